@@ -1,0 +1,103 @@
+//! Latency histogram fine enough for a CDF: log-spaced bins, 100 per decade, from 1 µs to 10 s.
+//!
+//! Bin edges are integer nanoseconds fixed once (`round(1000 · 10^(i/100))`), and a latency is
+//! placed by binary search on them — no floating-point logarithm per request, so native and
+//! wasm builds bin every latency identically.
+
+use serde::Serialize;
+
+pub const BINS_PER_DECADE: usize = 100;
+pub const DECADES: usize = 7; // 1 µs … 10 s
+/// Number of edges; `counts` has one more slot than this.
+pub const EDGES: usize = BINS_PER_DECADE * DECADES + 1;
+
+/// `counts[0]` holds latencies below `edges_ns[0]` (1 µs, including zero-cost client hits),
+/// `counts[i]` those in `[edges_ns[i-1], edges_ns[i])`, and `counts[EDGES]` those of 10 s or more.
+#[derive(Clone, Debug)]
+pub struct LatencyHistogram {
+    edges_ns: Box<[u64]>,
+    counts: Box<[u64]>,
+}
+
+impl Default for LatencyHistogram {
+    fn default() -> Self {
+        let edges_ns = (0..EDGES)
+            .map(|i| (1000.0 * 10f64.powf(i as f64 / BINS_PER_DECADE as f64)).round() as u64)
+            .collect();
+        Self { edges_ns, counts: vec![0; EDGES + 1].into_boxed_slice() }
+    }
+}
+
+impl LatencyHistogram {
+    #[inline]
+    pub fn record(&mut self, latency_ns: u64) {
+        let slot = self.edges_ns.partition_point(|&e| e <= latency_ns);
+        self.counts[slot] += 1;
+    }
+
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    pub fn edges_ns(&self) -> &[u64] {
+        &self.edges_ns
+    }
+
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    pub fn clear(&mut self) {
+        self.counts.iter_mut().for_each(|c| *c = 0);
+    }
+
+    /// Columnar view for results: edges in microseconds and the raw counts.
+    pub fn report(&self) -> HistogramReport {
+        HistogramReport {
+            edges_us: self.edges_ns.iter().map(|&e| e as f64 / 1000.0).collect(),
+            counts: self.counts.to_vec(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct HistogramReport {
+    /// `EDGES` bin edges in microseconds, 1 µs … 10 s.
+    pub edges_us: Vec<f64>,
+    /// `EDGES + 1` counts; see [`LatencyHistogram`].
+    pub counts: Vec<u64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edges_span_one_microsecond_to_ten_seconds() {
+        let h = LatencyHistogram::default();
+        assert_eq!(h.edges_ns().len(), EDGES);
+        assert_eq!(h.edges_ns()[0], 1_000);
+        assert_eq!(h.edges_ns()[100], 10_000);
+        assert_eq!(h.edges_ns()[EDGES - 1], 10_000_000_000);
+        assert!(h.edges_ns().windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn records_into_the_right_bins() {
+        let mut h = LatencyHistogram::default();
+        h.record(0); // client hit
+        h.record(999);
+        h.record(1_000); // exactly the first edge: first real bin
+        h.record(200_000); // 0.2 ms array hit: bin [10^2.30 µs, 10^2.31 µs)
+        h.record(20_000_000_000); // beyond 10 s
+        assert_eq!(h.counts()[0], 2);
+        assert_eq!(h.counts()[1], 1);
+        let i = h.edges_ns().partition_point(|&e| e <= 200_000);
+        assert_eq!(h.counts()[i], 1);
+        assert!(h.edges_ns()[i - 1] <= 200_000 && 200_000 < h.edges_ns()[i]);
+        assert_eq!(i, 231, "0.2 ms = 10^2.301 µs lies in the bin after edge 230");
+        assert_eq!(h.counts()[EDGES], 1);
+        assert_eq!(h.total(), 5);
+    }
+}

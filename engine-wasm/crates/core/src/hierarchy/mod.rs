@@ -1,0 +1,32 @@
+//! Cache hierarchies: topology, cooperation protocols and the latency model.
+
+pub mod histogram;
+pub mod timing;
+pub mod two_level;
+
+use serde::{Deserialize, Serialize};
+
+pub use histogram::{HistogramReport, LatencyHistogram};
+pub use timing::{DiskConfig, LinkConfig, Timing};
+pub use two_level::{Counters, Served, TwoLevel};
+
+/// How the client and array caches cooperate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Protocol {
+    /// Inclusive baseline: each level caches what passes through; client victims are dropped.
+    #[default]
+    None,
+    /// Paper 000: the client sends each clean block it evicts to the array, which places it at
+    /// the "eject me last" end; a DEMOTE of a block the array already holds moves no data.
+    Demote,
+}
+
+/// The level that served a request: the deepest level any of its blocks had to reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Client,
+    Array,
+    Disk,
+}

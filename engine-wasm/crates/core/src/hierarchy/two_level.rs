@@ -1,0 +1,349 @@
+//! One client cache over one array cache over a disk (paper 000 §4.1), with the inclusive
+//! baseline or DEMOTE.
+//!
+//! A read of block `b`:
+//! 1. client hit → the client's policy reorders `b`; latency `Tc`.
+//! 2. client miss → first the client makes room. Under DEMOTE each victim goes to the array:
+//!    inserted at its "eject me last" end, or — if the array already holds it — just moved
+//!    there, with no data sent. Room is made *before* the fetch: paper 000 §4.5's three-block
+//!    example (array D B E → B E C → E C A) only comes out in that order.
+//! 3. the array looks `b` up: a hit reorders it per the array's policy (an MRU array puts it at
+//!    "eject me next", so the next demotion pushes it out and the pair stays exclusive); a miss
+//!    reads it from disk and inserts it at the array policy's own miss end.
+//! 4. the client inserts `b` at its policy's miss end.
+//!
+//! Latency: `Tc` + (beyond the client) one link transfer of the blocks fetched + one link
+//! transfer of the blocks whose DEMOTE moved data + (disk) `Td` — paper 000 eq. 1 with the
+//! demotion cost charged to the request that caused it.
+//!
+//! Writes are write-through with write-allocate at both levels (blocks stay clean, so every
+//! client victim may be demoted); they cost `Tc` + one link transfer and count separately
+//! from the read hit fractions.
+
+use serde::Serialize;
+
+use super::{LatencyHistogram, Level, Protocol, Timing};
+use crate::model::{Block, Op, Request};
+use crate::policy::{End, Policy};
+
+/// Counts for one phase of a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Counters {
+    pub requests: u64,
+    pub reads: u64,
+    pub writes: u64,
+    /// Read requests served entirely by the client cache.
+    pub client_hits: u64,
+    /// Read requests whose blocks were all in the client or the array (and not all in the client).
+    pub array_hits: u64,
+    /// Read requests that needed the disk for at least one block.
+    pub disk_reads: u64,
+    /// DEMOTE operations sent (one per demoted block).
+    pub demotions: u64,
+    /// DEMOTEs that moved data (the array did not already hold the block).
+    pub demotions_moved: u64,
+    /// Bytes moved over the client↔array link in either direction (fetches, demotions, writes).
+    pub link_bytes: u64,
+    /// Sum of request latencies, in nanoseconds.
+    pub latency_sum_ns: u64,
+}
+
+/// What one request cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Served {
+    /// For reads, the deepest level reached; writes report `Array` (write-through).
+    pub level: Level,
+    pub latency_ns: u64,
+}
+
+pub struct TwoLevel {
+    client: Box<dyn Policy>,
+    array: Box<dyn Policy>,
+    protocol: Protocol,
+    timing: Timing,
+    pub counters: Counters,
+    pub histogram: LatencyHistogram,
+    // Caller-owned eviction buffers, reused so the hot path never allocates.
+    client_victims: Vec<Block>,
+    array_victims: Vec<Block>,
+}
+
+impl TwoLevel {
+    pub fn new(client: Box<dyn Policy>, array: Box<dyn Policy>, protocol: Protocol, timing: Timing) -> Self {
+        Self {
+            client,
+            array,
+            protocol,
+            timing,
+            counters: Counters::default(),
+            histogram: LatencyHistogram::default(),
+            client_victims: Vec::with_capacity(64),
+            array_victims: Vec::with_capacity(64),
+        }
+    }
+
+    pub fn client(&self) -> &dyn Policy {
+        self.client.as_ref()
+    }
+
+    pub fn array(&self) -> &dyn Policy {
+        self.array.as_ref()
+    }
+
+    pub fn timing(&self) -> &Timing {
+        &self.timing
+    }
+
+    /// Zeroes the counters and histogram (end of warm-up); cache contents are kept.
+    pub fn reset_stats(&mut self) {
+        self.counters = Counters::default();
+        self.histogram.clear();
+    }
+
+    /// Serves one request, updates the counters and histogram, and says what it cost.
+    pub fn serve(&mut self, req: &Request) -> Served {
+        let served = match req.op {
+            Op::Read => self.read(req),
+            Op::Write => self.write(req),
+        };
+        self.counters.requests += 1;
+        self.counters.latency_sum_ns += served.latency_ns;
+        self.histogram.record(served.latency_ns);
+        served
+    }
+
+    fn read(&mut self, req: &Request) -> Served {
+        self.counters.reads += 1;
+        let mut missing = 0u32;
+        for b in req.blocks() {
+            if !self.client.on_hit(b) {
+                missing += 1;
+            }
+        }
+        let t = &self.timing;
+        if missing == 0 {
+            self.counters.client_hits += 1;
+            return Served { level: Level::Client, latency_ns: t.client_hit_ns };
+        }
+
+        // Make room in the client before fetching (see the module docs for why the order matters).
+        let moved = self.make_client_room(missing);
+
+        let mut from_disk = false;
+        for b in req.blocks() {
+            if self.client.contains(b) {
+                continue;
+            }
+            if !self.array.on_hit(b) {
+                from_disk = true;
+                let end = self.array.miss_end();
+                self.array_victims.clear();
+                self.array.insert(b, end, &mut self.array_victims);
+            }
+            let end = self.client.miss_end();
+            self.client_victims.clear();
+            self.client.insert(b, end, &mut self.client_victims);
+            // Under DEMOTE room was made already; under the inclusive baseline the client's
+            // victims are simply dropped.
+            debug_assert!(self.protocol == Protocol::None || self.client_victims.is_empty());
+        }
+
+        let t = &self.timing;
+        let mut latency = t.client_hit_ns + t.link_ns(missing) + t.link_ns(moved);
+        self.counters.link_bytes += (missing as u64 + moved as u64) * t.block_bytes;
+        let level = if from_disk {
+            latency += t.disk_ns;
+            self.counters.disk_reads += 1;
+            Level::Disk
+        } else {
+            self.counters.array_hits += 1;
+            Level::Array
+        };
+        Served { level, latency_ns: latency }
+    }
+
+    /// Under DEMOTE, evicts enough client blocks for `incoming` new ones and demotes each.
+    /// Returns how many demotions moved data.
+    fn make_client_room(&mut self, incoming: u32) -> u32 {
+        if self.protocol != Protocol::Demote {
+            return 0;
+        }
+        let mut moved = 0;
+        let cap = self.client.capacity();
+        while self.client.len() + incoming as usize > cap {
+            let Some(victim) = self.client.evict() else { break };
+            self.counters.demotions += 1;
+            if !self.array.reposition(victim, End::EjectLast) {
+                self.array_victims.clear();
+                self.array.insert(victim, End::EjectLast, &mut self.array_victims);
+                moved += 1;
+            }
+        }
+        self.counters.demotions_moved += moved as u64;
+        moved
+    }
+
+    fn write(&mut self, req: &Request) -> Served {
+        self.counters.writes += 1;
+        let missing = req.blocks().filter(|&b| !self.client.on_hit(b)).count() as u32;
+        let moved = self.make_client_room(missing);
+        for b in req.blocks() {
+            if !self.client.contains(b) {
+                let end = self.client.miss_end();
+                self.client_victims.clear();
+                self.client.insert(b, end, &mut self.client_victims);
+            }
+            if !self.array.on_hit(b) {
+                let end = self.array.miss_end();
+                self.array_victims.clear();
+                self.array.insert(b, end, &mut self.array_victims);
+            }
+        }
+        let t = &self.timing;
+        self.counters.link_bytes += (req.nblocks as u64 + moved as u64) * t.block_bytes;
+        let latency = t.client_hit_ns + t.link_ns(req.nblocks) + t.link_ns(moved);
+        Served { level: Level::Array, latency_ns: latency }
+    }
+
+    /// Both caches' contents, next victim first (teaching views and tests).
+    pub fn contents(&self) -> (Vec<Block>, Vec<Block>) {
+        let (mut c, mut a) = (Vec::new(), Vec::new());
+        self.client.contents(&mut c);
+        self.array.contents(&mut a);
+        (c, a)
+    }
+
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.client.check_invariants().map_err(|e| format!("client: {e}"))?;
+        self.array.check_invariants().map_err(|e| format!("array: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hierarchy::{DiskConfig, LinkConfig};
+    use crate::policy::PolicyConfig;
+
+    const A: Block = 0;
+    const B: Block = 1;
+    const C: Block = 2;
+    const D: Block = 3;
+    const E: Block = 4;
+
+    fn hierarchy(client: PolicyConfig, array: PolicyConfig, protocol: Protocol, cap: usize) -> TwoLevel {
+        let timing = Timing::new(0.0, LinkConfig::Fc1g, DiskConfig::default(), 4096);
+        TwoLevel::new(client.build(cap, 8).unwrap(), array.build(cap, 8).unwrap(), protocol, timing)
+    }
+
+    fn state(h: &TwoLevel) -> (Vec<Block>, Vec<Block>) {
+        h.check_invariants().unwrap();
+        h.contents()
+    }
+
+    /// Paper 000 §4.5: LRU-LRU-demote does not behave as one unified LRU cache. Client and
+    /// array hold three blocks each; the workload cycles A–E; the left of each queue is the
+    /// next to eject. Start: client C D E, array D B E; reading A gives Next (client D E -,
+    /// array B E C) and then Final (client D E A, array E C A).
+    #[test]
+    fn paper_000_three_block_sequential_example() {
+        let mut h = hierarchy(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::Demote, 3);
+        // Build the Start state by hand: array D B E (LRU order), client C D E.
+        let mut ev = Vec::new();
+        for b in [D, B, E] {
+            h.array.insert(b, End::EjectLast, &mut ev);
+        }
+        for b in [C, D, E] {
+            h.client.insert(b, End::EjectLast, &mut ev);
+        }
+        assert_eq!(state(&h), (vec![C, D, E], vec![D, B, E]), "Start");
+
+        // Next: the client demotes its LRU block C; the array puts it at the eject-me-last
+        // end, ejecting D.
+        let moved = h.make_client_room(1);
+        assert_eq!(moved, 1, "C was not in the array, so its data moves");
+        assert_eq!(state(&h), (vec![D, E], vec![B, E, C]), "Next");
+
+        // Final: A misses in the array too; the array ejects B to make way for it.
+        let mut h2 = hierarchy(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::Demote, 3);
+        for b in [D, B, E] {
+            h2.array.insert(b, End::EjectLast, &mut ev);
+        }
+        for b in [C, D, E] {
+            h2.client.insert(b, End::EjectLast, &mut ev);
+        }
+        let s = h2.serve(&Request::read(A));
+        assert_eq!(state(&h2), (vec![D, E, A], vec![E, C, A]), "Final");
+        assert_eq!(s.level, Level::Disk);
+        // 0.2 ms fetch + 0.2 ms demotion transfer + 10 ms disk.
+        assert_eq!(s.latency_ns, 200_000 + 200_000 + 10_000_000);
+        assert_eq!((h2.counters.demotions, h2.counters.demotions_moved), (1, 1));
+
+        // ... "but must then retrieve B from disk on the next request".
+        let s = h2.serve(&Request::read(B));
+        assert_eq!(s.level, Level::Disk);
+        assert_eq!(state(&h2), (vec![E, A, B], vec![A, D, B]));
+    }
+
+    /// LRU-MRU-demote: the array keeps only what the client lacks (paper 000 Fig. 6, middle).
+    #[test]
+    fn lru_mru_demote_stays_exclusive_step_by_step() {
+        let mut h = hierarchy(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, 2);
+        let lvl = |h: &mut TwoLevel, b| h.serve(&Request::read(b)).level;
+        assert_eq!(lvl(&mut h, A), Level::Disk); // client [A], array [A]
+        assert_eq!(state(&h), (vec![A], vec![A]));
+        assert_eq!(lvl(&mut h, B), Level::Disk); // client [A, B], array [B, A]
+        assert_eq!(state(&h), (vec![A, B], vec![B, A]));
+        // C: the client demotes A (already in the array: moved to eject-last, no data),
+        // then C comes from disk to the array's eject-next end, ejecting B.
+        let s = h.serve(&Request::read(C));
+        assert_eq!(s.level, Level::Disk);
+        assert_eq!(s.latency_ns, 200_000 + 10_000_000, "a DEMOTE of a held block moves no data");
+        assert_eq!(state(&h), (vec![B, C], vec![C, A]));
+        // A: array hit. The client demotes B (data moves, ejecting C from the array's
+        // eject-next end), then A moves to the array's eject-next end.
+        let s = h.serve(&Request::read(A));
+        assert_eq!((s.level, s.latency_ns), (Level::Array, 400_000));
+        assert_eq!(state(&h), (vec![C, A], vec![A, B]));
+        // D: the client demotes C, which pushes out A — the copy the client holds.
+        assert_eq!(lvl(&mut h, D), Level::Disk);
+        assert_eq!(state(&h), (vec![A, D], vec![D, C]));
+        assert_eq!(h.counters.demotions, 3);
+        assert_eq!(h.counters.demotions_moved, 2);
+    }
+
+    #[test]
+    fn inclusive_baseline_drops_client_victims() {
+        let mut h = hierarchy(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::None, 2);
+        for b in [A, B, C] {
+            h.serve(&Request::read(b));
+        }
+        // Both levels saw the same misses in the same order: fully inclusive.
+        assert_eq!(state(&h), (vec![B, C], vec![B, C]));
+        assert_eq!(h.serve(&Request::read(A)).level, Level::Disk);
+        assert_eq!(h.counters.demotions, 0);
+        assert_eq!((h.counters.client_hits, h.counters.array_hits, h.counters.disk_reads), (0, 0, 4));
+    }
+
+    #[test]
+    fn multi_block_reads_hit_only_when_every_block_is_there() {
+        let mut h = hierarchy(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::None, 4);
+        h.serve(&Request::read(A));
+        let two = Request { nblocks: 2, ..Request::read(A) }; // A and B
+        let s = h.serve(&two);
+        assert_eq!(s.level, Level::Disk, "B is on disk, so the request is a disk read");
+        assert_eq!(s.latency_ns, 10_000_000 + LinkConfig::Fc1g.transfer_ns(4096), "one block fetched");
+        assert_eq!(h.serve(&two).level, Level::Client);
+    }
+
+    #[test]
+    fn writes_go_through_to_the_array() {
+        let mut h = hierarchy(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::None, 2);
+        let s = h.serve(&Request::write(A));
+        assert_eq!((s.level, s.latency_ns), (Level::Array, 200_000));
+        assert_eq!(state(&h), (vec![A], vec![A]));
+        assert_eq!(h.serve(&Request::read(A)).level, Level::Client);
+        assert_eq!((h.counters.writes, h.counters.reads), (1, 1));
+    }
+}

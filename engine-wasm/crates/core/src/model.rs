@@ -1,0 +1,56 @@
+//! The request model of SPEC §1.
+
+use serde::{Deserialize, Serialize};
+
+/// A dense block id. Generators produce dense ids directly; trace readers remap raw addresses
+/// to dense ids once, at the edge, so nothing on the hot path hashes.
+pub type Block = u32;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    #[default]
+    Read,
+    Write,
+}
+
+/// Paper 004's write hints, carried by writes that a client's buffer pool issues.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WriteHint {
+    Synch,
+    Replace,
+    Recov,
+}
+
+/// One request from a client: `nblocks` consecutive blocks starting at `block`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Request {
+    /// Issue time in microseconds, when the source has one (traces); generators leave it `None`.
+    pub time_us: Option<f64>,
+    pub client: u16,
+    pub block: Block,
+    pub nblocks: u32,
+    pub op: Op,
+    pub write_hint: Option<WriteHint>,
+    /// Application hint: the range (paper 002) this request belongs to.
+    pub range: Option<u32>,
+    /// Semantic importance (paper 003 "SE"); larger is more important.
+    pub importance: Option<u8>,
+}
+
+impl Request {
+    /// A one-block read from client 0 — what paper 000's synthetic workloads issue.
+    pub const fn read(block: Block) -> Self {
+        Self { time_us: None, client: 0, block, nblocks: 1, op: Op::Read, write_hint: None, range: None, importance: None }
+    }
+
+    pub const fn write(block: Block) -> Self {
+        Self { op: Op::Write, ..Self::read(block) }
+    }
+
+    /// The blocks this request covers.
+    pub fn blocks(&self) -> impl Iterator<Item = Block> {
+        self.block..self.block + self.nblocks
+    }
+}

@@ -1,0 +1,3 @@
+//! Small building blocks shared by policies, hierarchies and workloads.
+pub mod rng;
+pub mod slab;

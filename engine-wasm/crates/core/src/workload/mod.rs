@@ -1,0 +1,95 @@
+//! Seeded, deterministic request generators (SPEC §4). Same config and seed → same requests
+//! on every machine and build.
+
+pub mod random;
+pub mod sequential;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::Request;
+pub use random::Random;
+pub use sequential::Sequential;
+
+/// A finite stream of requests.
+pub trait Workload: Send {
+    fn next_request(&mut self) -> Option<Request>;
+    /// Block ids are `0..universe()`; caches size their indices from it.
+    fn universe(&self) -> usize;
+}
+
+/// Largest block universe a generator may use: each cache keeps an index slot per block id.
+pub const MAX_BLOCKS: u64 = 1 << 25;
+/// Upper bound on the requests of one run (warm-up plus measured).
+pub const MAX_REQUESTS: u64 = 100_000_000_000;
+
+/// The closed set of generators a scenario may name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum WorkloadConfig {
+    /// Paper 000 RANDOM: one-block reads, uniform over `blocks` (the paper uses client + array size).
+    #[serde(rename_all = "camelCase")]
+    Random {
+        blocks: u64,
+        /// Requests before measuring starts; default `blocks` (paper 000 §4.4).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        warmup_requests: Option<u64>,
+        /// Measured requests; default `10 × blocks`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        measured_requests: Option<u64>,
+    },
+    /// Paper 000 SEQUENTIAL: one-block reads cycling through `0..blocks` (the paper uses
+    /// client + array size − 1).
+    #[serde(rename_all = "camelCase")]
+    Sequential {
+        blocks: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        warmup_requests: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        measured_requests: Option<u64>,
+    },
+}
+
+impl WorkloadConfig {
+    fn parts(&self) -> (u64, Option<u64>, Option<u64>) {
+        match *self {
+            WorkloadConfig::Random { blocks, warmup_requests, measured_requests }
+            | WorkloadConfig::Sequential { blocks, warmup_requests, measured_requests } => {
+                (blocks, warmup_requests, measured_requests)
+            }
+        }
+    }
+
+    pub fn blocks(&self) -> u64 {
+        self.parts().0
+    }
+
+    /// `(warm-up, measured)` request counts with the paper's defaults filled in.
+    pub fn phases(&self) -> (u64, u64) {
+        let (blocks, w, m) = self.parts();
+        (w.unwrap_or(blocks), m.unwrap_or(blocks.saturating_mul(10)))
+    }
+
+    /// Checks the parameters; the message names the field.
+    pub fn validate(&self) -> Result<(), (&'static str, String)> {
+        let blocks = self.blocks();
+        if !(1..=MAX_BLOCKS).contains(&blocks) {
+            return Err(("blocks", format!("must be between 1 and {MAX_BLOCKS} (got {blocks})")));
+        }
+        let (w, m) = self.phases();
+        if m == 0 {
+            return Err(("measuredRequests", "must be at least 1".into()));
+        }
+        if w.saturating_add(m) > MAX_REQUESTS {
+            return Err(("measuredRequests", format!("warm-up plus measured requests must not exceed {MAX_REQUESTS}")));
+        }
+        Ok(())
+    }
+
+    pub fn build(&self, seed: u64) -> Box<dyn Workload> {
+        let (w, m) = self.phases();
+        match *self {
+            WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, w + m, seed)),
+            WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, w + m)),
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! The thin wasm-bindgen façade over `tiersim-core` (after biome's wasm crate): scenarios come
+//! in as JSON text, reports go out as plain JS objects via `serde-wasm-bindgen`, and every
+//! error becomes a `JsError` here, in one place.
+
+use serde::Serialize;
+use tiersim_core::{Run, Scenario, ENGINE_VERSION};
+use wasm_bindgen::prelude::*;
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    // json_compatible: maps as plain objects, u64 as numbers (all our counts stay below 2^53).
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&format!("could not encode the report: {e}")))
+}
+
+/// A scenario run, advanced in batches by the worker.
+#[wasm_bindgen]
+pub struct Simulation {
+    run: Run,
+}
+
+#[wasm_bindgen]
+impl Simulation {
+    /// Parses, validates and prepares a scenario; throws an `Error` naming the bad field.
+    #[wasm_bindgen(constructor)]
+    pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
+        let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
+        let run = Run::new(scenario).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(Simulation { run })
+    }
+
+    /// Serves up to `max_requests` more requests; returns `true` once the run is finished.
+    pub fn step(&mut self, max_requests: u32) -> bool {
+        self.run.step(max_requests as u64)
+    }
+
+    #[wasm_bindgen(js_name = isDone)]
+    pub fn is_done(&self) -> bool {
+        self.run.is_done()
+    }
+
+    /// Requests served so far, warm-up included.
+    pub fn processed(&self) -> f64 {
+        self.run.report_processed() as f64
+    }
+
+    /// The report so far (see `tiersim_core::run::Report`), as a plain object.
+    pub fn report(&self) -> Result<JsValue, JsError> {
+        to_js(&self.run.report())
+    }
+}
+
+/// Validates a scenario and returns it normalised (defaults filled in) as JSON text.
+#[wasm_bindgen(js_name = validateScenario)]
+pub fn validate_scenario(scenario_json: &str) -> Result<String, JsError> {
+    Scenario::from_json(scenario_json).map(|s| s.to_json()).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The default scenario (paper 000 RANDOM, LRU-MRU-demote) as JSON text.
+#[wasm_bindgen(js_name = defaultScenario)]
+pub fn default_scenario() -> String {
+    Scenario::default().to_json()
+}
+
+/// Runs a scenario to the end in one call and returns its report (CLI-equivalent; tests, bench).
+#[wasm_bindgen(js_name = runScenario)]
+pub fn run_scenario(scenario_json: &str) -> Result<JsValue, JsError> {
+    let mut sim = Simulation::new(scenario_json)?;
+    sim.step(u32::MAX);
+    while !sim.is_done() {
+        sim.step(u32::MAX);
+    }
+    sim.report()
+}
+
+#[wasm_bindgen(js_name = engineVersion)]
+pub fn engine_version() -> String {
+    ENGINE_VERSION.to_string()
+}
