@@ -139,3 +139,35 @@ fn bench(repeat: u32) {
         None => println!("  peak memory      unavailable on this platform"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn bad_invocations_say_what_is_wrong() {
+        assert!(run_cli(&args(&["frobnicate"])).unwrap_err().contains("unknown command frobnicate"));
+        assert!(run_cli(&args(&["run"])).unwrap_err().contains("needs a scenario file"));
+        let e = run_cli(&args(&["run", "/nonexistent/s.json"])).unwrap_err();
+        assert!(e.starts_with("/nonexistent/s.json:"), "{e}");
+        assert!(run_cli(&args(&["bench", "--repeat", "0"])).is_err());
+    }
+
+    #[test]
+    fn invalid_scenario_files_name_the_file_and_field() {
+        let dir = std::env::temp_dir().join(format!("tiersim-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("bad.json");
+        let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+        v["disk"]["serviceMs"] = serde_json::json!(-3);
+        std::fs::write(&file, v.to_string()).unwrap();
+        let e = run_cli(&args(&["run", file.to_str().unwrap(), "--json"])).unwrap_err();
+        assert!(e.contains("bad.json: scenario.disk: serviceMs must be between"), "{e}");
+        let e = run_cli(&args(&["run", file.to_str().unwrap(), "--yaml"])).unwrap_err();
+        assert!(e.contains("unknown option --yaml"), "{e}");
+    }
+}

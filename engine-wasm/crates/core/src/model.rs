@@ -42,7 +42,16 @@ pub struct Request {
 impl Request {
     /// A one-block read from client 0 — what paper 000's synthetic workloads issue.
     pub const fn read(block: Block) -> Self {
-        Self { time_us: None, client: 0, block, nblocks: 1, op: Op::Read, write_hint: None, range: None, importance: None }
+        Self {
+            time_us: None,
+            client: 0,
+            block,
+            nblocks: 1,
+            op: Op::Read,
+            write_hint: None,
+            range: None,
+            importance: None,
+        }
     }
 
     pub const fn write(block: Block) -> Self {

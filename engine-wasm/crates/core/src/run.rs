@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::hierarchy::{Counters, HistogramReport, Level, TwoLevel, Timing};
+use crate::hierarchy::{Counters, HistogramReport, Level, Timing, TwoLevel};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::workload::Workload;
 
@@ -69,7 +69,7 @@ impl Run {
         let universe = workload.universe();
         let build = |name: &str, c: &crate::scenario::CacheConfig| {
             c.policy
-                .build(c.capacity as usize, universe.min(c.capacity as usize * 4).max(universe))
+                .build(c.capacity as usize, universe)
                 .map_err(|m| ScenarioError { path: format!("{name}.policy"), message: m })
         };
         let client = build("client", &scenario.client)?;
@@ -162,7 +162,11 @@ impl Run {
             total: self.total,
             warmup_requests: self.warmup,
             counters: c.clone(),
-            hit_fractions: HitFractions { client: frac(c.client_hits), array: frac(c.array_hits), disk: frac(c.disk_reads) },
+            hit_fractions: HitFractions {
+                client: frac(c.client_hits),
+                array: frac(c.array_hits),
+                disk: frac(c.disk_reads),
+            },
             mean_latency_ms: if c.requests == 0 { 0.0 } else { c.latency_sum_ns as f64 / c.requests as f64 / 1e6 },
             latency: self.hierarchy.histogram.report(),
             path_costs: PathCosts {

@@ -132,7 +132,10 @@ impl Scenario {
             return Err(err("seed", format!("must be at most {MAX_SEED} (got {})", self.seed)));
         }
         if !(self.block_size.is_power_of_two() && (512..=1 << 20).contains(&self.block_size)) {
-            return Err(err("blockSize", format!("must be a power of two from 512 to 1048576 bytes (got {})", self.block_size)));
+            return Err(err(
+                "blockSize",
+                format!("must be a power of two from 512 to 1048576 bytes (got {})", self.block_size),
+            ));
         }
         for (name, cache) in [("client", &self.client), ("array", &self.array)] {
             if !(1..=MAX_CAPACITY).contains(&cache.capacity) {

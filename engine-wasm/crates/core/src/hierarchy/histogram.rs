@@ -21,9 +21,8 @@ pub struct LatencyHistogram {
 
 impl Default for LatencyHistogram {
     fn default() -> Self {
-        let edges_ns = (0..EDGES)
-            .map(|i| (1000.0 * 10f64.powf(i as f64 / BINS_PER_DECADE as f64)).round() as u64)
-            .collect();
+        let edges_ns =
+            (0..EDGES).map(|i| (1000.0 * 10f64.powf(i as f64 / BINS_PER_DECADE as f64)).round() as u64).collect();
         Self { edges_ns, counts: vec![0; EDGES + 1].into_boxed_slice() }
     }
 }

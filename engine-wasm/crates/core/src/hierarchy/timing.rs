@@ -7,11 +7,12 @@ use serde::{Deserialize, Serialize};
 
 /// A link between two levels: a fixed per-request cost (propagation, protocol and controller
 /// overhead) plus the data's transfer time at the link's bandwidth.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
 #[serde(tag = "preset", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum LinkConfig {
     /// 1 Gbit/s Fibre Channel: 0.2 ms for a 4 KiB block, controller included (paper 000 §4.2).
     #[serde(rename = "fc-1g")]
+    #[default]
     Fc1g,
     /// VI / Fibre-Channel SAN of paper 003 Table 3: T_h = 0.125 ms (4 KiB), 0.137 ms (8 KiB).
     ViFc,
@@ -33,12 +34,6 @@ pub enum LinkConfig {
         /// Bandwidth in Mbit/s (10^6 bit/s).
         bandwidth_mbit: f64,
     },
-}
-
-impl Default for LinkConfig {
-    fn default() -> Self {
-        LinkConfig::Fc1g
-    }
 }
 
 /// Per-request overhead of the 1 Gbit/s FC preset: 0.2 ms minus a 4 KiB transfer at 1 Gbit/s.

@@ -46,10 +46,19 @@ mod tests {
 
     #[test]
     fn same_seed_same_stream_and_pinned_values() {
-        let a: Vec<u64> = { let mut r = Rng::seeded(42); (0..5).map(|_| r.below(1000)).collect() };
-        let b: Vec<u64> = { let mut r = Rng::seeded(42); (0..5).map(|_| r.below(1000)).collect() };
+        let a: Vec<u64> = {
+            let mut r = Rng::seeded(42);
+            (0..5).map(|_| r.below(1000)).collect()
+        };
+        let b: Vec<u64> = {
+            let mut r = Rng::seeded(42);
+            (0..5).map(|_| r.below(1000)).collect()
+        };
         assert_eq!(a, b);
-        let c: Vec<u64> = { let mut r = Rng::seeded(43); (0..5).map(|_| r.below(1000)).collect() };
+        let c: Vec<u64> = {
+            let mut r = Rng::seeded(43);
+            (0..5).map(|_| r.below(1000)).collect()
+        };
         assert_ne!(a, c);
     }
 
