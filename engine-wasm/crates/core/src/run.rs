@@ -67,9 +67,11 @@ impl Run {
         scenario.validate()?;
         let workload = scenario.workload.build(scenario.seed);
         let universe = workload.universe();
+        // Each level draws its own random stream, derived from the scenario's seed.
         let build = |name: &str, c: &crate::scenario::CacheConfig| {
+            let level_seed = scenario.seed ^ if name == "client" { 0x00c1_1e47 } else { 0x00a2_4a40 };
             c.policy
-                .build(c.capacity as usize, universe)
+                .build(c.capacity as usize, universe, level_seed)
                 .map_err(|m| ScenarioError { path: format!("{name}.policy"), message: m })
         };
         let client = build("client", &scenario.client)?;

@@ -234,7 +234,7 @@ mod tests {
 
     fn hierarchy(client: PolicyConfig, array: PolicyConfig, protocol: Protocol, cap: usize) -> TwoLevel {
         let timing = Timing::new(0.0, LinkConfig::Fc1g, DiskConfig::default(), 4096);
-        TwoLevel::new(client.build(cap, 8).unwrap(), array.build(cap, 8).unwrap(), protocol, timing)
+        TwoLevel::new(client.build(cap, 8, 1).unwrap(), array.build(cap, 8, 2).unwrap(), protocol, timing)
     }
 
     fn state(h: &TwoLevel) -> (Vec<Block>, Vec<Block>) {

@@ -18,7 +18,7 @@ impl Lru {
     }
 }
 
-/// Shared body of the list policies: only the hit and miss ends differ.
+/// Shared body of the plain list policies (LRU, MRU, FIFO): only `on_hit` and the miss end differ.
 macro_rules! list_policy_body {
     () => {
         fn capacity(&self) -> usize {
@@ -32,11 +32,6 @@ macro_rules! list_policy_body {
         #[inline]
         fn contains(&self, block: Block) -> bool {
             self.queue.contains(block)
-        }
-
-        #[inline]
-        fn on_hit(&mut self, block: Block) -> bool {
-            self.reposition(block, Self::HIT_END)
         }
 
         fn miss_end(&self) -> End {
@@ -94,7 +89,6 @@ macro_rules! list_policy_body {
 pub(crate) use list_policy_body;
 
 impl Lru {
-    const HIT_END: End = End::EjectLast;
     const MISS_END: End = End::EjectLast;
 }
 
@@ -102,13 +96,18 @@ impl Policy for Lru {
     fn name(&self) -> &'static str {
         "lru"
     }
+
+    #[inline]
+    fn on_hit(&mut self, block: Block) -> bool {
+        self.reposition(block, End::EjectLast)
+    }
     list_policy_body!();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::testing::{agrees_with_naive, NaiveList};
+    use crate::policy::testing::{agrees_with, NaiveList};
 
     fn snap(p: &Lru) -> Vec<Block> {
         p.check_invariants().unwrap();
@@ -145,8 +144,7 @@ mod tests {
     #[test]
     fn agrees_with_naive_lru_at_several_sizes() {
         for (cap, seed) in [(1, 1), (2, 2), (5, 3), (17, 4)] {
-            let naive = NaiveList { capacity: cap, order: vec![], hit_end: End::EjectLast, miss_end: End::EjectLast };
-            agrees_with_naive(Box::new(Lru::new(cap, 4)), naive, seed);
+            agrees_with(Box::new(Lru::new(cap, 4)), NaiveList::new(cap, Some(End::EjectLast), End::EjectLast), seed);
         }
     }
 }

@@ -12,11 +12,27 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::Block;
 
+pub mod clock;
+pub mod fifo;
+pub mod lfu;
 pub mod lru;
+pub mod lru_k;
+pub mod min;
 pub mod mru;
+pub mod random;
+pub mod sieve;
+pub mod slru;
 
+pub use clock::Clock;
+pub use fifo::Fifo;
+pub use lfu::Lfu;
 pub use lru::Lru;
+pub use lru_k::LruK;
+pub use min::Min;
 pub use mru::Mru;
+pub use random::RandomPolicy;
+pub use sieve::Sieve;
+pub use slru::Slru;
 
 /// Where in a replacement queue a block is placed (paper 000 Fig. 6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,8 +89,9 @@ pub trait Policy: Send {
     }
 }
 
-/// The closed set of policies a scenario may name.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+/// The closed set of policies a scenario may name. Parameters are optional in JSON and
+/// default to the named constants of each policy's module.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum PolicyConfig {
     /// Least recently used: hits and fetched blocks go to the "eject me last" end.
@@ -82,18 +99,55 @@ pub enum PolicyConfig {
     Lru,
     /// Most recently used: hits and fetched blocks go to the "eject me next" end.
     Mru,
+    /// First in, first out; hits change nothing.
+    Fifo,
+    /// Random replacement (paper 001's RR), seeded from the scenario.
+    Random,
+    /// One-bit CLOCK (second chance).
+    Clock,
+    /// SIEVE (NSDI 2024).
+    Sieve,
+    /// Least frequently used while cached, ties to the earliest inserted; optional aging.
+    #[serde(rename_all = "camelCase")]
+    Lfu {
+        /// Halve all frequencies every this many references; 0 = never.
+        #[serde(default)]
+        aging_period: u64,
+    },
+    /// Segmented LRU (paper 001).
+    #[serde(rename_all = "camelCase")]
+    Slru {
+        /// Share of the cache given to the protected segment, in (0, 1).
+        #[serde(default = "default_protected_share")]
+        protected_share: f64,
+    },
+    /// LRU-K with K = 2.
+    #[serde(rename = "lru-2")]
+    Lru2,
+}
+
+fn default_protected_share() -> f64 {
+    slru::DEFAULT_PROTECTED_SHARE
 }
 
 impl PolicyConfig {
     /// Builds a policy holding at most `capacity` blocks, with its index sized for block ids
-    /// `0..universe` (larger ids still work, at the cost of a one-off reallocation).
-    pub fn build(&self, capacity: usize, universe: usize) -> Result<Box<dyn Policy>, String> {
+    /// `0..universe` (larger ids still work, at the cost of a one-off reallocation). `seed`
+    /// feeds policies that draw random numbers. Bad parameters give `Err`, never a panic.
+    pub fn build(&self, capacity: usize, universe: usize, seed: u64) -> Result<Box<dyn Policy>, String> {
         if capacity == 0 {
             return Err("a cache must hold at least one block".into());
         }
-        Ok(match self {
+        Ok(match *self {
             PolicyConfig::Lru => Box::new(Lru::new(capacity, universe)),
             PolicyConfig::Mru => Box::new(Mru::new(capacity, universe)),
+            PolicyConfig::Fifo => Box::new(Fifo::new(capacity, universe)),
+            PolicyConfig::Random => Box::new(RandomPolicy::new(capacity, universe, seed)),
+            PolicyConfig::Clock => Box::new(Clock::new(capacity, universe)),
+            PolicyConfig::Sieve => Box::new(Sieve::new(capacity, universe)),
+            PolicyConfig::Lfu { aging_period } => Box::new(Lfu::new(capacity, universe, aging_period)?),
+            PolicyConfig::Slru { protected_share } => Box::new(Slru::new(capacity, universe, protected_share)?),
+            PolicyConfig::Lru2 => Box::new(LruK::new(capacity, universe)),
         })
     }
 
@@ -101,36 +155,102 @@ impl PolicyConfig {
         match self {
             PolicyConfig::Lru => "lru",
             PolicyConfig::Mru => "mru",
+            PolicyConfig::Fifo => "fifo",
+            PolicyConfig::Random => "random",
+            PolicyConfig::Clock => "clock",
+            PolicyConfig::Sieve => "sieve",
+            PolicyConfig::Lfu { .. } => "lfu",
+            PolicyConfig::Slru { .. } => "slru",
+            PolicyConfig::Lru2 => "lru-2",
         }
     }
 }
 
 #[cfg(test)]
-pub(crate) mod testing {
-    //! A naive reference model shared by the policies' tests: a `Vec` in eviction order.
+mod config_tests {
     use super::*;
 
+    #[test]
+    fn every_config_builds_parses_and_names_itself() {
+        let all = [
+            r#"{"kind":"lru"}"#,
+            r#"{"kind":"mru"}"#,
+            r#"{"kind":"fifo"}"#,
+            r#"{"kind":"random"}"#,
+            r#"{"kind":"clock"}"#,
+            r#"{"kind":"sieve"}"#,
+            r#"{"kind":"lfu"}"#,
+            r#"{"kind":"lfu","agingPeriod":1000}"#,
+            r#"{"kind":"slru"}"#,
+            r#"{"kind":"slru","protectedShare":0.625}"#,
+            r#"{"kind":"lru-2"}"#,
+        ];
+        for text in all {
+            let c: PolicyConfig = serde_json::from_str(text).unwrap();
+            let p = c.build(10, 100, 1).unwrap();
+            assert_eq!(p.name(), c.name(), "{text}");
+            assert_eq!(serde_json::from_str::<PolicyConfig>(&serde_json::to_string(&c).unwrap()).unwrap(), c);
+        }
+        assert_eq!(serde_json::from_str::<PolicyConfig>(r#"{"kind":"slru"}"#).unwrap(), PolicyConfig::Slru { protected_share: 0.8 });
+    }
+
+    #[test]
+    fn bad_parameters_are_errors_not_panics() {
+        assert!(PolicyConfig::Slru { protected_share: 1.5 }.build(10, 10, 0).err().unwrap().contains("protectedShare"));
+        assert!(PolicyConfig::Lfu { aging_period: 2 }.build(10, 10, 0).err().unwrap().contains("agingPeriod"));
+        assert!(PolicyConfig::Lru.build(0, 10, 0).is_err());
+        assert!(serde_json::from_str::<PolicyConfig>(r#"{"kind":"slru","protected":0.5}"#).is_err());
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! Naive reference models shared by the policies' tests, and a driver that checks a policy
+    //! against one step by step.
+    use super::*;
+    use crate::util::rng::Rng;
+
+    /// An obviously-correct (O(n) is fine) model of a policy.
+    pub trait Reference {
+        fn access(&mut self, b: Block, evicted: &mut Vec<Block>) -> bool;
+        fn remove(&mut self, b: Block) -> bool;
+        /// `None` when the model does not define repositioning (the driver then skips it).
+        fn reposition(&mut self, _b: Block, _end: End) -> Option<bool> {
+            None
+        }
+        fn contents(&self) -> Vec<Block>;
+        fn capacity(&self) -> usize;
+    }
+
     /// Naive list cache: `order[0]` is the next victim. `hit_end`/`miss_end` say where a hit
-    /// and a fetched block go — the whole definition of LRU and MRU.
+    /// and a fetched block go (`None` for a hit: stays put) — the whole of LRU, MRU and FIFO.
     pub struct NaiveList {
         pub capacity: usize,
         pub order: Vec<Block>,
-        pub hit_end: End,
+        pub hit_end: Option<End>,
         pub miss_end: End,
     }
 
     impl NaiveList {
+        pub fn new(capacity: usize, hit_end: Option<End>, miss_end: End) -> Self {
+            Self { capacity, order: Vec::new(), hit_end, miss_end }
+        }
+
         fn place(&mut self, b: Block, end: End) {
             match end {
                 End::EjectNext => self.order.insert(0, b),
                 End::EjectLast => self.order.push(b),
             }
         }
+    }
 
-        pub fn access(&mut self, b: Block, evicted: &mut Vec<Block>) -> bool {
+    impl Reference for NaiveList {
+        fn access(&mut self, b: Block, evicted: &mut Vec<Block>) -> bool {
             if let Some(p) = self.order.iter().position(|&x| x == b) {
-                self.order.remove(p);
-                self.place(b, self.hit_end);
+                if let Some(end) = self.hit_end {
+                    self.order.remove(p);
+                    self.place(b, end);
+                }
                 true
             } else {
                 while self.order.len() >= self.capacity {
@@ -140,42 +260,83 @@ pub(crate) mod testing {
                 false
             }
         }
+
+        fn remove(&mut self, b: Block) -> bool {
+            self.order.iter().position(|&x| x == b).map(|p| self.order.remove(p)).is_some()
+        }
+
+        fn reposition(&mut self, b: Block, end: End) -> Option<bool> {
+            let was = self.remove(b);
+            if was {
+                self.place(b, end);
+            }
+            Some(was)
+        }
+
+        fn contents(&self) -> Vec<Block> {
+            self.order.clone()
+        }
+
+        fn capacity(&self) -> usize {
+            self.capacity
+        }
     }
 
-    /// Drives `policy` and the naive model with the same random accesses (and occasional
-    /// removals / repositions) and demands identical hits, victims and contents at every step.
-    pub fn agrees_with_naive(mut policy: Box<dyn Policy>, mut naive: NaiveList, seed: u64) {
-        use crate::util::rng::Rng;
+    /// A skewed stream: 80 % of references to the first 20 % of `0..n`, with a one-time scan
+    /// of fresh ids every so often (the pattern SLRU is built for, paper 001).
+    pub fn skewed_with_scans(n: u64, len: usize, seed: u64) -> Vec<Block> {
         let mut rng = Rng::seeded(seed);
-        let (mut ev_p, mut ev_n, mut got) = (Vec::new(), Vec::new(), Vec::new());
-        for step in 0..20_000 {
-            let b = rng.below(3 * naive.capacity as u64 + 2) as Block;
-            match rng.below(10) {
-                0 => {
-                    let was = naive.order.iter().position(|&x| x == b).map(|p| naive.order.remove(p));
-                    assert_eq!(policy.remove(b), was.is_some(), "step {step}: remove {b}");
+        let hot = (n / 5).max(1);
+        let mut next_fresh = n;
+        let mut out = Vec::with_capacity(len);
+        while out.len() < len {
+            if rng.below(200) == 0 {
+                for _ in 0..n / 2 {
+                    out.push(next_fresh as Block);
+                    next_fresh += 1;
                 }
+            } else if rng.below(10) < 8 {
+                out.push(rng.below(hot) as Block);
+            } else {
+                out.push((hot + rng.below(n - hot).max(1)) as Block);
+            }
+        }
+        out.truncate(len);
+        out
+    }
+
+    /// Drives `policy` and `model` with the same random accesses (and occasional removals and
+    /// repositions) and demands identical hits, victims and contents at every step.
+    pub fn agrees_with(mut policy: Box<dyn Policy>, mut model: impl Reference, seed: u64) {
+        let mut rng = Rng::seeded(seed);
+        let n = 3 * model.capacity() as u64 + 2;
+        let skewed = skewed_with_scans(n, 20_000, seed);
+        let (mut ev_p, mut ev_n, mut got) = (Vec::new(), Vec::new(), Vec::new());
+        for (step, &skewed_b) in skewed.iter().enumerate() {
+            // Alternate halves: uniform ids, then the skewed stream.
+            let b = if step < 10_000 { rng.below(n) as Block } else { skewed_b };
+            match rng.below(12) {
+                0 => assert_eq!(policy.remove(b), model.remove(b), "step {step}: remove {b}"),
                 1 => {
                     let end = if rng.below(2) == 0 { End::EjectNext } else { End::EjectLast };
-                    let was = naive.order.iter().position(|&x| x == b).map(|p| naive.order.remove(p));
-                    if was.is_some() {
-                        naive.place(b, end);
+                    if let Some(was) = model.reposition(b, end) {
+                        assert_eq!(policy.reposition(b, end), was, "step {step}: reposition {b} {end:?}");
                     }
-                    assert_eq!(policy.reposition(b, end), was.is_some(), "step {step}: reposition {b}");
                 }
                 _ => {
                     ev_p.clear();
                     ev_n.clear();
                     let hp = policy.access(b, &mut ev_p);
-                    let hn = naive.access(b, &mut ev_n);
+                    let hn = model.access(b, &mut ev_n);
                     assert_eq!((hp, &ev_p), (hn, &ev_n), "step {step}: access {b}");
                 }
             }
             policy.check_invariants().unwrap_or_else(|e| panic!("step {step}: {e}"));
             got.clear();
             policy.contents(&mut got);
-            assert_eq!(got, naive.order, "step {step}: contents");
-            assert_eq!(policy.len(), naive.order.len());
+            assert_eq!(got, model.contents(), "step {step}: contents");
+            assert_eq!(policy.len(), got.len());
+            assert!(policy.len() <= policy.capacity());
         }
     }
 }

@@ -15,7 +15,6 @@ pub struct Mru {
 }
 
 impl Mru {
-    const HIT_END: End = End::EjectNext;
     const MISS_END: End = End::EjectNext;
 
     pub fn new(capacity: usize, universe: usize) -> Self {
@@ -27,13 +26,18 @@ impl Policy for Mru {
     fn name(&self) -> &'static str {
         "mru"
     }
+
+    #[inline]
+    fn on_hit(&mut self, block: Block) -> bool {
+        self.reposition(block, End::EjectNext)
+    }
     list_policy_body!();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::testing::{agrees_with_naive, NaiveList};
+    use crate::policy::testing::{agrees_with, NaiveList};
 
     fn snap(p: &Mru) -> Vec<Block> {
         p.check_invariants().unwrap();
@@ -94,8 +98,7 @@ mod tests {
     #[test]
     fn agrees_with_naive_mru_at_several_sizes() {
         for (cap, seed) in [(1, 11), (2, 12), (5, 13), (17, 14)] {
-            let naive = NaiveList { capacity: cap, order: vec![], hit_end: End::EjectNext, miss_end: End::EjectNext };
-            agrees_with_naive(Box::new(Mru::new(cap, 4)), naive, seed);
+            agrees_with(Box::new(Mru::new(cap, 4)), NaiveList::new(cap, Some(End::EjectNext), End::EjectNext), seed);
         }
     }
 }

@@ -1,3 +1,4 @@
 //! Small building blocks shared by policies, hierarchies and workloads.
+pub mod heap;
 pub mod rng;
 pub mod slab;

@@ -146,6 +146,32 @@ impl IdList {
         }
     }
 
+    /// The id after `id` (towards the "eject me last" end), if `id` is resident and not last.
+    #[inline]
+    pub fn next_of(&self, id: u32) -> Option<u32> {
+        if !self.contains(id) {
+            return None;
+        }
+        let n = self.links[id as usize].next;
+        (n != NIL).then_some(n)
+    }
+
+    /// Inserts an absent id just before the resident id `before` (closer to the front).
+    pub fn insert_before(&mut self, id: u32, before: u32) {
+        debug_assert!(self.contains(before), "insert_before a non-resident id {before}");
+        let prev = self.links[before as usize].prev;
+        if prev == NIL {
+            self.push_front(id);
+            return;
+        }
+        self.reserve_id(id);
+        debug_assert!(!self.contains(id), "insert_before of resident id {id}");
+        self.links[id as usize] = Links { prev, next: before };
+        self.links[prev as usize].next = id;
+        self.links[before as usize].prev = id;
+        self.len += 1;
+    }
+
     /// Ids from the "eject me next" end to the "eject me last" end.
     pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
         let mut cur = self.front;
@@ -242,6 +268,18 @@ mod tests {
         l.move_to_front(3); // already there
         l.move_to_back(1); // already there
         assert_eq!(snapshot(&l), [3, 0, 2, 1]);
+    }
+
+    #[test]
+    fn neighbours_and_insert_before() {
+        let mut l = IdList::with_universe(8);
+        for id in [1, 2, 3] {
+            l.push_back(id);
+        }
+        assert_eq!((l.next_of(1), l.next_of(3), l.next_of(7)), (Some(2), None, None));
+        l.insert_before(5, 3); // [1, 2, 5, 3]
+        l.insert_before(6, 1); // [6, 1, 2, 5, 3]
+        assert_eq!(snapshot(&l), [6, 1, 2, 5, 3]);
     }
 
     /// Random operations against a `VecDeque` model, validating after every step.
