@@ -89,6 +89,33 @@ fn random_ordering_of_the_eight_designs() {
     assert!(lld.hit_fractions.disk > lmd.hit_fractions.disk);
 }
 
+fn zipf(client: PolicyConfig, array: PolicyConfig, protocol: Protocol) -> Report {
+    let mut s = Scenario::paper000_random(client, array, protocol);
+    // §4.6: 1.5 × the aggregate cache, p(i) ∝ 1/i; warm-up N then 10 N requests.
+    s.workload = WorkloadConfig::Zipf { blocks: 49152, alpha: 1.0, warmup_requests: None, measured_requests: None };
+    run(s)
+}
+
+/// Table 2, ZIPF: baseline 1.41 ms → proposed 0.85 ms (1.7×), and LRU-MRU-demote is the best
+/// of the eight designs.
+#[test]
+fn zipf_table2_latencies_and_best_design() {
+    let baseline = zipf(Lru, Lru, Protocol::None);
+    let proposed = zipf(Lru, Mru, Protocol::Demote);
+    let (b, p) = (baseline.mean_latency_ms, proposed.mean_latency_ms);
+    assert!(within(b, 1.41, 0.20), "baseline mean {b:.3} ms not within 20% of 1.41 ms");
+    assert!(within(p, 0.85, 0.20), "proposed mean {p:.3} ms not within 20% of 0.85 ms");
+    assert!(within(b / p, 1.7, 0.20), "speedup {:.2}× not within 20% of 1.7×", b / p);
+    for c in [Lru, Mru] {
+        for a in [Lru, Mru] {
+            for proto in [Protocol::None, Protocol::Demote] {
+                let r = zipf(c.clone(), a.clone(), proto);
+                assert!(r.mean_latency_ms >= p, "{}-{}-{proto:?} beats LRU-MRU-demote", c.name(), a.name());
+            }
+        }
+    }
+}
+
 /// §4.5's analysis of SEQUENTIAL (N_seq = N_c + N_a − 1).
 #[test]
 fn sequential_hit_fractions_follow_the_papers_analysis() {

@@ -3,12 +3,14 @@
 
 pub mod random;
 pub mod sequential;
+pub mod zipf;
 
 use serde::{Deserialize, Serialize};
 
 use crate::model::Request;
 pub use random::Random;
 pub use sequential::Sequential;
+pub use zipf::Zipf;
 
 /// A finite stream of requests.
 pub trait Workload: Send {
@@ -19,6 +21,8 @@ pub trait Workload: Send {
 
 /// Largest block universe a generator may use: each cache keeps an index slot per block id.
 pub const MAX_BLOCKS: u64 = 1 << 25;
+/// Zipf keeps a 12-byte alias-table entry per block.
+pub const MAX_ZIPF_BLOCKS: u64 = 1 << 24;
 /// Upper bound on the requests of one run (warm-up plus measured).
 pub const MAX_REQUESTS: u64 = 100_000_000_000;
 
@@ -37,6 +41,18 @@ pub enum WorkloadConfig {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         measured_requests: Option<u64>,
     },
+    /// Paper 000 ZIPF: one-block reads, block i (0-based) with probability ∝ 1/(i+1)^alpha (the
+    /// paper uses alpha = 1 over 1.5 × the aggregate cache size).
+    #[serde(rename_all = "camelCase")]
+    Zipf {
+        blocks: u64,
+        #[serde(default = "default_alpha")]
+        alpha: f64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        warmup_requests: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        measured_requests: Option<u64>,
+    },
     /// Paper 000 SEQUENTIAL: one-block reads cycling through `0..blocks` (the paper uses
     /// client + array size − 1).
     #[serde(rename_all = "camelCase")]
@@ -49,10 +65,15 @@ pub enum WorkloadConfig {
     },
 }
 
+fn default_alpha() -> f64 {
+    1.0
+}
+
 impl WorkloadConfig {
     fn parts(&self) -> (u64, Option<u64>, Option<u64>) {
         match *self {
             WorkloadConfig::Random { blocks, warmup_requests, measured_requests }
+            | WorkloadConfig::Zipf { blocks, warmup_requests, measured_requests, .. }
             | WorkloadConfig::Sequential { blocks, warmup_requests, measured_requests } => {
                 (blocks, warmup_requests, measured_requests)
             }
@@ -82,6 +103,14 @@ impl WorkloadConfig {
         if w.saturating_add(m) > MAX_REQUESTS {
             return Err(("measuredRequests", format!("warm-up plus measured requests must not exceed {MAX_REQUESTS}")));
         }
+        if let WorkloadConfig::Zipf { alpha, .. } = *self {
+            if !(alpha.is_finite() && (0.0..=10.0).contains(&alpha)) {
+                return Err(("alpha", format!("must be between 0 and 10 (got {alpha})")));
+            }
+            if blocks > MAX_ZIPF_BLOCKS {
+                return Err(("blocks", format!("a Zipf workload may span at most {MAX_ZIPF_BLOCKS} blocks (got {blocks})")));
+            }
+        }
         Ok(())
     }
 
@@ -90,6 +119,7 @@ impl WorkloadConfig {
         match *self {
             WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, w + m, seed)),
             WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, w + m)),
+            WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, w + m, seed)),
         }
     }
 }
