@@ -7,6 +7,9 @@
 //! tiersim bench [--repeat N]            paper 000 RANDOM two-level run: requests/s and peak memory
 //! ```
 
+mod alloc_count;
+mod bench_policies;
+
 use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -15,10 +18,15 @@ use tiersim_core::hierarchy::Protocol;
 use tiersim_core::policy::PolicyConfig;
 use tiersim_core::{Report, Run, Scenario, ENGINE_VERSION};
 
+#[global_allocator]
+static ALLOCATOR: alloc_count::Counting = alloc_count::Counting;
+
 const USAGE: &str = "usage:
   tiersim run SCENARIO.json [--json]   run a scenario (- reads standard input)
   tiersim default-scenario             print the default scenario as JSON
   tiersim bench [--repeat N]           benchmark paper 000's RANDOM run natively
+  tiersim bench-policies [--requests N] [--repeat N]
+                                       every policy on a 10 M-request Zipf trace
   tiersim --version";
 
 fn main() -> ExitCode {
@@ -66,6 +74,21 @@ fn run_cli(args: &[String]) -> Result<(), String> {
                 Some(other) => return Err(format!("unknown option {other}\n{USAGE}")),
             };
             bench(repeat);
+            Ok(())
+        }
+        Some("bench-policies") => {
+            let mut opts = bench_policies::Options { requests: 10_000_000, blocks: 1_000_000, repeat: 3 };
+            let mut rest = args[1..].iter();
+            while let Some(flag) = rest.next() {
+                let value = rest.next().and_then(|v| v.parse::<u64>().ok()).filter(|&v| v > 0);
+                let value = value.ok_or(format!("{flag} needs a positive integer"))?;
+                match flag.as_str() {
+                    "--requests" => opts.requests = value as usize,
+                    "--repeat" => opts.repeat = value as u32,
+                    other => return Err(format!("unknown option {other}\n{USAGE}")),
+                }
+            }
+            bench_policies::run(&opts);
             Ok(())
         }
         Some("--version") => {

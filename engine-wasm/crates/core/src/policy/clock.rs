@@ -186,7 +186,7 @@ mod tests {
         }
         assert!(p.access(1, &mut ev)); // bits 1 0 0
         assert!(p.access(2, &mut ev)); // bits 1 1 0
-        // 4: the hand clears 1 and 2 and takes 3.
+                                       // 4: the hand clears 1 and 2 and takes 3.
         assert!(!p.access(4, &mut ev));
         let mut c = Vec::new();
         p.contents(&mut c);

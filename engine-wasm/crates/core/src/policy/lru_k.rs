@@ -177,7 +177,8 @@ mod tests {
                 return true;
             }
             while self.resident.len() >= self.cap {
-                let i = (0..self.resident.len()).min_by_key(|&i| (self.rank(self.resident[i]), self.resident[i])).unwrap();
+                let i =
+                    (0..self.resident.len()).min_by_key(|&i| (self.rank(self.resident[i]), self.resident[i])).unwrap();
                 ev.push(self.resident.remove(i));
             }
             self.touch(b);

@@ -22,7 +22,13 @@ pub struct RandomPolicy {
 
 impl RandomPolicy {
     pub fn new(capacity: usize, universe: usize, seed: u64) -> Self {
-        Self { capacity, slots: Vec::with_capacity(capacity), pos: vec![NIL; universe], next_victim: NIL, rng: Rng::seeded(seed) }
+        Self {
+            capacity,
+            slots: Vec::with_capacity(capacity),
+            pos: vec![NIL; universe],
+            next_victim: NIL,
+            rng: Rng::seeded(seed),
+        }
     }
 
     fn take(&mut self, block: Block) -> bool {

@@ -108,7 +108,10 @@ impl WorkloadConfig {
                 return Err(("alpha", format!("must be between 0 and 10 (got {alpha})")));
             }
             if blocks > MAX_ZIPF_BLOCKS {
-                return Err(("blocks", format!("a Zipf workload may span at most {MAX_ZIPF_BLOCKS} blocks (got {blocks})")));
+                return Err((
+                    "blocks",
+                    format!("a Zipf workload may span at most {MAX_ZIPF_BLOCKS} blocks (got {blocks})"),
+                ));
             }
         }
         Ok(())
