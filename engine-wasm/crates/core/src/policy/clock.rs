@@ -20,7 +20,7 @@ pub struct Clock {
 
 impl Clock {
     pub fn new(capacity: usize, universe: usize) -> Self {
-        Self { capacity, ring: IdList::with_universe(universe), referenced: vec![false; universe] }
+        Self { capacity, ring: IdList::with_capacity(universe, capacity), referenced: vec![false; universe] }
     }
 
     #[inline]

@@ -15,7 +15,7 @@ impl Fifo {
     const MISS_END: End = End::EjectLast;
 
     pub fn new(capacity: usize, universe: usize) -> Self {
-        Self { capacity, queue: IdList::with_universe(universe) }
+        Self { capacity, queue: IdList::with_capacity(universe, capacity) }
     }
 }
 

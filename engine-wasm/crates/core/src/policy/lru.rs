@@ -14,7 +14,7 @@ pub struct Lru {
 
 impl Lru {
     pub fn new(capacity: usize, universe: usize) -> Self {
-        Self { capacity, queue: IdList::with_universe(universe) }
+        Self { capacity, queue: IdList::with_capacity(universe, capacity) }
     }
 }
 

@@ -18,7 +18,7 @@ impl Mru {
     const MISS_END: End = End::EjectNext;
 
     pub fn new(capacity: usize, universe: usize) -> Self {
-        Self { capacity, queue: IdList::with_universe(universe) }
+        Self { capacity, queue: IdList::with_capacity(universe, capacity) }
     }
 }
 

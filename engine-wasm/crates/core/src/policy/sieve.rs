@@ -24,7 +24,7 @@ pub struct Sieve {
 
 impl Sieve {
     pub fn new(capacity: usize, universe: usize) -> Self {
-        Self { capacity, queue: IdList::with_universe(universe), visited: vec![false; universe], hand: NIL }
+        Self { capacity, queue: IdList::with_capacity(universe, capacity), visited: vec![false; universe], hand: NIL }
     }
 
     fn set_visited(&mut self, block: Block, v: bool) {

@@ -35,8 +35,8 @@ impl Slru {
         Ok(Self {
             capacity,
             protected_capacity,
-            probation: IdList::with_universe(universe),
-            protected: IdList::with_universe(universe),
+            probation: IdList::with_capacity(universe, capacity),
+            protected: IdList::with_capacity(universe, protected_capacity),
         })
     }
 
