@@ -1,0 +1,102 @@
+// The page's form and URL behaviour (no run: the engine worker is only created on Run).
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import LZString from 'lz-string';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../web/app/App';
+import { DEFAULT_SCENARIO } from '../../web/scenario/defaults';
+import { decodeScenarioFromHash, encodeScenarioHash } from '../../web/scenario/url';
+
+const value = (id: string) => (screen.getByTestId(id) as HTMLInputElement).value;
+
+beforeEach(() => window.history.replaceState(null, '', '/'));
+afterEach(cleanup);
+
+describe('App', () => {
+  it('opens on the default scenario, ready to run, with its link in the URL', () => {
+    render(<App />);
+    expect(value('client-capacity')).toBe('16384');
+    expect(value('client-policy')).toBe('lru');
+    expect(value('array-capacity')).toBe('16384');
+    expect(value('array-policy')).toBe('mru');
+    expect((screen.getByTestId('protocol-demote') as HTMLInputElement).checked).toBe(true);
+    expect(value('link-preset')).toBe('fc-1g');
+    expect(screen.getByRole('option', { name: '1 Gbit/s Fibre Channel (Ta = 0.2 ms)' })).toBeTruthy();
+    expect(value('disk-ms')).toBe('10');
+    expect(value('workload-kind')).toBe('random');
+    expect(value('workload-blocks')).toBe('32768');
+    expect(value('seed')).toBe('1');
+    expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId('cancel-button') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('progress').getAttribute('data-phase')).toBe('idle');
+    expect(screen.queryByTestId('url-error')).toBeNull();
+    expect(window.location.hash).toBe(`#${encodeScenarioHash(DEFAULT_SCENARIO)}`);
+    expect(value('share-url')).toBe(window.location.href);
+  });
+
+  it('keeps the URL in sync with edits', () => {
+    render(<App />);
+    fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '8192' } });
+    fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'lru' } });
+    fireEvent.click(screen.getByTestId('protocol-demote'));
+    fireEvent.change(screen.getByTestId('link-preset'), { target: { value: 'eth-100m' } });
+    const decoded = decodeScenarioFromHash(window.location.hash);
+    expect(decoded).toMatchObject({
+      ok: true,
+      scenario: {
+        name: 'RANDOM LRU-LRU-none',
+        client: { capacity: 8192, policy: { kind: 'lru' } },
+        array: { policy: { kind: 'lru' } },
+        protocol: { kind: 'none' },
+        link: { preset: 'eth-100m' },
+      },
+    });
+    expect(value('share-url')).toBe(window.location.href);
+  });
+
+  it('flags an invalid field inline, disables Run, and keeps the last valid link', () => {
+    render(<App />);
+    const before = window.location.href;
+    fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '0' } });
+    expect(screen.getByTestId('client-capacity-error').textContent).toBe('must be between 1 and 33554432');
+    expect(screen.getByTestId('client-capacity').getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
+    expect(window.location.href).toBe(before);
+    expect(value('share-url')).toBe(before);
+
+    fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '' } });
+    expect(screen.getByTestId('client-capacity-error').textContent).toBe('must be a number');
+
+    fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '100' } });
+    expect(screen.queryByTestId('client-capacity-error')).toBeNull();
+    expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('loads a shared scenario from the hash', () => {
+    const s = { ...structuredClone(DEFAULT_SCENARIO), seed: 42, workload: { kind: 'sequential' as const, blocks: 32767 } };
+    window.history.replaceState(null, '', `/#${encodeScenarioHash(s)}`);
+    render(<App />);
+    expect(value('seed')).toBe('42');
+    expect(value('workload-kind')).toBe('sequential');
+    expect(value('workload-blocks')).toBe('32767');
+  });
+
+  it('falls back to the default, with a banner, when the link is bad', () => {
+    const bad = { ...structuredClone(DEFAULT_SCENARIO), array: { capacity: -5, policy: { kind: 'lru' } } };
+    window.history.replaceState(null, '', `/#s=${LZString.compressToEncodedURIComponent(JSON.stringify(bad))}`);
+    render(<App />);
+    const banner = screen.getByTestId('url-error');
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(banner.textContent).toContain('scenario.array.capacity: must be between 1 and 33554432');
+    expect(value('array-capacity')).toBe('16384');
+    expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('picks one of paper 000’s designs in one click', () => {
+    render(<App />);
+    fireEvent.click(screen.getByTestId('design-mru-lru-none'));
+    expect(value('client-policy')).toBe('mru');
+    expect(value('array-policy')).toBe('lru');
+    expect((screen.getByTestId('protocol-demote') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByTestId('design-mru-lru-none').getAttribute('aria-pressed')).toBe('true');
+  });
+});

@@ -1,0 +1,96 @@
+import { renderHook } from '@testing-library/react';
+import { scaleLog } from 'd3';
+import { describe, expect, it } from 'vitest';
+import { cdfRows, computeCdfLayout, useCdfLayout } from '../../web/charts/cdf/useCdfLayout';
+import { EDGES_US, histogram, makeReport } from './fixtures';
+
+const SIZE = { width: 600, height: 300 };
+
+/** The points of an SVG path made of M/L commands (what curveStepAfter emits). */
+function points(d: string): [number, number][] {
+  return [...d.matchAll(/[ML]\s*(-?[\d.e]+)[ ,](-?[\d.e]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+}
+
+describe('cdfRows', () => {
+  it('gives the cumulative fraction at the upper edge of every non-empty bin', () => {
+    const rows = cdfRows(makeReport().latency);
+    expect(rows.map((r) => [r.bin, r.upperMs, r.cum])).toEqual([
+      [0, 0.001, 0.5], // client hits, under 1 µs
+      [231, EDGES_US[231] / 1000, 0.6], // array hits: 0.2 ms
+      [261, EDGES_US[261] / 1000, 0.9], // array hits plus a demotion: 0.4 ms
+      [401, EDGES_US[401] / 1000, 1], // disk reads: 10.2 ms
+    ]);
+    // The 0.2 ms array hits land in the bin whose upper edge is just above 0.2 ms.
+    expect(rows[1].upperMs).toBeGreaterThan(0.2);
+    expect(rows[1].upperMs).toBeLessThan(0.2 * 10 ** 0.01 * 1.0001);
+  });
+
+  it('puts the overflow bin at infinity and is empty for an empty histogram', () => {
+    const rows = cdfRows({ edgesUs: EDGES_US, counts: histogram({ 300: 1, 701: 3 }) });
+    expect(rows.map((r) => [r.upperMs, r.cum])).toEqual([
+      [EDGES_US[300] / 1000, 0.25],
+      [Infinity, 1],
+    ]);
+    expect(cdfRows({ edgesUs: EDGES_US, counts: histogram({}) })).toEqual([]);
+  });
+});
+
+describe('useCdfLayout', () => {
+  it('fits whole decades around the data and the path costs', () => {
+    const { result } = renderHook(() => useCdfLayout(makeReport(), SIZE));
+    expect(result.current.domainMs).toEqual([0.001, 100]);
+    expect(result.current.xTicks.map((t) => t.label)).toEqual(['1 µs', '10 µs', '100 µs', '1 ms', '10 ms', '100 ms']);
+    expect(result.current.yTicks.map((t) => t.label)).toEqual(['0%', '25%', '50%', '75%', '100%']);
+  });
+
+  it('draws the array-hit step at 0.2 ms with its reference mark', () => {
+    const layout = computeCdfLayout(makeReport(), SIZE);
+    const x = scaleLog().domain(layout.domainMs).range([layout.plot.left, layout.plot.right]);
+    const y = (f: number) => layout.plot.bottom - f * (layout.plot.bottom - layout.plot.top);
+
+    const array = layout.refs.find((r) => r.key === 'array')!;
+    expect(array.ms).toBe(0.2);
+    expect(array.x).toBeCloseTo(x(0.2), 6);
+    expect(array.label).toBe('array hit 200 µs');
+    expect(layout.refs.map((r) => r.key)).toEqual(['array', 'demote', 'disk']);
+
+    // The line rises from 50 % to 60 % at one x, within one bin (1/100 decade) above 0.2 ms.
+    const pts = points(layout.line!);
+    const rise = pts.findIndex(([, py], i) => i > 0 && Math.abs(py - y(0.6)) < 1e-6 && Math.abs(pts[i - 1][1] - y(0.5)) < 1e-6);
+    expect(rise).toBeGreaterThan(0);
+    const [riseX] = pts[rise];
+    expect(pts[rise - 1][0]).toBeCloseTo(riseX, 6); // vertical
+    expect(riseX).toBeGreaterThanOrEqual(x(0.2));
+    expect(riseX).toBeLessThanOrEqual(x(0.2 * 10 ** 0.01) + 1e-6);
+
+    // It starts at the client-hit fraction and ends at 1 at the right edge.
+    expect(pts[0]).toEqual([layout.plot.left, y(0.5)]);
+    expect(pts[pts.length - 1][0]).toBeCloseTo(layout.plot.right, 6);
+    expect(pts[pts.length - 1][1]).toBeCloseTo(y(1), 6);
+  });
+
+  it('staggers reference labels that would overlap', () => {
+    const layout = computeCdfLayout(makeReport(), SIZE);
+    const [array, demote] = layout.refs;
+    expect(demote.x - array.x).toBeLessThan(84);
+    expect([array.row, demote.row]).toEqual([0, 1]);
+  });
+
+  it('has no line and the full range before there is data', () => {
+    const layout = computeCdfLayout(null, SIZE);
+    expect(layout.line).toBeNull();
+    expect(layout.rows).toEqual([]);
+    expect(layout.domainMs).toEqual([0.001, 10000]);
+  });
+
+  it('recomputes only when the report or the size changes', () => {
+    const report = makeReport();
+    const { result, rerender } = renderHook(({ w }) => useCdfLayout(report, { width: w, height: 300 }), { initialProps: { w: 600 } });
+    const first = result.current;
+    rerender({ w: 600 });
+    expect(result.current).toBe(first);
+    rerender({ w: 800 });
+    expect(result.current).not.toBe(first);
+    expect(result.current.plot.right).toBe(800 - 18);
+  });
+});

@@ -1,0 +1,132 @@
+// @vitest-environment node
+// EngineClient against a fake engine worker: a Comlink endpoint on a MessageChannel, serving
+// a scripted EngineApi, so the protocol is exercised without wasm or a real Worker.
+import * as Comlink from 'comlink';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultScenario } from '../../web/scenario/defaults';
+import { EngineClient, EngineRunError, type WorkerLike } from '../../web/worker/client';
+import type { EngineApi, Report, RunReply } from '../../web/worker/protocol';
+import { makeReport } from './fixtures';
+
+type RunImpl = (json: string, onProgress: (r: Report) => void) => Promise<RunReply>;
+
+const open: MessagePort[] = [];
+afterEach(() => open.splice(0).forEach((p) => p.close()));
+
+/** A factory of fake workers, each serving `impl`; records what was created and terminated. */
+function fakeWorkers(impl: RunImpl) {
+  const created: { terminated: boolean }[] = [];
+  const create = (): WorkerLike => {
+    const { port1, port2 } = new MessageChannel();
+    open.push(port1, port2);
+    const api: EngineApi = { run: impl, version: async () => 'fake' };
+    Comlink.expose(api, port1);
+    const record = { terminated: false };
+    created.push(record);
+    port2.start();
+    return Object.assign(port2, {
+      terminate() {
+        record.terminated = true;
+        port1.close();
+        port2.close();
+      },
+    }) as unknown as WorkerLike;
+  };
+  return { create, created };
+}
+
+describe('EngineClient', () => {
+  it('streams progress and resolves with the final report', async () => {
+    const seen: string[] = [];
+    const { create, created } = fakeWorkers(async (json, onProgress) => {
+      seen.push(json);
+      await onProgress(makeReport({ phase: 'warmup', processed: 5 }));
+      await onProgress(makeReport({ phase: 'measured', processed: 60 }));
+      return { ok: true, report: makeReport() };
+    });
+    const client = new EngineClient(create);
+    const progress: [string, number][] = [];
+    const report = await client.run(defaultScenario(), { onProgress: (r) => progress.push([r.phase, r.processed]) });
+
+    expect(report.phase).toBe('done');
+    expect(report.meanLatencyMs).toBe(0.5575482177734375);
+    expect(progress).toEqual([
+      ['warmup', 5],
+      ['measured', 60],
+    ]);
+    expect(JSON.parse(seen[0])).toEqual(defaultScenario());
+    expect(created).toHaveLength(1); // created lazily, on the first run
+    await client.run(defaultScenario());
+    expect(created).toHaveLength(1); // and reused
+  });
+
+  it('turns a typed error reply into an EngineRunError of that kind', async () => {
+    const { create } = fakeWorkers(async () => ({
+      ok: false,
+      error: { kind: 'invalid-scenario', message: 'scenario.client.capacity: must be between 1 and 33554432 blocks (got 0)' },
+    }));
+    const error = await new EngineClient(create).run(defaultScenario()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineRunError);
+    expect(error).toMatchObject({ kind: 'invalid-scenario', message: expect.stringContaining('scenario.client.capacity') });
+  });
+
+  it('on abort: rejects with an AbortError, terminates the worker, and starts a fresh one next time', async () => {
+    let calls = 0;
+    const { create, created } = fakeWorkers(async (_json, onProgress) => {
+      calls++;
+      if (calls === 1) {
+        await onProgress(makeReport({ phase: 'warmup', processed: 1 }));
+        return new Promise<RunReply>(() => {}); // a run that never ends by itself
+      }
+      return { ok: true, report: makeReport() };
+    });
+    const client = new EngineClient(create);
+    const controller = new AbortController();
+    const onProgress = vi.fn();
+    const pending = client.run(defaultScenario(), { signal: controller.signal, onProgress });
+    await vi.waitFor(() => expect(onProgress).toHaveBeenCalledTimes(1));
+    controller.abort();
+
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'AbortError', kind: 'cancelled' });
+    expect(created.map((w) => w.terminated)).toEqual([true]);
+
+    const report = await client.run(defaultScenario());
+    expect(report.phase).toBe('done');
+    expect(created.map((w) => w.terminated)).toEqual([true, false]);
+  });
+
+  it('rejects at once, without a worker, when the signal is already aborted', async () => {
+    const { create, created } = fakeWorkers(async () => ({ ok: true, report: makeReport() }));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(new EngineClient(create).run(defaultScenario(), { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(created).toHaveLength(0);
+  });
+
+  it('drops progress that arrives after the run settled', async () => {
+    let late: ((r: Report) => void) | undefined;
+    const { create } = fakeWorkers(async (_json, onProgress) => {
+      late = onProgress;
+      return { ok: true, report: makeReport() };
+    });
+    const onProgress = vi.fn();
+    await new EngineClient(create).run(defaultScenario(), { onProgress });
+    await late!(makeReport({ phase: 'measured' }));
+    expect(onProgress).not.toHaveBeenCalled();
+  });
+
+  it('rejects the run in flight when the worker crashes', async () => {
+    const { create } = fakeWorkers(() => new Promise<RunReply>(() => {}));
+    let worker: WorkerLike | undefined;
+    const client = new EngineClient(() => (worker = create()));
+    const pending = client.run(defaultScenario());
+    await vi.waitFor(() => expect(worker).toBeDefined());
+    const crash = new Event('error');
+    Object.defineProperty(crash, 'message', { value: 'RuntimeError: unreachable' });
+    (worker as unknown as EventTarget).dispatchEvent(crash);
+    await expect(pending).rejects.toMatchObject({ kind: 'engine', message: 'RuntimeError: unreachable' });
+  });
+});

@@ -1,0 +1,67 @@
+// @vitest-environment node
+// The UI's default scenario and schema against the real engine (the wasm build).
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultScenario as engineDefault, initSync, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { DEFAULT_SCENARIO, defaultScenario } from '../../web/scenario/defaults';
+import { checkScenario } from '../../web/scenario/schema';
+
+const wasm = join(resolve(__dirname, '../..'), 'web/wasm-pkg/tiersim_wasm_bg.wasm');
+
+beforeAll(() => {
+  if (!existsSync(wasm)) throw new Error(`${wasm} is missing: build it with "bash scripts/build-wasm.sh"`);
+  initSync({ module: readFileSync(wasm) });
+});
+
+/** The engine's verdict: null if accepted, else the path it names ("client.capacity"). */
+function engineRejects(scenario: unknown): string | null {
+  try {
+    validateScenario(JSON.stringify(scenario));
+    return null;
+  } catch (e) {
+    const m = /^scenario(?:\.([\w.]+))?:/.exec((e as Error).message);
+    if (!m) throw new Error(`unexpected engine error: ${(e as Error).message}`);
+    return m[1] ?? '';
+  }
+}
+
+describe('the UI agrees with the engine', () => {
+  it('on the default scenario', () => {
+    expect(JSON.parse(engineDefault())).toEqual(DEFAULT_SCENARIO);
+    expect(JSON.parse(validateScenario(JSON.stringify(DEFAULT_SCENARIO)))).toEqual(DEFAULT_SCENARIO);
+  });
+
+  it.each([
+    ['client.capacity', (s: any) => (s.client.capacity = 0)],
+    ['array.capacity', (s: any) => (s.array.capacity = 2 ** 25 + 1)],
+    ['workload.blocks', (s: any) => (s.workload.blocks = 2 ** 25 + 1)],
+    ['blockSize', (s: any) => (s.blockSize = 1000)],
+    ['seed', (s: any) => (s.seed = 2 ** 53)],
+    ['disk', (s: any) => (s.disk.serviceMs = 100001)],
+    ['clientHitMs', (s: any) => (s.clientHitMs = -1)],
+    ['link', (s: any) => (s.link = { preset: 'custom', latencyUs: 1, bandwidthMbit: 0 })],
+    ['link', (s: any) => (s.link = { preset: 'custom', latencyUs: 1e7 + 1, bandwidthMbit: 1 })],
+    ['name', (s: any) => (s.name = 'x'.repeat(201))],
+  ])('on where a scenario is wrong (%s)', (enginePath, patch) => {
+    const s: any = defaultScenario();
+    patch(s);
+    expect(engineRejects(s)).toBe(enginePath);
+    const ours = checkScenario(s);
+    expect(ours.ok).toBe(false);
+    // The engine names the object for link and disk errors; the schema names the field in it.
+    if (!ours.ok) expect(`${ours.issues[0].path}.`.startsWith(`${enginePath}.`)).toBe(true);
+  });
+
+  it('on limits that are just allowed', () => {
+    const s: any = defaultScenario();
+    s.client.capacity = 2 ** 25;
+    s.seed = Number.MAX_SAFE_INTEGER;
+    s.blockSize = 512;
+    s.link = { preset: 'custom', latencyUs: 1e7, bandwidthMbit: 1e7 };
+    s.disk.serviceMs = 0;
+    s.workload = { kind: 'sequential', blocks: 1, warmupRequests: 0, measuredRequests: 1 };
+    expect(engineRejects(s)).toBeNull();
+    expect(checkScenario(s).ok).toBe(true);
+  });
+});

@@ -1,0 +1,45 @@
+// Hand-made reports for component and chart tests.
+import type { Report } from '../../web/worker/protocol';
+
+/** The engine's 701 histogram edges: 1 µs .. 10 s, 100 per decade. */
+export const EDGES_US = Array.from({ length: 701 }, (_, i) => Number((10 ** (i / 100)).toPrecision(6)));
+
+/** A histogram with `counts` at the given bins (bin → count), zero elsewhere. */
+export function histogram(bins: Record<number, number>): number[] {
+  const counts = new Array<number>(702).fill(0);
+  for (const [bin, n] of Object.entries(bins)) counts[Number(bin)] = n;
+  return counts;
+}
+
+/**
+ * Paper 000 RANDOM, LRU-MRU-demote, in miniature: 50 client hits (< 1 µs), 10 array hits
+ * (0.2 ms, bin 231), 30 array hits that caused a demotion (0.4 ms, bin 261), 10 disk reads
+ * (10.2 ms, bin 401).
+ */
+export function makeReport(overrides: Partial<Report> = {}): Report {
+  return {
+    phase: 'done',
+    processed: 110,
+    total: 110,
+    warmupRequests: 10,
+    counters: {
+      requests: 100,
+      reads: 100,
+      writes: 0,
+      clientHits: 50,
+      arrayHits: 40,
+      diskReads: 10,
+      demotions: 48,
+      demotionsMoved: 36,
+      linkBytes: 4096 * 86,
+      latencySumNs: 55_750_000,
+    },
+    hitFractions: { client: 0.5, array: 0.4, disk: 0.1 },
+    meanLatencyMs: 0.5575482177734375,
+    latency: { edgesUs: EDGES_US, counts: histogram({ 0: 50, 231: 10, 261: 30, 401: 10 }) },
+    pathCosts: { clientHitMs: 0, arrayHitMs: 0.2, diskReadMs: 10.2, demotionMs: 0.2 },
+    clientBlocks: 16,
+    arrayBlocks: 16,
+    ...overrides,
+  };
+}

@@ -1,0 +1,75 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ResultsPanel } from '../../web/features/results/components/ResultsPanel';
+import { IDLE, type RunState } from '../../web/features/run/hooks/useEngineRun';
+import { EDGES_US, makeReport } from './fixtures';
+
+afterEach(cleanup);
+
+const done = (over: Partial<RunState> = {}): RunState => ({
+  phase: 'done',
+  report: makeReport(),
+  error: null,
+  scenarioJson: '{}',
+  ...over,
+});
+
+describe('ResultsPanel', () => {
+  it('shows a finished run: exact values in data-value, rounded text', () => {
+    render(<ResultsPanel state={done()} />);
+
+    const mean = screen.getByTestId('mean-latency');
+    expect(mean.getAttribute('data-value')).toBe('0.5575482177734375');
+    expect(mean.textContent).toBe('0.558 ms');
+
+    expect(screen.getByTestId('hit-client').getAttribute('data-value')).toBe('0.5');
+    expect(screen.getByTestId('hit-array').getAttribute('data-value')).toBe('0.4');
+    expect(screen.getByTestId('hit-disk').getAttribute('data-value')).toBe('0.1');
+    expect(within(screen.getByTestId('hit-array')).getByText('40.0 %')).toBeTruthy();
+    expect((screen.getByTestId('hit-client').querySelector('.hit-fill') as HTMLElement).style.width).toBe('50%');
+
+    const progress = screen.getByTestId('progress');
+    expect(progress.getAttribute('data-phase')).toBe('done');
+    expect(progress.getAttribute('data-processed')).toBe('110');
+
+    expect(screen.getByTestId('demotions').textContent).toBe('48');
+    expect(screen.getByTestId('demotions-moved').textContent).toContain('36 moved data (75.0 %)');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('renders the CDF chart with its table of bins', () => {
+    render(<ResultsPanel state={done()} />);
+    expect(screen.getByTestId('cdf-chart').tagName.toLowerCase()).toBe('svg');
+    const rows = screen.getByTestId('cdf-table').querySelectorAll('tr');
+    expect([...rows].map((r) => [r.getAttribute('data-upper-ms'), r.getAttribute('data-cum')])).toEqual([
+      ['0.001', '0.5'],
+      [String(EDGES_US[231] / 1000), '0.6'],
+      [String(EDGES_US[261] / 1000), '0.9'],
+      [String(EDGES_US[401] / 1000), '1'],
+    ]);
+    const svg = screen.getByTestId('cdf-chart');
+    expect(svg.querySelector('.cdf-line')?.getAttribute('d')).toMatch(/^M/);
+    expect(svg.querySelector('.cdf-ref-array text')?.textContent).toBe('array hit 200 µs');
+  });
+
+  it('labels the warm-up phase', () => {
+    render(<ResultsPanel state={done({ phase: 'warmup', report: makeReport({ phase: 'warmup', processed: 7 }) })} />);
+    expect(screen.getByTestId('progress').getAttribute('data-phase')).toBe('warmup');
+    expect(screen.getByTestId('progress').getAttribute('data-processed')).toBe('7');
+    expect(screen.getByText('Mean latency (warm-up)')).toBeTruthy();
+    expect(screen.getByText(/numbers below count the warm-up requests/)).toBeTruthy();
+  });
+
+  it('shows placeholders before a run, and engine errors in an alert', () => {
+    const { rerender } = render(<ResultsPanel state={IDLE} />);
+    expect(screen.getByTestId('progress').getAttribute('data-phase')).toBe('idle');
+    expect(screen.getByTestId('progress').getAttribute('data-processed')).toBe('0');
+    expect(screen.getByTestId('mean-latency').hasAttribute('data-value')).toBe(false);
+    expect(screen.getByTestId('cdf-table').querySelectorAll('tr')).toHaveLength(0);
+
+    rerender(<ResultsPanel state={{ ...IDLE, phase: 'error', error: 'The engine failed: RuntimeError: unreachable' }} />);
+    const alert = screen.getByTestId('run-error');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toBe('The engine failed: RuntimeError: unreachable');
+  });
+});

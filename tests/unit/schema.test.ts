@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCENARIO, PAPER000_DESIGNS, defaultScenario, designName } from '../../web/scenario/defaults';
+import { checkScenario, describeIssue, type ScenarioIssue } from '../../web/scenario/schema';
+
+function firstIssue(patch: (s: any) => void): ScenarioIssue {
+  const s: any = defaultScenario();
+  patch(s);
+  const result = checkScenario(s);
+  if (result.ok) throw new Error(`expected ${JSON.stringify(s)} to be rejected`);
+  return result.issues[0];
+}
+
+describe('scenario schema', () => {
+  it('accepts the default scenario unchanged', () => {
+    expect(checkScenario(DEFAULT_SCENARIO)).toEqual({ ok: true, scenario: DEFAULT_SCENARIO });
+  });
+
+  it('fills the optional fields the engine fills', () => {
+    const { name: _name, blockSize: _b, clientHitMs: _c, ...bare } = defaultScenario();
+    const result = checkScenario(bare);
+    expect(result).toMatchObject({ ok: true, scenario: { name: '', blockSize: 4096, clientHitMs: 0 } });
+  });
+
+  it('accepts every preset, a custom link and both workloads', () => {
+    for (const preset of ['fc-1g', 'vi-fc', 'ip-storage', 'future-san', 'eth-100m', 'eth-10m']) {
+      expect(checkScenario({ ...defaultScenario(), link: { preset } }).ok).toBe(true);
+    }
+    expect(checkScenario({ ...defaultScenario(), link: { preset: 'custom', latencyUs: 0, bandwidthMbit: 1e7 } }).ok).toBe(true);
+    expect(checkScenario({ ...defaultScenario(), workload: { kind: 'sequential', blocks: 2 ** 25 } }).ok).toBe(true);
+  });
+
+  it.each([
+    ['client.capacity', 'must be between 1 and 33554432', (s: any) => (s.client.capacity = 0)],
+    ['array.capacity', 'must be between 1 and 33554432', (s: any) => (s.array.capacity = 2 ** 25 + 1)],
+    ['client.capacity', 'must be a whole number', (s: any) => (s.client.capacity = 1.5)],
+    ['client.capacity', 'must be a number', (s: any) => (s.client.capacity = NaN)],
+    ['workload.blocks', 'must be between 1 and 33554432', (s: any) => (s.workload.blocks = 0)],
+    ['seed', 'must be between 0 and 9007199254740991', (s: any) => (s.seed = -1)],
+    ['seed', 'must be between 0 and 9007199254740991', (s: any) => (s.seed = 2 ** 53)],
+    ['blockSize', 'must be a power of two from 512 to 1048576', (s: any) => (s.blockSize = 1000)],
+    ['blockSize', 'must be a power of two from 512 to 1048576', (s: any) => (s.blockSize = 256)],
+    ['disk.serviceMs', 'must be between 0 and 100000', (s: any) => (s.disk.serviceMs = -1)],
+    ['clientHitMs', 'must be between 0 and 100000', (s: any) => (s.clientHitMs = 100001)],
+    ['link.latencyUs', 'must be between 0 and 10000000', (s: any) => (s.link = { preset: 'custom', latencyUs: 1e7 + 1, bandwidthMbit: 1 })],
+    ['link.bandwidthMbit', 'must be above 0 and at most 10000000', (s: any) => (s.link = { preset: 'custom', latencyUs: 1, bandwidthMbit: 0 })],
+    ['name', 'must be at most 200 characters', (s: any) => (s.name = 'x'.repeat(201))],
+    ['version', 'must be 1', (s: any) => (s.version = 0)],
+    ['workload.measuredRequests', 'must be between 1 and 100000000000', (s: any) => (s.workload.measuredRequests = 0)],
+  ])('rejects a bad %s (%s)', (path, message, patch) => {
+    expect(firstIssue(patch)).toEqual({ path, message });
+  });
+
+  it('rejects unknown kinds and unknown fields, naming where', () => {
+    expect(firstIssue((s) => (s.client.policy = { kind: 'arc' }))).toEqual({ path: 'client.policy.kind', message: 'must be one of lru, mru' });
+    expect(firstIssue((s) => (s.link = { preset: 'fc-2g' })).path).toMatch(/^link/);
+    expect(firstIssue((s) => (s.protocol = { kind: 'demote', extra: 1 })).path).toBe('protocol');
+    expect(firstIssue((s) => (s.colour = 'red')).path).toBe('');
+  });
+
+  it('describes issues the way the engine does', () => {
+    expect(describeIssue({ path: 'client.capacity', message: 'must be between 1 and 33554432' })).toBe(
+      'scenario.client.capacity: must be between 1 and 33554432',
+    );
+  });
+
+  it('lists paper 000’s eight designs, baseline first', () => {
+    expect(PAPER000_DESIGNS.map(designName)).toEqual([
+      'LRU-LRU-none',
+      'LRU-LRU-demote',
+      'LRU-MRU-none',
+      'LRU-MRU-demote',
+      'MRU-LRU-none',
+      'MRU-LRU-demote',
+      'MRU-MRU-none',
+      'MRU-MRU-demote',
+    ]);
+  });
+});

@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Unit tests (jsdom by default) and the lead's integration tests (which opt into node with
+// `// @vitest-environment node`). End-to-end tests have their own config.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    environment: 'jsdom',
+  },
+});

@@ -1,0 +1,35 @@
+// Number formatting shared by the panels and charts.
+
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** 360448 → "360,448". */
+export function formatCount(n: number): string {
+  return grouped.format(n);
+}
+
+/** Three significant digits without exponents: 0.5575 → "0.558", 10.2 → "10.2", 4.77 → "4.77". */
+export function formatSig(v: number, digits = 3): string {
+  if (!Number.isFinite(v)) return String(v);
+  if (v === 0) return '0';
+  if (Math.abs(v) >= 10 ** digits) return grouped.format(v);
+  return String(Number(v.toPrecision(digits)));
+}
+
+/** A latency in milliseconds: "0.558 ms". */
+export function formatMs(ms: number): string {
+  return `${formatSig(ms)} ms`;
+}
+
+/** A latency for an axis, in the natural unit: 0.001 → "1 µs", 0.2 → "200 µs", 1000 → "1 s". */
+export function formatDuration(ms: number): string {
+  if (ms >= 1000) return `${formatSig(ms / 1000)} s`;
+  if (ms >= 1) return `${formatSig(ms)} ms`;
+  return `${formatSig(ms * 1000)} µs`;
+}
+
+/** A fraction as a percentage: 0.5006 → "50.1 %". */
+export function formatPercent(f: number): string {
+  if (!Number.isFinite(f)) return '—';
+  const p = f * 100;
+  return `${p >= 99.95 || p === 0 ? p.toFixed(0) : p < 0.1 ? p.toFixed(2) : p.toFixed(1)} %`;
+}

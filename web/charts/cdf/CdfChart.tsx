@@ -1,0 +1,96 @@
+// The latency CDF: a presentational SVG over useCdfLayout, plus a visually hidden table of the
+// same numbers (the chart's accessible alternative, and what the end-to-end tests read).
+import { formatDuration, formatPercent } from '../../app/format';
+import type { Report } from '../../worker/protocol';
+import { useElementSize } from '../useElementSize';
+import { useCdfLayout } from './useCdfLayout';
+
+const HEIGHT = 320;
+
+export interface CdfChartProps {
+  report: Report | null;
+  /** Shown under the chart when there is no data. */
+  emptyText?: string;
+}
+
+export function CdfChart({ report, emptyText = 'Run the scenario to see its latency distribution.' }: CdfChartProps) {
+  const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
+  const layout = useCdfLayout(report, { width: size.width, height: HEIGHT });
+  const { plot, rows } = layout;
+
+  return (
+    <div className="cdf" ref={ref}>
+      <svg
+        data-testid="cdf-chart"
+        className="cdf-svg"
+        width={layout.width}
+        height={layout.height}
+        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        role="img"
+        aria-label="Latency CDF: cumulative fraction of requests against latency, log scale"
+      >
+        <g className="cdf-grid">
+          {layout.xMinorTicks.map((x) => (
+            <line key={`m${x}`} className="minor" x1={x} x2={x} y1={plot.top} y2={plot.bottom} />
+          ))}
+          {layout.xTicks.map((t) => (
+            <line key={`x${t.ms}`} x1={t.x} x2={t.x} y1={plot.top} y2={plot.bottom} />
+          ))}
+          {layout.yTicks.map((t) => (
+            <line key={`y${t.value}`} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
+          ))}
+        </g>
+
+        {layout.refs.map((r) => (
+          <g key={r.key} className={`cdf-ref cdf-ref-${r.key}`} data-ms={r.ms}>
+            <line x1={r.x} x2={r.x} y1={plot.top - 4 - r.row * 14} y2={plot.bottom} />
+            <text x={r.x} y={plot.top - 8 - r.row * 14} textAnchor="middle">
+              {r.label}
+            </text>
+          </g>
+        ))}
+
+        {layout.area && <path className="cdf-area" d={layout.area} />}
+        {layout.line && <path className="cdf-line" d={layout.line} />}
+
+        <g className="cdf-axis">
+          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
+          {layout.xTicks.map((t) => (
+            <text key={t.ms} x={t.x} y={plot.bottom + 16} textAnchor="middle">
+              {t.label}
+            </text>
+          ))}
+          {layout.yTicks.map((t) => (
+            <text key={t.value} x={plot.left - 8} y={t.y} dy="0.32em" textAnchor="end">
+              {t.label}
+            </text>
+          ))}
+          <text className="cdf-axis-title" x={(plot.left + plot.right) / 2} y={layout.height - 4} textAnchor="middle">
+            latency (log scale)
+          </text>
+        </g>
+
+        {!layout.line && (
+          <text className="cdf-empty" x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle">
+            {emptyText}
+          </text>
+        )}
+      </svg>
+
+      <table data-testid="cdf-table" className="visually-hidden">
+        <caption>
+          Latency CDF: for each latency bin, its upper edge and the fraction of requests faster than it
+          {layout.total ? ` (${layout.total} requests)` : ''}.
+        </caption>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.bin} data-upper-ms={String(r.upperMs)} data-cum={String(r.cum)}>
+              <th scope="row">{Number.isFinite(r.upperMs) ? `< ${formatDuration(r.upperMs)}` : '≥ 10 s'}</th>
+              <td>{formatPercent(r.cum)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+// Layout of the latency CDF (SPEC §5; paper 000 Fig. 10): pure maths from a report and a size
+// to scales, SVG paths and ticks. d3 computes, React renders (visx's split); nothing here
+// touches the DOM or keeps state between calls.
+import { area, curveStepAfter, line, scaleLinear, scaleLog } from 'd3';
+import { useMemo } from 'react';
+import { formatDuration } from '../../app/format';
+import type { LatencyHistogram, Report } from '../../worker/protocol';
+import type { Size } from '../useElementSize';
+
+/** Cumulative fraction at the upper edge of one non-empty histogram bin. */
+export interface CdfRow {
+  bin: number;
+  /** The bin's upper edge in ms (Infinity for the overflow bin ≥ 10 s). */
+  upperMs: number;
+  count: number;
+  /** Fraction of requests with latency below `upperMs`. */
+  cum: number;
+}
+
+export interface Tick {
+  ms: number;
+  x: number;
+  label: string;
+}
+
+export interface RefMark {
+  key: 'array' | 'demote' | 'disk';
+  ms: number;
+  x: number;
+  label: string;
+  /** Label row above the plot (0 nearest); staggered so close labels do not overlap. */
+  row: number;
+}
+
+export interface CdfLayout {
+  width: number;
+  height: number;
+  plot: { left: number; top: number; right: number; bottom: number };
+  domainMs: [number, number];
+  rows: CdfRow[];
+  total: number;
+  /** The step line, or null when there is nothing to draw yet. */
+  line: string | null;
+  area: string | null;
+  xTicks: Tick[];
+  xMinorTicks: number[];
+  yTicks: { value: number; y: number; label: string }[];
+  refs: RefMark[];
+}
+
+export const MARGIN = { top: 40, right: 18, bottom: 40, left: 46 };
+/** The histogram spans 1 µs .. 10 s. */
+const MIN_MS = 1e-3;
+const MAX_MS = 1e4;
+const REF_LABEL_GAP_PX = 84;
+
+/** The cumulative distribution at each non-empty bin's upper edge, in bin order. */
+export function cdfRows({ edgesUs, counts }: LatencyHistogram): CdfRow[] {
+  const total = counts.reduce((a, b) => a + b, 0);
+  const rows: CdfRow[] = [];
+  if (total === 0) return rows;
+  let running = 0;
+  counts.forEach((count, bin) => {
+    if (count === 0) return;
+    running += count;
+    const upperMs = bin < edgesUs.length ? edgesUs[bin] / 1000 : Infinity;
+    rows.push({ bin, upperMs, count, cum: running / total });
+  });
+  return rows;
+}
+
+/** Whole decades around the data and the reference marks, at least two of them. */
+function fitDomain(rows: CdfRow[], edgesUs: number[], mustShowMs: number[]): [number, number] {
+  const lowers = rows.map((r) => (r.bin === 0 ? MIN_MS : edgesUs[r.bin - 1] / 1000));
+  const uppers = rows.map((r) => Math.min(r.upperMs, MAX_MS));
+  const points = [...lowers, ...uppers, ...mustShowMs.filter((ms) => ms > 0)];
+  let lo = 10 ** Math.floor(Math.log10(Math.min(...points)) + 1e-9);
+  let hi = 10 ** Math.ceil(Math.log10(Math.max(...points)) - 1e-9);
+  lo = Math.max(MIN_MS, lo);
+  hi = Math.min(MAX_MS, Math.max(hi, lo * 100));
+  if (hi / lo < 100) lo = Math.max(MIN_MS, hi / 100);
+  return [lo, hi];
+}
+
+export function computeCdfLayout(report: Report | null, { width, height }: Size): CdfLayout {
+  const plot = {
+    left: MARGIN.left,
+    top: MARGIN.top,
+    right: Math.max(MARGIN.left + 10, width - MARGIN.right),
+    bottom: Math.max(MARGIN.top + 10, height - MARGIN.bottom),
+  };
+  const rows = report ? cdfRows(report.latency) : [];
+  const total = rows.length ? report!.latency.counts.reduce((a, b) => a + b, 0) : 0;
+
+  const refSpecs: Omit<RefMark, 'x' | 'row'>[] = [];
+  if (report) {
+    const { arrayHitMs, demotionMs, diskReadMs } = report.pathCosts;
+    refSpecs.push({ key: 'array', ms: arrayHitMs, label: `array hit ${formatDuration(arrayHitMs)}` });
+    if (report.counters.demotions > 0 && demotionMs > 0) {
+      const ms = arrayHitMs + demotionMs;
+      refSpecs.push({ key: 'demote', ms, label: `+ demotion ${formatDuration(ms)}` });
+    }
+    if (report.counters.diskReads > 0) refSpecs.push({ key: 'disk', ms: diskReadMs, label: `disk ${formatDuration(diskReadMs)}` });
+  }
+
+  const domainMs: [number, number] = rows.length
+    ? fitDomain(rows, report!.latency.edgesUs, refSpecs.map((r) => r.ms))
+    : [MIN_MS, MAX_MS];
+  const x = scaleLog().domain(domainMs).range([plot.left, plot.right]).clamp(true);
+  const y = scaleLinear().domain([0, 1]).range([plot.bottom, plot.top]);
+
+  // The CDF as a lower bound: a bin's requests count from its upper edge on, so the line holds
+  // the previous value across the bin and steps up at the edge (curveStepAfter).
+  let pathLine: string | null = null;
+  let pathArea: string | null = null;
+  if (rows.length) {
+    const [lo, hi] = domainMs;
+    const before = rows.filter((r) => r.upperMs <= lo);
+    const points: [number, number][] = [[lo, before.length ? before[before.length - 1].cum : 0]];
+    for (const r of rows) if (r.upperMs > lo && r.upperMs <= hi) points.push([r.upperMs, r.cum]);
+    points.push([hi, points[points.length - 1][1]]);
+    const px = (p: [number, number]) => x(p[0]);
+    const py = (p: [number, number]) => y(p[1]);
+    pathLine = line<[number, number]>().x(px).y(py).curve(curveStepAfter)(points);
+    pathArea = area<[number, number]>().x(px).y0(plot.bottom).y1(py).curve(curveStepAfter)(points);
+  }
+
+  const decades: number[] = [];
+  for (let e = Math.round(Math.log10(domainMs[0])); 10 ** e <= domainMs[1] * 1.0001; e++) decades.push(10 ** e);
+  const xTicks = decades.map((ms) => ({ ms, x: x(ms), label: formatDuration(ms) }));
+  const xMinorTicks = x
+    .ticks()
+    .filter((ms) => !decades.some((d) => Math.abs(d - ms) / d < 1e-6))
+    .map((ms) => x(ms));
+  const yTicks = [0, 0.25, 0.5, 0.75, 1].map((value) => ({ value, y: y(value), label: `${value * 100}%` }));
+
+  const refs: RefMark[] = [];
+  const inDomain = refSpecs.filter((r) => r.ms >= domainMs[0] && r.ms <= domainMs[1]).sort((a, b) => a.ms - b.ms);
+  for (const spec of inDomain) {
+    const rx = x(spec.ms);
+    const prev = refs[refs.length - 1];
+    const row = prev && rx - prev.x < REF_LABEL_GAP_PX ? (prev.row + 1) % 2 : 0;
+    refs.push({ ...spec, x: rx, row });
+  }
+
+  return { width, height, plot, domainMs, rows, total, line: pathLine, area: pathArea, xTicks, xMinorTicks, yTicks, refs };
+}
+
+/** `computeCdfLayout`, recomputed only when the report or the size changes. */
+export function useCdfLayout(report: Report | null, size: Size): CdfLayout {
+  const { width, height } = size;
+  return useMemo(() => computeCdfLayout(report, { width, height }), [report, width, height]);
+}

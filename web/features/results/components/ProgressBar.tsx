@@ -1,0 +1,50 @@
+import { formatCount } from '../../../app/format';
+import type { RunState } from '../../run/hooks/useEngineRun';
+
+const PHASE_TEXT: Record<RunState['phase'], string> = {
+  idle: 'Ready to run',
+  warmup: 'Warm-up — filling the caches (not measured)',
+  measured: 'Measuring',
+  done: 'Done',
+  cancelled: 'Cancelled',
+  error: 'Failed',
+};
+
+/** Run progress: phase, requests served, and where the warm-up ends. */
+export function ProgressBar({ state }: { state: RunState }) {
+  const { phase, report } = state;
+  const processed = report?.processed ?? 0;
+  const total = report?.total ?? 0;
+  const fraction = total > 0 ? processed / total : phase === 'done' ? 1 : 0;
+  const warmupAt = report && total > 0 ? report.warmupRequests / total : null;
+
+  return (
+    <div
+      className={`progress progress-${phase}`}
+      data-testid="progress"
+      data-phase={phase}
+      data-processed={processed}
+      role="progressbar"
+      aria-label="Run progress"
+      aria-valuemin={0}
+      aria-valuemax={total || 1}
+      aria-valuenow={processed}
+      aria-valuetext={`${PHASE_TEXT[phase]}: ${formatCount(processed)} of ${formatCount(total)} requests`}
+    >
+      <div className="progress-text">
+        <span className="progress-phase">{PHASE_TEXT[phase]}</span>
+        {total > 0 && (
+          <span className="progress-count">
+            {formatCount(processed)} / {formatCount(total)} requests
+          </span>
+        )}
+      </div>
+      <div className="progress-track">
+        <div className="progress-fill" style={{ width: `${(fraction * 100).toFixed(2)}%` }} />
+        {warmupAt !== null && warmupAt > 0 && warmupAt < 1 && (
+          <div className="progress-warmup-mark" style={{ left: `${(warmupAt * 100).toFixed(2)}%` }} title="end of warm-up" />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+// The results of the current (or last) run: progress, mean latency, hit fractions per level,
+// demotions and the latency CDF, all live while the run progresses.
+import { formatCount, formatMs, formatPercent } from '../../../app/format';
+import { CdfChart } from '../../../charts/cdf/CdfChart';
+import type { RunState } from '../../run/hooks/useEngineRun';
+import { HitBars } from './HitBars';
+import { ProgressBar } from './ProgressBar';
+
+/** "0.558 ms" with a smaller unit; the text content stays exactly formatMs(ms). */
+function BigMs({ ms }: { ms: number }) {
+  const [number, unit] = formatMs(ms).split(' ');
+  return (
+    <>
+      {number}
+      <span className="unit-small"> {unit}</span>
+    </>
+  );
+}
+
+export interface ResultsPanelProps {
+  state: RunState;
+  /** True when the form no longer matches the scenario these results came from. */
+  stale?: boolean;
+}
+
+export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
+  const { report, phase } = state;
+  const warmup = phase === 'warmup' || report?.phase === 'warmup';
+  const c = report?.counters;
+
+  return (
+    <section className="results" aria-labelledby="results-title">
+      <div className="results-head">
+        <h2 id="results-title">Results</h2>
+        {stale && report && <p className="stale-note">The scenario has changed since this run — run it again to update.</p>}
+      </div>
+
+      <ProgressBar state={state} />
+
+      {state.error && (
+        <div className="banner banner-error" role="alert" data-testid="run-error">
+          {state.error}
+        </div>
+      )}
+
+      {warmup && report && (
+        <p className="warmup-note">
+          Warm-up: the numbers below count the warm-up requests so far. They reset when measuring starts.
+        </p>
+      )}
+
+      <div className={`stats ${warmup ? 'is-warmup' : ''}`}>
+        <div className="card stat-latency">
+          <h3>{warmup ? 'Mean latency (warm-up)' : 'Mean latency'}</h3>
+          <div
+            className="big-number"
+            data-testid="mean-latency"
+            {...(report ? { 'data-value': String(report.meanLatencyMs) } : {})}
+          >
+            {report ? <BigMs ms={report.meanLatencyMs} /> : '—'}
+          </div>
+          <p className="stat-sub">
+            {c ? `${formatCount(c.reads)} reads${warmup ? ' in warm-up' : ' measured'}` : 'per read, measured phase'}
+          </p>
+        </div>
+
+        <div className="card stat-hits">
+          <h3>Reads served by</h3>
+          <HitBars report={report} />
+        </div>
+
+        <div className="card stat-demotions">
+          <h3>Demotions</h3>
+          <div className="mid-number" data-testid="demotions" {...(c ? { 'data-value': String(c.demotions) } : {})}>
+            {c ? formatCount(c.demotions) : '—'}
+          </div>
+          <p className="stat-sub" data-testid="demotions-moved" {...(c ? { 'data-value': String(c.demotionsMoved) } : {})}>
+            {c
+              ? c.demotions > 0
+                ? `${formatCount(c.demotionsMoved)} moved data (${formatPercent(c.demotionsMoved / c.demotions)}); the rest were already in the array`
+                : 'none — DEMOTE is off or nothing was evicted'
+              : 'blocks pushed from client to array'}
+          </p>
+        </div>
+      </div>
+
+      <div className="card chart-card">
+        <div className="chart-head">
+          <h3>Latency distribution (CDF)</h3>
+          {report && (
+            <p className="chart-legend">
+              path costs: client hit {formatMs(report.pathCosts.clientHitMs)} · array hit {formatMs(report.pathCosts.arrayHitMs)} · disk{' '}
+              {formatMs(report.pathCosts.diskReadMs)} · demotion +{formatMs(report.pathCosts.demotionMs)}
+            </p>
+          )}
+        </div>
+        <CdfChart report={report} />
+      </div>
+    </section>
+  );
+}

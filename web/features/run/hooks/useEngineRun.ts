@@ -1,0 +1,78 @@
+// Runs scenarios on the engine worker and tracks the run's state for the results panel.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Scenario } from '../../../scenario/schema';
+import { EngineClient, EngineRunError, isAbortError } from '../../../worker/client';
+import type { Report } from '../../../worker/protocol';
+
+/** Where a run is: the engine's own phases plus the UI's idle / cancelled / error. */
+export type RunPhase = 'idle' | 'warmup' | 'measured' | 'done' | 'cancelled' | 'error';
+
+export interface RunState {
+  phase: RunPhase;
+  /** The latest report (kept after a cancel, so the partial numbers stay visible). */
+  report: Report | null;
+  error: string | null;
+  /** JSON of the scenario the report belongs to, to tell when the form has moved on. */
+  scenarioJson: string | null;
+}
+
+export const IDLE: RunState = { phase: 'idle', report: null, error: null, scenarioJson: null };
+
+export function isRunning(phase: RunPhase): boolean {
+  return phase === 'warmup' || phase === 'measured';
+}
+
+const newClient = () => new EngineClient();
+
+export function useEngineRun(createClient: () => EngineClient = newClient) {
+  const [state, setState] = useState<RunState>(IDLE);
+  const clientRef = useRef<EngineClient | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+
+  useEffect(
+    () => () => {
+      abortRef.current?.abort();
+      clientRef.current?.terminate();
+    },
+    [],
+  );
+
+  const run = useCallback(
+    (scenario: Scenario) => {
+      abortRef.current?.abort();
+      const controller = new AbortController();
+      abortRef.current = controller;
+      clientRef.current ??= createClient();
+      const scenarioJson = JSON.stringify(scenario);
+      setState({ phase: 'warmup', report: null, error: null, scenarioJson });
+
+      const current = () => abortRef.current === controller;
+      clientRef.current
+        .run(scenario, {
+          signal: controller.signal,
+          onProgress: (report) => {
+            if (current()) setState((s) => ({ ...s, phase: report.phase, report }));
+          },
+        })
+        .then(
+          (report) => {
+            if (current()) setState((s) => ({ ...s, phase: 'done', report }));
+          },
+          (e: unknown) => {
+            if (!current()) return;
+            if (isAbortError(e)) setState((s) => ({ ...s, phase: 'cancelled' }));
+            else {
+              const message = e instanceof Error ? e.message : String(e);
+              const prefix = e instanceof EngineRunError && e.kind === 'invalid-scenario' ? 'The engine refused the scenario: ' : 'The engine failed: ';
+              setState((s) => ({ ...s, phase: 'error', error: prefix + message }));
+            }
+          },
+        );
+    },
+    [createClient],
+  );
+
+  const cancel = useCallback(() => abortRef.current?.abort(), []);
+
+  return { state, run, cancel };
+}

@@ -1,0 +1,248 @@
+// The scenario form: the two caches, the protocol, the link, the disk and the workload.
+// Every change goes straight to the draft; fields the schema rejects show why inline.
+import { formatCount } from '../../../app/format';
+import { designOf, scenarioName, type Design } from '../../../scenario/defaults';
+import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links';
+import type { LinkConfig, PolicyKind, Scenario, ScenarioIssue, WorkloadKind } from '../../../scenario/schema';
+import { DesignPicker } from './DesignPicker';
+import { NumberField } from './NumberField';
+import { SelectField } from './SelectField';
+
+export interface ScenarioPanelProps {
+  scenario: Scenario;
+  issues: ScenarioIssue[];
+  onChange: (next: Scenario) => void;
+}
+
+const POLICIES = [
+  { value: 'lru', label: 'LRU' },
+  { value: 'mru', label: 'MRU' },
+] as const satisfies readonly { value: PolicyKind; label: string }[];
+
+const WORKLOADS = [
+  { value: 'random', label: 'RANDOM — uniform over the blocks' },
+  { value: 'sequential', label: 'SEQUENTIAL — cycles through the blocks' },
+] as const satisfies readonly { value: WorkloadKind; label: string }[];
+
+type LinkChoice = LinkConfig['preset'];
+
+function isDesignKind(s: Scenario): boolean {
+  const known = (k: string) => k === 'lru' || k === 'mru';
+  return known(s.client.policy.kind) && known(s.array.policy.kind);
+}
+
+/** The paper-style name ("RANDOM LRU-MRU-demote") if the scenario still carries its automatic name. */
+function autoName(s: Scenario): string | null {
+  return isDesignKind(s) ? scenarioName(s.workload.kind, designOf(s)) : null;
+}
+
+const MIB = 1024 * 1024;
+function sizeHint(blocks: number, blockSize: number): string | undefined {
+  if (!Number.isFinite(blocks) || blocks <= 0) return undefined;
+  const mib = (blocks * blockSize) / MIB;
+  return `${formatCount(blocks)} blocks × ${blockSize / 1024} KiB = ${mib >= 1024 ? `${(mib / 1024).toFixed(mib >= 10240 ? 0 : 1)} GiB` : `${Number(mib.toPrecision(3))} MiB`}`;
+}
+
+export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelProps) {
+  const errorAt = (path: string) => issues.find((i) => i.path === path || i.path.startsWith(`${path}.`))?.message;
+
+  /** Applies an edit; a name that was automatic follows the design. */
+  const update = (edit: (next: Scenario) => void) => {
+    const next = structuredClone(s);
+    edit(next);
+    if (s.name === autoName(s)) next.name = autoName(next) ?? next.name;
+    onChange(next);
+  };
+
+  const pickDesign = (d: Design) =>
+    update((n) => {
+      n.client.policy = { kind: d.client };
+      n.array.policy = { kind: d.array };
+      n.protocol = { kind: d.protocol };
+    });
+
+  const setLink = (preset: LinkChoice) =>
+    update((n) => {
+      if (preset === 'custom') {
+        const ta = linkTransferMs(s.link, s.blockSize) * 1000;
+        const bandwidthMbit = s.link.preset === 'custom' ? s.link.bandwidthMbit : 1000;
+        n.link = { preset: 'custom', latencyUs: Math.max(0, Math.round(ta - (s.blockSize * 8) / bandwidthMbit)), bandwidthMbit };
+      } else {
+        n.link = { preset } as LinkConfig;
+      }
+    });
+
+  const w = s.workload;
+  const warmup = w.warmupRequests ?? w.blocks;
+  const measured = w.measuredRequests ?? w.blocks * 10;
+
+  return (
+    <form className="scenario" aria-labelledby="scenario-title" onSubmit={(e) => e.preventDefault()} noValidate>
+      <div className="panel-head">
+        <h2 id="scenario-title">Scenario</h2>
+        <p className="scenario-name" title="scenario name">
+          {s.name || 'untitled'}
+        </p>
+      </div>
+
+      {isDesignKind(s) && <DesignPicker current={designOf(s)} onPick={pickDesign} />}
+
+      <fieldset>
+        <legend>Client cache</legend>
+        <div className="row">
+          <NumberField
+            testId="client-capacity"
+            label="Capacity"
+            unit="blocks"
+            min={1}
+            value={s.client.capacity}
+            error={errorAt('client.capacity')}
+            hint={sizeHint(s.client.capacity, s.blockSize)}
+            onChange={(v) => update((n) => void (n.client.capacity = v))}
+          />
+          <SelectField
+            testId="client-policy"
+            label={<abbr title="LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next">Policy</abbr>}
+            value={s.client.policy.kind}
+            options={POLICIES}
+            error={errorAt('client.policy')}
+            onChange={(kind) => update((n) => void (n.client.policy = { kind }))}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Array cache</legend>
+        <div className="row">
+          <NumberField
+            testId="array-capacity"
+            label="Capacity"
+            unit="blocks"
+            min={1}
+            value={s.array.capacity}
+            error={errorAt('array.capacity')}
+            hint={sizeHint(s.array.capacity, s.blockSize)}
+            onChange={(v) => update((n) => void (n.array.capacity = v))}
+          />
+          <SelectField
+            testId="array-policy"
+            label={<abbr title="LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next (paper 000: MRU at the array under DEMOTE)">Policy</abbr>}
+            value={s.array.policy.kind}
+            options={POLICIES}
+            error={errorAt('array.policy')}
+            onChange={(kind) => update((n) => void (n.array.policy = { kind }))}
+          />
+        </div>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="protocol-demote"
+            checked={s.protocol.kind === 'demote'}
+            onChange={(e) => update((n) => void (n.protocol = { kind: e.target.checked ? 'demote' : 'none' }))}
+          />
+          <span>
+            <strong>DEMOTE</strong> — clients push the blocks they evict down to the array, making the pair exclusive
+          </span>
+        </label>
+      </fieldset>
+
+      <fieldset>
+        <legend>Link and disk</legend>
+        <SelectField<LinkChoice>
+          testId="link-preset"
+          label="Client ↔ array link"
+          value={s.link.preset}
+          options={[
+            ...LINK_PRESETS.map((p) => ({ value: p.id, label: linkLabel(p, s.blockSize) })),
+            { value: 'custom', label: 'Custom…' },
+          ]}
+          error={issues.find((i) => i.path === 'link' || i.path === 'link.preset')?.message}
+          onChange={setLink}
+        />
+        {s.link.preset === 'custom' && (
+          <div className="row">
+            <NumberField
+              testId="link-latency-us"
+              label="Per-request overhead"
+              unit="µs"
+              step="any"
+              min={0}
+              value={s.link.latencyUs}
+              error={errorAt('link.latencyUs')}
+              onChange={(v) => update((n) => void (n.link.preset === 'custom' && (n.link.latencyUs = v)))}
+            />
+            <NumberField
+              testId="link-bandwidth-mbit"
+              label="Bandwidth"
+              unit="Mbit/s"
+              step="any"
+              min={0}
+              value={s.link.bandwidthMbit}
+              error={errorAt('link.bandwidthMbit')}
+              onChange={(v) => update((n) => void (n.link.preset === 'custom' && (n.link.bandwidthMbit = v)))}
+            />
+          </div>
+        )}
+        <NumberField
+          testId="disk-ms"
+          label="Disk service time"
+          unit="ms"
+          step="any"
+          min={0}
+          value={s.disk.serviceMs}
+          error={errorAt('disk.serviceMs')}
+          hint="constant per disk read; paper 000 measured ≈ 10 ms"
+          onChange={(v) => update((n) => void (n.disk.serviceMs = v))}
+        />
+      </fieldset>
+
+      <fieldset>
+        <legend>Workload</legend>
+        <SelectField
+          testId="workload-kind"
+          label="Pattern"
+          value={w.kind}
+          options={WORKLOADS}
+          error={errorAt('workload.kind')}
+          onChange={(kind) => update((n) => void (n.workload = { ...n.workload, kind }))}
+        />
+        <div className="row">
+          <NumberField
+            testId="workload-blocks"
+            label="Distinct blocks"
+            min={1}
+            value={w.blocks}
+            error={errorAt('workload.blocks')}
+            hint={
+              Number.isFinite(warmup) && Number.isFinite(measured)
+                ? `${formatCount(warmup)} warm-up + ${formatCount(measured)} measured requests`
+                : undefined
+            }
+            onChange={(v) => update((n) => void (n.workload.blocks = v))}
+          />
+          <NumberField
+            testId="seed"
+            label="Seed"
+            min={0}
+            value={s.seed}
+            error={errorAt('seed')}
+            onChange={(v) => update((n) => void (n.seed = v))}
+          />
+        </div>
+        {errorAt('workload.measuredRequests') && <p className="field-error">{errorAt('workload.measuredRequests')}</p>}
+      </fieldset>
+
+      {issues.some((i) => !KNOWN_PATHS.some((p) => i.path === p || i.path.startsWith(`${p}.`))) && (
+        <p className="field-error">
+          {issues
+            .filter((i) => !KNOWN_PATHS.some((p) => i.path === p || i.path.startsWith(`${p}.`)))
+            .map((i) => `${i.path || 'scenario'}: ${i.message}`)
+            .join('; ')}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Fields shown above; problems anywhere else are listed at the bottom. */
+const KNOWN_PATHS = ['client', 'array', 'link', 'disk', 'workload', 'seed'];

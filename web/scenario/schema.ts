@@ -1,0 +1,142 @@
+// The scenario document (version 1) as a zod schema. It mirrors the engine's serde types in
+// engine-wasm/crates/core/src/scenario.rs field for field, limits included, so the UI can say
+// what is wrong before anything runs. The engine stays the authority: it re-validates every run.
+import { z } from 'zod';
+
+export const SCENARIO_VERSION = 1;
+/** Largest cache and largest block universe, in blocks (engine: MAX_CAPACITY, MAX_BLOCKS). */
+export const MAX_BLOCKS = 2 ** 25;
+/** Seeds must survive a trip through a JavaScript number (engine: MAX_SEED). */
+export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+/** Upper bound on warm-up plus measured requests (engine: MAX_REQUESTS). */
+export const MAX_REQUESTS = 100_000_000_000;
+export const MAX_NAME_LENGTH = 200;
+
+const between = (min: number, max: number) => `must be between ${min} and ${max}`;
+
+/** A number in [min, max]; `integer` also demands a whole number. NaN (an empty input) is refused. */
+function num(min: number, max: number, integer = false) {
+  const n = z.number({ error: 'must be a number' }).min(min, { error: between(min, max) }).max(max, { error: between(min, max) });
+  // Not zod's .int(): it also refuses unsafe integers, and the range message says more.
+  return integer ? n.refine(Number.isInteger, { error: 'must be a whole number' }) : n;
+}
+
+export const policySchema = z.discriminatedUnion(
+  'kind',
+  [z.strictObject({ kind: z.literal('lru') }), z.strictObject({ kind: z.literal('mru') })],
+  { error: 'must be one of lru, mru' },
+);
+export type PolicyKind = z.infer<typeof policySchema>['kind'];
+
+export const cacheSchema = z.strictObject({
+  capacity: num(1, MAX_BLOCKS, true),
+  policy: policySchema,
+});
+
+export const protocolSchema = z.discriminatedUnion(
+  'kind',
+  [z.strictObject({ kind: z.literal('none') }), z.strictObject({ kind: z.literal('demote') })],
+  { error: 'must be one of none, demote' },
+);
+
+export const LINK_PRESET_IDS = ['fc-1g', 'vi-fc', 'ip-storage', 'future-san', 'eth-100m', 'eth-10m'] as const;
+export type LinkPresetId = (typeof LINK_PRESET_IDS)[number];
+
+export const linkSchema = z.discriminatedUnion(
+  'preset',
+  [
+    z.strictObject({ preset: z.enum(LINK_PRESET_IDS) }),
+    z.strictObject({
+      preset: z.literal('custom'),
+      latencyUs: num(0, 10_000_000),
+      bandwidthMbit: z
+        .number({ error: 'must be a number' })
+        .gt(0, { error: 'must be above 0 and at most 10000000' })
+        .max(10_000_000, { error: 'must be above 0 and at most 10000000' }),
+    }),
+  ],
+  { error: `must be one of ${[...LINK_PRESET_IDS, 'custom'].join(', ')}` },
+);
+export type LinkConfig = z.infer<typeof linkSchema>;
+
+export const diskSchema = z.strictObject({
+  kind: z.literal('constant', { error: 'must be constant' }),
+  serviceMs: num(0, 100_000),
+});
+
+const workloadFields = {
+  blocks: num(1, MAX_BLOCKS, true),
+  /** Requests before measuring starts; the engine's default is `blocks` (paper 000 §4.4). */
+  warmupRequests: num(0, MAX_REQUESTS, true).optional(),
+  /** Measured requests; the engine's default is 10 × `blocks`. */
+  measuredRequests: num(1, MAX_REQUESTS, true).optional(),
+};
+
+export const workloadSchema = z
+  .discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({ kind: z.literal('random'), ...workloadFields }),
+      z.strictObject({ kind: z.literal('sequential'), ...workloadFields }),
+    ],
+    { error: 'must be one of random, sequential' },
+  )
+  .check((ctx) => {
+    const w = ctx.value;
+    const total = (w.warmupRequests ?? w.blocks) + (w.measuredRequests ?? w.blocks * 10);
+    if (total > MAX_REQUESTS) {
+      ctx.issues.push({
+        code: 'custom',
+        input: w,
+        path: ['measuredRequests'],
+        message: `warm-up plus measured requests must not exceed ${MAX_REQUESTS}`,
+      });
+    }
+  });
+export type WorkloadKind = z.infer<typeof workloadSchema>['kind'];
+
+const blockSize = z
+  .number({ error: 'must be a number' })
+  .refine((n) => Number.isInteger(n) && n >= 512 && n <= 1_048_576 && (n & (n - 1)) === 0, {
+    error: 'must be a power of two from 512 to 1048576',
+  });
+
+export const scenarioSchema = z.strictObject({
+  version: z.literal(SCENARIO_VERSION, { error: `must be ${SCENARIO_VERSION}` }),
+  name: z.string({ error: 'must be text' }).max(MAX_NAME_LENGTH, { error: `must be at most ${MAX_NAME_LENGTH} characters` }).default(''),
+  seed: num(0, MAX_SEED, true),
+  blockSize: blockSize.default(4096),
+  client: cacheSchema,
+  array: cacheSchema,
+  protocol: protocolSchema,
+  link: linkSchema,
+  disk: diskSchema,
+  /** Cost of a client-cache hit, T_c (paper 000 uses 0). */
+  clientHitMs: num(0, 100_000).default(0),
+  workload: workloadSchema,
+});
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+
+/** One problem with a scenario: `path` is dotted ("client.capacity"), `message` says what is wanted. */
+export interface ScenarioIssue {
+  path: string;
+  message: string;
+}
+
+export type ScenarioCheck = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
+
+/** Validates anything claiming to be a scenario, collecting every problem with its field path. */
+export function checkScenario(value: unknown): ScenarioCheck {
+  const result = scenarioSchema.safeParse(value);
+  if (result.success) return { ok: true, scenario: result.data };
+  return {
+    ok: false,
+    issues: result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+  };
+}
+
+/** "scenario.client.capacity: must be between 1 and 33554432" — the engine's wording for paths. */
+export function describeIssue(issue: ScenarioIssue): string {
+  return issue.path ? `scenario.${issue.path}: ${issue.message}` : `scenario: ${issue.message}`;
+}

@@ -1,0 +1,68 @@
+// The scenario — never its results — lives in the URL hash as #s=<lz-string of its JSON>, so a
+// link reproduces a run exactly (SPEC §7). Decoding never throws: every way a link can be bad
+// comes back as a message the app shows in a banner before falling back to the default.
+import LZString from 'lz-string';
+import { defaultScenario } from './defaults';
+import { SCENARIO_VERSION, checkScenario, describeIssue, type Scenario } from './schema';
+
+const PARAM = 's';
+
+export type DecodeFailure = 'damaged' | 'not-json' | 'invalid' | 'future-version';
+
+export type DecodeResult =
+  | { ok: true; scenario: Scenario; fromHash: boolean }
+  | { ok: false; kind: DecodeFailure; message: string };
+
+/** "s=<compressed>", the hash without its "#". */
+export function encodeScenarioHash(scenario: Scenario): string {
+  return `${PARAM}=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`;
+}
+
+/** The full share URL for `scenario`, based on `href` (its own hash is replaced). */
+export function shareUrl(href: string, scenario: Scenario): string {
+  const base = href.split('#')[0];
+  return `${base}#${encodeScenarioHash(scenario)}`;
+}
+
+/**
+ * Reads the scenario from a location hash ("#s=…" or "s=…"). No `s` parameter means no
+ * scenario was shared: the default, with `fromHash: false`.
+ */
+export function decodeScenarioFromHash(hash: string): DecodeResult {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  // URLSearchParams would turn "+" into a space; the encoded alphabet uses "+", so read raw.
+  const raw = hash
+    .replace(/^#/, '')
+    .split('&')
+    .find((part) => part.startsWith(`${PARAM}=`))
+    ?.slice(PARAM.length + 1);
+  if (raw === undefined || !params.has(PARAM)) return { ok: true, scenario: defaultScenario(), fromHash: false };
+
+  let text: string | null = null;
+  try {
+    text = LZString.decompressFromEncodedURIComponent(raw);
+  } catch {
+    text = null;
+  }
+  if (!text) return { ok: false, kind: 'damaged', message: 'the link is damaged: could not decompress the scenario' };
+
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, kind: 'not-json', message: 'the link is damaged: the scenario is not JSON' };
+  }
+
+  const version = (value as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > SCENARIO_VERSION) {
+    return {
+      ok: false,
+      kind: 'future-version',
+      message: `this link was made by a newer tiersim (scenario version ${version}); showing the default scenario`,
+    };
+  }
+
+  const checked = checkScenario(value);
+  if (!checked.ok) return { ok: false, kind: 'invalid', message: describeIssue(checked.issues[0]) };
+  return { ok: true, scenario: checked.scenario, fromHash: true };
+}

@@ -1,0 +1,104 @@
+// The main thread's handle on the engine worker (squoosh's worker-bridge pattern): the worker
+// is created lazily; every run takes an AbortSignal; aborting terminates the worker and rejects
+// the pending run, and the next run starts a fresh worker.
+import * as Comlink from 'comlink';
+import type { Scenario } from '../scenario/schema';
+import type { EngineApi, EngineError, EngineErrorKind, Report } from './protocol';
+
+/** A failed run, with the typed reason from protocol.ts. */
+export class EngineRunError extends Error implements EngineError {
+  readonly kind: EngineErrorKind;
+  constructor(kind: EngineErrorKind, message: string) {
+    super(message);
+    this.kind = kind;
+    // A cancelled run is an AbortError, as fetch() and friends reject with.
+    this.name = kind === 'cancelled' ? 'AbortError' : 'EngineRunError';
+  }
+}
+
+export function isAbortError(e: unknown): boolean {
+  return e instanceof Error && e.name === 'AbortError';
+}
+
+/** The bits of a Worker this client uses; tests pass a fake. */
+export type WorkerLike = Comlink.Endpoint & { terminate(): void };
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  onProgress?: (report: Report) => void;
+}
+
+function createEngineWorker(): WorkerLike {
+  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'tiersim-engine' });
+}
+
+export class EngineClient {
+  private worker?: WorkerLike;
+  private remote?: Comlink.Remote<EngineApi>;
+  /** Rejects the run in flight when the worker dies. */
+  private onCrash?: (message: string) => void;
+
+  constructor(private readonly createWorker: () => WorkerLike = createEngineWorker) {}
+
+  /** Runs `scenario` to the end and resolves with the final report. */
+  run(scenario: Scenario, { signal, onProgress }: RunOptions = {}): Promise<Report> {
+    if (signal?.aborted) return Promise.reject(new EngineRunError('cancelled', 'the run was cancelled'));
+    const remote = this.ensureWorker();
+
+    return new Promise<Report>((resolve, reject) => {
+      let settled = false;
+      const settle = (f: () => void) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        this.onCrash = undefined;
+        f();
+      };
+      const onAbort = () =>
+        settle(() => {
+          this.terminate();
+          reject(new EngineRunError('cancelled', 'the run was cancelled'));
+        });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.onCrash = (message) =>
+        settle(() => {
+          this.terminate();
+          reject(new EngineRunError('engine', message));
+        });
+
+      // Progress and the reply travel on different ports, so a snapshot can arrive after the
+      // reply; `settled` drops it.
+      const progress = Comlink.proxy((report: Report) => {
+        if (!settled) onProgress?.(report);
+      });
+      remote.run(JSON.stringify(scenario), progress).then(
+        (reply) =>
+          settle(() => (reply.ok ? resolve(reply.report) : reject(new EngineRunError(reply.error.kind, reply.error.message)))),
+        (e: unknown) => settle(() => reject(new EngineRunError('engine', e instanceof Error ? e.message : String(e)))),
+      );
+    });
+  }
+
+  /** Stops the worker (and any run in it); the next run starts a new one. */
+  terminate(): void {
+    this.remote?.[Comlink.releaseProxy]();
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.remote = undefined;
+  }
+
+  private ensureWorker(): Comlink.Remote<EngineApi> {
+    if (this.remote) return this.remote;
+    const worker = this.createWorker();
+    worker.addEventListener('error', (event) => {
+      if (this.worker !== worker) return;
+      const message = (event as ErrorEvent).message || 'the engine worker failed to start or crashed';
+      const crash = this.onCrash;
+      this.terminate(); // a dead worker is not reused
+      crash?.(message);
+    });
+    this.worker = worker;
+    this.remote = Comlink.wrap<EngineApi>(worker);
+    return this.remote;
+  }
+}

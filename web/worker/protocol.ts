@@ -1,0 +1,69 @@
+// Types shared by the main thread (client.ts) and the engine worker (engine.worker.ts).
+// Comlink carries the calls; everything here is plain, structured-cloneable data.
+import type { Scenario } from '../scenario/schema';
+
+export type Phase = 'warmup' | 'measured' | 'done';
+
+export interface Counters {
+  requests: number;
+  reads: number;
+  writes: number;
+  clientHits: number;
+  arrayHits: number;
+  diskReads: number;
+  /** Blocks the client DEMOTEd to the array… */
+  demotions: number;
+  /** …of which the array did not hold already, so data crossed the link. */
+  demotionsMoved: number;
+  linkBytes: number;
+  latencySumNs: number;
+}
+
+/** Latency histogram: 701 log-spaced edges from 1 µs to 10 s (100 per decade) and 702 counts. */
+export interface LatencyHistogram {
+  edgesUs: number[];
+  /** counts[0]: < edgesUs[0]; counts[i]: [edgesUs[i-1], edgesUs[i]); counts[701]: ≥ the last edge. */
+  counts: number[];
+}
+
+/** A run's report so far. Counters reset at the warm-up boundary (paper 000 §4.4). */
+export interface Report {
+  phase: Phase;
+  processed: number;
+  total: number;
+  warmupRequests: number;
+  counters: Counters;
+  /** Fractions of the phase's reads served by each level; they sum to 1. */
+  hitFractions: { client: number; array: number; disk: number };
+  meanLatencyMs: number;
+  latency: LatencyHistogram;
+  /** What one request costs along each path (paper 000 eq. 1). */
+  pathCosts: { clientHitMs: number; arrayHitMs: number; diskReadMs: number; demotionMs: number };
+  clientBlocks: number;
+  arrayBlocks: number;
+}
+
+export type EngineErrorKind = 'invalid-scenario' | 'engine' | 'cancelled';
+
+export interface EngineError {
+  kind: EngineErrorKind;
+  message: string;
+}
+
+/** The worker's reply to `run`: errors come back as typed values, not as thrown exceptions. */
+export type RunReply = { ok: true; report: Report } | { ok: false; error: EngineError };
+
+/** What engine.worker.ts exposes through Comlink. */
+export interface EngineApi {
+  /**
+   * Runs a scenario to the end. `onProgress` (a Comlink proxy, one per run — which is what ties
+   * a snapshot to its run) gets a report at least every 100 ms and at least ~10 times per run.
+   */
+  run(scenarioJson: string, onProgress: (report: Report) => void): Promise<RunReply>;
+  version(): Promise<string>;
+}
+
+/** The scenario as the worker receives it. */
+export function scenarioJson(scenario: Scenario): string {
+  return JSON.stringify(scenario);
+}
