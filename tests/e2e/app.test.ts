@@ -1,0 +1,294 @@
+// The production build in real headless Chromium, checked against the engine itself: the page's
+// numbers must be exactly what the wasm engine computes in Node for the scenario the page encodes
+// in its share URL, and they must look like paper 000 (Table 2, Fig. 10).
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import LZString from 'lz-string';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultScenario, initSync, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { launchChromium, serveApp } from './browser.mjs';
+
+const root = resolve(__dirname, '../..');
+const RUN_TIMEOUT_MS = 60_000;
+
+interface EngineReport {
+  meanLatencyMs: number;
+  hitFractions: { client: number; array: number; disk: number };
+  pathCosts: { arrayHitMs: number; demotionMs: number };
+  latency: { edgesUs: number[]; counts: number[] };
+}
+interface CdfRow {
+  upperMs: number;
+  cum: number;
+}
+
+let app: { url: string; close(): Promise<void> };
+let browser: Browser;
+
+beforeAll(async () => {
+  const wasm = join(root, 'web/wasm-pkg/tiersim_wasm_bg.wasm');
+  if (!existsSync(wasm)) throw new Error('web/wasm-pkg is missing: run scripts/build-wasm.sh first (npm test does)');
+  initSync({ module: readFileSync(wasm) });
+  app = await serveApp();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+// ---- the engine's side ---------------------------------------------------------------------
+
+function engine(scenario: unknown): EngineReport {
+  return runScenario(JSON.stringify(scenario)) as EngineReport;
+}
+
+/** The CDF the page should show: one row per non-empty bin, at the bin's upper edge. */
+function engineCdf(r: EngineReport): CdfRow[] {
+  const { edgesUs, counts } = r.latency;
+  const total = counts.reduce((a, b) => a + b, 0);
+  const rows: CdfRow[] = [];
+  let running = 0;
+  counts.forEach((count, bin) => {
+    if (count === 0) return;
+    running += count;
+    rows.push({ upperMs: bin < edgesUs.length ? edgesUs[bin] / 1000 : Infinity, cum: running / total });
+  });
+  return rows;
+}
+
+function decodeShareUrl(url: string): Record<string, any> {
+  const m = /#s=([^&]*)/.exec(url);
+  expect(m, `share URL without #s=: ${url}`).not.toBeNull();
+  const text = LZString.decompressFromEncodedURIComponent(m![1]);
+  expect(text, 'share URL does not decompress').toBeTruthy();
+  return JSON.parse(text!);
+}
+
+function encodeHash(scenario: unknown): string {
+  return `#s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`;
+}
+
+/** Fraction of requests in the latency bin holding `ms` (bins span 10^0.01 ≈ 2.3 %). */
+function jumpAt(rows: CdfRow[], ms: number): number {
+  const i = rows.findIndex((r) => r.upperMs > ms);
+  expect(i, `no CDF row above ${ms} ms`).toBeGreaterThanOrEqual(0);
+  expect(rows[i].upperMs, `no CDF row for the bin holding ${ms} ms`).toBeLessThan(ms * 1.03);
+  return rows[i].cum - (i > 0 ? rows[i - 1].cum : 0);
+}
+
+// ---- the page's side -----------------------------------------------------------------------
+
+async function openApp(hash = ''): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(app.url + hash);
+  await page.getByTestId('run-button').waitFor({ state: 'visible' });
+  expect(errors, 'uncaught errors while loading').toEqual([]);
+  return page;
+}
+
+const testId = (page: Page, id: string) => page.getByTestId(id);
+const value = (page: Page, id: string) => testId(page, id).inputValue();
+const attr = async (page: Page, id: string, name: string) => (await testId(page, id).getAttribute(name)) ?? '';
+
+/**
+ * Clicks Run and waits for the run to end; returns every (phase, processed) the progress element
+ * showed on the way, recorded in the page by a MutationObserver so no quick update is missed.
+ */
+async function run(page: Page): Promise<{ phase: string; processed: number }[]> {
+  await page.evaluate(() => {
+    const seen: { phase: string; processed: number }[] = [];
+    (window as any).__progress = seen;
+    const record = () => {
+      const el = document.querySelector('[data-testid="progress"]');
+      if (!el) return;
+      const entry = { phase: el.getAttribute('data-phase') ?? '', processed: Number(el.getAttribute('data-processed')) };
+      const last = seen[seen.length - 1];
+      if (!last || last.phase !== entry.phase || last.processed !== entry.processed) seen.push(entry);
+    };
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-phase', 'data-processed'],
+    });
+  });
+  await testId(page, 'run-button').click();
+  await page.waitForSelector('[data-testid="progress"]:is([data-phase="done"], [data-phase="error"], [data-phase="cancelled"])', {
+    timeout: RUN_TIMEOUT_MS,
+  });
+  const phase = await attr(page, 'progress', 'data-phase');
+  const runError = (await testId(page, 'run-error').count()) ? await testId(page, 'run-error').innerText() : '';
+  expect(phase, `run ended as ${phase}: ${runError}`).toBe('done');
+  return page.evaluate(() => (window as any).__progress);
+}
+
+async function results(page: Page) {
+  const num = async (id: string) => {
+    const v = await attr(page, id, 'data-value');
+    expect(v, `${id} has no data-value`).not.toBe('');
+    return Number(v);
+  };
+  const rows = await testId(page, 'cdf-table')
+    .locator('tr[data-upper-ms]')
+    .evaluateAll((trs) => trs.map((tr) => ({ upperMs: Number(tr.getAttribute('data-upper-ms')), cum: Number(tr.getAttribute('data-cum')) })));
+  return {
+    meanText: await attr(page, 'mean-latency', 'data-value'),
+    hit: { client: await num('hit-client'), array: await num('hit-array'), disk: await num('hit-disk') },
+    rows,
+    scenario: decodeShareUrl(await value(page, 'share-url')),
+  };
+}
+
+async function expectDefaultInputs(page: Page) {
+  expect(await value(page, 'client-capacity')).toBe('16384');
+  expect(await value(page, 'array-capacity')).toBe('16384');
+  expect(await value(page, 'client-policy')).toBe('lru');
+  expect(await value(page, 'array-policy')).toBe('mru');
+  expect(await testId(page, 'protocol-demote').isChecked()).toBe(true);
+  expect(await value(page, 'link-preset')).toBe('fc-1g');
+  expect(Number(await value(page, 'disk-ms'))).toBe(10);
+  expect(await value(page, 'workload-kind')).toBe('random');
+  expect(await value(page, 'workload-blocks')).toBe('32768');
+  expect(await value(page, 'seed')).toBe('1');
+}
+
+function expectSameCdf(actual: CdfRow[], expected: CdfRow[]) {
+  expect(actual.length).toBe(expected.length);
+  actual.forEach((row, i) => {
+    expect(row.upperMs).toBeCloseTo(expected[i].upperMs, 9);
+    expect(row.cum).toBeCloseTo(expected[i].cum, 12);
+  });
+}
+
+// ---- the tests -----------------------------------------------------------------------------
+
+describe('tiersim in Chromium', () => {
+  it('runs the default scenario (paper 000 RANDOM, LRU-MRU-demote) to exactly the engine’s numbers', async () => {
+    const page = await openApp();
+    await expectDefaultInputs(page);
+    expect(await attr(page, 'progress', 'data-phase')).toBe('idle');
+
+    const progress = await run(page);
+    // The run streamed: some snapshot before the end showed a phase of the run in progress.
+    const total = progress[progress.length - 1].processed;
+    const midway = progress.filter((p) => (p.phase === 'warmup' || p.phase === 'measured') && p.processed > 0 && p.processed < total);
+    expect(midway.length, `progress seen: ${JSON.stringify(progress)}`).toBeGreaterThan(0);
+    expect(total).toBe(32768 + 327680);
+
+    const r = await results(page);
+    // The page ran (and encodes) the paper scenario, the same as the engine's own default.
+    expect(r.scenario).toMatchObject({
+      version: 1,
+      client: { capacity: 16384, policy: { kind: 'lru' } },
+      array: { capacity: 16384, policy: { kind: 'mru' } },
+      protocol: { kind: 'demote' },
+      link: { preset: 'fc-1g' },
+      disk: { kind: 'constant', serviceMs: 10 },
+      workload: { kind: 'random', blocks: 32768 },
+    });
+    const expected = engine(r.scenario);
+    expect(r.meanText).toBe(String(expected.meanLatencyMs));
+    expect(expected.meanLatencyMs).toBe(engine(JSON.parse(defaultScenario())).meanLatencyMs);
+    expect(r.hit).toEqual(expected.hitFractions);
+    const shown = await testId(page, 'mean-latency').innerText();
+    expect(shown).toMatch(/\d/);
+
+    // Paper 000 Table 2: 0.64 ms for RANDOM LRU-MRU-demote.
+    expect(Math.abs(Number(r.meanText) - 0.64) / 0.64).toBeLessThan(0.2);
+  });
+
+  it('draws the latency CDF with its steps at the array-hit latencies (paper 000 Fig. 10)', async () => {
+    // Proposed design: array hits pay the read (0.2 ms) plus, mostly, the demotion their client
+    // eviction causes (another 0.2 ms), so the big step sits at 0.4 ms.
+    const page = await openApp();
+    await run(page);
+    const proposed = await results(page);
+    const e = engine(proposed.scenario);
+    expectSameCdf(proposed.rows, engineCdf(e));
+    const { arrayHitMs, demotionMs } = e.pathCosts;
+    expect(arrayHitMs).toBe(0.2);
+    const below = proposed.rows.filter((r) => r.upperMs < 0.19).at(-1)!;
+    const above = proposed.rows.find((r) => r.upperMs >= 0.21)!;
+    expect(above.cum - below.cum).toBeGreaterThanOrEqual(0.3);
+    const demotedStep = jumpAt(proposed.rows, arrayHitMs + demotionMs);
+    expect(demotedStep).toBeGreaterThanOrEqual(0.3);
+    expect(demotedStep + jumpAt(proposed.rows, arrayHitMs)).toBeCloseTo(e.hitFractions.array, 2);
+
+    // Baseline LRU-LRU-none, set through the inputs: every array hit costs exactly 0.2 ms.
+    await testId(page, 'array-policy').selectOption('lru');
+    await testId(page, 'protocol-demote').uncheck();
+    await run(page);
+    const baseline = await results(page);
+    expect(baseline.scenario).toMatchObject({ array: { policy: { kind: 'lru' } }, protocol: { kind: 'none' } });
+    const b = engine(baseline.scenario);
+    expect(baseline.meanText).toBe(String(b.meanLatencyMs));
+    expectSameCdf(baseline.rows, engineCdf(b));
+    const step = jumpAt(baseline.rows, arrayHitMs);
+    expect(Math.abs(step - baseline.hit.array)).toBeLessThanOrEqual(0.01);
+    expect(Math.abs(step - b.hitFractions.array)).toBeLessThanOrEqual(0.01);
+    // No demotions, so nothing between the array-hit step and the disk.
+    expect(baseline.rows.filter((r) => r.upperMs > 0.21 && r.upperMs < 10)).toEqual([]);
+    // Paper 000 Table 2: 4.77 ms for the baseline.
+    expect(Math.abs(b.meanLatencyMs - 4.77) / 4.77).toBeLessThan(0.2);
+  });
+
+  it('shares a scenario by URL: a new page shows it and reproduces the run exactly', async () => {
+    const first = await openApp();
+    await testId(first, 'client-capacity').fill('8192');
+    await testId(first, 'array-policy').selectOption('lru');
+    await run(first);
+    const a = await results(first);
+    expect(a.scenario).toMatchObject({ client: { capacity: 8192 }, array: { policy: { kind: 'lru' } }, protocol: { kind: 'demote' } });
+    expect(a.meanText).toBe(String(engine(a.scenario).meanLatencyMs));
+    const url = await value(first, 'share-url');
+    expect(url.startsWith(app.url)).toBe(true);
+
+    const second = await openApp(url.slice(url.indexOf('#')));
+    expect(await testId(second, 'url-error').count()).toBe(0);
+    expect(await value(second, 'client-capacity')).toBe('8192');
+    expect(await value(second, 'array-policy')).toBe('lru');
+    expect(await value(second, 'array-capacity')).toBe('16384');
+    expect(await value(second, 'client-policy')).toBe('lru');
+    expect(await testId(second, 'protocol-demote').isChecked()).toBe(true);
+    expect(await value(second, 'share-url')).toBe(url);
+    await run(second);
+    const b = await results(second);
+    expect(b.meanText).toBe(a.meanText);
+    expect(b.hit).toEqual(a.hit);
+    // …and it is a different scenario from the default, so the link really carried it.
+    expect(a.meanText).not.toBe(String(engine(JSON.parse(defaultScenario())).meanLatencyMs));
+  });
+
+  describe('a bad link shows a clear message and the default scenario', () => {
+    const cases: [string, () => string, RegExp][] = [
+      ['damaged', () => '#s=garbage!!', /damaged|could not|invalid/i],
+      ['from a newer version', () => encodeHash({ ...JSON.parse(defaultScenario()), version: 99 }), /newer/i],
+      [
+        'with an invalid field',
+        () => {
+          const s = JSON.parse(defaultScenario());
+          s.client.capacity = 0;
+          return encodeHash(s);
+        },
+        /client\.capacity/,
+      ],
+    ];
+    for (const [name, hash, message] of cases) {
+      it(name, async () => {
+        const page = await openApp(hash());
+        const banner = testId(page, 'url-error');
+        await banner.waitFor({ state: 'visible' });
+        expect(await banner.getAttribute('role')).toBe('alert');
+        expect(await banner.innerText()).toMatch(message);
+        await expectDefaultInputs(page);
+        // The default is runnable straight away.
+        expect(await testId(page, 'run-button').isEnabled()).toBe(true);
+      });
+    }
+  });
+});
