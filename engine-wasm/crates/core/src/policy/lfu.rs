@@ -8,6 +8,7 @@
 //! block); repositioning to "eject me last" counts as a reference. Priority is kept in an
 //! indexed heap keyed by (frequency, insertion order): O(log n), no allocation, no hashing.
 
+use super::heap_body::{heap_policy_body, make_room};
 use super::{End, Policy};
 use crate::model::Block;
 use crate::util::heap::IndexedHeap;
@@ -62,18 +63,7 @@ impl Policy for Lfu {
         "lfu"
     }
 
-    fn capacity(&self) -> usize {
-        self.capacity
-    }
-
-    fn len(&self) -> usize {
-        self.heap.len()
-    }
-
-    #[inline]
-    fn contains(&self, block: Block) -> bool {
-        self.heap.contains(block)
-    }
+    heap_policy_body!();
 
     fn on_hit(&mut self, block: Block) -> bool {
         let Some((f, s)) = self.heap.key(block) else { return false };
@@ -87,12 +77,7 @@ impl Policy for Lfu {
     }
 
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
-        while self.heap.len() >= self.capacity {
-            match self.heap.pop() {
-                Some(v) => evicted.push(v),
-                None => break,
-            }
-        }
+        make_room!(self, evicted);
         let f = if end == End::EjectNext { 0 } else { 1 };
         self.heap.set(block, (f, self.next_seq));
         self.next_seq += 1;
@@ -110,29 +95,6 @@ impl Policy for Lfu {
                 None => false,
             },
         }
-    }
-
-    fn remove(&mut self, block: Block) -> bool {
-        self.heap.remove(block)
-    }
-
-    fn evict(&mut self) -> Option<Block> {
-        self.heap.pop()
-    }
-
-    /// Resident blocks in eviction order: lowest frequency first, then earliest inserted.
-    fn contents(&self, out: &mut Vec<Block>) {
-        let start = out.len();
-        out.extend_from_slice(self.heap.ids());
-        out[start..].sort_by_key(|&b| self.heap.key(b));
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        self.heap.validate()?;
-        if self.heap.len() > self.capacity {
-            return Err(format!("{} blocks in a cache of {}", self.heap.len(), self.capacity));
-        }
-        Ok(())
     }
 }
 

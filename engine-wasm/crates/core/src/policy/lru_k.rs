@@ -10,6 +10,7 @@
 //! "eject me next" places a block ahead of all others. Priority is an indexed heap keyed by
 //! (class, time): O(log n), no allocation, no hashing.
 
+use super::heap_body::{heap_policy_body, make_room};
 use super::{End, Policy};
 use crate::model::Block;
 use crate::util::heap::IndexedHeap;
@@ -63,18 +64,7 @@ impl Policy for LruK {
         "lru-2"
     }
 
-    fn capacity(&self) -> usize {
-        self.capacity
-    }
-
-    fn len(&self) -> usize {
-        self.heap.len()
-    }
-
-    #[inline]
-    fn contains(&self, block: Block) -> bool {
-        self.heap.contains(block)
-    }
+    heap_policy_body!();
 
     fn on_hit(&mut self, block: Block) -> bool {
         if !self.heap.contains(block) {
@@ -90,12 +80,7 @@ impl Policy for LruK {
     }
 
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
-        while self.heap.len() >= self.capacity {
-            match self.heap.pop() {
-                Some(v) => evicted.push(v),
-                None => break,
-            }
-        }
+        make_room!(self, evicted);
         let key = self.reference(block);
         self.heap.set(block, if end == End::EjectNext { (FORCED, self.clock) } else { key });
     }
@@ -109,29 +94,6 @@ impl Policy for LruK {
             }
             End::EjectNext => false,
         }
-    }
-
-    fn remove(&mut self, block: Block) -> bool {
-        self.heap.remove(block)
-    }
-
-    fn evict(&mut self) -> Option<Block> {
-        self.heap.pop()
-    }
-
-    /// Resident blocks in eviction order.
-    fn contents(&self, out: &mut Vec<Block>) {
-        let start = out.len();
-        out.extend_from_slice(self.heap.ids());
-        out[start..].sort_by_key(|&b| (self.heap.key(b), b));
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        self.heap.validate()?;
-        if self.heap.len() > self.capacity {
-            return Err(format!("{} blocks in a cache of {}", self.heap.len(), self.capacity));
-        }
-        Ok(())
     }
 }
 

@@ -12,6 +12,7 @@
 //! last" gives it the latest possible next use. Ties (equal next use, e.g. never again) are
 //! broken by block id.
 
+use super::heap_body::{heap_policy_body, make_room};
 use super::{End, Policy};
 use crate::model::Block;
 use crate::util::heap::IndexedHeap;
@@ -53,18 +54,7 @@ impl Policy for Min {
         "min"
     }
 
-    fn capacity(&self) -> usize {
-        self.capacity
-    }
-
-    fn len(&self) -> usize {
-        self.heap.len()
-    }
-
-    #[inline]
-    fn contains(&self, block: Block) -> bool {
-        self.heap.contains(block)
-    }
+    heap_policy_body!();
 
     /// One reference: advances the cursor and records the block's next use.
     fn on_hit(&mut self, block: Block) -> bool {
@@ -88,12 +78,7 @@ impl Policy for Min {
     }
 
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
-        while self.heap.len() >= self.capacity {
-            match self.heap.pop() {
-                Some(v) => evicted.push(v),
-                None => break,
-            }
-        }
+        make_room!(self, evicted);
         let next = self.pending.get(block as usize).copied().unwrap_or(NEVER);
         self.heap.set(block, if end == End::EjectNext { (0, 0) } else { Self::key(next) });
     }
@@ -104,29 +89,6 @@ impl Policy for Min {
         }
         self.heap.set(block, if end == End::EjectNext { (0, 0) } else { (1, u64::MAX) });
         true
-    }
-
-    fn remove(&mut self, block: Block) -> bool {
-        self.heap.remove(block)
-    }
-
-    fn evict(&mut self) -> Option<Block> {
-        self.heap.pop()
-    }
-
-    /// Resident blocks in eviction order: furthest next use first.
-    fn contents(&self, out: &mut Vec<Block>) {
-        let start = out.len();
-        out.extend_from_slice(self.heap.ids());
-        out[start..].sort_by_key(|&b| (self.heap.key(b), b));
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        self.heap.validate()?;
-        if self.heap.len() > self.capacity {
-            return Err(format!("{} blocks in a cache of {}", self.heap.len(), self.capacity));
-        }
-        Ok(())
     }
 }
 

@@ -14,6 +14,7 @@ use crate::model::Block;
 
 pub mod clock;
 pub mod fifo;
+mod heap_body;
 pub mod lfu;
 pub mod lru;
 pub mod lru_k;
@@ -191,7 +192,10 @@ mod config_tests {
             assert_eq!(p.name(), c.name(), "{text}");
             assert_eq!(serde_json::from_str::<PolicyConfig>(&serde_json::to_string(&c).unwrap()).unwrap(), c);
         }
-        assert_eq!(serde_json::from_str::<PolicyConfig>(r#"{"kind":"slru"}"#).unwrap(), PolicyConfig::Slru { protected_share: 0.8 });
+        assert_eq!(
+            serde_json::from_str::<PolicyConfig>(r#"{"kind":"slru"}"#).unwrap(),
+            PolicyConfig::Slru { protected_share: 0.8 }
+        );
     }
 
     #[test]
