@@ -53,6 +53,41 @@ describe('App', () => {
     expect(value('share-url')).toBe(window.location.href);
   });
 
+  it('offers every engine policy, with the parameters each one takes', () => {
+    render(<App />);
+    const options = [...(screen.getByTestId('array-policy') as HTMLSelectElement).options].map((o) => o.value);
+    expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2']);
+    expect(screen.queryByTestId('array-slru-share')).toBeNull();
+    fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'slru' } });
+    expect(value('array-slru-share')).toBe('80');
+    fireEvent.change(screen.getByTestId('array-slru-share'), { target: { value: '70' } });
+    fireEvent.change(screen.getByTestId('client-policy'), { target: { value: 'lfu' } });
+    expect(value('client-lfu-aging')).toBe('0');
+    const decoded = decodeScenarioFromHash(window.location.hash);
+    expect(decoded).toMatchObject({
+      ok: true,
+      scenario: { client: { policy: { kind: 'lfu' } }, array: { policy: { kind: 'slru', protectedShare: 0.7 } } },
+    });
+    // Off the paper-000 LRU/MRU grid, the design quick-pick steps aside.
+    expect(screen.queryByTestId('design-lru-mru-demote')).toBeNull();
+    fireEvent.change(screen.getByTestId('array-slru-share'), { target: { value: '100' } });
+    expect(screen.getByTestId('array-slru-share-error').textContent).toBe('must be above 0 and below 1');
+    expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers ZIPF with its skew, and drops the skew when switching away', () => {
+    render(<App />);
+    fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'zipf' } });
+    expect(value('workload-alpha')).toBe('1');
+    fireEvent.change(screen.getByTestId('workload-alpha'), { target: { value: '0.8' } });
+    let decoded = decodeScenarioFromHash(window.location.hash);
+    expect(decoded).toMatchObject({ ok: true, scenario: { name: 'ZIPF LRU-MRU-demote', workload: { kind: 'zipf', alpha: 0.8 } } });
+    fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'random' } });
+    decoded = decodeScenarioFromHash(window.location.hash);
+    expect(decoded.ok && decoded.scenario.workload).toEqual({ kind: 'random', blocks: 32768 });
+    expect(screen.queryByTestId('workload-alpha')).toBeNull();
+  });
+
   it('flags an invalid field inline, disables Run, and keeps the last valid link', () => {
     render(<App />);
     const before = window.location.href;

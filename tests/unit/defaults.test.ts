@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario as engineDefault, initSync, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { DEFAULT_SCENARIO, defaultScenario } from '../../web/scenario/defaults';
-import { checkScenario } from '../../web/scenario/schema';
+import { POLICY_KINDS, checkScenario } from '../../web/scenario/schema';
+import { POLICIES } from '../../web/features/scenario/components/CacheFields';
 
 const wasm = join(resolve(__dirname, '../..'), 'web/wasm-pkg/tiersim_wasm_bg.wasm');
 
@@ -30,6 +31,34 @@ describe('the UI agrees with the engine', () => {
   it('on the default scenario', () => {
     expect(JSON.parse(engineDefault())).toEqual(DEFAULT_SCENARIO);
     expect(JSON.parse(validateScenario(JSON.stringify(DEFAULT_SCENARIO)))).toEqual(DEFAULT_SCENARIO);
+  });
+
+  it('on every policy the form offers, with and without parameters, and on Zipf', () => {
+    expect(POLICIES.map((p) => p.value)).toEqual([...POLICY_KINDS]);
+    const variants: unknown[] = [
+      ...POLICY_KINDS.map((kind) => ({ kind })),
+      { kind: 'slru', protectedShare: 0.625 },
+      { kind: 'lfu', agingPeriod: 100_000 },
+    ];
+    for (const policy of variants) {
+      const s: any = defaultScenario();
+      s.array.policy = policy;
+      s.workload = { kind: 'zipf', blocks: 49152, alpha: 0.9 };
+      expect(checkScenario(s).ok, JSON.stringify(policy)).toBe(true);
+      expect(engineRejects(s), JSON.stringify(policy)).toBeNull();
+      // What the UI writes, the engine reads back unchanged, with the defaults the form shows
+      // (SLRU 80 % protected, LFU without aging) filled in where a parameter was left out.
+      const filled = { slru: { protectedShare: 0.8 }, lfu: { agingPeriod: 0 } } as Record<string, object>;
+      const expected = structuredClone(s);
+      expected.array.policy = { ...filled[s.array.policy.kind], ...s.array.policy };
+      const back = JSON.parse(validateScenario(JSON.stringify(s)));
+      expect(back).toEqual(expected);
+      expect(checkScenario(back).ok).toBe(true);
+    }
+    const bad: any = defaultScenario();
+    bad.client.policy = { kind: 'slru', protectedShare: 1 };
+    expect(checkScenario(bad).ok).toBe(false);
+    expect(engineRejects(bad)).toBe('client.policy');
   });
 
   it.each([

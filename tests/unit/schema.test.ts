@@ -51,7 +51,20 @@ describe('scenario schema', () => {
   });
 
   it('rejects unknown kinds and unknown fields, naming where', () => {
-    expect(firstIssue((s) => (s.client.policy = { kind: 'arc' }))).toEqual({ path: 'client.policy.kind', message: 'must be one of lru, mru' });
+    expect(firstIssue((s) => (s.client.policy = { kind: 'arc' }))).toEqual({
+      path: 'client.policy.kind',
+      message: 'must be one of lru, mru, fifo, random, clock, sieve, lfu, slru, lru-2',
+    });
+    expect(firstIssue((s) => (s.client.policy = { kind: 'lru', protectedShare: 0.5 })).path).toBe('client.policy');
+    expect(firstIssue((s) => (s.array.policy = { kind: 'lfu', agingPeriod: 1.5 }))).toEqual({
+      path: 'array.policy.agingPeriod',
+      message: 'must be a whole number',
+    });
+    expect(firstIssue((s) => (s.workload = { kind: 'zipf', blocks: 2 ** 24 + 1 }))).toEqual({
+      path: 'workload.blocks',
+      message: 'a Zipf workload may span at most 16777216 blocks',
+    });
+    expect(firstIssue((s) => (s.workload = { kind: 'random', blocks: 10, alpha: 1 })).path).toBe('workload');
     expect(firstIssue((s) => (s.link = { preset: 'fc-2g' })).path).toMatch(/^link/);
     expect(firstIssue((s) => (s.protocol = { kind: 'demote', extra: 1 })).path).toBe('protocol');
     expect(firstIssue((s) => (s.colour = 'red')).path).toBe('');

@@ -61,10 +61,16 @@ describe('scenario URL codec', () => {
       kind: 'invalid',
       message: 'scenario.client.capacity: must be between 1 and 33554432',
     });
-    const t = { ...defaultScenario(), workload: { kind: 'zipf', blocks: 10 } };
+    const t = { ...defaultScenario(), workload: { kind: 'pareto', blocks: 10 } };
     const decoded = decodeScenarioFromHash(hashOf(JSON.stringify(t)));
     expect(decoded).toMatchObject({ ok: false, kind: 'invalid' });
-    if (!decoded.ok) expect(decoded.message).toMatch(/^scenario\.workload(\.kind)?: must be one of random, sequential$/);
+    if (!decoded.ok) expect(decoded.message).toMatch(/^scenario\.workload(\.kind)?: must be one of random, sequential, zipf$/);
+    const u = { ...defaultScenario(), array: { capacity: 8, policy: { kind: 'slru', protectedShare: 1.2 } } };
+    expect(decodeScenarioFromHash(hashOf(JSON.stringify(u)))).toEqual({
+      ok: false,
+      kind: 'invalid',
+      message: 'scenario.array.policy.protectedShare: must be above 0 and below 1',
+    });
   });
 
   it('refuses a scenario from a newer tiersim, naming its version', () => {

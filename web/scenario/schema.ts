@@ -6,6 +6,8 @@ import { z } from 'zod';
 export const SCENARIO_VERSION = 1;
 /** Largest cache and largest block universe, in blocks (engine: MAX_CAPACITY, MAX_BLOCKS). */
 export const MAX_BLOCKS = 2 ** 25;
+/** Zipf keeps an alias-table entry per block (engine: MAX_ZIPF_BLOCKS). */
+export const MAX_ZIPF_BLOCKS = 2 ** 24;
 /** Seeds must survive a trip through a JavaScript number (engine: MAX_SEED). */
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 /** Upper bound on warm-up plus measured requests (engine: MAX_REQUESTS). */
@@ -21,11 +23,37 @@ function num(min: number, max: number, integer = false) {
   return integer ? n.refine(Number.isInteger, { error: 'must be a whole number' }) : n;
 }
 
+/** Every replacement policy the engine's `PolicyConfig` accepts (engine-wasm/crates/core/src/policy/mod.rs). */
+export const POLICY_KINDS = ['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2'] as const;
+
 export const policySchema = z.discriminatedUnion(
   'kind',
-  [z.strictObject({ kind: z.literal('lru') }), z.strictObject({ kind: z.literal('mru') })],
-  { error: 'must be one of lru, mru' },
+  [
+    z.strictObject({ kind: z.literal('lru') }),
+    z.strictObject({ kind: z.literal('mru') }),
+    z.strictObject({ kind: z.literal('fifo') }),
+    z.strictObject({ kind: z.literal('random') }),
+    z.strictObject({ kind: z.literal('clock') }),
+    z.strictObject({ kind: z.literal('sieve') }),
+    z.strictObject({
+      kind: z.literal('lfu'),
+      /** Halve all frequencies every this many references; 0 = never (engine default). */
+      agingPeriod: num(0, MAX_REQUESTS, true).optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('slru'),
+      /** Share of the cache given to the protected segment (paper 001; engine default 0.8). */
+      protectedShare: z
+        .number({ error: 'must be a number' })
+        .gt(0, { error: 'must be above 0 and below 1' })
+        .lt(1, { error: 'must be above 0 and below 1' })
+        .optional(),
+    }),
+    z.strictObject({ kind: z.literal('lru-2') }),
+  ],
+  { error: `must be one of ${POLICY_KINDS.join(', ')}` },
 );
+export type PolicyConfig = z.infer<typeof policySchema>;
 export type PolicyKind = z.infer<typeof policySchema>['kind'];
 
 export const cacheSchema = z.strictObject({
@@ -78,11 +106,20 @@ export const workloadSchema = z
     [
       z.strictObject({ kind: z.literal('random'), ...workloadFields }),
       z.strictObject({ kind: z.literal('sequential'), ...workloadFields }),
+      z.strictObject({
+        kind: z.literal('zipf'),
+        ...workloadFields,
+        /** Popularity skew: block i with probability ∝ 1/(i+1)^alpha (engine default 1). */
+        alpha: num(0, 10).optional(),
+      }),
     ],
-    { error: 'must be one of random, sequential' },
+    { error: 'must be one of random, sequential, zipf' },
   )
   .check((ctx) => {
     const w = ctx.value;
+    if (w.kind === 'zipf' && w.blocks > MAX_ZIPF_BLOCKS) {
+      ctx.issues.push({ code: 'custom', input: w, path: ['blocks'], message: `a Zipf workload may span at most ${MAX_ZIPF_BLOCKS} blocks` });
+    }
     const total = (w.warmupRequests ?? w.blocks) + (w.measuredRequests ?? w.blocks * 10);
     if (total > MAX_REQUESTS) {
       ctx.issues.push({

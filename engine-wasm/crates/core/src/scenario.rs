@@ -144,6 +144,7 @@ impl Scenario {
                     format!("must be between 1 and {MAX_CAPACITY} blocks (got {})", cache.capacity),
                 ));
             }
+            cache.policy.validate(cache.capacity as usize).map_err(|m| err(format!("{name}.policy"), m))?;
         }
         self.link.validate().map_err(|m| err("link", m))?;
         self.disk.validate().map_err(|m| err("disk", m))?;
@@ -188,6 +189,10 @@ mod tests {
         let e = Scenario::from_json(&v.to_string()).unwrap_err();
         assert!(e.path.starts_with("array.policy"), "{e}");
         assert!(e.message.contains("clairvoyant"), "{e}");
+
+        v["array"]["policy"] = serde_json::json!({"kind": "slru", "protectedShare": 1.0});
+        let e = Scenario::from_json(&v.to_string()).unwrap_err();
+        assert_eq!(e.to_string(), "scenario.array.policy: protectedShare must be above 0 and below 1 (got 1)");
 
         v["array"]["policy"] = serde_json::json!({"kind": "lru"});
         v["workload"]["blocks"] = serde_json::json!(1u64 << 40);

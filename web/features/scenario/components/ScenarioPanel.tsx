@@ -3,7 +3,8 @@
 import { formatCount } from '../../../app/format';
 import { designOf, scenarioName, type Design } from '../../../scenario/defaults';
 import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links';
-import type { LinkConfig, PolicyKind, Scenario, ScenarioIssue, WorkloadKind } from '../../../scenario/schema';
+import type { LinkConfig, Scenario, ScenarioIssue, WorkloadKind } from '../../../scenario/schema';
+import { CacheFields } from './CacheFields';
 import { DesignPicker } from './DesignPicker';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
@@ -14,14 +15,10 @@ export interface ScenarioPanelProps {
   onChange: (next: Scenario) => void;
 }
 
-const POLICIES = [
-  { value: 'lru', label: 'LRU' },
-  { value: 'mru', label: 'MRU' },
-] as const satisfies readonly { value: PolicyKind; label: string }[];
-
 const WORKLOADS = [
   { value: 'random', label: 'RANDOM — uniform over the blocks' },
   { value: 'sequential', label: 'SEQUENTIAL — cycles through the blocks' },
+  { value: 'zipf', label: 'ZIPF — block i with probability ∝ 1/i^α' },
 ] as const satisfies readonly { value: WorkloadKind; label: string }[];
 
 type LinkChoice = LinkConfig['preset'];
@@ -89,50 +86,30 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
 
       <fieldset>
         <legend>Client cache</legend>
-        <div className="row">
-          <NumberField
-            testId="client-capacity"
-            label="Capacity"
-            unit="blocks"
-            min={1}
-            value={s.client.capacity}
-            error={errorAt('client.capacity')}
-            hint={sizeHint(s.client.capacity, s.blockSize)}
-            onChange={(v) => update((n) => void (n.client.capacity = v))}
-          />
-          <SelectField
-            testId="client-policy"
-            label={<abbr title="LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next">Policy</abbr>}
-            value={s.client.policy.kind}
-            options={POLICIES}
-            error={errorAt('client.policy')}
-            onChange={(kind) => update((n) => void (n.client.policy = { kind }))}
-          />
-        </div>
+        <CacheFields
+          level="client"
+          capacity={s.client.capacity}
+          policy={s.client.policy}
+          policyHelp="LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next"
+          sizeHint={sizeHint(s.client.capacity, s.blockSize)}
+          errorAt={errorAt}
+          onCapacity={(v) => update((n) => void (n.client.capacity = v))}
+          onPolicy={(p) => update((n) => void (n.client.policy = p))}
+        />
       </fieldset>
 
       <fieldset>
         <legend>Array cache</legend>
-        <div className="row">
-          <NumberField
-            testId="array-capacity"
-            label="Capacity"
-            unit="blocks"
-            min={1}
-            value={s.array.capacity}
-            error={errorAt('array.capacity')}
-            hint={sizeHint(s.array.capacity, s.blockSize)}
-            onChange={(v) => update((n) => void (n.array.capacity = v))}
-          />
-          <SelectField
-            testId="array-policy"
-            label={<abbr title="LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next (paper 000: MRU at the array under DEMOTE)">Policy</abbr>}
-            value={s.array.policy.kind}
-            options={POLICIES}
-            error={errorAt('array.policy')}
-            onChange={(kind) => update((n) => void (n.array.policy = { kind }))}
-          />
-        </div>
+        <CacheFields
+          level="array"
+          capacity={s.array.capacity}
+          policy={s.array.policy}
+          policyHelp="LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next (paper 000: MRU at the array under DEMOTE)"
+          sizeHint={sizeHint(s.array.capacity, s.blockSize)}
+          errorAt={errorAt}
+          onCapacity={(v) => update((n) => void (n.array.capacity = v))}
+          onPolicy={(p) => update((n) => void (n.array.policy = p))}
+        />
         <label className="check">
           <input
             type="checkbox"
@@ -204,8 +181,28 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
           value={w.kind}
           options={WORKLOADS}
           error={errorAt('workload.kind')}
-          onChange={(kind) => update((n) => void (n.workload = { ...n.workload, kind }))}
+          onChange={(kind) =>
+            update((n) => {
+              const { blocks, warmupRequests, measuredRequests } = n.workload;
+              n.workload = { kind, blocks, warmupRequests, measuredRequests };
+              if (warmupRequests === undefined) delete n.workload.warmupRequests;
+              if (measuredRequests === undefined) delete n.workload.measuredRequests;
+            })
+          }
         />
+        {w.kind === 'zipf' && (
+          <NumberField
+            testId="workload-alpha"
+            label="Skew α"
+            step="any"
+            min={0}
+            max={10}
+            value={w.alpha ?? 1}
+            error={errorAt('workload.alpha')}
+            hint="paper 000 uses α = 1 over 1.5 × the aggregate cache"
+            onChange={(alpha) => update((n) => void (n.workload.kind === 'zipf' && (n.workload.alpha = alpha)))}
+          />
+        )}
         <div className="row">
           <NumberField
             testId="workload-blocks"

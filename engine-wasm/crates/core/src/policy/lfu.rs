@@ -16,6 +16,13 @@ use crate::util::heap::IndexedHeap;
 /// No aging by default.
 pub const DEFAULT_AGING_PERIOD: u64 = 0;
 
+pub(crate) fn check_aging_period(aging_period: u64, capacity: usize) -> Result<(), String> {
+    if aging_period != 0 && aging_period < capacity as u64 {
+        return Err(format!("agingPeriod must be 0 (off) or at least the capacity ({capacity}) (got {aging_period})"));
+    }
+    Ok(())
+}
+
 #[derive(Clone, Debug)]
 pub struct Lfu {
     capacity: usize,
@@ -29,11 +36,7 @@ pub struct Lfu {
 impl Lfu {
     /// `aging_period` = 0 disables aging.
     pub fn new(capacity: usize, universe: usize, aging_period: u64) -> Result<Self, String> {
-        if aging_period != 0 && aging_period < capacity as u64 {
-            return Err(format!(
-                "agingPeriod must be 0 (off) or at least the capacity ({capacity}) (got {aging_period})"
-            ));
-        }
+        check_aging_period(aging_period, capacity)?;
         Ok(Self { capacity, heap: IndexedHeap::new(capacity, universe), next_seq: 0, aging_period, since_aging: 0 })
     }
 

@@ -152,6 +152,15 @@ impl PolicyConfig {
         })
     }
 
+    /// Checks the parameters for a cache of `capacity` blocks without building anything.
+    pub fn validate(&self, capacity: usize) -> Result<(), String> {
+        match *self {
+            PolicyConfig::Slru { protected_share } => slru::check_protected_share(protected_share),
+            PolicyConfig::Lfu { aging_period } => lfu::check_aging_period(aging_period, capacity),
+            _ => Ok(()),
+        }
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             PolicyConfig::Lru => "lru",

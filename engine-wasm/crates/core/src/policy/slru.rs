@@ -18,6 +18,14 @@ use crate::util::slab::IdList;
 
 pub const DEFAULT_PROTECTED_SHARE: f64 = 0.8;
 
+pub(crate) fn check_protected_share(share: f64) -> Result<(), String> {
+    if share.is_finite() && share > 0.0 && share < 1.0 {
+        Ok(())
+    } else {
+        Err(format!("protectedShare must be above 0 and below 1 (got {share})"))
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Slru {
     capacity: usize,
@@ -28,9 +36,7 @@ pub struct Slru {
 
 impl Slru {
     pub fn new(capacity: usize, universe: usize, protected_share: f64) -> Result<Self, String> {
-        if !(protected_share.is_finite() && protected_share > 0.0 && protected_share < 1.0) {
-            return Err(format!("protectedShare must be above 0 and below 1 (got {protected_share})"));
-        }
+        check_protected_share(protected_share)?;
         let protected_capacity = ((protected_share * capacity as f64).floor() as usize).min(capacity - 1);
         Ok(Self {
             capacity,

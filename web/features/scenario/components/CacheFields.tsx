@@ -1,0 +1,90 @@
+// One cache level of the form: capacity, replacement policy and that policy's parameters
+// (SLRU's protected share, LFU's aging period). Used for the client and the array alike.
+import type { ReactNode } from 'react';
+import type { PolicyConfig, PolicyKind } from '../../../scenario/schema';
+import { NumberField } from './NumberField';
+import { SelectField } from './SelectField';
+
+export const POLICIES = [
+  { value: 'lru', label: 'LRU' },
+  { value: 'mru', label: 'MRU' },
+  { value: 'fifo', label: 'FIFO' },
+  { value: 'random', label: 'Random (RR)' },
+  { value: 'clock', label: 'CLOCK' },
+  { value: 'sieve', label: 'SIEVE' },
+  { value: 'lfu', label: 'LFU' },
+  { value: 'slru', label: 'SLRU' },
+  { value: 'lru-2', label: 'LRU-2' },
+] as const satisfies readonly { value: PolicyKind; label: string }[];
+
+/** Engine defaults, shown when the scenario leaves a parameter out. */
+const DEFAULT_PROTECTED_SHARE = 0.8;
+
+export interface CacheFieldsProps {
+  /** `client` or `array`: prefixes test ids and error paths. */
+  level: 'client' | 'array';
+  capacity: number;
+  policy: PolicyConfig;
+  policyHelp: string;
+  sizeHint?: ReactNode;
+  errorAt: (path: string) => string | undefined;
+  onCapacity: (capacity: number) => void;
+  onPolicy: (policy: PolicyConfig) => void;
+}
+
+export function CacheFields({ level, capacity, policy, policyHelp, sizeHint, errorAt, onCapacity, onPolicy }: CacheFieldsProps) {
+  return (
+    <>
+      <div className="row">
+        <NumberField
+          testId={`${level}-capacity`}
+          label="Capacity"
+          unit="blocks"
+          min={1}
+          value={capacity}
+          error={errorAt(`${level}.capacity`)}
+          hint={sizeHint}
+          onChange={onCapacity}
+        />
+        <SelectField
+          testId={`${level}-policy`}
+          label={<abbr title={policyHelp}>Policy</abbr>}
+          value={policy.kind}
+          options={POLICIES}
+          error={errorAt(`${level}.policy.kind`) ?? (errorAt(`${level}.policy`) && !policyParamError(level, errorAt) ? errorAt(`${level}.policy`) : undefined)}
+          onChange={(kind) => onPolicy({ kind } as PolicyConfig)}
+        />
+      </div>
+      {policy.kind === 'slru' && (
+        <NumberField
+          testId={`${level}-slru-share`}
+          label="Protected segment"
+          unit="%"
+          step="any"
+          min={0}
+          max={100}
+          value={100 * (policy.protectedShare ?? DEFAULT_PROTECTED_SHARE)}
+          error={errorAt(`${level}.policy.protectedShare`)}
+          hint="share of the cache for blocks hit at least twice; paper 001 found 60–80 % best"
+          onChange={(pct) => onPolicy({ kind: 'slru', protectedShare: pct / 100 })}
+        />
+      )}
+      {policy.kind === 'lfu' && (
+        <NumberField
+          testId={`${level}-lfu-aging`}
+          label="Aging period"
+          unit="refs"
+          min={0}
+          value={policy.agingPeriod ?? 0}
+          error={errorAt(`${level}.policy.agingPeriod`)}
+          hint="halve every frequency after this many references; 0 = never"
+          onChange={(agingPeriod) => onPolicy({ kind: 'lfu', agingPeriod })}
+        />
+      )}
+    </>
+  );
+}
+
+function policyParamError(level: string, errorAt: (path: string) => string | undefined): boolean {
+  return Boolean(errorAt(`${level}.policy.protectedShare`) ?? errorAt(`${level}.policy.agingPeriod`));
+}
