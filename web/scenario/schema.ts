@@ -24,7 +24,7 @@ function num(min: number, max: number, integer = false) {
 }
 
 /** Every replacement policy the engine's `PolicyConfig` accepts (engine-wasm/crates/core/src/policy/mod.rs). */
-export const POLICY_KINDS = ['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2'] as const;
+export const POLICY_KINDS = ['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'arc', '2q'] as const;
 
 export const policySchema = z.discriminatedUnion(
   'kind',
@@ -50,6 +50,8 @@ export const policySchema = z.discriminatedUnion(
         .optional(),
     }),
     z.strictObject({ kind: z.literal('lru-2') }),
+    z.strictObject({ kind: z.literal('arc') }),
+    z.strictObject({ kind: z.literal('2q') }),
   ],
   { error: `must be one of ${POLICY_KINDS.join(', ')}` },
 );

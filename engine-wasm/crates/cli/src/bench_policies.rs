@@ -44,6 +44,8 @@ pub fn run(opts: &Options) {
         r#"{"kind":"lfu"}"#,
         r#"{"kind":"slru"}"#,
         r#"{"kind":"lru-2"}"#,
+        r#"{"kind":"arc"}"#,
+        r#"{"kind":"2q"}"#,
     ]
     .iter()
     .map(|j| serde_json::from_str(j).expect("known policy"))

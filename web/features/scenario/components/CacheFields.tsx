@@ -15,6 +15,8 @@ export const POLICIES = [
   { value: 'lfu', label: 'LFU' },
   { value: 'slru', label: 'SLRU' },
   { value: 'lru-2', label: 'LRU-2' },
+  { value: 'arc', label: 'ARC' },
+  { value: '2q', label: '2Q' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
 
 /** Engine defaults, shown when the scenario leaves a parameter out. */

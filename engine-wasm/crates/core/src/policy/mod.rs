@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::Block;
 
+pub mod arc;
 pub mod clock;
 pub mod fifo;
 mod heap_body;
@@ -23,6 +24,7 @@ pub mod mru;
 pub mod random;
 pub mod sieve;
 pub mod slru;
+pub mod two_q;
 
 pub use clock::Clock;
 pub use fifo::Fifo;
@@ -125,6 +127,11 @@ pub enum PolicyConfig {
     /// LRU-K with K = 2.
     #[serde(rename = "lru-2")]
     Lru2,
+    /// ARC (FAST 2003).
+    Arc,
+    /// Full 2Q (VLDB 1994), Kin = 25 %, Kout = 50 %.
+    #[serde(rename = "2q")]
+    TwoQ,
 }
 
 fn default_protected_share() -> f64 {
@@ -149,6 +156,8 @@ impl PolicyConfig {
             PolicyConfig::Lfu { aging_period } => Box::new(Lfu::new(capacity, universe, aging_period)?),
             PolicyConfig::Slru { protected_share } => Box::new(Slru::new(capacity, universe, protected_share)?),
             PolicyConfig::Lru2 => Box::new(LruK::new(capacity, universe)),
+            PolicyConfig::Arc => Box::new(arc::Arc::new(capacity, universe)),
+            PolicyConfig::TwoQ => Box::new(two_q::TwoQ::new(capacity, universe)),
         })
     }
 
@@ -172,6 +181,8 @@ impl PolicyConfig {
             PolicyConfig::Lfu { .. } => "lfu",
             PolicyConfig::Slru { .. } => "slru",
             PolicyConfig::Lru2 => "lru-2",
+            PolicyConfig::Arc => "arc",
+            PolicyConfig::TwoQ => "2q",
         }
     }
 }
@@ -194,6 +205,8 @@ mod config_tests {
             r#"{"kind":"slru"}"#,
             r#"{"kind":"slru","protectedShare":0.625}"#,
             r#"{"kind":"lru-2"}"#,
+            r#"{"kind":"arc"}"#,
+            r#"{"kind":"2q"}"#,
         ];
         for text in all {
             let c: PolicyConfig = serde_json::from_str(text).unwrap();

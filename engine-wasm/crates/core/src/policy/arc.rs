@@ -1,0 +1,374 @@
+//! ARC, Adaptive Replacement Cache (Megiddo & Modha, "ARC: A Self-Tuning, Low Overhead
+//! Replacement Cache", FAST 2003), following the paper's Fig. 4 pseudo-code.
+//!
+//! Resident lists T1 (seen once recently) and T2 (seen at least twice), ghost lists B1 and B2
+//! (ids only) of blocks recently evicted from each, and a target size `p` for T1 that ghost
+//! hits move: a B1 hit says T1 was too small, a B2 hit that T2 was. Each list is LRU → MRU,
+//! front to back.
+//!
+//! Open points and our choices:
+//! - `p` is kept as an `f64`, since the paper's δ = |B2|/|B1| is fractional.
+//! - REPLACE runs only when the cache is full. The paper assumes it always is at those points;
+//!   `remove` and external `evict` calls (DEMOTE) can leave room.
+//! - Ghost hits (cases II and III) are handled in `insert`, because in the `Policy` trait a
+//!   miss is `on_hit` returning false followed by `insert`.
+//! - "Eject me next" insertion places the block at the LRU end of the list the algorithm puts
+//!   it in (T1, or T2 after a ghost hit).
+//! - `evict` takes REPLACE's victim with no incoming block and remembers it in B1 or B2.
+//! - `remove` drops a block without a ghost entry.
+//! - `contents` lists T1 then T2, each LRU first. That is each list's eviction order; which
+//!   list goes next depends on `p`.
+
+use super::{End, Policy};
+use crate::model::Block;
+use crate::util::slab::IdList;
+
+#[derive(Clone, Debug)]
+pub struct Arc {
+    c: usize,
+    p: f64,
+    t1: IdList,
+    t2: IdList,
+    b1: IdList,
+    b2: IdList,
+}
+
+impl Arc {
+    pub fn new(capacity: usize, universe: usize) -> Self {
+        Self {
+            c: capacity,
+            p: 0.0,
+            t1: IdList::with_capacity(universe, capacity),
+            t2: IdList::with_capacity(universe, capacity),
+            b1: IdList::with_capacity(universe, capacity),
+            b2: IdList::with_capacity(universe, capacity),
+        }
+    }
+
+    /// (T1, T2, B1, B2, p), for tests and teaching views.
+    pub fn lists(&self) -> (Vec<Block>, Vec<Block>, Vec<Block>, Vec<Block>, f64) {
+        (self.t1.iter().collect(), self.t2.iter().collect(), self.b1.iter().collect(), self.b2.iter().collect(), self.p)
+    }
+
+    fn resident(&self) -> usize {
+        self.t1.len() + self.t2.len()
+    }
+
+    /// The paper's REPLACE(x, p), only when the cache is full.
+    fn replace(&mut self, in_b2: bool, evicted: &mut Vec<Block>) {
+        if self.resident() < self.c {
+            return;
+        }
+        let t1 = self.t1.len() as f64;
+        if !self.t1.is_empty() && (t1 > self.p || (in_b2 && t1 == self.p)) || self.t2.is_empty() {
+            let v = self.t1.pop_front().expect("T1 is not empty");
+            self.b1.push_back(v);
+            evicted.push(v);
+        } else {
+            let v = self.t2.pop_front().expect("T2 is not empty");
+            self.b2.push_back(v);
+            evicted.push(v);
+        }
+    }
+
+    fn place(list: &mut IdList, block: Block, end: End) {
+        match end {
+            End::EjectNext => list.push_front(block),
+            End::EjectLast => list.push_back(block),
+        }
+    }
+}
+
+impl Policy for Arc {
+    fn name(&self) -> &'static str {
+        "arc"
+    }
+
+    fn capacity(&self) -> usize {
+        self.c
+    }
+
+    fn len(&self) -> usize {
+        self.resident()
+    }
+
+    #[inline]
+    fn contains(&self, block: Block) -> bool {
+        self.t1.contains(block) || self.t2.contains(block)
+    }
+
+    /// Case I: a hit in T1 or T2 moves the block to T2's MRU end.
+    #[inline]
+    fn on_hit(&mut self, block: Block) -> bool {
+        if self.t1.remove(block) {
+            self.t2.push_back(block);
+            true
+        } else if self.t2.contains(block) {
+            self.t2.move_to_back(block);
+            true
+        } else {
+            false
+        }
+    }
+
+    fn miss_end(&self) -> End {
+        End::EjectLast
+    }
+
+    fn insert(&mut self, x: Block, end: End, evicted: &mut Vec<Block>) {
+        let (b1, b2, c) = (self.b1.len() as f64, self.b2.len() as f64, self.c as f64);
+        if self.b1.remove(x) {
+            // Case II: x in B1 — T1 was too small.
+            self.p = c.min(self.p + if b1 >= b2 { 1.0 } else { b2 / b1 });
+            self.replace(false, evicted);
+            Self::place(&mut self.t2, x, end);
+        } else if self.b2.remove(x) {
+            // Case III: x in B2 — T2 was too small.
+            self.p = 0f64.max(self.p - if b2 >= b1 { 1.0 } else { b1 / b2 });
+            self.replace(true, evicted);
+            Self::place(&mut self.t2, x, end);
+        } else {
+            // Case IV: x in no list.
+            let l1 = self.t1.len() + self.b1.len();
+            if l1 >= self.c {
+                // Case A: L1 holds c blocks.
+                if self.t1.len() < self.c {
+                    self.b1.pop_front();
+                    self.replace(false, evicted);
+                } else {
+                    let v = self.t1.pop_front().expect("T1 holds c blocks");
+                    evicted.push(v);
+                }
+            } else {
+                // Case B: L1 has fewer than c blocks.
+                let total = l1 + self.t2.len() + self.b2.len();
+                if total >= self.c {
+                    if total >= 2 * self.c {
+                        self.b2.pop_front();
+                    }
+                    self.replace(false, evicted);
+                }
+            }
+            Self::place(&mut self.t1, x, end);
+        }
+    }
+
+    fn reposition(&mut self, block: Block, end: End) -> bool {
+        match end {
+            End::EjectLast => self.on_hit(block),
+            End::EjectNext if self.t1.contains(block) => {
+                self.t1.move_to_front(block);
+                true
+            }
+            End::EjectNext if self.t2.contains(block) => {
+                self.t2.move_to_front(block);
+                true
+            }
+            End::EjectNext => false,
+        }
+    }
+
+    fn remove(&mut self, block: Block) -> bool {
+        self.t1.remove(block) || self.t2.remove(block)
+    }
+
+    fn evict(&mut self) -> Option<Block> {
+        let mut out = Vec::new();
+        if self.resident() == 0 {
+            return None;
+        }
+        // REPLACE's choice with no incoming block, whether or not the cache is full.
+        let t1 = self.t1.len() as f64;
+        if !self.t1.is_empty() && (t1 > self.p || self.t2.is_empty()) {
+            let v = self.t1.pop_front()?;
+            self.b1.push_back(v);
+            out.push(v);
+        } else {
+            let v = self.t2.pop_front()?;
+            self.b2.push_back(v);
+            out.push(v);
+        }
+        // A DEMOTE-driven eviction must not let the directory outgrow 2c.
+        while self.t1.len() + self.b1.len() > self.c {
+            self.b1.pop_front();
+        }
+        while self.resident() + self.b1.len() + self.b2.len() > 2 * self.c {
+            self.b2.pop_front();
+        }
+        out.pop()
+    }
+
+    /// T1 then T2, each from its LRU end.
+    fn contents(&self, out: &mut Vec<Block>) {
+        out.extend(self.t1.iter());
+        out.extend(self.t2.iter());
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        for (name, l) in [("T1", &self.t1), ("T2", &self.t2), ("B1", &self.b1), ("B2", &self.b2)] {
+            l.validate().map_err(|e| format!("{name}: {e}"))?;
+        }
+        let lists = [&self.t1, &self.t2, &self.b1, &self.b2];
+        for (i, a) in lists.iter().enumerate() {
+            for b in &lists[i + 1..] {
+                if let Some(x) = a.iter().find(|&x| b.contains(x)) {
+                    return Err(format!("block {x} in two lists"));
+                }
+            }
+        }
+        if self.resident() > self.c {
+            return Err(format!("|T1| + |T2| = {} > c = {}", self.resident(), self.c));
+        }
+        if self.t1.len() + self.b1.len() > self.c {
+            return Err(format!("|T1| + |B1| = {} > c = {}", self.t1.len() + self.b1.len(), self.c));
+        }
+        if self.resident() + self.b1.len() + self.b2.len() > 2 * self.c {
+            return Err("directory larger than 2c".into());
+        }
+        if !(0.0..=self.c as f64).contains(&self.p) {
+            return Err(format!("p = {} outside [0, {}]", self.p, self.c));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::testing::{agrees_with, skewed_with_scans, Reference};
+    use crate::policy::Lru;
+
+    /// Fig. 4 of the paper, literally, on `Vec`s (index 0 = LRU end).
+    struct NaiveArc {
+        c: usize,
+        p: f64,
+        t1: Vec<Block>,
+        t2: Vec<Block>,
+        b1: Vec<Block>,
+        b2: Vec<Block>,
+    }
+
+    fn take(v: &mut Vec<Block>, x: Block) -> bool {
+        v.iter().position(|&y| y == x).map(|i| v.remove(i)).is_some()
+    }
+
+    impl NaiveArc {
+        fn replace(&mut self, in_b2: bool, ev: &mut Vec<Block>) {
+            if self.t1.len() + self.t2.len() < self.c {
+                return;
+            }
+            let t1 = self.t1.len() as f64;
+            if !self.t1.is_empty() && (t1 > self.p || (in_b2 && t1 == self.p)) || self.t2.is_empty() {
+                let v = self.t1.remove(0);
+                self.b1.push(v);
+                ev.push(v);
+            } else {
+                let v = self.t2.remove(0);
+                self.b2.push(v);
+                ev.push(v);
+            }
+        }
+    }
+
+    impl Reference for NaiveArc {
+        fn access(&mut self, x: Block, ev: &mut Vec<Block>) -> bool {
+            if take(&mut self.t1, x) || take(&mut self.t2, x) {
+                self.t2.push(x); // case I
+                return true;
+            }
+            let (b1, b2, c) = (self.b1.len() as f64, self.b2.len() as f64, self.c as f64);
+            if take(&mut self.b1, x) {
+                self.p = c.min(self.p + if b1 >= b2 { 1.0 } else { b2 / b1 });
+                self.replace(false, ev);
+                self.t2.push(x);
+            } else if take(&mut self.b2, x) {
+                self.p = 0f64.max(self.p - if b2 >= b1 { 1.0 } else { b1 / b2 });
+                self.replace(true, ev);
+                self.t2.push(x);
+            } else {
+                if self.t1.len() + self.b1.len() >= self.c {
+                    if self.t1.len() < self.c {
+                        self.b1.remove(0);
+                        self.replace(false, ev);
+                    } else {
+                        ev.push(self.t1.remove(0));
+                    }
+                } else {
+                    let total = self.t1.len() + self.b1.len() + self.t2.len() + self.b2.len();
+                    if total >= self.c {
+                        if total >= 2 * self.c {
+                            self.b2.remove(0);
+                        }
+                        self.replace(false, ev);
+                    }
+                }
+                self.t1.push(x);
+            }
+            false
+        }
+        fn remove(&mut self, x: Block) -> bool {
+            take(&mut self.t1, x) || take(&mut self.t2, x)
+        }
+        fn contents(&self) -> Vec<Block> {
+            self.t1.iter().chain(&self.t2).copied().collect()
+        }
+        fn capacity(&self) -> usize {
+            self.c
+        }
+    }
+
+    #[test]
+    fn hand_worked_sequence_with_both_ghost_cases() {
+        let mut a = Arc::new(2, 8);
+        let mut ev = Vec::new();
+        a.access(1, &mut ev); // IV-B: T1 [1]
+        a.access(2, &mut ev); // IV-B: T1 [1, 2]
+        a.access(1, &mut ev); // I: T1 [2], T2 [1]
+        a.access(3, &mut ev); // IV-B, REPLACE: |T1| = 1 > p = 0, so 2 → B1; T1 [3]
+        assert_eq!(a.lists(), (vec![3], vec![1], vec![2], vec![], 0.0));
+        assert_eq!(ev, [2]);
+        a.access(2, &mut ev); // II: p = 0 + max(0/1, 1) = 1; REPLACE takes T2's 1 → B2; T2 [2]
+        assert_eq!(a.lists(), (vec![3], vec![2], vec![], vec![1], 1.0));
+        assert_eq!(ev, [2, 1]);
+        a.access(1, &mut ev); // III: p = 1 − max(0/1, 1) = 0; REPLACE takes T1's 3 → B1; T2 [2, 1]
+        assert_eq!(a.lists(), (vec![], vec![2, 1], vec![3], vec![], 0.0));
+        assert_eq!(ev, [2, 1, 3]);
+        a.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn agrees_with_the_papers_pseudo_code() {
+        for (c, seed) in [(1, 91), (2, 92), (5, 93), (17, 94)] {
+            let naive = NaiveArc { c, p: 0.0, t1: vec![], t2: vec![], b1: vec![], b2: vec![] };
+            agrees_with(Box::new(Arc::new(c, 4)), naive, seed);
+        }
+    }
+
+    #[test]
+    fn evictions_from_outside_keep_the_invariants() {
+        let mut a = Arc::new(5, 8);
+        let mut ev = Vec::new();
+        let refs = skewed_with_scans(20, 5_000, 95);
+        for (i, &b) in refs.iter().enumerate() {
+            a.access(b, &mut ev);
+            if i % 7 == 0 {
+                a.evict();
+            }
+            if i % 11 == 0 {
+                a.reposition(b, End::EjectNext);
+            }
+            a.check_invariants().unwrap_or_else(|e| panic!("step {i}: {e}"));
+        }
+    }
+
+    #[test]
+    fn beats_lru_on_a_skewed_trace_with_scans() {
+        let refs = skewed_with_scans(500, 60_000, 96);
+        let hits = |p: &mut dyn Policy| {
+            let mut ev = Vec::new();
+            refs.iter().filter(|&&b| p.access(b, &mut ev)).count()
+        };
+        let (arc, lru) = (hits(&mut Arc::new(100, 2000)), hits(&mut Lru::new(100, 2000)));
+        assert!(arc > lru, "ARC {arc} hits vs LRU {lru}");
+    }
+}
