@@ -53,6 +53,28 @@ describe('App', () => {
     expect(value('share-url')).toBe(window.location.href);
   });
 
+  it('switches to a single cache, offering the offline bounds, and back', () => {
+    render(<App />);
+    expect(screen.queryByRole('option', { name: /Belady MIN/ })).toBeNull();
+    fireEvent.change(screen.getByTestId('topology'), { target: { value: 'single' } });
+    expect(screen.queryByTestId('array-capacity')).toBeNull();
+    expect(screen.queryByTestId('protocol-demote')).toBeNull();
+    expect(screen.getByText('Cache', { selector: 'legend' })).toBeTruthy();
+    const options = [...(screen.getByTestId('client-policy') as HTMLSelectElement).options].map((o) => o.value);
+    expect(options.slice(-2)).toEqual(['min', 'read-opt']);
+    fireEvent.change(screen.getByTestId('client-policy'), { target: { value: 'read-opt' } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({
+      ok: true,
+      scenario: { topology: 'single', client: { policy: { kind: 'read-opt' } }, array: { capacity: 16384 } },
+    });
+    // Back to two levels: the array is as it was, and the offline policy gives way to LRU.
+    fireEvent.change(screen.getByTestId('topology'), { target: { value: 'two-level' } });
+    expect(value('array-policy')).toBe('mru');
+    expect(value('client-policy')).toBe('lru');
+    const back = decodeScenarioFromHash(window.location.hash);
+    expect(back.ok && 'topology' in back.scenario).toBe(false);
+  });
+
   it('offers every engine policy, with the parameters each one takes', () => {
     render(<App />);
     const options = [...(screen.getByTestId('array-policy') as HTMLSelectElement).options].map((o) => o.value);

@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario as engineDefault, initSync, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { DEFAULT_SCENARIO, defaultScenario } from '../../web/scenario/defaults';
-import { POLICY_KINDS, checkScenario } from '../../web/scenario/schema';
-import { POLICIES } from '../../web/features/scenario/components/CacheFields';
+import { OFFLINE_POLICY_KINDS, POLICY_KINDS, checkScenario, type PolicyKind } from '../../web/scenario/schema';
+import { OFFLINE_POLICIES, POLICIES } from '../../web/features/scenario/components/CacheFields';
 
 const wasm = join(resolve(__dirname, '../..'), 'web/wasm-pkg/tiersim_wasm_bg.wasm');
 
@@ -34,15 +34,18 @@ describe('the UI agrees with the engine', () => {
   });
 
   it('on every policy the form offers, with and without parameters, and on Zipf', () => {
-    expect(POLICIES.map((p) => p.value)).toEqual([...POLICY_KINDS]);
+    expect([...POLICIES, ...OFFLINE_POLICIES].map((p) => p.value)).toEqual([...POLICY_KINDS]);
     const variants: unknown[] = [
       ...POLICY_KINDS.map((kind) => ({ kind })),
       { kind: 'slru', protectedShare: 0.625 },
       { kind: 'lfu', agingPeriod: 100_000 },
     ];
-    for (const policy of variants) {
+    for (const policy of variants as { kind: PolicyKind }[]) {
       const s: any = defaultScenario();
-      s.array.policy = policy;
+      // Offline policies run only as a single cache (the client); the rest sit at the array.
+      const level = OFFLINE_POLICY_KINDS.includes(policy.kind) ? 'client' : 'array';
+      if (level === 'client') s.topology = 'single';
+      s[level].policy = policy;
       s.workload = { kind: 'zipf', blocks: 49152, alpha: 0.9 };
       expect(checkScenario(s).ok, JSON.stringify(policy)).toBe(true);
       expect(engineRejects(s), JSON.stringify(policy)).toBeNull();
@@ -50,7 +53,7 @@ describe('the UI agrees with the engine', () => {
       // (SLRU 80 % protected, LFU without aging) filled in where a parameter was left out.
       const filled = { slru: { protectedShare: 0.8 }, lfu: { agingPeriod: 0 } } as Record<string, object>;
       const expected = structuredClone(s);
-      expected.array.policy = { ...filled[s.array.policy.kind], ...s.array.policy };
+      expected[level].policy = { ...filled[s[level].policy.kind], ...s[level].policy };
       const back = JSON.parse(validateScenario(JSON.stringify(s)));
       expect(back).toEqual(expected);
       expect(checkScenario(back).ok).toBe(true);
@@ -59,6 +62,13 @@ describe('the UI agrees with the engine', () => {
     bad.client.policy = { kind: 'slru', protectedShare: 1 };
     expect(checkScenario(bad).ok).toBe(false);
     expect(engineRejects(bad)).toBe('client.policy');
+    // Both refuse an offline policy in two levels, at the same field.
+    for (const kind of OFFLINE_POLICY_KINDS) {
+      const two: any = defaultScenario();
+      two.array.policy = { kind };
+      expect(checkScenario(two)).toMatchObject({ ok: false, issues: [{ path: 'array.policy' }] });
+      expect(engineRejects(two)).toBe('array.policy');
+    }
   });
 
   it.each([

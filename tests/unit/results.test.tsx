@@ -37,6 +37,21 @@ describe('ResultsPanel', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('shows a single cache as cache and disk, with request and block hit ratios apart', () => {
+    const report = makeReport({
+      counters: { ...makeReport().counters, clientHits: 60, arrayHits: 0, diskReads: 40, blockReads: 250, clientBlockHits: 200, arrayBlockHits: 0 },
+      hitFractions: { client: 0.6, array: 0, disk: 0.4 },
+      blockHitFractions: { client: 0.8, array: 0, disk: 0.2 },
+    });
+    render(<ResultsPanel state={done({ report, scenarioJson: '{"topology":"single"}' })} />);
+    expect(screen.queryByTestId('hit-array')).toBeNull();
+    expect(screen.queryByTestId('demotions')).toBeNull();
+    expect(within(screen.getByTestId('hit-client')).getByText('Cache')).toBeTruthy();
+    const blocks = screen.getByTestId('block-hits');
+    expect(blocks.getAttribute('data-client')).toBe('0.8');
+    expect(blocks.textContent).toContain('Per block: cache 80.0 % · disk 20.0 %');
+  });
+
   it('renders the CDF chart with its table of bins', () => {
     render(<ResultsPanel state={done()} />);
     expect(screen.getByTestId('cdf-chart').tagName.toLowerCase()).toBe('svg');

@@ -50,10 +50,30 @@ describe('scenario schema', () => {
     expect(firstIssue(patch)).toEqual({ path, message });
   });
 
+  it('runs offline policies only in a single cache, within their request budget', () => {
+    const single = { ...defaultScenario(), topology: 'single' };
+    for (const kind of ['min', 'read-opt']) {
+      expect(checkScenario({ ...single, client: { capacity: 10, policy: { kind } } }).ok).toBe(true);
+      expect(firstIssue((s) => (s.client.policy = { kind }))).toEqual({
+        path: 'client.policy',
+        message: `${kind} is offline: it must know every reference in advance, which only a single cache (topology "single") does`,
+      });
+      expect(firstIssue((s) => (s.array.policy = { kind })).path).toBe('array.policy');
+    }
+    // In a single cache the array is unused: its policy is not checked for offline-ness.
+    expect(checkScenario({ ...single, array: { capacity: 10, policy: { kind: 'min' } } }).ok).toBe(true);
+    const big = { ...single, client: { capacity: 10, policy: { kind: 'min' } }, workload: { kind: 'random', blocks: 2 ** 21 } };
+    expect(checkScenario(big)).toMatchObject({
+      ok: false,
+      issues: [{ path: 'client.policy', message: 'min precomputes the whole run: at most 16777216 requests (got 23068672)' }],
+    });
+    expect(firstIssue((s) => (s.topology = 'ring'))).toEqual({ path: 'topology', message: 'must be one of two-level, single' });
+  });
+
   it('rejects unknown kinds and unknown fields, naming where', () => {
     expect(firstIssue((s) => (s.client.policy = { kind: 'belady' }))).toEqual({
       path: 'client.policy.kind',
-      message: 'must be one of lru, mru, fifo, random, clock, sieve, lfu, slru, lru-2, arc, 2q',
+      message: 'must be one of lru, mru, fifo, random, clock, sieve, lfu, slru, lru-2, arc, 2q, min, read-opt',
     });
     expect(firstIssue((s) => (s.client.policy = { kind: 'lru', protectedShare: 0.5 })).path).toBe('client.policy');
     expect(firstIssue((s) => (s.array.policy = { kind: 'lfu', agingPeriod: 1.5 }))).toEqual({

@@ -24,7 +24,25 @@ function num(min: number, max: number, integer = false) {
 }
 
 /** Every replacement policy the engine's `PolicyConfig` accepts (engine-wasm/crates/core/src/policy/mod.rs). */
-export const POLICY_KINDS = ['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'arc', '2q'] as const;
+export const POLICY_KINDS = [
+  'lru',
+  'mru',
+  'fifo',
+  'random',
+  'clock',
+  'sieve',
+  'lfu',
+  'slru',
+  'lru-2',
+  'arc',
+  '2q',
+  'min',
+  'read-opt',
+] as const;
+/** Policies that must see the whole reference string first: only a single cache may use them. */
+export const OFFLINE_POLICY_KINDS: readonly PolicyKind[] = ['min', 'read-opt'];
+/** Most requests an offline policy may precompute (engine: MAX_OFFLINE_REFS). */
+export const MAX_OFFLINE_REQUESTS = 2 ** 24;
 
 export const policySchema = z.discriminatedUnion(
   'kind',
@@ -52,6 +70,8 @@ export const policySchema = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('lru-2') }),
     z.strictObject({ kind: z.literal('arc') }),
     z.strictObject({ kind: z.literal('2q') }),
+    z.strictObject({ kind: z.literal('min') }),
+    z.strictObject({ kind: z.literal('read-opt') }),
   ],
   { error: `must be one of ${POLICY_KINDS.join(', ')}` },
 );
@@ -140,20 +160,53 @@ const blockSize = z
     error: 'must be a power of two from 512 to 1048576',
   });
 
-export const scenarioSchema = z.strictObject({
-  version: z.literal(SCENARIO_VERSION, { error: `must be ${SCENARIO_VERSION}` }),
-  name: z.string({ error: 'must be text' }).max(MAX_NAME_LENGTH, { error: `must be at most ${MAX_NAME_LENGTH} characters` }).default(''),
-  seed: num(0, MAX_SEED, true),
-  blockSize: blockSize.default(4096),
-  client: cacheSchema,
-  array: cacheSchema,
-  protocol: protocolSchema,
-  link: linkSchema,
-  disk: diskSchema,
-  /** Cost of a client-cache hit, T_c (paper 000 uses 0). */
-  clientHitMs: num(0, 100_000).default(0),
-  workload: workloadSchema,
-});
+export const TOPOLOGIES = ['two-level', 'single'] as const;
+export type Topology = (typeof TOPOLOGIES)[number];
+
+export const scenarioSchema = z
+  .strictObject({
+    version: z.literal(SCENARIO_VERSION, { error: `must be ${SCENARIO_VERSION}` }),
+    name: z.string({ error: 'must be text' }).max(MAX_NAME_LENGTH, { error: `must be at most ${MAX_NAME_LENGTH} characters` }).default(''),
+    seed: num(0, MAX_SEED, true),
+    blockSize: blockSize.default(4096),
+    /** Two levels (the default, left out of the JSON) or one cache — the `client` — over the disk. */
+    topology: z.enum(TOPOLOGIES, { error: `must be one of ${TOPOLOGIES.join(', ')}` }).optional(),
+    client: cacheSchema,
+    array: cacheSchema,
+    protocol: protocolSchema,
+    link: linkSchema,
+    disk: diskSchema,
+    /** Cost of a client-cache hit, T_c (paper 000 uses 0). */
+    clientHitMs: num(0, 100_000).default(0),
+    workload: workloadSchema,
+  })
+  .check((ctx) => {
+    const s = ctx.value;
+    // In a single cache the array is unused, so only the client's policy matters there.
+    for (const level of s.topology === 'single' ? [] : (['client', 'array'] as const)) {
+      const kind = s[level].policy.kind;
+      if (OFFLINE_POLICY_KINDS.includes(kind)) {
+        ctx.issues.push({
+          code: 'custom',
+          input: s,
+          path: [level, 'policy'],
+          message: `${kind} is offline: it must know every reference in advance, which only a single cache (topology "single") does`,
+        });
+      }
+    }
+    if (s.topology === 'single' && OFFLINE_POLICY_KINDS.includes(s.client.policy.kind)) {
+      const w = s.workload;
+      const total = (w.warmupRequests ?? w.blocks) + (w.measuredRequests ?? w.blocks * 10);
+      if (total > MAX_OFFLINE_REQUESTS) {
+        ctx.issues.push({
+          code: 'custom',
+          input: s,
+          path: ['client', 'policy'],
+          message: `${s.client.policy.kind} precomputes the whole run: at most ${MAX_OFFLINE_REQUESTS} requests (got ${total})`,
+        });
+      }
+    }
+  });
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 

@@ -11,6 +11,12 @@ export interface Counters {
   clientHits: number;
   arrayHits: number;
   diskReads: number;
+  /** Blocks referenced by reads (a request of n blocks counts n)… */
+  blockReads: number;
+  /** …of which the client held… */
+  clientBlockHits: number;
+  /** …and the array held. */
+  arrayBlockHits: number;
   /** Blocks the client DEMOTEd to the array… */
   demotions: number;
   /** …of which the array did not hold already, so data crossed the link. */
@@ -35,6 +41,8 @@ export interface Report {
   counters: Counters;
   /** Fractions of the phase's reads served by each level; they sum to 1. */
   hitFractions: { client: number; array: number; disk: number };
+  /** The same per block referenced; differs from hitFractions only for multi-block requests (paper 001). */
+  blockHitFractions: { client: number; array: number; disk: number };
   meanLatencyMs: number;
   latency: LatencyHistogram;
   /** What one request costs along each path (paper 000 eq. 1). */

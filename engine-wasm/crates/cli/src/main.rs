@@ -1,19 +1,16 @@
-//! `tiersim`: run a scenario from the command line, print the default scenario, or benchmark
-//! the engine natively.
-//!
-//! ```text
-//! tiersim run SCENARIO.json [--json]    run a scenario (use - for standard input)
-//! tiersim default-scenario              print the default scenario (paper 000 RANDOM, LRU-MRU-demote)
-//! tiersim bench [--repeat N]            paper 000 RANDOM two-level run: requests/s and peak memory
-//! ```
+//! `tiersim`: run a scenario from the command line, simulate one cache over a trace, sweep
+//! policies × cache sizes into miss-ratio curves, print the default scenario, or benchmark the
+//! engine natively. Arguments are parsed by clap; every error names the file and field.
 
 mod alloc_count;
 mod bench_policies;
+mod sweep;
 
 use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use clap::{Parser, Subcommand};
 use tiersim_core::hierarchy::Protocol;
 use tiersim_core::policy::PolicyConfig;
 use tiersim_core::{Report, Run, Scenario, ENGINE_VERSION};
@@ -21,17 +18,50 @@ use tiersim_core::{Report, Run, Scenario, ENGINE_VERSION};
 #[global_allocator]
 static ALLOCATOR: alloc_count::Counting = alloc_count::Counting;
 
-const USAGE: &str = "usage:
-  tiersim run SCENARIO.json [--json]   run a scenario (- reads standard input)
-  tiersim default-scenario             print the default scenario as JSON
-  tiersim bench [--repeat N]           benchmark paper 000's RANDOM run natively
-  tiersim bench-policies [--requests N] [--repeat N]
-                                       every policy on a 10 M-request Zipf trace
-  tiersim --version";
+#[derive(Parser, Debug)]
+#[command(name = "tiersim", version = ENGINE_VERSION, about = "Storage cache hierarchy simulator", arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run a scenario (- reads standard input).
+    Run {
+        scenario: String,
+        /// Print the full report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Miss-ratio curves: several policies × several cache sizes of one scenario's workload,
+    /// each point a single cache, run on parallel threads.
+    Sweep(sweep::Args),
+    /// Print the default scenario (paper 000 RANDOM, LRU-MRU-demote) as JSON.
+    DefaultScenario,
+    /// Benchmark paper 000's RANDOM two-level run natively: requests/s and peak memory.
+    Bench {
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+        repeat: u32,
+    },
+    /// Every policy on a 10 M-request Zipf trace: miss ratio, requests/s, bytes per cached block.
+    BenchPolicies {
+        #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+        requests: u64,
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+        repeat: u32,
+    },
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run_cli(&args) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match execute(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("tiersim: {message}");
@@ -40,16 +70,10 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_cli(args: &[String]) -> Result<(), String> {
-    match args.first().map(String::as_str) {
-        Some("run") => {
-            let path = args.get(1).ok_or(format!("run needs a scenario file\n{USAGE}"))?;
-            let json = args[2..].iter().any(|a| a == "--json");
-            if let Some(bad) = args[2..].iter().find(|a| *a != "--json") {
-                return Err(format!("unknown option {bad}\n{USAGE}"));
-            }
-            let text = read_input(path)?;
-            let scenario = Scenario::from_json(&text).map_err(|e| format!("{path}: {e}"))?;
+fn execute(command: Command) -> Result<(), String> {
+    match command {
+        Command::Run { scenario: path, json } => {
+            let scenario = read_scenario(&path)?;
             let report = Run::new(scenario.clone()).map_err(|e| format!("{path}: {e}"))?.run_to_end();
             if json {
                 println!("{}", serde_json::to_string_pretty(&report).expect("reports serialise"));
@@ -58,49 +82,27 @@ fn run_cli(args: &[String]) -> Result<(), String> {
             }
             Ok(())
         }
-        Some("default-scenario") => {
+        Command::Sweep(args) => sweep::run(&args),
+        Command::DefaultScenario => {
             let v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
             println!("{}", serde_json::to_string_pretty(&v).unwrap());
             Ok(())
         }
-        Some("bench") => {
-            let repeat = match args.get(1).map(String::as_str) {
-                None => 5,
-                Some("--repeat") => args
-                    .get(2)
-                    .and_then(|n| n.parse::<u32>().ok())
-                    .filter(|&n| n > 0)
-                    .ok_or("--repeat needs a positive integer")?,
-                Some(other) => return Err(format!("unknown option {other}\n{USAGE}")),
-            };
+        Command::Bench { repeat } => {
             bench(repeat);
             Ok(())
         }
-        Some("bench-policies") => {
-            let mut opts = bench_policies::Options { requests: 10_000_000, blocks: 1_000_000, repeat: 3 };
-            let mut rest = args[1..].iter();
-            while let Some(flag) = rest.next() {
-                let value = rest.next().and_then(|v| v.parse::<u64>().ok()).filter(|&v| v > 0);
-                let value = value.ok_or(format!("{flag} needs a positive integer"))?;
-                match flag.as_str() {
-                    "--requests" => opts.requests = value as usize,
-                    "--repeat" => opts.repeat = value as u32,
-                    other => return Err(format!("unknown option {other}\n{USAGE}")),
-                }
-            }
-            bench_policies::run(&opts);
+        Command::BenchPolicies { requests, repeat } => {
+            bench_policies::run(&bench_policies::Options { requests: requests as usize, blocks: 1_000_000, repeat });
             Ok(())
         }
-        Some("--version") => {
-            println!("tiersim {ENGINE_VERSION}");
-            Ok(())
-        }
-        Some("--help") | Some("-h") | None => {
-            println!("{USAGE}");
-            Ok(())
-        }
-        Some(other) => Err(format!("unknown command {other}\n{USAGE}")),
     }
+}
+
+/// Reads and validates a scenario file; errors start with the file name.
+pub(crate) fn read_scenario(path: &str) -> Result<Scenario, String> {
+    let text = read_input(path)?;
+    Scenario::from_json(&text).map_err(|e| format!("{path}: {e}"))
 }
 
 fn read_input(path: &str) -> Result<String, String> {
@@ -167,17 +169,19 @@ fn bench(repeat: u32) {
 mod tests {
     use super::*;
 
-    fn args(a: &[&str]) -> Vec<String> {
-        a.iter().map(|s| s.to_string()).collect()
+    fn parse(a: &[&str]) -> Result<Command, String> {
+        Cli::try_parse_from(std::iter::once("tiersim").chain(a.iter().copied()))
+            .map(|c| c.command)
+            .map_err(|e| e.to_string())
     }
 
     #[test]
     fn bad_invocations_say_what_is_wrong() {
-        assert!(run_cli(&args(&["frobnicate"])).unwrap_err().contains("unknown command frobnicate"));
-        assert!(run_cli(&args(&["run"])).unwrap_err().contains("needs a scenario file"));
-        let e = run_cli(&args(&["run", "/nonexistent/s.json"])).unwrap_err();
+        assert!(parse(&["frobnicate"]).unwrap_err().contains("unrecognized subcommand 'frobnicate'"));
+        assert!(parse(&["run"]).unwrap_err().contains("<SCENARIO>"));
+        assert!(parse(&["bench", "--repeat", "0"]).unwrap_err().contains("--repeat"));
+        let e = execute(parse(&["run", "/nonexistent/s.json"]).unwrap()).unwrap_err();
         assert!(e.starts_with("/nonexistent/s.json:"), "{e}");
-        assert!(run_cli(&args(&["bench", "--repeat", "0"])).is_err());
     }
 
     #[test]
@@ -188,9 +192,8 @@ mod tests {
         let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
         v["disk"]["serviceMs"] = serde_json::json!(-3);
         std::fs::write(&file, v.to_string()).unwrap();
-        let e = run_cli(&args(&["run", file.to_str().unwrap(), "--json"])).unwrap_err();
+        let e = execute(parse(&["run", file.to_str().unwrap(), "--json"]).unwrap()).unwrap_err();
         assert!(e.contains("bad.json: scenario.disk: serviceMs must be between"), "{e}");
-        let e = run_cli(&args(&["run", file.to_str().unwrap(), "--yaml"])).unwrap_err();
-        assert!(e.contains("unknown option --yaml"), "{e}");
+        assert!(parse(&["run", file.to_str().unwrap(), "--yaml"]).unwrap_err().contains("--yaml"));
     }
 }

@@ -59,7 +59,7 @@ impl Request {
     }
 
     /// The blocks this request covers.
-    pub fn blocks(&self) -> impl Iterator<Item = Block> {
+    pub fn blocks(&self) -> std::ops::Range<Block> {
         self.block..self.block + self.nblocks
     }
 }

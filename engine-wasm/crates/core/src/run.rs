@@ -3,9 +3,10 @@
 
 use serde::Serialize;
 
-use crate::hierarchy::{Counters, HistogramReport, Level, Timing, TwoLevel};
+use crate::hierarchy::{Counters, HistogramReport, Level, NoCache, Protocol, Timing, Topology, TwoLevel};
+use crate::model::Op;
 use crate::scenario::{Scenario, ScenarioError};
-use crate::workload::Workload;
+use crate::workload::{Replay, Workload};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -53,6 +54,8 @@ pub struct Report {
     /// Counters of the measured phase (of the warm-up while it lasts).
     pub counters: Counters,
     pub hit_fractions: HitFractions,
+    /// The same per block referenced (they differ only for multi-block requests, paper 001).
+    pub block_hit_fractions: HitFractions,
     /// Mean latency per request of the measured phase, in milliseconds.
     pub mean_latency_ms: f64,
     pub latency: HistogramReport,
@@ -65,21 +68,32 @@ pub struct Report {
 impl Run {
     pub fn new(scenario: Scenario) -> Result<Self, ScenarioError> {
         scenario.validate()?;
-        let workload = scenario.workload.build(scenario.seed);
+        let mut workload = scenario.workload.build(scenario.seed);
         let universe = workload.universe();
+        let (warmup, measured) = scenario.workload.phases();
+        // An offline policy learns the whole stream first; the run then replays it.
+        let mut refs: Vec<(crate::Block, Op)> = Vec::new();
+        if scenario.client.policy.is_offline() {
+            let requests: Vec<_> = (0..warmup + measured).map_while(|_| workload.next_request()).collect();
+            refs = requests.iter().flat_map(|r| r.blocks().map(move |b| (b, r.op))).collect();
+            workload = Box::new(Replay::new(requests, universe));
+        }
         // Each level draws its own random stream, derived from the scenario's seed.
-        let build = |name: &str, c: &crate::scenario::CacheConfig| {
+        let build = |name: &str, c: &crate::scenario::CacheConfig, refs: &[(crate::Block, Op)]| {
             let level_seed = scenario.seed ^ if name == "client" { 0x00c1_1e47 } else { 0x00a2_4a40 };
             c.policy
-                .build(c.capacity as usize, universe, level_seed)
+                .build_offline(c.capacity as usize, universe, level_seed, refs)
                 .map_err(|m| ScenarioError { path: format!("{name}.policy"), message: m })
         };
-        let client = build("client", &scenario.client)?;
-        let array = build("array", &scenario.array)?;
+        let client = build("client", &scenario.client, &refs)?;
+        drop(refs);
+        let (array, protocol): (Box<dyn crate::policy::Policy>, _) = match scenario.topology {
+            Topology::TwoLevel => (build("array", &scenario.array, &[])?, scenario.protocol),
+            Topology::Single => (Box::new(NoCache), Protocol::None),
+        };
         let timing = Timing::new(scenario.client_hit_ms, scenario.link, scenario.disk, scenario.block_size);
-        let (warmup, measured) = scenario.workload.phases();
         Ok(Self {
-            hierarchy: TwoLevel::new(client, array, scenario.protocol, timing),
+            hierarchy: TwoLevel::new(client, array, protocol, timing),
             workload,
             warmup,
             total: warmup + measured,
@@ -168,6 +182,14 @@ impl Run {
                 client: frac(c.client_hits),
                 array: frac(c.array_hits),
                 disk: frac(c.disk_reads),
+            },
+            block_hit_fractions: {
+                let f = |n: u64| if c.block_reads == 0 { 0.0 } else { n as f64 / c.block_reads as f64 };
+                HitFractions {
+                    client: f(c.client_block_hits),
+                    array: f(c.array_block_hits),
+                    disk: f(c.block_reads - c.client_block_hits - c.array_block_hits),
+                }
             },
             mean_latency_ms: if c.requests == 0 { 0.0 } else { c.latency_sum_ns as f64 / c.requests as f64 / 1e6 },
             latency: self.hierarchy.histogram.report(),

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::hierarchy::{DiskConfig, LinkConfig, Protocol};
+use crate::hierarchy::{DiskConfig, LinkConfig, Protocol, Topology};
 use crate::policy::PolicyConfig;
 use crate::workload::WorkloadConfig;
 
@@ -14,6 +14,9 @@ pub const SCENARIO_VERSION: u32 = 1;
 pub const MAX_CAPACITY: u64 = 1 << 25;
 /// Seeds must survive a trip through a JavaScript number.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
+/// Most block references an offline policy (MIN, read-OPT) may precompute: about 20 bytes
+/// each while it is built.
+pub const MAX_OFFLINE_REFS: u64 = 1 << 24;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -33,6 +36,9 @@ pub struct Scenario {
     /// Bytes per block: a power of two from 512 B to 1 MiB.
     #[serde(default = "default_block_size")]
     pub block_size: u32,
+    /// Two levels (default, omitted from JSON) or a single cache.
+    #[serde(default, skip_serializing_if = "Topology::is_two_level")]
+    pub topology: Topology,
     pub client: CacheConfig,
     pub array: CacheConfig,
     pub protocol: Protocol,
@@ -88,6 +94,7 @@ impl Scenario {
             name: format!("RANDOM {}-{}-{demote}", client.name().to_uppercase(), array.name().to_uppercase()),
             seed: 1,
             block_size: 4096,
+            topology: Topology::TwoLevel,
             client: CacheConfig { capacity: 16384, policy: client },
             array: CacheConfig { capacity: 16384, policy: array },
             protocol,
@@ -146,12 +153,39 @@ impl Scenario {
             }
             cache.policy.validate(cache.capacity as usize).map_err(|m| err(format!("{name}.policy"), m))?;
         }
+        if self.topology == Topology::TwoLevel {
+            for (name, cache) in [("client", &self.client), ("array", &self.array)] {
+                if cache.policy.is_offline() {
+                    return Err(err(
+                        format!("{name}.policy"),
+                        format!(
+                            "{} is offline: it must know every reference in advance, which only a single cache \
+                             (topology \"single\") does",
+                            cache.policy.name()
+                        ),
+                    ));
+                }
+            }
+        }
         self.link.validate().map_err(|m| err("link", m))?;
         self.disk.validate().map_err(|m| err("disk", m))?;
         if !(self.client_hit_ms.is_finite() && (0.0..=100_000.0).contains(&self.client_hit_ms)) {
             return Err(err("clientHitMs", format!("must be between 0 and 100000 ms (got {})", self.client_hit_ms)));
         }
         self.workload.validate().map_err(|(field, m)| err(format!("workload.{field}"), m))?;
+        if self.topology == Topology::Single && self.client.policy.is_offline() {
+            let (w, m) = self.workload.phases();
+            if w + m > MAX_OFFLINE_REFS {
+                return Err(err(
+                    "client.policy",
+                    format!(
+                        "{} precomputes the whole run: at most {MAX_OFFLINE_REFS} requests (got {})",
+                        self.client.policy.name(),
+                        w + m
+                    ),
+                ));
+            }
+        }
         if self.name.len() > 200 {
             return Err(err("name", "must be at most 200 characters"));
         }

@@ -7,28 +7,41 @@ const LEVELS = [
   { key: 'disk', label: 'Disk', count: (r: Report) => r.counters.diskReads },
 ] as const;
 
-/** Where reads were served: one horizontal bar per level of the hierarchy. */
-export function HitBars({ report }: { report: Report | null }) {
+/**
+ * Where reads were served: one horizontal bar per level of the hierarchy (a single cache has no
+ * array row), then the same split per block referenced, which differs for multi-block reads.
+ */
+export function HitBars({ report, single = false }: { report: Report | null; single?: boolean }) {
+  const levels = single ? LEVELS.filter((l) => l.key !== 'array') : LEVELS;
+  const b = report?.blockHitFractions;
   return (
-    <ul className="hit-bars">
-      {LEVELS.map(({ key, label, count }) => {
-        const value = report?.hitFractions[key];
-        return (
-          <li
-            key={key}
-            className={`hit-bar hit-${key}`}
-            data-testid={`hit-${key}`}
-            {...(value !== undefined ? { 'data-value': String(value) } : {})}
-          >
-            <span className="hit-label">{label}</span>
-            <span className="hit-track" aria-hidden="true">
-              <span className="hit-fill" style={{ width: `${((value ?? 0) * 100).toFixed(2)}%` }} />
-            </span>
-            <span className="hit-value">{value !== undefined ? formatPercent(value) : '—'}</span>
-            <span className="hit-count">{report ? formatCount(count(report)) : ''}</span>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="hit-bars">
+        {levels.map(({ key, label: levelLabel, count }) => {
+          const label = single && key === 'client' ? 'Cache' : levelLabel;
+          const value = report?.hitFractions[key];
+          return (
+            <li
+              key={key}
+              className={`hit-bar hit-${key}`}
+              data-testid={`hit-${key}`}
+              {...(value !== undefined ? { 'data-value': String(value) } : {})}
+            >
+              <span className="hit-label">{label}</span>
+              <span className="hit-track" aria-hidden="true">
+                <span className="hit-fill" style={{ width: `${((value ?? 0) * 100).toFixed(2)}%` }} />
+              </span>
+              <span className="hit-value">{value !== undefined ? formatPercent(value) : '—'}</span>
+              <span className="hit-count">{report ? formatCount(count(report)) : ''}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="stat-sub" data-testid="block-hits" {...(b ? { 'data-client': String(b.client), 'data-disk': String(b.disk) } : {})}>
+        {b
+          ? `Per block: ${single ? 'cache' : 'client'} ${formatPercent(b.client)}${single ? '' : ` · array ${formatPercent(b.array)}`} · disk ${formatPercent(b.disk)} — a multi-block read is a hit only if every block is there`
+          : 'per request; the per-block split follows the run'}
+      </p>
+    </>
   );
 }

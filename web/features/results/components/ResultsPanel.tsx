@@ -27,6 +27,7 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
   const { report, phase } = state;
   const warmup = phase === 'warmup' || report?.phase === 'warmup';
   const c = report?.counters;
+  const single = state.scenarioJson !== null && (JSON.parse(state.scenarioJson) as { topology?: string }).topology === 'single';
 
   return (
     <section className="results" aria-labelledby="results-title">
@@ -66,22 +67,24 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
 
         <div className="card stat-hits">
           <h3>Reads served by</h3>
-          <HitBars report={report} />
+          <HitBars report={report} single={single} />
         </div>
 
-        <div className="card stat-demotions">
-          <h3>Demotions</h3>
-          <div className="mid-number" data-testid="demotions" {...(c ? { 'data-value': String(c.demotions) } : {})}>
-            {c ? formatCount(c.demotions) : '—'}
+        {!single && (
+          <div className="card stat-demotions">
+            <h3>Demotions</h3>
+            <div className="mid-number" data-testid="demotions" {...(c ? { 'data-value': String(c.demotions) } : {})}>
+              {c ? formatCount(c.demotions) : '—'}
+            </div>
+            <p className="stat-sub" data-testid="demotions-moved" {...(c ? { 'data-value': String(c.demotionsMoved) } : {})}>
+              {c
+                ? c.demotions > 0
+                  ? `${formatCount(c.demotionsMoved)} moved data (${formatPercent(c.demotionsMoved / c.demotions)}); the rest were already in the array`
+                  : 'none — DEMOTE is off or nothing was evicted'
+                : 'blocks pushed from client to array'}
+            </p>
           </div>
-          <p className="stat-sub" data-testid="demotions-moved" {...(c ? { 'data-value': String(c.demotionsMoved) } : {})}>
-            {c
-              ? c.demotions > 0
-                ? `${formatCount(c.demotionsMoved)} moved data (${formatPercent(c.demotionsMoved / c.demotions)}); the rest were already in the array`
-                : 'none — DEMOTE is off or nothing was evicted'
-              : 'blocks pushed from client to array'}
-          </p>
-        </div>
+        )}
       </div>
 
       <div className="card chart-card">
@@ -89,8 +92,9 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
           <h3>Latency distribution (CDF)</h3>
           {report && (
             <p className="chart-legend">
-              path costs: client hit {formatMs(report.pathCosts.clientHitMs)} · array hit {formatMs(report.pathCosts.arrayHitMs)} · disk{' '}
-              {formatMs(report.pathCosts.diskReadMs)} · demotion +{formatMs(report.pathCosts.demotionMs)}
+              {single
+                ? `path costs: cache hit ${formatMs(report.pathCosts.clientHitMs)} · disk ${formatMs(report.pathCosts.diskReadMs)}`
+                : `path costs: client hit ${formatMs(report.pathCosts.clientHitMs)} · array hit ${formatMs(report.pathCosts.arrayHitMs)} · disk ${formatMs(report.pathCosts.diskReadMs)} · demotion +${formatMs(report.pathCosts.demotionMs)}`}
             </p>
           )}
         </div>

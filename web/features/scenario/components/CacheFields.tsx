@@ -19,6 +19,12 @@ export const POLICIES = [
   { value: '2q', label: '2Q' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
 
+/** Offered only for a single cache, which sees the whole reference string in advance. */
+export const OFFLINE_POLICIES = [
+  { value: 'min', label: 'Belady MIN (offline bound)' },
+  { value: 'read-opt', label: 'read-OPT (offline, paper 004)' },
+] as const satisfies readonly { value: PolicyKind; label: string }[];
+
 /** Engine defaults, shown when the scenario leaves a parameter out. */
 const DEFAULT_PROTECTED_SHARE = 0.8;
 
@@ -28,13 +34,25 @@ export interface CacheFieldsProps {
   capacity: number;
   policy: PolicyConfig;
   policyHelp: string;
+  /** Also offer the offline policies (single-cache topology). */
+  offline?: boolean;
   sizeHint?: ReactNode;
   errorAt: (path: string) => string | undefined;
   onCapacity: (capacity: number) => void;
   onPolicy: (policy: PolicyConfig) => void;
 }
 
-export function CacheFields({ level, capacity, policy, policyHelp, sizeHint, errorAt, onCapacity, onPolicy }: CacheFieldsProps) {
+export function CacheFields({
+  level,
+  capacity,
+  policy,
+  policyHelp,
+  offline = false,
+  sizeHint,
+  errorAt,
+  onCapacity,
+  onPolicy,
+}: CacheFieldsProps) {
   return (
     <>
       <div className="row">
@@ -52,7 +70,7 @@ export function CacheFields({ level, capacity, policy, policyHelp, sizeHint, err
           testId={`${level}-policy`}
           label={<abbr title={policyHelp}>Policy</abbr>}
           value={policy.kind}
-          options={POLICIES}
+          options={offline ? [...POLICIES, ...OFFLINE_POLICIES] : POLICIES}
           error={errorAt(`${level}.policy.kind`) ?? (errorAt(`${level}.policy`) && !policyParamError(level, errorAt) ? errorAt(`${level}.policy`) : undefined)}
           onChange={(kind) => onPolicy({ kind } as PolicyConfig)}
         />

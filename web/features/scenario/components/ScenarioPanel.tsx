@@ -3,7 +3,8 @@
 import { formatCount } from '../../../app/format';
 import { designOf, scenarioName, type Design } from '../../../scenario/defaults';
 import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links';
-import type { LinkConfig, Scenario, ScenarioIssue, WorkloadKind } from '../../../scenario/schema';
+import { OFFLINE_POLICY_KINDS } from '../../../scenario/schema';
+import type { LinkConfig, Scenario, ScenarioIssue, Topology, WorkloadKind } from '../../../scenario/schema';
 import { CacheFields } from './CacheFields';
 import { DesignPicker } from './DesignPicker';
 import { NumberField } from './NumberField';
@@ -69,6 +70,8 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
       }
     });
 
+  const topology: Topology = s.topology ?? 'two-level';
+  const single = topology === 'single';
   const w = s.workload;
   const warmup = w.warmupRequests ?? w.blocks;
   const measured = w.measuredRequests ?? w.blocks * 10;
@@ -82,15 +85,41 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
         </p>
       </div>
 
-      {isDesignKind(s) && <DesignPicker current={designOf(s)} onPick={pickDesign} />}
+      <SelectField<Topology>
+        testId="topology"
+        label="Topology"
+        value={topology}
+        options={[
+          { value: 'two-level', label: 'Client cache + array cache (paper 000)' },
+          { value: 'single', label: 'Single cache — compare policies, offline bounds' },
+        ]}
+        error={errorAt('topology')}
+        onChange={(t) =>
+          update((n) => {
+            if (t === 'single') n.topology = 'single';
+            else {
+              delete n.topology;
+              // Offline policies need a single cache; fall back to LRU.
+              if (OFFLINE_POLICY_KINDS.includes(n.client.policy.kind)) n.client.policy = { kind: 'lru' };
+            }
+          })
+        }
+      />
+
+      {!single && isDesignKind(s) && <DesignPicker current={designOf(s)} onPick={pickDesign} />}
 
       <fieldset>
-        <legend>Client cache</legend>
+        <legend>{single ? 'Cache' : 'Client cache'}</legend>
         <CacheFields
           level="client"
           capacity={s.client.capacity}
           policy={s.client.policy}
-          policyHelp="LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next"
+          offline={single}
+          policyHelp={
+            single
+              ? 'MIN and read-OPT see the future: they bound what any online policy can do'
+              : 'LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next'
+          }
           sizeHint={sizeHint(s.client.capacity, s.blockSize)}
           errorAt={errorAt}
           onCapacity={(v) => update((n) => void (n.client.capacity = v))}
@@ -98,36 +127,38 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
         />
       </fieldset>
 
-      <fieldset>
-        <legend>Array cache</legend>
-        <CacheFields
-          level="array"
-          capacity={s.array.capacity}
-          policy={s.array.policy}
-          policyHelp="LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next (paper 000: MRU at the array under DEMOTE)"
-          sizeHint={sizeHint(s.array.capacity, s.blockSize)}
-          errorAt={errorAt}
-          onCapacity={(v) => update((n) => void (n.array.capacity = v))}
-          onPolicy={(p) => update((n) => void (n.array.policy = p))}
-        />
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="protocol-demote"
-            checked={s.protocol.kind === 'demote'}
-            onChange={(e) => update((n) => void (n.protocol = { kind: e.target.checked ? 'demote' : 'none' }))}
+      {!single && (
+        <fieldset>
+          <legend>Array cache</legend>
+          <CacheFields
+            level="array"
+            capacity={s.array.capacity}
+            policy={s.array.policy}
+            policyHelp="LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next (paper 000: MRU at the array under DEMOTE)"
+            sizeHint={sizeHint(s.array.capacity, s.blockSize)}
+            errorAt={errorAt}
+            onCapacity={(v) => update((n) => void (n.array.capacity = v))}
+            onPolicy={(p) => update((n) => void (n.array.policy = p))}
           />
-          <span>
-            <strong>DEMOTE</strong> — clients push the blocks they evict down to the array, making the pair exclusive
-          </span>
-        </label>
-      </fieldset>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="protocol-demote"
+              checked={s.protocol.kind === 'demote'}
+              onChange={(e) => update((n) => void (n.protocol = { kind: e.target.checked ? 'demote' : 'none' }))}
+            />
+            <span>
+              <strong>DEMOTE</strong> — clients push the blocks they evict down to the array, making the pair exclusive
+            </span>
+          </label>
+        </fieldset>
+      )}
 
       <fieldset>
         <legend>Link and disk</legend>
         <SelectField<LinkChoice>
           testId="link-preset"
-          label="Client ↔ array link"
+          label={single ? 'Cache ↔ disk link' : 'Client ↔ array link'}
           value={s.link.preset}
           options={[
             ...LINK_PRESETS.map((p) => ({ value: p.id, label: linkLabel(p, s.blockSize) })),
@@ -242,4 +273,4 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
 }
 
 /** Fields shown above; problems anywhere else are listed at the bottom. */
-const KNOWN_PATHS = ['client', 'array', 'link', 'disk', 'workload', 'seed'];
+const KNOWN_PATHS = ['topology', 'client', 'array', 'link', 'disk', 'workload', 'seed'];

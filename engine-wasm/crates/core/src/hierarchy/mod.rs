@@ -1,12 +1,14 @@
 //! Cache hierarchies: topology, cooperation protocols and the latency model.
 
 pub mod histogram;
+pub mod no_cache;
 pub mod timing;
 pub mod two_level;
 
 use serde::{Deserialize, Serialize};
 
 pub use histogram::{HistogramReport, LatencyHistogram};
+pub use no_cache::NoCache;
 pub use timing::{DiskConfig, LinkConfig, Timing};
 pub use two_level::{Counters, Served, TwoLevel};
 
@@ -20,6 +22,25 @@ pub enum Protocol {
     /// Paper 000: the client sends each clean block it evicts to the array, which places it at
     /// the "eject me last" end; a DEMOTE of a block the array already holds moves no data.
     Demote,
+}
+
+/// The shape of the hierarchy. (Issue 4 generalises this to trees of caches.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Topology {
+    /// A client cache over an array cache over a disk (paper 000).
+    #[default]
+    TwoLevel,
+    /// One cache (the scenario's `client`) over the disk; `array` and `protocol` are kept in the
+    /// scenario, so switching back restores them, but unused. Offline policies (MIN, read-OPT)
+    /// run only here, where the cache sees the whole reference string.
+    Single,
+}
+
+impl Topology {
+    pub fn is_two_level(&self) -> bool {
+        *self == Topology::TwoLevel
+    }
 }
 
 /// The level that served a request: the deepest level any of its blocks had to reach.

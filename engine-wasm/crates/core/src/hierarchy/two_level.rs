@@ -39,6 +39,12 @@ pub struct Counters {
     pub array_hits: u64,
     /// Read requests that needed the disk for at least one block.
     pub disk_reads: u64,
+    /// Blocks referenced by read requests (a request of n blocks counts n).
+    pub block_reads: u64,
+    /// Of those, blocks found in the client cache.
+    pub client_block_hits: u64,
+    /// Blocks found in the array cache (not in the client).
+    pub array_block_hits: u64,
     /// DEMOTE operations sent (one per demoted block).
     pub demotions: u64,
     /// DEMOTEs that moved data (the array did not already hold the block).
@@ -103,9 +109,15 @@ impl TwoLevel {
 
     /// Serves one request, updates the counters and histogram, and says what it cost.
     pub fn serve(&mut self, req: &Request) -> Served {
-        let served = match req.op {
-            Op::Read => self.read(req),
-            Op::Write => self.write(req),
+        self.serve_blocks(req.op, req.blocks(), req.nblocks)
+    }
+
+    /// Serves one request for `n` blocks given by `blocks` (not necessarily consecutive, as
+    /// trace readers produce them), as [`TwoLevel::serve`] does.
+    pub fn serve_blocks<I: Iterator<Item = Block> + Clone>(&mut self, op: Op, blocks: I, n: u32) -> Served {
+        let served = match op {
+            Op::Read => self.read(blocks, n),
+            Op::Write => self.write(blocks, n),
         };
         self.counters.requests += 1;
         self.counters.latency_sum_ns += served.latency_ns;
@@ -113,14 +125,16 @@ impl TwoLevel {
         served
     }
 
-    fn read(&mut self, req: &Request) -> Served {
+    fn read<I: Iterator<Item = Block> + Clone>(&mut self, blocks: I, nblocks: u32) -> Served {
         self.counters.reads += 1;
         let mut missing = 0u32;
-        for b in req.blocks() {
+        for b in blocks.clone() {
             if !self.client.on_hit(b) {
                 missing += 1;
             }
         }
+        self.counters.block_reads += nblocks as u64;
+        self.counters.client_block_hits += (nblocks - missing) as u64;
         let t = &self.timing;
         if missing == 0 {
             self.counters.client_hits += 1;
@@ -131,11 +145,13 @@ impl TwoLevel {
         let moved = self.make_client_room(missing);
 
         let mut from_disk = false;
-        for b in req.blocks() {
+        for b in blocks {
             if self.client.contains(b) {
                 continue;
             }
-            if !self.array.on_hit(b) {
+            if self.array.on_hit(b) {
+                self.counters.array_block_hits += 1;
+            } else {
                 from_disk = true;
                 let end = self.array.miss_end();
                 self.array_victims.clear();
@@ -184,11 +200,11 @@ impl TwoLevel {
         moved
     }
 
-    fn write(&mut self, req: &Request) -> Served {
+    fn write<I: Iterator<Item = Block> + Clone>(&mut self, blocks: I, nblocks: u32) -> Served {
         self.counters.writes += 1;
-        let missing = req.blocks().filter(|&b| !self.client.on_hit(b)).count() as u32;
+        let missing = blocks.clone().filter(|&b| !self.client.on_hit(b)).count() as u32;
         let moved = self.make_client_room(missing);
-        for b in req.blocks() {
+        for b in blocks {
             if !self.client.contains(b) {
                 let end = self.client.miss_end();
                 self.client_victims.clear();
@@ -201,8 +217,8 @@ impl TwoLevel {
             }
         }
         let t = &self.timing;
-        self.counters.link_bytes += (req.nblocks as u64 + moved as u64) * t.block_bytes;
-        let latency = t.client_hit_ns + t.link_ns(req.nblocks) + t.link_ns(moved);
+        self.counters.link_bytes += (nblocks as u64 + moved as u64) * t.block_bytes;
+        let latency = t.client_hit_ns + t.link_ns(nblocks) + t.link_ns(moved);
         Served { level: Level::Array, latency_ns: latency }
     }
 
@@ -335,6 +351,11 @@ mod tests {
         assert_eq!(s.level, Level::Disk, "B is on disk, so the request is a disk read");
         assert_eq!(s.latency_ns, 10_000_000 + LinkConfig::Fc1g.transfer_ns(4096), "one block fetched");
         assert_eq!(h.serve(&two).level, Level::Client);
+        // Requests: A (disk), AB (disk), AB (client) → 1 of 3 hits. Blocks: A miss; A hit, B
+        // miss; A hit, B hit → 3 of 5 block hits.
+        let c = &h.counters;
+        assert_eq!((c.reads, c.client_hits, c.disk_reads), (3, 1, 2));
+        assert_eq!((c.block_reads, c.client_block_hits, c.array_block_hits), (5, 3, 0));
     }
 
     #[test]

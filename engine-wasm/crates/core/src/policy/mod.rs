@@ -22,6 +22,7 @@ pub mod lru_k;
 pub mod min;
 pub mod mru;
 pub mod random;
+pub mod read_opt;
 pub mod sieve;
 pub mod slru;
 pub mod two_q;
@@ -34,6 +35,7 @@ pub use lru_k::LruK;
 pub use min::Min;
 pub use mru::Mru;
 pub use random::RandomPolicy;
+pub use read_opt::ReadOpt;
 pub use sieve::Sieve;
 pub use slru::Slru;
 
@@ -132,6 +134,11 @@ pub enum PolicyConfig {
     /// Full 2Q (VLDB 1994), Kin = 25 %, Kout = 50 %.
     #[serde(rename = "2q")]
     TwoQ,
+    /// Belady's MIN: offline, needs the whole reference string (single-cache topology only).
+    Min,
+    /// Paper 004's read-OPT: offline, judged on reads, may decline to cache (single-cache only).
+    #[serde(rename = "read-opt")]
+    ReadOpt,
 }
 
 fn default_protected_share() -> f64 {
@@ -158,7 +165,39 @@ impl PolicyConfig {
             PolicyConfig::Lru2 => Box::new(LruK::new(capacity, universe)),
             PolicyConfig::Arc => Box::new(arc::Arc::new(capacity, universe)),
             PolicyConfig::TwoQ => Box::new(two_q::TwoQ::new(capacity, universe)),
+            PolicyConfig::Min | PolicyConfig::ReadOpt => return Err(self.offline_message()),
         })
+    }
+
+    /// Offline policies see the future: they are built from the whole reference string.
+    pub fn is_offline(&self) -> bool {
+        matches!(self, PolicyConfig::Min | PolicyConfig::ReadOpt)
+    }
+
+    fn offline_message(&self) -> String {
+        format!(
+            "{} is offline: it needs the whole reference string in advance, so it runs only as a single cache",
+            self.name()
+        )
+    }
+
+    /// Builds any policy, offline ones from `refs` — every block reference the cache will see,
+    /// in order, with its operation.
+    pub fn build_offline(
+        &self,
+        capacity: usize,
+        universe: usize,
+        seed: u64,
+        refs: &[(Block, crate::model::Op)],
+    ) -> Result<Box<dyn Policy>, String> {
+        if capacity == 0 {
+            return Err("a cache must hold at least one block".into());
+        }
+        match self {
+            PolicyConfig::Min => Ok(Box::new(Min::new(capacity, universe, refs.iter().map(|&(b, _)| b).collect()))),
+            PolicyConfig::ReadOpt => Ok(Box::new(ReadOpt::new(capacity, universe, refs)?)),
+            _ => self.build(capacity, universe, seed),
+        }
     }
 
     /// Checks the parameters for a cache of `capacity` blocks without building anything.
@@ -183,6 +222,8 @@ impl PolicyConfig {
             PolicyConfig::Lru2 => "lru-2",
             PolicyConfig::Arc => "arc",
             PolicyConfig::TwoQ => "2q",
+            PolicyConfig::Min => "min",
+            PolicyConfig::ReadOpt => "read-opt",
         }
     }
 }
@@ -208,9 +249,9 @@ mod config_tests {
             r#"{"kind":"arc"}"#,
             r#"{"kind":"2q"}"#,
         ];
-        for text in all {
+        for text in all.iter().chain(&[r#"{"kind":"min"}"#, r#"{"kind":"read-opt"}"#]) {
             let c: PolicyConfig = serde_json::from_str(text).unwrap();
-            let p = c.build(10, 100, 1).unwrap();
+            let p = c.build_offline(10, 100, 1, &[(3, crate::model::Op::Read)]).unwrap();
             assert_eq!(p.name(), c.name(), "{text}");
             assert_eq!(serde_json::from_str::<PolicyConfig>(&serde_json::to_string(&c).unwrap()).unwrap(), c);
         }
@@ -225,6 +266,7 @@ mod config_tests {
         assert!(PolicyConfig::Slru { protected_share: 1.5 }.build(10, 10, 0).err().unwrap().contains("protectedShare"));
         assert!(PolicyConfig::Lfu { aging_period: 2 }.build(10, 10, 0).err().unwrap().contains("agingPeriod"));
         assert!(PolicyConfig::Lru.build(0, 10, 0).is_err());
+        assert!(PolicyConfig::Min.build(10, 10, 0).err().unwrap().contains("offline"));
         assert!(serde_json::from_str::<PolicyConfig>(r#"{"kind":"slru","protected":0.5}"#).is_err());
     }
 }

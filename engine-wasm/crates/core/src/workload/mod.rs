@@ -19,6 +19,27 @@ pub trait Workload: Send {
     fn universe(&self) -> usize;
 }
 
+/// A recorded stream played back (offline policies need the whole stream before the run).
+pub struct Replay {
+    requests: std::vec::IntoIter<Request>,
+    universe: usize,
+}
+
+impl Replay {
+    pub fn new(requests: Vec<Request>, universe: usize) -> Self {
+        Self { requests: requests.into_iter(), universe }
+    }
+}
+
+impl Workload for Replay {
+    fn next_request(&mut self) -> Option<Request> {
+        self.requests.next()
+    }
+    fn universe(&self) -> usize {
+        self.universe
+    }
+}
+
 /// Largest block universe a generator may use: each cache keeps an index slot per block id.
 pub const MAX_BLOCKS: u64 = 1 << 25;
 /// Zipf keeps a 12-byte alias-table entry per block.

@@ -1,0 +1,200 @@
+//! `tiersim sweep`: miss-ratio curves. Every (policy, cache size) point is the scenario's
+//! workload through a single cache of that policy and size; points run on a pool of threads
+//! and each is deterministic, so the output does not depend on the thread count.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use serde::Serialize;
+use tiersim_core::hierarchy::Topology;
+use tiersim_core::policy::PolicyConfig;
+use tiersim_core::{Run, Scenario};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Scenario file whose workload, seed and costs are used (- reads standard input).
+    pub scenario: String,
+    /// Comma-separated policies: kinds ("lru,arc,2q") or JSON objects with parameters
+    /// separated by ';' ('{"kind":"slru","protectedShare":0.6};lru').
+    #[arg(long, default_value = "lru,arc")]
+    pub policies: String,
+    /// Comma-separated cache sizes in blocks; default: `--points` sizes spaced geometrically
+    /// from 1 % to 100 % of the workload's blocks.
+    #[arg(long)]
+    pub sizes: Option<String>,
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=200))]
+    pub points: u32,
+    /// Worker threads (default: the machine's cores).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Curve {
+    pub policy: PolicyConfig,
+    /// Read requests that missed, per size.
+    pub miss_ratio: Vec<f64>,
+    /// Blocks that missed, per size (differs for multi-block requests).
+    pub block_miss_ratio: Vec<f64>,
+}
+
+#[derive(Serialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Sweep {
+    pub sizes: Vec<u64>,
+    pub curves: Vec<Curve>,
+}
+
+pub fn parse_policies(text: &str) -> Result<Vec<PolicyConfig>, String> {
+    let sep = if text.trim_start().starts_with('{') { ';' } else { ',' };
+    text.split(sep)
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let json = if p.starts_with('{') { p.to_string() } else { format!(r#"{{"kind":"{p}"}}"#) };
+            serde_json::from_str::<PolicyConfig>(&json).map_err(|e| format!("--policies: {p}: {e}"))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .and_then(|v| if v.is_empty() { Err("--policies: no policy named".into()) } else { Ok(v) })
+}
+
+pub fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
+    let sizes = text
+        .split(',')
+        .map(|s| {
+            s.trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or(format!("--sizes: \"{s}\" is not a positive integer"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(sizes)
+}
+
+/// `points` sizes from 1 % to 100 % of `blocks`, geometric, distinct, at least 1.
+pub fn default_sizes(blocks: u64, points: u32) -> Vec<u64> {
+    let (lo, hi) = ((blocks as f64 / 100.0).max(1.0), blocks as f64);
+    let mut out: Vec<u64> =
+        (0..points).map(|i| (lo * (hi / lo).powf(i as f64 / (points - 1) as f64)).round().max(1.0) as u64).collect();
+    out.dedup();
+    out
+}
+
+/// Runs every point; results are in policy-major order whatever the thread count.
+pub fn sweep(base: &Scenario, policies: &[PolicyConfig], sizes: &[u64], threads: usize) -> Result<Sweep, String> {
+    let points: Vec<(usize, usize)> = (0..policies.len()).flat_map(|p| (0..sizes.len()).map(move |s| (p, s))).collect();
+    // Validate every point before starting any.
+    let scenarios: Vec<Scenario> = points
+        .iter()
+        .map(|&(p, s)| {
+            let mut sc = base.clone();
+            sc.topology = Topology::Single;
+            sc.client.capacity = sizes[s];
+            sc.client.policy = policies[p].clone();
+            sc.validate().map(|()| sc).map_err(|e| format!("{} at {} blocks: {e}", policies[p].name(), sizes[s]))
+        })
+        .collect::<Result<_, _>>()?;
+    let results = Mutex::new(vec![(0.0, 0.0); points.len()]);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, points.len().max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(sc) = scenarios.get(i) else { break };
+                let r = Run::new(sc.clone()).expect("validated").run_to_end();
+                results.lock().unwrap()[i] = (r.hit_fractions.disk, r.block_hit_fractions.disk);
+            });
+        }
+    });
+    let results = results.into_inner().unwrap();
+    let curves = policies
+        .iter()
+        .enumerate()
+        .map(|(p, policy)| {
+            let row = &results[p * sizes.len()..(p + 1) * sizes.len()];
+            Curve {
+                policy: policy.clone(),
+                miss_ratio: row.iter().map(|r| r.0).collect(),
+                block_miss_ratio: row.iter().map(|r| r.1).collect(),
+            }
+        })
+        .collect();
+    Ok(Sweep { sizes: sizes.to_vec(), curves })
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let base = crate::read_scenario(&args.scenario)?;
+    let policies = parse_policies(&args.policies)?;
+    let sizes = match &args.sizes {
+        Some(s) => parse_sizes(s)?,
+        None => default_sizes(base.workload.blocks(), args.points),
+    };
+    let threads = args
+        .threads
+        .map(|t| t as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    let result = sweep(&base, &policies, &sizes, threads)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&result).expect("sweeps serialise"));
+        return Ok(());
+    }
+    print!("{:>10}", "size");
+    for c in &result.curves {
+        print!(" {:>10}", c.policy.name());
+    }
+    println!("   (read miss ratio)");
+    for (i, size) in result.sizes.iter().enumerate() {
+        print!("{size:>10}");
+        for c in &result.curves {
+            print!(" {:>10.4}", c.miss_ratio[i]);
+        }
+        println!();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tiersim_core::workload::WorkloadConfig;
+
+    #[test]
+    fn parses_policies_and_sizes_with_clear_errors() {
+        assert_eq!(parse_policies("lru, arc").unwrap(), vec![PolicyConfig::Lru, PolicyConfig::Arc]);
+        let p = parse_policies(r#"{"kind":"slru","protectedShare":0.6};{"kind":"min"}"#).unwrap();
+        assert_eq!(p, vec![PolicyConfig::Slru { protected_share: 0.6 }, PolicyConfig::Min]);
+        assert!(parse_policies("lru,belady").unwrap_err().contains("belady"));
+        assert!(parse_sizes("10,x").unwrap_err().contains("\"x\""));
+        assert!(parse_sizes("0").is_err());
+        assert_eq!(default_sizes(1000, 3), vec![10, 100, 1000]);
+    }
+
+    #[test]
+    fn thread_count_does_not_change_results_and_min_bounds_the_curves() {
+        let workload = WorkloadConfig::Zipf {
+            blocks: 2000,
+            alpha: 0.8,
+            warmup_requests: Some(2000),
+            measured_requests: Some(20_000),
+        };
+        let base = Scenario { workload, ..Default::default() };
+        let policies = parse_policies("lru,arc,min").unwrap();
+        let sizes = [20, 200, 1000];
+        let one = sweep(&base, &policies, &sizes, 1).unwrap();
+        let three = sweep(&base, &policies, &sizes, 3).unwrap();
+        assert_eq!(one, three);
+        for c in &one.curves {
+            // LRU and MIN are stack algorithms: their curves never rise with size.
+            if c.policy != PolicyConfig::Arc {
+                assert!(c.miss_ratio.windows(2).all(|w| w[1] <= w[0]), "{:?} rises", c);
+            }
+            for (i, m) in c.miss_ratio.iter().enumerate() {
+                assert!(*m >= one.curves[2].miss_ratio[i], "{} below MIN at {}", c.policy.name(), sizes[i]);
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! The single-cache topology: one cache over the disk, any policy including the offline ones,
+//! with request and block hit ratios.
+
+use tiersim_core::hierarchy::Topology;
+use tiersim_core::policy::PolicyConfig;
+use tiersim_core::workload::WorkloadConfig;
+use tiersim_core::{Report, Run, Scenario};
+
+fn single(policy: PolicyConfig, capacity: u64, workload: WorkloadConfig) -> Scenario {
+    let mut s = Scenario { topology: Topology::Single, workload, ..Default::default() };
+    s.client.capacity = capacity;
+    s.client.policy = policy;
+    s
+}
+
+fn zipf() -> WorkloadConfig {
+    WorkloadConfig::Zipf { blocks: 5000, alpha: 0.9, warmup_requests: Some(5000), measured_requests: Some(50_000) }
+}
+
+fn run(s: Scenario) -> Report {
+    Run::new(s).expect("valid scenario").run_to_end()
+}
+
+#[test]
+fn a_single_cache_is_exactly_its_policy_over_the_stream() {
+    let scenario = single(PolicyConfig::Arc, 500, zipf());
+    let report = run(scenario.clone());
+    // The same stream straight through the policy.
+    let mut workload = scenario.workload.build(scenario.seed);
+    let mut policy = PolicyConfig::Arc.build(500, workload.universe(), 0).unwrap();
+    let mut ev = Vec::new();
+    let mut hits = 0u64;
+    for i in 0..55_000 {
+        let r = workload.next_request().unwrap();
+        let hit = policy.access(r.block, &mut ev);
+        if i >= 5000 && hit {
+            hits += 1;
+        }
+    }
+    assert_eq!(report.counters.client_hits, hits);
+    assert_eq!(report.counters.array_hits, 0, "no array in a single cache");
+    assert_eq!(report.counters.client_hits + report.counters.disk_reads, 50_000);
+    assert_eq!(report.hit_fractions, report.block_hit_fractions, "one-block requests");
+    assert_eq!(report.array_blocks, 0);
+    // Hit: T_c = 0; miss: one link transfer plus the disk.
+    let miss_ms = report.path_costs.disk_read_ms;
+    let expected = report.hit_fractions.disk * miss_ms;
+    assert!((report.mean_latency_ms - expected).abs() < 1e-9, "{} vs {expected}", report.mean_latency_ms);
+}
+
+#[test]
+fn min_and_read_opt_bound_every_online_policy() {
+    let min = run(single(PolicyConfig::Min, 500, zipf())).counters.client_hits;
+    let ropt = run(single(PolicyConfig::ReadOpt, 500, zipf())).counters.client_hits;
+    // All reads: read-OPT is MIN with bypass, which can only help.
+    assert!(ropt >= min, "read-OPT {ropt} < MIN {min}");
+    for kind in ["lru", "fifo", "clock", "sieve", "lfu", "slru", "lru-2", "arc", "2q", "random"] {
+        let p: PolicyConfig = serde_json::from_str(&format!(r#"{{"kind":"{kind}"}}"#)).unwrap();
+        let hits = run(single(p, 500, zipf())).counters.client_hits;
+        assert!(hits <= min, "{kind} {hits} hits > MIN {min}");
+    }
+}
+
+#[test]
+fn offline_policies_need_the_single_topology() {
+    let mut s = single(PolicyConfig::Min, 100, zipf());
+    s.topology = Topology::TwoLevel;
+    let e = Run::new(s.clone()).err().unwrap();
+    assert_eq!(e.path, "client.policy");
+    assert!(e.message.contains("single"), "{e}");
+    s.client.policy = PolicyConfig::Lru;
+    s.array.policy = PolicyConfig::ReadOpt;
+    assert_eq!(Run::new(s.clone()).err().unwrap().path, "array.policy");
+    // In a single cache the array is unused, so its policy does not matter.
+    s.topology = Topology::Single;
+    assert!(Run::new(s).is_ok());
+
+    let mut big = single(PolicyConfig::Min, 100, zipf());
+    big.workload = WorkloadConfig::Random { blocks: 100, warmup_requests: None, measured_requests: Some(1 << 25) };
+    let e = Run::new(big).err().unwrap();
+    assert!(e.message.contains("at most"), "{e}");
+}
+
+#[test]
+fn topology_round_trips_and_is_omitted_when_two_level() {
+    let s = single(PolicyConfig::ReadOpt, 100, zipf());
+    let json = s.to_json();
+    assert!(json.contains(r#""topology":"single""#), "{json}");
+    assert!(json.contains(r#""kind":"read-opt""#), "{json}");
+    assert_eq!(Scenario::from_json(&json).unwrap(), s);
+    assert!(!Scenario::default().to_json().contains("topology"));
+    let bad = json.replace(r#""topology":"single""#, r#""topology":"ring""#);
+    assert_eq!(Scenario::from_json(&bad).unwrap_err().path, "topology");
+}
