@@ -1,19 +1,29 @@
-// The engine as WebAssembly in Node, on the same runs as `tiersim bench`: paper 000 RANDOM,
-// LRU-LRU-none and LRU-MRU-demote, driven in batches exactly as the worker drives it.
-//   node scripts/bench-wasm.mjs [--repeat N]      (npm run bench runs it after the native bench)
+// The engine as WebAssembly in Node, on the same runs as the native benches:
+// 1. `tiersim bench`: paper 000 RANDOM, LRU-LRU-none and LRU-MRU-demote, driven in batches
+//    exactly as the worker drives it;
+// 2. `tiersim bench-policies`: every policy on the 10 M-request Zipf trace (issue 3), merged with
+//    the native figures into one table when given `--native FILE` (the native `--json` output);
+//    the wasm miss counts must equal the native ones exactly.
+//   node scripts/bench-wasm.mjs [--repeat N] [--native FILE]   (npm run bench runs it)
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Simulation, defaultScenario, initSync } from '../web/wasm-pkg/tiersim_wasm.js';
+import { PolicyBench, Simulation, defaultScenario, initSync } from '../web/wasm-pkg/tiersim_wasm.js';
 
 const BATCH = 1 << 20;
 const args = process.argv.slice(2);
 let repeat = 5;
-if (args.length) {
-  repeat = args[0] === '--repeat' ? Number(args[1]) : NaN;
-  if (!(Number.isInteger(repeat) && repeat > 0) || args.length !== 2) {
-    console.error('usage: node scripts/bench-wasm.mjs [--repeat N]   (N a positive integer)');
-    process.exit(2);
-  }
+let nativeFile = null;
+const usage = () => {
+  console.error('usage: node scripts/bench-wasm.mjs [--repeat N] [--native FILE]   (N a positive integer)');
+  process.exit(2);
+};
+for (let i = 0; i < args.length; i += 2) {
+  if (args[i] === '--repeat') {
+    repeat = Number(args[i + 1]);
+    if (!(Number.isInteger(repeat) && repeat > 0)) usage();
+  } else if (args[i] === '--native' && args[i + 1]) {
+    nativeFile = args[i + 1];
+  } else usage();
 }
 
 const wasmFile = fileURLToPath(new URL('../web/wasm-pkg/tiersim_wasm_bg.wasm', import.meta.url));
@@ -51,3 +61,50 @@ for (const [name, scenario] of designs) {
 const rssMiB = process.resourceUsage().maxRSS / 1024; // maxRSS is in KiB
 const wasmMiB = exports.memory.buffer.byteLength / 2 ** 20;
 console.log(`  peak memory      ${rssMiB.toFixed(1)} MiB (Node process maxRSS), wasm linear memory ${wasmMiB.toFixed(1)} MiB`);
+
+// --- Policies on the Zipf trace -------------------------------------------------------------
+const native = nativeFile ? JSON.parse(readFileSync(nativeFile, 'utf8')) : null;
+const requests = native?.requests ?? 10_000_000;
+const blocks = native?.blocks ?? 1_000_000;
+const policyRepeat = Math.min(repeat, 3);
+const bench = new PolicyBench(requests, blocks, 1.0);
+if (native && (bench.distinct() !== native.distinct || bench.capacity() !== native.capacity)) {
+  console.error(`wasm trace differs from native: ${bench.distinct()} vs ${native.distinct} distinct blocks`);
+  process.exit(1);
+}
+console.log();
+console.log(
+  `policy bench: Zipf α=1.0, ${requests} requests over ${blocks} ids (${bench.distinct()} distinct), ` +
+    `cache ${bench.capacity()} blocks (10 %), best of ${policyRepeat}`,
+);
+const head = ['policy', 'miss ratio', 'native req/s', 'wasm req/s', 'bytes/block'];
+console.log(`  ${head[0].padEnd(10)} ${head.slice(1).map((h) => h.padStart(13)).join(' ')}`);
+let mismatch = false;
+for (const policy of JSON.parse(PolicyBench.policies())) {
+  let best = Infinity;
+  let misses = 0;
+  for (let i = 0; i < policyRepeat; i++) {
+    bench.prepare(JSON.stringify(policy));
+    const start = performance.now();
+    misses = bench.run();
+    best = Math.min(best, (performance.now() - start) / 1000);
+  }
+  const row = native?.rows.find((r) => r.policy === nameOf(policy));
+  if (row && row.misses !== misses) {
+    mismatch = true;
+    console.error(`  ${nameOf(policy)}: wasm ${misses} misses, native ${row.misses}`);
+  }
+  const fmt = (n) => (n === undefined ? '—' : n.toFixed(0)).padStart(13);
+  console.log(
+    `  ${nameOf(policy).padEnd(10)} ${(misses / requests).toFixed(4).padStart(13)} ${fmt(row?.requestsPerSec)} ` +
+      `${fmt(requests / best)} ${(row ? row.bytesPerBlock.toFixed(1) : '—').padStart(13)}`,
+  );
+}
+bench.free();
+console.log('  bytes/block: peak bytes the native policy allocates per cached block (MIN and read-OPT include their precomputed future)');
+console.log(`  peak memory: Node maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(1)} MiB`);
+if (mismatch) process.exit(1);
+
+function nameOf(policy) {
+  return policy.kind;
+}

@@ -1,14 +1,15 @@
 //! `tiersim bench-policies`: every single-cache policy on one seeded Zipf trace (issue 3's
-//! benchmark): 10 M requests, α = 1.0, over 1 M block ids, at a cache of 10 % of the distinct
-//! blocks the trace touches. Prints miss ratio, requests/s (best of `repeat`) and the bytes
-//! the policy's own structures hold per cached block (from the counting allocator).
+//! benchmark, `tiersim_core::bench`): 10 M requests, α = 1.0, over 1 M block ids, at a cache of
+//! 10 % of the distinct blocks the trace touches. Prints miss ratio, requests/s (best of
+//! `repeat`) and the bytes the policy's own structures hold per cached block (from the counting
+//! allocator); `--json` prints the same as JSON for `scripts/bench-wasm.mjs` to merge with the
+//! wasm figures.
 
 use std::time::Instant;
 
-use tiersim_core::policy::{Min, Policy, PolicyConfig};
-use tiersim_core::util::rng::Rng;
-use tiersim_core::workload::zipf::ZipfTable;
-use tiersim_core::Block;
+use serde::Serialize;
+use tiersim_core::bench::PolicyBench;
+use tiersim_core::policy::PolicyConfig;
 
 use crate::alloc_count;
 
@@ -16,73 +17,76 @@ pub struct Options {
     pub requests: usize,
     pub blocks: u64,
     pub repeat: u32,
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Row {
+    policy: &'static str,
+    misses: u64,
+    miss_ratio: f64,
+    requests_per_sec: f64,
+    /// Peak bytes allocated by the policy (offline ones: including their precomputed future).
+    bytes_per_block: f64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Output {
+    requests: usize,
+    blocks: u64,
+    distinct: usize,
+    capacity: usize,
+    rows: Vec<Row>,
 }
 
 pub fn run(opts: &Options) {
-    let table = ZipfTable::new(opts.blocks, 1.0);
-    let mut rng = Rng::seeded(2026);
-    let trace: Vec<Block> = (0..opts.requests).map(|_| table.sample(&mut rng)).collect();
-    drop(table);
-    let mut seen = vec![false; opts.blocks as usize];
-    let distinct = trace.iter().filter(|&&b| !std::mem::replace(&mut seen[b as usize], true)).count();
-    drop(seen);
-    let capacity = (distinct / 10).max(1);
-    let universe = opts.blocks as usize;
-    println!(
-        "policy bench: Zipf α=1.0, {} requests over {} ids ({distinct} distinct), cache {capacity} blocks, best of {}",
-        opts.requests, opts.blocks, opts.repeat
-    );
-    println!("  {:<8} {:>10} {:>14} {:>16}", "policy", "miss ratio", "requests/s", "bytes/cached blk");
-
-    let configs: Vec<PolicyConfig> = [
-        r#"{"kind":"lru"}"#,
-        r#"{"kind":"mru"}"#,
-        r#"{"kind":"fifo"}"#,
-        r#"{"kind":"random"}"#,
-        r#"{"kind":"clock"}"#,
-        r#"{"kind":"sieve"}"#,
-        r#"{"kind":"lfu"}"#,
-        r#"{"kind":"slru"}"#,
-        r#"{"kind":"lru-2"}"#,
-        r#"{"kind":"arc"}"#,
-        r#"{"kind":"2q"}"#,
-    ]
-    .iter()
-    .map(|j| serde_json::from_str(j).expect("known policy"))
-    .collect();
-
-    for config in &configs {
-        measure(config.name(), opts.repeat, capacity, &trace, || config.build(capacity, universe, 1).expect("valid"));
+    let bench = PolicyBench::zipf(opts.requests, opts.blocks, 1.0);
+    let capacity = bench.capacity();
+    if !opts.json {
+        println!(
+            "policy bench: Zipf α=1.0, {} requests over {} ids ({} distinct), cache {capacity} blocks, best of {}",
+            opts.requests, opts.blocks, bench.distinct, opts.repeat
+        );
+        println!("  {:<10} {:>10} {:>14} {:>16}", "policy", "miss ratio", "requests/s", "bytes/cached blk");
     }
-    measure("min", opts.repeat, capacity, &trace, || Box::new(Min::new(capacity, universe, trace.clone())));
+    let mut rows = Vec::new();
+    for config in PolicyConfig::every_kind() {
+        let row = measure(&bench, &config, opts.repeat);
+        if !opts.json {
+            println!(
+                "  {:<10} {:>10.4} {:>14.0} {:>16.1}",
+                row.policy, row.miss_ratio, row.requests_per_sec, row.bytes_per_block
+            );
+        }
+        rows.push(row);
+    }
+    if opts.json {
+        let out = Output { requests: opts.requests, blocks: opts.blocks, distinct: bench.distinct, capacity, rows };
+        println!("{}", serde_json::to_string(&out).expect("serialises"));
+    }
 }
 
-fn measure(name: &str, repeat: u32, capacity: usize, trace: &[Block], build: impl Fn() -> Box<dyn Policy>) {
+fn measure(bench: &PolicyBench, config: &PolicyConfig, repeat: u32) -> Row {
     let mut best = f64::MAX;
-    let mut misses = 0usize;
-    let mut bytes = 0usize;
-    let mut evicted = Vec::with_capacity(16);
+    let mut misses = 0;
+    let mut bytes = 0;
     for _ in 0..repeat {
         let base = alloc_count::reset_peak();
-        let mut policy = build();
+        let mut policy = bench.build(config).expect("default parameters are valid");
         let start = Instant::now();
-        misses = 0;
-        for &b in trace {
-            if !policy.access(b, &mut evicted) {
-                misses += 1;
-            }
-            evicted.clear();
-        }
+        misses = bench.run(policy.as_mut());
         best = best.min(start.elapsed().as_secs_f64());
         bytes = alloc_count::peak() - base;
         drop(policy);
     }
-    // MIN's precomputed next-use array belongs to the trace, not the cache: report it apart.
-    let per_block = bytes as f64 / capacity as f64;
-    println!(
-        "  {name:<8} {:>10.4} {:>14.0} {:>16.1}",
-        misses as f64 / trace.len() as f64,
-        trace.len() as f64 / best,
-        per_block
-    );
+    let n = bench.trace.len();
+    Row {
+        policy: config.name(),
+        misses,
+        miss_ratio: misses as f64 / n as f64,
+        requests_per_sec: n as f64 / best,
+        bytes_per_block: bytes as f64 / bench.capacity() as f64,
+    }
 }

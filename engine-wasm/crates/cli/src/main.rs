@@ -50,6 +50,9 @@ enum Command {
         requests: u64,
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
         repeat: u32,
+        /// Print the results as one JSON object.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -92,8 +95,13 @@ fn execute(command: Command) -> Result<(), String> {
             bench(repeat);
             Ok(())
         }
-        Command::BenchPolicies { requests, repeat } => {
-            bench_policies::run(&bench_policies::Options { requests: requests as usize, blocks: 1_000_000, repeat });
+        Command::BenchPolicies { requests, repeat, json } => {
+            bench_policies::run(&bench_policies::Options {
+                requests: requests as usize,
+                blocks: 1_000_000,
+                repeat,
+                json,
+            });
             Ok(())
         }
     }

@@ -2,6 +2,7 @@
 //! latency model, workload generators and scenario runs. Plain Rust with no browser
 //! dependency; `tiersim-wasm` wraps it for the web and `tiersim-cli` for the command line.
 
+pub mod bench;
 pub mod hierarchy;
 pub mod model;
 pub mod policy;

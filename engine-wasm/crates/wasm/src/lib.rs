@@ -3,6 +3,7 @@
 //! error becomes a `JsError` here, in one place.
 
 use serde::Serialize;
+use tiersim_core::policy::{Policy, PolicyConfig};
 use tiersim_core::{Run, Scenario, ENGINE_VERSION};
 use wasm_bindgen::prelude::*;
 
@@ -76,4 +77,48 @@ pub fn run_scenario(scenario_json: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {
     ENGINE_VERSION.to_string()
+}
+
+/// The policy benchmark (`tiersim_core::bench`) in wasm: the same seeded Zipf trace and
+/// policies as `tiersim bench-policies`. JavaScript times `run` around it.
+#[wasm_bindgen]
+pub struct PolicyBench {
+    bench: tiersim_core::bench::PolicyBench,
+    policy: Option<Box<dyn Policy>>,
+}
+
+#[wasm_bindgen]
+impl PolicyBench {
+    #[wasm_bindgen(constructor)]
+    pub fn new(requests: u32, blocks: u32, alpha: f64) -> PolicyBench {
+        let bench = tiersim_core::bench::PolicyBench::zipf(requests as usize, blocks as u64, alpha);
+        PolicyBench { bench, policy: None }
+    }
+
+    pub fn distinct(&self) -> u32 {
+        self.bench.distinct as u32
+    }
+
+    pub fn capacity(&self) -> u32 {
+        self.bench.capacity() as u32
+    }
+
+    /// Every policy kind, default parameters, as a JSON array.
+    pub fn policies() -> String {
+        serde_json::to_string(&PolicyConfig::every_kind()).expect("serialises")
+    }
+
+    /// Builds the policy to run next (excluded from the timing, as natively).
+    pub fn prepare(&mut self, policy_json: &str) -> Result<(), JsError> {
+        let config: PolicyConfig = serde_json::from_str(policy_json).map_err(|e| JsError::new(&e.to_string()))?;
+        self.policy = None;
+        self.policy = Some(self.bench.build(&config).map_err(|e| JsError::new(&e))?);
+        Ok(())
+    }
+
+    /// Runs the trace through the prepared policy and drops it; returns the misses.
+    pub fn run(&mut self) -> Result<f64, JsError> {
+        let mut policy = self.policy.take().ok_or_else(|| JsError::new("prepare a policy first"))?;
+        Ok(self.bench.run(policy.as_mut()) as f64)
+    }
 }

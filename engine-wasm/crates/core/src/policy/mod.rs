@@ -169,6 +169,15 @@ impl PolicyConfig {
         })
     }
 
+    /// One configuration of every kind, with default parameters, online ones first (benchmarks,
+    /// sweeps and tests that must cover every policy).
+    pub fn every_kind() -> Vec<PolicyConfig> {
+        ["lru", "mru", "fifo", "random", "clock", "sieve", "lfu", "slru", "lru-2", "arc", "2q", "min", "read-opt"]
+            .iter()
+            .map(|k| serde_json::from_str(&format!(r#"{{"kind":"{k}"}}"#)).expect("every kind parses with defaults"))
+            .collect()
+    }
+
     /// Offline policies see the future: they are built from the whole reference string.
     pub fn is_offline(&self) -> bool {
         matches!(self, PolicyConfig::Min | PolicyConfig::ReadOpt)
@@ -249,9 +258,11 @@ mod config_tests {
             r#"{"kind":"arc"}"#,
             r#"{"kind":"2q"}"#,
         ];
+        let names: Vec<_> = PolicyConfig::every_kind().iter().map(|c| c.name()).collect();
         for text in all.iter().chain(&[r#"{"kind":"min"}"#, r#"{"kind":"read-opt"}"#]) {
             let c: PolicyConfig = serde_json::from_str(text).unwrap();
             let p = c.build_offline(10, 100, 1, &[(3, crate::model::Op::Read)]).unwrap();
+            assert!(names.contains(&c.name()), "every_kind misses {}", c.name());
             assert_eq!(p.name(), c.name(), "{text}");
             assert_eq!(serde_json::from_str::<PolicyConfig>(&serde_json::to_string(&c).unwrap()).unwrap(), c);
         }

@@ -1,0 +1,58 @@
+//! The policy benchmark of issue 3, shared by the native CLI (`tiersim bench-policies`) and the
+//! wasm façade (`PolicyBench`, driven by `scripts/bench-wasm.mjs`), so both run the very same
+//! trace and policies: a seeded Zipf α = 1.0 trace over a block universe, each policy at a cache
+//! of 10 % of the distinct blocks the trace touches. Timing is the caller's: `std::time` natively,
+//! `performance.now()` in JavaScript.
+
+use crate::model::{Block, Op};
+use crate::policy::{Policy, PolicyConfig};
+use crate::util::rng::Rng;
+use crate::workload::zipf::ZipfTable;
+
+/// Seed of the benchmark trace.
+pub const TRACE_SEED: u64 = 2026;
+/// Seed handed to policies that draw random numbers.
+pub const POLICY_SEED: u64 = 1;
+
+pub struct PolicyBench {
+    pub trace: Vec<Block>,
+    pub universe: usize,
+    pub distinct: usize,
+}
+
+impl PolicyBench {
+    pub fn zipf(requests: usize, blocks: u64, alpha: f64) -> Self {
+        let table = ZipfTable::new(blocks, alpha);
+        let mut rng = Rng::seeded(TRACE_SEED);
+        let trace: Vec<Block> = (0..requests).map(|_| table.sample(&mut rng)).collect();
+        drop(table);
+        let mut seen = vec![false; blocks as usize];
+        let distinct = trace.iter().filter(|&&b| !std::mem::replace(&mut seen[b as usize], true)).count();
+        Self { trace, universe: blocks as usize, distinct }
+    }
+
+    /// 10 % of the distinct blocks, at least one.
+    pub fn capacity(&self) -> usize {
+        (self.distinct / 10).max(1)
+    }
+
+    /// Builds `config` for this trace (offline policies precompute over it).
+    pub fn build(&self, config: &PolicyConfig) -> Result<Box<dyn Policy>, String> {
+        let refs: Vec<(Block, Op)> =
+            if config.is_offline() { self.trace.iter().map(|&b| (b, Op::Read)).collect() } else { Vec::new() };
+        config.build_offline(self.capacity(), self.universe, POLICY_SEED, &refs)
+    }
+
+    /// Runs the whole trace through `policy`; returns the misses.
+    pub fn run(&self, policy: &mut dyn Policy) -> u64 {
+        let mut evicted = Vec::with_capacity(16);
+        let mut misses = 0;
+        for &b in &self.trace {
+            if !policy.access(b, &mut evicted) {
+                misses += 1;
+            }
+            evicted.clear();
+        }
+        misses
+    }
+}
