@@ -1,7 +1,9 @@
 //! The policy benchmark of issue 3, shared by the native CLI (`tiersim bench-policies`) and the
 //! wasm façade (`PolicyBench`, driven by `scripts/bench-wasm.mjs`), so both run the very same
 //! trace and policies: a seeded Zipf α = 1.0 trace over a block universe, each policy at a cache
-//! of 10 % of the distinct blocks the trace touches. Timing is the caller's: `std::time` natively,
+//! of 10 % of the distinct blocks the trace touches. Block ids are then renumbered densely by
+//! first appearance, exactly as the trace readers number a file's blocks, so every policy's
+//! per-id index spans the blocks the trace touches; hits and misses are unchanged. Timing is the caller's: `std::time` natively,
 //! `performance.now()` in JavaScript.
 
 use crate::model::{Block, Op};
@@ -24,11 +26,20 @@ impl PolicyBench {
     pub fn zipf(requests: usize, blocks: u64, alpha: f64) -> Self {
         let table = ZipfTable::new(blocks, alpha);
         let mut rng = Rng::seeded(TRACE_SEED);
-        let trace: Vec<Block> = (0..requests).map(|_| table.sample(&mut rng)).collect();
+        let mut trace: Vec<Block> = (0..requests).map(|_| table.sample(&mut rng)).collect();
         drop(table);
-        let mut seen = vec![false; blocks as usize];
-        let distinct = trace.iter().filter(|&&b| !std::mem::replace(&mut seen[b as usize], true)).count();
-        Self { trace, universe: blocks as usize, distinct }
+        const NONE: Block = Block::MAX;
+        let mut dense = vec![NONE; blocks as usize];
+        let mut distinct = 0;
+        for b in &mut trace {
+            let d = &mut dense[*b as usize];
+            if *d == NONE {
+                *d = distinct as Block;
+                distinct += 1;
+            }
+            *b = *d;
+        }
+        Self { trace, universe: distinct, distinct }
     }
 
     /// 10 % of the distinct blocks, at least one.

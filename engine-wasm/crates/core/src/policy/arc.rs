@@ -21,37 +21,39 @@
 
 use super::{End, Policy};
 use crate::model::Block;
-use crate::util::slab::IdList;
+use crate::util::list_set::ListSet;
+
+const T1: usize = 0;
+const T2: usize = 1;
+const B1: usize = 2;
+const B2: usize = 3;
 
 #[derive(Clone, Debug)]
 pub struct Arc {
     c: usize,
     p: f64,
-    t1: IdList,
-    t2: IdList,
-    b1: IdList,
-    b2: IdList,
+    /// T1, T2, B1, B2 sharing one per-id index: 64 bytes per cached block at 10 ids per block.
+    lists: ListSet<4>,
 }
 
 impl Arc {
     pub fn new(capacity: usize, universe: usize) -> Self {
-        Self {
-            c: capacity,
-            p: 0.0,
-            t1: IdList::with_capacity(universe, capacity),
-            t2: IdList::with_capacity(universe, capacity),
-            b1: IdList::with_capacity(universe, capacity),
-            b2: IdList::with_capacity(universe, capacity),
-        }
+        Self { c: capacity, p: 0.0, lists: ListSet::with_capacity(universe, 2 * capacity) }
     }
 
     /// (T1, T2, B1, B2, p), for tests and teaching views.
     pub fn lists(&self) -> (Vec<Block>, Vec<Block>, Vec<Block>, Vec<Block>, f64) {
-        (self.t1.iter().collect(), self.t2.iter().collect(), self.b1.iter().collect(), self.b2.iter().collect(), self.p)
+        (
+            self.lists.iter(T1).collect(),
+            self.lists.iter(T2).collect(),
+            self.lists.iter(B1).collect(),
+            self.lists.iter(B2).collect(),
+            self.p,
+        )
     }
 
     fn resident(&self) -> usize {
-        self.t1.len() + self.t2.len()
+        self.lists.len(T1) + self.lists.len(T2)
     }
 
     /// The paper's REPLACE(x, p), only when the cache is full.
@@ -59,22 +61,22 @@ impl Arc {
         if self.resident() < self.c {
             return;
         }
-        let t1 = self.t1.len() as f64;
-        if !self.t1.is_empty() && (t1 > self.p || (in_b2 && t1 == self.p)) || self.t2.is_empty() {
-            let v = self.t1.pop_front().expect("T1 is not empty");
-            self.b1.push_back(v);
+        let t1 = self.lists.len(T1) as f64;
+        if !self.lists.is_empty(T1) && (t1 > self.p || (in_b2 && t1 == self.p)) || self.lists.is_empty(T2) {
+            let v = self.lists.pop_front(T1).expect("T1 is not empty");
+            self.lists.push_back(B1, v);
             evicted.push(v);
         } else {
-            let v = self.t2.pop_front().expect("T2 is not empty");
-            self.b2.push_back(v);
+            let v = self.lists.pop_front(T2).expect("T2 is not empty");
+            self.lists.push_back(B2, v);
             evicted.push(v);
         }
     }
 
-    fn place(list: &mut IdList, block: Block, end: End) {
+    fn place(&mut self, list: usize, block: Block, end: End) {
         match end {
-            End::EjectNext => list.push_front(block),
-            End::EjectLast => list.push_back(block),
+            End::EjectNext => self.lists.push_front(list, block),
+            End::EjectLast => self.lists.push_back(list, block),
         }
     }
 }
@@ -94,17 +96,14 @@ impl Policy for Arc {
 
     #[inline]
     fn contains(&self, block: Block) -> bool {
-        self.t1.contains(block) || self.t2.contains(block)
+        matches!(self.lists.list_of(block), Some(T1 | T2))
     }
 
     /// Case I: a hit in T1 or T2 moves the block to T2's MRU end.
     #[inline]
     fn on_hit(&mut self, block: Block) -> bool {
-        if self.t1.remove(block) {
-            self.t2.push_back(block);
-            true
-        } else if self.t2.contains(block) {
-            self.t2.move_to_back(block);
+        if matches!(self.lists.list_of(block), Some(T1 | T2)) {
+            self.lists.move_to_back(T2, block);
             true
         } else {
             false
@@ -116,52 +115,52 @@ impl Policy for Arc {
     }
 
     fn insert(&mut self, x: Block, end: End, evicted: &mut Vec<Block>) {
-        let (b1, b2, c) = (self.b1.len() as f64, self.b2.len() as f64, self.c as f64);
-        if self.b1.remove(x) {
+        let (b1, b2, c) = (self.lists.len(B1) as f64, self.lists.len(B2) as f64, self.c as f64);
+        if self.lists.remove_from(B1, x) {
             // Case II: x in B1 — T1 was too small.
             self.p = c.min(self.p + if b1 >= b2 { 1.0 } else { b2 / b1 });
             self.replace(false, evicted);
-            Self::place(&mut self.t2, x, end);
-        } else if self.b2.remove(x) {
+            self.place(T2, x, end);
+        } else if self.lists.remove_from(B2, x) {
             // Case III: x in B2 — T2 was too small.
             self.p = 0f64.max(self.p - if b2 >= b1 { 1.0 } else { b1 / b2 });
             self.replace(true, evicted);
-            Self::place(&mut self.t2, x, end);
+            self.place(T2, x, end);
         } else {
             // Case IV: x in no list.
-            let l1 = self.t1.len() + self.b1.len();
+            let l1 = self.lists.len(T1) + self.lists.len(B1);
             if l1 >= self.c {
                 // Case A: L1 holds c blocks.
-                if self.t1.len() < self.c {
-                    self.b1.pop_front();
+                if self.lists.len(T1) < self.c {
+                    self.lists.pop_front(B1);
                     self.replace(false, evicted);
                 } else {
-                    let v = self.t1.pop_front().expect("T1 holds c blocks");
+                    let v = self.lists.pop_front(T1).expect("T1 holds c blocks");
                     evicted.push(v);
                 }
             } else {
                 // Case B: L1 has fewer than c blocks.
-                let total = l1 + self.t2.len() + self.b2.len();
+                let total = l1 + self.lists.len(T2) + self.lists.len(B2);
                 if total >= self.c {
                     if total >= 2 * self.c {
-                        self.b2.pop_front();
+                        self.lists.pop_front(B2);
                     }
                     self.replace(false, evicted);
                 }
             }
-            Self::place(&mut self.t1, x, end);
+            self.place(T1, x, end);
         }
     }
 
     fn reposition(&mut self, block: Block, end: End) -> bool {
         match end {
             End::EjectLast => self.on_hit(block),
-            End::EjectNext if self.t1.contains(block) => {
-                self.t1.move_to_front(block);
+            End::EjectNext if self.lists.contains(T1, block) => {
+                self.lists.move_to_front(T1, block);
                 true
             }
-            End::EjectNext if self.t2.contains(block) => {
-                self.t2.move_to_front(block);
+            End::EjectNext if self.lists.contains(T2, block) => {
+                self.lists.move_to_front(T2, block);
                 true
             }
             End::EjectNext => false,
@@ -169,60 +168,45 @@ impl Policy for Arc {
     }
 
     fn remove(&mut self, block: Block) -> bool {
-        self.t1.remove(block) || self.t2.remove(block)
+        self.lists.remove_from(T1, block) || self.lists.remove_from(T2, block)
     }
 
     fn evict(&mut self) -> Option<Block> {
-        let mut out = Vec::new();
         if self.resident() == 0 {
             return None;
         }
         // REPLACE's choice with no incoming block, whether or not the cache is full.
-        let t1 = self.t1.len() as f64;
-        if !self.t1.is_empty() && (t1 > self.p || self.t2.is_empty()) {
-            let v = self.t1.pop_front()?;
-            self.b1.push_back(v);
-            out.push(v);
-        } else {
-            let v = self.t2.pop_front()?;
-            self.b2.push_back(v);
-            out.push(v);
-        }
+        let t1 = self.lists.len(T1) as f64;
+        let (from, ghost) =
+            if !self.lists.is_empty(T1) && (t1 > self.p || self.lists.is_empty(T2)) { (T1, B1) } else { (T2, B2) };
+        let v = self.lists.pop_front(from)?;
+        self.lists.push_back(ghost, v);
         // A DEMOTE-driven eviction must not let the directory outgrow 2c.
-        while self.t1.len() + self.b1.len() > self.c {
-            self.b1.pop_front();
+        while self.lists.len(T1) + self.lists.len(B1) > self.c {
+            self.lists.pop_front(B1);
         }
-        while self.resident() + self.b1.len() + self.b2.len() > 2 * self.c {
-            self.b2.pop_front();
+        while self.resident() + self.lists.len(B1) + self.lists.len(B2) > 2 * self.c {
+            self.lists.pop_front(B2);
         }
-        out.pop()
+        Some(v)
     }
 
     /// T1 then T2, each from its LRU end.
     fn contents(&self, out: &mut Vec<Block>) {
-        out.extend(self.t1.iter());
-        out.extend(self.t2.iter());
+        out.extend(self.lists.iter(T1));
+        out.extend(self.lists.iter(T2));
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        for (name, l) in [("T1", &self.t1), ("T2", &self.t2), ("B1", &self.b1), ("B2", &self.b2)] {
-            l.validate().map_err(|e| format!("{name}: {e}"))?;
-        }
-        let lists = [&self.t1, &self.t2, &self.b1, &self.b2];
-        for (i, a) in lists.iter().enumerate() {
-            for b in &lists[i + 1..] {
-                if let Some(x) = a.iter().find(|&x| b.contains(x)) {
-                    return Err(format!("block {x} in two lists"));
-                }
-            }
-        }
+        // One index for the four lists: a block is in at most one by construction.
+        self.lists.validate().map_err(|e| format!("T1/T2/B1/B2 (lists 0-3): {e}"))?;
         if self.resident() > self.c {
             return Err(format!("|T1| + |T2| = {} > c = {}", self.resident(), self.c));
         }
-        if self.t1.len() + self.b1.len() > self.c {
-            return Err(format!("|T1| + |B1| = {} > c = {}", self.t1.len() + self.b1.len(), self.c));
+        if self.lists.len(T1) + self.lists.len(B1) > self.c {
+            return Err(format!("|T1| + |B1| = {} > c = {}", self.lists.len(T1) + self.lists.len(B1), self.c));
         }
-        if self.resident() + self.b1.len() + self.b2.len() > 2 * self.c {
+        if self.resident() + self.lists.len(B1) + self.lists.len(B2) > 2 * self.c {
             return Err("directory larger than 2c".into());
         }
         if !(0.0..=self.c as f64).contains(&self.p) {

@@ -31,7 +31,7 @@ macro_rules! heap_policy_body {
         /// Resident blocks in eviction order (smallest key first, ties by block id).
         fn contents(&self, out: &mut Vec<Block>) {
             let start = out.len();
-            out.extend_from_slice(self.heap.ids());
+            out.extend(self.heap.ids());
             out[start..].sort_by_key(|&b| (self.heap.key(b), b));
         }
 

@@ -14,7 +14,10 @@
 
 use super::{End, Policy};
 use crate::model::Block;
-use crate::util::slab::IdList;
+use crate::util::list_set::ListSet;
+
+const PROBATION: usize = 0;
+const PROTECTED: usize = 1;
 
 pub const DEFAULT_PROTECTED_SHARE: f64 = 0.8;
 
@@ -30,20 +33,15 @@ pub(crate) fn check_protected_share(share: f64) -> Result<(), String> {
 pub struct Slru {
     capacity: usize,
     protected_capacity: usize,
-    probation: IdList,
-    protected: IdList,
+    /// The probationary and protected segments, sharing one per-id index.
+    lists: ListSet<2>,
 }
 
 impl Slru {
     pub fn new(capacity: usize, universe: usize, protected_share: f64) -> Result<Self, String> {
         check_protected_share(protected_share)?;
         let protected_capacity = ((protected_share * capacity as f64).floor() as usize).min(capacity - 1);
-        Ok(Self {
-            capacity,
-            protected_capacity,
-            probation: IdList::with_capacity(universe, capacity),
-            protected: IdList::with_capacity(universe, protected_capacity),
-        })
+        Ok(Self { capacity, protected_capacity, lists: ListSet::with_capacity(universe, capacity) })
     }
 
     pub fn with_defaults(capacity: usize, universe: usize) -> Self {
@@ -55,16 +53,16 @@ impl Slru {
     }
 
     fn protect(&mut self, block: Block) {
-        self.protected.push_back(block);
-        while self.protected.len() > self.protected_capacity {
-            let Some(b) = self.protected.pop_front() else { break };
-            self.probation.push_back(b);
+        self.lists.push_back(PROTECTED, block);
+        while self.lists.len(PROTECTED) > self.protected_capacity {
+            let Some(b) = self.lists.pop_front(PROTECTED) else { break };
+            self.lists.push_back(PROBATION, b);
         }
     }
 
     /// (probationary LRU → MRU, protected LRU → MRU), for tests and teaching views.
     pub fn segments(&self) -> (Vec<Block>, Vec<Block>) {
-        (self.probation.iter().collect(), self.protected.iter().collect())
+        (self.lists.iter(PROBATION).collect(), self.lists.iter(PROTECTED).collect())
     }
 }
 
@@ -78,20 +76,20 @@ impl Policy for Slru {
     }
 
     fn len(&self) -> usize {
-        self.probation.len() + self.protected.len()
+        self.lists.len(PROBATION) + self.lists.len(PROTECTED)
     }
 
     #[inline]
     fn contains(&self, block: Block) -> bool {
-        self.probation.contains(block) || self.protected.contains(block)
+        self.lists.list_of(block).is_some()
     }
 
     #[inline]
     fn on_hit(&mut self, block: Block) -> bool {
-        if self.protected.contains(block) {
-            self.protected.move_to_back(block);
+        if self.lists.contains(PROTECTED, block) {
+            self.lists.move_to_back(PROTECTED, block);
             true
-        } else if self.probation.remove(block) {
+        } else if self.lists.remove_from(PROBATION, block) {
             self.protect(block);
             true
         } else {
@@ -111,8 +109,8 @@ impl Policy for Slru {
             }
         }
         match end {
-            End::EjectNext => self.probation.push_front(block),
-            End::EjectLast => self.probation.push_back(block),
+            End::EjectNext => self.lists.push_front(PROBATION, block),
+            End::EjectLast => self.lists.push_back(PROBATION, block),
         }
     }
 
@@ -120,37 +118,33 @@ impl Policy for Slru {
         match end {
             End::EjectLast => self.on_hit(block),
             End::EjectNext => {
-                if !(self.probation.remove(block) || self.protected.remove(block)) {
+                if !(self.lists.remove_from(PROBATION, block) || self.lists.remove_from(PROTECTED, block)) {
                     return false;
                 }
-                self.probation.push_front(block);
+                self.lists.push_front(PROBATION, block);
                 true
             }
         }
     }
 
     fn remove(&mut self, block: Block) -> bool {
-        self.probation.remove(block) || self.protected.remove(block)
+        self.lists.remove_from(PROBATION, block) || self.lists.remove_from(PROTECTED, block)
     }
 
     fn evict(&mut self) -> Option<Block> {
-        self.probation.pop_front().or_else(|| self.protected.pop_front())
+        self.lists.pop_front(PROBATION).or_else(|| self.lists.pop_front(PROTECTED))
     }
 
     /// Probationary segment LRU → MRU, then protected segment LRU → MRU.
     fn contents(&self, out: &mut Vec<Block>) {
-        out.extend(self.probation.iter());
-        out.extend(self.protected.iter());
+        out.extend(self.lists.iter(PROBATION));
+        out.extend(self.lists.iter(PROTECTED));
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        self.probation.validate().map_err(|e| format!("probationary: {e}"))?;
-        self.protected.validate().map_err(|e| format!("protected: {e}"))?;
-        if let Some(b) = self.probation.iter().find(|&b| self.protected.contains(b)) {
-            return Err(format!("block {b} in both segments"));
-        }
-        if self.protected.len() > self.protected_capacity {
-            return Err(format!("protected holds {} > {}", self.protected.len(), self.protected_capacity));
+        self.lists.validate().map_err(|e| format!("probationary/protected (lists 0/1): {e}"))?;
+        if self.lists.len(PROTECTED) > self.protected_capacity {
+            return Err(format!("protected holds {} > {}", self.lists.len(PROTECTED), self.protected_capacity));
         }
         if self.len() > self.capacity {
             return Err(format!("{} blocks in a cache of {}", self.len(), self.capacity));

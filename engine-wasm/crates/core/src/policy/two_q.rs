@@ -17,7 +17,11 @@
 
 use super::{End, Policy};
 use crate::model::Block;
-use crate::util::slab::IdList;
+use crate::util::list_set::ListSet;
+
+const A1IN: usize = 0;
+const A1OUT: usize = 1;
+const AM: usize = 2;
 
 pub const DEFAULT_KIN: f64 = 0.25;
 pub const DEFAULT_KOUT: f64 = 0.5;
@@ -27,41 +31,33 @@ pub struct TwoQ {
     c: usize,
     kin: usize,
     kout: usize,
-    a1in: IdList,
-    a1out: IdList,
-    am: IdList,
+    /// A1in, A1out, Am sharing one per-id index.
+    lists: ListSet<3>,
 }
 
 impl TwoQ {
     pub fn new(capacity: usize, universe: usize) -> Self {
         let kin = ((capacity as f64 * DEFAULT_KIN) as usize).max(1);
         let kout = ((capacity as f64 * DEFAULT_KOUT) as usize).max(1);
-        Self {
-            c: capacity,
-            kin,
-            kout,
-            a1in: IdList::with_capacity(universe, capacity),
-            a1out: IdList::with_capacity(universe, kout + 1),
-            am: IdList::with_capacity(universe, capacity),
-        }
+        Self { c: capacity, kin, kout, lists: ListSet::with_capacity(universe, capacity + kout + 1) }
     }
 
     /// (A1in, A1out, Am), oldest / LRU first.
     pub fn queues(&self) -> (Vec<Block>, Vec<Block>, Vec<Block>) {
-        (self.a1in.iter().collect(), self.a1out.iter().collect(), self.am.iter().collect())
+        (self.lists.iter(A1IN).collect(), self.lists.iter(A1OUT).collect(), self.lists.iter(AM).collect())
     }
 
     /// The paper's `reclaimfor`: frees one slot; a block leaving A1in is remembered in A1out.
     fn reclaim(&mut self) -> Option<Block> {
-        if self.a1in.len() > self.kin || (self.am.is_empty() && !self.a1in.is_empty()) {
-            let v = self.a1in.pop_front()?;
-            self.a1out.push_back(v);
-            if self.a1out.len() > self.kout {
-                self.a1out.pop_front();
+        if self.lists.len(A1IN) > self.kin || (self.lists.is_empty(AM) && !self.lists.is_empty(A1IN)) {
+            let v = self.lists.pop_front(A1IN)?;
+            self.lists.push_back(A1OUT, v);
+            if self.lists.len(A1OUT) > self.kout {
+                self.lists.pop_front(A1OUT);
             }
             Some(v)
         } else {
-            self.am.pop_front()
+            self.lists.pop_front(AM)
         }
     }
 }
@@ -76,21 +72,21 @@ impl Policy for TwoQ {
     }
 
     fn len(&self) -> usize {
-        self.a1in.len() + self.am.len()
+        self.lists.len(A1IN) + self.lists.len(AM)
     }
 
     #[inline]
     fn contains(&self, block: Block) -> bool {
-        self.a1in.contains(block) || self.am.contains(block)
+        matches!(self.lists.list_of(block), Some(A1IN | AM))
     }
 
     #[inline]
     fn on_hit(&mut self, block: Block) -> bool {
-        if self.am.contains(block) {
-            self.am.move_to_back(block);
+        if self.lists.contains(AM, block) {
+            self.lists.move_to_back(AM, block);
             true
         } else {
-            self.a1in.contains(block)
+            self.lists.contains(A1IN, block)
         }
     }
 
@@ -100,36 +96,36 @@ impl Policy for TwoQ {
 
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
         // The paper tests A1out membership before reclaimfor, which may push ids out of A1out.
-        let remembered = self.a1out.remove(block);
+        let remembered = self.lists.remove_from(A1OUT, block);
         while self.len() >= self.c {
             match self.reclaim() {
                 Some(v) => evicted.push(v),
                 None => break,
             }
         }
-        let target = if remembered { &mut self.am } else { &mut self.a1in };
+        let target = if remembered { AM } else { A1IN };
         match end {
-            End::EjectNext => target.push_front(block),
-            End::EjectLast => target.push_back(block),
+            End::EjectNext => self.lists.push_front(target, block),
+            End::EjectLast => self.lists.push_back(target, block),
         }
     }
 
     fn reposition(&mut self, block: Block, end: End) -> bool {
         match end {
             End::EjectLast => {
-                if self.a1in.remove(block) {
-                    self.am.push_back(block);
+                if self.lists.remove_from(A1IN, block) {
+                    self.lists.push_back(AM, block);
                     true
                 } else {
                     self.on_hit(block)
                 }
             }
-            End::EjectNext if self.a1in.contains(block) => {
-                self.a1in.move_to_front(block);
+            End::EjectNext if self.lists.contains(A1IN, block) => {
+                self.lists.move_to_front(A1IN, block);
                 true
             }
-            End::EjectNext if self.am.contains(block) => {
-                self.am.move_to_front(block);
+            End::EjectNext if self.lists.contains(AM, block) => {
+                self.lists.move_to_front(AM, block);
                 true
             }
             End::EjectNext => false,
@@ -137,7 +133,7 @@ impl Policy for TwoQ {
     }
 
     fn remove(&mut self, block: Block) -> bool {
-        self.a1in.remove(block) || self.am.remove(block)
+        self.lists.remove_from(A1IN, block) || self.lists.remove_from(AM, block)
     }
 
     fn evict(&mut self) -> Option<Block> {
@@ -145,25 +141,18 @@ impl Policy for TwoQ {
     }
 
     fn contents(&self, out: &mut Vec<Block>) {
-        out.extend(self.a1in.iter());
-        out.extend(self.am.iter());
+        out.extend(self.lists.iter(A1IN));
+        out.extend(self.lists.iter(AM));
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        for (name, l) in [("A1in", &self.a1in), ("A1out", &self.a1out), ("Am", &self.am)] {
-            l.validate().map_err(|e| format!("{name}: {e}"))?;
-        }
-        if let Some(x) = self.a1in.iter().find(|&x| self.am.contains(x) || self.a1out.contains(x)) {
-            return Err(format!("block {x} in A1in and another queue"));
-        }
-        if let Some(x) = self.am.iter().find(|&x| self.a1out.contains(x)) {
-            return Err(format!("block {x} in Am and A1out"));
-        }
+        // One index for the three queues: a block is in at most one by construction.
+        self.lists.validate().map_err(|e| format!("A1in/A1out/Am (lists 0-2): {e}"))?;
         if self.len() > self.c {
             return Err(format!("{} blocks in a cache of {}", self.len(), self.c));
         }
-        if self.a1out.len() > self.kout {
-            return Err(format!("A1out holds {} > Kout = {}", self.a1out.len(), self.kout));
+        if self.lists.len(A1OUT) > self.kout {
+            return Err(format!("A1out holds {} > Kout = {}", self.lists.len(A1OUT), self.kout));
         }
         Ok(())
     }

@@ -1,20 +1,22 @@
 //! An indexed binary min-heap over dense ids: O(log n) push, pop, remove and re-key of any id,
 //! with positions kept in a per-id array so nothing is hashed and, once the id universe and
-//! capacity are reserved, nothing is allocated. Used by policies that order blocks by a
+//! capacity are reserved, nothing is allocated. Keys live in the heap entries, beside their ids
+//! (so only the 4-byte position is paid per id of the universe, and sifting reads one array). Used by policies that order blocks by a
 //! computed priority (LFU, LRU-K, Belady MIN).
 
 const ABSENT: u32 = u32::MAX;
 
 #[derive(Clone, Debug)]
 pub struct IndexedHeap<K: Ord + Copy + Default> {
-    heap: Vec<u32>,
+    /// (key, id) in heap order.
+    heap: Vec<(K, u32)>,
+    /// Per id: its slot in `heap`, or `ABSENT`.
     pos: Vec<u32>,
-    key: Vec<K>,
 }
 
 impl<K: Ord + Copy + Default> IndexedHeap<K> {
     pub fn new(capacity: usize, universe: usize) -> Self {
-        Self { heap: Vec::with_capacity(capacity + 1), pos: vec![ABSENT; universe], key: vec![K::default(); universe] }
+        Self { heap: Vec::with_capacity(capacity + 1), pos: vec![ABSENT; universe] }
     }
 
     #[inline]
@@ -35,7 +37,7 @@ impl<K: Ord + Copy + Default> IndexedHeap<K> {
     /// The key of a resident id.
     #[inline]
     pub fn key(&self, id: u32) -> Option<K> {
-        self.contains(id).then(|| self.key[id as usize])
+        self.contains(id).then(|| self.heap[self.pos[id as usize] as usize].0)
     }
 
     fn reserve_id(&mut self, id: u32) {
@@ -43,7 +45,6 @@ impl<K: Ord + Copy + Default> IndexedHeap<K> {
         if self.pos.len() < need {
             let n = need.max(self.pos.len() * 2);
             self.pos.resize(n, ABSENT);
-            self.key.resize(n, K::default());
         }
     }
 
@@ -51,17 +52,15 @@ impl<K: Ord + Copy + Default> IndexedHeap<K> {
     pub fn set(&mut self, id: u32, key: K) {
         self.reserve_id(id);
         if self.contains(id) {
-            let old = self.key[id as usize];
-            self.key[id as usize] = key;
             let p = self.pos[id as usize] as usize;
+            let old = std::mem::replace(&mut self.heap[p].0, key);
             if key < old {
                 self.sift_up(p);
             } else {
                 self.sift_down(p);
             }
         } else {
-            self.key[id as usize] = key;
-            self.heap.push(id);
+            self.heap.push((key, id));
             let p = self.heap.len() - 1;
             self.pos[id as usize] = p as u32;
             self.sift_up(p);
@@ -71,7 +70,7 @@ impl<K: Ord + Copy + Default> IndexedHeap<K> {
     /// The id with the smallest key (ties: whichever the heap holds at the top — deterministic).
     #[inline]
     pub fn peek(&self) -> Option<u32> {
-        self.heap.first().copied()
+        self.heap.first().map(|e| e.1)
     }
 
     pub fn pop(&mut self) -> Option<u32> {
@@ -87,7 +86,7 @@ impl<K: Ord + Copy + Default> IndexedHeap<K> {
         let p = self.pos[id as usize] as usize;
         let last = self.heap.len() - 1;
         self.heap.swap(p, last);
-        self.pos[self.heap[p] as usize] = p as u32;
+        self.pos[self.heap[p].1 as usize] = p as u32;
         self.heap.pop();
         self.pos[id as usize] = ABSENT;
         if p < self.heap.len() {
@@ -99,8 +98,8 @@ impl<K: Ord + Copy + Default> IndexedHeap<K> {
 
     /// Applies `f` to every key, then restores heap order in O(n) (e.g. LFU aging).
     pub fn rekey_all(&mut self, mut f: impl FnMut(K) -> K) {
-        for &id in &self.heap {
-            self.key[id as usize] = f(self.key[id as usize]);
+        for e in &mut self.heap {
+            e.0 = f(e.0);
         }
         for p in (0..self.heap.len() / 2).rev() {
             self.sift_down(p);
@@ -108,20 +107,20 @@ impl<K: Ord + Copy + Default> IndexedHeap<K> {
     }
 
     /// Resident ids in heap (not sorted) order.
-    pub fn ids(&self) -> &[u32] {
-        &self.heap
+    pub fn ids(&self) -> impl Iterator<Item = u32> + '_ {
+        self.heap.iter().map(|e| e.1)
     }
 
+    /// Heap order: by key, ties by id.
     #[inline]
     fn less(&self, a: usize, b: usize) -> bool {
-        let (ia, ib) = (self.heap[a], self.heap[b]);
-        (self.key[ia as usize], ia) < (self.key[ib as usize], ib)
+        self.heap[a] < self.heap[b]
     }
 
     fn swap(&mut self, a: usize, b: usize) {
         self.heap.swap(a, b);
-        self.pos[self.heap[a] as usize] = a as u32;
-        self.pos[self.heap[b] as usize] = b as u32;
+        self.pos[self.heap[a].1 as usize] = a as u32;
+        self.pos[self.heap[b].1 as usize] = b as u32;
     }
 
     fn sift_up(&mut self, mut p: usize) {
@@ -154,7 +153,7 @@ impl<K: Ord + Copy + Default> IndexedHeap<K> {
     }
 
     pub fn validate(&self) -> Result<(), String> {
-        for (p, &id) in self.heap.iter().enumerate() {
+        for (p, &(_, id)) in self.heap.iter().enumerate() {
             if self.pos[id as usize] as usize != p {
                 return Err(format!("id {id} at heap slot {p} but pos says {}", self.pos[id as usize]));
             }
