@@ -75,6 +75,16 @@ describe('App', () => {
     expect(back.ok && 'topology' in back.scenario).toBe(false);
   });
 
+  it('sets blocks per request, keeps it across workload kinds and omits the default', () => {
+    render(<App />);
+    fireEvent.change(screen.getByTestId('workload-request-blocks'), { target: { value: '8' } });
+    fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'zipf' } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { workload: { kind: 'zipf', requestBlocks: 8 } } });
+    fireEvent.change(screen.getByTestId('workload-request-blocks'), { target: { value: '1' } });
+    const back = decodeScenarioFromHash(window.location.hash);
+    expect(back.ok && 'requestBlocks' in back.scenario.workload).toBe(false);
+  });
+
   it('offers every engine policy, with the parameters each one takes', () => {
     render(<App />);
     const options = [...(screen.getByTestId('array-policy') as HTMLSelectElement).options].map((o) => o.value);

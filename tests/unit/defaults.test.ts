@@ -82,6 +82,9 @@ describe('the UI agrees with the engine', () => {
     ['link', (s: any) => (s.link = { preset: 'custom', latencyUs: 1, bandwidthMbit: 0 })],
     ['link', (s: any) => (s.link = { preset: 'custom', latencyUs: 1e7 + 1, bandwidthMbit: 1 })],
     ['name', (s: any) => (s.name = 'x'.repeat(201))],
+    ['workload.requestBlocks', (s: any) => (s.workload.requestBlocks = 1025)],
+    ['workload.requestBlocks', (s: any) => (s.workload = { kind: 'sequential', blocks: 2, requestBlocks: 3 })],
+    ['client.policy', (s: any) => ((s.topology = 'single'), (s.client.policy = { kind: 'min' }), (s.workload.requestBlocks = 512))],
   ])('on where a scenario is wrong (%s)', (enginePath, patch) => {
     const s: any = defaultScenario();
     patch(s);

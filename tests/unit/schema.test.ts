@@ -46,6 +46,8 @@ describe('scenario schema', () => {
     ['name', 'must be at most 200 characters', (s: any) => (s.name = 'x'.repeat(201))],
     ['version', 'must be 1', (s: any) => (s.version = 0)],
     ['workload.measuredRequests', 'must be between 1 and 100000000000', (s: any) => (s.workload.measuredRequests = 0)],
+    ['workload.requestBlocks', 'must be between 1 and 1024', (s: any) => (s.workload.requestBlocks = 1025)],
+    ['workload.requestBlocks', 'must be between 1 and 3 (got 4)', (s: any) => (s.workload = { kind: 'zipf', blocks: 3, requestBlocks: 4 })],
   ])('rejects a bad %s (%s)', (path, message, patch) => {
     expect(firstIssue(patch)).toEqual({ path, message });
   });
@@ -65,8 +67,11 @@ describe('scenario schema', () => {
     const big = { ...single, client: { capacity: 10, policy: { kind: 'min' } }, workload: { kind: 'random', blocks: 2 ** 21 } };
     expect(checkScenario(big)).toMatchObject({
       ok: false,
-      issues: [{ path: 'client.policy', message: 'min precomputes the whole run: at most 16777216 requests (got 23068672)' }],
+      issues: [{ path: 'client.policy', message: 'min precomputes the whole run: at most 16777216 block references (got 23068672)' }],
     });
+    // Multi-block requests count every block they reference.
+    const wide = { ...single, client: { capacity: 10, policy: { kind: 'min' } }, workload: { kind: 'random', blocks: 2 ** 18, requestBlocks: 8 } };
+    expect(checkScenario(wide)).toMatchObject({ ok: false, issues: [{ message: /got 23068672/ }] });
     expect(firstIssue((s) => (s.topology = 'ring'))).toEqual({ path: 'topology', message: 'must be one of two-level, single' });
   });
 

@@ -41,7 +41,7 @@ export const POLICY_KINDS = [
 ] as const;
 /** Policies that must see the whole reference string first: only a single cache may use them. */
 export const OFFLINE_POLICY_KINDS: readonly PolicyKind[] = ['min', 'read-opt'];
-/** Most requests an offline policy may precompute (engine: MAX_OFFLINE_REFS). */
+/** Most block references an offline policy may precompute (engine: MAX_OFFLINE_REFS). */
 export const MAX_OFFLINE_REQUESTS = 2 ** 24;
 
 export const policySchema = z.discriminatedUnion(
@@ -114,8 +114,13 @@ export const diskSchema = z.strictObject({
   serviceMs: num(0, 100_000),
 });
 
+/** Most blocks one generated request may span (engine: MAX_REQUEST_BLOCKS). */
+export const MAX_REQUEST_BLOCKS = 1024;
+
 const workloadFields = {
   blocks: num(1, MAX_BLOCKS, true),
+  /** Consecutive blocks per request (paper 001's multi-block requests); the engine's default is 1. */
+  requestBlocks: num(1, MAX_REQUEST_BLOCKS, true).optional(),
   /** Requests before measuring starts; the engine's default is `blocks` (paper 000 §4.4). */
   warmupRequests: num(0, MAX_REQUESTS, true).optional(),
   /** Measured requests; the engine's default is 10 × `blocks`. */
@@ -141,6 +146,15 @@ export const workloadSchema = z
     const w = ctx.value;
     if (w.kind === 'zipf' && w.blocks > MAX_ZIPF_BLOCKS) {
       ctx.issues.push({ code: 'custom', input: w, path: ['blocks'], message: `a Zipf workload may span at most ${MAX_ZIPF_BLOCKS} blocks` });
+    }
+    if (w.requestBlocks !== undefined && w.requestBlocks > w.blocks) {
+      const most = Math.min(MAX_REQUEST_BLOCKS, w.blocks);
+      ctx.issues.push({
+        code: 'custom',
+        input: w,
+        path: ['requestBlocks'],
+        message: `must be between 1 and ${most} (got ${w.requestBlocks})`,
+      });
     }
     const total = (w.warmupRequests ?? w.blocks) + (w.measuredRequests ?? w.blocks * 10);
     if (total > MAX_REQUESTS) {
@@ -196,13 +210,13 @@ export const scenarioSchema = z
     }
     if (s.topology === 'single' && OFFLINE_POLICY_KINDS.includes(s.client.policy.kind)) {
       const w = s.workload;
-      const total = (w.warmupRequests ?? w.blocks) + (w.measuredRequests ?? w.blocks * 10);
+      const total = ((w.warmupRequests ?? w.blocks) + (w.measuredRequests ?? w.blocks * 10)) * (w.requestBlocks ?? 1);
       if (total > MAX_OFFLINE_REQUESTS) {
         ctx.issues.push({
           code: 'custom',
           input: s,
           path: ['client', 'policy'],
-          message: `${s.client.policy.kind} precomputes the whole run: at most ${MAX_OFFLINE_REQUESTS} requests (got ${total})`,
+          message: `${s.client.policy.kind} precomputes the whole run: at most ${MAX_OFFLINE_REQUESTS} block references (got ${total})`,
         });
       }
     }

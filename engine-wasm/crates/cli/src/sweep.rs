@@ -177,6 +177,7 @@ mod tests {
     fn thread_count_does_not_change_results_and_min_bounds_the_curves() {
         let workload = WorkloadConfig::Zipf {
             blocks: 2000,
+            request_blocks: 1,
             alpha: 0.8,
             warmup_requests: Some(2000),
             measured_requests: Some(20_000),

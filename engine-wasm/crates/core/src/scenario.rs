@@ -101,7 +101,12 @@ impl Scenario {
             link: LinkConfig::Fc1g,
             disk: DiskConfig::Constant { service_ms: 10.0 },
             client_hit_ms: 0.0,
-            workload: WorkloadConfig::Random { blocks: 32768, warmup_requests: None, measured_requests: None },
+            workload: WorkloadConfig::Random {
+                blocks: 32768,
+                request_blocks: 1,
+                warmup_requests: None,
+                measured_requests: None,
+            },
         }
     }
 
@@ -175,13 +180,13 @@ impl Scenario {
         self.workload.validate().map_err(|(field, m)| err(format!("workload.{field}"), m))?;
         if self.topology == Topology::Single && self.client.policy.is_offline() {
             let (w, m) = self.workload.phases();
-            if w + m > MAX_OFFLINE_REFS {
+            let refs = (w + m).saturating_mul(self.workload.request_blocks() as u64);
+            if refs > MAX_OFFLINE_REFS {
                 return Err(err(
                     "client.policy",
                     format!(
-                        "{} precomputes the whole run: at most {MAX_OFFLINE_REFS} requests (got {})",
-                        self.client.policy.name(),
-                        w + m
+                        "{} precomputes the whole run: at most {MAX_OFFLINE_REFS} block references (got {refs})",
+                        self.client.policy.name()
                     ),
                 ));
             }

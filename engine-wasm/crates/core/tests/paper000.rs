@@ -20,7 +20,8 @@ fn random(client: PolicyConfig, array: PolicyConfig, protocol: Protocol) -> Repo
 fn sequential(client: PolicyConfig, array: PolicyConfig, protocol: Protocol) -> Report {
     let mut s = Scenario::paper000_random(client, array, protocol);
     // N_seq = N_c + N_a − 1 (§4.5), warm-up N_seq then 10 N_seq requests.
-    s.workload = WorkloadConfig::Sequential { blocks: 32767, warmup_requests: None, measured_requests: None };
+    s.workload =
+        WorkloadConfig::Sequential { blocks: 32767, request_blocks: 1, warmup_requests: None, measured_requests: None };
     run(s)
 }
 
@@ -92,7 +93,13 @@ fn random_ordering_of_the_eight_designs() {
 fn zipf(client: PolicyConfig, array: PolicyConfig, protocol: Protocol) -> Report {
     let mut s = Scenario::paper000_random(client, array, protocol);
     // §4.6: 1.5 × the aggregate cache, p(i) ∝ 1/i; warm-up N then 10 N requests.
-    s.workload = WorkloadConfig::Zipf { blocks: 49152, alpha: 1.0, warmup_requests: None, measured_requests: None };
+    s.workload = WorkloadConfig::Zipf {
+        blocks: 49152,
+        request_blocks: 1,
+        alpha: 1.0,
+        warmup_requests: None,
+        measured_requests: None,
+    };
     run(s)
 }
 

@@ -14,7 +14,13 @@ fn single(policy: PolicyConfig, capacity: u64, workload: WorkloadConfig) -> Scen
 }
 
 fn zipf() -> WorkloadConfig {
-    WorkloadConfig::Zipf { blocks: 5000, alpha: 0.9, warmup_requests: Some(5000), measured_requests: Some(50_000) }
+    WorkloadConfig::Zipf {
+        blocks: 5000,
+        request_blocks: 1,
+        alpha: 0.9,
+        warmup_requests: Some(5000),
+        measured_requests: Some(50_000),
+    }
 }
 
 fn run(s: Scenario) -> Report {
@@ -62,6 +68,48 @@ fn min_and_read_opt_bound_every_online_policy() {
 }
 
 #[test]
+fn multi_block_requests_hit_only_when_every_block_is_cached() {
+    let workload = WorkloadConfig::Random {
+        blocks: 4096,
+        request_blocks: 4,
+        warmup_requests: Some(4096),
+        measured_requests: Some(40_000),
+    };
+    let scenario = single(PolicyConfig::Lru, 1024, workload);
+    let report = run(scenario.clone());
+    let c = &report.counters;
+    assert_eq!(c.block_reads, 4 * c.reads);
+    // Straight through an LRU: every block is looked up (and a present one refreshed) first,
+    // then the missing ones are fetched; a request hits when all four blocks were there.
+    let mut w = scenario.workload.build(scenario.seed);
+    let mut lru = PolicyConfig::Lru.build(1024, 4096, 0).unwrap();
+    let (mut ev, mut req_hits, mut block_hits) = (Vec::new(), 0, 0);
+    for i in 0..44_096 {
+        let r = w.next_request().unwrap();
+        assert_eq!(r.nblocks, 4);
+        assert!(r.block + 4 <= 4096, "requests stay inside the working set");
+        let missing: Vec<_> = r.blocks().filter(|&b| !lru.on_hit(b)).collect();
+        for &b in &missing {
+            lru.insert(b, tiersim_core::policy::End::EjectLast, &mut ev);
+        }
+        let hits = 4 - missing.len();
+        if i >= 4096 {
+            req_hits += (hits == 4) as u64;
+            block_hits += hits as u64;
+        }
+    }
+    assert_eq!((c.client_hits, c.client_block_hits), (req_hits, block_hits));
+    let (req, blk) = (report.hit_fractions.client, report.block_hit_fractions.client);
+    assert!(req < blk, "request hit ratio {req} should trail the block hit ratio {blk}");
+
+    let mut bad = scenario;
+    bad.workload =
+        WorkloadConfig::Random { blocks: 3, request_blocks: 4, warmup_requests: None, measured_requests: None };
+    let e = Run::new(bad).err().unwrap();
+    assert_eq!(e.to_string(), "scenario.workload.requestBlocks: must be between 1 and 3 (got 4)");
+}
+
+#[test]
 fn offline_policies_need_the_single_topology() {
     let mut s = single(PolicyConfig::Min, 100, zipf());
     s.topology = Topology::TwoLevel;
@@ -76,7 +124,12 @@ fn offline_policies_need_the_single_topology() {
     assert!(Run::new(s).is_ok());
 
     let mut big = single(PolicyConfig::Min, 100, zipf());
-    big.workload = WorkloadConfig::Random { blocks: 100, warmup_requests: None, measured_requests: Some(1 << 25) };
+    big.workload = WorkloadConfig::Random {
+        blocks: 100,
+        request_blocks: 1,
+        warmup_requests: None,
+        measured_requests: Some(1 << 25),
+    };
     let e = Run::new(big).err().unwrap();
     assert!(e.message.contains("at most"), "{e}");
 }

@@ -214,8 +214,9 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
           error={errorAt('workload.kind')}
           onChange={(kind) =>
             update((n) => {
-              const { blocks, warmupRequests, measuredRequests } = n.workload;
-              n.workload = { kind, blocks, warmupRequests, measuredRequests };
+              const { blocks, requestBlocks, warmupRequests, measuredRequests } = n.workload;
+              n.workload = { kind, blocks, requestBlocks, warmupRequests, measuredRequests };
+              if (requestBlocks === undefined) delete n.workload.requestBlocks;
               if (warmupRequests === undefined) delete n.workload.warmupRequests;
               if (measuredRequests === undefined) delete n.workload.measuredRequests;
             })
@@ -248,6 +249,22 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
             }
             onChange={(v) => update((n) => void (n.workload.blocks = v))}
           />
+          <NumberField
+            testId="workload-request-blocks"
+            label="Blocks per request"
+            min={1}
+            value={w.requestBlocks ?? 1}
+            error={errorAt('workload.requestBlocks')}
+            hint="consecutive blocks; a read hits only if all are cached (paper 001)"
+            onChange={(v) =>
+              update((n) => {
+                if (v === 1) delete n.workload.requestBlocks;
+                else n.workload.requestBlocks = v;
+              })
+            }
+          />
+        </div>
+        <div className="row">
           <NumberField
             testId="seed"
             label="Seed"

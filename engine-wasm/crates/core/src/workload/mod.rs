@@ -7,7 +7,7 @@ pub mod zipf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::Request;
+use crate::model::{Block, Request};
 pub use random::Random;
 pub use sequential::Sequential;
 pub use zipf::Zipf;
@@ -55,6 +55,9 @@ pub enum WorkloadConfig {
     #[serde(rename_all = "camelCase")]
     Random {
         blocks: u64,
+        /// Consecutive blocks per request (paper 001's multi-block requests); default 1.
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        request_blocks: u32,
         /// Requests before measuring starts; default `blocks` (paper 000 §4.4).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         warmup_requests: Option<u64>,
@@ -67,6 +70,8 @@ pub enum WorkloadConfig {
     #[serde(rename_all = "camelCase")]
     Zipf {
         blocks: u64,
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        request_blocks: u32,
         #[serde(default = "default_alpha")]
         alpha: f64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -79,6 +84,8 @@ pub enum WorkloadConfig {
     #[serde(rename_all = "camelCase")]
     Sequential {
         blocks: u64,
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        request_blocks: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -90,14 +97,34 @@ fn default_alpha() -> f64 {
     1.0
 }
 
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+/// Most blocks one generated request may span.
+pub const MAX_REQUEST_BLOCKS: u32 = 1024;
+
 impl WorkloadConfig {
     fn parts(&self) -> (u64, Option<u64>, Option<u64>) {
         match *self {
-            WorkloadConfig::Random { blocks, warmup_requests, measured_requests }
+            WorkloadConfig::Random { blocks, warmup_requests, measured_requests, .. }
             | WorkloadConfig::Zipf { blocks, warmup_requests, measured_requests, .. }
-            | WorkloadConfig::Sequential { blocks, warmup_requests, measured_requests } => {
+            | WorkloadConfig::Sequential { blocks, warmup_requests, measured_requests, .. } => {
                 (blocks, warmup_requests, measured_requests)
             }
+        }
+    }
+
+    /// Blocks per request.
+    pub fn request_blocks(&self) -> u32 {
+        match *self {
+            WorkloadConfig::Random { request_blocks, .. }
+            | WorkloadConfig::Zipf { request_blocks, .. }
+            | WorkloadConfig::Sequential { request_blocks, .. } => request_blocks,
         }
     }
 
@@ -116,6 +143,13 @@ impl WorkloadConfig {
         let blocks = self.blocks();
         if !(1..=MAX_BLOCKS).contains(&blocks) {
             return Err(("blocks", format!("must be between 1 and {MAX_BLOCKS} (got {blocks})")));
+        }
+        let n = self.request_blocks();
+        if !(1..=MAX_REQUEST_BLOCKS).contains(&n) || n as u64 > blocks {
+            return Err((
+                "requestBlocks",
+                format!("must be between 1 and {} (got {n})", (MAX_REQUEST_BLOCKS as u64).min(blocks)),
+            ));
         }
         let (w, m) = self.phases();
         if m == 0 {
@@ -140,10 +174,38 @@ impl WorkloadConfig {
 
     pub fn build(&self, seed: u64) -> Box<dyn Workload> {
         let (w, m) = self.phases();
-        match *self {
+        let n = self.request_blocks();
+        let inner: Box<dyn Workload> = match *self {
             WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, w + m, seed)),
             WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, w + m)),
             WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, w + m, seed)),
+        };
+        if n == 1 {
+            inner
+        } else {
+            Box::new(MultiBlock { inner, n, last_start: (self.blocks() - n as u64) as Block })
         }
+    }
+}
+
+/// Widens each request of a one-block generator to `n` consecutive blocks starting at the
+/// drawn block — moved back, if need be, so the request stays inside the working set.
+/// SEQUENTIAL draws consecutive blocks, so its `n`-block requests overlap; the pattern is the
+/// stride of one block, as a sequential reader with read-ahead would issue.
+struct MultiBlock {
+    inner: Box<dyn Workload>,
+    n: u32,
+    last_start: Block,
+}
+
+impl Workload for MultiBlock {
+    #[inline]
+    fn next_request(&mut self) -> Option<Request> {
+        let r = self.inner.next_request()?;
+        Some(Request { block: r.block.min(self.last_start), nblocks: self.n, ..r })
+    }
+
+    fn universe(&self) -> usize {
+        self.inner.universe()
     }
 }
