@@ -65,7 +65,7 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('client-policy'), { target: { value: 'read-opt' } });
     expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({
       ok: true,
-      scenario: { topology: 'single', client: { policy: { kind: 'read-opt' } }, array: { capacity: 16384 } },
+      scenario: { name: 'RANDOM READ-OPT single cache', topology: 'single', client: { policy: { kind: 'read-opt' } }, array: { capacity: 16384 } },
     });
     // Back to two levels: the array is as it was, and the offline policy gives way to LRU.
     fireEvent.change(screen.getByTestId('topology'), { target: { value: 'two-level' } });

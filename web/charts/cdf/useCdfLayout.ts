@@ -95,7 +95,8 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size)
   const refSpecs: Omit<RefMark, 'x' | 'row'>[] = [];
   if (report) {
     const { arrayHitMs, demotionMs, diskReadMs } = report.pathCosts;
-    refSpecs.push({ key: 'array', ms: arrayHitMs, label: `array hit ${formatDuration(arrayHitMs)}` });
+    // A single cache has no array level: no array-hit step to mark.
+    if (report.counters.arrayHits > 0) refSpecs.push({ key: 'array', ms: arrayHitMs, label: `array hit ${formatDuration(arrayHitMs)}` });
     if (report.counters.demotions > 0 && demotionMs > 0) {
       const ms = arrayHitMs + demotionMs;
       refSpecs.push({ key: 'demote', ms, label: `+ demotion ${formatDuration(ms)}` });

@@ -21,8 +21,8 @@ export const POLICIES = [
 
 /** Offered only for a single cache, which sees the whole reference string in advance. */
 export const OFFLINE_POLICIES = [
-  { value: 'min', label: 'Belady MIN (offline bound)' },
-  { value: 'read-opt', label: 'read-OPT (offline, paper 004)' },
+  { value: 'min', label: 'MIN (offline)' },
+  { value: 'read-opt', label: 'read-OPT (offline)' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
 
 /** Engine defaults, shown when the scenario leaves a parameter out. */

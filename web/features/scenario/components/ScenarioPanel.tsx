@@ -29,9 +29,14 @@ function isDesignKind(s: Scenario): boolean {
   return known(s.client.policy.kind) && known(s.array.policy.kind);
 }
 
-/** The paper-style name ("RANDOM LRU-MRU-demote") if the scenario still carries its automatic name. */
-function autoName(s: Scenario): string | null {
-  return isDesignKind(s) ? scenarioName(s.workload.kind, designOf(s)) : null;
+/**
+ * The automatic name: paper 000's style ("RANDOM LRU-MRU-demote") for two levels, "ZIPF ARC
+ * single cache" for one. A name the user typed is never replaced.
+ */
+function autoName(s: Scenario): string {
+  const kind = (p: { kind: string }) => p.kind.toUpperCase();
+  if (s.topology === 'single') return `${s.workload.kind.toUpperCase()} ${kind(s.client.policy)} single cache`;
+  return isDesignKind(s) ? scenarioName(s.workload.kind, designOf(s)) : `${s.workload.kind.toUpperCase()} ${kind(s.client.policy)}-${kind(s.array.policy)}-${s.protocol.kind}`;
 }
 
 const MIB = 1024 * 1024;
@@ -48,7 +53,7 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
   const update = (edit: (next: Scenario) => void) => {
     const next = structuredClone(s);
     edit(next);
-    if (s.name === autoName(s)) next.name = autoName(next) ?? next.name;
+    if (s.name === autoName(s)) next.name = autoName(next);
     onChange(next);
   };
 
@@ -90,8 +95,8 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
         label="Topology"
         value={topology}
         options={[
-          { value: 'two-level', label: 'Client cache + array cache (paper 000)' },
-          { value: 'single', label: 'Single cache — compare policies, offline bounds' },
+          { value: 'two-level', label: 'Client + array cache (paper 000)' },
+          { value: 'single', label: 'Single cache (policy study)' },
         ]}
         error={errorAt('topology')}
         onChange={(t) =>
