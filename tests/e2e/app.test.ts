@@ -138,7 +138,12 @@ async function results(page: Page) {
     .evaluateAll((trs) => trs.map((tr) => ({ upperMs: Number(tr.getAttribute('data-upper-ms')), cum: Number(tr.getAttribute('data-cum')) })));
   return {
     meanText: await attr(page, 'mean-latency', 'data-value'),
-    hit: { client: await num('hit-client'), array: await num('hit-array'), disk: await num('hit-disk') },
+    // A single cache shows no array row.
+    hit: {
+      client: await num('hit-client'),
+      array: (await testId(page, 'hit-array').count()) ? await num('hit-array') : 0,
+      disk: await num('hit-disk'),
+    },
     rows,
     scenario: decodeShareUrl(await value(page, 'share-url')),
   };
@@ -262,6 +267,27 @@ describe('tiersim in Chromium', () => {
     expect(b.hit).toEqual(a.hit);
     // …and it is a different scenario from the default, so the link really carried it.
     expect(a.meanText).not.toBe(String(engine(JSON.parse(defaultScenario())).meanLatencyMs));
+  });
+
+  it('runs a single cache with an offline bound and multi-block reads, exactly as the engine', async () => {
+    const page = await openApp();
+    await testId(page, 'topology').selectOption('single');
+    await testId(page, 'client-capacity').fill('4096');
+    await testId(page, 'client-policy').selectOption('min');
+    await testId(page, 'workload-request-blocks').fill('4');
+    expect(await testId(page, 'array-capacity').count()).toBe(0);
+    await run(page);
+    const r = await results(page);
+    expect(r.scenario).toMatchObject({ topology: 'single', client: { capacity: 4096, policy: { kind: 'min' } }, workload: { requestBlocks: 4 } });
+    const expected = engine(r.scenario) as EngineReport & { blockHitFractions: { client: number } };
+    expect(r.meanText).toBe(String(expected.meanLatencyMs));
+    expect(r.hit.client).toBe(expected.hitFractions.client);
+    expect(await attr(page, 'block-hits', 'data-client')).toBe(String(expected.blockHitFractions.client));
+    // A 4-block read hits only if all four blocks are cached: fewer request hits than block hits.
+    expect(expected.hitFractions.client).toBeLessThan(expected.blockHitFractions.client);
+    // MIN bounds LRU on the same stream.
+    const lru = engine({ ...r.scenario, client: { capacity: 4096, policy: { kind: 'lru' } } });
+    expect(expected.hitFractions.client).toBeGreaterThan(lru.hitFractions.client);
   });
 
   describe('a bad link shows a clear message and the default scenario', () => {
