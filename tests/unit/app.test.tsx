@@ -88,7 +88,7 @@ describe('App', () => {
   it('offers every engine policy, with the parameters each one takes', () => {
     render(<App />);
     const options = [...(screen.getByTestId('array-policy') as HTMLSelectElement).options].map((o) => o.value);
-    expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'arc', '2q']);
+    expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'arc', '2q', 's3-fifo']);
     expect(screen.queryByTestId('array-slru-share')).toBeNull();
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'slru' } });
     expect(value('array-slru-share')).toBe('80');
@@ -105,6 +105,10 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('array-slru-share'), { target: { value: '100' } });
     expect(screen.getByTestId('array-slru-share-error').textContent).toBe('must be above 0 and below 1');
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 's3-fifo' } });
+    expect(value('array-s3-small')).toBe('10');
+    fireEvent.change(screen.getByTestId('array-s3-small'), { target: { value: '20' } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { array: { policy: { kind: 's3-fifo', smallShare: 0.2 } } } });
   });
 
   it('offers ZIPF with its skew, and drops the skew when switching away', () => {

@@ -36,6 +36,7 @@ export const POLICY_KINDS = [
   'lru-2',
   'arc',
   '2q',
+  's3-fifo',
   'min',
   'read-opt',
 ] as const;
@@ -70,6 +71,15 @@ export const policySchema = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('lru-2') }),
     z.strictObject({ kind: z.literal('arc') }),
     z.strictObject({ kind: z.literal('2q') }),
+    z.strictObject({
+      kind: z.literal('s3-fifo'),
+      /** Share of the cache given to the small FIFO (engine default 0.1). */
+      smallShare: z
+        .number({ error: 'must be a number' })
+        .gt(0, { error: 'must be above 0 and below 1' })
+        .lt(1, { error: 'must be above 0 and below 1' })
+        .optional(),
+    }),
     z.strictObject({ kind: z.literal('min') }),
     z.strictObject({ kind: z.literal('read-opt') }),
   ],

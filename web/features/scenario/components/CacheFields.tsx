@@ -17,6 +17,7 @@ export const POLICIES = [
   { value: 'lru-2', label: 'LRU-2' },
   { value: 'arc', label: 'ARC' },
   { value: '2q', label: '2Q' },
+  { value: 's3-fifo', label: 'S3-FIFO' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
 
 /** Offered only for a single cache, which sees the whole reference string in advance. */
@@ -27,6 +28,7 @@ export const OFFLINE_POLICIES = [
 
 /** Engine defaults, shown when the scenario leaves a parameter out. */
 const DEFAULT_PROTECTED_SHARE = 0.8;
+const DEFAULT_SMALL_SHARE = 0.1;
 
 export interface CacheFieldsProps {
   /** `client` or `array`: prefixes test ids and error paths. */
@@ -89,6 +91,20 @@ export function CacheFields({
           onChange={(pct) => onPolicy({ kind: 'slru', protectedShare: pct / 100 })}
         />
       )}
+      {policy.kind === 's3-fifo' && (
+        <NumberField
+          testId={`${level}-s3-small`}
+          label="Small queue"
+          unit="%"
+          step="any"
+          min={0}
+          max={100}
+          value={100 * (policy.smallShare ?? DEFAULT_SMALL_SHARE)}
+          error={errorAt(`${level}.policy.smallShare`)}
+          hint="share of the cache that filters one-hit wonders; the paper uses 10 %"
+          onChange={(pct) => onPolicy({ kind: 's3-fifo', smallShare: pct / 100 })}
+        />
+      )}
       {policy.kind === 'lfu' && (
         <NumberField
           testId={`${level}-lfu-aging`}
@@ -106,5 +122,7 @@ export function CacheFields({
 }
 
 function policyParamError(level: string, errorAt: (path: string) => string | undefined): boolean {
-  return Boolean(errorAt(`${level}.policy.protectedShare`) ?? errorAt(`${level}.policy.agingPeriod`));
+  return Boolean(
+    errorAt(`${level}.policy.protectedShare`) ?? errorAt(`${level}.policy.agingPeriod`) ?? errorAt(`${level}.policy.smallShare`),
+  );
 }

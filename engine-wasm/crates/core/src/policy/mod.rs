@@ -23,6 +23,7 @@ pub mod min;
 pub mod mru;
 pub mod random;
 pub mod read_opt;
+pub mod s3fifo;
 pub mod sieve;
 pub mod slru;
 pub mod two_q;
@@ -36,6 +37,7 @@ pub use min::Min;
 pub use mru::Mru;
 pub use random::RandomPolicy;
 pub use read_opt::ReadOpt;
+pub use s3fifo::S3Fifo;
 pub use sieve::Sieve;
 pub use slru::Slru;
 
@@ -134,6 +136,13 @@ pub enum PolicyConfig {
     /// Full 2Q (VLDB 1994), Kin = 25 %, Kout = 50 %.
     #[serde(rename = "2q")]
     TwoQ,
+    /// S3-FIFO (SOSP 2023): small, main and ghost FIFO queues.
+    #[serde(rename = "s3-fifo", rename_all = "camelCase")]
+    S3Fifo {
+        /// Share of the cache given to the small queue, in (0, 1).
+        #[serde(default = "default_small_share")]
+        small_share: f64,
+    },
     /// Belady's MIN: offline, needs the whole reference string (single-cache topology only).
     Min,
     /// Paper 004's read-OPT: offline, judged on reads, may decline to cache (single-cache only).
@@ -143,6 +152,10 @@ pub enum PolicyConfig {
 
 fn default_protected_share() -> f64 {
     slru::DEFAULT_PROTECTED_SHARE
+}
+
+fn default_small_share() -> f64 {
+    s3fifo::DEFAULT_SMALL_SHARE
 }
 
 impl PolicyConfig {
@@ -165,14 +178,21 @@ impl PolicyConfig {
             PolicyConfig::Lru2 => Box::new(LruK::new(capacity, universe)),
             PolicyConfig::Arc => Box::new(arc::Arc::new(capacity, universe)),
             PolicyConfig::TwoQ => Box::new(two_q::TwoQ::new(capacity, universe)),
+            PolicyConfig::S3Fifo { small_share } => Box::new(S3Fifo::new(capacity, universe, small_share)?),
             PolicyConfig::Min | PolicyConfig::ReadOpt => return Err(self.offline_message()),
         })
     }
 
     /// One configuration of every kind, with default parameters, online ones first (benchmarks,
     /// sweeps and tests that must cover every policy).
+    /// Every kind's JSON name, online ones first.
+    pub const KINDS: &[&str] = &[
+        "lru", "mru", "fifo", "random", "clock", "sieve", "lfu", "slru", "lru-2", "arc", "2q", "s3-fifo", "min",
+        "read-opt",
+    ];
+
     pub fn every_kind() -> Vec<PolicyConfig> {
-        ["lru", "mru", "fifo", "random", "clock", "sieve", "lfu", "slru", "lru-2", "arc", "2q", "min", "read-opt"]
+        Self::KINDS
             .iter()
             .map(|k| serde_json::from_str(&format!(r#"{{"kind":"{k}"}}"#)).expect("every kind parses with defaults"))
             .collect()
@@ -214,6 +234,7 @@ impl PolicyConfig {
         match *self {
             PolicyConfig::Slru { protected_share } => slru::check_protected_share(protected_share),
             PolicyConfig::Lfu { aging_period } => lfu::check_aging_period(aging_period, capacity),
+            PolicyConfig::S3Fifo { small_share } => s3fifo::check_small_share(small_share),
             _ => Ok(()),
         }
     }
@@ -231,6 +252,7 @@ impl PolicyConfig {
             PolicyConfig::Lru2 => "lru-2",
             PolicyConfig::Arc => "arc",
             PolicyConfig::TwoQ => "2q",
+            PolicyConfig::S3Fifo { .. } => "s3-fifo",
             PolicyConfig::Min => "min",
             PolicyConfig::ReadOpt => "read-opt",
         }
@@ -257,6 +279,8 @@ mod config_tests {
             r#"{"kind":"lru-2"}"#,
             r#"{"kind":"arc"}"#,
             r#"{"kind":"2q"}"#,
+            r#"{"kind":"s3-fifo"}"#,
+            r#"{"kind":"s3-fifo","smallShare":0.2}"#,
         ];
         let names: Vec<_> = PolicyConfig::every_kind().iter().map(|c| c.name()).collect();
         for text in all.iter().chain(&[r#"{"kind":"min"}"#, r#"{"kind":"read-opt"}"#]) {

@@ -2,18 +2,22 @@
 //! one node pool — for policies that move ids between several queues (ARC's T1/T2/B1/B2, 2Q's
 //! A1in/A1out/Am). An id is in at most one list at a time.
 //!
-//! Memory: a 4-byte index entry per id in the universe, holding the node index and, in its two
-//! low bits, which list the id is in (so membership tests touch no node); and a 12-byte node
+//! Memory: a 4-byte index entry per id in the universe, holding the node index, which list the
+//! id is in (two bits, so membership tests touch no node) and two spare bits a policy may use
+//! for a listed id (S3-FIFO's access counter); and a 12-byte node
 //! (id, prev, next) per listed id. A cache of C blocks with C ghost entries over U = 10·C ids
 //! costs 40 + 24 = 64 bytes per cached block, where separate [`IdList`](super::slab::IdList)s
 //! would cost 4·U per list.
 
 use super::slab::NIL;
 
-const LIST_BITS: u32 = 2;
-const LIST_MASK: u32 = (1 << LIST_BITS) - 1;
-/// Most nodes the packed index can address.
-const MAX_NODES: usize = (u32::MAX >> LIST_BITS) as usize;
+/// Index entry layout: node << 4 | aux << 2 | list.
+const LIST_MASK: u32 = 0b11;
+const AUX_SHIFT: u32 = 2;
+const AUX_MASK: u32 = 0b11 << AUX_SHIFT;
+const NODE_SHIFT: u32 = 4;
+/// Most nodes the packed index can address (2^28 − 1).
+const MAX_NODES: usize = (u32::MAX >> NODE_SHIFT) as usize;
 
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -44,7 +48,7 @@ pub struct ListSet<const N: usize> {
 impl<const N: usize> ListSet<N> {
     /// Empty lists for ids `0..universe`, with room for `capacity` listed ids in all.
     pub fn with_capacity(universe: usize, capacity: usize) -> Self {
-        const { assert!(N >= 1 && N <= 1 << LIST_BITS, "ListSet holds 1 to 4 lists") };
+        const { assert!(N >= 1 && N <= 4, "ListSet holds 1 to 4 lists") };
         let mut nodes = Vec::new();
         nodes.reserve_exact(capacity.min(MAX_NODES));
         Self { slot_of: vec![NIL; universe], nodes, free: NIL, ends: [EMPTY; N] }
@@ -60,6 +64,26 @@ impl<const N: usize> ListSet<N> {
     pub fn list_of(&self, id: u32) -> Option<usize> {
         let p = self.packed(id);
         (p != NIL).then_some((p & LIST_MASK) as usize)
+    }
+
+    /// The two spare bits of a listed id (0 when unlisted); reset to 0 whenever it is listed.
+    #[inline]
+    pub fn aux(&self, id: u32) -> u8 {
+        let p = self.packed(id);
+        if p == NIL {
+            0
+        } else {
+            ((p & AUX_MASK) >> AUX_SHIFT) as u8
+        }
+    }
+
+    /// Sets the spare bits (0..=3) of a listed id; no-op for an unlisted one.
+    #[inline]
+    pub fn set_aux(&mut self, id: u32, value: u8) {
+        debug_assert!(value <= 3);
+        if let Some(p) = self.slot_of.get_mut(id as usize).filter(|p| **p != NIL) {
+            *p = (*p & !AUX_MASK) | (value as u32 & 3) << AUX_SHIFT;
+        }
     }
 
     #[inline]
@@ -107,7 +131,7 @@ impl<const N: usize> ListSet<N> {
             self.nodes.push(node);
             (self.nodes.len() - 1) as u32
         };
-        self.slot_of[id as usize] = n << LIST_BITS | list as u32;
+        self.slot_of[id as usize] = n << NODE_SHIFT | list as u32;
         self.ends[list].len += 1;
         n
     }
@@ -142,7 +166,7 @@ impl<const N: usize> ListSet<N> {
         if p == NIL {
             return None;
         }
-        let (n, list) = (p >> LIST_BITS, (p & LIST_MASK) as usize);
+        let (n, list) = (p >> NODE_SHIFT, (p & LIST_MASK) as usize);
         let Node { prev, next, .. } = self.nodes[n as usize];
         if prev == NIL {
             self.ends[list].front = next;
@@ -172,16 +196,20 @@ impl<const N: usize> ListSet<N> {
         Some(id)
     }
 
-    /// Moves a listed id (from any list) to the back of `list`.
+    /// Moves a listed id (from any list) to the back of `list`, keeping its spare bits.
     pub fn move_to_back(&mut self, list: usize, id: u32) {
+        let aux = self.aux(id);
         self.remove(id);
         self.push_back(list, id);
+        self.set_aux(id, aux);
     }
 
-    /// Moves a listed id (from any list) to the front of `list`.
+    /// Moves a listed id (from any list) to the front of `list`, keeping its spare bits.
     pub fn move_to_front(&mut self, list: usize, id: u32) {
+        let aux = self.aux(id);
         self.remove(id);
         self.push_front(list, id);
+        self.set_aux(id, aux);
     }
 
     /// The ids of `list`, front to back.
@@ -208,7 +236,7 @@ impl<const N: usize> ListSet<N> {
                 if node.prev != prev {
                     return Err(format!("list {list}: id {} has prev {} but follows {prev}", node.id, node.prev));
                 }
-                if self.packed(node.id) != cur << LIST_BITS | list as u32 {
+                if self.packed(node.id) & !AUX_MASK != cur << NODE_SHIFT | list as u32 {
                     return Err(format!(
                         "list {list}: id {} in node {cur} but indexed {:#x}",
                         node.id,
@@ -276,6 +304,16 @@ mod tests {
         assert_eq!(snapshot(&s), [vec![2], vec![1], vec![20]]);
         assert_eq!((s.len(0), s.len(1), s.len(2)), (1, 1, 1));
         assert_eq!((s.front(1), s.back(2)), (Some(1), Some(20)));
+        // Spare bits ride along with moves and clear on re-listing.
+        s.set_aux(1, 3);
+        s.move_to_front(0, 1);
+        assert_eq!((s.aux(1), s.list_of(1)), (3, Some(0)));
+        s.validate().unwrap();
+        s.remove(1);
+        assert_eq!(s.aux(1), 0);
+        s.set_aux(1, 2); // unlisted: ignored
+        s.push_back(1, 1);
+        assert_eq!(s.aux(1), 0);
     }
 
     #[test]
