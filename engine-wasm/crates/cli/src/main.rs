@@ -4,6 +4,7 @@
 
 mod alloc_count;
 mod bench_policies;
+mod sim;
 mod sweep;
 
 use std::io::Read;
@@ -34,6 +35,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Simulate one cache over a trace file: misses, hits, requests and requests/s.
+    Sim(sim::Args),
     /// Miss-ratio curves: several policies × several cache sizes of one scenario's workload,
     /// each point a single cache, run on parallel threads.
     Sweep(sweep::Args),
@@ -85,6 +88,7 @@ fn execute(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
+        Command::Sim(args) => sim::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::DefaultScenario => {
             let v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();

@@ -1,0 +1,98 @@
+//! tiersim's canonical CSV, `time,client,block,nblocks,op,hint` (see the module docs).
+
+use super::{clip, text_lines, Builder, Meta, Trace, TraceError};
+use crate::model::{Op, WriteHint};
+
+pub(crate) const HEADER: &str = "time,client,block,nblocks,op,hint";
+
+pub(crate) fn parse(bytes: &[u8]) -> Result<Trace, TraceError> {
+    let mut lines = text_lines(bytes)?.filter(|(_, l)| !l.trim().is_empty());
+    match lines.next() {
+        Some((_, h)) if h.trim() == HEADER => {}
+        Some((n, h)) => {
+            return Err(TraceError {
+                place: format!("line {n}"),
+                message: format!("missing header {HEADER} (got \"{}\")", clip(h)),
+            })
+        }
+        None => return Err(TraceError { place: "line 1".into(), message: format!("missing header {HEADER}") }),
+    }
+    let mut b = Builder::new();
+    for (n, line) in lines {
+        let place = || format!("line {n}");
+        let bad = |field: &str, want: &str, got: &str| TraceError {
+            place: format!("line {n}"),
+            message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
+        };
+        let f: Vec<&str> = line.split(',').map(str::trim).collect();
+        if f.len() != 6 {
+            return Err(TraceError {
+                place: place(),
+                message: format!("expected 6 fields ({HEADER}), got {}", f.len()),
+            });
+        }
+        let time = match f[0] {
+            "" => None,
+            t => Some(
+                t.parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && *v >= 0.0)
+                    .ok_or_else(|| bad("time", "microseconds ≥ 0", t))?,
+            ),
+        };
+        let client: u16 = f[1].parse().map_err(|_| bad("client", "an integer from 0 to 65535", f[1]))?;
+        let block: u64 = f[2].parse().map_err(|_| bad("block", "a block number", f[2]))?;
+        let nblocks: u64 =
+            f[3].parse().ok().filter(|&v| v >= 1).ok_or_else(|| bad("nblocks", "an integer ≥ 1", f[3]))?;
+        let op = match f[4] {
+            "r" | "read" | "R" => Op::Read,
+            "w" | "write" | "W" => Op::Write,
+            other => return Err(bad("op", "r, w, read or write", other)),
+        };
+        let hint = match f[5] {
+            "" => None,
+            "synch" => Some(WriteHint::Synch),
+            "replace" => Some(WriteHint::Replace),
+            "recov" => Some(WriteHint::Recov),
+            other => return Err(bad("hint", "nothing, synch, replace or recov", other)),
+        };
+        if hint.is_some() && op == Op::Read {
+            return Err(TraceError { place: place(), message: "hint: write hints go on writes only".into() });
+        }
+        b.push(place, block, nblocks, Meta { op, time_us: time, client, write_hint: hint })?;
+    }
+    Ok(b.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_field() {
+        let t = parse(b"time,client,block,nblocks,op,hint\n1.5,2,100,3,w,synch\n,0,101,1,read,\n").unwrap();
+        assert_eq!(t.raw, [100, 101, 102]);
+        assert_eq!(t.refs, [0, 1, 2, 1]);
+        let r = t.records[0];
+        assert_eq!(
+            (r.time_us, r.client, r.len, r.op, r.write_hint),
+            (Some(1.5), 2, 3, Op::Write, Some(WriteHint::Synch))
+        );
+        assert_eq!((t.records[1].time_us, t.records[1].op), (None, Op::Read));
+    }
+
+    #[test]
+    fn malformed_rows_name_the_line_field_and_text() {
+        let h = "time,client,block,nblocks,op,hint\n";
+        let err = |row: &str| parse(format!("{h}{row}\n").as_bytes()).unwrap_err().to_string();
+        assert_eq!(err("1,0,5,1,r"), "line 2: expected 6 fields (time,client,block,nblocks,op,hint), got 5");
+        assert_eq!(err("1,0,5x,1,r,"), "line 2: block: expected a block number, got \"5x\"");
+        assert_eq!(err("1,70000,5,1,r,"), "line 2: client: expected an integer from 0 to 65535, got \"70000\"");
+        assert_eq!(err("1,0,5,0,r,"), "line 2: nblocks: expected an integer ≥ 1, got \"0\"");
+        assert_eq!(err("-1,0,5,1,r,"), "line 2: time: expected microseconds ≥ 0, got \"-1\"");
+        assert_eq!(err("1,0,5,1,x,"), "line 2: op: expected r, w, read or write, got \"x\"");
+        assert_eq!(err("1,0,5,1,r,synch"), "line 2: hint: write hints go on writes only");
+        assert_eq!(err("1,0,5,1,w,soon"), "line 2: hint: expected nothing, synch, replace or recov, got \"soon\"");
+        assert!(parse(b"1,0,5,1,r,\n").unwrap_err().to_string().starts_with("line 1: missing header"));
+    }
+}

@@ -1,0 +1,71 @@
+//! libCacheSim's oracleGeneral binary traces: 24-byte little-endian records
+//! `u32 time, u64 object id, u32 size (bytes), i64 next access (virtual time, −1 = never)`.
+//! Each record is a one-block read of its object; the size does not split it.
+
+use super::{Builder, Meta, Trace, TraceError};
+use crate::model::Op;
+
+const RECORD: usize = 24;
+
+pub(crate) fn parse(bytes: &[u8]) -> Result<Trace, TraceError> {
+    let mut b = Builder::new();
+    for (i, r) in bytes.chunks(RECORD).enumerate() {
+        let at = i * RECORD;
+        let place = || format!("byte {at} (record {i})");
+        if r.len() < RECORD {
+            return Err(TraceError {
+                place: place(),
+                message: format!("truncated oracleGeneral record: {} of {RECORD} bytes", r.len()),
+            });
+        }
+        let time = u32::from_le_bytes(r[0..4].try_into().expect("4 bytes"));
+        let id = u64::from_le_bytes(r[4..12].try_into().expect("8 bytes"));
+        let next = i64::from_le_bytes(r[16..24].try_into().expect("8 bytes"));
+        if next < -1 {
+            return Err(TraceError {
+                place: place(),
+                message: format!("next access must be −1 or a time, got {next}"),
+            });
+        }
+        b.push(place, id, 1, Meta { time_us: Some(time as f64 * 1e6), ..Meta::op(Op::Read) })?;
+    }
+    Ok(b.finish())
+}
+
+/// Whole records whose next-access fields are −1 or plausible times.
+pub(crate) fn looks_like(bytes: &[u8]) -> bool {
+    bytes.len() >= RECORD
+        && bytes.len().is_multiple_of(RECORD)
+        && bytes.chunks_exact(RECORD).take(64).all(|r| i64::from_le_bytes(r[16..24].try_into().expect("8 bytes")) >= -1)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    pub(crate) fn record(time: u32, id: u64, size: u32, next: i64) -> Vec<u8> {
+        [&time.to_le_bytes()[..], &id.to_le_bytes(), &size.to_le_bytes(), &next.to_le_bytes()].concat()
+    }
+
+    #[test]
+    fn reads_objects_as_one_block_reads() {
+        let t = parse(&[record(1, 42, 100_000, 2), record(2, 7, 1, -1), record(3, 42, 100_000, -1)].concat()).unwrap();
+        assert_eq!(t.raw, [42, 7]);
+        assert_eq!(t.refs, [0, 1, 0]);
+        assert!(t.records.iter().all(|r| r.len == 1 && r.op == Op::Read));
+        assert_eq!(t.records[2].time_us, Some(3e6));
+    }
+
+    #[test]
+    fn truncated_or_impossible_records_are_refused() {
+        let bytes = [record(1, 42, 1, -1), record(2, 43, 1, -1)].concat();
+        assert_eq!(
+            parse(&bytes[..30]).unwrap_err().to_string(),
+            "byte 24 (record 1): truncated oracleGeneral record: 6 of 24 bytes"
+        );
+        assert_eq!(
+            parse(&record(1, 1, 1, -5)).unwrap_err().to_string(),
+            "byte 0 (record 0): next access must be −1 or a time, got -5"
+        );
+    }
+}
