@@ -36,6 +36,7 @@ export const POLICY_KINDS = [
   'lru-2',
   'arc',
   '2q',
+  'mq',
   's3-fifo',
   'min',
   'read-opt',
@@ -71,6 +72,11 @@ export const policySchema = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('lru-2') }),
     z.strictObject({ kind: z.literal('arc') }),
     z.strictObject({ kind: z.literal('2q') }),
+    z.strictObject({
+      kind: z.literal('mq'),
+      /** References a block may go unreferenced before dropping a queue; 0 = the capacity (engine default). */
+      lifeTime: num(0, MAX_REQUESTS, true).optional(),
+    }),
     z.strictObject({
       kind: z.literal('s3-fifo'),
       /** Share of the cache given to the small FIFO (engine default 0.1). */

@@ -17,6 +17,7 @@ export const POLICIES = [
   { value: 'lru-2', label: 'LRU-2' },
   { value: 'arc', label: 'ARC' },
   { value: '2q', label: '2Q' },
+  { value: 'mq', label: 'MQ' },
   { value: 's3-fifo', label: 'S3-FIFO' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
 
@@ -105,6 +106,18 @@ export function CacheFields({
           onChange={(pct) => onPolicy({ kind: 's3-fifo', smallShare: pct / 100 })}
         />
       )}
+      {policy.kind === 'mq' && (
+        <NumberField
+          testId={`${level}-mq-life`}
+          label="Life time"
+          unit="refs"
+          min={0}
+          value={policy.lifeTime ?? 0}
+          error={errorAt(`${level}.policy.lifeTime`)}
+          hint="references a block may go unused before dropping a queue; 0 = the cache size"
+          onChange={(lifeTime) => onPolicy({ kind: 'mq', lifeTime })}
+        />
+      )}
       {policy.kind === 'lfu' && (
         <NumberField
           testId={`${level}-lfu-aging`}
@@ -123,6 +136,9 @@ export function CacheFields({
 
 function policyParamError(level: string, errorAt: (path: string) => string | undefined): boolean {
   return Boolean(
-    errorAt(`${level}.policy.protectedShare`) ?? errorAt(`${level}.policy.agingPeriod`) ?? errorAt(`${level}.policy.smallShare`),
+    errorAt(`${level}.policy.protectedShare`) ??
+      errorAt(`${level}.policy.agingPeriod`) ??
+      errorAt(`${level}.policy.smallShare`) ??
+      errorAt(`${level}.policy.lifeTime`),
   );
 }

@@ -20,6 +20,7 @@ pub mod lfu;
 pub mod lru;
 pub mod lru_k;
 pub mod min;
+pub mod mq;
 pub mod mru;
 pub mod random;
 pub mod read_opt;
@@ -34,6 +35,7 @@ pub use lfu::Lfu;
 pub use lru::Lru;
 pub use lru_k::LruK;
 pub use min::Min;
+pub use mq::Mq;
 pub use mru::Mru;
 pub use random::RandomPolicy;
 pub use read_opt::ReadOpt;
@@ -136,6 +138,13 @@ pub enum PolicyConfig {
     /// Full 2Q (VLDB 1994), Kin = 25 %, Kout = 50 %.
     #[serde(rename = "2q")]
     TwoQ,
+    /// MQ (USENIX ATC 2001) with an out queue the size of the cache (paper 004).
+    #[serde(rename_all = "camelCase")]
+    Mq {
+        /// References a block stays in its queue unreferenced before dropping one; 0 = capacity.
+        #[serde(default)]
+        life_time: u64,
+    },
     /// S3-FIFO (SOSP 2023): small, main and ghost FIFO queues.
     #[serde(rename = "s3-fifo", rename_all = "camelCase")]
     S3Fifo {
@@ -179,6 +188,7 @@ impl PolicyConfig {
             PolicyConfig::Arc => Box::new(arc::Arc::new(capacity, universe)),
             PolicyConfig::TwoQ => Box::new(two_q::TwoQ::new(capacity, universe)),
             PolicyConfig::S3Fifo { small_share } => Box::new(S3Fifo::new(capacity, universe, small_share)?),
+            PolicyConfig::Mq { life_time } => Box::new(Mq::new(capacity, universe, life_time)?),
             PolicyConfig::Min | PolicyConfig::ReadOpt => return Err(self.offline_message()),
         })
     }
@@ -187,7 +197,7 @@ impl PolicyConfig {
     /// sweeps and tests that must cover every policy).
     /// Every kind's JSON name, online ones first.
     pub const KINDS: &[&str] = &[
-        "lru", "mru", "fifo", "random", "clock", "sieve", "lfu", "slru", "lru-2", "arc", "2q", "s3-fifo", "min",
+        "lru", "mru", "fifo", "random", "clock", "sieve", "lfu", "slru", "lru-2", "arc", "2q", "mq", "s3-fifo", "min",
         "read-opt",
     ];
 
@@ -253,6 +263,7 @@ impl PolicyConfig {
             PolicyConfig::Arc => "arc",
             PolicyConfig::TwoQ => "2q",
             PolicyConfig::S3Fifo { .. } => "s3-fifo",
+            PolicyConfig::Mq { .. } => "mq",
             PolicyConfig::Min => "min",
             PolicyConfig::ReadOpt => "read-opt",
         }
@@ -279,6 +290,8 @@ mod config_tests {
             r#"{"kind":"lru-2"}"#,
             r#"{"kind":"arc"}"#,
             r#"{"kind":"2q"}"#,
+            r#"{"kind":"mq"}"#,
+            r#"{"kind":"mq","lifeTime":5000}"#,
             r#"{"kind":"s3-fifo"}"#,
             r#"{"kind":"s3-fifo","smallShare":0.2}"#,
         ];

@@ -1,0 +1,519 @@
+//! MQ, the Multi-Queue algorithm (Zhou, Philbin & Li, "The Multi-Queue Replacement Algorithm for
+//! Second Level Buffer Caches", USENIX ATC 2001), sized as paper 004 §5.1 runs it: the out queue
+//! remembers as many evicted blocks as the cache holds.
+//!
+//! `m` = [`QUEUES`] LRU queues; a block referenced `f` times lives in queue
+//! `min(⌊log2 f⌋, m − 1)`. Each reference advances `currentTime` and gives the block
+//! `expireTime = currentTime + lifeTime`; after each reference, the head (LRU end) of every queue
+//! k ≥ 1 whose time has expired drops to the tail of queue k − 1 with a fresh expiry. The
+//! victim is the head of the lowest non-empty queue; its frequency goes to the out queue Qout
+//! (an LRU of ids), and a miss found there resumes from the remembered frequency plus one.
+//!
+//! Open points and our choices:
+//! - `lifeTime`: the MQ paper tunes it to the workload's peak temporal distance; we default to
+//!   the cache size in references ([`MqConfig::life_time`] 0 = capacity) and let scenarios set it.
+//! - Time: every reference (`on_hit`, hit or miss) is one tick. `Adjust` runs once per
+//!   reference: after the reorder of a hit, after the insertion that follows a miss.
+//! - Frequencies saturate at `u16::MAX` (queues stop at 2^7 references anyway).
+//! - "Eject me next" insertion puts the block at the head of Q0; repositioning to "eject me
+//!   next" moves it there; to "eject me last", to the tail of its own queue with a fresh expiry.
+//! - `remove` forgets a block without an out-queue entry.
+//! - `contents` lists Q0 head to tail, then Q1, …: exactly the order `evict` would take them if
+//!   nothing else happened.
+//! - Memory: an index slot per id and a 24-byte node per resident or remembered block — about
+//!   88 bytes per cached block with a full out queue and 10 ids per block.
+
+use super::{End, Policy};
+use crate::model::Block;
+use crate::util::slab::NIL;
+
+/// Number of LRU queues (the MQ paper's m = 8).
+pub const QUEUES: usize = 8;
+/// Index of the out queue among the lists.
+const OUT: usize = QUEUES;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    id: u32,
+    prev: u32,
+    next: u32,
+    freq: u16,
+    /// 0..QUEUES for a resident block, OUT for a remembered one.
+    queue: u8,
+    expire: u64,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Ends {
+    head: u32,
+    tail: u32,
+    len: usize,
+}
+
+const EMPTY: Ends = Ends { head: NIL, tail: NIL, len: 0 };
+
+#[derive(Clone, Debug)]
+pub struct Mq {
+    c: usize,
+    out_cap: usize,
+    life_time: u64,
+    now: u64,
+    slot_of: Vec<u32>,
+    nodes: Vec<Node>,
+    free: u32,
+    /// Q0 … Q7, then Qout; heads are the LRU ends.
+    lists: [Ends; QUEUES + 1],
+    resident: usize,
+}
+
+/// The queue for a block referenced `f` times.
+fn queue_of(f: u16) -> usize {
+    ((15 - f.max(1).leading_zeros()) as usize).min(QUEUES - 1)
+}
+
+impl Mq {
+    /// `life_time` 0 = the capacity.
+    pub fn new(capacity: usize, universe: usize, life_time: u64) -> Result<Self, String> {
+        if capacity == 0 {
+            return Err("a cache must hold at least one block".into());
+        }
+        let life_time = if life_time == 0 { capacity as u64 } else { life_time };
+        let mut nodes = Vec::new();
+        nodes.reserve_exact(2 * capacity + 1);
+        Ok(Self {
+            c: capacity,
+            out_cap: capacity,
+            life_time,
+            now: 0,
+            slot_of: vec![NIL; universe],
+            nodes,
+            free: NIL,
+            lists: [EMPTY; QUEUES + 1],
+            resident: 0,
+        })
+    }
+
+    pub fn with_defaults(capacity: usize, universe: usize) -> Self {
+        Self::new(capacity, universe, 0).expect("capacity checked by the caller")
+    }
+
+    /// Queues Q0 … Q7 then Qout, head (LRU) first, as (block, frequency) — tests, teaching views.
+    pub fn queues(&self) -> Vec<Vec<(Block, u16)>> {
+        (0..=QUEUES).map(|q| self.iter(q).map(|n| (n.id, n.freq)).collect()).collect()
+    }
+
+    fn iter(&self, q: usize) -> impl Iterator<Item = Node> + '_ {
+        let mut cur = self.lists[q].head;
+        std::iter::from_fn(move || {
+            (cur != NIL).then(|| {
+                let n = self.nodes[cur as usize];
+                cur = n.next;
+                n
+            })
+        })
+    }
+
+    #[inline]
+    fn slot(&self, id: u32) -> u32 {
+        self.slot_of.get(id as usize).copied().unwrap_or(NIL)
+    }
+
+    #[inline]
+    fn queue_of_id(&self, id: u32) -> Option<usize> {
+        let s = self.slot(id);
+        (s != NIL).then(|| self.nodes[s as usize].queue as usize)
+    }
+
+    fn unlink(&mut self, n: u32) {
+        let Node { prev, next, queue, .. } = self.nodes[n as usize];
+        let l = &mut self.lists[queue as usize];
+        if prev == NIL {
+            l.head = next;
+        } else {
+            self.nodes[prev as usize].next = next;
+        }
+        let l = &mut self.lists[queue as usize];
+        if next == NIL {
+            l.tail = prev;
+        } else {
+            self.nodes[next as usize].prev = prev;
+        }
+        self.lists[queue as usize].len -= 1;
+        if (queue as usize) < QUEUES {
+            self.resident -= 1;
+        }
+    }
+
+    /// Links node `n` into `queue` at the tail (MRU) or the head.
+    fn link(&mut self, n: u32, queue: usize, at_tail: bool) {
+        let l = self.lists[queue];
+        {
+            let node = &mut self.nodes[n as usize];
+            node.queue = queue as u8;
+            if at_tail {
+                node.prev = l.tail;
+                node.next = NIL;
+            } else {
+                node.prev = NIL;
+                node.next = l.head;
+            }
+        }
+        let l = &mut self.lists[queue];
+        if at_tail {
+            if l.tail == NIL {
+                l.head = n;
+            } else {
+                self.nodes[l.tail as usize].next = n;
+            }
+            self.lists[queue].tail = n;
+        } else {
+            if l.head == NIL {
+                l.tail = n;
+            } else {
+                self.nodes[l.head as usize].prev = n;
+            }
+            self.lists[queue].head = n;
+        }
+        self.lists[queue].len += 1;
+        if queue < QUEUES {
+            self.resident += 1;
+        }
+    }
+
+    fn alloc(&mut self, id: u32, freq: u16) -> u32 {
+        if self.slot_of.len() <= id as usize {
+            let n = (id as usize + 1).max(self.slot_of.len() * 2);
+            self.slot_of.resize(n, NIL);
+        }
+        let node = Node { id, prev: NIL, next: NIL, freq, queue: 0, expire: 0 };
+        let n = if self.free != NIL {
+            let n = self.free;
+            self.free = self.nodes[n as usize].next;
+            self.nodes[n as usize] = node;
+            n
+        } else {
+            self.nodes.push(node);
+            (self.nodes.len() - 1) as u32
+        };
+        self.slot_of[id as usize] = n;
+        n
+    }
+
+    fn release(&mut self, n: u32) {
+        let id = self.nodes[n as usize].id;
+        self.slot_of[id as usize] = NIL;
+        self.nodes[n as usize] = Node { id: NIL, prev: NIL, next: self.free, freq: 0, queue: 0, expire: 0 };
+        self.free = n;
+    }
+
+    /// The MQ paper's Adjust: expired queue heads drop one queue.
+    fn adjust(&mut self) {
+        for k in 1..QUEUES {
+            let h = self.lists[k].head;
+            if h != NIL && self.nodes[h as usize].expire < self.now {
+                self.unlink(h);
+                self.nodes[h as usize].expire = self.now + self.life_time;
+                self.link(h, k - 1, true);
+            }
+        }
+    }
+
+    /// Evicts the head of the lowest non-empty queue into Qout.
+    fn evict_block(&mut self) -> Option<Block> {
+        let q = (0..QUEUES).find(|&q| self.lists[q].len > 0)?;
+        let n = self.lists[q].head;
+        let id = self.nodes[n as usize].id;
+        self.unlink(n);
+        self.link(n, OUT, true);
+        if self.lists[OUT].len > self.out_cap {
+            let old = self.lists[OUT].head;
+            self.unlink(old);
+            self.release(old);
+        }
+        Some(id)
+    }
+
+    /// The remembered or current frequency of a block (tests).
+    pub fn frequency(&self, block: Block) -> Option<u16> {
+        let s = self.slot(block);
+        (s != NIL).then(|| self.nodes[s as usize].freq)
+    }
+}
+
+impl Policy for Mq {
+    fn name(&self) -> &'static str {
+        "mq"
+    }
+
+    fn capacity(&self) -> usize {
+        self.c
+    }
+
+    fn len(&self) -> usize {
+        self.resident
+    }
+
+    #[inline]
+    fn contains(&self, block: Block) -> bool {
+        self.queue_of_id(block).is_some_and(|q| q < QUEUES)
+    }
+
+    fn on_hit(&mut self, block: Block) -> bool {
+        self.now += 1;
+        let s = self.slot(block);
+        if s == NIL || self.nodes[s as usize].queue as usize == OUT {
+            return false;
+        }
+        self.unlink(s);
+        let node = &mut self.nodes[s as usize];
+        node.freq = node.freq.saturating_add(1);
+        node.expire = self.now + self.life_time;
+        let q = queue_of(node.freq);
+        self.link(s, q, true);
+        self.adjust();
+        true
+    }
+
+    fn miss_end(&self) -> End {
+        End::EjectLast
+    }
+
+    fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
+        while self.resident >= self.c {
+            match self.evict_block() {
+                Some(v) => evicted.push(v),
+                None => break,
+            }
+        }
+        let s = self.slot(block);
+        let n = if s != NIL {
+            // Remembered in Qout: resume from its frequency.
+            self.unlink(s);
+            let node = &mut self.nodes[s as usize];
+            node.freq = node.freq.saturating_add(1);
+            s
+        } else {
+            self.alloc(block, 1)
+        };
+        self.nodes[n as usize].expire = self.now + self.life_time;
+        match end {
+            End::EjectLast => {
+                let q = queue_of(self.nodes[n as usize].freq);
+                self.link(n, q, true);
+            }
+            End::EjectNext => self.link(n, 0, false),
+        }
+        self.adjust();
+    }
+
+    fn reposition(&mut self, block: Block, end: End) -> bool {
+        if !self.contains(block) {
+            return false;
+        }
+        let s = self.slot(block);
+        let q = self.nodes[s as usize].queue as usize;
+        self.unlink(s);
+        match end {
+            End::EjectNext => self.link(s, 0, false),
+            End::EjectLast => {
+                self.nodes[s as usize].expire = self.now + self.life_time;
+                self.link(s, q, true);
+            }
+        }
+        true
+    }
+
+    fn remove(&mut self, block: Block) -> bool {
+        if !self.contains(block) {
+            return false;
+        }
+        let s = self.slot(block);
+        self.unlink(s);
+        self.release(s);
+        true
+    }
+
+    fn evict(&mut self) -> Option<Block> {
+        self.evict_block()
+    }
+
+    fn contents(&self, out: &mut Vec<Block>) {
+        for q in 0..QUEUES {
+            out.extend(self.iter(q).map(|n| n.id));
+        }
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let mut total = 0;
+        for q in 0..=QUEUES {
+            let (mut prev, mut cur, mut count) = (NIL, self.lists[q].head, 0);
+            while cur != NIL {
+                let n = self.nodes.get(cur as usize).ok_or(format!("Q{q}: node {cur} outside the pool"))?;
+                if n.prev != prev || n.queue as usize != q || self.slot(n.id) != cur {
+                    return Err(format!("Q{q}: block {} badly linked or indexed", n.id));
+                }
+                if q < QUEUES && queue_of(n.freq) < q {
+                    return Err(format!("block {} with frequency {} sits above its queue in Q{q}", n.id, n.freq));
+                }
+                count += 1;
+                if count > self.lists[q].len {
+                    return Err(format!("Q{q}: walk exceeds len (cycle?)"));
+                }
+                prev = cur;
+                cur = n.next;
+            }
+            if prev != self.lists[q].tail || count != self.lists[q].len {
+                return Err(format!("Q{q}: walked {count} blocks, len {}", self.lists[q].len));
+            }
+            total += count;
+        }
+        if self.resident > self.c {
+            return Err(format!("{} blocks in a cache of {}", self.resident, self.c));
+        }
+        if self.lists[OUT].len > self.out_cap {
+            return Err(format!("Qout holds {} > {}", self.lists[OUT].len, self.out_cap));
+        }
+        if total != self.slot_of.iter().filter(|&&s| s != NIL).count() {
+            return Err("index and queues disagree".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::testing::{agrees_with, skewed_with_scans, Reference};
+    use crate::policy::Lru;
+
+    /// MQ on `Vec`s, from the paper's pseudo-code; index 0 = head (LRU end).
+    struct NaiveMq {
+        c: usize,
+        life: u64,
+        now: u64,
+        q: Vec<Vec<(Block, u16, u64)>>,
+        out: Vec<(Block, u16)>,
+    }
+
+    impl NaiveMq {
+        fn new(c: usize) -> Self {
+            Self { c, life: c as u64, now: 0, q: vec![Vec::new(); QUEUES], out: Vec::new() }
+        }
+
+        fn adjust(&mut self) {
+            for k in 1..QUEUES {
+                if self.q[k].first().is_some_and(|e| e.2 < self.now) {
+                    let (b, f, _) = self.q[k].remove(0);
+                    self.q[k - 1].push((b, f, self.now + self.life));
+                }
+            }
+        }
+
+        fn find(&self, b: Block) -> Option<(usize, usize)> {
+            (0..QUEUES).find_map(|k| self.q[k].iter().position(|e| e.0 == b).map(|i| (k, i)))
+        }
+    }
+
+    impl Reference for NaiveMq {
+        fn access(&mut self, b: Block, ev: &mut Vec<Block>) -> bool {
+            self.now += 1;
+            if let Some((k, i)) = self.find(b) {
+                let (_, f, _) = self.q[k].remove(i);
+                let f = f.saturating_add(1);
+                self.q[queue_of(f)].push((b, f, self.now + self.life));
+                self.adjust();
+                return true;
+            }
+            if self.q.iter().map(Vec::len).sum::<usize>() >= self.c {
+                let k = (0..QUEUES).find(|&k| !self.q[k].is_empty()).unwrap();
+                let (v, f, _) = self.q[k].remove(0);
+                ev.push(v);
+                self.out.push((v, f));
+                if self.out.len() > self.c {
+                    self.out.remove(0);
+                }
+            }
+            let f = match self.out.iter().position(|e| e.0 == b) {
+                Some(i) => self.out.remove(i).1 + 1,
+                None => 1,
+            };
+            self.q[queue_of(f)].push((b, f, self.now + self.life));
+            self.adjust();
+            false
+        }
+
+        fn remove(&mut self, b: Block) -> bool {
+            self.find(b).map(|(k, i)| self.q[k].remove(i)).is_some()
+        }
+
+        fn reposition(&mut self, b: Block, end: End) -> Option<bool> {
+            let Some((k, i)) = self.find(b) else { return Some(false) };
+            let (_, f, e) = self.q[k].remove(i);
+            match end {
+                End::EjectNext => self.q[0].insert(0, (b, f, e)),
+                End::EjectLast => self.q[k].push((b, f, self.now + self.life)),
+            }
+            Some(true)
+        }
+
+        fn contents(&self) -> Vec<Block> {
+            self.q.iter().flatten().map(|e| e.0).collect()
+        }
+
+        fn capacity(&self) -> usize {
+            self.c
+        }
+    }
+
+    #[test]
+    fn queue_numbers_follow_log2_of_the_frequency() {
+        let got: Vec<usize> = [1, 2, 3, 4, 7, 8, 127, 128, 1000, u16::MAX].iter().map(|&f| queue_of(f)).collect();
+        assert_eq!(got, [0, 1, 1, 2, 2, 3, 6, 7, 7, 7]);
+    }
+
+    #[test]
+    fn hand_worked_promotion_expiry_and_out_queue() {
+        // c = 2, lifeTime = 2.
+        let mut p = Mq::new(2, 8, 2).unwrap();
+        let mut ev = Vec::new();
+        p.access(0, &mut ev); // t1: 0 (f1, Q0, exp 3)
+        p.access(0, &mut ev); // t2: 0 f2 → Q1 (exp 4)
+        p.access(1, &mut ev); // t3: 1 f1 → Q0 (exp 5)
+        assert_eq!(p.queues()[..2], [vec![(1, 1)], vec![(0, 2)]]);
+        // t4 and t5: misses on 2 and 3. At t5, 0's expiry (4) has passed: it drops to Q0.
+        p.access(2, &mut ev); // evicts 1 (Q0 head) → Qout
+        assert_eq!(ev, [1]);
+        p.access(3, &mut ev); // evicts 2 (Q0 head; 0 stays in Q1 until this reference's Adjust)
+        assert_eq!(ev, [1, 2]);
+        assert_eq!(p.queues()[0], vec![(3, 1), (0, 2)], "0 expired (4 < 5) and dropped to Q0's tail");
+        assert_eq!(p.queues()[OUT], vec![(1, 1), (2, 1)]);
+        // t6: 2 comes back. First the victim: 3 (Q0 head) enters Qout, which, over the cache size,
+        // forgets its head 1. Then 2 is found in Qout: frequency 1 + 1 = 2 → Q1.
+        p.access(2, &mut ev);
+        assert_eq!(ev, [1, 2, 3]);
+        assert_eq!(p.frequency(2), Some(2));
+        assert_eq!(p.frequency(1), None);
+        assert_eq!(p.queues()[..2], [vec![(0, 2)], vec![(2, 2)]]);
+        assert_eq!(p.queues()[OUT], vec![(3, 1)]);
+        p.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn agrees_with_the_naive_model() {
+        for (c, seed) in [(1, 41), (2, 42), (3, 43), (10, 44), (40, 45)] {
+            agrees_with(Box::new(Mq::with_defaults(c, 64)), NaiveMq::new(c), seed);
+        }
+    }
+
+    #[test]
+    fn frequency_beats_recency_on_a_skewed_stream_with_scans() {
+        let refs = skewed_with_scans(500, 60_000, 46);
+        let mut ev = Vec::new();
+        let mut mq = Mq::with_defaults(100, 2000);
+        let mut lru = Lru::new(100, 2000);
+        let mq_hits = refs.iter().filter(|&&b| mq.access(b, &mut ev)).count();
+        let lru_hits = refs.iter().filter(|&&b| lru.access(b, &mut ev)).count();
+        assert!(mq_hits as f64 > 1.1 * lru_hits as f64, "MQ {mq_hits} vs LRU {lru_hits}");
+        assert!(Mq::new(0, 10, 0).is_err());
+    }
+}
