@@ -36,6 +36,7 @@ export const POLICY_KINDS = [
   'lru-2',
   'arc',
   '2q',
+  'lirs',
   'mq',
   's3-fifo',
   'min',
@@ -72,6 +73,15 @@ export const policySchema = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('lru-2') }),
     z.strictObject({ kind: z.literal('arc') }),
     z.strictObject({ kind: z.literal('2q') }),
+    z.strictObject({
+      kind: z.literal('lirs'),
+      /** Share of the cache for resident HIR blocks (engine default 0.01, the paper's 1 %). */
+      hirShare: z
+        .number({ error: 'must be a number' })
+        .gt(0, { error: 'must be above 0 and below 1' })
+        .lt(1, { error: 'must be above 0 and below 1' })
+        .optional(),
+    }),
     z.strictObject({
       kind: z.literal('mq'),
       /** References a block may go unreferenced before dropping a queue; 0 = the capacity (engine default). */

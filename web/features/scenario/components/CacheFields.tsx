@@ -17,6 +17,7 @@ export const POLICIES = [
   { value: 'lru-2', label: 'LRU-2' },
   { value: 'arc', label: 'ARC' },
   { value: '2q', label: '2Q' },
+  { value: 'lirs', label: 'LIRS' },
   { value: 'mq', label: 'MQ' },
   { value: 's3-fifo', label: 'S3-FIFO' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
@@ -30,6 +31,7 @@ export const OFFLINE_POLICIES = [
 /** Engine defaults, shown when the scenario leaves a parameter out. */
 const DEFAULT_PROTECTED_SHARE = 0.8;
 const DEFAULT_SMALL_SHARE = 0.1;
+const DEFAULT_HIR_SHARE = 0.01;
 
 export interface CacheFieldsProps {
   /** `client` or `array`: prefixes test ids and error paths. */
@@ -106,6 +108,20 @@ export function CacheFields({
           onChange={(pct) => onPolicy({ kind: 's3-fifo', smallShare: pct / 100 })}
         />
       )}
+      {policy.kind === 'lirs' && (
+        <NumberField
+          testId={`${level}-lirs-hir`}
+          label="HIR share"
+          unit="%"
+          step="any"
+          min={0}
+          max={100}
+          value={100 * (policy.hirShare ?? DEFAULT_HIR_SHARE)}
+          error={errorAt(`${level}.policy.hirShare`)}
+          hint="cache share for resident HIR blocks; the paper uses 1 %"
+          onChange={(pct) => onPolicy({ kind: 'lirs', hirShare: pct / 100 })}
+        />
+      )}
       {policy.kind === 'mq' && (
         <NumberField
           testId={`${level}-mq-life`}
@@ -139,6 +155,7 @@ function policyParamError(level: string, errorAt: (path: string) => string | und
     errorAt(`${level}.policy.protectedShare`) ??
       errorAt(`${level}.policy.agingPeriod`) ??
       errorAt(`${level}.policy.smallShare`) ??
-      errorAt(`${level}.policy.lifeTime`),
+      errorAt(`${level}.policy.lifeTime`) ??
+      errorAt(`${level}.policy.hirShare`),
   );
 }

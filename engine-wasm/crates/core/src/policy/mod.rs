@@ -17,6 +17,7 @@ pub mod clock;
 pub mod fifo;
 mod heap_body;
 pub mod lfu;
+pub mod lirs;
 pub mod lru;
 pub mod lru_k;
 pub mod min;
@@ -32,6 +33,7 @@ pub mod two_q;
 pub use clock::Clock;
 pub use fifo::Fifo;
 pub use lfu::Lfu;
+pub use lirs::Lirs;
 pub use lru::Lru;
 pub use lru_k::LruK;
 pub use min::Min;
@@ -138,6 +140,13 @@ pub enum PolicyConfig {
     /// Full 2Q (VLDB 1994), Kin = 25 %, Kout = 50 %.
     #[serde(rename = "2q")]
     TwoQ,
+    /// LIRS (SIGMETRICS 2002), resident HIR share 1 %.
+    #[serde(rename_all = "camelCase")]
+    Lirs {
+        /// Share of the cache for resident HIR blocks, in (0, 1).
+        #[serde(default = "default_hir_share")]
+        hir_share: f64,
+    },
     /// MQ (USENIX ATC 2001) with an out queue the size of the cache (paper 004).
     #[serde(rename_all = "camelCase")]
     Mq {
@@ -161,6 +170,10 @@ pub enum PolicyConfig {
 
 fn default_protected_share() -> f64 {
     slru::DEFAULT_PROTECTED_SHARE
+}
+
+fn default_hir_share() -> f64 {
+    lirs::DEFAULT_HIR_SHARE
 }
 
 fn default_small_share() -> f64 {
@@ -189,6 +202,7 @@ impl PolicyConfig {
             PolicyConfig::TwoQ => Box::new(two_q::TwoQ::new(capacity, universe)),
             PolicyConfig::S3Fifo { small_share } => Box::new(S3Fifo::new(capacity, universe, small_share)?),
             PolicyConfig::Mq { life_time } => Box::new(Mq::new(capacity, universe, life_time)?),
+            PolicyConfig::Lirs { hir_share } => Box::new(Lirs::new(capacity, universe, hir_share)?),
             PolicyConfig::Min | PolicyConfig::ReadOpt => return Err(self.offline_message()),
         })
     }
@@ -197,8 +211,8 @@ impl PolicyConfig {
     /// sweeps and tests that must cover every policy).
     /// Every kind's JSON name, online ones first.
     pub const KINDS: &[&str] = &[
-        "lru", "mru", "fifo", "random", "clock", "sieve", "lfu", "slru", "lru-2", "arc", "2q", "mq", "s3-fifo", "min",
-        "read-opt",
+        "lru", "mru", "fifo", "random", "clock", "sieve", "lfu", "slru", "lru-2", "arc", "2q", "lirs", "mq", "s3-fifo",
+        "min", "read-opt",
     ];
 
     pub fn every_kind() -> Vec<PolicyConfig> {
@@ -245,6 +259,7 @@ impl PolicyConfig {
             PolicyConfig::Slru { protected_share } => slru::check_protected_share(protected_share),
             PolicyConfig::Lfu { aging_period } => lfu::check_aging_period(aging_period, capacity),
             PolicyConfig::S3Fifo { small_share } => s3fifo::check_small_share(small_share),
+            PolicyConfig::Lirs { hir_share } => lirs::check_hir_share(hir_share),
             _ => Ok(()),
         }
     }
@@ -264,6 +279,7 @@ impl PolicyConfig {
             PolicyConfig::TwoQ => "2q",
             PolicyConfig::S3Fifo { .. } => "s3-fifo",
             PolicyConfig::Mq { .. } => "mq",
+            PolicyConfig::Lirs { .. } => "lirs",
             PolicyConfig::Min => "min",
             PolicyConfig::ReadOpt => "read-opt",
         }
@@ -290,6 +306,8 @@ mod config_tests {
             r#"{"kind":"lru-2"}"#,
             r#"{"kind":"arc"}"#,
             r#"{"kind":"2q"}"#,
+            r#"{"kind":"lirs"}"#,
+            r#"{"kind":"lirs","hirShare":0.05}"#,
             r#"{"kind":"mq"}"#,
             r#"{"kind":"mq","lifeTime":5000}"#,
             r#"{"kind":"s3-fifo"}"#,
