@@ -42,6 +42,7 @@ describe('the UI agrees with the engine', () => {
       { kind: 's3-fifo', smallShare: 0.25 },
       { kind: 'mq', lifeTime: 5000 },
       { kind: 'lirs', hirShare: 0.05 },
+      { kind: 'w-tinylfu', windowShare: 0.1 },
     ];
     for (const policy of variants as { kind: PolicyKind }[]) {
       const s: any = defaultScenario();
@@ -54,7 +55,7 @@ describe('the UI agrees with the engine', () => {
       expect(engineRejects(s), JSON.stringify(policy)).toBeNull();
       // What the UI writes, the engine reads back unchanged, with the defaults the form shows
       // (SLRU 80 % protected, LFU without aging) filled in where a parameter was left out.
-      const filled = { slru: { protectedShare: 0.8 }, lfu: { agingPeriod: 0 }, 's3-fifo': { smallShare: 0.1 }, mq: { lifeTime: 0 }, lirs: { hirShare: 0.01 } } as Record<string, object>;
+      const filled = { slru: { protectedShare: 0.8 }, lfu: { agingPeriod: 0 }, 's3-fifo': { smallShare: 0.1 }, mq: { lifeTime: 0 }, lirs: { hirShare: 0.01 }, 'w-tinylfu': { windowShare: 0.01 } } as Record<string, object>;
       const expected = structuredClone(s);
       expected[level].policy = { ...filled[s[level].policy.kind], ...s[level].policy };
       const back = JSON.parse(validateScenario(JSON.stringify(s)));

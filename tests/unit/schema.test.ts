@@ -78,7 +78,7 @@ describe('scenario schema', () => {
   it('rejects unknown kinds and unknown fields, naming where', () => {
     expect(firstIssue((s) => (s.client.policy = { kind: 'belady' }))).toEqual({
       path: 'client.policy.kind',
-      message: 'must be one of lru, mru, fifo, random, clock, sieve, lfu, slru, lru-2, arc, 2q, lirs, mq, s3-fifo, min, read-opt',
+      message: 'must be one of lru, mru, fifo, random, clock, sieve, lfu, slru, lru-2, arc, 2q, lirs, mq, s3-fifo, w-tinylfu, min, read-opt',
     });
     expect(firstIssue((s) => (s.client.policy = { kind: 'lru', protectedShare: 0.5 })).path).toBe('client.policy');
     expect(firstIssue((s) => (s.array.policy = { kind: 'lfu', agingPeriod: 1.5 }))).toEqual({

@@ -39,6 +39,7 @@ export const POLICY_KINDS = [
   'lirs',
   'mq',
   's3-fifo',
+  'w-tinylfu',
   'min',
   'read-opt',
 ] as const;
@@ -91,6 +92,15 @@ export const policySchema = z.discriminatedUnion(
       kind: z.literal('s3-fifo'),
       /** Share of the cache given to the small FIFO (engine default 0.1). */
       smallShare: z
+        .number({ error: 'must be a number' })
+        .gt(0, { error: 'must be above 0 and below 1' })
+        .lt(1, { error: 'must be above 0 and below 1' })
+        .optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('w-tinylfu'),
+      /** Share of the cache for the LRU window (engine default 0.01). */
+      windowShare: z
         .number({ error: 'must be a number' })
         .gt(0, { error: 'must be above 0 and below 1' })
         .lt(1, { error: 'must be above 0 and below 1' })

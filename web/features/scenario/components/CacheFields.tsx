@@ -20,6 +20,7 @@ export const POLICIES = [
   { value: 'lirs', label: 'LIRS' },
   { value: 'mq', label: 'MQ' },
   { value: 's3-fifo', label: 'S3-FIFO' },
+  { value: 'w-tinylfu', label: 'W-TinyLFU' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
 
 /** Offered only for a single cache, which sees the whole reference string in advance. */
@@ -32,6 +33,7 @@ export const OFFLINE_POLICIES = [
 const DEFAULT_PROTECTED_SHARE = 0.8;
 const DEFAULT_SMALL_SHARE = 0.1;
 const DEFAULT_HIR_SHARE = 0.01;
+const DEFAULT_WINDOW_SHARE = 0.01;
 
 export interface CacheFieldsProps {
   /** `client` or `array`: prefixes test ids and error paths. */
@@ -134,6 +136,20 @@ export function CacheFields({
           onChange={(lifeTime) => onPolicy({ kind: 'mq', lifeTime })}
         />
       )}
+      {policy.kind === 'w-tinylfu' && (
+        <NumberField
+          testId={`${level}-tinylfu-window`}
+          label="Window"
+          unit="%"
+          step="any"
+          min={0}
+          max={100}
+          value={100 * (policy.windowShare ?? DEFAULT_WINDOW_SHARE)}
+          error={errorAt(`${level}.policy.windowShare`)}
+          hint="LRU window in front of the frequency-filtered main cache; Caffeine uses 1 %"
+          onChange={(pct) => onPolicy({ kind: 'w-tinylfu', windowShare: pct / 100 })}
+        />
+      )}
       {policy.kind === 'lfu' && (
         <NumberField
           testId={`${level}-lfu-aging`}
@@ -156,6 +172,7 @@ function policyParamError(level: string, errorAt: (path: string) => string | und
       errorAt(`${level}.policy.agingPeriod`) ??
       errorAt(`${level}.policy.smallShare`) ??
       errorAt(`${level}.policy.lifeTime`) ??
-      errorAt(`${level}.policy.hirShare`),
+      errorAt(`${level}.policy.hirShare`) ??
+      errorAt(`${level}.policy.windowShare`),
   );
 }

@@ -100,7 +100,8 @@ impl Lirs {
             return Err("a cache must hold at least one block".into());
         }
         // A one-block cache has no room for both sets: its block is LIR, evicted through Q.
-        let lhirs = if capacity == 1 { 0 } else { ((capacity as f64 * hir_share).round() as usize).clamp(1, capacity - 1) };
+        let lhirs =
+            if capacity == 1 { 0 } else { ((capacity as f64 * hir_share).round() as usize).clamp(1, capacity - 1) };
         let nr_limit = NONRESIDENT_LIMIT * capacity;
         let mut nodes = Vec::new();
         nodes.reserve_exact(capacity + nr_limit + 1);

@@ -161,6 +161,7 @@ mod tests {
                     Box::new(crate::policy::S3Fifo::with_defaults(cap, 64)),
                     Box::new(crate::policy::Mq::with_defaults(cap, 64)),
                     Box::new(crate::policy::Lirs::with_defaults(cap, 64)),
+                    Box::new(crate::policy::WTinyLfu::with_defaults(cap, 64)),
                 ];
                 for mut p in others {
                     let m = misses(p.as_mut(), refs);

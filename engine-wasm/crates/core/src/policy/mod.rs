@@ -29,6 +29,7 @@ pub mod s3fifo;
 pub mod sieve;
 pub mod slru;
 pub mod two_q;
+pub mod wtinylfu;
 
 pub use clock::Clock;
 pub use fifo::Fifo;
@@ -44,6 +45,7 @@ pub use read_opt::ReadOpt;
 pub use s3fifo::S3Fifo;
 pub use sieve::Sieve;
 pub use slru::Slru;
+pub use wtinylfu::WTinyLfu;
 
 /// Where in a replacement queue a block is placed (paper 000 Fig. 6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,6 +163,13 @@ pub enum PolicyConfig {
         #[serde(default = "default_small_share")]
         small_share: f64,
     },
+    /// W-TinyLFU (ACM ToS 2017): LRU window, TinyLFU admission, SLRU main cache.
+    #[serde(rename = "w-tinylfu", rename_all = "camelCase")]
+    WTinyLfu {
+        /// Share of the cache for the LRU window, in (0, 1).
+        #[serde(default = "default_window_share")]
+        window_share: f64,
+    },
     /// Belady's MIN: offline, needs the whole reference string (single-cache topology only).
     Min,
     /// Paper 004's read-OPT: offline, judged on reads, may decline to cache (single-cache only).
@@ -174,6 +183,10 @@ fn default_protected_share() -> f64 {
 
 fn default_hir_share() -> f64 {
     lirs::DEFAULT_HIR_SHARE
+}
+
+fn default_window_share() -> f64 {
+    wtinylfu::DEFAULT_WINDOW_SHARE
 }
 
 fn default_small_share() -> f64 {
@@ -203,6 +216,7 @@ impl PolicyConfig {
             PolicyConfig::S3Fifo { small_share } => Box::new(S3Fifo::new(capacity, universe, small_share)?),
             PolicyConfig::Mq { life_time } => Box::new(Mq::new(capacity, universe, life_time)?),
             PolicyConfig::Lirs { hir_share } => Box::new(Lirs::new(capacity, universe, hir_share)?),
+            PolicyConfig::WTinyLfu { window_share } => Box::new(WTinyLfu::new(capacity, universe, window_share)?),
             PolicyConfig::Min | PolicyConfig::ReadOpt => return Err(self.offline_message()),
         })
     }
@@ -211,8 +225,23 @@ impl PolicyConfig {
     /// sweeps and tests that must cover every policy).
     /// Every kind's JSON name, online ones first.
     pub const KINDS: &[&str] = &[
-        "lru", "mru", "fifo", "random", "clock", "sieve", "lfu", "slru", "lru-2", "arc", "2q", "lirs", "mq", "s3-fifo",
-        "min", "read-opt",
+        "lru",
+        "mru",
+        "fifo",
+        "random",
+        "clock",
+        "sieve",
+        "lfu",
+        "slru",
+        "lru-2",
+        "arc",
+        "2q",
+        "lirs",
+        "mq",
+        "s3-fifo",
+        "w-tinylfu",
+        "min",
+        "read-opt",
     ];
 
     pub fn every_kind() -> Vec<PolicyConfig> {
@@ -260,6 +289,7 @@ impl PolicyConfig {
             PolicyConfig::Lfu { aging_period } => lfu::check_aging_period(aging_period, capacity),
             PolicyConfig::S3Fifo { small_share } => s3fifo::check_small_share(small_share),
             PolicyConfig::Lirs { hir_share } => lirs::check_hir_share(hir_share),
+            PolicyConfig::WTinyLfu { window_share } => wtinylfu::check_window_share(window_share),
             _ => Ok(()),
         }
     }
@@ -280,6 +310,7 @@ impl PolicyConfig {
             PolicyConfig::S3Fifo { .. } => "s3-fifo",
             PolicyConfig::Mq { .. } => "mq",
             PolicyConfig::Lirs { .. } => "lirs",
+            PolicyConfig::WTinyLfu { .. } => "w-tinylfu",
             PolicyConfig::Min => "min",
             PolicyConfig::ReadOpt => "read-opt",
         }
@@ -306,6 +337,8 @@ mod config_tests {
             r#"{"kind":"lru-2"}"#,
             r#"{"kind":"arc"}"#,
             r#"{"kind":"2q"}"#,
+            r#"{"kind":"w-tinylfu"}"#,
+            r#"{"kind":"w-tinylfu","windowShare":0.2}"#,
             r#"{"kind":"lirs"}"#,
             r#"{"kind":"lirs","hirShare":0.05}"#,
             r#"{"kind":"mq"}"#,
