@@ -290,6 +290,35 @@ describe('tiersim in Chromium', () => {
     expect(expected.hitFractions.client).toBeGreaterThan(lru.hitFractions.client);
   });
 
+  it('sweeps miss-ratio curves on parallel workers, exactly as the engine, with MIN below LRU', async () => {
+    const page = await openApp();
+    await testId(page, 'workload-kind').selectOption('zipf');
+    await testId(page, 'workload-blocks').fill('3000');
+    for (const k of ['arc', 's3-fifo']) await testId(page, `sweep-policy-${k}`).uncheck();
+    await testId(page, 'sweep-points').fill('4');
+    await testId(page, 'sweep-run').click();
+    const progress = testId(page, 'sweep-progress');
+    await page.waitForSelector('[data-testid="sweep-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
+    expect(await progress.getAttribute('data-total')).toBe('8');
+    const rows = await testId(page, 'sweep-table')
+      .locator('tr[data-policy]')
+      .evaluateAll((trs) => trs.map((tr) => ({ policy: tr.getAttribute('data-policy')!, size: Number(tr.getAttribute('data-size')), miss: Number(tr.getAttribute('data-miss')) })));
+    // The CLI's default sizes for 3000 blocks and 4 points: 30, 139, 646, 3000.
+    expect(rows.map((r) => `${r.policy}@${r.size}`)).toEqual(['lru@30', 'lru@139', 'lru@646', 'lru@3000', 'min@30', 'min@139', 'min@646', 'min@3000']);
+    const lru = rows.filter((r) => r.policy === 'lru');
+    const min = rows.filter((r) => r.policy === 'min');
+    lru.forEach((r, i) => {
+      expect(min[i].miss).toBeLessThanOrEqual(r.miss);
+      if (i) expect(r.miss).toBeLessThanOrEqual(lru[i - 1].miss); // LRU is a stack algorithm
+    });
+    expect(min[0].miss).toBeLessThan(lru[0].miss);
+    // One point against the engine run directly: identical.
+    const scenario = decodeShareUrl(await value(page, 'share-url'));
+    const point = engine({ ...scenario, topology: 'single', client: { capacity: 139, policy: { kind: 'min' } } });
+    expect(min[1].miss).toBe(point.hitFractions.disk);
+    expect(await page.locator('[data-testid="sweep-chart"] path.mrc-line').count()).toBe(2);
+  });
+
   describe('a bad link shows a clear message and the default scenario', () => {
     const cases: [string, () => string, RegExp][] = [
       ['damaged', () => '#s=garbage!!', /damaged|could not|invalid/i],

@@ -1,4 +1,5 @@
 // tiersim's page: the scenario on the left, its results on the right.
+import { MrcPanel } from '../features/mrc/components/MrcPanel';
 import { ResultsPanel } from '../features/results/components/ResultsPanel';
 import { isRunning, useEngineRun } from '../features/run/hooks/useEngineRun';
 import { ScenarioPanel } from '../features/scenario/components/ScenarioPanel';
@@ -60,6 +61,9 @@ export function App() {
 
         <div className="column-right">
           <ResultsPanel state={state} stale={stale} />
+          <div className="card chart-card">
+            <MrcPanel base={valid} />
+          </div>
         </div>
       </main>
 

@@ -1,0 +1,145 @@
+// The miss-ratio-curve sweep: its sizes and points, the parallel runner, the chart layout, and
+// the panel driven by a fake engine (the real one runs in tests/e2e).
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { computeMrcLayout, policyColor } from '../../web/charts/mrc/useMrcLayout';
+import { MrcPanel } from '../../web/features/mrc/components/MrcPanel';
+import { defaultSizes, offlineAllowed, runSweep, sweepPoints, type PointRunner } from '../../web/features/mrc/sweep';
+import { defaultScenario } from '../../web/scenario/defaults';
+import { POLICY_KINDS, type Scenario } from '../../web/scenario/schema';
+import { makeReport } from './fixtures';
+
+afterEach(cleanup);
+
+/** A fake engine: miss ratio = 1 / (1 + size/100), a bit lower for MIN; optional delay per point. */
+function fakeRunner(delay: (s: Scenario) => number = () => 0): PointRunner {
+  return (scenario, signal) =>
+    new Promise((resolve, reject) => {
+      const size = scenario.client.capacity;
+      const miss = (scenario.client.policy.kind === 'min' ? 0.8 : 1) / (1 + size / 100);
+      const t = setTimeout(
+        () => resolve(makeReport({ hitFractions: { client: 1 - miss, array: 0, disk: miss }, blockHitFractions: { client: 1 - miss, array: 0, disk: miss } })),
+        delay(scenario),
+      );
+      signal.addEventListener('abort', () => {
+        clearTimeout(t);
+        reject(new DOMException('cancelled', 'AbortError'));
+      });
+    });
+}
+
+describe('sweep points', () => {
+  it('spaces sizes geometrically from 1 % to 100 % of the blocks, like the CLI', () => {
+    expect(defaultSizes(1000, 3)).toEqual([10, 100, 1000]);
+    expect(defaultSizes(0, 4, 1, 1000)).toEqual([1, 10, 100, 1000]);
+    expect(defaultSizes(50, 5)).toEqual([1, 3, 7, 19, 50]);
+    expect(defaultSizes(0, 5, 1, 2)).toEqual([1, 2]); // duplicates dropped
+  });
+
+  it('makes single-cache scenarios, policy-major, and names a bad point', () => {
+    const base = defaultScenario();
+    const built = sweepPoints(base, ['lru', 'min'], [10, 20]);
+    if ('error' in built) throw new Error(built.error);
+    expect(built.points.map((p) => `${p.policy}@${p.size}`)).toEqual(['lru@10', 'lru@20', 'min@10', 'min@20']);
+    expect(built.points[3].scenario).toMatchObject({ topology: 'single', client: { capacity: 20, policy: { kind: 'min' } }, array: base.array });
+    expect(sweepPoints(base, ['lru'], [0])).toEqual({ error: 'lru at 0 blocks: scenario.client.capacity: must be between 1 and 33554432' });
+    expect(sweepPoints(base, [], [1])).toEqual({ error: 'pick at least one policy' });
+    const long = { ...base, workload: { kind: 'random' as const, blocks: 2 ** 21 } };
+    expect(offlineAllowed(base)).toBe(true);
+    expect(offlineAllowed(long)).toBe(false);
+    expect(sweepPoints(long, ['min'], [10])).toMatchObject({ error: expect.stringContaining('min at 10 blocks: scenario.client.policy: min precomputes') });
+  });
+
+  it('runs points in parallel and returns them in point order whatever finishes first', async () => {
+    const built = sweepPoints(defaultScenario(), ['lru', 'arc'], [10, 100, 1000]);
+    if ('error' in built) throw new Error(built.error);
+    const order: number[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const slowFirst: PointRunner = async (s, signal) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      try {
+        return await fakeRunner((x) => 30 - x.client.capacity / 100)(s, signal);
+      } finally {
+        inFlight--;
+      }
+    };
+    const results = await runSweep(built.points, slowFirst, 3, new AbortController().signal, (i) => order.push(i));
+    expect(most).toBe(3);
+    expect(order).not.toEqual([0, 1, 2, 3, 4, 5]);
+    expect(results.map((r) => `${r.policy}@${r.size}`)).toEqual(['lru@10', 'lru@100', 'lru@1000', 'arc@10', 'arc@100', 'arc@1000']);
+    expect(results[1].missRatio).toBeCloseTo(0.5, 12);
+    const abort = new AbortController();
+    const pending = runSweep(built.points, fakeRunner(() => 1000), 2, abort.signal, () => {});
+    abort.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('miss-ratio chart layout', () => {
+  it('draws one path per policy on a log size axis with stable colours', () => {
+    const curves = [
+      { policy: 'lru', label: 'LRU', points: [{ size: 1000, missRatio: 0.2 }, { size: 10, missRatio: 0.9 }, { size: 100, missRatio: 0.5 }] },
+      { policy: 'min', label: 'MIN', points: [{ size: 10, missRatio: 0.7 }] },
+    ];
+    const l = computeMrcLayout(curves, POLICY_KINDS, { width: 600, height: 300 });
+    expect(l.curves.map((c) => c.path?.startsWith('M'))).toEqual([true, true]);
+    expect(l.curves[0].marks.map((m) => m.size)).toEqual([10, 100, 1000]);
+    // Larger caches sit further right; higher miss ratios higher up.
+    const [a, b, c] = l.curves[0].marks;
+    expect(a.x < b.x && b.x < c.x && a.y < b.y && b.y < c.y).toBe(true);
+    expect(l.xTicks.map((t) => t.value)).toEqual([10, 100, 1000]);
+    expect(l.yTicks[0]).toMatchObject({ value: 0, y: l.plot.bottom });
+    expect(l.curves[1].color).toBe(policyColor('min', POLICY_KINDS));
+    expect(l.curves[0].color).not.toBe(l.curves[1].color);
+    expect(computeMrcLayout([], POLICY_KINDS, { width: 600, height: 300 }).empty).toBe(true);
+  });
+});
+
+describe('MrcPanel', () => {
+  const panel = (runner: PointRunner, base: Scenario | null = defaultScenario()) =>
+    render(<MrcPanel base={base} createRunner={() => ({ run: runner, close: () => {}, parallel: 2 })} />);
+  const progress = () => screen.getByTestId('sweep-progress');
+
+  it('sweeps the picked policies and lists every point in order', async () => {
+    panel(fakeRunner());
+    for (const k of ['arc', 's3-fifo']) fireEvent.click(screen.getByTestId(`sweep-policy-${k}`));
+    fireEvent.change(screen.getByTestId('sweep-points'), { target: { value: '3' } });
+    expect(progress().textContent).toBe('2 policies × 3 sizes');
+    fireEvent.click(screen.getByTestId('sweep-run'));
+    await waitFor(() => expect(progress().getAttribute('data-status')).toBe('done'));
+    expect(progress().getAttribute('data-done')).toBe('6');
+    const rows = [...screen.getByTestId('sweep-table').querySelectorAll('tr[data-policy]')].map(
+      (r) => `${r.getAttribute('data-policy')}@${r.getAttribute('data-size')}`,
+    );
+    expect(rows).toEqual(['lru@328', 'lru@3277', 'lru@32768', 'min@328', 'min@3277', 'min@32768']);
+    expect(screen.getByTestId('sweep-legend-min').textContent).toBe('MIN (offline)');
+    expect(screen.getByTestId('sweep-chart').querySelectorAll('path.mrc-line')).toHaveLength(2);
+  });
+
+  it('cancels a sweep in flight and reports a failing point', async () => {
+    panel(fakeRunner(() => 10_000));
+    fireEvent.click(screen.getByTestId('sweep-run'));
+    expect(progress().getAttribute('data-status')).toBe('running');
+    expect((screen.getByTestId('sweep-run') as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => fireEvent.click(screen.getByTestId('sweep-cancel')));
+    await waitFor(() => expect(progress().getAttribute('data-status')).toBe('cancelled'));
+    cleanup();
+    panel(() => Promise.reject(new Error('the engine worker failed to start')));
+    fireEvent.click(screen.getByTestId('sweep-run'));
+    expect((await screen.findByTestId('sweep-error')).textContent).toBe('the engine worker failed to start');
+  });
+
+  it('waits for a valid scenario and keeps offline policies off for long runs', () => {
+    panel(fakeRunner(), null);
+    expect((screen.getByTestId('sweep-run') as HTMLButtonElement).disabled).toBe(true);
+    expect(progress().textContent).toBe('Fix the scenario to sweep it.');
+    cleanup();
+    const long = defaultScenario();
+    long.workload = { kind: 'random', blocks: 2 ** 21 };
+    panel(fakeRunner(), long);
+    const min = screen.getByTestId('sweep-policy-min') as HTMLInputElement;
+    expect(min.disabled && !min.checked).toBe(true);
+  });
+});

@@ -1,0 +1,83 @@
+// Miss-ratio curves: one line per policy over cache sizes (log scale), a legend, and a table of
+// the same numbers (what screen readers and the end-to-end tests read).
+import { formatCount, formatPercent } from '../../app/format';
+import { useElementSize } from '../useElementSize';
+import { useMrcLayout, type Curve } from './useMrcLayout';
+
+const HEIGHT = 300;
+
+export interface MrcChartProps {
+  curves: Curve[];
+  /** Policy order, for stable colours. */
+  order: readonly string[];
+  emptyText?: string;
+}
+
+export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-ratio curves.' }: MrcChartProps) {
+  const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
+  const layout = useMrcLayout(curves, order, { width: size.width, height: HEIGHT });
+  const { plot } = layout;
+  return (
+    <div className="mrc" ref={ref}>
+      <svg
+        data-testid="sweep-chart"
+        className="mrc-svg"
+        width={layout.width}
+        height={layout.height}
+        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        role="img"
+        aria-label="Miss-ratio curves: read miss ratio against cache size in blocks, log scale, one line per policy"
+      >
+        <g className="cdf-grid">
+          {layout.xTicks.map((t) => (
+            <line key={`x${t.value}`} x1={t.x} x2={t.x} y1={plot.top} y2={plot.bottom} />
+          ))}
+          {layout.yTicks.map((t) => (
+            <line key={`y${t.value}`} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
+          ))}
+        </g>
+        {layout.curves.map((c) => (
+          <g key={c.policy} className="mrc-curve" data-policy={c.policy} style={{ color: c.color }}>
+            {c.path && <path className="mrc-line" d={c.path} />}
+            {c.marks.map((m) => (
+              <circle key={m.size} className="mrc-mark" cx={m.x} cy={m.y} r={3.5}>
+                <title>{`${c.label}: ${formatPercent(m.missRatio)} misses at ${formatCount(m.size)} blocks`}</title>
+              </circle>
+            ))}
+          </g>
+        ))}
+        <g className="cdf-axis">
+          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
+          {layout.xTicks.map((t) => (
+            <text key={t.value} x={t.x} y={plot.bottom + 16} textAnchor="middle">
+              {t.label}
+            </text>
+          ))}
+          {layout.yTicks.map((t) => (
+            <text key={t.value} x={plot.left - 8} y={t.y} dy="0.32em" textAnchor="end">
+              {t.label}
+            </text>
+          ))}
+          <text className="cdf-axis-title" x={(plot.left + plot.right) / 2} y={layout.height - 4} textAnchor="middle">
+            cache size, blocks (log scale)
+          </text>
+        </g>
+        {layout.empty && (
+          <text className="cdf-empty" x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle">
+            {emptyText}
+          </text>
+        )}
+      </svg>
+      {layout.curves.length > 0 && (
+        <ul className="mrc-legend">
+          {layout.curves.map((c) => (
+            <li key={c.policy} data-testid={`sweep-legend-${c.policy}`}>
+              <span className="mrc-swatch" style={{ background: c.color }} aria-hidden="true" />
+              {c.label}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+// Layout of the miss-ratio curves: pure maths from sweep results and a size to scales, one SVG
+// path and its markers per policy, and ticks. d3 computes, React renders; no DOM here.
+import { line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
+import { useMemo } from 'react';
+import { formatCount } from '../../app/format';
+import type { Size } from '../useElementSize';
+
+export interface CurvePoint {
+  size: number;
+  missRatio: number;
+}
+
+export interface Curve {
+  policy: string;
+  label: string;
+  points: CurvePoint[];
+}
+
+export interface LaidCurve extends Curve {
+  color: string;
+  path: string | null;
+  marks: { x: number; y: number; size: number; missRatio: number }[];
+}
+
+export interface MrcLayout {
+  width: number;
+  height: number;
+  plot: { left: number; top: number; right: number; bottom: number };
+  curves: LaidCurve[];
+  xTicks: { value: number; x: number; label: string }[];
+  yTicks: { value: number; y: number; label: string }[];
+  empty: boolean;
+}
+
+export const MRC_MARGIN = { top: 16, right: 18, bottom: 40, left: 50 };
+
+/** A stable colour per policy: its place in `order` (the form's policy list). */
+export function policyColor(policy: string, order: readonly string[]): string {
+  const i = Math.max(0, order.indexOf(policy));
+  return schemeTableau10[i % schemeTableau10.length];
+}
+
+export function computeMrcLayout(curves: Curve[], order: readonly string[], { width, height }: Size): MrcLayout {
+  const plot = {
+    left: MRC_MARGIN.left,
+    top: MRC_MARGIN.top,
+    right: Math.max(MRC_MARGIN.left + 10, width - MRC_MARGIN.right),
+    bottom: Math.max(MRC_MARGIN.top + 10, height - MRC_MARGIN.bottom),
+  };
+  const all = curves.flatMap((c) => c.points);
+  const sizes = all.map((p) => p.size);
+  let lo = sizes.length ? Math.min(...sizes) : 1;
+  let hi = sizes.length ? Math.max(...sizes) : 1000;
+  if (hi <= lo) {
+    lo = Math.max(1, lo / 2);
+    hi = hi * 2;
+  }
+  const x = scaleLog().domain([lo, hi]).range([plot.left, plot.right]).nice();
+  const top = all.length ? Math.min(1, Math.ceil(Math.max(...all.map((p) => p.missRatio)) * 10 + 1e-9) / 10) : 1;
+  const y = scaleLinear().domain([0, Math.max(top, 0.1)]).range([plot.bottom, plot.top]);
+
+  const laid = curves.map((c) => {
+    const pts = [...c.points].sort((a, b) => a.size - b.size);
+    const path = pts.length
+      ? line<CurvePoint>()
+          .x((p) => x(p.size))
+          .y((p) => y(p.missRatio))(pts)
+      : null;
+    return {
+      ...c,
+      points: pts,
+      color: policyColor(c.policy, order),
+      path,
+      marks: pts.map((p) => ({ x: x(p.size), y: y(p.missRatio), size: p.size, missRatio: p.missRatio })),
+    };
+  });
+
+  const [d0, d1] = x.domain();
+  const xTicks: MrcLayout['xTicks'] = [];
+  for (let e = Math.ceil(Math.log10(d0) - 1e-9); 10 ** e <= d1 * (1 + 1e-9); e++) {
+    xTicks.push({ value: 10 ** e, x: x(10 ** e), label: formatCount(10 ** e) });
+  }
+  if (xTicks.length < 2) {
+    for (const v of x.ticks(4)) if (!xTicks.some((t) => t.value === v)) xTicks.push({ value: v, x: x(v), label: formatCount(v) });
+    xTicks.sort((a, b) => a.value - b.value);
+  }
+  const yTicks = y.ticks(5).map((value) => ({ value, y: y(value), label: `${Math.round(value * 100)}%` }));
+  return { width, height, plot, curves: laid, xTicks, yTicks, empty: all.length === 0 };
+}
+
+export function useMrcLayout(curves: Curve[], order: readonly string[], size: Size): MrcLayout {
+  const { width, height } = size;
+  return useMemo(() => computeMrcLayout(curves, order, { width, height }), [curves, order, width, height]);
+}

@@ -1,0 +1,135 @@
+// Miss-ratio curves: the points of a sweep (policies × cache sizes of one scenario's workload,
+// each a single cache) and a pool of engine workers that runs them in parallel. The same sweep
+// natively is `tiersim sweep` (engine-wasm/crates/cli/src/sweep.rs), with the same default sizes.
+import { EngineClient } from '../../worker/client';
+import type { Report } from '../../worker/protocol';
+import {
+  MAX_OFFLINE_REQUESTS,
+  OFFLINE_POLICY_KINDS,
+  checkScenario,
+  describeIssue,
+  type PolicyKind,
+  type Scenario,
+} from '../../scenario/schema';
+
+export interface SweepPoint {
+  policy: PolicyKind;
+  size: number;
+  scenario: Scenario;
+}
+
+export interface PointResult {
+  policy: PolicyKind;
+  size: number;
+  /** Read requests that missed. */
+  missRatio: number;
+  /** Blocks that missed (differs for multi-block requests). */
+  blockMissRatio: number;
+}
+
+/** `points` sizes from 1 % to 100 % of `blocks`, geometric, rounded, distinct (the CLI's rule). */
+export function defaultSizes(blocks: number, points: number, lo = Math.max(blocks / 100, 1), hi = blocks): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < points; i++) {
+    const v = Math.max(1, Math.round(lo * (hi / lo) ** (points === 1 ? 0 : i / (points - 1))));
+    if (out[out.length - 1] !== v) out.push(v);
+  }
+  return out;
+}
+
+/** Block references a run of `base` makes (what an offline policy must precompute). */
+export function blockReferences(base: Scenario): number {
+  const w = base.workload;
+  return ((w.warmupRequests ?? w.blocks) + (w.measuredRequests ?? w.blocks * 10)) * (w.requestBlocks ?? 1);
+}
+
+export function offlineAllowed(base: Scenario): boolean {
+  return blockReferences(base) <= MAX_OFFLINE_REQUESTS;
+}
+
+/**
+ * Every point, policy-major, validated. An invalid point (e.g. an offline policy on too long a
+ * run) gives `{ error }` naming the policy, the size and the field.
+ */
+export function sweepPoints(base: Scenario, policies: PolicyKind[], sizes: number[]): { points: SweepPoint[] } | { error: string } {
+  if (!policies.length) return { error: 'pick at least one policy' };
+  if (!sizes.length) return { error: 'pick at least one cache size' };
+  const points: SweepPoint[] = [];
+  for (const policy of policies) {
+    for (const size of sizes) {
+      const candidate = { ...structuredClone(base), topology: 'single' as const, client: { capacity: size, policy: { kind: policy } } };
+      const check = checkScenario(candidate);
+      if (!check.ok) return { error: `${policy} at ${size} blocks: ${describeIssue(check.issues[0])}` };
+      points.push({ policy, size, scenario: check.scenario });
+    }
+  }
+  return { points };
+}
+
+export function isOffline(kind: PolicyKind): boolean {
+  return OFFLINE_POLICY_KINDS.includes(kind);
+}
+
+/** Runs one point to its final report. */
+export type PointRunner = (scenario: Scenario, signal: AbortSignal) => Promise<Report>;
+
+/**
+ * A pool of `size` engine workers (EngineClient each). The runner it returns takes a free
+ * worker, or waits for one; aborting a point terminates its worker.
+ */
+export function workerPool(size: number, createClient: () => EngineClient = () => new EngineClient()) {
+  const idle: EngineClient[] = Array.from({ length: size }, createClient);
+  const waiting: ((c: EngineClient) => void)[] = [];
+  const take = () => new Promise<EngineClient>((resolve) => (idle.length ? resolve(idle.pop()!) : waiting.push(resolve)));
+  const give = (c: EngineClient) => (waiting.length ? waiting.shift()!(c) : idle.push(c));
+  const run: PointRunner = async (scenario, signal) => {
+    const client = await take();
+    try {
+      return await client.run(scenario, { signal });
+    } finally {
+      give(client);
+    }
+  };
+  const close = () => {
+    for (const c of idle) c.terminate();
+  };
+  return { run, close };
+}
+
+/** Workers for a sweep: the machine's cores, at most 4. */
+export function defaultPoolSize(): number {
+  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 0;
+  return Math.max(1, Math.min(cores || 2, 4));
+}
+
+/**
+ * Runs `points` with at most `parallel` in flight through `run`; `onPoint` hears each result as
+ * it lands (in completion order); the promise resolves with all results in point order.
+ */
+export async function runSweep(
+  points: SweepPoint[],
+  run: PointRunner,
+  parallel: number,
+  signal: AbortSignal,
+  onPoint: (index: number, result: PointResult) => void,
+): Promise<PointResult[]> {
+  const results: PointResult[] = new Array(points.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < points.length) {
+      if (signal.aborted) throw new DOMException('the sweep was cancelled', 'AbortError');
+      const i = next++;
+      const p = points[i];
+      const report = await run(p.scenario, signal);
+      results[i] = {
+        policy: p.policy,
+        size: p.size,
+        missRatio: report.hitFractions.disk,
+        blockMissRatio: report.blockHitFractions.disk,
+      };
+      onPoint(i, results[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, points.length)) }, lane));
+  return results;
+}
