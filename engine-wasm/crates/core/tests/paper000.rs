@@ -161,3 +161,96 @@ fn runs_are_deterministic_and_independent_of_batching() {
     assert_ne!(whole.counters, r.counters, "another seed gives another trace");
     assert!(within(r.mean_latency_ms, whole.mean_latency_ms, 0.05));
 }
+
+/// A single client with DEMOTE and an MRU-insertion array behaves as one unified LRU cache of
+/// N_c + N_a − 1 blocks (§4.1: the most recently read block is cached twice): the same hits,
+/// request for request, within 0.1 %.
+#[test]
+fn lru_mru_demote_is_one_lru_of_the_aggregate_size() {
+    for workload in [
+        WorkloadConfig::Random { blocks: 3000, request_blocks: 1, warmup_requests: None, measured_requests: None },
+        WorkloadConfig::Zipf {
+            blocks: 4500,
+            request_blocks: 1,
+            alpha: 1.0,
+            warmup_requests: None,
+            measured_requests: None,
+        },
+    ] {
+        let mut s = Scenario::paper000_random(Lru, Mru, Protocol::Demote);
+        s.client.capacity = 1000;
+        s.array.capacity = 1500;
+        s.workload = workload;
+        let r = run(s.clone());
+        let (warmup, measured) = s.workload.phases();
+        let mut w = s.workload.build(s.seed);
+        let mut unified = tiersim_core::policy::Lru::new(1000 + 1500 - 1, w.universe());
+        use tiersim_core::policy::Policy;
+        let mut ev = Vec::new();
+        let mut hits = 0u64;
+        for i in 0..warmup + measured {
+            let hit = unified.access(w.next_request().unwrap().block, &mut ev);
+            if i >= warmup && hit {
+                hits += 1;
+            }
+        }
+        let ours = r.counters.client_hits + r.counters.array_hits;
+        let diff = (ours as f64 - hits as f64).abs() / hits as f64;
+        println!("{:?}: hierarchy {ours} hits, unified LRU {hits}", s.workload);
+        assert!(diff <= 0.001, "{:?}: hierarchy {ours} hits, unified LRU {hits}", s.workload);
+    }
+}
+
+/// §5 / Fig. 19: slow the link down and demotion stops paying. In the additive model every
+/// request's cost is linear in the link's per-block time T while the hit fractions do not depend
+/// on it, so from eq. 1
+///   baseline:  (a₀ + d₀)·T + d₀·T_d       proposed:  (a₁ + d₁ + m₁)·T + d₁·T_d
+/// (a: array hits, d: disk reads, m: demotions that moved data, per request) cross at
+///   T* = (d₀ − d₁)·T_d / ((a₁ + d₁ + m₁) − (a₀ + d₀)).
+/// As in the paper, the whole link cost scales with the bandwidth: T = 0.2 ms × 1000 / B for a
+/// nominal B Mbit/s. The sweep from 1 Gbit/s to 10 Mbit/s must find the crossover within 10 %
+/// of the B* this predicts (the paper saw it below 50 Mbit/s).
+#[test]
+fn bandwidth_sweep_finds_the_analytic_crossover() {
+    use tiersim_core::hierarchy::LinkConfig;
+    let design = |c: PolicyConfig, a: PolicyConfig, p: Protocol, nominal_mbit: f64| {
+        let mut s = Scenario::paper000_random(c, a, p);
+        s.client.capacity = 2048;
+        s.array.capacity = 2048;
+        s.workload =
+            WorkloadConfig::Random { blocks: 4096, request_blocks: 1, warmup_requests: None, measured_requests: None };
+        // 4 KiB in 0.2 ms at 1 Gbit/s nominal: 163.84 Mbit/s of pure transfer, no fixed part.
+        s.link = LinkConfig::Custom { latency_us: 0.0, bandwidth_mbit: 163.84 * nominal_mbit / 1000.0 };
+        run(s)
+    };
+    let base = design(Lru, Lru, Protocol::None, 1000.0);
+    let prop = design(Lru, Mru, Protocol::Demote, 1000.0);
+    let per_req = |r: &Report, n: u64| n as f64 / r.counters.requests as f64;
+    let (a0, d0) = (per_req(&base, base.counters.array_hits), per_req(&base, base.counters.disk_reads));
+    let (a1, d1, m1) = (
+        per_req(&prop, prop.counters.array_hits),
+        per_req(&prop, prop.counters.disk_reads),
+        per_req(&prop, prop.counters.demotions_moved),
+    );
+    let td = 10.0;
+    let t_star = (d0 - d1) * td / ((a1 + d1 + m1) - (a0 + d0));
+    let b_star = 0.2 * 1000.0 / t_star;
+    assert!((10.0..50.0).contains(&b_star), "predicted crossover {b_star:.1} Mbit/s (paper: below 50)");
+
+    // The sweep: 25 nominal bandwidths, log-spaced from 1000 down to 10 Mbit/s.
+    let points: Vec<f64> = (0..25).map(|i| 1000.0 * 0.01f64.powf(i as f64 / 24.0)).collect();
+    let gain: Vec<f64> = points
+        .iter()
+        .map(|&b| {
+            design(Lru, Lru, Protocol::None, b).mean_latency_ms - design(Lru, Mru, Protocol::Demote, b).mean_latency_ms
+        })
+        .collect();
+    assert!(gain[0] > 0.0 && gain[24] < 0.0, "demotion should pay at 1 Gbit/s and not at 10 Mbit/s: {gain:?}");
+    let i = gain.iter().position(|&g| g < 0.0).unwrap();
+    // Interpolate linearly in T (∝ 1/B), in which the gain is linear.
+    let (t_hi, t_lo) = (1.0 / points[i - 1], 1.0 / points[i]);
+    let t = t_hi + (t_lo - t_hi) * gain[i - 1] / (gain[i - 1] - gain[i]);
+    let b_sim = 1.0 / t;
+    println!("crossover: predicted {b_star:.2} Mbit/s (T* = {t_star:.3} ms), simulated {b_sim:.2} Mbit/s");
+    assert!(within(b_sim, b_star, 0.10), "simulated crossover {b_sim:.1} Mbit/s vs predicted {b_star:.1}");
+}
