@@ -75,6 +75,19 @@ describe('App', () => {
     expect(back.ok && 'topology' in back.scenario).toBe(false);
   });
 
+  it('switches the disk to the mechanical drive and back', () => {
+    render(<App />);
+    fireEvent.change(screen.getByTestId('disk-kind'), { target: { value: 'mechanical' } });
+    expect(screen.queryByTestId('disk-ms')).toBeNull();
+    expect(value('disk-rpm')).toBe('5400');
+    expect(value('disk-read-ahead')).toBe('512');
+    fireEvent.change(screen.getByTestId('disk-rpm'), { target: { value: '7200' } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { disk: { kind: 'mechanical', rpm: 7200 } } });
+    fireEvent.change(screen.getByTestId('disk-kind'), { target: { value: 'constant' } });
+    expect(value('disk-ms')).toBe('10');
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { disk: { kind: 'constant', serviceMs: 10 } } });
+  });
+
   it('sets blocks per request, keeps it across workload kinds and omits the default', () => {
     render(<App />);
     fireEvent.change(screen.getByTestId('workload-request-blocks'), { target: { value: '8' } });

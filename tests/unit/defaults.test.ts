@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario as engineDefault, initSync, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { DEFAULT_SCENARIO, defaultScenario } from '../../web/scenario/defaults';
-import { OFFLINE_POLICY_KINDS, POLICY_KINDS, checkScenario, type PolicyKind } from '../../web/scenario/schema';
+import { MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS, POLICY_KINDS, checkScenario, type PolicyKind } from '../../web/scenario/schema';
 import { OFFLINE_POLICIES, POLICIES } from '../../web/features/scenario/components/CacheFields';
 
 const wasm = join(resolve(__dirname, '../..'), 'web/wasm-pkg/tiersim_wasm_bg.wasm');
@@ -73,6 +73,20 @@ describe('the UI agrees with the engine', () => {
       expect(checkScenario(two)).toMatchObject({ ok: false, issues: [{ path: 'array.policy' }] });
       expect(engineRejects(two)).toBe('array.policy');
     }
+  });
+
+  it('on the mechanical drive and its defaults', () => {
+    for (const disk of [{ kind: 'mechanical' }, { kind: 'mechanical', rpm: 7200, readAheadKiB: 64 }]) {
+      const s: any = defaultScenario();
+      s.disk = disk;
+      expect(checkScenario(s).ok).toBe(true);
+      const back = JSON.parse(validateScenario(JSON.stringify(s)));
+      expect(back.disk).toEqual({ ...MECHANICAL_DEFAULTS, ...disk });
+      expect(checkScenario(back).ok).toBe(true);
+    }
+    const bad: any = defaultScenario();
+    bad.disk = { kind: 'mechanical', rpm: 10 };
+    expect(engineRejects(bad)).toBe('disk');
   });
 
   it.each([

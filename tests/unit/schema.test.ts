@@ -52,6 +52,18 @@ describe('scenario schema', () => {
     expect(firstIssue(patch)).toEqual({ path, message });
   });
 
+  it('takes a constant or a mechanical disk, with the drive parameters checked', () => {
+    expect(checkScenario({ ...defaultScenario(), disk: { kind: 'mechanical' } }).ok).toBe(true);
+    expect(checkScenario({ ...defaultScenario(), disk: { kind: 'mechanical', rpm: 7200, readAheadKiB: 0 } }).ok).toBe(true);
+    expect(firstIssue((s) => (s.disk = { kind: 'mechanical', rpm: 10 }))).toEqual({ path: 'disk.rpm', message: 'must be between 60 and 100000' });
+    expect(firstIssue((s) => (s.disk = { kind: 'mechanical', minSeekMs: 5, maxSeekMs: 4 }))).toEqual({
+      path: 'disk.maxSeekMs',
+      message: 'must be between 5 and 1000',
+    });
+    expect(firstIssue((s) => (s.disk = { kind: 'mechanical', serviceMs: 10 })).path).toBe('disk');
+    expect(firstIssue((s) => (s.disk = { kind: 'ssd' }))).toEqual({ path: 'disk.kind', message: 'must be one of constant, mechanical' });
+  });
+
   it('runs offline policies only in a single cache, within their request budget', () => {
     const single = { ...defaultScenario(), topology: 'single' };
     for (const kind of ['min', 'read-opt']) {

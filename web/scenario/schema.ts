@@ -145,10 +145,44 @@ export const linkSchema = z.discriminatedUnion(
 );
 export type LinkConfig = z.infer<typeof linkSchema>;
 
-export const diskSchema = z.strictObject({
-  kind: z.literal('constant', { error: 'must be constant' }),
-  serviceMs: num(0, 100_000),
-});
+/** The calibrated mechanical drive (engine: hierarchy/disk.rs `Mechanical::CALIBRATED`). */
+export const MECHANICAL_DEFAULTS = {
+  rpm: 5400,
+  overheadMs: 1.2,
+  minSeekMs: 2,
+  maxSeekMs: 15,
+  capacityGiB: 4,
+  mediaMBps: 10,
+  busMBps: 20,
+  readAheadKiB: 512,
+} as const;
+
+export const diskSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('constant'), serviceMs: num(0, 100_000) }),
+    z
+      .strictObject({
+        kind: z.literal('mechanical'),
+        rpm: num(60, 100_000).optional(),
+        overheadMs: num(0, 1000).optional(),
+        minSeekMs: num(0, 1000).optional(),
+        maxSeekMs: num(0, 1000).optional(),
+        capacityGiB: num(0.001, 1_000_000).optional(),
+        mediaMBps: num(0.001, 1_000_000).optional(),
+        busMBps: num(0.001, 1_000_000).optional(),
+        readAheadKiB: num(0, 1_048_576).optional(),
+      })
+      .check((ctx) => {
+        const d = ctx.value;
+        const min = d.minSeekMs ?? MECHANICAL_DEFAULTS.minSeekMs;
+        const max = d.maxSeekMs ?? MECHANICAL_DEFAULTS.maxSeekMs;
+        if (max < min) ctx.issues.push({ code: 'custom', input: d, path: ['maxSeekMs'], message: `must be between ${min} and 1000` });
+      }),
+  ],
+  { error: 'must be one of constant, mechanical' },
+);
+export type DiskConfig = z.infer<typeof diskSchema>;
 
 /** Most blocks one generated request may span (engine: MAX_REQUEST_BLOCKS). */
 export const MAX_REQUEST_BLOCKS = 1024;

@@ -254,3 +254,61 @@ fn bandwidth_sweep_finds_the_analytic_crossover() {
     println!("crossover: predicted {b_star:.2} Mbit/s (T* = {t_star:.3} ms), simulated {b_sim:.2} Mbit/s");
     assert!(within(b_sim, b_star, 0.10), "simulated crossover {b_sim:.1} Mbit/s vs predicted {b_star:.1}");
 }
+
+fn sequential_on_a_drive(client: PolicyConfig, array: PolicyConfig, protocol: Protocol) -> Report {
+    let mut s = Scenario::paper000_random(client, array, protocol);
+    s.workload =
+        WorkloadConfig::Sequential { blocks: 32767, request_blocks: 1, warmup_requests: None, measured_requests: None };
+    s.disk = tiersim_core::hierarchy::DiskConfig::Mechanical(Default::default());
+    run(s)
+}
+
+/// Table 2, SEQUENTIAL, with the mechanical drive (its read-ahead is what makes a sequential
+/// disk read cost ≈ 1.5 ms rather than 10): LRU client 1.67 → 0.48 ms (3.5×); MRU client,
+/// MRU-LRU-none 0.12 ms; and MRU-LRU-none is the best of the eight designs (§4.5).
+#[test]
+fn sequential_table2_with_the_mechanical_drive() {
+    let base = sequential_on_a_drive(Lru, Lru, Protocol::None);
+    let prop = sequential_on_a_drive(Lru, Mru, Protocol::Demote);
+    let (b, p) = (base.mean_latency_ms, prop.mean_latency_ms);
+    println!("SEQ LRU client: {b:.3} → {p:.3} ms ({:.2}×)", b / p);
+    assert!(within(b, 1.67, 0.20), "baseline {b:.3} ms not within 20% of 1.67 ms");
+    assert!(within(p, 0.48, 0.20), "proposed {p:.3} ms not within 20% of 0.48 ms");
+    assert!(within(b / p, 3.5, 0.20), "speedup {:.2}× not within 20% of 3.5×", b / p);
+
+    let mrn = sequential_on_a_drive(Mru, Lru, Protocol::None);
+    let mmd = sequential_on_a_drive(Mru, Mru, Protocol::Demote);
+    println!("SEQ MRU client: {:.3} vs {:.3} ms", mrn.mean_latency_ms, mmd.mean_latency_ms);
+    assert!(within(mrn.mean_latency_ms, 0.12, 0.20), "MRU-LRU-none {:.3} ms", mrn.mean_latency_ms);
+    // The paper's 0.12 / 0.13 = 0.9×: demotions that move no data cost nearly nothing.
+    assert!(within(mrn.mean_latency_ms / mmd.mean_latency_ms, 0.9, 0.20));
+    for c in [Lru, Mru] {
+        for a in [Lru, Mru] {
+            for proto in [Protocol::None, Protocol::Demote] {
+                // MRU-MRU-demote ties (within 0.3 %): our DEMOTEs that move no data cost nothing,
+                // where the paper's simulator charged them ≈ 0.01 ms a request (0.13 vs 0.12 ms).
+                let r = sequential_on_a_drive(c.clone(), a.clone(), proto);
+                assert!(
+                    r.mean_latency_ms >= 0.99 * mrn.mean_latency_ms,
+                    "{}-{}-{proto:?} beats MRU-LRU-none",
+                    c.name(),
+                    a.name()
+                );
+            }
+        }
+    }
+}
+
+/// The drive also keeps RANDOM where the constant T_d put it (Table 2: 4.77 → 0.64 ms).
+#[test]
+fn random_table2_holds_on_the_mechanical_drive() {
+    let on_drive = |c, a, p| {
+        let mut s = Scenario::paper000_random(c, a, p);
+        s.disk = tiersim_core::hierarchy::DiskConfig::Mechanical(Default::default());
+        run(s)
+    };
+    let (b, p) =
+        (on_drive(Lru, Lru, Protocol::None).mean_latency_ms, on_drive(Lru, Mru, Protocol::Demote).mean_latency_ms);
+    println!("RANDOM on the drive: {b:.3} → {p:.3} ms");
+    assert!(within(b, 4.77, 0.20) && within(p, 0.64, 0.20) && within(b / p, 7.5, 0.20), "{b:.3} → {p:.3}");
+}

@@ -3,7 +3,7 @@
 import { formatCount } from '../../../app/format';
 import { designOf, scenarioName, type Design } from '../../../scenario/defaults';
 import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links';
-import { OFFLINE_POLICY_KINDS } from '../../../scenario/schema';
+import { MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS } from '../../../scenario/schema';
 import type { LinkConfig, Scenario, ScenarioIssue, Topology, WorkloadKind } from '../../../scenario/schema';
 import { CacheFields } from './CacheFields';
 import { DesignPicker } from './DesignPicker';
@@ -196,17 +196,64 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
             />
           </div>
         )}
-        <NumberField
-          testId="disk-ms"
-          label="Disk service time"
-          unit="ms"
-          step="any"
-          min={0}
-          value={s.disk.serviceMs}
-          error={errorAt('disk.serviceMs')}
-          hint="constant per disk read; paper 000 measured ≈ 10 ms"
-          onChange={(v) => update((n) => void (n.disk.serviceMs = v))}
+        <SelectField<'constant' | 'mechanical'>
+          testId="disk-kind"
+          label="Disk model"
+          value={s.disk.kind}
+          options={[
+            { value: 'constant', label: 'Constant service time' },
+            { value: 'mechanical', label: 'Mechanical drive (seek, rotation, read-ahead)' },
+          ]}
+          error={issues.find((i) => i.path === 'disk' || i.path === 'disk.kind')?.message}
+          onChange={(kind) => update((n) => void (n.disk = kind === 'constant' ? { kind, serviceMs: 10 } : { kind }))}
         />
+        {s.disk.kind === 'constant' ? (
+          <NumberField
+            testId="disk-ms"
+            label="Disk service time"
+            unit="ms"
+            step="any"
+            min={0}
+            value={s.disk.serviceMs}
+            error={errorAt('disk.serviceMs')}
+            hint="constant per disk read; paper 000 measured ≈ 10 ms"
+            onChange={(v) => update((n) => void (n.disk.kind === 'constant' && (n.disk.serviceMs = v)))}
+          />
+        ) : (
+          <>
+            <div className="row">
+              <NumberField
+                testId="disk-rpm"
+                label="Spindle"
+                unit="rpm"
+                min={60}
+                value={s.disk.rpm ?? MECHANICAL_DEFAULTS.rpm}
+                error={errorAt('disk.rpm')}
+                onChange={(rpm) => update((n) => void (n.disk.kind === 'mechanical' && (n.disk.rpm = rpm)))}
+              />
+              <NumberField
+                testId="disk-read-ahead"
+                label="Read-ahead"
+                unit="KiB"
+                min={0}
+                value={s.disk.readAheadKiB ?? MECHANICAL_DEFAULTS.readAheadKiB}
+                error={errorAt('disk.readAheadKiB')}
+                onChange={(kib) => update((n) => void (n.disk.kind === 'mechanical' && (n.disk.readAheadKiB = kib)))}
+              />
+            </div>
+            <NumberField
+              testId="disk-overhead"
+              label="Controller overhead"
+              unit="ms"
+              step="any"
+              min={0}
+              value={s.disk.overheadMs ?? MECHANICAL_DEFAULTS.overheadMs}
+              error={errorAt('disk.overheadMs')}
+              hint="calibrated to paper 000: ≈ 10 ms per random 4 KiB read, ≈ 1.45 ms per sequential block"
+              onChange={(ms) => update((n) => void (n.disk.kind === 'mechanical' && (n.disk.overheadMs = ms)))}
+            />
+          </>
+        )}
       </fieldset>
 
       <fieldset>

@@ -1,5 +1,6 @@
 //! Cache hierarchies: topology, cooperation protocols and the latency model.
 
+pub mod disk;
 pub mod histogram;
 pub mod no_cache;
 pub mod timing;
@@ -7,9 +8,10 @@ pub mod two_level;
 
 use serde::{Deserialize, Serialize};
 
+pub use disk::{Disk, DiskConfig, Mechanical};
 pub use histogram::{HistogramReport, LatencyHistogram};
 pub use no_cache::NoCache;
-pub use timing::{DiskConfig, LinkConfig, Timing};
+pub use timing::{LinkConfig, Timing};
 pub use two_level::{Counters, Served, TwoLevel};
 
 /// How the client and array caches cooperate.

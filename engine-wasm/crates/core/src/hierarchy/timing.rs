@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::disk::{Disk, DiskConfig};
+
 /// A link between two levels: a fixed per-request cost (propagation, protocol and controller
 /// overhead) plus the data's transfer time at the link's bandwidth.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
@@ -74,43 +76,15 @@ impl LinkConfig {
     }
 }
 
-/// How long the disk takes to serve a request that missed every cache.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
-pub enum DiskConfig {
-    /// Every access costs the same (paper 000 observed an average T_d ≈ 10 ms).
-    #[serde(rename_all = "camelCase")]
-    Constant { service_ms: f64 },
-}
-
-impl Default for DiskConfig {
-    fn default() -> Self {
-        DiskConfig::Constant { service_ms: 10.0 }
-    }
-}
-
-impl DiskConfig {
-    pub fn validate(&self) -> Result<(), String> {
-        let DiskConfig::Constant { service_ms } = *self;
-        if !(service_ms.is_finite() && (0.0..=100_000.0).contains(&service_ms)) {
-            return Err(format!("serviceMs must be between 0 and 100000 ms (got {service_ms})"));
-        }
-        Ok(())
-    }
-
-    pub fn service_ns(&self) -> u64 {
-        let DiskConfig::Constant { service_ms } = *self;
-        (service_ms * 1e6).round() as u64
-    }
-}
-
 /// Costs precomputed for the common one-block case; other sizes are computed when needed.
 #[derive(Clone, Debug)]
 pub struct Timing {
     pub client_hit_ns: u64,
     pub link: LinkConfig,
     pub block_bytes: u64,
+    /// A representative one-block disk read (T_d for a constant disk), for labels.
     pub disk_ns: u64,
+    pub disk: DiskConfig,
     one_block_link_ns: u64,
 }
 
@@ -121,7 +95,8 @@ impl Timing {
             client_hit_ns: (client_hit_ms * 1e6).round() as u64,
             link,
             block_bytes,
-            disk_ns: disk.service_ns(),
+            disk_ns: Disk::new(disk, block_bytes as u32).nominal_ns(),
+            disk,
             one_block_link_ns: link.transfer_ns(block_bytes),
         }
     }

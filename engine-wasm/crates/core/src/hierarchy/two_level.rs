@@ -22,7 +22,7 @@
 
 use serde::Serialize;
 
-use super::{LatencyHistogram, Level, Protocol, Timing};
+use super::{Disk, LatencyHistogram, Level, Protocol, Timing};
 use crate::model::{Block, Op, Request};
 use crate::policy::{End, Policy};
 
@@ -68,6 +68,7 @@ pub struct TwoLevel {
     array: Box<dyn Policy>,
     protocol: Protocol,
     timing: Timing,
+    disk: Disk,
     pub counters: Counters,
     pub histogram: LatencyHistogram,
     // Caller-owned eviction buffers, reused so the hot path never allocates.
@@ -81,6 +82,7 @@ impl TwoLevel {
             client,
             array,
             protocol,
+            disk: Disk::new(timing.disk, timing.block_bytes as u32),
             timing,
             counters: Counters::default(),
             histogram: LatencyHistogram::default(),
@@ -145,6 +147,7 @@ impl TwoLevel {
         let moved = self.make_client_room(missing);
 
         let mut from_disk = false;
+        let mut disk_ns = 0;
         for b in blocks {
             if self.client.contains(b) {
                 continue;
@@ -153,6 +156,7 @@ impl TwoLevel {
                 self.counters.array_block_hits += 1;
             } else {
                 from_disk = true;
+                disk_ns += self.disk.block_ns(b);
                 let end = self.array.miss_end();
                 self.array_victims.clear();
                 self.array.insert(b, end, &mut self.array_victims);
@@ -169,7 +173,7 @@ impl TwoLevel {
         let mut latency = t.client_hit_ns + t.link_ns(missing) + t.link_ns(moved);
         self.counters.link_bytes += (missing as u64 + moved as u64) * t.block_bytes;
         let level = if from_disk {
-            latency += t.disk_ns;
+            latency += self.disk.request_ns() + disk_ns;
             self.counters.disk_reads += 1;
             Level::Disk
         } else {
