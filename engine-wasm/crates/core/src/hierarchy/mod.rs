@@ -4,6 +4,7 @@ pub mod disk;
 pub mod histogram;
 pub mod no_cache;
 pub mod timing;
+pub mod tree;
 pub mod two_level;
 
 use serde::{Deserialize, Serialize};
@@ -12,6 +13,7 @@ pub use disk::{Disk, DiskConfig, Mechanical};
 pub use histogram::{HistogramReport, LatencyHistogram};
 pub use no_cache::NoCache;
 pub use timing::{LinkConfig, Timing};
+pub use tree::{CacheSpec, Tree};
 pub use two_level::{Counters, Served, TwoLevel};
 
 /// How the client and array caches cooperate.

@@ -74,6 +74,8 @@ pub struct TwoLevel {
     // Caller-owned eviction buffers, reused so the hot path never allocates.
     client_victims: Vec<Block>,
     array_victims: Vec<Block>,
+    /// The blocks of the current request the client did not hold at lookup.
+    missing: Vec<Block>,
 }
 
 impl TwoLevel {
@@ -88,6 +90,7 @@ impl TwoLevel {
             histogram: LatencyHistogram::default(),
             client_victims: Vec::with_capacity(64),
             array_victims: Vec::with_capacity(64),
+            missing: Vec::with_capacity(64),
         }
     }
 
@@ -129,17 +132,16 @@ impl TwoLevel {
 
     fn read<I: Iterator<Item = Block> + Clone>(&mut self, blocks: I, nblocks: u32) -> Served {
         self.counters.reads += 1;
-        let mut missing = 0u32;
-        for b in blocks.clone() {
-            if !self.client.on_hit(b) {
-                missing += 1;
-            }
-        }
+        let mut missing_blocks = std::mem::take(&mut self.missing);
+        missing_blocks.clear();
+        missing_blocks.extend(blocks.filter(|&b| !self.client.on_hit(b)));
+        let missing = missing_blocks.len() as u32;
         self.counters.block_reads += nblocks as u64;
         self.counters.client_block_hits += (nblocks - missing) as u64;
         let t = &self.timing;
         if missing == 0 {
             self.counters.client_hits += 1;
+            self.missing = missing_blocks;
             return Served { level: Level::Client, latency_ns: t.client_hit_ns };
         }
 
@@ -148,10 +150,9 @@ impl TwoLevel {
 
         let mut from_disk = false;
         let mut disk_ns = 0;
-        for b in blocks {
-            if self.client.contains(b) {
-                continue;
-            }
+        // Only what was missing at lookup is fetched: a block the client held served the read
+        // even if making room has pushed it out since.
+        for &b in &missing_blocks {
             if self.array.on_hit(b) {
                 self.counters.array_block_hits += 1;
             } else {
@@ -180,6 +181,7 @@ impl TwoLevel {
             self.counters.array_hits += 1;
             Level::Array
         };
+        self.missing = missing_blocks;
         Served { level, latency_ns: latency }
     }
 
@@ -206,14 +208,17 @@ impl TwoLevel {
 
     fn write<I: Iterator<Item = Block> + Clone>(&mut self, blocks: I, nblocks: u32) -> Served {
         self.counters.writes += 1;
-        let missing = blocks.clone().filter(|&b| !self.client.on_hit(b)).count() as u32;
-        let moved = self.make_client_room(missing);
+        let mut missing = std::mem::take(&mut self.missing);
+        missing.clear();
+        missing.extend(blocks.clone().filter(|&b| !self.client.on_hit(b)));
+        let moved = self.make_client_room(missing.len() as u32);
+        for &b in &missing {
+            let end = self.client.miss_end();
+            self.client_victims.clear();
+            self.client.insert(b, end, &mut self.client_victims);
+        }
+        self.missing = missing;
         for b in blocks {
-            if !self.client.contains(b) {
-                let end = self.client.miss_end();
-                self.client_victims.clear();
-                self.client.insert(b, end, &mut self.client_victims);
-            }
             if !self.array.on_hit(b) {
                 let end = self.array.miss_end();
                 self.array_victims.clear();

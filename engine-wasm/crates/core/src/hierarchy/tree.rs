@@ -1,0 +1,397 @@
+//! A forest of caches (paper 002 §2): clients at the leaves, each with its own cache, optional
+//! middle tiers, and roots (arrays) that sit on their own disks. Every cache has its own policy
+//! and size, and the link to its parent (or, for a root, to its disk) its own cost.
+//!
+//! A read from client c walks the path from c's cache to its root:
+//! 1. the client cache looks every block up; if all are there, that is the hit;
+//! 2. otherwise the client first makes room — under DEMOTE each victim goes one level up, to
+//!    that cache's "eject me last" end (or is just moved there if the parent holds it already;
+//!    no data moves); a parent that must evict to take it demotes its own victim further up,
+//!    and a root's victims are dropped;
+//! 3. each block the client lacked at lookup is looked up level by level; the first level
+//!    holding it serves it (the disk if none does). Then
+//!    - inclusive (protocol none): every level below it keeps a copy at its policy's miss end
+//!      (paper 002's READ-SAVE), dropping its victims;
+//!    - DEMOTE (exclusive): a middle tier hands the block down and forgets it (paper 002's
+//!      READ); the root treats a hit as its policy says (paper 000: an MRU array puts it next in
+//!      line); a block read from disk enters the root at its miss end; the client inserts it.
+//!      Every victim is demoted one level up, as in step 2.
+//!
+//! With one client and two levels this is exactly [`TwoLevel`](super::TwoLevel) — the tests
+//! check it request for request — and with DEMOTE and MRU insertion above an LRU client a whole
+//! path is one LRU of the summed sizes less one (paper 000 §4.1's N_c + N_a − 1, generalised).
+//!
+//! Latency: the client's lookup cost, plus on each link the transfer of the blocks that crossed
+//! it in one batch (fetches, and DEMOTEs that moved data), plus the disk when a block reached it.
+
+use serde::Serialize;
+
+use super::{Disk, LatencyHistogram, LinkConfig, Protocol};
+use crate::model::{Block, Op};
+use crate::policy::{End, Policy};
+
+/// One cache of the forest as the caller describes it.
+pub struct CacheSpec {
+    pub policy: Box<dyn Policy>,
+    /// The cache above, or `None` for a root on its own disk.
+    pub parent: Option<usize>,
+    /// The link to the parent (or, for a root, to its disk); `None` costs nothing — e.g. a
+    /// root whose disk service time already includes its bus.
+    pub link: Option<LinkConfig>,
+    /// A root's disk (ignored for the others).
+    pub disk: Option<super::DiskConfig>,
+}
+
+/// Counts of one cache.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CacheCounters {
+    /// Block lookups answered here / not.
+    pub hits: u64,
+    pub misses: u64,
+    /// DEMOTEs received, and those that moved data.
+    pub demotions_in: u64,
+    pub demotions_moved_in: u64,
+    pub evictions: u64,
+}
+
+/// Counts of one client's measured requests.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientCounters {
+    pub requests: u64,
+    pub reads: u64,
+    pub writes: u64,
+    /// Read requests served at each level of the client's path (0 = its own cache)…
+    pub served_at: Vec<u64>,
+    /// …and by the disk.
+    pub disk_reads: u64,
+    pub latency_sum_ns: u64,
+}
+
+struct Node {
+    policy: Box<dyn Policy>,
+    parent: Option<usize>,
+    /// The link above this cache (`None`: free), with the one-block cost precomputed.
+    link: Option<LinkConfig>,
+    one_block_ns: u64,
+    disk: Option<Disk>,
+    counters: CacheCounters,
+    victims: Vec<Block>,
+}
+
+pub struct Tree {
+    nodes: Vec<Node>,
+    /// Per client: the path of cache indices from its own cache to its root.
+    paths: Vec<Vec<usize>>,
+    protocol: Protocol,
+    client_hit_ns: u64,
+    block_bytes: u64,
+    pub clients: Vec<ClientCounters>,
+    pub histograms: Vec<LatencyHistogram>,
+    /// Scratch, per cache index: blocks crossing its upward link in the current request —
+    /// fetched or written data, and DEMOTEs that moved data (two transfers, each with its own
+    /// fixed cost, as paper 000's eq. 1 charges them).
+    crossing: Vec<u32>,
+    demoted: Vec<u32>,
+    /// Scratch: the blocks of the current request the client did not hold at lookup.
+    missing: Vec<Block>,
+    pending: Vec<(usize, Block)>,
+}
+
+impl Tree {
+    /// `clients[i]` is client i's own cache. Errors name the problem: a parent out of range,
+    /// a cycle, a root without a disk, a client sharing another client's cache.
+    pub fn new(
+        caches: Vec<CacheSpec>,
+        clients: &[usize],
+        protocol: Protocol,
+        client_hit_ms: f64,
+        block_bytes: u32,
+    ) -> Result<Self, String> {
+        let n = caches.len();
+        for (i, c) in caches.iter().enumerate() {
+            match c.parent {
+                Some(p) if p >= n => return Err(format!("cache {i}: parent {p} does not exist")),
+                Some(p) if p == i => return Err(format!("cache {i} is its own parent")),
+                None if c.disk.is_none() => return Err(format!("cache {i} has no parent and no disk")),
+                _ => {}
+            }
+        }
+        let mut paths = Vec::with_capacity(clients.len());
+        for (ci, &leaf) in clients.iter().enumerate() {
+            if leaf >= n {
+                return Err(format!("client {ci}: cache {leaf} does not exist"));
+            }
+            if clients[..ci].contains(&leaf) {
+                return Err(format!("client {ci} shares cache {leaf} with another client"));
+            }
+            let mut path = vec![leaf];
+            while let Some(p) = caches[*path.last().expect("non-empty")].parent {
+                if path.contains(&p) {
+                    return Err(format!("client {ci}: the caches above it form a cycle through cache {p}"));
+                }
+                path.push(p);
+            }
+            paths.push(path);
+        }
+        let nodes = caches
+            .into_iter()
+            .map(|c| Node {
+                one_block_ns: c.link.map_or(0, |l| l.transfer_ns(block_bytes as u64)),
+                link: c.link,
+                disk: if c.parent.is_none() { c.disk.map(|d| Disk::new(d, block_bytes)) } else { None },
+                parent: c.parent,
+                policy: c.policy,
+                counters: CacheCounters::default(),
+                victims: Vec::with_capacity(16),
+            })
+            .collect::<Vec<_>>();
+        let clients_counters =
+            paths.iter().map(|p| ClientCounters { served_at: vec![0; p.len()], ..Default::default() }).collect();
+        Ok(Self {
+            crossing: vec![0; nodes.len()],
+            demoted: vec![0; nodes.len()],
+            missing: Vec::with_capacity(64),
+            nodes,
+            histograms: (0..paths.len()).map(|_| LatencyHistogram::default()).collect(),
+            paths,
+            protocol,
+            client_hit_ns: (client_hit_ms * 1e6).round() as u64,
+            block_bytes: block_bytes as u64,
+            clients: clients_counters,
+            pending: Vec::with_capacity(16),
+        })
+    }
+
+    pub fn cache(&self, i: usize) -> &dyn Policy {
+        self.nodes[i].policy.as_ref()
+    }
+
+    pub fn cache_counters(&self, i: usize) -> &CacheCounters {
+        &self.nodes[i].counters
+    }
+
+    pub fn path(&self, client: usize) -> &[usize] {
+        &self.paths[client]
+    }
+
+    /// Zeroes every counter and histogram (end of warm-up); contents and disk state stay.
+    pub fn reset_stats(&mut self) {
+        for n in &mut self.nodes {
+            n.counters = CacheCounters::default();
+        }
+        for c in &mut self.clients {
+            *c = ClientCounters { served_at: vec![0; c.served_at.len()], ..Default::default() };
+        }
+        for h in &mut self.histograms {
+            h.clear();
+        }
+    }
+
+    fn link_ns(&self, node: usize, blocks: u32) -> u64 {
+        match (blocks, self.nodes[node].link) {
+            (0, _) | (_, None) => 0,
+            (1, _) => self.nodes[node].one_block_ns,
+            (n, Some(l)) => l.transfer_ns(n as u64 * self.block_bytes),
+        }
+    }
+
+    /// Under DEMOTE, evicts from `leaf` until `incoming` more blocks fit, demoting each victim.
+    fn make_room(&mut self, leaf: usize, incoming: u32) {
+        if self.protocol != Protocol::Demote {
+            return;
+        }
+        let cap = self.nodes[leaf].policy.capacity();
+        while self.nodes[leaf].policy.len() + incoming as usize > cap {
+            let Some(v) = self.nodes[leaf].policy.evict() else { break };
+            self.nodes[leaf].counters.evictions += 1;
+            self.demote(leaf, v);
+        }
+    }
+
+    /// Demotes `v` (evicted from `from`) to `from`'s parent, cascading: the parent's own
+    /// victims go further up; a root's are dropped.
+    fn demote(&mut self, from: usize, v: Block) {
+        self.pending.clear();
+        self.pending.push((from, v));
+        while let Some((child, b)) = self.pending.pop() {
+            let Some(p) = self.nodes[child].parent else { continue };
+            self.nodes[p].counters.demotions_in += 1;
+            if self.nodes[p].policy.reposition(b, End::EjectLast) {
+                continue;
+            }
+            self.nodes[p].counters.demotions_moved_in += 1;
+            self.demoted[child] += 1;
+            let node = &mut self.nodes[p];
+            node.victims.clear();
+            node.policy.insert(b, End::EjectLast, &mut node.victims);
+            node.counters.evictions += node.victims.len() as u64;
+            let victims = std::mem::take(&mut node.victims);
+            for &w in &victims {
+                self.pending.push((p, w));
+            }
+            self.nodes[p].victims = victims;
+        }
+    }
+
+    /// Inserts `b` into cache `i` at its miss end; its victims are demoted or dropped.
+    fn insert(&mut self, i: usize, b: Block) {
+        let node = &mut self.nodes[i];
+        node.victims.clear();
+        let end = node.policy.miss_end();
+        node.policy.insert(b, end, &mut node.victims);
+        node.counters.evictions += node.victims.len() as u64;
+        if self.protocol == Protocol::Demote && !self.nodes[i].victims.is_empty() {
+            let victims = std::mem::take(&mut self.nodes[i].victims);
+            for &v in &victims {
+                self.demote(i, v);
+            }
+            self.nodes[i].victims = victims;
+        }
+    }
+
+    /// Serves one request from `client`; returns (the deepest level a block reached — the path
+    /// length for the disk; writes report the root — and the latency).
+    pub fn serve_blocks<I: Iterator<Item = Block> + Clone>(
+        &mut self,
+        client: usize,
+        op: Op,
+        blocks: I,
+    ) -> (usize, u64) {
+        let path = std::mem::take(&mut self.paths[client]);
+        for &c in &path {
+            self.crossing[c] = 0;
+            self.demoted[c] = 0;
+        }
+        let (deepest, disk_ns) = match op {
+            Op::Read => self.read(&path, blocks),
+            Op::Write => (self.write(&path, blocks), 0),
+        };
+        let mut latency = self.client_hit_ns + disk_ns;
+        for &c in &path {
+            latency += self.link_ns(c, self.crossing[c]) + self.link_ns(c, self.demoted[c]);
+        }
+        let stats = &mut self.clients[client];
+        stats.requests += 1;
+        stats.latency_sum_ns += latency;
+        match op {
+            Op::Read if deepest == path.len() => stats.disk_reads += 1,
+            Op::Read => stats.served_at[deepest] += 1,
+            Op::Write => {}
+        }
+        match op {
+            Op::Read => stats.reads += 1,
+            Op::Write => stats.writes += 1,
+        }
+        self.histograms[client].record(latency);
+        self.paths[client] = path;
+        (deepest, latency)
+    }
+
+    fn read<I: Iterator<Item = Block>>(&mut self, path: &[usize], blocks: I) -> (usize, u64) {
+        let leaf = path[0];
+        let root = path[path.len() - 1];
+        let mut missing = std::mem::take(&mut self.missing);
+        missing.clear();
+        for b in blocks {
+            if self.nodes[leaf].policy.on_hit(b) {
+                self.nodes[leaf].counters.hits += 1;
+            } else {
+                self.nodes[leaf].counters.misses += 1;
+                missing.push(b);
+            }
+        }
+        if missing.is_empty() {
+            self.missing = missing;
+            return (0, 0);
+        }
+        // Room first (paper 000 §4.5): the demotions happen before the fetch.
+        self.make_room(leaf, missing.len() as u32);
+        let (mut deepest, mut disk_ns) = (0, 0);
+        // Only what was missing at lookup is fetched: a block the client held was served by it
+        // even if making room has pushed it out since.
+        for &b in &missing {
+            // The first level above that holds it, else the disk.
+            let mut found = path.len();
+            for (level, &c) in path.iter().enumerate().skip(1) {
+                if self.nodes[c].policy.on_hit(b) {
+                    self.nodes[c].counters.hits += 1;
+                    found = level;
+                    break;
+                }
+                self.nodes[c].counters.misses += 1;
+            }
+            if found == path.len() {
+                let disk = self.nodes[root].disk.as_mut().expect("roots have disks");
+                if disk_ns == 0 {
+                    disk_ns = disk.request_ns();
+                }
+                disk_ns += disk.block_ns(b);
+            }
+            deepest = deepest.max(found);
+            // It crosses every link below where it was found (a root's link to its disk too).
+            for &c in &path[..found] {
+                self.crossing[c] += 1;
+            }
+            if self.protocol == Protocol::Demote {
+                // Exclusive: a middle tier hands the block down (paper 002's READ moves it);
+                // the root keeps what its policy says (paper 000: an MRU array puts it next in
+                // line), and a block read from disk enters the root at its miss end.
+                if found < path.len() - 1 && found > 0 {
+                    self.nodes[path[found]].policy.remove(b);
+                }
+                if found == path.len() {
+                    self.insert(root, b);
+                }
+                self.insert(leaf, b);
+            } else {
+                // Inclusive: every level below keeps a copy (READ-SAVE), from the top down.
+                for level in (0..found).rev() {
+                    self.insert(path[level], b);
+                }
+            }
+        }
+        self.missing = missing;
+        (deepest, disk_ns)
+    }
+
+    /// Write-through with write-allocate at every level on the path; the root's cache absorbs
+    /// it (no disk time). Returns the root's level.
+    fn write<I: Iterator<Item = Block> + Clone>(&mut self, path: &[usize], blocks: I) -> usize {
+        let leaf = path[0];
+        let mut missing = std::mem::take(&mut self.missing);
+        missing.clear();
+        let mut n = 0u32;
+        for b in blocks.clone() {
+            n += 1;
+            if !self.nodes[leaf].policy.on_hit(b) {
+                missing.push(b);
+            }
+        }
+        self.make_room(leaf, missing.len() as u32);
+        for &b in &missing {
+            self.insert(leaf, b);
+        }
+        self.missing = missing;
+        for b in blocks {
+            for &c in &path[1..] {
+                if !self.nodes[c].policy.on_hit(b) {
+                    self.insert(c, b);
+                }
+            }
+        }
+        for &c in &path[..path.len() - 1] {
+            self.crossing[c] += n;
+        }
+        path.len() - 1
+    }
+
+    /// Every cache's invariants.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        for (i, n) in self.nodes.iter().enumerate() {
+            n.policy.check_invariants().map_err(|e| format!("cache {i}: {e}"))?;
+        }
+        Ok(())
+    }
+}
