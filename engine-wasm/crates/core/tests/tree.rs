@@ -173,3 +173,84 @@ fn bad_shapes_are_refused_with_a_reason() {
     assert_eq!(err(vec![spec(None, true)], &[0, 0]), "client 1 shares cache 0 with another client");
     assert_eq!(err(vec![spec(None, true)], &[3]), "client 0: cache 3 does not exist");
 }
+
+/// Paper 000 §6, fully conjoint clients: C_n clients with equal caches issue the same reads in
+/// lock-step over a shared array. The leader sees the single-client hit fractions, so (eq. 2,
+/// T_c = 0) T_l = T_a·(h_a + h_d) + T_d·h_d — plus, for the exclusive design, T_a per DEMOTE
+/// that moved data (eq. 1); every read a follower misses in its own cache was just brought to
+/// the array by the leader, and its demotions find the leader's already there, so (eq. 3)
+/// T_f = T_a·(1 − h_c); the mean is (T_l + (C_n − 1)·T_f) / C_n. The lock-step simulation must
+/// agree within 5 %.
+#[test]
+fn conjoint_clients_follow_paper_000_eq_2_and_3() {
+    use tiersim_core::workload::{Random, Workload, Zipf};
+    const CN: usize = 4;
+    let (ta, td) = (0.2, 10.0);
+    let build = |clients: usize, client: &str, array: &str, protocol: Protocol| {
+        let mut caches: Vec<CacheSpec> = (0..clients)
+            .map(|_| CacheSpec {
+                policy: policy(client, 2048, 8192),
+                parent: Some(clients),
+                link: Some(LinkConfig::Fc1g),
+                disk: None,
+            })
+            .collect();
+        caches.push(CacheSpec {
+            policy: policy(array, 2048, 8192),
+            parent: None,
+            link: None,
+            disk: Some(DiskConfig::default()),
+        });
+        Tree::new(caches, &(0..clients).collect::<Vec<_>>(), protocol, 0.0, 4096).unwrap()
+    };
+    let streams: [(&str, Box<dyn Fn() -> Box<dyn Workload>>); 2] = [
+        ("RANDOM", Box::new(|| Box::new(Random::new(4096, 45_056, 11)))),
+        ("ZIPF", Box::new(|| Box::new(Zipf::new(6144, 1.0, 67_584, 12)))),
+    ];
+    for (name, make) in &streams {
+        for (client, array, protocol) in [("lru", "lru", Protocol::None), ("lru", "mru", Protocol::Demote)] {
+            let warmup = 4096;
+            // One client alone: its hit fractions.
+            let mut single = build(1, client, array, protocol);
+            let mut w = make();
+            let mut i = 0;
+            while let Some(r) = w.next_request() {
+                if i == warmup {
+                    single.reset_stats();
+                }
+                single.serve_blocks(0, r.op, r.blocks());
+                i += 1;
+            }
+            let s = &single.clients[0];
+            let n = s.reads as f64;
+            let (hc, ha, hd) = (s.served_at[0] as f64 / n, s.served_at[1] as f64 / n, s.disk_reads as f64 / n);
+            // Eq. 2, plus eq. 1's demotion transfers for the exclusive design (m per read).
+            let m = single.cache_counters(1).demotions_moved_in as f64 / n;
+            let t_leader = ta * (ha + hd) + td * hd + ta * m;
+            let t_follower = ta * (1.0 - hc);
+            let predicted = (t_leader + (CN - 1) as f64 * t_follower) / CN as f64;
+            // The same stream, in lock-step.
+            let mut tree = build(CN, client, array, protocol);
+            let mut w = make();
+            let mut i = 0;
+            while let Some(r) = w.next_request() {
+                if i == warmup {
+                    tree.reset_stats();
+                }
+                for c in 0..CN {
+                    tree.serve_blocks(c, r.op, r.blocks());
+                }
+                i += 1;
+            }
+            tree.check_invariants().unwrap();
+            let total: u64 = tree.clients.iter().map(|c| c.latency_sum_ns).sum();
+            let requests: u64 = tree.clients.iter().map(|c| c.requests).sum();
+            let simulated = total as f64 / requests as f64 / 1e6;
+            println!("{name} {client}-{array}-{protocol:?}: eq. 2-3 {predicted:.4} ms, lock-step {simulated:.4} ms");
+            assert!(
+                (simulated - predicted).abs() <= 0.05 * predicted,
+                "{name} {client}-{array}-{protocol:?}: predicted {predicted:.4} ms, simulated {simulated:.4} ms"
+            );
+        }
+    }
+}
