@@ -203,7 +203,8 @@ fn conjoint_clients_follow_paper_000_eq_2_and_3() {
         });
         Tree::new(caches, &(0..clients).collect::<Vec<_>>(), protocol, 0.0, 4096).unwrap()
     };
-    let streams: [(&str, Box<dyn Fn() -> Box<dyn Workload>>); 2] = [
+    type MakeStream = Box<dyn Fn() -> Box<dyn Workload>>;
+    let streams: [(&str, MakeStream); 2] = [
         ("RANDOM", Box::new(|| Box::new(Random::new(4096, 45_056, 11)))),
         ("ZIPF", Box::new(|| Box::new(Zipf::new(6144, 1.0, 67_584, 12)))),
     ];
