@@ -53,6 +53,8 @@ pub struct CacheCounters {
     pub demotions_in: u64,
     pub demotions_moved_in: u64,
     pub evictions: u64,
+    /// Bytes over the link above this cache (fetches, writes and DEMOTEs that moved data).
+    pub link_bytes: u64,
 }
 
 /// Counts of one client's measured requests.
@@ -66,7 +68,17 @@ pub struct ClientCounters {
     pub served_at: Vec<u64>,
     /// …and by the disk.
     pub disk_reads: u64,
+    /// Blocks referenced by reads, and where each was found (a request of n blocks counts n).
+    pub block_reads: u64,
+    pub blocks_served_at: Vec<u64>,
+    pub disk_blocks: u64,
     pub latency_sum_ns: u64,
+}
+
+impl ClientCounters {
+    fn new(levels: usize) -> Self {
+        Self { served_at: vec![0; levels], blocks_served_at: vec![0; levels], ..Default::default() }
+    }
 }
 
 struct Node {
@@ -147,8 +159,7 @@ impl Tree {
                 victims: Vec::with_capacity(16),
             })
             .collect::<Vec<_>>();
-        let clients_counters =
-            paths.iter().map(|p| ClientCounters { served_at: vec![0; p.len()], ..Default::default() }).collect();
+        let clients_counters = paths.iter().map(|p| ClientCounters::new(p.len())).collect();
         Ok(Self {
             crossing: vec![0; nodes.len()],
             demoted: vec![0; nodes.len()],
@@ -182,7 +193,7 @@ impl Tree {
             n.counters = CacheCounters::default();
         }
         for c in &mut self.clients {
-            *c = ClientCounters { served_at: vec![0; c.served_at.len()], ..Default::default() };
+            *c = ClientCounters::new(c.served_at.len());
         }
         for h in &mut self.histograms {
             h.clear();
@@ -265,12 +276,15 @@ impl Tree {
             self.demoted[c] = 0;
         }
         let (deepest, disk_ns) = match op {
-            Op::Read => self.read(&path, blocks),
+            Op::Read => self.read(client, &path, blocks),
             Op::Write => (self.write(&path, blocks), 0),
         };
         let mut latency = self.client_hit_ns + disk_ns;
         for &c in &path {
             latency += self.link_ns(c, self.crossing[c]) + self.link_ns(c, self.demoted[c]);
+            if self.nodes[c].link.is_some() {
+                self.nodes[c].counters.link_bytes += (self.crossing[c] + self.demoted[c]) as u64 * self.block_bytes;
+            }
         }
         let stats = &mut self.clients[client];
         stats.requests += 1;
@@ -289,12 +303,14 @@ impl Tree {
         (deepest, latency)
     }
 
-    fn read<I: Iterator<Item = Block>>(&mut self, path: &[usize], blocks: I) -> (usize, u64) {
+    fn read<I: Iterator<Item = Block>>(&mut self, client: usize, path: &[usize], blocks: I) -> (usize, u64) {
         let leaf = path[0];
         let root = path[path.len() - 1];
         let mut missing = std::mem::take(&mut self.missing);
         missing.clear();
+        let mut n = 0u64;
         for b in blocks {
+            n += 1;
             if self.nodes[leaf].policy.on_hit(b) {
                 self.nodes[leaf].counters.hits += 1;
             } else {
@@ -302,6 +318,9 @@ impl Tree {
                 missing.push(b);
             }
         }
+        let stats = &mut self.clients[client];
+        stats.block_reads += n;
+        stats.blocks_served_at[0] += n - missing.len() as u64;
         if missing.is_empty() {
             self.missing = missing;
             return (0, 0);
@@ -330,6 +349,10 @@ impl Tree {
                 disk_ns += disk.block_ns(b);
             }
             deepest = deepest.max(found);
+            match self.clients[client].blocks_served_at.get_mut(found) {
+                Some(at) => *at += 1,
+                None => self.clients[client].disk_blocks += 1,
+            }
             // It crosses every link below where it was found (a root's link to its disk too).
             for &c in &path[..found] {
                 self.crossing[c] += 1;
@@ -381,7 +404,9 @@ impl Tree {
                 }
             }
         }
-        for &c in &path[..path.len() - 1] {
+        // Write-through: every link on the path carries it (a root's link to its disk too, if
+        // it has one; a root whose disk time includes its bus has none).
+        for &c in path {
             self.crossing[c] += n;
         }
         path.len() - 1
