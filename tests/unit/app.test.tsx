@@ -75,6 +75,16 @@ describe('App', () => {
     expect(back.ok && 'topology' in back.scenario).toBe(false);
   });
 
+  it('sets DU at the array and leaves it out when the array keeps what it sends up', () => {
+    render(<App />);
+    expect(value('array-du')).toBe('keep');
+    fireEvent.change(screen.getByTestId('array-du'), { target: { value: 'drop' } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { du: 'drop' } });
+    fireEvent.change(screen.getByTestId('array-du'), { target: { value: 'keep' } });
+    const back = decodeScenarioFromHash(window.location.hash);
+    expect(back.ok && 'du' in back.scenario).toBe(false);
+  });
+
   it('switches the disk to the mechanical drive and back', () => {
     render(<App />);
     fireEvent.change(screen.getByTestId('disk-kind'), { target: { value: 'mechanical' } });

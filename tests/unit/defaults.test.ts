@@ -75,6 +75,17 @@ describe('the UI agrees with the engine', () => {
     }
   });
 
+  it('on DU', () => {
+    for (const du of ['drop', 'lru-end']) {
+      const s: any = { ...defaultScenario(), du };
+      expect(checkScenario(s).ok).toBe(true);
+      expect(JSON.parse(validateScenario(JSON.stringify(s))).du).toBe(du);
+    }
+    const bad: any = { ...defaultScenario(), du: 'later' };
+    expect(checkScenario(bad)).toMatchObject({ ok: false, issues: [{ path: 'du', message: 'must be one of drop, lru-end' }] });
+    expect(engineRejects(bad)).toBe('du');
+  });
+
   it('on the mechanical drive and its defaults', () => {
     for (const disk of [{ kind: 'mechanical' }, { kind: 'mechanical', rpm: 7200, readAheadKiB: 64 }]) {
       const s: any = defaultScenario();

@@ -258,6 +258,8 @@ export const scenarioSchema = z
     client: cacheSchema,
     array: cacheSchema,
     protocol: protocolSchema,
+    /** Paper 003's DU at the array: drop, or leave next in line, what it sends up (absent: keep it). */
+    du: z.enum(['drop', 'lru-end'], { error: 'must be one of drop, lru-end' }).optional(),
     link: linkSchema,
     disk: diskSchema,
     /** Cost of a client-cache hit, T_c (paper 000 uses 0). */

@@ -93,7 +93,10 @@ impl Run {
         };
         let timing = Timing::new(scenario.client_hit_ms, scenario.link, scenario.disk, scenario.block_size);
         Ok(Self {
-            hierarchy: TwoLevel::new(client, array, protocol, timing),
+            hierarchy: TwoLevel::new(client, array, protocol, timing).with_du(match scenario.topology {
+                Topology::TwoLevel => scenario.du,
+                Topology::Single => None,
+            }),
             workload,
             warmup,
             total: warmup + measured,

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::hierarchy::{DiskConfig, LinkConfig, Protocol, Topology};
+use crate::hierarchy::{DiskConfig, Du, LinkConfig, Protocol, Topology};
 use crate::policy::PolicyConfig;
 use crate::workload::WorkloadConfig;
 
@@ -42,6 +42,10 @@ pub struct Scenario {
     pub client: CacheConfig,
     pub array: CacheConfig,
     pub protocol: Protocol,
+    /// Paper 003's DU at the array: `drop` or `lru-end` what it sends up (absent: keep it as
+    /// its policy says).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub du: Option<Du>,
     pub link: LinkConfig,
     pub disk: DiskConfig,
     /// Cost of a client-cache hit, T_c (paper 000 uses 0).
@@ -98,6 +102,7 @@ impl Scenario {
             client: CacheConfig { capacity: 16384, policy: client },
             array: CacheConfig { capacity: 16384, policy: array },
             protocol,
+            du: None,
             link: LinkConfig::Fc1g,
             disk: DiskConfig::Constant { service_ms: 10.0 },
             client_hit_ms: 0.0,

@@ -312,3 +312,60 @@ fn random_table2_holds_on_the_mechanical_drive() {
     println!("RANDOM on the drive: {b:.3} → {p:.3} ms");
     assert!(within(b, 4.77, 0.20) && within(p, 0.64, 0.20) && within(b / p, 7.5, 0.20), "{b:.3} → {p:.3}");
 }
+
+/// Paper 003's DU at the array. `lru-end` makes an LRU array exactly paper 000's MRU array
+/// (same report, design for design); `drop` with DEMOTE makes the pair strictly exclusive — one
+/// LRU of N_c + N_a − 1 blocks, hit for hit (the client makes room before it knows the array
+/// will free a slot by dropping what it sends up, so that slot waits for the next demotion).
+#[test]
+fn du_lru_end_is_the_mru_array_and_du_drop_is_exclusive() {
+    use tiersim_core::hierarchy::Du;
+    let workloads = [
+        WorkloadConfig::Random { blocks: 3000, request_blocks: 1, warmup_requests: None, measured_requests: None },
+        WorkloadConfig::Zipf {
+            blocks: 4500,
+            request_blocks: 1,
+            alpha: 1.0,
+            warmup_requests: None,
+            measured_requests: None,
+        },
+    ];
+    for workload in workloads {
+        let scenario = |client: PolicyConfig, array: PolicyConfig, p: Protocol, du: Option<Du>| {
+            let mut s = Scenario::paper000_random(client, array, p);
+            s.client.capacity = 1000;
+            s.array.capacity = 1500;
+            s.workload = workload.clone();
+            s.du = du;
+            s
+        };
+        for c in [Lru, Mru] {
+            for p in [Protocol::None, Protocol::Demote] {
+                let du = run(scenario(c.clone(), Lru, p, Some(Du::LruEnd)));
+                let mru = run(scenario(c.clone(), Mru, p, None));
+                assert_eq!(du, mru, "{}-LRU-{p:?} with DU lru-end vs {}-MRU-{p:?}", c.name(), c.name());
+            }
+        }
+        let s = scenario(Lru, Lru, Protocol::Demote, Some(Du::Drop));
+        let r = run(s.clone());
+        let (warmup, measured) = s.workload.phases();
+        let mut w = s.workload.build(s.seed);
+        use tiersim_core::policy::Policy;
+        let mut unified = tiersim_core::policy::Lru::new(1000 + 1500 - 1, w.universe());
+        let (mut ev, mut hits) = (Vec::new(), 0u64);
+        for i in 0..warmup + measured {
+            let hit = unified.access(w.next_request().unwrap().block, &mut ev);
+            hits += (i >= warmup && hit) as u64;
+        }
+        assert_eq!(r.counters.client_hits + r.counters.array_hits, hits, "{:?}", s.workload);
+        // Inclusive with DU drop: the array never keeps anything it sends up.
+        let none = run(scenario(Lru, Lru, Protocol::None, Some(Du::Drop)));
+        assert_eq!((none.counters.array_hits, none.array_blocks), (0, 0));
+    }
+    // The scenario carries it, and refuses anything else.
+    let s = Scenario { du: Some(Du::LruEnd), ..Default::default() };
+    assert!(s.to_json().contains(r#""du":"lru-end""#));
+    assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+    let bad = s.to_json().replace("lru-end", "sometimes");
+    assert_eq!(Scenario::from_json(&bad).unwrap_err().path, "du");
+}

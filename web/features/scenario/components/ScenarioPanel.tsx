@@ -156,6 +156,23 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
               <strong>DEMOTE</strong> — clients push the blocks they evict down to the array, making the pair exclusive
             </span>
           </label>
+          <SelectField<'keep' | 'drop' | 'lru-end'>
+            testId="array-du"
+            label={<abbr title="paper 003's quick eviction of duplicated blocks (DU)">What the array sends up</abbr>}
+            value={s.du ?? 'keep'}
+            options={[
+              { value: 'keep', label: 'Keeps it where its policy says' },
+              { value: 'lru-end', label: 'DU: next in line for eviction' },
+              { value: 'drop', label: 'DU: drops it at once' },
+            ]}
+            error={errorAt('du')}
+            onChange={(v) =>
+              update((n) => {
+                if (v === 'keep') delete n.du;
+                else n.du = v;
+              })
+            }
+          />
         </fieldset>
       )}
 
@@ -342,4 +359,4 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
 }
 
 /** Fields shown above; problems anywhere else are listed at the bottom. */
-const KNOWN_PATHS = ['topology', 'client', 'array', 'link', 'disk', 'workload', 'seed'];
+const KNOWN_PATHS = ['topology', 'client', 'array', 'du', 'link', 'disk', 'workload', 'seed'];

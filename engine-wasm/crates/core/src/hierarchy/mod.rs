@@ -28,6 +28,17 @@ pub enum Protocol {
     Demote,
 }
 
+/// Paper 003's DU ("quick eviction of duplicated blocks"): what the array does with a block
+/// it has just sent up to the client, which will cache it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Du {
+    /// Forget it at once.
+    Drop,
+    /// Move it to the "eject me next" end (an LRU array then behaves as paper 000's MRU array).
+    LruEnd,
+}
+
 /// The shape of the hierarchy. (Issue 4 generalises this to trees of caches.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]

@@ -16,13 +16,16 @@
 //! transfer of the blocks whose DEMOTE moved data + (disk) `Td` — paper 000 eq. 1 with the
 //! demotion cost charged to the request that caused it.
 //!
+//! With paper 003's DU the array lets go of every block it sends up: `drop` forgets it (a
+//! block read from disk is not kept at all), `lru-end` leaves it next in line for eviction.
+//!
 //! Writes are write-through with write-allocate at both levels (blocks stay clean, so every
 //! client victim may be demoted); they cost `Tc` + one link transfer and count separately
 //! from the read hit fractions.
 
 use serde::Serialize;
 
-use super::{Disk, LatencyHistogram, Level, Protocol, Timing};
+use super::{Disk, Du, LatencyHistogram, Level, Protocol, Timing};
 use crate::model::{Block, Op, Request};
 use crate::policy::{End, Policy};
 
@@ -67,6 +70,7 @@ pub struct TwoLevel {
     client: Box<dyn Policy>,
     array: Box<dyn Policy>,
     protocol: Protocol,
+    du: Option<Du>,
     timing: Timing,
     disk: Disk,
     pub counters: Counters,
@@ -84,6 +88,7 @@ impl TwoLevel {
             client,
             array,
             protocol,
+            du: None,
             disk: Disk::new(timing.disk, timing.block_bytes as u32),
             timing,
             counters: Counters::default(),
@@ -92,6 +97,12 @@ impl TwoLevel {
             array_victims: Vec::with_capacity(64),
             missing: Vec::with_capacity(64),
         }
+    }
+
+    /// Applies paper 003's DU at the array (see [`Du`]).
+    pub fn with_du(mut self, du: Option<Du>) -> Self {
+        self.du = du;
+        self
     }
 
     pub fn client(&self) -> &dyn Policy {
@@ -153,14 +164,30 @@ impl TwoLevel {
         // Only what was missing at lookup is fetched: a block the client held served the read
         // even if making room has pushed it out since.
         for &b in &missing_blocks {
+            // DU: the array lets go of what it sends up — drops it, or keeps it next in line.
             if self.array.on_hit(b) {
                 self.counters.array_block_hits += 1;
+                match self.du {
+                    Some(Du::Drop) => {
+                        self.array.remove(b);
+                    }
+                    Some(Du::LruEnd) => {
+                        self.array.reposition(b, End::EjectNext);
+                    }
+                    None => {}
+                }
             } else {
                 from_disk = true;
                 disk_ns += self.disk.block_ns(b);
-                let end = self.array.miss_end();
-                self.array_victims.clear();
-                self.array.insert(b, end, &mut self.array_victims);
+                let end = match self.du {
+                    Some(Du::Drop) => None,
+                    Some(Du::LruEnd) => Some(End::EjectNext),
+                    None => Some(self.array.miss_end()),
+                };
+                if let Some(end) = end {
+                    self.array_victims.clear();
+                    self.array.insert(b, end, &mut self.array_victims);
+                }
             }
             let end = self.client.miss_end();
             self.client_victims.clear();
