@@ -85,6 +85,19 @@ describe('App', () => {
     expect(back.ok && 'du' in back.scenario).toBe(false);
   });
 
+  it('turns on the content-aware client (AC_CA) instead of DEMOTE, with its k', () => {
+    render(<App />);
+    fireEvent.click(screen.getByTestId('protocol-ac-ca'));
+    expect((screen.getByTestId('protocol-demote') as HTMLInputElement).checked).toBe(false);
+    expect(value('protocol-ac-ca-k')).toBe('4');
+    fireEvent.change(screen.getByTestId('protocol-ac-ca-k'), { target: { value: '8' } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { protocol: { kind: 'ac-ca', k: 8 } } });
+    expect(screen.queryByTestId('design-lru-mru-demote')).toBeNull();
+    fireEvent.click(screen.getByTestId('protocol-demote'));
+    expect((screen.getByTestId('protocol-ac-ca') as HTMLInputElement).checked).toBe(false);
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { protocol: { kind: 'demote' } } });
+  });
+
   it('switches the disk to the mechanical drive and back', () => {
     render(<App />);
     fireEvent.change(screen.getByTestId('disk-kind'), { target: { value: 'mechanical' } });

@@ -75,6 +75,15 @@ describe('the UI agrees with the engine', () => {
     }
   });
 
+  it('on AC_CA', () => {
+    const s: any = { ...defaultScenario(), protocol: { kind: 'ac-ca' } };
+    expect(checkScenario(s).ok).toBe(true);
+    expect(JSON.parse(validateScenario(JSON.stringify(s))).protocol).toEqual({ kind: 'ac-ca', k: 4 });
+    const bad: any = { ...defaultScenario(), protocol: { kind: 'ac-ca', k: 0 } };
+    expect(checkScenario(bad)).toMatchObject({ ok: false, issues: [{ path: 'protocol.k' }] });
+    expect(engineRejects(bad)).toBe('protocol');
+  });
+
   it('on DU', () => {
     for (const du of ['drop', 'lru-end']) {
       const s: any = { ...defaultScenario(), du };

@@ -41,8 +41,9 @@ export function designName(d: Design): string {
   return `${d.client.toUpperCase()}-${d.array.toUpperCase()}-${d.protocol}`;
 }
 
+/** The design of a scenario on paper 000's grid (callers check it is on the grid). */
 export function designOf(s: Scenario): Design {
-  return { client: s.client.policy.kind, array: s.array.policy.kind, protocol: s.protocol.kind };
+  return { client: s.client.policy.kind, array: s.array.policy.kind, protocol: s.protocol.kind === 'demote' ? 'demote' : 'none' };
 }
 
 /** "RANDOM LRU-MRU-demote": the name the engine gives paper 000's scenarios. */

@@ -119,10 +119,18 @@ export const cacheSchema = z.strictObject({
   policy: policySchema,
 });
 
+/** AC_CA's default number of victim candidates (engine: DEFAULT_AC_CA_K). */
+export const DEFAULT_AC_CA_K = 4;
+
 export const protocolSchema = z.discriminatedUnion(
   'kind',
-  [z.strictObject({ kind: z.literal('none') }), z.strictObject({ kind: z.literal('demote') })],
-  { error: 'must be one of none, demote' },
+  [
+    z.strictObject({ kind: z.literal('none') }),
+    z.strictObject({ kind: z.literal('demote') }),
+    /** Paper 003's content-aware client: evicts, among its next k victims, the first the array holds. */
+    z.strictObject({ kind: z.literal('ac-ca'), k: num(1, 1024, true).optional() }),
+  ],
+  { error: 'must be one of none, demote, ac-ca' },
 );
 
 export const LINK_PRESET_IDS = ['fc-1g', 'vi-fc', 'ip-storage', 'future-san', 'eth-100m', 'eth-10m'] as const;

@@ -177,6 +177,7 @@ impl Scenario {
                 }
             }
         }
+        self.protocol.validate().map_err(|m| err("protocol", m))?;
         self.link.validate().map_err(|m| err("link", m))?;
         self.disk.validate().map_err(|m| err("disk", m))?;
         if !(self.client_hit_ms.is_finite() && (0.0..=100_000.0).contains(&self.client_hit_ms)) {

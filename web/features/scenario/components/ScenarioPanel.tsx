@@ -3,7 +3,7 @@
 import { formatCount } from '../../../app/format';
 import { designOf, scenarioName, type Design } from '../../../scenario/defaults';
 import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links';
-import { MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS } from '../../../scenario/schema';
+import { DEFAULT_AC_CA_K, MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS } from '../../../scenario/schema';
 import type { LinkConfig, Scenario, ScenarioIssue, Topology, WorkloadKind } from '../../../scenario/schema';
 import { CacheFields } from './CacheFields';
 import { DesignPicker } from './DesignPicker';
@@ -26,7 +26,7 @@ type LinkChoice = LinkConfig['preset'];
 
 function isDesignKind(s: Scenario): boolean {
   const known = (k: string) => k === 'lru' || k === 'mru';
-  return known(s.client.policy.kind) && known(s.array.policy.kind);
+  return known(s.client.policy.kind) && known(s.array.policy.kind) && s.protocol.kind !== 'ac-ca';
 }
 
 /**
@@ -156,6 +156,28 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
               <strong>DEMOTE</strong> — clients push the blocks they evict down to the array, making the pair exclusive
             </span>
           </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="protocol-ac-ca"
+              checked={s.protocol.kind === 'ac-ca'}
+              onChange={(e) => update((n) => void (n.protocol = e.target.checked ? { kind: 'ac-ca' } : { kind: 'none' }))}
+            />
+            <span>
+              <strong>AC_CA</strong> — the client evicts, among its next k victims, the first the array also holds (paper 003)
+            </span>
+          </label>
+          {s.protocol.kind === 'ac-ca' && (
+            <NumberField
+              testId="protocol-ac-ca-k"
+              label="Candidates k"
+              min={1}
+              max={1024}
+              value={s.protocol.k ?? DEFAULT_AC_CA_K}
+              error={errorAt('protocol.k')}
+              onChange={(k) => update((n) => void (n.protocol = { kind: 'ac-ca', k }))}
+            />
+          )}
           <SelectField<'keep' | 'drop' | 'lru-end'>
             testId="array-du"
             label={<abbr title="paper 003's quick eviction of duplicated blocks (DU)">What the array sends up</abbr>}
@@ -359,4 +381,4 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
 }
 
 /** Fields shown above; problems anywhere else are listed at the bottom. */
-const KNOWN_PATHS = ['topology', 'client', 'array', 'du', 'link', 'disk', 'workload', 'seed'];
+const KNOWN_PATHS = ['topology', 'client', 'array', 'protocol', 'du', 'link', 'disk', 'workload', 'seed'];

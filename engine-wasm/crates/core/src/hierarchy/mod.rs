@@ -26,6 +26,30 @@ pub enum Protocol {
     /// Paper 000: the client sends each clean block it evicts to the array, which places it at
     /// the "eject me last" end; a DEMOTE of a block the array already holds moves no data.
     Demote,
+    /// Paper 003's content-aware caching (AC_CA): to make room the client evicts, among its next
+    /// `k` victims, the first one the array also holds (so a later miss on it is an array hit);
+    /// if none is, its policy's own victim. Victims are dropped, as in the inclusive baseline.
+    #[serde(rename = "ac-ca")]
+    AcCa {
+        #[serde(default = "default_ac_ca_k")]
+        k: u32,
+    },
+}
+
+/// Paper 003 leaves k open; four candidates is enough for the effect on LRU.
+pub const DEFAULT_AC_CA_K: u32 = 4;
+
+fn default_ac_ca_k() -> u32 {
+    DEFAULT_AC_CA_K
+}
+
+impl Protocol {
+    pub fn validate(&self) -> Result<(), String> {
+        match *self {
+            Protocol::AcCa { k } if !(1..=1024).contains(&k) => Err(format!("k must be between 1 and 1024 (got {k})")),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// Paper 003's DU ("quick eviction of duplicated blocks"): what the array does with a block

@@ -80,6 +80,8 @@ pub struct TwoLevel {
     array_victims: Vec<Block>,
     /// The blocks of the current request the client did not hold at lookup.
     missing: Vec<Block>,
+    /// AC_CA's victim candidates.
+    candidates: Vec<Block>,
 }
 
 impl TwoLevel {
@@ -96,6 +98,7 @@ impl TwoLevel {
             client_victims: Vec::with_capacity(64),
             array_victims: Vec::with_capacity(64),
             missing: Vec::with_capacity(64),
+            candidates: Vec::with_capacity(16),
         }
     }
 
@@ -103,6 +106,11 @@ impl TwoLevel {
     pub fn with_du(mut self, du: Option<Du>) -> Self {
         self.du = du;
         self
+    }
+
+    #[cfg(test)]
+    fn array_mut_for_tests(&mut self) -> &mut dyn Policy {
+        self.array.as_mut()
     }
 
     pub fn client(&self) -> &dyn Policy {
@@ -212,25 +220,39 @@ impl TwoLevel {
         Served { level, latency_ns: latency }
     }
 
-    /// Under DEMOTE, evicts enough client blocks for `incoming` new ones and demotes each.
-    /// Returns how many demotions moved data.
+    /// Makes room in the client for `incoming` blocks before they are fetched: under DEMOTE
+    /// each victim is demoted (returns how many demotions moved data); under AC_CA the victim
+    /// is the first of the next `k` the array holds. The inclusive baseline lets the client's
+    /// own insertions evict.
     fn make_client_room(&mut self, incoming: u32) -> u32 {
-        if self.protocol != Protocol::Demote {
-            return 0;
-        }
-        let mut moved = 0;
         let cap = self.client.capacity();
-        while self.client.len() + incoming as usize > cap {
-            let Some(victim) = self.client.evict() else { break };
-            self.counters.demotions += 1;
-            if !self.array.reposition(victim, End::EjectLast) {
-                self.array_victims.clear();
-                self.array.insert(victim, End::EjectLast, &mut self.array_victims);
-                moved += 1;
+        match self.protocol {
+            Protocol::None => 0,
+            Protocol::AcCa { k } => {
+                while self.client.len() + incoming as usize > cap {
+                    self.candidates.clear();
+                    self.client.candidates(k as usize, &mut self.candidates);
+                    let Some(&first) = self.candidates.first() else { break };
+                    let victim = self.candidates.iter().copied().find(|&b| self.array.contains(b)).unwrap_or(first);
+                    self.client.remove(victim);
+                }
+                0
+            }
+            Protocol::Demote => {
+                let mut moved = 0;
+                while self.client.len() + incoming as usize > cap {
+                    let Some(victim) = self.client.evict() else { break };
+                    self.counters.demotions += 1;
+                    if !self.array.reposition(victim, End::EjectLast) {
+                        self.array_victims.clear();
+                        self.array.insert(victim, End::EjectLast, &mut self.array_victims);
+                        moved += 1;
+                    }
+                }
+                self.counters.demotions_moved += moved as u64;
+                moved
             }
         }
-        self.counters.demotions_moved += moved as u64;
-        moved
     }
 
     fn write<I: Iterator<Item = Block> + Clone>(&mut self, blocks: I, nblocks: u32) -> Served {
@@ -392,6 +414,24 @@ mod tests {
         let c = &h.counters;
         assert_eq!((c.reads, c.client_hits, c.disk_reads), (3, 1, 2));
         assert_eq!((c.block_reads, c.client_block_hits, c.array_block_hits), (5, 3, 0));
+    }
+
+    #[test]
+    fn ac_ca_evicts_the_first_candidate_the_array_holds() {
+        let mut h = hierarchy(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::AcCa { k: 2 }, 3);
+        // Both caches hold A B C (fetched through the array).
+        for b in [A, B, C] {
+            h.serve(&Request::read(b));
+        }
+        // D: the client's candidates are A and B; A is in the array, so A goes. The array, full,
+        // evicts A too to take D.
+        h.serve(&Request::read(D));
+        assert_eq!(h.contents(), (vec![B, C, D], vec![B, C, D]));
+        // Now make the array lose B: the client's first candidate is no longer the one to evict.
+        h.array_mut_for_tests().remove(B);
+        h.serve(&Request::read(A)); // candidates B (not in the array) and C (in it): C goes
+        assert_eq!(h.contents().0, vec![B, D, A]);
+        h.check_invariants().unwrap();
     }
 
     #[test]

@@ -77,6 +77,10 @@ macro_rules! list_policy_body {
             out.extend(self.queue.iter());
         }
 
+        fn candidates(&self, k: usize, out: &mut Vec<Block>) {
+            out.extend(self.queue.iter().take(k));
+        }
+
         fn check_invariants(&self) -> Result<(), String> {
             self.queue.validate()?;
             if self.queue.len() > self.capacity {

@@ -85,6 +85,13 @@ pub trait Policy: Send {
     fn evict(&mut self) -> Option<Block>;
     /// Appends the resident blocks to `out`, next victim first (teaching views, tests).
     fn contents(&self, out: &mut Vec<Block>);
+    /// Appends up to `k` of the next victims, next first (paper 003's content-aware client picks
+    /// among them). The list policies answer in O(k); the default walks `contents`.
+    fn candidates(&self, k: usize, out: &mut Vec<Block>) {
+        let start = out.len();
+        self.contents(out);
+        out.truncate(start + k);
+    }
     /// Walks every internal structure; `Err` names the broken invariant. Tests call it after
     /// every step; it is not on any hot path.
     fn check_invariants(&self) -> Result<(), String>;
