@@ -98,6 +98,16 @@ describe('App', () => {
     expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { protocol: { kind: 'demote' } } });
   });
 
+  it('sets CO per cache and leaves it out when off', () => {
+    render(<App />);
+    fireEvent.click(screen.getByTestId('array-co'));
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { array: { co: true } } });
+    fireEvent.click(screen.getByTestId('array-co'));
+    const back = decodeScenarioFromHash(window.location.hash);
+    expect(back.ok && 'co' in back.scenario.array).toBe(false);
+    expect(screen.getByTestId('client-co')).toBeTruthy();
+  });
+
   it('switches the disk to the mechanical drive and back', () => {
     render(<App />);
     fireEvent.change(screen.getByTestId('disk-kind'), { target: { value: 'mechanical' } });

@@ -84,6 +84,16 @@ describe('the UI agrees with the engine', () => {
     expect(engineRejects(bad)).toBe('protocol');
   });
 
+  it('on CO', () => {
+    const s: any = defaultScenario();
+    s.client.co = true;
+    expect(checkScenario(s).ok).toBe(true);
+    expect(JSON.parse(validateScenario(JSON.stringify(s))).client).toEqual({ ...s.client, co: true });
+    s.client.co = 'yes';
+    expect(checkScenario(s)).toMatchObject({ ok: false, issues: [{ path: 'client.co' }] });
+    expect(engineRejects(s)).toBe('client.co');
+  });
+
   it('on DU', () => {
     for (const du of ['drop', 'lru-end']) {
       const s: any = { ...defaultScenario(), du };

@@ -117,6 +117,8 @@ export type PolicyKind = z.infer<typeof policySchema>['kind'];
 export const cacheSchema = z.strictObject({
   capacity: num(1, MAX_BLOCKS, true),
   policy: policySchema,
+  /** Paper 003's CO: cold blocks (not among the last `capacity` accesses) enter at the eviction end. */
+  co: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
 /** AC_CA's default number of victim candidates (engine: DEFAULT_AC_CA_K). */

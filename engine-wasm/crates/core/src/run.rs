@@ -81,9 +81,15 @@ impl Run {
         // Each level draws its own random stream, derived from the scenario's seed.
         let build = |name: &str, c: &crate::scenario::CacheConfig, refs: &[(crate::Block, Op)]| {
             let level_seed = scenario.seed ^ if name == "client" { 0x00c1_1e47 } else { 0x00a2_4a40 };
-            c.policy
+            let policy = c
+                .policy
                 .build_offline(c.capacity as usize, universe, level_seed, refs)
-                .map_err(|m| ScenarioError { path: format!("{name}.policy"), message: m })
+                .map_err(|m| ScenarioError { path: format!("{name}.policy"), message: m })?;
+            Ok::<Box<dyn crate::policy::Policy>, ScenarioError>(if c.co {
+                Box::new(crate::policy::co::Co::new(policy, universe))
+            } else {
+                policy
+            })
         };
         let client = build("client", &scenario.client, &refs)?;
         drop(refs);

@@ -24,6 +24,10 @@ pub struct CacheConfig {
     /// Capacity in blocks.
     pub capacity: u64,
     pub policy: PolicyConfig,
+    /// Paper 003's CO: cold blocks (not in a history of the last `capacity` accesses) enter
+    /// at the eviction end.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub co: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -99,8 +103,8 @@ impl Scenario {
             seed: 1,
             block_size: 4096,
             topology: Topology::TwoLevel,
-            client: CacheConfig { capacity: 16384, policy: client },
-            array: CacheConfig { capacity: 16384, policy: array },
+            client: CacheConfig { capacity: 16384, policy: client, co: false },
+            array: CacheConfig { capacity: 16384, policy: array, co: false },
             protocol,
             du: None,
             link: LinkConfig::Fc1g,

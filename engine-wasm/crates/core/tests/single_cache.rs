@@ -145,3 +145,16 @@ fn topology_round_trips_and_is_omitted_when_two_level() {
     let bad = json.replace(r#""topology":"single""#, r#""topology":"ring""#);
     assert_eq!(Scenario::from_json(&bad).unwrap_err().path, "topology");
 }
+
+#[test]
+fn co_keeps_cold_blocks_next_in_line() {
+    let plain = run(single(PolicyConfig::Lru, 500, zipf()));
+    let mut s = single(PolicyConfig::Lru, 500, zipf());
+    s.client.co = true;
+    assert!(s.to_json().contains(r#""co":true"#));
+    assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+    let co = run(s);
+    println!("LRU {:.4} vs LRU+CO {:.4} hits", plain.hit_fractions.client, co.hit_fractions.client);
+    assert!(co.hit_fractions.client > plain.hit_fractions.client, "one-timers no longer push the Zipf head out");
+    assert!(!Scenario::default().to_json().contains("\"co\""));
+}

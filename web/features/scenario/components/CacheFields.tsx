@@ -40,6 +40,9 @@ export interface CacheFieldsProps {
   level: 'client' | 'array';
   capacity: number;
   policy: PolicyConfig;
+  /** Paper 003's CO flag for this cache. */
+  co?: boolean;
+  onCo?: (co: boolean) => void;
   policyHelp: string;
   /** Also offer the offline policies (single-cache topology). */
   offline?: boolean;
@@ -53,6 +56,8 @@ export function CacheFields({
   level,
   capacity,
   policy,
+  co = false,
+  onCo,
   policyHelp,
   offline = false,
   sizeHint,
@@ -82,6 +87,15 @@ export function CacheFields({
           onChange={(kind) => onPolicy({ kind } as PolicyConfig)}
         />
       </div>
+      {onCo && (
+        <label className="check">
+          <input type="checkbox" data-testid={`${level}-co`} checked={co} onChange={(e) => onCo(e.target.checked)} />
+          <span>
+            <strong>CO</strong> — blocks not seen among the last {capacity.toLocaleString('en-US')} accesses enter next in line
+            for eviction (paper 003)
+          </span>
+        </label>
+      )}
       {policy.kind === 'slru' && (
         <NumberField
           testId={`${level}-slru-share`}

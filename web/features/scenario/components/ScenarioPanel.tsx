@@ -129,6 +129,13 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
           errorAt={errorAt}
           onCapacity={(v) => update((n) => void (n.client.capacity = v))}
           onPolicy={(p) => update((n) => void (n.client.policy = p))}
+          co={s.client.co ?? false}
+          onCo={(co) =>
+            update((n) => {
+              if (co) n.client.co = true;
+              else delete n.client.co;
+            })
+          }
         />
       </fieldset>
 
@@ -144,6 +151,13 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
             errorAt={errorAt}
             onCapacity={(v) => update((n) => void (n.array.capacity = v))}
             onPolicy={(p) => update((n) => void (n.array.policy = p))}
+            co={s.array.co ?? false}
+            onCo={(co) =>
+              update((n) => {
+                if (co) n.array.co = true;
+                else delete n.array.co;
+              })
+            }
           />
           <label className="check">
             <input

@@ -14,6 +14,7 @@ use crate::model::Block;
 
 pub mod arc;
 pub mod clock;
+pub mod co;
 pub mod fifo;
 mod heap_body;
 pub mod lfu;
