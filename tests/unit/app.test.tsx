@@ -85,27 +85,20 @@ describe('App', () => {
     expect(back.ok && 'du' in back.scenario).toBe(false);
   });
 
-  it('turns on the content-aware client (AC_CA) instead of DEMOTE, with its k', () => {
+  it('picks paper 003 cooperation (HA_R, AC_CA with its k) instead of DEMOTE', () => {
     render(<App />);
-    fireEvent.click(screen.getByTestId('protocol-ac-ca'));
+    fireEvent.change(screen.getByTestId('protocol-other'), { target: { value: 'ac-ca' } });
     expect((screen.getByTestId('protocol-demote') as HTMLInputElement).checked).toBe(false);
     expect(value('protocol-ac-ca-k')).toBe('4');
     fireEvent.change(screen.getByTestId('protocol-ac-ca-k'), { target: { value: '8' } });
     expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { protocol: { kind: 'ac-ca', k: 8 } } });
     expect(screen.queryByTestId('design-lru-mru-demote')).toBeNull();
+    fireEvent.change(screen.getByTestId('protocol-other'), { target: { value: 'ha-r' } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { protocol: { kind: 'ha-r' } } });
+    expect(screen.queryByTestId('protocol-ac-ca-k')).toBeNull();
     fireEvent.click(screen.getByTestId('protocol-demote'));
-    expect((screen.getByTestId('protocol-ac-ca') as HTMLInputElement).checked).toBe(false);
+    expect(value('protocol-other')).toBe('none');
     expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { protocol: { kind: 'demote' } } });
-  });
-
-  it('sets CO per cache and leaves it out when off', () => {
-    render(<App />);
-    fireEvent.click(screen.getByTestId('array-co'));
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { array: { co: true } } });
-    fireEvent.click(screen.getByTestId('array-co'));
-    const back = decodeScenarioFromHash(window.location.hash);
-    expect(back.ok && 'co' in back.scenario.array).toBe(false);
-    expect(screen.getByTestId('client-co')).toBeTruthy();
   });
 
   it('switches the disk to the mechanical drive and back', () => {

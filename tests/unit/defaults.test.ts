@@ -75,6 +75,12 @@ describe('the UI agrees with the engine', () => {
     }
   });
 
+  it('on HA_R', () => {
+    const s: any = { ...defaultScenario(), protocol: { kind: 'ha-r' } };
+    expect(checkScenario(s).ok).toBe(true);
+    expect(JSON.parse(validateScenario(JSON.stringify(s))).protocol).toEqual({ kind: 'ha-r' });
+  });
+
   it('on AC_CA', () => {
     const s: any = { ...defaultScenario(), protocol: { kind: 'ac-ca' } };
     expect(checkScenario(s).ok).toBe(true);

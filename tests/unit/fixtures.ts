@@ -34,6 +34,7 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
       arrayBlockHits: 40,
       demotions: 48,
       demotionsMoved: 36,
+      reloads: 0,
       linkBytes: 4096 * 86,
       latencySumNs: 55_750_000,
     },

@@ -21,6 +21,8 @@ export interface Counters {
   demotions: number;
   /** …of which the array did not hold already, so data crossed the link. */
   demotionsMoved: number;
+  /** HA_R: client evictions the array reloaded from disk (extra disk reads, off the request path). */
+  reloads: number;
   linkBytes: number;
   latencySumNs: number;
 }

@@ -401,3 +401,33 @@ fn ac_ca_prefers_victims_the_array_holds() {
     let bad = Scenario { protocol: Protocol::AcCa { k: 0 }, ..Default::default() };
     assert_eq!(Run::new(bad).err().unwrap().to_string(), "scenario.protocol: k must be between 1 and 1024 (got 0)");
 }
+
+/// Paper 003's HA_R: the array learns the client's evictions and reloads them from disk. Its
+/// cache evolves exactly as under DEMOTE — same hits everywhere — but no data crosses the link
+/// for it: every DEMOTE that moved data becomes a background disk reload instead.
+#[test]
+fn ha_r_is_demote_without_the_transfer() {
+    let with = |protocol| {
+        let mut s = Scenario::paper000_random(Lru, Mru, protocol);
+        s.client.capacity = 1000;
+        s.array.capacity = 1500;
+        s.workload = WorkloadConfig::Zipf {
+            blocks: 4500,
+            request_blocks: 1,
+            alpha: 1.0,
+            warmup_requests: None,
+            measured_requests: None,
+        };
+        run(s)
+    };
+    let demote = with(Protocol::Demote);
+    let ha_r = with(Protocol::HaR);
+    assert_eq!(ha_r.hit_fractions, demote.hit_fractions);
+    assert_eq!(ha_r.counters.reloads, demote.counters.demotions_moved);
+    assert_eq!((ha_r.counters.demotions, ha_r.counters.demotions_moved), (0, 0));
+    let saved = demote.counters.demotions_moved as f64 * 0.2 / demote.counters.requests as f64;
+    assert!(
+        (demote.mean_latency_ms - ha_r.mean_latency_ms - saved).abs() < 1e-9,
+        "HA_R saves exactly the demotion transfers"
+    );
+}

@@ -83,6 +83,11 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
                   : 'none — DEMOTE is off or nothing was evicted'
                 : 'blocks pushed from client to array'}
             </p>
+            {c && c.reloads > 0 && (
+              <p className="stat-sub" data-testid="reloads" data-value={String(c.reloads)}>
+                HA_R: {formatCount(c.reloads)} client evictions reloaded from disk in the background
+              </p>
+            )}
           </div>
         )}
       </div>

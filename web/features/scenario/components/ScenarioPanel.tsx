@@ -26,7 +26,7 @@ type LinkChoice = LinkConfig['preset'];
 
 function isDesignKind(s: Scenario): boolean {
   const known = (k: string) => k === 'lru' || k === 'mru';
-  return known(s.client.policy.kind) && known(s.array.policy.kind) && s.protocol.kind !== 'ac-ca';
+  return known(s.client.policy.kind) && known(s.array.policy.kind) && (s.protocol.kind === 'none' || s.protocol.kind === 'demote');
 }
 
 /**
@@ -170,17 +170,18 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
               <strong>DEMOTE</strong> — clients push the blocks they evict down to the array, making the pair exclusive
             </span>
           </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              data-testid="protocol-ac-ca"
-              checked={s.protocol.kind === 'ac-ca'}
-              onChange={(e) => update((n) => void (n.protocol = e.target.checked ? { kind: 'ac-ca' } : { kind: 'none' }))}
-            />
-            <span>
-              <strong>AC_CA</strong> — the client evicts, among its next k victims, the first the array also holds (paper 003)
-            </span>
-          </label>
+          <SelectField<'none' | 'ha-r' | 'ac-ca'>
+            testId="protocol-other"
+            label={<abbr title="paper 003's collaboration approaches; DEMOTE above is its hint-based one">Or, from paper 003</abbr>}
+            value={s.protocol.kind === 'ha-r' || s.protocol.kind === 'ac-ca' ? s.protocol.kind : 'none'}
+            options={[
+              { value: 'none', label: s.protocol.kind === 'demote' ? '— (DEMOTE is on)' : '— (inclusive baseline)' },
+              { value: 'ha-r', label: 'HA_R: the array reloads client evictions from disk' },
+              { value: 'ac-ca', label: 'AC_CA: the client evicts what the array holds' },
+            ]}
+            error={errorAt('protocol.kind')}
+            onChange={(kind) => update((n) => void (n.protocol = kind === 'ac-ca' ? { kind } : kind === 'ha-r' ? { kind } : { kind: 'none' }))}
+          />
           {s.protocol.kind === 'ac-ca' && (
             <NumberField
               testId="protocol-ac-ca-k"

@@ -29,6 +29,12 @@ pub enum Protocol {
     /// Paper 003's content-aware caching (AC_CA): to make room the client evicts, among its next
     /// `k` victims, the first one the array also holds (so a later miss on it is an array hit);
     /// if none is, its policy's own victim. Victims are dropped, as in the inclusive baseline.
+    /// Paper 003's eviction-based placement (HA_R, after Chen et al.): the array infers each
+    /// block the client evicts (it watches the client's buffer addresses being reused) and,
+    /// like a DEMOTE, keeps it at its "eject me last" end — but fetches it from the disk, in
+    /// the background: no link transfer, no latency, and every such reload is extra disk traffic.
+    #[serde(rename = "ha-r")]
+    HaR,
     #[serde(rename = "ac-ca")]
     AcCa {
         #[serde(default = "default_ac_ca_k")]

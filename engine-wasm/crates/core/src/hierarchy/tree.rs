@@ -121,8 +121,10 @@ impl Tree {
         client_hit_ms: f64,
         block_bytes: u32,
     ) -> Result<Self, String> {
-        if matches!(protocol, Protocol::AcCa { .. }) {
-            return Err("AC_CA is modelled for one client over one array (TwoLevel), not yet in forests".into());
+        if matches!(protocol, Protocol::AcCa { .. } | Protocol::HaR) {
+            return Err(
+                "AC_CA and HA_R are modelled for one client over one array (TwoLevel), not yet in forests".into()
+            );
         }
         let n = caches.len();
         for (i, c) in caches.iter().enumerate() {

@@ -52,6 +52,8 @@ pub struct Counters {
     pub demotions: u64,
     /// DEMOTEs that moved data (the array did not already hold the block).
     pub demotions_moved: u64,
+    /// HA_R: client evictions the array reloaded from disk (extra disk reads, off the request path).
+    pub reloads: u64,
     /// Bytes moved over the client↔array link in either direction (fetches, demotions, writes).
     pub link_bytes: u64,
     /// Sum of request latencies, in nanoseconds.
@@ -235,6 +237,17 @@ impl TwoLevel {
                     let Some(&first) = self.candidates.first() else { break };
                     let victim = self.candidates.iter().copied().find(|&b| self.array.contains(b)).unwrap_or(first);
                     self.client.remove(victim);
+                }
+                0
+            }
+            Protocol::HaR => {
+                while self.client.len() + incoming as usize > cap {
+                    let Some(victim) = self.client.evict() else { break };
+                    if !self.array.reposition(victim, End::EjectLast) {
+                        self.array_victims.clear();
+                        self.array.insert(victim, End::EjectLast, &mut self.array_victims);
+                        self.counters.reloads += 1;
+                    }
                 }
                 0
             }
