@@ -85,7 +85,7 @@ describe('App', () => {
     expect(back.ok && 'du' in back.scenario).toBe(false);
   });
 
-  it('picks paper 003 cooperation (HA_R, AC_CA with its k) instead of DEMOTE', () => {
+  it('picks paper 003 cooperation (HA_R, AC_CC, AC_CA with its k) instead of DEMOTE', () => {
     render(<App />);
     fireEvent.change(screen.getByTestId('protocol-other'), { target: { value: 'ac-ca' } });
     expect((screen.getByTestId('protocol-demote') as HTMLInputElement).checked).toBe(false);
@@ -95,6 +95,8 @@ describe('App', () => {
     expect(screen.queryByTestId('design-lru-mru-demote')).toBeNull();
     fireEvent.change(screen.getByTestId('protocol-other'), { target: { value: 'ha-r' } });
     expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { protocol: { kind: 'ha-r' } } });
+    fireEvent.change(screen.getByTestId('protocol-other'), { target: { value: 'ac-cc' } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { protocol: { kind: 'ac-cc' } } });
     expect(screen.queryByTestId('protocol-ac-ca-k')).toBeNull();
     fireEvent.click(screen.getByTestId('protocol-demote'));
     expect(value('protocol-other')).toBe('none');

@@ -75,10 +75,12 @@ describe('the UI agrees with the engine', () => {
     }
   });
 
-  it('on HA_R', () => {
-    const s: any = { ...defaultScenario(), protocol: { kind: 'ha-r' } };
-    expect(checkScenario(s).ok).toBe(true);
-    expect(JSON.parse(validateScenario(JSON.stringify(s))).protocol).toEqual({ kind: 'ha-r' });
+  it('on HA_R and AC_CC', () => {
+    for (const kind of ['ha-r', 'ac-cc']) {
+      const s: any = { ...defaultScenario(), protocol: { kind } };
+      expect(checkScenario(s).ok).toBe(true);
+      expect(JSON.parse(validateScenario(JSON.stringify(s))).protocol).toEqual({ kind });
+    }
   });
 
   it('on AC_CA', () => {

@@ -131,10 +131,12 @@ export const protocolSchema = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('demote') }),
     /** Paper 003's eviction-based placement: the array reloads the client's evictions from disk. */
     z.strictObject({ kind: z.literal('ha-r') }),
+    /** Paper 003's client-controlled caching (ULC-style): each block lives in exactly one level. */
+    z.strictObject({ kind: z.literal('ac-cc') }),
     /** Paper 003's content-aware client: evicts, among its next k victims, the first the array holds. */
     z.strictObject({ kind: z.literal('ac-ca'), k: num(1, 1024, true).optional() }),
   ],
-  { error: 'must be one of none, demote, ha-r, ac-ca' },
+  { error: 'must be one of none, demote, ha-r, ac-cc, ac-ca' },
 );
 
 export const LINK_PRESET_IDS = ['fc-1g', 'vi-fc', 'ip-storage', 'future-san', 'eth-100m', 'eth-10m'] as const;

@@ -431,3 +431,46 @@ fn ha_r_is_demote_without_the_transfer() {
         "HA_R saves exactly the demotion transfers"
     );
 }
+
+/// Paper 003's client-controlled caching (AC_CC, ULC-style): no block is ever in both caches —
+/// reads, multi-block reads and writes alike — and on a skewed stream the pair then caches more
+/// distinct blocks than the inclusive baseline, so more reads hit somewhere.
+#[test]
+fn ac_cc_keeps_every_block_in_one_level() {
+    use tiersim_core::hierarchy::{DiskConfig, LinkConfig, Timing, TwoLevel};
+    use tiersim_core::model::{Op, Request};
+    use tiersim_core::util::rng::Rng;
+    use tiersim_core::workload::zipf::ZipfTable;
+    let table = ZipfTable::new(600, 0.9);
+    let mut rng = Rng::seeded(4);
+    let timing = Timing::new(0.0, LinkConfig::Fc1g, DiskConfig::default(), 4096);
+    let mut h = TwoLevel::new(Lru.build(50, 600, 1).unwrap(), Lru.build(80, 600, 2).unwrap(), Protocol::AcCc, timing);
+    let (mut c, mut a) = (Vec::new(), Vec::new());
+    for i in 0..30_000 {
+        let nblocks = 1 + (rng.below(8) == 0) as u32 * 2;
+        let block = table.sample(&mut rng).min(600 - nblocks);
+        let op = if rng.below(10) == 0 { Op::Write } else { Op::Read };
+        h.serve(&Request { nblocks, op, ..Request::read(block) });
+        (c, a) = h.contents();
+        assert!(c.iter().all(|b| !a.contains(b)), "request {i}: a block in both levels");
+        h.check_invariants().unwrap();
+    }
+    assert!(c.len() == 50 && a.len() > 70, "both levels in use: {} + {}", c.len(), a.len());
+
+    let with = |protocol| {
+        let mut s = Scenario::paper000_random(Lru, Lru, protocol);
+        s.client.capacity = 1000;
+        s.array.capacity = 1500;
+        s.workload = WorkloadConfig::Zipf {
+            blocks: 4500,
+            request_blocks: 1,
+            alpha: 0.8,
+            warmup_requests: None,
+            measured_requests: None,
+        };
+        run(s)
+    };
+    let (base, cc) = (with(Protocol::None), with(Protocol::AcCc));
+    println!("AC_CC: disk {:.4} vs inclusive {:.4}", cc.hit_fractions.disk, base.hit_fractions.disk);
+    assert!(cc.hit_fractions.disk < base.hit_fractions.disk - 0.05);
+}

@@ -170,17 +170,18 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
               <strong>DEMOTE</strong> — clients push the blocks they evict down to the array, making the pair exclusive
             </span>
           </label>
-          <SelectField<'none' | 'ha-r' | 'ac-ca'>
+          <SelectField<'none' | 'ha-r' | 'ac-cc' | 'ac-ca'>
             testId="protocol-other"
             label={<abbr title="paper 003's collaboration approaches; DEMOTE above is its hint-based one">Or, from paper 003</abbr>}
-            value={s.protocol.kind === 'ha-r' || s.protocol.kind === 'ac-ca' ? s.protocol.kind : 'none'}
+            value={s.protocol.kind === 'none' || s.protocol.kind === 'demote' ? 'none' : s.protocol.kind}
             options={[
               { value: 'none', label: s.protocol.kind === 'demote' ? '— (DEMOTE is on)' : '— (inclusive baseline)' },
               { value: 'ha-r', label: 'HA_R: the array reloads client evictions from disk' },
+              { value: 'ac-cc', label: 'AC_CC: the client places each block in one level' },
               { value: 'ac-ca', label: 'AC_CA: the client evicts what the array holds' },
             ]}
             error={errorAt('protocol.kind')}
-            onChange={(kind) => update((n) => void (n.protocol = kind === 'ac-ca' ? { kind } : kind === 'ha-r' ? { kind } : { kind: 'none' }))}
+            onChange={(kind) => update((n) => void (n.protocol = { kind }))}
           />
           {s.protocol.kind === 'ac-ca' && (
             <NumberField

@@ -35,6 +35,12 @@ pub enum Protocol {
     /// the background: no link transfer, no latency, and every such reload is extra disk traffic.
     #[serde(rename = "ha-r")]
     HaR,
+    /// Paper 003's client-controlled caching (AC_CC, after ULC): the client decides where each
+    /// block lives by the distance between its last two references — within the client cache's
+    /// size, in the client; farther, in the array only — and a block lives in exactly one level
+    /// (an array hit the client keeps leaves the array; the client's victims are demoted).
+    #[serde(rename = "ac-cc")]
+    AcCc,
     #[serde(rename = "ac-ca")]
     AcCa {
         #[serde(default = "default_ac_ca_k")]

@@ -84,6 +84,11 @@ pub struct TwoLevel {
     missing: Vec<Block>,
     /// AC_CA's victim candidates.
     candidates: Vec<Block>,
+    /// AC_CC: per block, the time (in block references, from 1) of its latest reference, the
+    /// clock, and for the blocks of the current request whether they belong in the client.
+    last_ref: Vec<u64>,
+    now: u64,
+    in_client: Vec<bool>,
 }
 
 impl TwoLevel {
@@ -101,6 +106,9 @@ impl TwoLevel {
             array_victims: Vec::with_capacity(64),
             missing: Vec::with_capacity(64),
             candidates: Vec::with_capacity(16),
+            last_ref: Vec::new(),
+            now: 0,
+            in_client: Vec::with_capacity(64),
         }
     }
 
@@ -142,6 +150,7 @@ impl TwoLevel {
     /// trace readers produce them), as [`TwoLevel::serve`] does.
     pub fn serve_blocks<I: Iterator<Item = Block> + Clone>(&mut self, op: Op, blocks: I, n: u32) -> Served {
         let served = match op {
+            Op::Read if self.protocol == Protocol::AcCc => self.read_ac_cc(blocks, n),
             Op::Read => self.read(blocks, n),
             Op::Write => self.write(blocks, n),
         };
@@ -222,6 +231,73 @@ impl TwoLevel {
         Served { level, latency_ns: latency }
     }
 
+    /// AC_CC's read: like `read`, but each missing block goes where its reuse distance says.
+    fn read_ac_cc<I: Iterator<Item = Block>>(&mut self, blocks: I, nblocks: u32) -> Served {
+        self.counters.reads += 1;
+        let mut missing = std::mem::take(&mut self.missing);
+        let mut in_client = std::mem::take(&mut self.in_client);
+        missing.clear();
+        in_client.clear();
+        let near = self.client.capacity() as u64;
+        for b in blocks {
+            self.now += 1;
+            if self.last_ref.len() <= b as usize {
+                self.last_ref.resize((b as usize + 1).max(self.last_ref.len() * 2), 0);
+            }
+            let last = std::mem::replace(&mut self.last_ref[b as usize], self.now);
+            if !self.client.on_hit(b) {
+                missing.push(b);
+                in_client.push(last != 0 && self.now - last <= near);
+            }
+        }
+        let n_missing = missing.len() as u32;
+        self.counters.block_reads += nblocks as u64;
+        self.counters.client_block_hits += (nblocks - n_missing) as u64;
+        if n_missing == 0 {
+            self.counters.client_hits += 1;
+            self.missing = missing;
+            self.in_client = in_client;
+            return Served { level: Level::Client, latency_ns: self.timing.client_hit_ns };
+        }
+        let moved = self.make_client_room(in_client.iter().filter(|&&c| c).count() as u32);
+        let (mut from_disk, mut disk_ns) = (false, 0);
+        for (&b, &keep) in missing.iter().zip(&in_client) {
+            if self.array.on_hit(b) {
+                self.counters.array_block_hits += 1;
+                if keep {
+                    self.array.remove(b); // it moves up: one level only
+                }
+            } else {
+                from_disk = true;
+                disk_ns += self.disk.block_ns(b);
+                if !keep {
+                    let end = self.array.miss_end();
+                    self.array_victims.clear();
+                    self.array.insert(b, end, &mut self.array_victims);
+                }
+            }
+            if keep {
+                let end = self.client.miss_end();
+                self.client_victims.clear();
+                self.client.insert(b, end, &mut self.client_victims);
+            }
+        }
+        let t = &self.timing;
+        let mut latency = t.client_hit_ns + t.link_ns(n_missing) + t.link_ns(moved);
+        self.counters.link_bytes += (n_missing as u64 + moved as u64) * t.block_bytes;
+        let level = if from_disk {
+            latency += self.disk.request_ns() + disk_ns;
+            self.counters.disk_reads += 1;
+            Level::Disk
+        } else {
+            self.counters.array_hits += 1;
+            Level::Array
+        };
+        self.missing = missing;
+        self.in_client = in_client;
+        Served { level, latency_ns: latency }
+    }
+
     /// Makes room in the client for `incoming` blocks before they are fetched: under DEMOTE
     /// each victim is demoted (returns how many demotions moved data); under AC_CA the victim
     /// is the first of the next `k` the array holds. The inclusive baseline lets the client's
@@ -230,6 +306,21 @@ impl TwoLevel {
         let cap = self.client.capacity();
         match self.protocol {
             Protocol::None => 0,
+            Protocol::AcCc => {
+                // Exclusive: every victim goes to the array (it cannot hold it already).
+                let mut moved = 0;
+                while self.client.len() + incoming as usize > cap {
+                    let Some(victim) = self.client.evict() else { break };
+                    self.counters.demotions += 1;
+                    if !self.array.reposition(victim, End::EjectLast) {
+                        self.array_victims.clear();
+                        self.array.insert(victim, End::EjectLast, &mut self.array_victims);
+                        moved += 1;
+                    }
+                }
+                self.counters.demotions_moved += moved as u64;
+                moved
+            }
             Protocol::AcCa { k } => {
                 while self.client.len() + incoming as usize > cap {
                     self.candidates.clear();
@@ -281,6 +372,11 @@ impl TwoLevel {
         }
         self.missing = missing;
         for b in blocks {
+            if self.protocol == Protocol::AcCc {
+                // Written through without caching (ULC's cache bypass): one level only.
+                self.array.remove(b);
+                continue;
+            }
             if !self.array.on_hit(b) {
                 let end = self.array.miss_end();
                 self.array_victims.clear();
