@@ -474,3 +474,54 @@ fn ac_cc_keeps_every_block_in_one_level() {
     println!("AC_CC: disk {:.4} vs inclusive {:.4}", cc.hit_fractions.disk, base.hit_fractions.disk);
     assert!(cc.hit_fractions.disk < base.hit_fractions.disk - 0.05);
 }
+
+/// Every protocol, with and without DU and CO, over several policies: randomized mixed streams
+/// (multi-block reads, writes) with every cache's invariants checked after every request, the
+/// protocol's own promise checked where it has one, and the counters adding up.
+#[test]
+fn every_protocol_survives_randomized_runs_with_invariants_after_every_request() {
+    use tiersim_core::hierarchy::{DiskConfig, Du, LinkConfig, Timing, TwoLevel};
+    use tiersim_core::model::{Op, Request};
+    use tiersim_core::policy::co::Co;
+    use tiersim_core::util::rng::Rng;
+    let protocols = [Protocol::None, Protocol::Demote, Protocol::HaR, Protocol::AcCc, Protocol::AcCa { k: 3 }];
+    let policies = ["lru", "mru", "arc", "s3-fifo", "lirs", "2q"];
+    let mut rng = Rng::seeded(99);
+    for &protocol in &protocols {
+        for du in [None, Some(Du::Drop), Some(Du::LruEnd)] {
+            for co in [false, true] {
+                let pick = |r: &mut Rng| -> PolicyConfig {
+                    serde_json::from_str(&format!(
+                        r#"{{"kind":"{}"}}"#,
+                        policies[r.below(policies.len() as u64) as usize]
+                    ))
+                    .unwrap()
+                };
+                let (pc, pa) = (pick(&mut rng), pick(&mut rng));
+                let mut client = pc.build(20, 200, 1).unwrap();
+                if co {
+                    client = Box::new(Co::new(client, 200));
+                }
+                let array = pa.build(30, 200, 2).unwrap();
+                let timing = Timing::new(0.0, LinkConfig::Fc1g, DiskConfig::Mechanical(Default::default()), 4096);
+                let mut h = TwoLevel::new(client, array, protocol, timing).with_du(du);
+                for step in 0..3000 {
+                    let nblocks = 1 + rng.below(3) as u32;
+                    let block = rng.below(200 - nblocks as u64) as u32;
+                    let op = if rng.below(8) == 0 { Op::Write } else { Op::Read };
+                    h.serve(&Request { nblocks, op, ..Request::read(block) });
+                    let ctx = format!("{protocol:?} du {du:?} co {co} {}-{} step {step}", pc.name(), pa.name());
+                    h.check_invariants().unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                    if protocol == Protocol::AcCc {
+                        let (c, a) = h.contents();
+                        assert!(c.iter().all(|b| !a.contains(b)), "{ctx}: AC_CC block in both levels");
+                    }
+                }
+                let c = &h.counters;
+                assert_eq!(c.reads + c.writes, c.requests);
+                assert_eq!(c.client_hits + c.array_hits + c.disk_reads, c.reads, "{protocol:?} {du:?} {co}");
+                assert!(c.client_block_hits + c.array_block_hits <= c.block_reads);
+            }
+        }
+    }
+}
