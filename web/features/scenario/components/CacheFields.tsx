@@ -91,8 +91,7 @@ export function CacheFields({
         <label className="check">
           <input type="checkbox" data-testid={`${level}-co`} checked={co} onChange={(e) => onCo(e.target.checked)} />
           <span>
-            <strong>CO</strong> — blocks not seen among the last {capacity.toLocaleString('en-US')} accesses enter next in line
-            for eviction (paper 003)
+            <strong>CO</strong> — cold blocks (not among the last {capacity.toLocaleString('en-US')} accesses) go next in line
           </span>
         </label>
       )}
