@@ -319,6 +319,24 @@ describe('tiersim in Chromium', () => {
     expect(await page.locator('[data-testid="sweep-chart"] path.mrc-line').count()).toBe(2);
   });
 
+  it('compares the eight designs of paper 000 on parallel workers, exactly as the engine', async () => {
+    const page = await openApp();
+    await testId(page, 'client-capacity').fill('2048');
+    await testId(page, 'array-capacity').fill('2048');
+    await testId(page, 'workload-blocks').fill('4096');
+    await testId(page, 'designs-run').click();
+    await page.waitForSelector('[data-testid="designs-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
+    const rows = await testId(page, 'designs-table')
+      .locator('tr[data-design]')
+      .evaluateAll((trs) => trs.map((tr) => ({ design: tr.getAttribute('data-design')!, mean: Number(tr.getAttribute('data-mean')) })));
+    expect(rows).toHaveLength(8);
+    // RANDOM: the two x-MRU-demote designs lead and tie (paper 000 §4.4); the baseline trails them.
+    expect(rows.slice(0, 2).map((r) => r.design).sort()).toEqual(['LRU-MRU-demote', 'MRU-MRU-demote']);
+    const base = decodeShareUrl(await value(page, 'share-url'));
+    const lmd = engine({ ...base, protocol: { kind: 'demote' }, client: { ...base.client, policy: { kind: 'lru' } }, array: { ...base.array, policy: { kind: 'mru' } } });
+    expect(rows.find((r) => r.design === 'LRU-MRU-demote')!.mean).toBe(lmd.meanLatencyMs);
+  });
+
   describe('a bad link shows a clear message and the default scenario', () => {
     const cases: [string, () => string, RegExp][] = [
       ['damaged', () => '#s=garbage!!', /damaged|could not|invalid/i],

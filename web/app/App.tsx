@@ -1,4 +1,5 @@
 // tiersim's page: the scenario on the left, its results on the right.
+import { DesignComparison } from '../features/designs/DesignComparison';
 import { MrcPanel } from '../features/mrc/components/MrcPanel';
 import { ResultsPanel } from '../features/results/components/ResultsPanel';
 import { isRunning, useEngineRun } from '../features/run/hooks/useEngineRun';
@@ -61,6 +62,11 @@ export function App() {
 
         <div className="column-right">
           <ResultsPanel state={state} stale={stale} />
+          {draft.topology !== 'single' && (
+            <div className="card chart-card">
+              <DesignComparison base={valid} />
+            </div>
+          )}
           <div className="card chart-card">
             <MrcPanel base={valid} />
           </div>

@@ -1,0 +1,148 @@
+// Paper 000's eight designs (client LRU/MRU × array LRU/MRU × DEMOTE or not) run side by side
+// on the current scenario's workload, sizes, link and disk — on a pool of engine workers — and
+// ranked by mean latency, the way the paper's Figures 8–16 compare them.
+import { useEffect, useRef, useState } from 'react';
+import { formatMs, formatPercent } from '../../app/format';
+import { PAPER000_DESIGNS, designName } from '../../scenario/defaults';
+import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
+import type { Report } from '../../worker/protocol';
+import { isAbortError } from '../../worker/client';
+import { defaultPoolSize, workerPool, type PointRunner } from '../mrc/sweep';
+
+export interface DesignRow {
+  name: string;
+  report: Report;
+}
+
+/** The eight scenarios: the base with each design's policies and protocol (two levels, no DU). */
+export function designScenarios(base: Scenario): { name: string; scenario: Scenario }[] | { error: string } {
+  const out: { name: string; scenario: Scenario }[] = [];
+  for (const d of PAPER000_DESIGNS) {
+    const s = structuredClone(base);
+    delete s.topology;
+    delete s.du;
+    s.client = { capacity: s.client.capacity, policy: { kind: d.client } };
+    s.array = { capacity: s.array.capacity, policy: { kind: d.array } };
+    s.protocol = { kind: d.protocol };
+    s.name = `${s.workload.kind.toUpperCase()} ${designName(d)}`;
+    const check = checkScenario(s);
+    if (!check.ok) return { error: `${designName(d)}: ${describeIssue(check.issues[0])}` };
+    out.push({ name: designName(d), scenario: check.scenario });
+  }
+  return out;
+}
+
+export interface DesignComparisonProps {
+  base: Scenario | null;
+  createRunner?: () => { run: PointRunner; close: () => void; parallel: number };
+}
+
+function appRunner() {
+  const parallel = defaultPoolSize();
+  return { ...workerPool(parallel), parallel };
+}
+
+type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+
+export function DesignComparison({ base, createRunner = appRunner }: DesignComparisonProps) {
+  const [rows, setRows] = useState<DesignRow[]>([]);
+  const [status, setStatus] = useState<Status>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const start = async () => {
+    if (!base) return;
+    const built = designScenarios(base);
+    if ('error' in built) {
+      setStatus('error');
+      setError(built.error);
+      return;
+    }
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    const runner = createRunner();
+    setRows([]);
+    setError(null);
+    setStatus('running');
+    try {
+      let next = 0;
+      const lane = async () => {
+        while (next < built.length) {
+          const item = built[next++];
+          const report = await runner.run(item.scenario, controller.signal);
+          if (!controller.signal.aborted) setRows((r) => [...r, { name: item.name, report }]);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(runner.parallel, built.length) }, lane));
+      setStatus('done');
+    } catch (e) {
+      controller.abort();
+      const cancelled = isAbortError(e) || (e as { name?: string } | null)?.name === 'AbortError';
+      setStatus(cancelled ? 'cancelled' : 'error');
+      if (!cancelled) setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      runner.close();
+    }
+  };
+
+  const ranked = [...rows].sort((a, b) => a.report.meanLatencyMs - b.report.meanLatencyMs || a.name.localeCompare(b.name));
+  const worst = ranked.length ? ranked[ranked.length - 1].report.meanLatencyMs : 0;
+  const running = status === 'running';
+  return (
+    <section className="designs-compare" aria-labelledby="designs-title">
+      <div className="chart-head">
+        <h3 id="designs-title">The eight designs of paper 000</h3>
+        <p className="chart-legend">this workload, sizes, link and disk · client LRU/MRU × array LRU/MRU × DEMOTE</p>
+      </div>
+      <div className="actions">
+        <button type="button" className="button primary" data-testid="designs-run" disabled={!base || running} onClick={() => void start()}>
+          {running ? 'Running…' : 'Compare all eight'}
+        </button>
+        <button type="button" className="button secondary" data-testid="designs-cancel" disabled={!running} onClick={() => abort.current?.abort()}>
+          Cancel
+        </button>
+        <span className="mrc-progress" data-testid="designs-progress" data-status={status} data-done={rows.length}>
+          {!base ? 'Fix the scenario to compare designs.' : status === 'idle' ? '' : `${rows.length} / 8 designs${status === 'cancelled' ? ' — cancelled' : ''}`}
+        </span>
+      </div>
+      {error && (
+        <div className="banner banner-error" role="alert" data-testid="designs-error">
+          {error}
+        </div>
+      )}
+      {ranked.length > 0 && (
+        <table className="mrc-table designs-table" data-testid="designs-table">
+          <thead>
+            <tr>
+              <th scope="col">design</th>
+              <th scope="col">mean latency</th>
+              <th scope="col" aria-hidden="true" />
+              <th scope="col">client</th>
+              <th scope="col">array</th>
+              <th scope="col">disk</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ranked.map(({ name, report }, i) => (
+              <tr key={name} data-design={name} data-mean={String(report.meanLatencyMs)} className={i === 0 ? 'best' : undefined}>
+                <td>
+                  {name}
+                  {i === 0 && status === 'done' ? ' ★' : ''}
+                </td>
+                <td>{formatMs(report.meanLatencyMs)}</td>
+                <td className="designs-bar-cell">
+                  <span className="designs-bar" style={{ width: `${worst > 0 ? (100 * report.meanLatencyMs) / worst : 0}%` }} />
+                </td>
+                <td>{formatPercent(report.hitFractions.client)}</td>
+                <td>{formatPercent(report.hitFractions.array)}</td>
+                <td>{formatPercent(report.hitFractions.disk)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
