@@ -5,6 +5,7 @@
 mod alloc_count;
 mod bench_policies;
 mod sim;
+mod stackdist;
 mod sweep;
 
 use std::io::Read;
@@ -37,6 +38,8 @@ enum Command {
     },
     /// Simulate one cache over a trace file: misses, hits, requests and requests/s.
     Sim(sim::Args),
+    /// Exact LRU stack distances of a trace: the LRU hit ratio at every cache size.
+    Stackdist(stackdist::Args),
     /// Miss-ratio curves: several policies × several cache sizes of one scenario's workload,
     /// each point a single cache, run on parallel threads.
     Sweep(sweep::Args),
@@ -89,6 +92,7 @@ fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Sim(args) => sim::run(&args),
+        Command::Stackdist(args) => stackdist::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::DefaultScenario => {
             let v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();

@@ -8,6 +8,7 @@ pub mod model;
 pub mod policy;
 pub mod run;
 pub mod scenario;
+pub mod stackdist;
 pub mod trace;
 pub mod util;
 pub mod workload;
