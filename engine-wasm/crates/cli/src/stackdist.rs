@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use serde::Serialize;
-use tiersim_core::stackdist::{StackDistances, StackReport};
+use tiersim_core::stackdist::{SampledReport, Shards, StackDistances, StackReport};
 use tiersim_core::trace::{self, Format};
 
 #[derive(clap::Args, Debug)]
@@ -19,6 +19,9 @@ pub struct Args {
     /// Key each request by its start address, without splitting it into blocks.
     #[arg(long)]
     pub object: bool,
+    /// Sample blocks at this rate (SHARDS, fixed rate) instead of tracking every one.
+    #[arg(long)]
+    pub sample: Option<f64>,
     /// Print the whole depth histogram as JSON.
     #[arg(long)]
     pub json: bool,
@@ -44,6 +47,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     let opts = trace::Options { block_size: args.block_size, object_mode: args.object };
     let parsed = trace::parse(&bytes, format, &opts).map_err(|e| format!("{}: {e}", args.trace))?;
     drop(bytes);
+    if let Some(rate) = args.sample {
+        return run_sampled(args, format, &parsed.refs, rate);
+    }
     let mut s = StackDistances::new(parsed.distinct());
     let start = Instant::now();
     for &b in &parsed.refs {
@@ -69,19 +75,81 @@ pub fn run(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SampledOutput<'a> {
+    trace: &'a str,
+    format: &'static str,
+    #[serde(flatten)]
+    report: &'a SampledReport,
+    distinct_estimate: f64,
+    /// (size, estimated LRU hit fraction) at tenths of the estimated distinct blocks.
+    curve: Vec<(u64, f64)>,
+    references_per_sec: f64,
+}
+
+fn run_sampled(args: &Args, format: Format, refs: &[u32], rate: f64) -> Result<(), String> {
+    let mut s = Shards::new(rate).map_err(|e| format!("--sample: {e}"))?;
+    let start = Instant::now();
+    for &b in refs {
+        s.access(b);
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let report = s.report();
+    let distinct = report.distinct_estimate();
+    let curve: Vec<(u64, f64)> = (1..=10u64)
+        .map(|i| {
+            let size = ((distinct * i as f64 / 10.0).round() as u64).max(1);
+            (size, report.hit_fraction(size))
+        })
+        .collect();
+    let rate_per_sec = report.references as f64 / secs;
+    if args.json {
+        let out = SampledOutput {
+            trace: &args.trace,
+            format: format.name(),
+            report: &report,
+            distinct_estimate: distinct,
+            curve,
+            references_per_sec: rate_per_sec,
+        };
+        println!("{}", serde_json::to_string(&out).expect("serialises"));
+        return Ok(());
+    }
+    println!(
+        "{}: {} block references, ≈ {:.0} distinct blocks — sampled at {} ({} references tracked, {:.0} references/s)",
+        args.trace, report.references, distinct, report.rate, report.sample.references, rate_per_sec
+    );
+    println!("  {:>12} {:>10}", "LRU blocks", "hit ratio");
+    for (size, f) in curve {
+        println!("  {size:>12} {f:>10.4}");
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn bad_inputs_say_what_is_wrong() {
-        let args =
-            |trace: &str| Args { trace: trace.into(), format: None, block_size: 4096, object: false, json: true };
+        let args = |trace: &str| Args {
+            trace: trace.into(),
+            format: None,
+            block_size: 4096,
+            object: false,
+            sample: None,
+            json: true,
+        };
         assert!(run(&args("/nonexistent/t")).unwrap_err().starts_with("/nonexistent/t:"));
         let dir = std::env::temp_dir().join(format!("tiersim-sd-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("t.txt");
         std::fs::write(&file, "1\n2\n1\n").unwrap();
         assert!(run(&args(file.to_str().unwrap())).is_ok());
+        let sampled = Args { sample: Some(0.5), ..args(file.to_str().unwrap()) };
+        assert!(run(&sampled).is_ok());
+        let bad = Args { sample: Some(2.0), ..args(file.to_str().unwrap()) };
+        assert!(run(&bad).unwrap_err().starts_with("--sample: sample rate must be"));
     }
 }

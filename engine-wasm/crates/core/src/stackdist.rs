@@ -206,3 +206,125 @@ mod tests {
         }
     }
 }
+
+/// SHARDS (Waldspurger et al., FAST 2015), fixed rate: only the blocks whose hashed id falls
+/// under `rate` are tracked — a spatially uniform sample that keeps each sampled block's every
+/// reference — and a sampled depth d stands for depth d / rate. Memory and time shrink by the
+/// rate; the curve stays close (tests bound the error).
+pub struct Shards {
+    exact: StackDistances,
+    threshold: u64,
+    references: u64,
+}
+
+/// Modulus of the sampling hash (2^24).
+const SHARDS_MODULUS: u64 = 1 << 24;
+
+#[inline]
+fn shards_hash(block: Block) -> u64 {
+    let mut z = (block as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) % SHARDS_MODULUS
+}
+
+/// A sampled stack-distance result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SampledReport {
+    pub rate: f64,
+    /// All references seen, sampled or not.
+    pub references: u64,
+    /// The sample's own report (depths in sampled units).
+    pub sample: StackReport,
+}
+
+impl SampledReport {
+    /// Estimated LRU hit fraction with a cache of `size` blocks, with SHARDS_adj's correction:
+    /// the sample should hold rate × references references; the shortfall (or excess, mostly
+    /// from whether the hottest blocks happened to be sampled) goes to the smallest depths.
+    pub fn hit_fraction(&self, size: u64) -> f64 {
+        let s = &self.sample;
+        let expected = self.rate * self.references as f64;
+        if s.references == 0 || expected <= 0.0 {
+            return 0.0;
+        }
+        let scaled = (size as f64 * self.rate).floor() as u64;
+        let hits = s.hits_at(scaled) as f64 + if scaled >= 1 { expected - s.references as f64 } else { 0.0 };
+        (hits / expected).clamp(0.0, 1.0)
+    }
+
+    pub fn distinct_estimate(&self) -> f64 {
+        self.sample.distinct as f64 / self.rate
+    }
+}
+
+impl Shards {
+    /// `rate` in (0, 1].
+    pub fn new(rate: f64) -> Result<Self, String> {
+        if !(rate.is_finite() && rate > 0.0 && rate <= 1.0) {
+            return Err(format!("sample rate must be above 0 and at most 1 (got {rate})"));
+        }
+        Ok(Self {
+            exact: StackDistances::new(1024),
+            threshold: (rate * SHARDS_MODULUS as f64).round().max(1.0) as u64,
+            references: 0,
+        })
+    }
+
+    #[inline]
+    pub fn access(&mut self, block: Block) {
+        self.references += 1;
+        if shards_hash(block) < self.threshold {
+            self.exact.access(block);
+        }
+    }
+
+    pub fn report(&self) -> SampledReport {
+        SampledReport {
+            rate: self.threshold as f64 / SHARDS_MODULUS as f64,
+            references: self.references,
+            sample: self.exact.report(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod shards_tests {
+    use super::*;
+    use crate::util::rng::Rng;
+    use crate::workload::zipf::ZipfTable;
+
+    #[test]
+    fn sampled_curves_stay_close_to_exact() {
+        let table = ZipfTable::new(100_000, 0.9);
+        let mut rng = Rng::seeded(21);
+        let refs: Vec<Block> = (0..1_000_000).map(|_| table.sample(&mut rng)).collect();
+        let mut exact = StackDistances::new(100_000);
+        let mut s10 = Shards::new(0.1).unwrap();
+        let mut s01 = Shards::new(0.01).unwrap();
+        for &b in &refs {
+            exact.access(b);
+            s10.access(b);
+            s01.access(b);
+        }
+        let e = exact.report();
+        for (s, bound) in [(s10.report(), 0.01), (s01.report(), 0.02)] {
+            let sizes: Vec<u64> = (1..=50).map(|i| e.distinct * i / 50).collect();
+            let mae = sizes
+                .iter()
+                .map(|&c| (s.hit_fraction(c) - e.hits_at(c) as f64 / e.references as f64).abs())
+                .sum::<f64>()
+                / sizes.len() as f64;
+            println!(
+                "SHARDS rate {}: MAE {mae:.4}, distinct ≈ {:.0} (exact {})",
+                s.rate,
+                s.distinct_estimate(),
+                e.distinct
+            );
+            assert!(mae <= bound, "rate {}: MAE {mae:.4}", s.rate);
+            assert!((s.distinct_estimate() / e.distinct as f64 - 1.0).abs() < 0.1);
+        }
+        assert!(Shards::new(0.0).is_err() && Shards::new(1.5).is_err());
+    }
+}
