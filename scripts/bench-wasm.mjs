@@ -100,6 +100,19 @@ for (const policy of JSON.parse(PolicyBench.policies())) {
       `${fmt(requests / best)} ${(row ? row.bytesPerBlock.toFixed(1) : '—').padStart(13)}`,
   );
 }
+// Issue 5: stack distances on the same trace.
+let t0 = performance.now();
+bench.stackDistances();
+const exactRate = requests / ((performance.now() - t0) / 1000);
+t0 = performance.now();
+bench.shards(0.01);
+const sampledRate = requests / ((performance.now() - t0) / 1000);
+const nativeStack = native
+  ? ` (native: exact ${native.stackExactRefsPerSec.toFixed(0)}, SHARDS ${native.stackSampledRefsPerSec.toFixed(0)}, MAE ${native.shardsMae.toFixed(4)})`
+  : '';
+console.log(
+  `stack distances in wasm: exact ${exactRate.toFixed(0)} refs/s, SHARDS R=0.01 ${sampledRate.toFixed(0)} refs/s (${(sampledRate / exactRate).toFixed(1)}× faster)${nativeStack}`,
+);
 bench.free();
 console.log('  bytes/block: peak bytes the native policy allocates per cached block (MIN and read-OPT include their precomputed future)');
 console.log(`  peak memory: Node maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(1)} MiB`);

@@ -67,3 +67,30 @@ impl PolicyBench {
         misses
     }
 }
+
+/// Issue 5's stack-distance benchmark on the same trace: exact distances, then SHARDS at
+/// `rate`; returns (exact report, sampled report) for the caller to time and compare.
+pub fn stack_distances(trace: &[Block], universe: usize) -> crate::stackdist::StackReport {
+    let mut s = crate::stackdist::StackDistances::new(universe);
+    for &b in trace {
+        s.access(b);
+    }
+    s.report()
+}
+
+pub fn shards(trace: &[Block], rate: f64) -> crate::stackdist::SampledReport {
+    let mut s = crate::stackdist::Shards::new(rate).expect("valid rate");
+    for &b in trace {
+        s.access(b);
+    }
+    s.report()
+}
+
+/// Mean absolute error of a sampled curve against the exact one, at 100 sizes up to the
+/// distinct block count.
+pub fn shards_mae(exact: &crate::stackdist::StackReport, sampled: &crate::stackdist::SampledReport) -> f64 {
+    let sizes: Vec<u64> = (1..=100).map(|i| (exact.distinct * i / 100).max(1)).collect();
+    let n = exact.references as f64;
+    sizes.iter().map(|&c| (sampled.hit_fraction(c) - exact.hits_at(c) as f64 / n).abs()).sum::<f64>()
+        / sizes.len() as f64
+}

@@ -133,8 +133,9 @@ impl StackDistances {
             self.cold += 1;
             None
         } else {
-            // Distinct blocks referenced since: the markers after `prev`.
-            let since = self.prefix(self.now - 1) - self.prefix(prev);
+            // Distinct blocks referenced since: the markers after `prev`. Every distinct block
+            // has exactly one marker, all before `now`, so that is `distinct − prefix(prev)`.
+            let since = self.distinct as u32 - self.prefix(prev);
             self.add(prev, -1);
             self.at[prev as usize] = NONE;
             let d = since as u64 + 1;

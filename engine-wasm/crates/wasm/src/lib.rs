@@ -116,6 +116,17 @@ impl PolicyBench {
         Ok(())
     }
 
+    /// Exact stack distances over the trace; returns the distinct blocks (JS times it).
+    #[wasm_bindgen(js_name = stackDistances)]
+    pub fn stack_distances(&self) -> f64 {
+        tiersim_core::bench::stack_distances(&self.bench.trace, self.bench.universe).distinct as f64
+    }
+
+    /// SHARDS at `rate` over the trace; returns the sampled references (JS times it).
+    pub fn shards(&self, rate: f64) -> f64 {
+        tiersim_core::bench::shards(&self.bench.trace, rate).sample.references as f64
+    }
+
     /// Runs the trace through the prepared policy and drops it; returns the misses.
     pub fn run(&mut self) -> Result<f64, JsError> {
         let mut policy = self.policy.take().ok_or_else(|| JsError::new("prepare a policy first"))?;
