@@ -7,6 +7,7 @@ mod bench_policies;
 mod sim;
 mod stackdist;
 mod sweep;
+mod trace_args;
 
 use std::io::Read;
 use std::process::ExitCode;

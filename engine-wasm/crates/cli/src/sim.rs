@@ -8,7 +8,7 @@ use serde::Serialize;
 use tiersim_core::hierarchy::{DiskConfig, LinkConfig, NoCache, Protocol, Timing, TwoLevel};
 use tiersim_core::model::Op;
 use tiersim_core::policy::PolicyConfig;
-use tiersim_core::trace::{self, Format, Trace};
+use tiersim_core::trace::Trace;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -18,18 +18,8 @@ pub struct Args {
     /// Cache size in blocks.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 32)))]
     pub size: u64,
-    #[arg(long)]
-    pub trace: String,
-    /// lines, csv, vscsi or oracle-general; detected from the content when left out.
-    /// (gzip/zstd and streaming come with the trace-format work; read the file uncompressed.)
-    #[arg(long)]
-    pub format: Option<String>,
-    /// Bytes per block for byte-addressed traces.
-    #[arg(long, default_value_t = 4096)]
-    pub block_size: u32,
-    /// Key each request by its start address, without splitting it into blocks.
-    #[arg(long)]
-    pub object: bool,
+    #[command(flatten)]
+    pub file: crate::trace_args::TraceArgs,
     #[arg(long)]
     pub json: bool,
 }
@@ -115,19 +105,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         .into_iter()
         .next()
         .ok_or("--policy: no policy named")?;
-    if !(args.block_size.is_power_of_two() && (512..=1 << 20).contains(&args.block_size)) {
-        return Err(format!("--block-size: must be a power of two from 512 to 1048576 (got {})", args.block_size));
-    }
     let start = Instant::now();
-    let bytes = std::fs::read(&args.trace).map_err(|e| format!("{}: {e}", args.trace))?;
-    let format = match &args.format {
-        Some(name) => Format::parse_name(name).map_err(|e| format!("--format: {e}"))?,
-        None => trace::detect(&bytes)
-            .ok_or(format!("{}: cannot tell the trace format; name it with --format", args.trace))?,
-    };
-    let opts = trace::Options { block_size: args.block_size, object_mode: args.object };
-    let parsed = trace::parse(&bytes, format, &opts).map_err(|e| format!("{}: {e}", args.trace))?;
-    drop(bytes);
+    let (parsed, format) = args.file.load()?;
     let parse_ms = start.elapsed().as_secs_f64() * 1e3;
     let (mut result, _) = simulate(&policy, args.size, &parsed)?;
     result.format = format.name();
@@ -136,7 +115,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         println!("{}", serde_json::to_string_pretty(&result).expect("results serialise"));
     } else {
         let r = &result;
-        println!("{} at {} blocks over {} ({} trace)", r.policy, r.size, args.trace, r.format);
+        println!("{} at {} blocks over {} ({} trace)", r.policy, r.size, args.file.trace, r.format);
         println!(
             "  requests   {} ({} reads, {} writes), {} distinct blocks",
             r.requests, r.reads, r.writes, r.distinct_blocks
@@ -151,6 +130,7 @@ pub fn run(args: &Args) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tiersim_core::trace;
 
     fn trace(text: &str) -> Trace {
         let format = trace::detect(text.as_bytes()).unwrap();
@@ -192,10 +172,7 @@ mod tests {
         let args = |trace: &str, format: Option<&str>, policy: &str| Args {
             policy: policy.into(),
             size: 10,
-            trace: trace.into(),
-            format: format.map(String::from),
-            block_size: 4096,
-            object: false,
+            file: crate::trace_args::TraceArgs::file(trace, format),
             json: true,
         };
         assert!(run(&args("/nonexistent/t.csv", None, "lru")).unwrap_err().starts_with("/nonexistent/t.csv:"));

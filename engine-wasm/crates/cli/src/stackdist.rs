@@ -5,20 +5,12 @@ use std::time::Instant;
 
 use serde::Serialize;
 use tiersim_core::stackdist::{SampledReport, Shards, StackDistances, StackReport};
-use tiersim_core::trace::{self, Format};
+use tiersim_core::trace::Format;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    #[arg(long)]
-    pub trace: String,
-    /// lines, csv, vscsi or oracle-general; detected from the content when left out.
-    #[arg(long)]
-    pub format: Option<String>,
-    #[arg(long, default_value_t = 4096)]
-    pub block_size: u32,
-    /// Key each request by its start address, without splitting it into blocks.
-    #[arg(long)]
-    pub object: bool,
+    #[command(flatten)]
+    pub file: crate::trace_args::TraceArgs,
     /// Sample blocks at this rate (SHARDS, fixed rate) instead of tracking every one.
     #[arg(long)]
     pub sample: Option<f64>,
@@ -38,15 +30,7 @@ struct Output<'a> {
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
-    let bytes = std::fs::read(&args.trace).map_err(|e| format!("{}: {e}", args.trace))?;
-    let format = match &args.format {
-        Some(name) => Format::parse_name(name).map_err(|e| format!("--format: {e}"))?,
-        None => trace::detect(&bytes)
-            .ok_or(format!("{}: cannot tell the trace format; name it with --format", args.trace))?,
-    };
-    let opts = trace::Options { block_size: args.block_size, object_mode: args.object };
-    let parsed = trace::parse(&bytes, format, &opts).map_err(|e| format!("{}: {e}", args.trace))?;
-    drop(bytes);
+    let (parsed, format) = args.file.load()?;
     if let Some(rate) = args.sample {
         return run_sampled(args, format, &parsed.refs, rate);
     }
@@ -59,13 +43,13 @@ pub fn run(args: &Args) -> Result<(), String> {
     let report = s.report();
     let rate = report.references as f64 / secs;
     if args.json {
-        let out = Output { trace: &args.trace, format: format.name(), report: &report, references_per_sec: rate };
+        let out = Output { trace: &args.file.trace, format: format.name(), report: &report, references_per_sec: rate };
         println!("{}", serde_json::to_string(&out).expect("serialises"));
         return Ok(());
     }
     println!(
         "{}: {} block references, {} distinct blocks, {} first references ({:.0} references/s)",
-        args.trace, report.references, report.distinct, report.cold, rate
+        args.file.trace, report.references, report.distinct, report.cold, rate
     );
     println!("  {:>12} {:>10}", "LRU blocks", "hit ratio");
     for i in 1..=10u64 {
@@ -106,7 +90,7 @@ fn run_sampled(args: &Args, format: Format, refs: &[u32], rate: f64) -> Result<(
     let rate_per_sec = report.references as f64 / secs;
     if args.json {
         let out = SampledOutput {
-            trace: &args.trace,
+            trace: &args.file.trace,
             format: format.name(),
             report: &report,
             distinct_estimate: distinct,
@@ -118,7 +102,7 @@ fn run_sampled(args: &Args, format: Format, refs: &[u32], rate: f64) -> Result<(
     }
     println!(
         "{}: {} block references, ≈ {:.0} distinct blocks — sampled at {} ({} references tracked, {:.0} references/s)",
-        args.trace, report.references, distinct, report.rate, report.sample.references, rate_per_sec
+        args.file.trace, report.references, distinct, report.rate, report.sample.references, rate_per_sec
     );
     println!("  {:>12} {:>10}", "LRU blocks", "hit ratio");
     for (size, f) in curve {
@@ -133,14 +117,8 @@ mod tests {
 
     #[test]
     fn bad_inputs_say_what_is_wrong() {
-        let args = |trace: &str| Args {
-            trace: trace.into(),
-            format: None,
-            block_size: 4096,
-            object: false,
-            sample: None,
-            json: true,
-        };
+        let args =
+            |trace: &str| Args { file: crate::trace_args::TraceArgs::file(trace, None), sample: None, json: true };
         assert!(run(&args("/nonexistent/t")).unwrap_err().starts_with("/nonexistent/t:"));
         let dir = std::env::temp_dir().join(format!("tiersim-sd-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -306,21 +306,6 @@ impl TwoLevel {
         let cap = self.client.capacity();
         match self.protocol {
             Protocol::None => 0,
-            Protocol::AcCc => {
-                // Exclusive: every victim goes to the array (it cannot hold it already).
-                let mut moved = 0;
-                while self.client.len() + incoming as usize > cap {
-                    let Some(victim) = self.client.evict() else { break };
-                    self.counters.demotions += 1;
-                    if !self.array.reposition(victim, End::EjectLast) {
-                        self.array_victims.clear();
-                        self.array.insert(victim, End::EjectLast, &mut self.array_victims);
-                        moved += 1;
-                    }
-                }
-                self.counters.demotions_moved += moved as u64;
-                moved
-            }
             Protocol::AcCa { k } => {
                 while self.client.len() + incoming as usize > cap {
                     self.candidates.clear();
@@ -342,7 +327,8 @@ impl TwoLevel {
                 }
                 0
             }
-            Protocol::Demote => {
+            // AC_CC demotes like DEMOTE; being exclusive, the array never holds the victim.
+            Protocol::Demote | Protocol::AcCc => {
                 let mut moved = 0;
                 while self.client.len() + incoming as usize > cap {
                     let Some(victim) = self.client.evict() else { break };
