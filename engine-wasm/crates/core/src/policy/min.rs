@@ -3,49 +3,40 @@
 //! Always admits the missing block, so it is the hit-ratio optimum among demand-paging
 //! policies — the lower bound every other policy is tested against.
 //!
-//! Offline: built from the whole reference string, for which it precomputes each position's
-//! next use (one backward pass over a per-id "seen at" array — no hashing). Every `on_hit`
-//! call is one reference and advances a cursor through that string, so the cache must see
-//! exactly the string it was built from (a single-cache topology does). Should it see another
-//! block, that reference is treated as never used again rather than failing.
+//! Offline: built from the whole reference string, whose next uses [`Future`] precomputes.
+//! Every `on_hit` call is one reference and advances a cursor through that string, so the cache
+//! must see exactly the string it was built from (a single-cache topology does). Should it see
+//! another block, that reference is treated as never used again rather than failing.
 //! Choices: "eject me next" puts a block ahead of all others; repositioning to "eject me
 //! last" gives it the latest possible next use. Ties (equal next use, e.g. never again) are
 //! broken by block id.
 
+use super::future::{Future, NEVER};
 use super::heap_body::{heap_policy_body, make_room};
 use super::{End, Policy};
 use crate::model::Block;
 use crate::util::heap::IndexedHeap;
 
-const NEVER: u64 = u64::MAX;
-
 #[derive(Clone, Debug)]
 pub struct Min {
     capacity: usize,
-    /// Key (class, u64::MAX − next use): class 0 = forced next victim, 1 = by next use.
-    heap: IndexedHeap<(u8, u64)>,
-    next_use: Vec<u64>,
-    refs: Vec<Block>,
-    cursor: usize,
-    /// Per id: the next use recorded at its latest reference.
-    pending: Vec<u64>,
+    /// Key (class, NEVER − next use): class 0 = forced next victim, 1 = by next use.
+    heap: IndexedHeap<(u8, u32)>,
+    future: Future,
 }
 
 impl Min {
-    /// `refs` is the whole reference string this cache will see, block by block.
+    /// `refs` is the whole reference string this cache will see, block by block (fewer than
+    /// 2^32 − 1 references; later ones count as never used again).
     pub fn new(capacity: usize, universe: usize, refs: Vec<Block>) -> Self {
+        let n = refs.len().min(NEVER as usize - 1);
+        let future = Future::new(universe, refs[..n].iter().map(|&b| (b, true))).expect("length bounded above");
         let universe = universe.max(refs.iter().map(|&b| b as usize + 1).max().unwrap_or(0));
-        let mut seen_at = vec![NEVER; universe];
-        let mut next_use = vec![NEVER; refs.len()];
-        for (i, &b) in refs.iter().enumerate().rev() {
-            next_use[i] = seen_at[b as usize];
-            seen_at[b as usize] = i as u64;
-        }
-        Self { capacity, heap: IndexedHeap::new(capacity, universe), next_use, refs, cursor: 0, pending: seen_at }
+        Self { capacity, heap: IndexedHeap::new(capacity, universe), future }
     }
 
-    fn key(next: u64) -> (u8, u64) {
-        (1, u64::MAX - next)
+    fn key(next: u32) -> (u8, u32) {
+        (1, NEVER - next)
     }
 }
 
@@ -58,13 +49,7 @@ impl Policy for Min {
 
     /// One reference: advances the cursor and records the block's next use.
     fn on_hit(&mut self, block: Block) -> bool {
-        let i = self.cursor;
-        self.cursor += 1;
-        let next = if self.refs.get(i) == Some(&block) { self.next_use[i] } else { NEVER };
-        if block as usize >= self.pending.len() {
-            self.pending.resize(block as usize + 1, NEVER);
-        }
-        self.pending[block as usize] = next;
+        let next = self.future.advance(block);
         if self.heap.contains(block) {
             self.heap.set(block, Self::key(next));
             true
@@ -79,7 +64,7 @@ impl Policy for Min {
 
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
         make_room!(self, evicted);
-        let next = self.pending.get(block as usize).copied().unwrap_or(NEVER);
+        let next = self.future.next_use(block);
         self.heap.set(block, if end == End::EjectNext { (0, 0) } else { Self::key(next) });
     }
 
@@ -87,7 +72,7 @@ impl Policy for Min {
         if !self.heap.contains(block) {
             return false;
         }
-        self.heap.set(block, if end == End::EjectNext { (0, 0) } else { (1, u64::MAX) });
+        self.heap.set(block, if end == End::EjectNext { (0, 0) } else { (1, NEVER) });
         true
     }
 }

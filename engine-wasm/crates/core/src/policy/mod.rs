@@ -16,6 +16,7 @@ pub mod arc;
 pub mod clock;
 pub mod co;
 pub mod fifo;
+mod future;
 mod heap_body;
 pub mod lfu;
 pub mod lirs;

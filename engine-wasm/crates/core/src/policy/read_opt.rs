@@ -20,13 +20,11 @@
 //! - "Eject me next" insertion and repositioning work as in MIN (forced next victim / latest
 //!   possible next read); the single-cache topology never uses them.
 
+use super::future::{Future, NEVER};
 use super::heap_body::heap_policy_body;
 use super::{End, Policy};
 use crate::model::{Block, Op};
 use crate::util::heap::IndexedHeap;
-
-/// Position of no further read.
-const NEVER: u32 = u32::MAX;
 
 #[derive(Clone, Debug)]
 pub struct ReadOpt {
@@ -34,46 +32,20 @@ pub struct ReadOpt {
     /// Key (class, NEVER − next read): class 0 = forced next victim, 1 = by next read. The
     /// minimum key is the next victim.
     heap: IndexedHeap<(u8, u32)>,
-    refs: Vec<Block>,
-    next_read: Vec<u32>,
-    cursor: usize,
-    /// Per id: the next read recorded at its latest reference.
-    pending: Vec<u32>,
+    future: Future,
 }
 
 impl ReadOpt {
     /// `refs` is the whole reference string this cache will see, block by block, with each
     /// reference's operation. At most `u32::MAX − 1` references.
     pub fn new(capacity: usize, universe: usize, refs: &[(Block, Op)]) -> Result<Self, String> {
-        if refs.len() >= NEVER as usize {
-            return Err(format!("read-OPT handles at most {} references (got {})", NEVER - 1, refs.len()));
-        }
+        let future = Future::new(universe, refs.iter().map(|&(b, op)| (b, op == Op::Read)))?;
         let universe = universe.max(refs.iter().map(|&(b, _)| b as usize + 1).max().unwrap_or(0));
-        let mut read_at = vec![NEVER; universe];
-        let mut next_read = vec![NEVER; refs.len()];
-        for (i, &(b, op)) in refs.iter().enumerate().rev() {
-            next_read[i] = read_at[b as usize];
-            if op == Op::Read {
-                read_at[b as usize] = i as u32;
-            }
-        }
-        Ok(Self {
-            capacity,
-            heap: IndexedHeap::new(capacity, universe),
-            refs: refs.iter().map(|&(b, _)| b).collect(),
-            next_read,
-            cursor: 0,
-            pending: read_at,
-        })
+        Ok(Self { capacity, heap: IndexedHeap::new(capacity, universe), future })
     }
 
     fn key(next: u32) -> (u8, u32) {
         (1, NEVER - next)
-    }
-
-    /// The next read of `block` as of its latest reference.
-    fn next_read_of(&self, block: Block) -> u32 {
-        self.pending.get(block as usize).copied().unwrap_or(NEVER)
     }
 }
 
@@ -86,13 +58,7 @@ impl Policy for ReadOpt {
 
     /// One reference: advances the cursor and records the block's next read.
     fn on_hit(&mut self, block: Block) -> bool {
-        let i = self.cursor;
-        self.cursor += 1;
-        let next = if self.refs.get(i) == Some(&block) { self.next_read[i] } else { NEVER };
-        if block as usize >= self.pending.len() {
-            self.pending.resize(block as usize + 1, NEVER);
-        }
-        self.pending[block as usize] = next;
+        let next = self.future.advance(block);
         if self.heap.contains(block) {
             self.heap.set(block, Self::key(next));
             true
@@ -106,7 +72,7 @@ impl Policy for ReadOpt {
     }
 
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
-        let next = self.next_read_of(block);
+        let next = self.future.next_use(block);
         if end == End::EjectNext {
             while self.heap.len() >= self.capacity {
                 match self.heap.pop() {
