@@ -15,6 +15,9 @@
 //! - `oracle-general` — libCacheSim's binary object traces: 24-byte little-endian records
 //!   (u32 time, u64 object id, u32 size, i64 next access); each is a one-block read of its object.
 //!
+//! Any of them may come gzip- or zstd-compressed: [`decompress`] recognises both by their magic
+//! bytes, and [`parse`] and [`detect`] look through it.
+//!
 //! Byte-addressed requests (vscsi) are split into the blocks they touch:
 //! `floor(offset / bs) ..= floor((offset + len − 1) / bs)`; `object_mode` keys each request by
 //! its start address instead and never splits, as object-cache simulators do.
@@ -24,7 +27,9 @@ mod lines;
 mod oracle;
 pub mod vscsi;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::io::Read;
 
 use crate::model::{Block, Op, WriteHint};
 
@@ -210,8 +215,36 @@ pub(crate) fn split(offset: u64, len: u64, opts: &Options) -> (u64, u64) {
     (first, last - first + 1)
 }
 
-/// Guesses the format from the first bytes; `None` when nothing fits.
+/// gzip (`1f 8b`) or zstd (`28 b5 2f fd`) data decompressed (every member or frame, one after
+/// another); anything else as it is.
+pub fn decompress(bytes: &[u8]) -> Result<Cow<'_, [u8]>, TraceError> {
+    let damaged = |kind: &str, e: std::io::Error| TraceError {
+        place: "byte 0".into(),
+        message: format!("damaged {kind} data: {e}"),
+    };
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut out = Vec::new();
+        flate2::read::MultiGzDecoder::new(bytes).read_to_end(&mut out).map_err(|e| damaged("gzip", e))?;
+        return Ok(Cow::Owned(out));
+    }
+    if bytes.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        let mut out = Vec::new();
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            let at = bytes.len() - rest.len();
+            let mut frame = ruzstd::decoding::StreamingDecoder::new(&mut rest)
+                .map_err(|e| TraceError { place: format!("byte {at}"), message: format!("damaged zstd data: {e}") })?;
+            frame.read_to_end(&mut out).map_err(|e| damaged("zstd", e))?;
+        }
+        return Ok(Cow::Owned(out));
+    }
+    Ok(Cow::Borrowed(bytes))
+}
+
+/// Guesses the format from the first bytes (through any compression); `None` when nothing fits.
 pub fn detect(bytes: &[u8]) -> Option<Format> {
+    let data = decompress(bytes).ok()?;
+    let bytes: &[u8] = &data;
     if bytes.is_empty() {
         return None;
     }
@@ -242,6 +275,8 @@ pub fn parse(bytes: &[u8], format: Format, opts: &Options) -> Result<Trace, Trac
             message: format!("block size must be a power of two from 512 to 1048576 bytes (got {})", opts.block_size),
         });
     }
+    let data = decompress(bytes)?;
+    let bytes: &[u8] = &data;
     if bytes.is_empty() {
         return Err(TraceError { place: "byte 0".into(), message: "the trace is empty".into() });
     }
@@ -299,6 +334,26 @@ mod tests {
     }
 
     #[test]
+    fn reads_through_gzip_and_zstd() {
+        use std::io::Write;
+        let plain = b"time,client,block,nblocks,op,hint\n,0,7,2,r,\n,1,9,1,w,synch\n".to_vec();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&plain).unwrap();
+        let gz = gz.finish().unwrap();
+        let zst = ruzstd::encoding::compress_to_vec(&plain[..], ruzstd::encoding::CompressionLevel::Fastest);
+        let want = parse(&plain, Format::Csv, &Options::default()).unwrap();
+        for packed in [&gz, &zst] {
+            assert_eq!(detect(packed), Some(Format::Csv));
+            assert_eq!(parse(packed, Format::Csv, &Options::default()).unwrap(), want);
+        }
+        let mut broken = gz.clone();
+        broken.truncate(gz.len() / 2);
+        assert!(parse(&broken, Format::Csv, &Options::default()).unwrap_err().message.starts_with("damaged gzip data"));
+        let broken = [&zst[..4], &[0xff; 8][..]].concat();
+        assert!(parse(&broken, Format::Csv, &Options::default()).unwrap_err().message.starts_with("damaged zstd data"));
+    }
+
+    #[test]
     fn bad_options_and_empty_input_are_errors() {
         let e = parse(b"1\n", Format::Lines, &Options { block_size: 1000, object_mode: false }).unwrap_err();
         assert!(e.to_string().contains("block size"), "{e}");
@@ -315,6 +370,15 @@ mod tests {
             [vscsi::tests::record_v1(0x28, 8, 4096, 1), vscsi::tests::record_v1(0x2a, 16, 512, 2)].concat(),
             [oracle::tests::record(1, 42, 4096, -1), oracle::tests::record(2, 7, 1, 5)].concat(),
         ];
+        // The same, compressed: mutations then hit the decompressors too.
+        let mut valid = valid;
+        for i in 0..valid.len() {
+            use std::io::Write;
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            gz.write_all(&valid[i]).unwrap();
+            valid.push(gz.finish().unwrap());
+            valid.push(ruzstd::encoding::compress_to_vec(&valid[i][..], ruzstd::encoding::CompressionLevel::Fastest));
+        }
         for case in 0..4000 {
             let mut input = if case % 2 == 0 {
                 (0..rng.below(200)).map(|_| rng.below(256) as u8).collect::<Vec<u8>>()
