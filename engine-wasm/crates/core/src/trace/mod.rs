@@ -28,7 +28,6 @@ mod oracle;
 pub mod vscsi;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::io::Read;
 
 use crate::model::{Block, Op, WriteHint};
@@ -156,12 +155,14 @@ impl Meta {
 /// Accumulates records, numbering raw blocks densely by first appearance.
 pub(crate) struct Builder {
     trace: Trace,
-    dense: HashMap<u64, Block>,
+    /// Raw block number → dense id: the one hash map on the way in (FxHash: ids are not
+    /// adversarial, and std's SipHash would dominate parsing).
+    dense: rustc_hash::FxHashMap<u64, Block>,
 }
 
 impl Builder {
     pub(crate) fn new() -> Self {
-        Self { trace: Trace::default(), dense: HashMap::new() }
+        Self { trace: Trace::default(), dense: rustc_hash::FxHashMap::default() }
     }
 
     /// Adds a request for raw blocks `first .. first + n`.
