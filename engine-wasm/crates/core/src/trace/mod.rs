@@ -12,6 +12,10 @@
 //!   `replace` or `recov` — paper 004's write hints). Plain comma-separated fields, no quoting.
 //! - `vscsi` — CloudPhysics' binary block traces, version 1 (32-byte records) or 2 (40-byte),
 //!   little-endian; see [`vscsi`].
+//! - `msr` — MSR Cambridge: `Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime`
+//!   (filetime ticks, `Read`/`Write`, bytes); the disk number is the client.
+//! - `spc` — SPC/UMass: `ASU,LBA,Size,Opcode,Timestamp` (512-byte sectors, bytes, `r`/`w`,
+//!   seconds); the ASU is the client.
 //! - `oracle-general` — libCacheSim's binary object traces: 24-byte little-endian records
 //!   (u32 time, u64 object id, u32 size, i64 next access); each is a one-block read of its object.
 //!
@@ -24,7 +28,9 @@
 
 mod csv;
 mod lines;
+mod msr;
 mod oracle;
+mod spc;
 pub mod vscsi;
 
 use std::borrow::Cow;
@@ -36,17 +42,22 @@ use crate::model::{Block, Op, WriteHint};
 pub enum Format {
     Lines,
     Csv,
+    Msr,
+    Spc,
     Vscsi,
     OracleGeneral,
 }
 
 impl Format {
-    pub const ALL: [Format; 4] = [Format::Lines, Format::Csv, Format::Vscsi, Format::OracleGeneral];
+    pub const ALL: [Format; 6] =
+        [Format::Lines, Format::Csv, Format::Msr, Format::Spc, Format::Vscsi, Format::OracleGeneral];
 
     pub fn name(self) -> &'static str {
         match self {
             Format::Lines => "lines",
             Format::Csv => "csv",
+            Format::Msr => "msr",
+            Format::Spc => "spc",
             Format::Vscsi => "vscsi",
             Format::OracleGeneral => "oracle-general",
         }
@@ -259,6 +270,17 @@ pub fn detect(bytes: &[u8]) -> Option<Format> {
         }
     }
     let texty = head.iter().all(|&b| b == b'\n' || b == b'\r' || b == b'\t' || (0x20..0x7f).contains(&b));
+    if texty {
+        let text = String::from_utf8_lossy(head);
+        // Drop a possibly cut last line before judging.
+        let whole = text.rsplit_once('\n').map_or(&text[..], |(w, _)| w);
+        if msr::looks_like(whole) {
+            return Some(Format::Msr);
+        }
+        if spc::looks_like(whole) {
+            return Some(Format::Spc);
+        }
+    }
     if texty && lines::looks_like(head) {
         return Some(Format::Lines);
     }
@@ -284,6 +306,8 @@ pub fn parse(bytes: &[u8], format: Format, opts: &Options) -> Result<Trace, Trac
     match format {
         Format::Lines => lines::parse(bytes),
         Format::Csv => csv::parse(bytes),
+        Format::Msr => msr::parse(bytes, opts),
+        Format::Spc => spc::parse(bytes, opts),
         Format::Vscsi => vscsi::parse(bytes, opts),
         Format::OracleGeneral => oracle::parse(bytes),
     }
@@ -330,8 +354,10 @@ mod tests {
         assert_eq!(detect(&oracle::tests::record(1, 42, 4096, -1)), Some(Format::OracleGeneral));
         assert_eq!(detect(b""), None);
         assert_eq!(detect(b"hello world\n"), None);
+        assert_eq!(detect(b"128166372003061629,hm,1,Read,8192,8192,1000\n"), Some(Format::Msr));
+        assert_eq!(detect(b"0,16,8192,r,0.000\n1,7,1024,w,0.5\n"), Some(Format::Spc));
         assert_eq!(Format::parse_name("oracle-general"), Ok(Format::OracleGeneral));
-        assert!(Format::parse_name("parquet").unwrap_err().contains("lines, csv, vscsi, oracle-general"));
+        assert!(Format::parse_name("parquet").unwrap_err().contains("lines, csv, msr, spc, vscsi, oracle-general"));
     }
 
     #[test]
@@ -368,6 +394,8 @@ mod tests {
         let valid: Vec<Vec<u8>> = vec![
             b"1\n2 w\n# c\n\n3,r\n".to_vec(),
             b"time,client,block,nblocks,op,hint\n1.5,0,10,2,w,synch\n,1,3,1,r,\n".to_vec(),
+            b"128166372003061629,hm,1,Read,8192,8192,1000\n1,hm,0,Write,4095,2,500\n".to_vec(),
+            b"0,16,8192,r,0.000\n1,7,1024,w,0.5\n".to_vec(),
             [vscsi::tests::record_v1(0x28, 8, 4096, 1), vscsi::tests::record_v1(0x2a, 16, 512, 2)].concat(),
             [oracle::tests::record(1, 42, 4096, -1), oracle::tests::record(2, 7, 1, 5)].concat(),
         ];
