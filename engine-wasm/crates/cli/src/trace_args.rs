@@ -6,7 +6,7 @@ use tiersim_core::trace::{self, Format, Trace};
 pub struct TraceArgs {
     #[arg(long)]
     pub trace: String,
-    /// lines, csv, msr, spc, vscsi or oracle-general (gzip/zstd read through); detected when left out.
+    /// lines, csv, msr, spc, blkparse, vscsi or oracle-general (gzip/zstd read through); detected when left out.
     #[arg(long)]
     pub format: Option<String>,
     /// Bytes per block for byte-addressed traces.

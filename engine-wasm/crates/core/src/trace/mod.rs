@@ -16,6 +16,7 @@
 //!   (filetime ticks, `Read`/`Write`, bytes); the disk number is the client.
 //! - `spc` — SPC/UMass: `ASU,LBA,Size,Opcode,Timestamp` (512-byte sectors, bytes, `r`/`w`,
 //!   seconds); the ASU is the client.
+//! - `blkparse` — Linux blktrace's text output; one request per queued (`Q`) event.
 //! - `oracle-general` — libCacheSim's binary object traces: 24-byte little-endian records
 //!   (u32 time, u64 object id, u32 size, i64 next access); each is a one-block read of its object.
 //!
@@ -26,6 +27,7 @@
 //! `floor(offset / bs) ..= floor((offset + len − 1) / bs)`; `object_mode` keys each request by
 //! its start address instead and never splits, as object-cache simulators do.
 
+mod blkparse;
 mod csv;
 mod lines;
 mod msr;
@@ -44,13 +46,14 @@ pub enum Format {
     Csv,
     Msr,
     Spc,
+    Blkparse,
     Vscsi,
     OracleGeneral,
 }
 
 impl Format {
-    pub const ALL: [Format; 6] =
-        [Format::Lines, Format::Csv, Format::Msr, Format::Spc, Format::Vscsi, Format::OracleGeneral];
+    pub const ALL: [Format; 7] =
+        [Format::Lines, Format::Csv, Format::Msr, Format::Spc, Format::Blkparse, Format::Vscsi, Format::OracleGeneral];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -58,6 +61,7 @@ impl Format {
             Format::Csv => "csv",
             Format::Msr => "msr",
             Format::Spc => "spc",
+            Format::Blkparse => "blkparse",
             Format::Vscsi => "vscsi",
             Format::OracleGeneral => "oracle-general",
         }
@@ -280,6 +284,9 @@ pub fn detect(bytes: &[u8]) -> Option<Format> {
         if spc::looks_like(whole) {
             return Some(Format::Spc);
         }
+        if blkparse::looks_like(whole) {
+            return Some(Format::Blkparse);
+        }
     }
     if texty && lines::looks_like(head) {
         return Some(Format::Lines);
@@ -308,6 +315,7 @@ pub fn parse(bytes: &[u8], format: Format, opts: &Options) -> Result<Trace, Trac
         Format::Csv => csv::parse(bytes),
         Format::Msr => msr::parse(bytes, opts),
         Format::Spc => spc::parse(bytes, opts),
+        Format::Blkparse => blkparse::parse(bytes, opts),
         Format::Vscsi => vscsi::parse(bytes, opts),
         Format::OracleGeneral => oracle::parse(bytes),
     }
@@ -356,8 +364,11 @@ mod tests {
         assert_eq!(detect(b"hello world\n"), None);
         assert_eq!(detect(b"128166372003061629,hm,1,Read,8192,8192,1000\n"), Some(Format::Msr));
         assert_eq!(detect(b"0,16,8192,r,0.000\n1,7,1024,w,0.5\n"), Some(Format::Spc));
+        assert_eq!(detect(b"  8,0    1        4     0.001  1200  Q   R 16 + 16 [cat]\n"), Some(Format::Blkparse));
         assert_eq!(Format::parse_name("oracle-general"), Ok(Format::OracleGeneral));
-        assert!(Format::parse_name("parquet").unwrap_err().contains("lines, csv, msr, spc, vscsi, oracle-general"));
+        assert!(Format::parse_name("parquet")
+            .unwrap_err()
+            .contains("lines, csv, msr, spc, blkparse, vscsi, oracle-general"));
     }
 
     #[test]
@@ -396,6 +407,7 @@ mod tests {
             b"time,client,block,nblocks,op,hint\n1.5,0,10,2,w,synch\n,1,3,1,r,\n".to_vec(),
             b"128166372003061629,hm,1,Read,8192,8192,1000\n1,hm,0,Write,4095,2,500\n".to_vec(),
             b"0,16,8192,r,0.000\n1,7,1024,w,0.5\n".to_vec(),
+            b"  8,0 3 1 0.000000000 697 Q WS 3417768 + 8 [k]\n  8,0 1 4 0.001 1200 Q R 16 + 16 [cat]\n".to_vec(),
             [vscsi::tests::record_v1(0x28, 8, 4096, 1), vscsi::tests::record_v1(0x2a, 16, 512, 2)].concat(),
             [oracle::tests::record(1, 42, 4096, -1), oracle::tests::record(2, 7, 1, 5)].concat(),
         ];

@@ -1,0 +1,105 @@
+//! `blkparse` text output (Linux blktrace), default format:
+//! `maj,min cpu seq time pid action RWBS sector + count [process]`. One request per queued
+//! event (`Q`: the I/O as the block layer first saw it); other events (G, I, D, C, …) of the
+//! same I/O are skipped, as are lines that are not events (per-CPU summaries). `RWBS` with R is a
+//! read, with W a write; requests with neither (flushes, discards) carry no data and are skipped.
+//! Sectors are 512 bytes.
+
+use super::{clip, split, text_lines, Builder, Meta, Options, Trace, TraceError};
+use crate::model::Op;
+
+pub(crate) fn parse(bytes: &[u8], opts: &Options) -> Result<Trace, TraceError> {
+    let mut b = Builder::new();
+    for (n, line) in text_lines(bytes)? {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if !f.first().is_some_and(|d| is_device(d)) {
+            continue; // not an event line
+        }
+        let place = || format!("line {n}");
+        if f.len() < 6 {
+            return Err(TraceError { place: place(), message: format!("truncated event: \"{}\"", clip(line.trim())) });
+        }
+        if f[5] != "Q" {
+            continue;
+        }
+        let bad = |field: &str, want: &str, got: &str| TraceError {
+            place: format!("line {n}"),
+            message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
+        };
+        let op = match f.get(6) {
+            Some(rwbs) if rwbs.contains('R') => Op::Read,
+            Some(rwbs) if rwbs.contains('W') => Op::Write,
+            _ => continue, // no data: a flush, a discard, …
+        };
+        if f.len() < 10 || f[8] != "+" {
+            return Err(TraceError {
+                place: place(),
+                message: format!("expected \"RWBS sector + count\" after Q, got \"{}\"", clip(&f[6..].join(" "))),
+            });
+        }
+        let secs: f64 = f[3]
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+            .ok_or_else(|| bad("time", "seconds ≥ 0", f[3]))?;
+        let sector: u64 = f[7].parse().map_err(|_| bad("sector", "a sector number", f[7]))?;
+        let count: u64 = f[9].parse().map_err(|_| bad("count", "a number of sectors", f[9]))?;
+        if count == 0 {
+            continue;
+        }
+        let offset = sector.checked_mul(512).ok_or_else(|| bad("sector", "a sector within 2^55", f[7]))?;
+        let (first, blocks) = split(offset, count * 512, opts);
+        b.push(place, first, blocks, Meta { op, time_us: Some(secs * 1e6), client: 0, write_hint: None })?;
+    }
+    Ok(b.finish())
+}
+
+fn is_device(s: &str) -> bool {
+    s.split_once(',').is_some_and(|(a, b)| {
+        !a.is_empty() && !b.is_empty() && a.bytes().all(|c| c.is_ascii_digit()) && b.bytes().all(|c| c.is_ascii_digit())
+    })
+}
+
+/// Most non-empty lines are events (`maj,min` first).
+pub(crate) fn looks_like(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).take(20).collect();
+    let events = lines.iter().filter(|l| l.split_whitespace().next().is_some_and(is_device)).count();
+    !lines.is_empty() && events * 2 > lines.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "  8,0    3        1     0.000000000   697  Q  WS 3417768 + 8 [kjournald]
+  8,0    3        2     0.000003120   697  G  WS 3417768 + 8 [kjournald]
+  8,0    3        3     0.000005910   697  D  WS 3417768 + 8 [kjournald]
+  8,0    1        4     0.001000000  1200  Q   R 16 + 16 [cat]
+  8,0    1        5     0.001100000  1200  Q  FN [cat]
+  8,0    1        6     0.001200000  1200  C   R 16 + 16 [0]
+CPU1 (8,0):
+ Reads Queued:           1,        8KiB\t Writes Queued:           1,        4KiB
+";
+
+    #[test]
+    fn one_request_per_queued_event() {
+        let t = parse(SAMPLE.as_bytes(), &Options::default()).unwrap();
+        // Sector 3417768 = byte 1749897216 = block 427221; 8 sectors = 4 KiB. Sector 16 = byte
+        // 8192 = block 2; 16 sectors = 8 KiB: blocks 2 and 3. The flush carries no data.
+        assert_eq!(t.raw, [427_221, 2, 3]);
+        let ops: Vec<_> = t.records.iter().map(|r| (r.op, r.len, r.time_us)).collect();
+        assert_eq!(ops, [(Op::Write, 1, Some(0.0)), (Op::Read, 2, Some(1000.0))]);
+        assert!(looks_like(SAMPLE));
+    }
+
+    #[test]
+    fn malformed_events_name_the_line() {
+        let err = |l: &str| parse(l.as_bytes(), &Options::default()).unwrap_err().to_string();
+        assert_eq!(
+            err("8,0 1 1 0.1 5 Q R 16 - 8 [x]\n"),
+            "line 1: expected \"RWBS sector + count\" after Q, got \"R 16 - 8 [x]\""
+        );
+        assert_eq!(err("8,0 1 1 0.1 5 Q R 1x + 8 [x]\n"), "line 1: sector: expected a sector number, got \"1x\"");
+        assert_eq!(err("8,0 1 1\n"), "line 1: truncated event: \"8,0 1 1\"");
+    }
+}
