@@ -223,10 +223,7 @@ const SHARDS_MODULUS: u64 = 1 << 24;
 
 #[inline]
 fn shards_hash(block: Block) -> u64 {
-    let mut z = (block as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) % SHARDS_MODULUS
+    crate::util::hash::splitmix64(block as u64) % SHARDS_MODULUS
 }
 
 /// A sampled stack-distance result.

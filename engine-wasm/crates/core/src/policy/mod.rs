@@ -70,8 +70,9 @@ pub trait Policy: Send {
         self.len() == 0
     }
     fn contains(&self, block: Block) -> bool;
-    /// A reference to a resident block: reorder it as the policy says. Returns `false` (and
-    /// changes nothing) when the block is not resident.
+    /// A reference to a block: if resident, reorder it as the policy says. Returns `false` when
+    /// the block is not resident, leaving the resident blocks and their order as they were (a
+    /// policy may still record the reference in its history: MQ's clock, W-TinyLFU's sketch).
     fn on_hit(&mut self, block: Block) -> bool;
     /// The end at which this policy places a block it has just fetched on a miss.
     fn miss_end(&self) -> End;
@@ -394,6 +395,15 @@ pub(crate) mod testing {
         fn reposition(&mut self, _b: Block, _end: End) -> Option<bool> {
             None
         }
+        /// As [`Policy::evict`]; `None` when the model does not define it (the driver skips it).
+        fn evict(&mut self) -> Option<Option<Block>> {
+            None
+        }
+        /// As [`Policy::insert`] at [`End::EjectNext`] of a block not resident; `None` when the
+        /// model does not define it.
+        fn insert_next(&mut self, _b: Block, _evicted: &mut Vec<Block>) -> Option<()> {
+            None
+        }
         fn contents(&self) -> Vec<Block>;
         fn capacity(&self) -> usize;
     }
@@ -449,6 +459,18 @@ pub(crate) mod testing {
             Some(was)
         }
 
+        fn evict(&mut self) -> Option<Option<Block>> {
+            Some((!self.order.is_empty()).then(|| self.order.remove(0)))
+        }
+
+        fn insert_next(&mut self, b: Block, evicted: &mut Vec<Block>) -> Option<()> {
+            while self.order.len() >= self.capacity {
+                evicted.push(self.order.remove(0));
+            }
+            self.place(b, End::EjectNext);
+            Some(())
+        }
+
         fn contents(&self) -> Vec<Block> {
             self.order.clone()
         }
@@ -481,8 +503,9 @@ pub(crate) mod testing {
         out
     }
 
-    /// Drives `policy` and `model` with the same random accesses (and occasional removals and
-    /// repositions) and demands identical hits, victims and contents at every step.
+    /// Drives `policy` and `model` with the same random accesses (and occasional removals,
+    /// repositions, evictions and "eject me next" insertions, where the model defines them) and
+    /// demands identical hits, victims and contents at every step.
     pub fn agrees_with(mut policy: Box<dyn Policy>, mut model: impl Reference, seed: u64) {
         let mut rng = Rng::seeded(seed);
         let n = 3 * model.capacity() as u64 + 2;
@@ -491,12 +514,25 @@ pub(crate) mod testing {
         for (step, &skewed_b) in skewed.iter().enumerate() {
             // Alternate halves: uniform ids, then the skewed stream.
             let b = if step < 10_000 { rng.below(n) as Block } else { skewed_b };
-            match rng.below(12) {
+            match rng.below(16) {
                 0 => assert_eq!(policy.remove(b), model.remove(b), "step {step}: remove {b}"),
                 1 => {
                     let end = if rng.below(2) == 0 { End::EjectNext } else { End::EjectLast };
                     if let Some(was) = model.reposition(b, end) {
                         assert_eq!(policy.reposition(b, end), was, "step {step}: reposition {b} {end:?}");
+                    }
+                }
+                2 => {
+                    if let Some(victim) = model.evict() {
+                        assert_eq!(policy.evict(), victim, "step {step}: evict");
+                    }
+                }
+                3 if !policy.contains(b) => {
+                    ev_p.clear();
+                    ev_n.clear();
+                    if model.insert_next(b, &mut ev_n).is_some() {
+                        policy.insert(b, End::EjectNext, &mut ev_p);
+                        assert_eq!(ev_p, ev_n, "step {step}: insert {b} at EjectNext");
                     }
                 }
                 _ => {

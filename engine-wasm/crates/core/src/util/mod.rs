@@ -1,4 +1,5 @@
 //! Small building blocks shared by policies, hierarchies and workloads.
+pub mod hash;
 pub mod heap;
 pub mod list_set;
 pub mod rng;
