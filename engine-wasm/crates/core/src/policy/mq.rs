@@ -11,7 +11,8 @@
 //!
 //! Open points and our choices:
 //! - `lifeTime`: the MQ paper tunes it to the workload's peak temporal distance; we default to
-//!   the cache size in references ([`MqConfig::life_time`] 0 = capacity) and let scenarios set it.
+//!   the cache size in references ([`LIFE_TIME_IS_CAPACITY`], a scenario's `lifeTime` 0) and let
+//!   scenarios set it.
 //! - Time: every reference (`on_hit`, hit or miss) is one tick. `Adjust` runs once per
 //!   reference: after the reorder of a hit, after the insertion that follows a miss.
 //! - Frequencies saturate at `u16::MAX` (queues stop at 2^7 references anyway).
@@ -29,6 +30,8 @@ use crate::util::slab::NIL;
 
 /// Number of LRU queues (the MQ paper's m = 8).
 pub const QUEUES: usize = 8;
+/// The `life_time` that means "as many references as the cache holds blocks" (the default).
+pub const LIFE_TIME_IS_CAPACITY: u64 = 0;
 /// Index of the out queue among the lists.
 const OUT: usize = QUEUES;
 
@@ -72,12 +75,12 @@ fn queue_of(f: u16) -> usize {
 }
 
 impl Mq {
-    /// `life_time` 0 = the capacity.
+    /// `life_time` [`LIFE_TIME_IS_CAPACITY`] (0) = the capacity.
     pub fn new(capacity: usize, universe: usize, life_time: u64) -> Result<Self, String> {
         if capacity == 0 {
             return Err("a cache must hold at least one block".into());
         }
-        let life_time = if life_time == 0 { capacity as u64 } else { life_time };
+        let life_time = if life_time == LIFE_TIME_IS_CAPACITY { capacity as u64 } else { life_time };
         let mut nodes = Vec::new();
         nodes.reserve_exact(2 * capacity + 1);
         Ok(Self {
@@ -94,7 +97,7 @@ impl Mq {
     }
 
     pub fn with_defaults(capacity: usize, universe: usize) -> Self {
-        Self::new(capacity, universe, 0).expect("capacity checked by the caller")
+        Self::new(capacity, universe, LIFE_TIME_IS_CAPACITY).expect("capacity checked by the caller")
     }
 
     /// Queues Q0 … Q7 then Qout, head (LRU) first, as (block, frequency) — tests, teaching views.
