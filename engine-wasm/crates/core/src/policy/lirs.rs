@@ -513,6 +513,26 @@ impl Policy for Lirs {
         if s.len() != self.s.len {
             return Err(format!("S walks {} entries, len {}", s.len(), self.s.len));
         }
+        // Walk S top-down too: the down links must mirror the up links, and `in_s` must mark
+        // exactly the nodes S holds.
+        let mut down = Vec::with_capacity(s.len());
+        let mut cur = self.s.last;
+        while cur != NIL && down.len() <= s.len() {
+            let n = self.nodes[cur as usize];
+            if !n.in_s || self.slot(n.id) != cur {
+                return Err(format!("S holds {} but its node is not marked in S or not indexed", n.id));
+            }
+            down.push((n.id, n.status));
+            cur = n.s_down;
+        }
+        down.reverse();
+        if down != s {
+            return Err("S's down links disagree with its up links".into());
+        }
+        let marked = self.nodes.iter().filter(|n| n.id != NIL && n.in_s).count();
+        if marked != s.len() {
+            return Err(format!("{marked} nodes marked in S, S holds {}", s.len()));
+        }
         if let Some(&(b, st)) = s.first() {
             if st != Status::Lir {
                 return Err(format!("S's bottom {b} is {st:?}, not LIR"));
@@ -564,8 +584,8 @@ mod tests {
     }
 
     impl NaiveLirs {
-        fn new(c: usize) -> Self {
-            let lhirs = if c == 1 { 0 } else { ((c as f64 * 0.01).round() as usize).clamp(1, c - 1) };
+        fn new(c: usize, hir_share: f64) -> Self {
+            let lhirs = if c == 1 { 0 } else { ((c as f64 * hir_share).round() as usize).clamp(1, c - 1) };
             Self { c, llirs: c - lhirs, s: vec![], q: vec![], nr: vec![], st: HashMap::new() }
         }
         fn lir(&self) -> usize {
@@ -714,6 +734,27 @@ mod tests {
             Some(true)
         }
 
+        fn evict(&mut self) -> Option<Option<Block>> {
+            Some(self.evict_one())
+        }
+
+        fn insert_next(&mut self, b: Block, ev: &mut Vec<Block>) -> Option<()> {
+            while self.resident() >= self.c {
+                match self.evict_one() {
+                    Some(v) => ev.push(v),
+                    None => break,
+                }
+            }
+            // Resident HIR at Q's front, outside S; a remembered entry is forgotten.
+            if Self::take(&mut self.s, b) {
+                Self::take(&mut self.nr, b);
+                self.prune();
+            }
+            self.st.insert(b, HirResident);
+            self.q.insert(0, b);
+            Some(())
+        }
+
         fn contents(&self) -> Vec<Block> {
             self.q.iter().copied().chain(self.s.iter().copied().filter(|b| self.st[b] == Lir)).collect()
         }
@@ -723,43 +764,132 @@ mod tests {
         }
     }
 
+    /// Blocks A..E are ids 0..4. In a snapshot, `A` is LIR, `a` resident HIR, `~a` non-resident
+    /// HIR; S is listed bottom to top, Q front to back.
+    fn id(name: &str) -> Block {
+        Block::from(name.trim_start_matches('~').to_ascii_uppercase().as_bytes()[0] - b'A')
+    }
+
+    fn snapshot(s: &str, q: &str) -> (Vec<(Block, Status)>, Vec<Block>) {
+        let status = |t: &str| match (t.starts_with('~'), t.chars().all(|ch| ch.is_ascii_uppercase())) {
+            (true, _) => HirNonResident,
+            (false, true) => Lir,
+            (false, false) => HirResident,
+        };
+        (s.split_whitespace().map(|t| (id(t), status(t))).collect(), q.split_whitespace().map(id).collect())
+    }
+
     #[test]
     fn hand_worked_example() {
-        // c = 3: Llirs = 2, Lhirs = 1. Blocks A..E = 0..4.
-        let (a, b, c, d, e) = (0, 1, 2, 3, 4);
+        // c = 3: Llirs = 2, Lhirs = 1 (the setting of the paper's example, on our own trace).
+        // (block, hit, victims, S bottom..top, Q front..back) after each reference.
+        #[rustfmt::skip]
+        let steps = [
+            ("A", false, "",  "A",             ""),  // warm-up: LIR
+            ("B", false, "",  "A B",           ""),  // warm-up: LIR; the LIR set is full
+            ("C", false, "",  "A B c",         "c"), // new, cache not full: resident HIR
+            ("D", false, "C", "A B ~c d",      "d"), // new: Q's front C evicted, stays in S non-resident
+            ("B", true,  "",  "A ~c d B",      "d"), // hit on LIR (not the bottom): to the top
+            ("A", true,  "",  "B A",           "d"), // hit on the bottom LIR: to the top, prune ~c (forgotten) and d (stays in Q)
+            ("D", true,  "",  "B A d",         "d"), // hit on resident HIR not in S: S's top, Q's end, still HIR
+            ("E", false, "D", "B A ~d e",      "e"), // new: D evicted, stays in S non-resident
+            ("D", false, "E", "A ~e D",        "b"), // non-resident in S: E evicted; D becomes LIR, bottom LIR B to Q
+            ("E", false, "B", "D E",           "a"), // non-resident in S: B evicted (not in S: gone); E LIR, A to Q
+            ("C", false, "A", "D E c",         "c"), // C was pruned at step 6, so it is new: resident HIR
+            ("C", true,  "",  "E C",           "d"), // hit on resident HIR in S: LIR; bottom LIR D to Q
+            ("D", true,  "",  "E C d",         "d"), // hit on resident HIR not in S
+            ("B", false, "D", "E C ~d b",      "b"), // new: D evicted, stays in S non-resident
+            ("C", true,  "",  "E ~d b C",      "b"), // hit on LIR
+            ("B", true,  "",  "C B",           "e"), // resident HIR in S: LIR; E to Q, prune ~d (forgotten)
+            ("D", false, "E", "C B d",         "d"), // D was forgotten: new, resident HIR; E evicted (not in S)
+        ];
         let mut p = Lirs::with_defaults(3, 8);
         let mut ev = Vec::new();
-        for x in [a, b] {
-            p.access(x, &mut ev); // warm-up: both LIR
+        for (i, &(b, hit, victims, s, q)) in steps.iter().enumerate() {
+            ev.clear();
+            assert_eq!(p.access(id(b), &mut ev), hit, "step {}: {b}", i + 1);
+            assert_eq!(ev, victims.split_whitespace().map(id).collect::<Vec<_>>(), "step {}: {b} victims", i + 1);
+            assert_eq!(p.stacks(), snapshot(s, q), "step {}: {b}", i + 1);
+            p.check_invariants().unwrap_or_else(|e| panic!("step {}: {e}", i + 1));
         }
-        p.access(c, &mut ev); // HIR resident, on S's top and in Q
-        assert_eq!(p.stacks(), (vec![(a, Lir), (b, Lir), (c, HirResident)], vec![c]));
-        // D misses: Q's front C is evicted but stays in S as non-resident; D is resident HIR.
-        p.access(d, &mut ev);
-        assert_eq!(ev, [c]);
-        assert_eq!(p.stacks(), (vec![(a, Lir), (b, Lir), (c, HirNonResident), (d, HirResident)], vec![d]));
-        // C misses again: S remembers it, so C becomes LIR; D (Q's front) is evicted first; the
-        // bottom LIR A drops to Q as resident HIR.
-        p.access(c, &mut ev);
-        assert_eq!(ev, [c, d]);
-        assert_eq!(p.stacks(), (vec![(b, Lir), (d, HirNonResident), (c, Lir)], vec![a]));
-        // Hit on B, the bottom LIR: to the top, and pruning drops non-resident D from the bottom.
-        assert!(p.access(b, &mut ev));
-        assert_eq!(p.stacks(), (vec![(c, Lir), (b, Lir)], vec![a]));
-        // E misses: A (Q's front, not in S) is evicted outright; E is resident HIR.
-        p.access(e, &mut ev);
-        assert_eq!(ev, [c, d, a]);
-        assert_eq!(p.stacks(), (vec![(c, Lir), (b, Lir), (e, HirResident)], vec![e]));
-        // E hit while in S: it becomes LIR and the bottom LIR C drops to Q.
-        assert!(p.access(e, &mut ev));
-        assert_eq!(p.stacks(), (vec![(b, Lir), (e, Lir)], vec![c]));
+    }
+
+    #[test]
+    fn cache_operations_beyond_references() {
+        // c = 3, Llirs = 2. After A, B, C: S = A B c, Q = c.
+        let mut p = Lirs::with_defaults(3, 8);
+        let mut ev = Vec::new();
+        for b in ["A", "B", "C"] {
+            p.access(id(b), &mut ev);
+        }
+        // "Eject me next" of a LIR block: resident HIR at Q's front, out of S; S is pruned.
+        assert!(p.reposition(id("A"), End::EjectNext));
+        assert_eq!(p.stacks(), snapshot("B c", "a c"));
+        // With one LIR block short, a hit on a resident HIR block makes it LIR, demoting nothing.
+        assert!(p.access(id("C"), &mut ev));
+        assert_eq!(p.stacks(), snapshot("B C", "a"));
+        // "Eject me last" is a reference: A (not in S) to S's top and Q's end.
+        assert!(p.reposition(id("A"), End::EjectLast));
+        assert_eq!(p.stacks(), snapshot("B C a", "a"));
+        // evict() takes Q's front; A was in S, so it stays there non-resident.
+        assert_eq!(p.evict(), Some(id("A")));
+        assert_eq!(p.stacks(), snapshot("B C ~a", ""));
+        // Q empty: the bottom LIR B is demoted to Q first, then evicted (gone: no longer in S).
+        assert_eq!(p.evict(), Some(id("B")));
+        assert_eq!(p.stacks(), snapshot("C ~a", ""));
+        // "Eject me next" insertion of a remembered block: resident HIR at Q's front, forgotten by S.
+        p.insert(id("A"), End::EjectNext, &mut ev);
+        assert_eq!(p.stacks(), snapshot("C", "a"));
+        p.insert(id("D"), End::EjectNext, &mut ev);
+        assert_eq!(p.stacks(), snapshot("C", "d a"));
+        assert!(ev.is_empty());
+        // Full: an insertion evicts Q's front first.
+        p.insert(id("E"), End::EjectNext, &mut ev);
+        assert_eq!((ev.as_slice(), p.stacks()), ([id("D")].as_slice(), snapshot("C", "e a")));
+        assert!(p.remove(id("C")) && !p.remove(id("C")));
+        assert_eq!(p.stacks(), snapshot("", "e a"));
+        p.check_invariants().unwrap();
+
+        // One block: it is LIR, and each miss evicts it through Q.
+        let mut p = Lirs::with_defaults(1, 8);
+        ev.clear();
+        assert!(!p.access(id("A"), &mut ev) && p.access(id("A"), &mut ev));
+        assert!(!p.access(id("B"), &mut ev));
+        assert_eq!((ev.as_slice(), p.stacks()), ([id("A")].as_slice(), snapshot("B", "")));
+        p.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn non_resident_entries_are_bounded_oldest_first() {
+        // c = 3: at most 3 non-resident entries in S. A scan of new blocks leaves each one in S
+        // non-resident when the next evicts it.
+        let mut p = Lirs::with_defaults(3, 16);
+        let mut ev = Vec::new();
+        for b in [0, 1, 2, 3, 4, 5, 6] {
+            p.access(b, &mut ev);
+            p.check_invariants().unwrap();
+        }
+        let (s, q) = p.stacks();
+        let nr = |s: &[(Block, Status)]| s.iter().filter(|e| e.1 == HirNonResident).map(|e| e.0).collect::<Vec<_>>();
+        assert_eq!((nr(&s), q), (vec![3, 4, 5], vec![6]), "2 was dropped when 5 became non-resident");
+        // 5 is remembered: its miss makes it LIR. 2 is not: it comes back as resident HIR.
+        p.access(5, &mut ev);
+        assert_eq!(p.stacks().0.iter().find(|e| e.0 == 5).unwrap().1, Lir);
+        p.access(2, &mut ev);
+        assert_eq!(p.stacks().0.last(), Some(&(2, HirResident)));
         p.check_invariants().unwrap();
     }
 
     #[test]
     fn agrees_with_the_naive_model() {
         for (c, seed) in [(1, 51), (2, 52), (3, 53), (10, 54), (50, 55)] {
-            agrees_with(Box::new(Lirs::with_defaults(c, 64)), NaiveLirs::new(c), seed);
+            agrees_with(Box::new(Lirs::with_defaults(c, 64)), NaiveLirs::new(c, DEFAULT_HIR_SHARE), seed);
+        }
+        // Below 150 blocks the default share rounds to Lhirs = 1, so Q holds one block in steady
+        // state; larger shares exercise Q's order (e.g. a hit on a resident HIR block not in S
+        // moves it to Q's end).
+        for (c, share, seed) in [(10, 0.3, 56), (50, 0.2, 57), (50, 0.5, 58)] {
+            agrees_with(Box::new(Lirs::new(c, 64, share).unwrap()), NaiveLirs::new(c, share), seed);
         }
     }
 
