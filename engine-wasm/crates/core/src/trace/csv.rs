@@ -24,12 +24,17 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Trace, TraceError> {
             place: format!("line {n}"),
             message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
         };
-        let f: Vec<&str> = line.split(',').map(str::trim).collect();
-        if f.len() != 6 {
-            return Err(TraceError {
-                place: place(),
-                message: format!("expected 6 fields ({HEADER}), got {}", f.len()),
-            });
+        // Six fields into a fixed array: no allocation per row.
+        let mut f = [""; 6];
+        let mut count = 0;
+        for field in line.split(',') {
+            if let Some(slot) = f.get_mut(count) {
+                *slot = field.trim();
+            }
+            count += 1;
+        }
+        if count != 6 {
+            return Err(TraceError { place: place(), message: format!("expected 6 fields ({HEADER}), got {count}") });
         }
         let time = match f[0] {
             "" => None,
