@@ -2,7 +2,7 @@
 //! request; with DEMOTE and MRU insertion above the client a whole path is one LRU; several
 //! clients share what is above them; bad shapes are refused with a reason.
 
-use tiersim_core::hierarchy::{CacheSpec, DiskConfig, Level, LinkConfig, Protocol, Timing, Tree, TwoLevel};
+use tiersim_core::hierarchy::{CacheSpec, DiskConfig, Du, Level, LinkConfig, Protocol, Timing, Tree, TwoLevel};
 use tiersim_core::model::{Op, Request};
 use tiersim_core::policy::{Policy, PolicyConfig};
 use tiersim_core::util::rng::Rng;
@@ -51,15 +51,25 @@ fn two_level_tree(
 fn one_client_two_levels_is_two_level_request_for_request() {
     let universe = 3000;
     let refs = stream(30_000, universe as u64, 1);
+    let mut stages = Vec::new();
     for disk in [DiskConfig::Constant { service_ms: 10.0 }, DiskConfig::Mechanical(Default::default())] {
         for (client, array) in
             [("lru", "lru"), ("lru", "mru"), ("mru", "lru"), ("mru", "mru"), ("lru", "arc"), ("s3-fifo", "lru")]
         {
-            for protocol in [Protocol::None, Protocol::Demote] {
-                let mut tree = two_level_tree(client, array, protocol, (400, 600), universe, disk);
+            for (protocol, du) in [
+                (Protocol::None, None),
+                (Protocol::Demote, None),
+                (Protocol::HaR, None),
+                (Protocol::AcCa { k: 3 }, None),
+                (Protocol::None, Some(Du::Drop)),
+                (Protocol::None, Some(Du::LruEnd)),
+                (Protocol::Demote, Some(Du::LruEnd)),
+            ] {
+                let mut tree = two_level_tree(client, array, protocol, (400, 600), universe, disk).with_du(du);
                 let timing = Timing::new(0.0, LinkConfig::Fc1g, disk, 4096);
                 let mut two =
-                    TwoLevel::new(policy(client, 400, universe), policy(array, 600, universe), protocol, timing);
+                    TwoLevel::new(policy(client, 400, universe), policy(array, 600, universe), protocol, timing)
+                        .with_du(du);
                 for (i, r) in refs.iter().enumerate() {
                     let s = two.serve(r);
                     let (level, ns) = tree.serve_blocks(0, r.op, r.blocks());
@@ -71,8 +81,10 @@ fn one_client_two_levels_is_two_level_request_for_request() {
                     assert_eq!(
                         (level, ns),
                         (want, s.latency_ns),
-                        "{client}-{array}-{protocol:?} {disk:?} request {i}: {r:?}"
+                        "{client}-{array}-{protocol:?}-{du:?} {disk:?} request {i}: {r:?}"
                     );
+                    tree.stages(&mut stages);
+                    assert_eq!(stages.iter().map(|s| s.ns).sum::<u64>(), ns, "stages sum to the latency");
                 }
                 let (c, a) = two.contents();
                 let mut got = Vec::new();
@@ -90,6 +102,7 @@ fn one_client_two_levels_is_two_level_request_for_request() {
                 assert_eq!(cc.latency_sum_ns, two.counters.latency_sum_ns);
                 assert_eq!(tree.cache_counters(1).demotions_in, two.counters.demotions);
                 assert_eq!(tree.cache_counters(1).demotions_moved_in, two.counters.demotions_moved);
+                assert_eq!(tree.cache_counters(1).reloads, two.counters.reloads);
             }
         }
     }

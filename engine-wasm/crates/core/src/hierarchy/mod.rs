@@ -3,6 +3,7 @@
 pub mod disk;
 pub mod histogram;
 pub mod no_cache;
+pub mod queueing;
 pub mod timing;
 pub mod tree;
 pub mod two_level;
@@ -12,8 +13,9 @@ use serde::{Deserialize, Serialize};
 pub use disk::{Disk, DiskConfig, Mechanical};
 pub use histogram::{HistogramReport, LatencyHistogram};
 pub use no_cache::NoCache;
+pub use queueing::{Arrivals, Queueing};
 pub use timing::{LinkConfig, Timing};
-pub use tree::{CacheSpec, Tree};
+pub use tree::{CacheSpec, Stage, Tree};
 pub use two_level::{Counters, Served, TwoLevel};
 
 /// How the client and array caches cooperate.

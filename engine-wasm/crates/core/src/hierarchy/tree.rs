@@ -26,7 +26,7 @@
 
 use serde::Serialize;
 
-use super::{Disk, LatencyHistogram, LinkConfig, Protocol};
+use super::{Disk, Du, LatencyHistogram, LinkConfig, Protocol};
 use crate::model::{Block, Op};
 use crate::policy::{End, Policy};
 
@@ -53,6 +53,8 @@ pub struct CacheCounters {
     pub demotions_in: u64,
     pub demotions_moved_in: u64,
     pub evictions: u64,
+    /// HA_R: evictions of the caches below that this cache reloaded from its root's disk.
+    pub reloads: u64,
     /// Bytes over the link above this cache (fetches, writes and DEMOTEs that moved data).
     pub link_bytes: u64,
 }
@@ -92,11 +94,29 @@ struct Node {
     victims: Vec<Block>,
 }
 
+/// A FIFO server of the queueing model: [`Tree::stages`] lists, for the request just served,
+/// which servers it used in order and for how long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// `Tree::WIRE + i`: the link above cache i (its bandwidth part; a root's link to its disk
+    /// whole); `Tree::CONTROLLER`-range: cache i's controller, which pays the fixed cost of
+    /// every transfer over the links below it, so clients sharing a cache queue there;
+    /// `Tree::DISK`-range: a root's disk. [`Stage::DELAY`] is a pure delay (the client's own
+    /// lookup), no server.
+    pub server: u32,
+    pub ns: u64,
+}
+
+impl Stage {
+    pub const DELAY: u32 = u32::MAX;
+}
+
 pub struct Tree {
     nodes: Vec<Node>,
     /// Per client: the path of cache indices from its own cache to its root.
     paths: Vec<Vec<usize>>,
     protocol: Protocol,
+    du: Option<Du>,
     client_hit_ns: u64,
     block_bytes: u64,
     pub clients: Vec<ClientCounters>,
@@ -109,6 +129,10 @@ pub struct Tree {
     /// Scratch: the blocks of the current request the client did not hold at lookup.
     missing: Vec<Block>,
     pending: Vec<(usize, Block)>,
+    /// AC_CA's victim candidates.
+    candidates: Vec<Block>,
+    /// The last request: its client, operation, disk time and HA_R reloads (for [`Tree::stages`]).
+    last: (usize, Op, u64, u32),
 }
 
 impl Tree {
@@ -121,10 +145,10 @@ impl Tree {
         client_hit_ms: f64,
         block_bytes: u32,
     ) -> Result<Self, String> {
-        if matches!(protocol, Protocol::AcCa { .. } | Protocol::HaR) {
-            return Err(
-                "AC_CA and HA_R are modelled for one client over one array (TwoLevel), not yet in forests".into()
-            );
+        if protocol == Protocol::AcCc {
+            return Err("AC_CC places each block by one client's reuse distance over one array: use the \
+                 two-level topology"
+                .into());
         }
         let n = caches.len();
         for (i, c) in caches.iter().enumerate() {
@@ -173,11 +197,51 @@ impl Tree {
             histograms: (0..paths.len()).map(|_| LatencyHistogram::default()).collect(),
             paths,
             protocol,
+            du: None,
             client_hit_ns: (client_hit_ms * 1e6).round() as u64,
             block_bytes: block_bytes as u64,
             clients: clients_counters,
             pending: Vec::with_capacity(16),
+            candidates: Vec::with_capacity(16),
+            last: (0, Op::Read, 0, 0),
         })
+    }
+
+    /// Paper 003's DU at every cache above the clients: what a cache sends up it drops, or
+    /// keeps next in line for eviction.
+    pub fn with_du(mut self, du: Option<Du>) -> Self {
+        self.du = du;
+        self
+    }
+
+    pub const WIRE: u32 = 0;
+
+    /// First controller server id (one per cache).
+    pub fn controller_base(&self) -> u32 {
+        self.nodes.len() as u32
+    }
+
+    /// First disk server id (one per cache; only roots use theirs).
+    pub fn disk_base(&self) -> u32 {
+        2 * self.nodes.len() as u32
+    }
+
+    /// How many server ids [`Tree::stages`] may name.
+    pub fn servers(&self) -> usize {
+        3 * self.nodes.len()
+    }
+
+    pub fn caches(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn parent(&self, i: usize) -> Option<usize> {
+        self.nodes[i].parent
+    }
+
+    /// A representative one-block read of cache i's root disk (HA_R's background reloads).
+    pub fn nominal_disk_ns(&self, root: usize) -> u64 {
+        self.nodes[root].disk.as_ref().map_or(0, |d| d.nominal_ns())
     }
 
     pub fn cache(&self, i: usize) -> &dyn Policy {
@@ -190,6 +254,20 @@ impl Tree {
 
     pub fn path(&self, client: usize) -> &[usize] {
         &self.paths[client]
+    }
+
+    /// Zeroes one client's counters and histogram (the end of its warm-up).
+    pub fn reset_client(&mut self, client: usize) {
+        let levels = self.clients[client].served_at.len();
+        self.clients[client] = ClientCounters::new(levels);
+        self.histograms[client].clear();
+    }
+
+    /// Zeroes every cache's counters.
+    pub fn reset_caches(&mut self) {
+        for n in &mut self.nodes {
+            n.counters = CacheCounters::default();
+        }
     }
 
     /// Zeroes every counter and histogram (end of warm-up); contents and disk state stay.
@@ -213,17 +291,55 @@ impl Tree {
         }
     }
 
-    /// Under DEMOTE, evicts from `leaf` until `incoming` more blocks fit, demoting each victim.
-    fn make_room(&mut self, leaf: usize, incoming: u32) {
-        if self.protocol != Protocol::Demote {
-            return;
-        }
+    /// Makes room in `leaf` for `incoming` more blocks before they are fetched: under DEMOTE
+    /// each victim is demoted; under HA_R the parent reloads it from disk in the background;
+    /// under AC_CA the victim is the first of the policy's next `k` the parent holds. The
+    /// inclusive baseline lets the leaf's own insertions evict. Returns HA_R's reloads.
+    fn make_room(&mut self, leaf: usize, incoming: u32) -> u32 {
         let cap = self.nodes[leaf].policy.capacity();
-        while self.nodes[leaf].policy.len() + incoming as usize > cap {
-            let Some(v) = self.nodes[leaf].policy.evict() else { break };
-            self.nodes[leaf].counters.evictions += 1;
-            self.demote(leaf, v);
+        let mut reloads = 0;
+        match self.protocol {
+            Protocol::None | Protocol::AcCc => {}
+            Protocol::Demote => {
+                while self.nodes[leaf].policy.len() + incoming as usize > cap {
+                    let Some(v) = self.nodes[leaf].policy.evict() else { break };
+                    self.nodes[leaf].counters.evictions += 1;
+                    self.demote(leaf, v);
+                }
+            }
+            Protocol::HaR => {
+                while self.nodes[leaf].policy.len() + incoming as usize > cap {
+                    let Some(v) = self.nodes[leaf].policy.evict() else { break };
+                    self.nodes[leaf].counters.evictions += 1;
+                    let Some(p) = self.nodes[leaf].parent else { continue };
+                    let node = &mut self.nodes[p];
+                    if !node.policy.reposition(v, End::EjectLast) {
+                        node.victims.clear();
+                        node.policy.insert(v, End::EjectLast, &mut node.victims);
+                        node.counters.evictions += node.victims.len() as u64;
+                        node.counters.reloads += 1;
+                        reloads += 1;
+                    }
+                }
+            }
+            Protocol::AcCa { k } => {
+                let parent = self.nodes[leaf].parent;
+                while self.nodes[leaf].policy.len() + incoming as usize > cap {
+                    self.candidates.clear();
+                    self.nodes[leaf].policy.candidates(k as usize, &mut self.candidates);
+                    let Some(&first) = self.candidates.first() else { break };
+                    let victim = match parent {
+                        Some(p) => {
+                            self.candidates.iter().copied().find(|&b| self.nodes[p].policy.contains(b)).unwrap_or(first)
+                        }
+                        None => first,
+                    };
+                    self.nodes[leaf].policy.remove(victim);
+                    self.nodes[leaf].counters.evictions += 1;
+                }
+            }
         }
+        reloads
     }
 
     /// Demotes `v` (evicted from `from`) to `from`'s parent, cascading: the parent's own
@@ -253,9 +369,13 @@ impl Tree {
 
     /// Inserts `b` into cache `i` at its miss end; its victims are demoted or dropped.
     fn insert(&mut self, i: usize, b: Block) {
+        let end = self.nodes[i].policy.miss_end();
+        self.insert_at(i, b, end);
+    }
+
+    fn insert_at(&mut self, i: usize, b: Block, end: End) {
         let node = &mut self.nodes[i];
         node.victims.clear();
-        let end = node.policy.miss_end();
         node.policy.insert(b, end, &mut node.victims);
         node.counters.evictions += node.victims.len() as u64;
         if self.protocol == Protocol::Demote && !self.nodes[i].victims.is_empty() {
@@ -264,6 +384,29 @@ impl Tree {
                 self.demote(i, v);
             }
             self.nodes[i].victims = victims;
+        }
+    }
+
+    /// A cache above the client keeps a block it receives on the way up at its miss end — or,
+    /// under DU, not at all (`drop`) or next in line (`lru-end`).
+    fn keep_passing(&mut self, i: usize, b: Block) {
+        match self.du {
+            None => self.insert(i, b),
+            Some(Du::Drop) => {}
+            Some(Du::LruEnd) => self.insert_at(i, b, End::EjectNext),
+        }
+    }
+
+    /// Under DU, a cache above the client lets go of a block it has just served up.
+    fn let_go(&mut self, i: usize, b: Block) {
+        match self.du {
+            None => {}
+            Some(Du::Drop) => {
+                self.nodes[i].policy.remove(b);
+            }
+            Some(Du::LruEnd) => {
+                self.nodes[i].policy.reposition(b, End::EjectNext);
+            }
         }
     }
 
@@ -280,10 +423,11 @@ impl Tree {
             self.crossing[c] = 0;
             self.demoted[c] = 0;
         }
-        let (deepest, disk_ns) = match op {
+        let (deepest, disk_ns, reloads) = match op {
             Op::Read => self.read(client, &path, blocks),
-            Op::Write => (self.write(&path, blocks), 0),
+            Op::Write => self.write(&path, blocks),
         };
+        self.last = (client, op, disk_ns, reloads);
         let mut latency = self.client_hit_ns + disk_ns;
         for &c in &path {
             latency += self.link_ns(c, self.crossing[c]) + self.link_ns(c, self.demoted[c]);
@@ -308,7 +452,7 @@ impl Tree {
         (deepest, latency)
     }
 
-    fn read<I: Iterator<Item = Block>>(&mut self, client: usize, path: &[usize], blocks: I) -> (usize, u64) {
+    fn read<I: Iterator<Item = Block>>(&mut self, client: usize, path: &[usize], blocks: I) -> (usize, u64, u32) {
         let leaf = path[0];
         let root = path[path.len() - 1];
         let mut missing = std::mem::take(&mut self.missing);
@@ -328,10 +472,10 @@ impl Tree {
         stats.blocks_served_at[0] += n - missing.len() as u64;
         if missing.is_empty() {
             self.missing = missing;
-            return (0, 0);
+            return (0, 0, 0);
         }
         // Room first (paper 000 §4.5): the demotions happen before the fetch.
-        self.make_room(leaf, missing.len() as u32);
+        let reloads = self.make_room(leaf, missing.len() as u32);
         let (mut deepest, mut disk_ns) = (0, 0);
         // Only what was missing at lookup is fetched: a block the client held was served by it
         // even if making room has pushed it out since.
@@ -368,25 +512,31 @@ impl Tree {
                 // line), and a block read from disk enters the root at its miss end.
                 if found < path.len() - 1 && found > 0 {
                     self.nodes[path[found]].policy.remove(b);
+                } else if found == path.len() - 1 && found > 0 {
+                    self.let_go(root, b);
                 }
-                if found == path.len() {
-                    self.insert(root, b);
+                if found == path.len() && root != leaf {
+                    self.keep_passing(root, b);
                 }
                 self.insert(leaf, b);
             } else {
                 // Inclusive: every level below keeps a copy (READ-SAVE), from the top down.
-                for level in (0..found).rev() {
-                    self.insert(path[level], b);
+                if (1..path.len()).contains(&found) {
+                    self.let_go(path[found], b);
                 }
+                for level in (1..found).rev() {
+                    self.keep_passing(path[level], b);
+                }
+                self.insert(leaf, b);
             }
         }
         self.missing = missing;
-        (deepest, disk_ns)
+        (deepest, disk_ns, reloads)
     }
 
     /// Write-through with write-allocate at every level on the path; the root's cache absorbs
     /// it (no disk time). Returns the root's level.
-    fn write<I: Iterator<Item = Block> + Clone>(&mut self, path: &[usize], blocks: I) -> usize {
+    fn write<I: Iterator<Item = Block> + Clone>(&mut self, path: &[usize], blocks: I) -> (usize, u64, u32) {
         let leaf = path[0];
         let mut missing = std::mem::take(&mut self.missing);
         missing.clear();
@@ -397,7 +547,7 @@ impl Tree {
                 missing.push(b);
             }
         }
-        self.make_room(leaf, missing.len() as u32);
+        let reloads = self.make_room(leaf, missing.len() as u32);
         for &b in &missing {
             self.insert(leaf, b);
         }
@@ -414,7 +564,59 @@ impl Tree {
         for &c in path {
             self.crossing[c] += n;
         }
-        path.len() - 1
+        (path.len() - 1, 0, reloads)
+    }
+
+    /// The FIFO servers the last request used, in order, with their service times; their sum
+    /// is the request's additive latency. A request first pays its client's lookup, then its
+    /// DEMOTEs' transfers leaf upwards, then the disk, then the fetched data's transfers down
+    /// to the client (writes go up). A transfer over the link above cache i is its parent's
+    /// controller (the link's fixed cost) then the wire (the bandwidth part); over a root's
+    /// link to its disk, the wire only. HA_R's background reloads are not stages: see
+    /// [`Tree::last_reloads`].
+    pub fn stages(&self, out: &mut Vec<Stage>) {
+        let (client, op, disk_ns, _) = self.last;
+        let path = &self.paths[client];
+        out.clear();
+        out.push(Stage { server: Stage::DELAY, ns: self.client_hit_ns });
+        let transfer = |out: &mut Vec<Stage>, c: usize, blocks: u32| {
+            let total = self.link_ns(c, blocks);
+            if total == 0 {
+                return;
+            }
+            match (self.nodes[c].parent, self.nodes[c].link) {
+                (Some(p), Some(l)) => {
+                    let fixed = ((l.parameters().0 * 1000.0).round() as u64).min(total);
+                    out.push(Stage { server: self.controller_base() + p as u32, ns: fixed });
+                    out.push(Stage { server: Self::WIRE + c as u32, ns: total - fixed });
+                }
+                _ => out.push(Stage { server: Self::WIRE + c as u32, ns: total }),
+            }
+        };
+        for &c in path.iter() {
+            transfer(out, c, self.demoted[c]);
+        }
+        match op {
+            Op::Read => {
+                if disk_ns > 0 {
+                    let root = path[path.len() - 1];
+                    out.push(Stage { server: self.disk_base() + root as u32, ns: disk_ns });
+                }
+                for &c in path.iter().rev() {
+                    transfer(out, c, self.crossing[c]);
+                }
+            }
+            Op::Write => {
+                for &c in path.iter() {
+                    transfer(out, c, self.crossing[c]);
+                }
+            }
+        }
+    }
+
+    /// HA_R reloads of the last request (each a background read of the client's root disk).
+    pub fn last_reloads(&self) -> u32 {
+        self.last.3
     }
 
     /// Every cache's invariants.

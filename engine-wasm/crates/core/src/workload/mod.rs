@@ -1,6 +1,7 @@
 //! Seeded, deterministic request generators (SPEC §4). Same config and seed → same requests
 //! on every machine and build.
 
+pub mod multi;
 pub mod random;
 pub mod sequential;
 pub mod zipf;
@@ -8,6 +9,7 @@ pub mod zipf;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Block, Request};
+pub use multi::{ClientStreams, Sharing};
 pub use random::Random;
 pub use sequential::Sequential;
 pub use zipf::Zipf;
