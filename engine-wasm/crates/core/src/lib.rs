@@ -3,6 +3,7 @@
 //! dependency; `tiersim-wasm` wraps it for the web and `tiersim-cli` for the command line.
 
 pub mod bench;
+pub mod forest;
 pub mod hierarchy;
 pub mod model;
 pub mod policy;

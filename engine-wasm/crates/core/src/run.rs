@@ -3,7 +3,8 @@
 
 use serde::Serialize;
 
-use crate::hierarchy::{Counters, HistogramReport, Level, NoCache, Protocol, Timing, Topology, TwoLevel};
+use crate::forest::{ForestReport, ForestRun};
+use crate::hierarchy::{Counters, HistogramReport, NoCache, Protocol, Timing, Topology, TwoLevel};
 use crate::model::Op;
 use crate::scenario::{Scenario, ScenarioError};
 use crate::workload::{Replay, Workload};
@@ -16,10 +17,18 @@ pub enum Phase {
     Done,
 }
 
+/// The engine behind a run: the fast one-client path (two levels or a single cache, every
+/// protocol), or a forest of caches with several clients. One per run: the hot two-level
+/// path keeps its hierarchy inline rather than behind a pointer.
+#[allow(clippy::large_enum_variant)]
+enum Engine {
+    Levels { hierarchy: TwoLevel, workload: Box<dyn Workload> },
+    Forest(Box<ForestRun>),
+}
+
 pub struct Run {
     scenario: Scenario,
-    hierarchy: TwoLevel,
-    workload: Box<dyn Workload>,
+    engine: Engine,
     warmup: u64,
     total: u64,
     processed: u64,
@@ -60,14 +69,30 @@ pub struct Report {
     pub mean_latency_ms: f64,
     pub latency: HistogramReport,
     pub path_costs: PathCosts,
-    /// Blocks held at the end of the last batch.
+    /// Blocks held at the end of the last batch (in a tree: by all clients' caches, and by
+    /// all the others).
     pub client_blocks: u64,
     pub array_blocks: u64,
+    /// Per client and per cache, for `topology: "tree"`; the fields above then sum over the
+    /// clients ("array" meaning any cache above a client).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree: Option<ForestReport>,
 }
 
 impl Run {
     pub fn new(scenario: Scenario) -> Result<Self, ScenarioError> {
         scenario.validate()?;
+        if scenario.topology == Topology::Tree {
+            let config = scenario.tree.as_ref().expect("validated: a tree topology has its tree");
+            let forest = ForestRun::new(&scenario, config)?;
+            return Ok(Self {
+                warmup: forest.warmup,
+                total: forest.total,
+                processed: 0,
+                engine: Engine::Forest(Box::new(forest)),
+                scenario,
+            });
+        }
         let mut workload = scenario.workload.build(scenario.seed);
         let universe = workload.universe();
         let (warmup, measured) = scenario.workload.phases();
@@ -94,16 +119,16 @@ impl Run {
         let client = build("client", &scenario.client, &refs)?;
         drop(refs);
         let (array, protocol): (Box<dyn crate::policy::Policy>, _) = match scenario.topology {
-            Topology::TwoLevel => (build("array", &scenario.array, &[])?, scenario.protocol),
             Topology::Single => (Box::new(NoCache), Protocol::None),
+            _ => (build("array", &scenario.array, &[])?, scenario.protocol),
         };
         let timing = Timing::new(scenario.client_hit_ms, scenario.link, scenario.disk, scenario.block_size);
+        let hierarchy = TwoLevel::new(client, array, protocol, timing).with_du(match scenario.topology {
+            Topology::Single => None,
+            _ => scenario.du,
+        });
         Ok(Self {
-            hierarchy: TwoLevel::new(client, array, protocol, timing).with_du(match scenario.topology {
-                Topology::TwoLevel => scenario.du,
-                Topology::Single => None,
-            }),
-            workload,
+            engine: Engine::Levels { hierarchy, workload },
             warmup,
             total: warmup + measured,
             processed: 0,
@@ -115,8 +140,20 @@ impl Run {
         &self.scenario
     }
 
-    pub fn hierarchy(&self) -> &TwoLevel {
-        &self.hierarchy
+    /// The two-level (or single-cache) hierarchy; `None` for a tree.
+    pub fn hierarchy(&self) -> Option<&TwoLevel> {
+        match &self.engine {
+            Engine::Levels { hierarchy, .. } => Some(hierarchy),
+            Engine::Forest(_) => None,
+        }
+    }
+
+    /// The forest run of a tree scenario.
+    pub fn forest(&self) -> Option<&ForestRun> {
+        match &self.engine {
+            Engine::Forest(f) => Some(f),
+            Engine::Levels { .. } => None,
+        }
     }
 
     pub fn phase(&self) -> Phase {
@@ -134,41 +171,38 @@ impl Run {
     }
 
     pub fn is_done(&self) -> bool {
-        self.phase() == Phase::Done
+        match &self.engine {
+            Engine::Forest(f) => f.is_done(),
+            Engine::Levels { .. } => self.phase() == Phase::Done,
+        }
     }
 
     /// Serves up to `max_requests` more requests; returns whether the run is finished.
     pub fn step(&mut self, max_requests: u64) -> bool {
+        let (hierarchy, workload) = match &mut self.engine {
+            Engine::Forest(f) => {
+                let done = f.step(max_requests);
+                self.processed = f.processed;
+                return done;
+            }
+            Engine::Levels { hierarchy, workload } => (hierarchy, workload),
+        };
         let mut left = max_requests;
         while left > 0 && self.processed < self.total {
             // Stop exactly at the warm-up boundary so the counters can be reset there.
             let phase_end = if self.processed < self.warmup { self.warmup } else { self.total };
             let n = left.min(phase_end - self.processed);
             for _ in 0..n {
-                let req = self.workload.next_request().expect("workload shorter than its declared length");
-                self.hierarchy.serve(&req);
+                let req = workload.next_request().expect("workload shorter than its declared length");
+                hierarchy.serve(&req);
             }
             self.processed += n;
             left -= n;
             if self.processed == self.warmup {
-                self.hierarchy.reset_stats();
+                hierarchy.reset_stats();
             }
         }
         self.is_done()
-    }
-
-    /// Serves one request and says where it went (the teaching stepper and tests).
-    pub fn step_one(&mut self) -> Option<(crate::model::Request, Level, u64)> {
-        if self.is_done() {
-            return None;
-        }
-        let req = self.workload.next_request()?;
-        let s = self.hierarchy.serve(&req);
-        self.processed += 1;
-        if self.processed == self.warmup {
-            self.hierarchy.reset_stats();
-        }
-        Some((req, s.level, s.latency_ns))
     }
 
     pub fn run_to_end(mut self) -> Report {
@@ -177,9 +211,15 @@ impl Run {
     }
 
     pub fn report(&self) -> Report {
-        let c = &self.hierarchy.counters;
-        let t = self.hierarchy.timing();
-        let frac = |n: u64| if c.reads == 0 { 0.0 } else { n as f64 / c.reads as f64 };
+        match &self.engine {
+            Engine::Levels { hierarchy, .. } => self.levels_report(hierarchy),
+            Engine::Forest(f) => self.forest_report(f),
+        }
+    }
+
+    fn levels_report(&self, hierarchy: &TwoLevel) -> Report {
+        let c = &hierarchy.counters;
+        let t = hierarchy.timing();
         let ms = |ns: u64| ns as f64 / 1e6;
         Report {
             phase: self.phase(),
@@ -187,29 +227,100 @@ impl Run {
             total: self.total,
             warmup_requests: self.warmup,
             counters: c.clone(),
-            hit_fractions: HitFractions {
-                client: frac(c.client_hits),
-                array: frac(c.array_hits),
-                disk: frac(c.disk_reads),
-            },
-            block_hit_fractions: {
-                let f = |n: u64| if c.block_reads == 0 { 0.0 } else { n as f64 / c.block_reads as f64 };
-                HitFractions {
-                    client: f(c.client_block_hits),
-                    array: f(c.array_block_hits),
-                    disk: f(c.block_reads - c.client_block_hits - c.array_block_hits),
-                }
-            },
+            hit_fractions: fractions(c.reads, c.client_hits, c.array_hits, c.disk_reads),
+            block_hit_fractions: fractions(
+                c.block_reads,
+                c.client_block_hits,
+                c.array_block_hits,
+                c.block_reads - c.client_block_hits - c.array_block_hits,
+            ),
             mean_latency_ms: if c.requests == 0 { 0.0 } else { c.latency_sum_ns as f64 / c.requests as f64 / 1e6 },
-            latency: self.hierarchy.histogram.report(),
+            latency: hierarchy.histogram.report(),
             path_costs: PathCosts {
                 client_hit_ms: ms(t.client_hit_ns),
                 array_hit_ms: ms(t.client_hit_ns + t.link_ns(1)),
                 disk_read_ms: ms(t.client_hit_ns + t.link_ns(1) + t.disk_ns),
                 demotion_ms: ms(t.link_ns(1)),
             },
-            client_blocks: self.hierarchy.client().len() as u64,
-            array_blocks: self.hierarchy.array().len() as u64,
+            client_blocks: hierarchy.client().len() as u64,
+            array_blocks: hierarchy.array().len() as u64,
+            tree: None,
         }
     }
+
+    /// A tree's report: per client and per cache, and the sums over the clients.
+    fn forest_report(&self, f: &ForestRun) -> Report {
+        let tree = f.report();
+        let t = f.tree();
+        let mut c = Counters::default();
+        for cc in &t.clients {
+            c.requests += cc.requests;
+            c.reads += cc.reads;
+            c.writes += cc.writes;
+            c.client_hits += cc.served_at[0];
+            c.array_hits += cc.served_at[1..].iter().sum::<u64>();
+            c.disk_reads += cc.disk_reads;
+            c.block_reads += cc.block_reads;
+            c.client_block_hits += cc.blocks_served_at[0];
+            c.array_block_hits += cc.blocks_served_at[1..].iter().sum::<u64>();
+        }
+        let leaves: Vec<usize> = tree.clients.iter().map(|cl| cl.path[0]).collect();
+        let (mut client_blocks, mut array_blocks) = (0, 0);
+        for (i, cache) in tree.caches.iter().enumerate() {
+            c.demotions += cache.counters.demotions_in;
+            c.demotions_moved += cache.counters.demotions_moved_in;
+            c.reloads += cache.counters.reloads;
+            c.link_bytes += cache.counters.link_bytes;
+            if leaves.contains(&i) {
+                client_blocks += cache.blocks;
+            } else {
+                array_blocks += cache.blocks;
+            }
+        }
+        let (histogram, latency_sum) = f.total_latency();
+        c.latency_sum_ns = latency_sum;
+        let timed = histogram.total();
+        // Labels for charts, from the first client's path: its lookup, one block over its
+        // link, and its root's nominal disk read.
+        let path = t.path(0);
+        let s = &self.scenario;
+        let ms = |ns: u64| ns as f64 / 1e6;
+        let link_ms = |i: usize| {
+            s.tree.as_ref().and_then(|tc| tc.caches[i].link).map_or(0.0, |l| ms(l.transfer_ns(s.block_size as u64)))
+        };
+        let root = path[path.len() - 1];
+        Report {
+            phase: self.phase(),
+            processed: self.processed,
+            total: self.total,
+            warmup_requests: self.warmup,
+            hit_fractions: fractions(c.reads, c.client_hits, c.array_hits, c.disk_reads),
+            block_hit_fractions: fractions(
+                c.block_reads,
+                c.client_block_hits,
+                c.array_block_hits,
+                c.block_reads - c.client_block_hits - c.array_block_hits,
+            ),
+            mean_latency_ms: if timed == 0 { 0.0 } else { latency_sum as f64 / timed as f64 / 1e6 },
+            latency: histogram.report(),
+            path_costs: PathCosts {
+                client_hit_ms: s.client_hit_ms,
+                array_hit_ms: s.client_hit_ms + link_ms(path[0]),
+                disk_read_ms: s.client_hit_ms
+                    + path.iter().map(|&i| link_ms(i)).sum::<f64>()
+                    + ms(t.nominal_disk_ns(root)),
+                demotion_ms: link_ms(path[0]),
+            },
+            counters: c,
+            client_blocks,
+            array_blocks,
+            tree: Some(tree),
+        }
+    }
+}
+
+/// Fractions of `total` (zero when there is nothing to divide).
+fn fractions(total: u64, client: u64, array: u64, disk: u64) -> HitFractions {
+    let f = |n: u64| if total == 0 { 0.0 } else { n as f64 / total as f64 };
+    HitFractions { client: f(client), array: f(array), disk: f(disk) }
 }

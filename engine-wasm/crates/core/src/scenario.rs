@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::forest::ForestConfig;
 use crate::hierarchy::{DiskConfig, Du, LinkConfig, Protocol, Topology};
 use crate::policy::PolicyConfig;
 use crate::workload::WorkloadConfig;
@@ -56,6 +57,9 @@ pub struct Scenario {
     #[serde(default)]
     pub client_hit_ms: f64,
     pub workload: WorkloadConfig,
+    /// The forest of caches when `topology` is `tree` (kept, unused, otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<ForestConfig>,
 }
 
 fn default_block_size() -> u32 {
@@ -116,6 +120,7 @@ impl Scenario {
                 warmup_requests: None,
                 measured_requests: None,
             },
+            tree: None,
         }
     }
 
@@ -199,6 +204,14 @@ impl Scenario {
                         self.client.policy.name()
                     ),
                 ));
+            }
+        }
+        if self.topology == Topology::Tree {
+            match &self.tree {
+                Some(t) => {
+                    t.validate(self)?;
+                }
+                None => return Err(err("tree", "topology \"tree\" needs a tree: its caches, clients at the leaves")),
             }
         }
         if self.name.len() > 200 {

@@ -58,6 +58,13 @@ impl LatencyHistogram {
         &self.counts
     }
 
+    /// Adds another histogram's counts (the bins are the same everywhere).
+    pub fn add(&mut self, other: &LatencyHistogram) {
+        for (a, b) in self.counts.iter_mut().zip(other.counts.iter()) {
+            *a += b;
+        }
+    }
+
     pub fn clear(&mut self) {
         self.counts.iter_mut().for_each(|c| *c = 0);
     }

@@ -77,7 +77,7 @@ pub enum Du {
     LruEnd,
 }
 
-/// The shape of the hierarchy. (Issue 4 generalises this to trees of caches.)
+/// The shape of the hierarchy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Topology {
@@ -88,6 +88,9 @@ pub enum Topology {
     /// scenario, so switching back restores them, but unused. Offline policies (MIN, read-OPT)
     /// run only here, where the cache sees the whole reference string.
     Single,
+    /// Any forest of caches, described by the scenario's `tree` (see [`crate::forest`]); the
+    /// scenario's `client`, `array`, `link` and `disk` are kept but unused.
+    Tree,
 }
 
 impl Topology {

@@ -152,6 +152,11 @@ impl Queueing {
         self.advance(f);
     }
 
+    /// Nothing scheduled: every admitted request has completed.
+    pub fn is_idle(&self) -> bool {
+        self.heap.is_empty()
+    }
+
     /// Open loop: schedules `client`'s next issue — at `time_us` on its trace clock if the
     /// request carries a timestamp, else after a seeded exponential gap.
     pub fn schedule_open(&mut self, client: usize, time_us: Option<f64>) {
