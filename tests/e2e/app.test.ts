@@ -290,6 +290,69 @@ describe('tiersim in Chromium', () => {
     expect(expected.hitFractions.client).toBeGreaterThan(lru.hitFractions.client);
   });
 
+  it('builds a 4-client, 3-level tree by hand, runs it with queueing and shows per-client CDFs, exactly as the engine', async () => {
+    const page = await openApp();
+    await testId(page, 'workload-blocks').fill('8192');
+    await testId(page, 'topology').selectOption('tree');
+    // array ← client1, client2; add two middle tiers and two more clients, then rewire.
+    await testId(page, 'tree-0-capacity').fill('4096');
+    await testId(page, 'tree-0-add').click();
+    await testId(page, 'tree-0-add').click();
+    await testId(page, 'tree-3-name').fill('left');
+    await testId(page, 'tree-4-name').fill('right');
+    await testId(page, 'tree-3-add').click();
+    await testId(page, 'tree-4-add').click();
+    await testId(page, 'tree-1-parent').selectOption('left');
+    await testId(page, 'tree-2-parent').selectOption('right');
+    for (const [i, capacity] of [[1, 1024], [2, 1024], [3, 2048], [4, 2048], [5, 1024], [6, 1024]]) {
+      await testId(page, `tree-${i}-capacity`).fill(String(capacity));
+    }
+    await testId(page, 'tree-3-policy').selectOption('arc');
+    await testId(page, 'tree-sharing').selectOption('disjoint');
+    await testId(page, 'tree-timing').selectOption('closed');
+    expect(await testId(page, 'run-button').isDisabled()).toBe(false);
+    await run(page);
+
+    const scenario = decodeShareUrl(await value(page, 'share-url'));
+    expect(scenario.topology).toBe('tree');
+    expect(scenario.tree.caches.map((c: any) => [c.name, c.parent ?? null, c.capacity])).toEqual([
+      ['array', null, 4096],
+      ['client1', 'left', 1024],
+      ['client2', 'right', 1024],
+      ['left', 'array', 2048],
+      ['right', 'array', 2048],
+      ['cache6', 'left', 1024],
+      ['cache7', 'right', 1024],
+    ]);
+    const expected = runScenario(JSON.stringify(scenario)) as any;
+    const clients = ['client1', 'client2', 'cache6', 'cache7'];
+    expect(expected.tree.clients.map((c: any) => c.name)).toEqual(clients);
+
+    // One CDF line and one table per client, each the engine's and each reaching 1.
+    const lines = await page.locator('[data-testid="client-cdf-chart"] path.client-cdf-line').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-client')));
+    expect(lines).toEqual(clients);
+    for (const c of expected.tree.clients) {
+      const rows = await page
+        .locator(`[data-testid="client-cdf-table"][data-client="${c.name}"] tr[data-upper-ms]`)
+        .evaluateAll((trs) => trs.map((tr) => ({ upperMs: Number(tr.getAttribute('data-upper-ms')), cum: Number(tr.getAttribute('data-cum')) })));
+      expectSameCdf(rows, engineCdf(c));
+      expect(rows[rows.length - 1].cum).toBe(1);
+      // Three levels and the disk, served fractions summing to one.
+      const row = page.locator(`[data-testid="client-table"] tr[data-client="${c.name}"]`);
+      expect(await row.getAttribute('data-mean-ms')).toBe(String(c.meanLatencyMs));
+      const levels = await row.locator('td[data-level]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
+      expect(levels).toEqual(c.hitFractions);
+      expect(levels).toHaveLength(4);
+      expect(levels.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+      // Sharing a disk (and the array) makes every client slower than alone.
+      expect(c.speedup).toBeLessThan(1);
+    }
+    expect(await attr(page, 'fairness', 'data-value')).toBe(String(expected.tree.fairness));
+    const depths = await page.locator('[data-testid="cache-table"] tr[data-cache]').evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-depth'))));
+    expect(depths).toEqual([0, 2, 2, 1, 1, 2, 2]);
+    expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
+  });
+
   it('sweeps miss-ratio curves on parallel workers, exactly as the engine, with MIN below LRU', async () => {
     const page = await openApp();
     await testId(page, 'workload-kind').selectOption('zipf');

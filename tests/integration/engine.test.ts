@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
+import { checkScenario, describeIssue } from '../../web/scenario/schema';
 import { Simulation, defaultScenario, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 
 const root = resolve(__dirname, '../..');
@@ -72,5 +74,82 @@ describe('engine in wasm', () => {
     expect(() => validateScenario(scenario((s) => (s.version = 7)))).toThrow(/newer than this tiersim/);
     expect(() => validateScenario('{"version":1')).toThrow(/not valid JSON/);
     expect(JSON.parse(validateScenario(defaultScenario()))).toEqual(JSON.parse(defaultScenario()));
+  });
+
+  describe('trees', () => {
+    // Four clients under two middle tiers under one array: three levels, closed-loop queueing.
+    const tree = (patch: (s: any) => void = () => {}) =>
+      scenario((s) => {
+        s.topology = 'tree';
+        s.workload = { kind: 'random', blocks: 4096, warmupRequests: 4096, measuredRequests: 20_000 };
+        s.tree = treeFromScenario(s, 4, 2);
+        s.tree.queueing = { arrivals: 'closed' };
+        patch(s);
+      });
+
+    it('gives the native numbers, per client and per cache, in one call or in batches', () => {
+      const json = tree();
+      const wasm = runScenario(json);
+      expect(wasm).toEqual(runNative(json));
+      expect(wasm.tree.clients.map((c: any) => c.name)).toEqual(['client1', 'client2', 'client3', 'client4']);
+      for (const c of wasm.tree.clients) {
+        // The path names caches by their place in the list: the client, its mid tier, the array.
+        expect(c.path.map((i: number) => wasm.tree.caches[i].name)).toEqual([c.name, c.name === 'client1' || c.name === 'client2' ? 'mid1' : 'mid2', 'array']);
+        // Client, mid, array, disk: every request is served somewhere.
+        expect(c.hitFractions).toHaveLength(4);
+        expect(c.hitFractions.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 9);
+        expect(c.speedup).toBeGreaterThan(0);
+        expect(c.speedup).toBeLessThanOrEqual(1 + 1e-9);
+      }
+      expect(wasm.tree.caches.map((c: any) => [c.name, c.depth])).toEqual([
+        ['array', 0],
+        ['mid1', 1],
+        ['mid2', 1],
+        ['client1', 2],
+        ['client2', 2],
+        ['client3', 2],
+        ['client4', 2],
+      ]);
+      expect(wasm.tree.fairness).toBeGreaterThan(0);
+      expect(wasm.tree.fairness).toBeLessThanOrEqual(1);
+
+      const sim = new Simulation(json);
+      while (!sim.step(7_777));
+      expect(sim.report()).toEqual(wasm);
+      sim.free();
+    });
+
+    it('shows contention: four clients on one disk wait longer than one alone', () => {
+      const report = runScenario(tree((s) => (s.tree.sharing = { kind: 'disjoint' })));
+      for (const c of report.tree.clients) expect(c.meanLatencyMs).toBeGreaterThan(1.5 * c.aloneMeanLatencyMs);
+      const additive = runScenario(tree((s) => ((s.tree.sharing = { kind: 'disjoint' }), delete s.tree.queueing)));
+      for (const c of additive.tree.clients) expect(c.meanLatencyMs).toBeCloseTo(c.aloneMeanLatencyMs, 9);
+    });
+
+    it("agrees with the form's validator on what is a tree", () => {
+      const cases: ((s: any) => void)[] = [
+        () => {},
+        (s) => (s.tree.caches[4].parent = 'nowhere'),
+        (s) => ((s.tree.caches[1].parent = 'mid2'), (s.tree.caches[2].parent = 'mid1')),
+        (s) => delete s.tree.caches[0].disk,
+        (s) => (s.tree.caches[3].disk = { kind: 'constant', serviceMs: 1 }),
+        (s) => (s.tree.caches[2].name = 'mid1'),
+        (s) => (s.tree.caches[1].workload = { kind: 'random', blocks: 10 }),
+        (s) => (s.protocol = { kind: 'ac-cc' }),
+        (s) => (s.tree.caches[5].policy = { kind: 'min' }),
+      ];
+      for (const patch of cases) {
+        const json = tree(patch);
+        const form = checkScenario(JSON.parse(json));
+        let engine: string | null = null;
+        try {
+          validateScenario(json);
+        } catch (e) {
+          engine = String(e);
+        }
+        expect(engine === null, `${json}: form ${JSON.stringify(form)}, engine ${engine}`).toBe(form.ok);
+        if (!form.ok) expect(engine).toContain(describeIssue(form.issues[0]).split(':')[0]);
+      }
+    });
   });
 });

@@ -211,4 +211,88 @@ describe('App', () => {
     expect((screen.getByTestId('protocol-demote') as HTMLInputElement).checked).toBe(false);
     expect(screen.getByTestId('design-mru-lru-none').getAttribute('aria-pressed')).toBe('true');
   });
+
+  it('builds a tree: presets, clients under middle tiers, per-client workloads, queueing', () => {
+    render(<App />);
+    const tree = () => {
+      const d = decodeScenarioFromHash(window.location.hash);
+      if (!d.ok) throw new Error(d.message);
+      return d.scenario;
+    };
+    fireEvent.change(screen.getByTestId('topology'), { target: { value: 'tree' } });
+    expect(screen.queryByTestId('array-capacity')).toBeNull();
+    expect(screen.queryByTestId('link-preset')).toBeNull();
+    expect(tree().tree!.caches.map((c) => c.name)).toEqual(['array', 'client1', 'client2']);
+    expect(tree().name).toBe('RANDOM 2 clients × 2 levels demote');
+
+    // Two clients become four under two middle tiers, all by hand.
+    fireEvent.click(screen.getByTestId('tree-0-add'));
+    fireEvent.click(screen.getByTestId('tree-0-add'));
+    fireEvent.change(screen.getByTestId('tree-3-name'), { target: { value: 'left' } });
+    fireEvent.change(screen.getByTestId('tree-4-name'), { target: { value: 'right' } });
+    fireEvent.click(screen.getByTestId('tree-3-add'));
+    fireEvent.click(screen.getByTestId('tree-4-add'));
+    fireEvent.change(screen.getByTestId('tree-1-parent'), { target: { value: 'left' } });
+    fireEvent.change(screen.getByTestId('tree-2-parent'), { target: { value: 'right' } });
+    fireEvent.change(screen.getByTestId('tree-3-capacity'), { target: { value: '2048' } });
+    fireEvent.change(screen.getByTestId('tree-3-policy'), { target: { value: 'arc' } });
+    expect(tree().tree!.caches.map((c) => [c.name, c.parent ?? null, c.capacity])).toEqual([
+      ['array', null, 16384],
+      ['client1', 'left', 16384],
+      ['client2', 'right', 16384],
+      ['left', 'array', 2048],
+      ['right', 'array', 16384],
+      ['cache6', 'left', 16384],
+      ['cache7', 'right', 16384],
+    ]);
+    expect(tree().tree!.caches[3].policy).toEqual({ kind: 'arc' });
+    expect(tree().name).toBe('RANDOM 4 clients × 3 levels demote');
+    expect(screen.getByTestId('tree-cache-3').textContent).toContain('middle tier');
+
+    // A client with its own stream; queueing; the protocol.
+    fireEvent.change(screen.getByTestId('tree-5-workload'), { target: { value: 'sequential' } });
+    fireEvent.change(screen.getByTestId('tree-5-blocks'), { target: { value: '5000' } });
+    fireEvent.change(screen.getByTestId('tree-timing'), { target: { value: 'open' } });
+    fireEvent.change(screen.getByTestId('tree-open-gap'), { target: { value: '4' } });
+    fireEvent.change(screen.getByTestId('tree-protocol'), { target: { value: 'ha-r' } });
+    fireEvent.change(screen.getByTestId('tree-sharing'), { target: { value: 'disjoint' } });
+    const s = tree();
+    expect(s.tree!.caches[5].workload).toEqual({ kind: 'sequential', blocks: 5000 });
+    expect(s.tree!.queueing).toEqual({ arrivals: 'open', meanInterarrivalMs: 4 });
+    expect(s.tree!.sharing).toEqual({ kind: 'disjoint' });
+    expect(s.protocol).toEqual({ kind: 'ha-r' });
+
+    // Removing a middle tier hands its clients to the array.
+    fireEvent.click(screen.getByTestId('tree-4-remove'));
+    expect(tree().tree!.caches.map((c) => [c.name, c.parent ?? null])).toEqual([
+      ['array', null],
+      ['client1', 'left'],
+      ['client2', 'array'],
+      ['left', 'array'],
+      ['cache6', 'left'],
+      ['cache7', 'array'],
+    ]);
+
+    // The preset replaces the shape and keeps the timing.
+    fireEvent.click(screen.getByTestId('tree-preset-4x3'));
+    expect(tree().tree!.caches).toHaveLength(7);
+    expect(tree().tree!.queueing).toEqual({ arrivals: 'open', meanInterarrivalMs: 4 });
+  });
+
+  it('flags a bad tree at the cache, disables Run and keeps the last valid link', () => {
+    render(<App />);
+    fireEvent.change(screen.getByTestId('topology'), { target: { value: 'tree' } });
+    const before = window.location.href;
+    fireEvent.change(screen.getByTestId('tree-2-name'), { target: { value: 'client1' } });
+    expect(screen.getByTestId('tree-cache-2').textContent).toContain('"client1" names two caches');
+    expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
+    expect(window.location.href).toBe(before);
+    fireEvent.change(screen.getByTestId('tree-2-name'), { target: { value: 'client2' } });
+    // A cycle: the array under a client.
+    fireEvent.change(screen.getByTestId('tree-0-parent'), { target: { value: 'client1' } });
+    expect(screen.getByTestId('tree-cache-0').textContent).toContain('form a cycle: it has no path to a disk');
+    expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('tree-0-parent'), { target: { value: '' } });
+    expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
+  });
 });

@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResultsPanel } from '../../web/features/results/components/ResultsPanel';
 import { IDLE, type RunState } from '../../web/features/run/hooks/useEngineRun';
-import { EDGES_US, makeReport } from './fixtures';
+import { EDGES_US, histogram, makeReport } from './fixtures';
 
 afterEach(cleanup);
 
@@ -86,5 +86,80 @@ describe('ResultsPanel', () => {
     const alert = screen.getByTestId('run-error');
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.textContent).toBe('The engine failed: RuntimeError: unreachable');
+  });
+
+  it('shows a tree: one CDF per client, where each client was served, speedups, fairness, the caches', () => {
+    const client = (name: string, path: number[], bins: Record<number, number>, servedAt: number[], mean: number, alone: number) => {
+      const reads = servedAt.reduce((a, b) => a + b, 0);
+      return {
+        name,
+        path,
+        requests: reads,
+        reads,
+        writes: 0,
+        servedAt,
+        hitFractions: servedAt.map((n) => n / reads),
+        blockHitFractions: servedAt.map((n) => n / reads),
+        meanLatencyMs: mean,
+        latency: { edgesUs: EDGES_US, counts: histogram(bins) },
+        aloneMeanLatencyMs: alone,
+        speedup: alone / mean,
+      };
+    };
+    const cache = (name: string, parent: number | null, depth: number, hits: number, misses: number) => ({
+      name,
+      parent,
+      depth,
+      capacity: 100,
+      blocks: 100,
+      hits,
+      misses,
+      demotionsIn: parent === null ? 7 : 0,
+      demotionsMovedIn: parent === null ? 5 : 0,
+      evictions: 0,
+      reloads: 0,
+      linkBytes: 2 ** 20,
+    });
+    const tree = {
+      queueing: true,
+      fairness: 0.5,
+      clients: [
+        client('web', [1, 0], { 0: 6, 231: 2, 401: 2 }, [6, 2, 2], 2.08, 2.08),
+        client('db', [2, 0], { 0: 2, 231: 4, 401: 4 }, [2, 4, 4], 8.32, 4.16),
+      ],
+      caches: [cache('array', null, 0, 6, 6), cache('web', 0, 1, 6, 4), cache('db', 0, 1, 2, 8)],
+    };
+    render(<ResultsPanel state={done({ report: makeReport({ tree }), scenarioJson: '{"topology":"tree"}' })} />);
+
+    const lines = screen.getByTestId('client-cdf-chart').querySelectorAll('path.client-cdf-line');
+    expect([...lines].map((l) => l.getAttribute('data-client'))).toEqual(['web', 'db']);
+    const tables = screen.getAllByTestId('client-cdf-table');
+    const cums = (t: HTMLElement) => [...t.querySelectorAll('tr')].map((r) => Number(r.getAttribute('data-cum')));
+    expect(cums(tables[0])).toEqual([0.6, 0.8, 1]);
+    expect(cums(tables[1])).toEqual([0.2, 0.6, 1]);
+
+    const rows = screen.getByTestId('client-table').querySelectorAll('tbody tr');
+    expect([...rows].map((r) => r.getAttribute('data-client'))).toEqual(['web', 'db']);
+    const cells = (r: Element) => [...r.querySelectorAll('td[data-level]')].map((c) => [c.getAttribute('data-level'), c.getAttribute('data-value')]);
+    expect(cells(rows[1])).toEqual([
+      ['0', '0.2'],
+      ['1', '0.4'],
+      ['disk', '0.4'],
+    ]);
+    expect(rows[1].textContent).toContain('array');
+    expect(within(rows[1] as HTMLElement).getByTestId('speedup').getAttribute('data-value')).toBe('0.5');
+    expect(screen.getByTestId('fairness').getAttribute('data-value')).toBe('0.5');
+
+    const caches = screen.getByTestId('cache-table').querySelectorAll('tbody tr');
+    expect([...caches].map((r) => [r.getAttribute('data-cache'), r.getAttribute('data-depth')])).toEqual([
+      ['array', '0'],
+      ['web', '1'],
+      ['db', '1'],
+    ]);
+    expect(caches[0].textContent).toContain('50.0 %');
+    expect(caches[0].textContent).toContain('(5 moved)');
+    // The summary sums over the clients, with the tree's words.
+    expect(within(screen.getByTestId('hit-array')).getByText('Shared caches')).toBeTruthy();
+    expect(screen.queryByText(/path costs/)).toBeNull();
   });
 });

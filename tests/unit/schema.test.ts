@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, PAPER000_DESIGNS, defaultScenario, designName } from '../../web/scenario/defaults';
-import { checkScenario, describeIssue, type ScenarioIssue } from '../../web/scenario/schema';
+import { checkScenario, describeIssue, treeClients, type ScenarioIssue } from '../../web/scenario/schema';
+import { treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
 
 function firstIssue(patch: (s: any) => void): ScenarioIssue {
   const s: any = defaultScenario();
@@ -84,7 +85,7 @@ describe('scenario schema', () => {
     // Multi-block requests count every block they reference.
     const wide = { ...single, client: { capacity: 10, policy: { kind: 'min' } }, workload: { kind: 'random', blocks: 2 ** 18, requestBlocks: 8 } };
     expect(checkScenario(wide)).toMatchObject({ ok: false, issues: [{ message: /got 23068672/ }] });
-    expect(firstIssue((s) => (s.topology = 'ring'))).toEqual({ path: 'topology', message: 'must be one of two-level, single' });
+    expect(firstIssue((s) => (s.topology = 'ring'))).toEqual({ path: 'topology', message: 'must be one of two-level, single, tree' });
   });
 
   it('rejects unknown kinds and unknown fields, naming where', () => {
@@ -111,6 +112,7 @@ describe('scenario schema', () => {
     expect(describeIssue({ path: 'client.capacity', message: 'must be between 1 and 33554432' })).toBe(
       'scenario.client.capacity: must be between 1 and 33554432',
     );
+    expect(describeIssue({ path: 'tree.caches.4.parent', message: 'no cache is named "x"' })).toBe('scenario.tree.caches[4].parent: no cache is named "x"');
   });
 
   it('lists paper 000’s eight designs, baseline first', () => {
@@ -124,5 +126,85 @@ describe('scenario schema', () => {
       'MRU-MRU-none',
       'MRU-MRU-demote',
     ]);
+  });
+
+  describe('trees', () => {
+    const treeScenario = (clients = 4, mids = 2): any => {
+      const s: any = defaultScenario();
+      s.topology = 'tree';
+      s.tree = treeFromScenario(s, clients, mids);
+      return s;
+    };
+    const treeIssues = (patch: (s: any) => void) => {
+      const s = treeScenario();
+      patch(s);
+      const result = checkScenario(s);
+      if (result.ok) throw new Error(`expected ${JSON.stringify(s.tree)} to be rejected`);
+      return result.issues;
+    };
+
+    it('accepts the presets, with clients at the leaves in order', () => {
+      for (const [clients, mids] of [[2, 0], [4, 0], [4, 2], [32, 4]]) {
+        const result = checkScenario(treeScenario(clients, mids));
+        expect(result.ok).toBe(true);
+        if (result.ok) expect(treeClients(result.scenario.tree!).map((c) => c.name)).toEqual(Array.from({ length: clients }, (_, i) => `client${i + 1}`));
+      }
+      const s = treeScenario(4, 2);
+      expect(s.tree.caches.map((c: any) => [c.name, c.parent ?? null])).toEqual([
+        ['array', null],
+        ['mid1', 'array'],
+        ['mid2', 'array'],
+        ['client1', 'mid1'],
+        ['client2', 'mid1'],
+        ['client3', 'mid2'],
+        ['client4', 'mid2'],
+      ]);
+    });
+
+    it('accepts forests (two roots, each on its own disk), queueing and per-client workloads', () => {
+      const s = treeScenario(2, 0);
+      s.tree.caches.push({ name: 'array2', capacity: 100, policy: { kind: 'arc' }, disk: { kind: 'constant', serviceMs: 5 } });
+      s.tree.caches.push({ name: 'lonely', capacity: 10, policy: { kind: 'lru' }, parent: 'array2', workload: { kind: 'sequential', blocks: 50 } });
+      s.tree.sharing = { kind: 'disjoint' };
+      s.tree.queueing = { arrivals: 'open', meanInterarrivalMs: 2.5 };
+      expect(checkScenario(s).ok).toBe(true);
+    });
+
+    it('names the cache and the problem for a bad tree', () => {
+      expect(treeIssues((s) => (s.tree.caches[4].parent = 'nowhere'))).toContainEqual({ path: 'tree.caches.4.parent', message: 'no cache is named "nowhere"' });
+      expect(treeIssues((s) => (s.tree.caches[1].parent = 'mid1'))).toContainEqual({ path: 'tree.caches.1.parent', message: 'a cache cannot be its own parent' });
+      expect(treeIssues((s) => (s.tree.caches[2].name = 'mid1'))).toContainEqual({ path: 'tree.caches.2.name', message: '"mid1" names two caches' });
+      expect(treeIssues((s) => delete s.tree.caches[0].disk)).toContainEqual({ path: 'tree.caches.0.disk', message: '"array" has no parent, so it needs a disk' });
+      expect(treeIssues((s) => (s.tree.caches[3].disk = { kind: 'constant', serviceMs: 1 }))).toContainEqual({
+        path: 'tree.caches.3.disk',
+        message: 'only a root has a disk; "client1" has a parent',
+      });
+      expect(treeIssues((s) => (s.tree.caches[3].capacity = 0))).toContainEqual({ path: 'tree.caches.3.capacity', message: 'must be between 1 and 33554432' });
+      expect(treeIssues((s) => (s.tree.caches[3].policy = { kind: 'min' }))[0].path).toBe('tree.caches.3.policy');
+      expect(treeIssues((s) => (s.tree.caches[1].workload = { kind: 'random', blocks: 10 }))).toContainEqual({
+        path: 'tree.caches.1.workload',
+        message: '"mid1" is not a client (a leaf): only clients issue requests',
+      });
+      expect(treeIssues((s) => (s.tree.queueing = { arrivals: 'open', meanInterarrivalMs: 0 }))[0].path).toBe('tree.queueing.meanInterarrivalMs');
+      expect(treeIssues((s) => (s.tree.sharing = { kind: 'shared', fraction: 2 }))[0].path).toBe('tree.sharing.fraction');
+      expect(treeIssues((s) => (s.protocol = { kind: 'ac-cc' }))[0].path).toBe('protocol');
+      expect(treeIssues((s) => delete s.tree)[0]).toEqual({ path: 'tree', message: 'topology "tree" needs a tree: its caches, clients at the leaves' });
+    });
+
+    it('finds a cycle: caches with no path to a disk', () => {
+      const issues = treeIssues((s) => {
+        // mid1 -> mid2 -> mid1: neither reaches the array.
+        s.tree.caches[1].parent = 'mid2';
+        s.tree.caches[2].parent = 'mid1';
+      });
+      expect(issues).toContainEqual({ path: 'tree.caches.1.parent', message: 'the caches above "mid1" form a cycle: it has no path to a disk' });
+      expect(issues.filter((i) => i.message.includes('cycle')).length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('allows at most 32 clients', () => {
+      const s = treeScenario(33, 0);
+      const result = checkScenario(s);
+      expect(result).toMatchObject({ ok: false, issues: [{ path: 'tree.caches', message: 'at most 32 clients (leaves), got 33' }] });
+    });
   });
 });

@@ -62,7 +62,7 @@ export function App() {
 
         <div className="column-right">
           <ResultsPanel state={state} stale={stale} />
-          {draft.topology !== 'single' && (
+          {draft.topology !== 'single' && draft.topology !== 'tree' && (
             <div className="card chart-card">
               <DesignComparison base={valid} />
             </div>

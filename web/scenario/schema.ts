@@ -258,7 +258,109 @@ const blockSize = z
     error: 'must be a power of two from 512 to 1048576',
   });
 
-export const TOPOLOGIES = ['two-level', 'single'] as const;
+/** Most caches in one tree, and most clients (leaves) (engine: forest::MAX_CACHES, MAX_CLIENTS). */
+export const MAX_TREE_CACHES = 64;
+export const MAX_TREE_CLIENTS = 32;
+
+export const sharingSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('disjoint') }),
+    z.strictObject({ kind: z.literal('conjoint') }),
+    z.strictObject({ kind: z.literal('shared'), fraction: num(0, 1) }),
+  ],
+  { error: 'must be one of disjoint, conjoint, shared' },
+);
+export type Sharing = z.infer<typeof sharingSchema>;
+
+export const arrivalsSchema = z.discriminatedUnion(
+  'arrivals',
+  [
+    z.strictObject({ arrivals: z.literal('closed') }),
+    z.strictObject({
+      arrivals: z.literal('open'),
+      meanInterarrivalMs: z
+        .number({ error: 'must be a number' })
+        .gt(0, { error: 'must be above 0 and at most 1000000' })
+        .max(1_000_000, { error: 'must be above 0 and at most 1000000' }),
+    }),
+  ],
+  { error: 'must be one of closed, open' },
+);
+export type Arrivals = z.infer<typeof arrivalsSchema>;
+
+/** One cache of a tree (engine: forest::ForestCache). */
+export const treeCacheSchema = z.strictObject({
+  name: z.string({ error: 'must be text' }).refine((n) => n.trim().length > 0 && n.length <= 40, { error: 'must be 1 to 40 characters' }),
+  capacity: num(1, MAX_BLOCKS, true),
+  policy: policySchema,
+  co: z.boolean({ error: 'must be true or false' }).optional(),
+  /** The cache above, by name; absent for a root, which then has a disk. */
+  parent: z.string({ error: 'must be text' }).optional(),
+  link: linkSchema.optional(),
+  disk: diskSchema.optional(),
+  workload: workloadSchema.optional(),
+});
+export type TreeCache = z.infer<typeof treeCacheSchema>;
+
+export const treeSchema = z
+  .strictObject({
+    caches: z
+      .array(treeCacheSchema, { error: 'must be a list of caches' })
+      .min(1, { error: `must list 1 to ${MAX_TREE_CACHES} caches` })
+      .max(MAX_TREE_CACHES, { error: `must list 1 to ${MAX_TREE_CACHES} caches` }),
+    sharing: sharingSchema.optional(),
+    /** Absent: the additive latency model. */
+    queueing: arrivalsSchema.optional(),
+    /** Time each client alone too, for speedups and fairness (engine default true). */
+    fairness: z.boolean({ error: 'must be true or false' }).optional(),
+  })
+  .check((ctx) => {
+    const t = ctx.value;
+    const issue = (path: (string | number)[], message: string) => ctx.issues.push({ code: 'custom', input: t, path, message });
+    const names = t.caches.map((c) => c.name);
+    t.caches.forEach((c, i) => {
+      if (names.indexOf(c.name) !== i) issue(['caches', i, 'name'], `"${c.name}" names two caches`);
+      if (OFFLINE_POLICY_KINDS.includes(c.policy.kind)) {
+        issue(['caches', i, 'policy'], `${c.policy.kind} is offline: only a single cache (topology "single") can run it`);
+      }
+      if (c.parent === undefined) {
+        if (!c.disk) issue(['caches', i, 'disk'], `"${c.name}" has no parent, so it needs a disk`);
+      } else {
+        if (c.parent === c.name) issue(['caches', i, 'parent'], 'a cache cannot be its own parent');
+        else if (!names.includes(c.parent)) issue(['caches', i, 'parent'], `no cache is named "${c.parent}"`);
+        if (c.disk) issue(['caches', i, 'disk'], `only a root has a disk; "${c.name}" has a parent`);
+      }
+    });
+    // Every walk upwards must reach a root within n steps.
+    t.caches.forEach((c, i) => {
+      let at: TreeCache | undefined = c;
+      for (let step = 0; step <= t.caches.length && at?.parent !== undefined; step++) {
+        at = t.caches.find((o) => o.name === at!.parent);
+      }
+      if (at && at.parent !== undefined && names.includes(at.parent)) {
+        issue(['caches', i, 'parent'], `the caches above "${c.name}" form a cycle: it has no path to a disk`);
+      }
+    });
+    const leaves = t.caches.filter((c) => !t.caches.some((o) => o.parent === c.name));
+    if (leaves.length > MAX_TREE_CLIENTS) issue(['caches'], `at most ${MAX_TREE_CLIENTS} clients (leaves), got ${leaves.length}`);
+    t.caches.forEach((c, i) => {
+      if (c.workload && !leaves.includes(c)) {
+        issue(['caches', i, 'workload'], `"${c.name}" is not a client (a leaf): only clients issue requests`);
+      }
+      if (c.workload && t.sharing?.kind === 'conjoint') {
+        issue(['caches', i, 'workload'], "conjoint clients issue one stream: give every client the scenario's workload");
+      }
+    });
+  });
+export type TreeConfig = z.infer<typeof treeSchema>;
+
+/** The leaves of a tree, in order: its clients. */
+export function treeClients(t: TreeConfig): TreeCache[] {
+  return t.caches.filter((c) => !t.caches.some((o) => o.parent === c.name));
+}
+
+export const TOPOLOGIES = ['two-level', 'single', 'tree'] as const;
 export type Topology = (typeof TOPOLOGIES)[number];
 
 export const scenarioSchema = z
@@ -279,11 +381,24 @@ export const scenarioSchema = z
     /** Cost of a client-cache hit, T_c (paper 000 uses 0). */
     clientHitMs: num(0, 100_000).default(0),
     workload: workloadSchema,
+    /** The forest of caches when `topology` is `tree` (kept, unused, otherwise). */
+    tree: treeSchema.optional(),
   })
   .check((ctx) => {
     const s = ctx.value;
+    if (s.topology === 'tree') {
+      if (!s.tree) ctx.issues.push({ code: 'custom', input: s, path: ['tree'], message: 'topology "tree" needs a tree: its caches, clients at the leaves' });
+      if (s.protocol.kind === 'ac-cc') {
+        ctx.issues.push({
+          code: 'custom',
+          input: s,
+          path: ['protocol'],
+          message: "AC_CC places blocks by one client's reuse distance over one array: use the two-level topology",
+        });
+      }
+    }
     // In a single cache the array is unused, so only the client's policy matters there.
-    for (const level of s.topology === 'single' ? [] : (['client', 'array'] as const)) {
+    for (const level of s.topology === 'single' || s.topology === 'tree' ? [] : (['client', 'array'] as const)) {
       const kind = s[level].policy.kind;
       if (OFFLINE_POLICY_KINDS.includes(kind)) {
         ctx.issues.push({
@@ -330,5 +445,7 @@ export function checkScenario(value: unknown): ScenarioCheck {
 
 /** "scenario.client.capacity: must be between 1 and 33554432" — the engine's wording for paths. */
 export function describeIssue(issue: ScenarioIssue): string {
-  return issue.path ? `scenario.${issue.path}: ${issue.message}` : `scenario: ${issue.message}`;
+  // The engine writes list positions in brackets: scenario.tree.caches[4].parent.
+  const path = issue.path.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+  return path ? `scenario.${path}: ${issue.message}` : `scenario: ${issue.message}`;
 }

@@ -51,6 +51,53 @@ export interface Report {
   pathCosts: { clientHitMs: number; arrayHitMs: number; diskReadMs: number; demotionMs: number };
   clientBlocks: number;
   arrayBlocks: number;
+  /** Per client and per cache, for topology "tree"; the fields above then sum over the clients. */
+  tree?: TreeReport;
+}
+
+/** One client of a tree: where its measured reads were served, and how long they took. */
+export interface ClientReport {
+  name: string;
+  /** Its caches, its own first, by index into `TreeReport.caches`. */
+  path: number[];
+  requests: number;
+  reads: number;
+  writes: number;
+  /** Reads served at each level of the path, then by the disk… */
+  servedAt: number[];
+  /** …as fractions of its reads (they sum to 1), and the same per block. */
+  hitFractions: number[];
+  blockHitFractions: number[];
+  meanLatencyMs: number;
+  latency: LatencyHistogram;
+  /** Alone on the same hierarchy, and the speedup (alone / shared), when fairness is on. */
+  aloneMeanLatencyMs?: number;
+  speedup?: number;
+}
+
+/** One cache of a tree. */
+export interface CacheReport {
+  name: string;
+  parent: number | null;
+  /** 0 for a root, growing downwards. */
+  depth: number;
+  capacity: number;
+  blocks: number;
+  hits: number;
+  misses: number;
+  demotionsIn: number;
+  demotionsMovedIn: number;
+  evictions: number;
+  reloads: number;
+  linkBytes: number;
+}
+
+export interface TreeReport {
+  clients: ClientReport[];
+  caches: CacheReport[];
+  /** Smallest speedup over largest (paper 002), with fairness on and two or more clients. */
+  fairness?: number;
+  queueing: boolean;
 }
 
 export type EngineErrorKind = 'invalid-scenario' | 'engine' | 'cancelled';

@@ -5,6 +5,7 @@ import { CdfChart } from '../../../charts/cdf/CdfChart';
 import type { RunState } from '../../run/hooks/useEngineRun';
 import { HitBars } from './HitBars';
 import { ProgressBar } from './ProgressBar';
+import { TreeResults } from './TreeResults';
 
 /** "0.558 ms" with a smaller unit; the text content stays exactly formatMs(ms). */
 function BigMs({ ms }: { ms: number }) {
@@ -27,7 +28,9 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
   const { report, phase } = state;
   const warmup = phase === 'warmup' || report?.phase === 'warmup';
   const c = report?.counters;
-  const single = state.scenarioJson !== null && (JSON.parse(state.scenarioJson) as { topology?: string }).topology === 'single';
+  const topology = state.scenarioJson !== null ? (JSON.parse(state.scenarioJson) as { topology?: string }).topology : undefined;
+  const single = topology === 'single';
+  const tree = topology === 'tree';
 
   return (
     <section className="results" aria-labelledby="results-title">
@@ -66,8 +69,8 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
         </div>
 
         <div className="card stat-hits">
-          <h3>Reads served by</h3>
-          <HitBars report={report} single={single} />
+          <h3>{tree ? 'Reads served by (all clients)' : 'Reads served by'}</h3>
+          <HitBars report={report} single={single} tree={tree} />
         </div>
 
         {!single && (
@@ -79,9 +82,11 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
             <p className="stat-sub" data-testid="demotions-moved" {...(c ? { 'data-value': String(c.demotionsMoved) } : {})}>
               {c
                 ? c.demotions > 0
-                  ? `${formatCount(c.demotionsMoved)} moved data (${formatPercent(c.demotionsMoved / c.demotions)}); the rest were already in the array`
+                  ? `${formatCount(c.demotionsMoved)} moved data (${formatPercent(c.demotionsMoved / c.demotions)}); the rest were already ${tree ? 'there' : 'in the array'}`
                   : 'none — DEMOTE is off or nothing was evicted'
-                : 'blocks pushed from client to array'}
+                : tree
+                  ? 'blocks pushed down to the cache below, at every level'
+                  : 'blocks pushed from client to array'}
             </p>
             {c && c.reloads > 0 && (
               <p className="stat-sub" data-testid="reloads" data-value={String(c.reloads)}>
@@ -94,8 +99,8 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
 
       <div className="card chart-card">
         <div className="chart-head">
-          <h3>Latency distribution (CDF)</h3>
-          {report && (
+          <h3>{tree ? 'Latency distribution (CDF), all clients' : 'Latency distribution (CDF)'}</h3>
+          {report && !tree && (
             <p className="chart-legend">
               {single
                 ? `path costs: cache hit ${formatMs(report.pathCosts.clientHitMs)} · disk ${formatMs(report.pathCosts.diskReadMs)}`
@@ -105,6 +110,8 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
         </div>
         <CdfChart report={report} />
       </div>
+
+      {report?.tree && <TreeResults tree={report.tree} />}
     </section>
   );
 }

@@ -36,8 +36,10 @@ const DEFAULT_HIR_SHARE = 0.01;
 const DEFAULT_WINDOW_SHARE = 0.01;
 
 export interface CacheFieldsProps {
-  /** `client` or `array`: prefixes test ids and error paths. */
-  level: 'client' | 'array';
+  /** The cache's path in the scenario (`client`, `array`, `tree.caches.2`): prefixes error paths. */
+  level: string;
+  /** Prefixes test ids (default: `level`). */
+  testPrefix?: string;
   capacity: number;
   policy: PolicyConfig;
   /** Paper 003's CO flag for this cache. */
@@ -54,6 +56,7 @@ export interface CacheFieldsProps {
 
 export function CacheFields({
   level,
+  testPrefix = level,
   capacity,
   policy,
   co = false,
@@ -69,7 +72,7 @@ export function CacheFields({
     <>
       <div className="row">
         <NumberField
-          testId={`${level}-capacity`}
+          testId={`${testPrefix}-capacity`}
           label="Capacity"
           unit="blocks"
           min={1}
@@ -79,7 +82,7 @@ export function CacheFields({
           onChange={onCapacity}
         />
         <SelectField
-          testId={`${level}-policy`}
+          testId={`${testPrefix}-policy`}
           label={<abbr title={policyHelp}>Policy</abbr>}
           value={policy.kind}
           options={offline ? [...POLICIES, ...OFFLINE_POLICIES] : POLICIES}
@@ -89,7 +92,7 @@ export function CacheFields({
       </div>
       {onCo && (
         <label className="check">
-          <input type="checkbox" data-testid={`${level}-co`} checked={co} onChange={(e) => onCo(e.target.checked)} />
+          <input type="checkbox" data-testid={`${testPrefix}-co`} checked={co} onChange={(e) => onCo(e.target.checked)} />
           <span>
             <strong>CO</strong> — cold blocks (not among the last {capacity.toLocaleString('en-US')} accesses) go next in line
           </span>
@@ -97,7 +100,7 @@ export function CacheFields({
       )}
       {policy.kind === 'slru' && (
         <NumberField
-          testId={`${level}-slru-share`}
+          testId={`${testPrefix}-slru-share`}
           label="Protected segment"
           unit="%"
           step="any"
@@ -111,7 +114,7 @@ export function CacheFields({
       )}
       {policy.kind === 's3-fifo' && (
         <NumberField
-          testId={`${level}-s3-small`}
+          testId={`${testPrefix}-s3-small`}
           label="Small queue"
           unit="%"
           step="any"
@@ -125,7 +128,7 @@ export function CacheFields({
       )}
       {policy.kind === 'lirs' && (
         <NumberField
-          testId={`${level}-lirs-hir`}
+          testId={`${testPrefix}-lirs-hir`}
           label="HIR share"
           unit="%"
           step="any"
@@ -139,7 +142,7 @@ export function CacheFields({
       )}
       {policy.kind === 'mq' && (
         <NumberField
-          testId={`${level}-mq-life`}
+          testId={`${testPrefix}-mq-life`}
           label="Life time"
           unit="refs"
           min={0}
@@ -151,7 +154,7 @@ export function CacheFields({
       )}
       {policy.kind === 'w-tinylfu' && (
         <NumberField
-          testId={`${level}-tinylfu-window`}
+          testId={`${testPrefix}-tinylfu-window`}
           label="Window"
           unit="%"
           step="any"
@@ -165,7 +168,7 @@ export function CacheFields({
       )}
       {policy.kind === 'lfu' && (
         <NumberField
-          testId={`${level}-lfu-aging`}
+          testId={`${testPrefix}-lfu-aging`}
           label="Aging period"
           unit="refs"
           min={0}

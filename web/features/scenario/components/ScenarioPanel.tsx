@@ -4,11 +4,13 @@ import { formatCount } from '../../../app/format';
 import { designOf, scenarioName, type Design } from '../../../scenario/defaults';
 import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links';
 import { DEFAULT_AC_CA_K, MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS } from '../../../scenario/schema';
+import { treeClients } from '../../../scenario/schema';
 import type { LinkConfig, Scenario, ScenarioIssue, Topology, WorkloadKind } from '../../../scenario/schema';
 import { CacheFields } from './CacheFields';
 import { DesignPicker } from './DesignPicker';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
+import { TreeBuilder, treeFromScenario } from './TreeBuilder';
 
 export interface ScenarioPanelProps {
   scenario: Scenario;
@@ -36,6 +38,18 @@ function isDesignKind(s: Scenario): boolean {
 function autoName(s: Scenario): string {
   const kind = (p: { kind: string }) => p.kind.toUpperCase();
   if (s.topology === 'single') return `${s.workload.kind.toUpperCase()} ${kind(s.client.policy)} single cache`;
+  if (s.topology === 'tree' && s.tree) {
+    const depth = (name: string | undefined): number => {
+      let d = 0;
+      for (let c = s.tree!.caches.find((x) => x.name === name); c?.parent !== undefined && d <= s.tree!.caches.length; d++) {
+        c = s.tree!.caches.find((x) => x.name === c!.parent);
+      }
+      return d + 1;
+    };
+    const leaves = treeClients(s.tree);
+    const levels = Math.max(...leaves.map((c) => depth(c.name)));
+    return `${s.workload.kind.toUpperCase()} ${leaves.length} clients × ${levels} levels ${s.protocol.kind}`;
+  }
   return isDesignKind(s) ? scenarioName(s.workload.kind, designOf(s)) : `${s.workload.kind.toUpperCase()} ${kind(s.client.policy)}-${kind(s.array.policy)}-${s.protocol.kind}`;
 }
 
@@ -53,6 +67,10 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
   const update = (edit: (next: Scenario) => void) => {
     const next = structuredClone(s);
     edit(next);
+    // In a tree every root reads from the disk the form describes.
+    if (next.topology === 'tree' && next.tree && JSON.stringify(next.disk) !== JSON.stringify(s.disk)) {
+      for (const c of next.tree.caches) if (c.parent === undefined) c.disk = structuredClone(next.disk);
+    }
     if (s.name === autoName(s)) next.name = autoName(next);
     onChange(next);
   };
@@ -77,6 +95,7 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
 
   const topology: Topology = s.topology ?? 'two-level';
   const single = topology === 'single';
+  const tree = topology === 'tree' && s.tree !== undefined;
   const w = s.workload;
   const warmup = w.warmupRequests ?? w.blocks;
   const measured = w.measuredRequests ?? w.blocks * 10;
@@ -97,12 +116,18 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
         options={[
           { value: 'two-level', label: 'Client + array cache (paper 000)' },
           { value: 'single', label: 'Single cache (policy study)' },
+          { value: 'tree', label: 'Many clients, tiers and arrays (tree)' },
         ]}
         error={errorAt('topology')}
         onChange={(t) =>
           update((n) => {
+            if (t !== 'two-level' && OFFLINE_POLICY_KINDS.includes(n.client.policy.kind) && t !== 'single') n.client.policy = { kind: 'lru' };
             if (t === 'single') n.topology = 'single';
-            else {
+            else if (t === 'tree') {
+              n.topology = 'tree';
+              n.tree ??= treeFromScenario(n, 2, 0);
+              if (n.protocol.kind === 'ac-cc') n.protocol = { kind: 'none' };
+            } else {
               delete n.topology;
               // Offline policies need a single cache; fall back to LRU.
               if (OFFLINE_POLICY_KINDS.includes(n.client.policy.kind)) n.client.policy = { kind: 'lru' };
@@ -111,8 +136,11 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
         }
       />
 
-      {!single && isDesignKind(s) && <DesignPicker current={designOf(s)} onPick={pickDesign} />}
+      {!single && !tree && isDesignKind(s) && <DesignPicker current={designOf(s)} onPick={pickDesign} />}
 
+      {tree && <TreeBuilder scenario={s} errorAt={errorAt} update={update} />}
+
+      {!tree && (
       <fieldset>
         <legend>{single ? 'Cache' : 'Client cache'}</legend>
         <CacheFields
@@ -138,8 +166,9 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
           }
         />
       </fieldset>
+      )}
 
-      {!single && (
+      {!single && !tree && (
         <fieldset>
           <legend>Array cache</legend>
           <CacheFields
@@ -215,7 +244,8 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
       )}
 
       <fieldset>
-        <legend>Link and disk</legend>
+        <legend>{tree ? 'Disk (under every root)' : 'Link and disk'}</legend>
+        {!tree && (
         <SelectField<LinkChoice>
           testId="link-preset"
           label={single ? 'Cache ↔ disk link' : 'Client ↔ array link'}
@@ -227,7 +257,8 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
           error={issues.find((i) => i.path === 'link' || i.path === 'link.preset')?.message}
           onChange={setLink}
         />
-        {s.link.preset === 'custom' && (
+        )}
+        {!tree && s.link.preset === 'custom' && (
           <div className="row">
             <NumberField
               testId="link-latency-us"
@@ -397,4 +428,4 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
 }
 
 /** Fields shown above; problems anywhere else are listed at the bottom. */
-const KNOWN_PATHS = ['topology', 'client', 'array', 'protocol', 'du', 'link', 'disk', 'workload', 'seed'];
+const KNOWN_PATHS = ['topology', 'client', 'array', 'protocol', 'du', 'link', 'disk', 'workload', 'seed', 'tree'];
