@@ -105,13 +105,17 @@ let t0 = performance.now();
 bench.stackDistances();
 const exactRate = requests / ((performance.now() - t0) / 1000);
 t0 = performance.now();
-bench.shards(0.01);
+bench.shards(0.01, 0);
 const sampledRate = requests / ((performance.now() - t0) / 1000);
+t0 = performance.now();
+bench.shards(0, 32768);
+const sizedRate = requests / ((performance.now() - t0) / 1000);
 const nativeStack = native
   ? ` (native: exact ${native.stackExactRefsPerSec.toFixed(0)}, SHARDS ${native.stackSampledRefsPerSec.toFixed(0)}, MAE ${native.shardsMae.toFixed(4)})`
   : '';
 console.log(
-  `stack distances in wasm: exact ${exactRate.toFixed(0)} refs/s, SHARDS R=0.01 ${sampledRate.toFixed(0)} refs/s (${(sampledRate / exactRate).toFixed(1)}× faster)${nativeStack}`,
+  `stack distances in wasm: exact ${exactRate.toFixed(0)} refs/s, SHARDS R=0.01 ${sampledRate.toFixed(0)} refs/s (${(sampledRate / exactRate).toFixed(1)}× faster), ` +
+    `SHARDS max 32768 blocks ${sizedRate.toFixed(0)} refs/s (${(sizedRate / exactRate).toFixed(1)}× faster)${nativeStack}`,
 );
 bench.free();
 console.log('  bytes/block: peak bytes the native policy allocates per cached block (MIN and read-OPT include their precomputed future)');

@@ -13,6 +13,9 @@ use tiersim_core::policy::PolicyConfig;
 
 use crate::alloc_count;
 
+/// Fixed-size SHARDS' sample in the benchmark (the size the app's live curves use).
+const SHARDS_MAX_BLOCKS: usize = tiersim_core::stackdist::AUTO_SAMPLE_BLOCKS;
+
 pub struct Options {
     pub requests: usize,
     pub blocks: u64,
@@ -42,6 +45,10 @@ struct Output {
     stack_exact_refs_per_sec: f64,
     stack_sampled_refs_per_sec: f64,
     shards_mae: f64,
+    stack_sized_refs_per_sec: f64,
+    shards_sized_mae: f64,
+    mix_shards_mae: f64,
+    mix_shards_sized_mae: f64,
 }
 
 pub fn run(opts: &Options) {
@@ -70,14 +77,28 @@ pub fn run(opts: &Options) {
     let exact = tiersim_core::bench::stack_distances(&bench.trace, bench.universe);
     let exact_rate = bench.trace.len() as f64 / start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let sampled = tiersim_core::bench::shards(&bench.trace, 0.01);
+    let sampled = tiersim_core::bench::shards(&bench.trace, 0.01, 0);
     let sampled_rate = bench.trace.len() as f64 / start.elapsed().as_secs_f64();
     let mae = tiersim_core::bench::shards_mae(&exact, &sampled);
+    let start = Instant::now();
+    let sized = tiersim_core::bench::shards(&bench.trace, 0.0, SHARDS_MAX_BLOCKS);
+    let sized_rate = bench.trace.len() as f64 / start.elapsed().as_secs_f64();
+    let sized_mae = tiersim_core::bench::shards_mae(&exact, &sized);
+    // The same on a scan + loop + random mix of as many references over as many ids.
+    let mix = PolicyBench::mix(opts.requests, opts.blocks);
+    let mix_exact = tiersim_core::bench::stack_distances(&mix.trace, mix.universe);
+    let mix_mae = tiersim_core::bench::shards_mae(&mix_exact, &tiersim_core::bench::shards(&mix.trace, 0.01, 0));
+    let mix_sized_mae =
+        tiersim_core::bench::shards_mae(&mix_exact, &tiersim_core::bench::shards(&mix.trace, 0.0, SHARDS_MAX_BLOCKS));
     if !opts.json {
         println!(
-            "stack distances: exact {exact_rate:.0} refs/s; SHARDS R=0.01 {sampled_rate:.0} refs/s ({:.1}× faster), MAE {mae:.4}",
-            sampled_rate / exact_rate
+            "stack distances: exact {exact_rate:.0} refs/s; SHARDS R=0.01 {sampled_rate:.0} refs/s ({:.1}× faster), MAE {mae:.4}; \
+             SHARDS max {SHARDS_MAX_BLOCKS} blocks {sized_rate:.0} refs/s ({:.1}× faster, final R={:.4}), MAE {sized_mae:.4}",
+            sampled_rate / exact_rate,
+            sized_rate / exact_rate,
+            sized.rate
         );
+        println!("scan+loop+random mix: SHARDS R=0.01 MAE {mix_mae:.4}; SHARDS max {SHARDS_MAX_BLOCKS} blocks MAE {mix_sized_mae:.4}");
     }
     if opts.json {
         let out = Output {
@@ -89,6 +110,10 @@ pub fn run(opts: &Options) {
             stack_exact_refs_per_sec: exact_rate,
             stack_sampled_refs_per_sec: sampled_rate,
             shards_mae: mae,
+            stack_sized_refs_per_sec: sized_rate,
+            shards_sized_mae: sized_mae,
+            mix_shards_mae: mix_mae,
+            mix_shards_sized_mae: mix_sized_mae,
         };
         println!("{}", serde_json::to_string(&out).expect("serialises"));
     }

@@ -8,6 +8,7 @@ mod sim;
 mod stackdist;
 mod sweep;
 mod trace_args;
+mod upside;
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -36,7 +37,14 @@ enum Command {
         /// Print the full report as JSON.
         #[arg(long)]
         json: bool,
+        /// Also compute LRU stack-depth graphs: the workload's, each client's and each shared
+        /// cache's (auto: exact up to 8 M block references, else SHARDS with 32 K blocks).
+        #[arg(long)]
+        curves: bool,
     },
+    /// Paper 000 §3's upside estimator: inclusive vs exclusive hit fractions and latency,
+    /// predicted from the scenario's stack-depth graph.
+    Upside(upside::Args),
     /// Simulate one cache over a trace file: misses, hits, requests and requests/s.
     Sim(sim::Args),
     /// Exact LRU stack distances of a trace: the LRU hit ratio at every cache size.
@@ -82,9 +90,13 @@ fn main() -> ExitCode {
 
 fn execute(command: Command) -> Result<(), String> {
     match command {
-        Command::Run { scenario: path, json } => {
+        Command::Run { scenario: path, json, curves } => {
             let scenario = read_scenario(&path)?;
-            let report = Run::new(scenario.clone()).map_err(|e| format!("{path}: {e}"))?.run_to_end();
+            let mut run = Run::new(scenario.clone()).map_err(|e| format!("{path}: {e}"))?;
+            if curves {
+                run.track_depths(tiersim_core::depth::DepthMode::Auto)?;
+            }
+            let report = run.run_to_end();
             if json {
                 println!("{}", serde_json::to_string_pretty(&report).expect("reports serialise"));
             } else {
@@ -93,6 +105,7 @@ fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Sim(args) => sim::run(&args),
+        Command::Upside(args) => upside::run(&args),
         Command::Stackdist(args) => stackdist::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::DefaultScenario => {

@@ -12,8 +12,11 @@ pub struct Args {
     #[command(flatten)]
     pub file: crate::trace_args::TraceArgs,
     /// Sample blocks at this rate (SHARDS, fixed rate) instead of tracking every one.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "max_blocks")]
     pub sample: Option<f64>,
+    /// Track at most this many sampled blocks (SHARDS, fixed size: the rate falls as needed).
+    #[arg(long)]
+    pub max_blocks: Option<usize>,
     /// Print the whole depth histogram as JSON.
     #[arg(long)]
     pub json: bool,
@@ -32,7 +35,12 @@ struct Output<'a> {
 pub fn run(args: &Args) -> Result<(), String> {
     let (parsed, format) = args.file.load()?;
     if let Some(rate) = args.sample {
-        return run_sampled(args, format, &parsed.refs, rate);
+        let s = Shards::new(rate).map_err(|e| format!("--sample: {e}"))?;
+        return run_sampled(args, format, &parsed.refs, s);
+    }
+    if let Some(max) = args.max_blocks {
+        let s = Shards::fixed_size(max).map_err(|e| format!("--max-blocks: {e}"))?;
+        return run_sampled(args, format, &parsed.refs, s);
     }
     let mut s = StackDistances::new(parsed.distinct());
     let start = Instant::now();
@@ -72,8 +80,7 @@ struct SampledOutput<'a> {
     references_per_sec: f64,
 }
 
-fn run_sampled(args: &Args, format: Format, refs: &[u32], rate: f64) -> Result<(), String> {
-    let mut s = Shards::new(rate).map_err(|e| format!("--sample: {e}"))?;
+fn run_sampled(args: &Args, format: Format, refs: &[u32], mut s: Shards) -> Result<(), String> {
     let start = Instant::now();
     for &b in refs {
         s.access(b);
@@ -81,12 +88,8 @@ fn run_sampled(args: &Args, format: Format, refs: &[u32], rate: f64) -> Result<(
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let report = s.report();
     let distinct = report.distinct_estimate();
-    let curve: Vec<(u64, f64)> = (1..=10u64)
-        .map(|i| {
-            let size = ((distinct * i as f64 / 10.0).round() as u64).max(1);
-            (size, report.hit_fraction(size))
-        })
-        .collect();
+    let sizes: Vec<u64> = (1..=10u64).map(|i| ((distinct * i as f64 / 10.0).round() as u64).max(1)).collect();
+    let curve: Vec<(u64, f64)> = sizes.iter().copied().zip(report.hit_fractions(&sizes)).collect();
     let rate_per_sec = report.references as f64 / secs;
     if args.json {
         let out = SampledOutput {
@@ -102,7 +105,7 @@ fn run_sampled(args: &Args, format: Format, refs: &[u32], rate: f64) -> Result<(
     }
     println!(
         "{}: {} block references, ≈ {:.0} distinct blocks — sampled at {} ({} references tracked, {:.0} references/s)",
-        args.file.trace, report.references, distinct, report.rate, report.sample.references, rate_per_sec
+        args.file.trace, report.references, distinct, report.rate, report.sampled_references, rate_per_sec
     );
     println!("  {:>12} {:>10}", "LRU blocks", "hit ratio");
     for (size, f) in curve {
@@ -117,8 +120,12 @@ mod tests {
 
     #[test]
     fn bad_inputs_say_what_is_wrong() {
-        let args =
-            |trace: &str| Args { file: crate::trace_args::TraceArgs::file(trace, None), sample: None, json: true };
+        let args = |trace: &str| Args {
+            file: crate::trace_args::TraceArgs::file(trace, None),
+            sample: None,
+            max_blocks: None,
+            json: true,
+        };
         assert!(run(&args("/nonexistent/t")).unwrap_err().starts_with("/nonexistent/t:"));
         let dir = std::env::temp_dir().join(format!("tiersim-sd-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -129,5 +136,9 @@ mod tests {
         assert!(run(&sampled).is_ok());
         let bad = Args { sample: Some(2.0), ..args(file.to_str().unwrap()) };
         assert!(run(&bad).unwrap_err().starts_with("--sample: sample rate must be"));
+        let sized = Args { max_blocks: Some(2), ..args(file.to_str().unwrap()) };
+        assert!(run(&sized).is_ok());
+        let bad = Args { max_blocks: Some(0), ..args(file.to_str().unwrap()) };
+        assert!(run(&bad).unwrap_err().starts_with("--max-blocks: the sample must hold"));
     }
 }

@@ -42,6 +42,14 @@ impl PolicyBench {
         Self { trace, universe: distinct, distinct }
     }
 
+    /// [`mix_trace`]'s scans, loops and random reads, as a bench trace.
+    pub fn mix(requests: usize, blocks: u64) -> Self {
+        let trace = mix_trace(requests, blocks, TRACE_SEED);
+        let mut seen = vec![false; blocks as usize];
+        let distinct = trace.iter().filter(|&&b| !std::mem::replace(&mut seen[b as usize], true)).count();
+        Self { trace, universe: blocks as usize, distinct }
+    }
+
     /// 10 % of the distinct blocks, at least one.
     pub fn capacity(&self) -> usize {
         (self.distinct / 10).max(1)
@@ -68,6 +76,32 @@ impl PolicyBench {
     }
 }
 
+/// A scan + loop + random mix of `n` references over `universe` block ids (issue 5's second
+/// SHARDS check): segments of 1 to 20 K references, each a sequential scan from a random
+/// start, a loop over a random range of 1 to 30 K blocks repeated, or uniform random reads
+/// over a hot fifth of the ids — in equal shares, seeded.
+pub fn mix_trace(n: usize, universe: u64, seed: u64) -> Vec<Block> {
+    let mut rng = Rng::seeded(seed);
+    let mut out = Vec::with_capacity(n);
+    let hot = (universe / 5).max(1);
+    while out.len() < n {
+        let len = (1 + rng.below(20_000) as usize).min(n - out.len());
+        match rng.below(3) {
+            0 => {
+                let start = rng.below(universe);
+                out.extend((0..len as u64).map(|i| ((start + i) % universe) as Block));
+            }
+            1 => {
+                let span = 1 + rng.below(30_000.min(universe));
+                let start = rng.below(universe);
+                out.extend((0..len as u64).map(|i| ((start + i % span) % universe) as Block));
+            }
+            _ => out.extend((0..len).map(|_| rng.below(hot) as Block)),
+        }
+    }
+    out
+}
+
 /// Issue 5's stack-distance benchmark on the same trace: exact distances, then SHARDS at
 /// `rate`; returns (exact report, sampled report) for the caller to time and compare.
 pub fn stack_distances(trace: &[Block], universe: usize) -> crate::stackdist::StackReport {
@@ -78,8 +112,13 @@ pub fn stack_distances(trace: &[Block], universe: usize) -> crate::stackdist::St
     s.report()
 }
 
-pub fn shards(trace: &[Block], rate: f64) -> crate::stackdist::SampledReport {
-    let mut s = crate::stackdist::Shards::new(rate).expect("valid rate");
+/// SHARDS over the trace: at a fixed `rate`, or, with `rate` 0, at most `max_blocks` blocks.
+pub fn shards(trace: &[Block], rate: f64, max_blocks: usize) -> crate::stackdist::SampledReport {
+    let mut s = if rate > 0.0 {
+        crate::stackdist::Shards::new(rate).expect("valid rate")
+    } else {
+        crate::stackdist::Shards::fixed_size(max_blocks).expect("valid size")
+    };
     for &b in trace {
         s.access(b);
     }
@@ -91,6 +130,6 @@ pub fn shards(trace: &[Block], rate: f64) -> crate::stackdist::SampledReport {
 pub fn shards_mae(exact: &crate::stackdist::StackReport, sampled: &crate::stackdist::SampledReport) -> f64 {
     let sizes: Vec<u64> = (1..=100).map(|i| (exact.distinct * i / 100).max(1)).collect();
     let n = exact.references as f64;
-    sizes.iter().map(|&c| (sampled.hit_fraction(c) - exact.hits_at(c) as f64 / n).abs()).sum::<f64>()
-        / sizes.len() as f64
+    let estimated = sampled.hit_fractions(&sizes);
+    sizes.iter().zip(estimated).map(|(&c, f)| (f - exact.hits_at(c) as f64 / n).abs()).sum::<f64>() / sizes.len() as f64
 }

@@ -318,6 +318,11 @@ pub struct ForestRun {
     warmups: Vec<u64>,
     in_warmup: usize,
     next_client: usize,
+    capacities: Vec<u64>,
+    /// Request blocks per client (for sizing the depth curves).
+    request_blocks: Vec<u32>,
+    /// Stack-depth graphs, when asked for ([`ForestRun::track_depths`]).
+    depths: Option<crate::depth::Depths>,
     pub processed: u64,
     pub total: u64,
     pub warmup: u64,
@@ -413,6 +418,7 @@ impl ForestRun {
             alone,
             streams,
             names: config.caches.iter().map(|c| c.name.clone()).collect(),
+            capacities: config.caches.iter().map(|c| c.capacity).collect(),
             parents: shape.parents,
             issued: vec![0; shape.leaves.len()],
             in_warmup: warmups.iter().filter(|&&w| w > 0).count(),
@@ -422,6 +428,8 @@ impl ForestRun {
             warmups,
             leaves: shape.leaves,
             next_client: 0,
+            request_blocks: workloads.iter().map(|w| w.request_blocks()).collect(),
+            depths: None,
             processed: 0,
         };
         if run.in_warmup == 0 {
@@ -432,6 +440,19 @@ impl ForestRun {
 
     pub fn clients(&self) -> usize {
         self.leaves.len()
+    }
+
+    /// Computes stack-depth graphs from here on (call before the first step): the workload's,
+    /// each client's and each shared cache's.
+    pub fn track_depths(&mut self, mode: crate::depth::DepthMode) {
+        let refs: u64 = self.totals.iter().zip(&self.request_blocks).map(|(&t, &b)| t * b as u64).sum();
+        self.depths = Some(crate::depth::Depths::tree(mode, refs, &self.names, &self.capacities, &self.leaves));
+        self.main.tree.record_lookups(true);
+    }
+
+    /// The stack-depth graphs so far, when tracked.
+    pub fn depth_curves(&self) -> Option<Vec<crate::depth::DepthCurve>> {
+        self.depths.as_ref().map(|d| d.report())
     }
 
     pub fn tree(&self) -> &Tree {
@@ -458,13 +479,22 @@ impl ForestRun {
             if let Some(a) = self.alone.get_mut(c) {
                 a.tree.reset_client(c);
             }
+            if let Some(d) = &mut self.depths {
+                d.reset_client(c);
+            }
             self.in_warmup -= 1;
             if self.in_warmup == 0 {
                 self.main.tree.reset_caches();
+                if let Some(d) = &mut self.depths {
+                    d.reset_shared();
+                }
             }
         }
         let measured = self.issued[c] >= self.warmups[c];
         self.main.serve(c, &r, measured);
+        if let Some(d) = &mut self.depths {
+            d.on_tree(c, &r, self.main.tree.last_lookups());
+        }
         if let Some(a) = self.alone.get_mut(c) {
             // Alone, the client's next issue is its own business: closed loop, it follows the
             // previous completion; open loop, its own seeded clock (the same gaps as shared).

@@ -3,6 +3,7 @@
 //! dependency; `tiersim-wasm` wraps it for the web and `tiersim-cli` for the command line.
 
 pub mod bench;
+pub mod depth;
 pub mod forest;
 pub mod hierarchy;
 pub mod model;
@@ -11,6 +12,7 @@ pub mod run;
 pub mod scenario;
 pub mod stackdist;
 pub mod trace;
+pub mod upside;
 pub mod util;
 pub mod workload;
 

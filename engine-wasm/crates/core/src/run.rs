@@ -29,6 +29,8 @@ enum Engine {
 pub struct Run {
     scenario: Scenario,
     engine: Engine,
+    /// Stack-depth graphs of a single cache or two levels, when asked for.
+    depths: Option<crate::depth::Depths>,
     warmup: u64,
     total: u64,
     processed: u64,
@@ -77,6 +79,9 @@ pub struct Report {
     /// clients ("array" meaning any cache above a client).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tree: Option<ForestReport>,
+    /// LRU stack-depth graphs, when the run tracks them ([`Run::track_depths`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth_curves: Option<Vec<crate::depth::DepthCurve>>,
 }
 
 impl Run {
@@ -86,6 +91,7 @@ impl Run {
             let config = scenario.tree.as_ref().expect("validated: a tree topology has its tree");
             let forest = ForestRun::new(&scenario, config)?;
             return Ok(Self {
+                depths: None,
                 warmup: forest.warmup,
                 total: forest.total,
                 processed: 0,
@@ -129,6 +135,7 @@ impl Run {
         });
         Ok(Self {
             engine: Engine::Levels { hierarchy, workload },
+            depths: None,
             warmup,
             total: warmup + measured,
             processed: 0,
@@ -138,6 +145,24 @@ impl Run {
 
     pub fn scenario(&self) -> &Scenario {
         &self.scenario
+    }
+
+    /// Computes LRU stack-depth graphs as the run goes (see [`crate::depth`]); reports then
+    /// carry them. Only before the first step.
+    pub fn track_depths(&mut self, mode: crate::depth::DepthMode) -> Result<(), String> {
+        mode.validate()?;
+        if self.processed > 0 {
+            return Err("stack-depth graphs must be asked for before the run starts".into());
+        }
+        match &mut self.engine {
+            Engine::Forest(f) => f.track_depths(mode),
+            Engine::Levels { .. } => {
+                let refs = self.total * self.scenario.workload.request_blocks() as u64;
+                let array = (self.scenario.topology != Topology::Single).then_some(self.scenario.array.capacity);
+                self.depths = Some(crate::depth::Depths::levels(mode, refs, self.scenario.client.capacity, array));
+            }
+        }
+        Ok(())
     }
 
     /// The two-level (or single-cache) hierarchy; `None` for a tree.
@@ -192,14 +217,28 @@ impl Run {
             // Stop exactly at the warm-up boundary so the counters can be reset there.
             let phase_end = if self.processed < self.warmup { self.warmup } else { self.total };
             let n = left.min(phase_end - self.processed);
-            for _ in 0..n {
-                let req = workload.next_request().expect("workload shorter than its declared length");
-                hierarchy.serve(&req);
+            match &mut self.depths {
+                None => {
+                    for _ in 0..n {
+                        let req = workload.next_request().expect("workload shorter than its declared length");
+                        hierarchy.serve(&req);
+                    }
+                }
+                Some(depths) => {
+                    for _ in 0..n {
+                        let req = workload.next_request().expect("workload shorter than its declared length");
+                        hierarchy.serve(&req);
+                        depths.on_levels(&req, hierarchy.last_missing());
+                    }
+                }
             }
             self.processed += n;
             left -= n;
             if self.processed == self.warmup {
                 hierarchy.reset_stats();
+                if let Some(d) = &mut self.depths {
+                    d.reset_shared();
+                }
             }
         }
         self.is_done()
@@ -245,6 +284,7 @@ impl Run {
             client_blocks: hierarchy.client().len() as u64,
             array_blocks: hierarchy.array().len() as u64,
             tree: None,
+            depth_curves: self.depths.as_ref().map(|d| d.report()),
         }
     }
 
@@ -315,6 +355,7 @@ impl Run {
             client_blocks,
             array_blocks,
             tree: Some(tree),
+            depth_curves: f.depth_curves(),
         }
     }
 }

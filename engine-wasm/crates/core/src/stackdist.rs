@@ -14,6 +14,9 @@ use crate::model::Block;
 
 const NONE: u32 = u32::MAX;
 
+/// Fixed-size SHARDS' sample where a run's curves are sampled: blocks tracked per curve.
+pub const AUTO_SAMPLE_BLOCKS: usize = 32_768;
+
 pub struct StackDistances {
     /// Fenwick tree over compact times: 1 where a block's latest reference sits.
     tree: Vec<u32>,
@@ -152,6 +155,56 @@ impl StackDistances {
         depth
     }
 
+    /// Stops tracking `block` (SHARDS with a fixed size drops blocks as its rate falls): its
+    /// marker goes, so later depths no longer count it.
+    pub fn forget(&mut self, block: Block) {
+        let Some(&t) = self.last.get(block as usize) else { return };
+        if t == NONE {
+            return;
+        }
+        self.add(t, -1);
+        self.at[t as usize] = NONE;
+        self.last[block as usize] = NONE;
+        self.distinct -= 1;
+    }
+
+    /// Zeroes the counts (end of warm-up) and keeps the stack: later references see the blocks
+    /// the warm-up referenced, as a warm cache would.
+    pub fn reset_counts(&mut self) {
+        self.hist.fill(0);
+        self.cold = 0;
+        self.refs = 0;
+    }
+
+    /// References so far (since the last [`StackDistances::reset_counts`]).
+    pub fn references(&self) -> u64 {
+        self.refs
+    }
+
+    /// Blocks on the stack.
+    pub fn distinct(&self) -> u64 {
+        self.distinct
+    }
+
+    /// LRU hits at each of `sizes` (ascending), in one pass over the histogram.
+    pub fn hits_at_sizes(&self, sizes: &[u64]) -> Vec<u64> {
+        let mut out = Vec::with_capacity(sizes.len());
+        let (mut depth, mut sum) = (0usize, 0u64);
+        for &size in sizes {
+            while depth < self.hist.len() && depth as u64 <= size {
+                sum += self.hist[depth];
+                depth += 1;
+            }
+            out.push(sum);
+        }
+        out
+    }
+
+    /// The largest depth seen.
+    pub fn max_depth(&self) -> u64 {
+        self.hist.iter().rposition(|&n| n > 0).unwrap_or(0) as u64
+    }
+
     pub fn report(&self) -> StackReport {
         StackReport {
             references: self.refs,
@@ -208,13 +261,32 @@ mod tests {
     }
 }
 
-/// SHARDS (Waldspurger et al., FAST 2015), fixed rate: only the blocks whose hashed id falls
-/// under `rate` are tracked — a spatially uniform sample that keeps each sampled block's every
-/// reference — and a sampled depth d stands for depth d / rate. Memory and time shrink by the
-/// rate; the curve stays close (tests bound the error).
+/// SHARDS (Waldspurger et al., FAST 2015): only the blocks whose hashed id falls under a
+/// threshold T are tracked — a spatially uniform sample at rate R = T / 2^24 that keeps each
+/// sampled block's every reference — and a sampled depth d stands for depth d / R.
+///
+/// - **Fixed rate**: T never changes; memory and time shrink by R.
+/// - **Fixed size** (SHARDS_max): at most `max_blocks` blocks are tracked; when one more would
+///   be, the tracked block with the largest hash goes and T drops to that hash, so R falls as
+///   the trace reveals more blocks. Each reference counts with weight 1/R at its time, and its
+///   depth is scaled by that R, so early references (at a higher rate) and late ones add up.
+///
+/// Either way the curve gets SHARDS_adj's correction: the sampled weight should equal the
+/// references seen; the difference (mostly from whether the hottest blocks happened to be
+/// sampled) goes to the smallest depth. Tests and the benchmark bound the error.
 pub struct Shards {
+    /// Exact depths over the sampled blocks, renumbered densely (`slot`).
     exact: StackDistances,
+    slot: rustc_hash::FxHashMap<Block, u32>,
+    free: Vec<u32>,
     threshold: u64,
+    max_blocks: Option<usize>,
+    /// Fixed size: the tracked blocks, largest hash on top.
+    heap: std::collections::BinaryHeap<(u32, Block)>,
+    /// Weight of references by unsampled depth D = ⌈d / R⌉ (index 0 unused).
+    hist: Vec<f64>,
+    sampled_weight: f64,
+    cold_weight: f64,
     references: u64,
 }
 
@@ -230,59 +302,160 @@ fn shards_hash(block: Block) -> u64 {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SampledReport {
+    /// The rate at the end (fixed size: it falls as blocks are revealed).
     pub rate: f64,
+    /// Fixed size: the most blocks tracked at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_blocks: Option<usize>,
     /// All references seen, sampled or not.
     pub references: u64,
-    /// The sample's own report (depths in sampled units).
-    pub sample: StackReport,
+    /// References of sampled blocks, and their weight (each 1/R at its time).
+    pub sampled_references: u64,
+    pub sampled_weight: f64,
+    /// Blocks tracked at the end.
+    pub tracked: u64,
+    /// Weight of first references (infinite depth).
+    pub cold_weight: f64,
+    /// `(unsampled depth, weight)` for every depth that occurs, increasing.
+    pub depths: Vec<(u64, f64)>,
 }
 
 impl SampledReport {
-    /// Estimated LRU hit fraction with a cache of `size` blocks, with SHARDS_adj's correction:
-    /// the sample should hold rate × references references; the shortfall (or excess, mostly
-    /// from whether the hottest blocks happened to be sampled) goes to the smallest depths.
+    /// Estimated LRU hit fraction with a cache of `size` blocks.
     pub fn hit_fraction(&self, size: u64) -> f64 {
-        let s = &self.sample;
-        let expected = self.rate * self.references as f64;
-        if s.references == 0 || expected <= 0.0 {
-            return 0.0;
+        self.hit_fractions(&[size])[0]
+    }
+
+    /// Estimated LRU hit fractions at each of `sizes` (ascending), in one pass.
+    pub fn hit_fractions(&self, sizes: &[u64]) -> Vec<f64> {
+        let n = self.references as f64;
+        let adjust = n - self.sampled_weight;
+        let mut out = Vec::with_capacity(sizes.len());
+        let (mut i, mut sum) = (0usize, 0.0);
+        for &size in sizes {
+            while i < self.depths.len() && self.depths[i].0 <= size {
+                sum += self.depths[i].1;
+                i += 1;
+            }
+            let hits = if size >= 1 { sum + adjust } else { 0.0 };
+            out.push(if self.references == 0 { 0.0 } else { (hits / n).clamp(0.0, 1.0) });
         }
-        let scaled = (size as f64 * self.rate).floor() as u64;
-        let hits = s.hits_at(scaled) as f64 + if scaled >= 1 { expected - s.references as f64 } else { 0.0 };
-        (hits / expected).clamp(0.0, 1.0)
+        out
     }
 
     pub fn distinct_estimate(&self) -> f64 {
-        self.sample.distinct as f64 / self.rate
+        self.tracked as f64 / self.rate
     }
 }
 
 impl Shards {
-    /// `rate` in (0, 1].
+    /// Fixed rate: `rate` in (0, 1].
     pub fn new(rate: f64) -> Result<Self, String> {
         if !(rate.is_finite() && rate > 0.0 && rate <= 1.0) {
             return Err(format!("sample rate must be above 0 and at most 1 (got {rate})"));
         }
-        Ok(Self {
+        Ok(Self::with_threshold((rate * SHARDS_MODULUS as f64).round().max(1.0) as u64, None))
+    }
+
+    /// Fixed size: at most `max_blocks` blocks tracked, starting at rate 1.
+    pub fn fixed_size(max_blocks: usize) -> Result<Self, String> {
+        if !(1..=1 << 24).contains(&max_blocks) {
+            return Err(format!("the sample must hold 1 to 16777216 blocks (got {max_blocks})"));
+        }
+        Ok(Self::with_threshold(SHARDS_MODULUS, Some(max_blocks)))
+    }
+
+    fn with_threshold(threshold: u64, max_blocks: Option<usize>) -> Self {
+        Self {
             exact: StackDistances::new(1024),
-            threshold: (rate * SHARDS_MODULUS as f64).round().max(1.0) as u64,
+            slot: rustc_hash::FxHashMap::default(),
+            free: Vec::new(),
+            threshold,
+            max_blocks,
+            heap: std::collections::BinaryHeap::new(),
+            hist: vec![0.0; 2],
+            sampled_weight: 0.0,
+            cold_weight: 0.0,
             references: 0,
-        })
+        }
+    }
+
+    /// The current rate.
+    pub fn rate(&self) -> f64 {
+        self.threshold as f64 / SHARDS_MODULUS as f64
     }
 
     #[inline]
     pub fn access(&mut self, block: Block) {
         self.references += 1;
-        if shards_hash(block) < self.threshold {
-            self.exact.access(block);
+        let h = shards_hash(block);
+        if h < self.threshold {
+            self.sampled(block, h as u32);
         }
+    }
+
+    #[cold]
+    fn sampled(&mut self, block: Block, hash: u32) {
+        let weight = SHARDS_MODULUS as f64 / self.threshold as f64;
+        self.sampled_weight += weight;
+        let next = self.slot.len() as u32;
+        let (slot, new) = match self.slot.get(&block) {
+            Some(&s) => (s, false),
+            None => {
+                let s = self.free.pop().unwrap_or(next);
+                self.slot.insert(block, s);
+                (s, true)
+            }
+        };
+        match self.exact.access(slot) {
+            None => self.cold_weight += weight,
+            Some(d) => {
+                // D = ⌈d / R⌉ = ⌈d · 2^24 / T⌉, in integers.
+                let depth = (d * SHARDS_MODULUS).div_ceil(self.threshold) as usize;
+                if self.hist.len() <= depth {
+                    self.hist.resize((depth + 1).max(self.hist.len() * 2), 0.0);
+                }
+                self.hist[depth] += weight;
+            }
+        }
+        if let (true, Some(max)) = (new, self.max_blocks) {
+            self.heap.push((hash, block));
+            while self.heap.len() > max {
+                // The largest hash goes, with every block sharing it; T drops to it.
+                let (top, _) = *self.heap.peek().expect("non-empty");
+                while let Some(&(h, b)) = self.heap.peek() {
+                    if h != top {
+                        break;
+                    }
+                    self.heap.pop();
+                    let s = self.slot.remove(&b).expect("tracked blocks have slots");
+                    self.exact.forget(s);
+                    self.free.push(s);
+                }
+                self.threshold = top as u64;
+            }
+        }
+    }
+
+    /// Zeroes the counts (end of warm-up) and keeps the sample and its stack.
+    pub fn reset_counts(&mut self) {
+        self.exact.reset_counts();
+        self.hist.fill(0.0);
+        self.sampled_weight = 0.0;
+        self.cold_weight = 0.0;
+        self.references = 0;
     }
 
     pub fn report(&self) -> SampledReport {
         SampledReport {
-            rate: self.threshold as f64 / SHARDS_MODULUS as f64,
+            rate: self.rate(),
+            max_blocks: self.max_blocks,
             references: self.references,
-            sample: self.exact.report(),
+            sampled_references: self.exact.references(),
+            sampled_weight: self.sampled_weight,
+            tracked: self.exact.distinct(),
+            cold_weight: self.cold_weight,
+            depths: self.hist.iter().enumerate().filter(|&(_, &w)| w > 0.0).map(|(d, &w)| (d as u64, w)).collect(),
         }
     }
 }
@@ -293,36 +466,113 @@ mod shards_tests {
     use crate::util::rng::Rng;
     use crate::workload::zipf::ZipfTable;
 
+    fn mae(exact: &StackReport, sampled: &SampledReport) -> f64 {
+        let sizes: Vec<u64> = (1..=50).map(|i| exact.distinct * i / 50).collect();
+        let est = sampled.hit_fractions(&sizes);
+        sizes.iter().zip(est).map(|(&c, f)| (f - exact.hits_at(c) as f64 / exact.references as f64).abs()).sum::<f64>()
+            / sizes.len() as f64
+    }
+
+    fn check(refs: &[Block], universe: usize, bounds: &[(Shards, f64)]) -> Vec<f64> {
+        let mut exact = StackDistances::new(universe);
+        let mut samplers: Vec<Shards> = bounds.iter().map(|(s, _)| s.clone_empty()).collect();
+        for &b in refs {
+            exact.access(b);
+            for s in &mut samplers {
+                s.access(b);
+            }
+        }
+        let e = exact.report();
+        samplers
+            .iter()
+            .zip(bounds)
+            .map(|(s, &(_, bound))| {
+                let r = s.report();
+                let m = mae(&e, &r);
+                println!(
+                    "SHARDS rate {:.5} (max {:?}): MAE {m:.4}, distinct ≈ {:.0} (exact {})",
+                    r.rate,
+                    r.max_blocks,
+                    r.distinct_estimate(),
+                    e.distinct
+                );
+                assert!(m <= bound, "rate {} max {:?}: MAE {m:.4} above {bound}", r.rate, r.max_blocks);
+                assert!((r.distinct_estimate() / e.distinct as f64 - 1.0).abs() < 0.15);
+                m
+            })
+            .collect()
+    }
+
+    impl Shards {
+        fn clone_empty(&self) -> Shards {
+            Shards::with_threshold(self.threshold, self.max_blocks)
+        }
+    }
+
     #[test]
-    fn sampled_curves_stay_close_to_exact() {
+    fn sampled_curves_stay_close_to_exact_on_zipf() {
         let table = ZipfTable::new(100_000, 0.9);
         let mut rng = Rng::seeded(21);
         let refs: Vec<Block> = (0..1_000_000).map(|_| table.sample(&mut rng)).collect();
-        let mut exact = StackDistances::new(100_000);
-        let mut s10 = Shards::new(0.1).unwrap();
-        let mut s01 = Shards::new(0.01).unwrap();
-        for &b in &refs {
-            exact.access(b);
-            s10.access(b);
-            s01.access(b);
-        }
-        let e = exact.report();
-        for (s, bound) in [(s10.report(), 0.01), (s01.report(), 0.02)] {
-            let sizes: Vec<u64> = (1..=50).map(|i| e.distinct * i / 50).collect();
-            let mae = sizes
-                .iter()
-                .map(|&c| (s.hit_fraction(c) - e.hits_at(c) as f64 / e.references as f64).abs())
-                .sum::<f64>()
-                / sizes.len() as f64;
-            println!(
-                "SHARDS rate {}: MAE {mae:.4}, distinct ≈ {:.0} (exact {})",
-                s.rate,
-                s.distinct_estimate(),
-                e.distinct
-            );
-            assert!(mae <= bound, "rate {}: MAE {mae:.4}", s.rate);
-            assert!((s.distinct_estimate() / e.distinct as f64 - 1.0).abs() < 0.1);
-        }
+        let bounds = [
+            (Shards::new(0.1).unwrap(), 0.01),
+            (Shards::new(0.01).unwrap(), 0.02),
+            (Shards::fixed_size(4096).unwrap(), 0.01),
+        ];
+        check(&refs, 100_000, &bounds);
         assert!(Shards::new(0.0).is_err() && Shards::new(1.5).is_err());
+        assert!(Shards::fixed_size(0).is_err());
+    }
+
+    #[test]
+    fn sampled_curves_stay_close_to_exact_on_scans_loops_and_random() {
+        let refs = crate::bench::mix_trace(1_000_000, 200_000, 5);
+        let bounds = [(Shards::new(0.1).unwrap(), 0.01), (Shards::fixed_size(4096).unwrap(), 0.015)];
+        check(&refs, 200_000, &bounds);
+    }
+
+    #[test]
+    fn fixed_size_tracks_at_most_its_size_and_lowers_its_rate() {
+        let mut s = Shards::fixed_size(100).unwrap();
+        for b in 0..10_000u32 {
+            s.access(b);
+            s.access(b / 2);
+            assert!(s.exact.distinct() <= 100 && s.heap.len() <= 100);
+        }
+        let r = s.report();
+        assert!(r.rate < 0.02 && r.rate > 0.005, "rate {}", r.rate);
+        assert!((r.distinct_estimate() / 10_000.0 - 1.0).abs() < 0.3, "{}", r.distinct_estimate());
+        // With room for everything it is exact.
+        let mut all = Shards::fixed_size(1 << 20).unwrap();
+        let mut exact = StackDistances::new(16);
+        let mut rng = Rng::seeded(3);
+        for _ in 0..20_000 {
+            let b = rng.below(500) as Block;
+            all.access(b);
+            exact.access(b);
+        }
+        let (r, e) = (all.report(), exact.report());
+        assert_eq!(r.rate, 1.0);
+        for size in [1, 10, 100, 499, 500] {
+            assert_eq!(r.hit_fraction(size), e.hits_at(size) as f64 / e.references as f64);
+        }
+    }
+
+    #[test]
+    fn warm_up_counts_reset_but_the_stack_stays() {
+        let mut s = Shards::new(1.0).unwrap();
+        let mut e = StackDistances::new(4);
+        for b in [0, 1, 2, 0] {
+            s.access(b);
+            e.access(b);
+        }
+        s.reset_counts();
+        e.reset_counts();
+        s.access(1); // depth 3 (0 and 2 above it), not a first reference
+        assert_eq!(e.access(1), Some(3));
+        let (r, er) = (s.report(), e.report());
+        assert_eq!((r.references, r.cold_weight, r.depths.clone()), (1, 0.0, vec![(3, 1.0)]));
+        assert_eq!((er.references, er.cold, er.depths), (1, 0, vec![(3, 1)]));
+        assert_eq!(e.hits_at_sizes(&[1, 2, 3, 9]), [0, 0, 1, 1]);
     }
 }

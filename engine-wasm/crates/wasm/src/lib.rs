@@ -30,6 +30,16 @@ impl Simulation {
         Ok(Simulation { run })
     }
 
+    /// Computes LRU stack-depth graphs as the run goes (before the first step); `mode_json`:
+    /// `{"mode":"auto"}`, `{"mode":"exact"}`, `{"mode":"rate","rate":R}` or
+    /// `{"mode":"size","blocks":N}`. Reports then carry `depthCurves`.
+    #[wasm_bindgen(js_name = trackDepths)]
+    pub fn track_depths(&mut self, mode_json: &str) -> Result<(), JsError> {
+        let mode: tiersim_core::depth::DepthMode =
+            serde_json::from_str(mode_json).map_err(|e| JsError::new(&format!("stack-depth mode: {e}")))?;
+        self.run.track_depths(mode).map_err(|e| JsError::new(&e))
+    }
+
     /// Serves up to `max_requests` more requests; returns `true` once the run is finished.
     pub fn step(&mut self, max_requests: u32) -> bool {
         self.run.step(max_requests as u64)
@@ -74,6 +84,17 @@ pub fn run_scenario(scenario_json: &str) -> Result<JsValue, JsError> {
     sim.report()
 }
 
+/// Paper 000 §3's upside estimate for a scenario's workload at the given size pairs
+/// (`[{"client":N,"array":M},…]`); see `tiersim_core::upside`.
+#[wasm_bindgen(js_name = estimateUpside)]
+pub fn estimate_upside(scenario_json: &str, points_json: &str) -> Result<JsValue, JsError> {
+    let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
+    let points: Vec<tiersim_core::upside::SizePair> =
+        serde_json::from_str(points_json).map_err(|e| JsError::new(&format!("size pairs: {e}")))?;
+    let report = tiersim_core::upside::estimate(&scenario, &points).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&report)
+}
+
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {
     ENGINE_VERSION.to_string()
@@ -93,6 +114,11 @@ impl PolicyBench {
     pub fn new(requests: u32, blocks: u32, alpha: f64) -> PolicyBench {
         let bench = tiersim_core::bench::PolicyBench::zipf(requests as usize, blocks as u64, alpha);
         PolicyBench { bench, policy: None }
+    }
+
+    /// The scan + loop + random mix of `requests` references over `blocks` ids.
+    pub fn mix(requests: u32, blocks: u32) -> PolicyBench {
+        PolicyBench { bench: tiersim_core::bench::PolicyBench::mix(requests as usize, blocks as u64), policy: None }
     }
 
     pub fn distinct(&self) -> u32 {
@@ -122,9 +148,19 @@ impl PolicyBench {
         tiersim_core::bench::stack_distances(&self.bench.trace, self.bench.universe).distinct as f64
     }
 
-    /// SHARDS at `rate` over the trace; returns the sampled references (JS times it).
-    pub fn shards(&self, rate: f64) -> f64 {
-        tiersim_core::bench::shards(&self.bench.trace, rate).sample.references as f64
+    /// SHARDS at `rate` (or, with `rate` 0, fixed size `max_blocks`) over the trace; returns
+    /// the sampled references (JS times it).
+    pub fn shards(&self, rate: f64, max_blocks: u32) -> f64 {
+        tiersim_core::bench::shards(&self.bench.trace, rate, max_blocks as usize).sampled_references as f64
+    }
+
+    /// Mean absolute error of SHARDS' miss-ratio curve (`rate`, or fixed size `max_blocks`
+    /// with `rate` 0) against the exact one, at 100 sizes up to the distinct blocks.
+    #[wasm_bindgen(js_name = sampledError)]
+    pub fn sampled_error(&self, rate: f64, max_blocks: u32) -> f64 {
+        let exact = tiersim_core::bench::stack_distances(&self.bench.trace, self.bench.universe);
+        let sampled = tiersim_core::bench::shards(&self.bench.trace, rate, max_blocks as usize);
+        tiersim_core::bench::shards_mae(&exact, &sampled)
     }
 
     /// Runs the trace through the prepared policy and drops it; returns the misses.

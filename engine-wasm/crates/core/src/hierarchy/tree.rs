@@ -133,6 +133,10 @@ pub struct Tree {
     candidates: Vec<Block>,
     /// The last request: its client, operation, disk time and HA_R reloads (for [`Tree::stages`]).
     last: (usize, Op, u64, u32),
+    /// When on, each lookup above a client of the last request: (cache, block) — the stream
+    /// each shared cache really sees, for its stack-depth graph.
+    record_lookups: bool,
+    lookups: Vec<(u32, Block)>,
 }
 
 impl Tree {
@@ -204,11 +208,25 @@ impl Tree {
             pending: Vec::with_capacity(16),
             candidates: Vec::with_capacity(16),
             last: (0, Op::Read, 0, 0),
+            record_lookups: false,
+            lookups: Vec::new(),
         })
     }
 
     /// Paper 003's DU at every cache above the clients: what a cache sends up it drops, or
     /// keeps next in line for eviction.
+    /// Records every lookup above the clients (see [`Tree::last_lookups`]).
+    pub fn record_lookups(&mut self, on: bool) {
+        self.record_lookups = on;
+        self.lookups.clear();
+    }
+
+    /// With [`Tree::record_lookups`] on: the lookups of the last request in the caches above
+    /// its client, in order, as (cache index, block).
+    pub fn last_lookups(&self) -> &[(u32, Block)] {
+        &self.lookups
+    }
+
     pub fn with_du(mut self, du: Option<Du>) -> Self {
         self.du = du;
         self
@@ -423,6 +441,7 @@ impl Tree {
             self.crossing[c] = 0;
             self.demoted[c] = 0;
         }
+        self.lookups.clear();
         let (deepest, disk_ns, reloads) = match op {
             Op::Read => self.read(client, &path, blocks),
             Op::Write => self.write(&path, blocks),
@@ -483,6 +502,9 @@ impl Tree {
             // The first level above that holds it, else the disk.
             let mut found = path.len();
             for (level, &c) in path.iter().enumerate().skip(1) {
+                if self.record_lookups {
+                    self.lookups.push((c as u32, b));
+                }
                 if self.nodes[c].policy.on_hit(b) {
                     self.nodes[c].counters.hits += 1;
                     found = level;
@@ -554,6 +576,9 @@ impl Tree {
         self.missing = missing;
         for b in blocks {
             for &c in &path[1..] {
+                if self.record_lookups {
+                    self.lookups.push((c as u32, b));
+                }
                 if !self.nodes[c].policy.on_hit(b) {
                     self.insert(c, b);
                 }

@@ -131,6 +131,12 @@ impl TwoLevel {
         self.array.as_ref()
     }
 
+    /// After a read: its blocks the client did not hold at lookup — the array's lookups, the
+    /// stream the array really sees (for its stack-depth graph).
+    pub fn last_missing(&self) -> &[Block] {
+        &self.missing
+    }
+
     pub fn timing(&self) -> &Timing {
         &self.timing
     }
