@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import LZString from 'lz-string';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultScenario, initSync, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { defaultScenario, estimateUpside, initSync, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { launchChromium, serveApp } from './browser.mjs';
 
 const root = resolve(__dirname, '../..');
@@ -350,7 +350,50 @@ describe('tiersim in Chromium', () => {
     expect(await attr(page, 'fairness', 'data-value')).toBe(String(expected.tree.fairness));
     const depths = await page.locator('[data-testid="cache-table"] tr[data-cache]').evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-depth'))));
     expect(depths).toEqual([0, 2, 2, 1, 1, 2, 2]);
+    // Stack-depth graphs: the workload, each client's stream, each shared cache's.
+    const curves = await page.locator('[data-testid="depth-line"]').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-curve')));
+    expect(curves).toEqual(['workload', ...clients, 'array', 'left', 'right']);
+    expect(await testId(page, 'upside-panel').count()).toBe(0);
     expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
+  });
+
+  it('draws live stack-depth graphs, exact at the run’s cache sizes, and estimates the upside of exclusivity as the engine', async () => {
+    const page = await openApp();
+    // Record the workload curve's measured references as the run goes.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as any).__depth = seen;
+      new MutationObserver(() => {
+        const t = document.querySelector('[data-testid="depth-table"][data-curve="workload"]');
+        const n = Number(t?.getAttribute('data-references') ?? -1);
+        if (n >= 0 && seen[seen.length - 1] !== n) seen.push(n);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-references'] });
+    });
+    await run(page);
+    const seen: number[] = await page.evaluate(() => (window as any).__depth);
+    expect(seen.filter((n) => n > 0).length, `references seen: ${seen}`).toBeGreaterThan(1);
+    expect(await testId(page, 'depth-sampled').innerText()).toBe('exact');
+    const curves = await page.locator('[data-testid="depth-line"]').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-curve')));
+    expect(curves).toEqual(['workload', 'array']);
+    const hitAt = async (curve: string, size: number) =>
+      Number(await page.locator(`[data-testid="depth-table"][data-curve="${curve}"] tr[data-size="${size}"]`).getAttribute('data-hit'));
+    const r = await results(page);
+    // The LRU client of 16,384 blocks hits exactly what the curve says at 16,384.
+    expect(await hitAt('workload', 16384)).toBe(r.hit.client);
+    // Exclusive LRU-MRU-demote ≈ one LRU cache of the aggregate.
+    expect(Math.abs((await hitAt('workload', 32768)) - (r.hit.client + r.hit.array))).toBeLessThan(0.001);
+    expect(Number(await testId(page, 'depth-mark-aggregate').getAttribute('data-size'))).toBe(32768);
+
+    await testId(page, 'upside-array').fill('8192');
+    await testId(page, 'upside-run').click();
+    await testId(page, 'upside-table').waitFor({ timeout: RUN_TIMEOUT_MS });
+    const expected = estimateUpside(JSON.stringify(r.scenario), JSON.stringify([{ client: 16384, array: 8192 }])) as any;
+    const p = expected.points[0];
+    expect(await attr(page, 'upside-inclusive', 'data-disk')).toBe(String(p.inclusive.disk));
+    expect(await attr(page, 'upside-exclusive', 'data-array')).toBe(String(p.exclusive.array));
+    expect(await attr(page, 'upside-reduction', 'data-value')).toBe(String(p.missReductionPercent));
+    const bars = await page.locator('[data-testid="upside-bar-reduction"]').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-size'))));
+    expect(bars).toEqual([256, 512, 1024, 2048, 4096, 8192, 16384, 32768]);
   });
 
   it('sweeps miss-ratio curves on parallel workers, exactly as the engine, with MIN below LRU', async () => {

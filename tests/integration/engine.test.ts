@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
 import { checkScenario, describeIssue } from '../../web/scenario/schema';
-import { Simulation, defaultScenario, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { PolicyBench, Simulation, defaultScenario, estimateUpside, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 
 const root = resolve(__dirname, '../..');
 const cli = join(root, 'engine-wasm/target/release/tiersim');
@@ -23,13 +23,13 @@ function scenario(patch: (s: any) => void): string {
   return JSON.stringify(s);
 }
 
-function runNative(json: string): unknown {
+function runNative(json: string, args: string[] = ['run', '{}', '--json']): unknown {
   if (!existsSync(cli)) {
     throw new Error(`native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`);
   }
   const file = join(mkdtempSync(join(tmpdir(), 'tiersim-')), 'scenario.json');
   writeFileSync(file, json);
-  return JSON.parse(execFileSync(cli, ['run', file, '--json'], { encoding: 'utf8' }));
+  return JSON.parse(execFileSync(cli, args.map((a) => (a === '{}' ? file : a)), { encoding: 'utf8' }));
 }
 
 describe('engine in wasm', () => {
@@ -151,5 +151,66 @@ describe('engine in wasm', () => {
         if (!form.ok) expect(engine).toContain(describeIssue(form.issues[0]).split(':')[0]);
       }
     });
+  });
+
+  describe('stack-depth graphs and the upside estimator', () => {
+    it('computes live curves in wasm exactly as natively, the same in batches', () => {
+      const json = scenario((s) => (s.workload = { kind: 'zipf', blocks: 49152 }));
+      const sim = new Simulation(json);
+      sim.trackDepths('{"mode":"auto"}');
+      const seen: number[] = [];
+      while (!sim.step(50_000)) seen.push(sim.report().depthCurves[0].references);
+      const report = sim.report();
+      sim.free();
+      expect(report).toEqual(runNative(json, ['run', '{}', '--json', '--curves']));
+      // Live: the measured count grows batch by batch (zero through the warm-up).
+      expect(seen.filter((n) => n > 0).length).toBeGreaterThan(3);
+      expect(seen.every((n, i) => i === 0 || n >= seen[i - 1])).toBe(true);
+      const [workload, array] = report.depthCurves;
+      expect([workload.name, array.name, workload.sampledRate]).toEqual(['workload', 'array', undefined]);
+      // An LRU client of 16384 hits exactly the references of depth ≤ 16384.
+      expect(workload.hits[workload.sizes.indexOf(16384)]).toBe(report.hitFractions.client);
+      // LRU-MRU-demote is one LRU of Nc + Na − 1 blocks: the curve at the aggregate is within 0.1 %.
+      const aggregate = workload.hits[workload.sizes.indexOf(32768)];
+      expect(Math.abs(aggregate - (report.hitFractions.client + report.hitFractions.array))).toBeLessThan(0.001);
+      expect(() => new Simulation(json).trackDepths('{"mode":"rate","rate":7}')).toThrow(/sample rate must be above 0 and at most 1/);
+    });
+
+    it('predicts inclusive and exclusive hierarchies within 3 points on RANDOM and ZIPF, as natively', () => {
+      for (const workload of [{ kind: 'random', blocks: 32768 }, { kind: 'zipf', blocks: 49152 }]) {
+        const json = scenario((s) => (s.workload = workload));
+        const points = [{ client: 16384, array: 16384 }];
+        const est = estimateUpside(json, JSON.stringify(points));
+        expect(est).toEqual(runNative(json, ['upside', '{}', '--json', '--sizes', '16384:16384']));
+        const p = est.points[0];
+        const inclusive = runScenario(scenario((s) => ((s.workload = workload), (s.array.policy.kind = 'lru'), (s.protocol.kind = 'none'))));
+        const exclusive = runScenario(json);
+        for (const [predicted, simulated] of [
+          [p.inclusive, inclusive],
+          [p.exclusive, exclusive],
+        ]) {
+          for (const level of ['client', 'array', 'disk'] as const) {
+            expect(Math.abs(predicted[level] - simulated.blockHitFractions[level]) * 100).toBeLessThanOrEqual(3);
+          }
+        }
+        expect(p.missReductionPercent).toBeGreaterThan(0);
+      }
+      expect(() => estimateUpside(defaultScenario(), '[{"client":0,"array":1}]')).toThrow(/points\[0\]: sizes must be between 1 and/);
+      expect(() => estimateUpside(defaultScenario(), 'nope')).toThrow(/size pairs/);
+    });
+
+    it('samples within 0.01 of the exact miss-ratio curve at R = 0.01 on the 10 M Zipf trace and a scan+loop+random mix', () => {
+      for (const [name, bench] of [
+        ['zipf', new PolicyBench(10_000_000, 1_000_000, 1.0)],
+        ['mix', PolicyBench.mix(10_000_000, 1_000_000)],
+      ] as const) {
+        const rate = bench.sampledError(0.01, 0);
+        const sized = bench.sampledError(0, 32768);
+        console.log(`${name}: SHARDS R=0.01 MAE ${rate.toFixed(4)}, fixed size 32768 MAE ${sized.toFixed(4)}`);
+        expect(rate).toBeLessThanOrEqual(0.01);
+        expect(sized).toBeLessThanOrEqual(0.01);
+        bench.free();
+      }
+    }, 120_000);
   });
 });

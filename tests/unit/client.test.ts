@@ -19,7 +19,14 @@ function fakeWorkers(impl: RunImpl) {
   const create = (): WorkerLike => {
     const { port1, port2 } = new MessageChannel();
     open.push(port1, port2);
-    const api: EngineApi = { run: impl, version: async () => 'fake' };
+    const api: EngineApi = {
+      run: impl,
+      estimateUpside: async (json, points) =>
+        points.length === 0
+          ? { ok: false, error: { kind: 'invalid-scenario', message: 'points: give 1 to 64 size pairs (got 0)' } }
+          : { ok: true, report: { references: json.length, distinct: 1, points: [] } },
+      version: async () => 'fake',
+    };
     Comlink.expose(api, port1);
     const record = { terminated: false };
     created.push(record);
@@ -68,6 +75,18 @@ describe('EngineClient', () => {
     const error = await new EngineClient(create).run(defaultScenario()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineRunError);
     expect(error).toMatchObject({ kind: 'invalid-scenario', message: expect.stringContaining('scenario.client.capacity') });
+  });
+
+  it('asks the worker for an upside estimate, with typed errors and abort', async () => {
+    const { create, created } = fakeWorkers(async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }));
+    const client = new EngineClient(create);
+    const report = await client.estimateUpside(defaultScenario(), [{ client: 1, array: 1 }]);
+    expect(report).toEqual({ references: JSON.stringify(defaultScenario()).length, distinct: 1, points: [] });
+    await expect(client.estimateUpside(defaultScenario(), [])).rejects.toMatchObject({ kind: 'invalid-scenario', message: expect.stringContaining('points') });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(client.estimateUpside(defaultScenario(), [{ client: 1, array: 1 }], controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(created).toHaveLength(1);
   });
 
   it('on abort: rejects with an AbortError, terminates the worker, and starts a fresh one next time', async () => {

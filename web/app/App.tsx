@@ -1,4 +1,6 @@
 // tiersim's page: the scenario on the left, its results on the right.
+import { useMemo } from 'react';
+import { DepthPanel } from '../features/depth/components/DepthPanel';
 import { DesignComparison } from '../features/designs/DesignComparison';
 import { MrcPanel } from '../features/mrc/components/MrcPanel';
 import { ResultsPanel } from '../features/results/components/ResultsPanel';
@@ -6,12 +8,15 @@ import { isRunning, useEngineRun } from '../features/run/hooks/useEngineRun';
 import { ScenarioPanel } from '../features/scenario/components/ScenarioPanel';
 import { useScenarioUrl } from '../features/scenario/hooks/useScenarioUrl';
 import { SharePanel } from '../features/share/components/SharePanel';
+import { UpsidePanel } from '../features/upside/components/UpsidePanel';
+import type { Scenario } from '../scenario/schema';
 
 export function App() {
   const { draft, setDraft, valid, issues, urlError, dismissUrlError, shareUrl } = useScenarioUrl();
   const { state, run, cancel } = useEngineRun();
   const running = isRunning(state.phase);
   const stale = state.scenarioJson !== null && (valid === null || JSON.stringify(valid) !== state.scenarioJson);
+  const ran = useMemo(() => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as Scenario) : null), [state.scenarioJson]);
 
   return (
     <div className="app">
@@ -62,6 +67,14 @@ export function App() {
 
         <div className="column-right">
           <ResultsPanel state={state} stale={stale} />
+          <div className="card chart-card">
+            <DepthPanel report={state.report} scenario={ran} running={running} />
+          </div>
+          {draft.topology !== 'tree' && (
+            <div className="card chart-card">
+              <UpsidePanel base={valid} />
+            </div>
+          )}
           {draft.topology !== 'single' && draft.topology !== 'tree' && (
             <div className="card chart-card">
               <DesignComparison base={valid} />

@@ -3,7 +3,7 @@
 // the pending run, and the next run starts a fresh worker.
 import * as Comlink from 'comlink';
 import type { Scenario } from '../scenario/schema';
-import type { EngineApi, EngineError, EngineErrorKind, Report } from './protocol';
+import type { EngineApi, EngineError, EngineErrorKind, Report, UpsideReport } from './protocol';
 
 /** A failed run, with the typed reason from protocol.ts. */
 export class EngineRunError extends Error implements EngineError {
@@ -72,6 +72,38 @@ export class EngineClient {
         if (!settled) onProgress?.(report);
       });
       remote.run(JSON.stringify(scenario), progress).then(
+        (reply) =>
+          settle(() => (reply.ok ? resolve(reply.report) : reject(new EngineRunError(reply.error.kind, reply.error.message)))),
+        (e: unknown) => settle(() => reject(new EngineRunError('engine', e instanceof Error ? e.message : String(e)))),
+      );
+    });
+  }
+
+  /** Paper 000 §3's upside estimate for `scenario`'s workload at each size pair. */
+  estimateUpside(scenario: Scenario, points: { client: number; array: number }[], signal?: AbortSignal): Promise<UpsideReport> {
+    if (signal?.aborted) return Promise.reject(new EngineRunError('cancelled', 'the estimate was cancelled'));
+    const remote = this.ensureWorker();
+    return new Promise<UpsideReport>((resolve, reject) => {
+      let settled = false;
+      const settle = (f: () => void) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        this.onCrash = undefined;
+        f();
+      };
+      const onAbort = () =>
+        settle(() => {
+          this.terminate();
+          reject(new EngineRunError('cancelled', 'the estimate was cancelled'));
+        });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.onCrash = (message) =>
+        settle(() => {
+          this.terminate();
+          reject(new EngineRunError('engine', message));
+        });
+      remote.estimateUpside(JSON.stringify(scenario), points).then(
         (reply) =>
           settle(() => (reply.ok ? resolve(reply.report) : reject(new EngineRunError(reply.error.kind, reply.error.message)))),
         (e: unknown) => settle(() => reject(new EngineRunError('engine', e instanceof Error ? e.message : String(e)))),

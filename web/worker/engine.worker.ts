@@ -1,10 +1,10 @@
 // The engine worker: loads the wasm engine lazily (once) and runs scenarios in adaptive
 // batches, streaming progress reports. All simulation happens here, never on the main thread.
 import * as Comlink from 'comlink';
-import init, { Simulation, engineVersion } from '../wasm-pkg/tiersim_wasm.js';
+import init, { Simulation, engineVersion, estimateUpside } from '../wasm-pkg/tiersim_wasm.js';
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
-import type { EngineApi, EngineError, Report, RunReply } from './protocol';
+import type { EngineApi, EngineError, Report, UpsideReport } from './protocol';
 
 let ready: Promise<unknown> | undefined;
 
@@ -33,6 +33,13 @@ const api: EngineApi = {
       sim = new Simulation(scenarioJson);
     } catch (e) {
       return fail('invalid-scenario', messageOf(e));
+    }
+    try {
+      // Live stack-depth graphs: exact for runs of up to 8 M block references, else sampled.
+      sim.trackDepths('{"mode":"auto"}');
+    } catch (e) {
+      sim.free();
+      return fail('engine', messageOf(e));
     }
 
     try {
@@ -79,13 +86,26 @@ const api: EngineApi = {
     }
   },
 
+  async estimateUpside(scenarioJson, points) {
+    try {
+      await loadEngine();
+    } catch (e) {
+      return fail('engine', `could not load the engine: ${messageOf(e)}`);
+    }
+    try {
+      return { ok: true, report: estimateUpside(scenarioJson, JSON.stringify(points)) as UpsideReport };
+    } catch (e) {
+      return fail('invalid-scenario', messageOf(e));
+    }
+  },
+
   async version() {
     await loadEngine();
     return engineVersion();
   },
 };
 
-function fail(kind: EngineError['kind'], message: string): RunReply {
+function fail(kind: EngineError['kind'], message: string): { ok: false; error: EngineError } {
   return { ok: false, error: { kind, message } };
 }
 

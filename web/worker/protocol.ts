@@ -53,7 +53,55 @@ export interface Report {
   arrayBlocks: number;
   /** Per client and per cache, for topology "tree"; the fields above then sum over the clients. */
   tree?: TreeReport;
+  /** LRU stack-depth graphs, live (the worker always asks for them). */
+  depthCurves?: DepthCurve[];
 }
+
+/**
+ * One LRU stack-depth graph (paper 000 §3): the fraction of the stream's block references an
+ * LRU cache of each size would hit. Counts the measured phase; the stack warms up before.
+ */
+export interface DepthCurve {
+  /** "workload", a client's name, or a cache's ("array" in two levels). */
+  name: string;
+  /** Every request (one unified cache); one client's own; the lookups reaching a cache. */
+  scope: 'workload' | 'client' | 'cache';
+  /** Absent when exact; SHARDS' rate when sampled. */
+  sampledRate?: number;
+  references: number;
+  distinct: number;
+  /** Cache sizes in blocks (increasing; the run's own cache sizes among them)… */
+  sizes: number[];
+  /** …and the hit fraction at each. */
+  hits: number[];
+}
+
+/** Paper 000 §3's prediction for one hierarchy: fractions of block reads per level, and latency. */
+export interface UpsidePrediction {
+  client: number;
+  array: number;
+  disk: number;
+  meanLatencyMs: number;
+}
+
+export interface UpsidePoint {
+  client: number;
+  array: number;
+  inclusive: UpsidePrediction;
+  exclusive: UpsidePrediction;
+  /** How much of the inclusive pair's miss rate exclusivity removes (paper 000 Figure 4's labels). */
+  missReductionPercent: number;
+  speedup: number;
+}
+
+export interface UpsideReport {
+  references: number;
+  distinct: number;
+  sampledRate?: number;
+  points: UpsidePoint[];
+}
+
+export type UpsideReply = { ok: true; report: UpsideReport } | { ok: false; error: EngineError };
 
 /** One client of a tree: where its measured reads were served, and how long they took. */
 export interface ClientReport {
@@ -117,6 +165,8 @@ export interface EngineApi {
    * a snapshot to its run) gets a report at least every 100 ms and at least ~10 times per run.
    */
   run(scenarioJson: string, onProgress: (report: Report) => void): Promise<RunReply>;
+  /** Paper 000 §3's upside estimate at each client/array size pair. */
+  estimateUpside(scenarioJson: string, points: { client: number; array: number }[]): Promise<UpsideReply>;
   version(): Promise<string>;
 }
 

@@ -1,0 +1,113 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { computeDepthLayout, formatBytes } from '../../web/charts/depth/useDepthLayout';
+import { DepthPanel } from '../../web/features/depth/components/DepthPanel';
+import { UpsidePanel, sweepSizes } from '../../web/features/upside/components/UpsidePanel';
+import { defaultScenario } from '../../web/scenario/defaults';
+import type { DepthCurve, UpsidePoint, UpsideReport } from '../../web/worker/protocol';
+import { makeReport } from './fixtures';
+
+afterEach(cleanup);
+
+const workload: DepthCurve = { name: 'workload', scope: 'workload', references: 100, distinct: 4, sizes: [1, 2, 3, 4], hits: [0.1, 0.3, 0.6, 0.9] };
+const array: DepthCurve = { name: 'array', scope: 'cache', sampledRate: 0.0125, references: 40, distinct: 800, sizes: [2, 400, 800], hits: [0, 0.5, 0.75] };
+
+describe('stack-depth layout', () => {
+  it('steps up at each reported size, on linear and log axes, in blocks or bytes', () => {
+    const size = { width: 500, height: 300 };
+    const lin = computeDepthLayout([workload], [], size, 'linear', 'blocks', 4096);
+    expect(lin.curves[0].path).toMatch(/^M/);
+    expect(lin.xTicks[0].value).toBe(0);
+    const log = computeDepthLayout([workload, array], [{ key: 'client', label: 'client 2', size: 2 }], size, 'log', 'bytes', 4096);
+    expect(log.xTicks.map((t) => t.label)).toEqual(['4 KiB', '16 KiB', '64 KiB', '256 KiB', '1 MiB']);
+    expect(log.marks[0].x).toBeGreaterThan(log.plot.left);
+    expect(formatBytes(4096 * 16384)).toBe('64 MiB');
+    expect(computeDepthLayout([], [], size, 'linear', 'blocks', 4096).empty).toBe(true);
+  });
+});
+
+describe('DepthPanel', () => {
+  it('draws each curve with its table, marks the run’s caches and says it is sampled', () => {
+    const s = defaultScenario();
+    render(<DepthPanel report={makeReport({ depthCurves: [workload, array] })} scenario={s} running={true} />);
+    expect(screen.getByText('LRU stack-depth graphs (live)')).toBeTruthy();
+    const lines = screen.getAllByTestId('depth-line');
+    expect(lines.map((l) => l.getAttribute('data-curve'))).toEqual(['workload', 'array']);
+    const rows = [...screen.getAllByTestId('depth-table')[0].querySelectorAll('tr')].map((r) => [r.getAttribute('data-size'), r.getAttribute('data-hit')]);
+    expect(rows).toEqual([
+      ['1', '0.1'],
+      ['2', '0.3'],
+      ['3', '0.6'],
+      ['4', '0.9'],
+    ]);
+    expect(screen.getByTestId('depth-mark-client').getAttribute('data-size')).toBe('16384');
+    expect(screen.getByTestId('depth-mark-aggregate').getAttribute('data-size')).toBe('32768');
+    const badge = screen.getByTestId('depth-sampled');
+    expect(badge.textContent).toBe('sampled at R = 0.0125');
+    // Hiding a curve removes its line; the table of numbers stays for what is shown.
+    fireEvent.click(screen.getByTestId('depth-show-array'));
+    expect(screen.getAllByTestId('depth-line').map((l) => l.getAttribute('data-curve'))).toEqual(['workload']);
+    fireEvent.change(screen.getByTestId('depth-unit'), { target: { value: 'bytes' } });
+    expect(screen.getByTestId('depth-chart').textContent).toContain('LRU cache size (bytes)');
+  });
+
+  it('says exact, and waits for a run', () => {
+    const { rerender } = render(<DepthPanel report={null} scenario={null} running={false} />);
+    expect(screen.getByTestId('depth-chart').textContent).toContain('Run the scenario');
+    expect(screen.queryByTestId('depth-sampled')).toBeNull();
+    rerender(<DepthPanel report={makeReport({ depthCurves: [workload] })} scenario={null} running={false} />);
+    expect(screen.getByTestId('depth-sampled').textContent).toBe('exact');
+  });
+});
+
+const point = (size: number, incDisk: number, excDisk: number): UpsidePoint => ({
+  client: size,
+  array: size,
+  inclusive: { client: 0.5, array: 0.5 - incDisk, disk: incDisk, meanLatencyMs: 5 },
+  exclusive: { client: 0.5, array: 0.5 - excDisk, disk: excDisk, meanLatencyMs: 1 },
+  missReductionPercent: (100 * (incDisk - excDisk)) / incDisk,
+  speedup: 5,
+});
+
+describe('UpsidePanel', () => {
+  it('sweeps equal sizes doubling up to the workload', () => {
+    expect(sweepSizes(32768)).toEqual([256, 512, 1024, 2048, 4096, 8192, 16384, 32768]);
+    expect(sweepSizes(3, 4)).toEqual([1, 2]);
+  });
+
+  it('estimates the chosen sizes and draws Figure 4', async () => {
+    const calls: { client: number; array: number }[][] = [];
+    const estimate = async (_s: unknown, points: { client: number; array: number }[]): Promise<UpsideReport> => {
+      calls.push(points);
+      return { references: 1000, distinct: 100, points: [point(100, 0.4, 0.1), ...points.slice(1).map((p) => point(p.client, 0.5, 0.25))] };
+    };
+    const base = { ...defaultScenario(), workload: { kind: 'random' as const, blocks: 1000 } };
+    render(<UpsidePanel base={base} estimate={estimate} />);
+    fireEvent.change(screen.getByTestId('upside-client'), { target: { value: '100' } });
+    fireEvent.change(screen.getByTestId('upside-array'), { target: { value: '300' } });
+    fireEvent.click(screen.getByTestId('upside-run'));
+    await waitFor(() => expect(screen.getByTestId('upside-table')).toBeTruthy());
+    expect(calls[0][0]).toEqual({ client: 100, array: 300 });
+    expect(calls[0].slice(1).map((p) => p.client)).toEqual([4, 8, 16, 32, 64, 128, 256, 512]);
+    expect(screen.getByTestId('upside-inclusive').getAttribute('data-disk')).toBe('0.4');
+    expect(screen.getByTestId('upside-exclusive').getAttribute('data-disk')).toBe('0.1');
+    expect(screen.getByTestId('upside-reduction').getAttribute('data-value')).toBe('75');
+    expect(screen.getByTestId('upside-speedup').textContent).toBe('5×');
+    const labels = screen.getAllByTestId('upside-bar-reduction');
+    expect(labels).toHaveLength(8);
+    expect(labels[0].textContent).toBe('50%');
+    expect(within(screen.getByTestId('upside-chart')).getAllByText('512')).toHaveLength(1);
+  });
+
+  it('shows the engine’s error and refuses absurd sizes', async () => {
+    const estimate = async (): Promise<UpsideReport> => {
+      throw new Error('scenario.topology: the upside estimator is for one client over one array');
+    };
+    render(<UpsidePanel base={defaultScenario()} estimate={estimate} />);
+    fireEvent.change(screen.getByTestId('upside-client'), { target: { value: '0' } });
+    expect((screen.getByTestId('upside-run') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('upside-client'), { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId('upside-run'));
+    await waitFor(() => expect(screen.getByTestId('upside-error').textContent).toContain('one client over one array'));
+  });
+});

@@ -1,0 +1,110 @@
+// LRU stack-depth graphs: one step line per stream, the run's cache sizes marked, and a hidden
+// table per curve with the same numbers (for screen readers and the end-to-end tests).
+import { useMemo } from 'react';
+import { formatCount, formatPercent } from '../../app/format';
+import type { DepthCurve } from '../../worker/protocol';
+import { useElementSize } from '../useElementSize';
+import { computeDepthLayout, type DepthMark, type DepthScale, type DepthUnit } from './useDepthLayout';
+
+const HEIGHT = 300;
+
+export interface DepthChartProps {
+  curves: DepthCurve[];
+  marks: DepthMark[];
+  scale: DepthScale;
+  unit: DepthUnit;
+  blockSize: number;
+}
+
+export function DepthChart({ curves, marks, scale, unit, blockSize }: DepthChartProps) {
+  const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
+  const layout = useMemo(
+    () => computeDepthLayout(curves, marks, { width: size.width, height: HEIGHT }, scale, unit, blockSize),
+    [curves, marks, size.width, scale, unit, blockSize],
+  );
+  const { plot } = layout;
+  return (
+    <div className="cdf" ref={ref}>
+      <svg
+        data-testid="depth-chart"
+        className="cdf-svg"
+        width={size.width}
+        height={HEIGHT}
+        viewBox={`0 0 ${size.width} ${HEIGHT}`}
+        role="img"
+        aria-label={`LRU stack-depth graph: the fraction of references an LRU cache would hit against its size, ${scale} scale, one line per stream`}
+      >
+        <g className="cdf-grid">
+          {layout.xTicks.map((t) => (
+            <line key={`x${t.value}`} x1={t.x} x2={t.x} y1={plot.top} y2={plot.bottom} />
+          ))}
+          {layout.yTicks.map((t) => (
+            <line key={`y${t.value}`} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
+          ))}
+        </g>
+        {layout.marks.map((m) => (
+          <g key={m.key} className="cdf-ref depth-mark" data-testid={`depth-mark-${m.key}`} data-size={m.size}>
+            <line x1={m.x} x2={m.x} y1={plot.top - 4 - m.row * 13} y2={plot.bottom} />
+            <text x={m.x} y={plot.top - 8 - m.row * 13} textAnchor="middle">
+              {m.label}
+            </text>
+          </g>
+        ))}
+        {layout.curves.map(
+          (c) =>
+            c.path && (
+              <path key={c.curve.name} className="depth-line" data-testid="depth-line" data-curve={c.curve.name} d={c.path} stroke={c.color} />
+            ),
+        )}
+        <g className="cdf-axis">
+          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
+          {layout.xTicks.map((t) => (
+            <text key={t.value} x={t.x} y={plot.bottom + 16} textAnchor="middle">
+              {t.label}
+            </text>
+          ))}
+          {layout.yTicks.map((t) => (
+            <text key={t.value} x={plot.left - 8} y={t.y} dy="0.32em" textAnchor="end">
+              {t.label}
+            </text>
+          ))}
+          <text className="cdf-axis-title" x={(plot.left + plot.right) / 2} y={HEIGHT - 4} textAnchor="middle">
+            LRU cache size ({unit}
+            {scale === 'log' ? ', log scale' : ''})
+          </text>
+        </g>
+        {layout.empty && (
+          <text className="cdf-empty" x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle">
+            Run the scenario to draw its stack-depth graphs.
+          </text>
+        )}
+      </svg>
+      {layout.curves.length > 0 && (
+        <ul className="mrc-legend">
+          {layout.curves.map((c) => (
+            <li key={c.curve.name}>
+              <span className="mrc-swatch" style={{ background: c.color }} aria-hidden="true" />
+              {c.curve.name}
+              <span className="muted"> · {c.curve.scope === 'workload' ? 'all requests' : c.curve.scope === 'client' ? 'its requests' : 'what reaches it'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {curves.map((c) => (
+        <table key={c.name} className="visually-hidden" data-testid="depth-table" data-curve={c.name} data-references={c.references}>
+          <caption>
+            Stack-depth graph of {c.name}: LRU hit fraction at each cache size in blocks.
+          </caption>
+          <tbody>
+            {c.sizes.map((s, i) => (
+              <tr key={s} data-size={s} data-hit={String(c.hits[i])}>
+                <th scope="row">{formatCount(s)}</th>
+                <td>{formatPercent(c.hits[i])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// Live LRU stack-depth graphs of the run (paper 000 §3, §6): the workload's, the array's
+// stream (or, in a tree, each client's and each shared cache's), updating with every progress
+// report. Exact, or SHARDS-sampled for big runs (the badge says which and at what rate).
+import { useMemo, useState } from 'react';
+import { formatCount, formatSig } from '../../../app/format';
+import { DepthChart } from '../../../charts/depth/DepthChart';
+import type { DepthMark, DepthScale, DepthUnit } from '../../../charts/depth/useDepthLayout';
+import type { Scenario } from '../../../scenario/schema';
+import type { Report } from '../../../worker/protocol';
+
+export interface DepthPanelProps {
+  report: Report | null;
+  /** The scenario of that run (its cache sizes are marked). */
+  scenario: Scenario | null;
+  running: boolean;
+}
+
+/** The run's own cache sizes, marked on the graph. */
+function marksOf(s: Scenario | null): DepthMark[] {
+  if (!s || s.topology === 'tree') return [];
+  const c = s.client.capacity;
+  if (s.topology === 'single') return [{ key: 'cache', label: `cache ${formatCount(c)}`, size: c }];
+  const a = s.array.capacity;
+  return [
+    { key: 'client', label: `client ${formatCount(c)}`, size: c },
+    { key: 'aggregate', label: `client + array ${formatCount(c + a)}`, size: c + a },
+  ];
+}
+
+export function DepthPanel({ report, scenario, running }: DepthPanelProps) {
+  const [scale, setScale] = useState<DepthScale>('linear');
+  const [unit, setUnit] = useState<DepthUnit>('blocks');
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const all = report?.depthCurves ?? [];
+  const curves = useMemo(() => all.filter((c) => !hidden.has(c.name)), [all, hidden]);
+  const marks = useMemo(() => marksOf(scenario), [scenario]);
+  const sampled = all.find((c) => c.sampledRate !== undefined);
+  const toggle = (name: string) =>
+    setHidden((h) => {
+      const next = new Set(h);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+
+  return (
+    <div className="depth-panel" data-testid="depth-panel">
+      <div className="chart-head">
+        <h3>LRU stack-depth graphs{running && report ? ' (live)' : ''}</h3>
+        {all.length > 0 && (
+          <span
+            className={`badge ${sampled ? 'is-sampled' : ''}`}
+            data-testid="depth-sampled"
+            data-rate={sampled ? String(sampled.sampledRate) : ''}
+            title={
+              sampled
+                ? 'SHARDS: only blocks whose hashed id falls under a threshold are tracked, at most 32,768 per curve; depths are scaled by the rate'
+                : 'every reference tracked (a Fenwick tree over reference times)'
+            }
+          >
+            {sampled ? `sampled at R = ${formatSig(sampled.sampledRate!)}` : 'exact'}
+          </span>
+        )}
+      </div>
+      <p className="stat-sub">
+        The fraction of the measured references an LRU cache of each size would hit — for the whole workload as one unified
+        cache, and for the stream each shared cache really sees. Read off any size: an exclusive client and array behave like
+        one cache of their sum (paper 000 §3).
+      </p>
+      <div className="depth-controls">
+        <label>
+          Size axis
+          <select data-testid="depth-scale" value={scale} onChange={(e) => setScale(e.target.value as DepthScale)}>
+            <option value="linear">linear</option>
+            <option value="log">logarithmic</option>
+          </select>
+        </label>
+        <label>
+          in
+          <select data-testid="depth-unit" value={unit} onChange={(e) => setUnit(e.target.value as DepthUnit)}>
+            <option value="blocks">blocks</option>
+            <option value="bytes">bytes</option>
+          </select>
+        </label>
+        {all.length > 1 &&
+          all.map((c) => (
+            <label key={c.name}>
+              <input type="checkbox" data-testid={`depth-show-${c.name}`} checked={!hidden.has(c.name)} onChange={() => toggle(c.name)} />
+              {c.name}
+            </label>
+          ))}
+      </div>
+      <DepthChart curves={curves} marks={marks} scale={scale} unit={unit} blockSize={scenario?.blockSize ?? 4096} />
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+// Paper 000 §3's upside estimator: what exclusive caching would buy, predicted from the
+// workload's LRU stack-depth graph alone — for chosen client and array sizes (hit fractions
+// and mean latency of an inclusive and an exclusive pair), and for a sweep of equal sizes
+// drawn as the paper's Figure 4 (bars of hit fraction, labelled with the % miss-rate cut).
+import { scaleBand, scaleLinear } from 'd3';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatCount, formatMs, formatPercent, formatSig } from '../../../app/format';
+import { useElementSize } from '../../../charts/useElementSize';
+import type { Scenario } from '../../../scenario/schema';
+import { EngineClient, isAbortError } from '../../../worker/client';
+import type { UpsidePoint, UpsidePrediction, UpsideReport } from '../../../worker/protocol';
+import { NumberField } from '../../scenario/components/NumberField';
+
+/** Figure 4's sweep: `n` equal sizes doubling up to the largest power of two ≤ `blocks`. */
+export function sweepSizes(blocks: number, n = 8): number[] {
+  const top = 2 ** Math.floor(Math.log2(Math.max(1, blocks)));
+  return Array.from({ length: n }, (_, i) => Math.max(1, top / 2 ** (n - 1 - i))).filter((s, i, all) => all.indexOf(s) === i);
+}
+
+const MAX_SIZE = 2 ** 25;
+const sizeError = (v: number) => (Number.isInteger(v) && v >= 1 && v <= MAX_SIZE ? undefined : `must be a whole number from 1 to ${MAX_SIZE}`);
+
+export interface UpsidePanelProps {
+  base: Scenario | null;
+  /** Tests pass a fake; the app makes its own engine worker. */
+  estimate?: (s: Scenario, points: { client: number; array: number }[], signal: AbortSignal) => Promise<UpsideReport>;
+}
+
+export function UpsidePanel({ base, estimate }: UpsidePanelProps) {
+  const [client, setClient] = useState(base?.client.capacity ?? 16384);
+  const [array, setArray] = useState(base?.array.capacity ?? 16384);
+  const [result, setResult] = useState<{ report: UpsideReport; sweep: number[] } | null>(null);
+  const [status, setStatus] = useState<'idle' | 'running' | 'done' | 'error'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const engine = useRef<EngineClient | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      engine.current?.terminate();
+    },
+    [],
+  );
+  // Follow the scenario's sizes when they change.
+  const [seen, setSeen] = useState(base ? [base.client.capacity, base.array.capacity] : null);
+  if (base && (seen?.[0] !== base.client.capacity || seen?.[1] !== base.array.capacity)) {
+    setSeen([base.client.capacity, base.array.capacity]);
+    setClient(base.client.capacity);
+    setArray(base.array.capacity);
+  }
+
+  const invalid = sizeError(client) ?? sizeError(array);
+  const start = async () => {
+    if (!base || invalid) return;
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    const sweep = sweepSizes(base.workload.blocks);
+    const points = [{ client, array }, ...sweep.map((s) => ({ client: s, array: s }))];
+    setStatus('running');
+    setError(null);
+    try {
+      const run = estimate ?? ((s, p, signal) => (engine.current ??= new EngineClient()).estimateUpside(s, p, signal));
+      const report = await run(base, points, controller.signal);
+      if (controller.signal.aborted) return;
+      setResult({ report, sweep });
+      setStatus('done');
+    } catch (e) {
+      if (isAbortError(e)) return;
+      setStatus('error');
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const chosen = result?.report.points[0];
+  return (
+    <div className="upside-panel" data-testid="upside-panel">
+      <div className="chart-head">
+        <h3>Upside of exclusive caching</h3>
+        {result && (
+          <span className={`badge ${result.report.sampledRate ? 'is-sampled' : ''}`} data-testid="upside-sampled">
+            {result.report.sampledRate ? `sampled at R = ${formatSig(result.report.sampledRate)}` : 'exact'}
+          </span>
+        )}
+      </div>
+      <p className="stat-sub">
+        Paper 000 §3: from the workload’s stack-depth graph H alone, an exclusive pair (DEMOTE) hits H(client + array); an
+        inclusive LRU pair hits H(client) in the client, and its array is an LRU cache over the client’s misses. Same workload,
+        link and disk as the scenario.
+      </p>
+      <div className="upside-form">
+        <NumberField testId="upside-client" label="Client cache" unit="blocks" min={1} value={client} error={sizeError(client)} onChange={setClient} />
+        <NumberField testId="upside-array" label="Array cache" unit="blocks" min={1} value={array} error={sizeError(array)} onChange={setArray} />
+        <button
+          type="button"
+          className="button primary"
+          data-testid="upside-run"
+          disabled={!base || !!invalid || status === 'running'}
+          onClick={() => void start()}
+        >
+          {status === 'running' ? 'Estimating…' : 'Estimate'}
+        </button>
+      </div>
+      {error && (
+        <div className="banner banner-error" role="alert" data-testid="upside-error">
+          {error}
+        </div>
+      )}
+      {chosen && result && (
+        <>
+          <UpsideTable point={chosen} />
+          <p className="stat-sub">
+            Exclusive caching cuts the miss rate by{' '}
+            <strong data-testid="upside-reduction" data-value={String(chosen.missReductionPercent)}>
+              {formatSig(chosen.missReductionPercent)} %
+            </strong>{' '}
+            and the mean latency by a factor of{' '}
+            <strong data-testid="upside-speedup" data-value={String(chosen.speedup)}>
+              {formatSig(chosen.speedup)}×
+            </strong>{' '}
+            ({formatCount(result.report.references)} block references, {formatCount(result.report.distinct)} distinct blocks).
+          </p>
+          <Figure4 points={result.report.points.slice(1)} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function UpsideTable({ point }: { point: UpsidePoint }) {
+  const row = (name: string, p: UpsidePrediction) => (
+    <tr data-testid={`upside-${name}`} data-client={String(p.client)} data-array={String(p.array)} data-disk={String(p.disk)} data-mean-ms={String(p.meanLatencyMs)}>
+      <th scope="row">{name}</th>
+      <td>{formatPercent(p.client)}</td>
+      <td>{formatPercent(p.array)}</td>
+      <td>{formatPercent(p.disk)}</td>
+      <td>{formatMs(p.meanLatencyMs)}</td>
+    </tr>
+  );
+  return (
+    <div className="table-scroll">
+      <table className="data-table" data-testid="upside-table">
+        <thead>
+          <tr>
+            <th scope="col">
+              {formatCount(point.client)} + {formatCount(point.array)} blocks
+            </th>
+            <th scope="col">client</th>
+            <th scope="col">array</th>
+            <th scope="col">disk</th>
+            <th scope="col">mean latency</th>
+          </tr>
+        </thead>
+        <tbody>
+          {row('inclusive', point.inclusive)}
+          {row('exclusive', point.exclusive)}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const FIG_HEIGHT = 240;
+const FIG_MARGIN = { top: 22, right: 12, bottom: 40, left: 46 };
+
+/** Paper 000 Figure 4: hit fraction (client + array) per equal size, inclusive vs exclusive. */
+function Figure4({ points }: { points: UpsidePoint[] }) {
+  const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: FIG_HEIGHT });
+  const layout = useMemo(() => {
+    const plot = { left: FIG_MARGIN.left, right: Math.max(FIG_MARGIN.left + 10, size.width - FIG_MARGIN.right), top: FIG_MARGIN.top, bottom: FIG_HEIGHT - FIG_MARGIN.bottom };
+    const x = scaleBand<number>().domain(points.map((p) => p.client)).range([plot.left, plot.right]).padding(0.25);
+    const y = scaleLinear().domain([0, 1]).range([plot.bottom, plot.top]);
+    const bw = x.bandwidth() / 2;
+    const bars = points.map((p) => {
+      const inc = p.inclusive.client + p.inclusive.array;
+      const exc = p.exclusive.client + p.exclusive.array;
+      const x0 = x(p.client) ?? 0;
+      return { p, inc, exc, x0, bw, yi: y(inc), ye: y(exc) };
+    });
+    return { plot, bars, y, yTicks: [0, 0.25, 0.5, 0.75, 1] };
+  }, [points, size.width]);
+  const { plot } = layout;
+  return (
+    <div className="cdf" ref={ref}>
+      <svg data-testid="upside-chart" className="cdf-svg" width={size.width} height={FIG_HEIGHT} viewBox={`0 0 ${size.width} ${FIG_HEIGHT}`} role="img" aria-label="Predicted hit fraction against equal client and array sizes, inclusive and exclusive bars, each labelled with the percent reduction in the miss rate">
+        <g className="cdf-grid">
+          {layout.yTicks.map((v) => (
+            <line key={v} x1={plot.left} x2={plot.right} y1={layout.y(v)} y2={layout.y(v)} />
+          ))}
+        </g>
+        <g className="upside-bars">
+          {layout.bars.map((b) => (
+            <g key={b.p.client} data-size={b.p.client}>
+              <rect className="inclusive" x={b.x0} y={b.yi} width={b.bw} height={plot.bottom - b.yi}>
+                <title>{`inclusive, ${formatCount(b.p.client)} + ${formatCount(b.p.array)} blocks: ${formatPercent(b.inc)} hits`}</title>
+              </rect>
+              <rect className="exclusive" x={b.x0 + b.bw} y={b.ye} width={b.bw} height={plot.bottom - b.ye}>
+                <title>{`exclusive, ${formatCount(b.p.client)} + ${formatCount(b.p.array)} blocks: ${formatPercent(b.exc)} hits`}</title>
+              </rect>
+              <text className="reduction" data-testid="upside-bar-reduction" data-size={b.p.client} data-value={String(b.p.missReductionPercent)} x={b.x0 + b.bw} y={Math.min(b.yi, b.ye) - 5} textAnchor="middle">
+                {Math.round(b.p.missReductionPercent)}%
+              </text>
+              <text x={b.x0 + b.bw} y={plot.bottom + 15} textAnchor="middle">
+                {formatCount(b.p.client)}
+              </text>
+            </g>
+          ))}
+        </g>
+        <g className="cdf-axis">
+          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
+          {layout.yTicks.map((v) => (
+            <text key={v} x={plot.left - 8} y={layout.y(v)} dy="0.32em" textAnchor="end">
+              {v * 100}%
+            </text>
+          ))}
+          <text className="cdf-axis-title" x={(plot.left + plot.right) / 2} y={FIG_HEIGHT - 4} textAnchor="middle">
+            client = array cache size (blocks) · bars: hit fraction, inclusive then exclusive · labels: % cut in misses
+          </text>
+        </g>
+      </svg>
+    </div>
+  );
+}
