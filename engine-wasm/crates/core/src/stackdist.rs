@@ -1,12 +1,16 @@
 //! Exact LRU stack distances (Mattson et al. 1970; paper 000 §3's stack-depth graphs) in
 //! O(log n) per reference.
 //!
-//! A Fenwick tree over reference times holds a marker at each block's latest reference. When
-//! block b is referenced again, the markers after its previous reference count the distinct
-//! blocks referenced since; b's stack depth is that count plus one, and an LRU cache of C
-//! blocks hits exactly the references of depth ≤ C. Times are renumbered compactly whenever
-//! the tree fills (keeping the markers' order), so memory stays O(distinct blocks): a 4-byte
-//! last-reference slot per block id and the tree, at most four slots per distinct block.
+//! Each block's latest reference leaves a marker at its time. When block b is referenced
+//! again, the markers after its previous reference count the distinct blocks referenced
+//! since; b's stack depth is that count plus one, and an LRU cache of C blocks hits exactly
+//! the references of depth ≤ C. The markers live in a bitset over reference times, with a
+//! Fenwick tree over 512-time blocks of it: a count is the tree's prefix over whole blocks
+//! plus popcounts inside one 64-byte block. The bitset (one bit per time) and the tree (one
+//! word per 512 times) stay small enough for the processor's caches, which is what makes this
+//! fast. Times are renumbered compactly whenever they run out (keeping the markers' order),
+//! so memory stays O(distinct blocks): a 4-byte last-reference slot per block id and about
+//! half a byte per distinct block for the rest.
 
 use serde::Serialize;
 
@@ -17,13 +21,16 @@ const NONE: u32 = u32::MAX;
 /// Fixed-size SHARDS' sample where a run's curves are sampled: blocks tracked per curve.
 pub const AUTO_SAMPLE_BLOCKS: usize = 32_768;
 
+/// Times per Fenwick leaf: eight 64-bit words, one cache line of the bitset.
+const SPAN: usize = 512;
+
 pub struct StackDistances {
-    /// Fenwick tree over compact times: 1 where a block's latest reference sits.
-    tree: Vec<u32>,
+    /// One bit per compact time: set where a block's latest reference sits.
+    bits: Vec<u64>,
+    /// Fenwick tree (1-based) over the bitset's 512-time blocks: markers per block.
+    counts: Vec<u32>,
     /// Per block: the compact time of its latest reference, or `NONE`.
     last: Vec<u32>,
-    /// Per compact time: the block whose latest reference it is (or `NONE`), for compaction.
-    at: Vec<Block>,
     now: u32,
     distinct: u64,
     /// `hist[d]`: references at stack depth d (1-based; index 0 unused).
@@ -62,11 +69,11 @@ impl StackReport {
 impl StackDistances {
     /// `universe`: block ids are expected below it (larger ones grow the index).
     pub fn new(universe: usize) -> Self {
-        let cap = 1024;
+        let cap = 2 * SPAN;
         Self {
-            tree: vec![0; cap + 1],
+            bits: vec![0; cap / 64],
+            counts: vec![0; cap / SPAN + 1],
             last: vec![NONE; universe],
-            at: vec![NONE; cap],
             now: 0,
             distinct: 0,
             hist: vec![0; 2],
@@ -75,55 +82,95 @@ impl StackDistances {
         }
     }
 
-    fn add(&mut self, i: u32, delta: i32) {
-        let mut i = i as usize + 1;
-        while i < self.tree.len() {
-            self.tree[i] = self.tree[i].wrapping_add_signed(delta);
+    /// Times available before the next compaction.
+    fn capacity(&self) -> usize {
+        self.bits.len() * 64
+    }
+
+    #[inline]
+    fn block_add(&mut self, block: usize, delta: i32) {
+        let mut i = block + 1;
+        while i < self.counts.len() {
+            self.counts[i] = self.counts[i].wrapping_add_signed(delta);
             i += i & i.wrapping_neg();
         }
     }
 
-    /// Markers at times `0..=i`.
-    fn prefix(&self, i: u32) -> u32 {
-        let mut i = i as usize + 1;
-        let mut s = 0;
-        while i > 0 {
-            s += self.tree[i];
-            i &= i - 1;
-        }
-        s
+    #[inline]
+    fn mark(&mut self, t: u32) {
+        self.bits[t as usize >> 6] |= 1 << (t & 63);
+        self.block_add(t as usize / SPAN, 1);
     }
 
-    /// Renumbers the live markers 0.. in order, growing the tree when more than half is live.
+    #[inline]
+    fn unmark(&mut self, t: u32) {
+        self.bits[t as usize >> 6] &= !(1 << (t & 63));
+        self.block_add(t as usize / SPAN, -1);
+    }
+
+    /// Markers at times `0..=t`.
+    #[inline]
+    fn prefix(&self, t: u32) -> u32 {
+        let t = t as usize;
+        let block = t / SPAN;
+        let mut sum = 0;
+        let mut i = block;
+        while i > 0 {
+            sum += self.counts[i];
+            i &= i - 1;
+        }
+        let word = t >> 6;
+        for w in &self.bits[block * (SPAN / 64)..word] {
+            sum += w.count_ones();
+        }
+        let upto = u64::MAX >> (63 - (t & 63));
+        sum + (self.bits[word] & upto).count_ones()
+    }
+
+    /// Renumbers the live markers 0.. in order, growing the times when more than half are live.
     fn compact(&mut self) {
         let live = self.distinct as usize;
-        let mut cap = self.at.len();
+        let old = self.capacity();
+        let mut cap = old;
         while live * 2 > cap {
             cap *= 2;
         }
-        let mut at = vec![NONE; cap];
+        // The block at each old time, then the new times in the same order.
+        let mut at = vec![NONE; old];
+        for (b, &t) in self.last.iter().enumerate() {
+            if t != NONE {
+                at[t as usize] = b as Block;
+            }
+        }
         let mut t = 0u32;
-        for &b in self.at.iter().filter(|&&b| b != NONE) {
-            at[t as usize] = b;
+        for &b in at.iter().filter(|&&b| b != NONE) {
             self.last[b as usize] = t;
             t += 1;
         }
-        self.at = at;
         self.now = t;
-        self.tree = vec![0; cap + 1];
-        // Build the Fenwick tree of `t` ones in O(cap).
-        for i in 1..=cap {
-            self.tree[i] += (i <= t as usize) as u32;
+        let t = t as usize;
+        self.bits = vec![0; cap / 64];
+        for w in 0..t / 64 {
+            self.bits[w] = u64::MAX;
+        }
+        if !t.is_multiple_of(64) {
+            self.bits[t / 64] = (1u64 << (t % 64)) - 1;
+        }
+        // The Fenwick tree of the blocks' counts in O(blocks).
+        let blocks = cap / SPAN;
+        self.counts = vec![0; blocks + 1];
+        for i in 1..=blocks {
+            self.counts[i] += (t.saturating_sub((i - 1) * SPAN)).min(SPAN) as u32;
             let j = i + (i & i.wrapping_neg());
-            if j <= cap {
-                self.tree[j] += self.tree[i];
+            if j <= blocks {
+                self.counts[j] += self.counts[i];
             }
         }
     }
 
     /// One reference; returns its stack depth (`None` for a first reference).
     pub fn access(&mut self, block: Block) -> Option<u64> {
-        if self.now as usize == self.at.len() {
+        if self.now as usize == self.capacity() {
             self.compact();
         }
         if self.last.len() <= block as usize {
@@ -139,8 +186,7 @@ impl StackDistances {
             // Distinct blocks referenced since: the markers after `prev`. Every distinct block
             // has exactly one marker, all before `now`, so that is `distinct − prefix(prev)`.
             let since = self.distinct as u32 - self.prefix(prev);
-            self.add(prev, -1);
-            self.at[prev as usize] = NONE;
+            self.unmark(prev);
             let d = since as u64 + 1;
             if self.hist.len() <= d as usize {
                 self.hist.resize((d as usize + 1).max(self.hist.len() * 2), 0);
@@ -148,8 +194,7 @@ impl StackDistances {
             self.hist[d as usize] += 1;
             Some(d)
         };
-        self.add(self.now, 1);
-        self.at[self.now as usize] = block;
+        self.mark(self.now);
         self.last[block as usize] = self.now;
         self.now += 1;
         depth
@@ -162,8 +207,7 @@ impl StackDistances {
         if t == NONE {
             return;
         }
-        self.add(t, -1);
-        self.at[t as usize] = NONE;
+        self.unmark(t);
         self.last[block as usize] = NONE;
         self.distinct -= 1;
     }
@@ -240,8 +284,8 @@ mod tests {
     #[test]
     fn equals_lru_hits_at_every_size_exactly() {
         let mut rng = Rng::seeded(8);
-        let uniform: Vec<Block> = (0..40_000).map(|_| rng.below(700) as Block).collect();
-        let skewed = skewed_with_scans(900, 40_000, 9);
+        let uniform: Vec<Block> = (0..12_000).map(|_| rng.below(500) as Block).collect();
+        let skewed = skewed_with_scans(600, 12_000, 9);
         for refs in [&uniform, &skewed] {
             let mut s = StackDistances::new(16); // small on purpose: the index and tree grow and compact
             for &b in refs.iter() {
@@ -250,7 +294,8 @@ mod tests {
             let r = s.report();
             let distinct = r.distinct;
             assert_eq!(r.references, refs.len() as u64);
-            for size in (1..=distinct).step_by(1 + distinct as usize / 60).chain([1, 2, distinct]) {
+            // Every size from 1 to the distinct blocks, against a naive LRU each time.
+            for size in 1..=distinct {
                 let mut lru = Lru::new(size as usize, 4000);
                 let mut ev = Vec::new();
                 let hits = refs.iter().filter(|&&b| lru.access(b, &mut ev)).count() as u64;
