@@ -223,8 +223,9 @@ impl Depths {
     }
 
     /// A request of a single cache or two levels, after the hierarchy served it; `missing`
-    /// is what the client did not hold (the array's lookups, for a read).
-    #[inline]
+    /// is what the client did not hold (the array's lookups, for a read). Out of line: the
+    /// run's loop stays small when curves are off.
+    #[inline(never)]
     pub fn on_levels(&mut self, r: &Request, missing: &[Block]) {
         for b in r.blocks() {
             self.curves[0].tracker.access(b);

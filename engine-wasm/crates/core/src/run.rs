@@ -204,6 +204,9 @@ impl Run {
 
     /// Serves up to `max_requests` more requests; returns whether the run is finished.
     pub fn step(&mut self, max_requests: u64) -> bool {
+        if self.depths.is_some() {
+            return self.step_tracked(max_requests);
+        }
         let (hierarchy, workload) = match &mut self.engine {
             Engine::Forest(f) => {
                 let done = f.step(max_requests);
@@ -217,28 +220,41 @@ impl Run {
             // Stop exactly at the warm-up boundary so the counters can be reset there.
             let phase_end = if self.processed < self.warmup { self.warmup } else { self.total };
             let n = left.min(phase_end - self.processed);
-            match &mut self.depths {
-                None => {
-                    for _ in 0..n {
-                        let req = workload.next_request().expect("workload shorter than its declared length");
-                        hierarchy.serve(&req);
-                    }
-                }
-                Some(depths) => {
-                    for _ in 0..n {
-                        let req = workload.next_request().expect("workload shorter than its declared length");
-                        hierarchy.serve(&req);
-                        depths.on_levels(&req, hierarchy.last_missing());
-                    }
-                }
+            for _ in 0..n {
+                let req = workload.next_request().expect("workload shorter than its declared length");
+                hierarchy.serve(&req);
             }
             self.processed += n;
             left -= n;
             if self.processed == self.warmup {
                 hierarchy.reset_stats();
-                if let Some(d) = &mut self.depths {
-                    d.reset_shared();
-                }
+            }
+        }
+        self.is_done()
+    }
+
+    /// [`Run::step`] with stack-depth graphs (two levels or a single cache; a tree's forest
+    /// tracks its own). Apart, so the plain loop — the hot path — compiles as it did.
+    #[inline(never)]
+    fn step_tracked(&mut self, max_requests: u64) -> bool {
+        let Engine::Levels { hierarchy, workload } = &mut self.engine else {
+            unreachable!("a tree's curves live in its forest")
+        };
+        let depths = self.depths.as_mut().expect("tracked");
+        let mut left = max_requests;
+        while left > 0 && self.processed < self.total {
+            let phase_end = if self.processed < self.warmup { self.warmup } else { self.total };
+            let n = left.min(phase_end - self.processed);
+            for _ in 0..n {
+                let req = workload.next_request().expect("workload shorter than its declared length");
+                hierarchy.serve(&req);
+                depths.on_levels(&req, hierarchy.last_missing());
+            }
+            self.processed += n;
+            left -= n;
+            if self.processed == self.warmup {
+                hierarchy.reset_stats();
+                depths.reset_shared();
             }
         }
         self.is_done()

@@ -147,13 +147,16 @@ impl TwoLevel {
         self.histogram.clear();
     }
 
-    /// Serves one request, updates the counters and histogram, and says what it cost.
+    /// Serves one request, updates the counters and histogram, and says what it cost. Always
+    /// inlined: it is the hot loop's body, called from more than one loop.
+    #[inline(always)]
     pub fn serve(&mut self, req: &Request) -> Served {
         self.serve_blocks(req.op, req.blocks(), req.nblocks)
     }
 
     /// Serves one request for `n` blocks given by `blocks` (not necessarily consecutive, as
     /// trace readers produce them), as [`TwoLevel::serve`] does.
+    #[inline(always)]
     pub fn serve_blocks<I: Iterator<Item = Block> + Clone>(&mut self, op: Op, blocks: I, n: u32) -> Served {
         let served = match op {
             Op::Read if self.protocol == Protocol::AcCc => self.read_ac_cc(blocks, n),
