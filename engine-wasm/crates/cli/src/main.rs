@@ -3,6 +3,7 @@
 //! engine natively. Arguments are parsed by clap; every error names the file and field.
 
 mod alloc_count;
+mod bench_parse;
 mod bench_policies;
 mod sim;
 mod stackdist;
@@ -58,6 +59,25 @@ enum Command {
     Bench {
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
         repeat: u32,
+    },
+    /// Trace parsing throughput (MSR text, oracleGeneral), streamed in 1 MiB chunks.
+    BenchParse {
+        /// Megabytes of each sample trace.
+        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=8192))]
+        megabytes: u64,
+        /// Also stream this many gigabytes of MSR text, generated on the fly, counting only.
+        #[arg(long, default_value_t = 0.0)]
+        stream_gb: f64,
+    },
+    /// Fuzz every trace reader: random and mutated (also compressed) inputs, whole and streamed.
+    Fuzz {
+        #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+        cases: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Every policy on a 10 M-request Zipf trace: miss ratio, requests/s, bytes per cached block.
     BenchPolicies {
@@ -116,6 +136,30 @@ fn execute(command: Command) -> Result<(), String> {
         Command::Bench { repeat } => {
             bench(repeat);
             Ok(())
+        }
+        Command::BenchParse { megabytes, stream_gb } => {
+            if !(stream_gb.is_finite() && (0.0..=1000.0).contains(&stream_gb)) {
+                return Err(format!("--stream-gb: must be from 0 to 1000 (got {stream_gb})"));
+            }
+            bench_parse::run(&bench_parse::ParseBench { megabytes: megabytes as usize, stream_gigabytes: stream_gb });
+            Ok(())
+        }
+        Command::Fuzz { cases, seed, json } => {
+            let start = std::time::Instant::now();
+            let r = tiersim_core::trace::fuzz::run(cases, seed);
+            let secs = start.elapsed().as_secs_f64();
+            if json {
+                println!("{}", serde_json::to_string(&r).expect("serialises"));
+            } else {
+                println!(
+                    "fuzz: {} cases, {} reader runs ({} accepted, {} refused), {} streaming mismatches, 0 panics, {:.1} s ({:.0} runs/s)",
+                    r.cases, r.runs, r.accepted, r.refused, r.mismatches, secs, r.runs as f64 / secs
+                );
+            }
+            match r.first_mismatch {
+                Some(m) => Err(format!("streaming disagreed with whole-file parsing: {m}")),
+                None => Ok(()),
+            }
         }
         Command::BenchPolicies { requests, repeat, json } => {
             bench_policies::run(&bench_policies::Options {

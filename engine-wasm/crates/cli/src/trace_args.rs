@@ -6,7 +6,8 @@ use tiersim_core::trace::{self, Format, Trace};
 pub struct TraceArgs {
     #[arg(long)]
     pub trace: String,
-    /// lines, csv, msr, spc, blkparse, vscsi or oracle-general (gzip/zstd read through); detected when left out.
+    /// lines, csv, msr, spc, blkparse, vscsi, oracle-general, k5cloud, tencent or alibaba (gzip/zstd read
+    /// through); detected when left out.
     #[arg(long)]
     pub format: Option<String>,
     /// Bytes per block for byte-addressed traces.
@@ -15,13 +16,19 @@ pub struct TraceArgs {
     /// Key each request by its start address, without splitting it into blocks.
     #[arg(long)]
     pub object: bool,
+    /// Skip malformed records (and say how many) instead of stopping at the first.
+    #[arg(long)]
+    pub skip_bad: bool,
 }
+
+/// Bytes read from the file at a time: it is streamed, never held whole.
+const CHUNK: usize = 1 << 20;
 
 impl TraceArgs {
     /// For tests: a file with the other options at their defaults.
     #[cfg(test)]
     pub fn file(trace: &str, format: Option<&str>) -> Self {
-        Self { trace: trace.into(), format: format.map(String::from), block_size: 4096, object: false }
+        Self { trace: trace.into(), format: format.map(String::from), block_size: 4096, object: false, skip_bad: false }
     }
 
     /// Reads and parses the file; errors name the option or the file and the place in it.
@@ -29,14 +36,37 @@ impl TraceArgs {
         if !(self.block_size.is_power_of_two() && (512..=1 << 20).contains(&self.block_size)) {
             return Err(format!("--block-size: must be a power of two from 512 to 1048576 (got {})", self.block_size));
         }
-        let bytes = std::fs::read(&self.trace).map_err(|e| format!("{}: {e}", self.trace))?;
+        use std::io::Read;
+        let name = &self.trace;
+        let mut file = std::fs::File::open(name).map_err(|e| format!("{name}: {e}"))?;
+        let mut chunk = vec![0u8; CHUNK];
+        let mut read = |buf: &mut [u8]| -> Result<usize, String> {
+            loop {
+                match file.read(buf) {
+                    Ok(n) => return Ok(n),
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(format!("{name}: {e}")),
+                }
+            }
+        };
+        let mut first = read(&mut chunk)?;
         let format = match &self.format {
-            Some(name) => Format::parse_name(name).map_err(|e| format!("--format: {e}"))?,
-            None => trace::detect(&bytes)
-                .ok_or(format!("{}: cannot tell the trace format; name it with --format", self.trace))?,
+            Some(f) => Format::parse_name(f).map_err(|e| format!("--format: {e}"))?,
+            None => trace::detect(&chunk[..first])
+                .ok_or(format!("{name}: cannot tell the trace format; name it with --format"))?,
         };
         let opts = trace::Options { block_size: self.block_size, object_mode: self.object };
-        let parsed = trace::parse(&bytes, format, &opts).map_err(|e| format!("{}: {e}", self.trace))?;
+        let mut stream =
+            trace::TraceStream::new(format, opts).map_err(|e| format!("{name}: {e}"))?.skip_bad(self.skip_bad);
+        while first > 0 {
+            stream.push(&chunk[..first]).map_err(|e| format!("{name}: {e}"))?;
+            first = read(&mut chunk)?;
+        }
+        let finished = stream.finish().map_err(|e| format!("{name}: {e}"))?;
+        if let Some(e) = &finished.first_skipped {
+            eprintln!("{name}: skipped {} malformed records (the first: {e})", finished.skipped);
+        }
+        let parsed = finished.trace;
         Ok((parsed, format))
     }
 }

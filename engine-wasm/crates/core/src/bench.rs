@@ -133,3 +133,63 @@ pub fn shards_mae(exact: &crate::stackdist::StackReport, sampled: &crate::stackd
     let estimated = sampled.hit_fractions(&sizes);
     sizes.iter().zip(estimated).map(|(&c, f)| (f - exact.hits_at(c) as f64 / n).abs()).sum::<f64>() / sizes.len() as f64
 }
+
+/// A synthetic trace for parsing benchmarks, generated piece by piece (a 2 GB file never
+/// exists whole): MSR Cambridge text or oracleGeneral records over a million blocks drawn as
+/// the policy benchmark's (Zipf, α = 1), reads and writes of 4 to 64 KiB, seeded.
+pub struct SampleTrace {
+    format: crate::trace::Format,
+    rng: Rng,
+    zipf: ZipfTable,
+    time: u64,
+}
+
+impl SampleTrace {
+    /// `format`: `Msr` or `OracleGeneral`.
+    pub fn new(format: crate::trace::Format, seed: u64) -> Self {
+        assert!(
+            matches!(format, crate::trace::Format::Msr | crate::trace::Format::OracleGeneral),
+            "MSR or oracleGeneral"
+        );
+        Self { format, rng: Rng::seeded(seed), zipf: ZipfTable::new(1 << 20, 1.0), time: 128_166_372_003_061_629 }
+    }
+
+    /// Appends whole records to `out` until it holds at least `bytes`.
+    pub fn fill(&mut self, out: &mut Vec<u8>, bytes: usize) {
+        use std::io::Write;
+        while out.len() < bytes {
+            self.time += 1 + self.rng.below(20_000);
+            let block = self.zipf.sample(&mut self.rng) as u64;
+            match self.format {
+                crate::trace::Format::Msr => {
+                    let size = 4096 * (1 + self.rng.below(16));
+                    let op = if self.rng.below(3) == 0 { "Write" } else { "Read" };
+                    let disk = self.rng.below(4);
+                    let _ = writeln!(
+                        out,
+                        "{},web,{disk},{op},{},{size},{}",
+                        self.time,
+                        block * 4096,
+                        100 + self.rng.below(9000)
+                    );
+                }
+                _ => {
+                    let next = if self.rng.below(4) == 0 { -1 } else { (self.time % 1_000_000_007) as i64 };
+                    out.extend_from_slice(&crate::trace::oracle::encode(
+                        (self.time / 10_000_000) as u32,
+                        block,
+                        4096,
+                        next,
+                    ));
+                }
+            }
+        }
+    }
+
+    /// About `bytes` of the trace at once.
+    pub fn bytes(format: crate::trace::Format, bytes: usize, seed: u64) -> Vec<u8> {
+        let mut out = Vec::with_capacity(bytes + 128);
+        Self::new(format, seed).fill(&mut out, bytes);
+        out
+    }
+}

@@ -5,53 +5,68 @@
 //! read, with W a write; requests with neither (flushes, discards) carry no data and are skipped.
 //! Sectors are 512 bytes.
 
-use super::{clip, split, text_lines, Builder, Meta, Options, Trace, TraceError};
+use super::{clip, split, Builder, Meta, Options, TraceError};
 use crate::model::Op;
 
-pub(crate) fn parse(bytes: &[u8], opts: &Options) -> Result<Trace, TraceError> {
-    let mut b = Builder::new();
-    for (n, line) in text_lines(bytes)? {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        if !f.first().is_some_and(|d| is_device(d)) {
-            continue; // not an event line
+/// The whole of `bytes` in this format (tests).
+#[cfg(test)]
+pub(crate) fn parse(bytes: &[u8], opts: &Options) -> Result<super::Trace, TraceError> {
+    super::parse(bytes, super::Format::Blkparse, opts)
+}
+
+/// One line (`n` from 1): a queued event, another event (skipped) or not an event (skipped).
+pub(crate) fn line(b: &mut Builder, n: u64, line: &str, opts: &Options) -> Result<(), TraceError> {
+    // Up to 10 whitespace-separated fields into a fixed array: no allocation per line.
+    let mut f = [""; 10];
+    let mut count = 0;
+    for field in line.split_whitespace() {
+        if let Some(slot) = f.get_mut(count) {
+            *slot = field;
         }
-        let place = || format!("line {n}");
-        if f.len() < 6 {
-            return Err(TraceError { place: place(), message: format!("truncated event: \"{}\"", clip(line.trim())) });
+        count += 1;
+        if count > 10 {
+            break;
         }
-        if f[5] != "Q" {
-            continue;
-        }
-        let bad = |field: &str, want: &str, got: &str| TraceError {
-            place: format!("line {n}"),
-            message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
-        };
-        let op = match f.get(6) {
-            Some(rwbs) if rwbs.contains('R') => Op::Read,
-            Some(rwbs) if rwbs.contains('W') => Op::Write,
-            _ => continue, // no data: a flush, a discard, …
-        };
-        if f.len() < 10 || f[8] != "+" {
-            return Err(TraceError {
-                place: place(),
-                message: format!("expected \"RWBS sector + count\" after Q, got \"{}\"", clip(&f[6..].join(" "))),
-            });
-        }
-        let secs: f64 = f[3]
-            .parse()
-            .ok()
-            .filter(|s: &f64| s.is_finite() && *s >= 0.0)
-            .ok_or_else(|| bad("time", "seconds ≥ 0", f[3]))?;
-        let sector: u64 = f[7].parse().map_err(|_| bad("sector", "a sector number", f[7]))?;
-        let count: u64 = f[9].parse().map_err(|_| bad("count", "a number of sectors", f[9]))?;
-        if count == 0 {
-            continue;
-        }
-        let offset = sector.checked_mul(512).ok_or_else(|| bad("sector", "a sector within 2^55", f[7]))?;
-        let (first, blocks) = split(offset, count * 512, opts);
-        b.push(place, first, blocks, Meta { op, time_us: Some(secs * 1e6), client: 0, write_hint: None })?;
     }
-    Ok(b.finish())
+    if count == 0 || !is_device(f[0]) {
+        return Ok(()); // not an event line
+    }
+    let place = || format!("line {n}");
+    if count < 6 {
+        return Err(TraceError { place: place(), message: format!("truncated event: \"{}\"", clip(line.trim())) });
+    }
+    if f[5] != "Q" {
+        return Ok(());
+    }
+    let bad = |field: &str, want: &str, got: &str| TraceError {
+        place: format!("line {n}"),
+        message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
+    };
+    let op = match f[6] {
+        rwbs if rwbs.contains('R') => Op::Read,
+        rwbs if rwbs.contains('W') => Op::Write,
+        _ => return Ok(()), // no data: a flush, a discard, …
+    };
+    if count < 10 || f[8] != "+" {
+        let after: Vec<&str> = line.split_whitespace().skip(6).collect();
+        return Err(TraceError {
+            place: place(),
+            message: format!("expected \"RWBS sector + count\" after Q, got \"{}\"", clip(&after.join(" "))),
+        });
+    }
+    let secs: f64 = f[3]
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+        .ok_or_else(|| bad("time", "seconds ≥ 0", f[3]))?;
+    let sector: u64 = f[7].parse().map_err(|_| bad("sector", "a sector number", f[7]))?;
+    let sectors: u64 = f[9].parse().map_err(|_| bad("count", "a number of sectors", f[9]))?;
+    if sectors == 0 {
+        return Ok(());
+    }
+    let offset = sector.checked_mul(512).ok_or_else(|| bad("sector", "a sector within 2^55", f[7]))?;
+    let (first, blocks) = split(offset, sectors * 512, opts);
+    b.push(place, first, blocks, Meta { op, time_us: Some(secs * 1e6), client: 0, write_hint: None })
 }
 
 fn is_device(s: &str) -> bool {

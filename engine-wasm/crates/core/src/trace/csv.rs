@@ -1,72 +1,66 @@
 //! tiersim's canonical CSV, `time,client,block,nblocks,op,hint` (see the module docs).
 
-use super::{clip, text_lines, Builder, Meta, Trace, TraceError};
+use super::{clip, Builder, Meta, TraceError};
 use crate::model::{Op, WriteHint};
 
 pub(crate) const HEADER: &str = "time,client,block,nblocks,op,hint";
 
-pub(crate) fn parse(bytes: &[u8]) -> Result<Trace, TraceError> {
-    let mut lines = text_lines(bytes)?.filter(|(_, l)| !l.trim().is_empty());
-    match lines.next() {
-        Some((_, h)) if h.trim() == HEADER => {}
-        Some((n, h)) => {
-            return Err(TraceError {
-                place: format!("line {n}"),
-                message: format!("missing header {HEADER} (got \"{}\")", clip(h)),
-            })
-        }
-        None => return Err(TraceError { place: "line 1".into(), message: format!("missing header {HEADER}") }),
+/// The whole of `bytes` in this format (tests).
+#[cfg(test)]
+pub(crate) fn parse(bytes: &[u8]) -> Result<super::Trace, TraceError> {
+    super::parse(bytes, super::Format::Csv, &super::Options::default())
+}
+
+/// One line after the header (`n` from 1); blank lines are skipped.
+pub(crate) fn line(b: &mut Builder, n: u64, line: &str) -> Result<(), TraceError> {
+    if line.trim().is_empty() {
+        return Ok(());
     }
-    let mut b = Builder::new();
-    for (n, line) in lines {
-        let place = || format!("line {n}");
-        let bad = |field: &str, want: &str, got: &str| TraceError {
-            place: format!("line {n}"),
-            message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
-        };
-        // Six fields into a fixed array: no allocation per row.
-        let mut f = [""; 6];
-        let mut count = 0;
-        for field in line.split(',') {
-            if let Some(slot) = f.get_mut(count) {
-                *slot = field.trim();
-            }
-            count += 1;
+    let place = || format!("line {n}");
+    let bad = |field: &str, want: &str, got: &str| TraceError {
+        place: format!("line {n}"),
+        message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
+    };
+    // Six fields into a fixed array: no allocation per row.
+    let mut f = [""; 6];
+    let mut count = 0;
+    for field in line.split(',') {
+        if let Some(slot) = f.get_mut(count) {
+            *slot = field.trim();
         }
-        if count != 6 {
-            return Err(TraceError { place: place(), message: format!("expected 6 fields ({HEADER}), got {count}") });
-        }
-        let time = match f[0] {
-            "" => None,
-            t => Some(
-                t.parse::<f64>()
-                    .ok()
-                    .filter(|v| v.is_finite() && *v >= 0.0)
-                    .ok_or_else(|| bad("time", "microseconds ≥ 0", t))?,
-            ),
-        };
-        let client: u16 = f[1].parse().map_err(|_| bad("client", "an integer from 0 to 65535", f[1]))?;
-        let block: u64 = f[2].parse().map_err(|_| bad("block", "a block number", f[2]))?;
-        let nblocks: u64 =
-            f[3].parse().ok().filter(|&v| v >= 1).ok_or_else(|| bad("nblocks", "an integer ≥ 1", f[3]))?;
-        let op = match f[4] {
-            "r" | "read" | "R" => Op::Read,
-            "w" | "write" | "W" => Op::Write,
-            other => return Err(bad("op", "r, w, read or write", other)),
-        };
-        let hint = match f[5] {
-            "" => None,
-            "synch" => Some(WriteHint::Synch),
-            "replace" => Some(WriteHint::Replace),
-            "recov" => Some(WriteHint::Recov),
-            other => return Err(bad("hint", "nothing, synch, replace or recov", other)),
-        };
-        if hint.is_some() && op == Op::Read {
-            return Err(TraceError { place: place(), message: "hint: write hints go on writes only".into() });
-        }
-        b.push(place, block, nblocks, Meta { op, time_us: time, client, write_hint: hint })?;
+        count += 1;
     }
-    Ok(b.finish())
+    if count != 6 {
+        return Err(TraceError { place: place(), message: format!("expected 6 fields ({HEADER}), got {count}") });
+    }
+    let time = match f[0] {
+        "" => None,
+        t => Some(
+            t.parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| bad("time", "microseconds ≥ 0", t))?,
+        ),
+    };
+    let client: u16 = f[1].parse().map_err(|_| bad("client", "an integer from 0 to 65535", f[1]))?;
+    let block: u64 = f[2].parse().map_err(|_| bad("block", "a block number", f[2]))?;
+    let nblocks: u64 = f[3].parse().ok().filter(|&v| v >= 1).ok_or_else(|| bad("nblocks", "an integer ≥ 1", f[3]))?;
+    let op = match f[4] {
+        "r" | "read" | "R" => Op::Read,
+        "w" | "write" | "W" => Op::Write,
+        other => return Err(bad("op", "r, w, read or write", other)),
+    };
+    let hint = match f[5] {
+        "" => None,
+        "synch" => Some(WriteHint::Synch),
+        "replace" => Some(WriteHint::Replace),
+        "recov" => Some(WriteHint::Recov),
+        other => return Err(bad("hint", "nothing, synch, replace or recov", other)),
+    };
+    if hint.is_some() && op == Op::Read {
+        return Err(TraceError { place: place(), message: "hint: write hints go on writes only".into() });
+    }
+    b.push(place, block, nblocks, Meta { op, time_us: time, client, write_hint: hint })
 }
 
 #[cfg(test)]

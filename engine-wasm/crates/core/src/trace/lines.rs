@@ -1,41 +1,44 @@
 //! One block number per line, optionally followed by `r` or `w` (see the module docs).
 
-use super::{clip, text_lines, Builder, Meta, Trace, TraceError};
+use super::{clip, Builder, Meta, TraceError};
 use crate::model::Op;
 
-pub(crate) fn parse(bytes: &[u8]) -> Result<Trace, TraceError> {
-    let mut b = Builder::new();
-    for (n, line) in text_lines(bytes)? {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let place = || format!("line {n}");
-        let mut fields = line.split(|c: char| c == ',' || c.is_whitespace()).filter(|f| !f.is_empty());
-        let block = fields.next().unwrap_or("");
-        let block: u64 = block.parse().map_err(|_| TraceError {
-            place: place(),
-            message: format!("expected a block number, got \"{}\"", clip(block)),
-        })?;
-        let op = match fields.next() {
-            None | Some("r") | Some("R") => Op::Read,
-            Some("w") | Some("W") => Op::Write,
-            Some(other) => {
-                return Err(TraceError {
-                    place: place(),
-                    message: format!("expected r or w after the block, got \"{}\"", clip(other)),
-                })
-            }
-        };
-        if let Some(extra) = fields.next() {
+/// The whole of `bytes` in this format (tests).
+#[cfg(test)]
+pub(crate) fn parse(bytes: &[u8]) -> Result<super::Trace, TraceError> {
+    super::parse(bytes, super::Format::Lines, &super::Options::default())
+}
+
+/// One line (`n` from 1).
+pub(crate) fn line(b: &mut Builder, n: u64, line: &str) -> Result<(), TraceError> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(());
+    }
+    let place = || format!("line {n}");
+    let mut fields = line.split(|c: char| c == ',' || c.is_whitespace()).filter(|f| !f.is_empty());
+    let block = fields.next().unwrap_or("");
+    let block: u64 = block.parse().map_err(|_| TraceError {
+        place: place(),
+        message: format!("expected a block number, got \"{}\"", clip(block)),
+    })?;
+    let op = match fields.next() {
+        None | Some("r") | Some("R") => Op::Read,
+        Some("w") | Some("W") => Op::Write,
+        Some(other) => {
             return Err(TraceError {
                 place: place(),
-                message: format!("unexpected \"{}\" after the operation", clip(extra)),
-            });
+                message: format!("expected r or w after the block, got \"{}\"", clip(other)),
+            })
         }
-        b.push(place, block, 1, Meta::op(op))?;
+    };
+    if let Some(extra) = fields.next() {
+        return Err(TraceError {
+            place: place(),
+            message: format!("unexpected \"{}\" after the operation", clip(extra)),
+        });
     }
-    Ok(b.finish())
+    b.push(place, block, 1, Meta::op(op))
 }
 
 /// Most non-comment lines of the sample start with digits.

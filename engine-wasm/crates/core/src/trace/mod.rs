@@ -19,9 +19,11 @@
 //! - `blkparse` — Linux blktrace's text output; one request per queued (`Q`) event.
 //! - `oracle-general` — libCacheSim's binary object traces: 24-byte little-endian records
 //!   (u32 time, u64 object id, u32 size, i64 next access); each is a one-block read of its object.
+//! - `k5cloud`, `tencent`, `alibaba` — cloud block-storage traces of many volumes at once; see
+//!   [`volumes`] (each volume's blocks are keyed apart, and the volume is the client).
 //!
-//! Any of them may come gzip- or zstd-compressed: [`decompress`] recognises both by their magic
-//! bytes, and [`parse`] and [`detect`] look through it.
+//! Any of them may come gzip- or zstd-compressed, recognised by their magic bytes. Files are
+//! read in chunks as they arrive ([`TraceStream`]); [`parse`] is one chunk.
 //!
 //! Byte-addressed requests (vscsi) are split into the blocks they touch:
 //! `floor(offset / bs) ..= floor((offset + len − 1) / bs)`; `object_mode` keys each request by
@@ -29,14 +31,19 @@
 
 mod blkparse;
 mod csv;
+pub mod fuzz;
 mod lines;
 mod msr;
-mod oracle;
+pub mod oracle;
 mod spc;
+pub mod stream;
+pub mod volumes;
 pub mod vscsi;
 
-use std::borrow::Cow;
 use std::io::Read;
+
+pub use stream::{Finished, TraceStream};
+pub(crate) use volumes::{alibaba, k5cloud, tencent};
 
 use crate::model::{Block, Op, WriteHint};
 
@@ -49,11 +56,24 @@ pub enum Format {
     Blkparse,
     Vscsi,
     OracleGeneral,
+    K5cloud,
+    Tencent,
+    Alibaba,
 }
 
 impl Format {
-    pub const ALL: [Format; 7] =
-        [Format::Lines, Format::Csv, Format::Msr, Format::Spc, Format::Blkparse, Format::Vscsi, Format::OracleGeneral];
+    pub const ALL: [Format; 10] = [
+        Format::Lines,
+        Format::Csv,
+        Format::Msr,
+        Format::Spc,
+        Format::Blkparse,
+        Format::Vscsi,
+        Format::OracleGeneral,
+        Format::K5cloud,
+        Format::Tencent,
+        Format::Alibaba,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -64,6 +84,9 @@ impl Format {
             Format::Blkparse => "blkparse",
             Format::Vscsi => "vscsi",
             Format::OracleGeneral => "oracle-general",
+            Format::K5cloud => "k5cloud",
+            Format::Tencent => "tencent",
+            Format::Alibaba => "alibaba",
         }
     }
 
@@ -86,6 +109,18 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Self { block_size: 4096, object_mode: false }
+    }
+}
+
+impl Options {
+    pub fn validate(&self) -> Result<(), TraceError> {
+        if self.block_size.is_power_of_two() && (512..=1 << 20).contains(&self.block_size) {
+            return Ok(());
+        }
+        Err(TraceError {
+            place: "options".into(),
+            message: format!("block size must be a power of two from 512 to 1048576 bytes (got {})", self.block_size),
+        })
     }
 }
 
@@ -143,6 +178,20 @@ pub const MAX_REFS: usize = u32::MAX as usize - 1;
 /// Most blocks one request may span once split.
 pub const MAX_REQUEST_BLOCKS: u64 = 1 << 20;
 
+/// Up to `N` `sep`-separated fields of `line`, trimmed, into a fixed array (no allocation per
+/// line), and how many fields there were in all.
+pub(crate) fn fields<const N: usize>(line: &str, sep: char) -> ([&str; N], usize) {
+    let mut f = [""; N];
+    let mut count = 0;
+    for field in line.split(sep) {
+        if let Some(slot) = f.get_mut(count) {
+            *slot = field.trim();
+        }
+        count += 1;
+    }
+    (f, count)
+}
+
 /// Shows at most 40 characters of offending input.
 pub(crate) fn clip(s: &str) -> String {
     let mut out: String = s.chars().take(40).collect();
@@ -170,6 +219,10 @@ impl Meta {
 /// Accumulates records, numbering raw blocks densely by first appearance.
 pub(crate) struct Builder {
     trace: Trace,
+    /// Keep the records (else only count them: a pass over a file too big to hold).
+    keep: bool,
+    requests: u64,
+    block_refs: u64,
     /// Raw block number → dense id: the one hash map on the way in (FxHash: ids are not
     /// adversarial, and std's SipHash would dominate parsing).
     dense: rustc_hash::FxHashMap<u64, Block>,
@@ -177,7 +230,13 @@ pub(crate) struct Builder {
 
 impl Builder {
     pub(crate) fn new() -> Self {
-        Self { trace: Trace::default(), dense: rustc_hash::FxHashMap::default() }
+        Self {
+            trace: Trace::default(),
+            keep: true,
+            requests: 0,
+            block_refs: 0,
+            dense: rustc_hash::FxHashMap::default(),
+        }
     }
 
     /// Adds a request for raw blocks `first .. first + n`.
@@ -198,20 +257,38 @@ impl Builder {
         if first.checked_add(n - 1).is_none() {
             return Err(TraceError { place: place(), message: format!("block range {first} + {n} overflows") });
         }
-        if self.trace.refs.len() + n as usize > MAX_REFS {
+        if self.keep && self.trace.refs.len() + n as usize > MAX_REFS {
             return Err(TraceError { place: place(), message: format!("more than {MAX_REFS} block references") });
         }
+        self.requests += 1;
+        self.block_refs += n;
         let start = self.trace.refs.len() as u32;
-        for raw in first..first + n {
+        for raw in first..=first + (n - 1) {
             let next = self.trace.raw.len() as Block;
             let id = *self.dense.entry(raw).or_insert(next);
             if id == next {
                 self.trace.raw.push(raw);
             }
-            self.trace.refs.push(id);
+            if self.keep {
+                self.trace.refs.push(id);
+            }
         }
-        self.trace.records.push(Record { start, len: n as u32, op, time_us, client, write_hint });
+        if self.keep {
+            self.trace.records.push(Record { start, len: n as u32, op, time_us, client, write_hint });
+        }
         Ok(())
+    }
+
+    pub(crate) fn requests(&self) -> u64 {
+        self.requests
+    }
+
+    pub(crate) fn block_refs(&self) -> u64 {
+        self.block_refs
+    }
+
+    pub(crate) fn counting_only(&mut self) {
+        self.keep = false;
     }
 
     pub(crate) fn finish(self) -> Trace {
@@ -231,36 +308,35 @@ pub(crate) fn split(offset: u64, len: u64, opts: &Options) -> (u64, u64) {
     (first, last - first + 1)
 }
 
-/// gzip (`1f 8b`) or zstd (`28 b5 2f fd`) data decompressed (every member or frame, one after
-/// another); anything else as it is.
-pub fn decompress(bytes: &[u8]) -> Result<Cow<'_, [u8]>, TraceError> {
-    let damaged = |kind: &str, e: std::io::Error| TraceError {
-        place: "byte 0".into(),
-        message: format!("damaged {kind} data: {e}"),
+/// Bytes looked at to recognise a format.
+const DETECT_BYTES: usize = 64 * 1024;
+
+/// The first [`DETECT_BYTES`] of `bytes` decompressed (gzip or zstd, by magic bytes; as far as
+/// they go, for the head of a file), else `bytes` itself.
+fn head_of(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut take = |r: &mut dyn Read| {
+        let _ = r.take(DETECT_BYTES as u64).read_to_end(&mut out);
     };
     if bytes.starts_with(&[0x1f, 0x8b]) {
-        let mut out = Vec::new();
-        flate2::read::MultiGzDecoder::new(bytes).read_to_end(&mut out).map_err(|e| damaged("gzip", e))?;
-        return Ok(Cow::Owned(out));
-    }
-    if bytes.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
-        let mut out = Vec::new();
-        let mut rest = bytes;
-        while !rest.is_empty() {
-            let at = bytes.len() - rest.len();
-            let mut frame = ruzstd::decoding::StreamingDecoder::new(&mut rest)
-                .map_err(|e| TraceError { place: format!("byte {at}"), message: format!("damaged zstd data: {e}") })?;
-            frame.read_to_end(&mut out).map_err(|e| damaged("zstd", e))?;
+        take(&mut flate2::read::MultiGzDecoder::new(bytes));
+    } else if bytes.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        let mut src = bytes;
+        if let Ok(mut d) = ruzstd::decoding::StreamingDecoder::new(&mut src) {
+            take(&mut d);
         }
-        return Ok(Cow::Owned(out));
+    } else {
+        out.extend_from_slice(&bytes[..bytes.len().min(DETECT_BYTES)]);
     }
-    Ok(Cow::Borrowed(bytes))
+    out
 }
 
-/// Guesses the format from the first bytes (through any compression); `None` when nothing fits.
+/// Guesses the format from a file, or from its first chunk (through any compression); `None`
+/// when nothing fits.
 pub fn detect(bytes: &[u8]) -> Option<Format> {
-    let data = decompress(bytes).ok()?;
-    let bytes: &[u8] = &data;
+    let head = head_of(bytes);
+    let whole = head.len() < DETECT_BYTES && bytes.len() < DETECT_BYTES;
+    let bytes: &[u8] = &head;
     if bytes.is_empty() {
         return None;
     }
@@ -287,53 +363,35 @@ pub fn detect(bytes: &[u8]) -> Option<Format> {
         if blkparse::looks_like(whole) {
             return Some(Format::Blkparse);
         }
+        if k5cloud::looks_like(whole) {
+            return Some(Format::K5cloud);
+        }
+        if alibaba::looks_like(whole) {
+            return Some(Format::Alibaba);
+        }
+        if tencent::looks_like(whole) {
+            return Some(Format::Tencent);
+        }
     }
     if texty && lines::looks_like(head) {
         return Some(Format::Lines);
     }
-    if oracle::looks_like(bytes) {
+    if oracle::looks_like(bytes, whole) {
         return Some(Format::OracleGeneral);
     }
     None
 }
 
-/// Reads a whole trace held in memory.
+/// Reads a whole trace held in memory (a stream of one chunk).
 pub fn parse(bytes: &[u8], format: Format, opts: &Options) -> Result<Trace, TraceError> {
-    if !(opts.block_size.is_power_of_two() && (512..=1 << 20).contains(&opts.block_size)) {
-        return Err(TraceError {
-            place: "options".into(),
-            message: format!("block size must be a power of two from 512 to 1048576 bytes (got {})", opts.block_size),
-        });
-    }
-    let data = decompress(bytes)?;
-    let bytes: &[u8] = &data;
-    if bytes.is_empty() {
-        return Err(TraceError { place: "byte 0".into(), message: "the trace is empty".into() });
-    }
-    match format {
-        Format::Lines => lines::parse(bytes),
-        Format::Csv => csv::parse(bytes),
-        Format::Msr => msr::parse(bytes, opts),
-        Format::Spc => spc::parse(bytes, opts),
-        Format::Blkparse => blkparse::parse(bytes, opts),
-        Format::Vscsi => vscsi::parse(bytes, opts),
-        Format::OracleGeneral => oracle::parse(bytes),
-    }
-}
-
-/// Splits text into lines (1-based numbers), refusing bytes that are not UTF-8 with their place.
-pub(crate) fn text_lines(bytes: &[u8]) -> Result<impl Iterator<Item = (usize, &str)>, TraceError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
-        TraceError { place: format!("line {line}"), message: "not UTF-8 text (is this a binary trace?)".into() }
-    })?;
-    Ok(text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r'))))
+    let mut s = TraceStream::new(format, *opts)?;
+    s.push(bytes)?;
+    Ok(s.finish()?.trace)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::util::rng::Rng;
 
     #[test]
     fn splits_byte_ranges_into_blocks() {
@@ -368,7 +426,10 @@ mod tests {
         assert_eq!(Format::parse_name("oracle-general"), Ok(Format::OracleGeneral));
         assert!(Format::parse_name("parquet")
             .unwrap_err()
-            .contains("lines, csv, msr, spc, blkparse, vscsi, oracle-general"));
+            .contains("lines, csv, msr, spc, blkparse, vscsi, oracle-general, k5cloud, tencent, alibaba"));
+        assert_eq!(detect(b"12,0.5,R,8192,8192\n3,1.25,W,8192,100\n"), Some(Format::K5cloud));
+        assert_eq!(detect(b"1538323200,16,8,0,1063\n1538323201,24,16,1,1063\n"), Some(Format::Tencent));
+        assert_eq!(detect(b"7,W,126703644672,4096,1577808000000626\n"), Some(Format::Alibaba));
     }
 
     #[test]
@@ -396,55 +457,5 @@ mod tests {
         let e = parse(b"1\n", Format::Lines, &Options { block_size: 1000, object_mode: false }).unwrap_err();
         assert!(e.to_string().contains("block size"), "{e}");
         assert_eq!(parse(b"", Format::Csv, &Options::default()).unwrap_err().to_string(), "byte 0: the trace is empty");
-    }
-
-    /// Random bytes and mutated valid traces through every reader: errors, never panics.
-    #[test]
-    fn fuzz_smoke_no_reader_panics() {
-        let mut rng = Rng::seeded(77);
-        let valid: Vec<Vec<u8>> = vec![
-            b"1\n2 w\n# c\n\n3,r\n".to_vec(),
-            b"time,client,block,nblocks,op,hint\n1.5,0,10,2,w,synch\n,1,3,1,r,\n".to_vec(),
-            b"128166372003061629,hm,1,Read,8192,8192,1000\n1,hm,0,Write,4095,2,500\n".to_vec(),
-            b"0,16,8192,r,0.000\n1,7,1024,w,0.5\n".to_vec(),
-            b"  8,0 3 1 0.000000000 697 Q WS 3417768 + 8 [k]\n  8,0 1 4 0.001 1200 Q R 16 + 16 [cat]\n".to_vec(),
-            [vscsi::tests::record_v1(0x28, 8, 4096, 1), vscsi::tests::record_v1(0x2a, 16, 512, 2)].concat(),
-            [oracle::tests::record(1, 42, 4096, -1), oracle::tests::record(2, 7, 1, 5)].concat(),
-        ];
-        // The same, compressed: mutations then hit the decompressors too.
-        let mut valid = valid;
-        for i in 0..valid.len() {
-            use std::io::Write;
-            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-            gz.write_all(&valid[i]).unwrap();
-            valid.push(gz.finish().unwrap());
-            valid.push(ruzstd::encoding::compress_to_vec(&valid[i][..], ruzstd::encoding::CompressionLevel::Fastest));
-        }
-        for case in 0..4000 {
-            let mut input = if case % 2 == 0 {
-                (0..rng.below(200)).map(|_| rng.below(256) as u8).collect::<Vec<u8>>()
-            } else {
-                valid[case / 2 % valid.len()].clone()
-            };
-            for _ in 0..rng.below(6) {
-                if input.is_empty() {
-                    break;
-                }
-                let i = rng.below(input.len() as u64) as usize;
-                match rng.below(3) {
-                    0 => input[i] = rng.below(256) as u8,
-                    1 => {
-                        input.remove(i);
-                    }
-                    _ => input.insert(i, rng.below(256) as u8),
-                }
-            }
-            let _ = detect(&input);
-            for f in Format::ALL {
-                for object_mode in [false, true] {
-                    let _ = parse(&input, f, &Options { block_size: 512, object_mode });
-                }
-            }
-        }
     }
 }

@@ -4,43 +4,45 @@
 //! split into blocks; `DiskNumber` becomes the client id, so the disks of one host stay apart
 //! only if the caller keys by it (they share the block space here, as most simulators do).
 
-use super::{clip, split, text_lines, Builder, Meta, Options, Trace, TraceError};
+use super::{clip, fields, split, Builder, Meta, Options, TraceError};
 use crate::model::Op;
 
-pub(crate) fn parse(bytes: &[u8], opts: &Options) -> Result<Trace, TraceError> {
-    let mut b = Builder::new();
-    for (n, line) in text_lines(bytes)? {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let place = || format!("line {n}");
-        let bad = |field: &str, want: &str, got: &str| TraceError {
-            place: format!("line {n}"),
-            message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
-        };
-        let f: Vec<&str> = line.split(',').map(str::trim).collect();
-        if f.len() != 7 {
-            return Err(TraceError {
-                place: place(),
-                message: format!(
-                    "expected 7 fields (Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime), got {}",
-                    f.len()
-                ),
-            });
-        }
-        let ticks: u64 = f[0].parse().map_err(|_| bad("Timestamp", "100 ns ticks", f[0]))?;
-        let disk: u16 = f[2].parse().map_err(|_| bad("DiskNumber", "an integer from 0 to 65535", f[2]))?;
-        let op = match f[3] {
-            "Read" | "read" | "R" => Op::Read,
-            "Write" | "write" | "W" => Op::Write,
-            other => return Err(bad("Type", "Read or Write", other)),
-        };
-        let offset: u64 = f[4].parse().map_err(|_| bad("Offset", "a byte offset", f[4]))?;
-        let size: u64 = f[5].parse().map_err(|_| bad("Size", "a size in bytes", f[5]))?;
-        let (first, count) = split(offset, size, opts);
-        b.push(place, first, count, Meta { op, time_us: Some(ticks as f64 / 10.0), client: disk, write_hint: None })?;
+/// The whole of `bytes` in this format (tests).
+#[cfg(test)]
+pub(crate) fn parse(bytes: &[u8], opts: &Options) -> Result<super::Trace, TraceError> {
+    super::parse(bytes, super::Format::Msr, opts)
+}
+
+/// One line (`n` from 1); blank lines are skipped.
+pub(crate) fn line(b: &mut Builder, n: u64, line: &str, opts: &Options) -> Result<(), TraceError> {
+    if line.trim().is_empty() {
+        return Ok(());
     }
-    Ok(b.finish())
+    let place = || format!("line {n}");
+    let bad = |field: &str, want: &str, got: &str| TraceError {
+        place: format!("line {n}"),
+        message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
+    };
+    let (f, count) = fields::<7>(line, ',');
+    if count != 7 {
+        return Err(TraceError {
+            place: place(),
+            message: format!(
+                "expected 7 fields (Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime), got {count}"
+            ),
+        });
+    }
+    let ticks: u64 = f[0].parse().map_err(|_| bad("Timestamp", "100 ns ticks", f[0]))?;
+    let disk: u16 = f[2].parse().map_err(|_| bad("DiskNumber", "an integer from 0 to 65535", f[2]))?;
+    let op = match f[3] {
+        "Read" | "read" | "R" => Op::Read,
+        "Write" | "write" | "W" => Op::Write,
+        other => return Err(bad("Type", "Read or Write", other)),
+    };
+    let offset: u64 = f[4].parse().map_err(|_| bad("Offset", "a byte offset", f[4]))?;
+    let size: u64 = f[5].parse().map_err(|_| bad("Size", "a size in bytes", f[5]))?;
+    let (first, count) = split(offset, size, opts);
+    b.push(place, first, count, Meta { op, time_us: Some(ticks as f64 / 10.0), client: disk, write_hint: None })
 }
 
 /// Seven comma-separated fields, the fourth `Read` or `Write`.

@@ -2,40 +2,45 @@
 //! `u32 time, u64 object id, u32 size (bytes), i64 next access (virtual time, −1 = never)`.
 //! Each record is a one-block read of its object; the size does not split it.
 
-use super::{Builder, Meta, Trace, TraceError};
+use super::{Builder, Meta, TraceError};
 use crate::model::Op;
 
-const RECORD: usize = 24;
+/// Bytes per record.
+pub const RECORD: usize = 24;
 
-pub(crate) fn parse(bytes: &[u8]) -> Result<Trace, TraceError> {
-    let mut b = Builder::new();
-    for (i, r) in bytes.chunks(RECORD).enumerate() {
-        let at = i * RECORD;
-        let place = || format!("byte {at} (record {i})");
-        if r.len() < RECORD {
-            return Err(TraceError {
-                place: place(),
-                message: format!("truncated oracleGeneral record: {} of {RECORD} bytes", r.len()),
-            });
-        }
-        let time = u32::from_le_bytes(r[0..4].try_into().expect("4 bytes"));
-        let id = u64::from_le_bytes(r[4..12].try_into().expect("8 bytes"));
-        let next = i64::from_le_bytes(r[16..24].try_into().expect("8 bytes"));
-        if next < -1 {
-            return Err(TraceError {
-                place: place(),
-                message: format!("next access must be −1 or a time, got {next}"),
-            });
-        }
-        b.push(place, id, 1, Meta { time_us: Some(time as f64 * 1e6), ..Meta::op(Op::Read) })?;
+/// The whole of `bytes` in this format (tests).
+#[cfg(test)]
+pub(crate) fn parse(bytes: &[u8]) -> Result<super::Trace, TraceError> {
+    super::parse(bytes, super::Format::OracleGeneral, &super::Options::default())
+}
+
+/// One record: `time`, object `id`, `size` in bytes, `next` access time (−1: never).
+pub fn encode(time: u32, id: u64, size: u32, next: i64) -> [u8; RECORD] {
+    let mut r = [0u8; RECORD];
+    r[0..4].copy_from_slice(&time.to_le_bytes());
+    r[4..12].copy_from_slice(&id.to_le_bytes());
+    r[12..16].copy_from_slice(&size.to_le_bytes());
+    r[16..24].copy_from_slice(&next.to_le_bytes());
+    r
+}
+
+/// Record `i`, at byte `at`.
+pub(crate) fn record(b: &mut Builder, i: u64, at: u64, r: &[u8]) -> Result<(), TraceError> {
+    let place = || format!("byte {at} (record {i})");
+    let time = u32::from_le_bytes(r[0..4].try_into().expect("4 bytes"));
+    let id = u64::from_le_bytes(r[4..12].try_into().expect("8 bytes"));
+    let next = i64::from_le_bytes(r[16..24].try_into().expect("8 bytes"));
+    if next < -1 {
+        return Err(TraceError { place: place(), message: format!("next access must be −1 or a time, got {next}") });
     }
-    Ok(b.finish())
+    b.push(place, id, 1, Meta { time_us: Some(time as f64 * 1e6), ..Meta::op(Op::Read) })
 }
 
 /// Whole records whose next-access fields are −1 or plausible times.
-pub(crate) fn looks_like(bytes: &[u8]) -> bool {
+/// `whole`: `bytes` is the whole file (else its head, possibly cut inside a record).
+pub(crate) fn looks_like(bytes: &[u8], whole: bool) -> bool {
     bytes.len() >= RECORD
-        && bytes.len().is_multiple_of(RECORD)
+        && (!whole || bytes.len().is_multiple_of(RECORD))
         && bytes.chunks_exact(RECORD).take(64).all(|r| i64::from_le_bytes(r[16..24].try_into().expect("8 bytes")) >= -1)
 }
 
@@ -44,7 +49,7 @@ pub(crate) mod tests {
     use super::*;
 
     pub(crate) fn record(time: u32, id: u64, size: u32, next: i64) -> Vec<u8> {
-        [&time.to_le_bytes()[..], &id.to_le_bytes(), &size.to_le_bytes(), &next.to_le_bytes()].concat()
+        encode(time, id, size, next).to_vec()
     }
 
     #[test]

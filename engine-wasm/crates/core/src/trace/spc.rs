@@ -3,47 +3,50 @@
 //! in bytes, `r`/`w` (either case), timestamp in seconds. The ASU becomes the client id; the
 //! ASUs share one block space.
 
-use super::{clip, split, text_lines, Builder, Meta, Options, Trace, TraceError};
+use super::{clip, fields, split, Builder, Meta, Options, TraceError};
 use crate::model::Op;
 
-pub(crate) fn parse(bytes: &[u8], opts: &Options) -> Result<Trace, TraceError> {
-    let mut b = Builder::new();
-    for (n, line) in text_lines(bytes)? {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let place = || format!("line {n}");
-        let bad = |field: &str, want: &str, got: &str| TraceError {
-            place: format!("line {n}"),
-            message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
-        };
-        let f: Vec<&str> = line.split(',').map(str::trim).collect();
-        if f.len() < 5 {
-            return Err(TraceError {
-                place: place(),
-                message: format!("expected 5 fields (ASU,LBA,Size,Opcode,Timestamp), got {}", f.len()),
-            });
-        }
-        let asu: u16 = f[0].parse().map_err(|_| bad("ASU", "an integer from 0 to 65535", f[0]))?;
-        let lba: u64 = f[1].parse().map_err(|_| bad("LBA", "a sector number", f[1]))?;
-        let size: u64 = f[2].parse().map_err(|_| bad("Size", "a size in bytes", f[2]))?;
-        let op = match f[3] {
-            "r" | "R" => Op::Read,
-            "w" | "W" => Op::Write,
-            other => return Err(bad("Opcode", "r or w", other)),
-        };
-        let secs: f64 = f[4]
-            .parse()
-            .ok()
-            .filter(|s: &f64| s.is_finite() && *s >= 0.0)
-            .ok_or_else(|| bad("Timestamp", "seconds ≥ 0", f[4]))?;
-        let offset = lba
-            .checked_mul(512)
-            .ok_or_else(|| TraceError { place: place(), message: format!("LBA {lba} overflows a byte offset") })?;
-        let (first, count) = split(offset, size, opts);
-        b.push(place, first, count, Meta { op, time_us: Some(secs * 1e6), client: asu, write_hint: None })?;
+/// The whole of `bytes` in this format (tests).
+#[cfg(test)]
+pub(crate) fn parse(bytes: &[u8], opts: &Options) -> Result<super::Trace, TraceError> {
+    super::parse(bytes, super::Format::Spc, opts)
+}
+
+/// One line (`n` from 1); blank lines are skipped. Fields after the fifth are ignored.
+pub(crate) fn line(b: &mut Builder, n: u64, line: &str, opts: &Options) -> Result<(), TraceError> {
+    if line.trim().is_empty() {
+        return Ok(());
     }
-    Ok(b.finish())
+    let place = || format!("line {n}");
+    let bad = |field: &str, want: &str, got: &str| TraceError {
+        place: format!("line {n}"),
+        message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
+    };
+    let (f, count) = fields::<5>(line, ',');
+    if count < 5 {
+        return Err(TraceError {
+            place: place(),
+            message: format!("expected 5 fields (ASU,LBA,Size,Opcode,Timestamp), got {count}"),
+        });
+    }
+    let asu: u16 = f[0].parse().map_err(|_| bad("ASU", "an integer from 0 to 65535", f[0]))?;
+    let lba: u64 = f[1].parse().map_err(|_| bad("LBA", "a sector number", f[1]))?;
+    let size: u64 = f[2].parse().map_err(|_| bad("Size", "a size in bytes", f[2]))?;
+    let op = match f[3] {
+        "r" | "R" => Op::Read,
+        "w" | "W" => Op::Write,
+        other => return Err(bad("Opcode", "r or w", other)),
+    };
+    let secs: f64 = f[4]
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+        .ok_or_else(|| bad("Timestamp", "seconds ≥ 0", f[4]))?;
+    let offset = lba
+        .checked_mul(512)
+        .ok_or_else(|| TraceError { place: place(), message: format!("LBA {lba} overflows a byte offset") })?;
+    let (first, count) = split(offset, size, opts);
+    b.push(place, first, count, Meta { op, time_us: Some(secs * 1e6), client: asu, write_hint: None })
 }
 
 /// Five comma-separated fields, the fourth `r` or `w`.

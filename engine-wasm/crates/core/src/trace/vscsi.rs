@@ -9,7 +9,7 @@
 //! commands (0x08, 0x28, 0x88, 0xa8) are reads, WRITE (0x0a, 0x2a, 0x8a, 0xaa) writes; other
 //! commands carry no data and are skipped (counted in [`skipped_commands`]).
 
-use super::{split, Builder, Meta, Options, Trace, TraceError};
+use super::{split, Builder, Meta, Options, TraceError};
 use crate::model::Op;
 
 const SECTOR: u64 = 512;
@@ -69,43 +69,55 @@ pub fn skipped_commands(bytes: &[u8]) -> usize {
         .count()
 }
 
-pub(crate) fn parse(bytes: &[u8], opts: &Options) -> Result<Trace, TraceError> {
-    let v = version(bytes).ok_or_else(|| TraceError {
+/// The whole of `bytes` in this format (tests).
+#[cfg(test)]
+pub(crate) fn parse(bytes: &[u8], opts: &Options) -> Result<super::Trace, TraceError> {
+    super::parse(bytes, super::Format::Vscsi, opts)
+}
+
+/// The version of a trace starting with `head` (at least 40 bytes, unless the trace is shorter).
+pub(crate) fn version_of(head: &[u8]) -> Result<Version, TraceError> {
+    version(head).ok_or_else(|| TraceError {
         place: "byte 0".into(),
-        message: if bytes.len() < 32 {
-            format!("truncated vscsi record: {} of at least 32 bytes", bytes.len())
+        message: if head.len() < 32 {
+            format!("truncated vscsi record: {} of at least 32 bytes", head.len())
         } else {
             format!(
                 "not a vscsi trace: the version field says neither 1 nor 2 (v1 field {:#06x}, v2 field {:#06x})",
-                u16_at(bytes, 14),
-                u16_at(bytes, 2)
+                u16_at(head, 14),
+                u16_at(head, 2)
             )
         },
+    })
+}
+
+/// A version-1 record: SCSI `command`, `lbn` in 512-byte sectors, `len` bytes, `ts` µs.
+pub fn encode_v1(command: u16, lbn: u64, len: u32, ts: u64) -> [u8; 32] {
+    let mut r = [0u8; 32];
+    r[0..4].copy_from_slice(&7u32.to_le_bytes());
+    r[4..8].copy_from_slice(&len.to_le_bytes());
+    r[8..12].copy_from_slice(&1u32.to_le_bytes());
+    r[12..14].copy_from_slice(&command.to_le_bytes());
+    r[14..16].copy_from_slice(&0x0100u16.to_le_bytes());
+    r[16..24].copy_from_slice(&lbn.to_le_bytes());
+    r[24..32].copy_from_slice(&ts.to_le_bytes());
+    r
+}
+
+/// Record `i`, at byte `at`; commands without data are skipped.
+pub(crate) fn record(b: &mut Builder, i: u64, at: u64, r: &[u8], v: Version, opts: &Options) -> Result<(), TraceError> {
+    let place = || format!("byte {at} (record {i})");
+    let (command, len, lbn, ts) = match v {
+        Version::V1 => (u16_at(r, 12), u32_at(r, 4), u64_at(r, 16), u64_at(r, 24)),
+        Version::V2 => (u16_at(r, 0), u32_at(r, 8), u64_at(r, 16), u64_at(r, 24)),
+    };
+    let Some(op) = op_of(command) else { return Ok(()) };
+    let offset = lbn.checked_mul(SECTOR).ok_or_else(|| TraceError {
+        place: place(),
+        message: format!("LBN {lbn} is beyond any disk (its byte offset overflows)"),
     })?;
-    let size = v.record_len();
-    let mut b = Builder::new();
-    for (i, r) in bytes.chunks(size).enumerate() {
-        let at = i * size;
-        let place = || format!("byte {at} (record {i})");
-        if r.len() < size {
-            return Err(TraceError {
-                place: place(),
-                message: format!("truncated vscsi record: {} of {size} bytes", r.len()),
-            });
-        }
-        let (command, len, lbn, ts) = match v {
-            Version::V1 => (u16_at(r, 12), u32_at(r, 4), u64_at(r, 16), u64_at(r, 24)),
-            Version::V2 => (u16_at(r, 0), u32_at(r, 8), u64_at(r, 16), u64_at(r, 24)),
-        };
-        let Some(op) = op_of(command) else { continue };
-        let offset = lbn.checked_mul(SECTOR).ok_or_else(|| TraceError {
-            place: place(),
-            message: format!("LBN {lbn} is beyond any disk (its byte offset overflows)"),
-        })?;
-        let (first, n) = split(offset, len as u64, opts);
-        b.push(place, first, n, Meta { time_us: Some(ts as f64), ..Meta::op(op) })?;
-    }
-    Ok(b.finish())
+    let (first, n) = split(offset, len as u64, opts);
+    b.push(place, first, n, Meta { time_us: Some(ts as f64), ..Meta::op(op) })
 }
 
 #[cfg(test)]
@@ -114,15 +126,7 @@ pub(crate) mod tests {
 
     /// A version-1 record.
     pub(crate) fn record_v1(command: u16, lbn: u64, len: u32, ts: u64) -> Vec<u8> {
-        let mut r = Vec::with_capacity(32);
-        r.extend_from_slice(&7u32.to_le_bytes());
-        r.extend_from_slice(&len.to_le_bytes());
-        r.extend_from_slice(&1u32.to_le_bytes());
-        r.extend_from_slice(&command.to_le_bytes());
-        r.extend_from_slice(&0x0100u16.to_le_bytes());
-        r.extend_from_slice(&lbn.to_le_bytes());
-        r.extend_from_slice(&ts.to_le_bytes());
-        r
+        encode_v1(command, lbn, len, ts).to_vec()
     }
 
     fn record_v2(command: u16, lbn: u64, len: u32, ts: u64) -> Vec<u8> {
