@@ -42,6 +42,18 @@ enum Command {
         /// cache's (auto: exact up to 8 M block references, else SHARDS with 32 K blocks).
         #[arg(long)]
         curves: bool,
+        /// The trace file the scenario's `trace` names (streamed; read as the scenario says).
+        #[arg(long)]
+        trace: Option<String>,
+    },
+    /// Write a scenario's generated workload as a trace file (canonical CSV or oracleGeneral).
+    Export {
+        scenario: String,
+        #[arg(long, default_value = "csv")]
+        format: String,
+        /// Output file (- for standard output).
+        #[arg(long, short)]
+        output: String,
     },
     /// Paper 000 §3's upside estimator: inclusive vs exclusive hit fractions and latency,
     /// predicted from the scenario's stack-depth graph.
@@ -110,9 +122,26 @@ fn main() -> ExitCode {
 
 fn execute(command: Command) -> Result<(), String> {
     match command {
-        Command::Run { scenario: path, json, curves } => {
+        Command::Run { scenario: path, json, curves, trace } => {
             let scenario = read_scenario(&path)?;
-            let mut run = Run::new(scenario.clone()).map_err(|e| format!("{path}: {e}"))?;
+            let mut run = match (&scenario.trace, trace) {
+                (Some(t), Some(file)) => {
+                    let format = t.format().map_err(|e| format!("{path}: {e}"))?;
+                    let (parsed, _) = trace_args::load_file(&file, format, t.options(scenario.block_size), t.skip_bad)?;
+                    Run::with_trace(scenario.clone(), std::sync::Arc::new(parsed))
+                        .map_err(|e| format!("{path}: {e}"))?
+                }
+                (Some(t), None) => {
+                    return Err(format!(
+                        "{path}: the scenario replays the trace \"{}\": give the file with --trace",
+                        t.name
+                    ))
+                }
+                (None, Some(_)) => {
+                    return Err(format!("{path}: --trace: the scenario names no trace (its \"trace\" field)"))
+                }
+                (None, None) => Run::new(scenario.clone()).map_err(|e| format!("{path}: {e}"))?,
+            };
             if curves {
                 run.track_depths(tiersim_core::depth::DepthMode::Auto)?;
             }
@@ -125,6 +154,7 @@ fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Sim(args) => sim::run(&args),
+        Command::Export { scenario: path, format, output } => export(&path, &format, &output),
         Command::Upside(args) => upside::run(&args),
         Command::Stackdist(args) => stackdist::run(&args),
         Command::Sweep(args) => sweep::run(&args),
@@ -171,6 +201,44 @@ fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// `tiersim export`: the scenario's generated workload, warm-up and measured, as a trace.
+fn export(path: &str, format: &str, output: &str) -> Result<(), String> {
+    use std::io::Write;
+    use tiersim_core::trace::export;
+    let scenario = read_scenario(path)?;
+    if scenario.trace.is_some() || scenario.topology == tiersim_core::hierarchy::Topology::Tree {
+        return Err(format!("{path}: only a generated one-client workload exports (not a trace or a tree)"));
+    }
+    let mut out: Box<dyn Write> = if output == "-" {
+        Box::new(std::io::stdout().lock())
+    } else {
+        Box::new(std::io::BufWriter::new(std::fs::File::create(output).map_err(|e| format!("{output}: {e}"))?))
+    };
+    let mut w = scenario.workload.build(scenario.seed);
+    let write = |out: &mut Box<dyn Write>, bytes: &[u8]| out.write_all(bytes).map_err(|e| format!("{output}: {e}"));
+    match tiersim_core::trace::Format::parse_name(format).map_err(|e| format!("--format: {e}"))? {
+        tiersim_core::trace::Format::Csv => {
+            let mut buf = Vec::with_capacity(1 << 20);
+            export::csv_header(&mut buf);
+            while let Some(r) = w.next_request() {
+                export::csv_line(&mut buf, &r);
+                if buf.len() > 1 << 20 {
+                    write(&mut out, &buf)?;
+                    buf.clear();
+                }
+            }
+            write(&mut out, &buf)?;
+        }
+        tiersim_core::trace::Format::OracleGeneral => {
+            // Next-access times need the whole future: at most the generator limit in memory.
+            let requests: Vec<_> = std::iter::from_fn(|| w.next_request()).collect();
+            write(&mut out, &export::oracle_general(&requests, scenario.block_size))?;
+        }
+        other => return Err(format!("--format: exports are csv or oracle-general, not {}", other.name())),
+    }
+    out.flush().map_err(|e| format!("{output}: {e}"))
 }
 
 /// Reads and validates a scenario file; errors start with the file name.

@@ -36,8 +36,23 @@ impl TraceArgs {
         if !(self.block_size.is_power_of_two() && (512..=1 << 20).contains(&self.block_size)) {
             return Err(format!("--block-size: must be a power of two from 512 to 1048576 (got {})", self.block_size));
         }
+        let format =
+            self.format.as_deref().map(Format::parse_name).transpose().map_err(|e| format!("--format: {e}"))?;
+        let opts = trace::Options { block_size: self.block_size, object_mode: self.object };
+        load_file(&self.trace, format, opts, self.skip_bad)
+    }
+}
+
+/// Streams the trace file `name` in 1 MiB chunks (its format detected from the first when not
+/// given); errors name the file and the place in it.
+pub fn load_file(
+    name: &str,
+    format: Option<Format>,
+    opts: trace::Options,
+    skip_bad: bool,
+) -> Result<(Trace, Format), String> {
+    {
         use std::io::Read;
-        let name = &self.trace;
         let mut file = std::fs::File::open(name).map_err(|e| format!("{name}: {e}"))?;
         let mut chunk = vec![0u8; CHUNK];
         let mut read = |buf: &mut [u8]| -> Result<usize, String> {
@@ -50,14 +65,12 @@ impl TraceArgs {
             }
         };
         let mut first = read(&mut chunk)?;
-        let format = match &self.format {
-            Some(f) => Format::parse_name(f).map_err(|e| format!("--format: {e}"))?,
+        let format = match format {
+            Some(f) => f,
             None => trace::detect(&chunk[..first])
                 .ok_or(format!("{name}: cannot tell the trace format; name it with --format"))?,
         };
-        let opts = trace::Options { block_size: self.block_size, object_mode: self.object };
-        let mut stream =
-            trace::TraceStream::new(format, opts).map_err(|e| format!("{name}: {e}"))?.skip_bad(self.skip_bad);
+        let mut stream = trace::TraceStream::new(format, opts).map_err(|e| format!("{name}: {e}"))?.skip_bad(skip_bad);
         while first > 0 {
             stream.push(&chunk[..first]).map_err(|e| format!("{name}: {e}"))?;
             first = read(&mut chunk)?;

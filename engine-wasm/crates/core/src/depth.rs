@@ -222,18 +222,16 @@ impl Depths {
         Self { curves, at_cache, at_client }
     }
 
-    /// A request of a single cache or two levels, after the hierarchy served it; `missing`
-    /// is what the client did not hold (the array's lookups, for a read). Out of line: the
-    /// run's loop stays small when curves are off.
-    #[inline(never)]
-    pub fn on_levels(&mut self, r: &Request, missing: &[Block]) {
-        for b in r.blocks() {
+    /// A request of a single cache or two levels (`op` over `blocks`), after the hierarchy
+    /// served it; `missing` is what the client did not hold (the array's lookups, for a read).
+    pub fn on_blocks(&mut self, op: Op, blocks: impl Iterator<Item = Block> + Clone, missing: &[Block]) {
+        for b in blocks.clone() {
             self.curves[0].tracker.access(b);
         }
         if let Some(array) = self.curves.get_mut(1) {
-            match r.op {
+            match op {
                 Op::Read => missing.iter().for_each(|&b| array.tracker.access(b)),
-                Op::Write => r.blocks().for_each(|b| array.tracker.access(b)),
+                Op::Write => blocks.for_each(|b| array.tracker.access(b)),
             }
         }
     }

@@ -7,7 +7,9 @@ use crate::forest::{ForestReport, ForestRun};
 use crate::hierarchy::{Counters, HistogramReport, NoCache, Protocol, Timing, Topology, TwoLevel};
 use crate::model::Op;
 use crate::scenario::{Scenario, ScenarioError};
+use crate::trace::Trace;
 use crate::workload::{Replay, Workload};
+use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -22,7 +24,16 @@ pub enum Phase {
 /// path keeps its hierarchy inline rather than behind a pointer.
 #[allow(clippy::large_enum_variant)]
 enum Engine {
-    Levels { hierarchy: TwoLevel, workload: Box<dyn Workload> },
+    Levels {
+        hierarchy: TwoLevel,
+        workload: Box<dyn Workload>,
+    },
+    /// Two levels or a single cache replaying a parsed trace, request by request.
+    Replay {
+        hierarchy: TwoLevel,
+        trace: Arc<Trace>,
+        next: usize,
+    },
     Forest(Box<ForestRun>),
 }
 
@@ -99,6 +110,12 @@ impl Run {
                 scenario,
             });
         }
+        if let Some(t) = &scenario.trace {
+            return Err(ScenarioError {
+                path: "trace".into(),
+                message: format!("the trace file \"{}\" is not loaded: read it first", t.name),
+            });
+        }
         let mut workload = scenario.workload.build(scenario.seed);
         let universe = workload.universe();
         let (warmup, measured) = scenario.workload.phases();
@@ -109,6 +126,67 @@ impl Run {
             refs = requests.iter().flat_map(|r| r.blocks().map(move |b| (b, r.op))).collect();
             workload = Box::new(Replay::new(requests, universe));
         }
+        let hierarchy = Self::levels(&scenario, universe, &refs)?;
+        drop(refs);
+        Ok(Self {
+            engine: Engine::Levels { hierarchy, workload },
+            depths: None,
+            warmup,
+            total: warmup + measured,
+            processed: 0,
+            scenario,
+        })
+    }
+
+    /// A run of `scenario` (single cache or two levels, with its `trace` named) replaying
+    /// `trace`, parsed from that file.
+    pub fn with_trace(scenario: Scenario, trace: Arc<Trace>) -> Result<Self, ScenarioError> {
+        scenario.validate()?;
+        let Some(t) = &scenario.trace else {
+            return Err(ScenarioError {
+                path: "trace".into(),
+                message: "the scenario names no trace to replay".into(),
+            });
+        };
+        let requests = trace.records.len() as u64;
+        let (warmup, measured) = t.phases(requests);
+        if measured == 0 {
+            return Err(ScenarioError {
+                path: "trace.warmupRequests".into(),
+                message: format!("leaves nothing to measure: the trace has {requests} requests"),
+            });
+        }
+        let refs: Vec<(crate::Block, Op)> = if scenario.client.policy.is_offline() {
+            if trace.refs.len() as u64 > crate::scenario::MAX_OFFLINE_REFS {
+                return Err(ScenarioError {
+                    path: "client.policy".into(),
+                    message: format!(
+                        "{} precomputes the whole run: at most {} block references (the trace has {})",
+                        scenario.client.policy.name(),
+                        crate::scenario::MAX_OFFLINE_REFS,
+                        trace.refs.len()
+                    ),
+                });
+            }
+            trace.records.iter().flat_map(|r| trace.blocks_of(r).iter().map(move |&b| (b, r.op))).collect()
+        } else {
+            Vec::new()
+        };
+        let hierarchy = Self::levels(&scenario, trace.distinct().max(1), &refs)?;
+        drop(refs);
+        Ok(Self {
+            engine: Engine::Replay { hierarchy, trace, next: 0 },
+            depths: None,
+            warmup,
+            total: warmup + measured,
+            processed: 0,
+            scenario,
+        })
+    }
+
+    /// The client and array (or, for a single cache, nothing) of `scenario` over `universe`
+    /// block ids; `refs`, every reference in order, for an offline client policy.
+    fn levels(scenario: &Scenario, universe: usize, refs: &[(crate::Block, Op)]) -> Result<TwoLevel, ScenarioError> {
         // Each level draws its own random stream, derived from the scenario's seed.
         let build = |name: &str, c: &crate::scenario::CacheConfig, refs: &[(crate::Block, Op)]| {
             let level_seed = scenario.seed ^ if name == "client" { 0x00c1_1e47 } else { 0x00a2_4a40 };
@@ -122,25 +200,16 @@ impl Run {
                 policy
             })
         };
-        let client = build("client", &scenario.client, &refs)?;
-        drop(refs);
+        let client = build("client", &scenario.client, refs)?;
         let (array, protocol): (Box<dyn crate::policy::Policy>, _) = match scenario.topology {
             Topology::Single => (Box::new(NoCache), Protocol::None),
             _ => (build("array", &scenario.array, &[])?, scenario.protocol),
         };
         let timing = Timing::new(scenario.client_hit_ms, scenario.link, scenario.disk, scenario.block_size);
-        let hierarchy = TwoLevel::new(client, array, protocol, timing).with_du(match scenario.topology {
+        Ok(TwoLevel::new(client, array, protocol, timing).with_du(match scenario.topology {
             Topology::Single => None,
             _ => scenario.du,
-        });
-        Ok(Self {
-            engine: Engine::Levels { hierarchy, workload },
-            depths: None,
-            warmup,
-            total: warmup + measured,
-            processed: 0,
-            scenario,
-        })
+        }))
     }
 
     pub fn scenario(&self) -> &Scenario {
@@ -156,6 +225,11 @@ impl Run {
         }
         match &mut self.engine {
             Engine::Forest(f) => f.track_depths(mode),
+            Engine::Replay { trace, .. } => {
+                let refs = trace.refs.len() as u64;
+                let array = (self.scenario.topology != Topology::Single).then_some(self.scenario.array.capacity);
+                self.depths = Some(crate::depth::Depths::levels(mode, refs, self.scenario.client.capacity, array));
+            }
             Engine::Levels { .. } => {
                 let refs = self.total * self.scenario.workload.request_blocks() as u64;
                 let array = (self.scenario.topology != Topology::Single).then_some(self.scenario.array.capacity);
@@ -168,7 +242,7 @@ impl Run {
     /// The two-level (or single-cache) hierarchy; `None` for a tree.
     pub fn hierarchy(&self) -> Option<&TwoLevel> {
         match &self.engine {
-            Engine::Levels { hierarchy, .. } => Some(hierarchy),
+            Engine::Levels { hierarchy, .. } | Engine::Replay { hierarchy, .. } => Some(hierarchy),
             Engine::Forest(_) => None,
         }
     }
@@ -177,7 +251,7 @@ impl Run {
     pub fn forest(&self) -> Option<&ForestRun> {
         match &self.engine {
             Engine::Forest(f) => Some(f),
-            Engine::Levels { .. } => None,
+            _ => None,
         }
     }
 
@@ -198,13 +272,13 @@ impl Run {
     pub fn is_done(&self) -> bool {
         match &self.engine {
             Engine::Forest(f) => f.is_done(),
-            Engine::Levels { .. } => self.phase() == Phase::Done,
+            _ => self.phase() == Phase::Done,
         }
     }
 
     /// Serves up to `max_requests` more requests; returns whether the run is finished.
     pub fn step(&mut self, max_requests: u64) -> bool {
-        if self.depths.is_some() {
+        if self.depths.is_some() || matches!(self.engine, Engine::Replay { .. }) {
             return self.step_tracked(max_requests);
         }
         let (hierarchy, workload) = match &mut self.engine {
@@ -214,6 +288,7 @@ impl Run {
                 return done;
             }
             Engine::Levels { hierarchy, workload } => (hierarchy, workload),
+            Engine::Replay { .. } => unreachable!("stepped above"),
         };
         let mut left = max_requests;
         while left > 0 && self.processed < self.total {
@@ -233,31 +308,61 @@ impl Run {
         self.is_done()
     }
 
-    /// [`Run::step`] with stack-depth graphs (two levels or a single cache; a tree's forest
-    /// tracks its own). Apart, so the plain loop — the hot path — compiles as it did.
+    /// [`Run::step`] with stack-depth graphs, or replaying a trace (two levels or a single
+    /// cache; a tree's forest tracks its own curves). Apart, so the plain loop — the hot path —
+    /// compiles as it did.
     #[inline(never)]
     fn step_tracked(&mut self, max_requests: u64) -> bool {
-        let Engine::Levels { hierarchy, workload } = &mut self.engine else {
-            unreachable!("a tree's curves live in its forest")
-        };
-        let depths = self.depths.as_mut().expect("tracked");
+        if let Engine::Forest(f) = &mut self.engine {
+            let done = f.step(max_requests);
+            self.processed = f.processed;
+            return done;
+        }
         let mut left = max_requests;
         while left > 0 && self.processed < self.total {
             let phase_end = if self.processed < self.warmup { self.warmup } else { self.total };
             let n = left.min(phase_end - self.processed);
-            for _ in 0..n {
-                let req = workload.next_request().expect("workload shorter than its declared length");
-                hierarchy.serve(&req);
-                depths.on_levels(&req, hierarchy.last_missing());
+            match &mut self.engine {
+                Engine::Levels { hierarchy, workload } => {
+                    for _ in 0..n {
+                        let req = workload.next_request().expect("workload shorter than its declared length");
+                        hierarchy.serve(&req);
+                        if let Some(d) = &mut self.depths {
+                            d.on_blocks(req.op, req.blocks(), hierarchy.last_missing());
+                        }
+                    }
+                }
+                Engine::Replay { hierarchy, trace, next } => {
+                    for r in &trace.records[*next..*next + n as usize] {
+                        let blocks = trace.blocks_of(r);
+                        hierarchy.serve_blocks(r.op, blocks.iter().copied(), r.len);
+                        if let Some(d) = &mut self.depths {
+                            d.on_blocks(r.op, blocks.iter().copied(), hierarchy.last_missing());
+                        }
+                    }
+                    *next += n as usize;
+                }
+                Engine::Forest(_) => unreachable!("stepped above"),
             }
             self.processed += n;
             left -= n;
             if self.processed == self.warmup {
-                hierarchy.reset_stats();
-                depths.reset_shared();
+                if let Some(h) = self.hierarchy_mut() {
+                    h.reset_stats();
+                }
+                if let Some(d) = &mut self.depths {
+                    d.reset_shared();
+                }
             }
         }
         self.is_done()
+    }
+
+    fn hierarchy_mut(&mut self) -> Option<&mut TwoLevel> {
+        match &mut self.engine {
+            Engine::Levels { hierarchy, .. } | Engine::Replay { hierarchy, .. } => Some(hierarchy),
+            Engine::Forest(_) => None,
+        }
     }
 
     pub fn run_to_end(mut self) -> Report {
@@ -267,7 +372,7 @@ impl Run {
 
     pub fn report(&self) -> Report {
         match &self.engine {
-            Engine::Levels { hierarchy, .. } => self.levels_report(hierarchy),
+            Engine::Levels { hierarchy, .. } | Engine::Replay { hierarchy, .. } => self.levels_report(hierarchy),
             Engine::Forest(f) => self.forest_report(f),
         }
     }

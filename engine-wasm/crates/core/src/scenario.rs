@@ -60,6 +60,50 @@ pub struct Scenario {
     /// The forest of caches when `topology` is `tree` (kept, unused, otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<ForestConfig>,
+    /// A trace file to replay instead of the `workload` generator (kept, unused, then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<TraceRef>,
+}
+
+/// A trace file a scenario replays. The data travels beside the scenario (a link cannot hold
+/// a file): the run is given the parsed trace, and the name says which file it must be.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TraceRef {
+    pub name: String,
+    /// The reader (`msr`, `vscsi`, …); absent: recognised from the file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    /// Key each request by its start address, unsplit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub object_mode: bool,
+    /// Skip malformed records (counting them) instead of refusing the file.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skip_bad: bool,
+    /// Requests replayed before measuring starts; absent: the first tenth of the trace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warmup_requests: Option<u64>,
+}
+
+impl TraceRef {
+    /// The reader's options for a scenario of `block_size` bytes per block.
+    pub fn options(&self, block_size: u32) -> crate::trace::Options {
+        crate::trace::Options { block_size, object_mode: self.object_mode }
+    }
+
+    /// The format named, if any.
+    pub fn format(&self) -> Result<Option<crate::trace::Format>, ScenarioError> {
+        self.format
+            .as_deref()
+            .map(|f| crate::trace::Format::parse_name(f).map_err(|m| err("trace.format", m)))
+            .transpose()
+    }
+
+    /// `(warm-up, measured)` requests for a trace of `requests`.
+    pub fn phases(&self, requests: u64) -> (u64, u64) {
+        let warmup = self.warmup_requests.unwrap_or(requests / 10).min(requests);
+        (warmup, requests - warmup)
+    }
 }
 
 fn default_block_size() -> u32 {
@@ -121,6 +165,7 @@ impl Scenario {
                 measured_requests: None,
             },
             tree: None,
+            trace: None,
         }
     }
 
@@ -212,6 +257,15 @@ impl Scenario {
                     t.validate(self)?;
                 }
                 None => return Err(err("tree", "topology \"tree\" needs a tree: its caches, clients at the leaves")),
+            }
+        }
+        if let Some(t) = &self.trace {
+            if t.name.trim().is_empty() || t.name.len() > 200 {
+                return Err(err("trace.name", "must be 1 to 200 characters"));
+            }
+            t.format()?;
+            if self.topology == Topology::Tree {
+                return Err(err("trace", "a trace drives one client: use the single or two-level topology"));
             }
         }
         if self.name.len() > 200 {

@@ -31,6 +31,7 @@
 
 mod blkparse;
 mod csv;
+pub mod export;
 pub mod fuzz;
 mod lines;
 mod msr;
