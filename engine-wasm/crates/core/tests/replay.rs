@@ -23,15 +23,17 @@ fn trace_ref(warmup: u64) -> TraceRef {
 #[test]
 fn a_written_workload_replays_exactly_as_generated() {
     for (client, array) in [(PolicyConfig::Lru, PolicyConfig::Mru), (PolicyConfig::Arc, PolicyConfig::Lru)] {
-        let mut s = Scenario::default();
-        s.client = CacheConfig { capacity: 300, policy: client, co: false };
-        s.array = CacheConfig { capacity: 500, policy: array, co: false };
-        s.workload = WorkloadConfig::Zipf {
-            blocks: 2000,
-            request_blocks: 2,
-            alpha: 0.9,
-            warmup_requests: Some(2000),
-            measured_requests: Some(20_000),
+        let s = Scenario {
+            client: CacheConfig { capacity: 300, policy: client, co: false },
+            array: CacheConfig { capacity: 500, policy: array, co: false },
+            workload: WorkloadConfig::Zipf {
+                blocks: 2000,
+                request_blocks: 2,
+                alpha: 0.9,
+                warmup_requests: Some(2000),
+                measured_requests: Some(20_000),
+            },
+            ..Scenario::default()
         };
         let mut generated = Run::new(s.clone()).unwrap();
         generated.track_depths(DepthMode::Exact).unwrap();
