@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
 import { checkScenario, describeIssue } from '../../web/scenario/schema';
-import { PolicyBench, Simulation, defaultScenario, estimateUpside, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { PolicyBench, Simulation, TraceReader, defaultScenario, estimateUpside, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { gzipSync } from 'node:zlib';
 
 const root = resolve(__dirname, '../..');
 const cli = join(root, 'engine-wasm/target/release/tiersim');
@@ -212,5 +213,53 @@ describe('engine in wasm', () => {
         bench.free();
       }
     }, 120_000);
+  });
+
+  describe('trace files', () => {
+    const vscsi = resolve(root, '../shared/traces/cloudPhysicsIO.vscsi');
+
+    it('reads the shared CloudPhysics vscsi trace in chunks: 113,872 requests, 1,141,869 block references, 269,210 blocks', () => {
+      if (!existsSync(vscsi)) {
+        console.warn(`skipping: ${vscsi} is not present beside the checkout`);
+        return;
+      }
+      const bytes = readFileSync(vscsi);
+      const reader = new TraceReader('', 4096, false, false);
+      for (let at = 0; at < bytes.length; at += 65_521) reader.push(bytes.subarray(at, at + 65_521));
+      expect(reader.finish()).toMatchObject({ format: 'vscsi', requests: 113_872, blockRefs: 1_141_869, distinct: 269_210 });
+      reader.free();
+    });
+
+    it('replays a trace exactly as the native CLI does, and says where a bad one is wrong', () => {
+      let text = 'time,client,block,nblocks,op,hint\n';
+      for (let i = 0; i < 20_000; i++) text += `${i},0,${(i * 7919) % 5000},${1 + (i % 3)},${i % 5 === 0 ? 'w' : 'r'},\n`;
+      const gz = gzipSync(Buffer.from(text));
+      const dir = mkdtempSync(join(tmpdir(), 'tiersim-trace-'));
+      writeFileSync(join(dir, 't.csv.gz'), gz);
+      const json = scenario((s) => ((s.client.capacity = 500), (s.array.capacity = 1000), (s.trace = { name: 't.csv.gz', warmupRequests: 2000 })));
+      const reader = new TraceReader('csv', 4096, false, false);
+      for (let at = 0; at < gz.length; at += 777) reader.push(gz.subarray(at, at + 777));
+      expect(reader.finish()).toMatchObject({ format: 'csv', requests: 20_000, skipped: 0 });
+      const sim = Simulation.withTrace(json, reader);
+      sim.trackDepths('{"mode":"auto"}');
+      while (!sim.step(3000));
+      const report = sim.report();
+      sim.free();
+      expect(report).toEqual(runNative(json, ['run', '{}', '--json', '--curves', '--trace', join(dir, 't.csv.gz')]));
+      expect(report.warmupRequests).toBe(2000);
+      expect(() => new Simulation(json)).toThrow(/scenario\.trace: the trace file "t\.csv\.gz" is not loaded/);
+      reader.free();
+
+      const bad = new TraceReader('', 4096, false, false);
+      expect(() => bad.push(Buffer.from('time,client,block,nblocks,op,hint\n1,0,5,1,r,\n2,0,x,1,r,\n'))).toThrow(
+        'line 3: block: expected a block number, got "x"',
+      );
+      bad.free();
+      const skipping = new TraceReader('', 4096, false, true);
+      skipping.push(Buffer.from('time,client,block,nblocks,op,hint\n1,0,5,1,r,\n2,0,x,1,r,\n'));
+      expect(skipping.finish()).toMatchObject({ requests: 1, skipped: 1, firstSkipped: 'line 3: block: expected a block number, got "x"' });
+      skipping.free();
+      expect(() => new TraceReader('', 4096, false, false).push(Buffer.from([0, 1, 2, 3, 4]))).toThrow(/cannot tell the trace format/);
+    });
   });
 });

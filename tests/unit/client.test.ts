@@ -25,6 +25,12 @@ function fakeWorkers(impl: RunImpl) {
         points.length === 0
           ? { ok: false, error: { kind: 'invalid-scenario', message: 'points: give 1 to 64 size pairs (got 0)' } }
           : { ok: true, report: { references: json.length, distinct: 1, points: [] } },
+      loadTrace: async (file, name, _options, onProgress) => {
+        await onProgress({ bytes: file.size / 2, total: file.size, requests: 1, ms: 1 });
+        return file.size === 0
+          ? { ok: false, error: { kind: 'invalid-trace', message: `${name}: byte 0: the trace is empty` } }
+          : { ok: true, summary: { format: 'lines', requests: 2, blockRefs: 2, distinct: 2, bytes: file.size, skipped: 0, firstSkipped: null } };
+      },
       version: async () => 'fake',
     };
     Comlink.expose(api, port1);
@@ -87,6 +93,17 @@ describe('EngineClient', () => {
     controller.abort();
     await expect(client.estimateUpside(defaultScenario(), [{ client: 1, array: 1 }], controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
     expect(created).toHaveLength(1);
+  });
+
+  it('reads a trace in the worker with progress, and names the file when it cannot', async () => {
+    const { create } = fakeWorkers(async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }));
+    const client = new EngineClient(create);
+    const seen: number[] = [];
+    const summary = await client.loadTrace(new Blob(['1\n2\n']), 't.txt', { blockSize: 4096 }, { onProgress: (p) => seen.push(p.bytes) });
+    expect(summary).toMatchObject({ requests: 2, bytes: 4 });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(seen).toEqual([2]);
+    await expect(client.loadTrace(new Blob([]), 'e.txt', { blockSize: 4096 })).rejects.toMatchObject({ kind: 'invalid-trace', message: 'e.txt: byte 0: the trace is empty' });
   });
 
   it('on abort: rejects with an AbortError, terminates the worker, and starts a fresh one next time', async () => {

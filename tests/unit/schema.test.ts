@@ -207,4 +207,18 @@ describe('scenario schema', () => {
       expect(result).toMatchObject({ ok: false, issues: [{ path: 'tree.caches', message: 'at most 32 clients (leaves), got 33' }] });
     });
   });
+
+  it('takes a trace to replay, and refuses it in a tree or with an unknown reader', () => {
+    const s: any = { ...defaultScenario(), trace: { name: 'web.csv.gz', format: 'msr', skipBad: true, warmupRequests: 1000 } };
+    expect(checkScenario(s).ok).toBe(true);
+    expect(firstIssue((x) => (x.trace = { name: 'a', format: 'parquet' }))).toEqual({
+      path: 'trace.format',
+      message: 'must be one of csv, lines, msr, spc, blkparse, vscsi, oracle-general, k5cloud, tencent, alibaba',
+    });
+    expect(firstIssue((x) => (x.trace = { name: '' })).path).toBe('trace.name');
+    expect(firstIssue((x) => (x.trace = { name: 'a', extra: 1 })).path).toBe('trace');
+    const tree: any = { ...defaultScenario(), topology: 'tree', trace: { name: 'a' } };
+    tree.tree = treeFromScenario(tree, 2, 0);
+    expect(checkScenario(tree)).toMatchObject({ ok: false, issues: [{ path: 'trace', message: 'a trace drives one client: use the single or two-level topology' }] });
+  });
 });

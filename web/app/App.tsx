@@ -1,5 +1,5 @@
 // tiersim's page: the scenario on the left, its results on the right.
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DepthPanel } from '../features/depth/components/DepthPanel';
 import { DesignComparison } from '../features/designs/DesignComparison';
 import { MrcPanel } from '../features/mrc/components/MrcPanel';
@@ -10,16 +10,78 @@ import { useScenarioUrl } from '../features/scenario/hooks/useScenarioUrl';
 import { SharePanel } from '../features/share/components/SharePanel';
 import { UpsidePanel } from '../features/upside/components/UpsidePanel';
 import type { Scenario } from '../scenario/schema';
+import type { TraceSummary } from '../worker/protocol';
+import { registerTrace, traceFile } from '../worker/traces';
 
 export function App() {
   const { draft, setDraft, valid, issues, urlError, dismissUrlError, shareUrl } = useScenarioUrl();
-  const { state, run, cancel } = useEngineRun();
+  const { state, run, load, cancel } = useEngineRun();
   const running = isRunning(state.phase);
+  const [trace, setTrace] = useState<{ name: string; summary: TraceSummary } | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  /** Reads a trace file; only when it reads cleanly does the scenario replay it. */
+  const openTrace = useCallback(
+    (file: File) => {
+      const old = draft.trace;
+      const options = {
+        format: old?.format,
+        objectMode: old?.objectMode,
+        skipBad: old?.skipBad,
+        blockSize: draft.blockSize,
+      };
+      load(file, file.name, options).then(
+        (summary) => {
+          registerTrace(file.name, file);
+          setTrace({ name: file.name, summary });
+          const next = structuredClone(draft);
+          next.trace = { name: file.name, ...(old?.format ? { format: old.format } : {}), ...(old?.objectMode ? { objectMode: true } : {}), ...(old?.skipBad ? { skipBad: true } : {}) };
+          if (next.topology === 'tree') delete next.topology;
+          setDraft(next);
+        },
+        () => {}, // the reason shows in the results panel; the scenario stays as it was
+      );
+    },
+    [draft, load, setDraft],
+  );
+
+  // Drop a trace file anywhere on the page.
+  useEffect(() => {
+    const over = (e: DragEvent) => {
+      if (!e.dataTransfer?.types.includes('Files')) return;
+      e.preventDefault();
+      setDragging(true);
+    };
+    const leave = (e: DragEvent) => {
+      if (e.relatedTarget === null) setDragging(false);
+    };
+    const drop = (e: DragEvent) => {
+      const file = e.dataTransfer?.files[0];
+      if (!file) return;
+      e.preventDefault();
+      setDragging(false);
+      openTrace(file);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+    };
+  }, [openTrace]);
+  const traceMissing = !!valid?.trace && valid.topology !== 'tree' && !traceFile(valid.trace.name);
   const stale = state.scenarioJson !== null && (valid === null || JSON.stringify(valid) !== state.scenarioJson);
   const ran = useMemo(() => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as Scenario) : null), [state.scenarioJson]);
 
   return (
-    <div className="app">
+    <div className={`app ${dragging ? 'is-dragging' : ''}`}>
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          Drop a trace file to replay it
+        </div>
+      )}
       <header className="app-header">
         <h1>
           tiersim <span className="dash">—</span> <span className="subtitle">storage cache hierarchy explorer</span>
@@ -42,13 +104,13 @@ export function App() {
       <main className="layout">
         <aside className="column-left">
           <div className="card">
-            <ScenarioPanel scenario={draft} issues={issues} onChange={setDraft} />
+            <ScenarioPanel scenario={draft} issues={issues} onChange={setDraft} trace={trace} onTraceFile={openTrace} />
             <div className="actions">
               <button
                 type="button"
                 className="button primary"
                 data-testid="run-button"
-                disabled={!valid || running}
+                disabled={!valid || running || traceMissing}
                 onClick={() => valid && run(valid)}
                 title={!valid ? 'Fix the highlighted fields first' : undefined}
               >
@@ -58,6 +120,7 @@ export function App() {
                 Cancel
               </button>
               {!valid && <span className="actions-note">Fix the highlighted fields to run.</span>}
+              {traceMissing && <span className="actions-note">Load the trace file {valid!.trace!.name} to run.</span>}
             </div>
           </div>
           <div className="card">

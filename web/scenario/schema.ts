@@ -360,6 +360,20 @@ export function treeClients(t: TreeConfig): TreeCache[] {
   return t.caches.filter((c) => !t.caches.some((o) => o.parent === c.name));
 }
 
+/** The engine's trace readers (engine: trace::Format). */
+export const TRACE_FORMATS = ['csv', 'lines', 'msr', 'spc', 'blkparse', 'vscsi', 'oracle-general', 'k5cloud', 'tencent', 'alibaba'] as const;
+export type TraceFormat = (typeof TRACE_FORMATS)[number];
+
+/** A trace file the scenario replays instead of its workload generator (engine: TraceRef). */
+export const traceRefSchema = z.strictObject({
+  name: z.string({ error: 'must be text' }).refine((n) => n.trim().length > 0 && n.length <= 200, { error: 'must be 1 to 200 characters' }),
+  format: z.enum(TRACE_FORMATS, { error: `must be one of ${TRACE_FORMATS.join(', ')}` }).optional(),
+  objectMode: z.boolean({ error: 'must be true or false' }).optional(),
+  skipBad: z.boolean({ error: 'must be true or false' }).optional(),
+  warmupRequests: num(0, 2 ** 53 - 1, true).optional(),
+});
+export type TraceRef = z.infer<typeof traceRefSchema>;
+
 export const TOPOLOGIES = ['two-level', 'single', 'tree'] as const;
 export type Topology = (typeof TOPOLOGIES)[number];
 
@@ -383,9 +397,14 @@ export const scenarioSchema = z
     workload: workloadSchema,
     /** The forest of caches when `topology` is `tree` (kept, unused, otherwise). */
     tree: treeSchema.optional(),
+    /** A trace file to replay instead of the workload generator (kept, unused, then). */
+    trace: traceRefSchema.optional(),
   })
   .check((ctx) => {
     const s = ctx.value;
+    if (s.topology === 'tree' && s.trace) {
+      ctx.issues.push({ code: 'custom', input: s, path: ['trace'], message: 'a trace drives one client: use the single or two-level topology' });
+    }
     if (s.topology === 'tree') {
       if (!s.tree) ctx.issues.push({ code: 'custom', input: s, path: ['tree'], message: 'topology "tree" needs a tree: its caches, clients at the leaves' });
       if (s.protocol.kind === 'ac-cc') {

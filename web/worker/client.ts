@@ -3,7 +3,8 @@
 // the pending run, and the next run starts a fresh worker.
 import * as Comlink from 'comlink';
 import type { Scenario } from '../scenario/schema';
-import type { EngineApi, EngineError, EngineErrorKind, Report, UpsideReport } from './protocol';
+import type { EngineApi, EngineError, EngineErrorKind, LoadProgress, Report, TraceOptions, TraceSummary, UpsideReport } from './protocol';
+import { traceFile } from './traces';
 
 /** A failed run, with the typed reason from protocol.ts. */
 export class EngineRunError extends Error implements EngineError {
@@ -71,7 +72,7 @@ export class EngineClient {
       const progress = Comlink.proxy((report: Report) => {
         if (!settled) onProgress?.(report);
       });
-      remote.run(JSON.stringify(scenario), progress).then(
+      remote.run(JSON.stringify(scenario), progress, scenario.trace ? traceFile(scenario.trace.name) : undefined).then(
         (reply) =>
           settle(() => (reply.ok ? resolve(reply.report) : reject(new EngineRunError(reply.error.kind, reply.error.message)))),
         (e: unknown) => settle(() => reject(new EngineRunError('engine', e instanceof Error ? e.message : String(e)))),
@@ -103,9 +104,44 @@ export class EngineClient {
           this.terminate();
           reject(new EngineRunError('engine', message));
         });
-      remote.estimateUpside(JSON.stringify(scenario), points).then(
+      remote.estimateUpside(JSON.stringify(scenario), points, scenario.trace ? traceFile(scenario.trace.name) : undefined).then(
         (reply) =>
           settle(() => (reply.ok ? resolve(reply.report) : reject(new EngineRunError(reply.error.kind, reply.error.message)))),
+        (e: unknown) => settle(() => reject(new EngineRunError('engine', e instanceof Error ? e.message : String(e)))),
+      );
+    });
+  }
+
+  /** Reads a trace file in the worker (kept there for runs that name it); aborting stops it. */
+  loadTrace(file: Blob, name: string, options: TraceOptions, { signal, onProgress }: { signal?: AbortSignal; onProgress?: (p: LoadProgress) => void } = {}): Promise<TraceSummary> {
+    if (signal?.aborted) return Promise.reject(new EngineRunError('cancelled', 'reading the trace was cancelled'));
+    const remote = this.ensureWorker();
+    return new Promise<TraceSummary>((resolve, reject) => {
+      let settled = false;
+      const settle = (f: () => void) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        this.onCrash = undefined;
+        f();
+      };
+      const onAbort = () =>
+        settle(() => {
+          this.terminate();
+          reject(new EngineRunError('cancelled', 'reading the trace was cancelled'));
+        });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.onCrash = (message) =>
+        settle(() => {
+          this.terminate();
+          reject(new EngineRunError('engine', message));
+        });
+      const progress = Comlink.proxy((p: LoadProgress) => {
+        if (!settled) onProgress?.(p);
+      });
+      remote.loadTrace(file, name, options, progress).then(
+        (reply) =>
+          settle(() => (reply.ok ? resolve(reply.summary) : reject(new EngineRunError(reply.error.kind, reply.error.message)))),
         (e: unknown) => settle(() => reject(new EngineRunError('engine', e instanceof Error ? e.message : String(e)))),
       );
     });

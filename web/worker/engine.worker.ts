@@ -1,10 +1,10 @@
 // The engine worker: loads the wasm engine lazily (once) and runs scenarios in adaptive
 // batches, streaming progress reports. All simulation happens here, never on the main thread.
 import * as Comlink from 'comlink';
-import init, { Simulation, engineVersion, estimateUpside } from '../wasm-pkg/tiersim_wasm.js';
+import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace } from '../wasm-pkg/tiersim_wasm.js';
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
-import type { EngineApi, EngineError, Report, UpsideReport } from './protocol';
+import type { EngineApi, EngineError, LoadProgress, Report, TraceOptions, TraceSummary, UpsideReport } from './protocol';
 
 let ready: Promise<unknown> | undefined;
 
@@ -17,11 +17,62 @@ function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** The last trace read, kept for runs that name it (a reader holds its parsed trace). */
+let cached: { key: string; reader: TraceReader; summary: TraceSummary } | undefined;
+
+/** What makes two reads of a file the same: the file, and how it is read. */
+function traceKey(file: Blob, name: string, o: TraceOptions): string {
+  const modified = (file as File).lastModified ?? 0;
+  return JSON.stringify([name, file.size, modified, o.format ?? '', !!o.objectMode, !!o.skipBad, o.blockSize]);
+}
+
+/** Streams `file` into a reader (chunk by chunk, never whole); errors start with the name. */
+async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?: (p: LoadProgress) => void): Promise<{ reader: TraceReader; summary: TraceSummary }> {
+  const key = traceKey(file, name, o);
+  if (cached?.key === key) return cached;
+  cached?.reader.free();
+  cached = undefined;
+  const reader = new TraceReader(o.format ?? '', o.blockSize, !!o.objectMode, !!o.skipBad);
+  const start = performance.now();
+  let lastEmit = 0;
+  try {
+    const chunks = file.stream().getReader();
+    for (;;) {
+      const { done, value } = await chunks.read();
+      if (done) break;
+      reader.push(value);
+      const now = performance.now();
+      if (onProgress && now - lastEmit >= 100) {
+        lastEmit = now;
+        onProgress({ bytes: reader.bytesIn(), total: file.size, requests: reader.requests(), ms: now - start });
+      }
+    }
+    const summary = reader.finish() as TraceSummary;
+    onProgress?.({ bytes: file.size, total: file.size, requests: summary.requests, ms: performance.now() - start });
+    cached = { key, reader, summary };
+    return cached;
+  } catch (e) {
+    reader.free();
+    throw new TraceReadError(`${name}: ${messageOf(e)}`);
+  }
+}
+
+class TraceReadError extends Error {}
+
+/** The scenario's trace, read (or from the cache), for a scenario that names one. */
+async function traceFor(scenarioJson: string, file: Blob | undefined): Promise<TraceReader | undefined> {
+  const s = JSON.parse(scenarioJson) as { blockSize?: number; trace?: { name: string; format?: string; objectMode?: boolean; skipBad?: boolean } };
+  if (!s.trace) return undefined;
+  if (!file) throw new TraceReadError(`${s.trace.name}: the trace file is not loaded — drop it on the page or pick it under Workload`);
+  const { name, format, objectMode, skipBad } = s.trace;
+  return (await readTrace(file, name, { format, objectMode, skipBad, blockSize: s.blockSize ?? 4096 })).reader;
+}
+
 /** Yields to the event loop (a macrotask) so messages — and terminate — get through. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const api: EngineApi = {
-  async run(scenarioJson, onProgress) {
+  async run(scenarioJson, onProgress, traceBlob) {
     try {
       await loadEngine();
     } catch (e) {
@@ -30,9 +81,10 @@ const api: EngineApi = {
 
     let sim: Simulation;
     try {
-      sim = new Simulation(scenarioJson);
+      const trace = await traceFor(scenarioJson, traceBlob);
+      sim = trace ? Simulation.withTrace(scenarioJson, trace) : new Simulation(scenarioJson);
     } catch (e) {
-      return fail('invalid-scenario', messageOf(e));
+      return fail(e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario', messageOf(e));
     }
     try {
       // Live stack-depth graphs: exact for runs of up to 8 M block references, else sampled.
@@ -86,16 +138,35 @@ const api: EngineApi = {
     }
   },
 
-  async estimateUpside(scenarioJson, points) {
+  async estimateUpside(scenarioJson, points, traceBlob) {
     try {
       await loadEngine();
     } catch (e) {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
     try {
-      return { ok: true, report: estimateUpside(scenarioJson, JSON.stringify(points)) as UpsideReport };
+      const trace = await traceFor(scenarioJson, traceBlob);
+      const json = JSON.stringify(points);
+      const report = trace ? estimateUpsideTrace(scenarioJson, json, trace) : estimateUpside(scenarioJson, json);
+      return { ok: true, report: report as UpsideReport };
     } catch (e) {
-      return fail('invalid-scenario', messageOf(e));
+      return fail(e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario', messageOf(e));
+    }
+  },
+
+  async loadTrace(file, name, options, onProgress) {
+    try {
+      await loadEngine();
+    } catch (e) {
+      return fail('engine', `could not load the engine: ${messageOf(e)}`);
+    }
+    try {
+      const { summary } = await readTrace(file, name, options, onProgress);
+      return { ok: true, summary };
+    } catch (e) {
+      return fail('invalid-trace', messageOf(e));
+    } finally {
+      (onProgress as unknown as Partial<Comlink.Remote<unknown>>)[Comlink.releaseProxy]?.();
     }
   },
 

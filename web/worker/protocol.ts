@@ -148,7 +148,39 @@ export interface TreeReport {
   queueing: boolean;
 }
 
-export type EngineErrorKind = 'invalid-scenario' | 'engine' | 'cancelled';
+export type EngineErrorKind = 'invalid-scenario' | 'invalid-trace' | 'engine' | 'cancelled';
+
+/** How to read a trace file (the scenario's `trace` options and block size). */
+export interface TraceOptions {
+  /** A reader's name; absent: recognised from the first bytes. */
+  format?: string;
+  objectMode?: boolean;
+  skipBad?: boolean;
+  blockSize: number;
+}
+
+/** A trace read to the end. */
+export interface TraceSummary {
+  format: string;
+  requests: number;
+  blockRefs: number;
+  distinct: number;
+  /** Decompressed bytes read. */
+  bytes: number;
+  skipped: number;
+  firstSkipped: string | null;
+}
+
+/** Reading a trace: bytes of the file so far, of all, and requests parsed. */
+export interface LoadProgress {
+  bytes: number;
+  total: number;
+  requests: number;
+  /** Milliseconds since reading began. */
+  ms: number;
+}
+
+export type LoadReply = { ok: true; summary: TraceSummary } | { ok: false; error: EngineError };
 
 export interface EngineError {
   kind: EngineErrorKind;
@@ -164,9 +196,14 @@ export interface EngineApi {
    * Runs a scenario to the end. `onProgress` (a Comlink proxy, one per run — which is what ties
    * a snapshot to its run) gets a report at least every 100 ms and at least ~10 times per run.
    */
-  run(scenarioJson: string, onProgress: (report: Report) => void): Promise<RunReply>;
+  run(scenarioJson: string, onProgress: (report: Report) => void, trace?: Blob): Promise<RunReply>;
   /** Paper 000 §3's upside estimate at each client/array size pair. */
-  estimateUpside(scenarioJson: string, points: { client: number; array: number }[]): Promise<UpsideReply>;
+  estimateUpside(scenarioJson: string, points: { client: number; array: number }[], trace?: Blob): Promise<UpsideReply>;
+  /**
+   * Streams a trace file through the engine's reader (`File.stream()`, chunk by chunk) and
+   * keeps the result for runs of scenarios that name it; progress at most every 100 ms.
+   */
+  loadTrace(file: Blob, name: string, options: TraceOptions, onProgress: (p: LoadProgress) => void): Promise<LoadReply>;
   version(): Promise<string>;
 }
 

@@ -28,6 +28,7 @@ use crate::hierarchy::{Timing, Topology};
 use crate::model::Block;
 use crate::scenario::{Scenario, ScenarioError};
 use crate::stackdist::StackDistances;
+use crate::trace::Trace;
 use crate::util::hash::splitmix64;
 
 /// Most size pairs per estimate.
@@ -125,6 +126,20 @@ pub fn estimate(s: &Scenario, points: &[SizePair]) -> Result<UpsideReport, Scena
 /// [`estimate`], tracking every block while the references times the trackers (one per
 /// four client sizes, plus one) stay within `budget`, else sampling down to it.
 pub fn estimate_within(s: &Scenario, points: &[SizePair], budget: u64) -> Result<UpsideReport, ScenarioError> {
+    estimate_source(s, points, budget, None)
+}
+
+/// [`estimate`] for a scenario replaying `trace` (its `trace` field names it).
+pub fn estimate_trace(s: &Scenario, points: &[SizePair], trace: &Trace) -> Result<UpsideReport, ScenarioError> {
+    estimate_source(s, points, EXACT_LIMIT, Some(trace))
+}
+
+fn estimate_source(
+    s: &Scenario,
+    points: &[SizePair],
+    budget: u64,
+    trace: Option<&Trace>,
+) -> Result<UpsideReport, ScenarioError> {
     s.validate()?;
     let err = |path: &str, m: String| ScenarioError { path: path.into(), message: m };
     if s.topology == Topology::Tree {
@@ -153,10 +168,30 @@ pub fn estimate_within(s: &Scenario, points: &[SizePair], budget: u64) -> Result
             ));
         }
     }
+    // The requests: the generator's, or the trace's.
     let mut workload = s.workload.build(s.seed);
-    let (warmup, measured) = s.workload.phases();
-    let per_request = s.workload.request_blocks() as u64;
-    let total_refs = (warmup + measured) * per_request;
+    let (warmup, measured, total_refs, universe) = match (trace, &s.trace) {
+        (Some(t), Some(r)) => {
+            let (w, m) = r.phases(t.records.len() as u64);
+            (w, m, t.refs.len() as u64, t.distinct())
+        }
+        (None, None) => {
+            let (w, m) = s.workload.phases();
+            (w, m, (w + m) * s.workload.request_blocks() as u64, workload.universe())
+        }
+        (None, Some(r)) => {
+            return Err(err("trace", format!("the trace file \"{}\" is not loaded: read it first", r.name)));
+        }
+        (Some(_), None) => return Err(err("trace", "the scenario names no trace to replay".into())),
+    };
+    let mut blocks: Vec<Block> = Vec::with_capacity(64);
+    let mut next_request = |i: u64, blocks: &mut Vec<Block>| {
+        blocks.clear();
+        match trace {
+            Some(t) => blocks.extend_from_slice(t.blocks_of(&t.records[i as usize])),
+            None => blocks.extend(workload.next_request().expect("workload shorter than its declared length").blocks()),
+        }
+    };
     // Every tracker samples the same blocks: those whose hash falls under the threshold.
     const MODULUS: u64 = 1 << 24;
     let mut clients: Vec<u64> = points.iter().map(|p| p.client).collect();
@@ -171,7 +206,6 @@ pub fn estimate_within(s: &Scenario, points: &[SizePair], budget: u64) -> Result
     let rate = threshold as f64 / MODULUS as f64;
     let weight = 1.0 / rate;
 
-    let universe = workload.universe();
     let mut slot = vec![u32::MAX; universe];
     let mut next = 0u32;
     let mut full = StackDistances::new(0);
@@ -186,11 +220,11 @@ pub fn estimate_within(s: &Scenario, points: &[SizePair], budget: u64) -> Result
             misses.iter_mut().for_each(|m| m.1.clear());
             sampled_weight = 0.0;
         }
-        let r = workload.next_request().expect("workload shorter than its declared length");
+        next_request(i, &mut blocks);
         if i >= warmup {
-            counted += r.nblocks as u64;
+            counted += blocks.len() as u64;
         }
-        for b in r.blocks() {
+        for &b in &blocks {
             if threshold < MODULUS && splitmix64(b as u64) % MODULUS >= threshold {
                 continue;
             }

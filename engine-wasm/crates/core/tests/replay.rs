@@ -48,7 +48,7 @@ fn a_written_workload_replays_exactly_as_generated() {
 
         let replay_scenario = Scenario { trace: Some(trace_ref(2000)), ..s.clone() };
         assert!(Run::new(replay_scenario.clone()).err().unwrap().to_string().contains("is not loaded"));
-        let mut replay = Run::with_trace(replay_scenario, trace).unwrap_or_else(|e| panic!("{e}"));
+        let mut replay = Run::with_trace(replay_scenario.clone(), trace.clone()).unwrap_or_else(|e| panic!("{e}"));
         replay.track_depths(DepthMode::Exact).unwrap();
         let replay = replay.run_to_end();
         // Block ids are renumbered by first appearance; these policies and a constant disk do
@@ -57,6 +57,11 @@ fn a_written_workload_replays_exactly_as_generated() {
         assert_eq!(replay.latency, generated.latency);
         assert_eq!(replay.depth_curves, generated.depth_curves);
         assert_eq!((replay.processed, replay.warmup_requests), (22_000, 2000));
+        // The upside estimator reads the trace as it reads the generator.
+        let pairs = [tiersim_core::upside::SizePair { client: 300, array: 500 }];
+        let from_trace = tiersim_core::upside::estimate_trace(&replay_scenario, &pairs, &trace).unwrap();
+        assert_eq!(from_trace.points, tiersim_core::upside::estimate(&s, &pairs).unwrap().points);
+        assert!(tiersim_core::upside::estimate(&replay_scenario, &pairs).unwrap_err().message.contains("not loaded"));
     }
 }
 

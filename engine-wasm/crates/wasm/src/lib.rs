@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 use tiersim_core::policy::{Policy, PolicyConfig};
+use tiersim_core::trace::{Format, TraceStream};
 use tiersim_core::{Run, Scenario, ENGINE_VERSION};
 use wasm_bindgen::prelude::*;
 
@@ -27,6 +28,16 @@ impl Simulation {
     pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
         let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
         let run = Run::new(scenario).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(Simulation { run })
+    }
+
+    /// A scenario replaying the trace `reader` has read (its `trace` must name one); the
+    /// reader keeps the trace for further runs.
+    #[wasm_bindgen(js_name = withTrace)]
+    pub fn with_trace(scenario_json: &str, reader: &TraceReader) -> Result<Simulation, JsError> {
+        let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
+        let trace = reader.trace.clone().ok_or_else(|| JsError::new("the trace is not read to the end yet"))?;
+        let run = Run::with_trace(scenario, trace).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Simulation { run })
     }
 
@@ -61,6 +72,101 @@ impl Simulation {
     }
 }
 
+/// A trace file read chunk by chunk (from `File.stream()`): never the whole file in memory.
+#[wasm_bindgen]
+pub struct TraceReader {
+    format: Option<Format>,
+    opts: tiersim_core::trace::Options,
+    skip_bad: bool,
+    stream: Option<TraceStream>,
+    pushed: u64,
+    trace: Option<std::sync::Arc<tiersim_core::trace::Trace>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TraceSummary {
+    format: &'static str,
+    requests: u64,
+    block_refs: u64,
+    distinct: u64,
+    /// Decompressed bytes read.
+    bytes: u64,
+    skipped: u64,
+    first_skipped: Option<String>,
+}
+
+#[wasm_bindgen]
+impl TraceReader {
+    /// `format`: a reader's name, or "" to recognise it from the first chunk.
+    #[wasm_bindgen(constructor)]
+    pub fn new(format: &str, block_size: u32, object_mode: bool, skip_bad: bool) -> Result<TraceReader, JsError> {
+        let format =
+            if format.is_empty() { None } else { Some(Format::parse_name(format).map_err(|e| JsError::new(&e))?) };
+        let opts = tiersim_core::trace::Options { block_size, object_mode };
+        opts.validate().map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(TraceReader { format, opts, skip_bad, stream: None, pushed: 0, trace: None })
+    }
+
+    /// The next chunk; errors name the line or byte.
+    pub fn push(&mut self, chunk: &[u8]) -> Result<(), JsError> {
+        self.pushed += chunk.len() as u64;
+        if self.stream.is_none() {
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            let format = match self.format {
+                Some(f) => f,
+                None => tiersim_core::trace::detect(chunk).ok_or_else(|| {
+                    JsError::new("cannot tell the trace format from its first bytes: choose it in the list")
+                })?,
+            };
+            self.format = Some(format);
+            let s = TraceStream::new(format, self.opts).map_err(|e| JsError::new(&e.to_string()))?;
+            self.stream = Some(s.skip_bad(self.skip_bad));
+        }
+        self.stream.as_mut().expect("set above").push(chunk).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Requests read so far.
+    pub fn requests(&self) -> f64 {
+        self.stream.as_ref().map_or(0.0, |s| s.requests() as f64)
+    }
+
+    /// Bytes received so far (compressed, if the file is).
+    #[wasm_bindgen(js_name = bytesIn)]
+    pub fn bytes_in(&self) -> f64 {
+        self.pushed as f64
+    }
+
+    /// The end of the file: the trace is kept for runs; returns its summary.
+    pub fn finish(&mut self) -> Result<JsValue, JsError> {
+        let stream = self.stream.take().ok_or_else(|| JsError::new("byte 0: the trace is empty"))?;
+        let f = stream.finish().map_err(|e| JsError::new(&e.to_string()))?;
+        let summary = TraceSummary {
+            format: self.format.expect("known once streaming").name(),
+            requests: f.requests,
+            block_refs: f.block_refs,
+            distinct: f.trace.distinct() as u64,
+            bytes: f.bytes,
+            skipped: f.skipped,
+            first_skipped: f.first_skipped.map(|e| e.to_string()),
+        };
+        self.trace = Some(std::sync::Arc::new(f.trace));
+        to_js(&summary)
+    }
+}
+
+/// About `megabytes` of a synthetic MSR or oracleGeneral trace (parsing benchmarks).
+#[wasm_bindgen(js_name = sampleTrace)]
+pub fn sample_trace(format: &str, megabytes: u32) -> Result<Vec<u8>, JsError> {
+    let format = Format::parse_name(format).map_err(|e| JsError::new(&e))?;
+    if !matches!(format, Format::Msr | Format::OracleGeneral) {
+        return Err(JsError::new("samples are msr or oracle-general"));
+    }
+    Ok(tiersim_core::bench::SampleTrace::bytes(format, (megabytes as usize) << 20, tiersim_core::bench::TRACE_SEED))
+}
+
 /// Validates a scenario and returns it normalised (defaults filled in) as JSON text.
 #[wasm_bindgen(js_name = validateScenario)]
 pub fn validate_scenario(scenario_json: &str) -> Result<String, JsError> {
@@ -92,6 +198,18 @@ pub fn estimate_upside(scenario_json: &str, points_json: &str) -> Result<JsValue
     let points: Vec<tiersim_core::upside::SizePair> =
         serde_json::from_str(points_json).map_err(|e| JsError::new(&format!("size pairs: {e}")))?;
     let report = tiersim_core::upside::estimate(&scenario, &points).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&report)
+}
+
+/// [`estimate_upside`] for a scenario replaying the trace `reader` has read.
+#[wasm_bindgen(js_name = estimateUpsideTrace)]
+pub fn estimate_upside_trace(scenario_json: &str, points_json: &str, reader: &TraceReader) -> Result<JsValue, JsError> {
+    let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
+    let points: Vec<tiersim_core::upside::SizePair> =
+        serde_json::from_str(points_json).map_err(|e| JsError::new(&format!("size pairs: {e}")))?;
+    let trace = reader.trace.as_ref().ok_or_else(|| JsError::new("the trace is not read to the end yet"))?;
+    let report =
+        tiersim_core::upside::estimate_trace(&scenario, &points, trace).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&report)
 }
 

@@ -3,6 +3,7 @@ import type { RunState } from '../../run/hooks/useEngineRun';
 
 const PHASE_TEXT: Record<RunState['phase'], string> = {
   idle: 'Ready to run',
+  loading: 'Reading the trace file',
   warmup: 'Warm-up — filling the caches (not measured)',
   measured: 'Measuring',
   done: 'Done',
@@ -10,12 +11,15 @@ const PHASE_TEXT: Record<RunState['phase'], string> = {
   error: 'Failed',
 };
 
-/** Run progress: phase, requests served, and where the warm-up ends. */
+const formatMB = (bytes: number) => `${(bytes / 1e6).toFixed(bytes >= 1e8 ? 0 : 1)} MB`;
+
+/** Run progress: phase, requests served, and where the warm-up ends; or a trace being read. */
 export function ProgressBar({ state }: { state: RunState }) {
   const { phase, report } = state;
-  const processed = report?.processed ?? 0;
-  const total = report?.total ?? 0;
-  const fraction = total > 0 ? processed / total : phase === 'done' ? 1 : 0;
+  const loading = phase === 'loading' ? state.loading : null;
+  const processed = loading ? 0 : (report?.processed ?? 0);
+  const total = loading ? 0 : (report?.total ?? 0);
+  const fraction = loading ? (loading.total > 0 ? loading.bytes / loading.total : 0) : total > 0 ? processed / total : phase === 'done' ? 1 : 0;
   const warmupAt = report && total > 0 ? report.warmupRequests / total : null;
 
   return (
@@ -33,6 +37,12 @@ export function ProgressBar({ state }: { state: RunState }) {
     >
       <div className="progress-text">
         <span className="progress-phase">{PHASE_TEXT[phase]}</span>
+        {loading && (
+          <span className="progress-count" data-testid="load-progress" data-bytes={loading.bytes} data-requests={loading.requests}>
+            {formatMB(loading.bytes)} of {formatMB(loading.total)} · {formatCount(loading.requests)} requests
+            {loading.ms > 0 ? ` · ${formatMB((loading.bytes / loading.ms) * 1000)}/s` : ''}
+          </span>
+        )}
         {total > 0 && (
           <span className="progress-count">
             {formatCount(processed)} / {formatCount(total)} requests

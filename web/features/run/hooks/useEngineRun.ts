@@ -2,10 +2,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../../../scenario/schema';
 import { EngineClient, EngineRunError, isAbortError } from '../../../worker/client';
-import type { Report } from '../../../worker/protocol';
+import type { LoadProgress, Report, TraceOptions, TraceSummary } from '../../../worker/protocol';
 
 /** Where a run is: the engine's own phases plus the UI's idle / cancelled / error. */
-export type RunPhase = 'idle' | 'warmup' | 'measured' | 'done' | 'cancelled' | 'error';
+export type RunPhase = 'idle' | 'loading' | 'warmup' | 'measured' | 'done' | 'cancelled' | 'error';
 
 export interface RunState {
   phase: RunPhase;
@@ -14,12 +14,14 @@ export interface RunState {
   error: string | null;
   /** JSON of the scenario the report belongs to, to tell when the form has moved on. */
   scenarioJson: string | null;
+  /** While a trace file is read: how far. */
+  loading?: LoadProgress | null;
 }
 
 export const IDLE: RunState = { phase: 'idle', report: null, error: null, scenarioJson: null };
 
 export function isRunning(phase: RunPhase): boolean {
-  return phase === 'warmup' || phase === 'measured';
+  return phase === 'warmup' || phase === 'measured' || phase === 'loading';
 }
 
 const newClient = () => new EngineClient();
@@ -63,7 +65,12 @@ export function useEngineRun(createClient: () => EngineClient = newClient) {
             if (isAbortError(e)) setState((s) => ({ ...s, phase: 'cancelled' }));
             else {
               const message = e instanceof Error ? e.message : String(e);
-              const prefix = e instanceof EngineRunError && e.kind === 'invalid-scenario' ? 'The engine refused the scenario: ' : 'The engine failed: ';
+              const prefix =
+                e instanceof EngineRunError && e.kind === 'invalid-scenario'
+                  ? 'The engine refused the scenario: '
+                  : e instanceof EngineRunError && e.kind === 'invalid-trace'
+                    ? 'Could not read the trace: '
+                    : 'The engine failed: ';
               setState((s) => ({ ...s, phase: 'error', error: prefix + message }));
             }
           },
@@ -72,7 +79,39 @@ export function useEngineRun(createClient: () => EngineClient = newClient) {
     [createClient],
   );
 
+  /**
+   * Reads a trace file in the engine worker (streamed, with progress); resolves with its
+   * summary, or rejects with the reason — the last results stay shown either way.
+   */
+  const load = useCallback(
+    async (file: Blob, name: string, options: TraceOptions): Promise<TraceSummary> => {
+      abortRef.current?.abort();
+      const controller = new AbortController();
+      abortRef.current = controller;
+      clientRef.current ??= createClient();
+      const current = () => abortRef.current === controller;
+      setState((s) => ({ ...s, phase: 'loading', error: null, loading: { bytes: 0, total: file.size, requests: 0, ms: 0 } }));
+      try {
+        const summary = await clientRef.current.loadTrace(file, name, options, {
+          signal: controller.signal,
+          onProgress: (p) => {
+            if (current()) setState((s) => ({ ...s, loading: p }));
+          },
+        });
+        if (current()) setState((s) => ({ ...s, phase: s.report ? 'done' : 'idle', loading: null }));
+        return summary;
+      } catch (e) {
+        if (current()) {
+          if (isAbortError(e)) setState((s) => ({ ...s, phase: 'cancelled', loading: null }));
+          else setState((s) => ({ ...s, phase: 'error', loading: null, error: `Could not read the trace: ${e instanceof Error ? e.message : String(e)}` }));
+        }
+        throw e;
+      }
+    },
+    [createClient],
+  );
+
   const cancel = useCallback(() => abortRef.current?.abort(), []);
 
-  return { state, run, cancel };
+  return { state, run, load, cancel };
 }

@@ -5,7 +5,9 @@ import { designOf, scenarioName, type Design } from '../../../scenario/defaults'
 import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links';
 import { DEFAULT_AC_CA_K, MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS } from '../../../scenario/schema';
 import { treeClients } from '../../../scenario/schema';
-import type { LinkConfig, Scenario, ScenarioIssue, Topology, WorkloadKind } from '../../../scenario/schema';
+import { TRACE_FORMATS } from '../../../scenario/schema';
+import type { LinkConfig, Scenario, ScenarioIssue, Topology, TraceFormat, WorkloadKind } from '../../../scenario/schema';
+import type { TraceSummary } from '../../../worker/protocol';
 import { CacheFields } from './CacheFields';
 import { DesignPicker } from './DesignPicker';
 import { NumberField } from './NumberField';
@@ -16,6 +18,10 @@ export interface ScenarioPanelProps {
   scenario: Scenario;
   issues: ScenarioIssue[];
   onChange: (next: Scenario) => void;
+  /** The trace file the scenario names, once read in this page (else the user must load it). */
+  trace?: { name: string; summary: TraceSummary } | null;
+  /** A trace file picked in the form. */
+  onTraceFile?: (file: File) => void;
 }
 
 const WORKLOADS = [
@@ -37,6 +43,11 @@ function isDesignKind(s: Scenario): boolean {
  */
 function autoName(s: Scenario): string {
   const kind = (p: { kind: string }) => p.kind.toUpperCase();
+  if (s.trace && s.topology !== 'tree') {
+    return s.topology === 'single'
+      ? `${s.trace.name} ${kind(s.client.policy)} single cache`
+      : `${s.trace.name} ${kind(s.client.policy)}-${kind(s.array.policy)}-${s.protocol.kind}`;
+  }
   if (s.topology === 'single') return `${s.workload.kind.toUpperCase()} ${kind(s.client.policy)} single cache`;
   if (s.topology === 'tree' && s.tree) {
     const depth = (name: string | undefined): number => {
@@ -60,7 +71,7 @@ function sizeHint(blocks: number, blockSize: number): string | undefined {
   return `${formatCount(blocks)} blocks × ${blockSize / 1024} KiB = ${mib >= 1024 ? `${(mib / 1024).toFixed(mib >= 10240 ? 0 : 1)} GiB` : `${Number(mib.toPrecision(3))} MiB`}`;
 }
 
-export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelProps) {
+export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = null, onTraceFile }: ScenarioPanelProps) {
   const errorAt = (path: string) => issues.find((i) => i.path === path || i.path.startsWith(`${path}.`))?.message;
 
   /** Applies an edit; a name that was automatic follows the design. */
@@ -344,14 +355,34 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
 
       <fieldset>
         <legend>Workload</legend>
+        {s.trace && !tree && (
+          <TraceFields scenario={s} loaded={loaded?.name === s.trace.name ? loaded.summary : null} errorAt={errorAt} update={update} />
+        )}
+        <label className="trace-pick">
+          <span>{s.trace ? 'Replay another trace file' : 'Or replay a trace file'} (or drop one on the page)</span>
+          <input
+            type="file"
+            data-testid="trace-file"
+            disabled={tree}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) onTraceFile?.(file);
+              e.target.value = '';
+            }}
+          />
+        </label>
+        {s.trace && !tree && (
+          <p className="field-hint">The generator below is kept, unused, while the trace replays.</p>
+        )}
         <SelectField
           testId="workload-kind"
-          label="Pattern"
+          label={s.trace && !tree ? 'Generator (back to it)' : 'Pattern'}
           value={w.kind}
           options={WORKLOADS}
           error={errorAt('workload.kind')}
           onChange={(kind) =>
             update((n) => {
+              delete n.trace;
               const { blocks, requestBlocks, warmupRequests, measuredRequests } = n.workload;
               n.workload = { kind, blocks, requestBlocks, warmupRequests, measuredRequests };
               if (requestBlocks === undefined) delete n.workload.requestBlocks;
@@ -428,4 +459,62 @@ export function ScenarioPanel({ scenario: s, issues, onChange }: ScenarioPanelPr
 }
 
 /** Fields shown above; problems anywhere else are listed at the bottom. */
-const KNOWN_PATHS = ['topology', 'client', 'array', 'protocol', 'du', 'link', 'disk', 'workload', 'seed', 'tree'];
+const KNOWN_PATHS = ['topology', 'client', 'array', 'protocol', 'du', 'link', 'disk', 'workload', 'seed', 'tree', 'trace'];
+
+/** The trace a scenario replays: how it is read, and what was read. */
+function TraceFields({
+  scenario: s,
+  loaded,
+  errorAt,
+  update,
+}: {
+  scenario: Scenario;
+  loaded: TraceSummary | null;
+  errorAt: (path: string) => string | undefined;
+  update: (edit: (next: Scenario) => void) => void;
+}) {
+  const t = s.trace!;
+  const set = (edit: (t: NonNullable<Scenario['trace']>) => void) => update((n) => edit(n.trace!));
+  return (
+    <div className="trace-fields" data-testid="trace-fields">
+      <p className={`trace-status ${loaded ? '' : 'is-missing'}`} data-testid="trace-summary" data-requests={loaded?.requests ?? ''}>
+        <strong>{t.name}</strong>{' '}
+        {loaded
+          ? `· ${loaded.format} · ${formatCount(loaded.requests)} requests, ${formatCount(loaded.blockRefs)} block references over ${formatCount(loaded.distinct)} blocks${loaded.skipped ? ` · ${formatCount(loaded.skipped)} bad records skipped` : ''}`
+          : '— not loaded in this page: pick or drop the file to run this scenario'}
+      </p>
+      {loaded?.firstSkipped && <p className="field-hint">First skipped: {loaded.firstSkipped}</p>}
+      <div className="row">
+        <SelectField<TraceFormat | 'auto'>
+          testId="trace-format"
+          label="Format"
+          value={t.format ?? 'auto'}
+          options={[{ value: 'auto', label: 'Recognise it' }, ...TRACE_FORMATS.map((f) => ({ value: f, label: f }))]}
+          error={errorAt('trace.format')}
+          onChange={(f) => set((t) => (f === 'auto' ? delete t.format : (t.format = f)))}
+        />
+        <NumberField
+          testId="trace-warmup"
+          label="Warm-up requests"
+          min={0}
+          value={t.warmupRequests ?? (loaded ? Math.floor(loaded.requests / 10) : 0)}
+          error={errorAt('trace.warmupRequests')}
+          hint="default: the first tenth of the trace"
+          onChange={(v) => set((t) => void (t.warmupRequests = v))}
+        />
+      </div>
+      <label className="check">
+        <input type="checkbox" data-testid="trace-object" checked={!!t.objectMode} onChange={(e) => set((t) => (e.target.checked ? (t.objectMode = true) : delete t.objectMode))} />
+        <span>
+          <strong>Object mode</strong> — key each request by its start address, unsplit
+        </span>
+      </label>
+      <label className="check">
+        <input type="checkbox" data-testid="trace-skip-bad" checked={!!t.skipBad} onChange={(e) => set((t) => (e.target.checked ? (t.skipBad = true) : delete t.skipBad))} />
+        <span>
+          <strong>Skip bad records</strong> — count them instead of refusing the file
+        </span>
+      </label>
+    </div>
+  );
+}
