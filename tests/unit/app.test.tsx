@@ -295,4 +295,39 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('tree-0-parent'), { target: { value: '' } });
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it('picks the mix and phase changes, phase by phase', () => {
+    render(<App />);
+    const workload = () => {
+      const d = decodeScenarioFromHash(window.location.hash);
+      if (!d.ok) throw new Error(d.message);
+      return d.scenario.workload;
+    };
+    fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'mix' } });
+    fireEvent.change(screen.getByTestId('workload-scan-share'), { target: { value: '0.5' } });
+    expect(workload()).toEqual({ kind: 'mix', blocks: 32768, scanShare: 0.5 });
+    fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'phases' } });
+    expect(workload()).toEqual({
+      kind: 'phases',
+      phases: [
+        { workload: { kind: 'mix', blocks: 32768, scanShare: 0.5 }, requests: 32768 + 163840 },
+        { workload: { kind: 'mix', blocks: 32768, scanShare: 0.5 }, requests: 163840, offset: 32768 },
+      ],
+      warmupRequests: 32768,
+    });
+    fireEvent.change(screen.getByTestId('phase-1-kind'), { target: { value: 'zipf' } });
+    fireEvent.change(screen.getByTestId('phase-1-requests'), { target: { value: '5000' } });
+    fireEvent.click(screen.getByTestId('phase-add'));
+    const w = workload() as any;
+    expect(w.phases.map((p: any) => [p.workload.kind, p.requests, p.offset ?? 0])).toEqual([
+      ['mix', 196608, 0],
+      ['zipf', 5000, 32768],
+      ['zipf', 5000, 65536],
+    ]);
+    fireEvent.change(screen.getByTestId('phase-0-requests'), { target: { value: '0' } });
+    expect(screen.getByTestId('phase-0').textContent).toContain('must be between 1 and');
+    expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'random' } });
+    expect(workload()).toEqual({ kind: 'random', blocks: 32768 });
+  });
 });

@@ -221,4 +221,19 @@ describe('scenario schema', () => {
     tree.tree = treeFromScenario(tree, 2, 0);
     expect(checkScenario(tree)).toMatchObject({ ok: false, issues: [{ path: 'trace', message: 'a trace drives one client: use the single or two-level topology' }] });
   });
+
+  it('takes the scan/loop/random mix and phase changes, naming bad fields inside a phase', () => {
+    const ok = (workload: any) => checkScenario({ ...defaultScenario(), workload }).ok;
+    expect(ok({ kind: 'mix', blocks: 5000, scanShare: 0.5, loopShare: 0.2, hotShare: 0.1, segment: 300 })).toBe(true);
+    expect(firstIssue((s) => (s.workload = { kind: 'mix', blocks: 10, scanShare: 0.8, loopShare: 0.5 }))).toEqual({
+      path: 'workload.loopShare',
+      message: 'must be between 0 and 1 − scanShare (got 0.5)',
+    });
+    const phases = { kind: 'phases', phases: [{ workload: { kind: 'sequential', blocks: 100 }, requests: 250 }, { workload: { kind: 'random', blocks: 50 }, requests: 100, offset: 1000 }] };
+    expect(ok(phases)).toBe(true);
+    expect(firstIssue((s) => (s.workload = { ...phases, phases: [{ workload: { kind: 'random', blocks: 0 }, requests: 5 }] })).path).toBe('workload.phases.0.workload.blocks');
+    expect(firstIssue((s) => (s.workload = { ...phases, phases: [{ workload: { kind: 'phases', phases: [] }, requests: 5 }] })).path).toBe('workload.phases.0.workload.kind');
+    expect(firstIssue((s) => (s.workload = { ...phases, warmupRequests: 350 }))).toEqual({ path: 'workload.warmupRequests', message: 'leaves nothing to measure' });
+    expect(firstIssue((s) => (s.workload = { kind: 'phases', phases: [] })).path).toBe('workload.phases');
+  });
 });

@@ -211,45 +211,107 @@ const workloadFields = {
   measuredRequests: num(1, MAX_REQUESTS, true).optional(),
 };
 
+type Issues = { code: 'custom'; input: unknown; path: (string | number)[]; message: string }[];
+
+const randomVariant = z.strictObject({ kind: z.literal('random'), ...workloadFields });
+const sequentialVariant = z.strictObject({ kind: z.literal('sequential'), ...workloadFields });
+const zipfVariant = z.strictObject({
+  kind: z.literal('zipf'),
+  ...workloadFields,
+  /** Popularity skew: block i with probability ∝ 1/(i+1)^alpha (engine default 1). */
+  alpha: num(0, 10).optional(),
+});
+/** Scans, loops and random reads mixed (engine: workload::mix); shares default to ⅓, ⅓, hot ⅕. */
+const mixVariant = z.strictObject({
+  kind: z.literal('mix'),
+  ...workloadFields,
+  scanShare: num(0, 1).optional(),
+  loopShare: num(0, 1).optional(),
+  hotShare: num(0, 1).optional(),
+  segment: num(1, 2 ** 30, true).optional(),
+});
+
+/** Checks a generator's fields beyond their types; `path` leads to it. */
+function checkGenerator(w: z.infer<typeof generatorUnion>, issues: Issues, path: (string | number)[]) {
+  const issue = (at: string, message: string) => issues.push({ code: 'custom', input: w, path: [...path, at], message });
+  if (w.kind === 'zipf' && w.blocks > MAX_ZIPF_BLOCKS) issue('blocks', `a Zipf workload may span at most ${MAX_ZIPF_BLOCKS} blocks`);
+  if (w.requestBlocks !== undefined && w.requestBlocks > w.blocks) {
+    issue('requestBlocks', `must be between 1 and ${Math.min(MAX_REQUEST_BLOCKS, w.blocks)} (got ${w.requestBlocks})`);
+  }
+  if (w.kind === 'mix') {
+    const scan = w.scanShare ?? 1 / 3;
+    const loop = w.loopShare ?? 1 / 3;
+    if (scan + loop > 1 + 1e-9) issue('loopShare', `must be between 0 and 1 − scanShare (got ${loop})`);
+    if (w.hotShare === 0) issue('hotShare', 'must be above 0 and at most 1 (got 0)');
+  }
+  const total = (w.warmupRequests ?? w.blocks) + (w.measuredRequests ?? w.blocks * 10);
+  if (total > MAX_REQUESTS) issue('measuredRequests', `warm-up plus measured requests must not exceed ${MAX_REQUESTS}`);
+}
+
+const generatorUnion = z.discriminatedUnion('kind', [randomVariant, sequentialVariant, zipfVariant, mixVariant], {
+  error: 'must be one of random, sequential, zipf, mix',
+});
+/** A generator: every workload but phases. */
+export const generatorSchema = generatorUnion.check((ctx) => checkGenerator(ctx.value, ctx.issues as Issues, []));
+export type Generator = z.infer<typeof generatorSchema>;
+
+/** Most phases in one workload (engine: MAX_PHASES). */
+export const MAX_PHASES = 16;
+
+const phaseSchema = z.strictObject({
+  workload: generatorSchema,
+  requests: num(1, MAX_REQUESTS, true),
+  offset: num(0, MAX_BLOCKS, true).optional(),
+});
+export type PhaseConfig = z.infer<typeof phaseSchema>;
+
+/** Phase changes: generators one after another (engine: WorkloadConfig::Phases). */
+const phasesVariant = z.strictObject({
+  kind: z.literal('phases'),
+  phases: z
+    .array(phaseSchema, { error: 'must be a list of phases' })
+    .min(1, { error: `must list 1 to ${MAX_PHASES} phases` })
+    .max(MAX_PHASES, { error: `must list 1 to ${MAX_PHASES} phases` }),
+  warmupRequests: num(0, MAX_REQUESTS, true).optional(),
+});
+
 export const workloadSchema = z
-  .discriminatedUnion(
-    'kind',
-    [
-      z.strictObject({ kind: z.literal('random'), ...workloadFields }),
-      z.strictObject({ kind: z.literal('sequential'), ...workloadFields }),
-      z.strictObject({
-        kind: z.literal('zipf'),
-        ...workloadFields,
-        /** Popularity skew: block i with probability ∝ 1/(i+1)^alpha (engine default 1). */
-        alpha: num(0, 10).optional(),
-      }),
-    ],
-    { error: 'must be one of random, sequential, zipf' },
-  )
+  .discriminatedUnion('kind', [randomVariant, sequentialVariant, zipfVariant, mixVariant, phasesVariant], {
+    error: 'must be one of random, sequential, zipf, mix, phases',
+  })
   .check((ctx) => {
     const w = ctx.value;
-    if (w.kind === 'zipf' && w.blocks > MAX_ZIPF_BLOCKS) {
-      ctx.issues.push({ code: 'custom', input: w, path: ['blocks'], message: `a Zipf workload may span at most ${MAX_ZIPF_BLOCKS} blocks` });
-    }
-    if (w.requestBlocks !== undefined && w.requestBlocks > w.blocks) {
-      const most = Math.min(MAX_REQUEST_BLOCKS, w.blocks);
-      ctx.issues.push({
-        code: 'custom',
-        input: w,
-        path: ['requestBlocks'],
-        message: `must be between 1 and ${most} (got ${w.requestBlocks})`,
-      });
-    }
-    const total = (w.warmupRequests ?? w.blocks) + (w.measuredRequests ?? w.blocks * 10);
-    if (total > MAX_REQUESTS) {
-      ctx.issues.push({
-        code: 'custom',
-        input: w,
-        path: ['measuredRequests'],
-        message: `warm-up plus measured requests must not exceed ${MAX_REQUESTS}`,
-      });
-    }
+    const issues = ctx.issues as Issues;
+    if (w.kind !== 'phases') return checkGenerator(w, issues, []);
+    w.phases.forEach((p, i) => {
+      if ((p.offset ?? 0) + p.workload.blocks > MAX_BLOCKS) {
+        issues.push({ code: 'custom', input: w, path: ['phases', i, 'offset'], message: `the phase's blocks must stay below ${MAX_BLOCKS}` });
+      }
+    });
+    const [, measured] = workloadRequests(w);
+    if (measured === 0) issues.push({ code: 'custom', input: w, path: ['warmupRequests'], message: 'leaves nothing to measure' });
   });
+export type Workload = z.infer<typeof workloadSchema>;
+
+/** The blocks a workload spans (phases: the highest phase's end). */
+export function workloadBlocks(w: Workload): number {
+  return w.kind === 'phases' ? Math.max(...w.phases.map((p) => (p.offset ?? 0) + p.workload.blocks)) : w.blocks;
+}
+
+/** `[warm-up, measured]` requests, with the engine's defaults. */
+export function workloadRequests(w: Workload): [number, number] {
+  if (w.kind === 'phases') {
+    const total = w.phases.reduce((a, p) => a + p.requests, 0);
+    const warmup = Math.min(total, w.warmupRequests ?? w.phases[0]?.requests ?? 0);
+    return [warmup, total - warmup];
+  }
+  return [w.warmupRequests ?? w.blocks, w.measuredRequests ?? w.blocks * 10];
+}
+
+/** Blocks per request (the most, over phases). */
+export function workloadRequestBlocks(w: Workload): number {
+  return w.kind === 'phases' ? Math.max(...w.phases.map((p) => p.workload.requestBlocks ?? 1)) : (w.requestBlocks ?? 1);
+}
 export type WorkloadKind = z.infer<typeof workloadSchema>['kind'];
 
 const blockSize = z
@@ -299,7 +361,7 @@ export const treeCacheSchema = z.strictObject({
   parent: z.string({ error: 'must be text' }).optional(),
   link: linkSchema.optional(),
   disk: diskSchema.optional(),
-  workload: workloadSchema.optional(),
+  workload: generatorSchema.optional(),
 });
 export type TreeCache = z.infer<typeof treeCacheSchema>;
 
@@ -430,7 +492,8 @@ export const scenarioSchema = z
     }
     if (s.topology === 'single' && OFFLINE_POLICY_KINDS.includes(s.client.policy.kind)) {
       const w = s.workload;
-      const total = ((w.warmupRequests ?? w.blocks) + (w.measuredRequests ?? w.blocks * 10)) * (w.requestBlocks ?? 1);
+      const [warm, measured] = workloadRequests(w);
+      const total = (warm + measured) * workloadRequestBlocks(w);
       if (total > MAX_OFFLINE_REQUESTS) {
         ctx.issues.push({
           code: 'custom',

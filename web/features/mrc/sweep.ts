@@ -8,6 +8,8 @@ import {
   OFFLINE_POLICY_KINDS,
   checkScenario,
   describeIssue,
+  workloadRequestBlocks,
+  workloadRequests,
   type PolicyKind,
   type Scenario,
 } from '../../scenario/schema';
@@ -39,8 +41,8 @@ export function defaultSizes(blocks: number, points: number, lo = Math.max(block
 
 /** Block references a run of `base` makes (what an offline policy must precompute). */
 export function blockReferences(base: Scenario): number {
-  const w = base.workload;
-  return ((w.warmupRequests ?? w.blocks) + (w.measuredRequests ?? w.blocks * 10)) * (w.requestBlocks ?? 1);
+  const [warmup, measured] = workloadRequests(base.workload);
+  return (warmup + measured) * workloadRequestBlocks(base.workload);
 }
 
 export function offlineAllowed(base: Scenario): boolean {

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, formatPercent } from '../../../app/format';
 import { MrcChart } from '../../../charts/mrc/MrcChart';
 import type { Curve } from '../../../charts/mrc/useMrcLayout';
-import { POLICY_KINDS, type PolicyKind, type Scenario } from '../../../scenario/schema';
+import { POLICY_KINDS, workloadBlocks, type PolicyKind, type Scenario } from '../../../scenario/schema';
 import { isAbortError } from '../../../worker/client';
 import { OFFLINE_POLICIES, POLICIES } from '../../scenario/components/CacheFields';
 import { NumberField } from '../../scenario/components/NumberField';
@@ -59,7 +59,7 @@ export function MrcPanel({ base, createRunner = appRunner }: MrcPanelProps) {
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const blocks = base?.workload.blocks ?? 1000;
+  const blocks = base ? workloadBlocks(base.workload) : 1000;
   const auto = defaultSizes(blocks, 2);
   const lo = minSize ?? auto[0];
   const hi = maxSize ?? auto[auto.length - 1];

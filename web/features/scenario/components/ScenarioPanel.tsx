@@ -6,13 +6,14 @@ import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links
 import { DEFAULT_AC_CA_K, MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS } from '../../../scenario/schema';
 import { treeClients } from '../../../scenario/schema';
 import { TRACE_FORMATS } from '../../../scenario/schema';
-import type { LinkConfig, Scenario, ScenarioIssue, Topology, TraceFormat, WorkloadKind } from '../../../scenario/schema';
+import type { LinkConfig, Scenario, ScenarioIssue, Topology, TraceFormat } from '../../../scenario/schema';
 import type { TraceSummary } from '../../../worker/protocol';
 import { CacheFields } from './CacheFields';
 import { DesignPicker } from './DesignPicker';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
 import { TreeBuilder, treeFromScenario } from './TreeBuilder';
+import { WorkloadFields } from './WorkloadFields';
 
 export interface ScenarioPanelProps {
   scenario: Scenario;
@@ -24,11 +25,7 @@ export interface ScenarioPanelProps {
   onTraceFile?: (file: File) => void;
 }
 
-const WORKLOADS = [
-  { value: 'random', label: 'RANDOM — uniform over the blocks' },
-  { value: 'sequential', label: 'SEQUENTIAL — cycles through the blocks' },
-  { value: 'zipf', label: 'ZIPF — block i with probability ∝ 1/i^α' },
-] as const satisfies readonly { value: WorkloadKind; label: string }[];
+
 
 type LinkChoice = LinkConfig['preset'];
 
@@ -108,8 +105,6 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
   const single = topology === 'single';
   const tree = topology === 'tree' && s.tree !== undefined;
   const w = s.workload;
-  const warmup = w.warmupRequests ?? w.blocks;
-  const measured = w.measuredRequests ?? w.blocks * 10;
 
   return (
     <form className="scenario" aria-labelledby="scenario-title" onSubmit={(e) => e.preventDefault()} noValidate>
@@ -374,65 +369,19 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
         {s.trace && !tree && (
           <p className="field-hint">The generator below is kept, unused, while the trace replays.</p>
         )}
-        <SelectField
-          testId="workload-kind"
+        <WorkloadFields
+          workload={w}
+          path="workload"
+          testPrefix="workload"
           label={s.trace && !tree ? 'Generator (back to it)' : 'Pattern'}
-          value={w.kind}
-          options={WORKLOADS}
-          error={errorAt('workload.kind')}
-          onChange={(kind) =>
+          errorAt={errorAt}
+          onChange={(next, kindChanged) =>
             update((n) => {
-              delete n.trace;
-              const { blocks, requestBlocks, warmupRequests, measuredRequests } = n.workload;
-              n.workload = { kind, blocks, requestBlocks, warmupRequests, measuredRequests };
-              if (requestBlocks === undefined) delete n.workload.requestBlocks;
-              if (warmupRequests === undefined) delete n.workload.warmupRequests;
-              if (measuredRequests === undefined) delete n.workload.measuredRequests;
+              if (kindChanged) delete n.trace;
+              n.workload = next;
             })
           }
         />
-        {w.kind === 'zipf' && (
-          <NumberField
-            testId="workload-alpha"
-            label="Skew α"
-            step="any"
-            min={0}
-            max={10}
-            value={w.alpha ?? 1}
-            error={errorAt('workload.alpha')}
-            hint="paper 000 uses α = 1 over 1.5 × the aggregate cache"
-            onChange={(alpha) => update((n) => void (n.workload.kind === 'zipf' && (n.workload.alpha = alpha)))}
-          />
-        )}
-        <div className="row">
-          <NumberField
-            testId="workload-blocks"
-            label="Distinct blocks"
-            min={1}
-            value={w.blocks}
-            error={errorAt('workload.blocks')}
-            hint={
-              Number.isFinite(warmup) && Number.isFinite(measured)
-                ? `${formatCount(warmup)} warm-up + ${formatCount(measured)} measured requests`
-                : undefined
-            }
-            onChange={(v) => update((n) => void (n.workload.blocks = v))}
-          />
-          <NumberField
-            testId="workload-request-blocks"
-            label="Blocks per request"
-            min={1}
-            value={w.requestBlocks ?? 1}
-            error={errorAt('workload.requestBlocks')}
-            hint="consecutive blocks; a read hits only if all are cached (paper 001)"
-            onChange={(v) =>
-              update((n) => {
-                if (v === 1) delete n.workload.requestBlocks;
-                else n.workload.requestBlocks = v;
-              })
-            }
-          />
-        </div>
         <div className="row">
           <NumberField
             testId="seed"

@@ -4,8 +4,10 @@
 // every level speaks.
 import { formatCount } from '../../../app/format';
 import { LINK_PRESETS, linkLabel } from '../../../scenario/links';
-import { DEFAULT_AC_CA_K, LINK_PRESET_IDS, treeClients } from '../../../scenario/schema';
-import type { LinkPresetId, Scenario, TreeCache, TreeConfig, WorkloadKind } from '../../../scenario/schema';
+import { DEFAULT_AC_CA_K, LINK_PRESET_IDS, treeClients, workloadBlocks } from '../../../scenario/schema';
+import type { LinkPresetId, Scenario, TreeCache, TreeConfig } from '../../../scenario/schema';
+
+type WorkloadKind = 'random' | 'sequential' | 'zipf' | 'mix';
 import { CacheFields } from './CacheFields';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
@@ -47,6 +49,7 @@ const CLIENT_WORKLOADS = [
   { value: 'random', label: 'Its own RANDOM' },
   { value: 'sequential', label: 'Its own SEQUENTIAL' },
   { value: 'zipf', label: 'Its own ZIPF' },
+  { value: 'mix', label: 'Its own MIX of scans, loops, random' },
 ] as const satisfies readonly { value: WorkloadKind | 'scenario'; label: string }[];
 
 type SharingChoice = 'disjoint' | 'conjoint' | 'shared';
@@ -118,7 +121,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
     edit((tree) => {
       const c = tree.caches[i];
       if (kind === 'scenario') delete c.workload;
-      else c.workload = { kind, blocks: c.workload?.blocks ?? s.workload.blocks };
+      else c.workload = { kind, blocks: c.workload?.blocks ?? workloadBlocks(s.workload) };
     });
 
   const linkValue = (c: TreeCache): LinkPresetId | 'none' =>

@@ -6,7 +6,7 @@ import { scaleBand, scaleLinear } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, formatMs, formatPercent, formatSig } from '../../../app/format';
 import { useElementSize } from '../../../charts/useElementSize';
-import type { Scenario } from '../../../scenario/schema';
+import { workloadBlocks, type Scenario } from '../../../scenario/schema';
 import { EngineClient, isAbortError } from '../../../worker/client';
 import type { UpsidePoint, UpsidePrediction, UpsideReport } from '../../../worker/protocol';
 import { NumberField } from '../../scenario/components/NumberField';
@@ -55,7 +55,7 @@ export function UpsidePanel({ base, estimate }: UpsidePanelProps) {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    const sweep = sweepSizes(base.workload.blocks);
+    const sweep = sweepSizes(workloadBlocks(base.workload));
     const points = [{ client, array }, ...sweep.map((s) => ({ client: s, array: s }))];
     setStatus('running');
     setError(null);

@@ -1,6 +1,7 @@
 //! Seeded, deterministic request generators (SPEC §4). Same config and seed → same requests
 //! on every machine and build.
 
+pub mod mix;
 pub mod multi;
 pub mod random;
 pub mod sequential;
@@ -93,6 +94,65 @@ pub enum WorkloadConfig {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         measured_requests: Option<u64>,
     },
+    /// Scans, loops and random reads mixed (see [`mix`]): `scanShare` and `loopShare` of the
+    /// segments (the rest random over the first `hotShare` of the blocks), segments of up to
+    /// `segment` requests.
+    #[serde(rename_all = "camelCase")]
+    Mix {
+        blocks: u64,
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        request_blocks: u32,
+        #[serde(default = "third")]
+        scan_share: f64,
+        #[serde(default = "third")]
+        loop_share: f64,
+        #[serde(default = "fifth")]
+        hot_share: f64,
+        #[serde(default = "default_segment")]
+        segment: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        warmup_requests: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        measured_requests: Option<u64>,
+    },
+    /// Phase changes: generators one after another, each for its `requests`, its blocks shifted
+    /// by its `offset`. Warm-up: `warmupRequests` of the total (default: the first phase).
+    #[serde(rename_all = "camelCase")]
+    Phases {
+        phases: Vec<Phase>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        warmup_requests: Option<u64>,
+    },
+}
+
+/// One phase of [`WorkloadConfig::Phases`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Phase {
+    /// A generator (not phases again); its own warm-up and measured counts are not used.
+    pub workload: WorkloadConfig,
+    pub requests: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub offset: u64,
+}
+
+/// Most phases in one workload.
+pub const MAX_PHASES: usize = 16;
+
+fn third() -> f64 {
+    1.0 / 3.0
+}
+
+fn fifth() -> f64 {
+    0.2
+}
+
+fn default_segment() -> u64 {
+    20_000
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 fn default_alpha() -> f64 {
@@ -112,21 +172,30 @@ pub const MAX_REQUEST_BLOCKS: u32 = 1024;
 
 impl WorkloadConfig {
     fn parts(&self) -> (u64, Option<u64>, Option<u64>) {
-        match *self {
+        match self {
             WorkloadConfig::Random { blocks, warmup_requests, measured_requests, .. }
             | WorkloadConfig::Zipf { blocks, warmup_requests, measured_requests, .. }
-            | WorkloadConfig::Sequential { blocks, warmup_requests, measured_requests, .. } => {
-                (blocks, warmup_requests, measured_requests)
+            | WorkloadConfig::Sequential { blocks, warmup_requests, measured_requests, .. }
+            | WorkloadConfig::Mix { blocks, warmup_requests, measured_requests, .. } => {
+                (*blocks, *warmup_requests, *measured_requests)
+            }
+            WorkloadConfig::Phases { phases, warmup_requests } => {
+                let blocks = phases.iter().map(|p| p.offset.saturating_add(p.workload.blocks())).max().unwrap_or(0);
+                let total = phases.iter().map(|p| p.requests).fold(0u64, u64::saturating_add);
+                let w = warmup_requests.unwrap_or(phases.first().map_or(0, |p| p.requests)).min(total);
+                (blocks, Some(w), Some(total - w))
             }
         }
     }
 
-    /// Blocks per request.
+    /// Blocks per request (the most, over phases).
     pub fn request_blocks(&self) -> u32 {
-        match *self {
+        match self {
             WorkloadConfig::Random { request_blocks, .. }
             | WorkloadConfig::Zipf { request_blocks, .. }
-            | WorkloadConfig::Sequential { request_blocks, .. } => request_blocks,
+            | WorkloadConfig::Sequential { request_blocks, .. }
+            | WorkloadConfig::Mix { request_blocks, .. } => *request_blocks,
+            WorkloadConfig::Phases { phases, .. } => phases.iter().map(|p| p.workload.request_blocks()).max().unwrap_or(1),
         }
     }
 
@@ -141,7 +210,36 @@ impl WorkloadConfig {
     }
 
     /// Checks the parameters; the message names the field.
-    pub fn validate(&self) -> Result<(), (&'static str, String)> {
+    pub fn validate(&self) -> Result<(), (String, String)> {
+        if let WorkloadConfig::Phases { phases, .. } = self {
+            if phases.is_empty() || phases.len() > MAX_PHASES {
+                return Err(("phases".into(), format!("must list 1 to {MAX_PHASES} phases (got {})", phases.len())));
+            }
+            for (i, p) in phases.iter().enumerate() {
+                if let WorkloadConfig::Phases { .. } = p.workload {
+                    return Err((format!("phases[{i}].workload"), "phases cannot nest".into()));
+                }
+                p.workload.validate().map_err(|(f, m)| (format!("phases[{i}].workload.{f}"), m))?;
+                if p.requests == 0 {
+                    return Err((format!("phases[{i}].requests"), "must be at least 1".into()));
+                }
+                if p.offset.saturating_add(p.workload.blocks()) > MAX_BLOCKS {
+                    return Err((format!("phases[{i}].offset"), format!("the phase's blocks must stay below {MAX_BLOCKS}")));
+                }
+            }
+            let (w, m) = self.phases();
+            if m == 0 {
+                return Err(("warmupRequests".into(), "leaves nothing to measure".into()));
+            }
+            if w.saturating_add(m) > MAX_REQUESTS {
+                return Err(("phases".into(), format!("the phases' requests must not exceed {MAX_REQUESTS}")));
+            }
+            return Ok(());
+        }
+        self.validate_generator().map_err(|(f, m)| (f.to_string(), m))
+    }
+
+    fn validate_generator(&self) -> Result<(), (&'static str, String)> {
         let blocks = self.blocks();
         if !(1..=MAX_BLOCKS).contains(&blocks) {
             return Err(("blocks", format!("must be between 1 and {MAX_BLOCKS} (got {blocks})")));
@@ -160,6 +258,21 @@ impl WorkloadConfig {
         if w.saturating_add(m) > MAX_REQUESTS {
             return Err(("measuredRequests", format!("warm-up plus measured requests must not exceed {MAX_REQUESTS}")));
         }
+        if let WorkloadConfig::Mix { scan_share, loop_share, hot_share, segment, .. } = *self {
+            let share = |x: f64| x.is_finite() && (0.0..=1.0).contains(&x);
+            if !share(scan_share) {
+                return Err(("scanShare", format!("must be between 0 and 1 (got {scan_share})")));
+            }
+            if !share(loop_share) || scan_share + loop_share > 1.0 + 1e-9 {
+                return Err(("loopShare", format!("must be between 0 and 1 − scanShare (got {loop_share})")));
+            }
+            if !(hot_share.is_finite() && hot_share > 0.0 && hot_share <= 1.0) {
+                return Err(("hotShare", format!("must be above 0 and at most 1 (got {hot_share})")));
+            }
+            if !(1..=1 << 30).contains(&segment) {
+                return Err(("segment", format!("must be between 1 and 1073741824 requests (got {segment})")));
+            }
+        }
         if let WorkloadConfig::Zipf { alpha, .. } = *self {
             if !(alpha.is_finite() && (0.0..=10.0).contains(&alpha)) {
                 return Err(("alpha", format!("must be between 0 and 10 (got {alpha})")));
@@ -176,11 +289,32 @@ impl WorkloadConfig {
 
     pub fn build(&self, seed: u64) -> Box<dyn Workload> {
         let (w, m) = self.phases();
+        self.build_for(w + m, seed)
+    }
+
+    /// The generator for `requests` requests.
+    fn build_for(&self, requests: u64, seed: u64) -> Box<dyn Workload> {
         let n = self.request_blocks();
         let inner: Box<dyn Workload> = match *self {
-            WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, w + m, seed)),
-            WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, w + m)),
-            WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, w + m, seed)),
+            WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, requests, seed)),
+            WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, requests)),
+            WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, requests, seed)),
+            WorkloadConfig::Mix { blocks, scan_share, loop_share, hot_share, segment, .. } => Box::new(mix::Mix::new(
+                mix::MixShape { blocks, scan_share, loop_share, hot_share, segment },
+                requests,
+                seed,
+            )),
+            WorkloadConfig::Phases { ref phases, .. } => {
+                let parts = phases
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| {
+                        let seed = seed ^ crate::util::hash::splitmix64(0x9_4a5e + i as u64);
+                        (p.workload.build_for(p.requests, seed), p.offset)
+                    })
+                    .collect();
+                return Box::new(mix::Phases::new(parts, self.blocks() as usize));
+            }
         };
         if n == 1 {
             inner

@@ -1,0 +1,193 @@
+// The workload generator's fields: its kind and parameters (RANDOM, SEQUENTIAL, ZIPF, the
+// scan/loop/random MIX) and, at the top level, PHASES — generators one after another, each
+// with its requests and a block offset (phase changes).
+import { formatCount } from '../../../app/format';
+import { MAX_PHASES, workloadRequests } from '../../../scenario/schema';
+import type { Generator, Workload } from '../../../scenario/schema';
+import { NumberField } from './NumberField';
+import { SelectField } from './SelectField';
+
+type Kind = Workload['kind'];
+
+const KINDS: { value: Kind; label: string }[] = [
+  { value: 'random', label: 'RANDOM — uniform over the blocks' },
+  { value: 'sequential', label: 'SEQUENTIAL — cycles through the blocks' },
+  { value: 'zipf', label: 'ZIPF — block i with probability ∝ 1/i^α' },
+  { value: 'mix', label: 'MIX — scans, loops and random reads' },
+  { value: 'phases', label: 'PHASES — generators one after another' },
+];
+
+export interface WorkloadFieldsProps {
+  workload: Workload;
+  /** Where its errors are ("workload", "workload.phases.0.workload"). */
+  path: string;
+  /** Test ids start with it ("workload", "phase-0"). */
+  testPrefix: string;
+  errorAt: (path: string) => string | undefined;
+  /** `kindChanged`: a different generator was picked. */
+  onChange: (next: Workload, kindChanged: boolean) => void;
+  /** Offer PHASES (not inside a phase). */
+  phases?: boolean;
+  label?: string;
+}
+
+/** The first generator of a workload (itself, or its first phase's). */
+function generatorOf(w: Workload): Generator {
+  return w.kind === 'phases' ? structuredClone(w.phases[0].workload) : w;
+}
+
+function switchKind(w: Workload, kind: Kind): Workload {
+  if (kind === 'phases') {
+    const g = structuredClone(generatorOf(w));
+    const [warm, measured] = workloadRequests(w);
+    delete g.warmupRequests;
+    delete g.measuredRequests;
+    const half = Math.max(1, Math.round(measured / 2));
+    return { kind: 'phases', phases: [{ workload: g, requests: warm + half }, { workload: structuredClone(g), requests: half, offset: g.blocks }], warmupRequests: warm };
+  }
+  const g = generatorOf(w);
+  const { blocks, requestBlocks, warmupRequests, measuredRequests } = g;
+  const next = { kind, blocks, requestBlocks, warmupRequests, measuredRequests } as Generator;
+  for (const k of ['requestBlocks', 'warmupRequests', 'measuredRequests'] as const) if (next[k] === undefined) delete next[k];
+  return next;
+}
+
+export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onChange, phases = true, label = 'Pattern' }: WorkloadFieldsProps) {
+  const edit = (fn: (next: Workload) => void) => {
+    const next = structuredClone(w);
+    fn(next);
+    onChange(next, false);
+  };
+  const [warm, measured] = workloadRequests(w);
+  return (
+    <>
+      <SelectField<Kind>
+        testId={`${t}-kind`}
+        label={label}
+        value={w.kind}
+        options={phases ? KINDS : KINDS.filter((k) => k.value !== 'phases')}
+        error={errorAt(`${path}.kind`)}
+        onChange={(kind) => onChange(switchKind(w, kind), true)}
+      />
+      {w.kind === 'zipf' && (
+        <NumberField
+          testId={`${t}-alpha`}
+          label="Skew α"
+          step="any"
+          min={0}
+          max={10}
+          value={w.alpha ?? 1}
+          error={errorAt(`${path}.alpha`)}
+          hint="paper 000 uses α = 1 over 1.5 × the aggregate cache"
+          onChange={(alpha) => edit((n) => void (n.kind === 'zipf' && (n.alpha = alpha)))}
+        />
+      )}
+      {w.kind === 'mix' && (
+        <div className="row">
+          <NumberField testId={`${t}-scan-share`} label="Scans" step="any" min={0} max={1} value={w.scanShare ?? 1 / 3} error={errorAt(`${path}.scanShare`)} hint="share of segments" onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.scanShare = v)))} />
+          <NumberField testId={`${t}-loop-share`} label="Loops" step="any" min={0} max={1} value={w.loopShare ?? 1 / 3} error={errorAt(`${path}.loopShare`)} hint="the rest: random reads" onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.loopShare = v)))} />
+          <NumberField testId={`${t}-hot-share`} label="Hot set" step="any" min={0} max={1} value={w.hotShare ?? 0.2} error={errorAt(`${path}.hotShare`)} hint="share of blocks random reads hit" onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.hotShare = v)))} />
+          <NumberField testId={`${t}-segment`} label="Segments up to" unit="requests" min={1} value={w.segment ?? 20_000} error={errorAt(`${path}.segment`)} onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.segment = v)))} />
+        </div>
+      )}
+      {w.kind !== 'phases' ? (
+        <div className="row">
+          <NumberField
+            testId={`${t}-blocks`}
+            label="Distinct blocks"
+            min={1}
+            value={w.blocks}
+            error={errorAt(`${path}.blocks`)}
+            hint={phases && Number.isFinite(warm) && Number.isFinite(measured) ? `${formatCount(warm)} warm-up + ${formatCount(measured)} measured requests` : undefined}
+            onChange={(v) => edit((n) => void (n.kind !== 'phases' && (n.blocks = v)))}
+          />
+          <NumberField
+            testId={`${t}-request-blocks`}
+            label="Blocks per request"
+            min={1}
+            value={w.requestBlocks ?? 1}
+            error={errorAt(`${path}.requestBlocks`)}
+            hint="consecutive blocks; a read hits only if all are cached (paper 001)"
+            onChange={(v) =>
+              edit((n) => {
+                if (n.kind === 'phases') return;
+                if (v === 1) delete n.requestBlocks;
+                else n.requestBlocks = v;
+              })
+            }
+          />
+        </div>
+      ) : (
+        <div className="phases" data-testid="phases">
+          <ol className="tree-caches">
+            {w.phases.map((p, i) => (
+              <li key={i} className="tree-cache" data-testid={`phase-${i}`}>
+                <div className="tree-cache-head">
+                  <span className="tree-role is-mid">phase {i + 1}</span>
+                  <span className="muted">{formatCount(p.requests)} requests from block {formatCount(p.offset ?? 0)}</span>
+                  <button type="button" className="button secondary small" data-testid={`phase-${i}-remove`} disabled={w.phases.length === 1} aria-label={`remove phase ${i + 1}`} onClick={() => edit((n) => void (n.kind === 'phases' && n.phases.splice(i, 1)))}>
+                    ×
+                  </button>
+                </div>
+                <WorkloadFields
+                  workload={p.workload}
+                  path={`${path}.phases.${i}.workload`}
+                  testPrefix={`phase-${i}`}
+                  errorAt={errorAt}
+                  phases={false}
+                  label="Generator"
+                  onChange={(g) => edit((n) => void (n.kind === 'phases' && (n.phases[i].workload = g as Generator)))}
+                />
+                <div className="row">
+                  <NumberField testId={`phase-${i}-requests`} label="Requests" min={1} value={p.requests} error={errorAt(`${path}.phases.${i}.requests`)} onChange={(v) => edit((n) => void (n.kind === 'phases' && (n.phases[i].requests = v)))} />
+                  <NumberField
+                    testId={`phase-${i}-offset`}
+                    label="Block offset"
+                    min={0}
+                    value={p.offset ?? 0}
+                    error={errorAt(`${path}.phases.${i}.offset`)}
+                    hint="moves this phase's working set"
+                    onChange={(v) =>
+                      edit((n) => {
+                        if (n.kind !== 'phases') return;
+                        if (v === 0) delete n.phases[i].offset;
+                        else n.phases[i].offset = v;
+                      })
+                    }
+                  />
+                </div>
+              </li>
+            ))}
+          </ol>
+          {errorAt(`${path}.phases`) && <p className="field-error">{errorAt(`${path}.phases`)}</p>}
+          <div className="row">
+            <button
+              type="button"
+              className="button secondary small"
+              data-testid="phase-add"
+              disabled={w.phases.length >= MAX_PHASES}
+              onClick={() =>
+                edit((n) => {
+                  if (n.kind !== 'phases') return;
+                  const last = n.phases[n.phases.length - 1];
+                  n.phases.push({ workload: structuredClone(last.workload), requests: last.requests, offset: (last.offset ?? 0) + last.workload.blocks });
+                })
+              }
+            >
+              + phase
+            </button>
+            <NumberField
+              testId={`${t}-warmup`}
+              label="Warm-up requests"
+              min={0}
+              value={warm}
+              error={errorAt(`${path}.warmupRequests`)}
+              hint={`of ${formatCount(warm + measured)} in all; default the first phase`}
+              onChange={(v) => edit((n) => void (n.kind === 'phases' && (n.warmupRequests = v)))}
+            />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
