@@ -7,7 +7,7 @@
 //   node scripts/bench-wasm.mjs [--repeat N] [--native FILE]   (npm run bench runs it)
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PolicyBench, Simulation, defaultScenario, initSync } from '../web/wasm-pkg/tiersim_wasm.js';
+import { PolicyBench, Simulation, TraceReader, defaultScenario, initSync, sampleTrace } from '../web/wasm-pkg/tiersim_wasm.js';
 
 const BATCH = 1 << 20;
 const args = process.argv.slice(2);
@@ -118,6 +118,22 @@ console.log(
     `SHARDS max 32768 blocks ${sizedRate.toFixed(0)} refs/s (${(sizedRate / exactRate).toFixed(1)}× faster)${nativeStack}`,
 );
 bench.free();
+// Issue 6: trace parsing, streamed in 1 MiB chunks as the worker streams File.stream().
+console.log('trace parsing in wasm (128 MB synthetic traces, 1 MiB chunks, best of 3):');
+for (const format of ['msr', 'oracle-general']) {
+  const bytes = sampleTrace(format, 128);
+  let bestMs = Infinity;
+  let requests = 0;
+  for (let i = 0; i < 3; i++) {
+    const reader = new TraceReader(format, 4096, false, false);
+    const t = performance.now();
+    for (let at = 0; at < bytes.length; at += 1 << 20) reader.push(bytes.subarray(at, at + (1 << 20)));
+    requests = reader.finish().requests;
+    bestMs = Math.min(bestMs, performance.now() - t);
+    reader.free();
+  }
+  console.log(`  ${format.padEnd(15)} ${(bytes.length / 1e6 / (bestMs / 1000)).toFixed(0).padStart(6)} MB/s  ${(requests / (bestMs / 1000)).toFixed(0).padStart(10)} requests/s`);
+}
 console.log('  bytes/block: peak bytes the native policy allocates per cached block (MIN and read-OPT include their precomputed future)');
 console.log(`  peak memory: Node maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(1)} MiB`);
 if (mismatch) process.exit(1);

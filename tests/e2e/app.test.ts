@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import LZString from 'lz-string';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Simulation, TraceReader, defaultScenario, estimateUpside, initSync, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { Simulation, TraceReader, defaultScenario, estimateUpside, exportWorkload, initSync, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { gzipSync } from 'node:zlib';
 import { launchChromium, serveApp } from './browser.mjs';
 
@@ -458,6 +458,37 @@ describe('tiersim in Chromium', () => {
     expect(decodeShareUrl(await value(page, 'share-url')).trace).toEqual({ name: 'web.csv.gz' });
     await run(page);
     expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
+  });
+
+  it('replays a bundled trace in one click and downloads the generated workload as a trace that reads back', async () => {
+    const page = await openApp();
+    await testId(page, 'client-capacity').fill('1024');
+    await testId(page, 'array-capacity').fill('1024');
+    // Export first (the scenario still generates its workload).
+    const [download] = await Promise.all([page.waitForEvent('download'), testId(page, 'export-csv').click()]);
+    const path = await download.path();
+    const csv = readFileSync(path!);
+    expect(csv.subarray(0, 34).toString()).toBe('time,client,block,nblocks,op,hint\n');
+    const back = new TraceReader('', 4096, false, false);
+    back.push(csv);
+    expect(back.finish()).toMatchObject({ format: 'csv', requests: 32768 + 327680 });
+    back.free();
+    const scenarioNow = decodeShareUrl(await value(page, 'share-url'));
+    expect(Buffer.from(exportWorkload(JSON.stringify(scenarioNow), 'csv')).equals(csv)).toBe(true);
+
+    await testId(page, 'bundled-zipf-3072.csv.gz').click();
+    await page.waitForSelector('[data-testid="trace-summary"][data-requests="64512"]', { timeout: RUN_TIMEOUT_MS });
+    await run(page);
+    const r = await results(page);
+    expect(r.scenario.trace).toEqual({ name: 'zipf-3072.csv.gz' });
+    const reader = new TraceReader('', 4096, false, false);
+    reader.push(readFileSync(join(root, 'public/traces/zipf-3072.csv.gz')));
+    reader.finish();
+    const sim = Simulation.withTrace(JSON.stringify(r.scenario), reader);
+    while (!sim.step(1 << 20));
+    expect(r.meanText).toBe(String((sim.report() as EngineReport).meanLatencyMs));
+    sim.free();
+    reader.free();
   });
 
   it('sweeps miss-ratio curves on parallel workers, exactly as the engine, with MIN below LRU', async () => {

@@ -31,6 +31,8 @@ function fakeWorkers(impl: RunImpl) {
           ? { ok: false, error: { kind: 'invalid-trace', message: `${name}: byte 0: the trace is empty` } }
           : { ok: true, summary: { format: 'lines', requests: 2, blockRefs: 2, distinct: 2, bytes: file.size, skipped: 0, firstSkipped: null } };
       },
+      exportWorkload: async (json, format) =>
+        format === 'csv' ? { ok: true, bytes: new TextEncoder().encode(`csv of ${json.length}`) } : { ok: false, error: { kind: 'invalid-scenario', message: 'format: no' } },
       version: async () => 'fake',
     };
     Comlink.expose(api, port1);
@@ -104,6 +106,14 @@ describe('EngineClient', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(seen).toEqual([2]);
     await expect(client.loadTrace(new Blob([]), 'e.txt', { blockSize: 4096 })).rejects.toMatchObject({ kind: 'invalid-trace', message: 'e.txt: byte 0: the trace is empty' });
+  });
+
+  it('exports a workload as bytes, or says why not', async () => {
+    const { create } = fakeWorkers(async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }));
+    const client = new EngineClient(create);
+    const bytes = await client.exportWorkload(defaultScenario(), 'csv');
+    expect(new TextDecoder().decode(bytes)).toBe(`csv of ${JSON.stringify(defaultScenario()).length}`);
+    await expect(client.exportWorkload(defaultScenario(), 'oracle-general')).rejects.toMatchObject({ message: 'format: no' });
   });
 
   it('on abort: rejects with an AbortError, terminates the worker, and starts a fresh one next time', async () => {

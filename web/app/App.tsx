@@ -8,6 +8,7 @@ import { isRunning, useEngineRun } from '../features/run/hooks/useEngineRun';
 import { ScenarioPanel } from '../features/scenario/components/ScenarioPanel';
 import { useScenarioUrl } from '../features/scenario/hooks/useScenarioUrl';
 import { SharePanel } from '../features/share/components/SharePanel';
+import { TracePanel } from '../features/traces/TracePanel';
 import { UpsidePanel } from '../features/upside/components/UpsidePanel';
 import type { Scenario } from '../scenario/schema';
 import type { TraceSummary } from '../worker/protocol';
@@ -125,6 +126,9 @@ export function App() {
           </div>
           <div className="card">
             <SharePanel url={shareUrl} />
+          </div>
+          <div className="card">
+            <TracePanel base={valid} onOpen={openTrace} />
           </div>
         </aside>
 

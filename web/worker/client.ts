@@ -147,6 +147,13 @@ export class EngineClient {
     });
   }
 
+  /** The scenario's generated workload as a trace file. */
+  async exportWorkload(scenario: Scenario, format: 'csv' | 'oracle-general'): Promise<Uint8Array> {
+    const reply = await this.ensureWorker().exportWorkload(JSON.stringify(scenario), format);
+    if (!reply.ok) throw new EngineRunError(reply.error.kind, reply.error.message);
+    return reply.bytes;
+  }
+
   /** Stops the worker (and any run in it); the next run starts a new one. */
   terminate(): void {
     this.remote?.[Comlink.releaseProxy]();

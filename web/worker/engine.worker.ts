@@ -1,7 +1,7 @@
 // The engine worker: loads the wasm engine lazily (once) and runs scenarios in adaptive
 // batches, streaming progress reports. All simulation happens here, never on the main thread.
 import * as Comlink from 'comlink';
-import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace } from '../wasm-pkg/tiersim_wasm.js';
+import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload } from '../wasm-pkg/tiersim_wasm.js';
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
 import type { EngineApi, EngineError, LoadProgress, Report, TraceOptions, TraceSummary, UpsideReport } from './protocol';
@@ -167,6 +167,16 @@ const api: EngineApi = {
       return fail('invalid-trace', messageOf(e));
     } finally {
       (onProgress as unknown as Partial<Comlink.Remote<unknown>>)[Comlink.releaseProxy]?.();
+    }
+  },
+
+  async exportWorkload(scenarioJson, format) {
+    try {
+      await loadEngine();
+      const bytes = exportWorkload(scenarioJson, format);
+      return Comlink.transfer({ ok: true as const, bytes }, [bytes.buffer]);
+    } catch (e) {
+      return fail('invalid-scenario', messageOf(e));
     }
   },
 

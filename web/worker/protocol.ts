@@ -204,6 +204,8 @@ export interface EngineApi {
    * keeps the result for runs of scenarios that name it; progress at most every 100 ms.
    */
   loadTrace(file: Blob, name: string, options: TraceOptions, onProgress: (p: LoadProgress) => void): Promise<LoadReply>;
+  /** A scenario's generated workload as a trace file (`csv` or `oracle-general`). */
+  exportWorkload(scenarioJson: string, format: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; error: EngineError }>;
   version(): Promise<string>;
 }
 

@@ -206,39 +206,14 @@ fn execute(command: Command) -> Result<(), String> {
 /// `tiersim export`: the scenario's generated workload, warm-up and measured, as a trace.
 fn export(path: &str, format: &str, output: &str) -> Result<(), String> {
     use std::io::Write;
-    use tiersim_core::trace::export;
     let scenario = read_scenario(path)?;
-    if scenario.trace.is_some() || scenario.topology == tiersim_core::hierarchy::Topology::Tree {
-        return Err(format!("{path}: only a generated one-client workload exports (not a trace or a tree)"));
-    }
-    let mut out: Box<dyn Write> = if output == "-" {
-        Box::new(std::io::stdout().lock())
+    let format = tiersim_core::trace::Format::parse_name(format).map_err(|e| format!("--format: {e}"))?;
+    let bytes = tiersim_core::trace::export::workload_file(&scenario, format).map_err(|e| format!("{path}: {e}"))?;
+    if output == "-" {
+        std::io::stdout().lock().write_all(&bytes).map_err(|e| format!("standard output: {e}"))
     } else {
-        Box::new(std::io::BufWriter::new(std::fs::File::create(output).map_err(|e| format!("{output}: {e}"))?))
-    };
-    let mut w = scenario.workload.build(scenario.seed);
-    let write = |out: &mut Box<dyn Write>, bytes: &[u8]| out.write_all(bytes).map_err(|e| format!("{output}: {e}"));
-    match tiersim_core::trace::Format::parse_name(format).map_err(|e| format!("--format: {e}"))? {
-        tiersim_core::trace::Format::Csv => {
-            let mut buf = Vec::with_capacity(1 << 20);
-            export::csv_header(&mut buf);
-            while let Some(r) = w.next_request() {
-                export::csv_line(&mut buf, &r);
-                if buf.len() > 1 << 20 {
-                    write(&mut out, &buf)?;
-                    buf.clear();
-                }
-            }
-            write(&mut out, &buf)?;
-        }
-        tiersim_core::trace::Format::OracleGeneral => {
-            // Next-access times need the whole future: at most the generator limit in memory.
-            let requests: Vec<_> = std::iter::from_fn(|| w.next_request()).collect();
-            write(&mut out, &export::oracle_general(&requests, scenario.block_size))?;
-        }
-        other => return Err(format!("--format: exports are csv or oracle-general, not {}", other.name())),
+        std::fs::write(output, bytes).map_err(|e| format!("{output}: {e}"))
     }
-    out.flush().map_err(|e| format!("{output}: {e}"))
 }
 
 /// Reads and validates a scenario file; errors start with the file name.

@@ -63,7 +63,9 @@ fn bad_phases_are_named() {
         "scenario.workload.phases[0].workload: phases cannot nest"
     );
     assert_eq!(
-        err(r#"{"kind":"phases","phases":[{"workload":{"kind":"random","blocks":5},"requests":5}],"warmupRequests":5}"#),
+        err(
+            r#"{"kind":"phases","phases":[{"workload":{"kind":"random","blocks":5},"requests":5}],"warmupRequests":5}"#
+        ),
         "scenario.workload.warmupRequests: leaves nothing to measure"
     );
 }

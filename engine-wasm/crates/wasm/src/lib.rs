@@ -213,6 +213,14 @@ pub fn estimate_upside_trace(scenario_json: &str, points_json: &str, reader: &Tr
     to_js(&report)
 }
 
+/// A scenario's generated workload as a trace file (`csv` or `oracle-general`).
+#[wasm_bindgen(js_name = exportWorkload)]
+pub fn export_workload(scenario_json: &str, format: &str) -> Result<Vec<u8>, JsError> {
+    let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
+    let format = Format::parse_name(format).map_err(|e| JsError::new(&e))?;
+    tiersim_core::trace::export::workload_file(&scenario, format).map_err(|e| JsError::new(&e.to_string()))
+}
+
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {
     ENGINE_VERSION.to_string()

@@ -50,6 +50,42 @@ pub fn oracle_general(requests: &[Request], block_size: u32) -> Vec<u8> {
     out
 }
 
+/// Most requests a workload exported in one piece may have (the page builds the file in memory).
+pub const MAX_EXPORT_REQUESTS: u64 = 20_000_000;
+
+/// A scenario's generated workload (warm-up and measured) as a whole file: `format` is
+/// canonical CSV or oracleGeneral.
+pub fn workload_file(s: &crate::Scenario, format: super::Format) -> Result<Vec<u8>, crate::ScenarioError> {
+    let err = |path: &str, m: String| crate::ScenarioError { path: path.into(), message: m };
+    s.validate()?;
+    if s.trace.is_some() || s.topology == crate::hierarchy::Topology::Tree {
+        return Err(err("workload", "only a generated one-client workload exports (not a trace or a tree)".into()));
+    }
+    let (w, m) = s.workload.phases();
+    if w + m > MAX_EXPORT_REQUESTS {
+        return Err(err(
+            "workload",
+            format!("at most {MAX_EXPORT_REQUESTS} requests export at once (this has {})", w + m),
+        ));
+    }
+    let mut g = s.workload.build(s.seed);
+    match format {
+        super::Format::Csv => {
+            let mut out = Vec::new();
+            csv_header(&mut out);
+            while let Some(r) = g.next_request() {
+                csv_line(&mut out, &r);
+            }
+            Ok(out)
+        }
+        super::Format::OracleGeneral => {
+            let requests: Vec<Request> = std::iter::from_fn(|| g.next_request()).collect();
+            Ok(oracle_general(&requests, s.block_size))
+        }
+        other => Err(err("format", format!("exports are csv or oracle-general, not {}", other.name()))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{parse, Format, Options};

@@ -36,7 +36,13 @@ pub struct Mix {
 impl Mix {
     pub fn new(shape: MixShape, requests: u64, seed: u64) -> Self {
         assert!(shape.blocks > 0 && shape.segment > 0, "validated by WorkloadConfig");
-        Self { shape, remaining: requests, left_in_segment: 0, segment: Segment::Random { hot: 1 }, rng: Rng::seeded(seed) }
+        Self {
+            shape,
+            remaining: requests,
+            left_in_segment: 0,
+            segment: Segment::Random { hot: 1 },
+            rng: Rng::seeded(seed),
+        }
     }
 
     fn start_segment(&mut self) {

@@ -195,7 +195,9 @@ impl WorkloadConfig {
             | WorkloadConfig::Zipf { request_blocks, .. }
             | WorkloadConfig::Sequential { request_blocks, .. }
             | WorkloadConfig::Mix { request_blocks, .. } => *request_blocks,
-            WorkloadConfig::Phases { phases, .. } => phases.iter().map(|p| p.workload.request_blocks()).max().unwrap_or(1),
+            WorkloadConfig::Phases { phases, .. } => {
+                phases.iter().map(|p| p.workload.request_blocks()).max().unwrap_or(1)
+            }
         }
     }
 
@@ -224,7 +226,10 @@ impl WorkloadConfig {
                     return Err((format!("phases[{i}].requests"), "must be at least 1".into()));
                 }
                 if p.offset.saturating_add(p.workload.blocks()) > MAX_BLOCKS {
-                    return Err((format!("phases[{i}].offset"), format!("the phase's blocks must stay below {MAX_BLOCKS}")));
+                    return Err((
+                        format!("phases[{i}].offset"),
+                        format!("the phase's blocks must stay below {MAX_BLOCKS}"),
+                    ));
                 }
             }
             let (w, m) = self.phases();
@@ -295,27 +300,26 @@ impl WorkloadConfig {
     /// The generator for `requests` requests.
     fn build_for(&self, requests: u64, seed: u64) -> Box<dyn Workload> {
         let n = self.request_blocks();
-        let inner: Box<dyn Workload> = match *self {
-            WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, requests, seed)),
-            WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, requests)),
-            WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, requests, seed)),
-            WorkloadConfig::Mix { blocks, scan_share, loop_share, hot_share, segment, .. } => Box::new(mix::Mix::new(
-                mix::MixShape { blocks, scan_share, loop_share, hot_share, segment },
-                requests,
-                seed,
-            )),
-            WorkloadConfig::Phases { ref phases, .. } => {
-                let parts = phases
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| {
-                        let seed = seed ^ crate::util::hash::splitmix64(0x9_4a5e + i as u64);
-                        (p.workload.build_for(p.requests, seed), p.offset)
-                    })
-                    .collect();
-                return Box::new(mix::Phases::new(parts, self.blocks() as usize));
-            }
-        };
+        let inner: Box<dyn Workload> =
+            match *self {
+                WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, requests, seed)),
+                WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, requests)),
+                WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, requests, seed)),
+                WorkloadConfig::Mix { blocks, scan_share, loop_share, hot_share, segment, .. } => Box::new(
+                    mix::Mix::new(mix::MixShape { blocks, scan_share, loop_share, hot_share, segment }, requests, seed),
+                ),
+                WorkloadConfig::Phases { ref phases, .. } => {
+                    let parts = phases
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| {
+                            let seed = seed ^ crate::util::hash::splitmix64(0x9_4a5e + i as u64);
+                            (p.workload.build_for(p.requests, seed), p.offset)
+                        })
+                        .collect();
+                    return Box::new(mix::Phases::new(parts, self.blocks() as usize));
+                }
+            };
         if n == 1 {
             inner
         } else {

@@ -1,0 +1,107 @@
+// Trace files: the traces bundled with the app (made by our own generators; see
+// public/traces/index.json and scripts/make-traces.sh) to replay in one click, and the current
+// generated workload downloaded as a trace file (canonical CSV or oracleGeneral).
+import { useEffect, useRef, useState } from 'react';
+import type { Scenario } from '../../scenario/schema';
+import { EngineClient } from '../../worker/client';
+
+export interface BundledTrace {
+  file: string;
+  format: string;
+  description: string;
+  command: string;
+}
+
+export interface TracePanelProps {
+  /** The valid scenario (exports its generator), or null. */
+  base: Scenario | null;
+  /** Replays a file (the same path as a dropped one). */
+  onOpen: (file: File) => void;
+  /** Tests pass the list; the app fetches public/traces/index.json. */
+  bundled?: BundledTrace[];
+}
+
+const tracesUrl = (file: string) => `${import.meta.env.BASE_URL}traces/${file}`;
+
+export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
+  const [bundled, setBundled] = useState<BundledTrace[] | null>(given ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const engine = useRef<EngineClient | null>(null);
+  useEffect(() => {
+    if (given) return;
+    let live = true;
+    fetch(tracesUrl('index.json'))
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`index.json: HTTP ${r.status}`))))
+      .then((list: BundledTrace[]) => live && setBundled(list))
+      .catch((e: unknown) => live && setError(`The bundled traces did not load: ${e instanceof Error ? e.message : String(e)}`));
+    return () => {
+      live = false;
+    };
+  }, [given]);
+  useEffect(() => () => engine.current?.terminate(), []);
+
+  const open = async (t: BundledTrace) => {
+    setError(null);
+    try {
+      const r = await fetch(tracesUrl(t.file));
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      onOpen(new File([await r.blob()], t.file));
+    } catch (e) {
+      setError(`${t.file} did not load: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  const download = async (format: 'csv' | 'oracle-general') => {
+    if (!base) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const bytes = await (engine.current ??= new EngineClient()).exportWorkload(base, format);
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart]));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${(base.name || 'workload').replace(/[^\w.-]+/g, '-')}.${format === 'csv' ? 'csv' : 'oracleGeneral'}`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportable = !!base && !base.trace && base.topology !== 'tree';
+  return (
+    <div className="trace-panel" data-testid="trace-panel">
+      <h2 className="card-title">Trace files</h2>
+      <p className="stat-sub">
+        Drop a trace anywhere on the page — CSV, one block per line, MSR, SPC, blkparse, vscsi, oracleGeneral, K5cloud, Tencent
+        CBS or Alibaba, gzip'd or zstd'd too — or replay one of these:
+      </p>
+      <ul className="trace-list">
+        {(bundled ?? []).map((t) => (
+          <li key={t.file}>
+            <button type="button" className="button secondary small" data-testid={`bundled-${t.file}`} title={t.command} onClick={() => void open(t)}>
+              {t.file}
+            </button>{' '}
+            <span className="muted">{t.description}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="actions">
+        <button type="button" className="button secondary small" data-testid="export-csv" disabled={!exportable || busy} onClick={() => void download('csv')}>
+          Download the workload as CSV
+        </button>
+        <button type="button" className="button secondary small" data-testid="export-oracle" disabled={!exportable || busy} onClick={() => void download('oracle-general')}>
+          … as oracleGeneral
+        </button>
+      </div>
+      {error && (
+        <p className="field-error" role="alert" data-testid="trace-panel-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
