@@ -16,7 +16,7 @@ cargo build --manifest-path engine-wasm/Cargo.toml --release --target wasm32-unk
 wasm-bindgen --target web --out-dir "$OUT" engine-wasm/target/wasm32-unknown-unknown/release/tiersim_wasm.wasm
 # wasm-opt from the npm `binaryen` package (Debian's v108 emits modules that fail to load).
 if [[ -x node_modules/.bin/wasm-opt ]]; then
-  node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
+  node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-simd \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$OUT/tiersim_wasm_bg.wasm" -o "$OUT/tiersim_wasm_bg.wasm.opt"
   mv "$OUT/tiersim_wasm_bg.wasm.opt" "$OUT/tiersim_wasm_bg.wasm"

@@ -102,7 +102,7 @@ CPU1 (8,0):
         // Sector 3417768 = byte 1749897216 = block 427221; 8 sectors = 4 KiB. Sector 16 = byte
         // 8192 = block 2; 16 sectors = 8 KiB: blocks 2 and 3. The flush carries no data.
         assert_eq!(t.raw, [427_221, 2, 3]);
-        let ops: Vec<_> = t.records.iter().map(|r| (r.op, r.len, r.time_us)).collect();
+        let ops: Vec<_> = t.records.iter().map(|r| (r.op, r.len, r.time_us())).collect();
         assert_eq!(ops, [(Op::Write, 1, Some(0.0)), (Op::Read, 2, Some(1000.0))]);
         assert!(looks_like(SAMPLE));
     }

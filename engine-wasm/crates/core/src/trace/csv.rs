@@ -74,10 +74,10 @@ mod tests {
         assert_eq!(t.refs, [0, 1, 2, 1]);
         let r = t.records[0];
         assert_eq!(
-            (r.time_us, r.client, r.len, r.op, r.write_hint),
+            (r.time_us(), r.client, r.len, r.op, r.write_hint),
             (Some(1.5), 2, 3, Op::Write, Some(WriteHint::Synch))
         );
-        assert_eq!((t.records[1].time_us, t.records[1].op), (None, Op::Read));
+        assert_eq!((t.records[1].time_us(), t.records[1].op), (None, Op::Read));
     }
 
     #[test]

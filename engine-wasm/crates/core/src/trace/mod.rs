@@ -31,6 +31,7 @@
 
 mod blkparse;
 mod csv;
+mod dense;
 pub mod export;
 pub mod fuzz;
 mod lines;
@@ -125,15 +126,31 @@ impl Options {
     }
 }
 
-/// One request of a trace; its blocks are `trace.refs[start .. start + len]`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// One request of a trace; its blocks are `trace.refs[start .. start + len]`. 24 bytes: a
+/// big trace holds tens of millions of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record {
     pub start: u32,
     pub len: u32,
-    pub op: Op,
-    pub time_us: Option<f64>,
+    /// The issue time's bits ([`f64::to_bits`] of µs), or [`NO_TIME`].
+    time_bits: u64,
     pub client: u16,
+    pub op: Op,
     pub write_hint: Option<WriteHint>,
+}
+
+/// A record without a time (readers refuse times that are not finite, so no time has these bits).
+const NO_TIME: u64 = u64::MAX;
+
+impl Record {
+    pub fn new(start: u32, len: u32, op: Op, time_us: Option<f64>, client: u16, write_hint: Option<WriteHint>) -> Self {
+        Self { start, len, time_bits: time_us.map_or(NO_TIME, f64::to_bits), client, op, write_hint }
+    }
+
+    /// Issue time in microseconds, when the trace has one.
+    pub fn time_us(&self) -> Option<f64> {
+        (self.time_bits != NO_TIME).then(|| f64::from_bits(self.time_bits))
+    }
 }
 
 /// A parsed trace: requests over dense block ids numbered by first appearance.
@@ -182,15 +199,60 @@ pub const MAX_REQUEST_BLOCKS: u64 = 1 << 20;
 /// Up to `N` `sep`-separated fields of `line`, trimmed, into a fixed array (no allocation per
 /// line), and how many fields there were in all.
 pub(crate) fn fields<const N: usize>(line: &str, sep: char) -> ([&str; N], usize) {
+    debug_assert!(sep.is_ascii());
+    let sep = sep as u8;
     let mut f = [""; N];
     let mut count = 0;
-    for field in line.split(sep) {
+    let mut start = 0;
+    // An ASCII separator always falls on a character boundary: cut the bytes.
+    for (i, &c) in line.as_bytes().iter().enumerate() {
+        if c == sep {
+            if let Some(slot) = f.get_mut(count) {
+                *slot = line[start..i].trim_ascii();
+            }
+            count += 1;
+            start = i + 1;
+        }
+    }
+    if let Some(slot) = f.get_mut(count) {
+        *slot = line[start..].trim_ascii();
+    }
+    (f, count + 1)
+}
+
+/// [`fields`] over bytes (for readers that parse ASCII fields without checking UTF-8).
+pub(crate) fn byte_fields<const N: usize>(line: &[u8], sep: u8) -> ([&[u8]; N], usize) {
+    let mut f: [&[u8]; N] = [&[]; N];
+    let mut count = 0;
+    let mut start = 0;
+    for i in memchr::memchr_iter(sep, line) {
         if let Some(slot) = f.get_mut(count) {
-            *slot = field.trim();
+            *slot = line[start..i].trim_ascii();
         }
         count += 1;
+        start = i + 1;
     }
-    (f, count)
+    if let Some(slot) = f.get_mut(count) {
+        *slot = line[start..].trim_ascii();
+    }
+    (f, count + 1)
+}
+
+/// A decimal `u64` (digits only, at most 20); `None` otherwise or on overflow.
+#[inline]
+pub(crate) fn parse_u64(digits: &[u8]) -> Option<u64> {
+    if digits.is_empty() || digits.len() > 20 {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for &c in digits {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        v = v.checked_mul(10)?.checked_add(d as u64)?;
+    }
+    Some(v)
 }
 
 /// Shows at most 40 characters of offending input.
@@ -224,9 +286,12 @@ pub(crate) struct Builder {
     keep: bool,
     requests: u64,
     block_refs: u64,
-    /// Raw block number → dense id: the one hash map on the way in (FxHash: ids are not
-    /// adversarial, and std's SipHash would dominate parsing).
-    dense: rustc_hash::FxHashMap<u64, Block>,
+    /// Raw block number → dense id: the one hash table on the way in ([`dense`]).
+    dense: dense::DenseIds,
+    /// Raw blocks not yet numbered (resolved a batch at a time).
+    pending: Vec<u64>,
+    /// Scratch for a batch's ids when only counting.
+    scratch: Vec<Block>,
 }
 
 impl Builder {
@@ -236,8 +301,21 @@ impl Builder {
             keep: true,
             requests: 0,
             block_refs: 0,
-            dense: rustc_hash::FxHashMap::default(),
+            dense: dense::DenseIds::new(),
+            pending: Vec::with_capacity(dense::BATCH),
+            scratch: Vec::with_capacity(dense::BATCH),
         }
+    }
+
+    /// Numbers the pending raw blocks.
+    fn flush(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let out = if self.keep { &mut self.trace.refs } else { &mut self.scratch };
+        self.dense.resolve(&self.pending, out, &mut self.trace.raw);
+        self.scratch.clear();
+        self.pending.clear();
     }
 
     /// Adds a request for raw blocks `first .. first + n`.
@@ -258,24 +336,20 @@ impl Builder {
         if first.checked_add(n - 1).is_none() {
             return Err(TraceError { place: place(), message: format!("block range {first} + {n} overflows") });
         }
-        if self.keep && self.trace.refs.len() + n as usize > MAX_REFS {
+        if self.keep && self.trace.refs.len() + self.pending.len() + n as usize > MAX_REFS {
             return Err(TraceError { place: place(), message: format!("more than {MAX_REFS} block references") });
         }
         self.requests += 1;
         self.block_refs += n;
-        let start = self.trace.refs.len() as u32;
+        let start = (self.trace.refs.len() + self.pending.len()) as u32;
         for raw in first..=first + (n - 1) {
-            let next = self.trace.raw.len() as Block;
-            let id = *self.dense.entry(raw).or_insert(next);
-            if id == next {
-                self.trace.raw.push(raw);
-            }
-            if self.keep {
-                self.trace.refs.push(id);
+            self.pending.push(raw);
+            if self.pending.len() == dense::BATCH {
+                self.flush();
             }
         }
         if self.keep {
-            self.trace.records.push(Record { start, len: n as u32, op, time_us, client, write_hint });
+            self.trace.records.push(Record::new(start, n as u32, op, time_us, client, write_hint));
         }
         Ok(())
     }
@@ -292,7 +366,8 @@ impl Builder {
         self.keep = false;
     }
 
-    pub(crate) fn finish(self) -> Trace {
+    pub(crate) fn finish(mut self) -> Trace {
+        self.flush();
         self.trace
     }
 }

@@ -58,7 +58,7 @@ pub(crate) mod tests {
         assert_eq!(t.raw, [42, 7]);
         assert_eq!(t.refs, [0, 1, 0]);
         assert!(t.records.iter().all(|r| r.len == 1 && r.op == Op::Read));
-        assert_eq!(t.records[2].time_us, Some(3e6));
+        assert_eq!(t.records[2].time_us(), Some(3e6));
     }
 
     #[test]

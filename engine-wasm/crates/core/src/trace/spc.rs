@@ -69,7 +69,7 @@ mod tests {
         let t = parse(text, &Options::default()).unwrap();
         // LBA 16 = byte 8192: blocks 2, 3. LBA 7 = byte 3584, 1 KiB: blocks 0 and 1.
         assert_eq!(t.raw, [2, 3, 0, 1]);
-        assert_eq!((t.records[1].client, t.records[1].op, t.records[1].time_us), (1, Op::Write, Some(500_000.0)));
+        assert_eq!((t.records[1].client, t.records[1].op, t.records[1].time_us()), (1, Op::Write, Some(500_000.0)));
         assert!(looks_like(std::str::from_utf8(text).unwrap()));
     }
 

@@ -152,6 +152,11 @@ impl Parser {
         self.at += raw.len() as u64 + 1;
         let n = self.count;
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        if self.format == Format::Msr {
+            // Parsed as ASCII bytes, without a UTF-8 pass (its hot path).
+            let result = msr::line(&mut self.builder, n, raw, &self.opts);
+            return self.settle(result);
+        }
         let Ok(line) = std::str::from_utf8(raw) else {
             // Not text at all: stop, skipping or not.
             return Err(TraceError {
@@ -177,7 +182,7 @@ impl Parser {
         let result = match self.format {
             Format::Lines => lines::line(b, n, line),
             Format::Csv => csv::line(b, n, line),
-            Format::Msr => msr::line(b, n, line, o),
+            Format::Msr => unreachable!("read as bytes above"),
             Format::Spc => spc::line(b, n, line, o),
             Format::Blkparse => blkparse::line(b, n, line, o),
             Format::K5cloud => k5cloud::line(b, n, line, o),

@@ -184,7 +184,7 @@ mod tests {
         assert_eq!(t.raw, [(12 << 44) | 2, (12 << 44) | 3, (3 << 44) | 2]);
         assert_eq!(t.refs, [0, 1, 2, 1]);
         let r = t.records[1];
-        assert_eq!((r.client, r.op, r.time_us), (3, Op::Write, Some(1.25e6)));
+        assert_eq!((r.client, r.op, r.time_us()), (3, Op::Write, Some(1.25e6)));
     }
 
     #[test]
@@ -194,7 +194,7 @@ mod tests {
         // Sector 16 = byte 8192 (block 2), 8 sectors = 4 KiB; sector 24 = block 3, 16 sectors = 2 blocks.
         assert_eq!(t.raw, [(1063 << 44) | 2, (1063 << 44) | 3, (1063 << 44) | 4]);
         assert_eq!((t.records[0].op, t.records[1].op), (Op::Read, Op::Write));
-        assert_eq!((t.records[1].time_us, t.records[1].client), (Some(1538323201e6), 1063));
+        assert_eq!((t.records[1].time_us(), t.records[1].client), (Some(1538323201e6), 1063));
     }
 
     #[test]
@@ -206,7 +206,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(t.raw, [(7 << 44) | (126703644672 / 4096), (7 << 44) | 1, (7 << 44) | 2]);
-        assert_eq!((t.records[0].op, t.records[0].time_us), (Op::Write, Some(1577808000000626.0)));
+        assert_eq!((t.records[0].op, t.records[0].time_us()), (Op::Write, Some(1577808000000626.0)));
     }
 
     #[test]

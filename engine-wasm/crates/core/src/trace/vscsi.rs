@@ -155,7 +155,7 @@ pub(crate) mod tests {
             assert_eq!(t.raw, [1, 2]);
             assert_eq!(t.refs, [0, 0, 1]);
             assert_eq!((t.records[0].op, t.records[1].op), (Op::Read, Op::Write));
-            assert_eq!(t.records[1].time_us, Some(20.0));
+            assert_eq!(t.records[1].time_us(), Some(20.0));
             assert_eq!(skipped_commands(&bytes), 1);
         }
     }
