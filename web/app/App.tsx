@@ -72,6 +72,8 @@ export function App() {
       window.removeEventListener('drop', drop);
     };
   }, [openTrace]);
+  /** A replayed trace's distinct blocks (the generator's say nothing about it). */
+  const traceBlocks = valid?.trace && trace?.name === valid.trace.name ? Math.max(1, trace.summary.distinct) : undefined;
   const traceMissing = !!valid?.trace && valid.topology !== 'tree' && !traceFile(valid.trace.name);
   const stale = state.scenarioJson !== null && (valid === null || JSON.stringify(valid) !== state.scenarioJson);
   const ran = useMemo(() => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as Scenario) : null), [state.scenarioJson]);
@@ -139,7 +141,7 @@ export function App() {
           </div>
           {draft.topology !== 'tree' && (
             <div className="card chart-card">
-              <UpsidePanel base={valid} />
+              <UpsidePanel base={valid} blocks={traceBlocks} />
             </div>
           )}
           {draft.topology !== 'single' && draft.topology !== 'tree' && (
@@ -148,7 +150,7 @@ export function App() {
             </div>
           )}
           <div className="card chart-card">
-            <MrcPanel base={valid} />
+            <MrcPanel base={valid} blocks={traceBlocks} />
           </div>
         </div>
       </main>

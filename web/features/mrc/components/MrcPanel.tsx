@@ -31,6 +31,8 @@ export interface MrcPanelProps {
   base: Scenario | null;
   /** Tests inject a runner; the app uses a pool of engine workers. */
   createRunner?: () => { run: PointRunner; close: () => void; parallel: number };
+  /** Distinct blocks of the workload when the generator does not say (a replayed trace). */
+  blocks?: number;
 }
 
 type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
@@ -50,7 +52,7 @@ function appRunner() {
   return { ...workerPool(parallel), parallel };
 }
 
-export function MrcPanel({ base, createRunner = appRunner }: MrcPanelProps) {
+export function MrcPanel({ base, createRunner = appRunner, blocks: known }: MrcPanelProps) {
   const [picked, setPicked] = useState<Set<PolicyKind>>(new Set(DEFAULT_PICK));
   const [count, setCount] = useState(8);
   const [minSize, setMinSize] = useState<number | null>(null);
@@ -59,7 +61,7 @@ export function MrcPanel({ base, createRunner = appRunner }: MrcPanelProps) {
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const blocks = base ? workloadBlocks(base.workload) : 1000;
+  const blocks = known ?? (base ? workloadBlocks(base.workload) : 1000);
   const auto = defaultSizes(blocks, 2);
   const lo = minSize ?? auto[0];
   const hi = maxSize ?? auto[auto.length - 1];

@@ -24,9 +24,11 @@ export interface UpsidePanelProps {
   base: Scenario | null;
   /** Tests pass a fake; the app makes its own engine worker. */
   estimate?: (s: Scenario, points: { client: number; array: number }[], signal: AbortSignal) => Promise<UpsideReport>;
+  /** Distinct blocks of the workload when the generator does not say (a replayed trace). */
+  blocks?: number;
 }
 
-export function UpsidePanel({ base, estimate }: UpsidePanelProps) {
+export function UpsidePanel({ base, estimate, blocks }: UpsidePanelProps) {
   const [client, setClient] = useState(base?.client.capacity ?? 16384);
   const [array, setArray] = useState(base?.array.capacity ?? 16384);
   const [result, setResult] = useState<{ report: UpsideReport; sweep: number[] } | null>(null);
@@ -55,7 +57,7 @@ export function UpsidePanel({ base, estimate }: UpsidePanelProps) {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    const sweep = sweepSizes(workloadBlocks(base.workload));
+    const sweep = sweepSizes(blocks ?? workloadBlocks(base.workload));
     const points = [{ client, array }, ...sweep.map((s) => ({ client: s, array: s }))];
     setStatus('running');
     setError(null);
