@@ -70,7 +70,7 @@ pub fn simulate(policy: &PolicyConfig, size: u64, trace: &Trace) -> Result<(SimR
         hits += hit as u64;
         read_hits += (hit && r.op == Op::Read) as u64;
         block_hits += present;
-        h.serve_blocks(r.op, blocks.iter().copied(), blocks.len() as u32);
+        h.serve_blocks(r.op, r.write_hint, blocks.iter().copied(), blocks.len() as u32);
     }
     let secs = start.elapsed().as_secs_f64();
     let c = &h.counters;

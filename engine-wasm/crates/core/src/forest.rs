@@ -391,7 +391,7 @@ impl ForestRun {
                     let seed = s.seed ^ crate::util::hash::splitmix64(0xcac4e + i as u64);
                     let policy = c
                         .policy
-                        .build(c.capacity as usize, universe, seed)
+                        .build(c.policy.data_capacity(c.capacity, s.block_size as u64) as usize, universe, seed)
                         .map_err(|m| err(format!("tree.caches[{i}].policy"), m))?;
                     let policy: Box<dyn Policy> =
                         if c.co { Box::new(crate::policy::co::Co::new(policy, universe)) } else { policy };

@@ -192,7 +192,12 @@ impl Run {
             let level_seed = scenario.seed ^ if name == "client" { 0x00c1_1e47 } else { 0x00a2_4a40 };
             let policy = c
                 .policy
-                .build_offline(c.capacity as usize, universe, level_seed, refs)
+                .build_offline(
+                    c.policy.data_capacity(c.capacity, scenario.block_size as u64) as usize,
+                    universe,
+                    level_seed,
+                    refs,
+                )
                 .map_err(|m| ScenarioError { path: format!("{name}.policy"), message: m })?;
             Ok::<Box<dyn crate::policy::Policy>, ScenarioError>(if c.co {
                 Box::new(crate::policy::co::Co::new(policy, universe))
@@ -335,7 +340,7 @@ impl Run {
                 Engine::Replay { hierarchy, trace, next } => {
                     for r in &trace.records[*next..*next + n as usize] {
                         let blocks = trace.blocks_of(r);
-                        hierarchy.serve_blocks(r.op, blocks.iter().copied(), r.len);
+                        hierarchy.serve_blocks(r.op, r.write_hint, blocks.iter().copied(), r.len);
                         if let Some(d) = &mut self.depths {
                             d.on_blocks(r.op, blocks.iter().copied(), hierarchy.last_missing());
                         }

@@ -26,7 +26,7 @@
 use serde::Serialize;
 
 use super::{Disk, Du, LatencyHistogram, Level, Protocol, Timing};
-use crate::model::{Block, Op, Request};
+use crate::model::{Block, Op, Request, WriteHint};
 use crate::policy::{End, Policy};
 
 /// Counts for one phase of a run.
@@ -58,6 +58,14 @@ pub struct Counters {
     pub link_bytes: u64,
     /// Sum of request latencies, in nanoseconds.
     pub latency_sum_ns: u64,
+    /// Write requests by paper 004 hint (unhinted writes are the rest of `writes`).
+    pub synch_writes: u64,
+    pub replace_writes: u64,
+    pub recov_writes: u64,
+    /// Paper 004 §5.1's read hit ratio "once the cache is warm": block reads reaching the
+    /// deepest cache (the array, or a single cache) after it first filled, and those it hit.
+    pub warm_block_reads: u64,
+    pub warm_block_hits: u64,
 }
 
 /// What one request cost.
@@ -89,10 +97,15 @@ pub struct TwoLevel {
     last_ref: Vec<u64>,
     now: u64,
     in_client: Vec<bool>,
+    /// Whether the deepest cache is the client (a single cache: the array is `NoCache`), and
+    /// whether it has filled yet (warm: see `Counters::warm_block_reads`).
+    deepest_is_client: bool,
+    warm: bool,
 }
 
 impl TwoLevel {
     pub fn new(client: Box<dyn Policy>, array: Box<dyn Policy>, protocol: Protocol, timing: Timing) -> Self {
+        let deepest_is_client = array.capacity() == 0;
         Self {
             client,
             array,
@@ -109,6 +122,8 @@ impl TwoLevel {
             last_ref: Vec::new(),
             now: 0,
             in_client: Vec::with_capacity(64),
+            deepest_is_client,
+            warm: false,
         }
     }
 
@@ -151,17 +166,27 @@ impl TwoLevel {
     /// inlined: it is the hot loop's body, called from more than one loop.
     #[inline(always)]
     pub fn serve(&mut self, req: &Request) -> Served {
-        self.serve_blocks(req.op, req.blocks(), req.nblocks)
+        self.serve_blocks(req.op, req.write_hint, req.blocks(), req.nblocks)
     }
 
     /// Serves one request for `n` blocks given by `blocks` (not necessarily consecutive, as
     /// trace readers produce them), as [`TwoLevel::serve`] does.
     #[inline(always)]
-    pub fn serve_blocks<I: Iterator<Item = Block> + Clone>(&mut self, op: Op, blocks: I, n: u32) -> Served {
+    pub fn serve_blocks<I: Iterator<Item = Block> + Clone>(
+        &mut self,
+        op: Op,
+        hint: Option<WriteHint>,
+        blocks: I,
+        n: u32,
+    ) -> Served {
+        if !self.warm {
+            let deepest = if self.deepest_is_client { self.client.as_ref() } else { self.array.as_ref() };
+            self.warm = deepest.len() >= deepest.capacity();
+        }
         let served = match op {
             Op::Read if self.protocol == Protocol::AcCc => self.read_ac_cc(blocks, n),
             Op::Read => self.read(blocks, n),
-            Op::Write => self.write(blocks, n),
+            Op::Write => self.write(blocks, n, hint),
         };
         self.counters.requests += 1;
         self.counters.latency_sum_ns += served.latency_ns;
@@ -177,6 +202,15 @@ impl TwoLevel {
         let missing = missing_blocks.len() as u32;
         self.counters.block_reads += nblocks as u64;
         self.counters.client_block_hits += (nblocks - missing) as u64;
+        if self.warm {
+            let c = &mut self.counters;
+            if self.deepest_is_client {
+                c.warm_block_reads += nblocks as u64;
+                c.warm_block_hits += (nblocks - missing) as u64;
+            } else {
+                c.warm_block_reads += missing as u64;
+            }
+        }
         let t = &self.timing;
         if missing == 0 {
             self.counters.client_hits += 1;
@@ -195,6 +229,7 @@ impl TwoLevel {
             // DU: the array lets go of what it sends up — drops it, or keeps it next in line.
             if self.array.on_hit(b) {
                 self.counters.array_block_hits += 1;
+                self.counters.warm_block_hits += (self.warm && !self.deepest_is_client) as u64;
                 match self.du {
                     Some(Du::Drop) => {
                         self.array.remove(b);
@@ -262,6 +297,9 @@ impl TwoLevel {
         let n_missing = missing.len() as u32;
         self.counters.block_reads += nblocks as u64;
         self.counters.client_block_hits += (nblocks - n_missing) as u64;
+        if self.warm {
+            self.counters.warm_block_reads += n_missing as u64;
+        }
         if n_missing == 0 {
             self.counters.client_hits += 1;
             self.missing = missing;
@@ -273,6 +311,7 @@ impl TwoLevel {
         for (&b, &keep) in missing.iter().zip(&in_client) {
             if self.array.on_hit(b) {
                 self.counters.array_block_hits += 1;
+                self.counters.warm_block_hits += self.warm as u64;
                 if keep {
                     self.array.remove(b); // it moves up: one level only
                 }
@@ -354,29 +393,43 @@ impl TwoLevel {
         }
     }
 
-    fn write<I: Iterator<Item = Block> + Clone>(&mut self, blocks: I, nblocks: u32) -> Served {
-        self.counters.writes += 1;
-        let mut missing = std::mem::take(&mut self.missing);
-        missing.clear();
-        missing.extend(blocks.clone().filter(|&b| !self.client.on_hit(b)));
-        let moved = self.make_client_room(missing.len() as u32);
-        for &b in &missing {
-            let end = self.client.miss_end();
-            self.client_victims.clear();
-            self.client.insert(b, end, &mut self.client_victims);
+    fn write<I: Iterator<Item = Block> + Clone>(&mut self, blocks: I, nblocks: u32, hint: Option<WriteHint>) -> Served {
+        let c = &mut self.counters;
+        c.writes += 1;
+        match hint {
+            Some(WriteHint::Synch) => c.synch_writes += 1,
+            Some(WriteHint::Replace) => c.replace_writes += 1,
+            Some(WriteHint::Recov) => c.recov_writes += 1,
+            None => {}
         }
-        self.missing = missing;
+        let moved = if self.client.uses_hints() {
+            // A hint-aware cache takes the write as its policy says (it may not keep it).
+            for b in blocks.clone() {
+                self.client_victims.clear();
+                self.client.write(b, hint, &mut self.client_victims);
+            }
+            0
+        } else {
+            let mut missing = std::mem::take(&mut self.missing);
+            missing.clear();
+            missing.extend(blocks.clone().filter(|&b| !self.client.on_hit(b)));
+            let moved = self.make_client_room(missing.len() as u32);
+            for &b in &missing {
+                let end = self.client.miss_end();
+                self.client_victims.clear();
+                self.client.insert(b, end, &mut self.client_victims);
+            }
+            self.missing = missing;
+            moved
+        };
         for b in blocks {
             if self.protocol == Protocol::AcCc {
                 // Written through without caching (ULC's cache bypass): one level only.
                 self.array.remove(b);
                 continue;
             }
-            if !self.array.on_hit(b) {
-                let end = self.array.miss_end();
-                self.array_victims.clear();
-                self.array.insert(b, end, &mut self.array_victims);
-            }
+            self.array_victims.clear();
+            self.array.write(b, hint, &mut self.array_victims);
         }
         let t = &self.timing;
         self.counters.link_bytes += (nblocks as u64 + moved as u64) * t.block_bytes;

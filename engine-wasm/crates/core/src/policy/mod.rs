@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::Block;
+use crate::model::{Block, WriteHint};
 
 pub mod arc;
 pub mod clock;
@@ -21,6 +21,7 @@ mod heap_body;
 pub mod lfu;
 pub mod lirs;
 pub mod lru;
+pub mod lru_hints;
 pub mod lru_k;
 pub mod min;
 pub mod mq;
@@ -30,6 +31,7 @@ pub mod read_opt;
 pub mod s3fifo;
 pub mod sieve;
 pub mod slru;
+pub mod tq;
 pub mod two_q;
 pub mod wtinylfu;
 
@@ -38,6 +40,7 @@ pub use fifo::Fifo;
 pub use lfu::Lfu;
 pub use lirs::Lirs;
 pub use lru::Lru;
+pub use lru_hints::LruHints;
 pub use lru_k::LruK;
 pub use min::Min;
 pub use mq::Mq;
@@ -47,6 +50,7 @@ pub use read_opt::ReadOpt;
 pub use s3fifo::S3Fifo;
 pub use sieve::Sieve;
 pub use slru::Slru;
+pub use tq::Tq;
 pub use wtinylfu::WTinyLfu;
 
 /// Where in a replacement queue a block is placed (paper 000 Fig. 6).
@@ -95,6 +99,24 @@ pub trait Policy: Send {
         self.contents(out);
         out.truncate(start + k);
     }
+    /// A write of `block` reaching this cache with its `hint` (paper 004 §3). Returns whether
+    /// the block was resident. Hint-oblivious policies write-allocate: a write is a plain
+    /// reference, [`Policy::access`]. The hint-aware policies (LRU+Hints, MQ+Hints, TQ) override
+    /// it; for them a write without a hint is a REPLACE, and the read path is theirs too:
+    /// `on_hit` is a READ hit, `insert` at [`Policy::miss_end`] a READ miss (which they may
+    /// decline by pushing the block itself into `evicted`, as read-OPT does), and `insert` or
+    /// `reposition` at [`End::EjectLast`] a block the client is letting go of (a DEMOTE), which
+    /// they treat as a SYNCH write.
+    fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
+        let _ = hint;
+        self.access(block, evicted)
+    }
+
+    /// Whether this policy reads write hints (paper 004); the UI and reports say so.
+    fn uses_hints(&self) -> bool {
+        false
+    }
+
     /// Walks every internal structure; `Err` names the broken invariant. Tests call it after
     /// every step; it is not on any hot path.
     fn check_invariants(&self) -> Result<(), String>;
@@ -111,6 +133,9 @@ pub trait Policy: Send {
         }
     }
 }
+
+/// Bytes one out-queue entry takes: an id and its statistics (MQ's node is 24 bytes).
+pub const OUT_ENTRY_BYTES: u64 = 24;
 
 /// The closed set of policies a scenario may name. Parameters are optional in JSON and
 /// default to the named constants of each policy's module.
@@ -166,6 +191,20 @@ pub enum PolicyConfig {
         #[serde(default)]
         life_time: u64,
     },
+    /// Paper 004's LRU+Hints (Algorithm 1): SYNCH and REPLACE writes enter at the MRU end;
+    /// reads and RECOV writes change nothing once the cache is full.
+    #[serde(rename = "lru+hints")]
+    LruHints,
+    /// Paper 004's MQ+Hints (§4.3): MQ for SYNCH and REPLACE writes; reads only looked up and
+    /// RECOV writes ignored once the cache is full.
+    #[serde(rename = "mq+hints", rename_all = "camelCase")]
+    MqHints {
+        #[serde(default)]
+        life_time: u64,
+    },
+    /// Paper 004's TQ (§4.4, Algorithm 2): a high queue of written blocks evicting the latest
+    /// predicted read, a low LRU queue of read ones, an out queue keeping write-to-read distances.
+    Tq,
     /// S3-FIFO (SOSP 2023): small, main and ghost FIFO queues.
     #[serde(rename = "s3-fifo", rename_all = "camelCase")]
     S3Fifo {
@@ -225,6 +264,11 @@ impl PolicyConfig {
             PolicyConfig::TwoQ => Box::new(two_q::TwoQ::new(capacity, universe)),
             PolicyConfig::S3Fifo { small_share } => Box::new(S3Fifo::new(capacity, universe, small_share)?),
             PolicyConfig::Mq { life_time } => Box::new(Mq::new(capacity, universe, life_time)?),
+            PolicyConfig::MqHints { life_time } => {
+                Box::new(Mq::with_out_queue(capacity, capacity, universe, life_time, true)?)
+            }
+            PolicyConfig::LruHints => Box::new(LruHints::new(capacity, universe)?),
+            PolicyConfig::Tq => Box::new(Tq::new(capacity, capacity, universe)?),
             PolicyConfig::Lirs { hir_share } => Box::new(Lirs::new(capacity, universe, hir_share)?),
             PolicyConfig::WTinyLfu { window_share } => Box::new(WTinyLfu::new(capacity, universe, window_share)?),
             PolicyConfig::Min | PolicyConfig::ReadOpt => return Err(self.offline_message()),
@@ -248,6 +292,9 @@ impl PolicyConfig {
         "2q",
         "lirs",
         "mq",
+        "lru+hints",
+        "mq+hints",
+        "tq",
         "s3-fifo",
         "w-tinylfu",
         "min",
@@ -259,6 +306,29 @@ impl PolicyConfig {
             .iter()
             .map(|k| serde_json::from_str(&format!(r#"{{"kind":"{k}"}}"#)).expect("every kind parses with defaults"))
             .collect()
+    }
+
+    /// Whether the policy keeps an out queue of evicted blocks' statistics (MQ, MQ+Hints, TQ):
+    /// paper 004 §5.1 charges its space to the cache.
+    pub fn has_out_queue(&self) -> bool {
+        matches!(self, PolicyConfig::Mq { .. } | PolicyConfig::MqHints { .. } | PolicyConfig::Tq)
+    }
+
+    /// Whether the policy reads paper 004's write hints.
+    pub fn uses_hints(&self) -> bool {
+        matches!(self, PolicyConfig::LruHints | PolicyConfig::MqHints { .. } | PolicyConfig::Tq)
+    }
+
+    /// The blocks of data a cache with room for `capacity` blocks of `block_bytes` keeps under
+    /// this policy — paper 004 §5.1's equal-space comparison: an out-queue policy remembers as
+    /// many evicted blocks as it caches, at [`OUT_ENTRY_BYTES`] each, and that space comes out
+    /// of the cache (data + data × entry / block ≤ capacity). At least one block.
+    pub fn data_capacity(&self, capacity: u64, block_bytes: u64) -> u64 {
+        if !self.has_out_queue() || capacity == 0 {
+            return capacity;
+        }
+        let b = block_bytes.max(1) as u128;
+        ((capacity as u128 * b / (b + OUT_ENTRY_BYTES as u128)) as u64).max(1)
     }
 
     /// Offline policies see the future: they are built from the whole reference string.
@@ -319,6 +389,9 @@ impl PolicyConfig {
             PolicyConfig::TwoQ => "2q",
             PolicyConfig::S3Fifo { .. } => "s3-fifo",
             PolicyConfig::Mq { .. } => "mq",
+            PolicyConfig::LruHints => "lru+hints",
+            PolicyConfig::MqHints { .. } => "mq+hints",
+            PolicyConfig::Tq => "tq",
             PolicyConfig::Lirs { .. } => "lirs",
             PolicyConfig::WTinyLfu { .. } => "w-tinylfu",
             PolicyConfig::Min => "min",
@@ -353,6 +426,10 @@ mod config_tests {
             r#"{"kind":"lirs","hirShare":0.05}"#,
             r#"{"kind":"mq"}"#,
             r#"{"kind":"mq","lifeTime":5000}"#,
+            r#"{"kind":"lru+hints"}"#,
+            r#"{"kind":"mq+hints"}"#,
+            r#"{"kind":"mq+hints","lifeTime":700}"#,
+            r#"{"kind":"tq"}"#,
             r#"{"kind":"s3-fifo"}"#,
             r#"{"kind":"s3-fifo","smallShare":0.2}"#,
         ];

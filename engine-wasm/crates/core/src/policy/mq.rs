@@ -23,9 +23,34 @@
 //!   nothing else happened.
 //! - Memory: an index slot per id and a 24-byte node per resident or remembered block — about
 //!   88 bytes per cached block with a full out queue and 10 ids per block.
+//!
+//! MQ+Hints (paper 004 §4.3, Li et al., FAST 2005) is the same structure in `hints` mode
+//! ([`Mq::with_out_queue`]). A SYNCH or REPLACE write (and a write without a hint) is a plain MQ
+//! reference: a hit is MQ's hit, a miss MQ's insertion with its out-queue lookup. A READ is
+//! checked for a hit, but the queues are not updated at all unless the cache is not full, when
+//! it is a plain MQ reference (hit: reorder; miss: insertion). A RECOV is ignored completely
+//! unless the cache is not full, when it too is a plain MQ reference. Through the [`Policy`]
+//! contract, `on_hit` is the READ lookup, `insert` at [`Policy::miss_end`] ([`End::EjectNext`]
+//! in this mode) the READ miss, and `insert`/`reposition` at [`End::EjectLast`] a DEMOTE, which
+//! is a SYNCH write.
+//!
+//! Open points and our choices (MQ+Hints):
+//! - An ignored READ or RECOV does not tick the clock either: the paper says the queues are
+//!   "not updated at all", and a tick would age every queue head (Adjust) on requests the
+//!   policy otherwise ignores. A READ or RECOV handled during cold start ticks as any reference.
+//! - "Cache not full" means fewer than `capacity` blocks resident when the request arrives (a
+//!   READ miss is judged at its lookup; the insertion that follows sees the same count).
+//! - The READ miss is the only insertion at [`End::EjectNext`] in this mode: cold start inserts
+//!   as plain MQ does (queue by remembered frequency, tail); a full cache declines, pushing the
+//!   block itself into `evicted`, as read-OPT does. `reposition` at "eject me next" still moves
+//!   the block to the head of Q0.
+//! - A DEMOTE is a full MQ reference (tick, frequency + 1, Adjust), unlike hint-oblivious MQ's
+//!   "eject me last" repositioning, which only refreshes the expiry.
+//! - The out queue's size is a parameter (paper 004 §5.1 sets it to the cache size, as
+//!   [`Mq::new`] does).
 
 use super::{End, Policy};
-use crate::model::Block;
+use crate::model::{Block, WriteHint};
 use crate::util::slab::NIL;
 
 /// Number of LRU queues (the MQ paper's m = 8).
@@ -67,6 +92,8 @@ pub struct Mq {
     /// Q0 … Q7, then Qout; heads are the LRU ends.
     lists: [Ends; QUEUES + 1],
     resident: usize,
+    /// MQ+Hints (paper 004 §4.3) rather than plain MQ.
+    hints: bool,
 }
 
 /// The queue for a block referenced `f` times.
@@ -75,17 +102,30 @@ fn queue_of(f: u16) -> usize {
 }
 
 impl Mq {
-    /// `life_time` [`LIFE_TIME_IS_CAPACITY`] (0) = the capacity.
+    /// Plain MQ with an out queue the size of the cache. `life_time` [`LIFE_TIME_IS_CAPACITY`]
+    /// (0) = the capacity.
     pub fn new(capacity: usize, universe: usize, life_time: u64) -> Result<Self, String> {
+        Self::with_out_queue(capacity, capacity, universe, life_time, false)
+    }
+
+    /// MQ remembering up to `out_capacity` evicted blocks (0: none), as MQ+Hints (paper 004
+    /// §4.3) when `hints` is set. `life_time` [`LIFE_TIME_IS_CAPACITY`] (0) = the capacity.
+    pub fn with_out_queue(
+        capacity: usize,
+        out_capacity: usize,
+        universe: usize,
+        life_time: u64,
+        hints: bool,
+    ) -> Result<Self, String> {
         if capacity == 0 {
             return Err("a cache must hold at least one block".into());
         }
         let life_time = if life_time == LIFE_TIME_IS_CAPACITY { capacity as u64 } else { life_time };
         let mut nodes = Vec::new();
-        nodes.reserve_exact(2 * capacity + 1);
+        nodes.reserve_exact(capacity + out_capacity + 1);
         Ok(Self {
             c: capacity,
-            out_cap: capacity,
+            out_cap: out_capacity,
             life_time,
             now: 0,
             slot_of: vec![NIL; universe],
@@ -93,6 +133,7 @@ impl Mq {
             free: NIL,
             lists: [EMPTY; QUEUES + 1],
             resident: 0,
+            hints,
         })
     }
 
@@ -236,33 +277,13 @@ impl Mq {
         Some(id)
     }
 
-    /// The remembered or current frequency of a block (tests).
-    pub fn frequency(&self, block: Block) -> Option<u16> {
-        let s = self.slot(block);
-        (s != NIL).then(|| self.nodes[s as usize].freq)
-    }
-}
-
-impl Policy for Mq {
-    fn name(&self) -> &'static str {
-        "mq"
+    fn is_full(&self) -> bool {
+        self.resident >= self.c
     }
 
-    fn capacity(&self) -> usize {
-        self.c
-    }
-
-    fn len(&self) -> usize {
-        self.resident
-    }
-
-    #[inline]
-    fn contains(&self, block: Block) -> bool {
-        self.queue_of_id(block).is_some_and(|q| q < QUEUES)
-    }
-
-    fn on_hit(&mut self, block: Block) -> bool {
-        self.now += 1;
+    /// MQ's hit, after the reference's tick: frequency + 1, tail of its queue, Adjust. Returns
+    /// `false`, changing nothing, when the block is not resident.
+    fn reference_hit(&mut self, block: Block) -> bool {
         let s = self.slot(block);
         if s == NIL || self.nodes[s as usize].queue as usize == OUT {
             return false;
@@ -277,11 +298,9 @@ impl Policy for Mq {
         true
     }
 
-    fn miss_end(&self) -> End {
-        End::EjectLast
-    }
-
-    fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
+    /// MQ's miss, after the reference's tick: make room, resume from a Qout entry, place the
+    /// block at `end` (the tail of its frequency's queue, or the head of Q0), Adjust.
+    fn reference_miss(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
         while self.resident >= self.c {
             match self.evict_block() {
                 Some(v) => evicted.push(v),
@@ -309,9 +328,86 @@ impl Policy for Mq {
         self.adjust();
     }
 
+    /// One whole plain-MQ reference: a tick, then MQ's hit or its insertion. Returns whether
+    /// the block was resident.
+    fn reference(&mut self, block: Block, evicted: &mut Vec<Block>) -> bool {
+        self.now += 1;
+        if self.reference_hit(block) {
+            return true;
+        }
+        self.reference_miss(block, End::EjectLast, evicted);
+        false
+    }
+
+    /// The remembered or current frequency of a block (tests).
+    pub fn frequency(&self, block: Block) -> Option<u16> {
+        let s = self.slot(block);
+        (s != NIL).then(|| self.nodes[s as usize].freq)
+    }
+}
+
+impl Policy for Mq {
+    fn name(&self) -> &'static str {
+        if self.hints {
+            "mq+hints"
+        } else {
+            "mq"
+        }
+    }
+
+    fn capacity(&self) -> usize {
+        self.c
+    }
+
+    fn len(&self) -> usize {
+        self.resident
+    }
+
+    #[inline]
+    fn contains(&self, block: Block) -> bool {
+        self.queue_of_id(block).is_some_and(|q| q < QUEUES)
+    }
+
+    /// A READ lookup under MQ+Hints; a reference under plain MQ (a tick even on a miss).
+    fn on_hit(&mut self, block: Block) -> bool {
+        if self.hints && self.is_full() {
+            // §4.3: a READ is checked for a hit, the queues are not updated (nor the clock).
+            return self.contains(block);
+        }
+        self.now += 1;
+        self.reference_hit(block)
+    }
+
+    fn miss_end(&self) -> End {
+        if self.hints {
+            End::EjectNext
+        } else {
+            End::EjectLast
+        }
+    }
+
+    fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
+        debug_assert!(!self.contains(block), "insert of resident block {block}");
+        match (self.hints, end) {
+            (false, _) => self.reference_miss(block, end, evicted),
+            // READ miss: inserted as plain MQ would during cold start, declined once full.
+            (true, End::EjectNext) if self.is_full() => evicted.push(block),
+            (true, End::EjectNext) => self.reference_miss(block, End::EjectLast, evicted),
+            // DEMOTE: a SYNCH write, one whole reference.
+            (true, End::EjectLast) => {
+                self.reference(block, evicted);
+            }
+        }
+    }
+
     fn reposition(&mut self, block: Block, end: End) -> bool {
         if !self.contains(block) {
             return false;
+        }
+        if self.hints && end == End::EjectLast {
+            // DEMOTE of a cached block: a SYNCH write hit, one whole reference.
+            self.now += 1;
+            return self.reference_hit(block);
         }
         let s = self.slot(block);
         let q = self.nodes[s as usize].queue as usize;
@@ -344,6 +440,22 @@ impl Policy for Mq {
         for q in 0..QUEUES {
             out.extend(self.iter(q).map(|n| n.id));
         }
+    }
+
+    /// Plain MQ: a write is a reference ([`Policy::access`]). MQ+Hints: SYNCH, REPLACE and
+    /// unhinted writes are plain MQ references; a RECOV is ignored once the cache is full.
+    fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
+        if !self.hints {
+            return self.access(block, evicted);
+        }
+        if hint == Some(WriteHint::Recov) && self.is_full() {
+            return self.contains(block);
+        }
+        self.reference(block, evicted)
+    }
+
+    fn uses_hints(&self) -> bool {
+        self.hints
     }
 
     fn check_invariants(&self) -> Result<(), String> {
@@ -386,12 +498,16 @@ impl Policy for Mq {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::WriteHint::{Recov, Replace, Synch};
+    use crate::policy::lru_hints::testing::{demote, hints_agree, read, HintReference};
     use crate::policy::testing::{agrees_with, skewed_with_scans, Reference};
     use crate::policy::Lru;
 
-    /// MQ on `Vec`s, from the paper's pseudo-code; index 0 = head (LRU end).
+    /// MQ on `Vec`s, from the paper's pseudo-code; index 0 = head (LRU end). As a
+    /// [`HintReference`] it is MQ+Hints, from paper 004 §4.3's prose.
     struct NaiveMq {
         c: usize,
+        out_cap: usize,
         life: u64,
         now: u64,
         q: Vec<Vec<(Block, u16, u64)>>,
@@ -400,7 +516,27 @@ mod tests {
 
     impl NaiveMq {
         fn new(c: usize) -> Self {
-            Self { c, life: c as u64, now: 0, q: vec![Vec::new(); QUEUES], out: Vec::new() }
+            Self::with(c, c, c as u64)
+        }
+
+        fn with(c: usize, out_cap: usize, life: u64) -> Self {
+            Self { c, out_cap, life, now: 0, q: vec![Vec::new(); QUEUES], out: Vec::new() }
+        }
+
+        fn len(&self) -> usize {
+            self.q.iter().map(Vec::len).sum()
+        }
+
+        /// The head of the lowest non-empty queue goes to Qout, which forgets its oldest entry
+        /// when over size.
+        fn evict_one(&mut self) -> Option<Block> {
+            let k = (0..QUEUES).find(|&k| !self.q[k].is_empty())?;
+            let (v, f, _) = self.q[k].remove(0);
+            self.out.push((v, f));
+            if self.out.len() > self.out_cap {
+                self.out.remove(0);
+            }
+            Some(v)
         }
 
         fn adjust(&mut self) {
@@ -427,14 +563,8 @@ mod tests {
                 self.adjust();
                 return true;
             }
-            if self.q.iter().map(Vec::len).sum::<usize>() >= self.c {
-                let k = (0..QUEUES).find(|&k| !self.q[k].is_empty()).unwrap();
-                let (v, f, _) = self.q[k].remove(0);
-                ev.push(v);
-                self.out.push((v, f));
-                if self.out.len() > self.c {
-                    self.out.remove(0);
-                }
+            if self.len() >= self.c {
+                ev.push(self.evict_one().unwrap());
             }
             let f = match self.out.iter().position(|e| e.0 == b) {
                 Some(i) => self.out.remove(i).1 + 1,
@@ -466,6 +596,50 @@ mod tests {
         fn capacity(&self) -> usize {
             self.c
         }
+    }
+
+    impl HintReference for NaiveMq {
+        fn read(&mut self, b: Block, ev: &mut Vec<Block>) -> bool {
+            if self.len() < self.c {
+                return Reference::access(self, b, ev);
+            }
+            let hit = self.find(b).is_some();
+            if !hit {
+                ev.push(b);
+            }
+            hit
+        }
+
+        fn write(&mut self, b: Block, hint: Option<WriteHint>, ev: &mut Vec<Block>) -> bool {
+            if hint == Some(Recov) && self.len() >= self.c {
+                return self.find(b).is_some();
+            }
+            Reference::access(self, b, ev)
+        }
+
+        fn to_next(&mut self, b: Block) -> bool {
+            Reference::reposition(self, b, End::EjectNext).unwrap()
+        }
+
+        fn remove(&mut self, b: Block) -> bool {
+            Reference::remove(self, b)
+        }
+
+        fn evict(&mut self) -> Option<Block> {
+            self.evict_one()
+        }
+
+        fn contents(&self) -> Vec<Block> {
+            Reference::contents(self)
+        }
+    }
+
+    /// Q0, Q1 and Qout as (block, frequency), head first; the other queues must be empty.
+    fn low_queues(p: &Mq) -> [Vec<(Block, u16)>; 3] {
+        p.check_invariants().unwrap();
+        let q = p.queues();
+        assert!(q[2..QUEUES].iter().all(Vec::is_empty), "{q:?}");
+        [q[0].clone(), q[1].clone(), q[OUT].clone()]
     }
 
     #[test]
@@ -505,6 +679,101 @@ mod tests {
     fn agrees_with_the_naive_model() {
         for (c, seed) in [(1, 41), (2, 42), (3, 43), (10, 44), (40, 45)] {
             agrees_with(Box::new(Mq::with_defaults(c, 64)), NaiveMq::new(c), seed);
+        }
+    }
+
+    #[test]
+    fn hand_worked_mq_with_hints() {
+        // c = 2, Qout of 2, lifeTime = 2. `tN` is MQ's clock after the request.
+        let mut p = Mq::with_out_queue(2, 2, 16, 2, true).unwrap();
+        assert_eq!((p.name(), p.uses_hints(), p.miss_end()), ("mq+hints", true, End::EjectNext));
+        let mut ev = Vec::new();
+        // Cold start: a READ and a SYNCH are plain MQ references.
+        assert!(!read(&mut p, 0, &mut ev)); // t1: 0 f1 → Q0 (exp 3)
+        assert!(!p.write(1, Some(Synch), &mut ev)); // t2: 1 f1 → Q0 (exp 4)
+        assert_eq!(low_queues(&p), [vec![(0, 1), (1, 1)], vec![], vec![]]);
+        // Full. READ hit: served, nothing updated (0 stays f1 at the head). READ miss: declined.
+        // RECOV: ignored, hit or miss. None of these ticks the clock (still t2).
+        assert!(read(&mut p, 0, &mut ev));
+        assert!(!read(&mut p, 2, &mut ev));
+        assert_eq!(ev, [2], "a declined READ miss reports the block itself");
+        ev.clear();
+        assert!(!p.write(3, Some(Recov), &mut ev));
+        assert!(p.write(1, Some(Recov), &mut ev));
+        assert_eq!(low_queues(&p), [vec![(0, 1), (1, 1)], vec![], vec![]]);
+        assert!(ev.is_empty());
+        // REPLACE hit: MQ's hit. t3: 1 f2 → Q1 (exp 5).
+        assert!(p.write(1, Some(Replace), &mut ev));
+        assert_eq!(low_queues(&p), [vec![(0, 1)], vec![(1, 2)], vec![]]);
+        // Unhinted write = REPLACE, a miss: t4, victim 0 (Q0 head) → Qout; 4 f1 → Q0 (exp 6).
+        assert!(!p.write(4, None, &mut ev));
+        assert_eq!(ev, [0]);
+        assert_eq!(low_queues(&p), [vec![(4, 1)], vec![(1, 2)], vec![(0, 1)]]);
+        // DEMOTE of 0 = SYNCH miss: t5, victim 4 → Qout; 0 resumes from Qout: f2 → Q1 (exp 7).
+        // Adjust: 1's expiry 5 is not < 5, it stays in Q1.
+        ev.clear();
+        assert!(!demote(&mut p, 0, &mut ev));
+        assert_eq!(ev, [4]);
+        assert_eq!(low_queues(&p), [vec![], vec![(1, 2), (0, 2)], vec![(4, 1)]]);
+        // Removal leaves room: cold start again, so a READ miss is a reference. t6: 1 f1 → Q0
+        // (remove kept no Qout entry), exp 8.
+        assert!(p.remove(1));
+        assert!(!read(&mut p, 1, &mut ev));
+        assert_eq!(low_queues(&p), [vec![(1, 1)], vec![(0, 2)], vec![(4, 1)]]);
+        // t7: SYNCH miss on 5, victim 1 → Qout [4, 1]. 0 (exp 7) not yet expired.
+        ev.clear();
+        assert!(!p.write(5, Some(Synch), &mut ev));
+        assert_eq!(low_queues(&p), [vec![(5, 1)], vec![(0, 2)], vec![(4, 1), (1, 1)]]);
+        // t8: SYNCH miss on 6, victim 5 → Qout, over its 2 entries: 4 (oldest) forgotten.
+        // Adjust: 0's expiry 7 < 8, it drops to Q0's tail — on the 8th *counted* request; had
+        // the ignored READs and RECOVs ticked, it would have dropped long before.
+        assert!(!p.write(6, Some(Synch), &mut ev));
+        assert_eq!(ev, [1, 5]);
+        assert_eq!(low_queues(&p), [vec![(6, 1), (0, 2)], vec![], vec![(1, 1), (5, 1)]]);
+        // "Eject me next" still means Q0's head; a DEMOTE of a cached block is a SYNCH hit: t9,
+        // 6 f2 → Q1.
+        assert!(p.reposition(0, End::EjectNext));
+        assert!(demote(&mut p, 6, &mut ev));
+        assert_eq!(low_queues(&p), [vec![(0, 2)], vec![(6, 2)], vec![(1, 1), (5, 1)]]);
+        assert_eq!(p.evict(), Some(0));
+        assert_eq!(low_queues(&p), [vec![], vec![(6, 2)], vec![(5, 1), (0, 2)]]);
+    }
+
+    #[test]
+    fn plain_mq_is_unchanged_by_the_new_constructor() {
+        let p = Mq::with_out_queue(4, 0, 16, 0, false).unwrap();
+        assert_eq!((p.name(), p.uses_hints(), p.miss_end()), ("mq", false, End::EjectLast));
+        assert!(Mq::with_out_queue(0, 4, 16, 0, true).is_err());
+        // A plain MQ write is a reference, whatever its hint.
+        let mut p = Mq::with_defaults(1, 4);
+        let mut ev = Vec::new();
+        assert!(!p.write(0, Some(Recov), &mut ev));
+        assert!(p.write(0, Some(Recov), &mut ev));
+        assert_eq!(p.frequency(0), Some(2));
+        // Out queues of other sizes against the naive model.
+        for (c, out, seed) in [(1, 0, 51), (3, 1, 52), (4, 9, 53)] {
+            let p = Mq::with_out_queue(c, out, 64, 0, false).unwrap();
+            agrees_with(Box::new(p), NaiveMq::with(c, out, c as u64), seed);
+        }
+    }
+
+    #[test]
+    fn mq_with_hints_agrees_with_the_naive_model() {
+        for c in 1..=8 {
+            for (out, life) in [(c, 0), (0, 1), (2 * c + 1, 3)] {
+                let mut p = Mq::with_out_queue(c, out, 4, life, true).unwrap();
+                let life = if life == 0 { c as u64 } else { life };
+                let mut m = NaiveMq::with(c, out, life);
+                let seed = 200 + 10 * c as u64 + out as u64;
+                hints_agree(&mut p, &mut m, 2 * c as u64 + out as u64 + 3, 8_000, seed, |p, m, step| {
+                    let q = p.queues();
+                    for (k, (got, want)) in q.iter().zip(&m.q).enumerate() {
+                        let want: Vec<_> = want.iter().map(|e| (e.0, e.1)).collect();
+                        assert_eq!(*got, want, "step {step}: Q{k}");
+                    }
+                    assert_eq!(q[OUT], m.out, "step {step}: Qout");
+                });
+            }
         }
     }
 

@@ -3,6 +3,7 @@
 
 pub mod mix;
 pub mod multi;
+pub mod oltp;
 pub mod random;
 pub mod sequential;
 pub mod zipf;
@@ -115,6 +116,27 @@ pub enum WorkloadConfig {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         measured_requests: Option<u64>,
     },
+    /// A TPC-C-like OLTP client behind a DBMS buffer pool whose page cleaners tag their writes
+    /// SYNCH, REPLACE or RECOV (paper 004; see [`oltp`]). `blocks` is derived: the database's
+    /// pages with its appending tables' slack.
+    #[serde(rename_all = "camelCase")]
+    Oltp {
+        #[serde(default = "default_warehouses")]
+        warehouses: u32,
+        /// Buffer pool pages; default half the initial database.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        buffer_pool: Option<u64>,
+        /// Recovery bound in % of a log file (DB2's `softmax`).
+        #[serde(default = "default_softmax")]
+        softmax: u32,
+        /// Dirty share of the pool above which page cleaners write replacement candidates.
+        #[serde(default = "default_dirty_threshold")]
+        dirty_threshold: f64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        warmup_requests: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        measured_requests: Option<u64>,
+    },
     /// Phase changes: generators one after another, each for its `requests`, its blocks shifted
     /// by its `offset`. Warm-up: `warmupRequests` of the total (default: the first phase).
     #[serde(rename_all = "camelCase")]
@@ -138,6 +160,18 @@ pub struct Phase {
 
 /// Most phases in one workload.
 pub const MAX_PHASES: usize = 16;
+
+fn default_warehouses() -> u32 {
+    oltp::DEFAULT_WAREHOUSES
+}
+
+fn default_softmax() -> u32 {
+    oltp::DEFAULT_SOFTMAX
+}
+
+fn default_dirty_threshold() -> f64 {
+    oltp::DEFAULT_DIRTY_THRESHOLD
+}
 
 fn third() -> f64 {
     1.0 / 3.0
@@ -179,6 +213,10 @@ impl WorkloadConfig {
             | WorkloadConfig::Mix { blocks, warmup_requests, measured_requests, .. } => {
                 (*blocks, *warmup_requests, *measured_requests)
             }
+            WorkloadConfig::Oltp { warehouses, warmup_requests, measured_requests, .. } => {
+                let w = (*warehouses).clamp(1, oltp::MAX_WAREHOUSES);
+                (oltp::database_pages(w).1, *warmup_requests, *measured_requests)
+            }
             WorkloadConfig::Phases { phases, warmup_requests } => {
                 let blocks = phases.iter().map(|p| p.offset.saturating_add(p.workload.blocks())).max().unwrap_or(0);
                 let total = phases.iter().map(|p| p.requests).fold(0u64, u64::saturating_add);
@@ -195,6 +233,7 @@ impl WorkloadConfig {
             | WorkloadConfig::Zipf { request_blocks, .. }
             | WorkloadConfig::Sequential { request_blocks, .. }
             | WorkloadConfig::Mix { request_blocks, .. } => *request_blocks,
+            WorkloadConfig::Oltp { .. } => 1,
             WorkloadConfig::Phases { phases, .. } => {
                 phases.iter().map(|p| p.workload.request_blocks()).max().unwrap_or(1)
             }
@@ -245,6 +284,29 @@ impl WorkloadConfig {
     }
 
     fn validate_generator(&self) -> Result<(), (&'static str, String)> {
+        if let WorkloadConfig::Oltp { warehouses, buffer_pool, softmax, dirty_threshold, .. } = *self {
+            if !(1..=oltp::MAX_WAREHOUSES).contains(&warehouses) {
+                return Err((
+                    "warehouses",
+                    format!("must be between 1 and {} (got {warehouses})", oltp::MAX_WAREHOUSES),
+                ));
+            }
+            let (initial, _) = oltp::database_pages(warehouses);
+            if let Some(b) = buffer_pool {
+                if !(1..=initial).contains(&b) {
+                    return Err((
+                        "bufferPool",
+                        format!("must be between 1 and the database's {initial} pages (got {b})"),
+                    ));
+                }
+            }
+            if !(1..=100_000).contains(&softmax) {
+                return Err(("softmax", format!("must be between 1 and 100000 % of a log file (got {softmax})")));
+            }
+            if !(dirty_threshold.is_finite() && dirty_threshold > 0.0 && dirty_threshold <= 1.0) {
+                return Err(("dirtyThreshold", format!("must be above 0 and at most 1 (got {dirty_threshold})")));
+            }
+        }
         let blocks = self.blocks();
         if !(1..=MAX_BLOCKS).contains(&blocks) {
             return Err(("blocks", format!("must be between 1 and {MAX_BLOCKS} (got {blocks})")));
@@ -300,26 +362,30 @@ impl WorkloadConfig {
     /// The generator for `requests` requests.
     fn build_for(&self, requests: u64, seed: u64) -> Box<dyn Workload> {
         let n = self.request_blocks();
-        let inner: Box<dyn Workload> =
-            match *self {
-                WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, requests, seed)),
-                WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, requests)),
-                WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, requests, seed)),
-                WorkloadConfig::Mix { blocks, scan_share, loop_share, hot_share, segment, .. } => Box::new(
-                    mix::Mix::new(mix::MixShape { blocks, scan_share, loop_share, hot_share, segment }, requests, seed),
-                ),
-                WorkloadConfig::Phases { ref phases, .. } => {
-                    let parts = phases
-                        .iter()
-                        .enumerate()
-                        .map(|(i, p)| {
-                            let seed = seed ^ crate::util::hash::splitmix64(0x9_4a5e + i as u64);
-                            (p.workload.build_for(p.requests, seed), p.offset)
-                        })
-                        .collect();
-                    return Box::new(mix::Phases::new(parts, self.blocks() as usize));
-                }
-            };
+        let inner: Box<dyn Workload> = match *self {
+            WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, requests, seed)),
+            WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, requests)),
+            WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, requests, seed)),
+            WorkloadConfig::Mix { blocks, scan_share, loop_share, hot_share, segment, .. } => Box::new(mix::Mix::new(
+                mix::MixShape { blocks, scan_share, loop_share, hot_share, segment },
+                requests,
+                seed,
+            )),
+            WorkloadConfig::Oltp { warehouses, buffer_pool, softmax, dirty_threshold, .. } => Box::new(
+                oltp::Oltp::new(oltp::OltpShape { warehouses, buffer_pool, softmax, dirty_threshold }, requests, seed),
+            ),
+            WorkloadConfig::Phases { ref phases, .. } => {
+                let parts = phases
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| {
+                        let seed = seed ^ crate::util::hash::splitmix64(0x9_4a5e + i as u64);
+                        (p.workload.build_for(p.requests, seed), p.offset)
+                    })
+                    .collect();
+                return Box::new(mix::Phases::new(parts, self.blocks() as usize));
+            }
+        };
         if n == 1 {
             inner
         } else {
