@@ -36,6 +36,8 @@ make mix-20000.oracleGeneral.gz oracle-general '{"kind":"mix","blocks":20000,"me
   "Scans, loops and random reads over a hot fifth of 20,000 blocks, as oracleGeneral records"
 make phases.csv.gz csv '{"kind":"phases","phases":[{"workload":{"kind":"zipf","blocks":4000},"requests":40000},{"workload":{"kind":"zipf","blocks":4000},"requests":40000,"offset":3000},{"workload":{"kind":"sequential","blocks":6000},"requests":20000}]}' \
   "Phase changes: a Zipf working set that moves, then a scan"
+make oltp-hints.csv.gz csv '{"kind":"oltp","warehouses":1,"warmupRequests":0,"measuredRequests":150000}' \
+  "Paper 004's OLTP client at one warehouse (21,615 pages, half in its buffer pool): reads and SYNCH/REPLACE/RECOV-hinted writes"
 
 printf '[\n%s\n]\n' "$(IFS=$'\n'; printf '%s' "${entries[*]}" | sed '$!s/$/,/')" >"$out/index.json"
 ls -l "$out"

@@ -291,6 +291,25 @@ describe('tiersim in Chromium', () => {
     expect(expected.hitFractions.client).toBeGreaterThan(lru.hitFractions.client);
   });
 
+  it("runs paper 004's OLTP client into a TQ server cache and shows its write mix and warm read hit ratio, exactly as the engine", async () => {
+    const page = await openApp();
+    await testId(page, 'topology').selectOption('single');
+    await testId(page, 'workload-kind').selectOption('oltp');
+    await testId(page, 'workload-warehouses').fill('1');
+    await testId(page, 'workload-measured-requests').fill('60000');
+    await testId(page, 'client-capacity').fill('4323');
+    await testId(page, 'client-policy').selectOption('tq');
+    await expect.poll(() => testId(page, 'client-out-queue').count()).toBe(1);
+    await run(page);
+    const r = await results(page);
+    expect(r.scenario).toMatchObject({ topology: 'single', client: { policy: { kind: 'tq' } }, workload: { kind: 'oltp', warehouses: 1, measuredRequests: 60000 } });
+    const expected = engine(r.scenario) as EngineReport & { counters: Record<string, number> };
+    const c = expected.counters;
+    expect(await attr(page, 'warm-read-hit-ratio', 'data-value')).toBe(String(c.warmBlockHits / c.warmBlockReads));
+    expect(await attr(page, 'write-mix', 'data-value')).toBe(`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`);
+    expect(c.replaceWrites).toBeGreaterThan(c.recovWrites);
+  });
+
   it('builds a 4-client, 3-level tree by hand, runs it with queueing and shows per-client CDFs, exactly as the engine', async () => {
     const page = await openApp();
     await testId(page, 'workload-blocks').fill('8192');

@@ -46,6 +46,25 @@ describe('engine in wasm', () => {
     }
   });
 
+  it("runs paper 004's OLTP client against TQ, MQ and LRU exactly as natively, TQ well ahead", () => {
+    const ratios: Record<string, number> = {};
+    for (const kind of ['lru', 'mq', 'tq']) {
+      const json = scenario((s) => {
+        s.topology = 'single';
+        s.client = { capacity: 4323, policy: { kind } };
+        s.workload = { kind: 'oltp', warehouses: 1, bufferPool: 10_807, warmupRequests: 0, measuredRequests: 120_000 };
+      });
+      const wasm = runScenario(json);
+      expect(wasm).toEqual(runNative(json));
+      const c = wasm.counters;
+      expect(c.synchWrites + c.replaceWrites + c.recovWrites).toBe(c.writes);
+      expect(c.replaceWrites / c.requests).toBeGreaterThan(0.4);
+      ratios[kind] = c.warmBlockHits / c.warmBlockReads;
+    }
+    expect(ratios.tq).toBeGreaterThan(1.5 * ratios.mq);
+    expect(ratios.mq).toBeGreaterThan(ratios.lru);
+  });
+
   it('reproduces Table 2 of paper 000 within 20%', () => {
     const proposed = runScenario(defaultScenario()).meanLatencyMs;
     const baseline = runScenario(scenario((s) => ((s.array.policy.kind = 'lru'), (s.protocol.kind = 'none')))).meanLatencyMs;

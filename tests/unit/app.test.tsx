@@ -129,7 +129,7 @@ describe('App', () => {
   it('offers every engine policy, with the parameters each one takes', () => {
     render(<App />);
     const options = [...(screen.getByTestId('array-policy') as HTMLSelectElement).options].map((o) => o.value);
-    expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'arc', '2q', 'lirs', 'mq', 's3-fifo', 'w-tinylfu']);
+    expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'arc', '2q', 'lirs', 'mq', 'lru+hints', 'mq+hints', 'tq', 's3-fifo', 'w-tinylfu']);
     expect(screen.queryByTestId('array-slru-share')).toBeNull();
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'slru' } });
     expect(value('array-slru-share')).toBe('80');

@@ -1,5 +1,6 @@
 // @vitest-environment node
 // The UI's default scenario and schema against the real engine (the wasm build).
+import { OLTP_DEFAULTS } from '../../web/scenario/oltp';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,19 @@ describe('the UI agrees with the engine', () => {
     expect(JSON.parse(validateScenario(JSON.stringify(DEFAULT_SCENARIO)))).toEqual(DEFAULT_SCENARIO);
   });
 
+  it("on paper 004's OLTP workload: defaults filled alike, a too-large buffer pool refused at the same field", () => {
+    const s: any = defaultScenario();
+    s.workload = { kind: 'oltp' };
+    expect(checkScenario(s).ok).toBe(true);
+    const back = JSON.parse(validateScenario(JSON.stringify(s)));
+    expect(back.workload).toEqual({ kind: 'oltp', ...OLTP_DEFAULTS });
+    s.workload = { kind: 'oltp', warehouses: 1, bufferPool: 21_616 };
+    expect(checkScenario(s).ok).toBe(false);
+    expect(engineRejects(s)).toBe('workload.bufferPool');
+    s.workload.bufferPool = 21_615;
+    expect(engineRejects(s)).toBeNull();
+  });
+
   it('on every policy the form offers, with and without parameters, and on Zipf', () => {
     expect([...POLICIES, ...OFFLINE_POLICIES].map((p) => p.value)).toEqual([...POLICY_KINDS]);
     const variants: unknown[] = [
@@ -41,6 +55,7 @@ describe('the UI agrees with the engine', () => {
       { kind: 'lfu', agingPeriod: 100_000 },
       { kind: 's3-fifo', smallShare: 0.25 },
       { kind: 'mq', lifeTime: 5000 },
+      { kind: 'mq+hints', lifeTime: 700 },
       { kind: 'lirs', hirShare: 0.05 },
       { kind: 'w-tinylfu', windowShare: 0.1 },
     ];
@@ -55,7 +70,7 @@ describe('the UI agrees with the engine', () => {
       expect(engineRejects(s), JSON.stringify(policy)).toBeNull();
       // What the UI writes, the engine reads back unchanged, with the defaults the form shows
       // (SLRU 80 % protected, LFU without aging) filled in where a parameter was left out.
-      const filled = { slru: { protectedShare: 0.8 }, lfu: { agingPeriod: 0 }, 's3-fifo': { smallShare: 0.1 }, mq: { lifeTime: 0 }, lirs: { hirShare: 0.01 }, 'w-tinylfu': { windowShare: 0.01 } } as Record<string, object>;
+      const filled = { slru: { protectedShare: 0.8 }, lfu: { agingPeriod: 0 }, 's3-fifo': { smallShare: 0.1 }, mq: { lifeTime: 0 }, 'mq+hints': { lifeTime: 0 }, lirs: { hirShare: 0.01 }, 'w-tinylfu': { windowShare: 0.01 } } as Record<string, object>;
       const expected = structuredClone(s);
       expected[level].policy = { ...filled[s[level].policy.kind], ...s[level].policy };
       const back = JSON.parse(validateScenario(JSON.stringify(s)));

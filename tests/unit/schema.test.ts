@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, PAPER000_DESIGNS, defaultScenario, designName } from '../../web/scenario/defaults';
-import { checkScenario, describeIssue, treeClients, type ScenarioIssue } from '../../web/scenario/schema';
+import { checkScenario, describeIssue, treeClients, workloadBlocks, workloadRequests, type ScenarioIssue } from '../../web/scenario/schema';
+import { oltpPages } from '../../web/scenario/oltp';
 import { treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
 
 function firstIssue(patch: (s: any) => void): ScenarioIssue {
@@ -91,7 +92,7 @@ describe('scenario schema', () => {
   it('rejects unknown kinds and unknown fields, naming where', () => {
     expect(firstIssue((s) => (s.client.policy = { kind: 'belady' }))).toEqual({
       path: 'client.policy.kind',
-      message: 'must be one of lru, mru, fifo, random, clock, sieve, lfu, slru, lru-2, arc, 2q, lirs, mq, s3-fifo, w-tinylfu, min, read-opt',
+      message: 'must be one of lru, mru, fifo, random, clock, sieve, lfu, slru, lru-2, arc, 2q, lirs, mq, lru+hints, mq+hints, tq, s3-fifo, w-tinylfu, min, read-opt',
     });
     expect(firstIssue((s) => (s.client.policy = { kind: 'lru', protectedShare: 0.5 })).path).toBe('client.policy');
     expect(firstIssue((s) => (s.array.policy = { kind: 'lfu', agingPeriod: 1.5 }))).toEqual({
@@ -235,5 +236,33 @@ describe('scenario schema', () => {
     expect(firstIssue((s) => (s.workload = { ...phases, phases: [{ workload: { kind: 'phases', phases: [] }, requests: 5 }] })).path).toBe('workload.phases.0.workload.kind');
     expect(firstIssue((s) => (s.workload = { ...phases, warmupRequests: 350 }))).toEqual({ path: 'workload.warmupRequests', message: 'leaves nothing to measure' });
     expect(firstIssue((s) => (s.workload = { kind: 'phases', phases: [] })).path).toBe('workload.phases');
+  });
+});
+
+describe('paper 004: the OLTP workload and the write-hint policies', () => {
+  it('sizes the database as the engine lays it out (both pin these numbers)', () => {
+    expect(oltpPages(1)).toEqual({ initial: 21_615, universe: 22_750 });
+    expect(oltpPages(2)).toEqual({ initial: 40_817, universe: 43_084 });
+    expect(oltpPages(25)).toEqual({ initial: 482_493, universe: 510_816 });
+  });
+
+  it('accepts the OLTP client with the hint policies, and names a bad knob', () => {
+    const s = structuredClone(DEFAULT_SCENARIO);
+    s.workload = { kind: 'oltp', warehouses: 1, bufferPool: 10_000, softmax: 400 };
+    s.array.policy = { kind: 'tq' };
+    s.client.policy = { kind: 'mq+hints', lifeTime: 100 };
+    expect(checkScenario(s).ok).toBe(true);
+    expect(workloadBlocks(s.workload)).toBe(22_750);
+    expect(workloadRequests(s.workload)).toEqual([22_750, 227_500]);
+    s.array.policy = { kind: 'lru+hints' };
+    expect(checkScenario(s).ok).toBe(true);
+    s.workload = { kind: 'oltp', warehouses: 1, bufferPool: 30_000 };
+    const bad = checkScenario(s);
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.issues.map(describeIssue)).toContain("scenario.workload.bufferPool: must be between 1 and the database's 21615 pages (got 30000)");
+    s.workload = { kind: 'oltp', softmax: 0 };
+    const zero = checkScenario(s);
+    expect(zero.ok).toBe(false);
+    if (!zero.ok) expect(zero.issues.map(describeIssue).join()).toContain('scenario.workload.softmax');
   });
 });

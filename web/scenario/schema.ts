@@ -2,6 +2,7 @@
 // engine-wasm/crates/core/src/scenario.rs field for field, limits included, so the UI can say
 // what is wrong before anything runs. The engine stays the authority: it re-validates every run.
 import { z } from 'zod';
+import { MAX_WAREHOUSES, OLTP_DEFAULTS, oltpPages } from './oltp';
 
 export const SCENARIO_VERSION = 1;
 /** Largest cache and largest block universe, in blocks (engine: MAX_CAPACITY, MAX_BLOCKS). */
@@ -38,6 +39,9 @@ export const POLICY_KINDS = [
   '2q',
   'lirs',
   'mq',
+  'lru+hints',
+  'mq+hints',
+  'tq',
   's3-fifo',
   'w-tinylfu',
   'min',
@@ -88,6 +92,10 @@ export const policySchema = z.discriminatedUnion(
       /** References a block may go unreferenced before dropping a queue; 0 = the capacity (engine default). */
       lifeTime: num(0, MAX_REQUESTS, true).optional(),
     }),
+    /** Paper 004's write-hint policies (LRU+Hints, MQ+Hints, TQ). */
+    z.strictObject({ kind: z.literal('lru+hints') }),
+    z.strictObject({ kind: z.literal('mq+hints'), lifeTime: num(0, MAX_REQUESTS, true).optional() }),
+    z.strictObject({ kind: z.literal('tq') }),
     z.strictObject({
       kind: z.literal('s3-fifo'),
       /** Share of the cache given to the small FIFO (engine default 0.1). */
@@ -231,6 +239,25 @@ const mixVariant = z.strictObject({
   segment: num(1, 2 ** 30, true).optional(),
 });
 
+/** Paper 004's TPC-C-like client behind a DBMS buffer pool, its writes tagged SYNCH/REPLACE/RECOV (engine: workload::oltp). */
+const oltpVariant = z.strictObject({
+  kind: z.literal('oltp'),
+  warehouses: num(1, MAX_WAREHOUSES, true).optional(),
+  /** Buffer pool pages; the engine's default is half the initial database. */
+  bufferPool: num(1, MAX_BLOCKS, true).optional(),
+  /** Recovery bound in % of a log file (DB2's softmax). */
+  softmax: num(1, 100_000, true).optional(),
+  /** Dirty share of the pool above which page cleaners write replacement candidates. */
+  dirtyThreshold: z
+    .number({ error: 'must be a number' })
+    .gt(0, { error: 'must be above 0 and at most 1' })
+    .max(1, { error: 'must be above 0 and at most 1' })
+    .optional(),
+  warmupRequests: num(0, MAX_REQUESTS, true).optional(),
+  measuredRequests: num(1, MAX_REQUESTS, true).optional(),
+});
+export type OltpWorkload = z.infer<typeof oltpVariant>;
+
 /** Checks a generator's fields beyond their types; `path` leads to it. */
 function checkGenerator(w: z.infer<typeof generatorUnion>, issues: Issues, path: (string | number)[]) {
   const issue = (at: string, message: string) => issues.push({ code: 'custom', input: w, path: [...path, at], message });
@@ -276,12 +303,19 @@ const phasesVariant = z.strictObject({
 });
 
 export const workloadSchema = z
-  .discriminatedUnion('kind', [randomVariant, sequentialVariant, zipfVariant, mixVariant, phasesVariant], {
-    error: 'must be one of random, sequential, zipf, mix, phases',
+  .discriminatedUnion('kind', [randomVariant, sequentialVariant, zipfVariant, mixVariant, oltpVariant, phasesVariant], {
+    error: 'must be one of random, sequential, zipf, mix, oltp, phases',
   })
   .check((ctx) => {
     const w = ctx.value;
     const issues = ctx.issues as Issues;
+    if (w.kind === 'oltp') {
+      const { initial } = oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses);
+      if (w.bufferPool !== undefined && w.bufferPool > initial) {
+        issues.push({ code: 'custom', input: w, path: ['bufferPool'], message: `must be between 1 and the database's ${initial} pages (got ${w.bufferPool})` });
+      }
+      return;
+    }
     if (w.kind !== 'phases') return checkGenerator(w, issues, []);
     w.phases.forEach((p, i) => {
       if ((p.offset ?? 0) + p.workload.blocks > MAX_BLOCKS) {
@@ -295,6 +329,7 @@ export type Workload = z.infer<typeof workloadSchema>;
 
 /** The blocks a workload spans (phases: the highest phase's end). */
 export function workloadBlocks(w: Workload): number {
+  if (w.kind === 'oltp') return oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses).universe;
   return w.kind === 'phases' ? Math.max(...w.phases.map((p) => (p.offset ?? 0) + p.workload.blocks)) : w.blocks;
 }
 
@@ -305,11 +340,13 @@ export function workloadRequests(w: Workload): [number, number] {
     const warmup = Math.min(total, w.warmupRequests ?? w.phases[0]?.requests ?? 0);
     return [warmup, total - warmup];
   }
-  return [w.warmupRequests ?? w.blocks, w.measuredRequests ?? w.blocks * 10];
+  const blocks = workloadBlocks(w);
+  return [w.warmupRequests ?? blocks, w.measuredRequests ?? blocks * 10];
 }
 
 /** Blocks per request (the most, over phases). */
 export function workloadRequestBlocks(w: Workload): number {
+  if (w.kind === 'oltp') return 1;
   return w.kind === 'phases' ? Math.max(...w.phases.map((p) => p.workload.requestBlocks ?? 1)) : (w.requestBlocks ?? 1);
 }
 export type WorkloadKind = z.infer<typeof workloadSchema>['kind'];

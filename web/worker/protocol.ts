@@ -21,6 +21,13 @@ export interface Counters {
   demotions: number;
   /** …of which the array did not hold already, so data crossed the link. */
   demotionsMoved: number;
+  /** Writes by paper 004 hint (unhinted writes are the rest of `writes`). */
+  synchWrites: number;
+  replaceWrites: number;
+  recovWrites: number;
+  /** Paper 004's warm read hit ratio: block reads reaching the deepest cache after it first filled, and its hits. */
+  warmBlockReads: number;
+  warmBlockHits: number;
   /** HA_R: client evictions the array reloaded from disk (extra disk reads, off the request path). */
   reloads: number;
   linkBytes: number;

@@ -73,6 +73,23 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
           <HitBars report={report} single={single} tree={tree} />
         </div>
 
+        {c && c.writes > 0 && (
+          <div className="card stat-writes">
+            <h3>Writes and the warm read hit ratio</h3>
+            <div className="mid-number" data-testid="warm-read-hit-ratio" data-value={String(c.warmBlockReads ? c.warmBlockHits / c.warmBlockReads : 0)}>
+              {c.warmBlockReads ? formatPercent(c.warmBlockHits / c.warmBlockReads) : '—'}
+            </div>
+            <p className="stat-sub">
+              of the {formatCount(c.warmBlockReads)} block reads that reached the {single ? 'cache' : 'array'} once it was full (paper 004 §5.1)
+            </p>
+            <p className="stat-sub" data-testid="write-mix" data-value={`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`}>
+              {formatCount(c.writes)} writes ({formatPercent(c.writes / Math.max(1, c.requests))} of requests):{' '}
+              SYNCH {formatPercent(c.synchWrites / c.writes)}, REPLACE {formatPercent(c.replaceWrites / c.writes)}, RECOV {formatPercent(c.recovWrites / c.writes)}
+              {c.writes > c.synchWrites + c.replaceWrites + c.recovWrites ? `, no hint ${formatPercent((c.writes - c.synchWrites - c.replaceWrites - c.recovWrites) / c.writes)}` : ''}
+            </p>
+          </div>
+        )}
+
         {!single && (
           <div className="card stat-demotions">
             <h3>Demotions</h3>

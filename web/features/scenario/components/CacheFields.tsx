@@ -19,6 +19,9 @@ export const POLICIES = [
   { value: '2q', label: '2Q' },
   { value: 'lirs', label: 'LIRS' },
   { value: 'mq', label: 'MQ' },
+  { value: 'lru+hints', label: 'LRU+Hints (write hints)' },
+  { value: 'mq+hints', label: 'MQ+Hints (write hints)' },
+  { value: 'tq', label: 'TQ (write hints)' },
   { value: 's3-fifo', label: 'S3-FIFO' },
   { value: 'w-tinylfu', label: 'W-TinyLFU' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
@@ -140,7 +143,7 @@ export function CacheFields({
           onChange={(pct) => onPolicy({ kind: 'lirs', hirShare: pct / 100 })}
         />
       )}
-      {policy.kind === 'mq' && (
+      {(policy.kind === 'mq' || policy.kind === 'mq+hints') && (
         <NumberField
           testId={`${testPrefix}-mq-life`}
           label="Life time"
@@ -149,8 +152,18 @@ export function CacheFields({
           value={policy.lifeTime ?? 0}
           error={errorAt(`${level}.policy.lifeTime`)}
           hint="references a block may go unused before dropping a queue; 0 = the cache size"
-          onChange={(lifeTime) => onPolicy({ kind: 'mq', lifeTime })}
+          onChange={(lifeTime) => onPolicy({ kind: policy.kind, lifeTime })}
         />
+      )}
+      {(policy.kind === 'mq' || policy.kind === 'mq+hints' || policy.kind === 'tq') && (
+        <p className="field-hint" data-testid={`${testPrefix}-out-queue`}>
+          Its out queue remembers as many evicted blocks as it caches; their space comes out of the cache (paper 004's equal-space comparison).
+        </p>
+      )}
+      {(policy.kind === 'lru+hints' || policy.kind === 'mq+hints' || policy.kind === 'tq') && (
+        <p className="field-hint" data-testid={`${testPrefix}-hints`}>
+          Reads SYNCH / REPLACE / RECOV write hints (the OLTP workload, or a trace's hint column); unhinted writes count as REPLACE.
+        </p>
       )}
       {policy.kind === 'w-tinylfu' && (
         <NumberField

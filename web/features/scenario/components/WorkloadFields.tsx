@@ -1,8 +1,10 @@
 // The workload generator's fields: its kind and parameters (RANDOM, SEQUENTIAL, ZIPF, the
-// scan/loop/random MIX) and, at the top level, PHASES — generators one after another, each
-// with its requests and a block offset (phase changes).
+// scan/loop/random MIX), and at the top level paper 004's OLTP client (a TPC-C-like database
+// behind a buffer pool whose cleaners tag writes) and PHASES — generators one after another,
+// each with its requests and a block offset (phase changes).
 import { formatCount } from '../../../app/format';
-import { MAX_PHASES, workloadRequests } from '../../../scenario/schema';
+import { OLTP_DEFAULTS, oltpPages } from '../../../scenario/oltp';
+import { MAX_PHASES, workloadBlocks, workloadRequests } from '../../../scenario/schema';
 import type { Generator, Workload } from '../../../scenario/schema';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
@@ -14,6 +16,7 @@ const KINDS: { value: Kind; label: string }[] = [
   { value: 'sequential', label: 'SEQUENTIAL — cycles through the blocks' },
   { value: 'zipf', label: 'ZIPF — block i with probability ∝ 1/i^α' },
   { value: 'mix', label: 'MIX — scans, loops and random reads' },
+  { value: 'oltp', label: 'OLTP — TPC-C-like DB with write hints (paper 004)' },
   { value: 'phases', label: 'PHASES — generators one after another' },
 ];
 
@@ -33,6 +36,7 @@ export interface WorkloadFieldsProps {
 
 /** The first generator of a workload (itself, or its first phase's). */
 function generatorOf(w: Workload): Generator {
+  if (w.kind === 'oltp') return { kind: 'random', blocks: workloadBlocks(w) };
   return w.kind === 'phases' ? structuredClone(w.phases[0].workload) : w;
 }
 
@@ -45,6 +49,7 @@ function switchKind(w: Workload, kind: Kind): Workload {
     const half = Math.max(1, Math.round(measured / 2));
     return { kind: 'phases', phases: [{ workload: g, requests: warm + half }, { workload: structuredClone(g), requests: half, offset: g.blocks }], warmupRequests: warm };
   }
+  if (kind === 'oltp') return { kind: 'oltp' };
   const g = generatorOf(w);
   const { blocks, requestBlocks, warmupRequests, measuredRequests } = g;
   const next = { kind, blocks, requestBlocks, warmupRequests, measuredRequests } as Generator;
@@ -65,7 +70,7 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
         testId={`${t}-kind`}
         label={label}
         value={w.kind}
-        options={phases ? KINDS : KINDS.filter((k) => k.value !== 'phases')}
+        options={phases ? KINDS : KINDS.filter((k) => k.value !== 'phases' && k.value !== 'oltp')}
         error={errorAt(`${path}.kind`)}
         onChange={(kind) => onChange(switchKind(w, kind), true)}
       />
@@ -90,7 +95,8 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
           <NumberField testId={`${t}-segment`} label="Segments up to" unit="requests" min={1} value={w.segment ?? 20_000} error={errorAt(`${path}.segment`)} onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.segment = v)))} />
         </div>
       )}
-      {w.kind !== 'phases' ? (
+      {w.kind === 'oltp' && <OltpFields w={w} path={path} t={t} errorAt={errorAt} edit={edit} />}
+      {w.kind === 'oltp' ? null : w.kind !== 'phases' ? (
         <div className="row">
           <NumberField
             testId={`${t}-blocks`}
@@ -99,7 +105,7 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
             value={w.blocks}
             error={errorAt(`${path}.blocks`)}
             hint={phases && Number.isFinite(warm) && Number.isFinite(measured) ? `${formatCount(warm)} warm-up + ${formatCount(measured)} measured requests` : undefined}
-            onChange={(v) => edit((n) => void (n.kind !== 'phases' && (n.blocks = v)))}
+            onChange={(v) => edit((n) => void (n.kind !== 'phases' && n.kind !== 'oltp' && (n.blocks = v)))}
           />
           <NumberField
             testId={`${t}-request-blocks`}
@@ -110,7 +116,7 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
             hint="consecutive blocks; a read hits only if all are cached (paper 001)"
             onChange={(v) =>
               edit((n) => {
-                if (n.kind === 'phases') return;
+                if (n.kind === 'phases' || n.kind === 'oltp') return;
                 if (v === 1) delete n.requestBlocks;
                 else n.requestBlocks = v;
               })
@@ -188,6 +194,33 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
           </div>
         </div>
       )}
+    </>
+  );
+}
+
+type OltpEdit = (fn: (next: Workload) => void) => void;
+
+/** Paper 004's client: warehouses (the database's size), buffer pool, softmax, dirty threshold. */
+function OltpFields({ w, path, t, errorAt, edit }: { w: Extract<Workload, { kind: 'oltp' }>; path: string; t: string; errorAt: (p: string) => string | undefined; edit: OltpEdit }) {
+  const warehouses = w.warehouses ?? OLTP_DEFAULTS.warehouses;
+  const { initial } = oltpPages(Math.max(1, Math.min(1000, Math.round(warehouses) || 1)));
+  const pool = w.bufferPool ?? Math.floor(initial / 2);
+  const [warm, measured] = workloadRequests(w);
+  const set = (fn: (n: Extract<Workload, { kind: 'oltp' }>) => void) => edit((n) => void (n.kind === 'oltp' && fn(n)));
+  return (
+    <>
+      <div className="row">
+        <NumberField testId={`${t}-warehouses`} label="Warehouses" min={1} max={1000} value={warehouses} error={errorAt(`${path}.warehouses`)} hint={`${formatCount(initial)} pages (paper 004: 25, 606 K)`} onChange={(v) => set((n) => void (n.warehouses = v))} />
+        <NumberField testId={`${t}-buffer-pool`} label="Buffer pool" unit="pages" min={1} value={pool} error={errorAt(`${path}.bufferPool`)} hint={`${((pool / initial) * 100).toFixed(0)} % of the database (paper: 10, 50, 90 %)`} onChange={(v) => set((n) => void (n.bufferPool = v))} />
+      </div>
+      <div className="row">
+        <NumberField testId={`${t}-softmax`} label="softmax" unit="% of a log file" min={1} value={w.softmax ?? OLTP_DEFAULTS.softmax} error={errorAt(`${path}.softmax`)} hint="recovery bound: lower → more RECOV writes (paper: 50, 400, 4000)" onChange={(v) => set((n) => void (n.softmax = v))} />
+        <NumberField testId={`${t}-dirty-threshold`} label="Dirty threshold" step="any" min={0} max={1} value={w.dirtyThreshold ?? OLTP_DEFAULTS.dirtyThreshold} error={errorAt(`${path}.dirtyThreshold`)} hint="share dirty before cleaners write REPLACE (chngpgs_thresh)" onChange={(v) => set((n) => void (n.dirtyThreshold = v))} />
+      </div>
+      <div className="row">
+        <NumberField testId={`${t}-warmup-requests`} label="Warm-up requests" min={0} value={warm} error={errorAt(`${path}.warmupRequests`)} onChange={(v) => set((n) => void (n.warmupRequests = v))} />
+        <NumberField testId={`${t}-measured-requests`} label="Measured requests" min={1} value={measured} error={errorAt(`${path}.measuredRequests`)} hint="the read hit ratio counts from when the deepest cache is full" onChange={(v) => set((n) => void (n.measuredRequests = v))} />
+      </div>
     </>
   );
 }
