@@ -308,6 +308,14 @@ describe('tiersim in Chromium', () => {
     expect(await attr(page, 'warm-read-hit-ratio', 'data-value')).toBe(String(c.warmBlockHits / c.warmBlockReads));
     expect(await attr(page, 'write-mix', 'data-value')).toBe(`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`);
     expect(c.replaceWrites).toBeGreaterThan(c.recovWrites);
+    // The preview shows the measured phase's first requests, write hints tagged.
+    await testId(page, 'preview-workload').click();
+    await testId(page, 'workload-preview').waitFor();
+    const rows = page.locator('[data-testid^="preview-row-"]');
+    expect(await rows.count()).toBe(24);
+    const hints = await rows.evaluateAll((trs) => trs.map((tr) => `${tr.getAttribute('data-op')}:${tr.getAttribute('data-hint')}`));
+    expect(hints.some((h) => h === 'write:replace')).toBe(true);
+    expect(hints.every((h) => /^(read:|write:(synch|replace|recov))$/.test(h))).toBe(true);
   });
 
   it('builds a 4-client, 3-level tree by hand, runs it with queueing and shows per-client CDFs, exactly as the engine', async () => {

@@ -33,6 +33,8 @@ function fakeWorkers(impl: RunImpl) {
       },
       exportWorkload: async (json, format) =>
         format === 'csv' ? { ok: true, bytes: new TextEncoder().encode(`csv of ${json.length}`) } : { ok: false, error: { kind: 'invalid-scenario', message: 'format: no' } },
+      previewWorkload: async (_json, _skip, n) =>
+        n > 0 ? { ok: true, csv: 'time,client,block,nblocks,op,hint\n,0,7,1,r,\n,0,9,1,w,replace\n' } : { ok: false, error: { kind: 'invalid-scenario', message: 'n: no' } },
       version: async () => 'fake',
     };
     Comlink.expose(api, port1);
@@ -111,6 +113,11 @@ describe('EngineClient', () => {
   it('exports a workload as bytes, or says why not', async () => {
     const { create } = fakeWorkers(async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }));
     const client = new EngineClient(create);
+    expect(await client.previewWorkload(defaultScenario(), 0, 2)).toEqual([
+      { client: 0, block: 7, nblocks: 1, op: 'read', hint: undefined },
+      { client: 0, block: 9, nblocks: 1, op: 'write', hint: 'replace' },
+    ]);
+    await expect(client.previewWorkload(defaultScenario(), 0, 0)).rejects.toMatchObject({ message: 'n: no' });
     const bytes = await client.exportWorkload(defaultScenario(), 'csv');
     expect(new TextDecoder().decode(bytes)).toBe(`csv of ${JSON.stringify(defaultScenario()).length}`);
     await expect(client.exportWorkload(defaultScenario(), 'oracle-general')).rejects.toMatchObject({ message: 'format: no' });

@@ -33,6 +33,16 @@ function createEngineWorker(): WorkerLike {
   return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'tiersim-engine' });
 }
 
+/** One request of a workload preview. */
+export interface PreviewRow {
+  client: number;
+  block: number;
+  nblocks: number;
+  op: 'read' | 'write';
+  /** Paper 004's write hint: synch, replace or recov. */
+  hint?: string;
+}
+
 export class EngineClient {
   private worker?: WorkerLike;
   private remote?: Comlink.Remote<EngineApi>;
@@ -152,6 +162,20 @@ export class EngineClient {
     const reply = await this.ensureWorker().exportWorkload(JSON.stringify(scenario), format);
     if (!reply.ok) throw new EngineRunError(reply.error.kind, reply.error.message);
     return reply.bytes;
+  }
+
+  /** `n` requests of the scenario's generated workload from request `skip` on, parsed from the engine's canonical CSV. */
+  async previewWorkload(scenario: Scenario, skip: number, n: number): Promise<PreviewRow[]> {
+    const reply = await this.ensureWorker().previewWorkload(JSON.stringify(scenario), skip, n);
+    if (!reply.ok) throw new EngineRunError(reply.error.kind, reply.error.message);
+    return reply.csv
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => {
+        const [, client, block, nblocks, op, hint] = line.split(',');
+        return { client: Number(client), block: Number(block), nblocks: Number(nblocks), op: op === 'w' ? 'write' : 'read', hint: hint || undefined };
+      });
   }
 
   /** Stops the worker (and any run in it); the next run starts a new one. */

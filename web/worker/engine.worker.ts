@@ -1,7 +1,7 @@
 // The engine worker: loads the wasm engine lazily (once) and runs scenarios in adaptive
 // batches, streaming progress reports. All simulation happens here, never on the main thread.
 import * as Comlink from 'comlink';
-import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload } from '../wasm-pkg/tiersim_wasm.js';
+import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload, previewWorkload } from '../wasm-pkg/tiersim_wasm.js';
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
 import type { EngineApi, EngineError, LoadProgress, Report, TraceOptions, TraceSummary, UpsideReport } from './protocol';
@@ -175,6 +175,15 @@ const api: EngineApi = {
       await loadEngine();
       const bytes = exportWorkload(scenarioJson, format);
       return Comlink.transfer({ ok: true as const, bytes }, [bytes.buffer]);
+    } catch (e) {
+      return fail('invalid-scenario', messageOf(e));
+    }
+  },
+
+  async previewWorkload(scenarioJson, skip, n) {
+    try {
+      await loadEngine();
+      return { ok: true as const, csv: previewWorkload(scenarioJson, skip, n) };
     } catch (e) {
       return fail('invalid-scenario', messageOf(e));
     }

@@ -213,6 +213,8 @@ export interface EngineApi {
   loadTrace(file: Blob, name: string, options: TraceOptions, onProgress: (p: LoadProgress) => void): Promise<LoadReply>;
   /** A scenario's generated workload as a trace file (`csv` or `oracle-general`). */
   exportWorkload(scenarioJson: string, format: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; error: EngineError }>;
+  /** `n` requests of a scenario's generated workload from request `skip` on, as canonical CSV (write hints included). */
+  previewWorkload(scenarioJson: string, skip: number, n: number): Promise<{ ok: true; csv: string } | { ok: false; error: EngineError }>;
   version(): Promise<string>;
 }
 

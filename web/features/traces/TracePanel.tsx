@@ -1,9 +1,13 @@
 // Trace files: the traces bundled with the app (made by our own generators; see
 // public/traces/index.json and scripts/make-traces.sh) to replay in one click, and the current
-// generated workload downloaded as a trace file (canonical CSV or oracleGeneral).
+// generated workload previewed (its first requests, with paper 004's write hints) and downloaded
+// as a trace file (canonical CSV or oracleGeneral).
 import { useEffect, useRef, useState } from 'react';
-import type { Scenario } from '../../scenario/schema';
-import { EngineClient } from '../../worker/client';
+import { workloadRequests, type Scenario } from '../../scenario/schema';
+import { EngineClient, type PreviewRow } from '../../worker/client';
+
+/** Requests the preview shows. */
+const PREVIEW_REQUESTS = 24;
 
 export interface BundledTrace {
   file: string;
@@ -27,6 +31,8 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
   const [bundled, setBundled] = useState<BundledTrace[] | null>(given ?? null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<PreviewRow[] | null>(null);
+  const [previewFrom, setPreviewFrom] = useState(0);
   const engine = useRef<EngineClient | null>(null);
   useEffect(() => {
     if (given) return;
@@ -71,6 +77,20 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
     }
   };
 
+  const showPreview = async () => {
+    if (!base) return;
+    setError(null);
+    try {
+      // From the end of the warm-up: the workload as the measured phase sees it (an OLTP
+      // client's pool is full by then, and its cleaners are writing).
+      const [warm] = workloadRequests(base.workload);
+      setPreview(await (engine.current ??= new EngineClient()).previewWorkload(base, warm, PREVIEW_REQUESTS));
+      setPreviewFrom(warm);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
   const exportable = !!base && !base.trace && base.topology !== 'tree';
   return (
     <div className="trace-panel" data-testid="trace-panel">
@@ -96,7 +116,39 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
         <button type="button" className="button secondary small" data-testid="export-oracle" disabled={!exportable || busy} onClick={() => void download('oracle-general')}>
           … as oracleGeneral
         </button>
+        <button type="button" className="button secondary small" data-testid="preview-workload" disabled={!exportable} onClick={() => void showPreview()}>
+          Preview it
+        </button>
       </div>
+      {preview && (
+        <table className="preview-table" data-testid="workload-preview">
+          <caption className="muted">
+            Requests {previewFrom + 1} to {previewFrom + preview.length} of the generated workload (the first measured ones)
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">client</th>
+              <th scope="col">block</th>
+              <th scope="col">blocks</th>
+              <th scope="col">op</th>
+              <th scope="col">write hint</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.map((r, i) => (
+              <tr key={i} data-testid={`preview-row-${i}`} data-op={r.op} data-hint={r.hint ?? ''}>
+                <td>{previewFrom + i + 1}</td>
+                <td>{r.client}</td>
+                <td>{r.block}</td>
+                <td>{r.nblocks}</td>
+                <td>{r.op}</td>
+                <td>{r.hint ? <span className={`hint hint-${r.hint}`}>{r.hint.toUpperCase()}</span> : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {error && (
         <p className="field-error" role="alert" data-testid="trace-panel-error">
           {error}

@@ -221,6 +221,15 @@ pub fn export_workload(scenario_json: &str, format: &str) -> Result<Vec<u8>, JsE
     tiersim_core::trace::export::workload_file(&scenario, format).map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// `n` requests of a scenario's generated workload from request `skip` on, as canonical CSV
+/// (the preview).
+#[wasm_bindgen(js_name = previewWorkload)]
+pub fn preview_workload(scenario_json: &str, skip: f64, n: u32) -> Result<String, JsError> {
+    let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
+    let skip = if skip.is_finite() && skip > 0.0 { skip as u64 } else { 0 };
+    tiersim_core::trace::export::preview(&scenario, skip, n as usize).map_err(|e| JsError::new(&e.to_string()))
+}
+
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {
     ENGINE_VERSION.to_string()

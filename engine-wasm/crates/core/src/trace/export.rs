@@ -86,11 +86,58 @@ pub fn workload_file(s: &crate::Scenario, format: super::Format) -> Result<Vec<u
     }
 }
 
+/// Most requests a preview shows.
+pub const MAX_PREVIEW_REQUESTS: usize = 1000;
+
+/// `n` requests of a scenario's generated workload from request `skip` on (0-based), as
+/// canonical CSV (header included): what the page's preview shows, write hints and all.
+pub fn preview(s: &crate::Scenario, skip: u64, n: usize) -> Result<String, crate::ScenarioError> {
+    s.validate()?;
+    if s.trace.is_some() || s.topology == crate::hierarchy::Topology::Tree {
+        return Err(crate::ScenarioError {
+            path: "workload".into(),
+            message: "only a generated one-client workload previews (not a trace or a tree)".into(),
+        });
+    }
+    let mut g = s.workload.build(s.seed);
+    let mut out = Vec::new();
+    csv_header(&mut out);
+    let requests = std::iter::from_fn(|| g.next_request());
+    for r in requests.skip(skip.min(MAX_EXPORT_REQUESTS) as usize).take(n.min(MAX_PREVIEW_REQUESTS)) {
+        csv_line(&mut out, &r);
+    }
+    Ok(String::from_utf8(out).expect("CSV lines are ASCII"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{parse, Format, Options};
     use super::*;
     use crate::workload::WorkloadConfig;
+
+    #[test]
+    fn a_preview_is_the_start_of_the_export_with_its_hints() {
+        let s = crate::Scenario {
+            workload: WorkloadConfig::Oltp {
+                warehouses: 1,
+                buffer_pool: Some(2_000),
+                softmax: 400,
+                dirty_threshold: 0.5,
+                warmup_requests: Some(0),
+                measured_requests: Some(5_000),
+            },
+            ..crate::Scenario::default()
+        };
+        let text = preview(&s, 0, 3_000).unwrap();
+        let whole = String::from_utf8(workload_file(&s, Format::Csv).unwrap()).unwrap();
+        assert!(whole.starts_with(&text));
+        assert_eq!(text.lines().count(), 1 + MAX_PREVIEW_REQUESTS);
+        let later = preview(&s, 4_000, 50).unwrap();
+        let lines: Vec<&str> = whole.lines().collect();
+        assert_eq!(later.lines().skip(1).collect::<Vec<_>>(), lines[4_001..4_051]);
+        assert!(later.contains(",w,replace"), "a preview of the warm OLTP client shows its hints:\n{later}");
+        assert_eq!(preview(&s, 0, 2).unwrap().lines().count(), 3);
+    }
 
     #[test]
     fn generated_workloads_round_trip_through_both_formats() {
