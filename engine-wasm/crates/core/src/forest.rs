@@ -265,7 +265,7 @@ struct Sim {
 impl Sim {
     /// Serves `r` for `client` in the caches and, in queueing mode, admits it to the servers.
     fn serve(&mut self, client: usize, r: &Request, measured: bool) {
-        self.tree.serve_blocks(client, r.op, r.blocks());
+        self.tree.serve_hinted(client, r.op, r.write_hint, r.blocks());
         if let Some(q) = &mut self.queueing {
             self.tree.stages(&mut self.stages);
             self.background.clear();

@@ -60,6 +60,37 @@ fn four_by_three(protocol: Protocol, sharing: Sharing) -> Scenario {
 }
 
 #[test]
+fn write_hints_reach_the_caches_of_a_tree_as_of_two_levels() {
+    // Paper 004's OLTP client over an LRU client cache and a TQ (or MQ+Hints) array: the tree
+    // of one client and one array must see the same hinted writes as the two-level engine.
+    use PolicyConfig::*;
+    for array in [Tq, MqHints { life_time: 0 }, LruHints] {
+        let mut two = Scenario::paper000_random(Lru, array.clone(), Protocol::None);
+        two.client.capacity = 2_000;
+        two.array.capacity = 4_000;
+        two.workload = WorkloadConfig::Oltp {
+            warehouses: 1,
+            buffer_pool: Some(6_000),
+            // A low recovery bound: RECOV writes, which each policy treats apart.
+            softmax: 50,
+            dirty_threshold: 0.5,
+            warmup_requests: Some(10_000),
+            measured_requests: Some(40_000),
+        };
+        let mut tree = two.clone();
+        tree.topology = Topology::Tree;
+        let mut caches = vec![cache("array", 4_000, array.clone(), None), cache("client", 2_000, Lru, Some("array"))];
+        caches[0].disk = Some(two.disk);
+        tree.tree = Some(ForestConfig { caches, sharing: Sharing::Conjoint, queueing: None, fairness: false });
+        let (a, b) = (run(&two), run(&tree));
+        assert!(a.counters.recov_writes > 5_000, "{:?}", a.counters);
+        assert_eq!(a.hit_fractions, b.hit_fractions, "{array:?}");
+        assert_eq!(a.mean_latency_ms, b.mean_latency_ms, "{array:?}");
+        assert!(a.hit_fractions.array > 0.01, "{array:?}: the array hits nothing: {:?}", a.hit_fractions);
+    }
+}
+
+#[test]
 fn one_conjoint_client_over_one_array_is_the_two_level_run() {
     use PolicyConfig::*;
     for (client, array, protocol, du) in [

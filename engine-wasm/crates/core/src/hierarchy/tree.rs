@@ -27,7 +27,7 @@
 use serde::Serialize;
 
 use super::{Disk, Du, LatencyHistogram, LinkConfig, Protocol};
-use crate::model::{Block, Op};
+use crate::model::{Block, Op, WriteHint};
 use crate::policy::{End, Policy};
 
 /// One cache of the forest as the caller describes it.
@@ -386,6 +386,15 @@ impl Tree {
     }
 
     /// Inserts `b` into cache `i` at its miss end; its victims are demoted or dropped.
+    /// A write reaching a hint-aware cache: its policy decides (paper 004); what it evicts to
+    /// make room leaves the tree (a write is not a client's eviction to demote).
+    fn write_hinted(&mut self, i: usize, b: Block, hint: Option<WriteHint>) {
+        let node = &mut self.nodes[i];
+        node.victims.clear();
+        node.policy.write(b, hint, &mut node.victims);
+        node.counters.evictions += node.victims.iter().filter(|&&v| v != b).count() as u64;
+    }
+
     fn insert(&mut self, i: usize, b: Block) {
         let end = self.nodes[i].policy.miss_end();
         self.insert_at(i, b, end);
@@ -436,6 +445,18 @@ impl Tree {
         op: Op,
         blocks: I,
     ) -> (usize, u64) {
+        self.serve_hinted(client, op, None, blocks)
+    }
+
+    /// [`Tree::serve_blocks`] for a request that may carry a paper 004 write hint: the caches
+    /// whose policy reads hints take each write through [`Policy::write`].
+    pub fn serve_hinted<I: Iterator<Item = Block> + Clone>(
+        &mut self,
+        client: usize,
+        op: Op,
+        hint: Option<WriteHint>,
+        blocks: I,
+    ) -> (usize, u64) {
         let path = std::mem::take(&mut self.paths[client]);
         for &c in &path {
             self.crossing[c] = 0;
@@ -444,7 +465,7 @@ impl Tree {
         self.lookups.clear();
         let (deepest, disk_ns, reloads) = match op {
             Op::Read => self.read(client, &path, blocks),
-            Op::Write => self.write(&path, blocks),
+            Op::Write => self.write(&path, blocks, hint),
         };
         self.last = (client, op, disk_ns, reloads);
         let mut latency = self.client_hit_ns + disk_ns;
@@ -558,20 +579,27 @@ impl Tree {
 
     /// Write-through with write-allocate at every level on the path; the root's cache absorbs
     /// it (no disk time). Returns the root's level.
-    fn write<I: Iterator<Item = Block> + Clone>(&mut self, path: &[usize], blocks: I) -> (usize, u64, u32) {
+    fn write<I: Iterator<Item = Block> + Clone>(
+        &mut self,
+        path: &[usize],
+        blocks: I,
+        hint: Option<WriteHint>,
+    ) -> (usize, u64, u32) {
         let leaf = path[0];
         let mut missing = std::mem::take(&mut self.missing);
         missing.clear();
-        let mut n = 0u32;
-        for b in blocks.clone() {
-            n += 1;
-            if !self.nodes[leaf].policy.on_hit(b) {
-                missing.push(b);
+        let n = blocks.clone().count() as u32;
+        let mut reloads = 0;
+        if self.nodes[leaf].policy.uses_hints() {
+            for b in blocks.clone() {
+                self.write_hinted(leaf, b, hint);
             }
-        }
-        let reloads = self.make_room(leaf, missing.len() as u32);
-        for &b in &missing {
-            self.insert(leaf, b);
+        } else {
+            missing.extend(blocks.clone().filter(|&b| !self.nodes[leaf].policy.on_hit(b)));
+            reloads = self.make_room(leaf, missing.len() as u32);
+            for &b in &missing {
+                self.insert(leaf, b);
+            }
         }
         self.missing = missing;
         for b in blocks {
@@ -579,7 +607,9 @@ impl Tree {
                 if self.record_lookups {
                     self.lookups.push((c as u32, b));
                 }
-                if !self.nodes[c].policy.on_hit(b) {
+                if self.nodes[c].policy.uses_hints() {
+                    self.write_hinted(c, b, hint);
+                } else if !self.nodes[c].policy.on_hit(b) {
                     self.insert(c, b);
                 }
             }
