@@ -20,15 +20,14 @@
 //! - "Cache not full" means fewer than `capacity` blocks resident when the request arrives.
 //! - `remove` forgets a block; `evict` takes the LRU block. Neither is a request.
 
-use super::{End, Policy};
+use super::{End, Lru, Policy};
 use crate::model::{Block, WriteHint};
-use crate::util::slab::IdList;
 
+/// An [`Lru`] whose reads and RECOV writes leave it alone once it is full: the list, its
+/// victims and its checks are LRU's; only what enters, and when, is Algorithm 1's.
 #[derive(Clone, Debug)]
 pub struct LruHints {
-    capacity: usize,
-    /// Front = LRU end (the next victim), back = MRU end.
-    queue: IdList,
+    lru: Lru,
 }
 
 impl LruHints {
@@ -36,27 +35,30 @@ impl LruHints {
         if capacity == 0 {
             return Err("a cache must hold at least one block".into());
         }
-        Ok(Self { capacity, queue: IdList::with_capacity(universe, capacity) })
+        Ok(Self { lru: Lru::new(capacity, universe) })
     }
 
     fn is_full(&self) -> bool {
-        self.queue.len() >= self.capacity
+        self.lru.len() >= self.lru.capacity()
     }
 
     /// Algorithm 1 lines 2–5: a SYNCH or REPLACE write. Returns whether b was cached.
     fn cache_written(&mut self, block: Block, evicted: &mut Vec<Block>) -> bool {
-        if self.queue.contains(block) {
-            self.queue.move_to_back(block);
+        if self.lru.reposition(block, End::EjectLast) {
             return true;
         }
-        while self.is_full() {
-            match self.queue.pop_front() {
-                Some(victim) => evicted.push(victim),
-                None => break,
-            }
-        }
-        self.queue.push_back(block);
+        self.lru.insert(block, End::EjectLast, evicted);
         false
+    }
+
+    /// Algorithm 1 lines 6–7: a READ or RECOV miss enters at the LRU end during cold start
+    /// only; once the cache is full it is declined (pushed into `evicted`).
+    fn cold_start(&mut self, block: Block, evicted: &mut Vec<Block>) {
+        if self.is_full() {
+            evicted.push(block);
+        } else {
+            self.lru.insert(block, End::EjectNext, evicted);
+        }
     }
 }
 
@@ -66,22 +68,22 @@ impl Policy for LruHints {
     }
 
     fn capacity(&self) -> usize {
-        self.capacity
+        self.lru.capacity()
     }
 
     fn len(&self) -> usize {
-        self.queue.len()
+        self.lru.len()
     }
 
     #[inline]
     fn contains(&self, block: Block) -> bool {
-        self.queue.contains(block)
+        self.lru.contains(block)
     }
 
     /// A READ lookup: a hit is served but never reordered (Algorithm 1 line 2).
     #[inline]
     fn on_hit(&mut self, block: Block) -> bool {
-        self.queue.contains(block)
+        self.lru.contains(block)
     }
 
     fn miss_end(&self) -> End {
@@ -89,53 +91,45 @@ impl Policy for LruHints {
     }
 
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
-        debug_assert!(!self.queue.contains(block), "insert of resident block {block}");
+        debug_assert!(!self.lru.contains(block), "insert of resident block {block}");
         match end {
             // DEMOTE: a SYNCH write miss (line 5).
             End::EjectLast => {
                 self.cache_written(block, evicted);
             }
-            // READ miss: cold start only (lines 6–7), else declined.
-            End::EjectNext if self.is_full() => evicted.push(block),
-            End::EjectNext => self.queue.push_front(block),
+            // READ miss (lines 6–7).
+            End::EjectNext => self.cold_start(block, evicted),
         }
     }
 
+    /// `EjectLast` is a DEMOTE of a cached block, a SYNCH write hit (line 3).
     fn reposition(&mut self, block: Block, end: End) -> bool {
-        if !self.queue.contains(block) {
-            return false;
-        }
-        match end {
-            End::EjectNext => self.queue.move_to_front(block),
-            // DEMOTE of a cached block: a SYNCH write hit (line 3).
-            End::EjectLast => self.queue.move_to_back(block),
-        }
-        true
+        self.lru.reposition(block, end)
     }
 
     fn remove(&mut self, block: Block) -> bool {
-        self.queue.remove(block)
+        self.lru.remove(block)
     }
 
     fn evict(&mut self) -> Option<Block> {
-        self.queue.pop_front()
+        self.lru.evict()
     }
 
     fn contents(&self, out: &mut Vec<Block>) {
-        out.extend(self.queue.iter());
+        self.lru.contents(out);
     }
 
     fn candidates(&self, k: usize, out: &mut Vec<Block>) {
-        out.extend(self.queue.iter().take(k));
+        self.lru.candidates(k, out);
     }
 
     fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
         match hint {
             Some(WriteHint::Synch | WriteHint::Replace) | None => self.cache_written(block, evicted),
             Some(WriteHint::Recov) => {
-                let cached = self.queue.contains(block);
+                let cached = self.lru.contains(block);
                 if !cached && !self.is_full() {
-                    self.queue.push_front(block);
+                    self.lru.insert(block, End::EjectNext, evicted);
                 }
                 cached
             }
@@ -147,11 +141,7 @@ impl Policy for LruHints {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        self.queue.validate()?;
-        if self.queue.len() > self.capacity {
-            return Err(format!("{} blocks in a cache of {}", self.queue.len(), self.capacity));
-        }
-        Ok(())
+        self.lru.check_invariants()
     }
 }
 

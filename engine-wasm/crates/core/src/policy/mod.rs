@@ -314,11 +314,6 @@ impl PolicyConfig {
         matches!(self, PolicyConfig::Mq { .. } | PolicyConfig::MqHints { .. } | PolicyConfig::Tq)
     }
 
-    /// Whether the policy reads paper 004's write hints.
-    pub fn uses_hints(&self) -> bool {
-        matches!(self, PolicyConfig::LruHints | PolicyConfig::MqHints { .. } | PolicyConfig::Tq)
-    }
-
     /// The blocks of data a cache with room for `capacity` blocks of `block_bytes` keeps under
     /// this policy — paper 004 §5.1's equal-space comparison: an out-queue policy remembers as
     /// many evicted blocks as it caches, at [`OUT_ENTRY_BYTES`] each, and that space comes out

@@ -101,7 +101,8 @@ impl Entry {
     }
 }
 
-/// TQ's queues, each next-to-leave first (tests, teaching views).
+/// TQ's queues, each next-to-leave first (tests).
+#[cfg(test)]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TqQueues {
     /// Qlow, LRU end first.
@@ -112,7 +113,8 @@ pub struct TqQueues {
     pub out: Vec<Block>,
 }
 
-/// What TQ knows about a block (tests, teaching views).
+/// What TQ knows about a block (tests).
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TqStats {
     /// `avgWriteReadDist` (integer part); `None` = ∞, no distance observed yet.
@@ -172,6 +174,7 @@ impl Tq {
         })
     }
 
+    #[cfg(test)]
     /// The queues, each next-to-leave first.
     pub fn queues(&self) -> TqQueues {
         let low = self.low_iter().map(|e| self.entries[e as usize].block).collect();
@@ -184,6 +187,7 @@ impl Tq {
         TqQueues { low, high, out }
     }
 
+    #[cfg(test)]
     /// The statistics of a cached or remembered block.
     pub fn stats(&self, block: Block) -> Option<TqStats> {
         let e = &self.entries[self.entry_of(block)? as usize];
@@ -195,11 +199,13 @@ impl Tq {
         })
     }
 
+    #[cfg(test)]
     /// `currentPosition`: the requests seen so far.
     pub fn position(&self) -> u64 {
         self.now
     }
 
+    #[cfg(test)]
     fn sorted(&self, heap: &IndexedHeap<(u64, u64)>) -> Vec<((u64, u64), u32)> {
         let mut v: Vec<_> = heap.ids().map(|e| (heap.key(e).expect("listed"), e)).collect();
         v.sort_unstable();
