@@ -7,8 +7,9 @@
 //! append-only ORDERS, ORDER-LINE, NEW-ORDER and HISTORY, one page per warehouse and per
 //! district, the global ITEM table (100,000 rows, 50 a page), and a B-tree per keyed table (a
 //! root, one internal level, leaves). Twenty-five warehouses make 482,493 pages (the paper's
-//! DB2 database, with what our layout leaves out — free space, catalogs — had 606,317). Appending tables are rings with 25 % slack: when the tail comes round, the
-//! oldest pages are reused (as if archived), so the block universe is fixed.
+//! DB2 database, with what our layout leaves out — free space, catalogs — had 606,317).
+//! Appending tables are rings with 25 % slack: when the tail comes round, the oldest pages are
+//! reused (as if archived), so the block universe is fixed.
 //!
 //! **Transactions** follow TPC-C's mix and page touches: New-Order 45 % (district update, a
 //! customer, 5–15 items and their stock rows updated, order, new-order and order-line rows
@@ -214,21 +215,6 @@ pub fn database_pages(warehouses: u32) -> (u64, u64) {
     (l.initial_pages, l.pages)
 }
 
-/// Requests emitted so far, by kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Mix {
-    pub reads: u64,
-    pub synch: u64,
-    pub replace: u64,
-    pub recov: u64,
-}
-
-impl Mix {
-    pub fn total(&self) -> u64 {
-        self.reads + self.synch + self.replace + self.recov
-    }
-}
-
 const NO_FRAME: u32 = u32::MAX;
 
 /// A buffer pool frame: its page, clock weight and recovery LSN (0 = clean). One cache line
@@ -282,12 +268,7 @@ impl Pool {
         }
     }
 
-    fn write(out: &mut VecDeque<Request>, mix: &mut Mix, page: Block, hint: WriteHint) {
-        match hint {
-            WriteHint::Synch => mix.synch += 1,
-            WriteHint::Replace => mix.replace += 1,
-            WriteHint::Recov => mix.recov += 1,
-        }
+    fn write(out: &mut VecDeque<Request>, page: Block, hint: WriteHint) {
         out.push_back(Request { write_hint: Some(hint), ..Request::write(page) });
     }
 
@@ -299,10 +280,9 @@ impl Pool {
     }
 
     /// A touch of `page` (an update when `update`) with clock weight `weight`.
-    fn touch(&mut self, page: Block, weight: u8, update: bool, out: &mut VecDeque<Request>, mix: &mut Mix) {
+    fn touch(&mut self, page: Block, weight: u8, update: bool, out: &mut VecDeque<Request>) {
         let mut f = self.frame_of[page as usize];
         if f == NO_FRAME {
-            mix.reads += 1;
             out.push_back(Request::read(page));
             f = if self.used < self.frames.len() {
                 self.used += 1;
@@ -310,11 +290,11 @@ impl Pool {
             } else {
                 let v = self.victim();
                 if self.frames[v].rec_lsn != 0 {
-                    Self::write(out, mix, self.frames[v].page, WriteHint::Synch);
+                    Self::write(out, self.frames[v].page, WriteHint::Synch);
                     self.clean(v);
                     // A dirty steal wakes the cleaners (DB2's dirty-page-steal trigger): they
                     // clean a batch ahead of the hand so the next victims are clean.
-                    self.clean_ahead(self.dirty.saturating_sub(self.batch), out, mix);
+                    self.clean_ahead(self.dirty.saturating_sub(self.batch), out);
                 }
                 self.frame_of[self.frames[v].page as usize] = NO_FRAME;
                 v as u32
@@ -331,7 +311,7 @@ impl Pool {
                 self.dirty_order.push_back((page, self.lsn));
             }
             self.lsn += 1;
-            self.cleaners(out, mix);
+            self.cleaners(out);
         }
     }
 
@@ -347,7 +327,7 @@ impl Pool {
         }
     }
 
-    fn cleaners(&mut self, out: &mut VecDeque<Request>, mix: &mut Mix) {
+    fn cleaners(&mut self, out: &mut VecDeque<Request>) {
         // Recoverability: write the oldest changes until the oldest is within the bound.
         while let Some(&(page, lsn)) = self.dirty_order.front() {
             let f = self.frame_of[page as usize];
@@ -359,25 +339,25 @@ impl Pool {
                 break;
             }
             self.dirty_order.pop_front();
-            Self::write(out, mix, page, WriteHint::Recov);
+            Self::write(out, page, WriteHint::Recov);
             self.clean(f as usize);
         }
         // Replacement: clean the next candidates for replacement.
         if self.dirty > self.high_water {
-            self.clean_ahead(self.low_water, out, mix);
+            self.clean_ahead(self.low_water, out);
         }
     }
 
     /// Page cleaners write dirty pages ahead of the clock hand until at most `target` are
     /// dirty: those the hand would take on its coming lap (weight 0), resuming where they last
     /// stopped; if a whole lap ahead is clean of those, any dirty page from the hand forward.
-    fn clean_ahead(&mut self, target: usize, out: &mut VecDeque<Request>, mix: &mut Mix) {
+    fn clean_ahead(&mut self, target: usize, out: &mut VecDeque<Request>) {
         let n = self.used as u64;
         self.sweep = self.sweep.max(self.hand);
         while self.dirty > target && self.sweep < self.hand + n {
             let at = (self.sweep % n) as usize;
             if self.frames[at].rec_lsn != 0 && self.frames[at].weight == 0 {
-                Self::write(out, mix, self.frames[at].page, WriteHint::Replace);
+                Self::write(out, self.frames[at].page, WriteHint::Replace);
                 self.clean(at);
             }
             self.sweep += 1;
@@ -386,7 +366,7 @@ impl Pool {
         while self.dirty > target && at < self.hand + n {
             let f = (at % n) as usize;
             if self.frames[f].rec_lsn != 0 {
-                Self::write(out, mix, self.frames[f].page, WriteHint::Replace);
+                Self::write(out, self.frames[f].page, WriteHint::Replace);
                 self.clean(f);
             }
             at += 1;
@@ -406,12 +386,13 @@ pub struct Oltp {
     rng: Rng,
     out: VecDeque<Request>,
     remaining: u64,
-    mix: Mix,
     c_customer: u64,
     c_item: u64,
     /// Per district (warehouse × 10 + district): orders placed, and the oldest undelivered.
     next_order: Vec<u64>,
     undelivered: Vec<u64>,
+    /// Orders placed and not yet delivered, over every district: Σ (next − undelivered).
+    pending: u64,
     /// Item ids of the current transaction (Stock-Level's and New-Order's scratch).
     items: Vec<u64>,
     /// Per district, the items of its last [`RECENT_ORDERS`] orders (a ring of order slots of
@@ -441,29 +422,19 @@ impl Oltp {
             rng,
             out: VecDeque::with_capacity(1024),
             remaining: requests,
-            mix: Mix::default(),
             c_customer,
             c_item,
             next_order: vec![ORDERS_INITIAL / 10; districts],
             undelivered: vec![(ORDERS_INITIAL - NEW_ORDERS_INITIAL) / 10; districts],
+            pending: districts as u64 * NEW_ORDERS_INITIAL / 10,
             items: Vec::with_capacity(RECENT_ORDERS * MAX_LINES),
             recent_items: vec![u32::MAX; districts * RECENT_ORDERS * MAX_LINES],
             layout,
         }
     }
 
-    /// Requests emitted so far, by kind (including any not yet handed out).
-    pub fn mix(&self) -> Mix {
-        self.mix
-    }
-
-    /// Buffer pool pages.
-    pub fn buffer_pool(&self) -> usize {
-        self.pool.frames.len()
-    }
-
     fn touch(&mut self, page: Block, weight: u8, update: bool) {
-        self.pool.touch(page, weight, update, &mut self.out, &mut self.mix);
+        self.pool.touch(page, weight, update, &mut self.out);
     }
 
     /// Root, internal and leaf pages of `tree` down to `key`.
@@ -552,6 +523,7 @@ impl Oltp {
             *r = item as u32;
         }
         self.next_order[k] += 1;
+        self.pending += 1;
         let order = self.append(|l| &mut l.orders);
         self.append_key(self.layout.orders_index, order);
         self.append(|l| &mut l.new_orders);
@@ -602,9 +574,10 @@ impl Oltp {
                 continue;
             }
             self.undelivered[k] += 1;
+            self.pending -= 1;
+            let pending = self.pending;
             // The oldest new order: the head of the new-order ring.
             let placed = self.layout.new_orders.rows;
-            let pending: u64 = self.next_order.iter().zip(&self.undelivered).map(|(n, u)| n - u).sum();
             let head = placed.saturating_sub(pending + 1);
             let page = self.layout.new_orders.page_of(head);
             self.touch(page, DATA, true);
@@ -686,19 +659,19 @@ mod tests {
         for _ in 0..warm {
             g.next_request().unwrap();
         }
-        let mut counted = Mix::default();
+        let mut counted = [0u64; 4];
         for _ in 0..n {
             let r = g.next_request().unwrap();
-            match (r.op, r.write_hint) {
-                (Op::Read, None) => counted.reads += 1,
-                (Op::Write, Some(WriteHint::Synch)) => counted.synch += 1,
-                (Op::Write, Some(WriteHint::Replace)) => counted.replace += 1,
-                (Op::Write, Some(WriteHint::Recov)) => counted.recov += 1,
+            let kind = match (r.op, r.write_hint) {
+                (Op::Write, Some(WriteHint::Synch)) => 0,
+                (Op::Write, Some(WriteHint::Replace)) => 1,
+                (Op::Write, Some(WriteHint::Recov)) => 2,
+                (Op::Read, None) => 3,
                 other => panic!("unexpected request {other:?}"),
-            }
+            };
+            counted[kind] += 1;
         }
-        let t = n as f64;
-        [counted.synch as f64 / t, counted.replace as f64 / t, counted.recov as f64 / t, counted.reads as f64 / t]
+        counted.map(|c| c as f64 / n as f64)
     }
 
     #[test]
