@@ -38,10 +38,7 @@ pub(crate) fn line(b: &mut Builder, n: u64, line: &str, opts: &Options) -> Resul
     if f[5] != "Q" {
         return Ok(());
     }
-    let bad = |field: &str, want: &str, got: &str| TraceError {
-        place: format!("line {n}"),
-        message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
-    };
+    let bad = |field: &str, want: &str, got: &str| super::bad_field(n, field, want, got);
     let op = match f[6] {
         rwbs if rwbs.contains('R') => Op::Read,
         rwbs if rwbs.contains('W') => Op::Write,

@@ -1,6 +1,6 @@
 //! tiersim's canonical CSV, `time,client,block,nblocks,op,hint` (see the module docs).
 
-use super::{clip, Builder, Meta, TraceError};
+use super::{Builder, Meta, TraceError};
 use crate::model::{Op, WriteHint};
 
 pub(crate) const HEADER: &str = "time,client,block,nblocks,op,hint";
@@ -17,19 +17,8 @@ pub(crate) fn line(b: &mut Builder, n: u64, line: &str) -> Result<(), TraceError
         return Ok(());
     }
     let place = || format!("line {n}");
-    let bad = |field: &str, want: &str, got: &str| TraceError {
-        place: format!("line {n}"),
-        message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
-    };
-    // Six fields into a fixed array: no allocation per row.
-    let mut f = [""; 6];
-    let mut count = 0;
-    for field in line.split(',') {
-        if let Some(slot) = f.get_mut(count) {
-            *slot = field.trim();
-        }
-        count += 1;
-    }
+    let bad = |field: &str, want: &str, got: &str| super::bad_field(n, field, want, got);
+    let (f, count) = super::fields::<6>(line, ',');
     if count != 6 {
         return Err(TraceError { place: place(), message: format!("expected 6 fields ({HEADER}), got {count}") });
     }

@@ -256,6 +256,11 @@ pub(crate) fn parse_u64(digits: &[u8]) -> Option<u64> {
 }
 
 /// Shows at most 40 characters of offending input.
+/// The error for a text field that does not read: `line {n}: {field}: expected {want}, got "…"`.
+pub(crate) fn bad_field(n: u64, field: &str, want: &str, got: &str) -> TraceError {
+    TraceError { place: format!("line {n}"), message: format!("{field}: expected {want}, got \"{}\"", clip(got)) }
+}
+
 pub(crate) fn clip(s: &str) -> String {
     let mut out: String = s.chars().take(40).collect();
     if s.chars().count() > 40 {

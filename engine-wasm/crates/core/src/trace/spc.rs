@@ -3,7 +3,7 @@
 //! in bytes, `r`/`w` (either case), timestamp in seconds. The ASU becomes the client id; the
 //! ASUs share one block space.
 
-use super::{clip, fields, split, Builder, Meta, Options, TraceError};
+use super::{fields, split, Builder, Meta, Options, TraceError};
 use crate::model::Op;
 
 /// The whole of `bytes` in this format (tests).
@@ -18,10 +18,7 @@ pub(crate) fn line(b: &mut Builder, n: u64, line: &str, opts: &Options) -> Resul
         return Ok(());
     }
     let place = || format!("line {n}");
-    let bad = |field: &str, want: &str, got: &str| TraceError {
-        place: format!("line {n}"),
-        message: format!("{field}: expected {want}, got \"{}\"", clip(got)),
-    };
+    let bad = |field: &str, want: &str, got: &str| super::bad_field(n, field, want, got);
     let (f, count) = fields::<5>(line, ',');
     if count < 5 {
         return Err(TraceError {
