@@ -4,6 +4,7 @@ import { formatDuration, formatPercent } from '../../app/format';
 import type { Report } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
 import { useCdfLayout } from './useCdfLayout';
+import { ChartAxes } from '../ChartAxes';
 
 const HEIGHT = 320;
 
@@ -53,22 +54,7 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
         {layout.area && <path className="cdf-area" d={layout.area} />}
         {layout.line && <path className="cdf-line" d={layout.line} />}
 
-        <g className="cdf-axis">
-          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
-          {layout.xTicks.map((t) => (
-            <text key={t.ms} x={t.x} y={plot.bottom + 16} textAnchor="middle">
-              {t.label}
-            </text>
-          ))}
-          {layout.yTicks.map((t) => (
-            <text key={t.value} x={plot.left - 8} y={t.y} dy="0.32em" textAnchor="end">
-              {t.label}
-            </text>
-          ))}
-          <text className="cdf-axis-title" x={(plot.left + plot.right) / 2} y={layout.height - 4} textAnchor="middle">
-            latency (log scale)
-          </text>
-        </g>
+        <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title="latency (log scale)" />
 
         {!layout.line && (
           <text className="cdf-empty" x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle">
@@ -82,15 +68,22 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
           Latency CDF: for each latency bin, its upper edge and the fraction of requests faster than it
           {layout.total ? ` (${layout.total} requests)` : ''}.
         </caption>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.bin} data-upper-ms={String(r.upperMs)} data-cum={String(r.cum)}>
-              <th scope="row">{Number.isFinite(r.upperMs) ? `< ${formatDuration(r.upperMs)}` : '≥ 10 s'}</th>
-              <td>{formatPercent(r.cum)}</td>
-            </tr>
-          ))}
-        </tbody>
+        <CdfRows rows={rows} />
       </table>
     </div>
+  );
+}
+
+/** A CDF's rows for its accessible table: each bin's upper edge and the fraction below it. */
+export function CdfRows({ rows }: { rows: { bin: number; upperMs: number; cum: number }[] }) {
+  return (
+    <tbody>
+      {rows.map((r) => (
+        <tr key={r.bin} data-upper-ms={String(r.upperMs)} data-cum={String(r.cum)}>
+          <th scope="row">{Number.isFinite(r.upperMs) ? `< ${formatDuration(r.upperMs)}` : '≥ 10 s'}</th>
+          <td>{formatPercent(r.cum)}</td>
+        </tr>
+      ))}
+    </tbody>
   );
 }

@@ -5,6 +5,7 @@ import { formatCount, formatPercent } from '../../app/format';
 import type { DepthCurve } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
 import { computeDepthLayout, type DepthMark, type DepthScale, type DepthUnit } from './useDepthLayout';
+import { ChartAxes } from '../ChartAxes';
 
 const HEIGHT = 300;
 
@@ -56,23 +57,7 @@ export function DepthChart({ curves, marks, scale, unit, blockSize }: DepthChart
               <path key={c.curve.name} className="depth-line" data-testid="depth-line" data-curve={c.curve.name} d={c.path} stroke={c.color} />
             ),
         )}
-        <g className="cdf-axis">
-          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
-          {layout.xTicks.map((t) => (
-            <text key={t.value} x={t.x} y={plot.bottom + 16} textAnchor="middle">
-              {t.label}
-            </text>
-          ))}
-          {layout.yTicks.map((t) => (
-            <text key={t.value} x={plot.left - 8} y={t.y} dy="0.32em" textAnchor="end">
-              {t.label}
-            </text>
-          ))}
-          <text className="cdf-axis-title" x={(plot.left + plot.right) / 2} y={HEIGHT - 4} textAnchor="middle">
-            LRU cache size ({unit}
-            {scale === 'log' ? ', log scale' : ''})
-          </text>
-        </g>
+        <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={<>LRU cache size ({unit}{scale === 'log' ? ', log scale' : ''})</>} />
         {layout.empty && (
           <text className="cdf-empty" x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle">
             Run the scenario to draw its stack-depth graphs.

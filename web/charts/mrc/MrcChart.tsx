@@ -3,6 +3,7 @@
 import { formatCount, formatPercent } from '../../app/format';
 import { useElementSize } from '../useElementSize';
 import { useMrcLayout, type Curve } from './useMrcLayout';
+import { ChartAxes } from '../ChartAxes';
 
 const HEIGHT = 300;
 
@@ -46,22 +47,7 @@ export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-
             ))}
           </g>
         ))}
-        <g className="cdf-axis">
-          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
-          {layout.xTicks.map((t) => (
-            <text key={t.value} x={t.x} y={plot.bottom + 16} textAnchor="middle">
-              {t.label}
-            </text>
-          ))}
-          {layout.yTicks.map((t) => (
-            <text key={t.value} x={plot.left - 8} y={t.y} dy="0.32em" textAnchor="end">
-              {t.label}
-            </text>
-          ))}
-          <text className="cdf-axis-title" x={(plot.left + plot.right) / 2} y={layout.height - 4} textAnchor="middle">
-            cache size, blocks (log scale)
-          </text>
-        </g>
+        <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title="cache size, blocks (log scale)" />
         {layout.empty && (
           <text className="cdf-empty" x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle">
             {emptyText}

@@ -8,6 +8,8 @@ import { formatCount, formatDuration, formatMs, formatPercent, formatSig } from 
 import { cdfRows, type CdfRow } from '../../../charts/cdf/useCdfLayout';
 import { useElementSize } from '../../../charts/useElementSize';
 import type { TreeReport } from '../../../worker/protocol';
+import { ChartAxes } from '../../../charts/ChartAxes';
+import { CdfRows } from '../../../charts/cdf/CdfChart';
 
 const HEIGHT = 300;
 const MARGIN = { top: 14, right: 18, bottom: 40, left: 46 };
@@ -107,22 +109,7 @@ export function TreeResults({ tree }: { tree: TreeReport }) {
                   <path key={s.name} className="client-cdf-line" data-client={s.name} d={s.path} fill="none" stroke={s.color} strokeWidth={2} />
                 ),
             )}
-            <g className="cdf-axis">
-              <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
-              {xTicks.map((t) => (
-                <text key={t.ms} x={t.x} y={plot.bottom + 16} textAnchor="middle">
-                  {t.label}
-                </text>
-              ))}
-              {yTicks.map((t) => (
-                <text key={t.v} x={plot.left - 8} y={t.y} dy="0.32em" textAnchor="end">
-                  {t.label}
-                </text>
-              ))}
-              <text className="cdf-axis-title" x={(plot.left + plot.right) / 2} y={HEIGHT - 4} textAnchor="middle">
-                latency (log scale)
-              </text>
-            </g>
+            <ChartAxes plot={plot} height={HEIGHT} xTicks={xTicks} yTicks={yTicks} title="latency (log scale)" />
           </svg>
           <ul className="mrc-legend">
             {series.map((s) => (
@@ -134,14 +121,7 @@ export function TreeResults({ tree }: { tree: TreeReport }) {
           {series.map((s) => (
             <table key={s.name} className="visually-hidden" data-testid="client-cdf-table" data-client={s.name}>
               <caption>Latency CDF of {s.name}: each bin's upper edge and the fraction of its requests faster than it.</caption>
-              <tbody>
-                {s.rows.map((r) => (
-                  <tr key={r.bin} data-upper-ms={String(r.upperMs)} data-cum={String(r.cum)}>
-                    <th scope="row">{Number.isFinite(r.upperMs) ? `< ${formatDuration(r.upperMs)}` : '≥ 10 s'}</th>
-                    <td>{formatPercent(r.cum)}</td>
-                  </tr>
-                ))}
-              </tbody>
+              <CdfRows rows={s.rows} />
             </table>
           ))}
         </div>
