@@ -53,80 +53,50 @@ export class EngineClient {
 
   /** Runs `scenario` to the end and resolves with the final report. */
   run(scenario: Scenario, { signal, onProgress }: RunOptions = {}): Promise<Report> {
-    if (signal?.aborted) return Promise.reject(new EngineRunError('cancelled', 'the run was cancelled'));
-    const remote = this.ensureWorker();
-
-    return new Promise<Report>((resolve, reject) => {
-      let settled = false;
-      const settle = (f: () => void) => {
-        if (settled) return;
-        settled = true;
-        signal?.removeEventListener('abort', onAbort);
-        this.onCrash = undefined;
-        f();
-      };
-      const onAbort = () =>
-        settle(() => {
-          this.terminate();
-          reject(new EngineRunError('cancelled', 'the run was cancelled'));
-        });
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.onCrash = (message) =>
-        settle(() => {
-          this.terminate();
-          reject(new EngineRunError('engine', message));
-        });
-
+    return this.cancellable('the run', signal, (live, remote) => {
       // Progress and the reply travel on different ports, so a snapshot can arrive after the
-      // reply; `settled` drops it.
+      // reply; `live` drops it.
       const progress = Comlink.proxy((report: Report) => {
-        if (!settled) onProgress?.(report);
+        if (live()) onProgress?.(report);
       });
-      remote.run(JSON.stringify(scenario), progress, scenario.trace ? traceFile(scenario.trace.name) : undefined).then(
-        (reply) =>
-          settle(() => (reply.ok ? resolve(reply.report) : reject(new EngineRunError(reply.error.kind, reply.error.message)))),
-        (e: unknown) => settle(() => reject(new EngineRunError('engine', e instanceof Error ? e.message : String(e)))),
-      );
-    });
+      return remote.run(JSON.stringify(scenario), progress, scenario.trace ? traceFile(scenario.trace.name) : undefined);
+    }, (reply) => reply.report);
   }
 
   /** Paper 000 §3's upside estimate for `scenario`'s workload at each size pair. */
   estimateUpside(scenario: Scenario, points: { client: number; array: number }[], signal?: AbortSignal): Promise<UpsideReport> {
-    if (signal?.aborted) return Promise.reject(new EngineRunError('cancelled', 'the estimate was cancelled'));
-    const remote = this.ensureWorker();
-    return new Promise<UpsideReport>((resolve, reject) => {
-      let settled = false;
-      const settle = (f: () => void) => {
-        if (settled) return;
-        settled = true;
-        signal?.removeEventListener('abort', onAbort);
-        this.onCrash = undefined;
-        f();
-      };
-      const onAbort = () =>
-        settle(() => {
-          this.terminate();
-          reject(new EngineRunError('cancelled', 'the estimate was cancelled'));
-        });
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.onCrash = (message) =>
-        settle(() => {
-          this.terminate();
-          reject(new EngineRunError('engine', message));
-        });
-      remote.estimateUpside(JSON.stringify(scenario), points, scenario.trace ? traceFile(scenario.trace.name) : undefined).then(
-        (reply) =>
-          settle(() => (reply.ok ? resolve(reply.report) : reject(new EngineRunError(reply.error.kind, reply.error.message)))),
-        (e: unknown) => settle(() => reject(new EngineRunError('engine', e instanceof Error ? e.message : String(e)))),
-      );
-    });
+    return this.cancellable(
+      'the estimate',
+      signal,
+      (_live, remote) => remote.estimateUpside(JSON.stringify(scenario), points, scenario.trace ? traceFile(scenario.trace.name) : undefined),
+      (reply) => reply.report,
+    );
   }
 
   /** Reads a trace file in the worker (kept there for runs that name it); aborting stops it. */
   loadTrace(file: Blob, name: string, options: TraceOptions, { signal, onProgress }: { signal?: AbortSignal; onProgress?: (p: LoadProgress) => void } = {}): Promise<TraceSummary> {
-    if (signal?.aborted) return Promise.reject(new EngineRunError('cancelled', 'reading the trace was cancelled'));
+    return this.cancellable('reading the trace', signal, (live, remote) => {
+      const progress = Comlink.proxy((p: LoadProgress) => {
+        if (live()) onProgress?.(p);
+      });
+      return remote.loadTrace(file, name, options, progress);
+    }, (reply) => reply.summary);
+  }
+
+  /**
+   * One call to the worker that an abort or a crashed worker ends: either stops the worker and
+   * rejects (`cancelled`, `engine`); a reply settles once, with `value` of an ok reply or its
+   * error. `live()` says whether the call is still unsettled (for progress callbacks).
+   */
+  private cancellable<O extends { ok: true }, T>(
+    what: string,
+    signal: AbortSignal | undefined,
+    call: (live: () => boolean, remote: Comlink.Remote<EngineApi>) => Promise<O | { ok: false; error: EngineError }>,
+    value: (reply: O) => T,
+  ): Promise<T> {
+    if (signal?.aborted) return Promise.reject(new EngineRunError('cancelled', `${what} was cancelled`));
     const remote = this.ensureWorker();
-    return new Promise<TraceSummary>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       let settled = false;
       const settle = (f: () => void) => {
         if (settled) return;
@@ -138,7 +108,7 @@ export class EngineClient {
       const onAbort = () =>
         settle(() => {
           this.terminate();
-          reject(new EngineRunError('cancelled', 'reading the trace was cancelled'));
+          reject(new EngineRunError('cancelled', `${what} was cancelled`));
         });
       signal?.addEventListener('abort', onAbort, { once: true });
       this.onCrash = (message) =>
@@ -146,12 +116,12 @@ export class EngineClient {
           this.terminate();
           reject(new EngineRunError('engine', message));
         });
-      const progress = Comlink.proxy((p: LoadProgress) => {
-        if (!settled) onProgress?.(p);
-      });
-      remote.loadTrace(file, name, options, progress).then(
+      call(() => !settled, remote).then(
         (reply) =>
-          settle(() => (reply.ok ? resolve(reply.summary) : reject(new EngineRunError(reply.error.kind, reply.error.message)))),
+          settle(() => {
+            if (reply.ok) resolve(value(reply as O));
+            else reject(new EngineRunError(reply.error.kind, reply.error.message));
+          }),
         (e: unknown) => settle(() => reject(new EngineRunError('engine', e instanceof Error ? e.message : String(e)))),
       );
     });

@@ -3,12 +3,13 @@
 import { formatCount } from '../../../app/format';
 import { designOf, scenarioName, type Design } from '../../../scenario/defaults';
 import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links';
-import { DEFAULT_AC_CA_K, MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS } from '../../../scenario/schema';
+import { MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS } from '../../../scenario/schema';
 import { treeClients } from '../../../scenario/schema';
 import { TRACE_FORMATS } from '../../../scenario/schema';
 import type { LinkConfig, Scenario, ScenarioIssue, Topology, TraceFormat } from '../../../scenario/schema';
 import type { TraceSummary } from '../../../worker/protocol';
 import { CacheFields } from './CacheFields';
+import { AcCaKField, DuField } from './CooperationFields';
 import { DesignPicker } from './DesignPicker';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
@@ -218,33 +219,13 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
             error={errorAt('protocol.kind')}
             onChange={(kind) => update((n) => void (n.protocol = { kind }))}
           />
-          {s.protocol.kind === 'ac-ca' && (
-            <NumberField
-              testId="protocol-ac-ca-k"
-              label="Candidates k"
-              min={1}
-              max={1024}
-              value={s.protocol.k ?? DEFAULT_AC_CA_K}
-              error={errorAt('protocol.k')}
-              onChange={(k) => update((n) => void (n.protocol = { kind: 'ac-ca', k }))}
-            />
-          )}
-          <SelectField<'keep' | 'drop' | 'lru-end'>
+          <AcCaKField scenario={s} testId="protocol-ac-ca-k" errorAt={errorAt} update={update} />
+          <DuField
+            scenario={s}
             testId="array-du"
             label={<abbr title="paper 003's quick eviction of duplicated blocks (DU)">What the array sends up</abbr>}
-            value={s.du ?? 'keep'}
-            options={[
-              { value: 'keep', label: 'Keeps it where its policy says' },
-              { value: 'lru-end', label: 'DU: next in line for eviction' },
-              { value: 'drop', label: 'DU: drops it at once' },
-            ]}
-            error={errorAt('du')}
-            onChange={(v) =>
-              update((n) => {
-                if (v === 'keep') delete n.du;
-                else n.du = v;
-              })
-            }
+            errorAt={errorAt}
+            update={update}
           />
         </fieldset>
       )}

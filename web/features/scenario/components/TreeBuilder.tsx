@@ -4,11 +4,12 @@
 // every level speaks.
 import { formatCount } from '../../../app/format';
 import { LINK_PRESETS, linkLabel } from '../../../scenario/links';
-import { DEFAULT_AC_CA_K, LINK_PRESET_IDS, treeClients, workloadBlocks } from '../../../scenario/schema';
+import { LINK_PRESET_IDS, treeClients, workloadBlocks } from '../../../scenario/schema';
 import type { LinkPresetId, Scenario, TreeCache, TreeConfig } from '../../../scenario/schema';
 
 type WorkloadKind = 'random' | 'sequential' | 'zipf' | 'mix';
 import { CacheFields } from './CacheFields';
+import { AcCaKField, DuField } from './CooperationFields';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
 
@@ -295,35 +296,9 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
             error={errorAt('protocol')}
             onChange={(kind) => update((n) => void (n.protocol = { kind }))}
           />
-          <SelectField<'keep' | 'drop' | 'lru-end'>
-            testId="tree-du"
-            label="What a shared cache sends up"
-            value={s.du ?? 'keep'}
-            options={[
-              { value: 'keep', label: 'Keeps it where its policy says' },
-              { value: 'lru-end', label: 'DU: next in line for eviction' },
-              { value: 'drop', label: 'DU: drops it at once' },
-            ]}
-            error={errorAt('du')}
-            onChange={(v) =>
-              update((n) => {
-                if (v === 'keep') delete n.du;
-                else n.du = v;
-              })
-            }
-          />
+          <DuField scenario={s} testId="tree-du" label="What a shared cache sends up" errorAt={errorAt} update={update} />
         </div>
-        {s.protocol.kind === 'ac-ca' && (
-          <NumberField
-            testId="tree-ac-ca-k"
-            label="Candidates k"
-            min={1}
-            max={1024}
-            value={s.protocol.k ?? DEFAULT_AC_CA_K}
-            error={errorAt('protocol.k')}
-            onChange={(k) => update((n) => void (n.protocol = { kind: 'ac-ca', k }))}
-          />
-        )}
+        <AcCaKField scenario={s} testId="tree-ac-ca-k" errorAt={errorAt} update={update} />
         <div className="row">
           <SelectField<TimingChoice>
             testId="tree-timing"
