@@ -27,6 +27,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::hierarchy::mc2::{Mc2, Mc2Client};
+use crate::hierarchy::no_cache::NoCache;
 use crate::hierarchy::{
     Arrivals, CacheSpec, DiskConfig, HistogramReport, LatencyHistogram, LinkConfig, Protocol, Queueing, Stage, Tree,
 };
@@ -246,7 +248,41 @@ impl ForestConfig {
                 "AC_CC places blocks by one client's reuse distance over one array: use the two-level topology",
             ));
         }
+        if s.protocol == Protocol::Mc2 {
+            let roots = parents.iter().filter(|p| p.is_none()).count();
+            if let Some(i) = (0..n).find(|&i| parents[i].is_some() && parents[parents[i].unwrap()].is_some()) {
+                return Err(err(
+                    format!("tree.caches[{i}].parent"),
+                    format!(
+                        "MC² manages clients directly over one array (paper 002 §4's testbed): \"{}\" sits below \"{}\", \
+                         which is not a root",
+                        self.caches[i].name,
+                        self.caches[parents[i].unwrap()].name
+                    ),
+                ));
+            }
+            if roots != 1 || leaves.len() == n {
+                return Err(err(
+                    "tree.caches",
+                    "MC² needs exactly one array (root) with its clients directly below it",
+                ));
+            }
+            for (c, w) in self.workloads(s, &leaves).iter().enumerate() {
+                crate::hierarchy::mc2::validate_hints(&w.range_hints())
+                    .map_err(|m| err(format!("tree.caches[{}].workload", leaves[c]), m))?;
+            }
+        }
         Ok(Shape { parents, leaves })
+    }
+
+    /// Whether the clients address the same blocks, so that one range id names one range for
+    /// all of them: conjoint streams, or every request from the shared range.
+    pub fn shared_ids(&self) -> bool {
+        match self.sharing {
+            Sharing::Conjoint => true,
+            Sharing::Shared { fraction } => fraction >= 1.0,
+            Sharing::Disjoint => false,
+        }
     }
 
     fn workloads(&self, s: &Scenario, leaves: &[usize]) -> Vec<WorkloadConfig> {
@@ -265,7 +301,7 @@ struct Sim {
 impl Sim {
     /// Serves `r` for `client` in the caches and, in queueing mode, admits it to the servers.
     fn serve(&mut self, client: usize, r: &Request, measured: bool) {
-        self.tree.serve_hinted(client, r.op, r.write_hint, r.blocks());
+        self.tree.serve_hinted(client, r.op, r.write_hint, r.range, r.blocks());
         if let Some(q) = &mut self.queueing {
             self.tree.stages(&mut self.stages);
             self.background.clear();
@@ -382,13 +418,31 @@ impl ForestRun {
         let workloads = config.workloads(s, &shape.leaves);
         let streams = ClientStreams::new(&workloads, config.sharing, s.seed);
         let universe = streams.universe();
-        let build = || -> Result<Sim, ScenarioError> {
+        let mc2 = s.protocol == Protocol::Mc2;
+        let mc2_clients: Vec<Mc2Client> = shape
+            .leaves
+            .iter()
+            .zip(&workloads)
+            .map(|(&l, w)| Mc2Client {
+                capacity: config.caches[l].capacity as usize,
+                hints: w.range_hints(),
+                blocks: w.blocks(),
+            })
+            .collect();
+        let root_capacity = shape.parents.iter().position(|p| p.is_none()).map_or(0, |r| config.caches[r].capacity);
+        // `alone`: the run of one client by itself, for its speedup.
+        let build = |alone: Option<usize>| -> Result<Sim, ScenarioError> {
             let caches = config
                 .caches
                 .iter()
                 .enumerate()
                 .map(|(i, c)| {
                     let seed = s.seed ^ crate::util::hash::splitmix64(0xcac4e + i as u64);
+                    if mc2 {
+                        // MC²'s partitions replace the caches' policies.
+                        let policy: Box<dyn Policy> = Box::new(NoCache);
+                        return Ok(CacheSpec { policy, parent: shape.parents[i], link: c.link, disk: c.disk });
+                    }
                     let policy = c
                         .policy
                         .build(c.policy.data_capacity(c.capacity, s.block_size as u64) as usize, universe, seed)
@@ -398,15 +452,19 @@ impl ForestRun {
                     Ok(CacheSpec { policy, parent: shape.parents[i], link: c.link, disk: c.disk })
                 })
                 .collect::<Result<Vec<_>, ScenarioError>>()?;
-            let tree = Tree::new(caches, &shape.leaves, s.protocol, s.client_hit_ms, s.block_size)
+            let mut tree = Tree::new(caches, &shape.leaves, s.protocol, s.client_hit_ms, s.block_size)
                 .map_err(|m| err("tree", m))?
                 .with_du(s.du);
+            if mc2 {
+                let m = Mc2::new(&mc2_clients, root_capacity as usize, universe, config.shared_ids(), alone);
+                tree = tree.with_mc2(m).map_err(|m| err("tree", m))?;
+            }
             let queueing = config.queueing.map(|a| Queueing::new(tree.servers(), shape.leaves.len(), a, s.seed));
             Ok(Sim { tree, queueing, stages: Vec::with_capacity(16), background: Vec::new() })
         };
-        let main = build()?;
+        let main = build(None)?;
         let alone = if config.fairness && shape.leaves.len() > 1 {
-            (0..shape.leaves.len()).map(|_| build()).collect::<Result<Vec<_>, _>>()?
+            (0..shape.leaves.len()).map(|c| build(Some(c))).collect::<Result<Vec<_>, _>>()?
         } else {
             Vec::new()
         };
@@ -595,8 +653,8 @@ impl ForestRun {
                     name: self.names[i].clone(),
                     parent: self.parents[i],
                     depth: depth(i),
-                    capacity: t.cache(i).capacity() as u64,
-                    blocks: t.cache(i).len() as u64,
+                    capacity: t.cache_size(i).1 as u64,
+                    blocks: t.cache_size(i).0 as u64,
                     counters: t.cache_counters(i).clone(),
                 })
                 .collect(),

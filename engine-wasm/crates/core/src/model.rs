@@ -63,3 +63,42 @@ impl Request {
         self.block..self.block + self.nblocks
     }
 }
+
+/// Paper 002's access pattern of a hinted range.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Pattern {
+    /// Read round and round, in the same order (a repeated scan).
+    Loop,
+    /// Read once, in order: no block is read again, so caching it gains nothing.
+    Sequential,
+    /// Random, every block alike.
+    Uniform,
+    /// Random, `x` % of the accesses to `y` % of the blocks (which blocks is not said).
+    Skewed { x: f64, y: f64 },
+}
+
+impl Pattern {
+    /// Paper 002 §3.1's default skew when nothing better is known: Pareto's (80, 20).
+    pub const PARETO: Pattern = Pattern::Skewed { x: 80.0, y: 20.0 };
+
+    /// Read in a fixed order (a loop or a scan) rather than at random.
+    pub fn is_scan(&self) -> bool {
+        matches!(self, Pattern::Loop | Pattern::Sequential)
+    }
+}
+
+/// A client's application hint about one range of blocks (paper 002 §3.1, after Karma): its
+/// size, how it is read, and how often.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RangeHint {
+    /// The id the client's requests carry in [`Request::range`]; the same id names the same
+    /// range in every client's hints.
+    pub id: u32,
+    /// Distinct blocks in the range.
+    pub blocks: u64,
+    pub pattern: Pattern,
+    /// The share of the client's block references that fall in the range (0 to 1).
+    pub frequency: f64,
+}

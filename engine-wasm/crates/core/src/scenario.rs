@@ -232,6 +232,13 @@ impl Scenario {
             }
         }
         self.protocol.validate().map_err(|m| err("protocol", m))?;
+        if self.protocol == Protocol::Mc2 && self.topology != Topology::Tree {
+            return Err(err(
+                "protocol",
+                "MC² shares an array among clients by their range hints: choose the tree topology (one client over \
+                 an array works too)",
+            ));
+        }
         self.link.validate().map_err(|m| err("link", m))?;
         self.disk.validate().map_err(|m| err("disk", m))?;
         if !(self.client_hit_ms.is_finite() && (0.0..=100_000.0).contains(&self.client_hit_ms)) {

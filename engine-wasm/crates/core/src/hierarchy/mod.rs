@@ -2,6 +2,7 @@
 
 pub mod disk;
 pub mod histogram;
+pub mod mc2;
 pub mod no_cache;
 pub mod queueing;
 pub mod timing;
@@ -43,6 +44,11 @@ pub enum Protocol {
     /// (an array hit the client keeps leaves the array; the client's victims are demoted).
     #[serde(rename = "ac-cc")]
     AcCc,
+    /// Paper 002's MC² with Karma: per-range partitions chosen from the clients' range hints,
+    /// exclusive READ / READ-SAVE / DEMOTE for a client's own ranges, inclusive LRU for shared
+    /// ones, and a global LRU stack of (partition, client) pairs sharing the array (see
+    /// [`mc2`]). It replaces the caches' own policies; trees of clients over one array only.
+    Mc2,
     #[serde(rename = "ac-ca")]
     AcCa {
         #[serde(default = "default_ac_ca_k")]

@@ -26,6 +26,7 @@
 
 use serde::Serialize;
 
+use super::mc2::Mc2;
 use super::{Disk, Du, LatencyHistogram, LinkConfig, Protocol};
 use crate::model::{Block, Op, WriteHint};
 use crate::policy::{End, Policy};
@@ -137,6 +138,9 @@ pub struct Tree {
     /// each shared cache really sees, for its stack-depth graph.
     record_lookups: bool,
     lookups: Vec<(u32, Block)>,
+    /// Under MC², the partitions of every client cache and the array (the caches' own
+    /// policies are then unused).
+    mc2: Option<Box<Mc2>>,
 }
 
 impl Tree {
@@ -210,6 +214,7 @@ impl Tree {
             last: (0, Op::Read, 0, 0),
             record_lookups: false,
             lookups: Vec::new(),
+            mc2: None,
         })
     }
 
@@ -225,6 +230,36 @@ impl Tree {
     /// its client, in order, as (cache index, block).
     pub fn last_lookups(&self) -> &[(u32, Block)] {
         &self.lookups
+    }
+
+    /// Hands the caches to MC² (protocol `mc2`): every client's cache must sit directly on
+    /// the same root, and `mc2` must know each client in order.
+    pub fn with_mc2(mut self, mc2: Mc2) -> Result<Self, String> {
+        let root = self.paths.first().map(|p| p[p.len() - 1]);
+        if let Some(p) = self.paths.iter().find(|p| p.len() != 2 || Some(p[1]) != root) {
+            return Err(format!(
+                "MC² manages clients directly over one array: cache {} is not a client of the array",
+                p[0]
+            ));
+        }
+        self.mc2 = Some(Box::new(mc2));
+        Ok(self)
+    }
+
+    /// MC²'s state, when it runs the caches.
+    pub fn mc2(&self) -> Option<&Mc2> {
+        self.mc2.as_deref()
+    }
+
+    /// Cache i's (blocks held, capacity): its policy's, or under MC² its partitions'.
+    pub fn cache_size(&self, i: usize) -> (usize, usize) {
+        match &self.mc2 {
+            Some(m) => match self.paths.iter().position(|p| p[0] == i) {
+                Some(c) => (m.client_len(c), m.client_capacity(c)),
+                None => (m.array_len(), m.array_capacity()),
+            },
+            None => (self.nodes[i].policy.len(), self.nodes[i].policy.capacity()),
+        }
     }
 
     pub fn with_du(mut self, du: Option<Du>) -> Self {
@@ -317,7 +352,7 @@ impl Tree {
         let cap = self.nodes[leaf].policy.capacity();
         let mut reloads = 0;
         match self.protocol {
-            Protocol::None | Protocol::AcCc => {}
+            Protocol::None | Protocol::AcCc | Protocol::Mc2 => {}
             Protocol::Demote => {
                 while self.nodes[leaf].policy.len() + incoming as usize > cap {
                     let Some(v) = self.nodes[leaf].policy.evict() else { break };
@@ -445,16 +480,18 @@ impl Tree {
         op: Op,
         blocks: I,
     ) -> (usize, u64) {
-        self.serve_hinted(client, op, None, blocks)
+        self.serve_hinted(client, op, None, None, blocks)
     }
 
-    /// [`Tree::serve_blocks`] for a request that may carry a paper 004 write hint: the caches
-    /// whose policy reads hints take each write through [`Policy::write`].
+    /// [`Tree::serve_blocks`] for a request that may carry a paper 004 write hint — the caches
+    /// whose policy reads hints take each write through [`Policy::write`] — and a paper 002
+    /// range, which MC² reads.
     pub fn serve_hinted<I: Iterator<Item = Block> + Clone>(
         &mut self,
         client: usize,
         op: Op,
         hint: Option<WriteHint>,
+        range: Option<u32>,
         blocks: I,
     ) -> (usize, u64) {
         let path = std::mem::take(&mut self.paths[client]);
@@ -464,6 +501,7 @@ impl Tree {
         }
         self.lookups.clear();
         let (deepest, disk_ns, reloads) = match op {
+            Op::Read if self.mc2.is_some() => self.read_mc2(client, &path, range, blocks),
             Op::Read => self.read(client, &path, blocks),
             Op::Write => self.write(&path, blocks, hint),
         };
@@ -577,6 +615,63 @@ impl Tree {
         (deepest, disk_ns, reloads)
     }
 
+    /// MC²'s read: each block the client lacks comes from the array (READ or READ-SAVE, as
+    /// its range's partitions say) or the disk; the client's victims are demoted.
+    fn read_mc2<I: Iterator<Item = Block>>(
+        &mut self,
+        client: usize,
+        path: &[usize],
+        range: Option<u32>,
+        blocks: I,
+    ) -> (usize, u64, u32) {
+        let (leaf, root) = (path[0], path[1]);
+        let mut mc2 = self.mc2.take().expect("read_mc2 runs under MC²");
+        let local = mc2.local(client, range);
+        let (mut deepest, mut disk_ns, mut n) = (0, 0, 0);
+        for b in blocks {
+            n += 1;
+            let r = mc2.read(client, local, b);
+            let level = r.level as usize;
+            let l = &mut self.nodes[leaf].counters;
+            if level == 0 {
+                l.hits += 1;
+            } else {
+                l.misses += 1;
+                self.crossing[leaf] += 1;
+                if self.record_lookups {
+                    self.lookups.push((root as u32, b));
+                }
+            }
+            l.evictions += r.client_evictions as u64;
+            self.demoted[leaf] += r.demotions_moved;
+            let rc = &mut self.nodes[root].counters;
+            rc.demotions_in += r.demotions as u64;
+            rc.demotions_moved_in += r.demotions_moved as u64;
+            rc.evictions += r.array_evictions as u64;
+            match level {
+                0 => {}
+                1 => rc.hits += 1,
+                _ => {
+                    rc.misses += 1;
+                    self.crossing[root] += 1;
+                    let disk = self.nodes[root].disk.as_mut().expect("roots have disks");
+                    if disk_ns == 0 {
+                        disk_ns = disk.request_ns();
+                    }
+                    disk_ns += disk.block_ns(b);
+                }
+            }
+            deepest = deepest.max(level);
+            match self.clients[client].blocks_served_at.get_mut(level) {
+                Some(at) => *at += 1,
+                None => self.clients[client].disk_blocks += 1,
+            }
+        }
+        self.clients[client].block_reads += n;
+        self.mc2 = Some(mc2);
+        (deepest, disk_ns, 0)
+    }
+
     /// Write-through with write-allocate at every level on the path; the root's cache absorbs
     /// it (no disk time). Returns the root's level.
     fn write<I: Iterator<Item = Block> + Clone>(
@@ -590,30 +685,33 @@ impl Tree {
         missing.clear();
         let n = blocks.clone().count() as u32;
         let mut reloads = 0;
-        if self.nodes[leaf].policy.uses_hints() {
-            for b in blocks.clone() {
-                self.write_hinted(leaf, b, hint);
+        // MC² leaves writes to a separate write cache (paper 002 §2): they pass through.
+        if self.mc2.is_none() {
+            if self.nodes[leaf].policy.uses_hints() {
+                for b in blocks.clone() {
+                    self.write_hinted(leaf, b, hint);
+                }
+            } else {
+                missing.extend(blocks.clone().filter(|&b| !self.nodes[leaf].policy.on_hit(b)));
+                reloads = self.make_room(leaf, missing.len() as u32);
+                for &b in &missing {
+                    self.insert(leaf, b);
+                }
             }
-        } else {
-            missing.extend(blocks.clone().filter(|&b| !self.nodes[leaf].policy.on_hit(b)));
-            reloads = self.make_room(leaf, missing.len() as u32);
-            for &b in &missing {
-                self.insert(leaf, b);
+            for b in blocks {
+                for &c in &path[1..] {
+                    if self.record_lookups {
+                        self.lookups.push((c as u32, b));
+                    }
+                    if self.nodes[c].policy.uses_hints() {
+                        self.write_hinted(c, b, hint);
+                    } else if !self.nodes[c].policy.on_hit(b) {
+                        self.insert(c, b);
+                    }
+                }
             }
         }
         self.missing = missing;
-        for b in blocks {
-            for &c in &path[1..] {
-                if self.record_lookups {
-                    self.lookups.push((c as u32, b));
-                }
-                if self.nodes[c].policy.uses_hints() {
-                    self.write_hinted(c, b, hint);
-                } else if !self.nodes[c].policy.on_hit(b) {
-                    self.insert(c, b);
-                }
-            }
-        }
         // Write-through: every link on the path carries it (a root's link to its disk too, if
         // it has one; a root whose disk time includes its bus has none).
         for &c in path {
@@ -676,6 +774,9 @@ impl Tree {
 
     /// Every cache's invariants.
     pub fn check_invariants(&self) -> Result<(), String> {
+        if let Some(m) = &self.mc2 {
+            return m.check_invariants().map_err(|e| format!("MC²: {e}"));
+        }
         for (i, n) in self.nodes.iter().enumerate() {
             n.policy.check_invariants().map_err(|e| format!("cache {i}: {e}"))?;
         }

@@ -353,7 +353,7 @@ impl TwoLevel {
     fn make_client_room(&mut self, incoming: u32) -> u32 {
         let cap = self.client.capacity();
         match self.protocol {
-            Protocol::None => 0,
+            Protocol::None | Protocol::Mc2 => 0,
             Protocol::AcCa { k } => {
                 while self.client.len() + incoming as usize > cap {
                     self.candidates.clear();

@@ -39,17 +39,32 @@ pub(crate) fn line(b: &mut Builder, n: u64, line: &str) -> Result<(), TraceError
         "w" | "write" | "W" => Op::Write,
         other => return Err(bad("op", "r, w, read or write", other)),
     };
-    let hint = match f[5] {
-        "" => None,
-        "synch" => Some(WriteHint::Synch),
-        "replace" => Some(WriteHint::Replace),
-        "recov" => Some(WriteHint::Recov),
-        other => return Err(bad("hint", "nothing, synch, replace or recov", other)),
-    };
+    // Hints, space-separated: at most one write hint and one range.
+    let (mut hint, mut range) = (None, None);
+    for h in f[5].split_whitespace() {
+        let want = "nothing, synch, replace, recov or range:<id>, space-separated";
+        let write = match h {
+            "synch" => Some(WriteHint::Synch),
+            "replace" => Some(WriteHint::Replace),
+            "recov" => Some(WriteHint::Recov),
+            _ => None,
+        };
+        if let Some(w) = write {
+            if hint.replace(w).is_some() {
+                return Err(TraceError { place: place(), message: "hint: two write hints".into() });
+            }
+        } else {
+            let id = h.strip_prefix("range:").and_then(|id| id.parse::<u32>().ok()).filter(|&id| id != u32::MAX);
+            let id = id.ok_or_else(|| bad("hint", want, h))?;
+            if range.replace(id).is_some() {
+                return Err(TraceError { place: place(), message: "hint: two ranges".into() });
+            }
+        }
+    }
     if hint.is_some() && op == Op::Read {
         return Err(TraceError { place: place(), message: "hint: write hints go on writes only".into() });
     }
-    b.push(place, block, nblocks, Meta { op, time_us: time, client, write_hint: hint })
+    b.push(place, block, nblocks, Meta { op, time_us: time, client, write_hint: hint, range })
 }
 
 #[cfg(test)]
@@ -80,7 +95,14 @@ mod tests {
         assert_eq!(err("-1,0,5,1,r,"), "line 2: time: expected microseconds ≥ 0, got \"-1\"");
         assert_eq!(err("1,0,5,1,x,"), "line 2: op: expected r, w, read or write, got \"x\"");
         assert_eq!(err("1,0,5,1,r,synch"), "line 2: hint: write hints go on writes only");
-        assert_eq!(err("1,0,5,1,w,soon"), "line 2: hint: expected nothing, synch, replace or recov, got \"soon\"");
+        assert_eq!(
+            err("1,0,5,1,w,soon"),
+            "line 2: hint: expected nothing, synch, replace, recov or range:<id>, space-separated, got \"soon\""
+        );
+        assert_eq!(err("1,0,5,1,w,recov synch"), "line 2: hint: two write hints");
+        assert_eq!(err("1,0,5,1,r,range:1 range:2"), "line 2: hint: two ranges");
+        assert!(err("1,0,5,1,r,range:x").contains("got \"range:x\""));
+        assert!(err("1,0,5,1,r,range:4294967295").contains("got \"range:4294967295\""));
         assert!(parse(b"1,0,5,1,r,\n").unwrap_err().to_string().starts_with("line 1: missing header"));
     }
 }

@@ -16,13 +16,18 @@ pub fn csv_line(out: &mut Vec<u8>, r: &Request) {
         Some(WriteHint::Replace) => "replace",
         Some(WriteHint::Recov) => "recov",
     };
-    match r.time_us {
-        Some(t) => {
-            let _ = writeln!(out, "{t},{},{},{},{op},{hint}", r.client, r.block, r.nblocks);
+    if let Some(t) = r.time_us {
+        let _ = write!(out, "{t}");
+    }
+    let _ = write!(out, ",{},{},{},{op},{hint}", r.client, r.block, r.nblocks);
+    match (r.range, hint.is_empty()) {
+        (Some(id), true) => {
+            let _ = writeln!(out, "range:{id}");
         }
-        None => {
-            let _ = writeln!(out, ",{},{},{},{op},{hint}", r.client, r.block, r.nblocks);
+        (Some(id), false) => {
+            let _ = writeln!(out, " range:{id}");
         }
+        (None, _) => out.push(b'\n'),
     }
 }
 
@@ -137,6 +142,32 @@ mod tests {
         assert_eq!(later.lines().skip(1).collect::<Vec<_>>(), lines[4_001..4_051]);
         assert!(later.contains(",w,replace"), "a preview of the warm OLTP client shows its hints:\n{later}");
         assert_eq!(preview(&s, 0, 2).unwrap().lines().count(), 3);
+    }
+
+    #[test]
+    fn write_hints_and_ranges_round_trip_through_csv() {
+        let tpch = WorkloadConfig::Tpch {
+            query: crate::workload::TpchQuery::Q7,
+            scale: 0.2,
+            lookups: 20,
+            skew: [80.0, 20.0],
+            warmup_requests: Some(0),
+            measured_requests: Some(400),
+        };
+        let mut g = tpch.build(3);
+        let mut requests: Vec<Request> = std::iter::from_fn(|| g.next_request()).collect();
+        let hinted = Request { write_hint: Some(WriteHint::Recov), range: Some(7), ..Request::write(5) };
+        requests.extend([hinted, Request { range: None, ..hinted }, Request { write_hint: None, ..hinted }]);
+        let mut csv = Vec::new();
+        csv_header(&mut csv);
+        requests.iter().for_each(|r| csv_line(&mut csv, r));
+        let text = String::from_utf8(csv.clone()).unwrap();
+        assert!(text.ends_with(",0,5,1,w,recov range:7\n,0,5,1,w,recov\n,0,5,1,w,range:7\n"), "{text}");
+        let t = parse(&csv, Format::Csv, &Options::default()).unwrap();
+        for (r, rec) in requests.iter().zip(&t.records) {
+            assert_eq!((rec.write_hint, rec.range()), (r.write_hint, r.range));
+        }
+        assert!(t.records.iter().all(|r| r.range().is_some() || r.op == Op::Write));
     }
 
     #[test]

@@ -137,14 +137,29 @@ pub struct Record {
     pub client: u16,
     pub op: Op,
     pub write_hint: Option<WriteHint>,
+    /// Paper 002's range id, or [`NO_RANGE`] (kept in the padding the record had anyway).
+    range: u32,
 }
+
+/// A record without a range.
+const NO_RANGE: u32 = u32::MAX;
 
 /// A record without a time (readers refuse times that are not finite, so no time has these bits).
 const NO_TIME: u64 = u64::MAX;
 
 impl Record {
     pub fn new(start: u32, len: u32, op: Op, time_us: Option<f64>, client: u16, write_hint: Option<WriteHint>) -> Self {
-        Self { start, len, time_bits: time_us.map_or(NO_TIME, f64::to_bits), client, op, write_hint }
+        Self { start, len, time_bits: time_us.map_or(NO_TIME, f64::to_bits), client, op, write_hint, range: NO_RANGE }
+    }
+
+    /// The same record carrying a range hint.
+    pub fn with_range(self, range: Option<u32>) -> Self {
+        Self { range: range.unwrap_or(NO_RANGE), ..self }
+    }
+
+    /// The range hint (paper 002), when the trace gives one.
+    pub fn range(&self) -> Option<u32> {
+        (self.range != NO_RANGE).then_some(self.range)
     }
 
     /// Issue time in microseconds, when the trace has one.
@@ -276,11 +291,12 @@ pub(crate) struct Meta {
     pub time_us: Option<f64>,
     pub client: u16,
     pub write_hint: Option<WriteHint>,
+    pub range: Option<u32>,
 }
 
 impl Meta {
     pub(crate) fn op(op: Op) -> Self {
-        Self { op, time_us: None, client: 0, write_hint: None }
+        Self { op, time_us: None, client: 0, write_hint: None, range: None }
     }
 }
 
@@ -331,7 +347,7 @@ impl Builder {
         n: u64,
         meta: Meta,
     ) -> Result<(), TraceError> {
-        let Meta { op, time_us, client, write_hint } = meta;
+        let Meta { op, time_us, client, write_hint, range } = meta;
         if n == 0 || n > MAX_REQUEST_BLOCKS {
             return Err(TraceError {
                 place: place(),
@@ -354,7 +370,7 @@ impl Builder {
             }
         }
         if self.keep {
-            self.trace.records.push(Record::new(start, n as u32, op, time_us, client, write_hint));
+            self.trace.records.push(Record::new(start, n as u32, op, time_us, client, write_hint).with_range(range));
         }
         Ok(())
     }

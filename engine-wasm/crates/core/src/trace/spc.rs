@@ -43,7 +43,7 @@ pub(crate) fn line(b: &mut Builder, n: u64, line: &str, opts: &Options) -> Resul
         .checked_mul(512)
         .ok_or_else(|| TraceError { place: place(), message: format!("LBA {lba} overflows a byte offset") })?;
     let (first, count) = split(offset, size, opts);
-    b.push(place, first, count, Meta { op, time_us: Some(secs * 1e6), client: asu, write_hint: None })
+    b.push(place, first, count, Meta { time_us: Some(secs * 1e6), client: asu, ..Meta::op(op) })
 }
 
 /// Five comma-separated fields, the fourth `r` or `w`.

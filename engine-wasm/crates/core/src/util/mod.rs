@@ -2,5 +2,6 @@
 pub mod hash;
 pub mod heap;
 pub mod list_set;
+pub mod parts;
 pub mod rng;
 pub mod slab;

@@ -6,14 +6,16 @@ pub mod multi;
 pub mod oltp;
 pub mod random;
 pub mod sequential;
+pub mod tpch;
 pub mod zipf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Block, Request};
+use crate::model::{Block, RangeHint, Request};
 pub use multi::{ClientStreams, Sharing};
 pub use random::Random;
 pub use sequential::Sequential;
+pub use tpch::TpchQuery;
 pub use zipf::Zipf;
 
 /// A finite stream of requests.
@@ -137,6 +139,26 @@ pub enum WorkloadConfig {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         measured_requests: Option<u64>,
     },
+    /// A TPC-H-like decision-support client running query 3 or 7 back to back, every request
+    /// tagged with its range, with paper 002's range hints (see [`tpch`] and
+    /// [`WorkloadConfig::range_hints`]). `blocks` is derived: the database's pages at `scale`.
+    #[serde(rename = "tpch", rename_all = "camelCase")]
+    Tpch {
+        query: TpchQuery,
+        /// Multiplies the tables and index leaves (1 = 8,551 pages).
+        #[serde(default = "default_scale")]
+        scale: f64,
+        /// Query 7's index lookups per execution.
+        #[serde(default = "default_lookups")]
+        lookups: u32,
+        /// Query 7's data-page skew `[x, y]`: x % of the reads go to y % of each table's pages.
+        #[serde(default = "default_skew")]
+        skew: [f64; 2],
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        warmup_requests: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        measured_requests: Option<u64>,
+    },
     /// Phase changes: generators one after another, each for its `requests`, its blocks shifted
     /// by its `offset`. Warm-up: `warmupRequests` of the total (default: the first phase).
     #[serde(rename_all = "camelCase")]
@@ -171,6 +193,18 @@ fn default_softmax() -> u32 {
 
 fn default_dirty_threshold() -> f64 {
     oltp::DEFAULT_DIRTY_THRESHOLD
+}
+
+fn default_scale() -> f64 {
+    tpch::DEFAULT_SCALE
+}
+
+fn default_lookups() -> u32 {
+    tpch::DEFAULT_LOOKUPS
+}
+
+fn default_skew() -> [f64; 2] {
+    tpch::DEFAULT_SKEW
 }
 
 fn third() -> f64 {
@@ -217,6 +251,9 @@ impl WorkloadConfig {
                 let w = (*warehouses).clamp(1, oltp::MAX_WAREHOUSES);
                 (oltp::database_pages(w).1, *warmup_requests, *measured_requests)
             }
+            WorkloadConfig::Tpch { scale, warmup_requests, measured_requests, .. } => {
+                (tpch::database_pages(*scale), *warmup_requests, *measured_requests)
+            }
             WorkloadConfig::Phases { phases, warmup_requests } => {
                 let blocks = phases.iter().map(|p| p.offset.saturating_add(p.workload.blocks())).max().unwrap_or(0);
                 let total = phases.iter().map(|p| p.requests).fold(0u64, u64::saturating_add);
@@ -233,7 +270,7 @@ impl WorkloadConfig {
             | WorkloadConfig::Zipf { request_blocks, .. }
             | WorkloadConfig::Sequential { request_blocks, .. }
             | WorkloadConfig::Mix { request_blocks, .. } => *request_blocks,
-            WorkloadConfig::Oltp { .. } => 1,
+            WorkloadConfig::Oltp { .. } | WorkloadConfig::Tpch { .. } => 1,
             WorkloadConfig::Phases { phases, .. } => {
                 phases.iter().map(|p| p.workload.request_blocks()).max().unwrap_or(1)
             }
@@ -307,6 +344,23 @@ impl WorkloadConfig {
                 return Err(("dirtyThreshold", format!("must be above 0 and at most 1 (got {dirty_threshold})")));
             }
         }
+        if let WorkloadConfig::Tpch { scale, lookups, skew: [x, y], .. } = *self {
+            if !(scale.is_finite() && (tpch::MIN_SCALE..=tpch::MAX_SCALE).contains(&scale)) {
+                return Err((
+                    "scale",
+                    format!("must be between {} and {} (got {scale})", tpch::MIN_SCALE, tpch::MAX_SCALE),
+                ));
+            }
+            if !(1..=tpch::MAX_LOOKUPS).contains(&lookups) {
+                return Err(("lookups", format!("must be between 1 and {} (got {lookups})", tpch::MAX_LOOKUPS)));
+            }
+            if !(x.is_finite() && x > 0.0 && x <= 100.0) {
+                return Err(("skew", format!("x, the % of reads, must be above 0 and at most 100 (got {x})")));
+            }
+            if !(y.is_finite() && y > 0.0 && y < 100.0) {
+                return Err(("skew", format!("y, the % of pages, must be above 0 and below 100 (got {y})")));
+            }
+        }
         let blocks = self.blocks();
         if !(1..=MAX_BLOCKS).contains(&blocks) {
             return Err(("blocks", format!("must be between 1 and {MAX_BLOCKS} (got {blocks})")));
@@ -354,6 +408,17 @@ impl WorkloadConfig {
         Ok(())
     }
 
+    /// The client's application hints (paper 002 §3.1): one per range a TPC-H client reads (see
+    /// [`tpch`]); none for the other generators, whose requests carry no range, nor for phases.
+    pub fn range_hints(&self) -> Vec<RangeHint> {
+        match *self {
+            WorkloadConfig::Tpch { query, scale, lookups, skew, .. } => {
+                tpch::TpchShape { query, scale, lookups, skew }.range_hints()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     pub fn build(&self, seed: u64) -> Box<dyn Workload> {
         let (w, m) = self.phases();
         self.build_for(w + m, seed)
@@ -374,6 +439,9 @@ impl WorkloadConfig {
             WorkloadConfig::Oltp { warehouses, buffer_pool, softmax, dirty_threshold, .. } => Box::new(
                 oltp::Oltp::new(oltp::OltpShape { warehouses, buffer_pool, softmax, dirty_threshold }, requests, seed),
             ),
+            WorkloadConfig::Tpch { query, scale, lookups, skew, .. } => {
+                Box::new(tpch::Tpch::new(tpch::TpchShape { query, scale, lookups, skew }, requests, seed))
+            }
             WorkloadConfig::Phases { ref phases, .. } => {
                 let parts = phases
                     .iter()

@@ -1,0 +1,756 @@
+//! MC² (paper 002) with Karma's local management, for clients over one shared array.
+//!
+//! **Hints.** Each client's application names ranges of blocks — a database table, an index
+//! level — with each range's size, access pattern (loop, sequential, uniform, skewed (x, y))
+//! and share of the client's references ([`RangeHint`]); every request carries its range id.
+//! References outside every hinted range form the client's *rest*: one range of the blocks no
+//! hint covers, taking the frequency the hints leave, skewed (80, 20) by Pareto's default
+//! (§3.1) — all of a client's data when it gives no hints at all.
+//!
+//! **Local allocation (Karma).** A range's marginal gain is its frequency over its size: the
+//! hits each buffer given to it saves per reference (MRU on a loop and LRU on uniform reads
+//! both hit in proportion to the share of the range held). A sequential range gains nothing. A
+//! skewed (x, y) range is split into a subrange of y % of its blocks taking x % of its
+//! frequency, and the rest, each valued as if read uniformly. Sorted by gain, the subranges
+//! fill the client's cache, then the array (Karma sees its client's cache and the array as its
+//! own hierarchy); a range that straddles the two is one partition split across the levels,
+//! kept as one continuous stack: the client holds its top and demotes what it evicts to the
+//! array's part. A range with no space at a level is not kept there. Each partition is ordered
+//! by its pattern: MRU for loops and scans, LRU for random reads.
+//!
+//! **Operations (§2).** A block of a range the client keeps is fetched with READ: the array
+//! lets go of it (exclusive caching) and takes it back as a DEMOTE when the client evicts it.
+//! A block the client does not keep is fetched with READ-SAVE: the array keeps (or, from disk,
+//! takes in) its copy if its range has space there.
+//!
+//! **Shared ranges (§3.3).** When clients address the same blocks (conjoint streams, or a
+//! shared fraction of 1) a range hinted by two or more clients is one *shared* partition of
+//! the array: inclusive (a READ is served as a READ-SAVE; every read, READ-SAVE and DEMOTE
+//! stays), LRU whatever the patterns (several clients looping at different speeds reuse each
+//! other's blocks before their own), as large as the largest space any sharer gives the range.
+//! When some sharers read the range at random and others scan it, the shared partition is the
+//! random readers' (as large as the largest space one of them gives it) and the scans do not
+//! alter it: a scanning sharer is served by the blocks it finds there without reordering
+//! them, and keeps its loop's own blocks — the ones it demotes or reads from disk — in a
+//! partition of its own sized by its own allocation, as if the range were not shared. The
+//! random readers are not harmed by the scans, and the scanner keeps what its share pays for.
+//! (A block found in another client's own partition is served as a READ-SAVE, untouched.)
+//!
+//! **Global allocation (§3.2).** The array is not cut into fixed shares: every (partition,
+//! client) pair sits in an LRU stack, moved to its top whenever the client reaches the
+//! partition in the array. A partition at its size replaces within itself; otherwise, with the
+//! array full, the victim client is the owner of the least recently used pair, and its lowest
+//! priority partition gives up a block — so clients that use the array often and well keep
+//! their space.
+//!
+//! Writes are not MC²'s business (the paper assumes a separate write cache): the tree sends
+//! them through without caching.
+
+use crate::model::{Block, Pattern, RangeHint};
+use crate::util::parts::Parts;
+use crate::util::slab::IdList;
+
+/// The range id of a client's rest: the references no hint covers.
+pub const REST: u32 = u32::MAX;
+
+/// Which end of a partition gives up the next victim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// The least recently used block.
+    Lru,
+    /// The most recently used block (loops, scans).
+    Mru,
+}
+
+impl Order {
+    fn of(pattern: Pattern) -> Self {
+        if pattern.is_scan() {
+            Order::Mru
+        } else {
+            Order::Lru
+        }
+    }
+}
+
+/// One client as MC² sees it.
+#[derive(Clone, Debug)]
+pub struct Mc2Client {
+    /// Its cache, in blocks.
+    pub capacity: usize,
+    pub hints: Vec<RangeHint>,
+    /// Distinct blocks its requests may touch (sizes its rest).
+    pub blocks: u64,
+}
+
+/// Checks a client's hints; the message names the hint and the field.
+pub fn validate_hints(hints: &[RangeHint]) -> Result<(), String> {
+    for (i, h) in hints.iter().enumerate() {
+        if h.id == REST {
+            return Err(format!("hints[{i}].id: {REST} is reserved for the references no hint covers"));
+        }
+        if hints[..i].iter().any(|o| o.id == h.id) {
+            return Err(format!("hints[{i}].id: range {} is hinted twice", h.id));
+        }
+        if h.blocks == 0 {
+            return Err(format!("hints[{i}].blocks: must be at least 1"));
+        }
+        if !(h.frequency.is_finite() && (0.0..=1.0).contains(&h.frequency)) {
+            return Err(format!("hints[{i}].frequency: must be between 0 and 1 (got {})", h.frequency));
+        }
+        if let Pattern::Skewed { x, y } = h.pattern {
+            if !(x.is_finite() && x > 0.0 && x <= 100.0 && y.is_finite() && y > 0.0 && y < 100.0) {
+                return Err(format!("hints[{i}].pattern: a skew (x, y) needs 0 < x ≤ 100 and 0 < y < 100"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Karma's space for one range: blocks in the client and in the array, and the marginal gain
+/// of the least valuable subrange given space at each level (its priority there; 0 if none).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Allocation {
+    pub client: u64,
+    pub array: u64,
+    pub client_gain: f64,
+    pub array_gain: f64,
+}
+
+/// Karma's allocation of `client` + `array` blocks to `ranges` by marginal gain (module docs).
+pub fn allocate(ranges: &[RangeHint], client: u64, array: u64) -> Vec<Allocation> {
+    // (range, size, gain), skewed ranges split in two.
+    let mut subs: Vec<(usize, u64, f64)> = Vec::with_capacity(2 * ranges.len());
+    for (i, r) in ranges.iter().enumerate() {
+        let gain = |blocks: u64, freq: f64| freq / blocks as f64;
+        match r.pattern {
+            Pattern::Sequential => {}
+            Pattern::Loop | Pattern::Uniform => subs.push((i, r.blocks, gain(r.blocks, r.frequency))),
+            Pattern::Skewed { x, y } => {
+                if r.blocks < 2 {
+                    subs.push((i, r.blocks, gain(r.blocks, r.frequency)));
+                } else {
+                    let hot = ((r.blocks as f64 * y / 100.0).round() as u64).clamp(1, r.blocks - 1);
+                    let hot_freq = r.frequency * x / 100.0;
+                    subs.push((i, hot, gain(hot, hot_freq)));
+                    subs.push((i, r.blocks - hot, gain(r.blocks - hot, r.frequency - hot_freq)));
+                }
+            }
+        }
+    }
+    subs.retain(|s| s.2 > 0.0);
+    subs.sort_by(|a, b| b.2.total_cmp(&a.2));
+    let (mut left1, mut left2) = (client, array);
+    let mut out = vec![Allocation::default(); ranges.len()];
+    for (i, size, gain) in subs {
+        let a1 = size.min(left1);
+        let a2 = (size - a1).min(left2);
+        left1 -= a1;
+        left2 -= a2;
+        let o = &mut out[i];
+        if a1 > 0 {
+            o.client += a1;
+            o.client_gain = gain;
+        }
+        if a2 > 0 {
+            o.array += a2;
+            o.array_gain = gain;
+        }
+    }
+    out
+}
+
+/// One of a client's ranges.
+#[derive(Clone, Copy, Debug)]
+struct Local {
+    id: u32,
+    /// Its partition of the client's cache, in blocks (0: not kept there).
+    target: u32,
+    order: Order,
+    scan: bool,
+    /// Its partition of the array, if it has one.
+    part: Option<u32>,
+}
+
+/// A partition of the array.
+#[derive(Clone, Copy, Debug)]
+struct Part {
+    id: u32,
+    target: u32,
+    order: Order,
+    /// `None`: shared by several clients.
+    owner: Option<u16>,
+    /// Shared, and read at random: the scanning sharers leave it alone.
+    random_sharer: bool,
+}
+
+struct Side {
+    cache: Parts,
+    capacity: usize,
+    locals: Vec<Local>,
+    /// (range id, local index), by id.
+    by_id: Vec<(u32, u32)>,
+    rest: u32,
+    /// Local indices, least valuable first (to make room when the cache is full).
+    client_order: Vec<u32>,
+    /// The array partitions this client uses, least valuable first (its victims).
+    array_order: Vec<u32>,
+}
+
+/// What reading one block did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BlockRead {
+    /// 0: the client's cache; 1: the array; 2: the disk.
+    pub level: u8,
+    /// DEMOTEs sent, and those that moved data (the array did not hold the block already).
+    pub demotions: u32,
+    pub demotions_moved: u32,
+    pub client_evictions: u32,
+    pub array_evictions: u32,
+}
+
+pub struct Mc2 {
+    sides: Vec<Side>,
+    array: Parts,
+    array_capacity: usize,
+    parts: Vec<Part>,
+    /// (partition, client) pairs, `part · clients + client`; front: least recently used.
+    stack: IdList,
+}
+
+impl Mc2 {
+    /// MC² over `clients` and an array of `array_capacity` blocks, block ids `0..universe`.
+    /// `shared_ids`: the clients address the same blocks, so a range id two clients hint is
+    /// one shared range. `active`: only this client runs (paper 002's single-client baseline),
+    /// so nothing is shared; the others keep empty caches.
+    pub fn new(
+        clients: &[Mc2Client],
+        array_capacity: usize,
+        universe: usize,
+        shared_ids: bool,
+        active: Option<usize>,
+    ) -> Self {
+        let n = clients.len();
+        let runs = |c: usize| active.is_none_or(|a| a == c);
+        // Each client's ranges, its rest last, and Karma's allocation of them.
+        let ranges: Vec<Vec<RangeHint>> = clients
+            .iter()
+            .map(|c| {
+                let covered: u64 = c.hints.iter().map(|h| h.blocks).sum();
+                let freq: f64 = c.hints.iter().map(|h| h.frequency).sum();
+                let mut all = c.hints.clone();
+                all.push(RangeHint {
+                    id: REST,
+                    blocks: c.blocks.saturating_sub(covered).max(1),
+                    pattern: Pattern::PARETO,
+                    frequency: if c.hints.is_empty() { 1.0 } else { (1.0 - freq).max(0.0) },
+                });
+                all
+            })
+            .collect();
+        let allocs: Vec<Vec<Allocation>> =
+            ranges.iter().zip(clients).map(|(r, c)| allocate(r, c.capacity as u64, array_capacity as u64)).collect();
+        let sharers =
+            |id: u32| (0..n).filter(|&c| runs(c) && ranges[c].iter().any(|h| h.id == id && h.frequency > 0.0)).count();
+        let random_sharer = |id: u32| {
+            (0..n).any(|c| runs(c) && ranges[c].iter().any(|h| h.id == id && h.frequency > 0.0 && !h.pattern.is_scan()))
+        };
+        let mut parts: Vec<Part> = Vec::new();
+        // Shared partitions first, one per range id, then each client's own.
+        let shared_part = |id: u32, parts: &mut Vec<Part>| -> Option<u32> {
+            if let Some(p) = parts.iter().position(|p| p.id == id && p.owner.is_none()) {
+                return Some(p as u32);
+            }
+            // The random readers' partition if any sharer reads at random, else the scanners'.
+            let random = random_sharer(id);
+            let mut target = 0u64;
+            for c in (0..n).filter(|&c| runs(c)) {
+                if let Some(j) = ranges[c].iter().position(|h| h.id == id && h.frequency > 0.0) {
+                    if !random || !ranges[c][j].pattern.is_scan() {
+                        target = target.max(allocs[c][j].array);
+                    }
+                }
+            }
+            (target > 0).then(|| {
+                parts.push(Part { id, target: target as u32, order: Order::Lru, owner: None, random_sharer: random });
+                (parts.len() - 1) as u32
+            })
+        };
+        let mut sides = Vec::with_capacity(n);
+        for c in 0..n {
+            let mut locals = Vec::with_capacity(ranges[c].len());
+            for (j, h) in ranges[c].iter().enumerate() {
+                let a = allocs[c][j];
+                let shared = shared_ids && sharers(h.id) > 1 && h.frequency > 0.0;
+                let part = if !runs(c) {
+                    None
+                } else if shared && !(h.pattern.is_scan() && random_sharer(h.id)) {
+                    shared_part(h.id, &mut parts)
+                } else if a.array > 0 {
+                    parts.push(Part {
+                        id: h.id,
+                        target: a.array as u32,
+                        order: Order::of(h.pattern),
+                        owner: Some(c as u16),
+                        random_sharer: false,
+                    });
+                    Some((parts.len() - 1) as u32)
+                } else {
+                    None
+                };
+                locals.push(Local {
+                    id: h.id,
+                    target: if runs(c) { a.client as u32 } else { 0 },
+                    order: Order::of(h.pattern),
+                    scan: h.pattern.is_scan(),
+                    part,
+                });
+            }
+            let mut by_id: Vec<(u32, u32)> = locals.iter().enumerate().map(|(j, l)| (l.id, j as u32)).collect();
+            by_id.sort_unstable();
+            let mut client_order: Vec<u32> = (0..locals.len() as u32).collect();
+            client_order
+                .sort_by(|&a, &b| allocs[c][a as usize].client_gain.total_cmp(&allocs[c][b as usize].client_gain));
+            let mut array_order: Vec<(f64, u32)> =
+                locals.iter().enumerate().filter_map(|(j, l)| l.part.map(|p| (allocs[c][j].array_gain, p))).collect();
+            array_order.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let lists = locals.len();
+            sides.push(Side {
+                cache: Parts::new(universe, lists, clients[c].capacity),
+                capacity: clients[c].capacity,
+                rest: (locals.len() - 1) as u32,
+                locals,
+                by_id,
+                client_order,
+                array_order: array_order.into_iter().map(|(_, p)| p).collect(),
+            });
+        }
+        Self {
+            array: Parts::new(universe, parts.len(), array_capacity),
+            stack: IdList::with_capacity(parts.len() * n, parts.len() * n),
+            sides,
+            array_capacity,
+            parts,
+        }
+    }
+
+    /// The client's local range for a request's range id (its rest if the id is not hinted).
+    #[inline]
+    pub fn local(&self, client: usize, range: Option<u32>) -> usize {
+        let s = &self.sides[client];
+        match range {
+            Some(id) => match s.by_id.binary_search_by_key(&id, |&(i, _)| i) {
+                Ok(k) => s.by_id[k].1 as usize,
+                Err(_) => s.rest as usize,
+            },
+            None => s.rest as usize,
+        }
+    }
+
+    pub fn client_len(&self, client: usize) -> usize {
+        self.sides[client].cache.len()
+    }
+
+    pub fn client_capacity(&self, client: usize) -> usize {
+        self.sides[client].capacity
+    }
+
+    pub fn array_len(&self) -> usize {
+        self.array.len()
+    }
+
+    pub fn array_capacity(&self) -> usize {
+        self.array_capacity
+    }
+
+    /// Blocks of the array held in partitions of `client`'s own (not shared ones).
+    pub fn array_share(&self, client: usize) -> usize {
+        (0..self.parts.len())
+            .filter(|&p| self.parts[p].owner == Some(client as u16))
+            .map(|p| self.array.list_len(p))
+            .sum()
+    }
+
+    /// Blocks of the array in shared partitions.
+    pub fn array_shared(&self) -> usize {
+        (0..self.parts.len()).filter(|&p| self.parts[p].owner.is_none()).map(|p| self.array.list_len(p)).sum()
+    }
+
+    /// Client `client`'s partition sizes (range id, target in its cache, target in the array,
+    /// whether the array partition is shared).
+    pub fn partitions(&self, client: usize) -> Vec<(u32, u32, u32, bool)> {
+        self.sides[client]
+            .locals
+            .iter()
+            .map(|l| {
+                let p = l.part.map(|p| self.parts[p as usize]);
+                (l.id, l.target, p.map_or(0, |p| p.target), p.is_some_and(|p| p.owner.is_none()))
+            })
+            .collect()
+    }
+
+    pub fn client_contains(&self, client: usize, b: Block) -> bool {
+        self.sides[client].cache.list_of(b).is_some()
+    }
+
+    pub fn array_contains(&self, b: Block) -> bool {
+        self.array.list_of(b).is_some()
+    }
+
+    fn touch(&mut self, part: u32, client: usize) {
+        let pair = part * self.sides.len() as u32 + client as u32;
+        if self.stack.contains(pair) {
+            self.stack.move_to_back(pair);
+        } else {
+            self.stack.push_back(pair);
+        }
+    }
+
+    /// Reads block `b` of the client's local range `local` (see [`Mc2::local`]).
+    pub fn read(&mut self, client: usize, local: usize, b: Block) -> BlockRead {
+        let mut out = BlockRead::default();
+        let side = &mut self.sides[client];
+        if side.cache.list_of(b).is_some() {
+            side.cache.move_to_back(b);
+            return out;
+        }
+        let loc = side.locals[local];
+        let keeps = loc.target > 0;
+        if let Some(p) = loc.part {
+            self.touch(p, client);
+        }
+        match self.array.list_of(b) {
+            Some(q) => {
+                out.level = 1;
+                let part = self.parts[q];
+                if part.owner == Some(client as u16) && keeps {
+                    // READ: the client keeps it, the array lets go of it.
+                    self.array.remove(b);
+                } else if self.reorders(client, &loc, q) {
+                    // READ-SAVE (and every read of a shared partition): the array keeps it.
+                    self.array.move_to_back(b);
+                }
+            }
+            None => out.level = 2,
+        }
+        if keeps {
+            self.make_room(client, local, &mut out);
+            self.sides[client].cache.push_back(local, b);
+        }
+        if out.level == 2 {
+            if let Some(p) = loc.part {
+                if self.parts[p as usize].owner.is_none() || !keeps {
+                    self.array_insert(p as usize, client, b, &mut out);
+                }
+            }
+        }
+        out
+    }
+
+    /// Evicts from the client until `local`'s partition and the cache have room for one more;
+    /// each victim is demoted to its range's array partition, if it has one.
+    fn make_room(&mut self, client: usize, local: usize, out: &mut BlockRead) {
+        loop {
+            let side = &self.sides[client];
+            let from = if side.cache.list_len(local) >= side.locals[local].target as usize {
+                local
+            } else if side.cache.len() >= side.capacity {
+                match side.client_order.iter().find(|&&l| side.cache.list_len(l as usize) > 0) {
+                    Some(&l) => l as usize,
+                    None => return,
+                }
+            } else {
+                return;
+            };
+            let victim = match side.locals[from].order {
+                Order::Lru => side.cache.front(from),
+                Order::Mru => side.cache.back(from),
+            };
+            let Some(v) = victim else { return };
+            self.sides[client].cache.remove(v);
+            out.client_evictions += 1;
+            self.demote(client, from, v, out);
+        }
+    }
+
+    fn demote(&mut self, client: usize, from: usize, v: Block, out: &mut BlockRead) {
+        let loc = self.sides[client].locals[from];
+        let Some(p) = loc.part else { return };
+        out.demotions += 1;
+        self.touch(p, client);
+        if let Some(q) = self.array.list_of(v) {
+            // A shared partition is inclusive: the array has it already, no data moves.
+            if self.reorders(client, &loc, q) {
+                self.array.move_to_back(v);
+            }
+            return;
+        }
+        out.demotions_moved += 1;
+        self.array_insert(p as usize, client, v, out);
+    }
+
+    /// Whether `client`'s use of a block of its range `loc` found in partition `q` counts as a
+    /// use there: not in another client's own partition, nor a scan's in a partition others
+    /// read at random.
+    fn reorders(&self, client: usize, loc: &Local, q: usize) -> bool {
+        let part = &self.parts[q];
+        match part.owner {
+            Some(o) => o as usize == client,
+            None => !(loc.scan && part.random_sharer),
+        }
+    }
+
+    /// Puts `b` in partition `p` for `client`, evicting within `p` if it is full, else from
+    /// the victim client when the array is.
+    fn array_insert(&mut self, p: usize, client: usize, b: Block, out: &mut BlockRead) {
+        if self.array.list_len(p) >= self.parts[p].target as usize {
+            self.evict_array(p, out);
+        } else if self.array.len() >= self.array_capacity {
+            let victim = self.victim_part(client);
+            self.evict_array(victim, out);
+        }
+        self.array.push_back(p, b);
+    }
+
+    /// The lowest priority non-empty partition of the client in the least recently used
+    /// (partition, client) pair that has one.
+    fn victim_part(&self, client: usize) -> usize {
+        let n = self.sides.len() as u32;
+        let lowest =
+            |c: usize| self.sides[c].array_order.iter().copied().find(|&q| self.array.list_len(q as usize) > 0);
+        self.stack
+            .iter()
+            .find_map(|pair| lowest((pair % n) as usize))
+            .or_else(|| lowest(client))
+            .map(|q| q as usize)
+            .or_else(|| (0..self.parts.len()).find(|&q| self.array.list_len(q) > 0))
+            .expect("a full array has a non-empty partition")
+    }
+
+    fn evict_array(&mut self, p: usize, out: &mut BlockRead) {
+        let victim = match self.parts[p].order {
+            Order::Lru => self.array.front(p),
+            Order::Mru => self.array.back(p),
+        };
+        if let Some(v) = victim {
+            self.array.remove(v);
+            out.array_evictions += 1;
+        }
+    }
+
+    /// Sizes within bounds, lists well formed, and a client's own array partitions exclusive
+    /// of its cache.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.array.validate().map_err(|e| format!("array: {e}"))?;
+        if self.array.len() > self.array_capacity {
+            return Err(format!("array holds {} of {}", self.array.len(), self.array_capacity));
+        }
+        for (p, part) in self.parts.iter().enumerate() {
+            if self.array.list_len(p) > part.target as usize {
+                return Err(format!(
+                    "array partition of range {} holds {} of {}",
+                    part.id,
+                    self.array.list_len(p),
+                    part.target
+                ));
+            }
+            if let Some(c) = part.owner {
+                if let Some(b) = self.array.iter(p).find(|&b| self.sides[c as usize].cache.list_of(b).is_some()) {
+                    return Err(format!("block {b} is in client {c}'s cache and its own array partition"));
+                }
+            }
+        }
+        for (c, s) in self.sides.iter().enumerate() {
+            s.cache.validate().map_err(|e| format!("client {c}: {e}"))?;
+            if s.cache.len() > s.capacity {
+                return Err(format!("client {c} holds {} of {}", s.cache.len(), s.capacity));
+            }
+            for (j, l) in s.locals.iter().enumerate() {
+                if s.cache.list_len(j) > l.target as usize {
+                    return Err(format!("client {c}, range {}: {} of {}", l.id, s.cache.list_len(j), l.target));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hint(id: u32, blocks: u64, pattern: Pattern, frequency: f64) -> RangeHint {
+        RangeHint { id, blocks, pattern, frequency }
+    }
+
+    fn one(capacity: usize, hints: Vec<RangeHint>, blocks: u64) -> Mc2Client {
+        Mc2Client { capacity, hints, blocks }
+    }
+
+    /// Reads `blocks` of `range` for `client`; returns the level of each.
+    fn reads(m: &mut Mc2, client: usize, range: u32, blocks: &[Block]) -> Vec<u8> {
+        let local = m.local(client, Some(range));
+        blocks
+            .iter()
+            .map(|&b| {
+                let r = m.read(client, local, b);
+                m.check_invariants().unwrap();
+                r.level
+            })
+            .collect()
+    }
+
+    #[test]
+    fn karma_allocates_by_marginal_gain_and_splits_skewed_ranges() {
+        // Gains: A 0.5/10 = 0.05, B 0.4/40 = 0.01, C sequential (nothing).
+        let ranges = [
+            hint(0, 10, Pattern::Uniform, 0.5),
+            hint(1, 40, Pattern::Loop, 0.4),
+            hint(2, 100, Pattern::Sequential, 0.1),
+        ];
+        let a = allocate(&ranges, 20, 20);
+        assert_eq!(
+            [(a[0].client, a[0].array), (a[1].client, a[1].array), (a[2].client, a[2].array)],
+            [(10, 0), (10, 20), (0, 0)]
+        );
+        assert_eq!((a[1].client_gain, a[1].array_gain), (0.01, 0.01));
+        // (80, 20) over 100 blocks: 20 blocks at 0.8 · 0.7 / 20 = 0.028 go before a uniform
+        // range at 0.3 / 20 = 0.015; the other 80 (0.2 · 0.7 / 80) after it.
+        let a = allocate(&[hint(0, 100, Pattern::PARETO, 0.7), hint(1, 20, Pattern::Uniform, 0.3)], 25, 50);
+        assert_eq!((a[0].client, a[0].array, a[1].client, a[1].array), (20, 35, 5, 15));
+        assert!((a[0].array_gain - 0.2 * 0.7 / 80.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_split_lru_range_is_one_exclusive_stack_over_both_levels() {
+        // One uniform range of 6 blocks, client 2 + array 4: READ takes a block up, the client's
+        // victim is demoted, so after the first pass nothing goes to disk.
+        let mut m = Mc2::new(&[one(2, vec![hint(0, 6, Pattern::Uniform, 1.0)], 6)], 4, 6, false, None);
+        assert_eq!(m.partitions(0)[0], (0, 2, 4, false));
+        assert_eq!(reads(&mut m, 0, 0, &[0, 1, 2, 3, 4, 5]), [2; 6]);
+        assert_eq!((m.client_len(0), m.array_len()), (2, 4));
+        // An LRU stack of 6: 0 is its bottom (in the array), 5 its top (in the client).
+        assert_eq!(reads(&mut m, 0, 0, &[0, 5, 3, 1, 2, 4, 0]), [1, 0, 1, 1, 1, 1, 1]);
+        assert!(!m.array_contains(0) && m.client_contains(0, 0) && m.client_contains(0, 4));
+    }
+
+    #[test]
+    fn a_loop_under_mru_keeps_most_of_itself_in_the_aggregate() {
+        // A loop of 10 over client 3 + array 4: LRU would miss every time; MRU partitions keep a
+        // fixed part of the loop in each level.
+        let mut m = Mc2::new(&[one(3, vec![hint(0, 10, Pattern::Loop, 1.0)], 10)], 4, 10, false, None);
+        let pass: Vec<Block> = (0..10).collect();
+        reads(&mut m, 0, 0, &pass);
+        for _ in 0..5 {
+            let levels = reads(&mut m, 0, 0, &pass);
+            let disk = levels.iter().filter(|&&l| l == 2).count();
+            assert!(disk <= 10 - 7 + 2, "{levels:?}");
+            assert!(levels.contains(&0) && levels.contains(&1), "{levels:?}");
+        }
+    }
+
+    #[test]
+    fn a_range_the_client_does_not_keep_is_read_saved_in_the_array() {
+        // Range 0 is worth the client's whole cache; range 1 only fits the array.
+        let hints = vec![hint(0, 2, Pattern::Uniform, 0.8), hint(1, 3, Pattern::Uniform, 0.2)];
+        let mut m = Mc2::new(&[one(2, hints, 5)], 3, 5, false, None);
+        assert_eq!(m.partitions(0)[1], (1, 0, 3, false));
+        assert_eq!(reads(&mut m, 0, 1, &[2, 3, 4]), [2, 2, 2]);
+        assert_eq!((m.client_len(0), m.array_len()), (0, 3));
+        assert_eq!(reads(&mut m, 0, 1, &[2, 3, 4, 2]), [1, 1, 1, 1]);
+    }
+
+    #[test]
+    fn shared_ranges_are_inclusive_and_serve_every_client() {
+        let clients =
+            [one(2, vec![hint(0, 8, Pattern::Uniform, 1.0)], 8), one(2, vec![hint(0, 8, Pattern::Uniform, 1.0)], 8)];
+        let mut m = Mc2::new(&clients, 4, 8, true, None);
+        assert_eq!(m.partitions(1)[0], (0, 2, 4, true));
+        // Client 0's READ from disk stays in the shared partition: client 1 finds it there.
+        assert_eq!(reads(&mut m, 0, 0, &[5]), [2]);
+        assert!(m.array_contains(5) && m.client_contains(0, 5));
+        assert_eq!(reads(&mut m, 1, 0, &[5]), [1]);
+        // Not shared (disjoint ids): the READ takes it from the array to client 0 alone.
+        let mut m = Mc2::new(&clients, 4, 8, false, None);
+        assert_eq!(reads(&mut m, 0, 0, &[5]), [2]);
+        assert!(!m.array_contains(5));
+        assert_eq!(reads(&mut m, 1, 0, &[5]), [2]);
+        // Alone (the single-client baseline), nothing is shared.
+        let m = Mc2::new(&clients, 4, 8, true, Some(0));
+        assert_eq!(m.partitions(0)[0], (0, 2, 4, false));
+        assert_eq!(m.partitions(1)[0], (0, 0, 0, false));
+    }
+
+    #[test]
+    fn scans_leave_a_shared_partition_read_at_random_alone() {
+        let clients =
+            [one(1, vec![hint(0, 8, Pattern::Loop, 1.0)], 8), one(1, vec![hint(0, 8, Pattern::Uniform, 1.0)], 8)];
+        let mut m = Mc2::new(&clients, 3, 8, true, None);
+        // The looping client's own part of the range is its own MRU partition (a loop of 8
+        // over its cache of 1 and the array's 3: 3 blocks there); the random reader's shared
+        // one takes all the array it may.
+        assert_eq!(m.partitions(0)[0], (0, 1, 3, false));
+        assert_eq!(m.partitions(1)[0], (0, 1, 3, true));
+        reads(&mut m, 0, 0, &[0, 1, 2, 3]);
+        assert_eq!((m.array_share(0), m.array_shared()), (3, 0));
+        // The random reader's blocks take the array from the idle looping client.
+        assert_eq!(reads(&mut m, 1, 0, &[4, 5, 6]), [2, 2, 2]);
+        assert_eq!((m.array_share(0), m.array_shared()), (0, 3));
+        // The looping client is served by what the random reader keeps, without reordering
+        // it; it demotes its own victim (3) to its own partition, and the victim client (the
+        // random reader, whose pair is older) gives up its least recently used block: 4 itself,
+        // not reordered by the scan.
+        assert_eq!(reads(&mut m, 0, 0, &[4]), [1]);
+        assert!(m.client_contains(0, 4) && m.array_contains(3));
+        assert!(!m.array_contains(4) && m.array_contains(5));
+        assert_eq!((m.array_share(0), m.array_shared()), (1, 2));
+        // Now the looping client's pair is the older: it gives the block back.
+        assert_eq!(reads(&mut m, 1, 0, &[7]), [2]);
+        assert_eq!((m.array_share(0), m.array_shared()), (0, 3));
+    }
+
+    #[test]
+    fn the_least_recently_active_client_gives_up_array_space() {
+        let clients = [
+            one(1, vec![hint(0, 10, Pattern::Uniform, 1.0)], 10),
+            one(1, vec![hint(1, 10, Pattern::Uniform, 1.0)], 10),
+        ];
+        let mut m = Mc2::new(&clients, 4, 20, false, None);
+        reads(&mut m, 0, 0, &[0, 1, 2, 3, 4]);
+        assert_eq!(m.array_share(0), 4);
+        // Client 1 is now the active one: each of its demotions takes a block of client 0's.
+        reads(&mut m, 1, 1, &[10, 11, 12]);
+        assert_eq!((m.array_share(0), m.array_share(1)), (2, 2));
+        reads(&mut m, 1, 1, &[13, 14, 15]);
+        assert_eq!((m.array_share(0), m.array_share(1)), (0, 4));
+        // Back to client 0: client 1's pair is now the older.
+        reads(&mut m, 0, 0, &[5, 6]);
+        assert_eq!((m.array_share(0), m.array_share(1)), (2, 2));
+    }
+
+    #[test]
+    fn invariants_hold_under_random_hints_and_reads() {
+        let mut rng = crate::util::rng::Rng::seeded(11);
+        let patterns = [Pattern::Loop, Pattern::Sequential, Pattern::Uniform, Pattern::PARETO];
+        for round in 0..40 {
+            let universe = 60;
+            let clients: Vec<Mc2Client> = (0..1 + rng.below(3) as usize)
+                .map(|_| {
+                    let hints = (0..rng.below(4) as u32)
+                        .map(|id| hint(id, 1 + rng.below(15), patterns[rng.below(4) as usize], 0.2))
+                        .collect();
+                    one(1 + rng.below(8) as usize, hints, universe)
+                })
+                .collect();
+            let shared = round % 2 == 0;
+            let active = (round % 5 == 4).then_some(0);
+            let mut m = Mc2::new(&clients, 1 + rng.below(12) as usize, universe as usize, shared, active);
+            for _ in 0..400 {
+                let c = if active.is_some() { 0 } else { rng.below(clients.len() as u64) as usize };
+                let range = (rng.below(5) as u32).checked_sub(1);
+                let local = m.local(c, range);
+                m.read(c, local, rng.below(universe) as Block);
+                m.check_invariants().unwrap_or_else(|e| panic!("round {round}: {e}"));
+            }
+        }
+    }
+}
