@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
+import { mc2Example, treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
 import { checkScenario, describeIssue } from '../../web/scenario/schema';
 import { PolicyBench, Simulation, TraceReader, defaultScenario, estimateUpside, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { gzipSync } from 'node:zlib';
@@ -106,6 +106,22 @@ describe('engine in wasm', () => {
         s.tree.queueing = { arrivals: 'closed' };
         patch(s);
       });
+
+    it("runs paper 002's MC² preset (TPC-H queries 3 and 7) exactly as natively, below DEMOTE", () => {
+      const json = scenario((s) => mc2Example(s));
+      const wasm = runScenario(json);
+      expect(wasm).toEqual(runNative(json));
+      expect(wasm.tree.clients.map((c: any) => c.name)).toEqual(['q3', 'q7']);
+      const demote = runScenario(
+        scenario((s) => {
+          mc2Example(s);
+          s.protocol = { kind: 'demote' };
+          s.tree.caches[0].policy = { kind: 'mru' };
+        }),
+      );
+      expect(wasm.meanLatencyMs).toBeLessThan(0.8 * demote.meanLatencyMs);
+      expect(wasm.tree.fairness).toBeGreaterThan(0);
+    });
 
     it('gives the native numbers, per client and per cache, in one call or in batches', () => {
       const json = tree();

@@ -1,12 +1,14 @@
 // @vitest-environment node
 // The UI's default scenario and schema against the real engine (the wasm build).
 import { OLTP_DEFAULTS } from '../../web/scenario/oltp';
+import { TPCH_DEFAULTS, tpchPages } from '../../web/scenario/tpch';
+import { mc2Example } from '../../web/features/scenario/components/TreeBuilder';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario as engineDefault, initSync, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { DEFAULT_SCENARIO, defaultScenario } from '../../web/scenario/defaults';
-import { MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS, POLICY_KINDS, checkScenario, type PolicyKind } from '../../web/scenario/schema';
+import { MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS, POLICY_KINDS, checkScenario, describeIssue, workloadRequests, type PolicyKind } from '../../web/scenario/schema';
 import { OFFLINE_POLICIES, POLICIES } from '../../web/features/scenario/components/CacheFields';
 
 const wasm = join(resolve(__dirname, '../..'), 'web/wasm-pkg/tiersim_wasm_bg.wasm');
@@ -22,7 +24,7 @@ function engineRejects(scenario: unknown): string | null {
     validateScenario(JSON.stringify(scenario));
     return null;
   } catch (e) {
-    const m = /^scenario(?:\.([\w.]+))?:/.exec((e as Error).message);
+    const m = /^scenario(?:\.([\w.[\]]+))?:/.exec((e as Error).message);
     if (!m) throw new Error(`unexpected engine error: ${(e as Error).message}`);
     return m[1] ?? '';
   }
@@ -45,6 +47,43 @@ describe('the UI agrees with the engine', () => {
     expect(engineRejects(s)).toBe('workload.bufferPool');
     s.workload.bufferPool = 21_615;
     expect(engineRejects(s)).toBeNull();
+  });
+
+  it("on paper 002's TPC-H client and MC²: sizes, defaults, and the same refusals", () => {
+    for (const scale of [0.01, 0.37, 1, 2.5, 64]) {
+      const s: any = defaultScenario();
+      s.workload = { kind: 'tpch', query: 'q7', scale };
+      expect(checkScenario(s).ok).toBe(true);
+      const back = JSON.parse(validateScenario(JSON.stringify(s)));
+      expect(back.workload).toEqual({ kind: 'tpch', query: 'q7', scale, lookups: TPCH_DEFAULTS.lookups, skew: [...TPCH_DEFAULTS.skew] });
+      // The engine's default warm-up is the database's pages: the form's size must agree.
+      expect(workloadRequests(s.workload)[0]).toBe(tpchPages(scale));
+    }
+    const mc2: any = defaultScenario();
+    mc2Example(mc2);
+    expect(checkScenario(mc2).ok).toBe(true);
+    expect(engineRejects(mc2)).toBeNull();
+    for (const [edit, path] of [
+      [(s: any) => (s.workload = { kind: 'tpch', query: 'q7', skew: [80, 100] }), 'workload.skew'],
+      [(s: any) => (s.workload = { kind: 'tpch', query: 'q9' }), 'workload'],
+      [(s: any) => (s.workload = { kind: 'tpch', query: 'q3', scale: 65 }), 'workload.scale'],
+      [(s: any) => delete s.topology, 'protocol'],
+      [
+        (s: any) => {
+          // q3 becomes a middle tier over a client of its own.
+          s.tree.caches.push({ name: 'deep', capacity: 10, policy: { kind: 'lru' }, parent: 'q3', workload: s.tree.caches[1].workload });
+          delete s.tree.caches[1].workload;
+        },
+        'tree.caches[3].parent',
+      ],
+    ] as const) {
+      const s: any = structuredClone(mc2);
+      edit(s);
+      const ui = checkScenario(s);
+      expect(ui.ok, path).toBe(false);
+      if (!ui.ok) expect(ui.issues.map((i) => describeIssue(i)).join(), path).toContain(`scenario.${path}`);
+      expect(engineRejects(s), path).toBe(path);
+    }
   });
 
   it('on every policy the form offers, with and without parameters, and on Zipf', () => {

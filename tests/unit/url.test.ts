@@ -64,7 +64,7 @@ describe('scenario URL codec', () => {
     const t = { ...defaultScenario(), workload: { kind: 'pareto', blocks: 10 } };
     const decoded = decodeScenarioFromHash(hashOf(JSON.stringify(t)));
     expect(decoded).toMatchObject({ ok: false, kind: 'invalid' });
-    if (!decoded.ok) expect(decoded.message).toMatch(/^scenario\.workload(\.kind)?: must be one of random, sequential, zipf, mix, oltp, phases$/);
+    if (!decoded.ok) expect(decoded.message).toMatch(/^scenario\.workload(\.kind)?: must be one of random, sequential, zipf, mix, oltp, tpch, phases$/);
     const u = { ...defaultScenario(), array: { capacity: 8, policy: { kind: 'slru', protectedShare: 1.2 } } };
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(u)))).toEqual({
       ok: false,

@@ -3,6 +3,7 @@
 // what is wrong before anything runs. The engine stays the authority: it re-validates every run.
 import { z } from 'zod';
 import { MAX_WAREHOUSES, OLTP_DEFAULTS, oltpPages } from './oltp';
+import { MAX_TPCH_LOOKUPS, MAX_TPCH_SCALE, MIN_TPCH_SCALE, TPCH_DEFAULTS, tpchPages } from './tpch';
 
 export const SCENARIO_VERSION = 1;
 /** Largest cache and largest block universe, in blocks (engine: MAX_CAPACITY, MAX_BLOCKS). */
@@ -143,8 +144,10 @@ export const protocolSchema = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('ac-cc') }),
     /** Paper 003's content-aware client: evicts, among its next k victims, the first the array holds. */
     z.strictObject({ kind: z.literal('ac-ca'), k: num(1, 1024, true).optional() }),
+    /** Paper 002's MC² with Karma: partitions by the clients' range hints (trees of clients over one array). */
+    z.strictObject({ kind: z.literal('mc2') }),
   ],
-  { error: 'must be one of none, demote, ha-r, ac-cc, ac-ca' },
+  { error: 'must be one of none, demote, ha-r, ac-cc, ac-ca, mc2' },
 );
 
 export const LINK_PRESET_IDS = ['fc-1g', 'vi-fc', 'ip-storage', 'future-san', 'eth-100m', 'eth-10m'] as const;
@@ -258,6 +261,24 @@ const oltpVariant = z.strictObject({
 });
 export type OltpWorkload = z.infer<typeof oltpVariant>;
 
+/** Paper 002's TPC-H-like client: query 3's repeated scans or query 7's index lookups, every request tagged with its range (engine: workload::tpch). */
+const tpchVariant = z.strictObject({
+  kind: z.literal('tpch'),
+  query: z.enum(['q3', 'q7'], { error: 'must be one of q3, q7' }),
+  /** Multiplies the tables and index leaves (8,551 pages at 1). */
+  scale: num(MIN_TPCH_SCALE, MAX_TPCH_SCALE).optional(),
+  /** Index lookups per execution of query 7. */
+  lookups: num(1, MAX_TPCH_LOOKUPS, true).optional(),
+  /** (x, y): x % of query 7's data-page reads go to y % of each table's pages. */
+  skew: z
+    .tuple([z.number({ error: 'must be a number' }), z.number({ error: 'must be a number' })], { error: 'must be [x, y]' })
+    .refine(([x, y]) => x > 0 && x <= 100 && y > 0 && y < 100, { error: 'needs 0 < x ≤ 100 and 0 < y < 100' })
+    .optional(),
+  warmupRequests: num(0, MAX_REQUESTS, true).optional(),
+  measuredRequests: num(1, MAX_REQUESTS, true).optional(),
+});
+export type TpchWorkload = z.infer<typeof tpchVariant>;
+
 /** Checks a generator's fields beyond their types; `path` leads to it. */
 function checkGenerator(w: z.infer<typeof generatorUnion>, issues: Issues, path: (string | number)[]) {
   const issue = (at: string, message: string) => issues.push({ code: 'custom', input: w, path: [...path, at], message });
@@ -302,13 +323,36 @@ const phasesVariant = z.strictObject({
   warmupRequests: num(0, MAX_REQUESTS, true).optional(),
 });
 
+/** The database clients' checks: OLTP's buffer pool within the database. */
+function checkDatabase(w: OltpWorkload | TpchWorkload, issues: Issues) {
+  if (w.kind === 'oltp') {
+    const { initial } = oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses);
+    if (w.bufferPool !== undefined && w.bufferPool > initial) {
+      issues.push({ code: 'custom', input: w, path: ['bufferPool'], message: `must be between 1 and the database's ${initial} pages (got ${w.bufferPool})` });
+    }
+  }
+}
+
+/** What one client of a tree may run: any workload but phases. */
+export const clientWorkloadSchema = z
+  .discriminatedUnion('kind', [randomVariant, sequentialVariant, zipfVariant, mixVariant, oltpVariant, tpchVariant], {
+    error: 'must be one of random, sequential, zipf, mix, oltp, tpch',
+  })
+  .check((ctx) => {
+    const w = ctx.value;
+    if (w.kind === 'oltp' || w.kind === 'tpch') return checkDatabase(w, ctx.issues as Issues);
+    checkGenerator(w, ctx.issues as Issues, []);
+  });
+export type ClientWorkload = z.infer<typeof clientWorkloadSchema>;
+
 export const workloadSchema = z
-  .discriminatedUnion('kind', [randomVariant, sequentialVariant, zipfVariant, mixVariant, oltpVariant, phasesVariant], {
-    error: 'must be one of random, sequential, zipf, mix, oltp, phases',
+  .discriminatedUnion('kind', [randomVariant, sequentialVariant, zipfVariant, mixVariant, oltpVariant, tpchVariant, phasesVariant], {
+    error: 'must be one of random, sequential, zipf, mix, oltp, tpch, phases',
   })
   .check((ctx) => {
     const w = ctx.value;
     const issues = ctx.issues as Issues;
+    if (w.kind === 'tpch') return;
     if (w.kind === 'oltp') {
       const { initial } = oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses);
       if (w.bufferPool !== undefined && w.bufferPool > initial) {
@@ -330,6 +374,7 @@ export type Workload = z.infer<typeof workloadSchema>;
 /** The blocks a workload spans (phases: the highest phase's end). */
 export function workloadBlocks(w: Workload): number {
   if (w.kind === 'oltp') return oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses).universe;
+  if (w.kind === 'tpch') return tpchPages(w.scale ?? TPCH_DEFAULTS.scale);
   return w.kind === 'phases' ? Math.max(...w.phases.map((p) => (p.offset ?? 0) + p.workload.blocks)) : w.blocks;
 }
 
@@ -346,7 +391,7 @@ export function workloadRequests(w: Workload): [number, number] {
 
 /** Blocks per request (the most, over phases). */
 export function workloadRequestBlocks(w: Workload): number {
-  if (w.kind === 'oltp') return 1;
+  if (w.kind === 'oltp' || w.kind === 'tpch') return 1;
   return w.kind === 'phases' ? Math.max(...w.phases.map((p) => p.workload.requestBlocks ?? 1)) : (w.requestBlocks ?? 1);
 }
 export type WorkloadKind = z.infer<typeof workloadSchema>['kind'];
@@ -398,7 +443,7 @@ export const treeCacheSchema = z.strictObject({
   parent: z.string({ error: 'must be text' }).optional(),
   link: linkSchema.optional(),
   disk: diskSchema.optional(),
-  workload: generatorSchema.optional(),
+  workload: clientWorkloadSchema.optional(),
 });
 export type TreeCache = z.infer<typeof treeCacheSchema>;
 
@@ -442,6 +487,7 @@ export const treeSchema = z
       }
     });
     const leaves = t.caches.filter((c) => !t.caches.some((o) => o.parent === c.name));
+    if (t.caches.length === 0) return;
     if (leaves.length > MAX_TREE_CLIENTS) issue(['caches'], `at most ${MAX_TREE_CLIENTS} clients (leaves), got ${leaves.length}`);
     t.caches.forEach((c, i) => {
       if (c.workload && !leaves.includes(c)) {
@@ -453,6 +499,26 @@ export const treeSchema = z
     });
   });
 export type TreeConfig = z.infer<typeof treeSchema>;
+
+/** MC² runs clients directly over one array (engine: ForestConfig::validate). */
+function checkMc2Shape(t: TreeConfig, issues: Issues) {
+  const byName = new Map(t.caches.map((c) => [c.name, c]));
+  const i = t.caches.findIndex((c) => c.parent !== undefined && byName.get(c.parent)?.parent !== undefined);
+  if (i >= 0) {
+    const c = t.caches[i];
+    issues.push({
+      code: 'custom',
+      input: t,
+      path: ['tree', 'caches', i, 'parent'],
+      message: `MC² manages clients directly over one array (paper 002 §4's testbed): "${c.name}" sits below "${c.parent}", which is not a root`,
+    });
+    return;
+  }
+  const roots = t.caches.filter((c) => c.parent === undefined).length;
+  if (roots !== 1 || roots === t.caches.length) {
+    issues.push({ code: 'custom', input: t, path: ['tree', 'caches'], message: 'MC² needs exactly one array (root) with its clients directly below it' });
+  }
+}
 
 /** The leaves of a tree, in order: its clients. */
 export function treeClients(t: TreeConfig): TreeCache[] {
@@ -514,6 +580,14 @@ export const scenarioSchema = z
           message: "AC_CC places blocks by one client's reuse distance over one array: use the two-level topology",
         });
       }
+      if (s.protocol.kind === 'mc2' && s.tree) checkMc2Shape(s.tree, ctx.issues as Issues);
+    } else if (s.protocol.kind === 'mc2') {
+      ctx.issues.push({
+        code: 'custom',
+        input: s,
+        path: ['protocol'],
+        message: 'MC² shares an array among clients by their range hints: choose the tree topology (one client over an array works too)',
+      });
     }
     // In a single cache the array is unused, so only the client's policy matters there.
     for (const level of s.topology === 'single' || s.topology === 'tree' ? [] : (['client', 'array'] as const)) {

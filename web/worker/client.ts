@@ -41,6 +41,8 @@ export interface PreviewRow {
   op: 'read' | 'write';
   /** Paper 004's write hint: synch, replace or recov. */
   hint?: string;
+  /** Paper 002's range id. */
+  range?: number;
 }
 
 export class EngineClient {
@@ -143,8 +145,13 @@ export class EngineClient {
       .split('\n')
       .slice(1)
       .map((line) => {
-        const [, client, block, nblocks, op, hint] = line.split(',');
-        return { client: Number(client), block: Number(block), nblocks: Number(nblocks), op: op === 'w' ? 'write' : 'read', hint: hint || undefined };
+        const [, client, block, nblocks, op, hints = ''] = line.split(',');
+        const row: PreviewRow = { client: Number(client), block: Number(block), nblocks: Number(nblocks), op: op === 'w' ? 'write' : 'read' };
+        for (const h of hints.split(' ').filter(Boolean)) {
+          if (h.startsWith('range:')) row.range = Number(h.slice('range:'.length));
+          else row.hint = h;
+        }
+        return row;
       });
   }
 

@@ -1,9 +1,11 @@
 // Trace files: the traces bundled with the app (made by our own generators; see
 // public/traces/index.json and scripts/make-traces.sh) to replay in one click, and the current
-// generated workload previewed (its first requests, with paper 004's write hints) and downloaded
+// generated workload previewed (its first requests, with paper 004's write hints and paper
+// 002's ranges) and downloaded
 // as a trace file (canonical CSV or oracleGeneral).
 import { useEffect, useRef, useState } from 'react';
 import { workloadRequests, type Scenario } from '../../scenario/schema';
+import { TPCH_RANGES } from '../../scenario/tpch';
 import { EngineClient, type PreviewRow } from '../../worker/client';
 
 /** Requests the preview shows. */
@@ -26,6 +28,11 @@ export interface TracePanelProps {
 }
 
 const tracesUrl = (file: string) => `${import.meta.env.BASE_URL}traces/${file}`;
+
+/** A range id, named when the workload is the TPC-H client's. */
+function rangeLabel(id: number, s: Scenario | null): string {
+  return s?.workload.kind === 'tpch' && id < TPCH_RANGES.length ? `${id} · ${TPCH_RANGES[id]}` : String(id);
+}
 
 export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
   const [bundled, setBundled] = useState<BundledTrace[] | null>(given ?? null);
@@ -133,6 +140,7 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
               <th scope="col">blocks</th>
               <th scope="col">op</th>
               <th scope="col">write hint</th>
+              <th scope="col">range</th>
             </tr>
           </thead>
           <tbody>
@@ -144,6 +152,7 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
                 <td>{r.nblocks}</td>
                 <td>{r.op}</td>
                 <td>{r.hint ? <span className={`hint hint-${r.hint}`}>{r.hint.toUpperCase()}</span> : ''}</td>
+                <td data-testid={`preview-range-${i}`}>{r.range === undefined ? '' : rangeLabel(r.range, base)}</td>
               </tr>
             ))}
           </tbody>

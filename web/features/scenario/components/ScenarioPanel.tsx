@@ -136,6 +136,8 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
               if (n.protocol.kind === 'ac-cc') n.protocol = { kind: 'none' };
             } else {
               delete n.topology;
+              // MC² needs a tree of clients.
+              if (n.protocol.kind === 'mc2') n.protocol = { kind: 'none' };
               // Offline policies need a single cache; fall back to LRU.
               if (OFFLINE_POLICY_KINDS.includes(n.client.policy.kind)) n.client.policy = { kind: 'lru' };
             }
@@ -209,7 +211,7 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
           <SelectField<'none' | 'ha-r' | 'ac-cc' | 'ac-ca'>
             testId="protocol-other"
             label={<abbr title="paper 003's collaboration approaches; DEMOTE above is its hint-based one">Or, from paper 003</abbr>}
-            value={s.protocol.kind === 'none' || s.protocol.kind === 'demote' ? 'none' : s.protocol.kind}
+            value={s.protocol.kind === 'none' || s.protocol.kind === 'demote' || s.protocol.kind === 'mc2' ? 'none' : s.protocol.kind}
             options={[
               { value: 'none', label: s.protocol.kind === 'demote' ? '— (DEMOTE is on)' : '— (inclusive baseline)' },
               { value: 'ha-r', label: 'HA_R: the array reloads client evictions from disk' },

@@ -5,9 +5,12 @@
 import { formatCount } from '../../../app/format';
 import { LINK_PRESETS, linkLabel } from '../../../scenario/links';
 import { LINK_PRESET_IDS, treeClients, workloadBlocks } from '../../../scenario/schema';
-import type { LinkPresetId, Scenario, TreeCache, TreeConfig } from '../../../scenario/schema';
+import type { ClientWorkload, LinkPresetId, Scenario, TreeCache, TreeConfig } from '../../../scenario/schema';
+import { tpchPages } from '../../../scenario/tpch';
 
 type WorkloadKind = 'random' | 'sequential' | 'zipf' | 'mix';
+/** A client's own requests: a generator over its blocks, or a TPC-H query. */
+type ClientChoice = WorkloadKind | 'tpch-q3' | 'tpch-q7' | 'scenario';
 import { CacheFields } from './CacheFields';
 import { AcCaKField, DuField } from './CooperationFields';
 import { NumberField } from './NumberField';
@@ -24,7 +27,31 @@ export const TREE_PRESETS = [
   { id: '2x2', label: '2 clients · 2 levels', clients: 2, mids: 0 },
   { id: '4x2', label: '4 clients · 2 levels', clients: 4, mids: 0 },
   { id: '4x3', label: '4 clients · 3 levels', clients: 4, mids: 2 },
+  { id: 'mc2', label: 'MC² · TPC-H queries 3 + 7', clients: 2, mids: 0 },
 ] as const;
+
+/**
+ * Paper 002's Figure 2 setting: two clients on one TPC-H database, one running query 3 (its
+ * scans repeated: loops), one query 7 (index lookups), over one array, MC² managing them all;
+ * every cache a quarter of the database (the aggregate a client sees is half of it); costs
+ * C1 = 1 µs, C2 = D2 = 200 µs (a 1 Gbit/s FC link), C_disk = 10 ms.
+ */
+export function mc2Example(s: Scenario): void {
+  const size = Math.round(tpchPages(1) / 4);
+  const disk = { kind: 'constant', serviceMs: 10 } as const;
+  s.topology = 'tree';
+  s.protocol = { kind: 'mc2' };
+  s.clientHitMs = 0.001;
+  s.workload = { kind: 'tpch', query: 'q3' };
+  s.tree = {
+    caches: [
+      { name: 'array', capacity: size, policy: { kind: 'lru' }, disk },
+      { name: 'q3', capacity: size, policy: { kind: 'lru' }, parent: 'array', link: { preset: 'fc-1g' }, workload: { kind: 'tpch', query: 'q3' } },
+      { name: 'q7', capacity: size, policy: { kind: 'lru' }, parent: 'array', link: { preset: 'fc-1g' }, workload: { kind: 'tpch', query: 'q7' } },
+    ],
+    sharing: { kind: 'shared', fraction: 1 },
+  };
+}
 
 /**
  * A tree in the scenario's image: one array (its size, policy and the scenario's disk), `mids`
@@ -51,11 +78,20 @@ const CLIENT_WORKLOADS = [
   { value: 'sequential', label: 'Its own SEQUENTIAL' },
   { value: 'zipf', label: 'Its own ZIPF' },
   { value: 'mix', label: 'Its own MIX of scans, loops, random' },
-] as const satisfies readonly { value: WorkloadKind | 'scenario'; label: string }[];
+  { value: 'tpch-q3', label: 'TPC-H query 3 (loops, range hints)' },
+  { value: 'tpch-q7', label: 'TPC-H query 7 (index lookups, range hints)' },
+] as const satisfies readonly { value: ClientChoice; label: string }[];
+
+function clientChoice(w: ClientWorkload | undefined): ClientChoice {
+  if (!w) return 'scenario';
+  if (w.kind === 'tpch') return w.query === 'q3' ? 'tpch-q3' : 'tpch-q7';
+  // An OLTP client (set in JSON) shows as the scenario's choice list's nearest: keep it, listed as such.
+  return w.kind === 'oltp' ? 'scenario' : w.kind;
+}
 
 type SharingChoice = 'disjoint' | 'conjoint' | 'shared';
 type TimingChoice = 'additive' | 'closed' | 'open';
-type ProtocolChoice = 'none' | 'demote' | 'ha-r' | 'ac-ca';
+type ProtocolChoice = 'none' | 'demote' | 'ha-r' | 'ac-ca' | 'mc2';
 
 /** A name no cache has yet: `cache5`, `cache6`… */
 function freshName(t: TreeConfig): string {
@@ -118,11 +154,13 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
       tree.caches.push({ name: freshName(tree), capacity: s.client.capacity, policy: { kind: 'lru' }, parent, link: { preset: 'fc-1g' } });
     });
 
-  const setWorkload = (i: number, kind: WorkloadKind | 'scenario') =>
+  const setWorkload = (i: number, kind: ClientChoice) =>
     edit((tree) => {
       const c = tree.caches[i];
+      const blocks = c.workload && 'blocks' in c.workload ? c.workload.blocks : workloadBlocks(s.workload);
       if (kind === 'scenario') delete c.workload;
-      else c.workload = { kind, blocks: c.workload?.blocks ?? workloadBlocks(s.workload) };
+      else if (kind === 'tpch-q3' || kind === 'tpch-q7') c.workload = { kind: 'tpch', query: kind === 'tpch-q3' ? 'q3' : 'q7' };
+      else c.workload = { kind, blocks };
     });
 
   const linkValue = (c: TreeCache): LinkPresetId | 'none' =>
@@ -139,7 +177,13 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
               type="button"
               className="button secondary small"
               data-testid={`tree-preset-${p.id}`}
-              onClick={() => update((n) => void (n.tree = { ...treeFromScenario(n, p.clients, p.mids), queueing: n.tree?.queueing, fairness: n.tree?.fairness }))}
+              onClick={() =>
+                update((n) => {
+                  if (p.id === 'mc2') return mc2Example(n);
+                  if (n.protocol.kind === 'mc2' && p.mids > 0) n.protocol = { kind: 'none' };
+                  n.tree = { ...treeFromScenario(n, p.clients, p.mids), queueing: n.tree?.queueing, fairness: n.tree?.fairness };
+                })
+              }
             >
               {p.label}
             </button>
@@ -206,15 +250,15 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
               </div>
               {clients.has(c.name) && (
                 <div className="row">
-                  <SelectField<WorkloadKind | 'scenario'>
+                  <SelectField<ClientChoice>
                     testId={`tree-${i}-workload`}
                     label="Its requests"
-                    value={c.workload?.kind ?? 'scenario'}
+                    value={clientChoice(c.workload)}
                     options={CLIENT_WORKLOADS}
                     error={errorAt(`tree.caches.${i}.workload`)}
                     onChange={(kind) => setWorkload(i, kind)}
                   />
-                  {c.workload && (
+                  {c.workload && 'blocks' in c.workload && (
                     <NumberField
                       testId={`tree-${i}-blocks`}
                       label="Distinct blocks"
@@ -222,7 +266,12 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
                       value={c.workload.blocks}
                       error={errorAt(`tree.caches.${i}.workload.blocks`)}
                       hint={`${formatCount(c.workload.blocks)} warm-up + ${formatCount(c.workload.blocks * 10)} measured`}
-                      onChange={(v) => edit((tree) => void (tree.caches[i].workload!.blocks = v))}
+                      onChange={(v) =>
+                        edit((tree) => {
+                          const w = tree.caches[i].workload;
+                          if (w && 'blocks' in w) w.blocks = v;
+                        })
+                      }
                     />
                   )}
                 </div>
@@ -292,6 +341,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
               { value: 'demote', label: 'DEMOTE: exclusive' },
               { value: 'ha-r', label: 'HA_R: reload evictions from disk' },
               { value: 'ac-ca', label: 'AC_CA: evict what the parent holds' },
+              { value: 'mc2', label: 'MC²: partitions by range hints (paper 002)' },
             ]}
             error={errorAt('protocol')}
             onChange={(kind) => update((n) => void (n.protocol = { kind }))}

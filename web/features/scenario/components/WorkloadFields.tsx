@@ -1,9 +1,11 @@
 // The workload generator's fields: its kind and parameters (RANDOM, SEQUENTIAL, ZIPF, the
 // scan/loop/random MIX), and at the top level paper 004's OLTP client (a TPC-C-like database
-// behind a buffer pool whose cleaners tag writes) and PHASES — generators one after another,
-// each with its requests and a block offset (phase changes).
+// behind a buffer pool whose cleaners tag writes), paper 002's TPC-H-like client (query 3's
+// loops or query 7's index lookups, every request tagged with its range) and PHASES —
+// generators one after another, each with its requests and a block offset (phase changes).
 import { formatCount } from '../../../app/format';
 import { OLTP_DEFAULTS, oltpPages } from '../../../scenario/oltp';
+import { TPCH_DEFAULTS, tpchPages } from '../../../scenario/tpch';
 import { MAX_PHASES, workloadBlocks, workloadRequests } from '../../../scenario/schema';
 import type { Generator, Workload } from '../../../scenario/schema';
 import { NumberField } from './NumberField';
@@ -17,6 +19,7 @@ const KINDS: { value: Kind; label: string }[] = [
   { value: 'zipf', label: 'ZIPF — block i with probability ∝ 1/i^α' },
   { value: 'mix', label: 'MIX — scans, loops and random reads' },
   { value: 'oltp', label: 'OLTP — TPC-C-like DB with write hints (paper 004)' },
+  { value: 'tpch', label: 'TPC-H — scans, loops, index lookups with range hints (paper 002)' },
   { value: 'phases', label: 'PHASES — generators one after another' },
 ];
 
@@ -36,7 +39,7 @@ export interface WorkloadFieldsProps {
 
 /** The first generator of a workload (itself, or its first phase's). */
 function generatorOf(w: Workload): Generator {
-  if (w.kind === 'oltp') return { kind: 'random', blocks: workloadBlocks(w) };
+  if (w.kind === 'oltp' || w.kind === 'tpch') return { kind: 'random', blocks: workloadBlocks(w) };
   return w.kind === 'phases' ? structuredClone(w.phases[0].workload) : w;
 }
 
@@ -50,6 +53,7 @@ function switchKind(w: Workload, kind: Kind): Workload {
     return { kind: 'phases', phases: [{ workload: g, requests: warm + half }, { workload: structuredClone(g), requests: half, offset: g.blocks }], warmupRequests: warm };
   }
   if (kind === 'oltp') return { kind: 'oltp' };
+  if (kind === 'tpch') return { kind: 'tpch', query: 'q3' };
   const g = generatorOf(w);
   const { blocks, requestBlocks, warmupRequests, measuredRequests } = g;
   const next = { kind, blocks, requestBlocks, warmupRequests, measuredRequests } as Generator;
@@ -70,7 +74,7 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
         testId={`${t}-kind`}
         label={label}
         value={w.kind}
-        options={phases ? KINDS : KINDS.filter((k) => k.value !== 'phases' && k.value !== 'oltp')}
+        options={phases ? KINDS : KINDS.filter((k) => k.value !== 'phases' && k.value !== 'oltp' && k.value !== 'tpch')}
         error={errorAt(`${path}.kind`)}
         onChange={(kind) => onChange(switchKind(w, kind), true)}
       />
@@ -96,7 +100,8 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
         </div>
       )}
       {w.kind === 'oltp' && <OltpFields w={w} path={path} t={t} errorAt={errorAt} edit={edit} />}
-      {w.kind === 'oltp' ? null : w.kind !== 'phases' ? (
+      {w.kind === 'tpch' && <TpchFields w={w} path={path} t={t} errorAt={errorAt} edit={edit} />}
+      {w.kind === 'oltp' || w.kind === 'tpch' ? null : w.kind !== 'phases' ? (
         <div className="row">
           <NumberField
             testId={`${t}-blocks`}
@@ -105,7 +110,7 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
             value={w.blocks}
             error={errorAt(`${path}.blocks`)}
             hint={phases && Number.isFinite(warm) && Number.isFinite(measured) ? `${formatCount(warm)} warm-up + ${formatCount(measured)} measured requests` : undefined}
-            onChange={(v) => edit((n) => void (n.kind !== 'phases' && n.kind !== 'oltp' && (n.blocks = v)))}
+            onChange={(v) => edit((n) => void (n.kind !== 'phases' && n.kind !== 'oltp' && n.kind !== 'tpch' && (n.blocks = v)))}
           />
           <NumberField
             testId={`${t}-request-blocks`}
@@ -116,7 +121,7 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
             hint="consecutive blocks; a read hits only if all are cached (paper 001)"
             onChange={(v) =>
               edit((n) => {
-                if (n.kind === 'phases' || n.kind === 'oltp') return;
+                if (n.kind === 'phases' || n.kind === 'oltp' || n.kind === 'tpch') return;
                 if (v === 1) delete n.requestBlocks;
                 else n.requestBlocks = v;
               })
@@ -220,6 +225,45 @@ function OltpFields({ w, path, t, errorAt, edit }: { w: Extract<Workload, { kind
       <div className="row">
         <NumberField testId={`${t}-warmup-requests`} label="Warm-up requests" min={0} value={warm} error={errorAt(`${path}.warmupRequests`)} onChange={(v) => set((n) => void (n.warmupRequests = v))} />
         <NumberField testId={`${t}-measured-requests`} label="Measured requests" min={1} value={measured} error={errorAt(`${path}.measuredRequests`)} hint="the read hit ratio counts from when the deepest cache is full" onChange={(v) => set((n) => void (n.measuredRequests = v))} />
+      </div>
+    </>
+  );
+}
+
+type Tpch = Extract<Workload, { kind: 'tpch' }>;
+
+/** Paper 002's client: the query, the database's scale, and query 7's lookups and skew. */
+export function TpchFields({ w, path, t, errorAt, edit }: { w: Tpch; path: string; t: string; errorAt: (p: string) => string | undefined; edit: OltpEdit }) {
+  const scale = w.scale ?? TPCH_DEFAULTS.scale;
+  const [x, y] = w.skew ?? TPCH_DEFAULTS.skew;
+  const [warm, measured] = workloadRequests(w);
+  const set = (fn: (n: Tpch) => void) => edit((n) => void (n.kind === 'tpch' && fn(n)));
+  return (
+    <>
+      <div className="row">
+        <SelectField<'q3' | 'q7'>
+          testId={`${t}-query`}
+          label="Query"
+          value={w.query}
+          options={[
+            { value: 'q3', label: 'Query 3: scans of 3 tables, repeated (loops)' },
+            { value: 'q7', label: 'Query 7: index lookups, skewed' },
+          ]}
+          error={errorAt(`${path}.query`)}
+          onChange={(q) => set((n) => void (n.query = q))}
+        />
+        <NumberField testId={`${t}-scale`} label="Scale" step="any" min={0.01} max={64} value={scale} error={errorAt(`${path}.scale`)} hint={`${formatCount(tpchPages(scale))} pages`} onChange={(v) => set((n) => void (n.scale = v))} />
+      </div>
+      {w.query === 'q7' && (
+        <div className="row">
+          <NumberField testId={`${t}-lookups`} label="Lookups" unit="per execution" min={1} value={w.lookups ?? TPCH_DEFAULTS.lookups} error={errorAt(`${path}.lookups`)} hint="11 reads each: three indexes, three tables" onChange={(v) => set((n) => void (n.lookups = v))} />
+          <NumberField testId={`${t}-skew-x`} label="Skew: x %" step="any" min={0} max={100} value={x} error={errorAt(`${path}.skew`)} hint="of the data-page reads…" onChange={(v) => set((n) => void (n.skew = [v, y]))} />
+          <NumberField testId={`${t}-skew-y`} label="… to y %" step="any" min={0} max={100} value={y} hint="of each table's pages (hinted as (x, y))" onChange={(v) => set((n) => void (n.skew = [x, v]))} />
+        </div>
+      )}
+      <div className="row">
+        <NumberField testId={`${t}-warmup-requests`} label="Warm-up requests" min={0} value={warm} error={errorAt(`${path}.warmupRequests`)} onChange={(v) => set((n) => void (n.warmupRequests = v))} />
+        <NumberField testId={`${t}-measured-requests`} label="Measured requests" min={1} value={measured} error={errorAt(`${path}.measuredRequests`)} hint="each request carries its range (table or index level); MC² reads them" onChange={(v) => set((n) => void (n.measuredRequests = v))} />
       </div>
     </>
   );
