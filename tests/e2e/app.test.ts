@@ -318,6 +318,36 @@ describe('tiersim in Chromium', () => {
     expect(hints.every((h) => /^(read:|write:(synch|replace|recov))$/.test(h))).toBe(true);
   });
 
+  it("previews the TPC-H client's range hints and runs paper 002's MC² preset (queries 3 and 7) exactly as the engine", async () => {
+    const page = await openApp();
+    await testId(page, 'workload-kind').selectOption('tpch');
+    await testId(page, 'workload-query').selectOption('q7');
+    await testId(page, 'preview-workload').click();
+    await testId(page, 'workload-preview').waitFor();
+    const ranges = await page.locator('[data-testid^="preview-range-"]').evaluateAll((tds) => tds.map((td) => td.textContent));
+    expect(ranges).toHaveLength(24);
+    // Query 7's lookups: eleven reads through three indexes and three tables, each range named.
+    expect(ranges.every((r) => /^\d+ · [a-z ()]+$/.test(r ?? ''))).toBe(true);
+    expect(new Set(ranges).size).toBeGreaterThanOrEqual(6);
+    expect(ranges).toContain('9 · lineitem index leaves');
+
+    await testId(page, 'topology').selectOption('tree');
+    await testId(page, 'tree-preset-mc2').click();
+    expect(await testId(page, 'tree-protocol').inputValue()).toBe('mc2');
+    expect(await testId(page, 'tree-2-workload').inputValue()).toBe('tpch-q7');
+    await run(page);
+    const scenario = decodeShareUrl(await value(page, 'share-url'));
+    expect(scenario).toMatchObject({ topology: 'tree', protocol: { kind: 'mc2' }, tree: { sharing: { kind: 'shared', fraction: 1 } } });
+    const expected = runScenario(JSON.stringify(scenario)) as any;
+    expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
+    expect(await attr(page, 'fairness', 'data-value')).toBe(String(expected.tree.fairness));
+    for (const c of expected.tree.clients) {
+      const row = page.locator(`[data-testid="client-table"] tr[data-client="${c.name}"]`);
+      expect(await row.getAttribute('data-mean-ms')).toBe(String(c.meanLatencyMs));
+    }
+    expect(expected.tree.clients.map((c: any) => c.name)).toEqual(['q3', 'q7']);
+  });
+
   it('builds a 4-client, 3-level tree by hand, runs it with queueing and shows per-client CDFs, exactly as the engine', async () => {
     const page = await openApp();
     await testId(page, 'workload-blocks').fill('8192');
