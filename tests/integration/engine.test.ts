@@ -8,8 +8,8 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mc2Example, treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
 import { checkScenario, describeIssue } from '../../web/scenario/schema';
-import { PolicyBench, Simulation, TraceReader, defaultScenario, estimateUpside, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { gzipSync } from 'node:zlib';
+import { PolicyBench, Simulation, TraceReader, defaultScenario, estimateUpside, exportWorkload, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
 const root = resolve(__dirname, '../..');
 const cli = join(root, 'engine-wasm/target/release/tiersim');
@@ -94,6 +94,19 @@ describe('engine in wasm', () => {
     expect(() => validateScenario(scenario((s) => (s.version = 7)))).toThrow(/newer than this tiersim/);
     expect(() => validateScenario('{"version":1')).toThrow(/not valid JSON/);
     expect(JSON.parse(validateScenario(defaultScenario()))).toEqual(JSON.parse(defaultScenario()));
+  });
+
+  it('regenerates every bundled trace byte for byte from the workload its index entry records', () => {
+    const index: { file: string; format: string; command: string }[] = JSON.parse(readFileSync(join(root, 'public/traces/index.json'), 'utf8'));
+    expect(index.map((t) => t.file)).toContain('tpch-q7.csv.gz');
+    for (const t of index) {
+      const workload = JSON.parse(/\(workload (.*)\)$/.exec(t.command)![1]);
+      const made = exportWorkload(scenario((s) => (s.workload = workload)), t.format);
+      expect(Buffer.from(made).equals(gunzipSync(readFileSync(join(root, 'public/traces', t.file)))), t.file).toBe(true);
+    }
+    // The TPC-H trace keeps its range hints.
+    const tpch = gunzipSync(readFileSync(join(root, 'public/traces/tpch-q7.csv.gz'))).toString().split('\n');
+    expect(tpch.slice(1, -1).every((line) => /,r,range:\d$/.test(line))).toBe(true);
   });
 
   describe('trees', () => {
