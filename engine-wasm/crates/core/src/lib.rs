@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod depth;
+pub mod design;
 pub mod forest;
 pub mod hierarchy;
 pub mod model;

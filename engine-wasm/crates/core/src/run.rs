@@ -211,10 +211,12 @@ impl Run {
             _ => (build("array", &scenario.array, &[])?, scenario.protocol),
         };
         let timing = Timing::new(scenario.client_hit_ms, scenario.link, scenario.disk, scenario.block_size);
-        Ok(TwoLevel::new(client, array, protocol, timing).with_du(match scenario.topology {
-            Topology::Single => None,
-            _ => scenario.du,
-        }))
+        Ok(TwoLevel::new(client, array, protocol, timing)
+            .with_du(match scenario.topology {
+                Topology::Single => None,
+                _ => scenario.du,
+            })
+            .with_se(scenario.se))
     }
 
     pub fn scenario(&self) -> &Scenario {

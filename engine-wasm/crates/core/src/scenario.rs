@@ -51,6 +51,10 @@ pub struct Scenario {
     /// its policy says).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub du: Option<Du>,
+    /// Paper 003's SE: requests of importance 0 enter the client (and, under DEMOTE or AC_CC,
+    /// the array) at the eviction end. Single cache and two levels.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub se: bool,
     pub link: LinkConfig,
     pub disk: DiskConfig,
     /// Cost of a client-cache hit, T_c (paper 000 uses 0).
@@ -155,6 +159,7 @@ impl Scenario {
             array: CacheConfig { capacity: 16384, policy: array, co: false },
             protocol,
             du: None,
+            se: false,
             link: LinkConfig::Fc1g,
             disk: DiskConfig::Constant { service_ms: 10.0 },
             client_hit_ms: 0.0,
@@ -274,6 +279,13 @@ impl Scenario {
             if self.topology == Topology::Tree {
                 return Err(err("trace", "a trace drives one client: use the single or two-level topology"));
             }
+        }
+        if self.se && self.topology == Topology::Tree {
+            return Err(err(
+                "se",
+                "SE reads each request's importance in one client's hierarchy: use the single or \
+                 two-level topology",
+            ));
         }
         if self.name.len() > 200 {
             return Err(err("name", "must be at most 200 characters"));

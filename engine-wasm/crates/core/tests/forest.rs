@@ -74,6 +74,7 @@ fn write_hints_reach_the_caches_of_a_tree_as_of_two_levels() {
             // A low recovery bound: RECOV writes, which each policy treats apart.
             softmax: 50,
             dirty_threshold: 0.5,
+            stream: Default::default(),
             warmup_requests: Some(10_000),
             measured_requests: Some(40_000),
         };

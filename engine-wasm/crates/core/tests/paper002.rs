@@ -88,8 +88,7 @@ fn figure_2_mc2_has_the_lowest_mean_io_time_and_sharing_hurts_demote_more() {
 
 #[test]
 fn mc2_runs_clients_directly_over_one_array_only() {
-    let mut s = Scenario::default();
-    s.protocol = serde_json::from_str(r#"{"kind":"mc2"}"#).unwrap();
+    let mut s = Scenario { protocol: serde_json::from_str(r#"{"kind":"mc2"}"#).unwrap(), ..Scenario::default() };
     let e = Run::new(s.clone()).err().expect("two levels refuse MC²");
     assert_eq!(e.path, "protocol");
     assert!(e.message.contains("tree topology"), "{e}");

@@ -19,6 +19,11 @@
 //! With paper 003's DU the array lets go of every block it sends up: `drop` forgets it (a
 //! block read from disk is not kept at all), `lru-end` leaves it next in line for eviction.
 //!
+//! With paper 003's SE a read whose request carries importance 0 (the application says the
+//! block will not be read again soon: a scan's, an append-only table's) enters the client at
+//! its "eject me next" end, and — where the protocol passes hints down (AC_HB: DEMOTE; AC_CC,
+//! the client running both caches) — the array too.
+//!
 //! Writes are write-through with write-allocate at both levels (blocks stay clean, so every
 //! client victim may be demoted); they cost `Tc` + one link transfer and count separately
 //! from the read hit fractions.
@@ -101,6 +106,9 @@ pub struct TwoLevel {
     /// whether it has filled yet (warm: see `Counters::warm_block_reads`).
     deepest_is_client: bool,
     warm: bool,
+    /// Paper 003's SE, and whether the current request's blocks are unimportant (importance 0).
+    se: bool,
+    cold: bool,
 }
 
 impl TwoLevel {
@@ -124,6 +132,32 @@ impl TwoLevel {
             in_client: Vec::with_capacity(64),
             deepest_is_client,
             warm: false,
+            se: false,
+            cold: false,
+        }
+    }
+
+    /// Applies paper 003's SE (see the module docs).
+    pub fn with_se(mut self, se: bool) -> Self {
+        self.se = se;
+        self
+    }
+
+    /// Where a block of the current request enters the client, and (under SE with a protocol
+    /// that passes hints) the array.
+    fn client_end(&self) -> End {
+        if self.cold {
+            End::EjectNext
+        } else {
+            self.client.miss_end()
+        }
+    }
+
+    fn array_end(&self) -> End {
+        if self.cold && matches!(self.protocol, Protocol::Demote | Protocol::AcCc) {
+            End::EjectNext
+        } else {
+            self.array.miss_end()
         }
     }
 
@@ -166,7 +200,10 @@ impl TwoLevel {
     /// inlined: it is the hot loop's body, called from more than one loop.
     #[inline(always)]
     pub fn serve(&mut self, req: &Request) -> Served {
-        self.serve_blocks(req.op, req.write_hint, req.blocks(), req.nblocks)
+        self.cold = self.se && req.importance == Some(0);
+        let served = self.serve_blocks(req.op, req.write_hint, req.blocks(), req.nblocks);
+        self.cold = false;
+        served
     }
 
     /// Serves one request for `n` blocks given by `blocks` (not necessarily consecutive, as
@@ -245,14 +282,14 @@ impl TwoLevel {
                 let end = match self.du {
                     Some(Du::Drop) => None,
                     Some(Du::LruEnd) => Some(End::EjectNext),
-                    None => Some(self.array.miss_end()),
+                    None => Some(self.array_end()),
                 };
                 if let Some(end) = end {
                     self.array_victims.clear();
                     self.array.insert(b, end, &mut self.array_victims);
                 }
             }
-            let end = self.client.miss_end();
+            let end = self.client_end();
             self.client_victims.clear();
             self.client.insert(b, end, &mut self.client_victims);
             // Under DEMOTE room was made already; under the inclusive baseline the client's
@@ -319,13 +356,13 @@ impl TwoLevel {
                 from_disk = true;
                 disk_ns += self.disk.block_ns(b);
                 if !keep {
-                    let end = self.array.miss_end();
+                    let end = self.array_end();
                     self.array_victims.clear();
                     self.array.insert(b, end, &mut self.array_victims);
                 }
             }
             if keep {
-                let end = self.client.miss_end();
+                let end = self.client_end();
                 self.client_victims.clear();
                 self.client.insert(b, end, &mut self.client_victims);
             }
@@ -471,6 +508,39 @@ mod tests {
     fn state(h: &TwoLevel) -> (Vec<Block>, Vec<Block>) {
         h.check_invariants().unwrap();
         h.contents()
+    }
+
+    /// Paper 003's SE: an unimportant block (importance 0) is the client's next victim, and,
+    /// where the protocol passes hints down (AC_HB's DEMOTE, AC_CC), the array's too; without
+    /// SE, or at an inclusive array, it is an ordinary block.
+    #[test]
+    fn se_puts_unimportant_blocks_next_in_line() {
+        let read = |b: Block, imp: u8| Request { importance: Some(imp), ..Request::read(b) };
+        for (se, client) in [(true, [A, C]), (false, [B, C])] {
+            let mut h = hierarchy(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::Demote, 3).with_se(se);
+            h.client = PolicyConfig::Lru.build(2, 8, 1).unwrap();
+            for r in [read(A, 1), read(B, 0), read(C, 1)] {
+                h.serve(&r);
+            }
+            let (mut c, _) = state(&h);
+            c.sort_unstable();
+            assert_eq!(c, client, "SE {se}: the client keeps");
+        }
+        // First references under AC_CC go to the array only: E, then the unimportant D.
+        for (protocol, se, first) in [
+            (Protocol::AcCc, true, D),
+            (Protocol::AcCc, false, E),
+            (Protocol::Demote, true, D),
+            (Protocol::None, true, E),
+        ] {
+            let mut h = hierarchy(PolicyConfig::Lru, PolicyConfig::Lru, protocol, 3).with_se(se);
+            h.client = PolicyConfig::Lru.build(1, 8, 1).unwrap();
+            h.serve(&read(E, 1));
+            h.serve(&read(D, 0));
+            let mut next = Vec::new();
+            h.array.candidates(1, &mut next);
+            assert_eq!(next, [first], "{protocol:?}, SE {se}: the array's next victim");
+        }
     }
 
     /// Paper 000 §4.5: LRU-LRU-demote does not behave as one unified LRU cache. Client and

@@ -128,6 +128,7 @@ mod tests {
                 buffer_pool: Some(2_000),
                 softmax: 400,
                 dirty_threshold: 0.5,
+                stream: Default::default(),
                 warmup_requests: Some(0),
                 measured_requests: Some(5_000),
             },

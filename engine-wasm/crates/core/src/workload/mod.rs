@@ -134,6 +134,10 @@ pub enum WorkloadConfig {
         /// Dirty share of the pool above which page cleaners write replacement candidates.
         #[serde(default = "default_dirty_threshold")]
         dirty_threshold: f64,
+        /// `storage` (default): what the pool sends the server; `buffer`: every page
+        /// reference, importance-hinted (paper 003's database buffer trace).
+        #[serde(default, skip_serializing_if = "OltpStream::is_storage")]
+        stream: OltpStream,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -167,6 +171,21 @@ pub enum WorkloadConfig {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         warmup_requests: Option<u64>,
     },
+}
+
+/// Which stream the OLTP client emits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OltpStream {
+    #[default]
+    Storage,
+    Buffer,
+}
+
+impl OltpStream {
+    fn is_storage(&self) -> bool {
+        *self == OltpStream::Storage
+    }
 }
 
 /// One phase of [`WorkloadConfig::Phases`].
@@ -427,33 +446,34 @@ impl WorkloadConfig {
     /// The generator for `requests` requests.
     fn build_for(&self, requests: u64, seed: u64) -> Box<dyn Workload> {
         let n = self.request_blocks();
-        let inner: Box<dyn Workload> = match *self {
-            WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, requests, seed)),
-            WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, requests)),
-            WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, requests, seed)),
-            WorkloadConfig::Mix { blocks, scan_share, loop_share, hot_share, segment, .. } => Box::new(mix::Mix::new(
-                mix::MixShape { blocks, scan_share, loop_share, hot_share, segment },
-                requests,
-                seed,
-            )),
-            WorkloadConfig::Oltp { warehouses, buffer_pool, softmax, dirty_threshold, .. } => Box::new(
-                oltp::Oltp::new(oltp::OltpShape { warehouses, buffer_pool, softmax, dirty_threshold }, requests, seed),
-            ),
-            WorkloadConfig::Tpch { query, scale, lookups, skew, .. } => {
-                Box::new(tpch::Tpch::new(tpch::TpchShape { query, scale, lookups, skew }, requests, seed))
-            }
-            WorkloadConfig::Phases { ref phases, .. } => {
-                let parts = phases
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| {
-                        let seed = seed ^ crate::util::hash::splitmix64(0x9_4a5e + i as u64);
-                        (p.workload.build_for(p.requests, seed), p.offset)
-                    })
-                    .collect();
-                return Box::new(mix::Phases::new(parts, self.blocks() as usize));
-            }
-        };
+        let inner: Box<dyn Workload> =
+            match *self {
+                WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, requests, seed)),
+                WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, requests)),
+                WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, requests, seed)),
+                WorkloadConfig::Mix { blocks, scan_share, loop_share, hot_share, segment, .. } => Box::new(
+                    mix::Mix::new(mix::MixShape { blocks, scan_share, loop_share, hot_share, segment }, requests, seed),
+                ),
+                WorkloadConfig::Oltp { warehouses, buffer_pool, softmax, dirty_threshold, stream, .. } => {
+                    let buffer_stream = stream == OltpStream::Buffer;
+                    let shape = oltp::OltpShape { warehouses, buffer_pool, softmax, dirty_threshold, buffer_stream };
+                    Box::new(oltp::Oltp::new(shape, requests, seed))
+                }
+                WorkloadConfig::Tpch { query, scale, lookups, skew, .. } => {
+                    Box::new(tpch::Tpch::new(tpch::TpchShape { query, scale, lookups, skew }, requests, seed))
+                }
+                WorkloadConfig::Phases { ref phases, .. } => {
+                    let parts = phases
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| {
+                            let seed = seed ^ crate::util::hash::splitmix64(0x9_4a5e + i as u64);
+                            (p.workload.build_for(p.requests, seed), p.offset)
+                        })
+                        .collect();
+                    return Box::new(mix::Phases::new(parts, self.blocks() as usize));
+                }
+            };
         if n == 1 {
             inner
         } else {

@@ -32,6 +32,12 @@
 //!   log file (DB2's `softmax`), a log file being [`LOG_FILE_RECORDS_PER_WAREHOUSE`] records
 //!   per warehouse, so the mix does not change with the scale.
 //!
+//! **The buffer stream** (`stream: buffer`): instead of what the pool sends the server, every
+//! page reference of the transactions, as a read — the database's buffer access trace that
+//! paper 003 replays into a client cache standing for the buffer pool. Each carries a semantic
+//! importance (paper 003's SE hints, what a DBMS knows from its plans): 0 for pages of the
+//! append-only HISTORY table, which no transaction reads back; 2 for index pages; 1 for the rest.
+//!
 //! With half the database in the pool, `softmax` 400 and threshold 50 %, the mix is within
 //! 5 points of paper 004 Table 2's baseline 300_400, and likewise for 300_4000 and 300_50; the
 //! 60_400 and 540_400 pools move the mix the way §5.1 describes (see the tests).
@@ -86,6 +92,8 @@ pub struct OltpShape {
     pub buffer_pool: Option<u64>,
     pub softmax: u32,
     pub dirty_threshold: f64,
+    /// Emit every page reference (the buffer stream) instead of the pool's reads and writes.
+    pub buffer_stream: bool,
 }
 
 /// A B-tree: root, internal pages, leaves; keys `0..keys`.
@@ -398,6 +406,7 @@ pub struct Oltp {
     /// Per district, the items of its last [`RECENT_ORDERS`] orders (a ring of order slots of
     /// up to 15 items, `u32::MAX` for none): what Stock-Level examines.
     recent_items: Vec<u32>,
+    buffer_stream: bool,
 }
 
 /// Orders Stock-Level looks back over.
@@ -429,12 +438,25 @@ impl Oltp {
             pending: districts as u64 * NEW_ORDERS_INITIAL / 10,
             items: Vec::with_capacity(RECENT_ORDERS * MAX_LINES),
             recent_items: vec![u32::MAX; districts * RECENT_ORDERS * MAX_LINES],
+            buffer_stream: shape.buffer_stream,
             layout,
         }
     }
 
     fn touch(&mut self, page: Block, weight: u8, update: bool) {
-        self.pool.touch(page, weight, update, &mut self.out);
+        if self.buffer_stream {
+            let h = self.layout.history;
+            let importance = if (h.start..h.start + h.pages as Block).contains(&page) {
+                0
+            } else if weight == INDEX {
+                2
+            } else {
+                1
+            };
+            self.out.push_back(Request { importance: Some(importance), ..Request::read(page) });
+        } else {
+            self.pool.touch(page, weight, update, &mut self.out);
+        }
     }
 
     /// Root, internal and leaf pages of `tree` down to `key`.
@@ -650,6 +672,7 @@ mod tests {
             buffer_pool: Some((initial as f64 * pool_share) as u64),
             softmax,
             dirty_threshold: DEFAULT_DIRTY_THRESHOLD,
+            buffer_stream: false,
         }
     }
 
@@ -672,6 +695,28 @@ mod tests {
             counted[kind] += 1;
         }
         counted.map(|c| c as f64 / n as f64)
+    }
+
+    #[test]
+    fn the_buffer_stream_is_every_page_reference_with_its_importance() {
+        let s = OltpShape { buffer_stream: true, ..shape(1, 0.5, 400) };
+        let mut g = Oltp::new(s, 200_000, 3);
+        let h = g.layout.history;
+        let mut seen = [0u64; 3];
+        while let Some(r) = g.next_request() {
+            assert_eq!((r.op, r.nblocks, r.write_hint), (Op::Read, 1, None));
+            let imp = r.importance.expect("every reference is hinted");
+            let in_history = (h.start..h.start + h.pages as Block).contains(&r.block);
+            assert_eq!(imp == 0, in_history, "block {}", r.block);
+            seen[imp as usize] += 1;
+        }
+        // Payments (43 % of transactions) append one history row each; index pages are most
+        // of every transaction's references (root, internal, leaf per lookup).
+        assert!(seen[0] > 500 && seen[1] > 40_000 && seen[2] > 100_000, "{seen:?}");
+        // No pool: the same references, whatever its size.
+        let mut a = Oltp::new(OltpShape { buffer_pool: Some(10), ..s }, 5_000, 3);
+        let mut b = Oltp::new(s, 5_000, 3);
+        assert!((0..5_000).all(|_| a.next_request() == b.next_request()));
     }
 
     #[test]
