@@ -1,17 +1,20 @@
 // The production build in real headless Chromium, checked against the engine itself: the page's
 // numbers must be exactly what the wasm engine computes in Node for the scenario the page encodes
 // in its share URL, and they must look like paper 000 (Table 2, Fig. 10).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import LZString from 'lz-string';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Simulation, TraceReader, defaultScenario, estimateUpside, exportWorkload, initSync, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { Simulation, TraceReader, defaultScenario, designSpace, estimateUpside, exportWorkload, initSync, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { gzipSync } from 'node:zlib';
 import { launchChromium, serveApp } from './browser.mjs';
 
 const root = resolve(__dirname, '../..');
 const RUN_TIMEOUT_MS = 60_000;
+/** Screenshots of the flows, for people to look at (test output, not the repo). */
+const SHOTS = join(root, 'test-results/screenshots');
+mkdirSync(SHOTS, { recursive: true });
 
 interface EngineReport {
   meanLatencyMs: number;
@@ -593,6 +596,34 @@ describe('tiersim in Chromium', () => {
     const base = decodeShareUrl(await value(page, 'share-url'));
     const lmd = engine({ ...base, protocol: { kind: 'demote' }, client: { ...base.client, policy: { kind: 'lru' } }, array: { ...base.array, policy: { kind: 'mru' } } });
     expect(rows.find((r) => r.design === 'LRU-MRU-demote')!.mean).toBe(lmd.meanLatencyMs);
+  });
+
+  it("explores paper 003's design space on the OLTP buffer stream: hierarchy-aware within 5 % of aggressively-collaborative, plain LRU far behind, exactly as the engine", async () => {
+    const s = JSON.parse(defaultScenario());
+    s.client.capacity = 2000;
+    s.array.capacity = 2000;
+    s.workload = { kind: 'oltp', warehouses: 1, stream: 'buffer', warmupRequests: 50_000, measuredRequests: 200_000 };
+    const page = await openApp(encodeHash(s));
+    await testId(page, 'design-space-san').selectOption('vi-fc');
+    await testId(page, 'design-space-run').click();
+    await page.waitForSelector('[data-testid="design-space-progress"][data-status="done"]', { timeout: 4 * RUN_TIMEOUT_MS });
+    expect(await attr(page, 'design-space-progress', 'data-done')).toBe('136');
+    const config = testId(page, 'design-space-config');
+    const gap = Number(await config.getAttribute('data-gap'));
+    const plainGap = Number(await config.getAttribute('data-plain-gap'));
+    expect(gap).toBeLessThan(0.05);
+    expect(plainGap).toBeGreaterThan(gap + 0.1);
+    // Each approach's best is the engine's number for that design on the VI/FC SAN.
+    const rows = await testId(page, 'design-space-table')
+      .locator('tr[data-approach]')
+      .evaluateAll((trs) => trs.map((tr) => ({ design: tr.getAttribute('data-design')!, mean: Number(tr.getAttribute('data-mean')) })));
+    expect(rows).toHaveLength(5);
+    const spec = JSON.parse(designSpace(JSON.stringify({ ...s, link: { preset: 'vi-fc' }, disk: { kind: 'constant', serviceMs: 6.227 } })));
+    for (const r of rows.slice(0, 2)) {
+      const d = spec.find((x: { name: string }) => x.name === r.design);
+      expect(engine(d.scenario).meanLatencyMs, r.design).toBe(r.mean);
+    }
+    await page.locator('[data-testid="design-space-config"] svg').screenshot({ path: join(SHOTS, 'design-space.png') });
   });
 
   describe('a bad link shows a clear message and the default scenario', () => {

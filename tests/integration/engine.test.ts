@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mc2Example, treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
 import { checkScenario, describeIssue } from '../../web/scenario/schema';
-import { PolicyBench, Simulation, TraceReader, defaultScenario, estimateUpside, exportWorkload, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { PolicyBench, Simulation, TraceReader, defaultScenario, designSpace, estimateUpside, exportWorkload, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { applyDesign, designName, designSpace as ourDesignSpace } from '../../web/features/designspace/space';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 const root = resolve(__dirname, '../..');
@@ -107,6 +108,17 @@ describe('engine in wasm', () => {
     // The TPC-H trace keeps its range hints.
     const tpch = gunzipSync(readFileSync(join(root, 'public/traces/tpch-q7.csv.gz'))).toString().split('\n');
     expect(tpch.slice(1, -1).every((line) => /,r,range:\d$/.test(line))).toBe(true);
+  });
+
+  it("enumerates paper 003's design space exactly as the engine, every design's scenario alike", () => {
+    const base = JSON.parse(defaultScenario());
+    const engine: { name: string; design: unknown; scenario: unknown }[] = JSON.parse(designSpace(JSON.stringify(base)));
+    const ours = ourDesignSpace();
+    expect(ours.map(designName)).toEqual(engine.map((d) => d.name));
+    expect(ours).toEqual(engine.map((d) => d.design));
+    for (const [i, d] of ours.entries()) {
+      expect(JSON.parse(validateScenario(JSON.stringify(applyDesign(base, d)))), designName(d)).toEqual(engine[i].scenario);
+    }
   });
 
   describe('trees', () => {

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DepthPanel } from '../features/depth/components/DepthPanel';
 import { DesignComparison } from '../features/designs/DesignComparison';
+import { DesignSpace } from '../features/designspace/DesignSpace';
 import { MrcPanel } from '../features/mrc/components/MrcPanel';
 import { ResultsPanel } from '../features/results/components/ResultsPanel';
 import { isRunning, useEngineRun } from '../features/run/hooks/useEngineRun';
@@ -147,6 +148,11 @@ export function App() {
           {draft.topology !== 'single' && draft.topology !== 'tree' && (
             <div className="card chart-card">
               <DesignComparison base={valid} />
+            </div>
+          )}
+          {draft.topology !== 'single' && draft.topology !== 'tree' && (
+            <div className="card chart-card">
+              <DesignSpace base={valid} />
             </div>
           )}
           <div className="card chart-card">

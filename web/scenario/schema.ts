@@ -256,6 +256,8 @@ const oltpVariant = z.strictObject({
     .gt(0, { error: 'must be above 0 and at most 1' })
     .max(1, { error: 'must be above 0 and at most 1' })
     .optional(),
+  /** storage (default): what the pool sends the server; buffer: every page reference, importance-hinted (paper 003's buffer trace). */
+  stream: z.enum(['storage', 'buffer'], { error: 'must be one of storage, buffer' }).optional(),
   warmupRequests: num(0, MAX_REQUESTS, true).optional(),
   measuredRequests: num(1, MAX_REQUESTS, true).optional(),
 });
@@ -555,6 +557,8 @@ export const scenarioSchema = z
     protocol: protocolSchema,
     /** Paper 003's DU at the array: drop, or leave next in line, what it sends up (absent: keep it). */
     du: z.enum(['drop', 'lru-end'], { error: 'must be one of drop, lru-end' }).optional(),
+    /** Paper 003's SE: requests of importance 0 enter the client (and, under DEMOTE or AC_CC, the array) at the eviction end. */
+    se: z.boolean({ error: 'must be true or false' }).optional(),
     link: linkSchema,
     disk: diskSchema,
     /** Cost of a client-cache hit, T_c (paper 000 uses 0). */
@@ -581,6 +585,9 @@ export const scenarioSchema = z
         });
       }
       if (s.protocol.kind === 'mc2' && s.tree) checkMc2Shape(s.tree, ctx.issues as Issues);
+      if (s.se) {
+        ctx.issues.push({ code: 'custom', input: s, path: ['se'], message: "SE reads each request's importance in one client's hierarchy: use the single or two-level topology" });
+      }
     } else if (s.protocol.kind === 'mc2') {
       ctx.issues.push({
         code: 'custom',

@@ -230,6 +230,20 @@ pub fn preview_workload(scenario_json: &str, skip: f64, n: u32) -> Result<String
     tiersim_core::trace::export::preview(&scenario, skip, n as usize).map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// Paper 003's design space over a base scenario: `[{name, design, scenario}, …]` as JSON text,
+/// every design's scenario validated (see `tiersim_core::design`).
+#[wasm_bindgen(js_name = designSpace)]
+pub fn design_space(scenario_json: &str) -> Result<String, JsError> {
+    let base = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
+    let mut out = Vec::new();
+    for d in tiersim_core::design::space() {
+        let s = d.apply(&base);
+        s.validate().map_err(|e| JsError::new(&format!("{}: {e}", d.name())))?;
+        out.push(serde_json::json!({ "name": d.name(), "design": d, "scenario": s }));
+    }
+    Ok(serde_json::Value::Array(out).to_string())
+}
+
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {
     ENGINE_VERSION.to_string()

@@ -1,5 +1,5 @@
-// Paper 003's cooperation knobs that two levels and a tree share: AC_CA's candidate count k and
-// DU, what a cache below does with a block it has just sent up.
+// Paper 003's cooperation knobs: AC_CA's candidate count k and DU, what a cache below does with
+// a block it has just sent up (two levels and trees), and SE, importance hints (one client).
 import type { ReactNode } from 'react';
 import { DEFAULT_AC_CA_K } from '../../../scenario/schema';
 import type { Scenario } from '../../../scenario/schema';
@@ -49,5 +49,27 @@ export function DuField({ scenario: s, testId, label, errorAt, update }: Props &
         })
       }
     />
+  );
+}
+
+/** SE: blocks the application marks unimportant (importance 0) go in next in line for eviction. */
+export function SeField({ scenario: s, testId, update }: Omit<Props, 'errorAt'>) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        data-testid={testId}
+        checked={s.se ?? false}
+        onChange={(e) =>
+          update((n) => {
+            if (e.target.checked) n.se = true;
+            else delete n.se;
+          })
+        }
+      />
+      <span>
+        <strong>SE</strong> — importance hints: a block the workload marks unimportant (the OLTP buffer stream's history pages) enters the client next in line for eviction, and the array too under DEMOTE or AC_CC (paper 003)
+      </span>
+    </label>
   );
 }

@@ -9,7 +9,7 @@ import { TRACE_FORMATS } from '../../../scenario/schema';
 import type { LinkConfig, Scenario, ScenarioIssue, Topology, TraceFormat } from '../../../scenario/schema';
 import type { TraceSummary } from '../../../worker/protocol';
 import { CacheFields } from './CacheFields';
-import { AcCaKField, DuField } from './CooperationFields';
+import { AcCaKField, DuField, SeField } from './CooperationFields';
 import { DesignPicker } from './DesignPicker';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
@@ -231,6 +231,8 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
           />
         </fieldset>
       )}
+
+      {!tree && <SeField scenario={s} testId="se" update={update} />}
 
       <fieldset>
         <legend>{tree ? 'Disk (under every root)' : 'Link and disk'}</legend>

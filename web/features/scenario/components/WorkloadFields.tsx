@@ -218,6 +218,22 @@ function OltpFields({ w, path, t, errorAt, edit }: { w: Extract<Workload, { kind
         <NumberField testId={`${t}-warehouses`} label="Warehouses" min={1} max={1000} value={warehouses} error={errorAt(`${path}.warehouses`)} hint={`${formatCount(initial)} pages (paper 004: 25, 606 K)`} onChange={(v) => set((n) => void (n.warehouses = v))} />
         <NumberField testId={`${t}-buffer-pool`} label="Buffer pool" unit="pages" min={1} value={pool} error={errorAt(`${path}.bufferPool`)} hint={`${((pool / initial) * 100).toFixed(0)} % of the database (paper: 10, 50, 90 %)`} onChange={(v) => set((n) => void (n.bufferPool = v))} />
       </div>
+      <SelectField<'storage' | 'buffer'>
+        testId={`${t}-stream`}
+        label="Stream"
+        value={w.stream ?? 'storage'}
+        options={[
+          { value: 'storage', label: 'What the pool sends the server: misses, hinted writes (paper 004)' },
+          { value: 'buffer', label: 'Every page reference, importance-hinted: the pool is the client cache (paper 003)' },
+        ]}
+        error={errorAt(`${path}.stream`)}
+        onChange={(v) =>
+          set((n) => {
+            if (v === 'storage') delete n.stream;
+            else n.stream = v;
+          })
+        }
+      />
       <div className="row">
         <NumberField testId={`${t}-softmax`} label="softmax" unit="% of a log file" min={1} value={w.softmax ?? OLTP_DEFAULTS.softmax} error={errorAt(`${path}.softmax`)} hint="recovery bound: lower → more RECOV writes (paper: 50, 400, 4000)" onChange={(v) => set((n) => void (n.softmax = v))} />
         <NumberField testId={`${t}-dirty-threshold`} label="Dirty threshold" step="any" min={0} max={1} value={w.dirtyThreshold ?? OLTP_DEFAULTS.dirtyThreshold} error={errorAt(`${path}.dirtyThreshold`)} hint="share dirty before cleaners write REPLACE (chngpgs_thresh)" onChange={(v) => set((n) => void (n.dirtyThreshold = v))} />

@@ -1,0 +1,81 @@
+// Paper 003's design space: its 136 designs, the SAN and ratio configurations, and the panel
+// that runs them on the pool and reads the gap off them — driven by a fake engine.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DesignSpace, configs, jobs } from '../../web/features/designspace/DesignSpace';
+import { atRatio, designName, designSpace, onSan, summarize, type Outcome } from '../../web/features/designspace/space';
+import type { PointRunner } from '../../web/features/mrc/sweep';
+import { defaultScenario } from '../../web/scenario/defaults';
+import { makeReport } from './fixtures';
+
+afterEach(cleanup);
+
+/** Latency by hand: each approach a base, less for ARC at the array, DU, SE; plain LRU the base itself. */
+const BASE_MS: Record<string, number> = { none: 1, 'ha-r': 0.8, demote: 0.78, 'ac-ca': 0.9, 'ac-cc': 0.6 };
+const fake: PointRunner = async (s) =>
+  makeReport({
+    meanLatencyMs: BASE_MS[s.protocol.kind] - (s.array.policy.kind === 'arc' && s.protocol.kind !== 'ac-cc' ? 0.2 : 0) - (s.du ? 0.1 : 0) - (s.se ? 0.01 : 0) - (s.client.co ? 0.001 : 0),
+  });
+
+describe("paper 003's design space", () => {
+  it('has 136 designs, named as the paper does, each a valid two-level scenario', () => {
+    const all = designSpace();
+    expect(all).toHaveLength(136);
+    expect(new Set(all.map(designName)).size).toBe(136);
+    expect(all.map(designName)).toContain('AC_HB.LRU.ARC.DU.SE');
+    const built = jobs(defaultScenario(), configs('scenario', 'one'));
+    if ('error' in built) throw new Error(built.error);
+    expect(built).toHaveLength(136);
+    const acHb = built.find((j) => designName(j.design) === 'AC_HB.LRU.ARC.DU.SE')!.scenario;
+    expect(acHb).toMatchObject({ protocol: { kind: 'demote' }, client: { policy: { kind: 'lru' } }, array: { policy: { kind: 'arc' } }, du: 'drop', se: true });
+    expect(jobs(defaultScenario(), configs('all', 'sweep'))).toHaveLength(136 * 9);
+  });
+
+  it("applies Table 3's SANs and splits the same total by ratio", () => {
+    const s = onSan(defaultScenario(), 'ip-storage');
+    expect(s.link).toEqual({ preset: 'ip-storage' });
+    expect(s.disk).toEqual({ kind: 'constant', serviceMs: 6.291 });
+    const r = atRatio(defaultScenario(), 3);
+    expect([r.client.capacity, r.array.capacity]).toEqual([24576, 8192]);
+  });
+
+  it('reads the best of each approach and the gap between hierarchy-aware and aggressively-collaborative', () => {
+    const outcomes: Outcome[] = designSpace().map((design, i) => ({ design, meanMs: 1 + i / 1000 }));
+    const s = summarize(outcomes)!;
+    expect(s.approaches.map((a) => a.approach)).toEqual(['HA_B', 'HA_R', 'AC_HB', 'AC_CA', 'AC_CC']);
+    expect(designName(s.bestHa.design)).toBe('HA_B.LRU.LRU');
+    expect(designName(s.bestAc.design)).toBe('AC_HB.LRU.LRU');
+    expect(s.gap).toBeCloseTo(1 / 1.064 - 1, 12);
+    expect(summarize(outcomes.filter((o) => o.design.approach === 'HA_B'))).toBeNull();
+  });
+
+  it('runs them on the pool and shows the gap, the chart and each approach’s best', async () => {
+    render(<DesignSpace base={defaultScenario()} createRunner={() => ({ run: fake, close: () => {}, parallel: 3 })} />);
+    fireEvent.change(screen.getByTestId('design-space-san'), { target: { value: 'scenario' } });
+    fireEvent.click(screen.getByTestId('design-space-run'));
+    await waitFor(() => expect(screen.getByTestId('design-space-progress').getAttribute('data-status')).toBe('done'));
+    expect(screen.getByTestId('design-space-progress').getAttribute('data-done')).toBe('136');
+    const config = screen.getByTestId('design-space-config');
+    // Best HA: HA_R with ARC, DU, SE, CO: 0.8 − 0.311; best AC: AC_HB likewise, 0.78 − 0.311.
+    // Plain: HA_R 0.8 against AC_CC 0.6.
+    expect(Number(config.getAttribute('data-gap'))).toBeCloseTo(0.489 / 0.469 - 1, 9);
+    expect(Number(config.getAttribute('data-plain-gap'))).toBeCloseTo(0.8 / 0.6 - 1, 9);
+    const rows = [...screen.getByTestId('design-space-table').querySelectorAll('tr[data-approach]')].map((r) => [r.getAttribute('data-approach'), r.getAttribute('data-design')]);
+    expect(rows).toEqual([
+      ['HA_B', 'HA_B.LRU.ARC.DU.CO.SE'],
+      ['HA_R', 'HA_R.LRU.ARC.DU.CO.SE'],
+      ['AC_HB', 'AC_HB.LRU.ARC.DU.CO.SE'],
+      ['AC_CA', 'AC_CA.LRU.ARC.DU.CO.SE'],
+      ['AC_CC', 'AC_CC.LRU.CO.SE'],
+    ]);
+    expect(config.querySelectorAll('svg rect.best')).toHaveLength(5);
+    expect(config.querySelectorAll('svg rect.plain')).toHaveLength(5);
+  });
+
+  it('shows a failing run and stays usable', async () => {
+    render(<DesignSpace base={defaultScenario()} createRunner={() => ({ run: () => Promise.reject(new Error('worker crashed')), close: () => {}, parallel: 2 })} />);
+    fireEvent.click(screen.getByTestId('design-space-run'));
+    expect((await screen.findByTestId('design-space-error')).textContent).toBe('worker crashed');
+    expect((screen.getByTestId('design-space-run') as HTMLButtonElement).disabled).toBe(false);
+  });
+});

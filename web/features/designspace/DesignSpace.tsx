@@ -1,0 +1,266 @@
+// Paper 003's design space run on the current scenario's workload and cache sizes: all 136
+// designs (approach × LRU/ARC at each level × DU, CO, SE) per configuration — a SAN of Table 3
+// and a client : array split of the same total (Figure 8) — on a pool of engine workers; for
+// each configuration, each approach's best design beside its plain LRU one, and the gap
+// between the best hierarchy-aware and the best aggressively-collaborative design (Table 4).
+import { scaleBand, scaleLinear } from 'd3';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatMs } from '../../app/format';
+import { useElementSize } from '../../charts/useElementSize';
+import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
+import { isAbortError } from '../../worker/client';
+import { SelectField } from '../scenario/components/SelectField';
+import { defaultPoolSize, workerPool, type PointRunner } from '../mrc/sweep';
+import { APPROACH_LABELS, SANS, applyDesign, atRatio, designName, designSpace, onSan, summarize, type Design, type Outcome, type San, type Summary } from './space';
+
+type SanChoice = 'scenario' | San | 'all';
+type RatioChoice = 'one' | 'sweep';
+
+/** One configuration: a SAN (or the scenario's own link and disk) and a client : array ratio. */
+export interface Config {
+  key: string;
+  san: San | 'scenario';
+  /** client ÷ array; null: the scenario's own sizes. */
+  ratio: number | null;
+  label: string;
+}
+
+export function configs(san: SanChoice, ratio: RatioChoice): Config[] {
+  const sans: (San | 'scenario')[] = san === 'all' ? ['vi-fc', 'ip-storage', 'future-san'] : [san];
+  const ratios: (number | null)[] = ratio === 'sweep' ? [1 / 3, 1, 3] : [null];
+  const ratioLabel = (r: number | null) => (r === null ? 'these sizes' : r < 1 ? `1 : ${Math.round(1 / r)}` : `${Math.round(r)} : 1`);
+  return sans.flatMap((s) =>
+    ratios.map((r) => ({
+      key: `${s}/${r ?? 'own'}`,
+      san: s,
+      ratio: r,
+      label: `${s === 'scenario' ? 'this link and disk' : SANS[s].label} · client : array ${ratioLabel(r)}`,
+    })),
+  );
+}
+
+interface Job {
+  config: string;
+  design: Design;
+  scenario: Scenario;
+}
+
+/** Every run of the sweep, validated; an invalid one names its design and field. */
+export function jobs(base: Scenario, list: Config[]): Job[] | { error: string } {
+  const out: Job[] = [];
+  for (const c of list) {
+    let b = c.san === 'scenario' ? base : onSan(base, c.san);
+    if (c.ratio !== null) b = atRatio(b, c.ratio);
+    for (const d of designSpace()) {
+      const check = checkScenario(applyDesign(b, d));
+      if (!check.ok) return { error: `${designName(d)}: ${describeIssue(check.issues[0])}` };
+      out.push({ config: c.key, design: d, scenario: check.scenario });
+    }
+  }
+  return out;
+}
+
+function appRunner() {
+  const parallel = defaultPoolSize();
+  return { ...workerPool(parallel), parallel };
+}
+
+type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+
+export interface DesignSpaceProps {
+  base: Scenario | null;
+  createRunner?: () => { run: PointRunner; close: () => void; parallel: number };
+}
+
+const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} %`;
+
+export function DesignSpace({ base, createRunner = appRunner }: DesignSpaceProps) {
+  const [san, setSan] = useState<SanChoice>('vi-fc');
+  const [ratio, setRatio] = useState<RatioChoice>('one');
+  const [ran, setRan] = useState<Config[]>([]);
+  const [outcomes, setOutcomes] = useState<Record<string, Outcome[]>>({});
+  const [total, setTotal] = useState(0);
+  const [status, setStatus] = useState<Status>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const start = async () => {
+    if (!base) return;
+    const list = configs(san, ratio);
+    const built = jobs(base, list);
+    if ('error' in built) {
+      setStatus('error');
+      setError(built.error);
+      return;
+    }
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    const runner = createRunner();
+    setRan(list);
+    setOutcomes({});
+    setTotal(built.length);
+    setError(null);
+    setStatus('running');
+    try {
+      let next = 0;
+      const lane = async () => {
+        while (next < built.length) {
+          const job = built[next++];
+          const report = await runner.run(job.scenario, controller.signal);
+          if (controller.signal.aborted) return;
+          const outcome = { design: job.design, meanMs: report.meanLatencyMs };
+          setOutcomes((o) => ({ ...o, [job.config]: [...(o[job.config] ?? []), outcome] }));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(runner.parallel, built.length) }, lane));
+      setStatus('done');
+    } catch (e) {
+      controller.abort();
+      const cancelled = isAbortError(e) || (e as { name?: string } | null)?.name === 'AbortError';
+      setStatus(cancelled ? 'cancelled' : 'error');
+      if (!cancelled) setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      runner.close();
+    }
+  };
+
+  const done = Object.values(outcomes).reduce((n, o) => n + o.length, 0);
+  const running = status === 'running';
+  return (
+    <section className="design-space" aria-labelledby="design-space-title" data-testid="design-space">
+      <div className="chart-head">
+        <h3 id="design-space-title">Paper 003's design space</h3>
+        <p className="chart-legend">136 two-level designs on this workload: HA_B, HA_R, AC_HB, AC_CA, AC_CC × LRU/ARC at each level × DU, CO, SE</p>
+      </div>
+      <div className="row">
+        <SelectField<SanChoice>
+          testId="design-space-san"
+          label="SAN (paper 003 Table 3)"
+          value={san}
+          options={[
+            { value: 'scenario', label: "this scenario's link and disk" },
+            ...(Object.keys(SANS) as San[]).map((k) => ({ value: k, label: SANS[k].label })),
+            { value: 'all', label: 'all three SANs' },
+          ]}
+          onChange={setSan}
+        />
+        <SelectField<RatioChoice>
+          testId="design-space-ratio"
+          label="Client : array"
+          value={ratio}
+          options={[
+            { value: 'one', label: 'these sizes' },
+            { value: 'sweep', label: '1 : 3, 1 : 1, 3 : 1 of the same total (Figure 8)' },
+          ]}
+          onChange={setRatio}
+        />
+      </div>
+      <div className="actions">
+        <button type="button" className="button primary" data-testid="design-space-run" disabled={!base || running} onClick={() => void start()}>
+          {running ? 'Running…' : 'Explore the design space'}
+        </button>
+        <button type="button" className="button secondary" data-testid="design-space-cancel" disabled={!running} onClick={() => abort.current?.abort()}>
+          Cancel
+        </button>
+        <span className="mrc-progress" data-testid="design-space-progress" data-status={status} data-done={done} data-total={total}>
+          {!base ? 'Fix the scenario to explore.' : status === 'idle' ? '' : `${done} / ${total} designs${status === 'cancelled' ? ' — cancelled' : ''}`}
+        </span>
+      </div>
+      {error && (
+        <div className="banner banner-error" role="alert" data-testid="design-space-error">
+          {error}
+        </div>
+      )}
+      {ran.map((c) => {
+        const summary = outcomes[c.key] && outcomes[c.key].length === designSpace().length ? summarize(outcomes[c.key]) : null;
+        return summary ? <ConfigResult key={c.key} config={c} summary={summary} /> : null;
+      })}
+    </section>
+  );
+}
+
+const BAR_HEIGHT = 200;
+const MARGIN = { left: 56, right: 12, top: 12, bottom: 36 };
+
+/** One configuration's outcome: the gap, a bar chart and the table of each approach's best. */
+function ConfigResult({ config, summary }: { config: Config; summary: Summary }) {
+  const [ref, size] = useElementSize<HTMLDivElement>({ width: 560, height: BAR_HEIGHT });
+  const bars = useMemo(() => {
+    const plot = { left: MARGIN.left, right: Math.max(MARGIN.left + 10, size.width - MARGIN.right), top: MARGIN.top, bottom: BAR_HEIGHT - MARGIN.bottom };
+    const x = scaleBand<string>().domain(summary.approaches.map((a) => a.approach)).range([plot.left, plot.right]).padding(0.3);
+    const top = Math.max(...summary.approaches.map((a) => Math.max(a.best.meanMs, a.plain?.meanMs ?? 0)));
+    const y = scaleLinear().domain([0, top * 1.08]).range([plot.bottom, plot.top]).nice();
+    const bw = x.bandwidth() / 2;
+    return {
+      plot,
+      ticks: y.ticks(4).map((t) => ({ y: y(t), label: formatMs(t) })),
+      items: summary.approaches.map((a) => ({ ...a, x0: x(a.approach)!, bw, yBest: y(a.best.meanMs), yPlain: a.plain ? y(a.plain.meanMs) : null })),
+    };
+  }, [summary, size.width]);
+  const { plot } = bars;
+  return (
+    <div className="design-space-config" data-testid="design-space-config" data-config={config.key} data-gap={String(summary.gap)} data-plain-gap={String(summary.plainGap ?? '')}>
+      <h4>{config.label}</h4>
+      <p className="design-space-gap">
+        Best hierarchy-aware <strong>{summary.bestHa.design.approach}</strong> ({designName(summary.bestHa.design)}, {formatMs(summary.bestHa.meanMs)}) against best aggressively-collaborative <strong>{summary.bestAc.design.approach}</strong> ({designName(summary.bestAc.design)},{' '}
+        {formatMs(summary.bestAc.meanMs)}): hierarchy-aware is <strong data-testid="design-space-gap">{pct(summary.gap)}</strong> slower
+        {summary.plainGap !== undefined && <> — with plain LRU and no optimization, {pct(summary.plainGap)}</>}.
+      </p>
+      <div ref={ref} className="design-space-chart">
+        <svg className="cdf-svg" width={size.width} height={BAR_HEIGHT} viewBox={`0 0 ${size.width} ${BAR_HEIGHT}`} role="img" aria-label="Mean read latency of each approach's best design beside its plain LRU design">
+          {bars.ticks.map((t) => (
+            <g key={t.y} className="cdf-axis">
+              <line className="grid" x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
+              <text x={plot.left - 8} y={t.y} dy="0.32em" textAnchor="end">
+                {t.label}
+              </text>
+            </g>
+          ))}
+          {bars.items.map((b) => (
+            <g key={b.approach} data-approach={b.approach}>
+              {b.yPlain !== null && (
+                <rect className="plain" x={b.x0} y={b.yPlain} width={b.bw} height={plot.bottom - b.yPlain}>
+                  <title>{`${b.approach} plain LRU: ${formatMs(b.plain!.meanMs)}`}</title>
+                </rect>
+              )}
+              <rect className={`best ${b.approach.startsWith('HA') ? 'is-ha' : 'is-ac'}`} x={b.x0 + b.bw} y={b.yBest} width={b.bw} height={plot.bottom - b.yBest}>
+                <title>{`${designName(b.best.design)}: ${formatMs(b.best.meanMs)}`}</title>
+              </rect>
+              <text className="bar-label" x={b.x0 + b.bw} y={plot.bottom + 16} textAnchor="middle">
+                {b.approach}
+              </text>
+            </g>
+          ))}
+          <line className="cdf-axis" x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke="currentColor" />
+        </svg>
+        <p className="chart-legend">
+          <span className="swatch plain" /> plain LRU · <span className="swatch best is-ha" /> best hierarchy-aware · <span className="swatch best is-ac" /> best aggressively-collaborative
+        </p>
+      </div>
+      <table className="mrc-table" data-testid="design-space-table">
+        <thead>
+          <tr>
+            <th scope="col">approach</th>
+            <th scope="col">its best design</th>
+            <th scope="col">mean read</th>
+            <th scope="col">plain LRU</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.approaches.map((a) => (
+            <tr key={a.approach} data-approach={a.approach} data-design={designName(a.best.design)} data-mean={String(a.best.meanMs)} data-plain={String(a.plain?.meanMs ?? '')}>
+              <td>
+                <abbr title={APPROACH_LABELS[a.approach]}>{a.approach}</abbr>
+              </td>
+              <td>{designName(a.best.design)}</td>
+              <td>{formatMs(a.best.meanMs)}</td>
+              <td>{a.plain ? formatMs(a.plain.meanMs) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

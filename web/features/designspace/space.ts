@@ -1,0 +1,152 @@
+// Paper 003's design space (engine: tiersim_core::design, which tests/integration checks this
+// against): five collaboration approaches × LRU or ARC at each level × DU, CO and SE — 136
+// two-level designs over one base scenario — and what the paper reads off them: the best
+// design of each approach, and the gap between the best hierarchy-aware and the best
+// aggressively-collaborative one.
+import { DEFAULT_AC_CA_K, type Scenario } from '../../scenario/schema';
+
+export const APPROACHES = ['HA_B', 'HA_R', 'AC_HB', 'AC_CA', 'AC_CC'] as const;
+export type Approach = (typeof APPROACHES)[number];
+export type Algorithm = 'LRU' | 'ARC';
+
+export const APPROACH_LABELS: Record<Approach, string> = {
+  HA_B: 'basic hierarchy-aware (inclusive)',
+  HA_R: 'hierarchy-aware, reloads evictions',
+  AC_HB: 'hint-based: DEMOTE',
+  AC_CA: 'content-aware client',
+  AC_CC: 'client-controlled (ULC)',
+};
+
+export function isHierarchyAware(a: Approach): boolean {
+  return a === 'HA_B' || a === 'HA_R';
+}
+
+export interface Design {
+  approach: Approach;
+  client: Algorithm;
+  array: Algorithm;
+  du: boolean;
+  co: boolean;
+  se: boolean;
+}
+
+/** `AC_HB.LRU.ARC.DU.SE`, as the paper's Figure 5 names them (AC_CC has one algorithm). */
+export function designName(d: Design): string {
+  const parts: string[] = [d.approach, d.client];
+  if (d.approach !== 'AC_CC') parts.push(d.array);
+  if (d.du) parts.push('DU');
+  if (d.co) parts.push('CO');
+  if (d.se) parts.push('SE');
+  return parts.join('.');
+}
+
+export function isPlain(d: Design): boolean {
+  return d.client === 'LRU' && d.array === 'LRU' && !d.du && !d.co && !d.se;
+}
+
+/** Every design, approach by approach, in the engine's order. */
+export function designSpace(): Design[] {
+  const out: Design[] = [];
+  const algs: Algorithm[] = ['LRU', 'ARC'];
+  const flags = [false, true];
+  for (const approach of APPROACHES) {
+    for (const client of algs) {
+      for (const array of algs) {
+        if (approach === 'AC_CC' && array !== client) continue;
+        for (const du of flags) {
+          if (approach === 'AC_CC' && du) continue;
+          for (const co of flags) for (const se of flags) out.push({ approach, client, array, du, co, se });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const PROTOCOLS: Record<Approach, Scenario['protocol']> = {
+  HA_B: { kind: 'none' },
+  HA_R: { kind: 'ha-r' },
+  AC_HB: { kind: 'demote' },
+  AC_CA: { kind: 'ac-ca', k: DEFAULT_AC_CA_K },
+  AC_CC: { kind: 'ac-cc' },
+};
+
+const policy = (a: Algorithm) => ({ kind: a === 'LRU' ? ('lru' as const) : ('arc' as const) });
+
+/** `base`'s sizes, link, disk and workload with the design's hierarchy (two levels). */
+export function applyDesign(base: Scenario, d: Design): Scenario {
+  const s = structuredClone(base);
+  delete s.topology;
+  s.protocol = structuredClone(PROTOCOLS[d.approach]);
+  s.client = { capacity: s.client.capacity, policy: policy(d.client), ...(d.co ? { co: true } : {}) };
+  s.array = { capacity: s.array.capacity, policy: policy(d.array), ...(d.co ? { co: true } : {}) };
+  if (d.du) s.du = 'drop';
+  else delete s.du;
+  if (d.se) s.se = true;
+  else delete s.se;
+  s.name = designName(d);
+  return s;
+}
+
+/** Paper 003 Table 3: storage-cache hit and disk access latencies (ms) by SAN and block size. */
+export const SANS = {
+  'vi-fc': { label: 'VI / Fibre Channel', 4096: [0.125, 6.352], 8192: [0.137, 6.94] },
+  'ip-storage': { label: 'IP storage', 4096: [0.692, 6.983], 8192: [0.979, 8.101] },
+  'future-san': { label: 'future SAN (10× faster)', 4096: [0.012, 6.238], 8192: [0.014, 6.817] },
+} as const;
+export type San = keyof typeof SANS;
+
+/** The base on `san`: its link preset, and a disk taking T_m − T_h (Table 3 at 4 KiB or 8 KiB; 4 KiB's for other sizes). */
+export function onSan(base: Scenario, san: San): Scenario {
+  const s = structuredClone(base);
+  const [th, tm] = SANS[san][s.blockSize === 8192 ? 8192 : 4096];
+  s.link = { preset: san };
+  s.disk = { kind: 'constant', serviceMs: Math.round((tm - th) * 1e6) / 1e6 };
+  return s;
+}
+
+/** The base with the same total cache split `client : array` = ratio : 1. */
+export function atRatio(base: Scenario, ratio: number): Scenario {
+  const s = structuredClone(base);
+  const total = s.client.capacity + s.array.capacity;
+  s.client.capacity = Math.max(1, Math.round((total * ratio) / (1 + ratio)));
+  s.array.capacity = Math.max(1, total - s.client.capacity);
+  return s;
+}
+
+export interface Outcome {
+  design: Design;
+  meanMs: number;
+}
+
+export interface Summary {
+  /** Per approach: its best design, and its plain one (LRU, no optimization). */
+  approaches: { approach: Approach; best: Outcome; plain?: Outcome }[];
+  bestHa: Outcome;
+  bestAc: Outcome;
+  /** How much slower the best hierarchy-aware design is than the best aggressively-collaborative one (a fraction; negative: faster). */
+  gap: number;
+  plainGap?: number;
+}
+
+/** What the paper reads off a finished configuration; `null` until an outcome of each kind is in. */
+export function summarize(outcomes: Outcome[]): Summary | null {
+  const best = (pick: (o: Outcome) => boolean) =>
+    outcomes.filter(pick).reduce<Outcome | undefined>((b, o) => (!b || o.meanMs < b.meanMs ? o : b), undefined);
+  const bestHa = best((o) => isHierarchyAware(o.design.approach));
+  const bestAc = best((o) => !isHierarchyAware(o.design.approach));
+  if (!bestHa || !bestAc) return null;
+  const approaches = APPROACHES.flatMap((approach) => {
+    const b = best((o) => o.design.approach === approach);
+    return b ? [{ approach, best: b, plain: outcomes.find((o) => o.design.approach === approach && isPlain(o.design)) }] : [];
+  });
+  const plainHa = best((o) => isPlain(o.design) && isHierarchyAware(o.design.approach));
+  const plainAc = best((o) => isPlain(o.design) && !isHierarchyAware(o.design.approach));
+  return {
+    approaches,
+    bestHa,
+    bestAc,
+    gap: bestHa.meanMs / bestAc.meanMs - 1,
+    plainGap: plainHa && plainAc ? plainHa.meanMs / plainAc.meanMs - 1 : undefined,
+  };
+}
