@@ -626,6 +626,24 @@ describe('tiersim in Chromium', () => {
     await page.locator('[data-testid="design-space-config"] svg').screenshot({ path: join(SHOTS, 'design-space.png') });
   });
 
+  it("runs a paper's headline from the gallery in one click: the editor shows it, the numbers sit beside the paper's, exactly as the engine", async () => {
+    const page = await openApp();
+    await testId(page, 'gallery-run-paper004').click();
+    await page.waitForSelector('[data-testid="gallery-paper004"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
+    const rows = await testId(page, 'gallery-readings-paper004')
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => ({ agrees: tr.getAttribute('data-agrees'), text: tr.textContent })));
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.agrees === 'true')).toBe(true);
+    // The card's primary scenario (OLTP into TQ) is in the editor and ran there.
+    await page.waitForSelector('[data-testid="progress"][data-phase="done"]', { timeout: RUN_TIMEOUT_MS });
+    const r = await results(page);
+    expect(r.scenario).toMatchObject({ topology: 'single', client: { policy: { kind: 'tq' } }, workload: { kind: 'oltp' } });
+    const c = (engine(r.scenario) as EngineReport & { counters: Record<string, number> }).counters;
+    expect(rows[0].text).toContain(`${((c.warmBlockHits / c.warmBlockReads) * 100).toFixed(1)} %`);
+    await testId(page, 'gallery').screenshot({ path: join(SHOTS, 'gallery.png') });
+  });
+
   describe('a bad link shows a clear message and the default scenario', () => {
     const cases: [string, () => string, RegExp][] = [
       ['damaged', () => '#s=garbage!!', /damaged|could not|invalid/i],

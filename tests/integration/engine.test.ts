@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mc2Example, treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
+import { EXPERIMENTS } from '../../web/features/gallery/experiments';
 import { checkScenario, describeIssue } from '../../web/scenario/schema';
 import { PolicyBench, Simulation, TraceReader, defaultScenario, designSpace, estimateUpside, exportWorkload, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { applyDesign, designName, designSpace as ourDesignSpace } from '../../web/features/designspace/space';
@@ -120,6 +121,15 @@ describe('engine in wasm', () => {
       expect(JSON.parse(validateScenario(JSON.stringify(applyDesign(base, d)))), designName(d)).toEqual(engine[i].scenario);
     }
   });
+
+  it("agrees with every paper's headline in the gallery, read exactly as the page reads it", () => {
+    for (const e of EXPERIMENTS) {
+      const reports = Object.fromEntries(Object.entries(e.runs).map(([k, sc]) => [k, runScenario(JSON.stringify(sc))]));
+      const readings = e.read(reports);
+      expect(readings.length, e.id).toBeGreaterThan(0);
+      for (const r of readings) expect(r.agrees, `${e.id}: ${r.label}: paper ${r.paper}, ours ${r.ours}`).toBe(true);
+    }
+  }, 120_000);
 
   describe('trees', () => {
     // Four clients under two middle tiers under one array: three levels, closed-loop queueing.

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DepthPanel } from '../features/depth/components/DepthPanel';
 import { DesignComparison } from '../features/designs/DesignComparison';
 import { DesignSpace } from '../features/designspace/DesignSpace';
+import { Gallery } from '../features/gallery/Gallery';
 import { MrcPanel } from '../features/mrc/components/MrcPanel';
 import { ResultsPanel } from '../features/results/components/ResultsPanel';
 import { isRunning, useEngineRun } from '../features/run/hooks/useEngineRun';
@@ -11,7 +12,7 @@ import { useScenarioUrl } from '../features/scenario/hooks/useScenarioUrl';
 import { SharePanel } from '../features/share/components/SharePanel';
 import { TracePanel } from '../features/traces/TracePanel';
 import { UpsidePanel } from '../features/upside/components/UpsidePanel';
-import type { Scenario } from '../scenario/schema';
+import { checkScenario, type Scenario } from '../scenario/schema';
 import type { TraceSummary } from '../worker/protocol';
 import { registerTrace, traceFile } from '../worker/traces';
 
@@ -104,6 +105,16 @@ export function App() {
           </button>
         </div>
       )}
+
+      <div className="card gallery-wrap">
+        <Gallery
+          onLoad={(s) => {
+            setDraft(s);
+            const check = checkScenario(s);
+            if (check.ok) run(check.scenario);
+          }}
+        />
+      </div>
 
       <main className="layout">
         <aside className="column-left">

@@ -1,0 +1,110 @@
+// The paper gallery: a card per seed paper's headline experiment. One click loads its main
+// scenario into the editor (and runs it there, live) and runs the experiment's scenarios on the
+// worker pool, then shows the paper's numbers beside ours.
+import { useEffect, useRef, useState } from 'react';
+import type { Scenario } from '../../scenario/schema';
+import type { Report } from '../../worker/protocol';
+import { isAbortError } from '../../worker/client';
+import { defaultPoolSize, workerPool, type PointRunner } from '../mrc/sweep';
+import { EXPERIMENTS, type Experiment, type Reading } from './experiments';
+
+type Runner = { run: PointRunner; close: () => void; parallel: number };
+
+function appRunner(): Runner {
+  const parallel = defaultPoolSize();
+  return { ...workerPool(parallel), parallel };
+}
+
+export interface GalleryProps {
+  /** Puts a scenario in the editor and runs it there. */
+  onLoad: (s: Scenario) => void;
+  createRunner?: () => Runner;
+  experiments?: Experiment[];
+}
+
+type CardState = { status: 'idle' | 'running' | 'done' | 'error'; readings?: Reading[]; error?: string };
+
+export function Gallery({ onLoad, createRunner = appRunner, experiments = EXPERIMENTS }: GalleryProps) {
+  const [cards, setCards] = useState<Record<string, CardState>>({});
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const start = async (e: Experiment) => {
+    onLoad(structuredClone(e.runs[e.primary]));
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    const set = (s: CardState) => setCards((c) => ({ ...c, [e.id]: s }));
+    set({ status: 'running' });
+    const runner = createRunner();
+    try {
+      const keys = Object.keys(e.runs);
+      const reports: Record<string, Report> = {};
+      let next = 0;
+      const lane = async () => {
+        while (next < keys.length) {
+          const k = keys[next++];
+          reports[k] = await runner.run(e.runs[k], controller.signal);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(runner.parallel, keys.length) }, lane));
+      if (!controller.signal.aborted) set({ status: 'done', readings: e.read(reports) });
+    } catch (err) {
+      if (isAbortError(err) || (err as { name?: string } | null)?.name === 'AbortError') set({ status: 'idle' });
+      else set({ status: 'error', error: err instanceof Error ? err.message : String(err) });
+    } finally {
+      runner.close();
+    }
+  };
+
+  return (
+    <section className="gallery" aria-labelledby="gallery-title" data-testid="gallery">
+      <div className="chart-head">
+        <h3 id="gallery-title">Paper gallery</h3>
+        <p className="chart-legend">each seed paper’s headline experiment, one click away — the paper’s numbers beside ours</p>
+      </div>
+      <div className="gallery-cards">
+        {experiments.map((e) => {
+          const c = cards[e.id] ?? { status: 'idle' };
+          return (
+            <article key={e.id} className="gallery-card" data-testid={`gallery-${e.id}`} data-status={c.status}>
+              <h4>{e.title}</h4>
+              <p className="muted gallery-paper">{e.paper}</p>
+              <p className="gallery-claim">{e.claim}</p>
+              <button type="button" className="button secondary small" data-testid={`gallery-run-${e.id}`} disabled={c.status === 'running'} onClick={() => void start(e)}>
+                {c.status === 'running' ? 'Running…' : c.status === 'done' ? 'Run again' : 'Load and run'}
+              </button>
+              {c.error && (
+                <p className="field-error" role="alert">
+                  {c.error}
+                </p>
+              )}
+              {c.readings && (
+                <table className="mrc-table gallery-readings" data-testid={`gallery-readings-${e.id}`}>
+                  <thead>
+                    <tr>
+                      <th scope="col" />
+                      <th scope="col">paper</th>
+                      <th scope="col">ours</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {c.readings.map((r) => (
+                      <tr key={r.label} data-agrees={String(r.agrees)}>
+                        <th scope="row">{r.label}</th>
+                        <td>{r.paper}</td>
+                        <td>
+                          {r.ours} <span aria-label={r.agrees ? 'agrees' : 'differs'}>{r.agrees ? '✓' : '≠'}</span>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </article>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
