@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import LZString from 'lz-string';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Simulation, TraceReader, defaultScenario, designSpace, estimateUpside, exportWorkload, initSync, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { Simulation, TraceReader, defaultScenario, designSpace, estimateUpside, exportWorkload, initSync, runScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { gzipSync } from 'node:zlib';
 import { launchChromium, serveApp } from './browser.mjs';
 
@@ -642,6 +642,67 @@ describe('tiersim in Chromium', () => {
     const c = (engine(r.scenario) as EngineReport & { counters: Record<string, number> }).counters;
     expect(rows[0].text).toContain(`${((c.warmBlockHits / c.warmBlockReads) * 100).toFixed(1)} %`);
     await testId(page, 'gallery').screenshot({ path: join(SHOTS, 'gallery.png') });
+  });
+
+  it("steps through paper 000's A–E example in the teaching stepper, and shows ARC's ghost lists", async () => {
+    const page = await openApp();
+    const queues = () =>
+      page.locator('[data-testid="stepper-queue"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-cache')} ${r.getAttribute('data-name')}: ${r.getAttribute('data-blocks')}`));
+    await testId(page, 'stepper-preset-paper000').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="7"]', { timeout: RUN_TIMEOUT_MS });
+    expect(await queues()).toEqual(['client cache: C D E', 'array cache: D B E']);
+    await testId(page, 'stepper-step').click();
+    // Paper 000 §4.5's Final state: client D E A, array E C A — LRU-LRU-demote is not one LRU.
+    expect(await queues()).toEqual(['client cache: D E A', 'array cache: E C A']);
+    expect(await testId(page, 'stepper-narration').innerText()).toMatch(/^Read A: from disk \(10\.40 ms\)\. The client takes A and lets go of C\. The array takes C, A and lets go of (D, B|B, D)\. 1 DEMOTE\.$/);
+    await page.locator('[data-testid="stepper"] .stepper-stage').screenshot({ path: join(SHOTS, 'stepper-paper000.png') });
+    await testId(page, 'stepper-back').click();
+    expect(await queues()).toEqual(['client cache: C D E', 'array cache: D B E']);
+    // The same steps as the engine gives for the same input.
+    const steps = JSON.parse(teach(JSON.stringify({ ...JSON.parse(defaultScenario()), name: 'teaching stepper', array: { capacity: 3, policy: { kind: 'lru' } }, client: { capacity: 3, policy: { kind: 'lru' } } }), '[0,1,2,3,4,0,1]', '{"client":[2,3,4],"array":[3,1,4]}'));
+    await testId(page, 'stepper-play').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-at="7"]', { timeout: 20_000 });
+    expect(await queues()).toEqual([`client cache: ${steps[7].client[0].blocks.map((b: number) => 'ABCDE'[b]).join(' ')}`, `array cache: ${steps[7].array[0].blocks.map((b: number) => 'ABCDE'[b]).join(' ')}`]);
+
+    await testId(page, 'stepper-preset-arc').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="14"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    for (let i = 0; i < 14; i++) await testId(page, 'stepper-step').click();
+    const arc = await queues();
+    expect(arc.map((q) => q.split(':')[0])).toEqual(['client T1', 'client T2', 'client B1', 'client B2']);
+    expect(arc.filter((q) => /B[12]: \S/.test(q)).length).toBeGreaterThan(0);
+    expect(await page.locator('.stepper-block.is-ghost').count()).toBeGreaterThan(0);
+  });
+
+  it('keeps the page responsive during a 10 M-request run: no main-thread task over 50 ms, charts refreshed 10+ times a second', async () => {
+    const s = JSON.parse(defaultScenario());
+    s.workload = { kind: 'random', blocks: 32768, warmupRequests: 32768, measuredRequests: 10_000_000 };
+    const page = await openApp(encodeHash(s));
+    await page.evaluate(() => {
+      const w = window as any;
+      w.__long = [];
+      document.querySelector('[data-testid="run-button"]')!.addEventListener('click', () => (w.__clickAt = performance.now()), { capture: true });
+      new PerformanceObserver((list) => w.__long.push(...list.getEntries().map((e) => ({ d: e.duration, t: e.startTime })))).observe({ type: 'longtask', buffered: false });
+      // Each live refresh of the results: the progress count changes.
+      w.__refresh = [];
+      new MutationObserver(() => {
+        const p = document.querySelector('[data-testid="progress"]')?.getAttribute('data-processed');
+        if (p && w.__refresh[w.__refresh.length - 1]?.p !== p) w.__refresh.push({ p, t: performance.now() });
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-processed'] });
+    });
+    await run(page);
+    const { long, refresh, clickAt } = await page.evaluate(() => ({ long: (window as any).__long as { d: number; t: number }[], refresh: (window as any).__refresh as { t: number; p: string }[], clickAt: (window as any).__clickAt as number }));
+    const at = (t: number) => `${t.toFixed(0)} ms (run clicked at ${clickAt.toFixed(0)}; ${refresh.filter((r) => r.t <= t).length} refreshes in, of ${refresh.length}; first ${refresh[0].t.toFixed(0)}, last ${refresh[refresh.length - 1].t.toFixed(0)})`;
+    // During the run: from the click on (page load before it is not the run's).
+    expect(
+      long.filter((l) => l.d > 50 && l.t + l.d >= clickAt),
+      `long tasks: ${long.map((l) => `${l.d.toFixed(0)} ms at ${at(l.t)}`).join('; ')}`,
+    ).toEqual([]);
+    const span = (refresh[refresh.length - 1].t - refresh[0].t) / 1000;
+    console.log(`10 M requests: longest main-thread task ${Math.max(0, ...long.map((l) => l.d)).toFixed(0)} ms (${long.length} over 50 ms … none allowed); ${(refresh.length / span).toFixed(1)} refreshes/s over ${span.toFixed(1)} s`);
+    expect(refresh.length / span, `${refresh.length} refreshes over ${span.toFixed(1)} s`).toBeGreaterThanOrEqual(10);
+    // The widest gap between refreshes while it ran stays under a fifth of a second.
+    const gaps = refresh.slice(1).map((r, i) => r.t - refresh[i].t);
+    expect(Math.max(...gaps)).toBeLessThan(200);
   });
 
   describe('a bad link shows a clear message and the default scenario', () => {

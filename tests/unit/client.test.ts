@@ -34,7 +34,13 @@ function fakeWorkers(impl: RunImpl) {
       exportWorkload: async (json, format) =>
         format === 'csv' ? { ok: true, bytes: new TextEncoder().encode(`csv of ${json.length}`) } : { ok: false, error: { kind: 'invalid-scenario', message: 'format: no' } },
       previewWorkload: async (_json, _skip, n) =>
-        n > 0 ? { ok: true, csv: 'time,client,block,nblocks,op,hint\n,0,7,1,r,\n,0,9,1,w,replace\n' } : { ok: false, error: { kind: 'invalid-scenario', message: 'n: no' } },
+        n > 0 ? { ok: true, csv: 'time,client,block,nblocks,op,hint\n,0,7,1,r,\n,0,9,1,w,replace range:3\n' } : { ok: false, error: { kind: 'invalid-scenario', message: 'n: no' } },
+      teach: async (_json, requests) => {
+        const r: [number, string][] = JSON.parse(requests);
+        return r.length > 0
+          ? { ok: true, steps: [{ latencyMs: 0, client: [], array: [], demotions: 0, diskReads: 0 }, ...r.map(([block]) => ({ block, op: 'read' as const, level: 'disk' as const, latencyMs: 10, client: [{ name: 'cache', ghost: false, blocks: [block] }], array: [], demotions: 0, diskReads: 1 }))] }
+          : { ok: false, error: { kind: 'invalid-scenario', message: 'requests: none' } };
+      },
       version: async () => 'fake',
     };
     Comlink.expose(api, port1);
@@ -114,9 +120,12 @@ describe('EngineClient', () => {
     const { create } = fakeWorkers(async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }));
     const client = new EngineClient(create);
     expect(await client.previewWorkload(defaultScenario(), 0, 2)).toEqual([
-      { client: 0, block: 7, nblocks: 1, op: 'read', hint: undefined },
-      { client: 0, block: 9, nblocks: 1, op: 'write', hint: 'replace' },
+      { client: 0, block: 7, nblocks: 1, op: 'read' },
+      { client: 0, block: 9, nblocks: 1, op: 'write', hint: 'replace', range: 3 },
     ]);
+    const steps = await client.teach(defaultScenario(), [[4, 'read']], { client: [], array: [] });
+    expect(steps.map((s) => s.block)).toEqual([undefined, 4]);
+    await expect(client.teach(defaultScenario(), [], { client: [], array: [] })).rejects.toMatchObject({ message: 'requests: none' });
     await expect(client.previewWorkload(defaultScenario(), 0, 0)).rejects.toMatchObject({ message: 'n: no' });
     const bytes = await client.exportWorkload(defaultScenario(), 'csv');
     expect(new TextDecoder().decode(bytes)).toBe(`csv of ${JSON.stringify(defaultScenario()).length}`);

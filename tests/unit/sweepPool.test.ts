@@ -55,7 +55,7 @@ function fakeEngine(delayMs: (s: Scenario) => number = () => 0) {
   const createWorker = (): WorkerLike => {
     const { port1, port2 } = new MessageChannel();
     open.push(port1, port2);
-    const api: EngineApi = { run, estimateUpside: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), loadTrace: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), exportWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), previewWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), version: async () => 'fake' };
+    const api: EngineApi = { run, estimateUpside: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), loadTrace: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), exportWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), previewWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), teach: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), version: async () => 'fake' };
     Comlink.expose(api, port1);
     const record = { terminated: false };
     workers.push(record);
@@ -166,6 +166,7 @@ describe('workerPool + runSweep', () => {
         loadTrace: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         exportWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         previewWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
+        teach: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         version: async () => 'fake',
       };
       Comlink.expose(api, port1);

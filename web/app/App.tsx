@@ -4,6 +4,7 @@ import { DepthPanel } from '../features/depth/components/DepthPanel';
 import { DesignComparison } from '../features/designs/DesignComparison';
 import { DesignSpace } from '../features/designspace/DesignSpace';
 import { Gallery } from '../features/gallery/Gallery';
+import { Stepper } from '../features/teach/Stepper';
 import { MrcPanel } from '../features/mrc/components/MrcPanel';
 import { ResultsPanel } from '../features/results/components/ResultsPanel';
 import { isRunning, useEngineRun } from '../features/run/hooks/useEngineRun';
@@ -168,6 +169,9 @@ export function App() {
           )}
           <div className="card chart-card">
             <MrcPanel base={valid} blocks={traceBlocks} />
+          </div>
+          <div className="card chart-card">
+            <Stepper />
           </div>
         </div>
       </main>

@@ -3,7 +3,7 @@
 // the pending run, and the next run starts a fresh worker.
 import * as Comlink from 'comlink';
 import type { Scenario } from '../scenario/schema';
-import type { EngineApi, EngineError, EngineErrorKind, LoadProgress, Report, TraceOptions, TraceSummary, UpsideReport } from './protocol';
+import type { EngineApi, EngineError, EngineErrorKind, LoadProgress, Report, TeachStep, TraceOptions, TraceSummary, UpsideReport } from './protocol';
 import { traceFile } from './traces';
 
 /** A failed run, with the typed reason from protocol.ts. */
@@ -153,6 +153,13 @@ export class EngineClient {
         }
         return row;
       });
+  }
+
+  /** The teaching stepper's steps: `requests` as [block, op] pairs, `start` the caches' first contents (next victim first). */
+  async teach(scenario: Scenario, requests: [number, 'read' | 'write'][], start: { client: number[]; array: number[] }): Promise<TeachStep[]> {
+    const reply = await this.ensureWorker().teach(JSON.stringify(scenario), JSON.stringify(requests), JSON.stringify(start));
+    if (!reply.ok) throw new EngineRunError(reply.error.kind, reply.error.message);
+    return reply.steps;
   }
 
   /** Stops the worker (and any run in it); the next run starts a new one. */

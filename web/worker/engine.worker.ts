@@ -1,7 +1,7 @@
 // The engine worker: loads the wasm engine lazily (once) and runs scenarios in adaptive
 // batches, streaming progress reports. All simulation happens here, never on the main thread.
 import * as Comlink from 'comlink';
-import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload, previewWorkload } from '../wasm-pkg/tiersim_wasm.js';
+import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload, previewWorkload, teach } from '../wasm-pkg/tiersim_wasm.js';
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
 import type { EngineApi, EngineError, LoadProgress, Report, TraceOptions, TraceSummary, UpsideReport } from './protocol';
@@ -180,6 +180,14 @@ const api: EngineApi = {
     }
   },
 
+  async teach(scenarioJson, requestsJson, startJson) {
+    try {
+      await loadEngine();
+      return { ok: true as const, steps: JSON.parse(teach(scenarioJson, requestsJson, startJson)) };
+    } catch (e) {
+      return fail('invalid-scenario', messageOf(e));
+    }
+  },
   async previewWorkload(scenarioJson, skip, n) {
     try {
       await loadEngine();

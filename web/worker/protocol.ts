@@ -215,7 +215,29 @@ export interface EngineApi {
   exportWorkload(scenarioJson: string, format: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; error: EngineError }>;
   /** `n` requests of a scenario's generated workload from request `skip` on, as canonical CSV (write hints included). */
   previewWorkload(scenarioJson: string, skip: number, n: number): Promise<{ ok: true; csv: string } | { ok: false; error: EngineError }>;
+  /** The teaching stepper: every cache's queues before and after each request (engine: teach). */
+  teach(scenarioJson: string, requestsJson: string, startJson: string): Promise<{ ok: true; steps: TeachStep[] } | { ok: false; error: EngineError }>;
   version(): Promise<string>;
+}
+
+/** One of a cache's lists, next victim first; a ghost list remembers ids, not data. */
+export interface Queue {
+  name: string;
+  ghost: boolean;
+  blocks: number[];
+}
+
+/** The hierarchy after one request of the teaching stepper (the first: before any). */
+export interface TeachStep {
+  block?: number;
+  op?: 'read' | 'write';
+  level?: 'client' | 'array' | 'disk';
+  latencyMs: number;
+  client: Queue[];
+  /** Empty for a single cache. */
+  array: Queue[];
+  demotions: number;
+  diskReads: number;
 }
 
 /** The scenario as the worker receives it. */

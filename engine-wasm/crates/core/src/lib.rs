@@ -12,6 +12,7 @@ pub mod policy;
 pub mod run;
 pub mod scenario;
 pub mod stackdist;
+pub mod teach;
 pub mod trace;
 pub mod upside;
 pub mod util;

@@ -186,7 +186,11 @@ impl Run {
 
     /// The client and array (or, for a single cache, nothing) of `scenario` over `universe`
     /// block ids; `refs`, every reference in order, for an offline client policy.
-    fn levels(scenario: &Scenario, universe: usize, refs: &[(crate::Block, Op)]) -> Result<TwoLevel, ScenarioError> {
+    pub(crate) fn levels(
+        scenario: &Scenario,
+        universe: usize,
+        refs: &[(crate::Block, Op)],
+    ) -> Result<TwoLevel, ScenarioError> {
         // Each level draws its own random stream, derived from the scenario's seed.
         let build = |name: &str, c: &crate::scenario::CacheConfig, refs: &[(crate::Block, Op)]| {
             let level_seed = scenario.seed ^ if name == "client" { 0x00c1_1e47 } else { 0x00a2_4a40 };

@@ -318,3 +318,24 @@ impl PolicyBench {
         Ok(self.bench.run(policy.as_mut()) as f64)
     }
 }
+
+/// The teaching stepper: `requests_json` = [[block, "read"|"write"], …] (or plain block numbers,
+/// reads), `start_json` = {"client":[…],"array":[…]}, each list next victim first; returns the
+/// steps — the start, then the state after each request (see `tiersim_core::teach`) — as JSON
+/// text.
+#[wasm_bindgen(js_name = teach)]
+pub fn teach(scenario_json: &str, requests_json: &str, start_json: &str) -> Result<String, JsError> {
+    use tiersim_core::teach::{requests_from_json, Start};
+    let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
+    let requests = requests_from_json(requests_json).map_err(|e| JsError::new(&format!("requests: {e}")))?;
+    let start = Start::from_json(start_json).map_err(|e| JsError::new(&format!("start: {e}")))?;
+    let steps = tiersim_core::teach::teach(&scenario, &requests, &start).map_err(|e| {
+        // Errors about the other two arguments name them, not a scenario field.
+        if e.path.starts_with("requests") || e.path.starts_with("start") {
+            JsError::new(&format!("{}: {}", e.path, e.message))
+        } else {
+            JsError::new(&e.to_string())
+        }
+    })?;
+    Ok(serde_json::to_string(&steps).expect("teaching steps always serialise"))
+}

@@ -167,6 +167,11 @@ impl TwoLevel {
         self
     }
 
+    /// Both caches, to set up a start state by hand (the teaching stepper, [`crate::teach`]).
+    pub(crate) fn caches_mut(&mut self) -> (&mut dyn Policy, &mut dyn Policy) {
+        (self.client.as_mut(), self.array.as_mut())
+    }
+
     #[cfg(test)]
     fn array_mut_for_tests(&mut self) -> &mut dyn Policy {
         self.array.as_mut()

@@ -19,7 +19,7 @@
 //! - `contents` lists T1 then T2, each LRU first. That is each list's eviction order; which
 //!   list goes next depends on `p`.
 
-use super::{End, Policy};
+use super::{End, Policy, Queue};
 use crate::model::Block;
 use crate::util::list_set::ListSet;
 
@@ -197,6 +197,14 @@ impl Policy for Arc {
         out.extend(self.lists.iter(T2));
     }
 
+    /// T1, T2, then the ghosts B1, B2 (the paper's names), each from its LRU end: the next
+    /// victim of its list, or the next id forgotten.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list, ghost) in [("T1", T1, false), ("T2", T2, false), ("B1", B1, true), ("B2", B2, true)] {
+            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
+        }
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         // One index for the four lists: a block is in at most one by construction.
         self.lists.validate().map_err(|e| format!("T1/T2/B1/B2 (lists 0-3): {e}"))?;
@@ -219,7 +227,7 @@ impl Policy for Arc {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::testing::{agrees_with, skewed_with_scans, Reference};
+    use crate::policy::testing::{agrees_with, ghost, queues_checked, resident, skewed_with_scans, Reference};
     use crate::policy::Lru;
 
     /// Fig. 4 of the paper, literally, on `Vec`s (index 0 = LRU end).
@@ -318,6 +326,28 @@ mod tests {
         assert_eq!(a.lists(), (vec![], vec![2, 1], vec![3], vec![], 0.0));
         assert_eq!(ev, [2, 1, 3]);
         a.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn queues_show_t1_t2_and_the_ghosts() {
+        // c = 2, as above.
+        let mut a = Arc::new(2, 8);
+        let mut ev = Vec::new();
+        let q = |a: &Arc| queues_checked(a); // also: T1 ∪ T2 = contents, ghosts not resident
+        assert_eq!(q(&a), [resident("T1", &[]), resident("T2", &[]), ghost("B1", &[]), ghost("B2", &[])]);
+        a.access(1, &mut ev); // IV-B: T1 [1]
+        a.access(2, &mut ev); // IV-B: T1 [1, 2]
+        assert_eq!(q(&a), [resident("T1", &[1, 2]), resident("T2", &[]), ghost("B1", &[]), ghost("B2", &[])]);
+        a.access(1, &mut ev); // I: 1 to T2's MRU end
+        assert_eq!(q(&a), [resident("T1", &[2]), resident("T2", &[1]), ghost("B1", &[]), ghost("B2", &[])]);
+        a.access(3, &mut ev); // IV-B, REPLACE: |T1| = 1 > p = 0, so T1's LRU 2 goes to B1
+        assert_eq!(q(&a), [resident("T1", &[3]), resident("T2", &[1]), ghost("B1", &[2]), ghost("B2", &[])]);
+        a.access(2, &mut ev); // II: p = 1; REPLACE: |T1| = 1 = p, so T2's 1 goes to B2; 2 to T2
+        assert_eq!(q(&a), [resident("T1", &[3]), resident("T2", &[2]), ghost("B1", &[]), ghost("B2", &[1])]);
+        // IV-B (|T1| + |B1| = 1 < c): the directory holds 3 ≥ c, so REPLACE: |T1| = 1 = p, so
+        // T2's 2 goes to B2; 4 to T1.
+        a.access(4, &mut ev);
+        assert_eq!(q(&a), [resident("T1", &[3, 4]), resident("T2", &[]), ghost("B1", &[]), ghost("B2", &[1, 2])]);
     }
 
     #[test]

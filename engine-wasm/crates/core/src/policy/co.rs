@@ -7,7 +7,7 @@
 //! A wrapper around any policy; insertions that already ask for "eject me next", and DEMOTEs
 //! (which are not references), pass through unchanged.
 
-use super::{End, Policy};
+use super::{End, Policy, Queue};
 use crate::model::Block;
 use crate::util::slab::IdList;
 
@@ -83,6 +83,10 @@ impl Policy for Co {
     }
     fn candidates(&self, k: usize, out: &mut Vec<Block>) {
         self.inner.candidates(k, out)
+    }
+    /// The wrapped policy's lists (the history is bookkeeping, not a list of the cache's).
+    fn queues(&self, out: &mut Vec<Queue>) {
+        self.inner.queues(out)
     }
     fn check_invariants(&self) -> Result<(), String> {
         self.history.validate().map_err(|e| format!("CO history: {e}"))?;

@@ -30,7 +30,7 @@
 //! - Memory: one index slot per id and a 24-byte node (links for S and for Q-or-non-resident)
 //!   per block in S or Q: about 88 bytes per cached block with a full non-resident bound.
 
-use super::{End, Policy};
+use super::{End, Policy, Queue};
 use crate::model::Block;
 use crate::util::slab::NIL;
 
@@ -508,6 +508,26 @@ impl Policy for Lirs {
         }
     }
 
+    /// The resident HIR blocks (Q, front first: the next victims), the LIR blocks (from S's
+    /// bottom up: the next to be demoted to HIR first), then the non-resident HIR blocks S still
+    /// remembers, as a ghost list — oldest first, the next forgotten once there are too many
+    /// ([`NONRESIDENT_LIMIT`]; pruning S's bottom may forget one sooner). The paper's names.
+    /// S's interleaving of the three is not shown: [`Lirs::stacks`] has it.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        out.push(Queue { name: "HIR resident", ghost: false, blocks: self.q_iter(self.q).collect() });
+        let mut lir = Vec::with_capacity(self.lir);
+        let mut cur = self.s.first;
+        while cur != NIL {
+            let n = self.nodes[cur as usize];
+            if n.status == Status::Lir {
+                lir.push(n.id);
+            }
+            cur = n.s_up;
+        }
+        out.push(Queue { name: "LIR", ghost: false, blocks: lir });
+        out.push(Queue { name: "HIR non-resident", ghost: true, blocks: self.q_iter(self.nr).collect() });
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         let (s, q) = self.stacks();
         if s.len() != self.s.len {
@@ -568,7 +588,7 @@ impl Policy for Lirs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::testing::{agrees_with, skewed_with_scans, Reference};
+    use crate::policy::testing::{agrees_with, ghost, queues_checked, resident, skewed_with_scans, Reference};
     use crate::policy::Lru;
     use std::collections::HashMap;
     use Status::*;
@@ -812,6 +832,34 @@ mod tests {
             assert_eq!(p.stacks(), snapshot(s, q), "step {}: {b}", i + 1);
             p.check_invariants().unwrap_or_else(|e| panic!("step {}: {e}", i + 1));
         }
+    }
+
+    #[test]
+    fn queues_show_hir_resident_lir_and_the_non_resident_ghosts() {
+        // c = 3: Llirs = 2, Lhirs = 1; the first steps of `hand_worked_example`.
+        let mut p = Lirs::with_defaults(3, 8);
+        let mut ev = Vec::new();
+        let queues = |hir: &str, lir: &str, gone: &str| {
+            let ids = |s: &str| s.split_whitespace().map(id).collect::<Vec<_>>();
+            [resident("HIR resident", &ids(hir)), resident("LIR", &ids(lir)), ghost("HIR non-resident", &ids(gone))]
+        };
+        for b in ["A", "B", "C", "D"] {
+            p.access(id(b), &mut ev);
+        }
+        // S = A B ~c d, Q = d: C was evicted but S still holds it.
+        assert_eq!(queues_checked(&p), queues("D", "A B", "C"));
+        p.access(id("B"), &mut ev); // S = A ~c d B: the LIR order from S's bottom is unchanged
+        assert_eq!(queues_checked(&p), queues("D", "A B", "C"));
+        p.access(id("A"), &mut ev); // S = B A: the bottom moved up, pruning ~c (forgotten) and d
+        assert_eq!(queues_checked(&p), queues("D", "B A", ""));
+        p.access(id("D"), &mut ev); // a hit on d, not in S: back on S's top (B A d), still HIR
+        assert_eq!(queues_checked(&p), queues("D", "B A", ""));
+        p.access(id("E"), &mut ev); // D evicted, but S remembers it: S = B A ~d e, Q = e
+        assert_eq!(queues_checked(&p), queues("E", "B A", "D"));
+        // D is remembered: it becomes LIR (E evicted, kept in S), and the bottom LIR B drops to Q.
+        p.access(id("D"), &mut ev);
+        assert_eq!(queues_checked(&p), queues("B", "A D", "E"));
+        assert_eq!(ev, [id("C"), id("D"), id("E")]);
     }
 
     #[test]

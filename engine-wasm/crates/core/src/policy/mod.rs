@@ -62,6 +62,18 @@ pub enum End {
     EjectLast,
 }
 
+/// One of a cache's lists as a teaching view draws it ([`Policy::queues`]): next victim first,
+/// or for a ghost list, the next id to be forgotten first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Queue {
+    /// The list's name as the policy's paper gives it ("T1", "A1out", "Q0", …).
+    pub name: &'static str,
+    /// Remembered ids, not cached data.
+    pub ghost: bool,
+    pub blocks: Vec<Block>,
+}
+
 /// A cache replacement policy over dense block ids.
 pub trait Policy: Send {
     /// Short lower-case name, as in scenarios ("lru", "mru").
@@ -92,6 +104,15 @@ pub trait Policy: Send {
     fn evict(&mut self) -> Option<Block>;
     /// Appends the resident blocks to `out`, next victim first (teaching views, tests).
     fn contents(&self, out: &mut Vec<Block>);
+    /// Appends the policy's lists to `out` as a teaching view draws them: the resident ones
+    /// first, then any ghost lists (ids remembered after eviction). The default is one list
+    /// named "cache", in [`Policy::contents`] order. Policies with several lists override it;
+    /// their resident lists together hold exactly the blocks of `contents`. Not on any hot path.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        let mut blocks = Vec::with_capacity(self.len());
+        self.contents(&mut blocks);
+        out.push(Queue { name: "cache", ghost: false, blocks });
+    }
     /// Appends up to `k` of the next victims, next first (paper 003's content-aware client picks
     /// among them). The list policies answer in O(k); the default walks `contents`.
     fn candidates(&self, k: usize, out: &mut Vec<Block>) {
@@ -442,6 +463,45 @@ mod config_tests {
         );
     }
 
+    /// Every policy's teaching view, under random references, insertions at either end and
+    /// evictions: no block in two lists, the resident lists hold `contents` — in `contents`
+    /// order, except W-TinyLFU's (its eviction order merges the window with probation).
+    #[test]
+    fn every_policys_queues_hold_its_contents() {
+        let mut rng = crate::util::rng::Rng::seeded(7);
+        let (mut ev, mut queues, mut contents) = (Vec::new(), Vec::new(), Vec::new());
+        for config in PolicyConfig::every_kind().into_iter().filter(|c| !c.is_offline()) {
+            for cap in [1, 3, 8] {
+                let built =
+                    [config.build(cap, 32, 1).unwrap(), Box::new(co::Co::new(config.build(cap, 32, 1).unwrap(), 32))];
+                for mut p in built {
+                    for step in 0..2_000 {
+                        let b = rng.below(3 * cap as u64 + 3) as Block;
+                        ev.clear();
+                        match rng.below(8) {
+                            0 => {
+                                p.evict();
+                            }
+                            1 if !p.contains(b) => p.insert(b, End::EjectNext, &mut ev),
+                            2 if !p.contains(b) => p.insert(b, End::EjectLast, &mut ev),
+                            _ => {
+                                p.access(b, &mut ev);
+                            }
+                        }
+                        let listed = testing::queues_checked(p.as_ref());
+                        if config.name() != "w-tinylfu" {
+                            queues.clear();
+                            queues.extend(listed.iter().filter(|q| !q.ghost).flat_map(|q| q.blocks.iter().copied()));
+                            contents.clear();
+                            p.contents(&mut contents);
+                            assert_eq!(queues, contents, "{} c = {cap}, step {step}", config.name());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn bad_parameters_are_errors_not_panics() {
         assert!(PolicyConfig::Slru { protected_share: 1.5 }.build(10, 10, 0).err().unwrap().contains("protectedShare"));
@@ -573,6 +633,36 @@ pub(crate) mod testing {
         }
         out.truncate(len);
         out
+    }
+
+    /// A resident list, for comparing with [`Policy::queues`].
+    pub fn resident(name: &'static str, blocks: &[Block]) -> Queue {
+        Queue { name, ghost: false, blocks: blocks.to_vec() }
+    }
+
+    /// A ghost list, for comparing with [`Policy::queues`].
+    pub fn ghost(name: &'static str, blocks: &[Block]) -> Queue {
+        Queue { name, ghost: true, blocks: blocks.to_vec() }
+    }
+
+    /// [`Policy::queues`], after checking what every teaching view relies on: no block in two
+    /// lists, the resident lists holding exactly [`Policy::contents`], no ghost resident.
+    pub fn queues_checked(p: &dyn Policy) -> Vec<Queue> {
+        let mut queues = Vec::new();
+        p.queues(&mut queues);
+        let mut all: Vec<Block> = queues.iter().flat_map(|q| q.blocks.iter().copied()).collect();
+        all.sort_unstable();
+        assert!(all.windows(2).all(|w| w[0] != w[1]), "a block in two lists: {queues:?}");
+        let mut listed: Vec<Block> = queues.iter().filter(|q| !q.ghost).flat_map(|q| q.blocks.clone()).collect();
+        let mut contents = Vec::new();
+        p.contents(&mut contents);
+        listed.sort_unstable();
+        contents.sort_unstable();
+        assert_eq!(listed, contents, "resident lists vs contents: {queues:?}");
+        for q in queues.iter().filter(|q| q.ghost) {
+            assert!(q.blocks.iter().all(|&b| !p.contains(b)), "ghost list {} holds a resident block", q.name);
+        }
+        queues
     }
 
     /// Drives `policy` and `model` with the same random accesses (and occasional removals,

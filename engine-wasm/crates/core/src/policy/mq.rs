@@ -49,7 +49,7 @@
 //! - The out queue's size is a parameter (paper 004 §5.1 sets it to the cache size, as
 //!   [`Mq::new`] does).
 
-use super::{End, Policy};
+use super::{End, Policy, Queue};
 use crate::model::{Block, WriteHint};
 use crate::util::slab::NIL;
 
@@ -442,6 +442,18 @@ impl Policy for Mq {
         }
     }
 
+    /// Q0 up to the highest non-empty queue, each head (LRU end) first — the empty queues above
+    /// it are left out, as most of the eight are in a small cache — then the ghost Qout, head
+    /// (the next forgotten) first. The paper's names.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        const NAMES: [&str; QUEUES] = ["Q0", "Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7"];
+        let top = (0..QUEUES).rev().find(|&q| self.lists[q].len > 0).unwrap_or(0);
+        for (q, name) in NAMES.iter().enumerate().take(top + 1) {
+            out.push(Queue { name, ghost: false, blocks: self.iter(q).map(|n| n.id).collect() });
+        }
+        out.push(Queue { name: "Qout", ghost: true, blocks: self.iter(OUT).map(|n| n.id).collect() });
+    }
+
     /// Plain MQ: a write is a reference ([`Policy::access`]). MQ+Hints: SYNCH, REPLACE and
     /// unhinted writes are plain MQ references; a RECOV is ignored once the cache is full.
     fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
@@ -500,7 +512,7 @@ mod tests {
     use super::*;
     use crate::model::WriteHint::{Recov, Replace, Synch};
     use crate::policy::lru_hints::testing::{demote, hints_agree, read, HintReference};
-    use crate::policy::testing::{agrees_with, skewed_with_scans, Reference};
+    use crate::policy::testing::{agrees_with, ghost, queues_checked, resident, skewed_with_scans, Reference};
     use crate::policy::Lru;
 
     /// MQ on `Vec`s, from the paper's pseudo-code; index 0 = head (LRU end). As a
@@ -673,6 +685,35 @@ mod tests {
         assert_eq!(p.queues()[..2], [vec![(0, 2)], vec![(2, 2)]]);
         assert_eq!(p.queues()[OUT], vec![(3, 1)]);
         p.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn queues_show_q0_up_to_the_highest_in_use_and_the_qout_ghosts() {
+        // c = 2, lifeTime = 2: `hand_worked_promotion_expiry_and_out_queue` as a teaching view.
+        let mut p = Mq::new(2, 8, 2).unwrap();
+        let mut ev = Vec::new();
+        let qout = |b: &[Block]| ghost("Qout", b);
+        assert_eq!(queues_checked(&p), [resident("Q0", &[]), qout(&[])]);
+        for b in [0, 0, 1] {
+            p.access(b, &mut ev); // 0 referenced twice: Q1
+        }
+        assert_eq!(queues_checked(&p), [resident("Q0", &[1]), resident("Q1", &[0]), qout(&[])]);
+        p.access(2, &mut ev); // Q0's head 1 is the victim: to Qout
+        assert_eq!(queues_checked(&p), [resident("Q0", &[2]), resident("Q1", &[0]), qout(&[1])]);
+        p.access(3, &mut ev); // 2 goes; 0's expiry passes and it drops to Q0: Q1, empty, is left out
+        assert_eq!(queues_checked(&p), [resident("Q0", &[3, 0]), qout(&[1, 2])]);
+        p.access(2, &mut ev); // 3 to Qout, which forgets 1; 2 resumes from Qout: frequency 2, Q1
+        assert_eq!(queues_checked(&p), [resident("Q0", &[0]), resident("Q1", &[2]), qout(&[3])]);
+        // 7 more references to 0 (frequency 9) lift it to Q3; meanwhile 2's expiry passes and
+        // it drops to Q0. Q1 and Q2 are empty but below a queue in use, so they are shown.
+        for _ in 0..7 {
+            p.access(0, &mut ev);
+        }
+        let empty = |name| resident(name, &[]);
+        assert_eq!(
+            queues_checked(&p),
+            [resident("Q0", &[2]), empty("Q1"), empty("Q2"), resident("Q3", &[0]), qout(&[3])]
+        );
     }
 
     #[test]

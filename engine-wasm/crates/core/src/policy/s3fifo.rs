@@ -27,7 +27,7 @@
 //! - `contents` lists S oldest first, then M oldest first (CLOCK order, not a strict victim
 //!   order: reinsertion depends on the counters).
 
-use super::{End, Policy};
+use super::{End, Policy, Queue};
 use crate::model::Block;
 use crate::util::list_set::ListSet;
 
@@ -209,6 +209,14 @@ impl Policy for S3Fifo {
         out.extend(self.lists.iter(M));
     }
 
+    /// S and M, then the ghost G (the paper's names), each oldest first: the next to leave (in
+    /// M, unless its counter earns it another round).
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list, ghost) in [("S", S, false), ("M", M, false), ("G", G, true)] {
+            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
+        }
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         self.lists.validate().map_err(|e| format!("S/M/G (lists 0-2): {e}"))?;
         if self.len() > self.c {
@@ -227,7 +235,7 @@ impl Policy for S3Fifo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::testing::{agrees_with, skewed_with_scans, Reference};
+    use crate::policy::testing::{agrees_with, ghost, queues_checked, resident, skewed_with_scans, Reference};
     use crate::policy::Lru;
 
     /// S3-FIFO on `Vec`s, written from the description above: index 0 = oldest.
@@ -397,6 +405,26 @@ mod tests {
         assert_eq!(p.queues().1, vec![0]);
         assert_eq!(p.frequency(0), Some(0));
         p.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn queues_show_s_m_and_the_ghosts() {
+        // c = 3: S holds 1 block, M 2, G remembers 2 ids.
+        let mut p = S3Fifo::with_defaults(3, 16);
+        let mut ev = Vec::new();
+        let (s, m, g) = (|b: &[Block]| resident("S", b), |b: &[Block]| resident("M", b), |b: &[Block]| ghost("G", b));
+        for b in [0, 1, 2, 1, 1] {
+            p.access(b, &mut ev); // the hits on 1 only count: its counter is 2
+        }
+        assert_eq!(queues_checked(&p), [s(&[0, 1, 2]), m(&[]), g(&[])]);
+        p.access(3, &mut ev); // S's oldest, 0, was never hit: out, to G
+        assert_eq!(queues_checked(&p), [s(&[1, 2, 3]), m(&[]), g(&[0])]);
+        p.access(4, &mut ev); // 1 (hit twice) moves to M; then 2 leaves for G
+        assert_eq!(queues_checked(&p), [s(&[3, 4]), m(&[1]), g(&[0, 2])]);
+        // 2: first room is made (3 leaves for G, which forgets 0), then G's 2 goes to M.
+        p.access(2, &mut ev);
+        assert_eq!(queues_checked(&p), [s(&[4]), m(&[1, 2]), g(&[3])]);
+        assert_eq!(ev, [0, 2, 3]);
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! next" insertion goes to the probationary LRU end; repositioning to "eject me last" counts
 //! as a hit. The paper keeps one list with a boundary pointer; two lists are equivalent.
 
-use super::{End, Policy};
+use super::{End, Policy, Queue};
 use crate::model::Block;
 use crate::util::list_set::ListSet;
 
@@ -141,6 +141,14 @@ impl Policy for Slru {
         out.extend(self.lists.iter(PROTECTED));
     }
 
+    /// The probationary segment, then the protected one, each from its LRU end (victims come
+    /// from the probationary segment; the protected one's LRU block is the next to drop back).
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list) in [("probationary", PROBATION), ("protected", PROTECTED)] {
+            out.push(Queue { name, ghost: false, blocks: self.lists.iter(list).collect() });
+        }
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         self.lists.validate().map_err(|e| format!("probationary/protected (lists 0/1): {e}"))?;
         if self.lists.len(PROTECTED) > self.protected_capacity {
@@ -156,7 +164,7 @@ impl Policy for Slru {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::testing::{agrees_with, Reference};
+    use crate::policy::testing::{agrees_with, queues_checked, resident, Reference};
 
     /// Paper 001's description, literally, on two `Vec`s (index 0 = LRU end).
     struct NaiveSlru {
@@ -241,6 +249,26 @@ mod tests {
         }
         assert_eq!(p.segments().1, [2, 3]);
         p.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn queues_show_both_segments() {
+        // capacity 4, protected share 0.5 → protected holds at most 2.
+        let mut p = Slru::new(4, 8, 0.5).unwrap();
+        let mut ev = Vec::new();
+        let segments = |prob: &[Block], prot: &[Block]| [resident("probationary", prob), resident("protected", prot)];
+        for b in [1, 2, 3] {
+            p.access(b, &mut ev);
+        }
+        assert_eq!(queues_checked(&p), segments(&[1, 2, 3], &[]));
+        p.access(1, &mut ev); // a hit: to the protected segment's MRU end
+        p.access(2, &mut ev);
+        assert_eq!(queues_checked(&p), segments(&[3], &[1, 2]));
+        p.access(3, &mut ev); // protected overflows: its LRU block 1 drops back to probation
+        assert_eq!(queues_checked(&p), segments(&[1], &[2, 3]));
+        p.access(4, &mut ev);
+        p.access(5, &mut ev); // full: the probationary LRU block 1 goes
+        assert_eq!((queues_checked(&p), ev), (segments(&[4, 5], &[2, 3]).to_vec(), vec![1]));
     }
 
     #[test]

@@ -55,7 +55,7 @@
 //!   positions per slot of the entry pool (capacity + out capacity). All of it is reserved up
 //!   front: requests allocate nothing (unless a block id outgrows the universe).
 
-use super::{End, Policy};
+use super::{End, Policy, Queue};
 use crate::model::{Block, WriteHint};
 use crate::util::heap::IndexedHeap;
 use crate::util::slab::NIL;
@@ -205,7 +205,7 @@ impl Tq {
         self.now
     }
 
-    #[cfg(test)]
+    /// A heap's entries, next to leave first (tests, teaching views).
     fn sorted(&self, heap: &IndexedHeap<(u64, u64)>) -> Vec<((u64, u64), u32)> {
         let mut v: Vec<_> = heap.ids().map(|e| (heap.key(e).expect("listed"), e)).collect();
         v.sort_unstable();
@@ -516,6 +516,23 @@ impl Policy for Tq {
         self.evict_victim()
     }
 
+    /// Qlow from its LRU end, Qhigh from the latest predicted read, then the ghost Qout from
+    /// the entry it forgets first (the largest mean): paper 004's names, each next to leave first.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        let block = |(_, e): ((u64, u64), u32)| self.entries[e as usize].block;
+        out.push(Queue {
+            name: "Qlow",
+            ghost: false,
+            blocks: self.low_iter().map(|e| self.entries[e as usize].block).collect(),
+        });
+        out.push(Queue {
+            name: "Qhigh",
+            ghost: false,
+            blocks: self.sorted(&self.high).into_iter().map(block).collect(),
+        });
+        out.push(Queue { name: "Qout", ghost: true, blocks: self.sorted(&self.out).into_iter().map(block).collect() });
+    }
+
     /// Qlow from its LRU end, then Qhigh from the latest predicted read: the order `evict`
     /// would take them.
     fn contents(&self, out: &mut Vec<Block>) {
@@ -624,6 +641,7 @@ mod tests {
     use super::*;
     use crate::model::WriteHint::{Recov, Replace, Synch};
     use crate::policy::lru_hints::testing::{demote, hints_agree, read, HintReference};
+    use crate::policy::testing::{ghost, queues_checked, resident};
     use std::cmp::Reverse;
 
     type Queues = (Vec<Block>, Vec<(Block, Option<u64>)>, Vec<Block>);
@@ -636,6 +654,27 @@ mod tests {
 
     fn stats(mean: Option<u64>, samples: u32, last_write: Option<u64>) -> Option<TqStats> {
         Some(TqStats { mean_distance: mean, samples, last_write })
+    }
+
+    #[test]
+    fn queues_show_qlow_qhigh_and_the_qout_ghosts() {
+        // c = 2, Qout of 2; `tN` = currentPosition after the request.
+        let mut p = Tq::new(2, 2, 16).unwrap();
+        let mut ev = Vec::new();
+        let view = |low: &[Block], high: &[Block], out: &[Block]| {
+            [resident("Qlow", low), resident("Qhigh", high), ghost("Qout", out)]
+        };
+        assert!(!read(&mut p, 0, &mut ev)); // t1, cold start: a READ miss goes to Qlow
+        assert!(!p.write(1, Some(Synch), &mut ev)); // t2: a SYNCH to Qhigh, nextRead ∞
+        assert_eq!(queues_checked(&p), view(&[0], &[1], &[]));
+        assert!(!read(&mut p, 2, &mut ev)); // t3: full, so the READ miss is declined
+        assert!(!p.write(2, Some(Replace), &mut ev)); // t4: Qlow's 0 makes room, to Qout; 2: ∞
+        assert_eq!(queues_checked(&p), view(&[], &[1, 2], &[0]), "LPR ties (∞) go to the oldest");
+        assert!(read(&mut p, 1, &mut ev)); // t5: distance 5 − 2 = 3; 1 to Qlow
+                                           // t6: Qlow's 1 makes room. Qout forgets the largest mean first: 0's ∞ before 1's 3.
+        assert!(!p.write(3, Some(Synch), &mut ev));
+        assert_eq!(queues_checked(&p), view(&[], &[2, 3], &[0, 1]));
+        assert_eq!(ev, [2, 0, 1]);
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! - `evict` frees one slot as `reclaimfor` would.
 //! - `contents` lists A1in (oldest first), then Am (LRU first).
 
-use super::{End, Policy};
+use super::{End, Policy, Queue};
 use crate::model::Block;
 use crate::util::list_set::ListSet;
 
@@ -145,6 +145,14 @@ impl Policy for TwoQ {
         out.extend(self.lists.iter(AM));
     }
 
+    /// A1in (oldest first), Am (LRU first), then the ghost A1out (oldest, the next forgotten,
+    /// first): the paper's names.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list, ghost) in [("A1in", A1IN, false), ("Am", AM, false), ("A1out", A1OUT, true)] {
+            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
+        }
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         // One index for the three queues: a block is in at most one by construction.
         self.lists.validate().map_err(|e| format!("A1in/A1out/Am (lists 0-2): {e}"))?;
@@ -161,7 +169,7 @@ impl Policy for TwoQ {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::testing::{agrees_with, skewed_with_scans, Reference};
+    use crate::policy::testing::{agrees_with, ghost, queues_checked, resident, skewed_with_scans, Reference};
     use crate::policy::Lru;
 
     /// The paper's Full 2Q on three `Vec`s (index 0 = the end blocks leave from).
@@ -243,6 +251,30 @@ mod tests {
         assert_eq!(q.queues(), (vec![7, 8], vec![4, 6], vec![2, 5]));
         assert_eq!(ev, [1, 2, 3, 4, 5, 6, 3]);
         q.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn queues_show_a1in_am_and_the_a1out_ghosts() {
+        // c = 4: Kin = 1, Kout = 2.
+        let mut q = TwoQ::new(4, 16);
+        let mut ev = Vec::new();
+        for b in 1..=6 {
+            q.access(b, &mut ev); // 5 and 6 push 1 and 2 out of A1in (above Kin) into A1out
+        }
+        let a1in = |b: &[Block]| resident("A1in", b);
+        let am = |b: &[Block]| resident("Am", b);
+        let a1out = |b: &[Block]| ghost("A1out", b);
+        assert_eq!(queues_checked(&q), [a1in(&[3, 4, 5, 6]), am(&[]), a1out(&[1, 2])]);
+        // 1 is remembered: A1out lets it go, reclaim pushes 3 out of A1in, and 1 enters Am.
+        q.access(1, &mut ev);
+        assert_eq!(queues_checked(&q), [a1in(&[4, 5, 6]), am(&[1]), a1out(&[2, 3])]);
+        // Hits: in Am (1 stays its only block), in A1in (no change at all).
+        assert!(q.access(1, &mut ev) && q.access(4, &mut ev));
+        assert_eq!(queues_checked(&q), [a1in(&[4, 5, 6]), am(&[1]), a1out(&[2, 3])]);
+        // 7: A1in above Kin gives up 4, and A1out, now above Kout, forgets its oldest, 2.
+        q.access(7, &mut ev);
+        assert_eq!(queues_checked(&q), [a1in(&[5, 6, 7]), am(&[1]), a1out(&[3, 4])]);
+        assert_eq!(ev, [1, 2, 3, 4]);
     }
 
     #[test]

@@ -36,7 +36,7 @@
 //!   repositioning to "eject me last" is a hit that does not count.
 //! - Hashing: one fixed [`splitmix64`] per id, no per-run randomness: runs repeat exactly.
 
-use super::{End, Policy};
+use super::{End, Policy, Queue};
 use crate::model::Block;
 use crate::util::hash::splitmix64;
 use crate::util::list_set::ListSet;
@@ -343,6 +343,15 @@ impl Policy for WTinyLfu {
         out.extend(self.eviction_order());
     }
 
+    /// The window, probation and protected segments, each from its LRU end. Which of the window's
+    /// and probation's LRU blocks goes next is the TinyLFU contest's call; `contents` has the
+    /// merged eviction order.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list) in [("window", WINDOW), ("probation", PROBATION), ("protected", PROTECTED)] {
+            out.push(Queue { name, ghost: false, blocks: self.lists.iter(list).collect() });
+        }
+    }
+
     fn candidates(&self, k: usize, out: &mut Vec<Block>) {
         out.extend(self.eviction_order().take(k));
     }
@@ -377,7 +386,7 @@ impl Policy for WTinyLfu {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::testing::{agrees_with, skewed_with_scans, Reference};
+    use crate::policy::testing::{agrees_with, queues_checked, resident, skewed_with_scans, Reference};
     use crate::policy::Lru;
     use crate::util::rng::Rng;
     use crate::workload::zipf::ZipfTable;
@@ -601,6 +610,24 @@ mod tests {
             lru.access(b, &mut ev);
         }
         assert!(!lru.contains(1) && !lru.contains(2));
+    }
+
+    #[test]
+    fn queues_show_the_window_and_both_main_segments() {
+        // c = 3: window 1, probation 1, protected 1 — `hand_worked_admission`'s opening.
+        let mut p = WTinyLfu::with_defaults(3, 64);
+        let mut ev = Vec::new();
+        let segments = |w: &[Block], prob: &[Block], prot: &[Block]| {
+            [resident("window", w), resident("probation", prob), resident("protected", prot)]
+        };
+        for b in [1, 2, 2, 3] {
+            p.access(b, &mut ev); // filling: the window's LRU block moves on to probation
+        }
+        assert_eq!(queues_checked(&p), segments(&[3], &[1, 2], &[]));
+        p.access(1, &mut ev); // a probation hit: to protected
+        assert_eq!(queues_checked(&p), segments(&[3], &[2], &[1]));
+        p.access(10, &mut ev); // the candidate 3 (seen once) loses to probation's 2 (twice)
+        assert_eq!((queues_checked(&p), ev), (segments(&[10], &[2], &[1]).to_vec(), vec![3]));
     }
 
     #[test]

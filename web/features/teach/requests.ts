@@ -1,0 +1,46 @@
+// The teaching stepper's request list as people type it: blocks named by letters (A, B, … Z,
+// AA, …) or numbers, separated by spaces or commas, a trailing * for a write — "A B C A*".
+
+export type Op = 'read' | 'write';
+
+export type Parsed = { ok: true; requests: [number, Op][]; letters: boolean } | { ok: false; message: string };
+
+/** Most requests the stepper steps through (engine: teach::MAX_TEACH_REQUESTS). */
+export const MAX_STEPS = 1000;
+
+/** A = 0 … Z = 25, AA = 26 … (spreadsheet columns). */
+export function letterId(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+export function letterName(id: number): string {
+  let s = '';
+  for (let n = id + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
+
+/** A block's label as the list named it. */
+export function blockLabel(id: number, letters: boolean): string {
+  return letters ? letterName(id) : String(id);
+}
+
+/** Parses a list; `what` names it in messages ("request", "client start"). */
+export function parseBlocks(text: string, what = 'request', writes = true): Parsed {
+  const tokens = text.split(/[\s,]+/).filter(Boolean);
+  const requests: [number, Op][] = [];
+  let letters = false;
+  for (const [i, t] of tokens.entries()) {
+    const m = /^([A-Za-z]{1,3}|\d{1,6})(\*)?$/.exec(t);
+    if (!m || (m[2] && !writes)) {
+      const shown = t.length > 12 ? `${t.slice(0, 12)}…` : t;
+      return { ok: false, message: `${what} ${i + 1}: "${shown}" is not a block — letters (A, B, … AA) or a number up to 999999${writes ? ', with * for a write' : ''}` };
+    }
+    const isLetters = /^[A-Za-z]/.test(m[1]);
+    letters ||= isLetters;
+    requests.push([isLetters ? letterId(m[1]) : Number(m[1]), m[2] ? 'write' : 'read']);
+  }
+  if (requests.length > MAX_STEPS) return { ok: false, message: `${what}s: at most ${MAX_STEPS} (got ${requests.length})` };
+  return { ok: true, requests, letters };
+}
