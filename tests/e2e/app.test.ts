@@ -85,8 +85,8 @@ function jumpAt(rows: CdfRow[], ms: number): number {
 
 // ---- the page's side -----------------------------------------------------------------------
 
-async function openApp(hash = ''): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+async function openApp(hash = '', viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(app.url + hash);
@@ -655,7 +655,8 @@ describe('tiersim in Chromium', () => {
     // Paper 000 §4.5's Final state: client D E A, array E C A — LRU-LRU-demote is not one LRU.
     expect(await queues()).toEqual(['client cache: D E A', 'array cache: E C A']);
     expect(await testId(page, 'stepper-narration').innerText()).toMatch(/^Read A: from disk \(10\.40 ms\)\. The client takes A and lets go of C\. The array takes C, A and lets go of (D, B|B, D)\. 1 DEMOTE\.$/);
-    await page.locator('[data-testid="stepper"] .stepper-stage').screenshot({ path: join(SHOTS, 'stepper-paper000.png') });
+    await page.waitForTimeout(600); // the blocks' glide
+    await page.locator('[data-testid="stepper"]').screenshot({ path: join(SHOTS, 'stepper-paper000.png') });
     await testId(page, 'stepper-back').click();
     expect(await queues()).toEqual(['client cache: C D E', 'array cache: D B E']);
     // The same steps as the engine gives for the same input.
@@ -672,6 +673,36 @@ describe('tiersim in Chromium', () => {
     expect(arc.filter((q) => /B[12]: \S/.test(q)).length).toBeGreaterThan(0);
     expect(await page.locator('.stepper-block.is-ghost').count()).toBeGreaterThan(0);
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`works at ${viewport.width}×${viewport.height}: nothing wider than the screen, every control reachable, a run shows its results`, async () => {
+      const page = await openApp('', viewport);
+      await run(page);
+      const overflow = await page.evaluate(() => {
+        const w = document.documentElement.clientWidth;
+        const wide = [...document.querySelectorAll('body *')]
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.right > w + 1 && !el.closest('.stepper-stage, .mrc-table, .designs-table, table, svg');
+          })
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`);
+        return { page: document.documentElement.scrollWidth - w, wide: wide.slice(0, 8) };
+      });
+      expect(overflow.wide, 'elements wider than the screen').toEqual([]);
+      expect(overflow.page, 'horizontal scroll').toBeLessThanOrEqual(0);
+      // Every control gets keyboard focus, with a visible ring.
+      // Keyboard focus shows a ring: tab onto the run button.
+      await page.keyboard.press('Tab');
+      const run_ = testId(page, 'run-button');
+      await run_.focus();
+      expect(await run_.evaluate((el) => el.matches(':focus-visible') && getComputedStyle(el).outlineStyle !== 'none')).toBe(true);
+      expect(await attr(page, 'mean-latency', 'data-value')).not.toBe('');
+      await page.screenshot({ path: join(SHOTS, `app-${viewport.width}x${viewport.height}.png`), fullPage: viewport.width < 500 });
+    });
+  }
 
   it('keeps the page responsive during a 10 M-request run: no main-thread task over 50 ms, charts refreshed 10+ times a second', async () => {
     const s = JSON.parse(defaultScenario());

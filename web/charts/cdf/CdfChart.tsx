@@ -63,13 +63,15 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
         )}
       </svg>
 
-      <table data-testid="cdf-table" className="visually-hidden">
-        <caption>
-          Latency CDF: for each latency bin, its upper edge and the fraction of requests faster than it
-          {layout.total ? ` (${layout.total} requests)` : ''}.
-        </caption>
-        <CdfRows rows={rows} />
-      </table>
+      <div className="visually-hidden">
+        <table data-testid="cdf-table">
+          <caption>
+            Latency CDF: for each latency bin, its upper edge and the fraction of requests faster than it
+            {layout.total ? ` (${layout.total} requests)` : ''}.
+          </caption>
+          <CdfRows rows={rows} />
+        </table>
+      </div>
     </div>
   );
 }

@@ -76,19 +76,21 @@ export function DepthChart({ curves, marks, scale, unit, blockSize }: DepthChart
         </ul>
       )}
       {curves.map((c) => (
-        <table key={c.name} className="visually-hidden" data-testid="depth-table" data-curve={c.name} data-references={c.references}>
-          <caption>
-            Stack-depth graph of {c.name}: LRU hit fraction at each cache size in blocks.
-          </caption>
-          <tbody>
-            {c.sizes.map((s, i) => (
-              <tr key={s} data-size={s} data-hit={String(c.hits[i])}>
-                <th scope="row">{formatCount(s)}</th>
-                <td>{formatPercent(c.hits[i])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div key={c.name} className="visually-hidden">
+          <table data-testid="depth-table" data-curve={c.name} data-references={c.references}>
+            <caption>
+              Stack-depth graph of {c.name}: LRU hit fraction at each cache size in blocks.
+            </caption>
+            <tbody>
+              {c.sizes.map((s, i) => (
+                <tr key={s} data-size={s} data-hit={String(c.hits[i])}>
+                  <th scope="row">{formatCount(s)}</th>
+                  <td>{formatPercent(c.hits[i])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ))}
     </div>
   );

@@ -75,6 +75,7 @@ export function stepperScenario(c: StepperConfig): Scenario | { error: string } 
 export interface Box {
   key: string;
   label: string;
+  cache: 'client' | 'array';
   x: number;
   y: number;
   ghost: boolean;
@@ -113,7 +114,7 @@ export function layoutStep(step: TeachStep, letters: boolean): { rows: Row[]; bo
           seen.set(b, n);
           key = n === 1 ? label : `${label}#${n}`;
         }
-        boxes.push({ key, label, x: LABEL_WIDTH + i * (BOX + GAP), y: y + 6, ghost: queue.ghost });
+        boxes.push({ key, label, cache, x: LABEL_WIDTH + i * (BOX + GAP), y: y + 6, ghost: queue.ghost });
       });
     }
   }
@@ -263,7 +264,7 @@ export function Stepper({ teach }: StepperProps) {
           Load
         </button>
         <button type="button" className="button secondary" data-testid="stepper-reset" disabled={!steps || at === 0} onClick={() => setAt(0)} aria-label="back to the start">
-          ⏮
+          ⇤ Start
         </button>
         <button type="button" className="button secondary" data-testid="stepper-back" disabled={!steps || at === 0} onClick={() => setAt((a) => Math.max(0, a - 1))}>
           ◀ Back
@@ -314,7 +315,7 @@ export function Stepper({ teach }: StepperProps) {
               </div>
             ))}
             {layout.boxes.map((b) => (
-              <span key={b.key} className={`stepper-block ${b.ghost ? 'is-ghost' : ''} ${steps.steps[at].block !== undefined && blockLabel(steps.steps[at].block!, steps.letters) === b.label ? 'is-current' : ''}`} style={{ transform: `translate(${b.x}px, ${b.y}px)` }}>
+              <span key={b.key} className={`stepper-block in-${b.cache} ${b.ghost ? 'is-ghost' : ''} ${steps.steps[at].block !== undefined && blockLabel(steps.steps[at].block!, steps.letters) === b.label ? 'is-current' : ''}`} style={{ transform: `translate(${b.x}px, ${b.y}px)` }}>
                 {b.label}
               </span>
             ))}

@@ -119,10 +119,12 @@ export function TreeResults({ tree }: { tree: TreeReport }) {
             ))}
           </ul>
           {series.map((s) => (
-            <table key={s.name} className="visually-hidden" data-testid="client-cdf-table" data-client={s.name}>
-              <caption>Latency CDF of {s.name}: each bin's upper edge and the fraction of its requests faster than it.</caption>
-              <CdfRows rows={s.rows} />
-            </table>
+            <div key={s.name} className="visually-hidden">
+              <table data-testid="client-cdf-table" data-client={s.name}>
+                <caption>Latency CDF of {s.name}: each bin's upper edge and the fraction of its requests faster than it.</caption>
+                <CdfRows rows={s.rows} />
+              </table>
+            </div>
           ))}
         </div>
       </div>
