@@ -70,7 +70,9 @@ export function Gallery({ onLoad, createRunner = appRunner, experiments = EXPERI
             <article key={e.id} className="gallery-card" data-testid={`gallery-${e.id}`} data-status={c.status}>
               <h4>{e.title}</h4>
               <p className="muted gallery-paper">{e.paper}</p>
-              <p className="gallery-claim">{e.claim}</p>
+              <p className="gallery-claim" title={e.claim}>
+                {e.claim}
+              </p>
               <button type="button" className="button secondary small" data-testid={`gallery-run-${e.id}`} disabled={c.status === 'running'} onClick={() => void start(e)}>
                 {c.status === 'running' ? 'Running…' : c.status === 'done' ? 'Run again' : 'Load and run'}
               </button>
