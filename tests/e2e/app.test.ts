@@ -704,6 +704,34 @@ describe('tiersim in Chromium', () => {
     });
   }
 
+  it('exports the results as JSON and CSV and the CDF chart as SVG and PNG, each the run’s own numbers', async () => {
+    const page = await openApp();
+    await run(page);
+    const r = await results(page);
+    const save = async (id: string) => {
+      const [d] = await Promise.all([page.waitForEvent('download'), testId(page, id).click()]);
+      return { name: d.suggestedFilename(), bytes: readFileSync((await d.path())!) };
+    };
+    const json = await save('export-report-json');
+    expect(json.name).toBe('random-lru-mru-demote.json');
+    const doc = JSON.parse(json.bytes.toString());
+    expect(doc.scenario).toEqual(r.scenario);
+    expect(String(doc.report.meanLatencyMs)).toBe(r.meanText);
+    expect(doc.report).toMatchObject({ hitFractions: engine(r.scenario).hitFractions });
+    const csv = (await save('export-report-csv')).bytes.toString().split('\n');
+    expect(csv[0]).toBe('section,key,value');
+    expect(csv).toContain(`summary,meanLatencyMs,${r.meanText}`);
+    expect(csv.filter((l) => l.startsWith('latencyCdf,')).pop()).toMatch(/,1$/);
+    const svg = await save('cdf-export-svg');
+    expect(svg.name).toBe('random-lru-mru-demote-latency-cdf.svg');
+    const text = svg.bytes.toString();
+    expect(text).toMatch(/^<\?xml[^>]*>\n<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(text).toContain('<path');
+    const png = await save('cdf-export-png');
+    expect(png.bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.bytes.length).toBeGreaterThan(5_000);
+  });
+
   it('keeps the page responsive during a 10 M-request run: no main-thread task over 50 ms, charts refreshed 10+ times a second', async () => {
     const s = JSON.parse(defaultScenario());
     s.workload = { kind: 'random', blocks: 32768, warmupRequests: 32768, measuredRequests: 10_000_000 };

@@ -1,12 +1,13 @@
 // Live LRU stack-depth graphs of the run (paper 000 §3, §6): the workload's, the array's
 // stream (or, in a tree, each client's and each shared cache's), updating with every progress
 // report. Exact, or SHARDS-sampled for big runs (the badge says which and at what rate).
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { formatCount, formatSig } from '../../../app/format';
 import { DepthChart } from '../../../charts/depth/DepthChart';
 import type { DepthMark, DepthScale, DepthUnit } from '../../../charts/depth/useDepthLayout';
 import type { Scenario } from '../../../scenario/schema';
 import type { Report } from '../../../worker/protocol';
+import { ChartExport } from '../../export/ChartExport';
 
 export interface DepthPanelProps {
   report: Report | null;
@@ -33,6 +34,7 @@ export function DepthPanel({ report, scenario, running }: DepthPanelProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const all = report?.depthCurves ?? [];
   const curves = useMemo(() => all.filter((c) => !hidden.has(c.name)), [all, hidden]);
+  const panel = useRef<HTMLDivElement>(null);
   const marks = useMemo(() => marksOf(scenario), [scenario]);
   const sampled = all.find((c) => c.sampledRate !== undefined);
   const toggle = (name: string) =>
@@ -44,9 +46,10 @@ export function DepthPanel({ report, scenario, running }: DepthPanelProps) {
     });
 
   return (
-    <div className="depth-panel" data-testid="depth-panel">
+    <div className="depth-panel" data-testid="depth-panel" ref={panel}>
       <div className="chart-head">
         <h3>LRU stack-depth graphs{running && report ? ' (live)' : ''}</h3>
+        {all.length > 0 && !running && <ChartExport target={panel} name="stack-depth" testId="depth-export" />}
         {all.length > 0 && (
           <span
             className={`badge ${sampled ? 'is-sampled' : ''}`}

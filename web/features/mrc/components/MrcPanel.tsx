@@ -8,6 +8,7 @@ import type { Curve } from '../../../charts/mrc/useMrcLayout';
 import { POLICY_KINDS, workloadBlocks, type PolicyKind, type Scenario } from '../../../scenario/schema';
 import { isAbortError } from '../../../worker/client';
 import { OFFLINE_POLICIES, POLICIES } from '../../scenario/components/CacheFields';
+import { ChartExport } from '../../export/ChartExport';
 import { NumberField } from '../../scenario/components/NumberField';
 import {
   defaultPoolSize,
@@ -53,6 +54,7 @@ function appRunner() {
 }
 
 export function MrcPanel({ base, createRunner = appRunner, blocks: known }: MrcPanelProps) {
+  const panel = useRef<HTMLElement>(null);
   const [picked, setPicked] = useState<Set<PolicyKind>>(new Set(DEFAULT_PICK));
   const [count, setCount] = useState(8);
   const [minSize, setMinSize] = useState<number | null>(null);
@@ -129,9 +131,10 @@ export function MrcPanel({ base, createRunner = appRunner, blocks: known }: MrcP
     });
 
   return (
-    <section className="mrc-panel" aria-labelledby="mrc-title">
+    <section className="mrc-panel" aria-labelledby="mrc-title" ref={panel}>
       <div className="chart-head">
         <h3 id="mrc-title">Miss-ratio curves</h3>
+        {curves.length > 0 && <ChartExport target={panel} name="miss-ratio-curves" testId="mrc-export" />}
         <p className="chart-legend">
           each point: this workload through one cache of that policy and size · {defaultPoolSize()} workers in parallel
         </p>

@@ -1,6 +1,9 @@
 // The results of the current (or last) run: progress, mean latency, hit fractions per level,
 // demotions and the latency CDF, all live while the run progresses.
+import { useRef } from 'react';
 import { formatCount, formatMs, formatPercent } from '../../../app/format';
+import { ChartExport } from '../../export/ChartExport';
+import { download, fileStem, reportCsv, reportJson } from '../../export/export';
 import { CdfChart } from '../../../charts/cdf/CdfChart';
 import type { RunState } from '../../run/hooks/useEngineRun';
 import { HitBars } from './HitBars';
@@ -31,12 +34,26 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
   const topology = state.scenarioJson !== null ? (JSON.parse(state.scenarioJson) as { topology?: string }).topology : undefined;
   const single = topology === 'single';
   const tree = topology === 'tree';
+  const cdf = useRef<HTMLDivElement>(null);
+  const scenario = state.scenarioJson !== null ? (JSON.parse(state.scenarioJson) as { name?: string }) : null;
+  const stem = fileStem(scenario?.name ?? '');
+  const done = report !== null && report !== undefined && phase === 'done';
 
   return (
     <section className="results" aria-labelledby="results-title">
       <div className="results-head">
         <h2 id="results-title">Results</h2>
         {stale && report && <p className="stale-note">The scenario has changed since this run — run it again to update.</p>}
+        {done && (
+          <span className="chart-export" role="group" aria-label="export the results">
+            <button type="button" className="button secondary small" data-testid="export-report-json" onClick={() => download(`${stem}.json`, reportJson(scenario, report!), 'application/json')}>
+              JSON
+            </button>
+            <button type="button" className="button secondary small" data-testid="export-report-csv" onClick={() => download(`${stem}.csv`, reportCsv(report!, scenario?.name ?? ''), 'text/csv')}>
+              CSV
+            </button>
+          </span>
+        )}
       </div>
 
       <ProgressBar state={state} />
@@ -114,9 +131,10 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
         )}
       </div>
 
-      <div className="card chart-card">
+      <div className="card chart-card" ref={cdf}>
         <div className="chart-head">
           <h3>{tree ? 'Latency distribution (CDF), all clients' : 'Latency distribution (CDF)'}</h3>
+          {done && <ChartExport target={cdf} name={`${stem}-latency-cdf`} testId="cdf-export" />}
           {report && !tree && (
             <p className="chart-legend">
               {single
