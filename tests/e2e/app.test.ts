@@ -732,6 +732,28 @@ describe('tiersim in Chromium', () => {
     expect(png.bytes.length).toBeGreaterThan(5_000);
   });
 
+  it('compares runs: pin one, change the design, run again — both CDFs on the chart and both runs in a table, exactly as the engine', async () => {
+    const page = await openApp();
+    await run(page);
+    const proposed = (await results(page)).scenario;
+    await testId(page, 'pin-run').click();
+    await testId(page, 'design-lru-lru-none').click();
+    await run(page);
+    const baseline = (await results(page)).scenario;
+    expect(baseline).toMatchObject({ array: { policy: { kind: 'lru' } }, protocol: { kind: 'none' } });
+    const rows = await testId(page, 'compare-table')
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => ({ run: tr.getAttribute('data-run'), pinned: tr.getAttribute('data-pinned'), mean: tr.getAttribute('data-mean') })));
+    expect(rows).toEqual([
+      { run: baseline.name, pinned: 'false', mean: String(engine(baseline).meanLatencyMs) },
+      { run: proposed.name, pinned: 'true', mean: String(engine(proposed).meanLatencyMs) },
+    ]);
+    expect(await page.locator('[data-testid="cdf-chart"] path.cdf-pin').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-pin')))).toEqual([proposed.name]);
+    await testId(page, 'cdf-chart').screenshot({ path: join(SHOTS, 'compare-cdf.png') });
+    await testId(page, 'unpin').click();
+    expect(await testId(page, 'compare-table').count()).toBe(0);
+  });
+
   it('keeps the page responsive during a 10 M-request run: no main-thread task over 50 ms, charts refreshed 10+ times a second', async () => {
     const s = JSON.parse(defaultScenario());
     s.workload = { kind: 'random', blocks: 32768, warmupRequests: 32768, measuredRequests: 10_000_000 };

@@ -277,6 +277,14 @@ describe('App', () => {
     fireEvent.click(screen.getByTestId('tree-preset-4x3'));
     expect(tree().tree!.caches).toHaveLength(7);
     expect(tree().tree!.queueing).toEqual({ arrivals: 'open', meanInterarrivalMs: 4 });
+    // The other starting shapes: one client over the array, eight clients over it.
+    fireEvent.click(screen.getByTestId('tree-preset-1x2'));
+    expect(tree().tree!.caches.map((c) => [c.name, c.parent ?? null])).toEqual([
+      ['array', null],
+      ['client1', 'array'],
+    ]);
+    fireEvent.click(screen.getByTestId('tree-preset-8x2'));
+    expect(tree().tree!.caches.filter((c) => c.parent === 'array')).toHaveLength(8);
   });
 
   it('flags a bad tree at the cache, disables Run and keeps the last valid link', () => {

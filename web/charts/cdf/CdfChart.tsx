@@ -3,7 +3,7 @@
 import { formatDuration, formatPercent } from '../../app/format';
 import type { Report } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
-import { useCdfLayout } from './useCdfLayout';
+import { useCdfLayout, type Pin } from './useCdfLayout';
 import { ChartAxes } from '../ChartAxes';
 
 const HEIGHT = 320;
@@ -12,11 +12,16 @@ export interface CdfChartProps {
   report: Report | null;
   /** Shown under the chart when there is no data. */
   emptyText?: string;
+  /** Earlier runs drawn over this one, dashed. */
+  pins?: Pin[];
 }
 
-export function CdfChart({ report, emptyText = 'Run the scenario to see its latency distribution.' }: CdfChartProps) {
+/** Colours of pinned runs' lines, in pin order. */
+export const PIN_COLOURS = ['#c2603a', '#7a4fbf', '#12907a', '#b8860b'];
+
+export function CdfChart({ report, emptyText = 'Run the scenario to see its latency distribution.', pins }: CdfChartProps) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
-  const layout = useCdfLayout(report, { width: size.width, height: HEIGHT });
+  const layout = useCdfLayout(report, { width: size.width, height: HEIGHT }, pins);
   const { plot, rows } = layout;
 
   return (
@@ -52,6 +57,9 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
         ))}
 
         {layout.area && <path className="cdf-area" d={layout.area} />}
+        {layout.pins.map((p, i) => (
+          <path key={p.name} className="cdf-pin" data-pin={p.name} d={p.line} stroke={PIN_COLOURS[i % PIN_COLOURS.length]} />
+        ))}
         {layout.line && <path className="cdf-line" d={layout.line} />}
 
         <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title="latency (log scale)" />

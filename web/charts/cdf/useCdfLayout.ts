@@ -46,6 +46,14 @@ export interface CdfLayout {
   xMinorTicks: number[];
   yTicks: { value: number; y: number; label: string }[];
   refs: RefMark[];
+  /** Pinned runs' CDFs, drawn over the current one (compare). */
+  pins: { name: string; line: string }[];
+}
+
+/** A run kept to compare the next ones with. */
+export interface Pin {
+  name: string;
+  report: Report;
 }
 
 export const MARGIN = { top: 40, right: 18, bottom: 40, left: 46 };
@@ -82,7 +90,16 @@ function fitDomain(rows: CdfRow[], edgesUs: number[], mustShowMs: number[]): [nu
   return [lo, hi];
 }
 
-export function computeCdfLayout(report: Report | null, { width, height }: Size): CdfLayout {
+/** The step line of `rows` over `domainMs` in the scales given. */
+function stepPoints(rows: CdfRow[], [lo, hi]: [number, number]): [number, number][] {
+  const before = rows.filter((r) => r.upperMs <= lo);
+  const points: [number, number][] = [[lo, before.length ? before[before.length - 1].cum : 0]];
+  for (const r of rows) if (r.upperMs > lo && r.upperMs <= hi) points.push([r.upperMs, r.cum]);
+  points.push([hi, points[points.length - 1][1]]);
+  return points;
+}
+
+export function computeCdfLayout(report: Report | null, { width, height }: Size, pinned: Pin[] = []): CdfLayout {
   const plot = {
     left: MARGIN.left,
     top: MARGIN.top,
@@ -104,9 +121,10 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size)
     if (report.counters.diskReads > 0) refSpecs.push({ key: 'disk', ms: diskReadMs, label: `disk ${formatDuration(diskReadMs)}` });
   }
 
-  const domainMs: [number, number] = rows.length
-    ? fitDomain(rows, report!.latency.edgesUs, refSpecs.map((r) => r.ms))
-    : [MIN_MS, MAX_MS];
+  const pinRows = pinned.map((p) => ({ name: p.name, rows: cdfRows(p.report.latency) })).filter((p) => p.rows.length);
+  const allRows = [...rows, ...pinRows.flatMap((p) => p.rows)];
+  const edges = report?.latency.edgesUs ?? pinned[0]?.report.latency.edgesUs ?? [];
+  const domainMs: [number, number] = allRows.length ? fitDomain(allRows, edges, refSpecs.map((r) => r.ms)) : [MIN_MS, MAX_MS];
   const x = scaleLog().domain(domainMs).range([plot.left, plot.right]).clamp(true);
   const y = scaleLinear().domain([0, 1]).range([plot.bottom, plot.top]);
 
@@ -114,17 +132,14 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size)
   // the previous value across the bin and steps up at the edge (curveStepAfter).
   let pathLine: string | null = null;
   let pathArea: string | null = null;
+  const px = (p: [number, number]) => x(p[0]);
+  const py = (p: [number, number]) => y(p[1]);
   if (rows.length) {
-    const [lo, hi] = domainMs;
-    const before = rows.filter((r) => r.upperMs <= lo);
-    const points: [number, number][] = [[lo, before.length ? before[before.length - 1].cum : 0]];
-    for (const r of rows) if (r.upperMs > lo && r.upperMs <= hi) points.push([r.upperMs, r.cum]);
-    points.push([hi, points[points.length - 1][1]]);
-    const px = (p: [number, number]) => x(p[0]);
-    const py = (p: [number, number]) => y(p[1]);
+    const points = stepPoints(rows, domainMs);
     pathLine = line<[number, number]>().x(px).y(py).curve(curveStepAfter)(points);
     pathArea = area<[number, number]>().x(px).y0(plot.bottom).y1(py).curve(curveStepAfter)(points);
   }
+  const pins = pinRows.map((p) => ({ name: p.name, line: line<[number, number]>().x(px).y(py).curve(curveStepAfter)(stepPoints(p.rows, domainMs))! }));
 
   const decades: number[] = [];
   for (let e = Math.round(Math.log10(domainMs[0])); 10 ** e <= domainMs[1] * 1.0001; e++) decades.push(10 ** e);
@@ -144,11 +159,13 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size)
     refs.push({ ...spec, x: rx, row });
   }
 
-  return { width, height, plot, domainMs, rows, total, line: pathLine, area: pathArea, xTicks, xMinorTicks, yTicks, refs };
+  return { width, height, plot, domainMs, rows, total, line: pathLine, area: pathArea, xTicks, xMinorTicks, yTicks, refs, pins };
 }
 
-/** `computeCdfLayout`, recomputed only when the report or the size changes. */
-export function useCdfLayout(report: Report | null, size: Size): CdfLayout {
+/** `computeCdfLayout`, recomputed only when the report, the pins or the size change. */
+export function useCdfLayout(report: Report | null, size: Size, pins: Pin[] = NO_PINS): CdfLayout {
   const { width, height } = size;
-  return useMemo(() => computeCdfLayout(report, { width, height }), [report, width, height]);
+  return useMemo(() => computeCdfLayout(report, { width, height }, pins), [report, width, height, pins]);
 }
+
+const NO_PINS: Pin[] = [];

@@ -1,11 +1,13 @@
 // The results of the current (or last) run: progress, mean latency, hit fractions per level,
 // demotions and the latency CDF, all live while the run progresses.
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { formatCount, formatMs, formatPercent } from '../../../app/format';
 import { ChartExport } from '../../export/ChartExport';
 import { download, fileStem, reportCsv, reportJson } from '../../export/export';
-import { CdfChart } from '../../../charts/cdf/CdfChart';
+import { CdfChart, PIN_COLOURS } from '../../../charts/cdf/CdfChart';
+import type { Pin } from '../../../charts/cdf/useCdfLayout';
 import type { RunState } from '../../run/hooks/useEngineRun';
+import type { Report } from '../../../worker/protocol';
 import { HitBars } from './HitBars';
 import { ProgressBar } from './ProgressBar';
 import { TreeResults } from './TreeResults';
@@ -38,6 +40,15 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
   const scenario = state.scenarioJson !== null ? (JSON.parse(state.scenarioJson) as { name?: string }) : null;
   const stem = fileStem(scenario?.name ?? '');
   const done = report !== null && report !== undefined && phase === 'done';
+  const [pins, setPins] = useState<Pin[]>([]);
+  const pin = () => {
+    if (!report) return;
+    const base = scenario?.name || 'run';
+    let name = base;
+    for (let n = 2; pins.some((p) => p.name === name); n++) name = `${base} #${n}`;
+    const { depthCurves: _unused, ...kept } = report;
+    setPins((p) => [...p, { name, report: kept }].slice(-MAX_PINS));
+  };
 
   return (
     <section className="results" aria-labelledby="results-title">
@@ -51,6 +62,9 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
             </button>
             <button type="button" className="button secondary small" data-testid="export-report-csv" onClick={() => download(`${stem}.csv`, reportCsv(report!, scenario?.name ?? ''), 'text/csv')}>
               CSV
+            </button>
+            <button type="button" className="button secondary small" data-testid="pin-run" onClick={pin} title="Keep this run to compare the next ones with: its CDF stays on the chart, dashed">
+              Pin to compare
             </button>
           </span>
         )}
@@ -143,10 +157,56 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
             </p>
           )}
         </div>
-        <CdfChart report={report} />
+        <CdfChart report={report} pins={pins} />
+        {pins.length > 0 && report && <Compare current={report} name={scenario?.name || 'this run'} pins={pins} onUnpin={(name) => setPins((p) => p.filter((x) => x.name !== name))} />}
       </div>
 
       {report?.tree && <TreeResults tree={report.tree} />}
     </section>
+  );
+}
+
+/** Most runs kept pinned at once. */
+const MAX_PINS = 4;
+
+/** The current run beside the pinned ones: mean latency (and its change), where the reads landed. */
+function Compare({ current, name, pins, onUnpin }: { current: Report; name: string; pins: Pin[]; onUnpin: (name: string) => void }) {
+  const rows = [{ name, report: current, colour: undefined as string | undefined, pinned: false }, ...pins.map((p, i) => ({ ...p, colour: PIN_COLOURS[i % PIN_COLOURS.length], pinned: true }))];
+  return (
+    <table className="mrc-table compare-table" data-testid="compare-table">
+      <caption className="muted">This run (solid) against pinned runs (dashed)</caption>
+      <thead>
+        <tr>
+          <th scope="col">run</th>
+          <th scope="col">mean latency</th>
+          <th scope="col">vs this run</th>
+          <th scope="col">client</th>
+          <th scope="col">array</th>
+          <th scope="col">disk</th>
+          <th scope="col" aria-label="unpin" />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={`${r.pinned}:${r.name}`} data-run={r.name} data-pinned={String(r.pinned)} data-mean={String(r.report.meanLatencyMs)}>
+            <th scope="row">
+              <span className={`swatch ${r.pinned ? '' : 'is-current'}`} style={r.colour ? { background: r.colour } : undefined} /> {r.name}
+            </th>
+            <td>{formatMs(r.report.meanLatencyMs)}</td>
+            <td>{r.pinned && current.meanLatencyMs > 0 ? `${((r.report.meanLatencyMs / current.meanLatencyMs - 1) * 100).toFixed(1)} %` : '—'}</td>
+            <td>{formatPercent(r.report.hitFractions.client)}</td>
+            <td>{formatPercent(r.report.hitFractions.array)}</td>
+            <td>{formatPercent(r.report.hitFractions.disk)}</td>
+            <td>
+              {r.pinned && (
+                <button type="button" className="button secondary small" aria-label={`unpin ${r.name}`} data-testid="unpin" onClick={() => onUnpin(r.name)}>
+                  ×
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -24,8 +24,10 @@ export interface TreeBuilderProps {
 
 /** Ready-made shapes to start from. */
 export const TREE_PRESETS = [
+  { id: '1x2', label: '1 client + array', clients: 1, mids: 0 },
   { id: '2x2', label: '2 clients · 2 levels', clients: 2, mids: 0 },
   { id: '4x2', label: '4 clients · 2 levels', clients: 4, mids: 0 },
+  { id: '8x2', label: '8 clients + array', clients: 8, mids: 0 },
   { id: '4x3', label: '4 clients · 3 levels', clients: 4, mids: 2 },
   { id: 'mc2', label: 'MC² · TPC-H queries 3 + 7', clients: 2, mids: 0 },
 ] as const;
