@@ -754,6 +754,27 @@ describe('tiersim in Chromium', () => {
     expect(await testId(page, 'compare-table').count()).toBe(0);
   });
 
+  it("sweeps the link's bandwidth and shows where DEMOTE stops paying (paper 000 Fig. 19), exactly as the engine", async () => {
+    const s = JSON.parse(defaultScenario());
+    s.workload = { kind: 'random', blocks: 8192 };
+    s.client.capacity = 4096;
+    s.array.capacity = 4096;
+    const page = await openApp(encodeHash(s));
+    await testId(page, 'param-sweep-run').click();
+    await page.waitForSelector('[data-testid="param-sweep-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
+    const series = await page.locator('[data-testid="param-sweep-chart"] g[data-series]').evaluateAll((gs) =>
+      gs.map((g) => ({ name: g.getAttribute('data-series'), points: [...g.querySelectorAll('circle')].map((c) => [Number(c.getAttribute('data-x')), Number(c.getAttribute('data-y'))]) })),
+    );
+    const [demote, inclusive] = series.map((x) => new Map(x.points as [number, number][]));
+    // DEMOTE wins on a fast link and loses on a slow one, where its extra transfer costs more
+    // than the array hits it buys (our crossover: between 3 and 10 Mbit/s).
+    for (const bw of [10, 100, 1000, 10000]) expect(demote.get(bw)!, `${bw} Mbit/s`).toBeLessThan(inclusive.get(bw)!);
+    for (const bw of [1, 3]) expect(demote.get(bw)!, `${bw} Mbit/s`).toBeGreaterThan(inclusive.get(bw)!);
+    const at10 = { ...s, link: { preset: 'custom', latencyUs: 200 - 32.768, bandwidthMbit: 10 } };
+    expect(demote.get(10)).toBe(engine(at10).meanLatencyMs);
+    await testId(page, 'param-sweep-chart').screenshot({ path: join(SHOTS, 'sweep-bandwidth.png') });
+  });
+
   it('keeps the page responsive during a 10 M-request run: no main-thread task over 50 ms, charts refreshed 10+ times a second', async () => {
     const s = JSON.parse(defaultScenario());
     s.workload = { kind: 'random', blocks: 32768, warmupRequests: 32768, measuredRequests: 10_000_000 };

@@ -5,6 +5,7 @@ import { DesignComparison } from '../features/designs/DesignComparison';
 import { DesignSpace } from '../features/designspace/DesignSpace';
 import { Gallery } from '../features/gallery/Gallery';
 import { Stepper } from '../features/teach/Stepper';
+import { ParamSweep } from '../features/sweeps/ParamSweep';
 import { MrcPanel } from '../features/mrc/components/MrcPanel';
 import { ResultsPanel } from '../features/results/components/ResultsPanel';
 import { isRunning, useEngineRun } from '../features/run/hooks/useEngineRun';
@@ -170,6 +171,11 @@ export function App() {
           <div className="card chart-card">
             <MrcPanel base={valid} blocks={traceBlocks} />
           </div>
+          {draft.topology !== 'tree' && (
+            <div className="card chart-card">
+              <ParamSweep base={valid} />
+            </div>
+          )}
           <div className="card chart-card">
             <Stepper />
           </div>

@@ -1,0 +1,46 @@
+// One-parameter sweeps: their series over the scenario, and the panel on a fake pool.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PointRunner } from '../../web/features/mrc/sweep';
+import { ParamSweep, sweepSpec } from '../../web/features/sweeps/ParamSweep';
+import { defaultScenario } from '../../web/scenario/defaults';
+import { checkScenario } from '../../web/scenario/schema';
+import { makeReport } from './fixtures';
+
+afterEach(cleanup);
+
+describe('parameter sweeps', () => {
+  it('vary the link, the split and the protected share, every point a valid scenario', () => {
+    const base = defaultScenario();
+    const bw = sweepSpec(base, 'bandwidth');
+    if ('error' in bw) throw new Error(bw.error);
+    expect(bw.series.map((s) => s.name)).toEqual(['RANDOM LRU-MRU-demote', 'LRU-LRU-none (inclusive)']);
+    expect(bw.series[0].points.map((p) => p.scenario.link)).toContainEqual({ preset: 'custom', latencyUs: 200 - 32.768, bandwidthMbit: 10 });
+    expect(bw.series[1].points[0].scenario).toMatchObject({ protocol: { kind: 'none' }, array: { policy: { kind: 'lru' } } });
+    const ratio = sweepSpec(base, 'ratio');
+    if ('error' in ratio) throw new Error(ratio.error);
+    expect(ratio.series[0].points.map((p) => p.scenario.client.capacity + p.scenario.array.capacity)).toEqual(Array(9).fill(32768));
+    expect(ratio.series[0].points[0].scenario.client.capacity).toBe(3277);
+    const slru = sweepSpec(base, 'slru');
+    if ('error' in slru) throw new Error(slru.error);
+    expect(slru.series[0].points.map((p) => p.scenario.client.policy)).toContainEqual({ kind: 'slru', protectedShare: 0.5625 });
+    for (const spec of [bw, ratio, slru]) for (const s of spec.series) for (const p of s.points) expect(checkScenario(p.scenario).ok).toBe(true);
+    expect(sweepSpec({ ...base, topology: 'single' }, 'bandwidth')).toEqual({ error: 'this sweep varies a client and an array: use the two-level topology' });
+  });
+
+  it('runs the points on the pool and draws a line per series', async () => {
+    // Latency falls with bandwidth; DEMOTE pays more per miss.
+    const fake: PointRunner = async (s) => {
+      const bw = s.link.preset === 'custom' ? s.link.bandwidthMbit : 1000;
+      return makeReport({ meanLatencyMs: 1 + 100 / bw + (s.protocol.kind === 'demote' ? 50 / bw - 0.5 : 0) });
+    };
+    render(<ParamSweep base={defaultScenario()} createRunner={() => ({ run: fake, close: () => {}, parallel: 2 })} />);
+    fireEvent.click(screen.getByTestId('param-sweep-run'));
+    await waitFor(() => expect(screen.getByTestId('param-sweep-progress').getAttribute('data-status')).toBe('done'));
+    expect(screen.getByTestId('param-sweep-progress').getAttribute('data-done')).toBe('16');
+    const series = screen.getByTestId('param-sweep-chart').querySelectorAll('g[data-series]');
+    expect(series).toHaveLength(2);
+    expect(series[0].querySelectorAll('circle')).toHaveLength(8);
+    expect(Number(series[0].querySelector('circle[data-x="10"]')!.getAttribute('data-y'))).toBeCloseTo(1 + 10 + 5 - 0.5, 9);
+  });
+});

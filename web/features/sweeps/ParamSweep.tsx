@@ -1,0 +1,293 @@
+// Sweeps of one parameter of the current scenario, each a chart: the link's bandwidth (paper 000
+// Figure 19: where DEMOTE stops paying), the client's share of a fixed total cache (paper 003
+// Figure 8) and SLRU's protected share (paper 001) — every point a run on the worker pool.
+import { extent, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatMs, formatPercent } from '../../app/format';
+import { useElementSize } from '../../charts/useElementSize';
+import { LINK_PRESETS } from '../../scenario/links';
+import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
+import { isAbortError } from '../../worker/client';
+import type { Report } from '../../worker/protocol';
+import { ChartExport } from '../export/ChartExport';
+import { defaultPoolSize, workerPool, type PointRunner } from '../mrc/sweep';
+import { SelectField } from '../scenario/components/SelectField';
+
+export type SweepParam = 'bandwidth' | 'ratio' | 'slru';
+
+export interface SweepSeries {
+  name: string;
+  /** x values and the scenarios at them. */
+  points: { x: number; scenario: Scenario }[];
+}
+
+export interface SweepSpec {
+  param: SweepParam;
+  xLabel: string;
+  logX: boolean;
+  yLabel: string;
+  /** What a point's report shows. */
+  y: (r: Report) => number;
+  format: (y: number) => string;
+  series: SweepSeries[];
+}
+
+const FC = LINK_PRESETS.find((p) => p.id === 'fc-1g')!;
+
+/** The inclusive baseline of a two-level scenario: LRU at both levels, no protocol, no DU. */
+function baseline(s: Scenario): Scenario {
+  const b = structuredClone(s);
+  b.client.policy = { kind: 'lru' };
+  b.array.policy = { kind: 'lru' };
+  b.protocol = { kind: 'none' };
+  delete b.du;
+  b.name = 'LRU-LRU-none';
+  return b;
+}
+
+/** The sweep's series over `base`, or why it cannot run. */
+export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { error: string } {
+  const two = base.topology !== 'single' && base.topology !== 'tree';
+  if (param !== 'slru' && !two) return { error: 'this sweep varies a client and an array: use the two-level topology' };
+  if (param === 'slru' && base.topology === 'tree') return { error: 'the SLRU sweep runs one cache: use the single or two-level topology' };
+  const at = (s: Scenario, patch: (s: Scenario) => void) => {
+    const c = structuredClone(s);
+    patch(c);
+    return c;
+  };
+  if (param === 'bandwidth') {
+    const xs = [1, 3, 10, 30, 100, 300, 1000, 10000];
+    const link = (s: Scenario, mbit: number) => at(s, (c) => void (c.link = { preset: 'custom', latencyUs: FC.latencyUs, bandwidthMbit: mbit }));
+    return {
+      param,
+      xLabel: 'link bandwidth (Mbit/s, log scale; FC overhead per transfer)',
+      logX: true,
+      yLabel: 'mean latency',
+      y: (r) => r.meanLatencyMs,
+      format: formatMs,
+      series: [
+        { name: base.name || 'this scenario', points: xs.map((x) => ({ x, scenario: link(base, x) })) },
+        { name: 'LRU-LRU-none (inclusive)', points: xs.map((x) => ({ x, scenario: link(baseline(base), x) })) },
+      ],
+    };
+  }
+  if (param === 'ratio') {
+    const total = base.client.capacity + base.array.capacity;
+    const xs = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+    const split = (s: Scenario, share: number) =>
+      at(s, (c) => {
+        c.client.capacity = Math.max(1, Math.round(total * share));
+        c.array.capacity = Math.max(1, total - c.client.capacity);
+      });
+    return {
+      param,
+      xLabel: `client's share of ${total.toLocaleString('en-US')} blocks in all`,
+      logX: false,
+      yLabel: 'mean latency',
+      y: (r) => r.meanLatencyMs,
+      format: formatMs,
+      series: [
+        { name: base.name || 'this scenario', points: xs.map((x) => ({ x, scenario: split(base, x) })) },
+        { name: 'LRU-LRU-none (inclusive)', points: xs.map((x) => ({ x, scenario: split(baseline(base), x) })) },
+      ],
+    };
+  }
+  const xs = [1, 3, 5, 7, 9, 11, 13, 15].map((k) => k / 16);
+  const single = (s: Scenario, policy: Scenario['client']['policy'], name: string) =>
+    at(s, (c) => {
+      c.topology = 'single';
+      c.client.policy = policy;
+      c.name = name;
+    });
+  return {
+    param,
+    xLabel: "SLRU's protected share of the cache",
+    logX: false,
+    yLabel: 'hit ratio',
+    y: (r) => r.hitFractions.client,
+    format: formatPercent,
+    series: [
+      { name: 'SLRU', points: xs.map((x) => ({ x, scenario: single(base, { kind: 'slru', protectedShare: x }, `SLRU ${x}`) })) },
+      { name: 'LRU', points: xs.map((x) => ({ x, scenario: single(base, { kind: 'lru' }, 'LRU') })) },
+    ],
+  };
+}
+
+type Runner = { run: PointRunner; close: () => void; parallel: number };
+
+function appRunner(): Runner {
+  const parallel = defaultPoolSize();
+  return { ...workerPool(parallel), parallel };
+}
+
+type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+
+export interface ParamSweepProps {
+  base: Scenario | null;
+  createRunner?: () => Runner;
+}
+
+const HEIGHT = 260;
+const MARGIN = { left: 64, right: 30, top: 14, bottom: 40 };
+
+export function ParamSweep({ base, createRunner = appRunner }: ParamSweepProps) {
+  const [param, setParam] = useState<SweepParam>('bandwidth');
+  const [spec, setSpec] = useState<SweepSpec | null>(null);
+  const [values, setValues] = useState<Record<string, number>>({});
+  const [status, setStatus] = useState<Status>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const start = async () => {
+    if (!base) return;
+    const s = sweepSpec(base, param);
+    if ('error' in s) {
+      setStatus('error');
+      setError(s.error);
+      return;
+    }
+    const jobs = s.series.flatMap((series) => series.points.map((p) => ({ key: `${series.name}@${p.x}`, scenario: p.scenario })));
+    for (const j of jobs) {
+      const check = checkScenario(j.scenario);
+      if (!check.ok) {
+        setStatus('error');
+        setError(`${j.key}: ${describeIssue(check.issues[0])}`);
+        return;
+      }
+    }
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    const runner = createRunner();
+    setSpec(s);
+    setValues({});
+    setError(null);
+    setStatus('running');
+    try {
+      let next = 0;
+      const lane = async () => {
+        while (next < jobs.length) {
+          const j = jobs[next++];
+          const report = await runner.run(j.scenario, controller.signal);
+          if (!controller.signal.aborted) setValues((v) => ({ ...v, [j.key]: s.y(report) }));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(runner.parallel, jobs.length) }, lane));
+      setStatus('done');
+    } catch (e) {
+      controller.abort();
+      const cancelled = isAbortError(e) || (e as { name?: string } | null)?.name === 'AbortError';
+      setStatus(cancelled ? 'cancelled' : 'error');
+      if (!cancelled) setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      runner.close();
+    }
+  };
+
+  const total = spec ? spec.series.reduce((n, s) => n + s.points.length, 0) : 0;
+  const done = Object.keys(values).length;
+  return (
+    <section className="param-sweep" aria-labelledby="param-sweep-title" ref={panel}>
+      <div className="chart-head">
+        <h3 id="param-sweep-title">Sweeps</h3>
+        {status === 'done' && <ChartExport target={panel} name={`sweep-${spec?.param}`} testId="param-sweep-export" />}
+      </div>
+      <div className="row">
+        <SelectField<SweepParam>
+          testId="param-sweep-param"
+          label="Vary"
+          value={param}
+          options={[
+            { value: 'bandwidth', label: 'link bandwidth: where DEMOTE stops paying (paper 000 Fig. 19)' },
+            { value: 'ratio', label: 'client : array split of the same total (paper 003 Fig. 8)' },
+            { value: 'slru', label: "SLRU's protected share, one cache (paper 001)" },
+          ]}
+          onChange={setParam}
+        />
+      </div>
+      <div className="actions">
+        <button type="button" className="button primary" data-testid="param-sweep-run" disabled={!base || status === 'running'} onClick={() => void start()}>
+          {status === 'running' ? 'Running…' : 'Sweep'}
+        </button>
+        <button type="button" className="button secondary" data-testid="param-sweep-cancel" disabled={status !== 'running'} onClick={() => abort.current?.abort()}>
+          Cancel
+        </button>
+        <span className="mrc-progress" data-testid="param-sweep-progress" data-status={status} data-done={done}>
+          {status === 'idle' || !spec ? '' : `${done} / ${total} runs${status === 'cancelled' ? ' — cancelled' : ''}`}
+        </span>
+      </div>
+      {error && (
+        <div className="banner banner-error" role="alert" data-testid="param-sweep-error">
+          {error}
+        </div>
+      )}
+      {spec && <SweepChart spec={spec} values={values} />}
+    </section>
+  );
+}
+
+function SweepChart({ spec, values }: { spec: SweepSpec; values: Record<string, number> }) {
+  const [ref, size] = useElementSize<HTMLDivElement>({ width: 600, height: HEIGHT });
+  const layout = useMemo(() => {
+    const plot = { left: MARGIN.left, right: Math.max(MARGIN.left + 10, size.width - MARGIN.right), top: MARGIN.top, bottom: HEIGHT - MARGIN.bottom };
+    const xs = spec.series[0].points.map((p) => p.x);
+    const ys = Object.values(values);
+    const [x0, x1] = extent(xs) as [number, number];
+    const x = (spec.logX ? scaleLog() : scaleLinear()).domain([x0, x1]).range([plot.left, plot.right]);
+    const yMax = ys.length ? Math.max(...ys) : 1;
+    const y = scaleLinear().domain([0, yMax * 1.08 || 1]).range([plot.bottom, plot.top]).nice();
+    const series = spec.series.map((s, i) => {
+      const pts = s.points.flatMap((p) => (values[`${s.name}@${p.x}`] === undefined ? [] : [[p.x, values[`${s.name}@${p.x}`]] as [number, number]]));
+      return { name: s.name, colour: schemeTableau10[i % 10], pts, d: line<[number, number]>().x((p) => x(p[0])).y((p) => y(p[1]))(pts) ?? '', xy: pts.map((p) => ({ cx: x(p[0]), cy: y(p[1]), x: p[0], y: p[1] })) };
+    });
+    return { plot, series, xTicks: xs.map((v) => ({ x: x(v), label: spec.param === 'bandwidth' ? String(v) : spec.param === 'ratio' ? `${Math.round(v * 100)} %` : `${Math.round(v * 16)}/16` })), yTicks: y.ticks(4).map((v) => ({ y: y(v), label: spec.format(v) })) };
+  }, [spec, values, size.width]);
+  const { plot } = layout;
+  return (
+    <div ref={ref} className="param-sweep-chart">
+      <svg data-testid="param-sweep-chart" className="cdf-svg" width={size.width} height={HEIGHT} viewBox={`0 0 ${size.width} ${HEIGHT}`} role="img" aria-label={`${spec.yLabel} against ${spec.xLabel}`}>
+        <g className="cdf-grid">
+          {layout.yTicks.map((t) => (
+            <line key={t.y} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
+          ))}
+        </g>
+        {layout.series.map((s) => (
+          <g key={s.name} data-series={s.name}>
+            <path d={s.d} fill="none" stroke={s.colour} strokeWidth={2} />
+            {s.xy.map((p) => (
+              <circle key={p.x} cx={p.cx} cy={p.cy} r={3.5} fill={s.colour} data-x={p.x} data-y={p.y}>
+                <title>{`${s.name} at ${p.x}: ${spec.format(p.y)}`}</title>
+              </circle>
+            ))}
+          </g>
+        ))}
+        <g className="cdf-axis">
+          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
+          {layout.xTicks.map((t) => (
+            <text key={t.x} x={t.x} y={plot.bottom + 16} textAnchor="middle">
+              {t.label}
+            </text>
+          ))}
+          {layout.yTicks.map((t) => (
+            <text key={t.y} x={plot.left - 8} y={t.y} dy="0.32em" textAnchor="end">
+              {t.label}
+            </text>
+          ))}
+          <text className="cdf-axis-title" x={(plot.left + plot.right) / 2} y={HEIGHT - 4} textAnchor="middle">
+            {spec.xLabel}
+          </text>
+        </g>
+      </svg>
+      <p className="chart-legend">
+        {layout.series.map((s) => (
+          <span key={s.name} className="legend-item">
+            <span className="swatch" style={{ background: s.colour }} /> {s.name}{' '}
+          </span>
+        ))}
+        · {spec.yLabel}
+      </p>
+    </div>
+  );
+}
