@@ -6,8 +6,7 @@ import { formatMs, formatPercent } from '../../app/format';
 import { PAPER000_DESIGNS, designName } from '../../scenario/defaults';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
 import type { Report } from '../../worker/protocol';
-import { isAbortError } from '../../worker/client';
-import { defaultPoolSize, workerPool, type PointRunner } from '../mrc/sweep';
+import { defaultPoolSize, isCancel, runScenarios, workerPool, type PointRunner } from '../mrc/sweep';
 
 export interface DesignRow {
   name: string;
@@ -67,19 +66,17 @@ export function DesignComparison({ base, createRunner = appRunner }: DesignCompa
     setError(null);
     setStatus('running');
     try {
-      let next = 0;
-      const lane = async () => {
-        while (next < built.length) {
-          const item = built[next++];
-          const report = await runner.run(item.scenario, controller.signal);
-          if (!controller.signal.aborted) setRows((r) => [...r, { name: item.name, report }]);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(runner.parallel, built.length) }, lane));
+      await runScenarios(
+        built.map((b) => b.scenario),
+        runner.run,
+        runner.parallel,
+        controller.signal,
+        (i, report) => setRows((r) => [...r, { name: built[i].name, report }]),
+      );
       setStatus('done');
     } catch (e) {
       controller.abort();
-      const cancelled = isAbortError(e) || (e as { name?: string } | null)?.name === 'AbortError';
+      const cancelled = isCancel(e);
       setStatus(cancelled ? 'cancelled' : 'error');
       if (!cancelled) setError(e instanceof Error ? e.message : String(e));
     } finally {

@@ -8,9 +8,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMs } from '../../app/format';
 import { useElementSize } from '../../charts/useElementSize';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
-import { isAbortError } from '../../worker/client';
 import { SelectField } from '../scenario/components/SelectField';
-import { defaultPoolSize, workerPool, type PointRunner } from '../mrc/sweep';
+import { defaultPoolSize, isCancel, runScenarios, workerPool, type PointRunner } from '../mrc/sweep';
 import { APPROACH_LABELS, SANS, applyDesign, atRatio, designName, designSpace, onSan, summarize, type Design, type Outcome, type San, type Summary } from './space';
 
 type SanChoice = 'scenario' | San | 'all';
@@ -104,21 +103,21 @@ export function DesignSpace({ base, createRunner = appRunner }: DesignSpaceProps
     setError(null);
     setStatus('running');
     try {
-      let next = 0;
-      const lane = async () => {
-        while (next < built.length) {
-          const job = built[next++];
-          const report = await runner.run(job.scenario, controller.signal);
-          if (controller.signal.aborted) return;
+      await runScenarios(
+        built.map((j) => j.scenario),
+        runner.run,
+        runner.parallel,
+        controller.signal,
+        (i, report) => {
+          const job = built[i];
           const outcome = { design: job.design, meanMs: report.meanLatencyMs };
           setOutcomes((o) => ({ ...o, [job.config]: [...(o[job.config] ?? []), outcome] }));
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(runner.parallel, built.length) }, lane));
+        },
+      );
       setStatus('done');
     } catch (e) {
       controller.abort();
-      const cancelled = isAbortError(e) || (e as { name?: string } | null)?.name === 'AbortError';
+      const cancelled = isCancel(e);
       setStatus(cancelled ? 'cancelled' : 'error');
       if (!cancelled) setError(e instanceof Error ? e.message : String(e));
     } finally {

@@ -4,8 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../../scenario/schema';
 import type { Report } from '../../worker/protocol';
-import { isAbortError } from '../../worker/client';
-import { defaultPoolSize, workerPool, type PointRunner } from '../mrc/sweep';
+import { defaultPoolSize, isCancel, runScenarios, workerPool, type PointRunner } from '../mrc/sweep';
 import { EXPERIMENTS, type Experiment, type Reading } from './experiments';
 
 type Runner = { run: PointRunner; close: () => void; parallel: number };
@@ -39,18 +38,16 @@ export function Gallery({ onLoad, createRunner = appRunner, experiments = EXPERI
     const runner = createRunner();
     try {
       const keys = Object.keys(e.runs);
-      const reports: Record<string, Report> = {};
-      let next = 0;
-      const lane = async () => {
-        while (next < keys.length) {
-          const k = keys[next++];
-          reports[k] = await runner.run(e.runs[k], controller.signal);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(runner.parallel, keys.length) }, lane));
+      const list = await runScenarios(
+        keys.map((k) => e.runs[k]),
+        runner.run,
+        runner.parallel,
+        controller.signal,
+      );
+      const reports: Record<string, Report> = Object.fromEntries(keys.map((k, i) => [k, list[i]]));
       if (!controller.signal.aborted) set({ status: 'done', readings: e.read(reports) });
     } catch (err) {
-      if (isAbortError(err) || (err as { name?: string } | null)?.name === 'AbortError') set({ status: 'idle' });
+      if (isCancel(err)) set({ status: 'idle' });
       else set({ status: 'error', error: err instanceof Error ? err.message : String(err) });
     } finally {
       runner.close();

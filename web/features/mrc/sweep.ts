@@ -1,7 +1,7 @@
 // Miss-ratio curves: the points of a sweep (policies × cache sizes of one scenario's workload,
 // each a single cache) and a pool of engine workers that runs them in parallel. The same sweep
 // natively is `tiersim sweep` (engine-wasm/crates/cli/src/sweep.rs), with the same default sizes.
-import { EngineClient } from '../../worker/client';
+import { EngineClient, isAbortError } from '../../worker/client';
 import type { Report } from '../../worker/protocol';
 import {
   MAX_OFFLINE_REQUESTS,
@@ -105,8 +105,39 @@ export function defaultPoolSize(): number {
 }
 
 /**
- * Runs `points` with at most `parallel` in flight through `run`; `onPoint` hears each result as
- * it lands (in completion order); the promise resolves with all results in point order.
+ * Runs `scenarios` with at most `parallel` in flight through `run`; `onReport` hears each report
+ * as it lands (in completion order); the promise resolves with every report in scenario order,
+ * or rejects with the first error (an abort: an AbortError).
+ */
+export async function runScenarios(
+  scenarios: Scenario[],
+  run: PointRunner,
+  parallel: number,
+  signal: AbortSignal,
+  onReport: (index: number, report: Report) => void = () => {},
+): Promise<Report[]> {
+  const reports: Report[] = new Array(scenarios.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < scenarios.length) {
+      if (signal.aborted) throw new DOMException('the runs were cancelled', 'AbortError');
+      const i = next++;
+      reports[i] = await run(scenarios[i], signal);
+      if (!signal.aborted) onReport(i, reports[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, scenarios.length)) }, lane));
+  return reports;
+}
+
+/** Whether a pool's failure was a cancel (the user's, or a worker terminated for it). */
+export function isCancel(e: unknown): boolean {
+  return isAbortError(e) || (e as { name?: string } | null)?.name === 'AbortError';
+}
+
+/**
+ * Runs `points` as [`runScenarios`] does; `onPoint` hears each result as it lands; resolves
+ * with all results in point order.
  */
 export async function runSweep(
   points: SweepPoint[],
@@ -115,23 +146,18 @@ export async function runSweep(
   signal: AbortSignal,
   onPoint: (index: number, result: PointResult) => void,
 ): Promise<PointResult[]> {
-  const results: PointResult[] = new Array(points.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < points.length) {
-      if (signal.aborted) throw new DOMException('the sweep was cancelled', 'AbortError');
-      const i = next++;
-      const p = points[i];
-      const report = await run(p.scenario, signal);
-      results[i] = {
-        policy: p.policy,
-        size: p.size,
-        missRatio: report.hitFractions.disk,
-        blockMissRatio: report.blockHitFractions.disk,
-      };
-      onPoint(i, results[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, points.length)) }, lane));
-  return results;
+  const result = (i: number, report: Report): PointResult => ({
+    policy: points[i].policy,
+    size: points[i].size,
+    missRatio: report.hitFractions.disk,
+    blockMissRatio: report.blockHitFractions.disk,
+  });
+  const reports = await runScenarios(
+    points.map((p) => p.scenario),
+    run,
+    parallel,
+    signal,
+    (i, report) => onPoint(i, result(i, report)),
+  );
+  return reports.map((r, i) => result(i, r));
 }

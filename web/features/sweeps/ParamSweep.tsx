@@ -7,10 +7,9 @@ import { formatMs, formatPercent } from '../../app/format';
 import { useElementSize } from '../../charts/useElementSize';
 import { LINK_PRESETS } from '../../scenario/links';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
-import { isAbortError } from '../../worker/client';
 import type { Report } from '../../worker/protocol';
 import { ChartExport } from '../export/ChartExport';
-import { defaultPoolSize, workerPool, type PointRunner } from '../mrc/sweep';
+import { defaultPoolSize, isCancel, runScenarios, workerPool, type PointRunner } from '../mrc/sweep';
 import { SelectField } from '../scenario/components/SelectField';
 
 export type SweepParam = 'bandwidth' | 'ratio' | 'slru';
@@ -166,19 +165,17 @@ export function ParamSweep({ base, createRunner = appRunner }: ParamSweepProps) 
     setError(null);
     setStatus('running');
     try {
-      let next = 0;
-      const lane = async () => {
-        while (next < jobs.length) {
-          const j = jobs[next++];
-          const report = await runner.run(j.scenario, controller.signal);
-          if (!controller.signal.aborted) setValues((v) => ({ ...v, [j.key]: s.y(report) }));
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(runner.parallel, jobs.length) }, lane));
+      await runScenarios(
+        jobs.map((j) => j.scenario),
+        runner.run,
+        runner.parallel,
+        controller.signal,
+        (i, report) => setValues((v) => ({ ...v, [jobs[i].key]: s.y(report) })),
+      );
       setStatus('done');
     } catch (e) {
       controller.abort();
-      const cancelled = isAbortError(e) || (e as { name?: string } | null)?.name === 'AbortError';
+      const cancelled = isCancel(e);
       setStatus(cancelled ? 'cancelled' : 'error');
       if (!cancelled) setError(e instanceof Error ? e.message : String(e));
     } finally {

@@ -6,13 +6,13 @@ import { formatCount, formatPercent } from '../../../app/format';
 import { MrcChart } from '../../../charts/mrc/MrcChart';
 import type { Curve } from '../../../charts/mrc/useMrcLayout';
 import { POLICY_KINDS, workloadBlocks, type PolicyKind, type Scenario } from '../../../scenario/schema';
-import { isAbortError } from '../../../worker/client';
 import { OFFLINE_POLICIES, POLICIES } from '../../scenario/components/CacheFields';
 import { ChartExport } from '../../export/ChartExport';
 import { NumberField } from '../../scenario/components/NumberField';
 import {
   defaultPoolSize,
   defaultSizes,
+  isCancel,
   isOffline,
   offlineAllowed,
   runSweep,
@@ -100,7 +100,7 @@ export function MrcPanel({ base, createRunner = appRunner, blocks: known }: MrcP
       setState((s) => (s.points === built.points ? { ...s, status: 'done' } : s));
     } catch (e) {
       controller.abort();
-      const cancelled = isAbortError(e) || (e as { name?: string } | null)?.name === 'AbortError';
+      const cancelled = isCancel(e);
       setState((s) =>
         s.points === built.points
           ? { ...s, status: cancelled ? 'cancelled' : 'error', error: cancelled ? null : e instanceof Error ? e.message : String(e) }
