@@ -1,12 +1,12 @@
 // Paper 000's eight designs (client LRU/MRU × array LRU/MRU × DEMOTE or not) run side by side
 // on the current scenario's workload, sizes, link and disk — on a pool of engine workers — and
 // ranked by mean latency, the way the paper's Figures 8–16 compare them.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatMs, formatPercent } from '../../app/format';
 import { PAPER000_DESIGNS, designName } from '../../scenario/defaults';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
 import type { Report } from '../../worker/protocol';
-import { defaultPoolSize, isCancel, runScenarios, workerPool, type PointRunner } from '../mrc/sweep';
+import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
 
 export interface DesignRow {
   name: string;
@@ -33,55 +33,24 @@ export function designScenarios(base: Scenario): { name: string; scenario: Scena
 
 export interface DesignComparisonProps {
   base: Scenario | null;
-  createRunner?: () => { run: PointRunner; close: () => void; parallel: number };
+  createRunner?: () => PoolRunner;
 }
 
-function appRunner() {
-  const parallel = defaultPoolSize();
-  return { ...workerPool(parallel), parallel };
-}
 
-type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
-
-export function DesignComparison({ base, createRunner = appRunner }: DesignComparisonProps) {
+export function DesignComparison({ base, createRunner = defaultRunner }: DesignComparisonProps) {
   const [rows, setRows] = useState<DesignRow[]>([]);
-  const [status, setStatus] = useState<Status>('idle');
-  const [error, setError] = useState<string | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  const pool = usePoolRuns(createRunner);
+  const { status, error } = pool;
 
   const start = async () => {
     if (!base) return;
     const built = designScenarios(base);
-    if ('error' in built) {
-      setStatus('error');
-      setError(built.error);
-      return;
-    }
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    const runner = createRunner();
+    if ('error' in built) return pool.fail(built.error);
     setRows([]);
-    setError(null);
-    setStatus('running');
-    try {
-      await runScenarios(
-        built.map((b) => b.scenario),
-        runner.run,
-        runner.parallel,
-        controller.signal,
-        (i, report) => setRows((r) => [...r, { name: built[i].name, report }]),
-      );
-      setStatus('done');
-    } catch (e) {
-      controller.abort();
-      const cancelled = isCancel(e);
-      setStatus(cancelled ? 'cancelled' : 'error');
-      if (!cancelled) setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      runner.close();
-    }
+    await pool.start(
+      built.map((b) => b.scenario),
+      (i, report) => setRows((r) => [...r, { name: built[i].name, report }]),
+    );
   };
 
   const ranked = [...rows].sort((a, b) => a.report.meanLatencyMs - b.report.meanLatencyMs || a.name.localeCompare(b.name));
@@ -97,7 +66,7 @@ export function DesignComparison({ base, createRunner = appRunner }: DesignCompa
         <button type="button" className="button primary" data-testid="designs-run" disabled={!base || running} onClick={() => void start()}>
           {running ? 'Running…' : 'Compare all eight'}
         </button>
-        <button type="button" className="button secondary" data-testid="designs-cancel" disabled={!running} onClick={() => abort.current?.abort()}>
+        <button type="button" className="button secondary" data-testid="designs-cancel" disabled={!running} onClick={pool.cancel}>
           Cancel
         </button>
         <span className="mrc-progress" data-testid="designs-progress" data-status={status} data-done={rows.length}>

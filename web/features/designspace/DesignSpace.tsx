@@ -4,12 +4,12 @@
 // each configuration, each approach's best design beside its plain LRU one, and the gap
 // between the best hierarchy-aware and the best aggressively-collaborative design (Table 4).
 import { scaleBand, scaleLinear } from 'd3';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatMs } from '../../app/format';
 import { useElementSize } from '../../charts/useElementSize';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
 import { SelectField } from '../scenario/components/SelectField';
-import { defaultPoolSize, isCancel, runScenarios, workerPool, type PointRunner } from '../mrc/sweep';
+import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
 import { APPROACH_LABELS, SANS, applyDesign, atRatio, designName, designSpace, onSan, summarize, type Design, type Outcome, type San, type Summary } from './space';
 
 type SanChoice = 'scenario' | San | 'all';
@@ -59,70 +59,39 @@ export function jobs(base: Scenario, list: Config[]): Job[] | { error: string } 
   return out;
 }
 
-function appRunner() {
-  const parallel = defaultPoolSize();
-  return { ...workerPool(parallel), parallel };
-}
-
-type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
 
 export interface DesignSpaceProps {
   base: Scenario | null;
-  createRunner?: () => { run: PointRunner; close: () => void; parallel: number };
+  createRunner?: () => PoolRunner;
 }
 
 const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} %`;
 
-export function DesignSpace({ base, createRunner = appRunner }: DesignSpaceProps) {
+export function DesignSpace({ base, createRunner = defaultRunner }: DesignSpaceProps) {
   const [san, setSan] = useState<SanChoice>('vi-fc');
   const [ratio, setRatio] = useState<RatioChoice>('one');
   const [ran, setRan] = useState<Config[]>([]);
   const [outcomes, setOutcomes] = useState<Record<string, Outcome[]>>({});
   const [total, setTotal] = useState(0);
-  const [status, setStatus] = useState<Status>('idle');
-  const [error, setError] = useState<string | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  const pool = usePoolRuns(createRunner);
+  const { status, error } = pool;
 
   const start = async () => {
     if (!base) return;
     const list = configs(san, ratio);
     const built = jobs(base, list);
-    if ('error' in built) {
-      setStatus('error');
-      setError(built.error);
-      return;
-    }
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    const runner = createRunner();
+    if ('error' in built) return pool.fail(built.error);
     setRan(list);
     setOutcomes({});
     setTotal(built.length);
-    setError(null);
-    setStatus('running');
-    try {
-      await runScenarios(
-        built.map((j) => j.scenario),
-        runner.run,
-        runner.parallel,
-        controller.signal,
-        (i, report) => {
-          const job = built[i];
-          const outcome = { design: job.design, meanMs: report.meanLatencyMs };
-          setOutcomes((o) => ({ ...o, [job.config]: [...(o[job.config] ?? []), outcome] }));
-        },
-      );
-      setStatus('done');
-    } catch (e) {
-      controller.abort();
-      const cancelled = isCancel(e);
-      setStatus(cancelled ? 'cancelled' : 'error');
-      if (!cancelled) setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      runner.close();
-    }
+    await pool.start(
+      built.map((j) => j.scenario),
+      (i, report) => {
+        const job = built[i];
+        const outcome = { design: job.design, meanMs: report.meanLatencyMs };
+        setOutcomes((o) => ({ ...o, [job.config]: [...(o[job.config] ?? []), outcome] }));
+      },
+    );
   };
 
   const done = Object.values(outcomes).reduce((n, o) => n + o.length, 0);
@@ -160,7 +129,7 @@ export function DesignSpace({ base, createRunner = appRunner }: DesignSpaceProps
         <button type="button" className="button primary" data-testid="design-space-run" disabled={!base || running} onClick={() => void start()}>
           {running ? 'Running…' : 'Explore the design space'}
         </button>
-        <button type="button" className="button secondary" data-testid="design-space-cancel" disabled={!running} onClick={() => abort.current?.abort()}>
+        <button type="button" className="button secondary" data-testid="design-space-cancel" disabled={!running} onClick={pool.cancel}>
           Cancel
         </button>
         <span className="mrc-progress" data-testid="design-space-progress" data-status={status} data-done={done} data-total={total}>

@@ -4,26 +4,21 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../../scenario/schema';
 import type { Report } from '../../worker/protocol';
-import { defaultPoolSize, isCancel, runScenarios, workerPool, type PointRunner } from '../mrc/sweep';
+import { defaultRunner, isCancel, runScenarios, type PoolRunner } from '../mrc/sweep';
 import { EXPERIMENTS, type Experiment, type Reading } from './experiments';
 
-type Runner = { run: PointRunner; close: () => void; parallel: number };
 
-function appRunner(): Runner {
-  const parallel = defaultPoolSize();
-  return { ...workerPool(parallel), parallel };
-}
 
 export interface GalleryProps {
   /** Puts a scenario in the editor and runs it there. */
   onLoad: (s: Scenario) => void;
-  createRunner?: () => Runner;
+  createRunner?: () => PoolRunner;
   experiments?: Experiment[];
 }
 
 type CardState = { status: 'idle' | 'running' | 'done' | 'error'; readings?: Reading[]; error?: string };
 
-export function Gallery({ onLoad, createRunner = appRunner, experiments = EXPERIMENTS }: GalleryProps) {
+export function Gallery({ onLoad, createRunner = defaultRunner, experiments = EXPERIMENTS }: GalleryProps) {
   const [cards, setCards] = useState<Record<string, CardState>>({});
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);

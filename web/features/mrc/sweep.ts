@@ -1,6 +1,7 @@
 // Miss-ratio curves: the points of a sweep (policies × cache sizes of one scenario's workload,
 // each a single cache) and a pool of engine workers that runs them in parallel. The same sweep
 // natively is `tiersim sweep` (engine-wasm/crates/cli/src/sweep.rs), with the same default sizes.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { EngineClient, isAbortError } from '../../worker/client';
 import type { Report } from '../../worker/protocol';
 import {
@@ -160,4 +161,59 @@ export async function runSweep(
     (i, report) => onPoint(i, result(i, report)),
   );
   return reports.map((r, i) => result(i, r));
+}
+
+export type PoolStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+
+export interface PoolRunner {
+  run: PointRunner;
+  close: () => void;
+  parallel: number;
+}
+
+/**
+ * A panel's runs on a pool: `start` runs the scenarios (cancelling any still going), `onReport`
+ * hearing each as it lands; status and error follow; the runs stop when the panel goes.
+ */
+export function usePoolRuns(createRunner: () => PoolRunner) {
+  const [status, setStatus] = useState<PoolStatus>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+  const fail = useCallback((message: string) => {
+    setStatus('error');
+    setError(message);
+  }, []);
+  const start = useCallback(
+    async (scenarios: Scenario[], onReport: (index: number, report: Report) => void): Promise<Report[] | null> => {
+      abort.current?.abort();
+      const controller = new AbortController();
+      abort.current = controller;
+      const runner = createRunner();
+      setError(null);
+      setStatus('running');
+      try {
+        const reports = await runScenarios(scenarios, runner.run, runner.parallel, controller.signal, onReport);
+        setStatus('done');
+        return reports;
+      } catch (e) {
+        controller.abort();
+        const cancelled = isCancel(e);
+        setStatus(cancelled ? 'cancelled' : 'error');
+        if (!cancelled) setError(e instanceof Error ? e.message : String(e));
+        return null;
+      } finally {
+        runner.close();
+      }
+    },
+    [createRunner],
+  );
+  const cancel = useCallback(() => abort.current?.abort(), []);
+  return { status, error, start, fail, cancel };
+}
+
+/** The page's pool: a worker per core, up to four. */
+export function defaultRunner(): PoolRunner {
+  const parallel = defaultPoolSize();
+  return { ...workerPool(parallel), parallel };
 }

@@ -2,14 +2,14 @@
 // Figure 19: where DEMOTE stops paying), the client's share of a fixed total cache (paper 003
 // Figure 8) and SLRU's protected share (paper 001) — every point a run on the worker pool.
 import { extent, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { formatMs, formatPercent } from '../../app/format';
 import { useElementSize } from '../../charts/useElementSize';
 import { LINK_PRESETS } from '../../scenario/links';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
 import type { Report } from '../../worker/protocol';
 import { ChartExport } from '../export/ChartExport';
-import { defaultPoolSize, isCancel, runScenarios, workerPool, type PointRunner } from '../mrc/sweep';
+import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
 import { SelectField } from '../scenario/components/SelectField';
 
 export type SweepParam = 'bandwidth' | 'ratio' | 'slru';
@@ -112,75 +112,39 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
   };
 }
 
-type Runner = { run: PointRunner; close: () => void; parallel: number };
 
-function appRunner(): Runner {
-  const parallel = defaultPoolSize();
-  return { ...workerPool(parallel), parallel };
-}
-
-type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
 
 export interface ParamSweepProps {
   base: Scenario | null;
-  createRunner?: () => Runner;
+  createRunner?: () => PoolRunner;
 }
 
 const HEIGHT = 260;
 const MARGIN = { left: 64, right: 30, top: 14, bottom: 40 };
 
-export function ParamSweep({ base, createRunner = appRunner }: ParamSweepProps) {
+export function ParamSweep({ base, createRunner = defaultRunner }: ParamSweepProps) {
   const [param, setParam] = useState<SweepParam>('bandwidth');
   const [spec, setSpec] = useState<SweepSpec | null>(null);
   const [values, setValues] = useState<Record<string, number>>({});
-  const [status, setStatus] = useState<Status>('idle');
-  const [error, setError] = useState<string | null>(null);
-  const abort = useRef<AbortController | null>(null);
+  const pool = usePoolRuns(createRunner);
+  const { status, error } = pool;
   const panel = useRef<HTMLElement>(null);
-  useEffect(() => () => abort.current?.abort(), []);
 
   const start = async () => {
     if (!base) return;
     const s = sweepSpec(base, param);
-    if ('error' in s) {
-      setStatus('error');
-      setError(s.error);
-      return;
-    }
+    if ('error' in s) return pool.fail(s.error);
     const jobs = s.series.flatMap((series) => series.points.map((p) => ({ key: `${series.name}@${p.x}`, scenario: p.scenario })));
     for (const j of jobs) {
       const check = checkScenario(j.scenario);
-      if (!check.ok) {
-        setStatus('error');
-        setError(`${j.key}: ${describeIssue(check.issues[0])}`);
-        return;
-      }
+      if (!check.ok) return pool.fail(`${j.key}: ${describeIssue(check.issues[0])}`);
     }
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    const runner = createRunner();
     setSpec(s);
     setValues({});
-    setError(null);
-    setStatus('running');
-    try {
-      await runScenarios(
-        jobs.map((j) => j.scenario),
-        runner.run,
-        runner.parallel,
-        controller.signal,
-        (i, report) => setValues((v) => ({ ...v, [jobs[i].key]: s.y(report) })),
-      );
-      setStatus('done');
-    } catch (e) {
-      controller.abort();
-      const cancelled = isCancel(e);
-      setStatus(cancelled ? 'cancelled' : 'error');
-      if (!cancelled) setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      runner.close();
-    }
+    await pool.start(
+      jobs.map((j) => j.scenario),
+      (i, report) => setValues((v) => ({ ...v, [jobs[i].key]: s.y(report) })),
+    );
   };
 
   const total = spec ? spec.series.reduce((n, s) => n + s.points.length, 0) : 0;
@@ -208,7 +172,7 @@ export function ParamSweep({ base, createRunner = appRunner }: ParamSweepProps) 
         <button type="button" className="button primary" data-testid="param-sweep-run" disabled={!base || status === 'running'} onClick={() => void start()}>
           {status === 'running' ? 'Running…' : 'Sweep'}
         </button>
-        <button type="button" className="button secondary" data-testid="param-sweep-cancel" disabled={status !== 'running'} onClick={() => abort.current?.abort()}>
+        <button type="button" className="button secondary" data-testid="param-sweep-cancel" disabled={status !== 'running'} onClick={pool.cancel}>
           Cancel
         </button>
         <span className="mrc-progress" data-testid="param-sweep-progress" data-status={status} data-done={done}>

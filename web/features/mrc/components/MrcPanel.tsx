@@ -17,9 +17,9 @@ import {
   offlineAllowed,
   runSweep,
   sweepPoints,
-  workerPool,
+  defaultRunner,
   type PointResult,
-  type PointRunner,
+  type PoolRunner,
   type SweepPoint,
 } from '../sweep';
 
@@ -31,7 +31,7 @@ export interface MrcPanelProps {
   /** The scenario whose workload is swept; null while the form is invalid. */
   base: Scenario | null;
   /** Tests inject a runner; the app uses a pool of engine workers. */
-  createRunner?: () => { run: PointRunner; close: () => void; parallel: number };
+  createRunner?: () => PoolRunner;
   /** Distinct blocks of the workload when the generator does not say (a replayed trace). */
   blocks?: number;
 }
@@ -48,12 +48,8 @@ interface SweepState {
 
 const IDLE: SweepState = { status: 'idle', points: [], results: [], error: null, baseJson: null };
 
-function appRunner() {
-  const parallel = defaultPoolSize();
-  return { ...workerPool(parallel), parallel };
-}
 
-export function MrcPanel({ base, createRunner = appRunner, blocks: known }: MrcPanelProps) {
+export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: MrcPanelProps) {
   const panel = useRef<HTMLElement>(null);
   const [picked, setPicked] = useState<Set<PolicyKind>>(new Set(DEFAULT_PICK));
   const [count, setCount] = useState(8);
