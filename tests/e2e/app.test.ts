@@ -211,6 +211,27 @@ describe('tiersim in Chromium', () => {
     expect(Math.abs(Number(r.meanText) - 0.64) / 0.64).toBeLessThan(0.2);
   });
 
+  it('draws the hit ratio over time live, slice by slice, ending where the run ends', async () => {
+    const s = JSON.parse(defaultScenario());
+    s.workload = { kind: 'random', blocks: 32768, measuredRequests: 3_000_000 };
+    const page = await openApp(encodeHash(s));
+    await run(page);
+    const points = Number(await attr(page, 'timeline', 'data-points'));
+    expect(points).toBeGreaterThanOrEqual(10);
+    const lines = await page.locator('[data-testid="timeline"] path.timeline-line').evaluateAll((ps) => ps.map((p) => [p.getAttribute('data-series'), (p.getAttribute('d') ?? '').length > 20]));
+    expect(lines).toEqual([
+      ['client', true],
+      ['array', true],
+      ['disk', true],
+      ['demotions', true],
+    ]);
+    // RANDOM over twice the client: about half the reads hit the client in every measured slice.
+    const legend = await page.locator('[data-testid="timeline"] .chart-legend').innerText();
+    const client = Number(/client hits ([\d.]+) %/.exec(legend)![1]);
+    expect(client).toBeGreaterThan(40);
+    expect(client).toBeLessThan(60);
+  });
+
   it('draws the latency CDF with its steps at the array-hit latencies (paper 000 Fig. 10)', async () => {
     // Proposed design: array hits pay the read (0.2 ms) plus, mostly, the demotion their client
     // eviction causes (another 0.2 ms), so the big step sits at 0.4 ms.
@@ -425,7 +446,7 @@ describe('tiersim in Chromium', () => {
       const seen: number[] = [];
       (window as any).__depth = seen;
       new MutationObserver(() => {
-        const t = document.querySelector('[data-testid="depth-table"][data-curve="workload"]');
+        const t = document.querySelector('[data-testid="depth-line"][data-curve="workload"]');
         const n = Number(t?.getAttribute('data-references') ?? -1);
         if (n >= 0 && seen[seen.length - 1] !== n) seen.push(n);
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-references'] });

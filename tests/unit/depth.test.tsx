@@ -29,10 +29,13 @@ describe('stack-depth layout', () => {
 describe('DepthPanel', () => {
   it('draws each curve with its table, marks the run’s caches and says it is sampled', () => {
     const s = defaultScenario();
-    render(<DepthPanel report={makeReport({ depthCurves: [workload, array] })} scenario={s} running={true} />);
+    const { rerender } = render(<DepthPanel report={makeReport({ depthCurves: [workload, array] })} scenario={s} running={true} />);
     expect(screen.getByText('LRU stack-depth graphs (live)')).toBeTruthy();
     const lines = screen.getAllByTestId('depth-line');
     expect(lines.map((l) => l.getAttribute('data-curve'))).toEqual(['workload', 'array']);
+    // The tables wait for the run's end (a live run commits only the chart).
+    expect(screen.queryAllByTestId('depth-table')).toHaveLength(0);
+    rerender(<DepthPanel report={makeReport({ depthCurves: [workload, array] })} scenario={s} running={false} />);
     const rows = [...screen.getAllByTestId('depth-table')[0].querySelectorAll('tr')].map((r) => [r.getAttribute('data-size'), r.getAttribute('data-hit')]);
     expect(rows).toEqual([
       ['1', '0.1'],

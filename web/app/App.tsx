@@ -1,5 +1,5 @@
 // tiersim's page: the scenario on the left, its results on the right.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { DepthPanel } from '../features/depth/components/DepthPanel';
 import { DesignComparison } from '../features/designs/DesignComparison';
 import { DesignSpace } from '../features/designspace/DesignSpace';
@@ -81,6 +81,11 @@ export function App() {
   const traceMissing = !!valid?.trace && valid.topology !== 'tree' && !traceFile(valid.trace.name);
   const stale = state.scenarioJson !== null && (valid === null || JSON.stringify(valid) !== state.scenarioJson);
   const ran = useMemo(() => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as Scenario) : null), [state.scenarioJson]);
+  // While a run streams, the results redraw at low priority: React renders them in slices it
+  // can interrupt, so live reports never hold the main thread (no long tasks). A run's start
+  // and end show at once, so no one sees the last run's "done" after pressing Run.
+  const deferred = useDeferredValue(state);
+  const shown = isRunning(state.phase) && isRunning(deferred.phase) ? deferred : state;
 
   return (
     <div className={`app ${dragging ? 'is-dragging' : ''}`}>
@@ -149,9 +154,9 @@ export function App() {
         </aside>
 
         <div className="column-right">
-          <ResultsPanel state={state} stale={stale} />
+          <ResultsPanel state={shown} stale={stale} />
           <div className="card chart-card">
-            <DepthPanel report={state.report} scenario={ran} running={running} />
+            <DepthPanel report={shown.report} scenario={ran} running={running} />
           </div>
           {draft.topology !== 'tree' && (
             <div className="card chart-card">

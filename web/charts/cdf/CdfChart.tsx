@@ -14,12 +14,14 @@ export interface CdfChartProps {
   emptyText?: string;
   /** Earlier runs drawn over this one, dashed. */
   pins?: Pin[];
+  /** Draw the accessible table (left out while a run streams: many rows to commit). */
+  table?: boolean;
 }
 
 /** Colours of pinned runs' lines, in pin order. */
 export const PIN_COLOURS = ['#c2603a', '#7a4fbf', '#12907a', '#b8860b'];
 
-export function CdfChart({ report, emptyText = 'Run the scenario to see its latency distribution.', pins }: CdfChartProps) {
+export function CdfChart({ report, emptyText = 'Run the scenario to see its latency distribution.', pins, table = true }: CdfChartProps) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
   const layout = useCdfLayout(report, { width: size.width, height: HEIGHT }, pins);
   const { plot, rows } = layout;
@@ -71,6 +73,7 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
         )}
       </svg>
 
+      {table && (
       <div className="visually-hidden">
         <table data-testid="cdf-table">
           <caption>
@@ -80,6 +83,7 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
           <CdfRows rows={rows} />
         </table>
       </div>
+      )}
     </div>
   );
 }

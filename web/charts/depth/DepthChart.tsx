@@ -15,9 +15,11 @@ export interface DepthChartProps {
   scale: DepthScale;
   unit: DepthUnit;
   blockSize: number;
+  /** Draw the accessible tables (left out while a run streams: they are many rows to commit). */
+  tables?: boolean;
 }
 
-export function DepthChart({ curves, marks, scale, unit, blockSize }: DepthChartProps) {
+export function DepthChart({ curves, marks, scale, unit, blockSize, tables = true }: DepthChartProps) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
   const layout = useMemo(
     () => computeDepthLayout(curves, marks, { width: size.width, height: HEIGHT }, scale, unit, blockSize),
@@ -54,7 +56,7 @@ export function DepthChart({ curves, marks, scale, unit, blockSize }: DepthChart
         {layout.curves.map(
           (c) =>
             c.path && (
-              <path key={c.curve.name} className="depth-line" data-testid="depth-line" data-curve={c.curve.name} d={c.path} stroke={c.color} />
+              <path key={c.curve.name} className="depth-line" data-testid="depth-line" data-curve={c.curve.name} data-references={c.curve.references} d={c.path} stroke={c.color} />
             ),
         )}
         <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={<>LRU cache size ({unit}{scale === 'log' ? ', log scale' : ''})</>} />
@@ -75,7 +77,7 @@ export function DepthChart({ curves, marks, scale, unit, blockSize }: DepthChart
           ))}
         </ul>
       )}
-      {curves.map((c) => (
+      {(tables ? curves : []).map((c) => (
         <div key={c.name} className="visually-hidden">
           <table data-testid="depth-table" data-curve={c.name} data-references={c.references}>
             <caption>

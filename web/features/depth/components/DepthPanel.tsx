@@ -93,7 +93,7 @@ export function DepthPanel({ report, scenario, running }: DepthPanelProps) {
             </label>
           ))}
       </div>
-      <DepthChart curves={curves} marks={marks} scale={scale} unit={unit} blockSize={scenario?.blockSize ?? 4096} />
+      <DepthChart curves={curves} marks={marks} scale={scale} unit={unit} blockSize={scenario?.blockSize ?? 4096} tables={!running} />
     </div>
   );
 }

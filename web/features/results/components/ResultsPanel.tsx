@@ -10,6 +10,7 @@ import type { RunState } from '../../run/hooks/useEngineRun';
 import type { Report } from '../../../worker/protocol';
 import { HitBars } from './HitBars';
 import { ProgressBar } from './ProgressBar';
+import { TimelineChart } from './TimelineChart';
 import { TreeResults } from './TreeResults';
 
 /** "0.558 ms" with a smaller unit; the text content stays exactly formatMs(ms). */
@@ -157,8 +158,16 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
             </p>
           )}
         </div>
-        <CdfChart report={report} pins={pins} />
+        <CdfChart report={report} pins={pins} table={!(phase === 'warmup' || phase === 'measured')} />
         {pins.length > 0 && report && <Compare current={report} name={scenario?.name || 'this run'} pins={pins} onUnpin={(name) => setPins((p) => p.filter((x) => x.name !== name))} />}
+      </div>
+
+      <div className="card chart-card">
+        <div className="chart-head">
+          <h3>Hit ratio over time</h3>
+          <p className="chart-legend">each slice of the run's reads, as the live reports arrive</p>
+        </div>
+        <TimelineChart report={report} runKey={state.scenarioJson} />
       </div>
 
       {report?.tree && <TreeResults tree={report.tree} />}

@@ -1,0 +1,34 @@
+// Hit ratio over time from successive live reports.
+import { describe, expect, it } from 'vitest';
+import { EMPTY_TIMELINE, MAX_POINTS, extendTimeline } from '../../web/features/results/timeline';
+import type { Report } from '../../web/worker/protocol';
+import { makeReport } from './fixtures';
+
+function at(processed: number, phase: Report['phase'], reads: number, clientHits: number, arrayHits: number, demotions = 0): Report {
+  const r = makeReport({});
+  return { ...r, processed, phase, counters: { ...r.counters, reads, clientHits, arrayHits, diskReads: reads - clientHits - arrayHits, demotions } };
+}
+
+describe('hit ratio over time', () => {
+  it('reads each slice off the difference of two reports, and starts again when measuring does', () => {
+    let t = extendTimeline(EMPTY_TIMELINE, at(100, 'warmup', 100, 10, 20, 50));
+    t = extendTimeline(t, at(300, 'warmup', 300, 110, 60, 150));
+    // Measuring starts: the engine's counters go back to zero.
+    t = extendTimeline(t, at(400, 'measured', 100, 90, 5, 10));
+    t = extendTimeline(t, at(400, 'measured', 100, 90, 5, 10)); // no new reads: nothing added
+    expect(t.points).toEqual([
+      { at: 100, warmup: true, client: 0.1, array: 0.2, disk: 0.7, demotions: 0.5 },
+      { at: 300, warmup: true, client: 0.5, array: 0.2, disk: 0.3, demotions: 0.5 },
+      { at: 400, warmup: false, client: 0.9, array: 0.05, disk: 0.05, demotions: 0.1 },
+    ]);
+    // A new run starts a new timeline.
+    expect(extendTimeline(t, at(50, 'warmup', 50, 5, 5)).points).toEqual([]);
+  });
+
+  it('keeps at most MAX_POINTS, merging older slices', () => {
+    let t = EMPTY_TIMELINE;
+    for (let i = 1; i <= 3 * MAX_POINTS; i++) t = extendTimeline(t, at(i * 10, 'measured', i * 10, i * 5, i * 2));
+    expect(t.points.length).toBeLessThanOrEqual(MAX_POINTS);
+    expect(t.points[t.points.length - 1]).toMatchObject({ at: 3 * MAX_POINTS * 10, client: 0.5, array: 0.2 });
+  });
+});
