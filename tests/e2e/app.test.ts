@@ -372,6 +372,30 @@ describe('tiersim in Chromium', () => {
     expect(expected.tree.clients.map((c: any) => c.name)).toEqual(['q3', 'q7']);
   });
 
+  it('rewires a tree by dragging one cache onto another in the topology diagram, then runs it', async () => {
+    const page = await openApp();
+    await testId(page, 'topology').selectOption('tree');
+    await testId(page, 'tree-preset-4x3').click();
+    const centre = async (name: string) => {
+      const box = (await page.locator(`[data-testid="topology-diagram"] [data-name="${name}"]`).boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const [from, to] = [await centre('client1'), await centre('array')];
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.up();
+    const scenario = decodeShareUrl(await value(page, 'share-url'));
+    expect(scenario.tree.caches.find((c: { name: string }) => c.name === 'client1').parent).toBe('array');
+    // client1 now sits a level lower in the picture, beside the middle tiers.
+    expect(await page.locator('[data-testid="topology-diagram"] [data-name="client1"]').getAttribute('data-role')).toBe('client');
+    await testId(page, 'topology-diagram').screenshot({ path: join(SHOTS, 'topology.png') });
+    await run(page);
+    const r = await results(page);
+    expect(r.meanText).toBe(String(engine(r.scenario).meanLatencyMs));
+  });
+
   it('builds a 4-client, 3-level tree by hand, runs it with queueing and shows per-client CDFs, exactly as the engine', async () => {
     const page = await openApp();
     await testId(page, 'workload-blocks').fill('8192');

@@ -2,6 +2,7 @@
 // disk, for a root), its own size, policy and link; the leaves are the clients. Also how the
 // clients' streams relate (sharing), the latency model (additive or queueing) and the protocol
 // every level speaks.
+import { useState } from 'react';
 import { formatCount } from '../../../app/format';
 import { LINK_PRESETS, linkLabel } from '../../../scenario/links';
 import { LINK_PRESET_IDS, treeClients, workloadBlocks } from '../../../scenario/schema';
@@ -15,6 +16,7 @@ import { CacheFields } from './CacheFields';
 import { AcCaKField, DuField } from './CooperationFields';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
+import { TopologyDiagram } from './TopologyDiagram';
 
 export interface TreeBuilderProps {
   scenario: Scenario;
@@ -165,6 +167,15 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
       else c.workload = { kind, blocks };
     });
 
+  // The diagram's selection opens that cache's inspector (its row in the list).
+  const [selected, setSelected] = useState<number | null>(null);
+  const select = (i: number) => {
+    setSelected(i);
+    const row = document.querySelector<HTMLElement>(`[data-testid="tree-cache-${i}"]`);
+    row?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    row?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+  };
+
   const linkValue = (c: TreeCache): LinkPresetId | 'none' =>
     c.link === undefined ? 'none' : c.link.preset === 'custom' ? 'fc-1g' : c.link.preset;
 
@@ -191,9 +202,20 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
             </button>
           ))}
         </div>
+        <TopologyDiagram
+          tree={t}
+          selected={selected}
+          onSelect={select}
+          onConnect={(node, parent) => setParent(node, t.caches[parent].name)}
+          onAdd={(i) => add(t.caches[i].name)}
+          onRemove={(i) => {
+            remove(i);
+            setSelected(null);
+          }}
+        />
         <ol className="tree-caches">
           {t.caches.map((c, i) => (
-            <li key={i} className="tree-cache" data-testid={`tree-cache-${i}`} data-name={c.name}>
+            <li key={i} className={`tree-cache ${selected === i ? 'is-selected' : ''}`} data-testid={`tree-cache-${i}`} data-name={c.name}>
               <div className="tree-cache-head">
                 <span className={`tree-role ${c.parent === undefined ? 'is-root' : clients.has(c.name) ? 'is-client' : 'is-mid'}`}>
                   {c.parent === undefined ? 'root · disk' : clients.has(c.name) ? 'client' : 'middle tier'}

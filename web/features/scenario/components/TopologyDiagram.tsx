@@ -1,0 +1,183 @@
+// The tree drawn: clients on top, the caches they share below, each root over its disk, every
+// link labelled. Click a cache (or focus it and press Enter) to open its inspector below; drag
+// one cache onto another to hang it there (connect); the selected cache can get a child or go.
+import { useMemo, useRef, useState } from 'react';
+import { formatCount } from '../../../app/format';
+import type { TreeConfig } from '../../../scenario/schema';
+
+export interface DiagramNode {
+  index: number;
+  name: string;
+  x: number;
+  y: number;
+  role: 'client' | 'mid' | 'root';
+}
+
+export const NODE_W = 112;
+export const NODE_H = 40;
+const GAP_X = 16;
+const GAP_Y = 46;
+
+/**
+ * Positions: depth from the roots (a root 0), clients on the top row, children spread in list
+ * order and each parent centred over its children; a cache in a cycle (an invalid tree) sits
+ * on the top row, unconnected. Returns the nodes and the SVG's size.
+ */
+export function layoutTree(t: TreeConfig): { nodes: DiagramNode[]; width: number; height: number } {
+  const n = t.caches.length;
+  const index = new Map(t.caches.map((c, i) => [c.name, i]));
+  const parent = t.caches.map((c) => (c.parent === undefined ? -1 : (index.get(c.parent) ?? -1)));
+  const depth = t.caches.map((_, i) => {
+    let d = 0;
+    for (let at = i; parent[at] >= 0 && d <= n; at = parent[at]) d++;
+    return d > n ? 0 : d;
+  });
+  const children = t.caches.map((_, i) => t.caches.map((_, j) => j).filter((j) => parent[j] === i));
+  const maxDepth = Math.max(0, ...depth);
+  const x = new Array<number>(n).fill(0);
+  let next = 0;
+  const place = (i: number, seen: Set<number>) => {
+    if (seen.has(i)) return;
+    seen.add(i);
+    const kids = children[i].filter((k) => !seen.has(k));
+    if (!kids.length) {
+      x[i] = next++;
+      return;
+    }
+    for (const k of kids) place(k, seen);
+    x[i] = (x[kids[0]] + x[kids[kids.length - 1]]) / 2;
+  };
+  const seen = new Set<number>();
+  for (let i = 0; i < n; i++) if (parent[i] < 0) place(i, seen);
+  for (let i = 0; i < n; i++) if (!seen.has(i)) place(i, seen);
+  const clients = new Set(t.caches.map((_, i) => i).filter((i) => children[i].length === 0));
+  const nodes = t.caches.map((c, i) => ({
+    index: i,
+    name: c.name,
+    x: 8 + x[i] * (NODE_W + GAP_X),
+    y: 8 + (maxDepth - depth[i]) * (NODE_H + GAP_Y),
+    role: (parent[i] < 0 ? 'root' : clients.has(i) ? 'client' : 'mid') as DiagramNode['role'],
+  }));
+  return { nodes, width: 16 + Math.max(1, next) * (NODE_W + GAP_X), height: 16 + (maxDepth + 1) * (NODE_H + GAP_Y) + 20 };
+}
+
+/** Whether `node` may hang under `target`: not itself, and `target` not below it. */
+export function canConnect(t: TreeConfig, node: number, target: number): boolean {
+  if (node === target) return false;
+  const byName = new Map(t.caches.map((c, i) => [c.name, i]));
+  for (let at: number | undefined = target, steps = 0; at !== undefined && steps <= t.caches.length; steps++) {
+    if (at === node) return false;
+    const p: string | undefined = t.caches[at].parent;
+    at = p === undefined ? undefined : byName.get(p);
+  }
+  return true;
+}
+
+export interface TopologyDiagramProps {
+  tree: TreeConfig;
+  selected: number | null;
+  onSelect: (i: number) => void;
+  /** Hang cache `node` under cache `parent`. */
+  onConnect: (node: number, parent: number) => void;
+  onAdd: (parent: number) => void;
+  onRemove: (i: number) => void;
+}
+
+export function TopologyDiagram({ tree, selected, onSelect, onConnect, onAdd, onRemove }: TopologyDiagramProps) {
+  const { nodes, width, height } = useMemo(() => layoutTree(tree), [tree]);
+  const [drag, setDrag] = useState<{ node: number; over: number | null } | null>(null);
+  const moved = useRef(false);
+  const byName = new Map(nodes.map((n) => [n.name, n]));
+  const drop = (target: number | null) => {
+    if (drag && target !== null && moved.current && canConnect(tree, drag.node, target)) onConnect(drag.node, target);
+    else if (drag && !moved.current) onSelect(drag.node);
+    setDrag(null);
+  };
+  return (
+    <div className="topology" data-testid="topology-diagram">
+      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="group" aria-label="The tree of caches: drag a cache onto another to hang it there" onPointerUp={() => drop(drag?.over ?? null)} onPointerLeave={() => setDrag(null)}>
+        {nodes.map((n) => {
+          const c = tree.caches[n.index];
+          const p = c.parent === undefined ? undefined : byName.get(c.parent);
+          if (!p) return null;
+          const [x1, y1, x2, y2] = [n.x + NODE_W / 2, n.y + NODE_H, p.x + NODE_W / 2, p.y];
+          return (
+            <g key={`e${n.index}`} className="topology-edge">
+              <line x1={x1} y1={y1} x2={x2} y2={y2} />
+              <text x={(x1 + x2) / 2 + 4} y={(y1 + y2) / 2} dy="0.32em">
+                {c.link?.preset ?? 'free'}
+              </text>
+            </g>
+          );
+        })}
+        {nodes
+          .filter((n) => n.role === 'root')
+          .map((n) => (
+            <g key={`d${n.index}`} className="topology-disk">
+              <line x1={n.x + NODE_W / 2} y1={n.y + NODE_H} x2={n.x + NODE_W / 2} y2={n.y + NODE_H + 12} />
+              <ellipse cx={n.x + NODE_W / 2} cy={n.y + NODE_H + 20} rx={18} ry={7} />
+              <text x={n.x + NODE_W / 2 + 24} y={n.y + NODE_H + 20} dy="0.32em">
+                disk
+              </text>
+            </g>
+          ))}
+        {nodes.map((n) => {
+          const c = tree.caches[n.index];
+          const target = drag && drag.over === n.index && drag.node !== n.index;
+          const ok = target && canConnect(tree, drag.node, n.index);
+          return (
+            <g
+              key={n.index}
+              className={`topology-node is-${n.role} ${selected === n.index ? 'is-selected' : ''} ${target ? (ok ? 'is-target' : 'is-refused') : ''}`}
+              transform={`translate(${n.x},${n.y})`}
+              data-testid={`topology-node-${n.index}`}
+              data-name={c.name}
+              data-role={n.role}
+              tabIndex={0}
+              role="button"
+              aria-label={`${c.name}: ${n.role === 'client' ? 'client' : n.role === 'root' ? 'array on a disk' : 'middle tier'}, ${c.policy.kind}, ${c.capacity} blocks`}
+              aria-pressed={selected === n.index}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  onSelect(n.index);
+                }
+              }}
+              onPointerDown={(e) => {
+                e.preventDefault();
+                moved.current = false;
+                setDrag({ node: n.index, over: n.index });
+              }}
+              onPointerEnter={() => {
+                if (!drag) return;
+                if (drag.node !== n.index) moved.current = true;
+                setDrag({ ...drag, over: n.index });
+              }}
+              onPointerLeave={() => drag && setDrag({ ...drag, over: null })}
+            >
+              <rect width={NODE_W} height={NODE_H} rx={7} />
+              <text x={8} y={15}>
+                {c.name}
+              </text>
+              <text className="topology-sub" x={8} y={31}>
+                {c.policy.kind.toUpperCase()} · {formatCount(c.capacity)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      {selected !== null && tree.caches[selected] && (
+        <div className="topology-tools" role="group" aria-label={`${tree.caches[selected].name}`}>
+          <span className="muted">{tree.caches[selected].name}:</span>
+          <button type="button" className="button secondary small" data-testid="topology-add" onClick={() => onAdd(selected)}>
+            + a cache below it
+          </button>
+          <button type="button" className="button secondary small" data-testid="topology-remove" disabled={tree.caches.length <= 1} onClick={() => onRemove(selected)}>
+            Remove it
+          </button>
+          <span className="field-hint">drag a cache onto another to hang it there</span>
+        </div>
+      )}
+    </div>
+  );
+}
