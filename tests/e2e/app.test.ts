@@ -248,6 +248,16 @@ describe('tiersim in Chromium', () => {
     const demotedStep = jumpAt(proposed.rows, arrayHitMs + demotionMs);
     expect(demotedStep).toBeGreaterThanOrEqual(0.3);
     expect(demotedStep + jumpAt(proposed.rows, arrayHitMs)).toBeCloseTo(e.hitFractions.array, 2);
+    // Hovering reads the chart: past 1 ms, every request but the disk reads.
+    await testId(page, 'cdf-chart').scrollIntoViewIfNeeded();
+    const chart = (await testId(page, 'cdf-chart').boundingBox())!;
+    await page.mouse.move(chart.x + chart.width * 0.62, chart.y + chart.height / 2);
+    const hover = testId(page, 'cdf-hover');
+    await hover.waitFor();
+    const [ms, cum] = [Number(await hover.getAttribute('data-ms')), Number(await hover.getAttribute('data-cum'))];
+    expect(cum).toBe(proposed.rows.filter((r) => r.upperMs <= ms).at(-1)?.cum ?? 0);
+    expect(await hover.locator('text').textContent()).toMatch(/^≤ .+: .+ % of requests$/);
+    await page.mouse.move(0, 0);
 
     // Baseline LRU-LRU-none, set through the inputs: every array hit costs exactly 0.2 ms.
     await testId(page, 'array-policy').selectOption('lru');

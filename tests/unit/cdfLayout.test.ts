@@ -94,3 +94,20 @@ describe('useCdfLayout', () => {
     expect(result.current.plot.right).toBe(800 - 18);
   });
 });
+
+describe('the hover read-out', () => {
+  it('reads the latency under the pointer and the share of requests at or below it', async () => {
+    const { readOut } = await import('../../web/charts/cdf/useCdfLayout');
+    const layout = computeCdfLayout(makeReport(), SIZE);
+    const { plot, domainMs } = layout;
+    const x = scaleLog().domain(domainMs).range([plot.left, plot.right]);
+    // Between the array hits (0.2 ms) and the demotions (0.4 ms): 60 % at or below.
+    const at = readOut(layout, x(0.3))!;
+    expect(at.ms).toBeCloseTo(0.3, 9);
+    expect(at.cum).toBe(0.6);
+    expect(at.y).toBeCloseTo(plot.bottom - 0.6 * (plot.bottom - plot.top), 9);
+    expect(readOut(layout, x(20))!.cum).toBe(1);
+    expect(readOut(layout, plot.left - 1)).toBeNull();
+    expect(readOut(computeCdfLayout(null, SIZE), 100)).toBeNull();
+  });
+});

@@ -1,9 +1,10 @@
 // The latency CDF: a presentational SVG over useCdfLayout, plus a visually hidden table of the
 // same numbers (the chart's accessible alternative, and what the end-to-end tests read).
+import { useState } from 'react';
 import { formatDuration, formatPercent } from '../../app/format';
 import type { Report } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
-import { useCdfLayout, type Pin } from './useCdfLayout';
+import { readOut, useCdfLayout, type Pin } from './useCdfLayout';
 import { ChartAxes } from '../ChartAxes';
 
 const HEIGHT = 320;
@@ -25,6 +26,8 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
   const layout = useCdfLayout(report, { width: size.width, height: HEIGHT }, pins);
   const { plot, rows } = layout;
+  const [hoverX, setHoverX] = useState<number | null>(null);
+  const hover = hoverX === null ? null : readOut(layout, hoverX);
 
   return (
     <div className="cdf" ref={ref}>
@@ -36,6 +39,8 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
         viewBox={`0 0 ${layout.width} ${layout.height}`}
         role="img"
         aria-label="Latency CDF: cumulative fraction of requests against latency, log scale"
+        onPointerMove={(e) => setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left)}
+        onPointerLeave={() => setHoverX(null)}
       >
         <g className="cdf-grid">
           {layout.xMinorTicks.map((x) => (
@@ -65,6 +70,16 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
         {layout.line && <path className="cdf-line" d={layout.line} />}
 
         <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title="latency (log scale)" />
+
+        {hover && (
+          <g className="cdf-hover" data-testid="cdf-hover" data-ms={hover.ms} data-cum={hover.cum} pointerEvents="none">
+            <line x1={hover.x} x2={hover.x} y1={plot.top} y2={plot.bottom} />
+            <circle cx={hover.x} cy={hover.y} r={3.5} />
+            <text x={hover.x + (hover.x > (plot.left + plot.right) / 2 ? -8 : 8)} y={Math.max(plot.top + 12, hover.y - 8)} textAnchor={hover.x > (plot.left + plot.right) / 2 ? 'end' : 'start'}>
+              {`≤ ${formatDuration(hover.ms)}: ${formatPercent(hover.cum)} of requests`}
+            </text>
+          </g>
+        )}
 
         {!layout.line && (
           <text className="cdf-empty" x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle">

@@ -50,6 +50,23 @@ export interface CdfLayout {
   pins: { name: string; line: string }[];
 }
 
+/**
+ * The hover read-out at horizontal pixel `px`: the latency there and the share of requests at
+ * or below it (the last bin edge at or left of it), with the point's pixel position.
+ */
+export function readOut(layout: CdfLayout, px: number): { ms: number; cum: number; x: number; y: number } | null {
+  const { plot, domainMs, rows } = layout;
+  if (!rows.length || px < plot.left || px > plot.right) return null;
+  const [lo, hi] = domainMs;
+  const ms = lo * (hi / lo) ** ((px - plot.left) / (plot.right - plot.left));
+  let cum = 0;
+  for (const r of rows) {
+    if (r.upperMs > ms) break;
+    cum = r.cum;
+  }
+  return { ms, cum, x: px, y: plot.bottom - cum * (plot.bottom - plot.top) };
+}
+
 /** A run kept to compare the next ones with. */
 export interface Pin {
   name: string;
