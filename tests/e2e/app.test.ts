@@ -830,6 +830,22 @@ describe('tiersim in Chromium', () => {
     await testId(page, 'param-sweep-chart').screenshot({ path: join(SHOTS, 'sweep-bandwidth.png') });
   });
 
+  it('shares a sweep by link: opening it runs the same sweep, with the same numbers', async () => {
+    const page = await openApp();
+    await testId(page, 'param-sweep-param').selectOption('slru');
+    const link = await testId(page, 'param-sweep-link').getAttribute('href');
+    expect(link).toMatch(/&run=sweep%3Aslru$/);
+    const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await other.goto(link!);
+    await other.waitForSelector('[data-testid="param-sweep-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
+    const series = await other.locator('[data-testid="param-sweep-chart"] g[data-series]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-series')));
+    expect(series).toEqual(['SLRU', 'LRU']);
+    const at = await other.locator('[data-testid="param-sweep-chart"] g[data-series="SLRU"] circle[data-x="0.5625"]').getAttribute('data-y');
+    const s = JSON.parse(defaultScenario());
+    expect(Number(at)).toBe(engine({ ...s, topology: 'single', name: 'SLRU 0.5625', client: { ...s.client, policy: { kind: 'slru', protectedShare: 0.5625 } } }).hitFractions.client);
+    await other.close();
+  });
+
   it('keeps the page responsive during a 10 M-request run: no main-thread task over 50 ms, charts refreshed 10+ times a second', async () => {
     const s = JSON.parse(defaultScenario());
     s.workload = { kind: 'random', blocks: 32768, warmupRequests: 32768, measuredRequests: 10_000_000 };

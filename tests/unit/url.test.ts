@@ -82,3 +82,17 @@ describe('scenario URL codec', () => {
     });
   });
 });
+
+describe('links to a sweep or a comparison', () => {
+  it('carry the scenario and what to run, and read back', async () => {
+    const { runLink, runParam } = await import('../../web/scenario/url');
+    const s = defaultScenario();
+    const link = runLink('http://x/app/#s=old', s, 'design-space:vi-fc:one');
+    expect(link.startsWith(`http://x/app/#${encodeScenarioHash(s)}&run=`)).toBe(true);
+    const hash = link.slice(link.indexOf('#'));
+    expect(runParam(hash)).toBe('design-space:vi-fc:one');
+    expect(decodeScenarioFromHash(hash)).toMatchObject({ ok: true, scenario: s });
+    expect(runParam('#s=abc')).toBeNull();
+    expect(runParam('#s=abc&run=%E0%A4%A')).toBeNull();
+  });
+});

@@ -15,6 +15,7 @@ import { SharePanel } from '../features/share/components/SharePanel';
 import { TracePanel } from '../features/traces/TracePanel';
 import { UpsidePanel } from '../features/upside/components/UpsidePanel';
 import { checkScenario, type Scenario } from '../scenario/schema';
+import { runParam } from '../scenario/url';
 import type { TraceSummary } from '../worker/protocol';
 import { registerTrace, traceFile } from '../worker/traces';
 
@@ -85,6 +86,9 @@ export function App() {
   // can interrupt, so live reports never hold the main thread (no long tasks). A run's start
   // and end show at once, so no one sees the last run's "done" after pressing Run.
   const deferred = useDeferredValue(state);
+  // A shared sweep or comparison ("&run=…" in the link) starts itself once.
+  const [autoRun] = useState(() => runParam(window.location.hash));
+  const autoFor = (prefix: string) => (autoRun?.startsWith(`${prefix}:`) ? autoRun.slice(prefix.length + 1) : null);
   const shown = isRunning(state.phase) && isRunning(deferred.phase) ? deferred : state;
 
   return (
@@ -165,12 +169,12 @@ export function App() {
           )}
           {draft.topology !== 'single' && draft.topology !== 'tree' && (
             <div className="card chart-card">
-              <DesignComparison base={valid} />
+              <DesignComparison base={valid} autoRun={autoRun === 'designs'} />
             </div>
           )}
           {draft.topology !== 'single' && draft.topology !== 'tree' && (
             <div className="card chart-card">
-              <DesignSpace base={valid} />
+              <DesignSpace base={valid} autoRun={autoFor('design-space')} />
             </div>
           )}
           <div className="card chart-card">
@@ -178,7 +182,7 @@ export function App() {
           </div>
           {draft.topology !== 'tree' && (
             <div className="card chart-card">
-              <ParamSweep base={valid} />
+              <ParamSweep base={valid} autoRun={autoFor('sweep')} />
             </div>
           )}
           <div className="card chart-card">

@@ -18,6 +18,28 @@ export function encodeScenarioHash(scenario: Scenario): string {
   return `${PARAM}=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`;
 }
 
+/**
+ * A link that opens `scenario` and starts a set of runs on it (`run`: "sweep:bandwidth",
+ * "design-space:vi-fc:one", "designs") — a shared sweep or comparison, not just a scenario.
+ */
+export function runLink(href: string, scenario: Scenario, run: string): string {
+  return `${shareUrl(href, scenario)}&run=${encodeURIComponent(run)}`;
+}
+
+/** The `run` parameter of a hash, if any (see `runLink`). */
+export function runParam(hash: string): string | null {
+  const part = hash
+    .replace(/^#/, '')
+    .split('&')
+    .find((p) => p.startsWith('run='));
+  if (!part) return null;
+  try {
+    return decodeURIComponent(part.slice(4)) || null;
+  } catch {
+    return null;
+  }
+}
+
 /** The full share URL for `scenario`, based on `href` (its own hash is replaced). */
 export function shareUrl(href: string, scenario: Scenario): string {
   const base = href.split('#')[0];

@@ -1,10 +1,11 @@
 // Paper 000's eight designs (client LRU/MRU × array LRU/MRU × DEMOTE or not) run side by side
 // on the current scenario's workload, sizes, link and disk — on a pool of engine workers — and
 // ranked by mean latency, the way the paper's Figures 8–16 compare them.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatMs, formatPercent } from '../../app/format';
 import { PAPER000_DESIGNS, designName } from '../../scenario/defaults';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
+import { runLink } from '../../scenario/url';
 import type { Report } from '../../worker/protocol';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
 
@@ -32,12 +33,14 @@ export function designScenarios(base: Scenario): { name: string; scenario: Scena
 }
 
 export interface DesignComparisonProps {
+  /** Run once on arrival (a shared link's "designs"). */
+  autoRun?: boolean;
   base: Scenario | null;
   createRunner?: () => PoolRunner;
 }
 
 
-export function DesignComparison({ base, createRunner = defaultRunner }: DesignComparisonProps) {
+export function DesignComparison({ base, createRunner = defaultRunner, autoRun = false }: DesignComparisonProps) {
   const [rows, setRows] = useState<DesignRow[]>([]);
   const pool = usePoolRuns(createRunner);
   const { status, error } = pool;
@@ -52,6 +55,14 @@ export function DesignComparison({ base, createRunner = defaultRunner }: DesignC
       (i, report) => setRows((r) => [...r, { name: built[i].name, report }]),
     );
   };
+
+  const auto = useRef(autoRun);
+  useEffect(() => {
+    if (auto.current && base) {
+      auto.current = false;
+      void start();
+    }
+  });
 
   const ranked = [...rows].sort((a, b) => a.report.meanLatencyMs - b.report.meanLatencyMs || a.name.localeCompare(b.name));
   const worst = ranked.length ? ranked[ranked.length - 1].report.meanLatencyMs : 0;
@@ -69,6 +80,11 @@ export function DesignComparison({ base, createRunner = defaultRunner }: DesignC
         <button type="button" className="button secondary" data-testid="designs-cancel" disabled={!running} onClick={pool.cancel}>
           Cancel
         </button>
+        {base && (
+          <a className="share-link" data-testid="designs-link" href={runLink(window.location.href, base, 'designs')}>
+            link to this comparison
+          </a>
+        )}
         <span className="mrc-progress" data-testid="designs-progress" data-status={status} data-done={rows.length}>
           {!base ? 'Fix the scenario to compare designs.' : status === 'idle' ? '' : `${rows.length} / 8 designs${status === 'cancelled' ? ' — cancelled' : ''}`}
         </span>

@@ -4,10 +4,11 @@
 // each configuration, each approach's best design beside its plain LRU one, and the gap
 // between the best hierarchy-aware and the best aggressively-collaborative design (Table 4).
 import { scaleBand, scaleLinear } from 'd3';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMs } from '../../app/format';
 import { useElementSize } from '../../charts/useElementSize';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
+import { runLink } from '../../scenario/url';
 import { SelectField } from '../scenario/components/SelectField';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
 import { APPROACH_LABELS, SANS, applyDesign, atRatio, designName, designSpace, onSan, summarize, type Design, type Outcome, type San, type Summary } from './space';
@@ -63,22 +64,32 @@ export function jobs(base: Scenario, list: Config[]): Job[] | { error: string } 
 export interface DesignSpaceProps {
   base: Scenario | null;
   createRunner?: () => PoolRunner;
+  /** A shared link's configuration ("vi-fc:one", "all:sweep"…): chosen and run once on arrival. */
+  autoRun?: string | null;
+}
+
+const SAN_CHOICES: SanChoice[] = ['scenario', 'vi-fc', 'ip-storage', 'future-san', 'all'];
+
+/** "vi-fc:one" → its SAN and ratio choices, if both are known. */
+function parseAuto(run: string | null | undefined): { san: SanChoice; ratio: RatioChoice } | null {
+  const [san, ratio] = (run ?? '').split(':');
+  return SAN_CHOICES.includes(san as SanChoice) && (ratio === 'one' || ratio === 'sweep') ? { san: san as SanChoice, ratio } : null;
 }
 
 const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} %`;
 
-export function DesignSpace({ base, createRunner = defaultRunner }: DesignSpaceProps) {
-  const [san, setSan] = useState<SanChoice>('vi-fc');
-  const [ratio, setRatio] = useState<RatioChoice>('one');
+export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: DesignSpaceProps) {
+  const [san, setSan] = useState<SanChoice>(parseAuto(autoRun)?.san ?? 'vi-fc');
+  const [ratio, setRatio] = useState<RatioChoice>(parseAuto(autoRun)?.ratio ?? 'one');
   const [ran, setRan] = useState<Config[]>([]);
   const [outcomes, setOutcomes] = useState<Record<string, Outcome[]>>({});
   const [total, setTotal] = useState(0);
   const pool = usePoolRuns(createRunner);
   const { status, error } = pool;
 
-  const start = async () => {
+  const start = async (which = { san, ratio }) => {
     if (!base) return;
-    const list = configs(san, ratio);
+    const list = configs(which.san, which.ratio);
     const built = jobs(base, list);
     if ('error' in built) return pool.fail(built.error);
     setRan(list);
@@ -93,6 +104,15 @@ export function DesignSpace({ base, createRunner = defaultRunner }: DesignSpaceP
       },
     );
   };
+
+  const auto = useRef(parseAuto(autoRun));
+  useEffect(() => {
+    if (auto.current && base) {
+      const which = auto.current;
+      auto.current = null;
+      void start(which);
+    }
+  });
 
   const done = Object.values(outcomes).reduce((n, o) => n + o.length, 0);
   const running = status === 'running';
@@ -132,6 +152,11 @@ export function DesignSpace({ base, createRunner = defaultRunner }: DesignSpaceP
         <button type="button" className="button secondary" data-testid="design-space-cancel" disabled={!running} onClick={pool.cancel}>
           Cancel
         </button>
+ {base && (
+          <a className="share-link" data-testid="design-space-link" href={runLink(window.location.href, base, `design-space:${san}:${ratio}`)}>
+            link to this comparison
+          </a>
+        )}
         <span className="mrc-progress" data-testid="design-space-progress" data-status={status} data-done={done} data-total={total}>
           {!base ? 'Fix the scenario to explore.' : status === 'idle' ? '' : `${done} / ${total} designs${status === 'cancelled' ? ' — cancelled' : ''}`}
         </span>

@@ -2,11 +2,12 @@
 // Figure 19: where DEMOTE stops paying), the client's share of a fixed total cache (paper 003
 // Figure 8) and SLRU's protected share (paper 001) — every point a run on the worker pool.
 import { extent, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMs, formatPercent } from '../../app/format';
 import { useElementSize } from '../../charts/useElementSize';
 import { LINK_PRESETS } from '../../scenario/links';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
+import { runLink } from '../../scenario/url';
 import type { Report } from '../../worker/protocol';
 import { ChartExport } from '../export/ChartExport';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
@@ -117,22 +118,26 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
 export interface ParamSweepProps {
   base: Scenario | null;
   createRunner?: () => PoolRunner;
+  /** A shared link's sweep ("bandwidth", "ratio", "slru"): chosen and run once on arrival. */
+  autoRun?: string | null;
 }
+
+const PARAMS: SweepParam[] = ['bandwidth', 'ratio', 'slru'];
 
 const HEIGHT = 260;
 const MARGIN = { left: 64, right: 30, top: 14, bottom: 40 };
 
-export function ParamSweep({ base, createRunner = defaultRunner }: ParamSweepProps) {
-  const [param, setParam] = useState<SweepParam>('bandwidth');
+export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: ParamSweepProps) {
+  const [param, setParam] = useState<SweepParam>(PARAMS.find((p) => p === autoRun) ?? 'bandwidth');
   const [spec, setSpec] = useState<SweepSpec | null>(null);
   const [values, setValues] = useState<Record<string, number>>({});
   const pool = usePoolRuns(createRunner);
   const { status, error } = pool;
   const panel = useRef<HTMLElement>(null);
 
-  const start = async () => {
+  const start = async (which: SweepParam = param) => {
     if (!base) return;
-    const s = sweepSpec(base, param);
+    const s = sweepSpec(base, which);
     if ('error' in s) return pool.fail(s.error);
     const jobs = s.series.flatMap((series) => series.points.map((p) => ({ key: `${series.name}@${p.x}`, scenario: p.scenario })));
     for (const j of jobs) {
@@ -146,6 +151,15 @@ export function ParamSweep({ base, createRunner = defaultRunner }: ParamSweepPro
       (i, report) => setValues((v) => ({ ...v, [jobs[i].key]: s.y(report) })),
     );
   };
+
+  const auto = useRef(PARAMS.find((p) => p === autoRun) ?? null);
+  useEffect(() => {
+    if (auto.current && base) {
+      const which = auto.current;
+      auto.current = null;
+      void start(which);
+    }
+  });
 
   const total = spec ? spec.series.reduce((n, s) => n + s.points.length, 0) : 0;
   const done = Object.keys(values).length;
@@ -175,6 +189,11 @@ export function ParamSweep({ base, createRunner = defaultRunner }: ParamSweepPro
         <button type="button" className="button secondary" data-testid="param-sweep-cancel" disabled={status !== 'running'} onClick={pool.cancel}>
           Cancel
         </button>
+        {base && (
+          <a className="share-link" data-testid="param-sweep-link" href={runLink(window.location.href, base, `sweep:${param}`)}>
+            link to this sweep
+          </a>
+        )}
         <span className="mrc-progress" data-testid="param-sweep-progress" data-status={status} data-done={done}>
           {status === 'idle' || !spec ? '' : `${done} / ${total} runs${status === 'cancelled' ? ' — cancelled' : ''}`}
         </span>
