@@ -633,6 +633,16 @@ describe('tiersim in Chromium', () => {
     const point = engine({ ...scenario, topology: 'single', client: { capacity: 139, policy: { kind: 'min' } } });
     expect(min[1].miss).toBe(point.hitFractions.disk);
     expect(await page.locator('[data-testid="sweep-chart"] path.mrc-line').count()).toBe(2);
+    // Hovering reads off both policies at the nearest swept size.
+    await testId(page, 'sweep-chart').scrollIntoViewIfNeeded();
+    const box = (await testId(page, 'sweep-chart').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await testId(page, 'mrc-hover').waitFor();
+    const size = Number(await testId(page, 'mrc-hover').getAttribute('data-size'));
+    expect(rows.map((r) => r.size)).toContain(size);
+    const texts = await page.locator('[data-testid="mrc-hover"] text').allTextContents();
+    expect(texts).toHaveLength(2);
+    expect(texts.every((t) => t.endsWith(`misses at ${size.toLocaleString('en-US')}`))).toBe(true);
   });
 
   it('compares the eight designs of paper 000 on parallel workers, exactly as the engine', async () => {

@@ -2,7 +2,7 @@
 // the panel driven by a fake engine (the real one runs in tests/e2e).
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeMrcLayout, policyColor } from '../../web/charts/mrc/useMrcLayout';
+import { computeMrcLayout, nearestSize, policyColor } from '../../web/charts/mrc/useMrcLayout';
 import { MrcPanel } from '../../web/features/mrc/components/MrcPanel';
 import { defaultSizes, offlineAllowed, runSweep, sweepPoints, type PointRunner } from '../../web/features/mrc/sweep';
 import { defaultScenario } from '../../web/scenario/defaults';
@@ -94,6 +94,15 @@ describe('miss-ratio chart layout', () => {
     expect(l.curves[1].color).toBe(policyColor('min', POLICY_KINDS));
     expect(l.curves[0].color).not.toBe(l.curves[1].color);
     expect(computeMrcLayout([], POLICY_KINDS, { width: 600, height: 300 }).empty).toBe(true);
+    // Hovering reads off every policy at the swept size nearest the pointer.
+    const at10 = nearestSize(l, a.x + 3)!;
+    expect(at10.size).toBe(10);
+    expect(at10.points.map((p) => [p.label, p.missRatio])).toEqual([
+      ['LRU', 0.9],
+      ['MIN', 0.7],
+    ]);
+    expect(nearestSize(l, c.x - 2)!.points.map((p) => p.label)).toEqual(['LRU']);
+    expect(nearestSize(l, l.plot.right + 50)).toBeNull();
   });
 });
 

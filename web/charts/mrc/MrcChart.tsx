@@ -2,7 +2,8 @@
 // the same numbers (what screen readers and the end-to-end tests read).
 import { formatCount, formatPercent } from '../../app/format';
 import { useElementSize } from '../useElementSize';
-import { useMrcLayout, type Curve } from './useMrcLayout';
+import { useState } from 'react';
+import { nearestSize, useMrcLayout, type Curve } from './useMrcLayout';
 import { ChartAxes } from '../ChartAxes';
 
 const HEIGHT = 300;
@@ -18,6 +19,8 @@ export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
   const layout = useMrcLayout(curves, order, { width: size.width, height: HEIGHT });
   const { plot } = layout;
+  const [hoverX, setHoverX] = useState<number | null>(null);
+  const hover = hoverX === null ? null : nearestSize(layout, hoverX);
   return (
     <div className="mrc" ref={ref}>
       <svg
@@ -28,6 +31,8 @@ export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-
         viewBox={`0 0 ${layout.width} ${layout.height}`}
         role="img"
         aria-label="Miss-ratio curves: read miss ratio against cache size in blocks, log scale, one line per policy"
+        onPointerMove={(e) => setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left)}
+        onPointerLeave={() => setHoverX(null)}
       >
         <g className="cdf-grid">
           {layout.xTicks.map((t) => (
@@ -48,6 +53,19 @@ export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-
           </g>
         ))}
         <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title="cache size, blocks (log scale)" />
+        {hover && (
+          <g className="cdf-hover" data-testid="mrc-hover" data-size={hover.size} pointerEvents="none">
+            <line x1={hover.x} x2={hover.x} y1={plot.top} y2={plot.bottom} />
+            {hover.points.map((p, i) => (
+              <g key={p.label}>
+                <circle cx={hover.x} cy={p.y} r={4} style={{ fill: p.color }} />
+                <text x={hover.x + (hover.x > (plot.left + plot.right) / 2 ? -8 : 8)} y={plot.top + 12 + i * 14} textAnchor={hover.x > (plot.left + plot.right) / 2 ? 'end' : 'start'} data-policy={p.label}>
+                  {`${p.label}: ${formatPercent(p.missRatio)} misses at ${formatCount(hover.size)}`}
+                </text>
+              </g>
+            ))}
+          </g>
+        )}
         {layout.empty && (
           <text className="cdf-empty" x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle">
             {emptyText}
