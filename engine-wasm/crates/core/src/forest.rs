@@ -419,10 +419,12 @@ impl ForestRun {
         let streams = ClientStreams::new(&workloads, config.sharing, s.seed);
         let universe = streams.universe();
         let mc2 = s.protocol == Protocol::Mc2;
+        // MC²'s view of each client (its cache and its workload's range hints).
         let mc2_clients: Vec<Mc2Client> = shape
             .leaves
             .iter()
             .zip(&workloads)
+            .filter(|_| mc2)
             .map(|(&l, w)| Mc2Client {
                 capacity: config.caches[l].capacity as usize,
                 hints: w.range_hints(),

@@ -362,6 +362,7 @@ impl Mc2 {
         self.array_capacity
     }
 
+    #[cfg(test)]
     /// Blocks of the array held in partitions of `client`'s own (not shared ones).
     pub fn array_share(&self, client: usize) -> usize {
         (0..self.parts.len())
@@ -370,11 +371,13 @@ impl Mc2 {
             .sum()
     }
 
+    #[cfg(test)]
     /// Blocks of the array in shared partitions.
     pub fn array_shared(&self) -> usize {
         (0..self.parts.len()).filter(|&p| self.parts[p].owner.is_none()).map(|p| self.array.list_len(p)).sum()
     }
 
+    #[cfg(test)]
     /// Client `client`'s partition sizes (range id, target in its cache, target in the array,
     /// whether the array partition is shared).
     pub fn partitions(&self, client: usize) -> Vec<(u32, u32, u32, bool)> {
@@ -388,10 +391,12 @@ impl Mc2 {
             .collect()
     }
 
+    #[cfg(test)]
     pub fn client_contains(&self, client: usize, b: Block) -> bool {
         self.sides[client].cache.list_of(b).is_some()
     }
 
+    #[cfg(test)]
     pub fn array_contains(&self, b: Block) -> bool {
         self.array.list_of(b).is_some()
     }

@@ -54,10 +54,6 @@ impl Parts {
         self.len == 0
     }
 
-    pub fn lists(&self) -> usize {
-        self.lists.len()
-    }
-
     #[inline]
     pub fn list_len(&self, list: usize) -> usize {
         self.lists[list].len as usize

@@ -317,6 +317,7 @@ impl Tpch {
         }
     }
 
+    #[cfg(test)]
     /// The hot pages of a query 7 table (`CUSTOMER`, `ORDERS` or `LINEITEM`), as blocks.
     pub fn hot_blocks(&self, table: u32) -> impl Iterator<Item = Block> + '_ {
         let first = self.layout.range(table).first;
@@ -328,6 +329,7 @@ impl Tpch {
         t.hot.iter().map(move |&p| first + p)
     }
 
+    #[cfg(test)]
     pub fn layout(&self) -> &TpchLayout {
         &self.layout
     }
