@@ -6,6 +6,7 @@
 import { scaleBand, scaleLinear } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMs } from '../../app/format';
+import { ChartAxes } from '../../charts/ChartAxes';
 import { useElementSize } from '../../charts/useElementSize';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
 import { runLink } from '../../scenario/url';
@@ -203,14 +204,11 @@ function ConfigResult({ config, summary }: { config: Config; summary: Summary })
       </p>
       <div ref={ref} className="design-space-chart">
         <svg className="cdf-svg" width={size.width} height={BAR_HEIGHT} viewBox={`0 0 ${size.width} ${BAR_HEIGHT}`} role="img" aria-label="Mean read latency of each approach's best design beside its plain LRU design">
-          {bars.ticks.map((t) => (
-            <g key={t.y} className="cdf-axis">
-              <line className="grid" x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
-              <text x={plot.left - 8} y={t.y} dy="0.32em" textAnchor="end">
-                {t.label}
-              </text>
-            </g>
-          ))}
+          <g className="cdf-grid">
+            {bars.ticks.map((t) => (
+              <line key={t.y} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
+            ))}
+          </g>
           {bars.items.map((b) => (
             <g key={b.approach} data-approach={b.approach}>
               {b.yPlain !== null && (
@@ -221,12 +219,9 @@ function ConfigResult({ config, summary }: { config: Config; summary: Summary })
               <rect className={`best ${b.approach.startsWith('HA') ? 'is-ha' : 'is-ac'}`} x={b.x0 + b.bw} y={b.yBest} width={b.bw} height={plot.bottom - b.yBest}>
                 <title>{`${designName(b.best.design)}: ${formatMs(b.best.meanMs)}`}</title>
               </rect>
-              <text className="bar-label" x={b.x0 + b.bw} y={plot.bottom + 16} textAnchor="middle">
-                {b.approach}
-              </text>
             </g>
           ))}
-          <line className="cdf-axis" x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke="currentColor" />
+          <ChartAxes plot={plot} height={BAR_HEIGHT} xTicks={bars.items.map((b) => ({ x: b.x0 + b.bw, label: b.approach }))} yTicks={bars.ticks} title="each approach: plain LRU, and its best design" />
         </svg>
         <p className="chart-legend">
           <span className="swatch plain" /> plain LRU · <span className="swatch best is-ha" /> best hierarchy-aware · <span className="swatch best is-ac" /> best aggressively-collaborative

@@ -4,6 +4,7 @@
 import { extent, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMs, formatPercent } from '../../app/format';
+import { ChartAxes } from '../../charts/ChartAxes';
 import { useElementSize } from '../../charts/useElementSize';
 import { LINK_PRESETS } from '../../scenario/links';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
@@ -243,22 +244,7 @@ function SweepChart({ spec, values }: { spec: SweepSpec; values: Record<string, 
             ))}
           </g>
         ))}
-        <g className="cdf-axis">
-          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
-          {layout.xTicks.map((t) => (
-            <text key={t.x} x={t.x} y={plot.bottom + 16} textAnchor="middle">
-              {t.label}
-            </text>
-          ))}
-          {layout.yTicks.map((t) => (
-            <text key={t.y} x={plot.left - 8} y={t.y} dy="0.32em" textAnchor="end">
-              {t.label}
-            </text>
-          ))}
-          <text className="cdf-axis-title" x={(plot.left + plot.right) / 2} y={HEIGHT - 4} textAnchor="middle">
-            {spec.xLabel}
-          </text>
-        </g>
+        <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={spec.xLabel} />
       </svg>
       <p className="chart-legend">
         {layout.series.map((s) => (

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { workloadRequests, type Scenario } from '../../scenario/schema';
 import { TPCH_RANGES } from '../../scenario/tpch';
 import { EngineClient, type PreviewRow } from '../../worker/client';
+import { download as saveFile, fileStem } from '../export/export';
 
 /** Requests the preview shows. */
 const PREVIEW_REQUESTS = 24;
@@ -71,12 +72,7 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
     setError(null);
     try {
       const bytes = await (engine.current ??= new EngineClient()).exportWorkload(base, format);
-      const url = URL.createObjectURL(new Blob([bytes as BlobPart]));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${(base.name || 'workload').replace(/[^\w.-]+/g, '-')}.${format === 'csv' ? 'csv' : 'oracleGeneral'}`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(`${fileStem(base.name || 'workload')}.${format === 'csv' ? 'csv' : 'oracleGeneral'}`, new Blob([bytes as BlobPart]));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

@@ -3,6 +3,7 @@
 import { line, scaleLinear } from 'd3';
 import { useEffect, useMemo, useState } from 'react';
 import { formatCount } from '../../../app/format';
+import { ChartAxes } from '../../../charts/ChartAxes';
 import { useElementSize } from '../../../charts/useElementSize';
 import type { Report } from '../../../worker/protocol';
 import { EMPTY_TIMELINE, extendTimeline, type Timeline, type TimelinePoint } from '../timeline';
@@ -48,22 +49,7 @@ export function TimelineChart({ report, runKey }: { report: Report | null; runKe
         {layout.paths.map((p) => (
           <path key={p.key} className={`timeline-line ${p.className}`} d={p.d} data-series={p.key} />
         ))}
-        <g className="cdf-axis">
-          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
-          {layout.xTicks.map((t) => (
-            <text key={t.x} x={t.x} y={plot.bottom + 16} textAnchor="middle">
-              {t.label}
-            </text>
-          ))}
-          {layout.yTicks.map((t) => (
-            <text key={t.y} x={plot.left - 8} y={t.y} dy="0.32em" textAnchor="end">
-              {t.label}
-            </text>
-          ))}
-          <text className="cdf-axis-title" x={(plot.left + plot.right) / 2} y={HEIGHT - 4} textAnchor="middle">
-            requests processed{layout.warmX > plot.left ? ' (warm-up shaded)' : ''}
-          </text>
-        </g>
+        <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={`requests processed${layout.warmX > plot.left ? ' (warm-up shaded)' : ''}`} />
       </svg>
       <p className="chart-legend">
         {SERIES.map((s) => (
