@@ -325,7 +325,7 @@ const phasesVariant = z.strictObject({
   warmupRequests: num(0, MAX_REQUESTS, true).optional(),
 });
 
-/** The database clients' checks: OLTP's buffer pool within the database. */
+/** The database clients' checks beyond their types: OLTP's buffer pool within its database (TPC-H has none). */
 function checkDatabase(w: OltpWorkload | TpchWorkload, issues: Issues) {
   if (w.kind === 'oltp') {
     const { initial } = oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses);
@@ -354,14 +354,7 @@ export const workloadSchema = z
   .check((ctx) => {
     const w = ctx.value;
     const issues = ctx.issues as Issues;
-    if (w.kind === 'tpch') return;
-    if (w.kind === 'oltp') {
-      const { initial } = oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses);
-      if (w.bufferPool !== undefined && w.bufferPool > initial) {
-        issues.push({ code: 'custom', input: w, path: ['bufferPool'], message: `must be between 1 and the database's ${initial} pages (got ${w.bufferPool})` });
-      }
-      return;
-    }
+    if (w.kind === 'oltp' || w.kind === 'tpch') return checkDatabase(w, issues);
     if (w.kind !== 'phases') return checkGenerator(w, issues, []);
     w.phases.forEach((p, i) => {
       if ((p.offset ?? 0) + p.workload.blocks > MAX_BLOCKS) {

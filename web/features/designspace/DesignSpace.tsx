@@ -84,7 +84,6 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
   const [ratio, setRatio] = useState<RatioChoice>(parseAuto(autoRun)?.ratio ?? 'one');
   const [ran, setRan] = useState<Config[]>([]);
   const [outcomes, setOutcomes] = useState<Record<string, Outcome[]>>({});
-  const [total, setTotal] = useState(0);
   const pool = usePoolRuns(createRunner);
   const { status, error } = pool;
 
@@ -95,7 +94,6 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
     if ('error' in built) return pool.fail(built.error);
     setRan(list);
     setOutcomes({});
-    setTotal(built.length);
     await pool.start(
       built.map((j) => j.scenario),
       (i, report) => {
@@ -115,6 +113,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
     }
   });
 
+  const total = ran.length * designSpace().length;
   const done = Object.values(outcomes).reduce((n, o) => n + o.length, 0);
   const running = status === 'running';
   return (

@@ -111,7 +111,6 @@ function paper002(): Experiment {
       return [
         { label: 'MC²', paper: 'lowest', ours: ms(m), agrees: others.every(([, v]) => m < v) },
         ...others.map(([k, v]) => ({ label: k === 'lru' ? 'LRU' : k === 'arc' ? 'ARC' : 'Demote', paper: 'above MC²', ours: ms(v), agrees: v > m })),
-        { label: 'fairness (MC²)', paper: 'close to LRU’s', ours: r.mc2.tree?.fairness?.toFixed(2) ?? '—', agrees: true },
       ];
     },
   };
