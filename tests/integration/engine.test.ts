@@ -331,5 +331,31 @@ describe('engine in wasm', () => {
       skipping.free();
       expect(() => new TraceReader('', 4096, false, false).push(Buffer.from([0, 1, 2, 3, 4]))).toThrow(/cannot tell the trace format/);
     });
+
+    it('refuses a trace bigger than its memory limit with the whole file’s totals, after reading it to the end', () => {
+      // 200,000 MSR lines of 8 blocks (100,000 offsets, each spanning 8 blocks: 100,007 distinct):
+      // 24 + 32 bytes each, about 10.7 MiB to hold, past a 4 MiB limit.
+      const lines: string[] = [];
+      for (let i = 0; i < 200_000; i++) lines.push(`${128166372003061629 + i},web,0,Read,${((i * 7919) % 100_000) * 4096},32768,100`);
+      const bytes = Buffer.from(lines.join('\n') + '\n');
+      const reader = new TraceReader('msr', 4096, false, false);
+      reader.setMemoryLimit(4);
+      expect(() => reader.setMemoryLimit(0)).toThrow(/from 1 to 4095 MiB/);
+      for (let at = 0; at < bytes.length; at += 1 << 16) reader.push(bytes.subarray(at, at + (1 << 16)));
+      expect(reader.requests()).toBe(200_000);
+      let message = '';
+      try {
+        reader.finish();
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message).toMatch(/^line \d+: the trace is too big to hold: its requests need more than the 4 MiB kept for a trace here\. The whole file has 200000 requests and 1600000 block references over 100007 distinct blocks; replay a part of it, or run it with the command-line runner/);
+      reader.free();
+      // The same file under the default limit (1 GiB) reads whole.
+      const whole = new TraceReader('msr', 4096, false, false);
+      whole.push(bytes);
+      expect(whole.finish()).toMatchObject({ requests: 200_000, blockRefs: 1_600_000 });
+      whole.free();
+    });
   });
 });

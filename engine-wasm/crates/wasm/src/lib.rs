@@ -81,7 +81,14 @@ pub struct TraceReader {
     stream: Option<TraceStream>,
     pushed: u64,
     trace: Option<std::sync::Arc<tiersim_core::trace::Trace>>,
+    /// Most bytes of records and block references kept ([`TraceStream::memory_limit`]).
+    limit: usize,
 }
+
+/// What a worker keeps of one trace, at most: its records and block references (a bigger file
+/// is read to the end, counting only, and refused with its totals). Each worker of the pool
+/// reads its own copy, and a wasm32 memory ends at 4 GiB.
+const TRACE_LIMIT_MIB: u32 = 1024;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -105,7 +112,25 @@ impl TraceReader {
             if format.is_empty() { None } else { Some(Format::parse_name(format).map_err(|e| JsError::new(&e))?) };
         let opts = tiersim_core::trace::Options { block_size, object_mode };
         opts.validate().map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(TraceReader { format, opts, skip_bad, stream: None, pushed: 0, trace: None })
+        Ok(TraceReader {
+            format,
+            opts,
+            skip_bad,
+            stream: None,
+            pushed: 0,
+            trace: None,
+            limit: (TRACE_LIMIT_MIB as usize) << 20,
+        })
+    }
+
+    /// Keep at most `mib` MiB of the trace (default 1024); before the first chunk.
+    #[wasm_bindgen(js_name = setMemoryLimit)]
+    pub fn set_memory_limit(&mut self, mib: u32) -> Result<(), JsError> {
+        if self.stream.is_some() || mib == 0 || mib > 4095 {
+            return Err(JsError::new("memory limit: from 1 to 4095 MiB, set before the first chunk"));
+        }
+        self.limit = (mib as usize) << 20;
+        Ok(())
     }
 
     /// The next chunk; errors name the line or byte.
@@ -123,7 +148,7 @@ impl TraceReader {
             };
             self.format = Some(format);
             let s = TraceStream::new(format, self.opts).map_err(|e| JsError::new(&e.to_string()))?;
-            self.stream = Some(s.skip_bad(self.skip_bad));
+            self.stream = Some(s.skip_bad(self.skip_bad).memory_limit(self.limit));
         }
         self.stream.as_mut().expect("set above").push(chunk).map_err(|e| JsError::new(&e.to_string()))
     }

@@ -61,7 +61,7 @@ pub(crate) fn line(b: &mut Builder, n: u64, line: &str, opts: &Options) -> Resul
     if sectors == 0 {
         return Ok(());
     }
-    let offset = sector.checked_mul(512).ok_or_else(|| bad("sector", "a sector within 2^55", f[7]))?;
+    let offset = super::sector_bytes(sector).ok_or_else(|| bad("sector", "a sector within 2^55", f[7]))?;
     let (first, blocks) = split(offset, sectors * 512, opts);
     b.push(place, first, blocks, Meta { time_us: Some(secs * 1e6), ..Meta::op(op) })
 }

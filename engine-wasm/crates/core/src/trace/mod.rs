@@ -259,15 +259,25 @@ pub(crate) fn parse_u64(digits: &[u8]) -> Option<u64> {
     if digits.is_empty() || digits.len() > 20 {
         return None;
     }
+    // Overflow is checked by comparison: `checked_mul` on a u64 is a 128-bit multiply call in
+    // wasm32, and this is the hot path of every text trace.
+    const LIMIT: u64 = u64::MAX / 10;
     let mut v: u64 = 0;
     for &c in digits {
         let d = c.wrapping_sub(b'0');
-        if d > 9 {
+        if d > 9 || v > LIMIT || (v == LIMIT && d as u64 > u64::MAX % 10) {
             return None;
         }
-        v = v.checked_mul(10)?.checked_add(d as u64)?;
+        v = v * 10 + d as u64;
     }
     Some(v)
+}
+
+/// The byte offset of 512-byte sector `sectors`; `None` past 2^55 sectors (a shift and a test:
+/// `checked_mul` would be a 128-bit multiply call in wasm32).
+#[inline]
+pub(crate) fn sector_bytes(sectors: u64) -> Option<u64> {
+    (sectors >> 55 == 0).then_some(sectors << 9)
 }
 
 /// Shows at most 40 characters of offending input.
@@ -313,6 +323,11 @@ pub(crate) struct Builder {
     pending: Vec<u64>,
     /// Scratch for a batch's ids when only counting.
     scratch: Vec<Block>,
+    /// Most bytes the kept records and block references may take; past it the builder only
+    /// counts, and the stream ends in an error giving the whole file's size.
+    limit: usize,
+    /// Where the trace outgrew `limit` (or memory ran out).
+    overflow: Option<String>,
 }
 
 impl Builder {
@@ -325,7 +340,63 @@ impl Builder {
             dense: dense::DenseIds::new(),
             pending: Vec::with_capacity(dense::BATCH),
             scratch: Vec::with_capacity(dense::BATCH),
+            limit: usize::MAX,
+            overflow: None,
         }
+    }
+
+    /// Whether a request of `n` blocks fits in the vectors as they are.
+    #[inline]
+    fn has_room(&self, n: usize) -> bool {
+        let t = &self.trace;
+        t.records.len() < t.records.capacity() && t.refs.capacity() - t.refs.len() >= self.pending.len() + n
+    }
+
+    /// Grows the vectors for a request of `n` blocks — doubling, or by a quarter near the
+    /// limit — or, past the limit or out of memory, stops keeping them (counting goes on).
+    #[cold]
+    fn make_room(&mut self, place: impl Fn() -> String, n: usize) {
+        let t = &mut self.trace;
+        let need = self.pending.len() + n;
+        let grown = |len: usize, cap: usize, need: usize, quarter: bool| {
+            if cap - len >= need {
+                cap
+            } else if quarter {
+                len + len / 4 + need
+            } else {
+                (cap * 2).max(len + need).max(1024)
+            }
+        };
+        let bytes = |r: usize, f: usize| r.saturating_mul(size_of::<Record>()).saturating_add(f.saturating_mul(4));
+        let (mut r, mut f) = (
+            grown(t.records.len(), t.records.capacity(), 1, false),
+            grown(t.refs.len(), t.refs.capacity(), need, false),
+        );
+        if bytes(r, f) > self.limit {
+            (r, f) = (
+                grown(t.records.len(), t.records.capacity(), 1, true),
+                grown(t.refs.len(), t.refs.capacity(), need, true),
+            );
+        }
+        let fits = bytes(r, f) <= self.limit
+            && t.records.try_reserve_exact(r - t.records.len()).is_ok()
+            && t.refs.try_reserve_exact(f - t.refs.len()).is_ok();
+        if !fits {
+            self.keep = false;
+            self.trace.records = Vec::new();
+            self.trace.refs = Vec::new();
+            self.overflow = Some(place());
+        }
+    }
+
+    /// Keep at most `bytes` of records and block references (see [`TraceStream::memory_limit`]).
+    pub(crate) fn limit(&mut self, bytes: usize) {
+        self.limit = bytes;
+    }
+
+    /// Where the trace outgrew its memory limit, if it did.
+    pub(crate) fn overflow(&self) -> Option<&str> {
+        self.overflow.as_deref()
     }
 
     /// Numbers the pending raw blocks.
@@ -360,11 +431,14 @@ impl Builder {
         if self.keep && self.trace.refs.len() + self.pending.len() + n as usize > MAX_REFS {
             return Err(TraceError { place: place(), message: format!("more than {MAX_REFS} block references") });
         }
+        if self.keep && !self.has_room(n as usize) {
+            self.make_room(&place, n as usize);
+        }
         self.requests += 1;
         self.block_refs += n;
         let start = (self.trace.refs.len() + self.pending.len()) as u32;
-        for raw in first..=first + (n - 1) {
-            self.pending.push(raw);
+        for k in 0..n {
+            self.pending.push(first + k);
             if self.pending.len() == dense::BATCH {
                 self.flush();
             }
@@ -373,6 +447,27 @@ impl Builder {
             self.trace.records.push(Record::new(start, n as u32, op, time_us, client, write_hint).with_range(range));
         }
         Ok(())
+    }
+
+    /// A one-block read at `time_us` (oracleGeneral's hot path): `push` without the checks
+    /// such a request passes; false (and nothing added) when the trace is full or its vectors
+    /// must grow, for `push` to do it.
+    #[inline]
+    pub(crate) fn push_one_read(&mut self, raw: u64, time_us: f64) -> bool {
+        let start = self.trace.refs.len() + self.pending.len();
+        if self.keep && (start >= MAX_REFS || !self.has_room(1)) {
+            return false;
+        }
+        self.requests += 1;
+        self.block_refs += 1;
+        self.pending.push(raw);
+        if self.pending.len() == dense::BATCH {
+            self.flush();
+        }
+        if self.keep {
+            self.trace.records.push(Record::new(start as u32, 1, Op::Read, Some(time_us), 0, None));
+        }
+        true
     }
 
     pub(crate) fn requests(&self) -> u64 {
@@ -489,6 +584,30 @@ pub fn parse(bytes: &[u8], format: Format, opts: &Options) -> Result<Trace, Trac
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_decimal_u64_up_to_its_maximum() {
+        assert_eq!(parse_u64(b"0"), Some(0));
+        assert_eq!(parse_u64(b"0042"), Some(42));
+        assert_eq!(parse_u64(b"18446744073709551615"), Some(u64::MAX));
+        assert_eq!(parse_u64(b"18446744073709551609"), Some(u64::MAX - 6));
+        for overflow in
+            ["18446744073709551616", "18446744073709551620", "99999999999999999999", "000000000000000000001"]
+        {
+            assert_eq!(parse_u64(overflow.as_bytes()), None, "{overflow}");
+        }
+        for bad in ["", "-1", "1e3", " 1", "12a"] {
+            assert_eq!(parse_u64(bad.as_bytes()), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn sector_offsets_stop_at_overflow() {
+        assert_eq!(sector_bytes(3), Some(1536));
+        assert_eq!(sector_bytes((1 << 55) - 1), Some(u64::MAX - 511));
+        assert_eq!(sector_bytes(1 << 55), None);
+        assert_eq!(sector_bytes(u64::MAX), None);
+    }
 
     #[test]
     fn splits_byte_ranges_into_blocks() {

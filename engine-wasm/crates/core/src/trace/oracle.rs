@@ -24,6 +24,15 @@ pub fn encode(time: u32, id: u64, size: u32, next: i64) -> [u8; RECORD] {
     r
 }
 
+/// A well-formed record's time (µs) and object id; `None` when [`record`] would refuse it.
+#[inline]
+pub(crate) fn fields(r: &[u8]) -> Option<(f64, u64)> {
+    let time = u32::from_le_bytes(r[0..4].try_into().expect("4 bytes"));
+    let id = u64::from_le_bytes(r[4..12].try_into().expect("8 bytes"));
+    let next = i64::from_le_bytes(r[16..24].try_into().expect("8 bytes"));
+    (next >= -1).then_some((time as f64 * 1e6, id))
+}
+
 /// Record `i`, at byte `at`.
 pub(crate) fn record(b: &mut Builder, i: u64, at: u64, r: &[u8]) -> Result<(), TraceError> {
     let place = || format!("byte {at} (record {i})");

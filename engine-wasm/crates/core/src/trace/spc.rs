@@ -39,8 +39,7 @@ pub(crate) fn line(b: &mut Builder, n: u64, line: &str, opts: &Options) -> Resul
         .ok()
         .filter(|s: &f64| s.is_finite() && *s >= 0.0)
         .ok_or_else(|| bad("Timestamp", "seconds ≥ 0", f[4]))?;
-    let offset = lba
-        .checked_mul(512)
+    let offset = super::sector_bytes(lba)
         .ok_or_else(|| TraceError { place: place(), message: format!("LBA {lba} overflows a byte offset") })?;
     let (first, count) = split(offset, size, opts);
     b.push(place, first, count, Meta { time_us: Some(secs * 1e6), client: asu, ..Meta::op(op) })

@@ -108,8 +108,7 @@ pub(crate) mod tencent {
             other => return Err(bad(n, "IOType", "0 (read) or 1 (write)", other)),
         };
         let sectors = |field: &str, text: &str| -> Result<u64, TraceError> {
-            number(n, field, "a number of 512-byte sectors", text)?
-                .checked_mul(512)
+            crate::trace::sector_bytes(number(n, field, "a number of 512-byte sectors", text)?)
                 .ok_or_else(|| bad(n, field, "a number of sectors within 2^55", text))
         };
         let r = Request {

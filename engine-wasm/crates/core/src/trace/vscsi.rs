@@ -12,8 +12,6 @@
 use super::{split, Builder, Meta, Options, TraceError};
 use crate::model::Op;
 
-const SECTOR: u64 = 512;
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Version {
     V1,
@@ -112,7 +110,7 @@ pub(crate) fn record(b: &mut Builder, i: u64, at: u64, r: &[u8], v: Version, opt
         Version::V2 => (u16_at(r, 0), u32_at(r, 8), u64_at(r, 16), u64_at(r, 24)),
     };
     let Some(op) = op_of(command) else { return Ok(()) };
-    let offset = lbn.checked_mul(SECTOR).ok_or_else(|| TraceError {
+    let offset = super::sector_bytes(lbn).ok_or_else(|| TraceError {
         place: place(),
         message: format!("LBN {lbn} is beyond any disk (its byte offset overflows)"),
     })?;
