@@ -815,6 +815,19 @@ describe('tiersim in Chromium', () => {
     ]);
     expect(await page.locator('[data-testid="cdf-chart"] path.cdf-pin').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-pin')))).toEqual([proposed.name]);
     await testId(page, 'cdf-chart').screenshot({ path: join(SHOTS, 'compare-cdf.png') });
+    // The comparison as a link: a new page runs the pinned run on the pool and the current run,
+    // and shows the same table.
+    const link = await testId(page, 'compare-link').getAttribute('href');
+    expect(link).toMatch(/&run=compare%3A/);
+    const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await other.goto(link!);
+    await other.waitForSelector('[data-testid="compare-table"] tbody tr[data-pinned="true"]', { timeout: RUN_TIMEOUT_MS });
+    await other.waitForSelector('[data-testid="progress"][data-phase="done"]', { timeout: RUN_TIMEOUT_MS });
+    const shared = await other
+      .locator('[data-testid="compare-table"] tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => ({ run: tr.getAttribute('data-run'), pinned: tr.getAttribute('data-pinned'), mean: tr.getAttribute('data-mean') })));
+    expect(shared).toEqual(rows);
+    await other.close();
     await testId(page, 'unpin').click();
     expect(await testId(page, 'compare-table').count()).toBe(0);
   });

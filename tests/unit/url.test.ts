@@ -96,3 +96,50 @@ describe('links to a sweep or a comparison', () => {
     expect(runParam('#s=abc&run=%E0%A4%A')).toBeNull();
   });
 });
+
+describe('links to a set of pinned runs', () => {
+  it('carry each pinned run’s name and scenario, and read back exactly', async () => {
+    const { compareRun, decodeCompareRuns, runLink, runParam } = await import('../../web/scenario/url');
+    const a = { ...defaultScenario(), name: 'LRU-LRU' };
+    a.array = { ...a.array, policy: { kind: 'lru' } };
+    const b = { ...defaultScenario(), name: 'bigger array' };
+    b.array = { ...b.array, capacity: b.array.capacity * 2 };
+    const link = runLink('http://x/#s=old', defaultScenario(), compareRun([{ name: 'LRU-LRU', scenario: a }, { name: 'big', scenario: b }]));
+    const run = runParam(link.slice(link.indexOf('#')))!;
+    expect(run.startsWith('compare:')).toBe(true);
+    expect(decodeCompareRuns(run.slice('compare:'.length))).toEqual({
+      ok: true,
+      runs: [
+        { name: 'LRU-LRU', scenario: a },
+        { name: 'big', scenario: b },
+      ],
+    });
+    // At most four: the newest.
+    const five = [1, 2, 3, 4, 5].map((n) => ({ name: `run ${n}`, scenario: a }));
+    const kept = decodeCompareRuns(compareRun(five).slice('compare:'.length));
+    expect(kept.ok && kept.runs.map((r) => r.name)).toEqual(['run 2', 'run 3', 'run 4', 'run 5']);
+  });
+
+  it('say what is wrong with damaged pinned runs, naming the run', async () => {
+    const { decodeCompareRuns } = await import('../../web/scenario/url');
+    const lz = (v: unknown) => LZString.compressToEncodedURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
+    const bad = defaultScenario() as unknown as { client: { capacity: number } };
+    bad.client.capacity = -3;
+    const cases: [string, RegExp][] = [
+      ['%%%', /could not decompress them/],
+      [lz('{not json'), /they are not JSON/],
+      [lz({ runs: [] }), /expected a list of runs/],
+      [lz([]), /expected a list of runs/],
+      [lz(Array.from({ length: 5 }, () => ({ name: 'x', scenario: defaultScenario() }))), /at most 4 runs, got 5/],
+      [lz([{ name: '', scenario: defaultScenario() }]), /run 1 has no name/],
+      [lz([{ name: 'ok', scenario: defaultScenario() }, { name: 'neg', scenario: bad }]), /^the link's pinned runs are damaged: run 2 \(neg\): .*client/],
+      [lz([{ name: 'new', scenario: { ...defaultScenario(), version: 999 } }]), /run 1 \(new\) was made by a newer tiersim \(scenario version 999\)/],
+      [lz([{ name: 't', scenario: { ...defaultScenario(), trace: { name: 'x.csv' } } }]), /run 1 \(t\) replays a trace file/],
+    ];
+    for (const [text, want] of cases) {
+      const got = decodeCompareRuns(text);
+      expect(got.ok, text).toBe(false);
+      expect(!got.ok && got.message, text).toMatch(want);
+    }
+  });
+});

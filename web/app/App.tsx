@@ -1,5 +1,5 @@
 // tiersim's page: the scenario on the left, its results on the right.
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { DepthPanel } from '../features/depth/components/DepthPanel';
 import { DesignComparison } from '../features/designs/DesignComparison';
 import { DesignSpace } from '../features/designspace/DesignSpace';
@@ -89,6 +89,15 @@ export function App() {
   // A shared sweep or comparison ("&run=…" in the link) starts itself once.
   const [autoRun] = useState(() => runParam(window.location.hash));
   const autoFor = (prefix: string) => (autoRun?.startsWith(`${prefix}:`) ? autoRun.slice(prefix.length + 1) : null);
+  // A shared comparison runs its own scenario as the current run (the results panel runs the
+  // pinned ones).
+  const autoCurrent = useRef(autoFor('compare') !== null);
+  useEffect(() => {
+    if (autoCurrent.current && valid) {
+      autoCurrent.current = false;
+      run(valid);
+    }
+  });
   const shown = isRunning(state.phase) && isRunning(deferred.phase) ? deferred : state;
 
   return (
@@ -158,7 +167,7 @@ export function App() {
         </aside>
 
         <div className="column-right">
-          <ResultsPanel state={shown} stale={stale} />
+          <ResultsPanel state={shown} stale={stale} autoCompare={autoFor('compare')} />
           <div className="card chart-card">
             <DepthPanel report={shown.report} scenario={ran} running={running} />
           </div>

@@ -20,7 +20,8 @@ export function encodeScenarioHash(scenario: Scenario): string {
 
 /**
  * A link that opens `scenario` and starts a set of runs on it (`run`: "sweep:bandwidth",
- * "design-space:vi-fc:one", "designs") — a shared sweep or comparison, not just a scenario.
+ * "design-space:vi-fc:one", "designs", "compare:…" from [`compareRun`]) — a shared sweep or
+ * comparison, not just a scenario.
  */
 export function runLink(href: string, scenario: Scenario, run: string): string {
   return `${shareUrl(href, scenario)}&run=${encodeURIComponent(run)}`;
@@ -38,6 +39,58 @@ export function runParam(hash: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** A pinned run in a shared comparison: its name and the scenario that made it. */
+export interface CompareRun {
+  name: string;
+  scenario: Scenario;
+}
+
+/** Most runs a shared comparison carries (the results panel pins at most four). */
+export const MAX_COMPARE_RUNS = 4;
+
+/**
+ * The `run` value of a link to a comparison: the pinned runs' names and scenarios, compressed
+ * ("compare:<lz-string>"); the link's own scenario is the current run.
+ */
+export function compareRun(runs: CompareRun[]): string {
+  return `compare:${LZString.compressToEncodedURIComponent(JSON.stringify(runs.slice(-MAX_COMPARE_RUNS)))}`;
+}
+
+/**
+ * The pinned runs of a shared comparison (the part after "compare:"), each scenario checked as
+ * a linked one is; a bad one is a message naming the run and the problem.
+ */
+export function decodeCompareRuns(text: string): { ok: true; runs: CompareRun[] } | { ok: false; message: string } {
+  const bad = (why: string) => ({ ok: false as const, message: `the link's pinned runs are damaged: ${why}` });
+  let json: string | null = null;
+  try {
+    json = LZString.decompressFromEncodedURIComponent(text);
+  } catch {
+    json = null;
+  }
+  if (!json) return bad('could not decompress them');
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return bad('they are not JSON');
+  }
+  if (!Array.isArray(value) || value.length === 0) return bad('expected a list of runs');
+  if (value.length > MAX_COMPARE_RUNS) return bad(`at most ${MAX_COMPARE_RUNS} runs, got ${value.length}`);
+  const runs: CompareRun[] = [];
+  for (const [i, run] of value.entries()) {
+    const name = (run as { name?: unknown } | null)?.name;
+    if (typeof name !== 'string' || name.length === 0 || name.length > 200) return bad(`run ${i + 1} has no name of 1 to 200 characters`);
+    const version = (run as { scenario?: { version?: unknown } }).scenario?.version;
+    if (typeof version === 'number' && version > SCENARIO_VERSION) return bad(`run ${i + 1} (${name}) was made by a newer tiersim (scenario version ${version})`);
+    const checked = checkScenario((run as { scenario?: unknown }).scenario);
+    if (!checked.ok) return bad(`run ${i + 1} (${name}): ${describeIssue(checked.issues[0])}`);
+    if (checked.scenario.trace) return bad(`run ${i + 1} (${name}) replays a trace file, which a link cannot carry`);
+    runs.push({ name, scenario: checked.scenario });
+  }
+  return { ok: true, runs };
 }
 
 /** The full share URL for `scenario`, based on `href` (its own hash is replaced). */

@@ -1,6 +1,6 @@
 // The results of the current (or last) run: progress, mean latency, hit fractions per level,
 // demotions and the latency CDF, all live while the run progresses.
-import { useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, formatMs, formatPercent } from '../../../app/format';
 import { ChartExport } from '../../export/ChartExport';
 import { download, fileStem, reportCsv, reportJson } from '../../export/export';
@@ -8,6 +8,9 @@ import { CdfChart, PIN_COLOURS } from '../../../charts/cdf/CdfChart';
 import type { Pin } from '../../../charts/cdf/useCdfLayout';
 import type { RunState } from '../../run/hooks/useEngineRun';
 import type { Report } from '../../../worker/protocol';
+import { checkScenario, type Scenario } from '../../../scenario/schema';
+import { MAX_COMPARE_RUNS, compareRun, decodeCompareRuns, runLink } from '../../../scenario/url';
+import { defaultRunner, usePoolRuns, type PoolRunner } from '../../mrc/sweep';
 import { HitBars } from './HitBars';
 import { ProgressBar } from './ProgressBar';
 import { TimelineChart } from './TimelineChart';
@@ -28,9 +31,17 @@ export interface ResultsPanelProps {
   state: RunState;
   /** True when the form no longer matches the scenario these results came from. */
   stale?: boolean;
+  /** A shared comparison's pinned runs (the part of "&run=compare:…" after "compare:"): run once on the pool and pinned. */
+  autoCompare?: string | null;
+  createRunner?: () => PoolRunner;
 }
 
-export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
+/** A pinned run, with the scenario that made it (null: not known, e.g. not a valid scenario). */
+interface PinnedRun extends Pin {
+  scenario: Scenario | null;
+}
+
+export function ResultsPanel({ state, stale = false, autoCompare = null, createRunner = defaultRunner }: ResultsPanelProps) {
   const { report, phase } = state;
   const warmup = phase === 'warmup' || report?.phase === 'warmup';
   const c = report?.counters;
@@ -41,15 +52,56 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
   const scenario = state.scenarioJson !== null ? (JSON.parse(state.scenarioJson) as { name?: string }) : null;
   const stem = fileStem(scenario?.name ?? '');
   const done = report !== null && report !== undefined && phase === 'done';
-  const [pins, setPins] = useState<Pin[]>([]);
+  const [pins, setPins] = useState<PinnedRun[]>([]);
+  const current = useMemo((): Scenario | null => {
+    if (state.scenarioJson === null) return null;
+    const checked = checkScenario(JSON.parse(state.scenarioJson));
+    return checked.ok ? checked.scenario : null;
+  }, [state.scenarioJson]);
   const pin = () => {
     if (!report) return;
     const base = scenario?.name || 'run';
     let name = base;
     for (let n = 2; pins.some((p) => p.name === name); n++) name = `${base} #${n}`;
     const { depthCurves: _unused, ...kept } = report;
-    setPins((p) => [...p, { name, report: kept }].slice(-MAX_PINS));
+    setPins((p) => [...p, { name, report: kept, scenario: current }].slice(-MAX_PINS));
   };
+
+  // A shared comparison: its pinned runs, run once on the pool (the link's scenario is the
+  // current run, which the app starts itself).
+  const pool = usePoolRuns(createRunner);
+  const [compareError, setCompareError] = useState<string | null>(null);
+  const auto = useRef(autoCompare);
+  useEffect(() => {
+    const text = auto.current;
+    if (text === null) return;
+    auto.current = null;
+    const decoded = decodeCompareRuns(text);
+    if (!decoded.ok) {
+      setCompareError(decoded.message);
+      return;
+    }
+    void pool.start(
+      decoded.runs.map((r) => r.scenario),
+      () => {},
+    ).then((reports) => {
+      if (!reports) return;
+      setPins(
+        decoded.runs.map((r, i) => {
+          const { depthCurves: _unused, ...kept } = reports[i];
+          return { name: r.name, report: kept, scenario: r.scenario };
+        }),
+      );
+    });
+  }, [pool]);
+  const shareable = useMemo(() => pins.filter((p) => p.scenario !== null && !p.scenario.trace), [pins]);
+  const compareLink = useMemo(
+    () =>
+      current && !current.trace && shareable.length > 0
+        ? runLink(window.location.href, current, compareRun(shareable.map((p) => ({ name: p.name, scenario: p.scenario! }))))
+        : null,
+    [current, shareable],
+  );
 
   return (
     <section className="results" aria-labelledby="results-title">
@@ -159,7 +211,24 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
           )}
         </div>
         <CdfChart report={report} pins={pins} table={!(phase === 'warmup' || phase === 'measured')} />
+        {(pool.status === 'running' || compareError || pool.error) && (
+          <p className={compareError || pool.error ? 'banner banner-error' : 'muted'} role={compareError || pool.error ? 'alert' : 'status'} data-testid="compare-status">
+            {compareError ?? (pool.error ? `the pinned runs failed: ${pool.error}` : 'Running the link’s pinned runs…')}
+          </p>
+        )}
         {pins.length > 0 && report && <Compare current={report} name={scenario?.name || 'this run'} pins={pins} onUnpin={(name) => setPins((p) => p.filter((x) => x.name !== name))} />}
+        {pins.length > 0 && report && (
+          <p className="compare-share">
+            {compareLink ? (
+              <a className="share-link" data-testid="compare-link" href={compareLink}>
+                link to this comparison
+              </a>
+            ) : (
+              <span className="muted">Runs of trace files cannot be shared as a link.</span>
+            )}
+            {compareLink && shareable.length < pins.length && <span className="muted"> (without the runs of trace files)</span>}
+          </p>
+        )}
       </div>
 
       <div className="card chart-card">
@@ -176,7 +245,7 @@ export function ResultsPanel({ state, stale = false }: ResultsPanelProps) {
 }
 
 /** Most runs kept pinned at once. */
-const MAX_PINS = 4;
+const MAX_PINS = MAX_COMPARE_RUNS;
 
 /** The current run beside the pinned ones: mean latency (and its change), where the reads landed. */
 function Compare({ current, name, pins, onUnpin }: { current: Report; name: string; pins: Pin[]; onUnpin: (name: string) => void }) {
