@@ -230,6 +230,26 @@ describe('tiersim in Chromium', () => {
     const client = Number(/client hits ([\d.]+) %/.exec(legend)![1]);
     expect(client).toBeGreaterThan(40);
     expect(client).toBeLessThan(60);
+    // Hovering reads off the slice under the pointer: the requests it spans, where its reads landed.
+    const timeline = page.locator('[data-testid="timeline"] svg');
+    await timeline.scrollIntoViewIfNeeded();
+    const tbox = (await timeline.boundingBox())!;
+    await page.mouse.move(tbox.x + tbox.width * 0.8, tbox.y + tbox.height / 2);
+    const slice = testId(page, 'timeline-hover');
+    await slice.waitFor();
+    const num = async (name: string) => Number(await slice.getAttribute(name));
+    const [from, to] = [await num('data-from'), await num('data-to')];
+    expect(from).toBeGreaterThan(0);
+    expect(to).toBeGreaterThan(from);
+    expect(to).toBeLessThanOrEqual(Number(await attr(page, 'progress', 'data-processed')));
+    const shares = { client: await num('data-client'), array: await num('data-array'), disk: await num('data-disk') };
+    expect(shares.client + shares.array + shares.disk).toBeCloseTo(1, 9);
+    expect(shares.client).toBeGreaterThan(0.4);
+    expect(shares.client).toBeLessThan(0.6);
+    const texts = await slice.locator('text').allTextContents();
+    expect(texts[0]).toBe(`requests ${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')}`);
+    expect(texts.slice(1).map((t) => t.replace(/ [\d.]+( %)?$/, ''))).toEqual(['client hits', 'array hits', 'disk reads', 'DEMOTEs per read']);
+    expect(Number(/client hits ([\d.]+) %/.exec(texts[1])![1])).toBeCloseTo(shares.client * 100, 1);
   });
 
   it('draws the latency CDF with its steps at the array-hit latencies (paper 000 Fig. 10)', async () => {
@@ -258,6 +278,17 @@ describe('tiersim in Chromium', () => {
     expect(cum).toBe(proposed.rows.filter((r) => r.upperMs <= ms).at(-1)?.cum ?? 0);
     expect(await hover.locator('text').textContent()).toMatch(/^≤ .+: .+ % of requests$/);
     await page.mouse.move(0, 0);
+    // A linear latency axis and back: the same step line, the title saying which.
+    const axisTitle = page.locator('[data-testid="cdf-chart"] .cdf-axis-title');
+    expect(await axisTitle.textContent()).toBe('latency (log scale)');
+    await testId(page, 'cdf-scale').selectOption('linear');
+    expect(await axisTitle.textContent()).toBe('latency (linear scale)');
+    const linear = await page.locator('[data-testid="cdf-chart"] path.cdf-line').getAttribute('d');
+    expect(linear).toMatch(/^M[\d.]+,[\d.]+/);
+    expect(linear).not.toMatch(/NaN|Infinity/);
+    await testId(page, 'cdf-scale').selectOption('log');
+    expect(await axisTitle.textContent()).toBe('latency (log scale)');
+    expect(await page.locator('[data-testid="cdf-chart"] path.cdf-line').getAttribute('d')).not.toBe(linear);
 
     // Baseline LRU-LRU-none, set through the inputs: every array hit costs exactly 0.2 ms.
     await testId(page, 'array-policy').selectOption('lru');
@@ -499,6 +530,25 @@ describe('tiersim in Chromium', () => {
     // Exclusive LRU-MRU-demote ≈ one LRU cache of the aggregate.
     expect(Math.abs((await hitAt('workload', 32768)) - (r.hit.client + r.hit.array))).toBeLessThan(0.001);
     expect(Number(await testId(page, 'depth-mark-aggregate').getAttribute('data-size'))).toBe(32768);
+    // Hovering reads every curve off at the reported size nearest the pointer, as its table says.
+    await testId(page, 'depth-chart').scrollIntoViewIfNeeded();
+    const dbox = (await testId(page, 'depth-chart').boundingBox())!;
+    await page.mouse.move(dbox.x + dbox.width * 0.4, dbox.y + dbox.height / 2);
+    const depthHover = testId(page, 'depth-hover');
+    await depthHover.waitFor();
+    const at = Number(await depthHover.getAttribute('data-size'));
+    expect(await page.locator(`[data-testid="depth-table"] tr[data-size="${at}"]`).count()).toBeGreaterThan(0);
+    expect(await depthHover.locator('text').first().textContent()).toBe(`at ${at.toLocaleString('en-US')} blocks`);
+    const readings = await depthHover.locator('text[data-curve]').evaluateAll((ts) => ts.map((t) => [t.getAttribute('data-curve')!, t.textContent!]));
+    expect(readings.map(([c]) => c)).toEqual(['workload', 'array']);
+    for (const [curve, text] of readings) {
+      // The curve's row at its largest size not above the hovered one.
+      const cell = await page
+        .locator(`[data-testid="depth-table"][data-curve="${curve}"] tr`)
+        .evaluateAll((trs, size) => trs.filter((tr) => Number(tr.getAttribute('data-size')) <= size).at(-1)?.querySelector('td')?.textContent ?? '0 %', at);
+      expect(text).toBe(`${curve}: ${cell} hits`);
+    }
+    await page.mouse.move(0, 0);
 
     await testId(page, 'upside-array').fill('8192');
     await testId(page, 'upside-run').click();
@@ -850,6 +900,22 @@ describe('tiersim in Chromium', () => {
     for (const bw of [1, 3]) expect(demote.get(bw)!, `${bw} Mbit/s`).toBeGreaterThan(inclusive.get(bw)!);
     const at10 = { ...s, link: { preset: 'custom', latencyUs: 200 - 32.768, bandwidthMbit: 10 } };
     expect(demote.get(10)).toBe(engine(at10).meanLatencyMs);
+    // Hovering reads both series off at the swept bandwidth nearest the pointer.
+    await testId(page, 'param-sweep-chart').scrollIntoViewIfNeeded();
+    const sbox = (await testId(page, 'param-sweep-chart').boundingBox())!;
+    await page.mouse.move(sbox.x + sbox.width / 2, sbox.y + sbox.height / 2);
+    const sweepHover = testId(page, 'param-sweep-hover');
+    await sweepHover.waitFor();
+    const hovered = Number(await sweepHover.getAttribute('data-x'));
+    expect(demote.has(hovered)).toBe(true);
+    expect(await sweepHover.locator('text').first().textContent()).toBe(`at ${hovered} Mbit/s`);
+    const read = await sweepHover.locator('text[data-name]').evaluateAll((ts) => ts.map((t) => [t.getAttribute('data-name'), Number(t.getAttribute('data-y')), t.textContent]));
+    expect(read.map(([name, y]) => [name, y])).toEqual([
+      [series[0].name, demote.get(hovered)],
+      [series[1].name, inclusive.get(hovered)],
+    ]);
+    for (const [name, , text] of read) expect(String(text).slice(String(name).length)).toMatch(/^: [\d.]+ ms$/);
+    await page.mouse.move(0, 0);
     await testId(page, 'param-sweep-chart').screenshot({ path: join(SHOTS, 'sweep-bandwidth.png') });
   });
 
@@ -869,7 +935,7 @@ describe('tiersim in Chromium', () => {
     await other.close();
   });
 
-  it('keeps the page responsive during a 10 M-request run: no main-thread task over 50 ms, charts refreshed 10+ times a second', async () => {
+  it('keeps the page responsive during a 10 M-request run: no main-thread task over 50 ms, charts refreshed 10+ times a second, nothing shifting', async () => {
     const s = JSON.parse(defaultScenario());
     s.workload = { kind: 'random', blocks: 32768, warmupRequests: 32768, measuredRequests: 10_000_000 };
     const page = await openApp(encodeHash(s));
@@ -878,6 +944,17 @@ describe('tiersim in Chromium', () => {
       w.__long = [];
       document.querySelector('[data-testid="run-button"]')!.addEventListener('click', () => (w.__clickAt = performance.now()), { capture: true });
       new PerformanceObserver((list) => w.__long.push(...list.getEntries().map((e) => ({ d: e.duration, t: e.startTime })))).observe({ type: 'longtask', buffered: false });
+      // Layout shifts (Chromium's layout-shift entries), with what moved.
+      w.__shifts = [];
+      new PerformanceObserver((list) =>
+        w.__shifts.push(
+          ...list.getEntries().map((e: any) => ({
+            v: e.value,
+            t: e.startTime,
+            what: (e.sources ?? []).map((x: any) => x.node?.getAttribute?.('data-testid') ?? x.node?.className ?? x.node?.nodeName ?? '?').join(', '),
+          })),
+        ),
+      ).observe({ type: 'layout-shift', buffered: false });
       // Each live refresh of the results: the progress count changes.
       w.__refresh = [];
       new MutationObserver(() => {
@@ -886,7 +963,12 @@ describe('tiersim in Chromium', () => {
       }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-processed'] });
     });
     await run(page);
-    const { long, refresh, clickAt } = await page.evaluate(() => ({ long: (window as any).__long as { d: number; t: number }[], refresh: (window as any).__refresh as { t: number; p: string }[], clickAt: (window as any).__clickAt as number }));
+    const { long, refresh, clickAt, shifts } = await page.evaluate(() => ({
+      long: (window as any).__long as { d: number; t: number }[],
+      refresh: (window as any).__refresh as { t: number; p: string }[],
+      clickAt: (window as any).__clickAt as number,
+      shifts: (window as any).__shifts as { v: number; t: number; what: string }[],
+    }));
     const at = (t: number) => `${t.toFixed(0)} ms (run clicked at ${clickAt.toFixed(0)}; ${refresh.filter((r) => r.t <= t).length} refreshes in, of ${refresh.length}; first ${refresh[0].t.toFixed(0)}, last ${refresh[refresh.length - 1].t.toFixed(0)})`;
     // During the run: from the click on (page load before it is not the run's).
     expect(
@@ -899,6 +981,9 @@ describe('tiersim in Chromium', () => {
     // The widest gap between refreshes while it ran stays under a fifth of a second.
     const gaps = refresh.slice(1).map((r, i) => r.t - refresh[i].t);
     expect(Math.max(...gaps)).toBeLessThan(200);
+    // While the charts update (from the first live report to the last), nothing on the page moves.
+    const during = shifts.filter((x) => x.t > refresh[0].t && x.t < refresh[refresh.length - 1].t);
+    expect(during, `layout shifts: ${during.map((x) => `${x.v.toFixed(4)} at ${at(x.t)} (${x.what})`).join('; ')}`).toEqual([]);
   });
 
   describe('a bad link shows a clear message and the default scenario', () => {

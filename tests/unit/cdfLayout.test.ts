@@ -111,3 +111,51 @@ describe('the hover read-out', () => {
     expect(readOut(computeCdfLayout(null, SIZE), 100)).toBeNull();
   });
 });
+
+describe('the latency axis scale', () => {
+  it('runs a linear axis from 0 to past the slowest bin, and reads it off linearly', async () => {
+    const { readOut } = await import('../../web/charts/cdf/useCdfLayout');
+    const layout = computeCdfLayout(makeReport(), SIZE, [], 'linear');
+    // The disk reads' bin ends at 10.23 ms (and the disk's mark at 10.2 ms): 0..11 ms, made nice.
+    expect(layout.scale).toBe('linear');
+    expect(layout.domainMs).toEqual([0, 11]);
+    expect(layout.xTicks.map((t) => t.label)).toEqual(['0', '2 ms', '4 ms', '6 ms', '8 ms', '10 ms']);
+    expect(layout.xMinorTicks).toEqual([]);
+    const { plot } = layout;
+    const x = (ms: number) => plot.left + (ms / 11) * (plot.right - plot.left);
+    expect(layout.refs.map((r) => [r.key, r.x])).toEqual([
+      ['array', x(0.2)],
+      ['demote', x(0.4)],
+      ['disk', x(10.2)],
+    ]);
+    // From 0 at the origin, up to 50 % at 1 µs, … up to 100 % at 10.23 ms, flat to 11 ms.
+    const pts = points(layout.line!);
+    expect(pts[0]).toEqual([plot.left, plot.bottom]);
+    expect(pts[pts.length - 1]).toEqual([plot.right, plot.top]);
+    const at = readOut(layout, x(0.3))!;
+    expect(at.ms).toBeCloseTo(0.3, 9);
+    expect(at.cum).toBe(0.6);
+    expect(readOut(layout, x(11))!.cum).toBe(1);
+  });
+
+  it('keeps zero and tiny latencies finite on both axes', () => {
+    // Three requests at 0 ms (bin 0, under 1 µs) and one at ~25 µs (bin 140, up to 10^1.4 µs).
+    const c = makeReport().counters;
+    const report = makeReport({
+      counters: { ...c, arrayHits: 0, demotions: 0, diskReads: 0 },
+      latency: { edgesUs: EDGES_US, counts: histogram({ 0: 3, 140: 1 }) },
+    });
+    const log = computeCdfLayout(report, SIZE);
+    // 1 µs .. 100 µs: the smallest positive edge's decade, at least two decades wide.
+    expect(log.domainMs).toEqual([0.001, 0.1]);
+    expect(log.line).not.toMatch(/NaN|Infinity/);
+    const logPts = points(log.line!);
+    // The 0 ms requests are at or below the left edge: the line starts at 75 %.
+    expect(logPts[0]).toEqual([log.plot.left, log.plot.bottom - 0.75 * (log.plot.bottom - log.plot.top)]);
+    const lin = computeCdfLayout(report, SIZE, [], 'linear');
+    expect(lin.domainMs).toEqual([0, 0.026]);
+    expect(lin.line).not.toMatch(/NaN|Infinity/);
+    expect(lin.xTicks.map((t) => t.label)).toEqual(['0', '5 µs', '10 µs', '15 µs', '20 µs', '25 µs']);
+    expect(points(lin.line!)[0]).toEqual([lin.plot.left, lin.plot.bottom]);
+  });
+});

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeDepthLayout, formatBytes } from '../../web/charts/depth/useDepthLayout';
+import { computeDepthLayout, formatBytes, nearestDepth } from '../../web/charts/depth/useDepthLayout';
 import { DepthPanel } from '../../web/features/depth/components/DepthPanel';
 import { UpsidePanel, sweepSizes } from '../../web/features/upside/components/UpsidePanel';
 import { defaultScenario } from '../../web/scenario/defaults';
@@ -23,6 +23,37 @@ describe('stack-depth layout', () => {
     expect(log.marks[0].x).toBeGreaterThan(log.plot.left);
     expect(formatBytes(4096 * 16384)).toBe('64 MiB');
     expect(computeDepthLayout([], [], size, 'linear', 'blocks', 4096).empty).toBe(true);
+  });
+
+  it('reads every curve off at the reported size nearest the pointer, as its step value there', () => {
+    // 500 px wide: the plot spans 46..482 px for 0..800 blocks, 0.545 px a block; 260..30 px for 0..1.
+    const l = computeDepthLayout([workload, array], [], { width: 500, height: 300 }, 'linear', 'blocks', 4096);
+    expect([l.plot.left, l.plot.right, l.plot.top, l.plot.bottom]).toEqual([46, 482, 30, 260]);
+    // 400 blocks sit at 46 + 400 × 0.545 = 264 px: the array's own 50 %, and the workload's
+    // last step (90 % from 4 blocks on).
+    const at400 = nearestDepth(l, 266)!;
+    expect([at400.size, at400.x]).toEqual([400, 264]);
+    expect(at400.points.map((p) => [p.name, p.hit, p.y])).toEqual([
+      ['workload', 0.9, 260 - 0.9 * 230],
+      ['array', 0.5, 260 - 0.5 * 230],
+    ]);
+    // 1 block (46.545 px) is below the array's first size, 2: it hits nothing there yet.
+    expect(nearestDepth(l, 46.5)!.points.map((p) => [p.name, p.hit])).toEqual([
+      ['workload', 0.1],
+      ['array', 0],
+    ]);
+    const at2 = nearestDepth(l, 47.1)!;
+    expect(at2.size).toBe(2);
+    expect(at2.points.map((p) => p.hit)).toEqual([0.3, 0]);
+    // 800 blocks at 482 px.
+    expect(nearestDepth(l, 470)!.points.map((p) => p.hit)).toEqual([0.9, 0.75]);
+    // Off the plot, or nothing drawn: no read-out.
+    expect(nearestDepth(l, 482 + 11)).toBeNull();
+    expect(nearestDepth(l, 30)).toBeNull();
+    expect(nearestDepth(computeDepthLayout([], [], { width: 500, height: 300 }, 'linear', 'blocks', 4096), 200)).toBeNull();
+    // The size is labelled in the axis's unit.
+    expect(l.sizeLabel(16384)).toBe('16,384');
+    expect(computeDepthLayout([workload], [], { width: 500, height: 300 }, 'log', 'bytes', 4096).sizeLabel(16384)).toBe('64 MiB');
   });
 });
 

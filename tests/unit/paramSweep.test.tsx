@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PointRunner } from '../../web/features/mrc/sweep';
-import { ParamSweep, sweepSpec } from '../../web/features/sweeps/ParamSweep';
+import { ParamSweep, computeSweepLayout, nearestSwept, sweepSpec } from '../../web/features/sweeps/ParamSweep';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { checkScenario } from '../../web/scenario/schema';
 import { makeReport } from './fixtures';
@@ -26,6 +26,30 @@ describe('parameter sweeps', () => {
     expect(slru.series[0].points.map((p) => p.scenario.client.policy)).toContainEqual({ kind: 'slru', protectedShare: 0.5625 });
     for (const spec of [bw, ratio, slru]) for (const s of spec.series) for (const p of s.points) expect(checkScenario(p.scenario).ok).toBe(true);
     expect(sweepSpec({ ...base, topology: 'single' }, 'bandwidth')).toEqual({ error: 'this sweep varies a client and an array: use the two-level topology' });
+  });
+
+  it('reads every series off at the swept value nearest the pointer', () => {
+    const spec = sweepSpec(defaultScenario(), 'ratio');
+    if ('error' in spec) throw new Error(spec.error);
+    const [demote, inclusive] = spec.series.map((s) => s.name);
+    // 894 px wide: shares 0.1..0.9 over 64..864 px, 100 px per tenth; means 0..4.5 ms (4 × 1.08,
+    // made nice) over 220..14 px. The inclusive design has run only at 0.3 so far.
+    const l = computeSweepLayout(spec, { [`${demote}@0.3`]: 2, [`${demote}@0.4`]: 3, [`${inclusive}@0.3`]: 4 }, 894);
+    expect([l.plot.left, l.plot.right, l.plot.top, l.plot.bottom]).toEqual([64, 864, 14, 220]);
+    const at3 = nearestSwept(l, 300)!;
+    expect(at3.x).toBe(0.3);
+    expect(at3.cx).toBeCloseTo(264, 9);
+    expect(at3.points.map((p) => [p.name, p.y])).toEqual([
+      [demote, 2],
+      [inclusive, 4],
+    ]);
+    expect(at3.points[0].cy).toBeCloseTo(220 - (2 / 4.5) * 206, 9);
+    // 330 px is nearer 0.4 (364 px) than 0.3 (264 px), where only one series has run.
+    expect(nearestSwept(l, 330)!.points.map((p) => [p.name, p.y])).toEqual([[demote, 3]]);
+    // Off the plot, or nothing run yet: no read-out.
+    expect(nearestSwept(l, 64 - 11)).toBeNull();
+    expect(nearestSwept(l, 864 + 11)).toBeNull();
+    expect(nearestSwept(computeSweepLayout(spec, {}, 894), 300)).toBeNull();
   });
 
   it('runs the points on the pool and draws a line per series', async () => {

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResultsPanel } from '../../web/features/results/components/ResultsPanel';
 import { IDLE, type RunState } from '../../web/features/run/hooks/useEngineRun';
@@ -67,12 +67,26 @@ describe('ResultsPanel', () => {
     expect(svg.querySelector('.cdf-ref-array text')?.textContent).toBe('array hit 200 µs');
   });
 
+  it('switches the CDF between a log and a linear latency axis', () => {
+    render(<ResultsPanel state={done()} />);
+    const svg = screen.getByTestId('cdf-chart');
+    const title = () => svg.querySelector('.cdf-axis-title')!.textContent;
+    expect((screen.getByTestId('cdf-scale') as HTMLSelectElement).value).toBe('log');
+    expect(title()).toBe('latency (log scale)');
+    fireEvent.change(screen.getByTestId('cdf-scale'), { target: { value: 'linear' } });
+    expect(title()).toBe('latency (linear scale)');
+    expect(svg.getAttribute('aria-label')).toContain('linear scale');
+    expect(svg.querySelector('.cdf-line')?.getAttribute('d')).toMatch(/^M/);
+    fireEvent.change(screen.getByTestId('cdf-scale'), { target: { value: 'log' } });
+    expect(title()).toBe('latency (log scale)');
+  });
+
   it('labels the warm-up phase', () => {
     render(<ResultsPanel state={done({ phase: 'warmup', report: makeReport({ phase: 'warmup', processed: 7 }) })} />);
     expect(screen.getByTestId('progress').getAttribute('data-phase')).toBe('warmup');
     expect(screen.getByTestId('progress').getAttribute('data-processed')).toBe('7');
     expect(screen.getByText('Mean latency (warm-up)')).toBeTruthy();
-    expect(screen.getByText(/numbers below count the warm-up requests/)).toBeTruthy();
+    expect(screen.getByText(/reads in warm-up, not yet measured/)).toBeTruthy();
   });
 
   it('shows placeholders before a run, and engine errors in an alert', () => {

@@ -1,6 +1,6 @@
 // Hit ratio over time from successive live reports.
 import { describe, expect, it } from 'vitest';
-import { EMPTY_TIMELINE, MAX_POINTS, extendTimeline } from '../../web/features/results/timeline';
+import { EMPTY_TIMELINE, MAX_POINTS, extendTimeline, sliceAt } from '../../web/features/results/timeline';
 import type { Report } from '../../web/worker/protocol';
 import { makeReport } from './fixtures';
 
@@ -23,6 +23,20 @@ describe('hit ratio over time', () => {
     ]);
     // A new run starts a new timeline.
     expect(extendTimeline(t, at(50, 'warmup', 50, 5, 5)).points).toEqual([]);
+  });
+
+  it('finds the slice under a request count, with the requests it spans', () => {
+    let t = extendTimeline(EMPTY_TIMELINE, at(100, 'warmup', 100, 10, 20, 50));
+    t = extendTimeline(t, at(300, 'warmup', 300, 110, 60, 150));
+    t = extendTimeline(t, at(400, 'measured', 100, 90, 5, 10));
+    const { points } = t;
+    expect(sliceAt(points, 0)).toEqual({ index: 0, from: 1, to: 100, point: points[0] });
+    expect(sliceAt(points, 100)).toMatchObject({ index: 0, from: 1, to: 100 });
+    expect(sliceAt(points, 100.5)).toMatchObject({ index: 1, from: 101, to: 300, point: { client: 0.5, array: 0.2, disk: 0.3, demotions: 0.5 } });
+    expect(sliceAt(points, 301)).toMatchObject({ index: 2, from: 301, to: 400, point: { warmup: false, client: 0.9 } });
+    // Past the last report, or before the first: nothing to read.
+    expect(sliceAt(points, 401)).toBeNull();
+    expect(sliceAt([], 0)).toBeNull();
   });
 
   it('keeps at most MAX_POINTS, merging older slices', () => {

@@ -1,5 +1,5 @@
 // tiersim's page: the scenario on the left, its results on the right.
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { DepthPanel } from '../features/depth/components/DepthPanel';
 import { DesignComparison } from '../features/designs/DesignComparison';
 import { DesignSpace } from '../features/designspace/DesignSpace';
@@ -18,6 +18,19 @@ import { checkScenario, type Scenario } from '../scenario/schema';
 import { runParam } from '../scenario/url';
 import type { TraceSummary } from '../worker/protocol';
 import { registerTrace, traceFile } from '../worker/traces';
+
+// The panels that do not follow a run, memoised: a run's start and its live reports re-render the
+// results, not these (the click on Run stays a short task).
+const GalleryPanel = memo(Gallery);
+const Scenario_ = memo(ScenarioPanel);
+const Share = memo(SharePanel);
+const Traces = memo(TracePanel);
+const Upside = memo(UpsidePanel);
+const Designs = memo(DesignComparison);
+const Space = memo(DesignSpace);
+const Mrc = memo(MrcPanel);
+const Sweep = memo(ParamSweep);
+const Teach = memo(Stepper);
 
 export function App() {
   const { draft, setDraft, valid, issues, urlError, dismissUrlError, shareUrl } = useScenarioUrl();
@@ -99,6 +112,14 @@ export function App() {
     }
   });
   const shown = isRunning(state.phase) && isRunning(deferred.phase) ? deferred : state;
+  const loadExample = useCallback(
+    (s: Scenario) => {
+      setDraft(s);
+      const check = checkScenario(s);
+      if (check.ok) run(check.scenario);
+    },
+    [setDraft, run],
+  );
 
   return (
     <div className={`app ${dragging ? 'is-dragging' : ''}`}>
@@ -127,19 +148,13 @@ export function App() {
       )}
 
       <div className="card gallery-wrap">
-        <Gallery
-          onLoad={(s) => {
-            setDraft(s);
-            const check = checkScenario(s);
-            if (check.ok) run(check.scenario);
-          }}
-        />
+        <GalleryPanel onLoad={loadExample} />
       </div>
 
       <main className="layout">
         <aside className="column-left">
           <div className="card">
-            <ScenarioPanel scenario={draft} issues={issues} onChange={setDraft} trace={trace} onTraceFile={openTrace} />
+            <Scenario_ scenario={draft} issues={issues} onChange={setDraft} trace={trace} onTraceFile={openTrace} />
             <div className="actions">
               <button
                 type="button"
@@ -159,10 +174,10 @@ export function App() {
             </div>
           </div>
           <div className="card">
-            <SharePanel url={shareUrl} />
+            <Share url={shareUrl} />
           </div>
           <div className="card">
-            <TracePanel base={valid} onOpen={openTrace} />
+            <Traces base={valid} onOpen={openTrace} />
           </div>
         </aside>
 
@@ -173,29 +188,29 @@ export function App() {
           </div>
           {draft.topology !== 'tree' && (
             <div className="card chart-card">
-              <UpsidePanel base={valid} blocks={traceBlocks} />
+              <Upside base={valid} blocks={traceBlocks} />
             </div>
           )}
           {draft.topology !== 'single' && draft.topology !== 'tree' && (
             <div className="card chart-card">
-              <DesignComparison base={valid} autoRun={autoRun === 'designs'} />
+              <Designs base={valid} autoRun={autoRun === 'designs'} />
             </div>
           )}
           {draft.topology !== 'single' && draft.topology !== 'tree' && (
             <div className="card chart-card">
-              <DesignSpace base={valid} autoRun={autoFor('design-space')} />
+              <Space base={valid} autoRun={autoFor('design-space')} />
             </div>
           )}
           <div className="card chart-card">
-            <MrcPanel base={valid} blocks={traceBlocks} />
+            <Mrc base={valid} blocks={traceBlocks} />
           </div>
           {draft.topology !== 'tree' && (
             <div className="card chart-card">
-              <ParamSweep base={valid} autoRun={autoFor('sweep')} />
+              <Sweep base={valid} autoRun={autoFor('sweep')} />
             </div>
           )}
           <div className="card chart-card">
-            <Stepper />
+            <Teach />
           </div>
         </div>
       </main>

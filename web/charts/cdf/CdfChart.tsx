@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatDuration, formatPercent } from '../../app/format';
 import type { Report } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
-import { readOut, useCdfLayout, type Pin } from './useCdfLayout';
+import { readOut, useCdfLayout, type CdfScale, type Pin } from './useCdfLayout';
 import { ChartAxes } from '../ChartAxes';
 
 const HEIGHT = 320;
@@ -17,14 +17,16 @@ export interface CdfChartProps {
   pins?: Pin[];
   /** Draw the accessible table (left out while a run streams: many rows to commit). */
   table?: boolean;
+  /** The latency axis: log (the default) or linear. */
+  scale?: CdfScale;
 }
 
 /** Colours of pinned runs' lines, in pin order. */
 export const PIN_COLOURS = ['#c2603a', '#7a4fbf', '#12907a', '#b8860b'];
 
-export function CdfChart({ report, emptyText = 'Run the scenario to see its latency distribution.', pins, table = true }: CdfChartProps) {
+export function CdfChart({ report, emptyText = 'Run the scenario to see its latency distribution.', pins, table = true, scale = 'log' }: CdfChartProps) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
-  const layout = useCdfLayout(report, { width: size.width, height: HEIGHT }, pins);
+  const layout = useCdfLayout(report, { width: size.width, height: HEIGHT }, pins, scale);
   const { plot, rows } = layout;
   const [hoverX, setHoverX] = useState<number | null>(null);
   const hover = hoverX === null ? null : readOut(layout, hoverX);
@@ -38,7 +40,7 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
         height={layout.height}
         viewBox={`0 0 ${layout.width} ${layout.height}`}
         role="img"
-        aria-label="Latency CDF: cumulative fraction of requests against latency, log scale"
+        aria-label={`Latency CDF: cumulative fraction of requests against latency, ${scale} scale`}
         onPointerMove={(e) => setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left)}
         onPointerLeave={() => setHoverX(null)}
       >
@@ -69,7 +71,7 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
         ))}
         {layout.line && <path className="cdf-line" d={layout.line} />}
 
-        <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title="latency (log scale)" />
+        <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title={`latency (${scale} scale)`} />
 
         {hover && (
           <g className="cdf-hover" data-testid="cdf-hover" data-ms={hover.ms} data-cum={hover.cum} pointerEvents="none">

@@ -32,10 +32,14 @@ export interface RefMark {
   row: number;
 }
 
+/** The latency axis: logarithmic (every decade alike, the default) or linear from 0. */
+export type CdfScale = 'log' | 'linear';
+
 export interface CdfLayout {
   width: number;
   height: number;
   plot: { left: number; top: number; right: number; bottom: number };
+  scale: CdfScale;
   domainMs: [number, number];
   rows: CdfRow[];
   total: number;
@@ -58,7 +62,8 @@ export function readOut(layout: CdfLayout, px: number): { ms: number; cum: numbe
   const { plot, domainMs, rows } = layout;
   if (!rows.length || px < plot.left || px > plot.right) return null;
   const [lo, hi] = domainMs;
-  const ms = lo * (hi / lo) ** ((px - plot.left) / (plot.right - plot.left));
+  const t = (px - plot.left) / (plot.right - plot.left);
+  const ms = layout.scale === 'log' ? lo * (hi / lo) ** t : lo + (hi - lo) * t;
   let cum = 0;
   for (const r of rows) {
     if (r.upperMs > ms) break;
@@ -107,6 +112,13 @@ function fitDomain(rows: CdfRow[], edgesUs: number[], mustShowMs: number[]): [nu
   return [lo, hi];
 }
 
+/** From 0 to past the slowest finite bin edge and reference mark, in round steps. */
+function fitLinearDomain(rows: CdfRow[], mustShowMs: number[]): [number, number] {
+  const hi = Math.max(...rows.map((r) => Math.min(r.upperMs, MAX_MS)), ...mustShowMs);
+  const nice = scaleLinear().domain([0, hi > 0 ? hi : MIN_MS]).nice().domain()[1];
+  return [0, Math.min(MAX_MS, nice)];
+}
+
 /** The step line of `rows` over `domainMs` in the scales given. */
 function stepPoints(rows: CdfRow[], [lo, hi]: [number, number]): [number, number][] {
   const before = rows.filter((r) => r.upperMs <= lo);
@@ -116,7 +128,7 @@ function stepPoints(rows: CdfRow[], [lo, hi]: [number, number]): [number, number
   return points;
 }
 
-export function computeCdfLayout(report: Report | null, { width, height }: Size, pinned: Pin[] = []): CdfLayout {
+export function computeCdfLayout(report: Report | null, { width, height }: Size, pinned: Pin[] = [], scale: CdfScale = 'log'): CdfLayout {
   const plot = {
     left: MARGIN.left,
     top: MARGIN.top,
@@ -141,8 +153,12 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size,
   const pinRows = pinned.map((p) => ({ name: p.name, rows: cdfRows(p.report.latency) })).filter((p) => p.rows.length);
   const allRows = [...rows, ...pinRows.flatMap((p) => p.rows)];
   const edges = report?.latency.edgesUs ?? pinned[0]?.report.latency.edgesUs ?? [];
-  const domainMs: [number, number] = allRows.length ? fitDomain(allRows, edges, refSpecs.map((r) => r.ms)) : [MIN_MS, MAX_MS];
-  const x = scaleLog().domain(domainMs).range([plot.left, plot.right]).clamp(true);
+  const refMs = refSpecs.map((r) => r.ms);
+  const domainMs: [number, number] =
+    scale === 'log' ? (allRows.length ? fitDomain(allRows, edges, refMs) : [MIN_MS, MAX_MS]) : allRows.length ? fitLinearDomain(allRows, refMs) : [0, MAX_MS];
+  // Clamped: on the log axis a latency of 0 (or anything under 1 µs) sits at the left edge, not
+  // at -Infinity.
+  const x = (scale === 'log' ? scaleLog() : scaleLinear()).domain(domainMs).range([plot.left, plot.right]).clamp(true);
   const y = scaleLinear().domain([0, 1]).range([plot.bottom, plot.top]);
 
   // The CDF as a lower bound: a bin's requests count from its upper edge on, so the line holds
@@ -158,13 +174,19 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size,
   }
   const pins = pinRows.map((p) => ({ name: p.name, line: line<[number, number]>().x(px).y(py).curve(curveStepAfter)(stepPoints(p.rows, domainMs))! }));
 
-  const decades: number[] = [];
-  for (let e = Math.round(Math.log10(domainMs[0])); 10 ** e <= domainMs[1] * 1.0001; e++) decades.push(10 ** e);
-  const xTicks = decades.map((ms) => ({ ms, x: x(ms), label: formatDuration(ms) }));
-  const xMinorTicks = x
-    .ticks()
-    .filter((ms) => !decades.some((d) => Math.abs(d - ms) / d < 1e-6))
-    .map((ms) => x(ms));
+  let xTicks: Tick[];
+  let xMinorTicks: number[] = [];
+  if (scale === 'log') {
+    const decades: number[] = [];
+    for (let e = Math.round(Math.log10(domainMs[0])); 10 ** e <= domainMs[1] * 1.0001; e++) decades.push(10 ** e);
+    xTicks = decades.map((ms) => ({ ms, x: x(ms), label: formatDuration(ms) }));
+    xMinorTicks = x
+      .ticks()
+      .filter((ms) => !decades.some((d) => Math.abs(d - ms) / d < 1e-6))
+      .map((ms) => x(ms));
+  } else {
+    xTicks = x.ticks(6).map((ms) => ({ ms, x: x(ms), label: ms === 0 ? '0' : formatDuration(ms) }));
+  }
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((value) => ({ value, y: y(value), label: `${value * 100}%` }));
 
   const refs: RefMark[] = [];
@@ -176,13 +198,13 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size,
     refs.push({ ...spec, x: rx, row });
   }
 
-  return { width, height, plot, domainMs, rows, total, line: pathLine, area: pathArea, xTicks, xMinorTicks, yTicks, refs, pins };
+  return { width, height, plot, scale, domainMs, rows, total, line: pathLine, area: pathArea, xTicks, xMinorTicks, yTicks, refs, pins };
 }
 
-/** `computeCdfLayout`, recomputed only when the report, the pins or the size change. */
-export function useCdfLayout(report: Report | null, size: Size, pins: Pin[] = NO_PINS): CdfLayout {
+/** `computeCdfLayout`, recomputed only when the report, the pins, the size or the scale change. */
+export function useCdfLayout(report: Report | null, size: Size, pins: Pin[] = NO_PINS, scale: CdfScale = 'log'): CdfLayout {
   const { width, height } = size;
-  return useMemo(() => computeCdfLayout(report, { width, height }, pins), [report, width, height, pins]);
+  return useMemo(() => computeCdfLayout(report, { width, height }, pins, scale), [report, width, height, pins, scale]);
 }
 
 const NO_PINS: Pin[] = [];

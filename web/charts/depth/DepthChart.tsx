@@ -1,10 +1,10 @@
 // LRU stack-depth graphs: one step line per stream, the run's cache sizes marked, and a hidden
 // table per curve with the same numbers (for screen readers and the end-to-end tests).
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { formatCount, formatPercent } from '../../app/format';
 import type { DepthCurve } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
-import { computeDepthLayout, type DepthMark, type DepthScale, type DepthUnit } from './useDepthLayout';
+import { computeDepthLayout, nearestDepth, type DepthMark, type DepthScale, type DepthUnit } from './useDepthLayout';
 import { ChartAxes } from '../ChartAxes';
 
 const HEIGHT = 300;
@@ -26,6 +26,11 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
     [curves, marks, size.width, scale, unit, blockSize],
   );
   const { plot } = layout;
+  const [hoverX, setHoverX] = useState<number | null>(null);
+  const hover = hoverX === null ? null : nearestDepth(layout, hoverX);
+  // Labels go on the side of the line with more room.
+  const flip = hover !== null && hover.x > (plot.left + plot.right) / 2;
+  const labelX = hover ? hover.x + (flip ? -8 : 8) : 0;
   return (
     <div className="cdf" ref={ref}>
       <svg
@@ -36,6 +41,8 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
         viewBox={`0 0 ${size.width} ${HEIGHT}`}
         role="img"
         aria-label={`LRU stack-depth graph: the fraction of references an LRU cache would hit against its size, ${scale} scale, one line per stream`}
+        onPointerMove={(e) => setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left)}
+        onPointerLeave={() => setHoverX(null)}
       >
         <g className="cdf-grid">
           {layout.xTicks.map((t) => (
@@ -60,6 +67,22 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
             ),
         )}
         <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={<>LRU cache size ({unit}{scale === 'log' ? ', log scale' : ''})</>} />
+        {hover && (
+          <g className="cdf-hover" data-testid="depth-hover" data-size={hover.size} pointerEvents="none">
+            <line x1={hover.x} x2={hover.x} y1={plot.top} y2={plot.bottom} />
+            <text x={labelX} y={plot.top + 12} textAnchor={flip ? 'end' : 'start'}>
+              {`at ${layout.sizeLabel(hover.size)}${unit === 'blocks' ? ' blocks' : ''}`}
+            </text>
+            {hover.points.map((p, i) => (
+              <g key={p.name}>
+                <circle cx={hover.x} cy={p.y} r={4} style={{ fill: p.color }} />
+                <text x={labelX} y={plot.top + 26 + i * 14} textAnchor={flip ? 'end' : 'start'} data-curve={p.name} data-hit={p.hit}>
+                  {`${p.name}: ${formatPercent(p.hit)} hits`}
+                </text>
+              </g>
+            ))}
+          </g>
+        )}
         {layout.empty && (
           <text className="cdf-empty" x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle">
             Run the scenario to draw its stack-depth graphs.

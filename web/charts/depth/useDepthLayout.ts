@@ -20,6 +20,8 @@ export interface LaidDepthCurve {
   curve: DepthCurve;
   color: string;
   path: string | null;
+  /** The pixel column of each of `curve.sizes`. */
+  xs: number[];
 }
 
 export interface DepthLayout {
@@ -29,6 +31,16 @@ export interface DepthLayout {
   xTicks: { value: number; x: number; label: string }[];
   yTicks: { value: number; y: number; label: string }[];
   empty: boolean;
+  /** A size in the chosen unit, as the axis labels it ("16,384", "64 MiB"). */
+  sizeLabel: (blocks: number) => string;
+}
+
+/** The hover read-out: a size and every curve's hit fraction there. */
+export interface DepthReadOut {
+  /** Cache size in blocks, and its pixel column. */
+  size: number;
+  x: number;
+  points: { name: string; color: string; hit: number; y: number }[];
 }
 
 export const DEPTH_MARGIN = { top: 30, right: 18, bottom: 40, left: 46 };
@@ -48,6 +60,27 @@ export function formatBytes(bytes: number): string {
 /** The colour of the i-th curve: the workload first, then clients and caches. */
 export function depthColor(i: number): string {
   return schemeTableau10[i % schemeTableau10.length];
+}
+
+/**
+ * The hover read-out at pixel `px`: the reported size nearest it (of any curve), and each
+ * curve's hit fraction at that size — its step value, the hits at its largest size not above
+ * it (0 below its first). Null off the plot or with nothing drawn.
+ */
+export function nearestDepth(layout: DepthLayout, px: number): DepthReadOut | null {
+  const { plot } = layout;
+  if (px < plot.left - 10 || px > plot.right + 10) return null;
+  let best: { size: number; x: number } | null = null;
+  for (const c of layout.curves)
+    for (let k = 0; k < c.xs.length; k++) if (!best || Math.abs(c.xs[k] - px) < Math.abs(best.x - px)) best = { size: c.curve.sizes[k], x: c.xs[k] };
+  if (!best) return null;
+  const { size, x } = best;
+  const points = layout.curves.map((c) => {
+    let hit = 0;
+    for (let k = 0; k < c.curve.sizes.length && c.curve.sizes[k] <= size; k++) hit = c.curve.hits[k];
+    return { name: c.curve.name, color: c.color, hit, y: plot.bottom - hit * (plot.bottom - plot.top) };
+  });
+  return { size, x, points };
 }
 
 export function computeDepthLayout(
@@ -86,7 +119,7 @@ export function computeDepthLayout(
           .y((p) => y(p[1]))
           .curve(curveStepAfter)(pts)
       : null;
-    return { curve, color: depthColor(i), path };
+    return { curve, color: depthColor(i), path, xs: curve.sizes.map((s) => x(s * factor)) };
   });
 
   // Marks whose labels would collide go up a row.
@@ -114,5 +147,6 @@ export function computeDepthLayout(
     xTicks = (x as ReturnType<typeof scaleLinear>).ticks(6).map((v) => ({ value: v, x: x(v), label: label(v) }));
   }
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((value) => ({ value, y: y(value), label: `${value * 100}%` }));
-  return { plot, curves: laid, marks: placed, xTicks, yTicks, empty: curves.every((c) => c.sizes.length === 0) };
+  const sizeLabel = (blocks: number) => label(blocks * factor);
+  return { plot, curves: laid, marks: placed, xTicks, yTicks, empty: curves.every((c) => c.sizes.length === 0), sizeLabel };
 }

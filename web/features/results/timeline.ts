@@ -49,6 +49,18 @@ export function extendTimeline(t: Timeline, report: Report): Timeline {
   return { points, last: now };
 }
 
+/**
+ * The slice holding request `at` (a count of requests processed): the first point ending at or
+ * after it, with the requests it spans — from just after the previous point's end (or the run's
+ * start) to its own. Null past the last point (not run yet) or with no points.
+ */
+export function sliceAt(points: readonly TimelinePoint[], at: number): { index: number; from: number; to: number; point: TimelinePoint } | null {
+  const index = points.findIndex((p) => p.at >= at);
+  if (index < 0) return null;
+  const point = points[index];
+  return { index, from: index > 0 ? points[index - 1].at + 1 : 1, to: point.at, point };
+}
+
 /** Neighbours merged pairwise (a plain mean: the slices are about the same size). */
 function merge(points: TimelinePoint[]): TimelinePoint[] {
   const out: TimelinePoint[] = [];

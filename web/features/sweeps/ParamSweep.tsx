@@ -209,26 +209,69 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
   );
 }
 
+export interface SweepLayout {
+  plot: { left: number; top: number; right: number; bottom: number };
+  series: { name: string; colour: string; d: string; xy: { cx: number; cy: number; x: number; y: number }[] }[];
+  xTicks: { x: number; label: string }[];
+  yTicks: { y: number; label: string }[];
+}
+
+/** The swept value as the axis labels it: "10" (Mbit/s), "30 %", "5/16". */
+function sweptLabel(param: SweepParam, v: number): string {
+  return param === 'bandwidth' ? String(v) : param === 'ratio' ? `${Math.round(v * 100)} %` : `${Math.round(v * 16)}/16`;
+}
+
+/** The chart of `spec` with the values run so far (keyed "series@x"), `width` pixels wide. */
+export function computeSweepLayout(spec: SweepSpec, values: Record<string, number>, width: number): SweepLayout {
+  const plot = { left: MARGIN.left, right: Math.max(MARGIN.left + 10, width - MARGIN.right), top: MARGIN.top, bottom: HEIGHT - MARGIN.bottom };
+  const xs = spec.series[0].points.map((p) => p.x);
+  const ys = Object.values(values);
+  const [x0, x1] = extent(xs) as [number, number];
+  const x = (spec.logX ? scaleLog() : scaleLinear()).domain([x0, x1]).range([plot.left, plot.right]);
+  const yMax = ys.length ? Math.max(...ys) : 1;
+  const y = scaleLinear().domain([0, yMax * 1.08 || 1]).range([plot.bottom, plot.top]).nice();
+  const series = spec.series.map((s, i) => {
+    const pts = s.points.flatMap((p) => (values[`${s.name}@${p.x}`] === undefined ? [] : [[p.x, values[`${s.name}@${p.x}`]] as [number, number]]));
+    return { name: s.name, colour: schemeTableau10[i % 10], d: line<[number, number]>().x((p) => x(p[0])).y((p) => y(p[1]))(pts) ?? '', xy: pts.map((p) => ({ cx: x(p[0]), cy: y(p[1]), x: p[0], y: p[1] })) };
+  });
+  return { plot, series, xTicks: xs.map((v) => ({ x: x(v), label: sweptLabel(spec.param, v) })), yTicks: y.ticks(4).map((v) => ({ y: y(v), label: spec.format(v) })) };
+}
+
+/**
+ * The hover read-out at pixel `px`: the swept value nearest it among the points run so far, and
+ * each series' point there (a series not yet run at it is left out). Null off the plot.
+ */
+export function nearestSwept(layout: SweepLayout, px: number): { x: number; cx: number; points: { name: string; colour: string; y: number; cy: number }[] } | null {
+  if (px < layout.plot.left - 10 || px > layout.plot.right + 10) return null;
+  let best: { x: number; cx: number } | null = null;
+  for (const s of layout.series) for (const p of s.xy) if (!best || Math.abs(p.cx - px) < Math.abs(best.cx - px)) best = { x: p.x, cx: p.cx };
+  if (!best) return null;
+  const { x, cx } = best;
+  const points = layout.series.flatMap((s) => s.xy.filter((p) => p.x === x).map((p) => ({ name: s.name, colour: s.colour, y: p.y, cy: p.cy })));
+  return { x, cx, points };
+}
+
 function SweepChart({ spec, values }: { spec: SweepSpec; values: Record<string, number> }) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 600, height: HEIGHT });
-  const layout = useMemo(() => {
-    const plot = { left: MARGIN.left, right: Math.max(MARGIN.left + 10, size.width - MARGIN.right), top: MARGIN.top, bottom: HEIGHT - MARGIN.bottom };
-    const xs = spec.series[0].points.map((p) => p.x);
-    const ys = Object.values(values);
-    const [x0, x1] = extent(xs) as [number, number];
-    const x = (spec.logX ? scaleLog() : scaleLinear()).domain([x0, x1]).range([plot.left, plot.right]);
-    const yMax = ys.length ? Math.max(...ys) : 1;
-    const y = scaleLinear().domain([0, yMax * 1.08 || 1]).range([plot.bottom, plot.top]).nice();
-    const series = spec.series.map((s, i) => {
-      const pts = s.points.flatMap((p) => (values[`${s.name}@${p.x}`] === undefined ? [] : [[p.x, values[`${s.name}@${p.x}`]] as [number, number]]));
-      return { name: s.name, colour: schemeTableau10[i % 10], pts, d: line<[number, number]>().x((p) => x(p[0])).y((p) => y(p[1]))(pts) ?? '', xy: pts.map((p) => ({ cx: x(p[0]), cy: y(p[1]), x: p[0], y: p[1] })) };
-    });
-    return { plot, series, xTicks: xs.map((v) => ({ x: x(v), label: spec.param === 'bandwidth' ? String(v) : spec.param === 'ratio' ? `${Math.round(v * 100)} %` : `${Math.round(v * 16)}/16` })), yTicks: y.ticks(4).map((v) => ({ y: y(v), label: spec.format(v) })) };
-  }, [spec, values, size.width]);
+  const layout = useMemo(() => computeSweepLayout(spec, values, size.width), [spec, values, size.width]);
+  const [hoverX, setHoverX] = useState<number | null>(null);
+  const hover = hoverX === null ? null : nearestSwept(layout, hoverX);
   const { plot } = layout;
+  // Labels go on the side of the line with more room.
+  const flip = hover !== null && hover.cx > (plot.left + plot.right) / 2;
   return (
     <div ref={ref} className="param-sweep-chart">
-      <svg data-testid="param-sweep-chart" className="cdf-svg" width={size.width} height={HEIGHT} viewBox={`0 0 ${size.width} ${HEIGHT}`} role="img" aria-label={`${spec.yLabel} against ${spec.xLabel}`}>
+      <svg
+        data-testid="param-sweep-chart"
+        className="cdf-svg"
+        width={size.width}
+        height={HEIGHT}
+        viewBox={`0 0 ${size.width} ${HEIGHT}`}
+        role="img"
+        aria-label={`${spec.yLabel} against ${spec.xLabel}`}
+        onPointerMove={(e) => setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left)}
+        onPointerLeave={() => setHoverX(null)}
+      >
         <g className="cdf-grid">
           {layout.yTicks.map((t) => (
             <line key={t.y} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
@@ -245,6 +288,22 @@ function SweepChart({ spec, values }: { spec: SweepSpec; values: Record<string, 
           </g>
         ))}
         <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={spec.xLabel} />
+        {hover && (
+          <g className="cdf-hover" data-testid="param-sweep-hover" data-x={hover.x} pointerEvents="none">
+            <line x1={hover.cx} x2={hover.cx} y1={plot.top} y2={plot.bottom} />
+            <text x={hover.cx + (flip ? -8 : 8)} y={plot.top + 12} textAnchor={flip ? 'end' : 'start'}>
+              {`at ${sweptLabel(spec.param, hover.x)}${spec.param === 'bandwidth' ? ' Mbit/s' : ''}`}
+            </text>
+            {hover.points.map((p, i) => (
+              <g key={p.name}>
+                <circle cx={hover.cx} cy={p.cy} r={4.5} style={{ fill: p.colour }} />
+                <text x={hover.cx + (flip ? -8 : 8)} y={plot.top + 26 + i * 14} textAnchor={flip ? 'end' : 'start'} data-name={p.name} data-y={p.y}>
+                  {`${p.name}: ${spec.format(p.y)}`}
+                </text>
+              </g>
+            ))}
+          </g>
+        )}
       </svg>
       <p className="chart-legend">
         {layout.series.map((s) => (

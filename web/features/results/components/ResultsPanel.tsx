@@ -5,7 +5,7 @@ import { formatCount, formatMs, formatPercent } from '../../../app/format';
 import { ChartExport } from '../../export/ChartExport';
 import { download, fileStem, reportCsv, reportJson } from '../../export/export';
 import { CdfChart, PIN_COLOURS } from '../../../charts/cdf/CdfChart';
-import type { Pin } from '../../../charts/cdf/useCdfLayout';
+import type { CdfScale, Pin } from '../../../charts/cdf/useCdfLayout';
 import type { RunState } from '../../run/hooks/useEngineRun';
 import type { Report } from '../../../worker/protocol';
 import { checkScenario, type Scenario } from '../../../scenario/schema';
@@ -53,6 +53,7 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
   const stem = fileStem(scenario?.name ?? '');
   const done = report !== null && report !== undefined && phase === 'done';
   const [pins, setPins] = useState<PinnedRun[]>([]);
+  const [cdfScale, setCdfScale] = useState<CdfScale>('log');
   const current = useMemo((): Scenario | null => {
     if (state.scenarioJson === null) return null;
     const checked = checkScenario(JSON.parse(state.scenarioJson));
@@ -131,12 +132,6 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
         </div>
       )}
 
-      {warmup && report && (
-        <p className="warmup-note">
-          Warm-up: the numbers below count the warm-up requests so far. They reset when measuring starts.
-        </p>
-      )}
-
       <div className={`stats ${warmup ? 'is-warmup' : ''}`}>
         <div className="card stat-latency">
           <h3>{warmup ? 'Mean latency (warm-up)' : 'Mean latency'}</h3>
@@ -148,7 +143,7 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
             {report ? <BigMs ms={report.meanLatencyMs} /> : '—'}
           </div>
           <p className="stat-sub">
-            {c ? `${formatCount(c.reads)} reads${warmup ? ' in warm-up' : ' measured'}` : 'per read, measured phase'}
+            {c ? (warmup ? `${formatCount(c.reads)} reads in warm-up, not yet measured` : `${formatCount(c.reads)} reads measured`) : 'per read, measured phase'}
           </p>
         </div>
 
@@ -202,15 +197,27 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
         <div className="chart-head">
           <h3>{tree ? 'Latency distribution (CDF), all clients' : 'Latency distribution (CDF)'}</h3>
           {done && <ChartExport target={cdf} name={`${stem}-latency-cdf`} testId="cdf-export" />}
-          {report && !tree && (
+          {!tree && (
+            // Always there (a placeholder before the first report): the chart below stays put.
             <p className="chart-legend">
-              {single
-                ? `path costs: cache hit ${formatMs(report.pathCosts.clientHitMs)} · disk ${formatMs(report.pathCosts.diskReadMs)}`
-                : `path costs: client hit ${formatMs(report.pathCosts.clientHitMs)} · array hit ${formatMs(report.pathCosts.arrayHitMs)} · disk ${formatMs(report.pathCosts.diskReadMs)} · demotion +${formatMs(report.pathCosts.demotionMs)}`}
+              {!report
+                ? 'path costs: after the first report'
+                : single
+                  ? `path costs: cache hit ${formatMs(report.pathCosts.clientHitMs)} · disk ${formatMs(report.pathCosts.diskReadMs)}`
+                  : `path costs: client hit ${formatMs(report.pathCosts.clientHitMs)} · array hit ${formatMs(report.pathCosts.arrayHitMs)} · disk ${formatMs(report.pathCosts.diskReadMs)} · demotion +${formatMs(report.pathCosts.demotionMs)}`}
             </p>
           )}
         </div>
-        <CdfChart report={report} pins={pins} table={!(phase === 'warmup' || phase === 'measured')} />
+        <div className="chart-controls">
+          <label>
+            Latency axis
+            <select data-testid="cdf-scale" value={cdfScale} onChange={(e) => setCdfScale(e.target.value as CdfScale)}>
+              <option value="log">logarithmic</option>
+              <option value="linear">linear</option>
+            </select>
+          </label>
+        </div>
+        <CdfChart report={report} pins={pins} table={!(phase === 'warmup' || phase === 'measured')} scale={cdfScale} />
         {(pool.status === 'running' || compareError || pool.error) && (
           <p className={compareError || pool.error ? 'banner banner-error' : 'muted'} role={compareError || pool.error ? 'alert' : 'status'} data-testid="compare-status">
             {compareError ?? (pool.error ? `the pinned runs failed: ${pool.error}` : 'Running the link’s pinned runs…')}

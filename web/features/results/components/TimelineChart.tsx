@@ -2,21 +2,26 @@
 // and the DEMOTE traffic per read, slice by slice as the reports arrive; warm-up shaded.
 import { line, scaleLinear } from 'd3';
 import { useEffect, useMemo, useState } from 'react';
-import { formatCount } from '../../../app/format';
+import { formatCount, formatPercent } from '../../../app/format';
 import { ChartAxes } from '../../../charts/ChartAxes';
 import { useElementSize } from '../../../charts/useElementSize';
 import type { Report } from '../../../worker/protocol';
-import { EMPTY_TIMELINE, extendTimeline, type Timeline, type TimelinePoint } from '../timeline';
+import { EMPTY_TIMELINE, extendTimeline, sliceAt, type Timeline, type TimelinePoint } from '../timeline';
 
 const HEIGHT = 200;
 const MARGIN = { left: 46, right: 16, top: 10, bottom: 34 };
 
 const SERIES = [
-  { key: 'client', label: 'client hits', className: 'is-client' },
-  { key: 'array', label: 'array hits', className: 'is-array' },
-  { key: 'disk', label: 'disk reads', className: 'is-disk' },
-  { key: 'demotions', label: 'DEMOTEs per read', className: 'is-demote' },
+  { key: 'client', label: 'client hits', className: 'is-client', colour: 'var(--client)' },
+  { key: 'array', label: 'array hits', className: 'is-array', colour: 'var(--array)' },
+  { key: 'disk', label: 'disk reads', className: 'is-disk', colour: 'var(--disk)' },
+  { key: 'demotions', label: 'DEMOTEs per read', className: 'is-demote', colour: 'var(--ink-2)' },
 ] as const;
+
+/** A series' value as the read-out shows it: a share, or DEMOTEs per read. */
+function formatValue(key: (typeof SERIES)[number]['key'], v: number): string {
+  return key === 'demotions' ? v.toFixed(2) : formatPercent(v);
+}
 
 export function TimelineChart({ report, runKey }: { report: Report | null; runKey: string | null }) {
   const [timeline, setTimeline] = useState<Timeline>(EMPTY_TIMELINE);
@@ -33,13 +38,27 @@ export function TimelineChart({ report, runKey }: { report: Report | null; runKe
     const pts = timeline.points;
     const paths = SERIES.map((s) => ({ ...s, d: line<TimelinePoint>().x((p) => x(p.at)).y((p) => y(Math.min(1, p[s.key])))(pts) ?? '' }));
     const warm = report?.warmupRequests ?? 0;
-    return { plot, paths, warmX: x(Math.min(warm, total)), xTicks: x.ticks(5).map((v) => ({ x: x(v), label: formatCount(v) })), yTicks: [0, 0.5, 1].map((v) => ({ y: y(v), label: `${v * 100}%` })) };
+    return { plot, x, y, paths, warmX: x(Math.min(warm, total)), xTicks: x.ticks(5).map((v) => ({ x: x(v), label: formatCount(v) })), yTicks: [0, 0.5, 1].map((v) => ({ y: y(v), label: `${v * 100}%` })) };
   }, [timeline, size.width, total, report?.warmupRequests]);
   const { plot } = layout;
   const last = timeline.points[timeline.points.length - 1];
+  const [hoverX, setHoverX] = useState<number | null>(null);
+  const hover = hoverX === null || hoverX < plot.left || hoverX > plot.right ? null : sliceAt(timeline.points, layout.x.invert(hoverX));
+  const hx = hover ? layout.x(hover.point.at) : 0;
+  // Labels go on the side of the line with more room.
+  const flip = hx > (plot.left + plot.right) / 2;
   return (
     <div ref={ref} className="timeline" data-testid="timeline" data-points={timeline.points.length}>
-      <svg className="cdf-svg" width={size.width} height={HEIGHT} viewBox={`0 0 ${size.width} ${HEIGHT}`} role="img" aria-label="Share of each slice of the run's reads served by the client, the array and the disk, and DEMOTEs per read, against requests processed">
+      <svg
+        className="cdf-svg"
+        width={size.width}
+        height={HEIGHT}
+        viewBox={`0 0 ${size.width} ${HEIGHT}`}
+        role="img"
+        aria-label="Share of each slice of the run's reads served by the client, the array and the disk, and DEMOTEs per read, against requests processed"
+        onPointerMove={(e) => setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left)}
+        onPointerLeave={() => setHoverX(null)}
+      >
         {layout.warmX > plot.left && <rect className="timeline-warmup" x={plot.left} y={plot.top} width={layout.warmX - plot.left} height={plot.bottom - plot.top} />}
         <g className="cdf-grid">
           {layout.yTicks.map((t) => (
@@ -50,6 +69,32 @@ export function TimelineChart({ report, runKey }: { report: Report | null; runKe
           <path key={p.key} className={`timeline-line ${p.className}`} d={p.d} data-series={p.key} />
         ))}
         <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={`requests processed${layout.warmX > plot.left ? ' (warm-up shaded)' : ''}`} />
+        {hover && (
+          <g
+            className="cdf-hover"
+            data-testid="timeline-hover"
+            data-from={hover.from}
+            data-to={hover.to}
+            data-client={hover.point.client}
+            data-array={hover.point.array}
+            data-disk={hover.point.disk}
+            data-demotions={hover.point.demotions}
+            pointerEvents="none"
+          >
+            <line x1={hx} x2={hx} y1={plot.top} y2={plot.bottom} />
+            <text x={hx + (flip ? -8 : 8)} y={plot.top + 12} textAnchor={flip ? 'end' : 'start'}>
+              {`requests ${formatCount(hover.from)}–${formatCount(hover.to)}${hover.point.warmup ? ' (warm-up)' : ''}`}
+            </text>
+            {SERIES.map((s, i) => (
+              <g key={s.key}>
+                <circle cx={hx} cy={layout.y(Math.min(1, hover.point[s.key]))} r={3.5} style={{ fill: s.colour }} />
+                <text x={hx + (flip ? -8 : 8)} y={plot.top + 26 + i * 14} textAnchor={flip ? 'end' : 'start'} data-series={s.key}>
+                  {`${s.label} ${formatValue(s.key, hover.point[s.key])}`}
+                </text>
+              </g>
+            ))}
+          </g>
+        )}
       </svg>
       <p className="chart-legend">
         {SERIES.map((s) => (

@@ -11,6 +11,9 @@ function fromLocation(): { scenario: Scenario; error: string | null } {
   return decoded.ok ? { scenario: decoded.scenario, error: null } : { scenario: defaultScenario(), error: decoded.message };
 }
 
+/** One empty list, so a valid scenario's issues are the same value render after render. */
+const NO_ISSUES: ScenarioIssue[] = [];
+
 export function useScenarioUrl() {
   const [initial] = useState(fromLocation);
   const [draft, setDraft] = useState<Scenario>(initial.scenario);
@@ -18,7 +21,7 @@ export function useScenarioUrl() {
   const [urlError, setUrlError] = useState<string | null>(initial.error);
 
   const check = useMemo(() => checkScenario(draft), [draft]);
-  const issues: ScenarioIssue[] = check.ok ? [] : check.issues;
+  const issues: ScenarioIssue[] = check.ok ? NO_ISSUES : check.issues;
   const valid = check.ok ? check.scenario : null;
 
   const validJson = valid ? JSON.stringify(valid) : null;
