@@ -451,9 +451,16 @@ describe('tiersim in Chromium', () => {
     await testId(page, 'tree-4-add').click();
     await testId(page, 'tree-1-parent').selectOption('left');
     await testId(page, 'tree-2-parent').selectOption('right');
-    for (const [i, capacity] of [[1, 1024], [2, 1024], [3, 2048], [4, 2048], [5, 1024], [6, 1024]]) {
+    for (const [i, capacity] of [[1, 1024], [2, 1024], [5, 1024], [6, 1024]]) {
       await testId(page, `tree-${i}-capacity`).fill(String(capacity));
     }
+    // The middle tiers' sizes in bytes: 8 MiB of 4 KiB blocks is 2,048 blocks.
+    for (const i of [3, 4]) {
+      await testId(page, `tree-${i}-capacity-unit`).selectOption('MiB');
+      await testId(page, `tree-${i}-capacity`).fill('8');
+    }
+    await testId(page, 'tree-3-capacity-unit').selectOption('blocks');
+    expect(await value(page, 'tree-3-capacity')).toBe('2048');
     await testId(page, 'tree-3-policy').selectOption('arc');
     await testId(page, 'tree-sharing').selectOption('disjoint');
     await testId(page, 'tree-timing').selectOption('closed');

@@ -53,6 +53,30 @@ describe('App', () => {
     expect(value('share-url')).toBe(window.location.href);
   });
 
+  it('takes a cache size in blocks or in bytes, always storing whole blocks', () => {
+    render(<App />);
+    const capacity = () => decodeScenarioFromHash(window.location.hash);
+    fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'MiB' } });
+    expect(value('client-capacity')).toBe('64'); // 16,384 blocks × 4 KiB
+    fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '1.5' } });
+    expect(capacity()).toMatchObject({ ok: true, scenario: { client: { capacity: 384 } } });
+    fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'KiB' } });
+    expect(value('client-capacity')).toBe('1536');
+    // Not a whole block: the nearest one.
+    fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '10' } });
+    expect(capacity()).toMatchObject({ ok: true, scenario: { client: { capacity: 3 } } });
+    fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'GiB' } });
+    fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '1' } });
+    expect(capacity()).toMatchObject({ ok: true, scenario: { client: { capacity: 262_144 } } });
+    // Under half a block is no block: the form says so, and the link keeps the last valid size.
+    fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'KiB' } });
+    fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '1' } });
+    expect(screen.getByTestId('client-capacity-error').textContent).toBe('must be between 1 and 33554432 blocks of 4 KiB');
+    expect(capacity()).toMatchObject({ ok: true, scenario: { client: { capacity: 262_144 } } });
+    fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'blocks' } });
+    expect(value('client-capacity')).toBe('0');
+  });
+
   it('switches to a single cache, offering the offline bounds, and back', () => {
     render(<App />);
     expect(screen.queryByRole('option', { name: /Belady MIN/ })).toBeNull();

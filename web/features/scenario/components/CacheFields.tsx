@@ -1,6 +1,6 @@
 // One cache level of the form: capacity, replacement policy and that policy's parameters
 // (SLRU's protected share, LFU's aging period). Used for the client and the array alike.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PolicyConfig, PolicyKind } from '../../../scenario/schema';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
@@ -32,6 +32,24 @@ export const OFFLINE_POLICIES = [
   { value: 'read-opt', label: 'read-OPT (offline)' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
 
+/** What a capacity may be typed in. */
+export const CAPACITY_UNITS = ['blocks', 'KiB', 'MiB', 'GiB'] as const;
+export type CapacityUnit = (typeof CAPACITY_UNITS)[number];
+
+/** Blocks per `unit`: 1 for blocks, else the unit's bytes over the block size. */
+function blocksPer(unit: CapacityUnit, blockSize: number): number {
+  return unit === 'blocks' ? 1 : (unit === 'KiB' ? 1024 : unit === 'MiB' ? 1024 ** 2 : 1024 ** 3) / blockSize;
+}
+
+/**
+ * A capacity typed as `value` `unit`s, in whole blocks (the nearest; a size under half a block
+ * is 0 blocks, which the scenario check refuses). Not a number stays not a number.
+ */
+export function blocksOf(value: number, unit: CapacityUnit, blockSize: number): number {
+  if (!Number.isFinite(value)) return value;
+  return unit === 'blocks' ? value : Math.round(value * blocksPer(unit, blockSize));
+}
+
 /** Engine defaults, shown when the scenario leaves a parameter out. */
 const DEFAULT_PROTECTED_SHARE = 0.8;
 const DEFAULT_SMALL_SHARE = 0.1;
@@ -52,6 +70,8 @@ export interface CacheFieldsProps {
   /** Also offer the offline policies (single-cache topology). */
   offline?: boolean;
   sizeHint?: ReactNode;
+  /** Bytes per block: the capacity can be typed in blocks or in KiB, MiB or GiB of them. */
+  blockSize: number;
   errorAt: (path: string) => string | undefined;
   onCapacity: (capacity: number) => void;
   onPolicy: (policy: PolicyConfig) => void;
@@ -67,22 +87,27 @@ export function CacheFields({
   policyHelp,
   offline = false,
   sizeHint,
+  blockSize,
   errorAt,
   onCapacity,
   onPolicy,
 }: CacheFieldsProps) {
+  const [unit, setUnit] = useState<CapacityUnit>('blocks');
+  const per = blocksPer(unit, blockSize);
+  const capacityError = errorAt(`${level}.capacity`);
   return (
     <>
       <div className="row">
         <NumberField
           testId={`${testPrefix}-capacity`}
           label="Capacity"
-          unit="blocks"
-          min={1}
-          value={capacity}
-          error={errorAt(`${level}.capacity`)}
+          units={CAPACITY_UNITS.map((u) => ({ value: u, label: u, chosen: u === unit, choose: () => setUnit(u) }))}
+          min={unit === 'blocks' ? 1 : 0}
+          step={unit === 'blocks' ? 1 : 'any'}
+          value={Number.isNaN(capacity) ? NaN : capacity / per}
+          error={capacityError && unit !== 'blocks' ? `${capacityError} blocks of ${blockSize / 1024} KiB` : capacityError}
           hint={sizeHint}
-          onChange={onCapacity}
+          onChange={(v) => onCapacity(blocksOf(v, unit, blockSize))}
         />
         <SelectField
           testId={`${testPrefix}-policy`}

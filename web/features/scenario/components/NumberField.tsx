@@ -10,6 +10,8 @@ export interface NumberFieldProps {
   error?: string;
   hint?: ReactNode;
   unit?: string;
+  /** A choice of units in place of `unit` (e.g. blocks or bytes); the value is in the chosen one. */
+  units?: { value: string; label: string; choose: () => void; chosen: boolean }[];
   min?: number;
   max?: number;
   step?: number | 'any';
@@ -18,7 +20,7 @@ export interface NumberFieldProps {
 const show = (v: number) => (Number.isNaN(v) ? '' : String(v));
 const parse = (text: string) => (text.trim() === '' ? NaN : Number(text));
 
-export function NumberField({ testId, label, value, onChange, error, hint, unit, min, max, step = 1 }: NumberFieldProps) {
+export function NumberField({ testId, label, value, onChange, error, hint, unit, units, min, max, step = 1 }: NumberFieldProps) {
   const id = useId();
   const [text, setText] = useState(() => show(value));
   const [seen, setSeen] = useState(value);
@@ -51,7 +53,23 @@ export function NumberField({ testId, label, value, onChange, error, hint, unit,
             onChange(v);
           }}
         />
-        {unit && <span className="unit">{unit}</span>}
+        {units ? (
+          <select
+            className="unit-select"
+            data-testid={`${testId}-unit`}
+            aria-label={`${typeof label === 'string' ? label : 'value'} in`}
+            value={units.find((u) => u.chosen)?.value}
+            onChange={(e) => units.find((u) => u.value === e.target.value)?.choose()}
+          >
+            {units.map((u) => (
+              <option key={u.value} value={u.value}>
+                {u.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          unit && <span className="unit">{unit}</span>
+        )}
       </div>
       {error ? (
         <p className="field-error" id={`${id}-error`} data-testid={`${testId}-error`}>

@@ -163,6 +163,7 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
               : 'LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next'
           }
           sizeHint={sizeHint(s.client.capacity, s.blockSize)}
+          blockSize={s.blockSize}
           errorAt={errorAt}
           onCapacity={(v) => update((n) => void (n.client.capacity = v))}
           onPolicy={(p) => update((n) => void (n.client.policy = p))}
@@ -186,6 +187,7 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
             policy={s.array.policy}
             policyHelp="LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next (paper 000: MRU at the array under DEMOTE)"
             sizeHint={sizeHint(s.array.capacity, s.blockSize)}
+            blockSize={s.blockSize}
             errorAt={errorAt}
             onCapacity={(v) => update((n) => void (n.array.capacity = v))}
             onPolicy={(p) => update((n) => void (n.array.policy = p))}

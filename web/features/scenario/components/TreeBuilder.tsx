@@ -304,6 +304,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
                 level={`tree.caches.${i}`}
                 testPrefix={`tree-${i}`}
                 capacity={c.capacity}
+                blockSize={s.blockSize}
                 policy={c.policy}
                 policyHelp={clients.has(c.name) ? 'this client’s own cache' : 'shared by every client below it'}
                 errorAt={errorAt}
