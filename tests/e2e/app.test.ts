@@ -426,7 +426,13 @@ describe('tiersim in Chromium', () => {
     await page.mouse.down();
     await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
     await page.mouse.move(to.x, to.y, { steps: 4 });
+    // The cache follows the pointer and says where it would hang.
+    expect(await testId(page, 'topology-ghost').textContent()).toBe('client1hang under array');
+    // (A page screenshot clipped to the diagram: an element screenshot would scroll it under the
+    // pointer, which moves the drag's target.)
+    await page.screenshot({ path: join(SHOTS, 'topology-drag.png'), clip: (await testId(page, 'topology-diagram').boundingBox())! });
     await page.mouse.up();
+    expect(await testId(page, 'topology-ghost').count()).toBe(0);
     const scenario = decodeShareUrl(await value(page, 'share-url'));
     expect(scenario.tree.caches.find((c: { name: string }) => c.name === 'client1').parent).toBe('array');
     // client1 now sits a level lower in the picture, beside the middle tiers.

@@ -87,15 +87,37 @@ export function TopologyDiagram({ tree, selected, onSelect, onConnect, onAdd, on
   const { nodes, width, height } = useMemo(() => layoutTree(tree), [tree]);
   const [drag, setDrag] = useState<{ node: number; over: number | null } | null>(null);
   const moved = useRef(false);
+  /** Where the pointer is while a cache is dragged (SVG units), and where the drag began. */
+  const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
+  const start = useRef<{ x: number; y: number } | null>(null);
   const byName = new Map(nodes.map((n) => [n.name, n]));
   const drop = (target: number | null) => {
     if (drag && target !== null && moved.current && canConnect(tree, drag.node, target)) onConnect(drag.node, target);
     else if (drag && !moved.current) onSelect(drag.node);
     setDrag(null);
+    setPointer(null);
   };
+  const at = (e: React.PointerEvent<SVGSVGElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    return { x: e.clientX - box.left, y: e.clientY - box.top };
+  };
+  const dragged = drag && pointer && moved.current ? nodes[drag.node] : null;
   return (
     <div className="topology" data-testid="topology-diagram">
-      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="group" aria-label="The tree of caches: drag a cache onto another to hang it there" onPointerUp={() => drop(drag?.over ?? null)} onPointerLeave={() => setDrag(null)}>
+      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="group" aria-label="The tree of caches: drag a cache onto another to hang it there" onPointerUp={() => drop(drag?.over ?? null)}
+        onPointerLeave={() => {
+          setDrag(null);
+          setPointer(null);
+        }}
+        onPointerMove={(e) => {
+          if (!drag) return;
+          const p = at(e);
+          start.current ??= p;
+          // A few pixels make a drag (less is a click that wobbled).
+          if (Math.hypot(p.x - start.current.x, p.y - start.current.y) > 4) moved.current = true;
+          setPointer(p);
+        }}
+      >
         {nodes.map((n) => {
           const c = tree.caches[n.index];
           const p = c.parent === undefined ? undefined : byName.get(c.parent);
@@ -146,6 +168,7 @@ export function TopologyDiagram({ tree, selected, onSelect, onConnect, onAdd, on
               onPointerDown={(e) => {
                 e.preventDefault();
                 moved.current = false;
+                start.current = null;
                 setDrag({ node: n.index, over: n.index });
               }}
               onPointerEnter={() => {
@@ -165,6 +188,28 @@ export function TopologyDiagram({ tree, selected, onSelect, onConnect, onAdd, on
             </g>
           );
         })}
+        {dragged && pointer && (
+          // The cache follows the pointer (beside it, so the target stays in sight), tied to where
+          // it hangs now by a dashed line.
+          <g className={`topology-ghost ${drag?.over !== null && drag?.over !== drag?.node ? (canConnect(tree, drag!.node, drag!.over!) ? 'is-ok' : 'is-refused') : ''}`} data-testid="topology-ghost" pointerEvents="none">
+            <line x1={dragged.x + NODE_W / 2} y1={dragged.y + NODE_H / 2} x2={pointer.x} y2={pointer.y} />
+            <g
+              transform={`translate(${pointer.x + 14 + NODE_W > width ? pointer.x - 14 - NODE_W : pointer.x + 14},${pointer.y + 10 + NODE_H > height ? pointer.y - 10 - NODE_H : pointer.y + 10})`}
+            >
+              <rect width={NODE_W} height={NODE_H} rx={7} />
+              <text x={8} y={15}>
+                {tree.caches[dragged.index].name}
+              </text>
+              <text className="topology-sub" x={8} y={31}>
+                {drag?.over !== null && drag?.over !== drag?.node
+                  ? canConnect(tree, drag!.node, drag!.over!)
+                    ? `hang under ${tree.caches[drag!.over!].name}`
+                    : `not under ${tree.caches[drag!.over!].name}`
+                  : 'drop on a cache'}
+              </text>
+            </g>
+          </g>
+        )}
       </svg>
       {selected !== null && tree.caches[selected] && (
         <div className="topology-tools" role="group" aria-label={`${tree.caches[selected].name}`}>
