@@ -33,6 +33,7 @@ async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?:
   cached?.reader.free();
   cached = undefined;
   const reader = new TraceReader(o.format ?? '', o.blockSize, !!o.objectMode, !!o.skipBad);
+  reader.setSizeHint(file.size);
   const start = performance.now();
   let lastEmit = 0;
   try {

@@ -83,6 +83,8 @@ pub struct TraceReader {
     trace: Option<std::sync::Arc<tiersim_core::trace::Trace>>,
     /// Most bytes of records and block references kept ([`TraceStream::memory_limit`]).
     limit: usize,
+    /// The file's size, when known ([`TraceStream::size_hint`]).
+    size: Option<u64>,
 }
 
 /// What a worker keeps of one trace, at most: its records and block references (a bigger file
@@ -120,7 +122,19 @@ impl TraceReader {
             pushed: 0,
             trace: None,
             limit: (TRACE_LIMIT_MIB as usize) << 20,
+            size: None,
         })
+    }
+
+    /// The file's size in bytes (a `File`'s `size`), before the first chunk: an uncompressed
+    /// file of fixed-size records is then held in vectors of exactly its size.
+    #[wasm_bindgen(js_name = setSizeHint)]
+    pub fn set_size_hint(&mut self, bytes: f64) -> Result<(), JsError> {
+        if self.stream.is_some() || !(bytes.is_finite() && bytes >= 0.0) {
+            return Err(JsError::new("size hint: a number of bytes, set before the first chunk"));
+        }
+        self.size = Some(bytes as u64);
+        Ok(())
     }
 
     /// Keep at most `mib` MiB of the trace (default 1024); before the first chunk.
@@ -148,7 +162,11 @@ impl TraceReader {
             };
             self.format = Some(format);
             let s = TraceStream::new(format, self.opts).map_err(|e| JsError::new(&e.to_string()))?;
-            self.stream = Some(s.skip_bad(self.skip_bad).memory_limit(self.limit));
+            let s = s.skip_bad(self.skip_bad).memory_limit(self.limit);
+            self.stream = Some(match self.size {
+                Some(bytes) => s.size_hint(bytes),
+                None => s,
+            });
         }
         self.stream.as_mut().expect("set above").push(chunk).map_err(|e| JsError::new(&e.to_string()))
     }

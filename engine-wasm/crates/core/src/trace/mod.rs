@@ -389,6 +389,16 @@ impl Builder {
         }
     }
 
+    /// Room for `records` requests and `refs` block references at once, if that is within the
+    /// limit and memory allows (else the vectors grow as they go).
+    pub(crate) fn reserve(&mut self, records: usize, refs: usize) {
+        let t = &mut self.trace;
+        let bytes = records.saturating_mul(size_of::<Record>()).saturating_add(refs.saturating_mul(4));
+        if self.keep && bytes <= self.limit && refs <= MAX_REFS && t.records.try_reserve_exact(records).is_ok() {
+            let _ = t.refs.try_reserve_exact(refs);
+        }
+    }
+
     /// Keep at most `bytes` of records and block references (see [`TraceStream::memory_limit`]).
     pub(crate) fn limit(&mut self, bytes: usize) {
         self.limit = bytes;

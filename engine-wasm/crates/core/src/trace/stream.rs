@@ -345,6 +345,8 @@ pub struct TraceStream {
     unpack: Unpack,
     head: Vec<u8>,
     pushed: u64,
+    /// The file's size, when the caller knows it ([`TraceStream::size_hint`]).
+    size: Option<u64>,
     parser: Parser,
 }
 
@@ -355,6 +357,7 @@ impl TraceStream {
             unpack: Unpack::Unknown,
             head: Vec::new(),
             pushed: 0,
+            size: None,
             parser: Parser {
                 format,
                 opts,
@@ -432,6 +435,19 @@ impl TraceStream {
         } else {
             Unpack::Plain
         };
+        // An uncompressed oracleGeneral file of known size: exactly its records, at once (no
+        // doubling, so no moment with two copies while the vectors grow).
+        if let (Unpack::Plain, Format::OracleGeneral, Some(bytes)) = (&self.unpack, self.parser.format, self.size) {
+            let records = usize::try_from(bytes / oracle::RECORD as u64).unwrap_or(usize::MAX);
+            self.parser.builder.reserve(records, records);
+        }
+    }
+
+    /// The file's size in bytes, when known (a browser `File`'s `size`): an uncompressed file of
+    /// fixed-size records is then held in vectors of exactly its size.
+    pub fn size_hint(mut self, bytes: u64) -> Self {
+        self.size = Some(bytes);
+        self
     }
 
     fn feed(&mut self, data: &[u8], end: bool) -> Result<(), TraceError> {
@@ -601,6 +617,35 @@ mod tests {
         assert!(err.place.starts_with("byte ") && err.message.contains("more than the 64 KiB"), "{err}");
         assert!(err.message.contains(&format!("The whole file has {} requests", whole.requests)), "{err}");
         assert_eq!(limited(Format::OracleGeneral, &bytes, Some(1 << 20)).unwrap().trace, whole.trace);
+    }
+
+    #[test]
+    fn an_uncompressed_oracle_file_of_known_size_is_held_in_vectors_of_exactly_its_size() {
+        let bytes = crate::bench::SampleTrace::bytes(Format::OracleGeneral, 100_000, 5);
+        let n = bytes.len() / oracle::RECORD;
+        let read = |bytes: &[u8], hint: bool| {
+            let mut s = TraceStream::new(Format::OracleGeneral, Options::default()).unwrap();
+            if hint {
+                s = s.size_hint(bytes.len() as u64);
+            }
+            for c in bytes.chunks(1000) {
+                s.push(c).unwrap();
+            }
+            s.finish().unwrap().trace
+        };
+        let (plain, hinted) = (read(&bytes, false), read(&bytes, true));
+        assert_eq!(hinted, plain);
+        assert_eq!((hinted.records.capacity(), hinted.refs.capacity()), (n, n));
+        assert!(plain.records.capacity() > n, "grown by doubling: {} for {n}", plain.records.capacity());
+        // Compressed, the size says nothing about the records: read as it comes, the same.
+        assert_eq!(read(&gzip(&bytes), true), plain);
+        // A hint past the memory limit reserves nothing (and the file, too big, is refused).
+        let mut s = TraceStream::new(Format::OracleGeneral, Options::default())
+            .unwrap()
+            .memory_limit(64 << 10)
+            .size_hint(bytes.len() as u64);
+        s.push(&bytes).unwrap();
+        assert!(s.finish().unwrap_err().message.starts_with("the trace is too big to hold"));
     }
 
     #[test]
