@@ -706,6 +706,19 @@ describe('tiersim in Chromium', () => {
     const texts = await page.locator('[data-testid="mrc-hover"] text').allTextContents();
     expect(texts).toHaveLength(2);
     expect(texts.every((t) => t.endsWith(`misses at ${size.toLocaleString('en-US')}`))).toBe(true);
+    // A linear size axis: pixels proportional to sizes (the same slope between any two marks),
+    // where the log axis gives equal steps to equal ratios.
+    const sizes = [...new Set(rows.map((r) => r.size))].sort((a, b) => a - b);
+    const xs = () => page.locator('[data-testid="sweep-chart"] g[data-policy="lru"] circle.mrc-mark').evaluateAll((cs) => cs.map((c) => Number(c.getAttribute('cx'))));
+    const slopes = (x: number[]) => x.slice(1).map((v, i) => (v - x[i]) / (sizes[i + 1] - sizes[i]));
+    const logSlopes = slopes(await xs());
+    await testId(page, 'mrc-scale').selectOption('linear');
+    expect(await page.locator('[data-testid="sweep-chart"] text').allTextContents()).toContain('cache size, blocks (linear scale)');
+    const linSlopes = slopes(await xs());
+    for (const k of linSlopes) expect(k / linSlopes[0]).toBeCloseTo(1, 6);
+    expect(logSlopes[logSlopes.length - 1] / logSlopes[0]).toBeLessThan(0.5);
+    await testId(page, 'mrc-scale').selectOption('log');
+    expect(await page.locator('[data-testid="sweep-chart"] text').allTextContents()).toContain('cache size, blocks (log scale)');
   });
 
   it('compares the eight designs of paper 000 on parallel workers, exactly as the engine', async () => {

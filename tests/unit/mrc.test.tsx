@@ -104,6 +104,17 @@ describe('miss-ratio chart layout', () => {
     expect(nearestSize(l, c.x - 2)!.points.map((p) => p.label)).toEqual(['LRU']);
     expect(nearestSize(l, l.plot.right + 50)).toBeNull();
   });
+
+  it('puts sizes on a linear axis from 0 when asked', () => {
+    const curves = [{ policy: 'lru', label: 'LRU', points: [{ size: 250, missRatio: 0.5 }, { size: 1000, missRatio: 0.2 }] }];
+    const l = computeMrcLayout(curves, POLICY_KINDS, { width: 600, height: 300 }, 'linear');
+    const { left, right } = l.plot;
+    // 0 at the left edge, 1,000 at the right: 250 a quarter of the way.
+    expect(l.xTicks[0]).toMatchObject({ value: 0, x: left });
+    expect(l.xTicks[l.xTicks.length - 1]).toMatchObject({ value: 1000, x: right });
+    expect(l.curves[0].marks[0].x).toBeCloseTo(left + (right - left) / 4, 9);
+    expect(l.xTicks.map((t) => t.label)).toEqual(['0', '200', '400', '600', '800', '1,000']);
+  });
 });
 
 describe('MrcPanel', () => {

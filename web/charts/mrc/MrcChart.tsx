@@ -3,7 +3,7 @@
 import { formatCount, formatPercent } from '../../app/format';
 import { useElementSize } from '../useElementSize';
 import { useState } from 'react';
-import { nearestSize, useMrcLayout, type Curve } from './useMrcLayout';
+import { nearestSize, useMrcLayout, type Curve, type MrcScale } from './useMrcLayout';
 import { ChartAxes } from '../ChartAxes';
 
 const HEIGHT = 300;
@@ -13,11 +13,13 @@ export interface MrcChartProps {
   /** Policy order, for stable colours. */
   order: readonly string[];
   emptyText?: string;
+  /** The cache-size axis (default log). */
+  scale?: MrcScale;
 }
 
-export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-ratio curves.' }: MrcChartProps) {
+export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-ratio curves.', scale = 'log' }: MrcChartProps) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
-  const layout = useMrcLayout(curves, order, { width: size.width, height: HEIGHT });
+  const layout = useMrcLayout(curves, order, { width: size.width, height: HEIGHT }, scale);
   const { plot } = layout;
   const [hoverX, setHoverX] = useState<number | null>(null);
   const hover = hoverX === null ? null : nearestSize(layout, hoverX);
@@ -30,7 +32,7 @@ export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-
         height={layout.height}
         viewBox={`0 0 ${layout.width} ${layout.height}`}
         role="img"
-        aria-label="Miss-ratio curves: read miss ratio against cache size in blocks, log scale, one line per policy"
+        aria-label={`Miss-ratio curves: read miss ratio against cache size in blocks, ${scale} scale, one line per policy`}
         onPointerMove={(e) => setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left)}
         onPointerLeave={() => setHoverX(null)}
       >
@@ -52,7 +54,7 @@ export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-
             ))}
           </g>
         ))}
-        <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title="cache size, blocks (log scale)" />
+        <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title={`cache size, blocks (${scale} scale)`} />
         {hover && (
           <g className="cdf-hover" data-testid="mrc-hover" data-size={hover.size} pointerEvents="none">
             <line x1={hover.x} x2={hover.x} y1={plot.top} y2={plot.bottom} />

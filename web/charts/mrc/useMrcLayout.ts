@@ -50,7 +50,10 @@ export function policyColor(policy: string, order: readonly string[]): string {
   return schemeTableau10[i % schemeTableau10.length];
 }
 
-export function computeMrcLayout(curves: Curve[], order: readonly string[], { width, height }: Size): MrcLayout {
+/** The cache-size axis: logarithmic (the default: sizes are swept geometrically) or linear from 0. */
+export type MrcScale = 'log' | 'linear';
+
+export function computeMrcLayout(curves: Curve[], order: readonly string[], { width, height }: Size, scale: MrcScale = 'log'): MrcLayout {
   const plot = {
     left: MRC_MARGIN.left,
     top: MRC_MARGIN.top,
@@ -65,7 +68,7 @@ export function computeMrcLayout(curves: Curve[], order: readonly string[], { wi
     lo = Math.max(1, lo / 2);
     hi = hi * 2;
   }
-  const x = scaleLog().domain([lo, hi]).range([plot.left, plot.right]).nice();
+  const x = (scale === 'log' ? scaleLog().domain([lo, hi]) : scaleLinear().domain([0, hi])).range([plot.left, plot.right]).nice();
   const top = all.length ? Math.min(1, Math.ceil(Math.max(...all.map((p) => p.missRatio)) * 10 + 1e-9) / 10) : 1;
   const y = scaleLinear().domain([0, Math.max(top, 0.1)]).range([plot.bottom, plot.top]);
 
@@ -87,10 +90,12 @@ export function computeMrcLayout(curves: Curve[], order: readonly string[], { wi
 
   const [d0, d1] = x.domain();
   const xTicks: MrcLayout['xTicks'] = [];
-  for (let e = Math.ceil(Math.log10(d0) - 1e-9); 10 ** e <= d1 * (1 + 1e-9); e++) {
+  for (let e = Math.ceil(Math.log10(d0) - 1e-9); scale === 'log' && 10 ** e <= d1 * (1 + 1e-9); e++) {
     xTicks.push({ value: 10 ** e, x: x(10 ** e), label: formatCount(10 ** e) });
   }
-  if (xTicks.length < 2) {
+  if (scale === 'linear') {
+    for (const v of x.ticks(5)) xTicks.push({ value: v, x: x(v), label: formatCount(v) });
+  } else if (xTicks.length < 2) {
     for (const v of x.ticks(4)) if (!xTicks.some((t) => t.value === v)) xTicks.push({ value: v, x: x(v), label: formatCount(v) });
     xTicks.sort((a, b) => a.value - b.value);
   }
@@ -98,7 +103,7 @@ export function computeMrcLayout(curves: Curve[], order: readonly string[], { wi
   return { width, height, plot, curves: laid, xTicks, yTicks, empty: all.length === 0 };
 }
 
-export function useMrcLayout(curves: Curve[], order: readonly string[], size: Size): MrcLayout {
+export function useMrcLayout(curves: Curve[], order: readonly string[], size: Size, scale: MrcScale = 'log'): MrcLayout {
   const { width, height } = size;
-  return useMemo(() => computeMrcLayout(curves, order, { width, height }), [curves, order, width, height]);
+  return useMemo(() => computeMrcLayout(curves, order, { width, height }, scale), [curves, order, width, height, scale]);
 }

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, formatPercent } from '../../../app/format';
 import { MrcChart } from '../../../charts/mrc/MrcChart';
-import type { Curve } from '../../../charts/mrc/useMrcLayout';
+import type { Curve, MrcScale } from '../../../charts/mrc/useMrcLayout';
 import { POLICY_KINDS, workloadBlocks, type PolicyKind, type Scenario } from '../../../scenario/schema';
 import { OFFLINE_POLICIES, POLICIES } from '../../scenario/components/CacheFields';
 import { ChartExport } from '../../export/ChartExport';
@@ -56,6 +56,7 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
   const [minSize, setMinSize] = useState<number | null>(null);
   const [maxSize, setMaxSize] = useState<number | null>(null);
   const [state, setState] = useState<SweepState>(IDLE);
+  const [scale, setScale] = useState<MrcScale>('log');
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -201,7 +202,16 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
           {state.error}
         </div>
       )}
-      <MrcChart curves={curves} order={POLICY_KINDS} />
+      <div className="chart-controls">
+        <label>
+          Cache-size axis
+          <select data-testid="mrc-scale" value={scale} onChange={(e) => setScale(e.target.value as MrcScale)}>
+            <option value="log">logarithmic</option>
+            <option value="linear">linear</option>
+          </select>
+        </label>
+      </div>
+      <MrcChart curves={curves} order={POLICY_KINDS} scale={scale} />
       {done > 0 && (
         <details className="mrc-numbers">
           <summary>Numbers</summary>
