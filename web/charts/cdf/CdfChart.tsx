@@ -1,11 +1,11 @@
 // The latency CDF: a presentational SVG over useCdfLayout, plus a visually hidden table of the
 // same numbers (the chart's accessible alternative, and what the end-to-end tests read).
-import { useState } from 'react';
 import { formatDuration, formatPercent } from '../../app/format';
 import type { Report } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
 import { readOut, useCdfLayout, type CdfScale, type Pin } from './useCdfLayout';
 import { ChartAxes } from '../ChartAxes';
+import { useHoverX } from '../useHoverX';
 
 const HEIGHT = 320;
 
@@ -28,7 +28,7 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
   const layout = useCdfLayout(report, { width: size.width, height: HEIGHT }, pins, scale);
   const { plot, rows } = layout;
-  const [hoverX, setHoverX] = useState<number | null>(null);
+  const [hoverX, hoverHandlers] = useHoverX();
   const hover = hoverX === null ? null : readOut(layout, hoverX);
 
   return (
@@ -41,8 +41,7 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
         viewBox={`0 0 ${layout.width} ${layout.height}`}
         role="img"
         aria-label={`Latency CDF: cumulative fraction of requests against latency, ${scale} scale`}
-        onPointerMove={(e) => setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left)}
-        onPointerLeave={() => setHoverX(null)}
+        {...hoverHandlers}
       >
         <g className="cdf-grid">
           {layout.xMinorTicks.map((x) => (

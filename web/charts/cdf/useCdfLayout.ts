@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { formatDuration } from '../../app/format';
 import type { LatencyHistogram, Report } from '../../worker/protocol';
 import type { Size } from '../useElementSize';
+import type { AxisScale } from '../axisScale';
 
 /** Cumulative fraction at the upper edge of one non-empty histogram bin. */
 export interface CdfRow {
@@ -32,8 +33,8 @@ export interface RefMark {
   row: number;
 }
 
-/** The latency axis: logarithmic (every decade alike, the default) or linear from 0. */
-export type CdfScale = 'log' | 'linear';
+/** The latency axis: logarithmic (the default) or linear from 0. */
+export type CdfScale = AxisScale;
 
 export interface CdfLayout {
   width: number;

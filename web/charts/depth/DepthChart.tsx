@@ -1,11 +1,12 @@
 // LRU stack-depth graphs: one step line per stream, the run's cache sizes marked, and a hidden
 // table per curve with the same numbers (for screen readers and the end-to-end tests).
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { formatCount, formatPercent } from '../../app/format';
 import type { DepthCurve } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
 import { computeDepthLayout, nearestDepth, type DepthMark, type DepthScale, type DepthUnit } from './useDepthLayout';
 import { ChartAxes } from '../ChartAxes';
+import { useHoverX } from '../useHoverX';
 
 const HEIGHT = 300;
 
@@ -26,7 +27,7 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
     [curves, marks, size.width, scale, unit, blockSize],
   );
   const { plot } = layout;
-  const [hoverX, setHoverX] = useState<number | null>(null);
+  const [hoverX, hoverHandlers] = useHoverX();
   const hover = hoverX === null ? null : nearestDepth(layout, hoverX);
   // Labels go on the side of the line with more room.
   const flip = hover !== null && hover.x > (plot.left + plot.right) / 2;
@@ -41,8 +42,7 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
         viewBox={`0 0 ${size.width} ${HEIGHT}`}
         role="img"
         aria-label={`LRU stack-depth graph: the fraction of references an LRU cache would hit against its size, ${scale} scale, one line per stream`}
-        onPointerMove={(e) => setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left)}
-        onPointerLeave={() => setHoverX(null)}
+        {...hoverHandlers}
       >
         <g className="cdf-grid">
           {layout.xTicks.map((t) => (

@@ -5,8 +5,9 @@ import { curveStepAfter, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3
 import { formatCount } from '../../app/format';
 import type { DepthCurve } from '../../worker/protocol';
 import type { Size } from '../useElementSize';
+import type { AxisScale } from '../axisScale';
 
-export type DepthScale = 'linear' | 'log';
+export type DepthScale = AxisScale;
 export type DepthUnit = 'blocks' | 'bytes';
 
 export interface DepthMark {

@@ -2,9 +2,9 @@
 // the same numbers (what screen readers and the end-to-end tests read).
 import { formatCount, formatPercent } from '../../app/format';
 import { useElementSize } from '../useElementSize';
-import { useState } from 'react';
 import { nearestSize, useMrcLayout, type Curve, type MrcScale } from './useMrcLayout';
 import { ChartAxes } from '../ChartAxes';
+import { useHoverX } from '../useHoverX';
 
 const HEIGHT = 300;
 
@@ -21,7 +21,7 @@ export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
   const layout = useMrcLayout(curves, order, { width: size.width, height: HEIGHT }, scale);
   const { plot } = layout;
-  const [hoverX, setHoverX] = useState<number | null>(null);
+  const [hoverX, hoverHandlers] = useHoverX();
   const hover = hoverX === null ? null : nearestSize(layout, hoverX);
   return (
     <div className="mrc" ref={ref}>
@@ -33,8 +33,7 @@ export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-
         viewBox={`0 0 ${layout.width} ${layout.height}`}
         role="img"
         aria-label={`Miss-ratio curves: read miss ratio against cache size in blocks, ${scale} scale, one line per policy`}
-        onPointerMove={(e) => setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left)}
-        onPointerLeave={() => setHoverX(null)}
+        {...hoverHandlers}
       >
         <g className="cdf-grid">
           {layout.xTicks.map((t) => (

@@ -4,6 +4,7 @@ import { line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { useMemo } from 'react';
 import { formatCount } from '../../app/format';
 import type { Size } from '../useElementSize';
+import type { AxisScale } from '../axisScale';
 
 export interface CurvePoint {
   size: number;
@@ -51,7 +52,7 @@ export function policyColor(policy: string, order: readonly string[]): string {
 }
 
 /** The cache-size axis: logarithmic (the default: sizes are swept geometrically) or linear from 0. */
-export type MrcScale = 'log' | 'linear';
+export type MrcScale = AxisScale;
 
 export function computeMrcLayout(curves: Curve[], order: readonly string[], { width, height }: Size, scale: MrcScale = 'log'): MrcLayout {
   const plot = {

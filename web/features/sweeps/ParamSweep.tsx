@@ -13,6 +13,7 @@ import type { Report } from '../../worker/protocol';
 import { ChartExport } from '../export/ChartExport';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
 import { SelectField } from '../scenario/components/SelectField';
+import { useHoverX } from '../../charts/useHoverX';
 
 export type SweepParam = 'bandwidth' | 'ratio' | 'slru';
 
@@ -254,7 +255,7 @@ export function nearestSwept(layout: SweepLayout, px: number): { x: number; cx: 
 function SweepChart({ spec, values }: { spec: SweepSpec; values: Record<string, number> }) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 600, height: HEIGHT });
   const layout = useMemo(() => computeSweepLayout(spec, values, size.width), [spec, values, size.width]);
-  const [hoverX, setHoverX] = useState<number | null>(null);
+  const [hoverX, hoverHandlers] = useHoverX();
   const hover = hoverX === null ? null : nearestSwept(layout, hoverX);
   const { plot } = layout;
   // Labels go on the side of the line with more room.
@@ -269,8 +270,7 @@ function SweepChart({ spec, values }: { spec: SweepSpec; values: Record<string, 
         viewBox={`0 0 ${size.width} ${HEIGHT}`}
         role="img"
         aria-label={`${spec.yLabel} against ${spec.xLabel}`}
-        onPointerMove={(e) => setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left)}
-        onPointerLeave={() => setHoverX(null)}
+        {...hoverHandlers}
       >
         <g className="cdf-grid">
           {layout.yTicks.map((t) => (

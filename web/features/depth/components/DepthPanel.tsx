@@ -8,6 +8,7 @@ import type { DepthMark, DepthScale, DepthUnit } from '../../../charts/depth/use
 import type { Scenario } from '../../../scenario/schema';
 import type { Report } from '../../../worker/protocol';
 import { ChartExport } from '../../export/ChartExport';
+import { ScaleSelect } from '../../../charts/ScaleSelect';
 
 export interface DepthPanelProps {
   report: Report | null;
@@ -71,13 +72,7 @@ export function DepthPanel({ report, scenario, running }: DepthPanelProps) {
         one cache of their sum (paper 000 §3).
       </p>
       <div className="depth-controls">
-        <label>
-          Size axis
-          <select data-testid="depth-scale" value={scale} onChange={(e) => setScale(e.target.value as DepthScale)}>
-            <option value="linear">linear</option>
-            <option value="log">logarithmic</option>
-          </select>
-        </label>
+        <ScaleSelect label="Size axis" testId="depth-scale" value={scale} onChange={setScale} />
         <label>
           in
           <select data-testid="depth-unit" value={unit} onChange={(e) => setUnit(e.target.value as DepthUnit)}>

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, formatPercent } from '../../../app/format';
 import { MrcChart } from '../../../charts/mrc/MrcChart';
+import { ScaleSelect } from '../../../charts/ScaleSelect';
 import type { Curve, MrcScale } from '../../../charts/mrc/useMrcLayout';
 import { POLICY_KINDS, workloadBlocks, type PolicyKind, type Scenario } from '../../../scenario/schema';
 import { OFFLINE_POLICIES, POLICIES } from '../../scenario/components/CacheFields';
@@ -203,13 +204,7 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
         </div>
       )}
       <div className="chart-controls">
-        <label>
-          Cache-size axis
-          <select data-testid="mrc-scale" value={scale} onChange={(e) => setScale(e.target.value as MrcScale)}>
-            <option value="log">logarithmic</option>
-            <option value="linear">linear</option>
-          </select>
-        </label>
+        <ScaleSelect label="Cache-size axis" testId="mrc-scale" value={scale} onChange={setScale} />
       </div>
       <MrcChart curves={curves} order={POLICY_KINDS} scale={scale} />
       {done > 0 && (

@@ -5,6 +5,7 @@ import { formatCount, formatMs, formatPercent } from '../../../app/format';
 import { ChartExport } from '../../export/ChartExport';
 import { download, fileStem, reportCsv, reportJson } from '../../export/export';
 import { CdfChart, PIN_COLOURS } from '../../../charts/cdf/CdfChart';
+import { ScaleSelect } from '../../../charts/ScaleSelect';
 import type { CdfScale, Pin } from '../../../charts/cdf/useCdfLayout';
 import type { RunState } from '../../run/hooks/useEngineRun';
 import type { Report } from '../../../worker/protocol';
@@ -209,13 +210,7 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
           )}
         </div>
         <div className="chart-controls">
-          <label>
-            Latency axis
-            <select data-testid="cdf-scale" value={cdfScale} onChange={(e) => setCdfScale(e.target.value as CdfScale)}>
-              <option value="log">logarithmic</option>
-              <option value="linear">linear</option>
-            </select>
-          </label>
+          <ScaleSelect label="Latency axis" testId="cdf-scale" value={cdfScale} onChange={setCdfScale} />
         </div>
         <CdfChart report={report} pins={pins} table={!(phase === 'warmup' || phase === 'measured')} scale={cdfScale} />
         {(pool.status === 'running' || compareError || pool.error) && (

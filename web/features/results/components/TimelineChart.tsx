@@ -7,6 +7,7 @@ import { ChartAxes } from '../../../charts/ChartAxes';
 import { useElementSize } from '../../../charts/useElementSize';
 import type { Report } from '../../../worker/protocol';
 import { EMPTY_TIMELINE, extendTimeline, sliceAt, type Timeline, type TimelinePoint } from '../timeline';
+import { useHoverX } from '../../../charts/useHoverX';
 
 const HEIGHT = 200;
 const MARGIN = { left: 46, right: 16, top: 10, bottom: 34 };
@@ -42,7 +43,7 @@ export function TimelineChart({ report, runKey }: { report: Report | null; runKe
   }, [timeline, size.width, total, report?.warmupRequests]);
   const { plot } = layout;
   const last = timeline.points[timeline.points.length - 1];
-  const [hoverX, setHoverX] = useState<number | null>(null);
+  const [hoverX, hoverHandlers] = useHoverX();
   const hover = hoverX === null || hoverX < plot.left || hoverX > plot.right ? null : sliceAt(timeline.points, layout.x.invert(hoverX));
   const hx = hover ? layout.x(hover.point.at) : 0;
   // Labels go on the side of the line with more room.
@@ -56,8 +57,7 @@ export function TimelineChart({ report, runKey }: { report: Report | null; runKe
         viewBox={`0 0 ${size.width} ${HEIGHT}`}
         role="img"
         aria-label="Share of each slice of the run's reads served by the client, the array and the disk, and DEMOTEs per read, against requests processed"
-        onPointerMove={(e) => setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left)}
-        onPointerLeave={() => setHoverX(null)}
+        {...hoverHandlers}
       >
         {layout.warmX > plot.left && <rect className="timeline-warmup" x={plot.left} y={plot.top} width={layout.warmX - plot.left} height={plot.bottom - plot.top} />}
         <g className="cdf-grid">
