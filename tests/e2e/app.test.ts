@@ -772,8 +772,8 @@ describe('tiersim in Chromium', () => {
     await testId(page, 'gallery-run-paper004').click();
     await page.waitForSelector('[data-testid="gallery-paper004"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
     const rows = await testId(page, 'gallery-readings-paper004')
-      .locator('tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => ({ agrees: tr.getAttribute('data-agrees'), text: tr.textContent })));
+      .locator('tr[data-agrees]')
+      .evaluateAll((trs) => trs.map((tr) => ({ agrees: tr.getAttribute('data-agrees'), text: tr.textContent, detail: tr.nextElementSibling?.textContent })));
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.agrees === 'true')).toBe(true);
     // The card's primary scenario (OLTP into TQ) is in the editor and ran there.
@@ -781,7 +781,9 @@ describe('tiersim in Chromium', () => {
     const r = await results(page);
     expect(r.scenario).toMatchObject({ topology: 'single', client: { policy: { kind: 'tq' } }, workload: { kind: 'oltp' } });
     const c = (engine(r.scenario) as EngineReport & { counters: Record<string, number> }).counters;
-    expect(rows[0].text).toContain(`${((c.warmBlockHits / c.warmBlockReads) * 100).toFixed(1)} %`);
+    // TQ ÷ MQ, and beneath it the two read hit ratios it divides; TQ's is the editor's run.
+    expect(rows[0].text).toMatch(/TQ ÷ MQ≈ 2×\d+\.\d×/);
+    expect(rows[0].detail).toMatch(new RegExp(`^${((c.warmBlockHits / c.warmBlockReads) * 100).toFixed(1)}\u00a0% vs \\d+\\.\\d\u00a0%$`));
     await testId(page, 'gallery').screenshot({ path: join(SHOTS, 'gallery.png') });
   });
 

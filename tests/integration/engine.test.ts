@@ -127,7 +127,7 @@ describe('engine in wasm', () => {
       const reports = Object.fromEntries(Object.entries(e.runs).map(([k, sc]) => [k, runScenario(JSON.stringify(sc))]));
       const readings = e.read(reports);
       expect(readings.length, e.id).toBeGreaterThan(0);
-      for (const r of readings) expect(r.agrees, `${e.id}: ${r.label}: paper ${r.paper}, ours ${r.ours}`).toBe(true);
+      for (const r of readings) expect(r.agrees, `${e.id}: ${r.label}: paper ${r.paper}, ours ${r.ours} ${r.detail ?? ""}`).toBe(true);
     }
   }, 120_000);
 

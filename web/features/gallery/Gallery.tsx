@@ -1,13 +1,11 @@
 // The paper gallery: a card per seed paper's headline experiment. One click loads its main
 // scenario into the editor (and runs it there, live) and runs the experiment's scenarios on the
 // worker pool, then shows the paper's numbers beside ours.
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../../scenario/schema';
 import type { Report } from '../../worker/protocol';
 import { defaultRunner, isCancel, runScenarios, type PoolRunner } from '../mrc/sweep';
 import { EXPERIMENTS, type Experiment, type Reading } from './experiments';
-
-
 
 export interface GalleryProps {
   /** Puts a scenario in the editor and runs it there. */
@@ -84,13 +82,20 @@ export function Gallery({ onLoad, createRunner = defaultRunner, experiments = EX
                   </thead>
                   <tbody>
                     {c.readings.map((r) => (
-                      <tr key={r.label} data-agrees={String(r.agrees)}>
-                        <th scope="row">{r.label}</th>
-                        <td>{r.paper}</td>
-                        <td>
-                          {r.ours} <span aria-label={r.agrees ? 'agrees' : 'differs'}>{r.agrees ? '✓' : '≠'}</span>
-                        </td>
-                      </tr>
+                      <Fragment key={r.label}>
+                        <tr data-agrees={String(r.agrees)} data-detail={r.detail ? 'below' : undefined}>
+                          <th scope="row">{r.label}</th>
+                          <td>{r.paper}</td>
+                          <td className="gallery-ours">
+                            {r.ours} <span aria-label={r.agrees ? 'agrees' : 'differs'}>{r.agrees ? '✓' : '≠'}</span>
+                          </td>
+                        </tr>
+                        {r.detail && (
+                          <tr className="gallery-detail">
+                            <td colSpan={3}>{r.detail}</td>
+                          </tr>
+                        )}
+                      </Fragment>
                     ))}
                   </tbody>
                 </table>

@@ -12,6 +12,8 @@ export interface Reading {
   /** What the paper reports (text: a number, or the ordering it claims). */
   paper: string;
   ours: string;
+  /** What ours is made of (the two hit ratios behind a ratio), shown beneath it. */
+  detail?: string;
   /** Whether ours agrees with the paper's claim. */
   agrees: boolean;
 }
@@ -28,9 +30,11 @@ export interface Experiment {
   read: (reports: Record<string, Report>) => Reading[];
 }
 
-const ms = (x: number) => `${x.toFixed(2)} ms`;
-const pc = (x: number) => `${(x * 100).toFixed(1)} %`;
+// A no-break space keeps each number with its unit in the cards' narrow columns.
+const ms = (x: number) => `${x.toFixed(2)}\u00a0ms`;
+const pc = (x: number) => `${(x * 100).toFixed(1)}\u00a0%`;
 const times = (x: number) => `${x.toFixed(1)}×`;
+const times2 = (x: number) => `${x.toFixed(2)}×`;
 
 function paper000(): Experiment {
   const proposed = structuredClone(DEFAULT_SCENARIO);
@@ -75,8 +79,8 @@ function paper001(): Experiment {
     read: (r) => {
       const hit = (k: string) => r[k].hitFractions.client;
       return [
-        { label: 'SLRU 512 vs LRU 1,024', paper: '≈ equal', ours: `${pc(hit('slru512'))} vs ${pc(hit('lru1024'))}`, agrees: hit('slru512') >= 0.85 * hit('lru1024') },
-        { label: 'SLRU 1,024 vs LRU 2,048', paper: '≈ equal', ours: `${pc(hit('slru1024'))} vs ${pc(hit('lru2048'))}`, agrees: hit('slru1024') >= 0.85 * hit('lru2048') },
+        { label: 'SLRU 512 ÷ LRU 1,024', paper: '≈ 1×', ours: times2(hit('slru512') / hit('lru1024')), detail: `${pc(hit('slru512'))} vs ${pc(hit('lru1024'))}`, agrees: hit('slru512') >= 0.85 * hit('lru1024') },
+        { label: 'SLRU 1,024 ÷ LRU 2,048', paper: '≈ 1×', ours: times2(hit('slru1024') / hit('lru2048')), detail: `${pc(hit('slru1024'))} vs ${pc(hit('lru2048'))}`, agrees: hit('slru1024') >= 0.85 * hit('lru2048') },
       ];
     },
   };
@@ -86,7 +90,7 @@ function paper002(): Experiment {
   const mc2 = structuredClone(DEFAULT_SCENARIO);
   mc2Example(mc2);
   mc2.name = 'MC² · TPC-H Q3 + Q7';
-  const variant = (name: string, protocol: Scenario['protocol'], array: 'lru' | 'mru' | 'arc', client: 'lru' | 'arc') => {
+  const variant = (name: string, protocol: Scenario['protocol'], array: 'lru' | 'mru' | 'arc' | 'mq', client: 'lru' | 'arc') => {
     const s = structuredClone(mc2);
     s.name = name;
     s.protocol = protocol;
@@ -103,14 +107,16 @@ function paper002(): Experiment {
       lru: variant('LRU', { kind: 'none' }, 'lru', 'lru'),
       demote: variant('Demote', { kind: 'demote' }, 'mru', 'lru'),
       arc: variant('ARC', { kind: 'none' }, 'arc', 'arc'),
+      multiq: variant('MultiQ', { kind: 'none' }, 'mq', 'lru'),
     },
     primary: 'mc2',
     read: (r) => {
       const m = r.mc2.meanLatencyMs;
-      const others = (['lru', 'demote', 'arc'] as const).map((k) => [k, r[k].meanLatencyMs] as const);
+      const names = { lru: 'LRU', demote: 'Demote', arc: 'ARC', multiq: 'MultiQ' } as const;
+      const others = (Object.keys(names) as (keyof typeof names)[]).map((k) => [k, r[k].meanLatencyMs] as const);
       return [
         { label: 'MC²', paper: 'lowest', ours: ms(m), agrees: others.every(([, v]) => m < v) },
-        ...others.map(([k, v]) => ({ label: k === 'lru' ? 'LRU' : k === 'arc' ? 'ARC' : 'Demote', paper: 'above MC²', ours: ms(v), agrees: v > m })),
+        ...others.map(([k, v]) => ({ label: names[k], paper: 'above MC²', ours: ms(v), agrees: v > m })),
       ];
     },
   };
@@ -171,8 +177,8 @@ function paper004(): Experiment {
     read: (r) => {
       const h = (k: string) => r[k].counters.warmBlockHits / Math.max(1, r[k].counters.warmBlockReads);
       return [
-        { label: 'TQ ÷ MQ', paper: '≈ 2×', ours: `${times(h('tq') / h('mq'))} (${pc(h('tq'))} vs ${pc(h('mq'))})`, agrees: h('tq') >= 1.5 * h('mq') },
-        { label: 'LRU+Hints ÷ LRU', paper: '> 3×', ours: `${times(h('lruHints') / Math.max(h('lru'), 1e-9))} (${pc(h('lruHints'))} vs ${pc(h('lru'))})`, agrees: h('lruHints') >= 2 * h('lru') },
+        { label: 'TQ ÷ MQ', paper: '≈ 2×', ours: times(h('tq') / h('mq')), detail: `${pc(h('tq'))} vs ${pc(h('mq'))}`, agrees: h('tq') >= 1.5 * h('mq') },
+        { label: 'LRU+Hints ÷ LRU', paper: '> 3×', ours: times(h('lruHints') / Math.max(h('lru'), 1e-9)), detail: `${pc(h('lruHints'))} vs ${pc(h('lru'))}`, agrees: h('lruHints') >= 2 * h('lru') },
       ];
     },
   };
