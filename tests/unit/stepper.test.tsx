@@ -75,6 +75,29 @@ describe('the teaching stepper', () => {
     expect((screen.getByTestId('stepper-step') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('steps without a Load, from the settings as they are, and starts again when they change', async () => {
+    const teach = vi.fn(async () => [START, FINAL, FINAL]);
+    render(<Stepper teach={teach} />);
+    const at = () => screen.getByTestId('stepper-at');
+    expect(at().textContent).toBe('Step or Play starts from these settings');
+    fireEvent.click(screen.getByTestId('stepper-step'));
+    await waitFor(() => expect(at().getAttribute('data-at')).toBe('1'));
+    expect(teach).toHaveBeenCalledTimes(1);
+    expect(at().textContent).toBe('request 1 of 2');
+    fireEvent.change(screen.getByTestId('stepper-requests'), { target: { value: 'E D' } });
+    expect(at().getAttribute('data-fresh')).toBe('false');
+    expect(at().textContent).toBe('settings changed: Step or Play starts again from them');
+    expect((screen.getByTestId('stepper-back') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('stepper-step'));
+    await waitFor(() => expect(at().getAttribute('data-fresh')).toBe('true'));
+    expect(teach).toHaveBeenCalledTimes(2);
+    expect((teach.mock.calls[1] as unknown[])[1]).toEqual([
+      [4, 'read'],
+      [3, 'read'],
+    ]);
+    expect(at().getAttribute('data-at')).toBe('1');
+  });
+
   it('says what is wrong with the input and keeps the steps it had', async () => {
     const teach = vi.fn(async () => [START, FINAL]);
     render(<Stepper teach={teach} />);

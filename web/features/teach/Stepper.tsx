@@ -148,14 +148,17 @@ export interface StepperProps {
 
 export function Stepper({ teach }: StepperProps) {
   const [config, setConfig] = useState<StepperConfig>(STEPPER_PRESETS[0].config);
-  const [steps, setSteps] = useState<{ steps: TeachStep[]; letters: boolean } | null>(null);
+  // The steps and the settings they were made from: editing a setting makes them stale, and
+  // Step or Play then makes them afresh.
+  const [steps, setSteps] = useState<{ steps: TeachStep[]; letters: boolean; config: StepperConfig } | null>(null);
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const engine = useRef<EngineClient | null>(null);
+  const last = steps ? steps.steps.length - 1 : 0;
   useEffect(() => () => engine.current?.terminate(), []);
 
-  const build = async (c: StepperConfig) => {
+  const build = async (c: StepperConfig): Promise<boolean> => {
     setPlaying(false);
     const s = stepperScenario(c);
     const reqs = parseBlocks(c.requests);
@@ -164,20 +167,31 @@ export function Stepper({ teach }: StepperProps) {
     const bad = 'error' in s ? s.error : !reqs.ok ? reqs.message : !sc.ok ? sc.message : !sa.ok ? sa.message : reqs.requests.length === 0 ? 'type at least one request' : null;
     if (bad || 'error' in s || !reqs.ok || !sc.ok || !sa.ok) {
       setError(bad);
-      return;
+      return false;
     }
     try {
       const run = teach ?? ((...a: Parameters<EngineClient['teach']>) => (engine.current ??= new EngineClient()).teach(...a));
       const out = await run(s, reqs.requests, { client: sc.requests.map(([b]) => b), array: c.array === 'none' ? [] : sa.requests.map(([b]) => b) });
       setError(null);
-      setSteps({ steps: out, letters: reqs.letters || sc.letters || sa.letters });
+      setSteps({ steps: out, letters: reqs.letters || sc.letters || sa.letters, config: c });
       setAt(0);
+      return true;
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
+      return false;
     }
   };
+  const fresh = steps !== null && steps.config === config;
+  /** Step and Play start from the settings as they are now, loading them first if need be. */
+  const step = async () => {
+    if (fresh) setAt((a) => Math.min(last, a + 1));
+    else if (await build(config)) setAt(1);
+  };
+  const play = async () => {
+    if (fresh) setPlaying((p) => !p);
+    else if (await build(config)) setPlaying(true);
+  };
 
-  const last = steps ? steps.steps.length - 1 : 0;
   useEffect(() => {
     if (!playing) return;
     if (at >= last) {
@@ -190,7 +204,10 @@ export function Stepper({ teach }: StepperProps) {
 
   const layout = useMemo(() => (steps ? layoutStep(steps.steps[at], steps.letters) : null), [steps, at]);
   const width = layout ? Math.max(360, ...layout.rows.map((r) => LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) + 70)) : 360;
-  const set = (patch: Partial<StepperConfig>) => setConfig((c) => ({ ...c, ...patch }));
+  const set = (patch: Partial<StepperConfig>) => {
+    setPlaying(false);
+    setConfig((c) => ({ ...c, ...patch }));
+  };
   const policyOptions = ONLINE.map((p) => ({ value: p.value as PolicyKind, label: p.label }));
 
   return (
@@ -263,20 +280,20 @@ export function Stepper({ teach }: StepperProps) {
         <button type="button" className="button primary" data-testid="stepper-load" onClick={() => void build(config)}>
           Load
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-reset" disabled={!steps || at === 0} onClick={() => setAt(0)} aria-label="back to the start">
+        <button type="button" className="button secondary" data-testid="stepper-reset" disabled={!fresh || at === 0} onClick={() => setAt(0)} aria-label="back to the start">
           ⇤ Start
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-back" disabled={!steps || at === 0} onClick={() => setAt((a) => Math.max(0, a - 1))}>
+        <button type="button" className="button secondary" data-testid="stepper-back" disabled={!fresh || at === 0} onClick={() => setAt((a) => Math.max(0, a - 1))}>
           ◀ Back
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-step" disabled={!steps || at >= last} onClick={() => setAt((a) => Math.min(last, a + 1))}>
+        <button type="button" className="button secondary" data-testid="stepper-step" disabled={fresh && at >= last} onClick={() => void step()}>
           Step ▶
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-play" disabled={!steps || at >= last} onClick={() => setPlaying((p) => !p)}>
+        <button type="button" className="button secondary" data-testid="stepper-play" disabled={fresh && at >= last} onClick={() => void play()}>
           {playing ? 'Pause' : 'Play'}
         </button>
-        <span className="mrc-progress" data-testid="stepper-at" data-at={at} data-steps={steps ? last : 0}>
-          {steps ? `request ${at} of ${last}` : ''}
+        <span className="mrc-progress" data-testid="stepper-at" data-at={at} data-steps={steps ? last : 0} data-fresh={String(fresh)}>
+          {!steps ? 'Step or Play starts from these settings' : fresh ? `request ${at} of ${last}` : 'settings changed: Step or Play starts again from them'}
         </span>
       </div>
       {error && (
