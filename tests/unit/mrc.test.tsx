@@ -94,6 +94,9 @@ describe('miss-ratio chart layout', () => {
     expect(l.curves[1].color).toBe(policyColor('min', POLICY_KINDS));
     expect(l.curves[0].color).not.toBe(l.curves[1].color);
     expect(computeMrcLayout([], POLICY_KINDS, { width: 600, height: 300 }).empty).toBe(true);
+    // With no points yet, the axis spans the sizes the sweep will cover.
+    const planned = computeMrcLayout([], POLICY_KINDS, { width: 600, height: 300 }, 'log', [328, 32_768]);
+    expect([planned.xTicks[0].value, planned.xTicks.at(-1)!.value]).toEqual([100, 100_000]);
     // Hovering reads off every policy at the swept size nearest the pointer.
     const at10 = nearestSize(l, a.x + 3)!;
     expect(at10.size).toBe(10);

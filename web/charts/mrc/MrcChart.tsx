@@ -15,11 +15,13 @@ export interface MrcChartProps {
   emptyText?: string;
   /** The cache-size axis (default log). */
   scale?: MrcScale;
+  /** The sizes the next sweep covers: the axis before it has points. */
+  span?: readonly [number, number];
 }
 
-export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-ratio curves.', scale = 'log' }: MrcChartProps) {
+export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-ratio curves.', scale = 'log', span }: MrcChartProps) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
-  const layout = useMrcLayout(curves, order, { width: size.width, height: HEIGHT }, scale);
+  const layout = useMrcLayout(curves, order, { width: size.width, height: HEIGHT }, scale, span);
   const { plot } = layout;
   const [hoverX, hoverHandlers] = useHoverX();
   const hover = hoverX === null ? null : nearestSize(layout, hoverX);

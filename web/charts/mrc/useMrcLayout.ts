@@ -54,7 +54,11 @@ export function policyColor(policy: string, order: readonly string[]): string {
 /** The cache-size axis: logarithmic (the default: sizes are swept geometrically) or linear from 0. */
 export type MrcScale = AxisScale;
 
-export function computeMrcLayout(curves: Curve[], order: readonly string[], { width, height }: Size, scale: MrcScale = 'log'): MrcLayout {
+/**
+ * `span`: the sizes a sweep will cover (smallest, largest), for the axis while it has no points
+ * yet; the points' own sizes once it has any.
+ */
+export function computeMrcLayout(curves: Curve[], order: readonly string[], { width, height }: Size, scale: MrcScale = 'log', span?: readonly [number, number]): MrcLayout {
   const plot = {
     left: MRC_MARGIN.left,
     top: MRC_MARGIN.top,
@@ -63,8 +67,8 @@ export function computeMrcLayout(curves: Curve[], order: readonly string[], { wi
   };
   const all = curves.flatMap((c) => c.points);
   const sizes = all.map((p) => p.size);
-  let lo = sizes.length ? Math.min(...sizes) : 1;
-  let hi = sizes.length ? Math.max(...sizes) : 1000;
+  let lo = sizes.length ? Math.min(...sizes) : (span?.[0] ?? 1);
+  let hi = sizes.length ? Math.max(...sizes) : (span?.[1] ?? 1000);
   if (hi <= lo) {
     lo = Math.max(1, lo / 2);
     hi = hi * 2;
@@ -104,7 +108,11 @@ export function computeMrcLayout(curves: Curve[], order: readonly string[], { wi
   return { width, height, plot, curves: laid, xTicks, yTicks, empty: all.length === 0 };
 }
 
-export function useMrcLayout(curves: Curve[], order: readonly string[], size: Size, scale: MrcScale = 'log'): MrcLayout {
+export function useMrcLayout(curves: Curve[], order: readonly string[], size: Size, scale: MrcScale = 'log', span?: readonly [number, number]): MrcLayout {
   const { width, height } = size;
-  return useMemo(() => computeMrcLayout(curves, order, { width, height }, scale), [curves, order, width, height, scale]);
+  const [lo, hi] = span ?? [undefined, undefined];
+  return useMemo(
+    () => computeMrcLayout(curves, order, { width, height }, scale, lo === undefined || hi === undefined ? undefined : [lo, hi]),
+    [curves, order, width, height, scale, lo, hi],
+  );
 }

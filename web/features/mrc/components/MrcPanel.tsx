@@ -206,7 +206,7 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
       <div className="chart-controls">
         <ScaleSelect label="Cache-size axis" testId="mrc-scale" value={scale} onChange={setScale} />
       </div>
-      <MrcChart curves={curves} order={POLICY_KINDS} scale={scale} />
+      <MrcChart curves={curves} order={POLICY_KINDS} scale={scale} span={sizes.length ? [sizes[0], sizes[sizes.length - 1]] : undefined} />
       {done > 0 && (
         <details className="mrc-numbers">
           <summary>Numbers</summary>
