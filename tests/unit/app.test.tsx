@@ -248,6 +248,10 @@ describe('App', () => {
     expect(screen.queryByTestId('link-preset')).toBeNull();
     expect(tree().tree!.caches.map((c) => c.name)).toEqual(['array', 'client1', 'client2']);
     expect(tree().name).toBe('RANDOM 2 clients × 2 levels demote');
+    // A trace file can still be opened, and the page says where it will replay.
+    const pick = screen.getByTestId('trace-file') as HTMLInputElement;
+    expect(pick.disabled).toBe(false);
+    expect(document.getElementById(pick.getAttribute('aria-describedby')!)!.textContent).toContain('opening one leaves the tree');
 
     // Two clients become four under two middle tiers, all by hand.
     fireEvent.click(screen.getByTestId('tree-0-add'));

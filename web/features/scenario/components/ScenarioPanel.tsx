@@ -345,7 +345,7 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
           <input
             type="file"
             data-testid="trace-file"
-            disabled={tree}
+            aria-describedby={tree ? 'trace-tree-hint' : undefined}
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (file) onTraceFile?.(file);
@@ -355,6 +355,11 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
         </label>
         {s.trace && !tree && (
           <p className="field-hint">The generator below is kept, unused, while the trace replays.</p>
+        )}
+        {tree && (
+          <p className="field-hint" id="trace-tree-hint">
+            A tree’s clients run generated workloads; a trace file replays through the client + array pair, so opening one leaves the tree.
+          </p>
         )}
         <WorkloadFields
           workload={w}

@@ -248,7 +248,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
                 </button>
               </div>
               {errorAt(`tree.caches.${i}.name`) && <p className="field-error">{errorAt(`tree.caches.${i}.name`)}</p>}
-              <div className="row">
+              <div className="row row-loose">
                 <SelectField<string>
                   testId={`tree-${i}-parent`}
                   label="Above it"
@@ -329,7 +329,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
 
       <fieldset>
         <legend>Clients and cooperation</legend>
-        <div className="row">
+        <div className="row row-loose">
           <SelectField<SharingChoice>
             testId="tree-sharing"
             label="The clients’ blocks"
@@ -356,7 +356,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
             />
           )}
         </div>
-        <div className="row">
+        <div className="row row-loose">
           <SelectField<ProtocolChoice>
             testId="tree-protocol"
             label="Protocol at every level"
@@ -374,7 +374,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
           <DuField scenario={s} testId="tree-du" label="What a shared cache sends up" errorAt={errorAt} update={update} />
         </div>
         <AcCaKField scenario={s} testId="tree-ac-ca-k" errorAt={errorAt} update={update} />
-        <div className="row">
+        <div className="row row-loose">
           <SelectField<TimingChoice>
             testId="tree-timing"
             label="Latency model"
