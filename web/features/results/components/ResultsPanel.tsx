@@ -238,7 +238,7 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
           <h3>Hit ratio over time</h3>
           <p className="chart-legend">each slice of the run's reads, as the live reports arrive</p>
         </div>
-        <TimelineChart report={report} runKey={state.scenarioJson} />
+        <TimelineChart report={report} runKey={state.scenarioJson} topology={single ? 'single' : tree ? 'tree' : 'two-level'} />
       </div>
 
       {report?.tree && <TreeResults tree={report.tree} />}

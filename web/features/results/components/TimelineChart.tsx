@@ -12,19 +12,40 @@ import { useHoverX } from '../../../charts/useHoverX';
 const HEIGHT = 200;
 const MARGIN = { left: 46, right: 16, top: 10, bottom: 34 };
 
-const SERIES = [
-  { key: 'client', label: 'client hits', className: 'is-client', colour: 'var(--client)' },
-  { key: 'array', label: 'array hits', className: 'is-array', colour: 'var(--array)' },
-  { key: 'disk', label: 'disk reads', className: 'is-disk', colour: 'var(--disk)' },
-  { key: 'demotions', label: 'DEMOTEs per read', className: 'is-demote', colour: 'var(--ink-2)' },
-] as const;
+type SeriesKey = 'client' | 'array' | 'disk' | 'demotions';
+interface Series {
+  key: SeriesKey;
+  label: string;
+  className: string;
+  colour: string;
+}
+
+const CLIENT: Series = { key: 'client', label: 'client hits', className: 'is-client', colour: 'var(--client)' };
+const ARRAY: Series = { key: 'array', label: 'array hits', className: 'is-array', colour: 'var(--array)' };
+const DISK: Series = { key: 'disk', label: 'disk reads', className: 'is-disk', colour: 'var(--disk)' };
+const DEMOTES: Series = { key: 'demotions', label: 'DEMOTEs per read', className: 'is-demote', colour: 'var(--ink-2)' };
+
+/** The lines a topology has, named as its hit bars name the levels. */
+export function timelineSeries(topology: 'single' | 'two-level' | 'tree'): Series[] {
+  if (topology === 'single') return [{ ...CLIENT, label: 'cache hits' }, DISK];
+  if (topology === 'tree') return [{ ...CLIENT, label: 'own-cache hits' }, { ...ARRAY, label: 'shared-cache hits' }, DISK, DEMOTES];
+  return [CLIENT, ARRAY, DISK, DEMOTES];
+}
 
 /** A series' value as the read-out shows it: a share, or DEMOTEs per read. */
-function formatValue(key: (typeof SERIES)[number]['key'], v: number): string {
+function formatValue(key: SeriesKey, v: number): string {
   return key === 'demotions' ? v.toFixed(2) : formatPercent(v);
 }
 
-export function TimelineChart({ report, runKey }: { report: Report | null; runKey: string | null }) {
+export interface TimelineChartProps {
+  report: Report | null;
+  /** Changes with each new run: the timeline starts afresh. */
+  runKey: string | null;
+  topology?: 'single' | 'two-level' | 'tree';
+}
+
+export function TimelineChart({ report, runKey, topology = 'two-level' }: TimelineChartProps) {
+  const series = useMemo(() => timelineSeries(topology), [topology]);
   const [timeline, setTimeline] = useState<Timeline>(EMPTY_TIMELINE);
   useEffect(() => setTimeline(EMPTY_TIMELINE), [runKey]);
   useEffect(() => {
@@ -37,10 +58,10 @@ export function TimelineChart({ report, runKey }: { report: Report | null; runKe
     const x = scaleLinear().domain([0, Math.max(1, total)]).range([plot.left, plot.right]);
     const y = scaleLinear().domain([0, 1]).range([plot.bottom, plot.top]);
     const pts = timeline.points;
-    const paths = SERIES.map((s) => ({ ...s, d: line<TimelinePoint>().x((p) => x(p.at)).y((p) => y(Math.min(1, p[s.key])))(pts) ?? '' }));
+    const paths = series.map((s) => ({ ...s, d: line<TimelinePoint>().x((p) => x(p.at)).y((p) => y(Math.min(1, p[s.key])))(pts) ?? '' }));
     const warm = report?.warmupRequests ?? 0;
     return { plot, x, y, paths, warmX: x(Math.min(warm, total)), xTicks: x.ticks(5).map((v) => ({ x: x(v), label: formatCount(v) })), yTicks: [0, 0.5, 1].map((v) => ({ y: y(v), label: `${v * 100}%` })) };
-  }, [timeline, size.width, total, report?.warmupRequests]);
+  }, [timeline, size.width, total, report?.warmupRequests, series]);
   const { plot } = layout;
   const last = timeline.points[timeline.points.length - 1];
   const [hoverX, hoverHandlers] = useHoverX();
@@ -56,7 +77,7 @@ export function TimelineChart({ report, runKey }: { report: Report | null; runKe
         height={HEIGHT}
         viewBox={`0 0 ${size.width} ${HEIGHT}`}
         role="img"
-        aria-label="Share of each slice of the run's reads served by the client, the array and the disk, and DEMOTEs per read, against requests processed"
+        aria-label={`Each slice of the run's reads: ${series.map((s) => s.label).join(', ')}, against requests processed`}
         {...hoverHandlers}
       >
         {layout.warmX > plot.left && <rect className="timeline-warmup" x={plot.left} y={plot.top} width={layout.warmX - plot.left} height={plot.bottom - plot.top} />}
@@ -85,7 +106,7 @@ export function TimelineChart({ report, runKey }: { report: Report | null; runKe
             <text x={hx + (flip ? -8 : 8)} y={plot.top + 12} textAnchor={flip ? 'end' : 'start'}>
               {`requests ${formatCount(hover.from)}–${formatCount(hover.to)}${hover.point.warmup ? ' (warm-up)' : ''}`}
             </text>
-            {SERIES.map((s, i) => (
+            {series.map((s, i) => (
               <g key={s.key}>
                 <circle cx={hx} cy={layout.y(Math.min(1, hover.point[s.key]))} r={3.5} style={{ fill: s.colour }} />
                 <text x={hx + (flip ? -8 : 8)} y={plot.top + 26 + i * 14} textAnchor={flip ? 'end' : 'start'} data-series={s.key}>
@@ -97,7 +118,7 @@ export function TimelineChart({ report, runKey }: { report: Report | null; runKe
         )}
       </svg>
       <p className="chart-legend">
-        {SERIES.map((s) => (
+        {series.map((s) => (
           <span key={s.key} className="legend-item">
             <span className={`swatch timeline-swatch ${s.className}`} /> {s.label}
             {last ? ` ${(last[s.key] * (s.key === 'demotions' ? 1 : 100)).toFixed(s.key === 'demotions' ? 2 : 1)}${s.key === 'demotions' ? '' : ' %'}` : ''}{' '}

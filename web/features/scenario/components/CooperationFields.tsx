@@ -68,7 +68,8 @@ export function SeField({ scenario: s, testId, update }: Omit<Props, 'errorAt'>)
         }
       />
       <span>
-        <strong>SE</strong> — importance hints: a block the workload marks unimportant (the OLTP buffer stream's history pages) enters the client next in line for eviction, and the array too under DEMOTE or AC_CC (paper 003)
+        <strong>SE</strong> — importance hints: a block the workload marks unimportant (the OLTP buffer stream's history pages) enters the {s.topology === 'single' ? 'cache' : 'client'} next in line for eviction
+        {s.topology === 'single' ? '' : ', and the array too under DEMOTE or AC_CC'} (paper 003)
       </span>
     </label>
   );

@@ -1,5 +1,7 @@
 // Hit ratio over time from successive live reports.
-import { describe, expect, it } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TimelineChart, timelineSeries } from '../../web/features/results/components/TimelineChart';
 import { EMPTY_TIMELINE, MAX_POINTS, extendTimeline, sliceAt } from '../../web/features/results/timeline';
 import type { Report } from '../../web/worker/protocol';
 import { makeReport } from './fixtures';
@@ -44,5 +46,23 @@ describe('hit ratio over time', () => {
     for (let i = 1; i <= 3 * MAX_POINTS; i++) t = extendTimeline(t, at(i * 10, 'measured', i * 10, i * 5, i * 2));
     expect(t.points.length).toBeLessThanOrEqual(MAX_POINTS);
     expect(t.points[t.points.length - 1]).toMatchObject({ at: 3 * MAX_POINTS * 10, client: 0.5, array: 0.2 });
+  });
+});
+
+describe('the hit-ratio-over-time chart', () => {
+  afterEach(cleanup);
+  const drawn = (topology: 'single' | 'two-level' | 'tree') => {
+    const { rerender, container } = render(<TimelineChart report={at(100, 'measured', 100, 60, 0)} runKey="a" topology={topology} />);
+    rerender(<TimelineChart report={at(200, 'measured', 200, 110, 0)} runKey="a" topology={topology} />);
+    const series = [...container.querySelectorAll('path.timeline-line')].map((p) => p.getAttribute('data-series'));
+    return { series, legend: container.querySelector('.chart-legend')!.textContent };
+  };
+
+  it('draws only the levels a topology has, named as its hit bars name them', () => {
+    const single = drawn('single');
+    expect(single.series).toEqual(['client', 'disk']);
+    expect(single.legend).toMatch(/^\s*cache hits 50\.0 %\s+disk reads 50\.0 %\s*$/);
+    expect(drawn('two-level').series).toEqual(['client', 'array', 'disk', 'demotions']);
+    expect(timelineSeries('tree').map((s) => s.label)).toEqual(['own-cache hits', 'shared-cache hits', 'disk reads', 'DEMOTEs per read']);
   });
 });
