@@ -2,6 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { scaleLog } from 'd3';
 import { describe, expect, it } from 'vitest';
 import { cdfRows, computeCdfLayout, useCdfLayout } from '../../web/charts/cdf/useCdfLayout';
+import { placeRefLabels, REF_LABEL_ROWS } from '../../web/charts/refLabels';
 import { EDGES_US, histogram, makeReport } from './fixtures';
 
 const SIZE = { width: 600, height: 300 };
@@ -71,9 +72,44 @@ describe('useCdfLayout', () => {
 
   it('staggers reference labels that would overlap', () => {
     const layout = computeCdfLayout(makeReport(), SIZE);
-    const [array, demote] = layout.refs;
+    const [array, demote, disk] = layout.refs;
     expect(demote.x - array.x).toBeLessThan(84);
-    expect([array.row, demote.row]).toEqual([0, 1]);
+    expect([array.row, demote.row, disk.row]).toEqual([0, 1, 0]);
+    expect(layout.refs.every((r) => r.anchor === 'middle' && r.labelX === r.x)).toBe(true);
+  });
+
+  it('keeps reference labels apart and inside a narrow chart (a phone), beside their lines if need be', () => {
+    // The label's extent, as the placer reckons it (6.4 px a character).
+    const extent = (p: { anchor: string; labelX: number }, label: string) => {
+      const w = label.length * 6.4;
+      const from = p.anchor === 'middle' ? p.labelX - w / 2 : p.anchor === 'start' ? p.labelX : p.labelX - w;
+      return [from, from + w];
+    };
+    const check = (specs: { x: number; label: string }[], width: number) => {
+      const placed = placeRefLabels(specs, width);
+      const boxes = placed.map((p, i) => ({ row: p.row, box: extent(p, specs[i].label) }));
+      for (const [i, a] of boxes.entries()) {
+        expect(a.row).toBeLessThan(REF_LABEL_ROWS);
+        expect(a.box[0]).toBeGreaterThanOrEqual(0);
+        expect(a.box[1]).toBeLessThanOrEqual(width);
+        for (const b of boxes.slice(i + 1)) if (a.row === b.row) expect(a.box[1] <= b.box[0] || b.box[1] <= a.box[0], JSON.stringify([a, b])).toBe(true);
+      }
+      return placed;
+    };
+    // The default run's marks on a 342 px chart: 200 µs, 400 µs and 10.2 ms.
+    const phone = check(
+      [
+        { x: 196, label: 'array hit 200 µs' },
+        { x: 214, label: '+ demotion 400 µs' },
+        { x: 278, label: 'disk 10.2 ms' },
+      ],
+      342,
+    );
+    expect(phone.map((p) => p.row)).toEqual([0, 1, 2]);
+    // Near the right edge, a label goes to the left of its line.
+    expect(check([{ x: 330, label: 'disk 10.2 ms' }], 342)[0]).toEqual({ row: 0, anchor: 'end', labelX: 326 });
+    // Too narrow for any placement: pulled inside, in the emptiest row.
+    expect(placeRefLabels([{ x: 10, label: 'a very long label indeed' }], 60)[0]).toMatchObject({ row: 0, anchor: 'middle' });
   });
 
   it('has no line and the full range before there is data', () => {

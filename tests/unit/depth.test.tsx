@@ -25,17 +25,44 @@ describe('stack-depth layout', () => {
     expect(computeDepthLayout([], [], size, 'linear', 'blocks', 4096).empty).toBe(true);
   });
 
+  it('labels a phone-wide chart without piling up its ticks or its marks', () => {
+    // The default run's graph at 390 px: 32,768 blocks, the client and client + array marked.
+    const big: DepthCurve = { ...workload, distinct: 32_768, sizes: [1, 16_384, 32_768], hits: [0, 0.5, 0.96] };
+    const marks = [
+      { key: 'client', label: 'client 16,384', size: 16_384 },
+      { key: 'aggregate', label: 'client + array 32,768', size: 32_768 },
+    ];
+    for (const [scale, unit] of [['linear', 'blocks'], ['log', 'bytes']] as const) {
+      const l = computeDepthLayout([big], marks, { width: 300, height: 300 }, scale, unit, 4096);
+      // Tick labels (11 px, about 6.5 px a character) clear of one another.
+      for (const [a, b] of l.xTicks.slice(1).map((t, i) => [l.xTicks[i], t])) {
+        expect(b.x - a.x, `${scale}: ${a.label} | ${b.label}`).toBeGreaterThan(((a.label.length + b.label.length) / 2) * 6.5);
+      }
+      // The marks' labels inside the chart (the one at the right edge to the left of its line),
+      // on different rows where they would overlap.
+      const box = (m: (typeof l.marks)[number]) => {
+        const w = m.label.length * 6.4;
+        const from = m.anchor === 'middle' ? m.labelX - w / 2 : m.anchor === 'start' ? m.labelX : m.labelX - w;
+        return [from, from + w];
+      };
+      const [client, aggregate] = l.marks;
+      expect(aggregate.anchor).toBe('end');
+      for (const m of l.marks) expect(box(m)[0] >= 0 && box(m)[1] <= 300, m.key).toBe(true);
+      expect(client.row !== aggregate.row || box(client)[1] <= box(aggregate)[0], scale).toBe(true);
+    }
+  });
+
   it('reads every curve off at the reported size nearest the pointer, as its step value there', () => {
-    // 500 px wide: the plot spans 46..482 px for 0..800 blocks, 0.545 px a block; 260..30 px for 0..1.
+    // 500 px wide: the plot spans 46..482 px for 0..800 blocks, 0.545 px a block; 260..46 px for 0..1.
     const l = computeDepthLayout([workload, array], [], { width: 500, height: 300 }, 'linear', 'blocks', 4096);
-    expect([l.plot.left, l.plot.right, l.plot.top, l.plot.bottom]).toEqual([46, 482, 30, 260]);
+    expect([l.plot.left, l.plot.right, l.plot.top, l.plot.bottom]).toEqual([46, 482, 46, 260]);
     // 400 blocks sit at 46 + 400 × 0.545 = 264 px: the array's own 50 %, and the workload's
     // last step (90 % from 4 blocks on).
     const at400 = nearestDepth(l, 266)!;
     expect([at400.size, at400.x]).toEqual([400, 264]);
     expect(at400.points.map((p) => [p.name, p.hit, p.y])).toEqual([
-      ['workload', 0.9, 260 - 0.9 * 230],
-      ['array', 0.5, 260 - 0.5 * 230],
+      ['workload', 0.9, 260 - 0.9 * 214],
+      ['array', 0.5, 260 - 0.5 * 214],
     ]);
     // 1 block (46.545 px) is below the array's first size, 2: it hits nothing there yet.
     expect(nearestDepth(l, 46.5)!.points.map((p) => [p.name, p.hit])).toEqual([

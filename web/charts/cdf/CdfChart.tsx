@@ -3,7 +3,7 @@
 import { formatDuration, formatPercent } from '../../app/format';
 import type { Report } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
-import { readOut, useCdfLayout, type CdfScale, type Pin } from './useCdfLayout';
+import { readOut, REF_LABEL_PITCH, useCdfLayout, type CdfScale, type Pin } from './useCdfLayout';
 import { ChartAxes } from '../ChartAxes';
 import { useHoverX } from '../useHoverX';
 
@@ -57,8 +57,8 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
 
         {layout.refs.map((r) => (
           <g key={r.key} className={`cdf-ref cdf-ref-${r.key}`} data-ms={r.ms}>
-            <line x1={r.x} x2={r.x} y1={plot.top - 4 - r.row * 14} y2={plot.bottom} />
-            <text x={r.x} y={plot.top - 8 - r.row * 14} textAnchor="middle">
+            <line x1={r.x} x2={r.x} y1={plot.top - 4 - r.row * REF_LABEL_PITCH} y2={plot.bottom} />
+            <text x={r.labelX} y={plot.top - 8 - r.row * REF_LABEL_PITCH} textAnchor={r.anchor} data-row={r.row}>
               {r.label}
             </text>
           </g>

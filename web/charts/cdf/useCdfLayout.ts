@@ -6,7 +6,8 @@ import { useMemo } from 'react';
 import { formatDuration } from '../../app/format';
 import type { LatencyHistogram, Report } from '../../worker/protocol';
 import type { Size } from '../useElementSize';
-import type { AxisScale } from '../axisScale';
+import { tickCount, type AxisScale } from '../axisScale';
+import { placeRefLabels, type LabelPlace } from '../refLabels';
 
 /** Cumulative fraction at the upper edge of one non-empty histogram bin. */
 export interface CdfRow {
@@ -29,8 +30,10 @@ export interface RefMark {
   ms: number;
   x: number;
   label: string;
-  /** Label row above the plot (0 nearest); staggered so close labels do not overlap. */
+  /** Label row above the plot (0 nearest), anchor and x: from [`placeRefLabels`]. */
   row: number;
+  anchor: LabelPlace['anchor'];
+  labelX: number;
 }
 
 /** The latency axis: logarithmic (the default) or linear from 0. */
@@ -79,11 +82,12 @@ export interface Pin {
   report: Report;
 }
 
-export const MARGIN = { top: 40, right: 18, bottom: 40, left: 46 };
+export const MARGIN = { top: 50, right: 18, bottom: 40, left: 46 };
+/** The pitch of the reference labels' rows above the plot. */
+export const REF_LABEL_PITCH = 14;
 /** The histogram spans 1 µs .. 10 s. */
 const MIN_MS = 1e-3;
 const MAX_MS = 1e4;
-const REF_LABEL_GAP_PX = 84;
 
 /** The cumulative distribution at each non-empty bin's upper edge, in bin order. */
 export function cdfRows({ edgesUs, counts }: LatencyHistogram): CdfRow[] {
@@ -139,7 +143,7 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size,
   const rows = report ? cdfRows(report.latency) : [];
   const total = rows.length ? report!.latency.counts.reduce((a, b) => a + b, 0) : 0;
 
-  const refSpecs: Omit<RefMark, 'x' | 'row'>[] = [];
+  const refSpecs: Omit<RefMark, 'x' | 'row' | 'anchor' | 'labelX'>[] = [];
   if (report) {
     const { arrayHitMs, demotionMs, diskReadMs } = report.pathCosts;
     // A single cache has no array level: no array-hit step to mark.
@@ -186,18 +190,14 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size,
       .filter((ms) => !decades.some((d) => Math.abs(d - ms) / d < 1e-6))
       .map((ms) => x(ms));
   } else {
-    xTicks = x.ticks(6).map((ms) => ({ ms, x: x(ms), label: ms === 0 ? '0' : formatDuration(ms) }));
+    xTicks = x.ticks(tickCount(plot.right - plot.left)).map((ms) => ({ ms, x: x(ms), label: ms === 0 ? '0' : formatDuration(ms) }));
   }
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((value) => ({ value, y: y(value), label: `${value * 100}%` }));
 
-  const refs: RefMark[] = [];
   const inDomain = refSpecs.filter((r) => r.ms >= domainMs[0] && r.ms <= domainMs[1]).sort((a, b) => a.ms - b.ms);
-  for (const spec of inDomain) {
-    const rx = x(spec.ms);
-    const prev = refs[refs.length - 1];
-    const row = prev && rx - prev.x < REF_LABEL_GAP_PX ? (prev.row + 1) % 2 : 0;
-    refs.push({ ...spec, x: rx, row });
-  }
+  const at = inDomain.map((spec) => ({ ...spec, x: x(spec.ms) }));
+  const places = placeRefLabels(at, width);
+  const refs: RefMark[] = at.map((r, i) => ({ ...r, ...places[i] }));
 
   return { width, height, plot, scale, domainMs, rows, total, line: pathLine, area: pathArea, xTicks, xMinorTicks, yTicks, refs, pins };
 }

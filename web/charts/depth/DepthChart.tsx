@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { formatCount, formatPercent } from '../../app/format';
 import type { DepthCurve } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
-import { computeDepthLayout, nearestDepth, type DepthMark, type DepthScale, type DepthUnit } from './useDepthLayout';
+import { computeDepthLayout, DEPTH_LABEL_PITCH, nearestDepth, type DepthMark, type DepthScale, type DepthUnit } from './useDepthLayout';
 import { ChartAxes } from '../ChartAxes';
 import { useHoverX } from '../useHoverX';
 
@@ -54,8 +54,8 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
         </g>
         {layout.marks.map((m) => (
           <g key={m.key} className="cdf-ref depth-mark" data-testid={`depth-mark-${m.key}`} data-size={m.size}>
-            <line x1={m.x} x2={m.x} y1={plot.top - 4 - m.row * 13} y2={plot.bottom} />
-            <text x={m.x} y={plot.top - 8 - m.row * 13} textAnchor="middle">
+            <line x1={m.x} x2={m.x} y1={plot.top - 4 - m.row * DEPTH_LABEL_PITCH} y2={plot.bottom} />
+            <text x={m.labelX} y={plot.top - 8 - m.row * DEPTH_LABEL_PITCH} textAnchor={m.anchor} data-row={m.row}>
               {m.label}
             </text>
           </g>

@@ -5,7 +5,8 @@ import { curveStepAfter, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3
 import { formatCount } from '../../app/format';
 import type { DepthCurve } from '../../worker/protocol';
 import type { Size } from '../useElementSize';
-import type { AxisScale } from '../axisScale';
+import { tickCount, type AxisScale } from '../axisScale';
+import { placeRefLabels, type LabelPlace } from '../refLabels';
 
 export type DepthScale = AxisScale;
 export type DepthUnit = 'blocks' | 'bytes';
@@ -28,7 +29,7 @@ export interface LaidDepthCurve {
 export interface DepthLayout {
   plot: { left: number; top: number; right: number; bottom: number };
   curves: LaidDepthCurve[];
-  marks: (DepthMark & { x: number; row: number })[];
+  marks: (DepthMark & LabelPlace & { x: number })[];
   xTicks: { value: number; x: number; label: string }[];
   yTicks: { value: number; y: number; label: string }[];
   empty: boolean;
@@ -44,7 +45,9 @@ export interface DepthReadOut {
   points: { name: string; color: string; hit: number; y: number }[];
 }
 
-export const DEPTH_MARGIN = { top: 30, right: 18, bottom: 40, left: 46 };
+export const DEPTH_MARGIN = { top: 46, right: 18, bottom: 40, left: 46 };
+/** The pitch of the marks' label rows above the plot. */
+export const DEPTH_LABEL_PITCH = 13;
 
 /** "4 KiB", "64 MiB", "1.5 GiB". */
 export function formatBytes(bytes: number): string {
@@ -123,29 +126,24 @@ export function computeDepthLayout(
     return { curve, color: depthColor(i), path, xs: curve.sizes.map((s) => x(s * factor)) };
   });
 
-  // Marks whose labels would collide go up a row.
-  const placed: (DepthMark & { x: number; row: number })[] = [];
-  for (const m of [...marks].sort((a, b) => a.size - b.size)) {
-    const mx = x(m.size * factor);
-    const prev = placed[placed.length - 1];
-    const row = prev && Math.abs(prev.x - mx) < 90 ? (prev.row + 1) % 2 : 0;
-    placed.push({ ...m, x: mx, row });
-  }
+  const at = [...marks].sort((a, b) => a.size - b.size).map((m) => ({ ...m, x: x(m.size * factor) }));
+  const places = placeRefLabels(at, width);
+  const placed = at.map((m, i) => ({ ...m, ...places[i] }));
 
   let xTicks: DepthLayout['xTicks'];
   if (scale === 'log') {
     xTicks = [];
     if (unit === 'bytes') {
-      // Powers of two, every k-th so that at most 7 show.
+      // Powers of two, every k-th so that at most 7 show (fewer on a narrow chart).
       const first = Math.ceil(Math.log2(lo) - 1e-9);
       const last = Math.floor(Math.log2(hi) + 1e-9);
-      const k = Math.max(1, Math.ceil((last - first + 1) / 7));
+      const k = Math.max(1, Math.ceil((last - first + 1) / tickCount(plot.right - plot.left, 60, 7)));
       for (let e = first; e <= last; e += k) xTicks.push({ value: 2 ** e, x: x(2 ** e), label: label(2 ** e) });
     } else {
       for (let v = 1; v <= hi * 1.0001; v *= 10) xTicks.push({ value: v, x: x(v), label: label(v) });
     }
   } else {
-    xTicks = (x as ReturnType<typeof scaleLinear>).ticks(6).map((v) => ({ value: v, x: x(v), label: label(v) }));
+    xTicks = (x as ReturnType<typeof scaleLinear>).ticks(tickCount(plot.right - plot.left)).map((v) => ({ value: v, x: x(v), label: label(v) }));
   }
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((value) => ({ value, y: y(value), label: `${value * 100}%` }));
   const sizeLabel = (blocks: number) => label(blocks * factor);

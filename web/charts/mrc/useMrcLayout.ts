@@ -4,7 +4,7 @@ import { line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { useMemo } from 'react';
 import { formatCount } from '../../app/format';
 import type { Size } from '../useElementSize';
-import type { AxisScale } from '../axisScale';
+import { tickCount, type AxisScale } from '../axisScale';
 
 export interface CurvePoint {
   size: number;
@@ -99,7 +99,7 @@ export function computeMrcLayout(curves: Curve[], order: readonly string[], { wi
     xTicks.push({ value: 10 ** e, x: x(10 ** e), label: formatCount(10 ** e) });
   }
   if (scale === 'linear') {
-    for (const v of x.ticks(5)) xTicks.push({ value: v, x: x(v), label: formatCount(v) });
+    for (const v of x.ticks(tickCount(plot.right - plot.left, 72, 5))) xTicks.push({ value: v, x: x(v), label: formatCount(v) });
   } else if (xTicks.length < 2) {
     for (const v of x.ticks(4)) if (!xTicks.some((t) => t.value === v)) xTicks.push({ value: v, x: x(v), label: formatCount(v) });
     xTicks.sort((a, b) => a.value - b.value);

@@ -8,6 +8,7 @@ import { useElementSize } from '../../../charts/useElementSize';
 import type { Report } from '../../../worker/protocol';
 import { EMPTY_TIMELINE, extendTimeline, sliceAt, type Timeline, type TimelinePoint } from '../timeline';
 import { useHoverX } from '../../../charts/useHoverX';
+import { tickCount } from '../../../charts/axisScale';
 
 const HEIGHT = 200;
 const MARGIN = { left: 46, right: 16, top: 10, bottom: 34 };
@@ -60,7 +61,7 @@ export function TimelineChart({ report, runKey, topology = 'two-level' }: Timeli
     const pts = timeline.points;
     const paths = series.map((s) => ({ ...s, d: line<TimelinePoint>().x((p) => x(p.at)).y((p) => y(Math.min(1, p[s.key])))(pts) ?? '' }));
     const warm = report?.warmupRequests ?? 0;
-    return { plot, x, y, paths, warmX: x(Math.min(warm, total)), xTicks: x.ticks(5).map((v) => ({ x: x(v), label: formatCount(v) })), yTicks: [0, 0.5, 1].map((v) => ({ y: y(v), label: `${v * 100}%` })) };
+    return { plot, x, y, paths, warmX: x(Math.min(warm, total)), xTicks: x.ticks(tickCount(plot.right - plot.left, 72, 5)).map((v) => ({ x: x(v), label: formatCount(v) })), yTicks: [0, 0.5, 1].map((v) => ({ y: y(v), label: `${v * 100}%` })) };
   }, [timeline, size.width, total, report?.warmupRequests, series]);
   const { plot } = layout;
   const last = timeline.points[timeline.points.length - 1];
