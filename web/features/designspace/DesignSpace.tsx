@@ -122,7 +122,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
         <h3 id="design-space-title">Paper 003's design space</h3>
         <p className="chart-legend">136 two-level designs on this workload: HA_B, HA_R, AC_HB, AC_CA, AC_CC × LRU/ARC at each level × DU, CO, SE</p>
       </div>
-      <div className="row">
+      <div className="row row-loose">
         <SelectField<SanChoice>
           testId="design-space-san"
           label="SAN (paper 003 Table 3)"

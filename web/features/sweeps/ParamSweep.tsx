@@ -171,7 +171,7 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
         <h3 id="param-sweep-title">Sweeps</h3>
         {status === 'done' && <ChartExport target={panel} name={`sweep-${spec?.param}`} testId="param-sweep-export" />}
       </div>
-      <div className="row">
+      <div className="row row-loose">
         <SelectField<SweepParam>
           testId="param-sweep-param"
           label="Vary"

@@ -254,8 +254,8 @@ export function Stepper({ teach }: StepperProps) {
           label="Protocol"
           value={config.protocol}
           options={[
-            { value: 'none', label: 'inclusive: the array keeps what it sends up' },
-            { value: 'demote', label: 'DEMOTE: the client sends its victims down' },
+            { value: 'none', label: 'inclusive: the array keeps its copy' },
+            { value: 'demote', label: 'DEMOTE: victims go down' },
           ]}
           onChange={(v) => set({ protocol: v })}
         />

@@ -155,7 +155,7 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
           );
         })}
       </fieldset>
-      <div className="row mrc-sizes">
+      <div className="row row-loose mrc-sizes">
         <NumberField
           testId="sweep-points"
           label="Sizes"
