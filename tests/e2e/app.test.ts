@@ -659,6 +659,8 @@ describe('tiersim in Chromium', () => {
     await run(page);
     const r = await results(page);
     expect(r.scenario.trace).toEqual({ name: 'zipf-3072.csv.gz' });
+    // The automatic name follows: the trace in place of the generator.
+    expect(r.scenario.name).toBe('zipf-3072.csv.gz LRU-MRU-demote');
     const reader = new TraceReader('', 4096, false, false);
     reader.push(readFileSync(join(root, 'public/traces/zipf-3072.csv.gz')));
     reader.finish();

@@ -14,6 +14,7 @@ import { useScenarioUrl } from '../features/scenario/hooks/useScenarioUrl';
 import { SharePanel } from '../features/share/components/SharePanel';
 import { TracePanel } from '../features/traces/TracePanel';
 import { UpsidePanel } from '../features/upside/components/UpsidePanel';
+import { autoName } from '../scenario/defaults';
 import { checkScenario, type Scenario } from '../scenario/schema';
 import { runParam } from '../scenario/url';
 import type { TraceSummary } from '../worker/protocol';
@@ -56,6 +57,7 @@ export function App() {
           const next = structuredClone(draft);
           next.trace = { name: file.name, ...(old?.format ? { format: old.format } : {}), ...(old?.objectMode ? { objectMode: true } : {}), ...(old?.skipBad ? { skipBad: true } : {}) };
           if (next.topology === 'tree') delete next.topology;
+          if (draft.name === autoName(draft)) next.name = autoName(next);
           setDraft(next);
         },
         () => {}, // the reason shows in the results panel; the scenario stays as it was

@@ -1,7 +1,7 @@
 // The default scenario: paper 000's RANDOM experiment (§4.4) with its proposed design,
 // LRU client + MRU-insertion array + DEMOTE. It must equal the engine's `defaultScenario()`;
 // tests/unit/defaults.test.ts checks that against the wasm build.
-import type { PolicyKind, Scenario, WorkloadKind } from './schema';
+import { treeClients, type PolicyKind, type Scenario, type WorkloadKind } from './schema';
 
 export const DEFAULT_SCENARIO: Scenario = Object.freeze({
   version: 1,
@@ -49,4 +49,37 @@ export function designOf(s: Scenario): Design {
 /** "RANDOM LRU-MRU-demote": the name the engine gives paper 000's scenarios. */
 export function scenarioName(kind: WorkloadKind, d: Design): string {
   return `${kind.toUpperCase()} ${designName(d)}`;
+}
+
+/** Whether a scenario is one of paper 000's eight designs (LRU/MRU at each level, DEMOTE or none). */
+export function isDesignKind(s: Scenario): boolean {
+  const known = (k: string) => k === 'lru' || k === 'mru';
+  return known(s.client.policy.kind) && known(s.array.policy.kind) && (s.protocol.kind === 'none' || s.protocol.kind === 'demote');
+}
+
+/**
+ * The automatic name: paper 000's style ("RANDOM LRU-MRU-demote") for two levels, "ZIPF ARC
+ * single cache" for one. A name the user typed is never replaced.
+ */
+export function autoName(s: Scenario): string {
+  const kind = (p: { kind: string }) => p.kind.toUpperCase();
+  if (s.trace && s.topology !== 'tree') {
+    return s.topology === 'single'
+      ? `${s.trace.name} ${kind(s.client.policy)} single cache`
+      : `${s.trace.name} ${kind(s.client.policy)}-${kind(s.array.policy)}-${s.protocol.kind}`;
+  }
+  if (s.topology === 'single') return `${s.workload.kind.toUpperCase()} ${kind(s.client.policy)} single cache`;
+  if (s.topology === 'tree' && s.tree) {
+    const depth = (name: string | undefined): number => {
+      let d = 0;
+      for (let c = s.tree!.caches.find((x) => x.name === name); c?.parent !== undefined && d <= s.tree!.caches.length; d++) {
+        c = s.tree!.caches.find((x) => x.name === c!.parent);
+      }
+      return d + 1;
+    };
+    const leaves = treeClients(s.tree);
+    const levels = Math.max(...leaves.map((c) => depth(c.name)));
+    return `${s.workload.kind.toUpperCase()} ${leaves.length} clients × ${levels} levels ${s.protocol.kind}`;
+  }
+  return isDesignKind(s) ? scenarioName(s.workload.kind, designOf(s)) : `${s.workload.kind.toUpperCase()} ${kind(s.client.policy)}-${kind(s.array.policy)}-${s.protocol.kind}`;
 }

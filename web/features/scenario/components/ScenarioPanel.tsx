@@ -1,10 +1,9 @@
 // The scenario form: the two caches, the protocol, the link, the disk and the workload.
 // Every change goes straight to the draft; fields the schema rejects show why inline.
 import { formatCount } from '../../../app/format';
-import { designOf, scenarioName, type Design } from '../../../scenario/defaults';
+import { autoName, designOf, isDesignKind, type Design } from '../../../scenario/defaults';
 import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links';
 import { MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS } from '../../../scenario/schema';
-import { treeClients } from '../../../scenario/schema';
 import { TRACE_FORMATS } from '../../../scenario/schema';
 import type { LinkConfig, Scenario, ScenarioIssue, Topology, TraceFormat } from '../../../scenario/schema';
 import type { TraceSummary } from '../../../worker/protocol';
@@ -29,38 +28,6 @@ export interface ScenarioPanelProps {
 
 
 type LinkChoice = LinkConfig['preset'];
-
-function isDesignKind(s: Scenario): boolean {
-  const known = (k: string) => k === 'lru' || k === 'mru';
-  return known(s.client.policy.kind) && known(s.array.policy.kind) && (s.protocol.kind === 'none' || s.protocol.kind === 'demote');
-}
-
-/**
- * The automatic name: paper 000's style ("RANDOM LRU-MRU-demote") for two levels, "ZIPF ARC
- * single cache" for one. A name the user typed is never replaced.
- */
-function autoName(s: Scenario): string {
-  const kind = (p: { kind: string }) => p.kind.toUpperCase();
-  if (s.trace && s.topology !== 'tree') {
-    return s.topology === 'single'
-      ? `${s.trace.name} ${kind(s.client.policy)} single cache`
-      : `${s.trace.name} ${kind(s.client.policy)}-${kind(s.array.policy)}-${s.protocol.kind}`;
-  }
-  if (s.topology === 'single') return `${s.workload.kind.toUpperCase()} ${kind(s.client.policy)} single cache`;
-  if (s.topology === 'tree' && s.tree) {
-    const depth = (name: string | undefined): number => {
-      let d = 0;
-      for (let c = s.tree!.caches.find((x) => x.name === name); c?.parent !== undefined && d <= s.tree!.caches.length; d++) {
-        c = s.tree!.caches.find((x) => x.name === c!.parent);
-      }
-      return d + 1;
-    };
-    const leaves = treeClients(s.tree);
-    const levels = Math.max(...leaves.map((c) => depth(c.name)));
-    return `${s.workload.kind.toUpperCase()} ${leaves.length} clients × ${levels} levels ${s.protocol.kind}`;
-  }
-  return isDesignKind(s) ? scenarioName(s.workload.kind, designOf(s)) : `${s.workload.kind.toUpperCase()} ${kind(s.client.policy)}-${kind(s.array.policy)}-${s.protocol.kind}`;
-}
 
 const MIB = 1024 * 1024;
 function sizeHint(blocks: number, blockSize: number): string | undefined {
