@@ -930,6 +930,9 @@ describe('tiersim in Chromium', () => {
     for (const bw of [1, 3]) expect(demote.get(bw)!, `${bw} Mbit/s`).toBeGreaterThan(inclusive.get(bw)!);
     const at10 = { ...s, link: { preset: 'custom', latencyUs: 200 - 32.768, bandwidthMbit: 10 } };
     expect(demote.get(10)).toBe(engine(at10).meanLatencyMs);
+    expect(await testId(page, 'param-sweep-summary').textContent()).toBe(
+      `${series[0].name} is faster than ${series[1].name} from 10 Mbit/s up, and slower below (paper 000 Fig. 19: DEMOTE stops paying on slow links).`,
+    );
     // Hovering reads both series off at the swept bandwidth nearest the pointer.
     await testId(page, 'param-sweep-chart').scrollIntoViewIfNeeded();
     const sbox = (await testId(page, 'param-sweep-chart').boundingBox())!;

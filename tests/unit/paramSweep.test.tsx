@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PointRunner } from '../../web/features/mrc/sweep';
-import { ParamSweep, computeSweepLayout, nearestSwept, sweepSpec } from '../../web/features/sweeps/ParamSweep';
+import { ParamSweep, computeSweepLayout, nearestSwept, sweepSpec, sweepSummary } from '../../web/features/sweeps/ParamSweep';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { checkScenario } from '../../web/scenario/schema';
 import { makeReport } from './fixtures';
@@ -66,5 +66,35 @@ describe('parameter sweeps', () => {
     expect(series).toHaveLength(2);
     expect(series[0].querySelectorAll('circle')).toHaveLength(8);
     expect(Number(series[0].querySelector('circle[data-x="10"]')!.getAttribute('data-y'))).toBeCloseTo(1 + 10 + 5 - 0.5, 9);
+    // DEMOTE's extra 50 / bw ms per read beats its 0.5 ms saving above 100 Mbit/s (a tie at 100).
+    expect(screen.getByTestId('param-sweep-summary').textContent).toBe(
+      'RANDOM LRU-MRU-demote is faster than LRU-LRU-none (inclusive) from 300 Mbit/s up, and slower below (paper 000 Fig. 19: DEMOTE stops paying on slow links).',
+    );
+  });
+
+  it('sums a finished sweep up: the crossover, or each series at its best', () => {
+    const base = defaultScenario();
+    const spec = (p: 'bandwidth' | 'ratio' | 'slru') => {
+      const s = sweepSpec(base, p);
+      if ('error' in s) throw new Error(s.error);
+      return s;
+    };
+    const fill = (s: ReturnType<typeof spec>, y: (series: number, x: number) => number) =>
+      Object.fromEntries(s.series.flatMap((ser, k) => ser.points.map((p) => [`${ser.name}@${p.x}`, y(k, p.x)])));
+    const bw = spec('bandwidth');
+    const all = fill(bw, (k) => (k === 0 ? 1 : 2));
+    expect(sweepSummary(bw, all)).toBe('RANDOM LRU-MRU-demote is faster than LRU-LRU-none (inclusive) at every bandwidth swept.');
+    expect(sweepSummary(bw, fill(bw, (k) => (k === 0 ? 2 : 1)))).toBe('RANDOM LRU-MRU-demote is faster than LRU-LRU-none (inclusive) at no bandwidth swept.');
+    expect(sweepSummary(bw, fill(bw, (k, x) => (k === 0 ? (x === 3 || x === 100 ? 1 : 3) : 2)))).toBe('RANDOM LRU-MRU-demote is faster than LRU-LRU-none (inclusive) at 3 Mbit/s, 100 Mbit/s.');
+    // Not every point run yet: nothing to say.
+    const { [`${bw.series[1].name}@1`]: _, ...partial } = all;
+    expect(sweepSummary(bw, partial)).toBeNull();
+    // The split: each series' lowest latency; SLRU: the highest hit ratio.
+    const ratio = spec('ratio');
+    expect(sweepSummary(ratio, fill(ratio, (k, x) => Math.abs(x - (k === 0 ? 0.3 : 0.5)) + 1))).toBe(
+      'Best split: RANDOM LRU-MRU-demote with 30 % in the client (1 ms); LRU-LRU-none (inclusive) with 50 % in the client (1 ms).',
+    );
+    const slru = spec('slru');
+    expect(sweepSummary(slru, fill(slru, (k, x) => (k === 0 ? 0.5 - Math.abs(x - 11 / 16) : 0.3)))).toBe('SLRU is best with 11/16 protected: 50.0 % hits, against 30.0 % for LRU.');
   });
 });

@@ -28,6 +28,8 @@ export interface SweepSpec {
   xLabel: string;
   logX: boolean;
   yLabel: string;
+  /** Which way is better: lower latency, higher hit ratio. */
+  better: 'lower' | 'higher';
   /** What a point's report shows. */
   y: (r: Report) => number;
   format: (y: number) => string;
@@ -65,6 +67,7 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
       xLabel: 'link bandwidth (Mbit/s, log scale; FC overhead per transfer)',
       logX: true,
       yLabel: 'mean latency',
+      better: 'lower',
       y: (r) => r.meanLatencyMs,
       format: formatMs,
       series: [
@@ -86,6 +89,7 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
       xLabel: `client's share of ${total.toLocaleString('en-US')} blocks in all`,
       logX: false,
       yLabel: 'mean latency',
+      better: 'lower',
       y: (r) => r.meanLatencyMs,
       format: formatMs,
       series: [
@@ -106,6 +110,7 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
     xLabel: "SLRU's protected share of the cache",
     logX: false,
     yLabel: 'hit ratio',
+    better: 'higher',
     y: (r) => r.hitFractions.client,
     format: formatPercent,
     series: [
@@ -116,6 +121,40 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
 }
 
 
+
+/**
+ * What a finished sweep shows, in a sentence or two: for the bandwidth, where the first series
+ * (the scenario) starts to beat the second (the inclusive baseline) — paper 000's Figure 19
+ * crossover; for the split and SLRU's share, each series' best point. Null until every point
+ * has run.
+ */
+export function sweepSummary(spec: SweepSpec, values: Record<string, number>): string | null {
+  const got = spec.series.map((s) => s.points.map((p) => values[`${s.name}@${p.x}`]));
+  if (got.some((ys) => ys.some((y) => y === undefined))) return null;
+  const beats = (a: number, b: number) => (spec.better === 'lower' ? a < b : a > b);
+  const at = (x: number) => `${sweptLabel(spec.param, x)}${spec.param === 'bandwidth' ? ' Mbit/s' : ''}`;
+  const [first, second] = spec.series;
+  if (spec.param === 'bandwidth') {
+    const xs = first.points.map((p) => p.x);
+    const wins = xs.map((_, i) => beats(got[0][i], got[1][i]));
+    const who = `${first.name} is faster than ${second.name}`;
+    if (wins.every(Boolean)) return `${who} at every bandwidth swept.`;
+    if (!wins.some(Boolean)) return `${who} at no bandwidth swept.`;
+    const from = wins.indexOf(true);
+    if (wins.slice(from).every(Boolean)) return `${who} from ${at(xs[from])} up, and slower below (paper 000 Fig. 19: DEMOTE stops paying on slow links).`;
+    return `${who} at ${xs.filter((_, i) => wins[i]).map(at).join(', ')}.`;
+  }
+  const best = spec.series.map((s, k) => {
+    let i = 0;
+    got[k].forEach((y, j) => void (beats(y, got[k][i]) && (i = j)));
+    return { name: s.name, x: s.points[i].x, y: got[k][i] };
+  });
+  if (spec.param === 'slru') {
+    const [slru, lru] = best;
+    return `SLRU is best with ${at(slru.x)} protected: ${spec.format(slru.y)} hits, against ${spec.format(lru.y)} for LRU.`;
+  }
+  return `Best split: ${best.map((b) => `${b.name} with ${at(b.x)} in the client (${spec.format(b.y)})`).join('; ')}.`;
+}
 
 export interface ParamSweepProps {
   base: Scenario | null;
@@ -206,6 +245,11 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
         </div>
       )}
       {spec && <SweepChart spec={spec} values={values} />}
+      {spec && sweepSummary(spec, values) && (
+        <p className="sweep-summary" data-testid="param-sweep-summary">
+          {sweepSummary(spec, values)}
+        </p>
+      )}
     </section>
   );
 }
