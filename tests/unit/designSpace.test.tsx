@@ -2,7 +2,7 @@
 // that runs them on the pool and reads the gap off them — driven by a fake engine.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DesignSpace, configs, jobs } from '../../web/features/designspace/DesignSpace';
+import { DesignSpace, configs, jobs, slowerBy } from '../../web/features/designspace/DesignSpace';
 import { atRatio, designName, designSpace, onSan, summarize, type Outcome } from '../../web/features/designspace/space';
 import type { PointRunner } from '../../web/features/mrc/sweep';
 import { defaultScenario } from '../../web/scenario/defaults';
@@ -60,6 +60,9 @@ describe("paper 003's design space", () => {
     // Plain: HA_R 0.8 against AC_CC 0.6.
     expect(Number(config.getAttribute('data-gap'))).toBeCloseTo(0.489 / 0.469 - 1, 9);
     expect(Number(config.getAttribute('data-plain-gap'))).toBeCloseTo(0.8 / 0.6 - 1, 9);
+    expect(screen.getByTestId('design-space-gap').textContent).toBe('4.3\u00a0% slower');
+    expect(config.textContent).toContain('with plain LRU and no optimization, 33.3\u00a0% slower');
+    expect([slowerBy(-0.056), slowerBy(0.0004), slowerBy(4.931)]).toEqual(['5.6\u00a0% faster', 'as fast', '493.1\u00a0% slower']);
     const rows = [...screen.getByTestId('design-space-table').querySelectorAll('tr[data-approach]')].map((r) => [r.getAttribute('data-approach'), r.getAttribute('data-design')]);
     expect(rows).toEqual([
       ['HA_B', 'HA_B.LRU.ARC.DU.CO.SE'],
