@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../web/app/App';
-import { canConnect, layoutTree, NODE_H } from '../../web/features/scenario/components/TopologyDiagram';
+import { canConnect, fitScale, layoutTree, MIN_SCALE, NODE_H } from '../../web/features/scenario/components/TopologyDiagram';
 import { treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { decodeScenarioFromHash } from '../../web/scenario/url';
@@ -24,6 +24,14 @@ describe('the topology diagram', () => {
     expect(at('array').y).toBeGreaterThan(at('mid1').y);
     expect(at('mid1').x).toBe((at('client1').x + at('client2').x) / 2);
     expect(at('array').x).toBe((at('mid1').x + at('mid2').x) / 2);
+  });
+
+  it('shrinks a wide tree to its box, but not below a legible scale', () => {
+    const four = layoutTree(treeFromScenario(defaultScenario(), 4, 2));
+    expect(four.width).toBe(16 + 4 * 128);
+    expect(fitScale(four.width, 1000)).toBe(1);
+    expect(fitScale(four.width, 440)).toBeCloseTo(440 / 528, 9);
+    expect(fitScale(four.width, 300)).toBe(MIN_SCALE);
   });
 
   it('refuses to hang a cache under itself or anything below it', () => {

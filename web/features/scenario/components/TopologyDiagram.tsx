@@ -3,6 +3,7 @@
 // one cache onto another to hang it there (connect); the selected cache can get a child or go.
 import { useMemo, useRef, useState } from 'react';
 import { formatCount } from '../../../app/format';
+import { useElementSize } from '../../../charts/useElementSize';
 import type { TreeConfig } from '../../../scenario/schema';
 
 export interface DiagramNode {
@@ -17,6 +18,13 @@ export const NODE_W = 112;
 export const NODE_H = 40;
 const GAP_X = 16;
 const GAP_Y = 46;
+/** A wide tree shrinks to fit its box down to this scale (text stays legible), then scrolls. */
+export const MIN_SCALE = 0.7;
+
+/** The drawing's scale in a box `available` pixels wide. */
+export function fitScale(width: number, available: number): number {
+  return Math.min(1, Math.max(MIN_SCALE, available / width));
+}
 
 /**
  * Positions: depth from the roots (a root 0), clients on the top row, children spread in list
@@ -85,6 +93,8 @@ export interface TopologyDiagramProps {
 
 export function TopologyDiagram({ tree, selected, onSelect, onConnect, onAdd, onRemove }: TopologyDiagramProps) {
   const { nodes, width, height } = useMemo(() => layoutTree(tree), [tree]);
+  const [box, boxSize] = useElementSize<HTMLDivElement>({ width, height });
+  const scale = fitScale(width, boxSize.width);
   const [drag, setDrag] = useState<{ node: number; over: number | null } | null>(null);
   const moved = useRef(false);
   /** Where the pointer is while a cache is dragged (SVG units), and where the drag began. */
@@ -97,120 +107,123 @@ export function TopologyDiagram({ tree, selected, onSelect, onConnect, onAdd, on
     setDrag(null);
     setPointer(null);
   };
+  /** The pointer in the drawing's units (the SVG may be drawn smaller than them). */
   const at = (e: React.PointerEvent<SVGSVGElement>) => {
-    const box = e.currentTarget.getBoundingClientRect();
-    return { x: e.clientX - box.left, y: e.clientY - box.top };
+    const r = e.currentTarget.getBoundingClientRect();
+    return { x: ((e.clientX - r.left) * width) / r.width, y: ((e.clientY - r.top) * height) / r.height };
   };
   const dragged = drag && pointer && moved.current ? nodes[drag.node] : null;
   return (
-    <div className="topology" data-testid="topology-diagram">
-      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="group" aria-label="The tree of caches: drag a cache onto another to hang it there" onPointerUp={() => drop(drag?.over ?? null)}
-        onPointerLeave={() => {
-          setDrag(null);
-          setPointer(null);
-        }}
-        onPointerMove={(e) => {
-          if (!drag) return;
-          const p = at(e);
-          start.current ??= p;
-          // A few pixels make a drag (less is a click that wobbled).
-          if (Math.hypot(p.x - start.current.x, p.y - start.current.y) > 4) moved.current = true;
-          setPointer(p);
-        }}
-      >
-        {nodes.map((n) => {
-          const c = tree.caches[n.index];
-          const p = c.parent === undefined ? undefined : byName.get(c.parent);
-          if (!p) return null;
-          const [x1, y1, x2, y2] = [n.x + NODE_W / 2, n.y + NODE_H, p.x + NODE_W / 2, p.y];
-          return (
-            <g key={`e${n.index}`} className="topology-edge">
-              <line x1={x1} y1={y1} x2={x2} y2={y2} />
-              <text x={(x1 + x2) / 2 + 4} y={(y1 + y2) / 2} dy="0.32em">
-                {c.link?.preset ?? 'free'}
-              </text>
-            </g>
-          );
-        })}
-        {nodes
-          .filter((n) => n.role === 'root')
-          .map((n) => (
-            <g key={`d${n.index}`} className="topology-disk">
-              <line x1={n.x + NODE_W / 2} y1={n.y + NODE_H} x2={n.x + NODE_W / 2} y2={n.y + NODE_H + 12} />
-              <ellipse cx={n.x + NODE_W / 2} cy={n.y + NODE_H + 20} rx={18} ry={7} />
-              <text x={n.x + NODE_W / 2 + 24} y={n.y + NODE_H + 20} dy="0.32em">
-                disk
-              </text>
-            </g>
-          ))}
-        {nodes.map((n) => {
-          const c = tree.caches[n.index];
-          const target = drag && drag.over === n.index && drag.node !== n.index;
-          const ok = target && canConnect(tree, drag.node, n.index);
-          return (
-            <g
-              key={n.index}
-              className={`topology-node is-${n.role} ${selected === n.index ? 'is-selected' : ''} ${target ? (ok ? 'is-target' : 'is-refused') : ''}`}
-              transform={`translate(${n.x},${n.y})`}
-              data-testid={`topology-node-${n.index}`}
-              data-name={c.name}
-              data-role={n.role}
-              tabIndex={0}
-              role="button"
-              aria-label={`${c.name}: ${n.role === 'client' ? 'client' : n.role === 'root' ? 'array on a disk' : 'middle tier'}, ${c.policy.kind}, ${c.capacity} blocks`}
-              aria-pressed={selected === n.index}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
+    <div className="topology" data-testid="topology-diagram" data-scale={scale.toFixed(3)}>
+      <div ref={box} className="topology-box">
+        <svg width={width * scale} height={height * scale} viewBox={`0 0 ${width} ${height}`} role="group" aria-label="The tree of caches: drag a cache onto another to hang it there" onPointerUp={() => drop(drag?.over ?? null)}
+          onPointerLeave={() => {
+            setDrag(null);
+            setPointer(null);
+          }}
+          onPointerMove={(e) => {
+            if (!drag) return;
+            const p = at(e);
+            start.current ??= p;
+            // A few pixels make a drag (less is a click that wobbled).
+            if (Math.hypot(p.x - start.current.x, p.y - start.current.y) > 4) moved.current = true;
+            setPointer(p);
+          }}
+        >
+          {nodes.map((n) => {
+            const c = tree.caches[n.index];
+            const p = c.parent === undefined ? undefined : byName.get(c.parent);
+            if (!p) return null;
+            const [x1, y1, x2, y2] = [n.x + NODE_W / 2, n.y + NODE_H, p.x + NODE_W / 2, p.y];
+            return (
+              <g key={`e${n.index}`} className="topology-edge">
+                <line x1={x1} y1={y1} x2={x2} y2={y2} />
+                <text x={(x1 + x2) / 2 + 4} y={(y1 + y2) / 2} dy="0.32em">
+                  {c.link?.preset ?? 'free'}
+                </text>
+              </g>
+            );
+          })}
+          {nodes
+            .filter((n) => n.role === 'root')
+            .map((n) => (
+              <g key={`d${n.index}`} className="topology-disk">
+                <line x1={n.x + NODE_W / 2} y1={n.y + NODE_H} x2={n.x + NODE_W / 2} y2={n.y + NODE_H + 12} />
+                <ellipse cx={n.x + NODE_W / 2} cy={n.y + NODE_H + 20} rx={18} ry={7} />
+                <text x={n.x + NODE_W / 2 + 24} y={n.y + NODE_H + 20} dy="0.32em">
+                  disk
+                </text>
+              </g>
+            ))}
+          {nodes.map((n) => {
+            const c = tree.caches[n.index];
+            const target = drag && drag.over === n.index && drag.node !== n.index;
+            const ok = target && canConnect(tree, drag.node, n.index);
+            return (
+              <g
+                key={n.index}
+                className={`topology-node is-${n.role} ${selected === n.index ? 'is-selected' : ''} ${target ? (ok ? 'is-target' : 'is-refused') : ''}`}
+                transform={`translate(${n.x},${n.y})`}
+                data-testid={`topology-node-${n.index}`}
+                data-name={c.name}
+                data-role={n.role}
+                tabIndex={0}
+                role="button"
+                aria-label={`${c.name}: ${n.role === 'client' ? 'client' : n.role === 'root' ? 'array on a disk' : 'middle tier'}, ${c.policy.kind}, ${c.capacity} blocks`}
+                aria-pressed={selected === n.index}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    onSelect(n.index);
+                  }
+                }}
+                onPointerDown={(e) => {
                   e.preventDefault();
-                  onSelect(n.index);
-                }
-              }}
-              onPointerDown={(e) => {
-                e.preventDefault();
-                moved.current = false;
-                start.current = null;
-                setDrag({ node: n.index, over: n.index });
-              }}
-              onPointerEnter={() => {
-                if (!drag) return;
-                if (drag.node !== n.index) moved.current = true;
-                setDrag({ ...drag, over: n.index });
-              }}
-              onPointerLeave={() => drag && setDrag({ ...drag, over: null })}
-            >
-              <rect width={NODE_W} height={NODE_H} rx={7} />
-              <text x={8} y={15}>
-                {c.name}
-              </text>
-              <text className="topology-sub" x={8} y={31}>
-                {c.policy.kind.toUpperCase()} · {formatCount(c.capacity)}
-              </text>
+                  moved.current = false;
+                  start.current = null;
+                  setDrag({ node: n.index, over: n.index });
+                }}
+                onPointerEnter={() => {
+                  if (!drag) return;
+                  if (drag.node !== n.index) moved.current = true;
+                  setDrag({ ...drag, over: n.index });
+                }}
+                onPointerLeave={() => drag && setDrag({ ...drag, over: null })}
+              >
+                <rect width={NODE_W} height={NODE_H} rx={7} />
+                <text x={8} y={15}>
+                  {c.name}
+                </text>
+                <text className="topology-sub" x={8} y={31}>
+                  {c.policy.kind.toUpperCase()} · {formatCount(c.capacity)}
+                </text>
+              </g>
+            );
+          })}
+          {dragged && pointer && (
+            // The cache follows the pointer (beside it, so the target stays in sight), tied to where
+            // it hangs now by a dashed line.
+            <g className={`topology-ghost ${drag?.over !== null && drag?.over !== drag?.node ? (canConnect(tree, drag!.node, drag!.over!) ? 'is-ok' : 'is-refused') : ''}`} data-testid="topology-ghost" pointerEvents="none">
+              <line x1={dragged.x + NODE_W / 2} y1={dragged.y + NODE_H / 2} x2={pointer.x} y2={pointer.y} />
+              <g
+                transform={`translate(${pointer.x + 14 + NODE_W > width ? pointer.x - 14 - NODE_W : pointer.x + 14},${pointer.y + 10 + NODE_H > height ? pointer.y - 10 - NODE_H : pointer.y + 10})`}
+              >
+                <rect width={NODE_W} height={NODE_H} rx={7} />
+                <text x={8} y={15}>
+                  {tree.caches[dragged.index].name}
+                </text>
+                <text className="topology-sub" x={8} y={31}>
+                  {drag?.over !== null && drag?.over !== drag?.node
+                    ? canConnect(tree, drag!.node, drag!.over!)
+                      ? `hang under ${tree.caches[drag!.over!].name}`
+                      : `not under ${tree.caches[drag!.over!].name}`
+                    : 'drop on a cache'}
+                </text>
+              </g>
             </g>
-          );
-        })}
-        {dragged && pointer && (
-          // The cache follows the pointer (beside it, so the target stays in sight), tied to where
-          // it hangs now by a dashed line.
-          <g className={`topology-ghost ${drag?.over !== null && drag?.over !== drag?.node ? (canConnect(tree, drag!.node, drag!.over!) ? 'is-ok' : 'is-refused') : ''}`} data-testid="topology-ghost" pointerEvents="none">
-            <line x1={dragged.x + NODE_W / 2} y1={dragged.y + NODE_H / 2} x2={pointer.x} y2={pointer.y} />
-            <g
-              transform={`translate(${pointer.x + 14 + NODE_W > width ? pointer.x - 14 - NODE_W : pointer.x + 14},${pointer.y + 10 + NODE_H > height ? pointer.y - 10 - NODE_H : pointer.y + 10})`}
-            >
-              <rect width={NODE_W} height={NODE_H} rx={7} />
-              <text x={8} y={15}>
-                {tree.caches[dragged.index].name}
-              </text>
-              <text className="topology-sub" x={8} y={31}>
-                {drag?.over !== null && drag?.over !== drag?.node
-                  ? canConnect(tree, drag!.node, drag!.over!)
-                    ? `hang under ${tree.caches[drag!.over!].name}`
-                    : `not under ${tree.caches[drag!.over!].name}`
-                  : 'drop on a cache'}
-              </text>
-            </g>
-          </g>
-        )}
-      </svg>
+          )}
+        </svg>
+      </div>
       {selected !== null && tree.caches[selected] && (
         <div className="topology-tools" role="group" aria-label={`${tree.caches[selected].name}`}>
           <span className="muted">{tree.caches[selected].name}:</span>
