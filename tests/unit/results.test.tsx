@@ -147,6 +147,11 @@ describe('ResultsPanel', () => {
 
     const lines = screen.getByTestId('client-cdf-chart').querySelectorAll('path.client-cdf-line');
     expect([...lines].map((l) => l.getAttribute('data-client'))).toEqual(['web', 'db']);
+    // Each client's line has its own dash (the first solid), and its legend shows the same, so
+    // clients whose curves coincide stay told apart.
+    expect([...lines].map((l) => l.getAttribute('stroke-dasharray'))).toEqual([null, '7 4']);
+    const swatches = screen.getByTestId('client-cdf-chart').parentElement!.querySelectorAll('.line-swatch line');
+    expect([...swatches].map((l) => l.getAttribute('stroke-dasharray'))).toEqual([null, '7 4']);
     const tables = screen.getAllByTestId('client-cdf-table');
     const cums = (t: HTMLElement) => [...t.querySelectorAll('tr')].map((r) => Number(r.getAttribute('data-cum')));
     expect(cums(tables[0])).toEqual([0.6, 0.8, 1]);

@@ -7,6 +7,7 @@ import { useElementSize } from '../useElementSize';
 import { computeDepthLayout, DEPTH_LABEL_PITCH, nearestDepth, type DepthMark, type DepthScale, type DepthUnit } from './useDepthLayout';
 import { ChartAxes } from '../ChartAxes';
 import { useHoverX } from '../useHoverX';
+import { LineSwatch } from '../lineDash';
 
 const HEIGHT = 300;
 
@@ -63,7 +64,7 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
         {layout.curves.map(
           (c) =>
             c.path && (
-              <path key={c.curve.name} className="depth-line" data-testid="depth-line" data-curve={c.curve.name} data-references={c.curve.references} d={c.path} stroke={c.color} />
+              <path key={c.curve.name} className="depth-line" data-testid="depth-line" data-curve={c.curve.name} data-references={c.curve.references} d={c.path} stroke={c.color} strokeDasharray={c.dash} />
             ),
         )}
         <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={<>LRU cache size ({unit}{scale === 'log' ? ', log scale' : ''})</>} />
@@ -93,7 +94,7 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
         <ul className="mrc-legend">
           {layout.curves.map((c) => (
             <li key={c.curve.name}>
-              <span className="mrc-swatch" style={{ background: c.color }} aria-hidden="true" />
+              <LineSwatch color={c.color} dash={c.dash} />
               {c.curve.name}
               <span className="muted"> · {c.curve.scope === 'workload' ? 'all requests' : c.curve.scope === 'client' ? 'its requests' : 'what reaches it'}</span>
             </li>

@@ -7,6 +7,7 @@ import type { DepthCurve } from '../../worker/protocol';
 import type { Size } from '../useElementSize';
 import { tickCount, type AxisScale } from '../axisScale';
 import { placeRefLabels, type LabelPlace } from '../refLabels';
+import { lineDash } from '../lineDash';
 
 export type DepthScale = AxisScale;
 export type DepthUnit = 'blocks' | 'bytes';
@@ -21,6 +22,8 @@ export interface DepthMark {
 export interface LaidDepthCurve {
   curve: DepthCurve;
   color: string;
+  /** Its dash pattern (the first solid): coinciding curves stay visible. */
+  dash?: string;
   path: string | null;
   /** The pixel column of each of `curve.sizes`. */
   xs: number[];
@@ -123,7 +126,7 @@ export function computeDepthLayout(
           .y((p) => y(p[1]))
           .curve(curveStepAfter)(pts)
       : null;
-    return { curve, color: depthColor(i), path, xs: curve.sizes.map((s) => x(s * factor)) };
+    return { curve, color: depthColor(i), dash: lineDash(i), path, xs: curve.sizes.map((s) => x(s * factor)) };
   });
 
   const at = [...marks].sort((a, b) => a.size - b.size).map((m) => ({ ...m, x: x(m.size * factor) }));

@@ -10,6 +10,7 @@ import { useElementSize } from '../../../charts/useElementSize';
 import type { TreeReport } from '../../../worker/protocol';
 import { ChartAxes } from '../../../charts/ChartAxes';
 import { CdfRows } from '../../../charts/cdf/CdfChart';
+import { LineSwatch, lineDash } from '../../../charts/lineDash';
 
 const HEIGHT = 300;
 const MARGIN = { top: 14, right: 18, bottom: 40, left: 46 };
@@ -21,6 +22,7 @@ export function clientColor(i: number): string {
 interface Series {
   name: string;
   color: string;
+  dash?: string;
   rows: CdfRow[];
   path: string | null;
 }
@@ -44,7 +46,7 @@ function useClientCdfs(tree: TreeReport, width: number) {
     const x = scaleLog().domain([lo, hi]).range([plot.left, plot.right]).clamp(true);
     const y = scaleLinear().domain([0, 1]).range([plot.bottom, plot.top]);
     const series: Series[] = all.map(({ c, rows }, i) => {
-      if (!rows.length) return { name: c.name, color: clientColor(i), rows, path: null };
+      if (!rows.length) return { name: c.name, color: clientColor(i), dash: lineDash(i), rows, path: null };
       const before = rows.filter((r) => r.upperMs <= lo);
       const pts: [number, number][] = [[lo, before.length ? before[before.length - 1].cum : 0]];
       for (const r of rows) if (r.upperMs > lo && r.upperMs <= hi) pts.push([r.upperMs, r.cum]);
@@ -53,7 +55,7 @@ function useClientCdfs(tree: TreeReport, width: number) {
         .x((p) => x(p[0]))
         .y((p) => y(p[1]))
         .curve(curveStepAfter)(pts);
-      return { name: c.name, color: clientColor(i), rows, path };
+      return { name: c.name, color: clientColor(i), dash: lineDash(i), rows, path };
     });
     const xTicks: { ms: number; x: number; label: string }[] = [];
     for (let e = Math.round(Math.log10(lo)); 10 ** e <= hi * 1.0001; e++) xTicks.push({ ms: 10 ** e, x: x(10 ** e), label: formatDuration(10 ** e) });
@@ -106,7 +108,7 @@ export function TreeResults({ tree }: { tree: TreeReport }) {
             {series.map(
               (s) =>
                 s.path && (
-                  <path key={s.name} className="client-cdf-line" data-client={s.name} d={s.path} fill="none" stroke={s.color} strokeWidth={2} />
+                  <path key={s.name} className="client-cdf-line" data-client={s.name} d={s.path} fill="none" stroke={s.color} strokeWidth={2} strokeDasharray={s.dash} />
                 ),
             )}
             <ChartAxes plot={plot} height={HEIGHT} xTicks={xTicks} yTicks={yTicks} title="latency (log scale)" />
@@ -114,7 +116,7 @@ export function TreeResults({ tree }: { tree: TreeReport }) {
           <ul className="mrc-legend">
             {series.map((s) => (
               <li key={s.name}>
-                <span className="mrc-swatch" style={{ background: s.color }} aria-hidden="true" /> {s.name}
+                <LineSwatch color={s.color} dash={s.dash} /> {s.name}
               </li>
             ))}
           </ul>
