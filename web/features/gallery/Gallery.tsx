@@ -60,7 +60,7 @@ export function Gallery({ onLoad, createRunner = defaultRunner, experiments = EX
             <article key={e.id} className="gallery-card" data-testid={`gallery-${e.id}`} data-status={c.status}>
               <h4>{e.title}</h4>
               <p className="muted gallery-paper">{e.paper}</p>
-              <p className="gallery-claim" title={e.claim}>
+              <p className="gallery-claim">
                 {e.claim}
               </p>
               <button type="button" className="button secondary small" data-testid={`gallery-run-${e.id}`} disabled={c.status === 'running'} onClick={() => void start(e)}>
