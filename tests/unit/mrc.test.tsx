@@ -3,6 +3,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { computeMrcLayout, nearestSize, policyColor } from '../../web/charts/mrc/useMrcLayout';
+import { EmptyText, wrapWords } from '../../web/charts/EmptyText';
 import { MrcPanel } from '../../web/features/mrc/components/MrcPanel';
 import { defaultSizes, offlineAllowed, runSweep, sweepPoints, type PointRunner } from '../../web/features/mrc/sweep';
 import { defaultScenario } from '../../web/scenario/defaults';
@@ -27,6 +28,24 @@ function fakeRunner(delay: (s: Scenario) => number = () => 0): PointRunner {
       });
     });
 }
+
+describe("a chart's empty message", () => {
+  it('breaks into lines between words where the plot is narrow (a phone), and stays one line where it is wide', () => {
+    const text = 'Run a sweep to draw miss-ratio curves.';
+    expect(wrapWords(text, 700)).toEqual([text]);
+    expect(wrapWords(text, 206)).toEqual(['Run a sweep to draw', 'miss-ratio curves.']);
+    const { container } = render(
+      <svg>
+        <EmptyText plot={{ left: 46, right: 268, top: 10, bottom: 210 }} text={text} />
+      </svg>,
+    );
+    expect([...container.querySelectorAll('tspan')].map((t) => [t.textContent, t.getAttribute('x')])).toEqual([
+      ['Run a sweep to draw', '157'],
+      ['miss-ratio curves.', '157'],
+    ]);
+    cleanup();
+  });
+});
 
 describe('sweep points', () => {
   it('spaces sizes geometrically from 1 % to 100 % of the blocks, like the CLI', () => {

@@ -6,6 +6,7 @@ import { useElementSize } from '../useElementSize';
 import { readOut, REF_LABEL_PITCH, useCdfLayout, type CdfScale, type Pin } from './useCdfLayout';
 import { ChartAxes } from '../ChartAxes';
 import { useHoverX } from '../useHoverX';
+import { EmptyText } from '../EmptyText';
 
 const HEIGHT = 320;
 
@@ -83,9 +84,7 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
         )}
 
         {!layout.line && (
-          <text className="cdf-empty" x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle">
-            {emptyText}
-          </text>
+          <EmptyText plot={plot} text={emptyText} />
         )}
       </svg>
 

@@ -8,6 +8,7 @@ import { computeDepthLayout, DEPTH_LABEL_PITCH, nearestDepth, type DepthMark, ty
 import { ChartAxes } from '../ChartAxes';
 import { useHoverX } from '../useHoverX';
 import { LineSwatch } from '../lineDash';
+import { EmptyText } from '../EmptyText';
 
 const HEIGHT = 300;
 
@@ -85,9 +86,7 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
           </g>
         )}
         {layout.empty && (
-          <text className="cdf-empty" x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle">
-            Run the scenario to draw its stack-depth graphs.
-          </text>
+          <EmptyText plot={plot} text="Run the scenario to draw its stack-depth graphs." />
         )}
       </svg>
       {layout.curves.length > 0 && (

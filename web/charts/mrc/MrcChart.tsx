@@ -5,6 +5,7 @@ import { useElementSize } from '../useElementSize';
 import { nearestSize, useMrcLayout, type Curve, type MrcScale } from './useMrcLayout';
 import { ChartAxes } from '../ChartAxes';
 import { useHoverX } from '../useHoverX';
+import { EmptyText } from '../EmptyText';
 
 const HEIGHT = 300;
 
@@ -70,9 +71,7 @@ export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-
           </g>
         )}
         {layout.empty && (
-          <text className="cdf-empty" x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle">
-            {emptyText}
-          </text>
+          <EmptyText plot={plot} text={emptyText} />
         )}
       </svg>
       {layout.curves.length > 0 && (
