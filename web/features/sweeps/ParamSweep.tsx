@@ -120,8 +120,6 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
   };
 }
 
-
-
 /**
  * What a finished sweep shows, in a sentence or two: for the bandwidth, where the first series
  * (the scenario) starts to beat the second (the inclusive baseline) — paper 000's Figure 19
@@ -204,6 +202,7 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
 
   const total = spec ? spec.series.reduce((n, s) => n + s.points.length, 0) : 0;
   const done = Object.keys(values).length;
+  const summary = spec ? sweepSummary(spec, values) : null;
   return (
     <section className="param-sweep" aria-labelledby="param-sweep-title" ref={panel}>
       <div className="chart-head">
@@ -245,9 +244,9 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
         </div>
       )}
       {spec && <SweepChart spec={spec} values={values} />}
-      {spec && sweepSummary(spec, values) && (
+      {summary && (
         <p className="sweep-summary" data-testid="param-sweep-summary">
-          {sweepSummary(spec, values)}
+          {summary}
         </p>
       )}
     </section>
