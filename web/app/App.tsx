@@ -1,5 +1,5 @@
 // tiersim's page: the scenario on the left, its results on the right.
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { DepthPanel } from '../features/depth/components/DepthPanel';
 import { DesignComparison } from '../features/designs/DesignComparison';
 import { DesignSpace } from '../features/designspace/DesignSpace';
@@ -114,6 +114,11 @@ export function App() {
     }
   });
   const shown = isRunning(state.phase) && isRunning(deferred.phase) ? deferred : state;
+  // The panels below the results mount just after the first paint, in a transition that React
+  // renders in slices it can interrupt: opening the page is not one long task, and the form and
+  // the results are usable first.
+  const [below, setBelow] = useState(false);
+  useEffect(() => startTransition(() => setBelow(true)), []);
   const loadExample = useCallback(
     (s: Scenario) => {
       setDraft(s);
@@ -188,32 +193,36 @@ export function App() {
           <div className="card chart-card">
             <DepthPanel report={shown.report} scenario={ran} running={running} />
           </div>
-          {draft.topology !== 'tree' && (
+          {below && draft.topology !== 'tree' && (
             <div className="card chart-card">
               <Upside base={valid} blocks={traceBlocks} />
             </div>
           )}
-          {draft.topology !== 'single' && draft.topology !== 'tree' && (
+          {below && draft.topology !== 'single' && draft.topology !== 'tree' && (
             <div className="card chart-card">
               <Designs base={valid} autoRun={autoRun === 'designs'} />
             </div>
           )}
-          {draft.topology !== 'single' && draft.topology !== 'tree' && (
+          {below && draft.topology !== 'single' && draft.topology !== 'tree' && (
             <div className="card chart-card">
               <Space base={valid} autoRun={autoFor('design-space')} />
             </div>
           )}
-          <div className="card chart-card">
-            <Mrc base={valid} blocks={traceBlocks} />
-          </div>
-          {draft.topology !== 'tree' && (
+          {below && (
+            <div className="card chart-card">
+              <Mrc base={valid} blocks={traceBlocks} />
+            </div>
+          )}
+          {below && draft.topology !== 'tree' && (
             <div className="card chart-card">
               <Sweep base={valid} autoRun={autoFor('sweep')} />
             </div>
           )}
-          <div className="card chart-card">
-            <Teach />
-          </div>
+          {below && (
+            <div className="card chart-card">
+              <Teach />
+            </div>
+          )}
         </div>
       </main>
 
