@@ -64,33 +64,47 @@ export function compareRun(runs: CompareRun[]): string {
  */
 export function decodeCompareRuns(text: string): { ok: true; runs: CompareRun[] } | { ok: false; message: string } {
   const bad = (why: string) => ({ ok: false as const, message: `the link's pinned runs are damaged: ${why}` });
-  let json: string | null = null;
-  try {
-    json = LZString.decompressFromEncodedURIComponent(text);
-  } catch {
-    json = null;
-  }
-  if (!json) return bad('could not decompress them');
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return bad('they are not JSON');
-  }
+  const unpacked = unpack(text);
+  if (!unpacked.ok) return bad(unpacked.kind === 'damaged' ? 'could not decompress them' : 'they are not JSON');
+  const value = unpacked.value;
   if (!Array.isArray(value) || value.length === 0) return bad('expected a list of runs');
   if (value.length > MAX_COMPARE_RUNS) return bad(`at most ${MAX_COMPARE_RUNS} runs, got ${value.length}`);
   const runs: CompareRun[] = [];
   for (const [i, run] of value.entries()) {
     const name = (run as { name?: unknown } | null)?.name;
     if (typeof name !== 'string' || name.length === 0 || name.length > 200) return bad(`run ${i + 1} has no name of 1 to 200 characters`);
-    const version = (run as { scenario?: { version?: unknown } }).scenario?.version;
-    if (typeof version === 'number' && version > SCENARIO_VERSION) return bad(`run ${i + 1} (${name}) was made by a newer tiersim (scenario version ${version})`);
-    const checked = checkScenario((run as { scenario?: unknown }).scenario);
-    if (!checked.ok) return bad(`run ${i + 1} (${name}): ${describeIssue(checked.issues[0])}`);
+    const checked = checkLinked((run as { scenario?: unknown }).scenario);
+    if (!checked.ok) {
+      return bad(checked.kind === 'future-version' ? `run ${i + 1} (${name}) was made by a newer tiersim (scenario version ${checked.version})` : `run ${i + 1} (${name}): ${checked.message}`);
+    }
     if (checked.scenario.trace) return bad(`run ${i + 1} (${name}) replays a trace file, which a link cannot carry`);
     runs.push({ name, scenario: checked.scenario });
   }
   return { ok: true, runs };
+}
+
+/** The JSON value packed in a link's lz-string text, or why there is none. */
+function unpack(text: string): { ok: true; value: unknown } | { ok: false; kind: 'damaged' | 'not-json' } {
+  let json: string | null = null;
+  try {
+    json = LZString.decompressFromEncodedURIComponent(text);
+  } catch {
+    json = null;
+  }
+  if (!json) return { ok: false, kind: 'damaged' };
+  try {
+    return { ok: true, value: JSON.parse(json) };
+  } catch {
+    return { ok: false, kind: 'not-json' };
+  }
+}
+
+/** A scenario from a link, checked as the form checks one; one from a newer tiersim is named as such. */
+function checkLinked(value: unknown): { ok: true; scenario: Scenario } | { ok: false; kind: 'future-version'; version: number } | { ok: false; kind: 'invalid'; message: string } {
+  const version = (value as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > SCENARIO_VERSION) return { ok: false, kind: 'future-version', version };
+  const checked = checkScenario(value);
+  return checked.ok ? { ok: true, scenario: checked.scenario } : { ok: false, kind: 'invalid', message: describeIssue(checked.issues[0]) };
 }
 
 /** The full share URL for `scenario`, based on `href` (its own hash is replaced). */
@@ -113,31 +127,17 @@ export function decodeScenarioFromHash(hash: string): DecodeResult {
     ?.slice(PARAM.length + 1);
   if (raw === undefined || !params.has(PARAM)) return { ok: true, scenario: defaultScenario(), fromHash: false };
 
-  let text: string | null = null;
-  try {
-    text = LZString.decompressFromEncodedURIComponent(raw);
-  } catch {
-    text = null;
+  const unpacked = unpack(raw);
+  if (!unpacked.ok) {
+    return unpacked.kind === 'damaged'
+      ? { ok: false, kind: 'damaged', message: 'the link is damaged: could not decompress the scenario' }
+      : { ok: false, kind: 'not-json', message: 'the link is damaged: the scenario is not JSON' };
   }
-  if (!text) return { ok: false, kind: 'damaged', message: 'the link is damaged: could not decompress the scenario' };
-
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false, kind: 'not-json', message: 'the link is damaged: the scenario is not JSON' };
+  const checked = checkLinked(unpacked.value);
+  if (!checked.ok) {
+    return checked.kind === 'future-version'
+      ? { ok: false, kind: 'future-version', message: `this link was made by a newer tiersim (scenario version ${checked.version}); showing the default scenario` }
+      : { ok: false, kind: 'invalid', message: checked.message };
   }
-
-  const version = (value as { version?: unknown } | null)?.version;
-  if (typeof version === 'number' && version > SCENARIO_VERSION) {
-    return {
-      ok: false,
-      kind: 'future-version',
-      message: `this link was made by a newer tiersim (scenario version ${version}); showing the default scenario`,
-    };
-  }
-
-  const checked = checkScenario(value);
-  if (!checked.ok) return { ok: false, kind: 'invalid', message: describeIssue(checked.issues[0]) };
   return { ok: true, scenario: checked.scenario, fromHash: true };
 }
