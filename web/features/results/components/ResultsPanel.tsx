@@ -46,20 +46,21 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
   const { report, phase } = state;
   const warmup = phase === 'warmup' || report?.phase === 'warmup';
   const c = report?.counters;
-  const topology = state.scenarioJson !== null ? (JSON.parse(state.scenarioJson) as { topology?: string }).topology : undefined;
-  const single = topology === 'single';
-  const tree = topology === 'tree';
+  // The scenario these results came from, read once per run (not on every live report), and
+  // checked, for the links to pinned runs.
+  const scenario = useMemo(() => (state.scenarioJson === null ? null : (JSON.parse(state.scenarioJson) as Partial<Scenario>)), [state.scenarioJson]);
+  const current = useMemo((): Scenario | null => {
+    if (scenario === null) return null;
+    const checked = checkScenario(scenario);
+    return checked.ok ? checked.scenario : null;
+  }, [scenario]);
+  const single = scenario?.topology === 'single';
+  const tree = scenario?.topology === 'tree';
   const cdf = useRef<HTMLDivElement>(null);
-  const scenario = state.scenarioJson !== null ? (JSON.parse(state.scenarioJson) as { name?: string }) : null;
   const stem = fileStem(scenario?.name ?? '');
   const done = report !== null && report !== undefined && phase === 'done';
   const [pins, setPins] = useState<PinnedRun[]>([]);
   const [cdfScale, setCdfScale] = useState<CdfScale>('log');
-  const current = useMemo((): Scenario | null => {
-    if (state.scenarioJson === null) return null;
-    const checked = checkScenario(JSON.parse(state.scenarioJson));
-    return checked.ok ? checked.scenario : null;
-  }, [state.scenarioJson]);
   const pin = () => {
     if (!report) return;
     const base = scenario?.name || 'run';
