@@ -5,6 +5,7 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultPoolSize, runSweep, sweepPoints, workerPool, type SweepPoint } from '../../web/features/mrc/sweep';
+import { TRACE_LIMIT_MIB, traceLimitMiB } from '../../web/worker/limits';
 import { defaultScenario } from '../../web/scenario/defaults';
 import type { Scenario } from '../../web/scenario/schema';
 import { EngineClient, type WorkerLike } from '../../web/worker/client';
@@ -96,6 +97,16 @@ describe('defaultPoolSize', () => {
       vi.stubGlobal('navigator', { hardwareConcurrency: cores });
       expect(defaultPoolSize(), `hardwareConcurrency ${cores}`).toBe(want);
     }
+  });
+
+  it("limits each worker's copy of a trace to its share of half the device's memory", () => {
+    // Unknown memory (browsers other than Chromium): 1 GiB each.
+    expect(traceLimitMiB(undefined, 5)).toBe(TRACE_LIMIT_MIB);
+    // 8 GiB (Chromium's most) over 5 workers: 819 MiB each; 4 GiB over 3: 682; little: 128 at least.
+    expect(traceLimitMiB(8, 5)).toBe(819);
+    expect(traceLimitMiB(4, 3)).toBe(682);
+    expect(traceLimitMiB(16, 2)).toBe(TRACE_LIMIT_MIB);
+    expect(traceLimitMiB(0.5, 5)).toBe(128);
   });
 });
 

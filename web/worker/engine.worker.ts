@@ -4,6 +4,7 @@ import * as Comlink from 'comlink';
 import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload, previewWorkload, teach } from '../wasm-pkg/tiersim_wasm.js';
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
+import { defaultPoolSize, traceLimitMiB } from './limits';
 import type { EngineApi, EngineError, LoadProgress, Report, TraceOptions, TraceSummary, UpsideReport } from './protocol';
 
 let ready: Promise<unknown> | undefined;
@@ -34,6 +35,7 @@ async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?:
   cached = undefined;
   const reader = new TraceReader(o.format ?? '', o.blockSize, !!o.objectMode, !!o.skipBad);
   reader.setSizeHint(file.size);
+  reader.setMemoryLimit(traceLimitMiB((navigator as Navigator & { deviceMemory?: number }).deviceMemory, defaultPoolSize() + 1));
   const start = performance.now();
   let lastEmit = 0;
   try {

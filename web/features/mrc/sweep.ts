@@ -3,6 +3,7 @@
 // natively is `tiersim sweep` (engine-wasm/crates/cli/src/sweep.rs), with the same default sizes.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EngineClient, isAbortError } from '../../worker/client';
+import { defaultPoolSize } from '../../worker/limits';
 import type { Report } from '../../worker/protocol';
 import {
   MAX_OFFLINE_REQUESTS,
@@ -99,11 +100,7 @@ export function workerPool(size: number, createClient: () => EngineClient = () =
   return { run, close };
 }
 
-/** Workers for a sweep: the machine's cores, at most 4. */
-export function defaultPoolSize(): number {
-  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 0;
-  return Math.max(1, Math.min(cores || 2, 4));
-}
+export { defaultPoolSize } from '../../worker/limits';
 
 /**
  * Runs `scenarios` with at most `parallel` in flight through `run`; `onReport` hears each report

@@ -323,8 +323,9 @@ pub(crate) struct Builder {
     pending: Vec<u64>,
     /// Scratch for a batch's ids when only counting.
     scratch: Vec<Block>,
-    /// Most bytes the kept records and block references may take; past it the builder only
-    /// counts, and the stream ends in an error giving the whole file's size.
+    /// Most bytes the kept records and block references may take (`usize::MAX`: no limit);
+    /// past it the builder only counts, and the stream ends in an error giving the whole
+    /// file's size.
     limit: usize,
     /// Where the trace outgrew `limit` (or memory ran out).
     overflow: Option<String>,
@@ -402,6 +403,11 @@ impl Builder {
     /// Keep at most `bytes` of records and block references (see [`TraceStream::memory_limit`]).
     pub(crate) fn limit(&mut self, bytes: usize) {
         self.limit = bytes;
+    }
+
+    /// The memory limit, if one was set.
+    pub(crate) fn limit_bytes(&self) -> Option<usize> {
+        (self.limit != usize::MAX).then_some(self.limit)
     }
 
     /// Where the trace outgrew its memory limit, if it did.

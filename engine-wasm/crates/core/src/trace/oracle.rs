@@ -24,25 +24,29 @@ pub fn encode(time: u32, id: u64, size: u32, next: i64) -> [u8; RECORD] {
     r
 }
 
-/// A well-formed record's time (µs) and object id; `None` when [`record`] would refuse it.
+/// A record's time (µs) and object id; `Err(next)` when its next-access field is neither −1
+/// nor a time.
 #[inline]
-pub(crate) fn fields(r: &[u8]) -> Option<(f64, u64)> {
+pub(crate) fn fields(r: &[u8]) -> Result<(f64, u64), i64> {
     let time = u32::from_le_bytes(r[0..4].try_into().expect("4 bytes"));
     let id = u64::from_le_bytes(r[4..12].try_into().expect("8 bytes"));
     let next = i64::from_le_bytes(r[16..24].try_into().expect("8 bytes"));
-    (next >= -1).then_some((time as f64 * 1e6, id))
+    if next < -1 {
+        Err(next)
+    } else {
+        Ok((time as f64 * 1e6, id))
+    }
 }
 
 /// Record `i`, at byte `at`.
 pub(crate) fn record(b: &mut Builder, i: u64, at: u64, r: &[u8]) -> Result<(), TraceError> {
     let place = || format!("byte {at} (record {i})");
-    let time = u32::from_le_bytes(r[0..4].try_into().expect("4 bytes"));
-    let id = u64::from_le_bytes(r[4..12].try_into().expect("8 bytes"));
-    let next = i64::from_le_bytes(r[16..24].try_into().expect("8 bytes"));
-    if next < -1 {
-        return Err(TraceError { place: place(), message: format!("next access must be −1 or a time, got {next}") });
+    match fields(r) {
+        Ok((time_us, id)) => b.push(place, id, 1, Meta { time_us: Some(time_us), ..Meta::op(Op::Read) }),
+        Err(next) => {
+            Err(TraceError { place: place(), message: format!("next access must be −1 or a time, got {next}") })
+        }
     }
-    b.push(place, id, 1, Meta { time_us: Some(time as f64 * 1e6), ..Meta::op(Op::Read) })
 }
 
 /// Whole records whose next-access fields are −1 or plausible times.

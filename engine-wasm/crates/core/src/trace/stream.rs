@@ -98,8 +98,6 @@ struct Parser {
     /// Decompressed bytes completed (where `carry` starts).
     at: u64,
     builder: Builder,
-    /// The builder's memory limit, when one was set.
-    limit: Option<usize>,
     header_done: bool,
     vscsi: Option<Version>,
 }
@@ -239,7 +237,7 @@ impl Parser {
             // The hot path of the fastest format: well-formed records straight to the builder.
             for r in &mut records {
                 match oracle::fields(r) {
-                    Some((time_us, id)) if self.builder.push_one_read(id, time_us) => {
+                    Ok((time_us, id)) if self.builder.push_one_read(id, time_us) => {
                         self.count += 1;
                         self.at += oracle::RECORD as u64;
                     }
@@ -297,7 +295,7 @@ impl Parser {
             return Err(TraceError { place: "line 1".into(), message: format!("missing header {}", csv::HEADER) });
         }
         let (requests, block_refs) = (self.builder.requests(), self.builder.block_refs());
-        let (overflow, limit) = (self.builder.overflow().map(str::to_owned), self.limit);
+        let (overflow, limit) = (self.builder.overflow().map(str::to_owned), self.builder.limit_bytes());
         let trace = self.builder.finish();
         if let Some(place) = overflow {
             let held = match limit {
@@ -368,7 +366,6 @@ impl TraceStream {
                 count: 0,
                 at: 0,
                 builder: Builder::new(),
-                limit: None,
                 header_done: false,
                 vscsi: None,
             },
@@ -380,7 +377,6 @@ impl TraceStream {
     /// whole file's size — a big file in a browser worker is refused, with its totals, before
     /// it exhausts the worker's memory.
     pub fn memory_limit(mut self, bytes: usize) -> Self {
-        self.parser.limit = Some(bytes);
         self.parser.builder.limit(bytes);
         self
     }
