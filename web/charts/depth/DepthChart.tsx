@@ -9,6 +9,7 @@ import { ChartAxes } from '../ChartAxes';
 import { useHoverX } from '../useHoverX';
 import { LineSwatch } from '../lineDash';
 import { EmptyText } from '../EmptyText';
+import { HoverReadout } from '../HoverReadout';
 
 const HEIGHT = 300;
 
@@ -31,9 +32,6 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
   const { plot } = layout;
   const [hoverX, hoverHandlers] = useHoverX();
   const hover = hoverX === null ? null : nearestDepth(layout, hoverX);
-  // Labels go on the side of the line with more room.
-  const flip = hover !== null && hover.x > (plot.left + plot.right) / 2;
-  const labelX = hover ? hover.x + (flip ? -8 : 8) : 0;
   return (
     <div className="cdf" ref={ref}>
       <svg
@@ -70,20 +68,14 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
         )}
         <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={<>LRU cache size ({unit}{scale === 'log' ? ', log scale' : ''})</>} />
         {hover && (
-          <g className="cdf-hover" data-testid="depth-hover" data-size={hover.size} pointerEvents="none">
-            <line x1={hover.x} x2={hover.x} y1={plot.top} y2={plot.bottom} />
-            <text x={labelX} y={plot.top + 12} textAnchor={flip ? 'end' : 'start'}>
-              {`at ${layout.sizeLabel(hover.size)}${unit === 'blocks' ? ' blocks' : ''}`}
-            </text>
-            {hover.points.map((p, i) => (
-              <g key={p.name}>
-                <circle cx={hover.x} cy={p.y} r={4} style={{ fill: p.color }} />
-                <text x={labelX} y={plot.top + 26 + i * 14} textAnchor={flip ? 'end' : 'start'} data-curve={p.name} data-hit={p.hit}>
-                  {`${p.name}: ${formatPercent(p.hit)} hits`}
-                </text>
-              </g>
-            ))}
-          </g>
+          <HoverReadout
+            plot={plot}
+            x={hover.x}
+            testId="depth-hover"
+            data={{ 'data-size': hover.size }}
+            title={`at ${layout.sizeLabel(hover.size)}${unit === 'blocks' ? ' blocks' : ''}`}
+            rows={hover.points.map((p) => ({ key: p.name, colour: p.color, cy: p.y, text: `${p.name}: ${formatPercent(p.hit)} hits`, data: { 'data-curve': p.name, 'data-hit': p.hit } }))}
+          />
         )}
         {layout.empty && (
           <EmptyText plot={plot} text="Run the scenario to draw its stack-depth graphs." />

@@ -6,6 +6,7 @@ import { nearestSize, useMrcLayout, type Curve, type MrcScale } from './useMrcLa
 import { ChartAxes } from '../ChartAxes';
 import { useHoverX } from '../useHoverX';
 import { EmptyText } from '../EmptyText';
+import { HoverReadout } from '../HoverReadout';
 
 const HEIGHT = 300;
 
@@ -58,17 +59,13 @@ export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-
         ))}
         <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title={`cache size, blocks (${scale} scale)`} />
         {hover && (
-          <g className="cdf-hover" data-testid="mrc-hover" data-size={hover.size} pointerEvents="none">
-            <line x1={hover.x} x2={hover.x} y1={plot.top} y2={plot.bottom} />
-            {hover.points.map((p, i) => (
-              <g key={p.label}>
-                <circle cx={hover.x} cy={p.y} r={4} style={{ fill: p.color }} />
-                <text x={hover.x + (hover.x > (plot.left + plot.right) / 2 ? -8 : 8)} y={plot.top + 12 + i * 14} textAnchor={hover.x > (plot.left + plot.right) / 2 ? 'end' : 'start'} data-policy={p.label}>
-                  {`${p.label}: ${formatPercent(p.missRatio)} misses at ${formatCount(hover.size)}`}
-                </text>
-              </g>
-            ))}
-          </g>
+          <HoverReadout
+            plot={plot}
+            x={hover.x}
+            testId="mrc-hover"
+            data={{ 'data-size': hover.size }}
+            rows={hover.points.map((p) => ({ key: p.label, colour: p.color, cy: p.y, text: `${p.label}: ${formatPercent(p.missRatio)} misses at ${formatCount(hover.size)}`, data: { 'data-policy': p.label } }))}
+          />
         )}
         {layout.empty && (
           <EmptyText plot={plot} text={emptyText} />

@@ -14,6 +14,7 @@ import { ChartExport } from '../export/ChartExport';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
 import { SelectField } from '../scenario/components/SelectField';
 import { useHoverX } from '../../charts/useHoverX';
+import { HoverReadout } from '../../charts/HoverReadout';
 
 export type SweepParam = 'bandwidth' | 'ratio' | 'slru';
 
@@ -301,8 +302,6 @@ function SweepChart({ spec, values }: { spec: SweepSpec; values: Record<string, 
   const [hoverX, hoverHandlers] = useHoverX();
   const hover = hoverX === null ? null : nearestSwept(layout, hoverX);
   const { plot } = layout;
-  // Labels go on the side of the line with more room.
-  const flip = hover !== null && hover.cx > (plot.left + plot.right) / 2;
   return (
     <div ref={ref} className="param-sweep-chart">
       <svg
@@ -332,20 +331,14 @@ function SweepChart({ spec, values }: { spec: SweepSpec; values: Record<string, 
         ))}
         <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={spec.xLabel} />
         {hover && (
-          <g className="cdf-hover" data-testid="param-sweep-hover" data-x={hover.x} pointerEvents="none">
-            <line x1={hover.cx} x2={hover.cx} y1={plot.top} y2={plot.bottom} />
-            <text x={hover.cx + (flip ? -8 : 8)} y={plot.top + 12} textAnchor={flip ? 'end' : 'start'}>
-              {`at ${sweptLabel(spec.param, hover.x)}${spec.param === 'bandwidth' ? ' Mbit/s' : ''}`}
-            </text>
-            {hover.points.map((p, i) => (
-              <g key={p.name}>
-                <circle cx={hover.cx} cy={p.cy} r={4.5} style={{ fill: p.colour }} />
-                <text x={hover.cx + (flip ? -8 : 8)} y={plot.top + 26 + i * 14} textAnchor={flip ? 'end' : 'start'} data-name={p.name} data-y={p.y}>
-                  {`${p.name}: ${spec.format(p.y)}`}
-                </text>
-              </g>
-            ))}
-          </g>
+          <HoverReadout
+            plot={plot}
+            x={hover.cx}
+            testId="param-sweep-hover"
+            data={{ 'data-x': hover.x }}
+            title={`at ${sweptLabel(spec.param, hover.x)}${spec.param === 'bandwidth' ? ' Mbit/s' : ''}`}
+            rows={hover.points.map((p) => ({ key: p.name, colour: p.colour, cy: p.cy, text: `${p.name}: ${spec.format(p.y)}`, data: { 'data-name': p.name, 'data-y': p.y } }))}
+          />
         )}
       </svg>
       <p className="chart-legend">

@@ -9,6 +9,7 @@ import type { Report } from '../../../worker/protocol';
 import { EMPTY_TIMELINE, extendTimeline, sliceAt, type Timeline, type TimelinePoint } from '../timeline';
 import { useHoverX } from '../../../charts/useHoverX';
 import { tickCount } from '../../../charts/axisScale';
+import { HoverReadout } from '../../../charts/HoverReadout';
 
 const HEIGHT = 200;
 const MARGIN = { left: 46, right: 16, top: 10, bottom: 34 };
@@ -67,9 +68,6 @@ export function TimelineChart({ report, runKey, topology = 'two-level' }: Timeli
   const last = timeline.points[timeline.points.length - 1];
   const [hoverX, hoverHandlers] = useHoverX();
   const hover = hoverX === null || hoverX < plot.left || hoverX > plot.right ? null : sliceAt(timeline.points, layout.x.invert(hoverX));
-  const hx = hover ? layout.x(hover.point.at) : 0;
-  // Labels go on the side of the line with more room.
-  const flip = hx > (plot.left + plot.right) / 2;
   return (
     <div ref={ref} className="timeline" data-testid="timeline" data-points={timeline.points.length}>
       <svg
@@ -92,30 +90,14 @@ export function TimelineChart({ report, runKey, topology = 'two-level' }: Timeli
         ))}
         <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={`requests processed${layout.warmX > plot.left ? ' (warm-up shaded)' : ''}`} />
         {hover && (
-          <g
-            className="cdf-hover"
-            data-testid="timeline-hover"
-            data-from={hover.from}
-            data-to={hover.to}
-            data-client={hover.point.client}
-            data-array={hover.point.array}
-            data-disk={hover.point.disk}
-            data-demotions={hover.point.demotions}
-            pointerEvents="none"
-          >
-            <line x1={hx} x2={hx} y1={plot.top} y2={plot.bottom} />
-            <text x={hx + (flip ? -8 : 8)} y={plot.top + 12} textAnchor={flip ? 'end' : 'start'}>
-              {`requests ${formatCount(hover.from)}–${formatCount(hover.to)}${hover.point.warmup ? ' (warm-up)' : ''}`}
-            </text>
-            {series.map((s, i) => (
-              <g key={s.key}>
-                <circle cx={hx} cy={layout.y(Math.min(1, hover.point[s.key]))} r={3.5} style={{ fill: s.colour }} />
-                <text x={hx + (flip ? -8 : 8)} y={plot.top + 26 + i * 14} textAnchor={flip ? 'end' : 'start'} data-series={s.key}>
-                  {`${s.label} ${formatValue(s.key, hover.point[s.key])}`}
-                </text>
-              </g>
-            ))}
-          </g>
+          <HoverReadout
+            plot={plot}
+            x={layout.x(hover.point.at)}
+            testId="timeline-hover"
+            data={{ 'data-from': hover.from, 'data-to': hover.to, 'data-client': hover.point.client, 'data-array': hover.point.array, 'data-disk': hover.point.disk, 'data-demotions': hover.point.demotions }}
+            title={`requests ${formatCount(hover.from)}–${formatCount(hover.to)}${hover.point.warmup ? ' (warm-up)' : ''}`}
+            rows={series.map((s) => ({ key: s.key, colour: s.colour, cy: layout.y(Math.min(1, hover.point[s.key])), text: `${s.label} ${formatValue(s.key, hover.point[s.key])}`, data: { 'data-series': s.key } }))}
+          />
         )}
       </svg>
       <p className="chart-legend">
