@@ -8,6 +8,7 @@ import type { Size } from '../useElementSize';
 import { tickCount, type AxisScale } from '../axisScale';
 import { placeRefLabels, type LabelPlace } from '../refLabels';
 import { lineDash } from '../lineDash';
+import { nearestColumn } from '../useHoverX';
 
 export type DepthScale = AxisScale;
 export type DepthUnit = 'blocks' | 'bytes';
@@ -76,12 +77,9 @@ export function depthColor(i: number): string {
  */
 export function nearestDepth(layout: DepthLayout, px: number): DepthReadOut | null {
   const { plot } = layout;
-  if (px < plot.left - 10 || px > plot.right + 10) return null;
-  let best: { size: number; x: number } | null = null;
-  for (const c of layout.curves)
-    for (let k = 0; k < c.xs.length; k++) if (!best || Math.abs(c.xs[k] - px) < Math.abs(best.x - px)) best = { size: c.curve.sizes[k], x: c.xs[k] };
+  const best = nearestColumn(plot, px, layout.curves.flatMap((c) => c.xs.map((x, k) => [c.curve.sizes[k], x] as const)));
   if (!best) return null;
-  const { size, x } = best;
+  const { value: size, x } = best;
   const points = layout.curves.map((c) => {
     let hit = 0;
     for (let k = 0; k < c.curve.sizes.length && c.curve.sizes[k] <= size; k++) hit = c.curve.hits[k];

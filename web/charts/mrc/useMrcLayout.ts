@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { formatCount } from '../../app/format';
 import type { Size } from '../useElementSize';
 import { tickCount, type AxisScale } from '../axisScale';
+import { nearestColumn } from '../useHoverX';
 
 export interface CurvePoint {
   size: number;
@@ -37,10 +38,9 @@ export const MRC_MARGIN = { top: 16, right: 18, bottom: 40, left: 50 };
 
 /** The hover read-out at pixel `px`: the swept size nearest it, and every curve's point there. */
 export function nearestSize(layout: MrcLayout, px: number): { size: number; x: number; points: { label: string; color: string; missRatio: number; y: number }[] } | null {
-  let best: { size: number; x: number } | null = null;
-  for (const c of layout.curves) for (const m of c.marks) if (!best || Math.abs(m.x - px) < Math.abs(best.x - px)) best = { size: m.size, x: m.x };
-  if (!best || px < layout.plot.left - 10 || px > layout.plot.right + 10) return null;
-  const { size, x } = best;
+  const best = nearestColumn(layout.plot, px, layout.curves.flatMap((c) => c.marks.map((m) => [m.size, m.x] as const)));
+  if (!best) return null;
+  const { value: size, x } = best;
   const points = layout.curves.flatMap((c) => c.marks.filter((m) => m.size === size).map((m) => ({ label: c.label, color: c.color, missRatio: m.missRatio, y: m.y })));
   return { size, x, points };
 }

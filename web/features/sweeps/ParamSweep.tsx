@@ -13,7 +13,7 @@ import type { Report } from '../../worker/protocol';
 import { ChartExport } from '../export/ChartExport';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
 import { SelectField } from '../scenario/components/SelectField';
-import { useHoverX } from '../../charts/useHoverX';
+import { nearestColumn, useHoverX } from '../../charts/useHoverX';
 import { HoverReadout } from '../../charts/HoverReadout';
 
 export type SweepParam = 'bandwidth' | 'ratio' | 'slru';
@@ -287,11 +287,9 @@ export function computeSweepLayout(spec: SweepSpec, values: Record<string, numbe
  * each series' point there (a series not yet run at it is left out). Null off the plot.
  */
 export function nearestSwept(layout: SweepLayout, px: number): { x: number; cx: number; points: { name: string; colour: string; y: number; cy: number }[] } | null {
-  if (px < layout.plot.left - 10 || px > layout.plot.right + 10) return null;
-  let best: { x: number; cx: number } | null = null;
-  for (const s of layout.series) for (const p of s.xy) if (!best || Math.abs(p.cx - px) < Math.abs(best.cx - px)) best = { x: p.x, cx: p.cx };
+  const best = nearestColumn(layout.plot, px, layout.series.flatMap((s) => s.xy.map((p) => [p.x, p.cx] as const)));
   if (!best) return null;
-  const { x, cx } = best;
+  const { value: x, x: cx } = best;
   const points = layout.series.flatMap((s) => s.xy.filter((p) => p.x === x).map((p) => ({ name: s.name, colour: s.colour, y: p.y, cy: p.cy })));
   return { x, cx, points };
 }
