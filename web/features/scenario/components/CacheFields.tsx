@@ -101,7 +101,7 @@ export function CacheFields({
         <NumberField
           testId={`${testPrefix}-capacity`}
           label="Capacity"
-          units={CAPACITY_UNITS.map((u) => ({ value: u, label: u, chosen: u === unit, choose: () => setUnit(u) }))}
+          units={{ choices: CAPACITY_UNITS, value: unit, onChange: (u) => setUnit(u as CapacityUnit) }}
           min={unit === 'blocks' ? 1 : 0}
           step={unit === 'blocks' ? 1 : 'any'}
           value={Number.isNaN(capacity) ? NaN : capacity / per}

@@ -11,7 +11,7 @@ export interface NumberFieldProps {
   hint?: ReactNode;
   unit?: string;
   /** A choice of units in place of `unit` (e.g. blocks or bytes); the value is in the chosen one. */
-  units?: { value: string; label: string; choose: () => void; chosen: boolean }[];
+  units?: { choices: readonly string[]; value: string; onChange: (unit: string) => void };
   min?: number;
   max?: number;
   step?: number | 'any';
@@ -58,12 +58,12 @@ export function NumberField({ testId, label, value, onChange, error, hint, unit,
             className="unit-select"
             data-testid={`${testId}-unit`}
             aria-label={`${typeof label === 'string' ? label : 'value'} in`}
-            value={units.find((u) => u.chosen)?.value}
-            onChange={(e) => units.find((u) => u.value === e.target.value)?.choose()}
+            value={units.value}
+            onChange={(e) => units.onChange(e.target.value)}
           >
-            {units.map((u) => (
-              <option key={u.value} value={u.value}>
-                {u.label}
+            {units.choices.map((u) => (
+              <option key={u} value={u}>
+                {u}
               </option>
             ))}
           </select>
