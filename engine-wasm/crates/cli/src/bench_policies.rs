@@ -14,7 +14,7 @@ use tiersim_core::policy::PolicyConfig;
 use crate::alloc_count;
 
 /// Fixed-size SHARDS' sample in the benchmark (the size the app's live curves use).
-const SHARDS_MAX_BLOCKS: usize = tiersim_core::stackdist::AUTO_SAMPLE_BLOCKS;
+const SHARDS_MAX_BLOCKS: usize = tiersim_core::analysis::stackdist::AUTO_SAMPLE_BLOCKS;
 
 pub struct Options {
     pub requests: usize,

@@ -124,7 +124,7 @@ fn execute(command: Command) -> Result<(), String> {
     match command {
         Command::Run { scenario: path, json, curves, trace } => {
             let scenario = read_scenario(&path)?;
-            let mut run = match (&scenario.trace, trace) {
+            let mut run = match (scenario.trace(), trace) {
                 (Some(t), Some(file)) => {
                     let format = t.format().map_err(|e| format!("{path}: {e}"))?;
                     let (parsed, _) = trace_args::load_file(&file, format, t.options(scenario.block_size), t.skip_bad)?;
@@ -138,12 +138,12 @@ fn execute(command: Command) -> Result<(), String> {
                     ))
                 }
                 (None, Some(_)) => {
-                    return Err(format!("{path}: --trace: the scenario names no trace (its \"trace\" field)"))
+                    return Err(format!("{path}: --trace: the scenario's source is a workload, not a trace"))
                 }
                 (None, None) => Run::new(scenario.clone()).map_err(|e| format!("{path}: {e}"))?,
             };
             if curves {
-                run.track_depths(tiersim_core::depth::DepthMode::Auto)?;
+                run.track_depths(tiersim_core::analysis::depth::DepthMode::Auto)?;
             }
             let report = run.run_to_end();
             if json {
@@ -208,7 +208,7 @@ fn export(path: &str, format: &str, output: &str) -> Result<(), String> {
     use std::io::Write;
     let scenario = read_scenario(path)?;
     let format = tiersim_core::trace::Format::parse_name(format).map_err(|e| format!("--format: {e}"))?;
-    let bytes = tiersim_core::trace::export::workload_file(&scenario, format).map_err(|e| format!("{path}: {e}"))?;
+    let bytes = tiersim_core::run::export::workload_file(&scenario, format).map_err(|e| format!("{path}: {e}"))?;
     if output == "-" {
         std::io::stdout().lock().write_all(&bytes).map_err(|e| format!("standard output: {e}"))
     } else {
@@ -241,7 +241,33 @@ fn print_human(s: &Scenario, r: &Report) {
         r.hit_fractions.client, r.hit_fractions.array, r.hit_fractions.disk
     );
     println!("  demotions          {} ({} moved data)", c.demotions, c.demotions_moved);
-    println!("  mean latency       {:.4} ms", r.mean_latency_ms);
+    println!("  mean latency       {:.4} ms{}", r.mean_latency_ms, if r.queueing { " (queueing)" } else { "" });
+    if let Some(f) = r.fairness {
+        println!("  fairness           {f:.3} (smallest speedup over largest)");
+    }
+    println!(
+        "  clients            requests   hit fractions along the path, then disk      mean ms{}",
+        if r.fairness.is_some() { "   speedup" } else { "" }
+    );
+    for cl in &r.clients {
+        let fractions: Vec<String> = cl.hit_fractions.iter().map(|f| format!("{f:.4}")).collect();
+        let speedup = cl.speedup.map_or(String::new(), |x| format!("   {x:.3}"));
+        println!(
+            "    {:<14} {:>10}   {:<44} {:>8.4}{speedup}",
+            cl.name,
+            cl.requests,
+            fractions.join(" "),
+            cl.mean_latency_ms
+        );
+    }
+    println!("  caches             policy        blocks/capacity      hits    misses  demoted in  evictions");
+    for cache in &r.caches {
+        let k = &cache.counters;
+        println!(
+            "    {:<14} {:<12} {:>8}/{:<8} {:>10} {:>9} {:>11} {:>10}",
+            cache.name, cache.policy, cache.blocks, cache.capacity, k.hits, k.misses, k.demotions_in, k.evictions
+        );
+    }
 }
 
 /// Peak resident set size of this process, from /proc (Linux); `None` elsewhere.
@@ -307,10 +333,10 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("bad.json");
         let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
-        v["disk"]["serviceMs"] = serde_json::json!(-3);
+        v["topology"]["disk"]["serviceMs"] = serde_json::json!(-3);
         std::fs::write(&file, v.to_string()).unwrap();
         let e = execute(parse(&["run", file.to_str().unwrap(), "--json"]).unwrap()).unwrap_err();
-        assert!(e.contains("bad.json: scenario.disk: serviceMs must be between"), "{e}");
+        assert!(e.contains("bad.json: scenario.topology.disk: serviceMs must be between"), "{e}");
         assert!(parse(&["run", file.to_str().unwrap(), "--yaml"]).unwrap_err().contains("--yaml"));
     }
 }

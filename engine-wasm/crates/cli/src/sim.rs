@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use serde::Serialize;
-use tiersim_core::hierarchy::{DiskConfig, LinkConfig, NoCache, Protocol, Timing, TwoLevel};
+use tiersim_core::hierarchy::{CacheSpec, DiskConfig, Hierarchy, LinkConfig, Meta, Protocol};
 use tiersim_core::model::Op;
 use tiersim_core::policy::PolicyConfig;
 use tiersim_core::trace::Trace;
@@ -58,22 +58,28 @@ pub fn simulate(policy: &PolicyConfig, size: u64, trace: &Trace) -> Result<(SimR
     let cache =
         policy.build_offline(size as usize, trace.distinct(), 1, &refs).map_err(|e| format!("--policy: {e}"))?;
     drop(refs);
-    let timing = Timing::new(0.0, LinkConfig::Fc1g, DiskConfig::Constant { service_ms: 10.0 }, 4096);
-    let mut h = TwoLevel::new(cache, Box::new(NoCache), Protocol::None, timing);
+    let spec = CacheSpec {
+        policy: cache,
+        parent: None,
+        link: Some(LinkConfig::Fc1g),
+        disk: Some(DiskConfig::Constant { service_ms: 10.0 }),
+    };
+    let mut h = Hierarchy::new(vec![spec], &[0], Protocol::None, 0.0, 4096).expect("one cache on a disk");
     let (mut hits, mut block_hits, mut read_hits) = (0u64, 0u64, 0u64);
     let start = Instant::now();
     for r in &trace.records {
         let blocks = trace.blocks_of(r);
         // Before serving: which of its blocks are cached (a lookup that changes nothing).
-        let present = blocks.iter().filter(|&&b| h.client().contains(b)).count() as u64;
+        let present = blocks.iter().filter(|&&b| h.cache(0).contains(b)).count() as u64;
         let hit = present == blocks.len() as u64;
         hits += hit as u64;
         read_hits += (hit && r.op == Op::Read) as u64;
         block_hits += present;
-        h.serve_blocks(r.op, r.write_hint, blocks.iter().copied(), blocks.len() as u32);
+        let meta = Meta { op: r.op, write_hint: r.write_hint, range: r.range(), importance: None };
+        h.serve_blocks(0, meta, blocks.iter().copied());
     }
     let secs = start.elapsed().as_secs_f64();
-    let c = &h.counters;
+    let c = h.client_counters(0);
     let requests = trace.records.len() as u64;
     let ratio = |num: u64, den: u64| if den == 0 { 0.0 } else { num as f64 / den as f64 };
     Ok((

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use serde::Serialize;
-use tiersim_core::stackdist::{SampledReport, Shards, StackDistances, StackReport};
+use tiersim_core::analysis::stackdist::{SampledReport, Shards, StackDistances, StackReport};
 use tiersim_core::trace::Format;
 
 #[derive(clap::Args, Debug)]

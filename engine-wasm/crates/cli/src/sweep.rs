@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use serde::Serialize;
-use tiersim_core::hierarchy::Topology;
 use tiersim_core::policy::PolicyConfig;
+use tiersim_core::scenario::CacheConfig;
 use tiersim_core::{Run, Scenario};
 
 #[derive(clap::Args, Debug)]
@@ -91,10 +91,7 @@ pub fn sweep(base: &Scenario, policies: &[PolicyConfig], sizes: &[u64], threads:
     let scenarios: Vec<Scenario> = points
         .iter()
         .map(|&(p, s)| {
-            let mut sc = base.clone();
-            sc.topology = Topology::Single;
-            sc.client.capacity = sizes[s];
-            sc.client.policy = policies[p].clone();
+            let sc = base.as_single(CacheConfig::new(sizes[s], policies[p].clone()));
             sc.validate().map(|()| sc).map_err(|e| format!("{} at {} blocks: {e}", policies[p].name(), sizes[s]))
         })
         .collect::<Result<_, _>>()?;
@@ -131,7 +128,11 @@ pub fn run(args: &Args) -> Result<(), String> {
     let policies = parse_policies(&args.policies)?;
     let sizes = match &args.sizes {
         Some(s) => parse_sizes(s)?,
-        None => default_sizes(base.workload.blocks(), args.points),
+        None => {
+            let w =
+                base.workload().ok_or(format!("{}: a sweep runs a generated workload, not a trace", args.scenario))?;
+            default_sizes(w.blocks(), args.points)
+        }
     };
     let threads = args
         .threads
@@ -182,7 +183,8 @@ mod tests {
             warmup_requests: Some(2000),
             measured_requests: Some(20_000),
         };
-        let base = Scenario { workload, ..Default::default() };
+        let mut base = Scenario::default();
+        *base.workload_mut().unwrap() = workload;
         let policies = parse_policies("lru,arc,min").unwrap();
         let sizes = [20, 200, 1000];
         let one = sweep(&base, &policies, &sizes, 1).unwrap();

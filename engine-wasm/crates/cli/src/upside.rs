@@ -1,7 +1,7 @@
 //! `tiersim upside`: paper 000 §3's estimate of what exclusive caching would buy, from the
 //! scenario's workload alone (see `tiersim_core::upside`).
 
-use tiersim_core::upside::{equal_sizes, estimate, SizePair};
+use tiersim_core::analysis::upside::{equal_sizes, estimate, path_sizes, SizePair};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -28,19 +28,35 @@ pub fn run(args: &Args) -> Result<(), String> {
     let scenario = crate::read_scenario(&args.scenario)?;
     let mut points: Vec<SizePair> = args.sizes.iter().map(|t| parse_pair(t)).collect::<Result<_, _>>()?;
     if points.is_empty() {
-        points.push(SizePair { client: scenario.client.capacity, array: scenario.array.capacity });
+        let shape = scenario.shape().map_err(|e| format!("{}: {e}", args.scenario))?;
+        points.push(path_sizes(&shape, 0));
     }
     if args.sweep > 0 {
         if args.sweep > 32 {
             return Err(format!("--sweep: at most 32 sizes (got {})", args.sweep));
         }
-        points.extend(equal_sizes(scenario.workload.blocks(), args.sweep));
+        let w = scenario.workload().ok_or(format!("{}: --sweep sizes a generated workload", args.scenario))?;
+        points.extend(equal_sizes(w.blocks(), args.sweep));
     }
     let report = estimate(&scenario, &points).map_err(|e| format!("{}: {e}", args.scenario))?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report).expect("serialises"));
         return Ok(());
     }
+    let show = |p: &tiersim_core::analysis::upside::UpsidePoint| {
+        let f = |q: &tiersim_core::analysis::upside::Prediction| {
+            format!("{:.3}/{:.3}/{:.3} {:>6.3}", q.client, q.array, q.disk, q.mean_latency_ms)
+        };
+        format!(
+            "{:>9} {:>9}   {:>23}   {:>23}   {:>8.1}% {:>6.2}×",
+            p.client,
+            p.array,
+            f(&p.inclusive),
+            f(&p.exclusive),
+            p.miss_reduction_percent,
+            p.speedup
+        )
+    };
     let sampled = report.sampled_rate.map_or(String::new(), |r| format!(", sampled at {r:.4}"));
     println!("{} block references, {} distinct blocks{sampled}", report.references, report.distinct);
     println!(
@@ -48,18 +64,13 @@ pub fn run(args: &Args) -> Result<(), String> {
         "client", "array", "inclusive c/a/disk, ms", "exclusive c/a/disk, ms", "miss −%", "speedup"
     );
     for p in &report.points {
-        let f = |q: &tiersim_core::upside::Prediction| {
-            format!("{:.3}/{:.3}/{:.3} {:>6.3}", q.client, q.array, q.disk, q.mean_latency_ms)
-        };
-        println!(
-            "  {:>9} {:>9}   {:>23}   {:>23}   {:>8.1}% {:>6.2}×",
-            p.client,
-            p.array,
-            f(&p.inclusive),
-            f(&p.exclusive),
-            p.miss_reduction_percent,
-            p.speedup
-        );
+        println!("  {}", show(p));
+    }
+    if !report.clients.is_empty() {
+        println!("each client alone, at its own cache and the caches above it:");
+        for c in &report.clients {
+            println!("  {:<10} {}", c.name, show(&c.point));
+        }
     }
     Ok(())
 }

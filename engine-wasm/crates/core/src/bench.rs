@@ -104,8 +104,8 @@ pub fn mix_trace(n: usize, universe: u64, seed: u64) -> Vec<Block> {
 
 /// Issue 5's stack-distance benchmark on the same trace: exact distances, then SHARDS at
 /// `rate`; returns (exact report, sampled report) for the caller to time and compare.
-pub fn stack_distances(trace: &[Block], universe: usize) -> crate::stackdist::StackReport {
-    let mut s = crate::stackdist::StackDistances::new(universe);
+pub fn stack_distances(trace: &[Block], universe: usize) -> crate::analysis::stackdist::StackReport {
+    let mut s = crate::analysis::stackdist::StackDistances::new(universe);
     for &b in trace {
         s.access(b);
     }
@@ -113,11 +113,11 @@ pub fn stack_distances(trace: &[Block], universe: usize) -> crate::stackdist::St
 }
 
 /// SHARDS over the trace: at a fixed `rate`, or, with `rate` 0, at most `max_blocks` blocks.
-pub fn shards(trace: &[Block], rate: f64, max_blocks: usize) -> crate::stackdist::SampledReport {
+pub fn shards(trace: &[Block], rate: f64, max_blocks: usize) -> crate::analysis::stackdist::SampledReport {
     let mut s = if rate > 0.0 {
-        crate::stackdist::Shards::new(rate).expect("valid rate")
+        crate::analysis::stackdist::Shards::new(rate).expect("valid rate")
     } else {
-        crate::stackdist::Shards::fixed_size(max_blocks).expect("valid size")
+        crate::analysis::stackdist::Shards::fixed_size(max_blocks).expect("valid size")
     };
     for &b in trace {
         s.access(b);
@@ -127,7 +127,10 @@ pub fn shards(trace: &[Block], rate: f64, max_blocks: usize) -> crate::stackdist
 
 /// Mean absolute error of a sampled curve against the exact one, at 100 sizes up to the
 /// distinct block count.
-pub fn shards_mae(exact: &crate::stackdist::StackReport, sampled: &crate::stackdist::SampledReport) -> f64 {
+pub fn shards_mae(
+    exact: &crate::analysis::stackdist::StackReport,
+    sampled: &crate::analysis::stackdist::SampledReport,
+) -> f64 {
     let sizes: Vec<u64> = (1..=100).map(|i| (exact.distinct * i / 100).max(1)).collect();
     let n = exact.references as f64;
     let estimated = sampled.hit_fractions(&sizes);

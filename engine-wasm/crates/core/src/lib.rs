@@ -1,20 +1,25 @@
-//! tiersim's engine: replacement policies, cache hierarchies with cooperation protocols, the
-//! latency model, workload generators and scenario runs. Plain Rust with no browser
-//! dependency; `tiersim-wasm` wraps it for the web and `tiersim-cli` for the command line.
+//! tiersim's engine: replacement policies, the cache hierarchy with its cooperation protocols,
+//! the latency model, workload generators, trace readers, scenario runs and their analyses.
+//! Plain Rust with no browser dependency; `tiersim-wasm` wraps it for the web, `tiersim-cli`
+//! for the command line.
+//!
+//! - [`model`]: the request model (SPEC §1), which everything else builds on;
+//! - [`trace`]: one reader per trace format (depends only on the model);
+//! - [`workload`]: seeded generators, and the export of what they generate;
+//! - [`policy`]: one file per replacement policy;
+//! - [`hierarchy`]: the one engine — caches, paths, protocols, links, disks, queueing;
+//! - [`scenario`]: the versioned document, its validation and the migration of old versions;
+//! - [`run`]: driving a scenario through the engine, its reports, the teaching stepper;
+//! - [`analysis`]: stack distances, live stack-depth graphs, paper 000's upside estimate.
 
+pub mod analysis;
 pub mod bench;
-pub mod depth;
-pub mod design;
-pub mod forest;
 pub mod hierarchy;
 pub mod model;
 pub mod policy;
 pub mod run;
 pub mod scenario;
-pub mod stackdist;
-pub mod teach;
 pub mod trace;
-pub mod upside;
 pub mod util;
 pub mod workload;
 

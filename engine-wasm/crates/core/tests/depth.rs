@@ -1,11 +1,12 @@
 //! Live stack-depth graphs of runs: exactly the LRU hits of the run's own caches, for the
 //! workload, the array's stream, each client's and each shared cache's stream in a tree.
 
-use tiersim_core::depth::{DepthCurve, DepthMode, Scope};
-use tiersim_core::forest::{ForestCache, ForestConfig};
-use tiersim_core::hierarchy::{DiskConfig, LinkConfig, Protocol, Topology};
+use std::collections::BTreeMap;
+
+use tiersim_core::analysis::depth::{DepthCurve, DepthMode, Scope};
+use tiersim_core::hierarchy::{DiskConfig, LinkConfig, Protocol};
 use tiersim_core::policy::PolicyConfig;
-use tiersim_core::scenario::CacheConfig;
+use tiersim_core::scenario::{Source, Topology, TreeCache};
 use tiersim_core::workload::{Sharing, WorkloadConfig};
 use tiersim_core::{Report, Run, Scenario};
 
@@ -41,12 +42,7 @@ fn curve<'a>(r: &'a Report, name: &str) -> &'a DepthCurve {
 
 #[test]
 fn the_workload_curve_is_every_lru_size_of_a_single_cache_exactly() {
-    let base = Scenario {
-        topology: Topology::Single,
-        client: CacheConfig { capacity: 100, policy: PolicyConfig::Lru, co: false },
-        workload: zipf(3000, 3000, 30_000),
-        ..Default::default()
-    };
+    let base = Scenario::single(100, PolicyConfig::Lru, zipf(3000, 3000, 30_000));
     let r = run_with_depths(&base, DepthMode::Exact);
     let curves = r.depth_curves.as_ref().unwrap();
     assert_eq!(curves.len(), 1, "a single cache has the workload's curve only");
@@ -56,7 +52,8 @@ fn the_workload_curve_is_every_lru_size_of_a_single_cache_exactly() {
     assert_eq!(Report { depth_curves: None, ..r.clone() }, run(&base));
     let sizes: Vec<u64> = w.sizes.iter().copied().step_by(17).chain([1, 2, *w.sizes.last().unwrap()]).collect();
     for size in sizes {
-        let s = Scenario { client: CacheConfig { capacity: size, ..base.client.clone() }, ..base.clone() };
+        let mut s = base.clone();
+        s.topology.client_mut().unwrap().capacity = size;
         let lru = run(&s);
         assert_eq!(hits_at(w, size), lru.counters.client_hits, "size {size}");
     }
@@ -67,13 +64,10 @@ fn the_array_curve_is_the_stream_the_array_sees() {
     // Inclusive LRU-LRU: the array is an LRU cache over the client's misses, so its curve at
     // its own size is its hits, whatever that size.
     for array in [50u64, 400, 1500] {
-        let s = Scenario {
-            client: CacheConfig { capacity: 300, policy: PolicyConfig::Lru, co: false },
-            array: CacheConfig { capacity: array, policy: PolicyConfig::Lru, co: false },
-            protocol: Protocol::None,
-            workload: zipf(4000, 4000, 20_000),
-            ..Default::default()
-        };
+        let mut s = Scenario::paper000_random(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::None);
+        s.topology.client_mut().unwrap().capacity = 300;
+        s.topology.array_mut().unwrap().capacity = array;
+        *s.workload_mut().unwrap() = zipf(4000, 4000, 20_000);
         let mut run = Run::new(s).unwrap();
         run.track_depths(DepthMode::Exact).unwrap();
         let r = run.run_to_end();
@@ -86,8 +80,8 @@ fn the_array_curve_is_the_stream_the_array_sees() {
     }
 }
 
-fn cache(name: &str, capacity: u64, parent: Option<&str>) -> ForestCache {
-    ForestCache {
+fn cache(name: &str, capacity: u64, parent: Option<&str>) -> TreeCache {
+    TreeCache {
         name: name.into(),
         capacity,
         policy: PolicyConfig::Lru,
@@ -95,7 +89,6 @@ fn cache(name: &str, capacity: u64, parent: Option<&str>) -> ForestCache {
         parent: parent.map(Into::into),
         link: parent.map(|_| LinkConfig::Fc1g),
         disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),
-        workload: None,
     }
 }
 
@@ -110,29 +103,27 @@ fn tree_curves_per_client_and_per_shared_cache_match_their_lru_caches() {
         cache("c3", 64, Some("mid2")),
     ];
     let s = Scenario {
-        topology: Topology::Tree,
+        topology: Topology::Tree { caches },
         protocol: Protocol::None,
-        workload: zipf(1500, 1500, 8000),
-        tree: Some(ForestConfig {
-            caches,
+        fairness: false,
+        source: Source::Workload {
+            workload: zipf(1500, 1500, 8000),
+            clients: BTreeMap::new(),
             sharing: Sharing::Shared { fraction: 0.3 },
-            queueing: None,
-            fairness: false,
-        }),
+        },
         ..Default::default()
     };
     let r = run_with_depths(&s, DepthMode::Exact);
-    let tree = r.tree.as_ref().unwrap();
     let names: Vec<&str> = r.depth_curves.as_ref().unwrap().iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["workload", "c1", "c2", "c3", "array", "mid1", "mid2"]);
-    for c in &tree.clients {
+    for c in &r.clients {
         let own = curve(&r, &c.name);
         assert_eq!(own.scope, Scope::Client);
         assert_eq!(own.references, c.reads);
-        let cap = tree.caches[c.path[0]].capacity;
+        let cap = r.caches[c.path[0]].capacity;
         assert_eq!(hits_at(own, cap), c.served_at[0], "{}", c.name);
     }
-    for cache in tree.caches.iter().filter(|c| c.name == "array" || c.name.starts_with("mid")) {
+    for cache in r.caches.iter().filter(|c| c.name == "array" || c.name.starts_with("mid")) {
         let k = curve(&r, &cache.name);
         assert_eq!(k.scope, Scope::Cache);
         assert_eq!(k.references, cache.counters.hits + cache.counters.misses, "{}", cache.name);
@@ -140,19 +131,14 @@ fn tree_curves_per_client_and_per_shared_cache_match_their_lru_caches() {
     }
     // The workload's (like the caches') count starts when the last client's warm-up ends; each
     // client's own, at its own: the others are a round or so ahead.
-    let all: u64 = tree.clients.iter().map(|c| c.reads).sum();
+    let all: u64 = r.clients.iter().map(|c| c.reads).sum();
     let w = curve(&r, "workload").references;
-    assert!(w <= all && w + tree.clients.len() as u64 > all, "{w} of {all}");
+    assert!(w <= all && w + r.clients.len() as u64 > all, "{w} of {all}");
 }
 
 #[test]
 fn big_runs_are_sampled_and_say_so() {
-    let s = Scenario {
-        topology: Topology::Single,
-        client: CacheConfig { capacity: 1000, policy: PolicyConfig::Lru, co: false },
-        workload: zipf(200_000, 200_000, 9_000_000),
-        ..Default::default()
-    };
+    let s = Scenario::single(1000, PolicyConfig::Lru, zipf(200_000, 200_000, 9_000_000));
     let r = run_with_depths(&s, DepthMode::Auto);
     let w = &r.depth_curves.as_ref().unwrap()[0];
     let rate = w.sampled_rate.expect("9.2 M references: sampled");
@@ -164,7 +150,8 @@ fn big_runs_are_sampled_and_say_so() {
     let f = r.hit_fractions.client;
     assert!((near - f).abs() < 0.02, "sampled {near} vs run {f}");
 
-    let small = Scenario { workload: zipf(2000, 2000, 20_000), ..s.clone() };
+    let mut small = s.clone();
+    *small.workload_mut().unwrap() = zipf(2000, 2000, 20_000);
     let r = run_with_depths(&small, DepthMode::Auto);
     assert_eq!(r.depth_curves.unwrap()[0].sampled_rate, None);
     let r = run_with_depths(&small, DepthMode::Rate { rate: 0.5 });

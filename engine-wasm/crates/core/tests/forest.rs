@@ -1,9 +1,13 @@
-//! Tree scenarios: many clients, N levels, every protocol, queueing and fairness, end to end
-//! through `Run`.
+//! Tree scenarios: many clients, N levels, every protocol (AC_CC and the offline policies
+//! included), queueing and fairness, end to end through `Run`; a tree of one client over one
+//! array is the two-level run; bad trees are refused with the place; randomised trees keep the
+//! hierarchy engine's invariants after every request.
 
-use tiersim_core::forest::{ForestCache, ForestConfig};
-use tiersim_core::hierarchy::{Arrivals, DiskConfig, Du, LinkConfig, Protocol, Topology};
+use std::collections::BTreeMap;
+
+use tiersim_core::hierarchy::{Arrivals, DiskConfig, Du, LinkConfig, Protocol};
 use tiersim_core::policy::PolicyConfig;
+use tiersim_core::scenario::{Source, Topology, TreeCache};
 use tiersim_core::workload::{Sharing, WorkloadConfig};
 use tiersim_core::{Report, Run, Scenario};
 
@@ -11,8 +15,8 @@ fn run(s: &Scenario) -> Report {
     Run::new(s.clone()).unwrap_or_else(|e| panic!("{e}")).run_to_end()
 }
 
-fn cache(name: &str, capacity: u64, policy: PolicyConfig, parent: Option<&str>) -> ForestCache {
-    ForestCache {
+fn cache(name: &str, capacity: u64, policy: PolicyConfig, parent: Option<&str>) -> TreeCache {
+    TreeCache {
         name: name.into(),
         capacity,
         policy,
@@ -20,18 +24,43 @@ fn cache(name: &str, capacity: u64, policy: PolicyConfig, parent: Option<&str>) 
         parent: parent.map(Into::into),
         link: parent.map(|_| LinkConfig::Fc1g),
         disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),
-        workload: None,
     }
 }
 
-fn tree_scenario(caches: Vec<ForestCache>, sharing: Sharing, protocol: Protocol, workload: WorkloadConfig) -> Scenario {
+fn tree_scenario(caches: Vec<TreeCache>, sharing: Sharing, protocol: Protocol, workload: WorkloadConfig) -> Scenario {
     Scenario {
-        topology: Topology::Tree,
+        topology: Topology::Tree { caches },
         protocol,
-        workload,
-        tree: Some(ForestConfig { caches, sharing, queueing: None, fairness: true }),
+        fairness: true,
+        source: Source::Workload { workload, clients: BTreeMap::new(), sharing },
         ..Default::default()
     }
+}
+
+/// The caches of a tree scenario.
+fn caches(s: &mut Scenario) -> &mut Vec<TreeCache> {
+    let Topology::Tree { caches } = &mut s.topology else { panic!("a tree") };
+    caches
+}
+
+/// A workload source's per-client generators and sharing.
+fn workload(s: &mut Scenario) -> (&mut BTreeMap<String, WorkloadConfig>, &mut Sharing) {
+    let Source::Workload { clients, sharing, .. } = &mut s.source else { panic!("a workload") };
+    (clients, sharing)
+}
+
+/// `s`'s topology as a tree of one client over one array (the same caches, link and disk), its
+/// one client issuing the scenario's stream.
+fn as_tree(s: &Scenario) -> Scenario {
+    let Topology::TwoLevel { client, array, link, disk } = &s.topology else { panic!("two levels") };
+    let mut root = cache("array", array.capacity, array.policy.clone(), None);
+    root.disk = Some(*disk);
+    let mut leaf = cache("client", client.capacity, client.policy.clone(), Some("array"));
+    leaf.link = Some(*link);
+    let mut tree = s.clone();
+    tree.topology = Topology::Tree { caches: vec![root, leaf] };
+    *workload(&mut tree).1 = Sharing::Conjoint;
+    tree
 }
 
 fn zipf(blocks: u64, warmup: u64, measured: u64) -> WorkloadConfig {
@@ -62,13 +91,13 @@ fn four_by_three(protocol: Protocol, sharing: Sharing) -> Scenario {
 #[test]
 fn write_hints_reach_the_caches_of_a_tree_as_of_two_levels() {
     // Paper 004's OLTP client over an LRU client cache and a TQ (or MQ+Hints) array: the tree
-    // of one client and one array must see the same hinted writes as the two-level engine.
+    // of one client and one array must see the same hinted writes as two levels.
     use PolicyConfig::*;
     for array in [Tq, MqHints { life_time: 0 }, LruHints] {
         let mut two = Scenario::paper000_random(Lru, array.clone(), Protocol::None);
-        two.client.capacity = 2_000;
-        two.array.capacity = 4_000;
-        two.workload = WorkloadConfig::Oltp {
+        two.topology.client_mut().unwrap().capacity = 2_000;
+        two.topology.array_mut().unwrap().capacity = 4_000;
+        *two.workload_mut().unwrap() = WorkloadConfig::Oltp {
             warehouses: 1,
             buffer_pool: Some(6_000),
             // A low recovery bound: RECOV writes, which each policy treats apart.
@@ -78,11 +107,8 @@ fn write_hints_reach_the_caches_of_a_tree_as_of_two_levels() {
             warmup_requests: Some(10_000),
             measured_requests: Some(40_000),
         };
-        let mut tree = two.clone();
-        tree.topology = Topology::Tree;
-        let mut caches = vec![cache("array", 4_000, array.clone(), None), cache("client", 2_000, Lru, Some("array"))];
-        caches[0].disk = Some(two.disk);
-        tree.tree = Some(ForestConfig { caches, sharing: Sharing::Conjoint, queueing: None, fairness: false });
+        let mut tree = as_tree(&two);
+        tree.fairness = false;
         let (a, b) = (run(&two), run(&tree));
         assert!(a.counters.recov_writes > 5_000, "{:?}", a.counters);
         assert_eq!(a.hit_fractions, b.hit_fractions, "{array:?}");
@@ -103,26 +129,17 @@ fn one_conjoint_client_over_one_array_is_the_two_level_run() {
     ] {
         let mut two = Scenario::paper000_random(client.clone(), array.clone(), protocol);
         two.du = du;
-        let mut tree = two.clone();
-        tree.topology = Topology::Tree;
-        let mut caches = vec![cache("array", 16384, array, None), cache("client", 16384, client, Some("array"))];
-        caches[0].disk = Some(two.disk);
-        tree.tree = Some(ForestConfig { caches, sharing: Sharing::Conjoint, queueing: None, fairness: true });
+        let tree = as_tree(&two);
+        assert!(tree.fairness);
         let (a, b) = (run(&two), run(&tree));
-        // Paper 004's warm read counts are kept by the two-level engine only.
-        let cold = |c: &tiersim_core::hierarchy::Counters| tiersim_core::hierarchy::Counters {
-            warm_block_reads: 0,
-            warm_block_hits: 0,
-            ..c.clone()
-        };
-        assert_eq!(cold(&a.counters), b.counters, "{protocol:?} {du:?}");
+        // One engine: every count the same, paper 004's warm reads included.
+        assert_eq!(a.counters, b.counters, "{protocol:?} {du:?}");
         assert_eq!(a.latency, b.latency);
         assert_eq!(a.mean_latency_ms, b.mean_latency_ms);
-        let t = b.tree.unwrap();
-        assert_eq!(t.clients.len(), 1);
-        assert_eq!(t.fairness, None, "one client: no fairness");
+        assert_eq!(b.clients.len(), 1);
+        assert_eq!(b.fairness, None, "one client: no fairness");
         assert_eq!(
-            t.clients[0].hit_fractions,
+            b.clients[0].hit_fractions,
             vec![a.hit_fractions.client, a.hit_fractions.array, a.hit_fractions.disk]
         );
     }
@@ -131,16 +148,16 @@ fn one_conjoint_client_over_one_array_is_the_two_level_run() {
 #[test]
 fn one_closed_loop_client_queues_behind_nobody() {
     let mut s = four_by_three(Protocol::Demote, Sharing::Disjoint);
-    let caches = s.tree.as_ref().unwrap().caches.clone();
+    let all = caches(&mut s).clone();
     // Keep c1's path only: array, mid1, c1.
-    s.tree.as_mut().unwrap().caches = vec![caches[0].clone(), caches[1].clone(), caches[3].clone()];
+    *caches(&mut s) = vec![all[0].clone(), all[1].clone(), all[3].clone()];
     let additive = run(&s);
-    s.tree.as_mut().unwrap().queueing = Some(Arrivals::Closed);
+    s.queueing = Some(Arrivals::Closed);
     let queued = run(&s);
     assert_eq!(additive.counters.requests, 20_000);
     assert_eq!(queued.counters, additive.counters);
     assert_eq!(queued.latency, additive.latency, "one outstanding request never waits");
-    assert!(queued.tree.unwrap().queueing);
+    assert!(queued.queueing);
 }
 
 #[test]
@@ -148,11 +165,10 @@ fn four_clients_on_three_levels_report_per_client_and_per_cache() {
     for protocol in [Protocol::None, Protocol::Demote, Protocol::HaR, Protocol::AcCa { k: 4 }] {
         let s = four_by_three(protocol, Sharing::Shared { fraction: 0.3 });
         let r = run(&s);
-        let t = r.tree.as_ref().unwrap();
-        assert_eq!(t.clients.len(), 4);
-        assert_eq!(t.caches.len(), 7);
-        assert_eq!(t.caches.iter().map(|c| c.depth).collect::<Vec<_>>(), [0, 1, 1, 2, 2, 2, 2]);
-        for (c, name) in t.clients.iter().zip(["c1", "c2", "c3", "c4"]) {
+        assert_eq!(r.clients.len(), 4);
+        assert_eq!(r.caches.len(), 7);
+        assert_eq!(r.caches.iter().map(|c| c.depth).collect::<Vec<_>>(), [0, 1, 1, 2, 2, 2, 2]);
+        for (c, name) in r.clients.iter().zip(["c1", "c2", "c3", "c4"]) {
             assert_eq!(c.name, name);
             assert_eq!(c.path.len(), 3);
             assert_eq!(c.requests, 20_000);
@@ -165,15 +181,15 @@ fn four_clients_on_three_levels_report_per_client_and_per_cache() {
         }
         // The sums over the clients.
         assert_eq!(r.counters.requests, 80_000);
-        assert_eq!(r.counters.client_hits, t.clients.iter().map(|c| c.served_at[0]).sum::<u64>());
-        assert_eq!(r.counters.disk_reads, t.clients.iter().map(|c| c.served_at[3]).sum::<u64>());
-        let mean = t.clients.iter().map(|c| c.mean_latency_ms).sum::<f64>() / 4.0;
+        assert_eq!(r.counters.client_hits, r.clients.iter().map(|c| c.served_at[0]).sum::<u64>());
+        assert_eq!(r.counters.disk_reads, r.clients.iter().map(|c| c.served_at[3]).sum::<u64>());
+        let mean = r.clients.iter().map(|c| c.mean_latency_ms).sum::<f64>() / 4.0;
         assert!((r.mean_latency_ms - mean).abs() < 1e-9);
-        let fairness = t.fairness.unwrap();
+        let fairness = r.fairness.unwrap();
         assert!(fairness > 0.0 && fairness <= 1.0, "{fairness}");
         // Every cache's occupancy within its capacity; the clients' caches are full.
-        assert!(t.caches.iter().all(|c| c.blocks <= c.capacity));
-        assert!(t.caches[3..].iter().all(|c| c.blocks == c.capacity), "{protocol:?}");
+        assert!(r.caches.iter().all(|c| c.blocks <= c.capacity));
+        assert!(r.caches[3..].iter().all(|c| c.blocks == c.capacity), "{protocol:?}");
         match protocol {
             Protocol::Demote => assert!(r.counters.demotions > 0),
             Protocol::HaR => assert!(r.counters.reloads > 0),
@@ -215,18 +231,17 @@ fn queueing_shows_contention_and_costs_fairness() {
         },
     );
     let additive = run(&s);
-    s.tree.as_mut().unwrap().queueing = Some(Arrivals::Closed);
+    s.queueing = Some(Arrivals::Closed);
     let queued = run(&s);
-    let t = queued.tree.as_ref().unwrap();
     assert!((additive.mean_latency_ms - 10.2).abs() < 0.05, "{}", additive.mean_latency_ms);
     // Every request: 10 ms on the disk behind the three others, plus its own transfer.
     assert!((queued.mean_latency_ms - 40.2).abs() < 0.5, "{}", queued.mean_latency_ms);
-    for c in &t.clients {
+    for c in &queued.clients {
         assert!((c.speedup.unwrap() - 0.25).abs() < 0.01, "{c:?}");
     }
-    assert!(t.fairness.unwrap() > 0.97, "symmetric clients are treated alike");
+    assert!(queued.fairness.unwrap() > 0.97, "symmetric clients are treated alike");
     // Open loop at one request per 50 ms per client: the disk is 80 % busy, and queues form.
-    s.tree.as_mut().unwrap().queueing = Some(Arrivals::Open { mean_interarrival_ms: 50.0 });
+    s.queueing = Some(Arrivals::Open { mean_interarrival_ms: 50.0 });
     let open = run(&s);
     assert!(open.mean_latency_ms > 15.0 && open.mean_latency_ms < 100.0, "{}", open.mean_latency_ms);
     assert_eq!(open.counters.requests, 8000);
@@ -236,28 +251,34 @@ fn queueing_shows_contention_and_costs_fairness() {
 fn an_unfair_pairing_shows_in_fairness() {
     // A client with a cache big enough for its working set next to one thrashing through the
     // shared array: the thrashing one loses more to sharing.
-    let mut caches = vec![cache("array", 2000, PolicyConfig::Lru, None)];
-    caches.push(cache("small", 100, PolicyConfig::Lru, Some("array")));
-    caches.push(cache("big", 100, PolicyConfig::Lru, Some("array")));
-    caches[1].workload = Some(zipf(1500, 3000, 20_000));
-    caches[2].workload = Some(WorkloadConfig::Random {
-        blocks: 20_000,
-        request_blocks: 1,
-        warmup_requests: Some(3000),
-        measured_requests: Some(20_000),
-    });
-    let s = tree_scenario(caches, Sharing::Disjoint, Protocol::None, zipf(10, 1, 1));
-    let t = run(&s).tree.unwrap();
-    let (a, b) = (t.clients[0].speedup.unwrap(), t.clients[1].speedup.unwrap());
+    let caches = vec![
+        cache("array", 2000, PolicyConfig::Lru, None),
+        cache("small", 100, PolicyConfig::Lru, Some("array")),
+        cache("big", 100, PolicyConfig::Lru, Some("array")),
+    ];
+    let mut s = tree_scenario(caches, Sharing::Disjoint, Protocol::None, zipf(10, 1, 1));
+    let clients = workload(&mut s).0;
+    clients.insert("small".into(), zipf(1500, 3000, 20_000));
+    clients.insert(
+        "big".into(),
+        WorkloadConfig::Random {
+            blocks: 20_000,
+            request_blocks: 1,
+            warmup_requests: Some(3000),
+            measured_requests: Some(20_000),
+        },
+    );
+    let r = run(&s);
+    let (a, b) = (r.clients[0].speedup.unwrap(), r.clients[1].speedup.unwrap());
     assert!(a < 0.9, "the Zipf client loses array space to the random one: {a}");
     assert!(b > 0.97, "the random client hardly cares: {b}");
-    assert!((t.fairness.unwrap() - a / b).abs() < 1e-12);
+    assert!((r.fairness.unwrap() - a / b).abs() < 1e-12);
 }
 
 #[test]
 fn tree_runs_are_deterministic_and_batching_free() {
     let mut s = four_by_three(Protocol::Demote, Sharing::Shared { fraction: 0.2 });
-    s.tree.as_mut().unwrap().queueing = Some(Arrivals::Closed);
+    s.queueing = Some(Arrivals::Closed);
     let whole = run(&s);
     let mut r = Run::new(s.clone()).unwrap();
     while !r.step(777) {}
@@ -268,60 +289,111 @@ fn tree_runs_are_deterministic_and_batching_free() {
 #[test]
 fn bad_trees_are_refused_with_the_place() {
     let base = four_by_three(Protocol::None, Sharing::Disjoint);
-    let check = |edit: &dyn Fn(&mut ForestConfig), path: &str, words: &str| {
+    let check = |edit: &dyn Fn(&mut Scenario), path: &str, words: &str| {
         let mut s = base.clone();
-        edit(s.tree.as_mut().unwrap());
+        edit(&mut s);
         let e = Scenario::from_json(&s.to_json()).unwrap_err();
         assert_eq!(e.path, path, "{e}");
         assert!(e.message.contains(words), "{e}");
     };
-    check(&|t| t.caches[1].parent = Some("nowhere".into()), "tree.caches[1].parent", "no cache is named \"nowhere\"");
-    check(&|t| t.caches[1].parent = Some("mid1".into()), "tree.caches[1].parent", "its own parent");
     check(
-        &|t| {
-            t.caches[0].parent = Some("mid1".into());
-            t.caches[0].disk = None;
+        &|s| caches(s)[1].parent = Some("nowhere".into()),
+        "topology.caches[1].parent",
+        "no cache is named \"nowhere\"",
+    );
+    check(&|s| caches(s)[1].parent = Some("mid1".into()), "topology.caches[1].parent", "its own parent");
+    check(
+        &|s| {
+            caches(s)[0].parent = Some("mid1".into());
+            caches(s)[0].disk = None;
         },
-        "tree.caches[0].parent",
+        "topology.caches[0].parent",
         "cycle",
     );
-    check(&|t| t.caches[1].parent = None, "tree.caches[1].disk", "needs a disk");
-    check(&|t| t.caches[3].disk = Some(DiskConfig::default()), "tree.caches[3].disk", "only a root has a disk");
-    check(&|t| t.caches[2].name = "mid1".into(), "tree.caches[2].name", "names two caches");
-    check(&|t| t.caches[4].capacity = 0, "tree.caches[4].capacity", "between 1 and");
-    check(&|t| t.caches[1].workload = Some(zipf(10, 1, 1)), "tree.caches[1].workload", "not a client");
+    check(&|s| caches(s)[1].parent = None, "topology.caches[1].disk", "needs a disk");
+    check(&|s| caches(s)[3].disk = Some(DiskConfig::default()), "topology.caches[3].disk", "only a root has a disk");
+    check(&|s| caches(s)[2].name = "mid1".into(), "topology.caches[2].name", "names two caches");
+    check(&|s| caches(s)[4].capacity = 0, "topology.caches[4].capacity", "between 1 and");
     check(
-        &|t| {
-            t.sharing = Sharing::Conjoint;
-            t.caches[3].workload = Some(zipf(10, 1, 1));
+        &|s| {
+            workload(s).0.insert("mid1".into(), zipf(10, 1, 1));
         },
-        "tree.caches[3].workload",
+        "source.clients.mid1",
+        "not a client",
+    );
+    check(
+        &|s| {
+            let (clients, sharing) = workload(s);
+            *sharing = Sharing::Conjoint;
+            clients.insert("c1".into(), zipf(10, 1, 1));
+        },
+        "source.clients.c1",
         "conjoint",
     );
-    check(&|t| t.sharing = Sharing::Shared { fraction: 2.0 }, "tree.sharing", "between 0 and 1");
-    check(&|t| t.queueing = Some(Arrivals::Open { mean_interarrival_ms: -1.0 }), "tree.queueing", "above 0");
-    check(&|t| t.caches[5].policy = PolicyConfig::Min, "tree.caches[5].policy", "offline");
-    check(&|t| t.caches.clear(), "tree.caches", "1 to 64");
-    let mut s = base.clone();
-    s.protocol = Protocol::AcCc;
-    assert_eq!(Scenario::from_json(&s.to_json()).unwrap_err().path, "protocol");
-    let mut s = base.clone();
-    s.tree = None;
-    assert_eq!(Scenario::from_json(&s.to_json()).unwrap_err().path, "tree");
+    check(&|s| *workload(s).1 = Sharing::Shared { fraction: 2.0 }, "source.sharing", "between 0 and 1");
+    check(&|s| s.queueing = Some(Arrivals::Open { mean_interarrival_ms: -1.0 }), "queueing", "above 0");
+    // An offline policy where the stream reaching it depends on the run: a middle tier under
+    // two clients whose order, with queueing, depends on its own hits.
+    check(
+        &|s| {
+            caches(s)[1].policy = PolicyConfig::Min;
+            s.queueing = Some(Arrivals::Closed);
+        },
+        "topology.caches[1].policy",
+        "offline",
+    );
+    check(&|s| caches(s).clear(), "topology.caches", "1 to 64");
+    // A version-1 document saying "tree" without its tree is refused where it was.
+    let v1 = r#"{"version":1,"seed":1,"topology":"tree","client":{"capacity":8,"policy":{"kind":"lru"}},
+        "array":{"capacity":8,"policy":{"kind":"lru"}},"protocol":{"kind":"none"},"link":{"preset":"fc-1g"},
+        "disk":{"kind":"constant","serviceMs":10},"workload":{"kind":"random","blocks":100}}"#;
+    assert_eq!(Scenario::from_json(v1).unwrap_err().path, "tree");
     // And a good one round-trips.
     assert_eq!(Scenario::from_json(&base.to_json()).unwrap(), base);
 }
 
-/// Randomised trees under every forest protocol: invariants after every request, occupancy
+/// Version 1 refused AC_CC and offline policies in a tree (its tree engine had neither).
+/// Version 2 runs them: AC_CC keeps every block in one cache of each client's path, even in
+/// caches several clients share (a block another client below holds is not placed there); an
+/// offline policy runs at a client (its own requests), and above the clients where their
+/// stream cannot depend on it.
+#[test]
+fn ac_cc_and_offline_policies_run_in_trees() {
+    let s = Scenario { protocol: Protocol::AcCc, ..four_by_three(Protocol::None, Sharing::Shared { fraction: 0.3 }) };
+    assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+    let mut r = Run::new(s).unwrap();
+    while !r.step(5_000) {
+        r.hierarchy().check_invariants().unwrap();
+    }
+    let report = r.report();
+    assert_eq!(report.counters.requests, 80_000);
+    assert!(report.caches.iter().all(|c| c.blocks <= c.capacity));
+    assert!(report.counters.array_hits > 0, "{:?}", report.counters);
+
+    let mut s = four_by_three(Protocol::None, Sharing::Shared { fraction: 0.3 });
+    caches(&mut s)[5].policy = PolicyConfig::Min;
+    caches(&mut s)[1].policy = PolicyConfig::ReadOpt;
+    assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+    let r = run(&s);
+    assert_eq!(r.counters.requests, 80_000);
+    assert_eq!((r.caches[1].policy.as_str(), r.caches[5].policy.as_str()), ("read-opt", "min"));
+    // MIN at c3 hits at least what c3's LRU did: it sees the same requests.
+    let lru = run(&four_by_three(Protocol::None, Sharing::Shared { fraction: 0.3 }));
+    assert!(r.clients[2].served_at[0] >= lru.clients[2].served_at[0], "{:?} vs {:?}", r.clients[2], lru.clients[2]);
+}
+
+/// Randomised trees under every tree protocol: invariants after every request, occupancy
 /// within capacity, and the per-client counts adding up.
 #[test]
 fn random_trees_keep_their_invariants() {
-    use tiersim_core::hierarchy::{CacheSpec, Tree};
+    use tiersim_core::hierarchy::{CacheSpec, Hierarchy, Meta};
     use tiersim_core::model::Op;
     use tiersim_core::util::rng::Rng;
     let mut rng = Rng::seeded(99);
     let kinds = ["lru", "mru", "arc", "2q", "clock", "lirs", "s3-fifo", "fifo"];
-    for round in 0..24 {
+    // 24 rounds of the protocols version 1's trees ran, with and without DU; then AC_CC, which
+    // version 2 runs in trees too (without DU: it keeps each block in one level already).
+    for round in 0..32 {
         let n = 2 + rng.below(6) as usize;
         let universe = 400;
         // Cache 0 is a root; each later cache hangs under an earlier one, or is a root itself.
@@ -329,8 +401,14 @@ fn random_trees_keep_their_invariants() {
             .map(|i| if i == 0 || rng.below(6) == 0 { None } else { Some(rng.below(i as u64) as usize) })
             .collect();
         let leaves: Vec<usize> = (0..n).filter(|&i| !parents.contains(&Some(i))).collect();
-        let protocol = [Protocol::None, Protocol::Demote, Protocol::HaR, Protocol::AcCa { k: 3 }][round % 4];
-        let du = [None, Some(Du::Drop), Some(Du::LruEnd)][round % 3];
+        let (protocol, du) = if round < 24 {
+            (
+                [Protocol::None, Protocol::Demote, Protocol::HaR, Protocol::AcCa { k: 3 }][round % 4],
+                [None, Some(Du::Drop), Some(Du::LruEnd)][round % 3],
+            )
+        } else {
+            (Protocol::AcCc, None)
+        };
         let caches = parents
             .iter()
             .map(|&p| {
@@ -344,19 +422,20 @@ fn random_trees_keep_their_invariants() {
                 }
             })
             .collect();
-        let mut tree = Tree::new(caches, &leaves, protocol, 0.0, 4096).unwrap().with_du(du);
+        let mut tree = Hierarchy::new(caches, &leaves, protocol, 0.0, 4096).unwrap().with_du(du);
         for i in 0..3000 {
             let c = rng.below(leaves.len() as u64) as usize;
             let nblocks = 1 + rng.below(3) as u32;
             let block = rng.below(universe as u64 - 3) as u32;
             let op = if rng.below(8) == 0 { Op::Write } else { Op::Read };
-            tree.serve_blocks(c, op, block..block + nblocks);
+            tree.serve_blocks(c, Meta::op(op), block..block + nblocks);
             tree.check_invariants().unwrap_or_else(|e| panic!("round {round} ({protocol:?}, {du:?}) request {i}: {e}"));
             for j in 0..n {
                 assert!(tree.cache(j).len() <= tree.cache(j).capacity());
             }
         }
-        for (c, cc) in tree.clients.iter().enumerate() {
+        for c in 0..leaves.len() {
+            let cc = tree.client_counters(c);
             assert_eq!(cc.served_at.iter().sum::<u64>() + cc.disk_reads, cc.reads, "client {c}");
             assert_eq!(cc.blocks_served_at.iter().sum::<u64>() + cc.disk_blocks, cc.block_reads);
         }

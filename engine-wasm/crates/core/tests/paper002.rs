@@ -4,11 +4,16 @@
 //! database. Costs as §4: C1 = 1 µs, C2 = D2 = 200 µs, C_disk = 10 ms; every cache of the same
 //! size, given as the aggregate one client sees (its cache plus the array) over the data set.
 //! The policies: LRU (inclusive, LRU at both levels), Demote (paper 000's LRU-MRU-demote), ARC
-//! (at both levels), MultiQ (MQ at the array under an LRU client) and MC².
+//! (at both levels), MultiQ (MQ at the array under an LRU client) and MC². Then where MC² runs:
+//! clients directly over one array, whatever the topology says.
 
-use tiersim_core::forest::ForestReport;
-use tiersim_core::workload::tpch;
-use tiersim_core::{Run, Scenario};
+use std::collections::BTreeMap;
+
+use tiersim_core::hierarchy::{DiskConfig, LinkConfig, Protocol};
+use tiersim_core::policy::PolicyConfig;
+use tiersim_core::scenario::{Source, Topology, TreeCache};
+use tiersim_core::workload::{tpch, Sharing};
+use tiersim_core::{Report, Run, Scenario};
 
 const POLICIES: [(&str, &str, &str, &str); 5] = [
     ("LRU", "lru", "lru", "none"),
@@ -19,30 +24,30 @@ const POLICIES: [(&str, &str, &str, &str); 5] = [
 ];
 
 /// The two clients' report with every cache `aggregate / 2` of the data set.
-fn run(client: &str, array: &str, protocol: &str, aggregate: f64) -> ForestReport {
+fn run(client: &str, array: &str, protocol: &str, aggregate: f64) -> Report {
     let data = tpch::database_pages(1.0);
     let size = (data as f64 * aggregate / 2.0).round() as u64;
     let json = format!(
-        r#"{{"version":1,"seed":1,"topology":"tree","clientHitMs":0.001,
-            "client":{{"capacity":1,"policy":{{"kind":"lru"}}}},"array":{{"capacity":1,"policy":{{"kind":"lru"}}}},
-            "protocol":{{"kind":"{protocol}"}},"link":{{"preset":"fc-1g"}},"disk":{{"kind":"constant","serviceMs":10}},
-            "workload":{{"kind":"tpch","query":"q3"}},
-            "tree":{{"sharing":{{"kind":"shared","fraction":1}},"caches":[
+        r#"{{"version":2,"seed":1,"clientHitMs":0.001,"protocol":{{"kind":"{protocol}"}},
+            "topology":{{"kind":"tree","caches":[
               {{"name":"array","capacity":{size},"policy":{{"kind":"{array}"}},"disk":{{"kind":"constant","serviceMs":10}}}},
-              {{"name":"q3","capacity":{size},"policy":{{"kind":"{client}"}},"parent":"array","link":{{"preset":"fc-1g"}},
-                "workload":{{"kind":"tpch","query":"q3","warmupRequests":{warm},"measuredRequests":{measured}}}}},
-              {{"name":"q7","capacity":{size},"policy":{{"kind":"{client}"}},"parent":"array","link":{{"preset":"fc-1g"}},
-                "workload":{{"kind":"tpch","query":"q7","warmupRequests":{warm},"measuredRequests":{measured}}}}}
-            ]}}}}"#,
+              {{"name":"q3","capacity":{size},"policy":{{"kind":"{client}"}},"parent":"array","link":{{"preset":"fc-1g"}}}},
+              {{"name":"q7","capacity":{size},"policy":{{"kind":"{client}"}},"parent":"array","link":{{"preset":"fc-1g"}}}}
+            ]}},
+            "source":{{"kind":"workload","workload":{{"kind":"tpch","query":"q3"}},
+              "sharing":{{"kind":"shared","fraction":1}},"clients":{{
+                "q3":{{"kind":"tpch","query":"q3","warmupRequests":{warm},"measuredRequests":{measured}}},
+                "q7":{{"kind":"tpch","query":"q7","warmupRequests":{warm},"measuredRequests":{measured}}}
+            }}}}}}"#,
         warm = 2 * data,
         measured = 8 * data,
     );
-    let s: Scenario = serde_json::from_str(&json).unwrap();
-    Run::new(s).unwrap().run_to_end().tree.expect("a tree scenario reports its tree")
+    let s = Scenario::from_json(&json).unwrap_or_else(|e| panic!("{e}"));
+    Run::new(s).unwrap().run_to_end()
 }
 
 /// Mean I/O response time over both clients' requests, shared and alone (ms).
-fn mean(r: &ForestReport) -> (f64, f64) {
+fn mean(r: &Report) -> (f64, f64) {
     let n: u64 = r.clients.iter().map(|c| c.requests).sum();
     let shared: f64 = r.clients.iter().map(|c| c.mean_latency_ms * c.requests as f64).sum();
     let alone: f64 = r.clients.iter().map(|c| c.alone_mean_latency_ms.unwrap() * c.requests as f64).sum();
@@ -78,7 +83,7 @@ fn figure_2_mc2_has_the_lowest_mean_io_time_and_sharing_hurts_demote_more() {
                 means[i].0
             );
         }
-        let q3 = |r: &ForestReport| r.clients[0].mean_latency_ms / r.clients[0].alone_mean_latency_ms.unwrap() - 1.0;
+        let q3 = |r: &Report| r.clients[0].mean_latency_ms / r.clients[0].alone_mean_latency_ms.unwrap() - 1.0;
         demote_hurt = demote_hurt.max(q3(&reports[1]));
         mc2_hurt = mc2_hurt.max(q3(&reports[4]));
     }
@@ -86,25 +91,54 @@ fn figure_2_mc2_has_the_lowest_mean_io_time_and_sharing_hurts_demote_more() {
     assert!(demote_hurt > mc2_hurt, "sharing hurts Demote {demote_hurt:.3} no more than MC² {mc2_hurt:.3}");
 }
 
+/// Paper 000's RANDOM setting with two clients of 4096 blocks over one MRU array of 8192,
+/// sharing a fifth of their references (version 1's small multi-client example); `mid` puts a
+/// middle tier of 4096 blocks between the clients and the array.
+fn two_clients(mid: bool) -> Scenario {
+    let cache = |name: &str, policy: PolicyConfig, parent: Option<&str>| TreeCache {
+        name: name.into(),
+        capacity: if parent.is_none() { 8192 } else { 4096 },
+        policy,
+        co: false,
+        parent: parent.map(Into::into),
+        link: parent.map(|_| LinkConfig::Fc1g),
+        disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),
+    };
+    let mut caches = vec![cache("array", PolicyConfig::Mru, None)];
+    if mid {
+        caches.push(cache("mid1", PolicyConfig::Mru, Some("array")));
+    }
+    let above = if mid { "mid1" } else { "array" };
+    caches.push(cache("client1", PolicyConfig::Lru, Some(above)));
+    caches.push(cache("client2", PolicyConfig::Lru, Some(above)));
+    // Both clients run the default scenario's RANDOM generator.
+    let workload = Scenario::default().workload().unwrap().clone();
+    Scenario {
+        topology: Topology::Tree { caches },
+        protocol: Protocol::Mc2,
+        source: Source::Workload { workload, clients: BTreeMap::new(), sharing: Sharing::Shared { fraction: 0.2 } },
+        ..Default::default()
+    }
+}
+
+/// MC² manages clients directly over one array (paper 002 §4's testbed). Version 1 ran it in
+/// trees only; version 2 runs it wherever the paths are client → array, two levels included.
 #[test]
 fn mc2_runs_clients_directly_over_one_array_only() {
-    let mut s = Scenario { protocol: serde_json::from_str(r#"{"kind":"mc2"}"#).unwrap(), ..Scenario::default() };
-    let e = Run::new(s.clone()).err().expect("two levels refuse MC²");
-    assert_eq!(e.path, "protocol");
-    assert!(e.message.contains("tree topology"), "{e}");
+    let s = Scenario { protocol: Protocol::Mc2, ..Scenario::default() };
+    let r = Run::new(s).unwrap_or_else(|e| panic!("two levels are one client over one array: {e}")).run_to_end();
+    assert_eq!(r.caches.iter().map(|c| c.policy.as_str()).collect::<Vec<_>>(), ["mc2", "mc2"]);
+    assert!(r.counters.array_hits > 0, "{:?}", r.counters);
     // A middle tier between a client and the array is refused, naming the cache.
-    s.topology = serde_json::from_str(r#""tree""#).unwrap();
-    s.tree = Some(tiersim_core::forest::ForestConfig::example(2, true));
-    let e = Run::new(s.clone()).err().expect("a middle tier refuses MC²");
-    assert_eq!(e.path, "tree.caches[2].parent");
+    let e = Run::new(two_clients(true)).err().expect("a middle tier refuses MC²");
+    assert_eq!(e.path, "topology.caches[2].parent");
     assert!(e.message.contains("\"client1\" sits below \"mid1\""), "{e}");
     // Clients without hints: each is one (80, 20) range; MC² runs and keeps its invariants.
-    s.tree = Some(tiersim_core::forest::ForestConfig::example(2, false));
-    let mut run = Run::new(s).unwrap();
+    let mut run = Run::new(two_clients(false)).unwrap();
     while !run.step(5_000) {
-        run.forest().unwrap().tree().check_invariants().unwrap();
+        run.hierarchy().check_invariants().unwrap();
     }
-    let r = run.report().tree.unwrap();
+    let r = run.report();
     assert!(r.caches[0].counters.hits > 0 && r.caches[0].counters.demotions_in > 0, "{:?}", r.caches[0]);
     assert!(r.caches.iter().all(|c| c.blocks <= c.capacity && c.blocks > 0));
 }

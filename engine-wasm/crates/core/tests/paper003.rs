@@ -7,17 +7,21 @@
 //! comes within a few % of aggressively-collaborative caching; with plain LRU (Figure 10) the
 //! gap is large.
 
-use tiersim_core::design::{space, Algorithm, Design};
+use tiersim_core::scenario::design::{space, Algorithm, Design};
 use tiersim_core::{Run, Scenario};
 
+/// Two levels of `size` blocks each, plain LRU and no cooperation; each design applies its own.
 fn base(size: u64) -> Scenario {
     let json = format!(
-        r#"{{"version":1,"seed":1,"client":{{"capacity":{size},"policy":{{"kind":"lru"}}}},
-            "array":{{"capacity":{size},"policy":{{"kind":"lru"}}}},"protocol":{{"kind":"none"}},
-            "link":{{"preset":"vi-fc"}},"disk":{{"kind":"constant","serviceMs":6.227}},
-            "workload":{{"kind":"oltp","warehouses":1,"stream":"buffer","warmupRequests":50000,"measuredRequests":200000}}}}"#
+        r#"{{"version":2,"seed":1,
+            "topology":{{"kind":"two-level",
+              "client":{{"capacity":{size},"policy":{{"kind":"lru"}}}},"array":{{"capacity":{size},"policy":{{"kind":"lru"}}}},
+              "link":{{"preset":"vi-fc"}},"disk":{{"kind":"constant","serviceMs":6.227}}}},
+            "protocol":{{"kind":"none"}},
+            "source":{{"kind":"workload","workload":
+              {{"kind":"oltp","warehouses":1,"stream":"buffer","warmupRequests":50000,"measuredRequests":200000}}}}}}"#
     );
-    serde_json::from_str(&json).unwrap()
+    Scenario::from_json(&json).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn mean(d: &Design, base: &Scenario) -> f64 {

@@ -2,7 +2,8 @@
 //! storage server's read hit ratio once its cache is warm (§5.1) under LRU, LRU+Hints, MQ,
 //! MQ+Hints, TQ and read-OPT, fed by the TPC-C-like client at one warehouse with half the
 //! database in its buffer pool (the baseline 300_400 trace's shape). MQ, MQ+Hints and TQ give
-//! their out queue's space back, as in the paper's equal-space comparison.
+//! their out queue's space back, as in the paper's equal-space comparison. The server is a
+//! single-cache scenario under the client's stream.
 
 use tiersim_core::workload::oltp::database_pages;
 use tiersim_core::{Run, Scenario};
@@ -15,17 +16,17 @@ fn read_hit_ratios(pool_share: f64, softmax: u32, server_share: f64) -> [f64; 6]
     let (initial, _) = database_pages(1);
     POLICIES.map(|policy| {
         let json = format!(
-            r#"{{"version":1,"seed":1,"topology":"single",
-                "client":{{"capacity":{server},"policy":{{"kind":"{policy}"}}}},
-                "array":{{"capacity":1,"policy":{{"kind":"lru"}}}},
-                "protocol":{{"kind":"none"}},"link":{{"preset":"fc-1g"}},"disk":{{"kind":"constant","serviceMs":10}},
-                "workload":{{"kind":"oltp","warehouses":1,"bufferPool":{pool},"softmax":{softmax},
-                             "warmupRequests":0,"measuredRequests":{requests}}}}}"#,
+            r#"{{"version":2,"seed":1,
+                "topology":{{"kind":"single","cache":{{"capacity":{server},"policy":{{"kind":"{policy}"}}}},
+                  "link":{{"preset":"fc-1g"}},"disk":{{"kind":"constant","serviceMs":10}}}},
+                "source":{{"kind":"workload","workload":
+                  {{"kind":"oltp","warehouses":1,"bufferPool":{pool},"softmax":{softmax},
+                    "warmupRequests":0,"measuredRequests":{requests}}}}}}}"#,
             server = (initial as f64 * server_share) as u64,
             pool = (initial as f64 * pool_share) as u64,
             requests = initial * 15,
         );
-        let s: Scenario = serde_json::from_str(&json).unwrap();
+        let s = Scenario::from_json(&json).unwrap_or_else(|e| panic!("{e}"));
         let c = Run::new(s).unwrap().run_to_end().counters;
         assert!(c.warm_block_reads > 10_000, "{policy}: {} warm reads", c.warm_block_reads);
         c.warm_block_hits as f64 / c.warm_block_reads as f64

@@ -1,15 +1,29 @@
 //! Paper 000 §3's upside estimator against simulated inclusive (LRU-LRU-none) and exclusive
-//! (LRU-MRU-demote) hierarchies, and on a hand-worked loop.
+//! (LRU-MRU-demote) two-level hierarchies, and on a hand-worked loop.
 
+use tiersim_core::analysis::upside::{equal_sizes, estimate, estimate_within, Prediction, SizePair};
 use tiersim_core::hierarchy::Protocol;
 use tiersim_core::policy::PolicyConfig;
-use tiersim_core::scenario::CacheConfig;
-use tiersim_core::upside::{equal_sizes, estimate, estimate_within, Prediction, SizePair};
+use tiersim_core::scenario::{CacheConfig, Topology};
 use tiersim_core::workload::WorkloadConfig;
 use tiersim_core::{Run, Scenario};
 
+/// The client's and the array's sizes of a two-level scenario.
+fn sizes(s: &Scenario) -> SizePair {
+    let Topology::TwoLevel { client, array, .. } = &s.topology else { panic!("two levels") };
+    SizePair { client: client.capacity, array: array.capacity }
+}
+
+/// The two-level scenario `s` with these cache sizes.
+fn with_sizes(mut s: Scenario, client: u64, array: u64) -> Scenario {
+    s.topology.client_mut().unwrap().capacity = client;
+    s.topology.array_mut().unwrap().capacity = array;
+    s
+}
+
 fn simulate(s: &Scenario, array: PolicyConfig, protocol: Protocol) -> tiersim_core::Report {
-    let s = Scenario { array: CacheConfig { policy: array, ..s.array.clone() }, protocol, ..s.clone() };
+    let mut s = Scenario { protocol, ..s.clone() };
+    s.topology.array_mut().unwrap().policy = array;
     Run::new(s).unwrap().run_to_end()
 }
 
@@ -30,9 +44,9 @@ fn close(p: &Prediction, r: &tiersim_core::Report, what: &str, latency_tolerance
 /// Hit fractions within 3 percentage points; latencies within `latency_tolerance` (the
 /// estimate charges a demotion for every client miss; the simulation only when data moves).
 fn check(s: &Scenario, latency_tolerance: f64) {
-    let pair = SizePair { client: s.client.capacity, array: s.array.capacity };
-    let est = estimate(s, &[pair]).unwrap();
+    let est = estimate(s, &[sizes(s)]).unwrap();
     assert_eq!(est.sampled_rate, None);
+    assert!(est.clients.is_empty(), "one client: no per-client estimates");
     let p = &est.points[0];
     close(
         &p.inclusive,
@@ -65,7 +79,7 @@ fn random_predictions_match_the_simulated_hierarchies() {
 fn zipf_predictions_match_the_simulated_hierarchies() {
     let mut s = Scenario::paper000_random(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote);
     s.name = "ZIPF".into();
-    s.workload = WorkloadConfig::Zipf {
+    *s.workload_mut().unwrap() = WorkloadConfig::Zipf {
         blocks: 49152,
         request_blocks: 1,
         alpha: 1.0,
@@ -74,24 +88,20 @@ fn zipf_predictions_match_the_simulated_hierarchies() {
     };
     check(&s, 0.05);
     // Unequal sizes too.
-    s.client.capacity = 4096;
-    s.array.capacity = 24576;
-    check(&s, 0.05);
+    check(&with_sizes(s, 4096, 24576), 0.05);
 }
 
 #[test]
 fn a_loop_fits_only_in_the_aggregate() {
     // 10 blocks in a loop; a client and an array of 6 each: every reference has depth 10.
-    let s = Scenario {
-        client: CacheConfig { capacity: 6, policy: PolicyConfig::Lru, co: false },
-        array: CacheConfig { capacity: 6, policy: PolicyConfig::Lru, co: false },
-        workload: WorkloadConfig::Sequential {
-            blocks: 10,
-            request_blocks: 1,
-            warmup_requests: Some(10),
-            measured_requests: Some(100),
-        },
-        ..Scenario::default()
+    let mut s = Scenario::default();
+    *s.topology.client_mut().unwrap() = CacheConfig::new(6, PolicyConfig::Lru);
+    *s.topology.array_mut().unwrap() = CacheConfig::new(6, PolicyConfig::Lru);
+    *s.workload_mut().unwrap() = WorkloadConfig::Sequential {
+        blocks: 10,
+        request_blocks: 1,
+        warmup_requests: Some(10),
+        measured_requests: Some(100),
     };
     let est = estimate(
         &s,
@@ -127,15 +137,14 @@ fn equal_sizes_double_up_to_the_distinct_blocks_and_bad_input_is_named() {
 #[test]
 fn big_workloads_are_sampled() {
     let mut s = Scenario::paper000_random(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote);
-    s.workload = WorkloadConfig::Zipf {
+    *s.workload_mut().unwrap() = WorkloadConfig::Zipf {
         blocks: 400_000,
         request_blocks: 1,
         alpha: 1.0,
         warmup_requests: None,
         measured_requests: None,
     };
-    s.client.capacity = 50_000;
-    s.array.capacity = 50_000;
+    let s = with_sizes(s, 50_000, 50_000);
     let est = estimate_within(&s, &[SizePair { client: 50_000, array: 50_000 }], 1 << 20).unwrap();
     let rate = est.sampled_rate.expect("4.4 M references over a budget of 1 M: sampled");
     assert!(rate < 1.0);

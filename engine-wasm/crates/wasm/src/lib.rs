@@ -46,7 +46,7 @@ impl Simulation {
     /// `{"mode":"size","blocks":N}`. Reports then carry `depthCurves`.
     #[wasm_bindgen(js_name = trackDepths)]
     pub fn track_depths(&mut self, mode_json: &str) -> Result<(), JsError> {
-        let mode: tiersim_core::depth::DepthMode =
+        let mode: tiersim_core::analysis::depth::DepthMode =
             serde_json::from_str(mode_json).map_err(|e| JsError::new(&format!("stack-depth mode: {e}")))?;
         self.run.track_depths(mode).map_err(|e| JsError::new(&e))
     }
@@ -63,7 +63,7 @@ impl Simulation {
 
     /// Requests served so far, warm-up included.
     pub fn processed(&self) -> f64 {
-        self.run.report_processed() as f64
+        self.run.processed() as f64
     }
 
     /// The report so far (see `tiersim_core::run::Report`), as a plain object.
@@ -103,6 +103,16 @@ struct TraceSummary {
     bytes: u64,
     skipped: u64,
     first_skipped: Option<String>,
+    /// The trace's clients (volume, host, disk, CSV client column), in the order they appear,
+    /// with each one's requests.
+    clients: Vec<TraceClient>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TraceClient {
+    id: u16,
+    requests: u64,
 }
 
 #[wasm_bindgen]
@@ -194,10 +204,26 @@ impl TraceReader {
             bytes: f.bytes,
             skipped: f.skipped,
             first_skipped: f.first_skipped.map(|e| e.to_string()),
+            clients: trace_clients(&f.trace),
         };
         self.trace = Some(std::sync::Arc::new(f.trace));
         to_js(&summary)
     }
+}
+
+/// A trace's clients in the order they appear, with their request counts.
+fn trace_clients(trace: &tiersim_core::trace::Trace) -> Vec<TraceClient> {
+    let mut index = vec![u32::MAX; 1 << 16];
+    let mut out: Vec<TraceClient> = Vec::new();
+    for r in &trace.records {
+        let k = &mut index[r.client as usize];
+        if *k == u32::MAX {
+            *k = out.len() as u32;
+            out.push(TraceClient { id: r.client, requests: 0 });
+        }
+        out[*k as usize].requests += 1;
+    }
+    out
 }
 
 /// About `megabytes` of a synthetic MSR or oracleGeneral trace (parsing benchmarks).
@@ -238,9 +264,10 @@ pub fn run_scenario(scenario_json: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = estimateUpside)]
 pub fn estimate_upside(scenario_json: &str, points_json: &str) -> Result<JsValue, JsError> {
     let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
-    let points: Vec<tiersim_core::upside::SizePair> =
+    let points: Vec<tiersim_core::analysis::upside::SizePair> =
         serde_json::from_str(points_json).map_err(|e| JsError::new(&format!("size pairs: {e}")))?;
-    let report = tiersim_core::upside::estimate(&scenario, &points).map_err(|e| JsError::new(&e.to_string()))?;
+    let report =
+        tiersim_core::analysis::upside::estimate(&scenario, &points).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&report)
 }
 
@@ -248,11 +275,11 @@ pub fn estimate_upside(scenario_json: &str, points_json: &str) -> Result<JsValue
 #[wasm_bindgen(js_name = estimateUpsideTrace)]
 pub fn estimate_upside_trace(scenario_json: &str, points_json: &str, reader: &TraceReader) -> Result<JsValue, JsError> {
     let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
-    let points: Vec<tiersim_core::upside::SizePair> =
+    let points: Vec<tiersim_core::analysis::upside::SizePair> =
         serde_json::from_str(points_json).map_err(|e| JsError::new(&format!("size pairs: {e}")))?;
     let trace = reader.trace.as_ref().ok_or_else(|| JsError::new("the trace is not read to the end yet"))?;
-    let report =
-        tiersim_core::upside::estimate_trace(&scenario, &points, trace).map_err(|e| JsError::new(&e.to_string()))?;
+    let report = tiersim_core::analysis::upside::estimate_trace(&scenario, &points, trace)
+        .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&report)
 }
 
@@ -261,7 +288,7 @@ pub fn estimate_upside_trace(scenario_json: &str, points_json: &str, reader: &Tr
 pub fn export_workload(scenario_json: &str, format: &str) -> Result<Vec<u8>, JsError> {
     let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
     let format = Format::parse_name(format).map_err(|e| JsError::new(&e))?;
-    tiersim_core::trace::export::workload_file(&scenario, format).map_err(|e| JsError::new(&e.to_string()))
+    tiersim_core::run::export::workload_file(&scenario, format).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// `n` requests of a scenario's generated workload from request `skip` on, as canonical CSV
@@ -270,7 +297,7 @@ pub fn export_workload(scenario_json: &str, format: &str) -> Result<Vec<u8>, JsE
 pub fn preview_workload(scenario_json: &str, skip: f64, n: u32) -> Result<String, JsError> {
     let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
     let skip = if skip.is_finite() && skip > 0.0 { skip as u64 } else { 0 };
-    tiersim_core::trace::export::preview(&scenario, skip, n as usize).map_err(|e| JsError::new(&e.to_string()))
+    tiersim_core::run::export::preview(&scenario, skip, n as usize).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Paper 003's design space over a base scenario: `[{name, design, scenario}, …]` as JSON text,
@@ -279,7 +306,7 @@ pub fn preview_workload(scenario_json: &str, skip: f64, n: u32) -> Result<String
 pub fn design_space(scenario_json: &str) -> Result<String, JsError> {
     let base = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
     let mut out = Vec::new();
-    for d in tiersim_core::design::space() {
+    for d in tiersim_core::scenario::design::space() {
         let s = d.apply(&base);
         s.validate().map_err(|e| JsError::new(&format!("{}: {e}", d.name())))?;
         out.push(serde_json::json!({ "name": d.name(), "design": d, "scenario": s }));
@@ -362,17 +389,19 @@ impl PolicyBench {
     }
 }
 
-/// The teaching stepper: `requests_json` = [[block, "read"|"write"], …] (or plain block numbers,
-/// reads), `start_json` = {"client":[…],"array":[…]}, each list next victim first; returns the
-/// steps — the start, then the state after each request (see `tiersim_core::teach`) — as JSON
-/// text.
+/// The teaching stepper: `requests_json` = [[block, "read"|"write", client?], …] (or plain block
+/// numbers, reads by the first client; or {"block","op","client"} objects, the client by leaf
+/// name or index), `start_json` = {"<cache name>": […], …}, each list next victim first; returns
+/// the steps — the start, then the state after each request (see
+/// `tiersim_core::run::teach`) — as JSON text.
 #[wasm_bindgen(js_name = teach)]
 pub fn teach(scenario_json: &str, requests_json: &str, start_json: &str) -> Result<String, JsError> {
-    use tiersim_core::teach::{requests_from_json, Start};
+    use tiersim_core::run::teach::{requests_from_json, start_from_json};
     let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
-    let requests = requests_from_json(requests_json).map_err(|e| JsError::new(&format!("requests: {e}")))?;
-    let start = Start::from_json(start_json).map_err(|e| JsError::new(&format!("start: {e}")))?;
-    let steps = tiersim_core::teach::teach(&scenario, &requests, &start).map_err(|e| {
+    let shape = scenario.shape().map_err(|e| JsError::new(&e.to_string()))?;
+    let requests = requests_from_json(requests_json, &shape).map_err(|e| JsError::new(&format!("requests: {e}")))?;
+    let start = start_from_json(start_json).map_err(|e| JsError::new(&format!("start: {e}")))?;
+    let steps = tiersim_core::run::teach::teach(&scenario, &requests, &start).map_err(|e| {
         // Errors about the other two arguments name them, not a scenario field.
         if e.path.starts_with("requests") || e.path.starts_with("start") {
             JsError::new(&format!("{}: {}", e.path, e.message))

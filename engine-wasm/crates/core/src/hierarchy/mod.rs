@@ -1,115 +1,1046 @@
-//! Cache hierarchies: topology, cooperation protocols and the latency model.
+//! The one hierarchy engine: caches (nodes) plus each client's path from its own cache to its
+//! root, which sits on a disk. A single cache is a path of one, two levels a path of two, and a
+//! forest — many clients, middle tiers, several arrays — any set of paths sharing their upper
+//! caches (paper 002 §2). How the caches of a path cooperate is a [`protocol`], one file each.
+//!
+//! A read from client c walks c's path:
+//! 1. the client's cache looks every block up; if all are there, that is the hit;
+//! 2. otherwise the client first makes room, as its protocol says (under DEMOTE its victims
+//!    move up before the fetch: paper 000 §4.5's three-block example only comes out in that
+//!    order);
+//! 3. each block the client lacked at lookup is looked up level by level; the first level that
+//!    holds it serves it (the root's disk if none does) and the protocol places it ([`protocol::
+//!    Cooperation::place`]). Only what was missing at lookup is fetched: a block the client held
+//!    served the read even if making room has pushed it out since.
+//!
+//! A request of several blocks is served at the deepest level any of its blocks reached (a
+//! multi-block read hits a level only if every block is there, SPEC §1). Writes are write-through
+//! with write-allocate at every level of the path (blocks stay clean, so any victim may be
+//! demoted); a hint-aware cache takes a write as its policy says (paper 004); the root absorbs it.
+//!
+//! Latency (paper 000 eq. 1): the client's lookup cost, plus on each link the transfer of the
+//! blocks that crossed it in one batch — fetched or written data, and DEMOTEs that moved data
+//! (two transfers, each with its own fixed cost) — plus the disk when a block reached it. In
+//! queueing mode [`Hierarchy::stages`] lists the same costs as FIFO servers.
+//!
+//! Paper 003's SE: a request of importance 0 enters the client at its "eject me next" end, and,
+//! where the protocol passes hints up (DEMOTE, AC_CC), the cache above that keeps it too.
+//! Paper 003's DU applies at every cache above the clients (see [`Du`]). Paper 004's warm read
+//! counters are kept per cache: read lookups after the cache first filled, and their hits.
 
 pub mod disk;
 pub mod histogram;
-pub mod mc2;
 pub mod no_cache;
+pub mod protocol;
 pub mod queueing;
 pub mod timing;
-pub mod tree;
-pub mod two_level;
 
-use serde::{Deserialize, Serialize};
+#[cfg(test)]
+mod tests;
+
+use serde::Serialize;
 
 pub use disk::{Disk, DiskConfig, Mechanical};
 pub use histogram::{HistogramReport, LatencyHistogram};
 pub use no_cache::NoCache;
+pub use protocol::{Du, Protocol, DEFAULT_AC_CA_K};
 pub use queueing::{Arrivals, Queueing};
-pub use timing::{LinkConfig, Timing};
-pub use tree::{CacheSpec, Stage, Tree};
-pub use two_level::{Counters, Served, TwoLevel};
+pub use timing::LinkConfig;
 
-/// How the client and array caches cooperate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
-pub enum Protocol {
-    /// Inclusive baseline: each level caches what passes through; client victims are dropped.
-    #[default]
-    None,
-    /// Paper 000: the client sends each clean block it evicts to the array, which places it at
-    /// the "eject me last" end; a DEMOTE of a block the array already holds moves no data.
-    Demote,
-    /// Paper 003's content-aware caching (AC_CA): to make room the client evicts, among its next
-    /// `k` victims, the first one the array also holds (so a later miss on it is an array hit);
-    /// if none is, its policy's own victim. Victims are dropped, as in the inclusive baseline.
-    /// Paper 003's eviction-based placement (HA_R, after Chen et al.): the array infers each
-    /// block the client evicts (it watches the client's buffer addresses being reused) and,
-    /// like a DEMOTE, keeps it at its "eject me last" end — but fetches it from the disk, in
-    /// the background: no link transfer, no latency, and every such reload is extra disk traffic.
-    #[serde(rename = "ha-r")]
-    HaR,
-    /// Paper 003's client-controlled caching (AC_CC, after ULC): the client decides where each
-    /// block lives by the distance between its last two references — within the client cache's
-    /// size, in the client; farther, in the array only — and a block lives in exactly one level
-    /// (an array hit the client keeps leaves the array; the client's victims are demoted).
-    #[serde(rename = "ac-cc")]
-    AcCc,
-    /// Paper 002's MC² with Karma: per-range partitions chosen from the clients' range hints,
-    /// exclusive READ / READ-SAVE / DEMOTE for a client's own ranges, inclusive LRU for shared
-    /// ones, and a global LRU stack of (partition, client) pairs sharing the array (see
-    /// [`mc2`]). It replaces the caches' own policies; trees of clients over one array only.
-    Mc2,
-    #[serde(rename = "ac-ca")]
-    AcCa {
-        #[serde(default = "default_ac_ca_k")]
-        k: u32,
-    },
+use crate::model::{Block, Op, WriteHint};
+use crate::policy::{End, Policy};
+use protocol::mc2::Mc2;
+use protocol::{ac_ca::AcCa, ac_cc::AcCc, demote::Demote, ha_r::HaR, inclusive::Inclusive, Cooperation};
+
+/// One cache as the caller describes it.
+pub struct CacheSpec {
+    pub policy: Box<dyn Policy>,
+    /// The cache above, or `None` for a root on its own disk.
+    pub parent: Option<usize>,
+    /// The link to the parent (or, for a root, to its disk); `None` costs nothing — e.g. a
+    /// root whose disk service time already includes its bus.
+    pub link: Option<LinkConfig>,
+    /// A root's disk (ignored for the others).
+    pub disk: Option<DiskConfig>,
 }
 
-/// Paper 003 leaves k open; four candidates is enough for the effect on LRU.
-pub const DEFAULT_AC_CA_K: u32 = 4;
-
-fn default_ac_ca_k() -> u32 {
-    DEFAULT_AC_CA_K
+/// Counts of one cache.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CacheCounters {
+    /// Block lookups of reads answered here / not.
+    pub hits: u64,
+    pub misses: u64,
+    /// DEMOTEs received, and those that moved data.
+    pub demotions_in: u64,
+    pub demotions_moved_in: u64,
+    pub evictions: u64,
+    /// HA_R: evictions of the caches below that this cache reloaded from its root's disk.
+    pub reloads: u64,
+    /// Bytes over the link above this cache (fetches, writes and DEMOTEs that moved data).
+    pub link_bytes: u64,
+    /// Write requests that reached this cache, and those by paper 004 hint (the write mix).
+    pub writes: u64,
+    pub synch_writes: u64,
+    pub replace_writes: u64,
+    pub recov_writes: u64,
+    /// Paper 004 §5.1's read hit ratio "once the cache is warm": read lookups here after the
+    /// cache first filled, and those it hit.
+    pub warm_block_reads: u64,
+    pub warm_block_hits: u64,
 }
 
-impl Protocol {
-    pub fn validate(&self) -> Result<(), String> {
-        match *self {
-            Protocol::AcCa { k } if !(1..=1024).contains(&k) => Err(format!("k must be between 1 and 1024 (got {k})")),
-            _ => Ok(()),
+impl CacheCounters {
+    fn count_write(&mut self, hint: Option<WriteHint>) {
+        self.writes += 1;
+        match hint {
+            Some(WriteHint::Synch) => self.synch_writes += 1,
+            Some(WriteHint::Replace) => self.replace_writes += 1,
+            Some(WriteHint::Recov) => self.recov_writes += 1,
+            None => {}
         }
     }
 }
 
-/// Paper 003's DU ("quick eviction of duplicated blocks"): what the array does with a block
-/// it has just sent up to the client, which will cache it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Du {
-    /// Forget it at once.
-    Drop,
-    /// Move it to the "eject me next" end (an LRU array then behaves as paper 000's MRU array).
-    LruEnd,
+/// Counts of one client's measured requests.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientCounters {
+    pub requests: u64,
+    pub reads: u64,
+    pub writes: u64,
+    /// Write requests by paper 004 hint (unhinted writes are the rest of `writes`).
+    pub synch_writes: u64,
+    pub replace_writes: u64,
+    pub recov_writes: u64,
+    /// Read requests served at each level of the client's path (0 = its own cache)…
+    pub served_at: Vec<u64>,
+    /// …and by the disk.
+    pub disk_reads: u64,
+    /// Blocks referenced by reads, and where each was found (a request of n blocks counts n).
+    pub block_reads: u64,
+    pub blocks_served_at: Vec<u64>,
+    pub disk_blocks: u64,
+    pub latency_sum_ns: u64,
 }
 
-/// The shape of the hierarchy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum Topology {
-    /// A client cache over an array cache over a disk (paper 000).
-    #[default]
-    TwoLevel,
-    /// One cache (the scenario's `client`) over the disk; `array` and `protocol` are kept in the
-    /// scenario, so switching back restores them, but unused. Offline policies (MIN, read-OPT)
-    /// run only here, where the cache sees the whole reference string.
-    Single,
-    /// Any forest of caches, described by the scenario's `tree` (see [`crate::forest`]); the
-    /// scenario's `client`, `array`, `link` and `disk` are kept but unused.
-    Tree,
-}
-
-impl Topology {
-    pub fn is_two_level(&self) -> bool {
-        *self == Topology::TwoLevel
+impl ClientCounters {
+    fn new(levels: usize) -> Self {
+        Self { served_at: vec![0; levels], blocks_served_at: vec![0; levels], ..Default::default() }
     }
 }
 
-/// The level that served a request: the deepest level any of its blocks had to reach.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Client,
-    Array,
-    Disk,
+pub(crate) struct Node {
+    pub(crate) policy: Box<dyn Policy>,
+    pub(crate) parent: Option<usize>,
+    /// The link above this cache (`None`: free), with the one-block cost precomputed.
+    link: Option<LinkConfig>,
+    one_block_ns: u64,
+    disk: Option<Disk>,
+    pub(crate) counters: CacheCounters,
+    victims: Vec<Block>,
+    /// Has been full at the start of some request (paper 004's warm counters).
+    warm: bool,
+    /// Two or more clients below (AC_CC's placements here must check the others' caches).
+    shared: bool,
+}
+
+/// A FIFO server of the queueing model: [`Hierarchy::stages`] lists, for the request just
+/// served, which servers it used in order and for how long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// `Hierarchy::WIRE + i`: the link above cache i (its bandwidth part; a root's link to its
+    /// disk whole); the controller range: cache i's controller, which pays the fixed cost of
+    /// every transfer over the links below it, so clients sharing a cache queue there; the
+    /// disk range: a root's disk. [`Stage::DELAY`] is a pure delay (the client's own lookup).
+    pub server: u32,
+    pub ns: u64,
+}
+
+impl Stage {
+    pub const DELAY: u32 = u32::MAX;
+}
+
+/// The caches and the per-request scratch the protocols work on.
+pub struct Core {
+    pub(crate) nodes: Vec<Node>,
+    du: Option<Du>,
+    se: bool,
+    /// The current request is unimportant (SE on, importance 0).
+    cold: bool,
+    /// Victims of insertions above the client move up (the protocol is exclusive).
+    exclusive: bool,
+    client_hit_ns: u64,
+    block_bytes: u64,
+    pub clients: Vec<ClientCounters>,
+    pub histograms: Vec<LatencyHistogram>,
+    /// Per cache: blocks crossing its upward link in the current request — fetched or written
+    /// data — and DEMOTEs that moved data over it.
+    crossing: Vec<u32>,
+    demoted: Vec<u32>,
+    /// The blocks of the current read the client lacked at lookup, and where each belongs.
+    missing: Vec<Block>,
+    targets: Vec<u8>,
+    pending: Vec<(usize, Block)>,
+    pub(crate) candidates: Vec<Block>,
+    /// When on, each lookup above a client in the last request: (cache, block) — the stream
+    /// each shared cache really sees, for its stack-depth graph and offline policies.
+    record_lookups: bool,
+    lookups: Vec<(u32, Block)>,
+    /// Caches not yet warm (paper 004's counters): while any is, each request checks its path.
+    cold_caches: usize,
+    /// Every path holds a block at most once (AC_CC): placements and demotions into a cache
+    /// shared by several clients check the others' caches below it.
+    one_level: bool,
+    /// Per cache: the caches below it (AC_CC's checks across clients).
+    below: Vec<Vec<usize>>,
+}
+
+/// The cooperation protocol of a hierarchy, with its state.
+enum Coop {
+    Inclusive(Inclusive),
+    Demote(Demote),
+    HaR(HaR),
+    AcCa(AcCa),
+    AcCc(Box<AcCc>),
+    Mc2(Box<Mc2>),
+}
+
+/// The last request: its client, operation, disk time and HA_R reloads (for [`Hierarchy::stages`]).
+#[derive(Clone, Copy)]
+struct Last {
+    client: usize,
+    op: Op,
+    deepest: usize,
+    disk_ns: u64,
+    reloads: u32,
+}
+
+pub struct Hierarchy {
+    core: Core,
+    /// Per client: the path of cache indices from its own cache to its root.
+    paths: Vec<Box<[usize]>>,
+    coop: Coop,
+    last: Last,
+}
+
+/// What a request carries besides its blocks.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Meta {
+    pub op: Op,
+    pub write_hint: Option<WriteHint>,
+    /// Paper 002's range (MC² reads it).
+    pub range: Option<u32>,
+    /// Paper 003's semantic importance (SE reads it).
+    pub importance: Option<u8>,
+}
+
+impl Meta {
+    pub fn of(r: &crate::model::Request) -> Self {
+        Self { op: r.op, write_hint: r.write_hint, range: r.range, importance: r.importance }
+    }
+
+    pub fn op(op: Op) -> Self {
+        Self { op, ..Self::default() }
+    }
+}
+
+impl Hierarchy {
+    /// `clients[i]` is client i's own cache. Errors name the problem: a parent out of range,
+    /// a cycle, a root without a disk, a client sharing another client's cache, or MC² over
+    /// anything but clients directly on one array (`mc2` builds MC² from the paths).
+    pub fn new(
+        caches: Vec<CacheSpec>,
+        clients: &[usize],
+        protocol: Protocol,
+        client_hit_ms: f64,
+        block_bytes: u32,
+    ) -> Result<Self, String> {
+        let n = caches.len();
+        for (i, c) in caches.iter().enumerate() {
+            match c.parent {
+                Some(p) if p >= n => return Err(format!("cache {i}: parent {p} does not exist")),
+                Some(p) if p == i => return Err(format!("cache {i} is its own parent")),
+                None if c.disk.is_none() => return Err(format!("cache {i} has no parent and no disk")),
+                _ => {}
+            }
+        }
+        let mut paths: Vec<Box<[usize]>> = Vec::with_capacity(clients.len());
+        for (ci, &leaf) in clients.iter().enumerate() {
+            if leaf >= n {
+                return Err(format!("client {ci}: cache {leaf} does not exist"));
+            }
+            if clients[..ci].contains(&leaf) {
+                return Err(format!("client {ci} shares cache {leaf} with another client"));
+            }
+            let mut path = vec![leaf];
+            while let Some(p) = caches[*path.last().expect("non-empty")].parent {
+                if path.contains(&p) {
+                    return Err(format!("client {ci}: the caches above it form a cycle through cache {p}"));
+                }
+                path.push(p);
+            }
+            paths.push(path.into_boxed_slice());
+        }
+        let clients_below = |i: usize| paths.iter().filter(|p| p.contains(&i)).count();
+        let below: Vec<Vec<usize>> = (0..n)
+            .map(|i| {
+                (0..n)
+                    .filter(|&j| {
+                        let mut at = j;
+                        while let Some(p) = caches[at].parent {
+                            if p == i {
+                                return true;
+                            }
+                            at = p;
+                            if at == j {
+                                break;
+                            }
+                        }
+                        false
+                    })
+                    .collect()
+            })
+            .collect();
+        let nodes: Vec<Node> = caches
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| Node {
+                one_block_ns: c.link.map_or(0, |l| l.transfer_ns(block_bytes as u64)),
+                link: c.link,
+                disk: if c.parent.is_none() { c.disk.map(|d| Disk::new(d, block_bytes)) } else { None },
+                parent: c.parent,
+                policy: c.policy,
+                counters: CacheCounters::default(),
+                victims: Vec::with_capacity(16),
+                warm: false,
+                shared: clients_below(i) > 1,
+            })
+            .collect();
+        let capacities: Vec<usize> = nodes.iter().map(|n| n.policy.capacity()).collect();
+        let coop = match protocol {
+            Protocol::None => Coop::Inclusive(Inclusive),
+            Protocol::Demote => Coop::Demote(Demote),
+            Protocol::HaR => Coop::HaR(HaR),
+            Protocol::AcCa { k } => Coop::AcCa(AcCa { k }),
+            Protocol::AcCc => Coop::AcCc(Box::new(AcCc::new(&paths, &capacities))),
+            Protocol::Mc2 => {
+                let root = paths.first().map(|p| p[p.len() - 1]);
+                if let Some(p) = paths.iter().find(|p| p.len() != 2 || Some(p[1]) != root) {
+                    return Err(format!(
+                        "MC² manages clients directly over one array: cache {} is not a client of the array",
+                        p[0]
+                    ));
+                }
+                // A placeholder until `with_mc2` hands the partitions in.
+                Coop::Inclusive(Inclusive)
+            }
+        };
+        let exclusive = matches!(protocol, Protocol::Demote | Protocol::AcCc);
+        let core = Core {
+            crossing: vec![0; nodes.len()],
+            demoted: vec![0; nodes.len()],
+            missing: Vec::with_capacity(64),
+            targets: Vec::with_capacity(64),
+            histograms: (0..paths.len()).map(|_| LatencyHistogram::default()).collect(),
+            clients: paths.iter().map(|p| ClientCounters::new(p.len())).collect(),
+            nodes,
+            du: None,
+            se: false,
+            cold: false,
+            exclusive,
+            client_hit_ns: (client_hit_ms * 1e6).round() as u64,
+            block_bytes: block_bytes as u64,
+            pending: Vec::with_capacity(16),
+            candidates: Vec::with_capacity(16),
+            record_lookups: false,
+            lookups: Vec::new(),
+            cold_caches: n,
+            one_level: protocol == Protocol::AcCc,
+            below,
+        };
+        Ok(Self { core, paths, coop, last: Last { client: 0, op: Op::Read, deepest: 0, disk_ns: 0, reloads: 0 } })
+    }
+
+    /// Paper 003's DU at every cache above the clients.
+    pub fn with_du(mut self, du: Option<Du>) -> Self {
+        self.core.du = du;
+        self
+    }
+
+    /// Paper 003's SE (see the module docs).
+    pub fn with_se(mut self, se: bool) -> Self {
+        self.core.se = se;
+        self
+    }
+
+    /// Hands the caches to MC² (protocol `mc2`), which must know each client in order.
+    pub fn with_mc2(mut self, mc2: Mc2) -> Self {
+        self.coop = Coop::Mc2(Box::new(mc2));
+        self
+    }
+
+    /// MC²'s state, when it runs the caches.
+    pub fn mc2(&self) -> Option<&Mc2> {
+        match &self.coop {
+            Coop::Mc2(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Records every lookup above the clients (see [`Hierarchy::last_lookups`]).
+    pub fn record_lookups(&mut self, on: bool) {
+        self.core.record_lookups = on;
+        self.core.lookups.clear();
+    }
+
+    /// With [`Hierarchy::record_lookups`] on: the lookups of the last request in the caches
+    /// above its client, in order, as (cache index, block).
+    pub fn last_lookups(&self) -> &[(u32, Block)] {
+        &self.core.lookups
+    }
+
+    pub fn clients(&self) -> usize {
+        self.paths.len()
+    }
+
+    pub fn client_counters(&self, client: usize) -> &ClientCounters {
+        &self.core.clients[client]
+    }
+
+    pub fn histogram(&self, client: usize) -> &LatencyHistogram {
+        &self.core.histograms[client]
+    }
+
+    /// Cache i's (blocks held, capacity): its policy's, or under MC² its partitions'.
+    pub fn cache_size(&self, i: usize) -> (usize, usize) {
+        match &self.coop {
+            Coop::Mc2(m) => match self.paths.iter().position(|p| p[0] == i) {
+                Some(c) => (m.client_len(c), m.client_capacity(c)),
+                None => (m.array_len(), m.array_capacity()),
+            },
+            _ => (self.core.nodes[i].policy.len(), self.core.nodes[i].policy.capacity()),
+        }
+    }
+
+    pub const WIRE: u32 = 0;
+
+    /// First controller server id (one per cache).
+    pub fn controller_base(&self) -> u32 {
+        self.core.nodes.len() as u32
+    }
+
+    /// First disk server id (one per cache; only roots use theirs).
+    pub fn disk_base(&self) -> u32 {
+        2 * self.core.nodes.len() as u32
+    }
+
+    /// How many server ids [`Hierarchy::stages`] may name.
+    pub fn servers(&self) -> usize {
+        3 * self.core.nodes.len()
+    }
+
+    pub fn caches(&self) -> usize {
+        self.core.nodes.len()
+    }
+
+    pub fn parent(&self, i: usize) -> Option<usize> {
+        self.core.nodes[i].parent
+    }
+
+    /// A representative one-block read of cache i's root disk (labels, HA_R's background reloads).
+    pub fn nominal_disk_ns(&self, root: usize) -> u64 {
+        self.core.nodes[root].disk.as_ref().map_or(0, |d| d.nominal_ns())
+    }
+
+    /// One block over the link above cache i (0 if it has none).
+    pub fn one_block_link_ns(&self, i: usize) -> u64 {
+        self.core.nodes[i].one_block_ns
+    }
+
+    pub fn client_hit_ns(&self) -> u64 {
+        self.core.client_hit_ns
+    }
+
+    pub fn cache(&self, i: usize) -> &dyn Policy {
+        self.core.nodes[i].policy.as_ref()
+    }
+
+    /// Cache i's policy, to set up a start state by hand (the teaching stepper).
+    pub(crate) fn cache_mut(&mut self, i: usize) -> &mut dyn Policy {
+        self.core.nodes[i].policy.as_mut()
+    }
+
+    pub fn cache_counters(&self, i: usize) -> &CacheCounters {
+        &self.core.nodes[i].counters
+    }
+
+    pub fn path(&self, client: usize) -> &[usize] {
+        &self.paths[client]
+    }
+
+    /// Zeroes one client's counters and histogram (the end of its warm-up).
+    pub fn reset_client(&mut self, client: usize) {
+        let levels = self.core.clients[client].served_at.len();
+        self.core.clients[client] = ClientCounters::new(levels);
+        self.core.histograms[client].clear();
+    }
+
+    /// Zeroes every cache's counters.
+    pub fn reset_caches(&mut self) {
+        for n in &mut self.core.nodes {
+            n.counters = CacheCounters::default();
+        }
+    }
+
+    /// Serves one generated request (its blocks consecutive) from `client`; returns (the
+    /// deepest level a block reached — the path's length for the disk; writes report the root
+    /// — and the latency).
+    #[inline(always)]
+    pub fn serve(&mut self, client: usize, r: &crate::model::Request) -> (usize, u64) {
+        self.serve_blocks(client, Meta::of(r), r.blocks())
+    }
+
+    /// Serves one request of `blocks` (not necessarily consecutive, as trace readers give them).
+    #[inline(always)]
+    pub fn serve_blocks<I: Iterator<Item = Block> + Clone>(&mut self, client: usize, meta: Meta, blocks: I) -> (usize, u64) {
+        struct One<I> {
+            client: usize,
+            meta: Meta,
+            blocks: Option<I>,
+            out: (usize, u64),
+        }
+        impl<I: Iterator<Item = Block> + Clone> Driver for One<I> {
+            #[inline(always)]
+            fn drive<P: Cooperation>(&mut self, mut e: Engine<'_, P>) {
+                let blocks = self.blocks.take().expect("driven once");
+                self.out = e.serve_blocks(self.client, self.meta, blocks);
+            }
+        }
+        let mut one = One { client, meta, blocks: Some(blocks), out: (0, 0) };
+        self.drive(&mut one);
+        one.out
+    }
+
+    /// Hands `driver` the hierarchy with its protocol's type known, so that a loop of requests
+    /// inside [`Driver::drive`] is compiled for that protocol: no dispatch per request.
+    #[inline(always)]
+    pub(crate) fn drive<D: Driver>(&mut self, driver: &mut D) {
+        let (core, paths, last) = (&mut self.core, &self.paths[..], &mut self.last);
+        match &mut self.coop {
+            Coop::Inclusive(p) => driver.drive(Engine { core, paths, p, last }),
+            Coop::Demote(p) => driver.drive(Engine { core, paths, p, last }),
+            Coop::HaR(p) => driver.drive(Engine { core, paths, p, last }),
+            Coop::AcCa(p) => driver.drive(Engine { core, paths, p, last }),
+            Coop::AcCc(p) => driver.drive(Engine { core, paths, p: p.as_mut(), last }),
+            Coop::Mc2(p) => driver.drive(Engine { core, paths, p: p.as_mut(), last }),
+        }
+    }
+
+    /// The FIFO servers the last request used, in order, with their service times; their sum
+    /// is the request's additive latency. A request first pays its client's lookup, then its
+    /// DEMOTEs' transfers leaf upwards, then the disk, then the fetched data's transfers down
+    /// to the client (writes go up). A transfer over the link above cache i is its parent's
+    /// controller (the link's fixed cost) then the wire (the bandwidth part); over a root's
+    /// link to its disk, the wire only. HA_R's background reloads are not stages: see
+    /// [`Hierarchy::last_reloads`].
+    pub fn stages(&self, out: &mut Vec<Stage>) {
+        let Last { client, op, deepest, disk_ns, .. } = self.last;
+        let path = &self.paths[client];
+        let core = &self.core;
+        out.clear();
+        out.push(Stage { server: Stage::DELAY, ns: core.client_hit_ns });
+        if op == Op::Read && deepest == 0 {
+            return; // its client's cache served it: nothing crossed a link
+        }
+        let transfer = |out: &mut Vec<Stage>, c: usize, blocks: u32| {
+            let total = core.link_ns(c, blocks);
+            if total == 0 {
+                return;
+            }
+            match (core.nodes[c].parent, core.nodes[c].link) {
+                (Some(p), Some(l)) => {
+                    let fixed = ((l.parameters().0 * 1000.0).round() as u64).min(total);
+                    out.push(Stage { server: self.controller_base() + p as u32, ns: fixed });
+                    out.push(Stage { server: Self::WIRE + c as u32, ns: total - fixed });
+                }
+                _ => out.push(Stage { server: Self::WIRE + c as u32, ns: total }),
+            }
+        };
+        for &c in path.iter() {
+            transfer(out, c, core.demoted[c]);
+        }
+        match op {
+            Op::Read => {
+                if disk_ns > 0 {
+                    let root = path[path.len() - 1];
+                    out.push(Stage { server: self.disk_base() + root as u32, ns: disk_ns });
+                }
+                for &c in path.iter().rev() {
+                    transfer(out, c, core.crossing[c]);
+                }
+            }
+            Op::Write => {
+                for &c in path.iter() {
+                    transfer(out, c, core.crossing[c]);
+                }
+            }
+        }
+    }
+
+    /// HA_R reloads of the last request (each a background read of the client's root disk).
+    pub fn last_reloads(&self) -> u32 {
+        self.last.reloads
+    }
+
+    /// Every cache's invariants; under AC_CC also that no path holds a block twice.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        if let Coop::Mc2(m) = &self.coop {
+            return m.check_invariants().map_err(|e| format!("MC²: {e}"));
+        }
+        for (i, n) in self.core.nodes.iter().enumerate() {
+            n.policy.check_invariants().map_err(|e| format!("cache {i}: {e}"))?;
+        }
+        if let Coop::AcCc(_) = &self.coop {
+            self.check_one_level_per_path()?;
+        }
+        Ok(())
+    }
+
+    /// No block in two caches of one path (AC_CC's invariant).
+    pub fn check_one_level_per_path(&self) -> Result<(), String> {
+        let mut blocks = Vec::new();
+        for (c, path) in self.paths.iter().enumerate() {
+            let mut seen: Vec<(Block, usize)> = Vec::new();
+            for &i in path.iter() {
+                blocks.clear();
+                self.core.nodes[i].policy.contents(&mut blocks);
+                seen.extend(blocks.iter().map(|&b| (b, i)));
+            }
+            seen.sort_unstable();
+            if let Some(w) = seen.windows(2).find(|w| w[0].0 == w[1].0) {
+                return Err(format!("client {c}: block {} is in caches {} and {} of its path", w[0].0, w[0].1, w[1].1));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The hierarchy with its protocol `P` known (see [`Hierarchy::drive`]).
+pub(crate) struct Engine<'a, P: Cooperation> {
+    core: &'a mut Core,
+    paths: &'a [Box<[usize]>],
+    p: &'a mut P,
+    last: &'a mut Last,
+}
+
+/// A loop of requests compiled for each protocol (see [`Hierarchy::drive`]).
+pub(crate) trait Driver {
+    fn drive<P: Cooperation>(&mut self, engine: Engine<'_, P>);
+}
+
+impl<P: Cooperation> Engine<'_, P> {
+    /// As [`Hierarchy::serve`].
+    #[inline(always)]
+    pub fn serve(&mut self, client: usize, r: &crate::model::Request) -> (usize, u64) {
+        self.serve_blocks(client, Meta::of(r), r.blocks())
+    }
+
+    /// As [`Hierarchy::serve_blocks`].
+    #[inline(always)]
+    pub fn serve_blocks<I: Iterator<Item = Block> + Clone>(&mut self, client: usize, meta: Meta, blocks: I) -> (usize, u64) {
+        let path = &self.paths[client][..];
+        // The specialised loop for short paths: a path of known length (a single cache, two
+        // levels) lets the compiler unroll the engine's walks along it and fold its length.
+        let (deepest, latency, disk_ns, reloads) = match path {
+            [a] => self.core.serve(self.p, client, &[*a], meta, blocks),
+            [a, b] => self.core.serve(self.p, client, &[*a, *b], meta, blocks),
+            _ => self.core.serve(self.p, client, path, meta, blocks),
+        };
+        *self.last = Last { client, op: meta.op, deepest, disk_ns, reloads };
+        (deepest, latency)
+    }
+}
+
+impl Core {
+    fn link_ns(&self, node: usize, blocks: u32) -> u64 {
+        match (blocks, self.nodes[node].link) {
+            (0, _) | (_, None) => 0,
+            (1, _) => self.nodes[node].one_block_ns,
+            (n, Some(l)) => l.transfer_ns(n as u64 * self.block_bytes),
+        }
+    }
+
+    /// One request through `p`: returns (deepest level, latency, disk time, HA_R reloads).
+    #[inline(always)]
+    fn serve<P: Cooperation, I: Iterator<Item = Block> + Clone>(
+        &mut self,
+        p: &mut P,
+        client: usize,
+        path: &[usize],
+        meta: Meta,
+        blocks: I,
+    ) -> (usize, u64, u64, u32) {
+        if self.cold_caches > 0 {
+            for &c in path {
+                let node = &mut self.nodes[c];
+                if !node.warm && node.policy.len() >= node.policy.capacity() {
+                    node.warm = true;
+                    self.cold_caches -= 1;
+                }
+            }
+        }
+        if self.record_lookups {
+            self.lookups.clear();
+        }
+        self.cold = self.se && meta.importance == Some(0);
+        let (deepest, disk_ns, reloads) = match meta.op {
+            Op::Read => p.read(self, client, path, meta.range, blocks),
+            Op::Write => {
+                for &c in path {
+                    self.nodes[c].counters.count_write(meta.write_hint);
+                }
+                let (deepest, reloads) = p.write(self, path, meta.write_hint, blocks);
+                (deepest, 0, reloads)
+            }
+        };
+        self.cold = false;
+        let mut latency = self.client_hit_ns + disk_ns;
+        // A read its client's cache served sent nothing over any link.
+        if deepest > 0 || meta.op == Op::Write {
+            for &c in path {
+                let (crossing, demoted) = (self.crossing[c], self.demoted[c]);
+                if crossing + demoted > 0 {
+                    latency += self.link_ns(c, crossing) + self.link_ns(c, demoted);
+                    if self.nodes[c].link.is_some() {
+                        self.nodes[c].counters.link_bytes += (crossing + demoted) as u64 * self.block_bytes;
+                    }
+                }
+            }
+        }
+        let stats = &mut self.clients[client];
+        stats.requests += 1;
+        stats.latency_sum_ns += latency;
+        match meta.op {
+            Op::Read => {
+                stats.reads += 1;
+                if deepest == path.len() {
+                    stats.disk_reads += 1;
+                } else {
+                    stats.served_at[deepest] += 1;
+                }
+            }
+            Op::Write => {
+                stats.writes += 1;
+                match meta.write_hint {
+                    Some(WriteHint::Synch) => stats.synch_writes += 1,
+                    Some(WriteHint::Replace) => stats.replace_writes += 1,
+                    Some(WriteHint::Recov) => stats.recov_writes += 1,
+                    None => {}
+                }
+            }
+        }
+        self.histograms[client].record(latency);
+        (deepest, latency, disk_ns, reloads)
+    }
+
+    /// Zeroes the transfers over `path`'s links before a request that may make some.
+    #[inline(always)]
+    pub(crate) fn clear_crossings(&mut self, path: &[usize]) {
+        for &c in path {
+            self.crossing[c] = 0;
+            self.demoted[c] = 0;
+        }
+    }
+
+    /// Whether cache `i` lacks room for `incoming` more blocks.
+    #[inline(always)]
+    pub(crate) fn room_short(&self, i: usize, incoming: u32) -> bool {
+        let p = &self.nodes[i].policy;
+        p.len() + incoming as usize > p.capacity()
+    }
+
+    /// The engine's read (see the module docs): returns the deepest level reached, the disk
+    /// time and HA_R's reloads.
+    #[inline(always)]
+    pub(crate) fn read<P: Cooperation, I: Iterator<Item = Block>>(
+        &mut self,
+        p: &mut P,
+        client: usize,
+        path: &[usize],
+        blocks: I,
+    ) -> (usize, u64, u32) {
+        let leaf = path[0];
+        self.missing.clear();
+        if P::PLACES {
+            self.targets.clear();
+        }
+        let mut n = 0u64;
+        for b in blocks {
+            n += 1;
+            let target = if P::PLACES { p.reference(self, client, path, b) } else { 0 };
+            if !self.nodes[leaf].policy.on_hit(b) {
+                self.missing.push(b);
+                if P::PLACES {
+                    self.targets.push(target);
+                }
+            }
+        }
+        let n_missing = self.missing.len() as u64;
+        let node = &mut self.nodes[leaf];
+        node.counters.hits += n - n_missing;
+        node.counters.misses += n_missing;
+        if node.warm {
+            node.counters.warm_block_reads += n;
+            node.counters.warm_block_hits += n - n_missing;
+        }
+        let stats = &mut self.clients[client];
+        stats.block_reads += n;
+        stats.blocks_served_at[0] += n - n_missing;
+        if n_missing == 0 {
+            return (0, 0, 0);
+        }
+        self.clear_crossings(path);
+        let missing = std::mem::take(&mut self.missing);
+        let targets = std::mem::take(&mut self.targets);
+        let incoming = if P::PLACES { targets.iter().filter(|&&t| t == 0).count() as u32 } else { n_missing as u32 };
+        let reloads = p.make_room(self, path, incoming);
+        let (mut deepest, mut disk_ns, mut from_disk) = (0, 0, false);
+        for (k, &b) in missing.iter().enumerate() {
+            // The first level above that holds it, else the disk.
+            let mut found = path.len();
+            for (level, &c) in path.iter().enumerate().skip(1) {
+                if self.lookup(c, b) {
+                    found = level;
+                    break;
+                }
+            }
+            if found == path.len() {
+                let root = path[path.len() - 1];
+                let disk = self.nodes[root].disk.as_mut().expect("roots have disks");
+                if !from_disk {
+                    from_disk = true;
+                    disk_ns = disk.request_ns();
+                }
+                disk_ns += disk.block_ns(b);
+                self.clients[client].disk_blocks += 1;
+            } else {
+                self.clients[client].blocks_served_at[found] += 1;
+            }
+            deepest = deepest.max(found);
+            // It crosses every link below where it was found (a root's link to its disk too).
+            for &c in &path[..found] {
+                self.crossing[c] += 1;
+            }
+            let target = if P::PLACES { targets[k] } else { 0 };
+            p.place(self, path, found, target, b);
+        }
+        self.missing = missing;
+        self.targets = targets;
+        (deepest, disk_ns, reloads)
+    }
+
+    /// A read lookup of `b` at cache `c` above a client: recorded, counted, and reordered on a hit.
+    #[inline(always)]
+    fn lookup(&mut self, c: usize, b: Block) -> bool {
+        if self.record_lookups {
+            self.lookups.push((c as u32, b));
+        }
+        let node = &mut self.nodes[c];
+        let hit = node.policy.on_hit(b);
+        if hit {
+            node.counters.hits += 1;
+        } else {
+            node.counters.misses += 1;
+        }
+        if node.warm {
+            node.counters.warm_block_reads += 1;
+            node.counters.warm_block_hits += hit as u64;
+        }
+        hit
+    }
+
+    /// The engine's write: the client takes it (a hint-aware cache as its policy says; others
+    /// write-allocate, making room first), then every level above as the protocol says.
+    /// Returns the root's level and HA_R's reloads.
+    #[inline(always)]
+    pub(crate) fn write<P: Cooperation, I: Iterator<Item = Block> + Clone>(
+        &mut self,
+        p: &mut P,
+        path: &[usize],
+        hint: Option<WriteHint>,
+        blocks: I,
+    ) -> (usize, u32) {
+        let leaf = path[0];
+        self.clear_crossings(path);
+        let mut n = 0u32;
+        let mut reloads = 0;
+        if self.nodes[leaf].policy.uses_hints() {
+            for b in blocks.clone() {
+                n += 1;
+                self.write_hinted(leaf, b, hint);
+            }
+        } else {
+            let mut missing = std::mem::take(&mut self.missing);
+            missing.clear();
+            for b in blocks.clone() {
+                n += 1;
+                if !self.nodes[leaf].policy.on_hit(b) {
+                    missing.push(b);
+                }
+            }
+            reloads = p.make_room(self, path, missing.len() as u32);
+            for &b in &missing {
+                let end = self.nodes[leaf].policy.miss_end();
+                self.insert_at(leaf, b, end);
+            }
+            self.missing = missing;
+        }
+        for b in blocks {
+            if self.record_lookups {
+                for &c in &path[1..] {
+                    self.lookups.push((c as u32, b));
+                }
+            }
+            p.write_above(self, path, b, hint);
+        }
+        // Write-through: every link on the path carries it (a root's link to its disk too, if
+        // it has one; a root whose disk time includes its bus has none).
+        for &c in path {
+            self.crossing[c] += n;
+        }
+        (path.len() - 1, reloads)
+    }
+
+    /// Write-through with write-allocate at every level above the client.
+    #[inline]
+    pub(crate) fn write_through(&mut self, path: &[usize], b: Block, hint: Option<WriteHint>) {
+        for &c in &path[1..] {
+            if self.nodes[c].policy.uses_hints() {
+                self.write_hinted(c, b, hint);
+            } else if !self.nodes[c].policy.on_hit(b) {
+                let end = self.nodes[c].policy.miss_end();
+                self.insert_at(c, b, end);
+            }
+        }
+    }
+
+    /// A write reaching a hint-aware cache: its policy decides (paper 004); what it evicts to
+    /// make room leaves the hierarchy (a write is not a client's eviction to demote).
+    fn write_hinted(&mut self, i: usize, b: Block, hint: Option<WriteHint>) {
+        let node = &mut self.nodes[i];
+        node.victims.clear();
+        node.policy.write(b, hint, &mut node.victims);
+        node.counters.evictions += node.victims.iter().filter(|&&v| v != b).count() as u64;
+    }
+
+    /// Inserts `b` into cache `i` at `end`; under an exclusive protocol its victims move up.
+    #[inline]
+    pub(crate) fn insert_at(&mut self, i: usize, b: Block, end: End) {
+        let node = &mut self.nodes[i];
+        node.victims.clear();
+        node.policy.insert(b, end, &mut node.victims);
+        node.counters.evictions += node.victims.len() as u64;
+        if self.exclusive && !self.nodes[i].victims.is_empty() {
+            let victims = std::mem::take(&mut self.nodes[i].victims);
+            for &v in &victims {
+                self.demote(i, v);
+            }
+            self.nodes[i].victims = victims;
+        }
+    }
+
+    /// Inserts `b` into cache `i` at `end`, dropping its victims.
+    #[inline]
+    pub(crate) fn insert_dropping(&mut self, i: usize, b: Block, end: End) {
+        let node = &mut self.nodes[i];
+        node.victims.clear();
+        node.policy.insert(b, end, &mut node.victims);
+        node.counters.evictions += node.victims.len() as u64;
+    }
+
+    /// The client inserts a fetched block: at its policy's miss end, or under SE, for an
+    /// unimportant request, at its "eject me next" end.
+    #[inline(always)]
+    pub(crate) fn insert_client(&mut self, leaf: usize, b: Block) {
+        let end = if self.cold { End::EjectNext } else { self.nodes[leaf].policy.miss_end() };
+        self.insert_at(leaf, b, end);
+    }
+
+    /// Where a cache above the client keeps a block it takes in: its policy's miss end, or, for
+    /// an unimportant request under SE with a protocol that passes hints up, "eject me next".
+    #[inline(always)]
+    pub(crate) fn upper_end<P: Cooperation>(&self, i: usize) -> End {
+        if P::PASSES_HINTS && self.cold {
+            End::EjectNext
+        } else {
+            self.nodes[i].policy.miss_end()
+        }
+    }
+
+    /// A cache above the client keeps a block it passes on its way up at `end` — or, under DU,
+    /// not at all (`drop`) or next in line (`lru-end`).
+    #[inline]
+    pub(crate) fn keep_passing(&mut self, i: usize, b: Block, end: End) {
+        match self.du {
+            None => self.insert_at(i, b, end),
+            Some(Du::Drop) => {}
+            Some(Du::LruEnd) => self.insert_at(i, b, End::EjectNext),
+        }
+    }
+
+    /// Under DU, a cache above the client lets go of a block it has just served up.
+    #[inline]
+    pub(crate) fn let_go(&mut self, i: usize, b: Block) {
+        match self.du {
+            None => {}
+            Some(Du::Drop) => {
+                self.nodes[i].policy.remove(b);
+            }
+            Some(Du::LruEnd) => {
+                self.nodes[i].policy.reposition(b, End::EjectNext);
+            }
+        }
+    }
+
+    /// Demotes `v` (evicted from `from`) to `from`'s parent, cascading: the parent's own
+    /// victims go further up; a root's are dropped. Under AC_CC a block another client below
+    /// the parent holds is dropped instead, so that no path holds it twice.
+    pub(crate) fn demote(&mut self, from: usize, v: Block) {
+        self.pending.clear();
+        self.pending.push((from, v));
+        while let Some((child, b)) = self.pending.pop() {
+            let Some(p) = self.nodes[child].parent else { continue };
+            if self.one_level && self.nodes[p].shared && self.held_below_except(p, child, b) {
+                continue;
+            }
+            self.nodes[p].counters.demotions_in += 1;
+            if self.nodes[p].policy.reposition(b, End::EjectLast) {
+                continue;
+            }
+            self.nodes[p].counters.demotions_moved_in += 1;
+            self.demoted[child] += 1;
+            let node = &mut self.nodes[p];
+            node.victims.clear();
+            node.policy.insert(b, End::EjectLast, &mut node.victims);
+            node.counters.evictions += node.victims.len() as u64;
+            let victims = std::mem::take(&mut node.victims);
+            for &w in &victims {
+                self.pending.push((p, w));
+            }
+            self.nodes[p].victims = victims;
+        }
+    }
+
+    /// Whether a cache below `i`, outside the subtree of its child `child`, holds `b`.
+    fn held_below_except(&self, i: usize, child: usize, b: Block) -> bool {
+        self.below[i].iter().any(|&j| j != child && !self.below[child].contains(&j) && self.nodes[j].policy.contains(b))
+    }
+
+    /// Whether a cache below `i` but not on `path` holds `b` (AC_CC, placing `b` at `i`).
+    pub(crate) fn held_below_elsewhere(&self, i: usize, path: &[usize], b: Block) -> bool {
+        self.one_level
+            && self.nodes[i].shared
+            && self.below[i].iter().any(|&j| !path.contains(&j) && self.nodes[j].policy.contains(b))
+    }
 }

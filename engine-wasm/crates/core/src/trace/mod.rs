@@ -30,9 +30,9 @@
 //! its start address instead and never splits, as object-cache simulators do.
 
 mod blkparse;
-mod csv;
+pub(crate) mod csv;
 mod dense;
-pub mod export;
+
 pub mod fuzz;
 mod lines;
 mod msr;

@@ -1,6 +1,7 @@
 //! Seeded, deterministic request generators (SPEC §4). Same config and seed → same requests
 //! on every machine and build.
 
+pub mod export;
 pub mod mix;
 pub mod multi;
 pub mod oltp;

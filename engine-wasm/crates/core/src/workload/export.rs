@@ -1,7 +1,7 @@
-//! Writing workloads out as trace files: tiersim's canonical CSV (every field kept) and
-//! libCacheSim's oracleGeneral (one record per block; its next-access field filled in from
-//! the future, as that format expects). Written in pieces, so a big workload never sits whole
-//! in memory; reading a written file back gives the same requests.
+//! Writing generated requests out as trace files: tiersim's canonical CSV (every field kept)
+//! and libCacheSim's oracleGeneral (one record per block; its next-access field filled in from
+//! the future, as that format expects). Reading a written file back gives the same requests.
+//! (A scenario's whole workload is exported by [`crate::run::export`].)
 
 use std::io::Write;
 
@@ -33,7 +33,7 @@ pub fn csv_line(out: &mut Vec<u8>, r: &Request) {
 
 /// The canonical CSV header line.
 pub fn csv_header(out: &mut Vec<u8>) {
-    out.extend_from_slice(super::csv::HEADER.as_bytes());
+    out.extend_from_slice(crate::trace::csv::HEADER.as_bytes());
     out.push(b'\n');
 }
 
@@ -48,102 +48,18 @@ pub fn oracle_general(requests: &[Request], block_size: u32) -> Vec<u8> {
     for (k, &(b, i)) in blocks.iter().enumerate().rev() {
         next[k] = seen.insert(b, i as i64).unwrap_or(-1);
     }
-    let mut out = Vec::with_capacity(blocks.len() * super::oracle::RECORD);
+    let mut out = Vec::with_capacity(blocks.len() * crate::trace::oracle::RECORD);
     for (k, &(b, i)) in blocks.iter().enumerate() {
-        out.extend_from_slice(&super::oracle::encode(i, b, block_size, next[k]));
+        out.extend_from_slice(&crate::trace::oracle::encode(i, b, block_size, next[k]));
     }
     out
 }
 
-/// Most requests a workload exported in one piece may have (the page builds the file in memory).
-pub const MAX_EXPORT_REQUESTS: u64 = 20_000_000;
-
-/// A scenario's generated workload (warm-up and measured) as a whole file: `format` is
-/// canonical CSV or oracleGeneral.
-pub fn workload_file(s: &crate::Scenario, format: super::Format) -> Result<Vec<u8>, crate::ScenarioError> {
-    let err = |path: &str, m: String| crate::ScenarioError { path: path.into(), message: m };
-    s.validate()?;
-    if s.trace.is_some() || s.topology == crate::hierarchy::Topology::Tree {
-        return Err(err("workload", "only a generated one-client workload exports (not a trace or a tree)".into()));
-    }
-    let (w, m) = s.workload.phases();
-    if w + m > MAX_EXPORT_REQUESTS {
-        return Err(err(
-            "workload",
-            format!("at most {MAX_EXPORT_REQUESTS} requests export at once (this has {})", w + m),
-        ));
-    }
-    let mut g = s.workload.build(s.seed);
-    match format {
-        super::Format::Csv => {
-            let mut out = Vec::new();
-            csv_header(&mut out);
-            while let Some(r) = g.next_request() {
-                csv_line(&mut out, &r);
-            }
-            Ok(out)
-        }
-        super::Format::OracleGeneral => {
-            let requests: Vec<Request> = std::iter::from_fn(|| g.next_request()).collect();
-            Ok(oracle_general(&requests, s.block_size))
-        }
-        other => Err(err("format", format!("exports are csv or oracle-general, not {}", other.name()))),
-    }
-}
-
-/// Most requests a preview shows.
-pub const MAX_PREVIEW_REQUESTS: usize = 1000;
-
-/// `n` requests of a scenario's generated workload from request `skip` on (0-based), as
-/// canonical CSV (header included): what the page's preview shows, write hints and all.
-pub fn preview(s: &crate::Scenario, skip: u64, n: usize) -> Result<String, crate::ScenarioError> {
-    s.validate()?;
-    if s.trace.is_some() || s.topology == crate::hierarchy::Topology::Tree {
-        return Err(crate::ScenarioError {
-            path: "workload".into(),
-            message: "only a generated one-client workload previews (not a trace or a tree)".into(),
-        });
-    }
-    let mut g = s.workload.build(s.seed);
-    let mut out = Vec::new();
-    csv_header(&mut out);
-    let requests = std::iter::from_fn(|| g.next_request());
-    for r in requests.skip(skip.min(MAX_EXPORT_REQUESTS) as usize).take(n.min(MAX_PREVIEW_REQUESTS)) {
-        csv_line(&mut out, &r);
-    }
-    Ok(String::from_utf8(out).expect("CSV lines are ASCII"))
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::{parse, Format, Options};
     use super::*;
+    use crate::trace::{parse, Format, Options};
     use crate::workload::WorkloadConfig;
-
-    #[test]
-    fn a_preview_is_the_start_of_the_export_with_its_hints() {
-        let s = crate::Scenario {
-            workload: WorkloadConfig::Oltp {
-                warehouses: 1,
-                buffer_pool: Some(2_000),
-                softmax: 400,
-                dirty_threshold: 0.5,
-                stream: Default::default(),
-                warmup_requests: Some(0),
-                measured_requests: Some(5_000),
-            },
-            ..crate::Scenario::default()
-        };
-        let text = preview(&s, 0, 3_000).unwrap();
-        let whole = String::from_utf8(workload_file(&s, Format::Csv).unwrap()).unwrap();
-        assert!(whole.starts_with(&text));
-        assert_eq!(text.lines().count(), 1 + MAX_PREVIEW_REQUESTS);
-        let later = preview(&s, 4_000, 50).unwrap();
-        let lines: Vec<&str> = whole.lines().collect();
-        assert_eq!(later.lines().skip(1).collect::<Vec<_>>(), lines[4_001..4_051]);
-        assert!(later.contains(",w,replace"), "a preview of the warm OLTP client shows its hints:\n{later}");
-        assert_eq!(preview(&s, 0, 2).unwrap().lines().count(), 3);
-    }
 
     #[test]
     fn write_hints_and_ranges_round_trip_through_csv() {

@@ -43,10 +43,12 @@
 //! priority partition gives up a block — so clients that use the array often and well keep
 //! their space.
 //!
-//! Writes are not MC²'s business (the paper assumes a separate write cache): the tree sends
-//! them through without caching.
+//! Writes are not MC²'s business (the paper assumes a separate write cache): they pass through
+//! without caching.
 
-use crate::model::{Block, Pattern, RangeHint};
+use super::Cooperation;
+use crate::hierarchy::Core;
+use crate::model::{Block, Pattern, RangeHint, WriteHint};
 use crate::util::parts::Parts;
 use crate::util::slab::IdList;
 
@@ -576,6 +578,88 @@ impl Mc2 {
             }
         }
         Ok(())
+    }
+}
+
+/// MC² runs the caches itself: each block of a read goes through [`Mc2::read`]; the engine
+/// counts, times and records what it did.
+impl Cooperation for Mc2 {
+    fn make_room(&mut self, _core: &mut Core, _path: &[usize], _incoming: u32) -> u32 {
+        0 // Karma makes room within the partitions (see `read`)
+    }
+
+    fn place(&mut self, _core: &mut Core, _path: &[usize], _found: usize, _target: u8, _b: Block) {}
+
+    fn read<I: Iterator<Item = Block>>(
+        &mut self,
+        core: &mut Core,
+        client: usize,
+        path: &[usize],
+        range: Option<u32>,
+        blocks: I,
+    ) -> (usize, u64, u32) {
+        let (leaf, root) = (path[0], path[1]);
+        core.clear_crossings(path);
+        let local = self.local(client, range);
+        let (mut deepest, mut disk_ns, mut n, mut from_disk) = (0, 0, 0, false);
+        for b in blocks {
+            n += 1;
+            let r = Mc2::read(self, client, local, b);
+            let level = r.level as usize;
+            let l = &mut core.nodes[leaf].counters;
+            if level == 0 {
+                l.hits += 1;
+            } else {
+                l.misses += 1;
+                core.crossing[leaf] += 1;
+                if core.record_lookups {
+                    core.lookups.push((root as u32, b));
+                }
+            }
+            l.evictions += r.client_evictions as u64;
+            core.demoted[leaf] += r.demotions_moved;
+            let rc = &mut core.nodes[root].counters;
+            rc.demotions_in += r.demotions as u64;
+            rc.demotions_moved_in += r.demotions_moved as u64;
+            rc.evictions += r.array_evictions as u64;
+            match level {
+                0 => {}
+                1 => rc.hits += 1,
+                _ => {
+                    rc.misses += 1;
+                    core.crossing[root] += 1;
+                    let disk = core.nodes[root].disk.as_mut().expect("roots have disks");
+                    if !from_disk {
+                        from_disk = true;
+                        disk_ns = disk.request_ns();
+                    }
+                    disk_ns += disk.block_ns(b);
+                }
+            }
+            deepest = deepest.max(level);
+            match core.clients[client].blocks_served_at.get_mut(level) {
+                Some(at) => *at += 1,
+                None => core.clients[client].disk_blocks += 1,
+            }
+        }
+        core.clients[client].block_reads += n;
+        (deepest, disk_ns, 0)
+    }
+
+    /// Writes pass through to the array's separate write cache, uncached (paper 002 §2).
+    fn write<I: Iterator<Item = Block> + Clone>(
+        &mut self,
+        core: &mut Core,
+        path: &[usize],
+        _hint: Option<WriteHint>,
+        blocks: I,
+    ) -> (usize, u32) {
+        let n = blocks.count() as u32;
+        core.clear_crossings(path);
+        for &c in path {
+            core.crossing[c] += n;
+        }
+        (path.len() - 1, 0)
     }
 }
 

@@ -10,8 +10,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Block, Op, Request};
-use crate::stackdist::{Shards, StackDistances, AUTO_SAMPLE_BLOCKS};
+use crate::analysis::stackdist::{Shards, StackDistances, AUTO_SAMPLE_BLOCKS};
+use crate::model::Block;
 
 /// Above this many block references in all (warm-up included), `auto` samples.
 pub const EXACT_LIMIT: u64 = 1 << 23;
@@ -174,28 +174,11 @@ pub struct Depths {
 }
 
 impl Depths {
-    /// A single cache (`array` = None) or two levels: the workload's curve, marked at the
-    /// client's size, the array's and their sum (an exclusive pair's aggregate); and the
-    /// array's curve, marked at its size.
-    pub fn levels(mode: DepthMode, references: u64, client: u64, array: Option<u64>) -> Self {
-        let curve = |name: &str, scope, marks| Curve {
-            name: name.into(),
-            scope,
-            tracker: Tracker::new(mode, references),
-            marks,
-        };
-        let mut curves = vec![curve("workload", Scope::Workload, vec![client])];
-        if let Some(a) = array {
-            curves[0].marks.extend([a, client + a]);
-            curves.push(curve("array", Scope::Cache, vec![a]));
-        }
-        Self { curves, at_cache: vec![None, Some(1)], at_client: vec![] }
-    }
-
-    /// A tree: the workload, each client (when there are several), each cache above a client;
-    /// each marked at the sizes of the caches it meets (the workload: every cache's, and the
-    /// sum of all of them).
-    pub fn tree(mode: DepthMode, references: u64, names: &[String], capacities: &[u64], leaves: &[usize]) -> Self {
+    /// The curves of a hierarchy (cache names, capacities and which caches are the clients'):
+    /// the workload, each client (when there are several), each cache above the clients; each
+    /// marked at the sizes of the caches it meets (the workload: every cache's, and the sum of
+    /// all of them — an exclusive hierarchy's aggregate).
+    pub fn new(mode: DepthMode, references: u64, names: &[String], capacities: &[u64], leaves: &[usize]) -> Self {
         let curve = |name: &str, scope, marks| Curve {
             name: name.into(),
             scope,
@@ -222,25 +205,12 @@ impl Depths {
         Self { curves, at_cache, at_client }
     }
 
-    /// A request of a single cache or two levels (`op` over `blocks`), after the hierarchy
-    /// served it; `missing` is what the client did not hold (the array's lookups, for a read).
-    pub fn on_blocks(&mut self, op: Op, blocks: impl Iterator<Item = Block> + Clone, missing: &[Block]) {
-        for b in blocks.clone() {
-            self.curves[0].tracker.access(b);
-        }
-        if let Some(array) = self.curves.get_mut(1) {
-            match op {
-                Op::Read => missing.iter().for_each(|&b| array.tracker.access(b)),
-                Op::Write => blocks.for_each(|b| array.tracker.access(b)),
-            }
-        }
-    }
-
-    /// A request of client `c` in a tree, after the tree served it; `lookups` are the tree's
-    /// [`crate::hierarchy::tree::Tree::last_lookups`].
-    pub fn on_tree(&mut self, c: usize, r: &Request, lookups: &[(u32, Block)]) {
+    /// A request of client `c` over `blocks`, after the hierarchy served it; `lookups` are the
+    /// hierarchy's [`crate::hierarchy::Hierarchy::last_lookups`].
+    #[inline]
+    pub fn on_request(&mut self, c: usize, blocks: impl Iterator<Item = Block>, lookups: &[(u32, Block)]) {
         let own = self.at_client[c];
-        for b in r.blocks() {
+        for b in blocks {
             self.curves[0].tracker.access(b);
             if let Some(i) = own {
                 self.curves[i].tracker.access(b);

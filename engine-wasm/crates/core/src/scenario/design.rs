@@ -21,9 +21,10 @@
 
 use serde::Serialize;
 
-use crate::hierarchy::{Du, Protocol, Topology};
+use crate::hierarchy::{Du, Protocol};
 use crate::policy::PolicyConfig;
 use crate::scenario::Scenario;
+use crate::scenario::{CacheConfig, Topology};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Approach {
@@ -121,15 +122,41 @@ impl Design {
         self.client == Algorithm::Lru && self.array == Algorithm::Lru && !self.du && !self.co && !self.se
     }
 
-    /// `base`'s sizes, link, disk and workload with this design's hierarchy (two levels).
+    /// `base`'s sizes, links, disks and source with this design's cooperation: two levels get
+    /// the client and array algorithms; a tree's clients the client's and every other cache the
+    /// array's; a single cache becomes the client of two levels over an array of its size.
     pub fn apply(&self, base: &Scenario) -> Scenario {
         let mut s = base.clone();
-        s.topology = Topology::TwoLevel;
+        let cache = |alg: Algorithm, capacity: u64| CacheConfig { capacity, policy: alg.policy(), co: self.co };
+        s.topology = match &base.topology {
+            Topology::Single { cache: c, link, disk } => Topology::TwoLevel {
+                client: cache(self.client, c.capacity),
+                array: cache(self.array, c.capacity),
+                link: *link,
+                disk: *disk,
+            },
+            Topology::TwoLevel { client, array, link, disk } => Topology::TwoLevel {
+                client: cache(self.client, client.capacity),
+                array: cache(self.array, array.capacity),
+                link: *link,
+                disk: *disk,
+            },
+            Topology::Tree { caches } => {
+                let leaf = |name: &str| !caches.iter().any(|c| c.parent.as_deref() == Some(name));
+                Topology::Tree {
+                    caches: caches
+                        .iter()
+                        .map(|c| {
+                            let mut c = c.clone();
+                            c.policy = if leaf(&c.name) { self.client.policy() } else { self.array.policy() };
+                            c.co = self.co;
+                            c
+                        })
+                        .collect(),
+                }
+            }
+        };
         s.protocol = self.approach.protocol();
-        s.client.policy = self.client.policy();
-        s.array.policy = self.array.policy();
-        s.client.co = self.co;
-        s.array.co = self.co;
         s.du = self.du.then_some(Du::Drop);
         s.se = self.se;
         s.name = self.name();
@@ -184,7 +211,9 @@ mod tests {
         for d in &all {
             let s = d.apply(&base);
             s.validate().unwrap_or_else(|e| panic!("{}: {e}", d.name()));
-            assert_eq!((s.se, s.du.is_some(), s.client.co), (d.se, d.du, d.co));
+            let mut s = s;
+            let co = s.topology.client_mut().unwrap().co;
+            assert_eq!((s.se, s.du.is_some(), co), (d.se, d.du, d.co));
         }
     }
 }

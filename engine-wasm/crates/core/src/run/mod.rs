@@ -1,0 +1,681 @@
+//! A run: one scenario driven through warm-up and measurement in caller-sized batches, with a
+//! report available at any point (the worker streams these as progress snapshots).
+//!
+//! Every topology runs through the one [`Hierarchy`]; a run feeds it each client's requests —
+//! from the scenario's generators or a trace — times them (additively, or through the queueing
+//! model), and, with fairness on and two or more clients, serves each client again on a
+//! private copy of the hierarchy to time it alone (paper 002 §3: a client's speedup is its mean
+//! latency alone over its mean latency shared; fairness is the smallest speedup over the
+//! largest).
+//!
+//! Clients take turns request by request (lock-step) in the additive model; a trace is replayed
+//! in its own order; in queueing mode the simulated clock decides who issues next. Each client's
+//! counters restart at the end of its own warm-up, the caches' once every client's has ended.
+//!
+//! Offline policies (MIN, read-OPT) learn their cache's whole reference string first: a run with
+//! one of them makes a first pass with LRU in its place, recording what that cache is asked (a
+//! client: its own requests; a cache above: the lookups that reach it, which the scenario's
+//! checks guarantee do not depend on its own choices), then runs again with the policy built
+//! from that string.
+
+pub mod export;
+mod feed;
+pub mod report;
+pub mod teach;
+
+use std::sync::Arc;
+
+pub use report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report};
+
+use crate::analysis::depth::{DepthCurve, DepthMode, Depths};
+use crate::hierarchy::protocol::mc2::{Mc2, Mc2Client};
+use crate::hierarchy::protocol::Cooperation;
+use crate::hierarchy::{CacheSpec, Driver, Engine, Hierarchy, LatencyHistogram, Meta, NoCache, Protocol, Queueing, Stage};
+use crate::model::{Block, Op};
+use crate::policy::{Policy, PolicyConfig};
+use crate::scenario::{err, Scenario, ScenarioError, Shape, Source, MAX_OFFLINE_REFS};
+use crate::trace::Trace;
+use feed::Feed;
+use report::{fractions, mean_ms};
+
+/// One hierarchy and its timing: the additive model or a queueing simulation.
+struct Sim {
+    h: Hierarchy,
+    queueing: Option<Queueing>,
+    stages: Vec<Stage>,
+    background: Vec<Stage>,
+}
+
+impl Sim {
+    /// Serves a request of `client` in the caches and, in queueing mode, admits it to the servers.
+    #[inline(always)]
+    fn serve<I: Iterator<Item = Block> + Clone>(
+        &mut self,
+        client: usize,
+        meta: Meta,
+        time_us: Option<f64>,
+        blocks: I,
+        measured: bool,
+    ) {
+        self.h.serve_blocks(client, meta, blocks);
+        if let Some(q) = &mut self.queueing {
+            self.h.stages(&mut self.stages);
+            self.background.clear();
+            let reloads = self.h.last_reloads();
+            if reloads > 0 {
+                let root = *self.h.path(client).last().expect("paths are non-empty");
+                let ns = self.h.nominal_disk_ns(root);
+                let server = self.h.disk_base() + root as u32;
+                self.background.extend((0..reloads).map(|_| Stage { server, ns }));
+            }
+            q.admit(client, &self.stages, &self.background, measured);
+            q.schedule_open(client, time_us);
+        }
+    }
+
+    /// Mean latency (ms), histogram and latency sum of a client's measured requests.
+    fn client_latency(&self, client: usize) -> (f64, &LatencyHistogram, u64) {
+        match &self.queueing {
+            Some(q) => {
+                let c = &q.clients[client];
+                (mean_ms(c.latency_sum_ns, c.completed), &c.histogram, c.latency_sum_ns)
+            }
+            None => {
+                let c = self.h.client_counters(client);
+                (mean_ms(c.latency_sum_ns, c.requests), self.h.histogram(client), c.latency_sum_ns)
+            }
+        }
+    }
+}
+
+/// The first pass of a run with offline policies: what each of their caches is asked.
+struct Recorder {
+    /// Per cache: whether its policy is offline.
+    offline: Vec<bool>,
+    /// Per simulation (the shared one, then each client alone), per cache: the references.
+    refs: Vec<Vec<Vec<(Block, Op)>>>,
+}
+
+/// Per simulation, per cache: the reference string an offline policy is built from.
+type OfflineRefs = Vec<Vec<Vec<(Block, Op)>>>;
+
+pub struct Run {
+    scenario: Scenario,
+    shape: Shape,
+    main: Sim,
+    /// Per client, a private copy of the hierarchy to time it alone (fairness).
+    alone: Vec<Sim>,
+    feed: Feed,
+    issued: Vec<u64>,
+    totals: Vec<u64>,
+    warmups: Vec<u64>,
+    /// Clients still in their warm-up.
+    in_warmup: usize,
+    next_client: usize,
+    /// Block references the whole run will make (sizes the stack-depth trackers).
+    references: u64,
+    depths: Option<Depths>,
+    recorder: Option<Recorder>,
+    processed: u64,
+    total: u64,
+    warmup: u64,
+}
+
+impl Run {
+    /// A run of a scenario whose source is a workload.
+    pub fn new(scenario: Scenario) -> Result<Self, ScenarioError> {
+        let shape = scenario.validate_shape()?;
+        if let Source::Trace(t) = &scenario.source {
+            return Err(err("source", format!("the trace file \"{}\" is not loaded: read it first", t.name)));
+        }
+        Self::two_pass(scenario, shape, None)
+    }
+
+    /// A run of `scenario` (whose source names a trace) replaying `trace`, parsed from that file.
+    pub fn with_trace(scenario: Scenario, trace: Arc<Trace>) -> Result<Self, ScenarioError> {
+        let shape = scenario.validate_shape()?;
+        if scenario.trace().is_none() {
+            return Err(err("source", "the scenario names no trace to replay"));
+        }
+        Self::two_pass(scenario, shape, Some(trace))
+    }
+
+    /// Builds the run; with offline policies, first runs it with LRU in their place to record
+    /// their caches' reference strings.
+    fn two_pass(scenario: Scenario, shape: Shape, trace: Option<Arc<Trace>>) -> Result<Self, ScenarioError> {
+        let offline: Vec<bool> = shape.nodes.iter().map(|n| n.cache.policy.is_offline()).collect();
+        if !offline.contains(&true) {
+            return Self::build(scenario, shape, trace, None, false);
+        }
+        let mut first = Self::build(scenario.clone(), shape.clone(), trace.clone(), None, true)?;
+        let sims = 1 + first.alone.len();
+        first.recorder = Some(Recorder { offline, refs: vec![vec![Vec::new(); first.shape.nodes.len()]; sims] });
+        for sim in std::iter::once(&mut first.main).chain(first.alone.iter_mut()) {
+            sim.h.record_lookups(true);
+        }
+        first.step(u64::MAX);
+        let refs = first.recorder.take().expect("set above").refs;
+        Self::build(scenario, shape, trace, Some(refs), false)
+    }
+
+    fn build(
+        scenario: Scenario,
+        shape: Shape,
+        trace: Option<Arc<Trace>>,
+        offline_refs: Option<OfflineRefs>,
+        first_pass: bool,
+    ) -> Result<Self, ScenarioError> {
+        let feed = Feed::new(&scenario, &shape, trace)?;
+        let clients = shape.clients();
+        let phases: Vec<(u64, u64)> = (0..clients).map(|c| feed.phases(c)).collect();
+        if let Source::Trace(t) = &scenario.source {
+            if phases.iter().all(|p| p.1 == 0) {
+                let requests: u64 = phases.iter().map(|p| p.0).sum();
+                return Err(err(
+                    "source.warmupRequests",
+                    format!(
+                        "leaves nothing to measure: the trace has {requests} requests ({} as warm-up)",
+                        t.warmup_requests.unwrap_or(requests / 10)
+                    ),
+                ));
+            }
+        }
+        let references = feed.references(&phases);
+        if let Some(i) = shape.nodes.iter().position(|n| n.cache.policy.is_offline()) {
+            let refs: u64 = shape.clients_below(i).map(|c| feed.client_references(c, &phases)).sum();
+            if refs > MAX_OFFLINE_REFS {
+                let node = &shape.nodes[i];
+                return Err(err(
+                    format!("{}.policy", node.path),
+                    format!(
+                        "{} precomputes the whole run: at most {MAX_OFFLINE_REFS} block references (the run makes {refs})",
+                        node.cache.policy.name()
+                    ),
+                ));
+            }
+        }
+        let build = |sim: usize, alone: Option<usize>| -> Result<Sim, ScenarioError> {
+            let refs = offline_refs.as_ref().map(|r| &r[sim]);
+            let h = hierarchy(&scenario, &shape, &feed, refs, first_pass, alone)?;
+            let queueing = scenario.queueing.map(|a| Queueing::new(h.servers(), clients, a, scenario.seed));
+            Ok(Sim { h, queueing, stages: Vec::with_capacity(16), background: Vec::new() })
+        };
+        let main = build(0, None)?;
+        let alone = if scenario.fairness && clients > 1 {
+            (0..clients).map(|c| build(1 + c, Some(c))).collect::<Result<Vec<_>, _>>()?
+        } else {
+            Vec::new()
+        };
+        let warmups: Vec<u64> = phases.iter().map(|p| p.0).collect();
+        let totals: Vec<u64> = phases.iter().map(|p| p.0 + p.1).collect();
+        let mut run = Self {
+            main,
+            alone,
+            feed,
+            issued: vec![0; clients],
+            // A client whose every request is warm-up (a trace's) measures nothing.
+            in_warmup: (0..clients).filter(|&c| warmups[c] > 0 && warmups[c] < phases[c].0 + phases[c].1).count(),
+            warmup: warmups.iter().sum(),
+            total: totals.iter().sum(),
+            totals,
+            warmups,
+            next_client: 0,
+            references,
+            depths: None,
+            recorder: None,
+            processed: 0,
+            scenario,
+            shape,
+        };
+        if run.in_warmup == 0 {
+            run.main.h.reset_caches();
+        }
+        Ok(run)
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    pub fn hierarchy(&self) -> &Hierarchy {
+        &self.main.h
+    }
+
+    pub fn clients(&self) -> usize {
+        self.shape.clients()
+    }
+
+    /// Computes LRU stack-depth graphs as the run goes (see [`crate::analysis::depth`]): the
+    /// workload's, each client's and each shared cache's; reports then carry them. Only before
+    /// the first step.
+    pub fn track_depths(&mut self, mode: DepthMode) -> Result<(), String> {
+        mode.validate()?;
+        if self.processed > 0 {
+            return Err("stack-depth graphs must be asked for before the run starts".into());
+        }
+        let names: Vec<String> = self.shape.nodes.iter().map(|n| n.name.clone()).collect();
+        let capacities: Vec<u64> = self.shape.nodes.iter().map(|n| n.cache.capacity).collect();
+        self.depths = Some(Depths::new(mode, self.references, &names, &capacities, &self.shape.leaves));
+        self.main.h.record_lookups(true);
+        Ok(())
+    }
+
+    /// The stack-depth graphs so far, when tracked.
+    pub fn depth_curves(&self) -> Option<Vec<DepthCurve>> {
+        self.depths.as_ref().map(|d| d.report())
+    }
+
+    pub fn phase(&self) -> Phase {
+        if self.processed >= self.total {
+            Phase::Done
+        } else if self.processed < self.warmup {
+            Phase::Warmup
+        } else {
+            Phase::Measured
+        }
+    }
+
+    /// Requests served so far, warm-up included.
+    pub fn processed(&self) -> u64 {
+        self.processed
+    }
+
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.processed >= self.total && self.main.queueing.as_ref().is_none_or(|q| q.is_idle())
+    }
+
+    /// Serves up to `max_requests` more requests; returns whether the run is finished.
+    pub fn step(&mut self, max_requests: u64) -> bool {
+        if self.is_plain() {
+            return self.step_plain(max_requests);
+        }
+        let mut left = max_requests;
+        let n = self.shape.clients();
+        while left > 0 && self.processed < self.total {
+            let c = if let Some(q) = &mut self.main.queueing {
+                match q.next_issue() {
+                    Some(c) => c,
+                    None => break,
+                }
+            } else if let Some(c) = self.feed.next_client() {
+                c
+            } else {
+                // Additive: round-robin over the clients (lock-step).
+                let c = self.next_client;
+                self.next_client = (c + 1) % n;
+                c
+            };
+            if self.issue(c) {
+                left -= 1;
+            }
+        }
+        if self.processed >= self.total {
+            // Let every outstanding request complete.
+            for sim in std::iter::once(&mut self.main).chain(self.alone.iter_mut()) {
+                if let Some(q) = &mut sim.queueing {
+                    while q.next_issue().is_some() {}
+                }
+            }
+        }
+        self.is_done()
+    }
+
+    /// One client's generator, additive, nothing tracked: the hot loop on its own.
+    fn is_plain(&self) -> bool {
+        self.main.queueing.is_none()
+            && self.alone.is_empty()
+            && self.depths.is_none()
+            && self.recorder.is_none()
+            && self.feed.is_one()
+    }
+
+    fn step_plain(&mut self, max_requests: u64) -> bool {
+        /// The hot loop: `n` requests of one generator, compiled for the hierarchy's protocol.
+        struct Plain<'a> {
+            workload: &'a mut dyn crate::workload::Workload,
+            n: u64,
+        }
+        impl Driver for Plain<'_> {
+            fn drive<P: Cooperation>(&mut self, mut e: Engine<'_, P>) {
+                for _ in 0..self.n {
+                    let r = self.workload.next_request().expect("workload shorter than its declared length");
+                    e.serve(0, &r);
+                }
+            }
+        }
+        let Feed::One { workload, .. } = &mut self.feed else { unreachable!("checked by is_plain") };
+        let h = &mut self.main.h;
+        let (warmup, total) = (self.warmups[0], self.totals[0]);
+        let mut left = max_requests;
+        while left > 0 && self.processed < total {
+            // Stop exactly at the warm-up boundary so the counters can be reset there.
+            let phase_end = if self.processed < warmup { warmup } else { total };
+            let n = left.min(phase_end - self.processed);
+            h.drive(&mut Plain { workload: workload.as_mut(), n });
+            self.processed += n;
+            left -= n;
+            if self.processed == warmup && warmup > 0 {
+                h.reset_client(0);
+                h.reset_caches();
+                self.in_warmup = 0;
+            }
+        }
+        self.issued[0] = self.processed;
+        self.is_done()
+    }
+
+    /// Issues client `c`'s next request in the shared run (and in its run alone); `false` if
+    /// its stream has ended.
+    fn issue(&mut self, c: usize) -> bool {
+        if self.issued[c] >= self.totals[c] {
+            return false;
+        }
+        let Some(r) = self.feed.next(c) else {
+            // A stream shorter than its declared length: stop there.
+            self.total -= self.totals[c] - self.issued[c];
+            self.totals[c] = self.issued[c];
+            return false;
+        };
+        if self.issued[c] == self.warmups[c] && self.warmups[c] > 0 {
+            self.end_warmup(c);
+        }
+        let measured = self.issued[c] >= self.warmups[c];
+        let blocks = self.feed.blocks(&r);
+        self.main.serve(c, r.meta, r.time_us, blocks.clone(), measured);
+        if let Some(d) = &mut self.depths {
+            d.on_request(c, blocks.clone(), self.main.h.last_lookups());
+        }
+        if let Some(rec) = &mut self.recorder {
+            record(rec, 0, &self.main.h, c, r.meta.op, blocks.clone());
+        }
+        if let Some(a) = self.alone.get_mut(c) {
+            // Alone, the client's next issue is its own business: closed loop, it follows the
+            // previous completion; open loop, its own clock (the same gaps as shared).
+            if let Some(q) = &mut a.queueing {
+                while let Some(next) = q.next_issue() {
+                    if next == c {
+                        break;
+                    }
+                }
+            }
+            a.serve(c, r.meta, r.time_us, blocks.clone(), measured);
+            if let Some(rec) = &mut self.recorder {
+                record(rec, 1 + c, &a.h, c, r.meta.op, blocks);
+            }
+        }
+        self.issued[c] += 1;
+        self.processed += 1;
+        if self.warmups[c] == self.totals[c] && self.issued[c] == self.totals[c] {
+            // A client with nothing to measure (a trace's client whose every request falls in
+            // the warm-up) counts nothing.
+            self.main.h.reset_client(c);
+            if let Some(a) = self.alone.get_mut(c) {
+                a.h.reset_client(c);
+            }
+        }
+        true
+    }
+
+    /// Client `c` has ended its warm-up: its counters restart, and the caches' once every
+    /// client's warm-up has ended.
+    fn end_warmup(&mut self, c: usize) {
+        self.main.h.reset_client(c);
+        if let Some(a) = self.alone.get_mut(c) {
+            a.h.reset_client(c);
+        }
+        if let Some(d) = &mut self.depths {
+            d.reset_client(c);
+        }
+        self.in_warmup -= 1;
+        if self.in_warmup == 0 {
+            self.main.h.reset_caches();
+            if let Some(d) = &mut self.depths {
+                d.reset_shared();
+            }
+        }
+    }
+
+    pub fn run_to_end(mut self) -> Report {
+        self.step(u64::MAX);
+        self.report()
+    }
+
+    pub fn report(&self) -> Report {
+        let h = &self.main.h;
+        let shape = &self.shape;
+        let clients: Vec<ClientReport> = (0..shape.clients())
+            .map(|c| {
+                let cc = h.client_counters(c);
+                let mut served_at = cc.served_at.clone();
+                served_at.push(cc.disk_reads);
+                let mut blocks = cc.blocks_served_at.clone();
+                blocks.push(cc.disk_blocks);
+                let frac =
+                    |v: &[u64], d: u64| v.iter().map(|&x| if d == 0 { 0.0 } else { x as f64 / d as f64 }).collect();
+                let (mean, hist, _) = self.main.client_latency(c);
+                let alone = self.alone.get(c).map(|a| a.client_latency(c).0);
+                ClientReport {
+                    name: shape.nodes[shape.leaves[c]].name.clone(),
+                    path: h.path(c).to_vec(),
+                    requests: cc.requests,
+                    reads: cc.reads,
+                    writes: cc.writes,
+                    synch_writes: cc.synch_writes,
+                    replace_writes: cc.replace_writes,
+                    recov_writes: cc.recov_writes,
+                    hit_fractions: frac(&served_at, cc.reads),
+                    block_hit_fractions: frac(&blocks, cc.block_reads),
+                    served_at,
+                    mean_latency_ms: mean,
+                    latency: hist.report(),
+                    alone_mean_latency_ms: alone,
+                    speedup: alone.map(|a| if mean > 0.0 { a / mean } else { 1.0 }),
+                }
+            })
+            .collect();
+        let speedups: Vec<f64> = clients.iter().filter_map(|c| c.speedup).collect();
+        let fairness = (speedups.len() > 1).then(|| {
+            let (lo, hi) = speedups.iter().fold((f64::MAX, 0f64), |(lo, hi), &s| (lo.min(s), hi.max(s)));
+            if hi > 0.0 {
+                lo / hi
+            } else {
+                1.0
+            }
+        });
+        let mc2 = self.scenario.protocol == Protocol::Mc2;
+        let caches: Vec<CacheReport> = (0..h.caches())
+            .map(|i| CacheReport {
+                name: shape.nodes[i].name.clone(),
+                policy: if mc2 { "mc2".into() } else { shape.nodes[i].cache.policy.name().into() },
+                parent: shape.nodes[i].parent,
+                depth: shape.depth(i),
+                client: shape.leaves.contains(&i),
+                capacity: h.cache_size(i).1 as u64,
+                blocks: h.cache_size(i).0 as u64,
+                counters: h.cache_counters(i).clone(),
+            })
+            .collect();
+
+        let mut c = Counters::default();
+        let mut histogram = LatencyHistogram::default();
+        for i in 0..clients.len() {
+            let cc = h.client_counters(i);
+            c.requests += cc.requests;
+            c.reads += cc.reads;
+            c.writes += cc.writes;
+            c.synch_writes += cc.synch_writes;
+            c.replace_writes += cc.replace_writes;
+            c.recov_writes += cc.recov_writes;
+            c.client_hits += cc.served_at[0];
+            c.array_hits += cc.served_at[1..].iter().sum::<u64>();
+            c.disk_reads += cc.disk_reads;
+            c.block_reads += cc.block_reads;
+            c.client_block_hits += cc.blocks_served_at[0];
+            c.array_block_hits += cc.blocks_served_at[1..].iter().sum::<u64>();
+            let (_, hist, sum) = self.main.client_latency(i);
+            histogram.add(hist);
+            c.latency_sum_ns += sum;
+        }
+        let (mut client_blocks, mut array_blocks) = (0, 0);
+        for cache in &caches {
+            c.demotions += cache.counters.demotions_in;
+            c.demotions_moved += cache.counters.demotions_moved_in;
+            c.reloads += cache.counters.reloads;
+            c.link_bytes += cache.counters.link_bytes;
+            if cache.parent.is_none() {
+                c.warm_block_reads += cache.counters.warm_block_reads;
+                c.warm_block_hits += cache.counters.warm_block_hits;
+            }
+            if cache.client {
+                client_blocks += cache.blocks;
+            } else {
+                array_blocks += cache.blocks;
+            }
+        }
+        // Labels for charts, from the first client's path: its lookup, one block over its link,
+        // and its root's nominal disk read.
+        let path = h.path(0);
+        let ms = |ns: u64| ns as f64 / 1e6;
+        let hit_ns = h.client_hit_ns();
+        let links: u64 = path.iter().map(|&i| h.one_block_link_ns(i)).sum();
+        let root = path[path.len() - 1];
+        Report {
+            phase: self.phase(),
+            processed: self.processed,
+            total: self.total,
+            warmup_requests: self.warmup,
+            hit_fractions: fractions(c.reads, c.client_hits, c.array_hits, c.disk_reads),
+            block_hit_fractions: fractions(
+                c.block_reads,
+                c.client_block_hits,
+                c.array_block_hits,
+                c.block_reads - c.client_block_hits - c.array_block_hits,
+            ),
+            mean_latency_ms: mean_ms(c.latency_sum_ns, histogram.total()),
+            latency: histogram.report(),
+            path_costs: PathCosts {
+                client_hit_ms: ms(hit_ns),
+                array_hit_ms: ms(hit_ns + h.one_block_link_ns(path[0])),
+                disk_read_ms: ms(hit_ns + links + h.nominal_disk_ns(root)),
+                demotion_ms: ms(h.one_block_link_ns(path[0])),
+            },
+            counters: c,
+            client_blocks,
+            array_blocks,
+            clients,
+            caches,
+            fairness,
+            queueing: self.main.queueing.is_some(),
+            depth_curves: self.depth_curves(),
+        }
+    }
+}
+
+/// First pass: what the offline caches of simulation `sim` were asked by the request just served.
+fn record(rec: &mut Recorder, sim: usize, h: &Hierarchy, client: usize, op: Op, blocks: impl Iterator<Item = Block>) {
+    let refs = &mut rec.refs[sim];
+    let leaf = h.path(client)[0];
+    if rec.offline[leaf] {
+        refs[leaf].extend(blocks.map(|b| (b, op)));
+    }
+    for &(cache, b) in h.last_lookups() {
+        if rec.offline[cache as usize] {
+            refs[cache as usize].push((b, op));
+        }
+    }
+}
+
+/// The hierarchy of `scenario` for one simulation: the shared one (`alone` = None) or client
+/// `alone` by itself (MC² then gives it the whole array). `refs`: each offline cache's
+/// reference string (second pass); `first_pass`: offline caches run LRU while their strings
+/// are recorded.
+fn hierarchy(
+    scenario: &Scenario,
+    shape: &Shape,
+    feed: &Feed,
+    refs: Option<&Vec<Vec<(Block, Op)>>>,
+    first_pass: bool,
+    alone: Option<usize>,
+) -> Result<Hierarchy, ScenarioError> {
+    build_hierarchy(scenario, shape, feed.universe(), &|c| feed.mc2_view(c), feed.shared_ids(), refs, first_pass, alone)
+}
+
+/// [`hierarchy`] over block ids `0..universe`, MC² seeing client c as `mc2_view(c)` (its range
+/// hints and blocks) and the clients' range ids as one if `shared_ids`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn build_hierarchy(
+    scenario: &Scenario,
+    shape: &Shape,
+    universe: usize,
+    mc2_view: &dyn Fn(usize) -> (Vec<crate::model::RangeHint>, u64),
+    shared_ids: bool,
+    refs: Option<&Vec<Vec<(Block, Op)>>>,
+    first_pass: bool,
+    alone: Option<usize>,
+) -> Result<Hierarchy, ScenarioError> {
+    let mc2 = scenario.protocol == Protocol::Mc2;
+    let tree = scenario.topology.is_tree();
+    let specs = shape
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, node)| {
+            let policy: Box<dyn Policy> = if mc2 {
+                // MC²'s partitions replace the caches' policies.
+                Box::new(NoCache)
+            } else {
+                let c = &node.cache;
+                let seed = policy_seed(scenario.seed, tree, i);
+                let capacity = c.policy.data_capacity(c.capacity, scenario.block_size as u64) as usize;
+                let config = if first_pass && c.policy.is_offline() { &PolicyConfig::Lru } else { &c.policy };
+                let empty = Vec::new();
+                let own = refs.map_or(&empty, |r| &r[i]);
+                let policy = config
+                    .build_offline(capacity, universe, seed, own)
+                    .map_err(|m| err(format!("{}.policy", node.path), m))?;
+                if c.co {
+                    Box::new(crate::policy::co::Co::new(policy, universe))
+                } else {
+                    policy
+                }
+            };
+            Ok(CacheSpec { policy, parent: node.parent, link: node.link, disk: node.disk })
+        })
+        .collect::<Result<Vec<_>, ScenarioError>>()?;
+    let h = Hierarchy::new(specs, &shape.leaves, scenario.protocol, scenario.client_hit_ms, scenario.block_size)
+        .map_err(|m| err("topology", m))?
+        .with_du(scenario.du)
+        .with_se(scenario.se);
+    if !mc2 {
+        return Ok(h);
+    }
+    let clients: Vec<Mc2Client> = (0..shape.clients())
+        .map(|c| {
+            let (hints, blocks) = mc2_view(c);
+            Mc2Client { capacity: shape.nodes[shape.leaves[c]].cache.capacity as usize, hints, blocks }
+        })
+        .collect();
+    let root = shape.paths[0][shape.paths[0].len() - 1];
+    let array = shape.nodes[root].cache.capacity as usize;
+    Ok(h.with_mc2(Mc2::new(&clients, array, universe, shared_ids, alone)))
+}
+
+/// Each cache draws its own random stream, derived from the scenario's seed: a single cache's
+/// or a client's and an array's as version 1's two-level engine did, a tree's cache by index.
+fn policy_seed(seed: u64, tree: bool, i: usize) -> u64 {
+    if tree {
+        seed ^ crate::util::hash::splitmix64(0xcac4e + i as u64)
+    } else if i == 0 {
+        seed ^ 0x00c1_1e47
+    } else {
+        seed ^ 0x00a2_4a40
+    }
+}

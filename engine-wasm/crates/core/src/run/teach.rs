@@ -1,0 +1,544 @@
+//! The teaching stepper: a short list of requests served one at a time by a tiny hierarchy —
+//! a single cache, two levels, or a small tree — with, after each request, every cache's lists
+//! as [`Policy::queues`] gives them (next victim first, ghost lists included), so a view can
+//! draw the caches step by step.
+//!
+//! What it shows is what a run does: the hierarchy is the one a run builds for the scenario
+//! (policies, protocol, DU, SE, latency model) and each request is served by
+//! [`Hierarchy::serve_blocks`].
+//!
+//! The start state lists blocks per cache (by name: `client` and `array` for two levels, `cache`
+//! — or `client` — for a single cache, a tree's own names), next victim first, as paper 000 §4.5
+//! writes its examples ("the left of each queue is the next to eject"): each block is inserted
+//! in turn at the cache's "eject me last" end, as the paper's DEMOTE places a block. For a policy
+//! with several lists that is wherever its insertion at that end puts a new block (T1 for ARC,
+//! S for S3-FIFO, …); the hint-aware policies take it as a SYNCH write.
+//!
+//! Limits keep every step drawable: at most [`MAX_TEACH_REQUESTS`] requests, [`MAX_TEACH_CACHES`]
+//! caches of at most [`MAX_TEACH_CAPACITY`] blocks, block ids up to [`MAX_TEACH_BLOCK`]. Traces
+//! and the offline policies (which must know every request in advance) are refused.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::hierarchy::{Hierarchy, Meta, Protocol};
+use crate::model::{Block, Op};
+use crate::policy::{End, Policy, Queue};
+use crate::scenario::{err, Scenario, ScenarioError, Shape, Source, Topology};
+
+/// Most requests one teaching run serves.
+pub const MAX_TEACH_REQUESTS: usize = 1000;
+/// Largest cache the stepper draws, in blocks.
+pub const MAX_TEACH_CAPACITY: u64 = 64;
+/// Most caches the stepper draws.
+pub const MAX_TEACH_CACHES: usize = 12;
+/// Largest block id a request or the start state may name.
+pub const MAX_TEACH_BLOCK: Block = 999_999;
+
+/// One request of the stepper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TeachRequest {
+    /// The client (leaf) that issues it, by index.
+    pub client: usize,
+    pub block: Block,
+    pub op: Op,
+}
+
+/// Where a request was served, as the stepper names levels: its client's own cache, a cache
+/// above it, or the disk (writes, written through, report the cache above).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Client,
+    Array,
+    Disk,
+}
+
+/// One cache's lists.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CacheView {
+    pub name: String,
+    pub parent: Option<usize>,
+    pub queues: Vec<Queue>,
+}
+
+/// The hierarchy after one request (or at the start).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TeachStep {
+    /// The request just served (`None` for the starting state).
+    pub block: Option<Block>,
+    pub op: Option<Op>,
+    /// Its client, by index.
+    pub client: Option<usize>,
+    /// Where it was served; `None` for the start.
+    pub level: Option<Level>,
+    /// The cache that served it (its name), or "disk".
+    pub served_by: Option<String>,
+    /// What the request cost (0 for the start).
+    pub latency_ms: f64,
+    /// Every cache's lists, in the topology's order.
+    pub caches: Vec<CacheView>,
+    /// Running totals so far: DEMOTEs sent, and read requests that needed the disk.
+    pub demotions: u64,
+    pub disk_reads: u64,
+}
+
+/// The caches' contents before the first request, by cache name, each next victim first.
+pub type Start = BTreeMap<String, Vec<Block>>;
+
+/// Parses `{"client": […], "array": […]}` (any cache by name; any may be left out).
+pub fn start_from_json(text: &str) -> Result<Start, String> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
+    if !value.is_object() {
+        return Err(format!(r#"expected an object {{"client": […], "array": […]}} (got {value})"#));
+    }
+    serde_path_to_error::deserialize(value).map_err(|e| match e.path().to_string() {
+        path if path == "." => e.inner().to_string(),
+        path => format!("{path}: {}", e.inner()),
+    })
+}
+
+/// Parses the stepper's requests: a JSON array whose items are a block id (a read by the first
+/// client), a `[block, "read" | "write"]` pair, a `[block, "read" | "write", client]` triple or
+/// `{"block", "op", "client"}` (the client by leaf name or index). Errors name the item.
+pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>, String> {
+    use serde_json::Value;
+    const ITEM: &str = r#"a block id, [block, "read" | "write"], [block, op, client] or {"block", "op", "client"}"#;
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
+    let Value::Array(items) = value else {
+        return Err(format!("expected an array of requests, each {ITEM}"));
+    };
+    let block = |at: &str, v: &Value| match v.as_u64() {
+        Some(b) if b <= MAX_TEACH_BLOCK as u64 => Ok(b as Block),
+        _ => Err(format!("{at}: the block must be a whole number from 0 to {MAX_TEACH_BLOCK} (got {v})")),
+    };
+    let op = |at: &str, v: Option<&Value>| match v.map(|v| v.as_str()) {
+        None => Ok(Op::Read),
+        Some(Some("read")) => Ok(Op::Read),
+        Some(Some("write")) => Ok(Op::Write),
+        Some(_) => Err(format!("{at}: the operation must be \"read\" or \"write\" (got {})", v.expect("some"))),
+    };
+    let client = |at: &str, v: Option<&Value>| match v {
+        None => Ok(0),
+        Some(Value::Number(n)) => match n.as_u64() {
+            Some(c) if (c as usize) < shape.clients() => Ok(c as usize),
+            _ => Err(format!("{at}: the topology has {} clients, numbered from 0 (got {n})", shape.clients())),
+        },
+        Some(Value::String(name)) => {
+            shape.leaf_named(name).ok_or_else(|| format!("{at}: \"{name}\" is not a client (a leaf) of the topology"))
+        }
+        Some(v) => Err(format!("{at}: a client is a leaf's name or index (got {v})")),
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| match item {
+            Value::Number(_) => Ok(TeachRequest { client: 0, block: block(&format!("[{i}]"), item)?, op: Op::Read }),
+            Value::Array(a) if (2..=3).contains(&a.len()) => Ok(TeachRequest {
+                block: block(&format!("[{i}][0]"), &a[0])?,
+                op: op(&format!("[{i}][1]"), Some(&a[1]))?,
+                client: client(&format!("[{i}][2]"), a.get(2))?,
+            }),
+            Value::Object(o) => {
+                if let Some(k) = o.keys().find(|k| !["block", "op", "client"].contains(&k.as_str())) {
+                    return Err(format!("[{i}].{k}: unknown field (expected block, op, client)"));
+                }
+                let b = o.get("block").ok_or_else(|| format!("[{i}].block: missing"))?;
+                Ok(TeachRequest {
+                    block: block(&format!("[{i}].block"), b)?,
+                    op: op(&format!("[{i}].op"), o.get("op"))?,
+                    client: client(&format!("[{i}].client"), o.get("client"))?,
+                })
+            }
+            _ => Err(format!("[{i}]: expected {ITEM} (got {item})")),
+        })
+        .collect()
+}
+
+/// Serves `requests` one at a time from `start` and returns `requests.len() + 1` steps: the
+/// start, then the state after each request. Errors name the scenario field, `requests`, or
+/// `start.<cache>` (with the item's index).
+pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> Result<Vec<TeachStep>, ScenarioError> {
+    // Refused whatever the rest says, so before the scenario's own checks.
+    if let Source::Trace(_) = scenario.source {
+        return Err(err(
+            "source",
+            "the teaching stepper serves its own list of requests, not a trace: remove the trace",
+        ));
+    }
+    let shape = scenario.validate_shape()?;
+    if shape.nodes.len() > MAX_TEACH_CACHES {
+        return Err(err(
+            "topology.caches",
+            format!("the teaching stepper draws at most {MAX_TEACH_CACHES} caches (got {})", shape.nodes.len()),
+        ));
+    }
+    for node in &shape.nodes {
+        let policy = &node.cache.policy;
+        if policy.is_offline() {
+            return Err(err(
+                format!("{}.policy", node.path),
+                format!(
+                    "{} is offline: it must know every request in advance, and the stepper serves them one at a time",
+                    policy.name()
+                ),
+            ));
+        }
+        if node.cache.capacity > MAX_TEACH_CAPACITY {
+            return Err(err(
+                format!("{}.capacity", node.path),
+                format!(
+                    "the teaching stepper draws caches of at most {MAX_TEACH_CAPACITY} blocks (got {})",
+                    node.cache.capacity
+                ),
+            ));
+        }
+    }
+    if requests.len() > MAX_TEACH_REQUESTS {
+        return Err(err(
+            "requests",
+            format!("the teaching stepper serves at most {MAX_TEACH_REQUESTS} requests (got {})", requests.len()),
+        ));
+    }
+    if let Some((i, r)) =
+        requests.iter().enumerate().find(|(_, r)| r.block > MAX_TEACH_BLOCK || r.client >= shape.clients())
+    {
+        let what = if r.block > MAX_TEACH_BLOCK {
+            format!("block ids go up to {MAX_TEACH_BLOCK} (got {})", r.block)
+        } else {
+            format!("the topology has {} clients (got client {})", shape.clients(), r.client)
+        };
+        return Err(err(format!("requests[{i}]"), what));
+    }
+    // Start lists by cache: `client` also names a single cache.
+    let single = matches!(scenario.topology, Topology::Single { .. });
+    let mut fills: Vec<(usize, String, &Vec<Block>)> = Vec::new();
+    for (name, blocks) in start {
+        let i = shape.nodes.iter().position(|n| &n.name == name).or_else(|| (single && name == "client").then_some(0));
+        let Some(i) = i else {
+            let names: Vec<&str> = shape.nodes.iter().map(|n| n.name.as_str()).collect();
+            return Err(err(
+                format!("start.{name}"),
+                format!("no cache is named \"{name}\" (the caches: {})", names.join(", ")),
+            ));
+        };
+        if let Some((k, b)) = blocks.iter().enumerate().find(|&(_, &b)| b > MAX_TEACH_BLOCK) {
+            return Err(err(format!("start.{name}[{k}]"), format!("block ids go up to {MAX_TEACH_BLOCK} (got {b})")));
+        }
+        fills.push((i, format!("start.{name}"), blocks));
+    }
+    let universe =
+        requests.iter().map(|r| r.block).chain(start.values().flatten().copied()).max().map_or(1, |b| b as usize + 1);
+    let workloads = scenario.client_workloads(&shape);
+    let mc2_view = |c: usize| match &workloads {
+        Some(w) => (w[c].range_hints(), universe as u64),
+        None => (Vec::new(), universe as u64),
+    };
+    let mut h = super::build_hierarchy(scenario, &shape, universe, &mc2_view, false, None, false, None)?;
+    if scenario.protocol == Protocol::Mc2 && !fills.iter().all(|f| f.2.is_empty()) {
+        return Err(err("start", "MC² keeps its own partitions: start its caches empty"));
+    }
+    for (i, path, blocks) in &fills {
+        fill(path, h.cache_mut(*i), blocks)?;
+    }
+    let mut steps = Vec::with_capacity(requests.len() + 1);
+    steps.push(step(&h, &shape, None, None, 0));
+    for r in requests {
+        let (deepest, latency) = h.serve_blocks(r.client, Meta::op(r.op), r.block..r.block + 1);
+        steps.push(step(&h, &shape, Some(*r), Some(deepest), latency));
+    }
+    Ok(steps)
+}
+
+/// Puts the start blocks into a cache, each at its "eject me last" end, so the first listed is
+/// the next victim. A list the cache cannot hold as given is refused rather than cut.
+fn fill(path: &str, cache: &mut dyn Policy, blocks: &[Block]) -> Result<(), ScenarioError> {
+    if blocks.len() > cache.capacity() {
+        return Err(err(path, format!("lists {} blocks, but the cache holds {}", blocks.len(), cache.capacity())));
+    }
+    let mut evicted = Vec::new();
+    for (i, &b) in blocks.iter().enumerate() {
+        if cache.contains(b) {
+            return Err(err(format!("{path}[{i}]"), format!("block {b} is listed twice")));
+        }
+        cache.insert(b, End::EjectLast, &mut evicted);
+        if !evicted.is_empty() || !cache.contains(b) {
+            return Err(err(
+                format!("{path}[{i}]"),
+                format!("the {} cache would not keep block {b} as it fills", cache.name()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<usize>, latency_ns: u64) -> TeachStep {
+    let caches = (0..h.caches())
+        .map(|i| {
+            let mut queues = Vec::new();
+            h.cache(i).queues(&mut queues);
+            CacheView { name: shape.nodes[i].name.clone(), parent: shape.nodes[i].parent, queues }
+        })
+        .collect();
+    let (level, served_by) = match (r, deepest) {
+        (Some(r), Some(d)) => {
+            let path = h.path(r.client);
+            let level = if d == 0 {
+                Level::Client
+            } else if d == path.len() {
+                Level::Disk
+            } else {
+                Level::Array
+            };
+            let by = if d == path.len() { "disk".to_string() } else { shape.nodes[path[d]].name.clone() };
+            (Some(level), Some(by))
+        }
+        _ => (None, None),
+    };
+    let (mut demotions, mut disk_reads) = (0, 0);
+    for i in 0..h.caches() {
+        demotions += h.cache_counters(i).demotions_in;
+    }
+    for c in 0..h.clients() {
+        disk_reads += h.client_counters(c).disk_reads;
+    }
+    TeachStep {
+        block: r.map(|r| r.block),
+        op: r.map(|r| r.op),
+        client: r.map(|r| r.client),
+        level,
+        served_by,
+        latency_ms: latency_ns as f64 / 1e6,
+        caches,
+        demotions,
+        disk_reads,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::PolicyConfig;
+    use crate::scenario::{CacheConfig, TreeCache};
+    use serde_json::json;
+
+    const A: Block = 0;
+    const B: Block = 1;
+    const C: Block = 2;
+    const D: Block = 3;
+    const E: Block = 4;
+
+    fn two_level(client: PolicyConfig, array: PolicyConfig, protocol: Protocol, capacity: u64) -> Scenario {
+        let mut s = Scenario::paper000_random(client, array, protocol);
+        s.topology.client_mut().unwrap().capacity = capacity;
+        s.topology.array_mut().unwrap().capacity = capacity;
+        s
+    }
+
+    fn single(policy: PolicyConfig, capacity: u64) -> Scenario {
+        Scenario::single(capacity, policy, Scenario::default().workload().unwrap().clone())
+    }
+
+    fn reads(blocks: &[Block]) -> Vec<TeachRequest> {
+        blocks.iter().map(|&block| TeachRequest { client: 0, block, op: Op::Read }).collect()
+    }
+
+    fn start(caches: &[(&str, &[Block])]) -> Start {
+        caches.iter().map(|(n, b)| (n.to_string(), b.to_vec())).collect()
+    }
+
+    fn blocks(step: &TeachStep, cache: usize) -> Vec<Vec<Block>> {
+        step.caches[cache].queues.iter().map(|q| q.blocks.clone()).collect()
+    }
+
+    /// Paper 000 §4.5: LRU-LRU-demote, three blocks each. Start: client C D E, array D B E;
+    /// reading A: the client demotes C (the array ejects D), A comes from disk (the array ejects
+    /// B) — Final: client D E A, array E C A.
+    #[test]
+    fn paper_000_three_block_sequential_example() {
+        let s = two_level(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::Demote, 3);
+        let steps = teach(&s, &reads(&[A]), &start(&[("client", &[C, D, E]), ("array", &[D, B, E])])).unwrap();
+        assert_eq!(steps.len(), 2);
+        assert_eq!((blocks(&steps[0], 0), blocks(&steps[0], 1)), (vec![vec![C, D, E]], vec![vec![D, B, E]]));
+        assert_eq!((steps[0].block, steps[0].level, steps[0].demotions, steps[0].disk_reads), (None, None, 0, 0));
+        let last = &steps[1];
+        assert_eq!((blocks(last, 0), blocks(last, 1)), (vec![vec![D, E, A]], vec![vec![E, C, A]]), "Final");
+        assert_eq!((last.level, last.demotions, last.disk_reads), (Some(Level::Disk), 1, 1));
+        // The shape a view reads: 0.2 ms fetch + 0.2 ms demotion transfer + 10 ms disk.
+        assert_eq!(
+            serde_json::to_value(last).unwrap(),
+            json!({
+                "block": 0,
+                "op": "read",
+                "client": 0,
+                "level": "disk",
+                "servedBy": "disk",
+                "latencyMs": 10.4,
+                "caches": [
+                    {"name": "client", "parent": 1, "queues": [{"name": "cache", "ghost": false, "blocks": [3, 4, 0]}]},
+                    {"name": "array", "parent": null, "queues": [{"name": "cache", "ghost": false, "blocks": [4, 2, 0]}]}
+                ],
+                "demotions": 1,
+                "diskReads": 1
+            })
+        );
+        assert_eq!(serde_json::to_value(&steps[0]).unwrap()["level"], serde_json::Value::Null);
+    }
+
+    /// A single ARC cache of 2 over 0 1 0 2 3 1 (worked from the paper's Fig. 4 with p = 0):
+    /// ghosts appear in B1, and T1 ∪ T2 is the cache's contents at every step.
+    #[test]
+    fn a_single_arc_cache_shows_its_ghosts() {
+        let refs = reads(&[0, 1, 0, 2, 3, 1]);
+        let steps = teach(&single(PolicyConfig::Arc, 2), &refs, &Start::new()).unwrap();
+        assert_eq!(steps.len(), refs.len() + 1);
+        let mut arc = PolicyConfig::Arc.build(2, 4, 0).unwrap();
+        let mut ev = Vec::new();
+        for (i, step) in steps.iter().enumerate() {
+            if i > 0 {
+                arc.access(refs[i - 1].block, &mut ev);
+            }
+            assert_eq!(step.caches.len(), 1, "a single cache");
+            let names: Vec<_> = step.caches[0].queues.iter().map(|q| (q.name, q.ghost)).collect();
+            assert_eq!(names, [("T1", false), ("T2", false), ("B1", true), ("B2", true)]);
+            let mut resident: Vec<Block> =
+                step.caches[0].queues.iter().filter(|q| !q.ghost).flat_map(|q| q.blocks.clone()).collect();
+            let mut contents = Vec::new();
+            arc.contents(&mut contents);
+            resident.sort_unstable();
+            contents.sort_unstable();
+            assert_eq!(resident, contents, "step {i}");
+        }
+        let levels: Vec<_> = steps[1..].iter().map(|s| s.level.unwrap()).collect();
+        use Level::{Client, Disk};
+        assert_eq!(levels, [Disk, Disk, Client, Disk, Disk, Disk]);
+        assert_eq!(blocks(&steps[4], 0), [vec![2], vec![0], vec![1], vec![]]);
+        assert_eq!(blocks(&steps[6], 0), [vec![1], vec![0], vec![3], vec![]]);
+        assert_eq!((steps[6].disk_reads, steps[6].demotions), (5, 0));
+        // The single cache's start may be called `client`, as the two-level one is.
+        let s = teach(&single(PolicyConfig::Lru, 2), &[], &start(&[("client", &[5])])).unwrap();
+        assert_eq!(blocks(&s[0], 0), [vec![5]]);
+    }
+
+    #[test]
+    fn writes_and_demotions_are_counted_as_they_happen() {
+        // LRU-MRU-demote, two blocks each (paper 000 Fig. 6): the array keeps what the client lacks.
+        let s = two_level(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, 2);
+        let refs = [(A, Op::Read), (B, Op::Write), (C, Op::Read), (A, Op::Read)].map(|(block, op)| TeachRequest {
+            client: 0,
+            block,
+            op,
+        });
+        let steps = teach(&s, &refs, &Start::new()).unwrap();
+        let summary: Vec<_> = steps.iter().map(|s| (s.level, s.demotions, s.disk_reads)).collect();
+        use Level::{Array, Disk};
+        assert_eq!(
+            summary,
+            [(None, 0, 0), (Some(Disk), 0, 1), (Some(Array), 0, 1), (Some(Disk), 1, 2), (Some(Array), 2, 2)]
+        );
+        assert_eq!((blocks(&steps[4], 0), blocks(&steps[4], 1)), (vec![vec![C, A]], vec![vec![A, B]]));
+    }
+
+    /// A tree: two clients over a shared array; each step draws all three caches, and the
+    /// second client finds in the array what the first brought there.
+    #[test]
+    fn a_small_tree_is_drawn_cache_by_cache() {
+        let mut s = Scenario::default();
+        let cache = |name: &str, parent: Option<&str>, policy| TreeCache {
+            name: name.into(),
+            capacity: 2,
+            policy,
+            co: false,
+            parent: parent.map(Into::into),
+            link: parent.map(|_| crate::hierarchy::LinkConfig::Fc1g),
+            disk: parent.is_none().then_some(crate::hierarchy::DiskConfig::Constant { service_ms: 10.0 }),
+        };
+        s.topology = Topology::Tree {
+            caches: vec![
+                cache("array", None, PolicyConfig::Lru),
+                cache("c1", Some("array"), PolicyConfig::Lru),
+                cache("c2", Some("array"), PolicyConfig::Lru),
+            ],
+        };
+        s.protocol = Protocol::None;
+        let shape = s.shape().unwrap();
+        let refs =
+            requests_from_json(r#"[[7, "read", "c1"], {"block": 7, "client": 1}, [7, "read", 0]]"#, &shape).unwrap();
+        let steps = teach(&s, &refs, &start(&[("c2", &[3])])).unwrap();
+        assert_eq!(steps[0].caches.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["array", "c1", "c2"]);
+        assert_eq!(blocks(&steps[0], 2), [vec![3]]);
+        let served: Vec<_> = steps[1..].iter().map(|s| (s.client, s.served_by.clone())).collect();
+        assert_eq!(
+            served,
+            [(Some(0), Some("disk".into())), (Some(1), Some("array".into())), (Some(0), Some("c1".into()))]
+        );
+        assert_eq!(blocks(&steps[2], 2), [vec![3, 7]]);
+        let _ = CacheConfig::new(1, PolicyConfig::Lru);
+    }
+
+    #[test]
+    fn refusals_name_the_field() {
+        let lru = two_level(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::Demote, 3);
+        let path = |s: &Scenario, refs: &[TeachRequest], start: &Start| teach(s, refs, start).unwrap_err().path;
+        let none = Start::new();
+
+        let many = reads(&vec![0; 2000]);
+        let e = teach(&lru, &many, &none).unwrap_err();
+        assert_eq!((e.path.as_str(), e.to_string().contains("at most 1000")), ("requests", true), "{e}");
+        let mut big = lru.clone();
+        big.topology.array_mut().unwrap().capacity = 100;
+        let e = teach(&big, &[], &none).unwrap_err();
+        assert_eq!(
+            (e.path.as_str(), e.message.contains("at most 64 blocks")),
+            ("topology.array.capacity", true),
+            "{e}"
+        );
+        let e = teach(&single(PolicyConfig::Min, 3), &[], &none).unwrap_err();
+        assert_eq!((e.path.as_str(), e.message.contains("offline")), ("topology.cache.policy", true), "{e}");
+
+        assert_eq!(path(&lru, &reads(&[1, 1_000_000]), &none), "requests[1]");
+        assert_eq!(path(&lru, &[], &start(&[("array", &[5, 1_000_000])])), "start.array[1]");
+        assert_eq!(path(&lru, &[], &start(&[("client", &[1, 2, 1])])), "start.client[2]");
+        assert_eq!(path(&lru, &[], &start(&[("client", &[1, 2, 3, 4])])), "start.client");
+        assert_eq!(path(&lru, &[], &start(&[("disk", &[1])])), "start.disk");
+        let mut bad = lru.clone();
+        bad.topology.client_mut().unwrap().capacity = 0;
+        assert_eq!(path(&bad, &[], &none), "topology.client.capacity", "the scenario's own checks run too");
+    }
+
+    #[test]
+    fn requests_and_start_parse_with_clear_errors() {
+        let shape = Scenario::default().shape().unwrap();
+        let r = |b, op| TeachRequest { client: 0, block: b, op };
+        assert_eq!(
+            requests_from_json(r#"[1, [2, "write"], [3, "read"], 0]"#, &shape).unwrap(),
+            [r(1, Op::Read), r(2, Op::Write), r(3, Op::Read), r(0, Op::Read)]
+        );
+        assert_eq!(requests_from_json("[]", &shape).unwrap(), []);
+        for (text, says) in [
+            ("[1, ", "not valid JSON"),
+            (r#"{"requests": []}"#, "expected an array"),
+            (r#"[1, "2"]"#, "[1]: expected a block id"),
+            (r#"[[1, "erase"]]"#, r#"[0][1]: the operation must be "read" or "write""#),
+            ("[-1]", "[0]: the block must be"),
+            ("[2.5]", "[0]: the block must be"),
+            ("[1000000]", "from 0 to 999999"),
+            (r#"[[1]]"#, "[0]: expected"),
+            (r#"[[1, "read", "c9"]]"#, r#"[0][2]: "c9" is not a client"#),
+            (r#"[[1, "read", 3]]"#, "[0][2]: the topology has 1 clients"),
+            (r#"[{"block": 1, "size": 2}]"#, "[0].size: unknown field"),
+        ] {
+            let e = requests_from_json(text, &shape).unwrap_err();
+            assert!(e.contains(says), "{text}: {e}");
+        }
+        assert_eq!(start_from_json(r#"{"client": [2, 3]}"#).unwrap(), start(&[("client", &[2, 3])]));
+        assert_eq!(start_from_json("{}").unwrap(), Start::new());
+        assert!(start_from_json(r#"{"client": [1, "x"]}"#).unwrap_err().starts_with("client[1]:"),);
+        assert!(start_from_json(r#"{} x"#).unwrap_err().contains("not valid JSON"));
+        assert!(start_from_json("nope").unwrap_err().contains("not valid JSON"));
+        assert!(start_from_json("[]").unwrap_err().contains("expected an object"));
+    }
+}

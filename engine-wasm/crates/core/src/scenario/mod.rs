@@ -1,0 +1,985 @@
+//! The scenario: one versioned JSON document describing a whole experiment — the hierarchy
+//! (its caches, links and disks), how the caches cooperate, the latency model, and where the
+//! requests come from (a seeded generator or a trace file). The URL, the worker, the CLI and
+//! the Python package all carry exactly this document.
+//!
+//! Version 2 (this one):
+//!
+//! ```json
+//! {
+//!   "version": 2, "name": "RANDOM LRU-MRU-demote", "seed": 1, "blockSize": 4096,
+//!   "topology": {"kind": "two-level",
+//!                "client": {"capacity": 16384, "policy": {"kind": "lru"}},
+//!                "array": {"capacity": 16384, "policy": {"kind": "mru"}},
+//!                "link": {"preset": "fc-1g"}, "disk": {"kind": "constant", "serviceMs": 10}},
+//!   "protocol": {"kind": "demote"},
+//!   "source": {"kind": "workload", "workload": {"kind": "random", "blocks": 32768}}
+//! }
+//! ```
+//!
+//! The topology is a tagged value carrying its own caches: `single` (one cache over a link and
+//! a disk), `two-level` (a client over an array) or `tree` (any forest: clients at the leaves,
+//! each root on its own disk; see [`TreeCache`]). Whatever the shape, the engine sees caches
+//! plus each client's path to its root ([`Shape`]). The source is a `workload` (one generator
+//! for every client, per-client generators by leaf name, and how their block ranges relate)
+//! or a `trace` (each of the file's clients drives a leaf). Nothing is kept but unused: a field
+//! the run would ignore is refused with a reason, in [`Scenario::validate`], in one place.
+//!
+//! Version 1 documents (every link shared before version 2) are read by [`Scenario::from_json`]
+//! and migrated ([`v1`]) to give identical numbers.
+
+pub mod design;
+pub mod source;
+mod v1;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::hierarchy::{Arrivals, DiskConfig, Du, LinkConfig, Protocol};
+use crate::policy::PolicyConfig;
+use crate::workload::{multi, Sharing, WorkloadConfig, MAX_BLOCKS};
+
+/// The schema version this engine writes (it reads this one and every earlier one).
+pub const SCENARIO_VERSION: u32 = 2;
+/// Largest cache, in blocks.
+pub const MAX_CAPACITY: u64 = 1 << 25;
+/// Seeds must survive a trip through a JavaScript number.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+/// Most block references an offline policy (MIN, read-OPT) may precompute: about 20 bytes
+/// each while it is built.
+pub const MAX_OFFLINE_REFS: u64 = 1 << 24;
+/// Most caches in one tree, and most clients (leaves).
+pub const MAX_CACHES: usize = 64;
+pub const MAX_CLIENTS: usize = 32;
+
+/// One cache: its size and replacement policy.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CacheConfig {
+    /// Capacity in blocks.
+    pub capacity: u64,
+    pub policy: PolicyConfig,
+    /// Paper 003's CO: cold blocks (not in a history of the last `capacity` accesses) enter
+    /// at the eviction end.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub co: bool,
+}
+
+impl CacheConfig {
+    pub fn new(capacity: u64, policy: PolicyConfig) -> Self {
+        Self { capacity, policy, co: false }
+    }
+}
+
+/// One cache of a tree. The leaves are the clients, in the order the caches are listed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TreeCache {
+    pub name: String,
+    pub capacity: u64,
+    pub policy: PolicyConfig,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub co: bool,
+    /// The cache above (by name); absent for a root, which then needs a `disk`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<String>,
+    /// The link to the parent (a root: to its disk); absent costs nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<LinkConfig>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disk: Option<DiskConfig>,
+}
+
+/// The shape of the hierarchy, carrying its caches.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Topology {
+    /// One cache over a link to its disk.
+    Single { cache: CacheConfig, link: LinkConfig, disk: DiskConfig },
+    /// A client cache over an array cache over a disk (paper 000).
+    TwoLevel { client: CacheConfig, array: CacheConfig, link: LinkConfig, disk: DiskConfig },
+    /// Any forest of caches: clients at the leaves, optional middle tiers, roots on their own
+    /// disks; every cache with its own policy, size and link.
+    Tree { caches: Vec<TreeCache> },
+}
+
+/// Which leaf each of a trace's clients (volume, host, disk, CSV client column) drives.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum TraceClients {
+    /// The trace's clients in the order they first appear drive the leaves in order.
+    #[default]
+    Order,
+    /// Every request goes to the first client, whatever the trace says (one stream).
+    Merged,
+    /// Trace client id (as a decimal string) → leaf name; a client not listed is refused.
+    Map { map: BTreeMap<String, String> },
+}
+
+impl TraceClients {
+    fn is_order(&self) -> bool {
+        *self == TraceClients::Order
+    }
+}
+
+/// A trace file a scenario replays. The data travels beside the scenario (a link cannot hold
+/// a file): the run is given the parsed trace, and the name says which file it must be.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TraceSource {
+    pub name: String,
+    /// The reader (`msr`, `vscsi`, …); absent: recognised from the file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    /// Key each request by its start address, unsplit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub object_mode: bool,
+    /// Skip malformed records (counting them) instead of refusing the file.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skip_bad: bool,
+    /// Requests replayed before measuring starts; absent: the first tenth of the trace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warmup_requests: Option<u64>,
+    #[serde(default, skip_serializing_if = "TraceClients::is_order")]
+    pub clients: TraceClients,
+}
+
+/// Where the requests come from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Source {
+    /// Seeded generators: `workload` for every client unless `clients` names its own (by leaf
+    /// name); `sharing` relates the clients' block ranges (see [`Sharing`]).
+    Workload {
+        workload: WorkloadConfig,
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        clients: BTreeMap<String, WorkloadConfig>,
+        #[serde(default, skip_serializing_if = "is_disjoint")]
+        sharing: Sharing,
+    },
+    /// A trace file.
+    Trace(TraceSource),
+}
+
+fn is_disjoint(s: &Sharing) -> bool {
+    *s == Sharing::Disjoint
+}
+
+fn is_none_protocol(p: &Protocol) -> bool {
+    *p == Protocol::None
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Scenario {
+    pub version: u32,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    pub seed: u64,
+    /// Bytes per block: a power of two from 512 B to 1 MiB.
+    #[serde(default = "default_block_size")]
+    pub block_size: u32,
+    pub topology: Topology,
+    /// How the caches cooperate (absent: the inclusive baseline).
+    #[serde(default, skip_serializing_if = "is_none_protocol")]
+    pub protocol: Protocol,
+    /// Paper 003's DU at every cache above the clients: `drop` or `lru-end` what it sends up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub du: Option<Du>,
+    /// Paper 003's SE: a request of importance 0 enters the client (and, under DEMOTE or
+    /// AC_CC, which pass hints down, the cache that keeps it above) at the eviction end.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub se: bool,
+    /// Cost of a client-cache hit, T_c (paper 000 uses 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub client_hit_ms: f64,
+    /// Links, controllers and disks as FIFO servers; absent: the additive model (paper 000 eq. 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queueing: Option<Arrivals>,
+    /// With two or more clients, time each client alone too, for speedups and fairness.
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub fairness: bool,
+    pub source: Source,
+}
+
+fn default_block_size() -> u32 {
+    4096
+}
+
+/// A scenario that could not be read or is not acceptable; `path` names the field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    pub path: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "scenario: {}", self.message)
+        } else {
+            write!(f, "scenario.{}: {}", self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+pub(crate) fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
+    ScenarioError { path: path.into(), message: message.into() }
+}
+
+/// One cache as the engine builds it: its settings, its parent (by index) and its name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    pub name: String,
+    pub cache: CacheConfig,
+    pub parent: Option<usize>,
+    pub link: Option<LinkConfig>,
+    pub disk: Option<DiskConfig>,
+    /// Where its settings live in the document, for errors (`topology.client`).
+    pub path: String,
+}
+
+/// A validated topology as the engine sees it: caches, parents, and the clients (leaves) in
+/// order, each with its path of caches to its root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    pub nodes: Vec<Node>,
+    pub leaves: Vec<usize>,
+    pub paths: Vec<Vec<usize>>,
+}
+
+impl Shape {
+    pub fn clients(&self) -> usize {
+        self.leaves.len()
+    }
+
+    /// The leaves below cache `i` (itself, if it is one).
+    pub fn clients_below(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.leaves.len()).filter(move |&c| self.paths[c].contains(&i))
+    }
+
+    /// 0 for a root, growing downwards.
+    pub fn depth(&self, mut i: usize) -> u32 {
+        let mut d = 0;
+        while let Some(p) = self.nodes[i].parent {
+            i = p;
+            d += 1;
+        }
+        d
+    }
+
+    pub fn leaf_named(&self, name: &str) -> Option<usize> {
+        self.leaves.iter().position(|&l| self.nodes[l].name == name)
+    }
+}
+
+impl Default for Scenario {
+    /// Paper 000's RANDOM experiment with its proposed design, LRU-MRU-demote.
+    fn default() -> Self {
+        Self::paper000_random(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote)
+    }
+}
+
+impl Topology {
+    /// The single cache, or the client of two levels; `None` for a tree.
+    pub fn client_mut(&mut self) -> Option<&mut CacheConfig> {
+        match self {
+            Topology::Single { cache, .. } => Some(cache),
+            Topology::TwoLevel { client, .. } => Some(client),
+            Topology::Tree { .. } => None,
+        }
+    }
+
+    /// The array of two levels.
+    pub fn array_mut(&mut self) -> Option<&mut CacheConfig> {
+        match self {
+            Topology::TwoLevel { array, .. } => Some(array),
+            _ => None,
+        }
+    }
+
+    pub fn is_tree(&self) -> bool {
+        matches!(self, Topology::Tree { .. })
+    }
+
+    /// The caches as the engine sees them, unchecked (see [`Scenario::shape`]).
+    fn nodes(&self) -> Result<Vec<Node>, ScenarioError> {
+        Ok(match self {
+            Topology::Single { cache, link, disk } => vec![Node {
+                name: "cache".into(),
+                cache: cache.clone(),
+                parent: None,
+                link: Some(*link),
+                disk: Some(*disk),
+                path: "topology.cache".into(),
+            }],
+            Topology::TwoLevel { client, array, link, disk } => vec![
+                Node {
+                    name: "client".into(),
+                    cache: client.clone(),
+                    parent: Some(1),
+                    link: Some(*link),
+                    disk: None,
+                    path: "topology.client".into(),
+                },
+                Node {
+                    name: "array".into(),
+                    cache: array.clone(),
+                    parent: None,
+                    link: None,
+                    disk: Some(*disk),
+                    path: "topology.array".into(),
+                },
+            ],
+            Topology::Tree { caches } => {
+                let n = caches.len();
+                if !(1..=MAX_CACHES).contains(&n) {
+                    return Err(err("topology.caches", format!("must list 1 to {MAX_CACHES} caches (got {n})")));
+                }
+                let mut nodes = Vec::with_capacity(n);
+                for (i, c) in caches.iter().enumerate() {
+                    let at = |field: &str| format!("topology.caches[{i}].{field}");
+                    if c.name.trim().is_empty() || c.name.len() > 40 {
+                        return Err(err(at("name"), "must be 1 to 40 characters"));
+                    }
+                    if caches[..i].iter().any(|o| o.name == c.name) {
+                        return Err(err(at("name"), format!("\"{}\" names two caches", c.name)));
+                    }
+                    let parent = match &c.parent {
+                        None => None,
+                        Some(p) => match caches.iter().position(|o| &o.name == p) {
+                            Some(j) if j == i => return Err(err(at("parent"), "a cache cannot be its own parent")),
+                            Some(j) => Some(j),
+                            None => return Err(err(at("parent"), format!("no cache is named \"{p}\""))),
+                        },
+                    };
+                    match (parent, &c.disk) {
+                        (None, None) => {
+                            return Err(err(at("disk"), format!("\"{}\" has no parent, so it needs a disk", c.name)))
+                        }
+                        (Some(_), Some(_)) => {
+                            return Err(err(at("disk"), format!("only a root has a disk; \"{}\" has a parent", c.name)))
+                        }
+                        _ => {}
+                    }
+                    nodes.push(Node {
+                        name: c.name.clone(),
+                        cache: CacheConfig { capacity: c.capacity, policy: c.policy.clone(), co: c.co },
+                        parent,
+                        link: c.link,
+                        disk: c.disk,
+                        path: format!("topology.caches[{i}]"),
+                    });
+                }
+                nodes
+            }
+        })
+    }
+}
+
+impl Scenario {
+    /// Paper 000 §4.4: N_c = N_a = 16384 blocks of 4 KiB, RANDOM over 32768 blocks, warm-up
+    /// 32768 requests then 327680 measured; T_c = 0, T_a = 0.2 ms (1 Gbit/s FC), T_d = 10 ms.
+    pub fn paper000_random(client: PolicyConfig, array: PolicyConfig, protocol: Protocol) -> Self {
+        let demote = if protocol == Protocol::Demote { "demote" } else { "none" };
+        Self {
+            version: SCENARIO_VERSION,
+            name: format!("RANDOM {}-{}-{demote}", client.name().to_uppercase(), array.name().to_uppercase()),
+            seed: 1,
+            block_size: 4096,
+            topology: Topology::TwoLevel {
+                client: CacheConfig::new(16384, client),
+                array: CacheConfig::new(16384, array),
+                link: LinkConfig::Fc1g,
+                disk: DiskConfig::Constant { service_ms: 10.0 },
+            },
+            protocol,
+            du: None,
+            se: false,
+            client_hit_ms: 0.0,
+            queueing: None,
+            fairness: true,
+            source: Source::Workload {
+                workload: WorkloadConfig::Random {
+                    blocks: 32768,
+                    request_blocks: 1,
+                    warmup_requests: None,
+                    measured_requests: None,
+                },
+                clients: BTreeMap::new(),
+                sharing: Sharing::Disjoint,
+            },
+        }
+    }
+
+    /// One cache of `capacity` blocks over paper 000's link and disk, running `workload`.
+    pub fn single(capacity: u64, policy: PolicyConfig, workload: WorkloadConfig) -> Self {
+        let mut s = Self::paper000_random(policy.clone(), PolicyConfig::Lru, Protocol::None);
+        s.name = format!("{} {capacity}", policy.name().to_uppercase());
+        s.topology = Topology::Single {
+            cache: CacheConfig::new(capacity, policy),
+            link: LinkConfig::Fc1g,
+            disk: DiskConfig::Constant { service_ms: 10.0 },
+        };
+        s.source = Source::Workload { workload, clients: BTreeMap::new(), sharing: Sharing::Disjoint };
+        s
+    }
+
+    /// The link and disk of the first client's path: its own link, its root's disk.
+    pub fn first_link_and_disk(&self) -> (LinkConfig, DiskConfig) {
+        match &self.topology {
+            Topology::Single { link, disk, .. } | Topology::TwoLevel { link, disk, .. } => (*link, *disk),
+            Topology::Tree { .. } => match self.shape() {
+                Ok(shape) => {
+                    let path = &shape.paths[0];
+                    let link = shape.nodes[path[0]].link.unwrap_or_default();
+                    (link, shape.nodes[path[path.len() - 1]].disk.unwrap_or_default())
+                }
+                Err(_) => (LinkConfig::default(), DiskConfig::default()),
+            },
+        }
+    }
+
+    /// This scenario's requests through one cache instead: the first client's link and root's
+    /// disk, no protocol, and (of a tree's workload source) the scenario's generator alone —
+    /// what a miss-ratio curve of the workload measures.
+    pub fn as_single(&self, cache: CacheConfig) -> Scenario {
+        let (link, disk) = self.first_link_and_disk();
+        let mut s = self.clone();
+        s.topology = Topology::Single { cache, link, disk };
+        s.protocol = Protocol::None;
+        s.du = None;
+        if let Source::Workload { clients, sharing, .. } = &mut s.source {
+            clients.clear();
+            *sharing = Sharing::Disjoint;
+        }
+        if let Source::Trace(t) = &mut s.source {
+            t.clients = TraceClients::Merged;
+        }
+        s
+    }
+
+    /// The scenario's generator (every client's, unless a client names its own); `None` for a trace.
+    pub fn workload(&self) -> Option<&WorkloadConfig> {
+        match &self.source {
+            Source::Workload { workload, .. } => Some(workload),
+            Source::Trace(_) => None,
+        }
+    }
+
+    pub fn workload_mut(&mut self) -> Option<&mut WorkloadConfig> {
+        match &mut self.source {
+            Source::Workload { workload, .. } => Some(workload),
+            Source::Trace(_) => None,
+        }
+    }
+
+    pub fn trace(&self) -> Option<&TraceSource> {
+        match &self.source {
+            Source::Trace(t) => Some(t),
+            Source::Workload { .. } => None,
+        }
+    }
+
+    /// Parses and validates a scenario of this version or an earlier one (migrated: see
+    /// [`v1`]). Errors name the field and what was expected; a scenario from a newer tiersim
+    /// is refused with a message saying so.
+    pub fn from_json(text: &str) -> Result<Self, ScenarioError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| err("", format!("not valid JSON: {e}")))?;
+        if !value.is_object() {
+            return Err(err("", format!("expected a JSON object, got {}", kind_of(&value))));
+        }
+        let version = value.get("version").ok_or_else(|| err("version", "missing"))?;
+        let scenario = match version.as_u64() {
+            Some(1) => {
+                let old: v1::ScenarioV1 = from_value(value)?;
+                old.migrate().map_err(|(path, message)| err(path, message))?
+            }
+            Some(v) if v == SCENARIO_VERSION as u64 => from_value(value)?,
+            Some(v) if v > SCENARIO_VERSION as u64 => return Err(err(
+                "version",
+                format!(
+                    "version {v} is newer than this tiersim understands (it reads versions 1 to {SCENARIO_VERSION})"
+                ),
+            )),
+            _ => return Err(err("version", format!("expected 1 to {SCENARIO_VERSION}, got {version}"))),
+        };
+        scenario.validate()?;
+        Ok(scenario)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a scenario always serialises")
+    }
+
+    /// The caches, each client's path and the leaves, checked; errors name the field.
+    pub fn shape(&self) -> Result<Shape, ScenarioError> {
+        let nodes = self.topology.nodes()?;
+        let n = nodes.len();
+        // Every walk upwards must reach a root (and so a disk) within n steps.
+        for (i, node) in nodes.iter().enumerate() {
+            let mut at = i;
+            for _ in 0..=n {
+                match nodes[at].parent {
+                    Some(p) => at = p,
+                    None => break,
+                }
+            }
+            if nodes[at].parent.is_some() {
+                return Err(err(
+                    format!("{}.parent", node.path),
+                    format!("the caches above \"{}\" form a cycle: it has no path to a disk", node.name),
+                ));
+            }
+        }
+        let leaves: Vec<usize> = (0..n).filter(|&i| !nodes.iter().any(|o| o.parent == Some(i))).collect();
+        if leaves.len() > MAX_CLIENTS {
+            return Err(err(
+                "topology.caches",
+                format!("at most {MAX_CLIENTS} clients (leaves), got {}", leaves.len()),
+            ));
+        }
+        let paths = leaves
+            .iter()
+            .map(|&leaf| {
+                let mut path = vec![leaf];
+                while let Some(p) = nodes[*path.last().expect("non-empty")].parent {
+                    path.push(p);
+                }
+                path
+            })
+            .collect();
+        Ok(Shape { nodes, leaves, paths })
+    }
+
+    /// Each client's generator (for a workload source).
+    pub fn client_workloads(&self, shape: &Shape) -> Option<Vec<WorkloadConfig>> {
+        match &self.source {
+            Source::Workload { workload, clients, .. } => Some(
+                shape.leaves.iter().map(|&l| clients.get(&shape.nodes[l].name).unwrap_or(workload).clone()).collect(),
+            ),
+            Source::Trace(_) => None,
+        }
+    }
+
+    /// Whether the clients draw their requests as a tree's do (seeded per client, related by
+    /// the source's sharing), rather than as the one client of a single cache or two levels
+    /// (seeded by the scenario's seed itself) — version 1's two engines, kept for its links.
+    pub fn per_client_streams(&self) -> bool {
+        self.topology.is_tree()
+    }
+
+    /// Range checks that types alone cannot express, and every combination the model cannot
+    /// run, each refused here with the reason.
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        self.validate_shape().map(|_| ())
+    }
+
+    /// [`Scenario::validate`], returning the shape it checked.
+    pub fn validate_shape(&self) -> Result<Shape, ScenarioError> {
+        if self.version != SCENARIO_VERSION {
+            return Err(err("version", format!("expected {SCENARIO_VERSION}, got {}", self.version)));
+        }
+        if self.seed > MAX_SEED {
+            return Err(err("seed", format!("must be at most {MAX_SEED} (got {})", self.seed)));
+        }
+        if !(self.block_size.is_power_of_two() && (512..=1 << 20).contains(&self.block_size)) {
+            return Err(err(
+                "blockSize",
+                format!("must be a power of two from 512 to 1048576 bytes (got {})", self.block_size),
+            ));
+        }
+        if self.name.len() > 200 {
+            return Err(err("name", "must be at most 200 characters"));
+        }
+        let shape = self.shape()?;
+        for node in &shape.nodes {
+            let c = &node.cache;
+            if !(1..=MAX_CAPACITY).contains(&c.capacity) {
+                return Err(err(
+                    format!("{}.capacity", node.path),
+                    format!("must be between 1 and {MAX_CAPACITY} blocks (got {})", c.capacity),
+                ));
+            }
+            c.policy.validate(c.capacity as usize).map_err(|m| err(format!("{}.policy", node.path), m))?;
+            let link_path =
+                if self.topology.is_tree() { format!("{}.link", node.path) } else { "topology.link".into() };
+            let disk_path =
+                if self.topology.is_tree() { format!("{}.disk", node.path) } else { "topology.disk".into() };
+            if let Some(l) = node.link {
+                l.validate().map_err(|m| err(link_path, m))?;
+            }
+            if let Some(d) = node.disk {
+                d.validate().map_err(|m| err(disk_path, m))?;
+            }
+        }
+        self.protocol.validate().map_err(|m| err("protocol", m))?;
+        let single = matches!(self.topology, Topology::Single { .. });
+        if single && self.protocol != Protocol::None {
+            return Err(err(
+                "protocol",
+                format!(
+                    "a single cache has no cache above it to cooperate with: {} needs two levels",
+                    self.protocol.name()
+                ),
+            ));
+        }
+        if let Some(du) = self.du {
+            let why = if single {
+                Some("a single cache sends nothing up to a client")
+            } else if self.protocol == Protocol::AcCc {
+                Some("AC_CC keeps each block in one level already")
+            } else if self.protocol == Protocol::Mc2 {
+                Some("MC²'s partitions decide what the array keeps")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(err("du", format!("DU ({}) has nothing to do here: {why}", du.name())));
+            }
+        }
+        if self.se && self.protocol == Protocol::Mc2 {
+            return Err(err(
+                "se",
+                "MC²'s partitions replace the caches' policies, so there is no insertion end to choose",
+            ));
+        }
+        if !(self.client_hit_ms.is_finite() && (0.0..=100_000.0).contains(&self.client_hit_ms)) {
+            return Err(err("clientHitMs", format!("must be between 0 and 100000 ms (got {})", self.client_hit_ms)));
+        }
+        if let Some(a) = self.queueing {
+            a.validate().map_err(|m| err("queueing", m))?;
+        }
+        self.validate_source(&shape)?;
+        if self.protocol == Protocol::Mc2 {
+            self.validate_mc2(&shape)?;
+        }
+        self.validate_offline(&shape)?;
+        Ok(shape)
+    }
+
+    fn validate_source(&self, shape: &Shape) -> Result<(), ScenarioError> {
+        match &self.source {
+            Source::Workload { workload, clients, sharing } => {
+                workload.validate().map_err(|(field, m)| err(format!("source.workload.{field}"), m))?;
+                sharing.validate().map_err(|m| err("source.sharing", m))?;
+                if !self.topology.is_tree() {
+                    if *sharing != Sharing::Disjoint {
+                        return Err(err(
+                            "source.sharing",
+                            "sharing relates several clients' blocks: this topology has one client",
+                        ));
+                    }
+                    if let Some(name) = clients.keys().next() {
+                        return Err(err(
+                            format!("source.clients.{name}"),
+                            "this topology has one client: give its generator as source.workload",
+                        ));
+                    }
+                }
+                for (name, w) in clients {
+                    let at = format!("source.clients.{name}");
+                    match shape.nodes.iter().position(|n| &n.name == name) {
+                        None => return Err(err(at, format!("no cache is named \"{name}\""))),
+                        Some(i) if !shape.leaves.contains(&i) => {
+                            return Err(err(
+                                at,
+                                format!("\"{name}\" is not a client (a leaf): only clients issue requests"),
+                            ))
+                        }
+                        _ => {}
+                    }
+                    if *sharing == Sharing::Conjoint {
+                        return Err(err(at, "conjoint clients issue one stream: give every client source.workload"));
+                    }
+                    w.validate().map_err(|(f, m)| err(format!("{at}.{f}"), m))?;
+                }
+                let workloads = self.client_workloads(shape).expect("a workload source");
+                let universe = if self.per_client_streams() {
+                    multi::universe_of(&workloads, *sharing)
+                } else {
+                    workload.blocks()
+                };
+                if universe > MAX_BLOCKS {
+                    return Err(err(
+                        "source",
+                        format!("the clients' workloads span {universe} blocks together; at most {MAX_BLOCKS}"),
+                    ));
+                }
+            }
+            Source::Trace(t) => {
+                if t.name.trim().is_empty() || t.name.len() > 200 {
+                    return Err(err("source.name", "must be 1 to 200 characters"));
+                }
+                t.format()?;
+                if let TraceClients::Map { map } = &t.clients {
+                    if map.is_empty() {
+                        return Err(err("source.clients.map", "maps no trace client to a leaf"));
+                    }
+                    for (id, leaf) in map {
+                        let at = format!("source.clients.map.{id}");
+                        if id.parse::<u16>().is_err() {
+                            return Err(err(at, "a trace client id is a whole number from 0 to 65535"));
+                        }
+                        if shape.leaf_named(leaf).is_none() {
+                            return Err(err(at, format!("\"{leaf}\" is not a client (a leaf) of the topology")));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_mc2(&self, shape: &Shape) -> Result<(), ScenarioError> {
+        let roots: Vec<usize> = (0..shape.nodes.len()).filter(|&i| shape.nodes[i].parent.is_none()).collect();
+        if let Some(p) = shape.paths.iter().find(|p| p.len() > 2) {
+            let (c, above) = (p[0], p[1]);
+            return Err(err(
+                format!("{}.parent", shape.nodes[c].path),
+                format!(
+                    "MC² manages clients directly over one array (paper 002 §4's testbed): \"{}\" sits below \"{}\", \
+                     which is not a root",
+                    shape.nodes[c].name, shape.nodes[above].name
+                ),
+            ));
+        }
+        if roots.len() != 1 || shape.paths.iter().any(|p| p.len() != 2) {
+            return Err(err("protocol", "MC² needs exactly one array (root) with its clients directly below it"));
+        }
+        if let Some(workloads) = self.client_workloads(shape) {
+            for (c, w) in workloads.iter().enumerate() {
+                let name = &shape.nodes[shape.leaves[c]].name;
+                crate::hierarchy::protocol::mc2::validate_hints(&w.range_hints()).map_err(|m| {
+                    let at = match &self.source {
+                        Source::Workload { clients, .. } if clients.contains_key(name) => {
+                            format!("source.clients.{name}")
+                        }
+                        _ => "source.workload".into(),
+                    };
+                    err(at, m)
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Offline policies (MIN, read-OPT) must know, before the run, every reference their cache
+    /// will see: a client's are its own requests; a cache above the clients learns its stream in
+    /// a first pass, which is exact only when that stream cannot depend on what the cache does.
+    fn validate_offline(&self, shape: &Shape) -> Result<(), ScenarioError> {
+        let offline: Vec<usize> =
+            (0..shape.nodes.len()).filter(|&i| shape.nodes[i].cache.policy.is_offline()).collect();
+        for &i in &offline {
+            let node = &shape.nodes[i];
+            let at = format!("{}.policy", node.path);
+            let name = node.cache.policy.name();
+            let leaf = shape.leaves.contains(&i);
+            if self.protocol == Protocol::Mc2 {
+                return Err(err(at, format!("{name} is offline, and MC²'s partitions replace the caches' policies")));
+            }
+            if !leaf {
+                let below = shape.clients_below(i).count();
+                if matches!(self.protocol, Protocol::AcCa { .. }) {
+                    return Err(err(
+                        at,
+                        format!(
+                            "{name} is offline, but under AC_CA the clients pick their victims by what \"{}\" holds, \
+                             so the stream reaching it depends on its own choices",
+                            node.name
+                        ),
+                    ));
+                }
+                if self.queueing.is_some() && below > 1 {
+                    return Err(err(
+                        at,
+                        format!(
+                            "{name} is offline, but with queueing the order in which {below} clients reach \"{}\" \
+                             depends on the latencies its own hits give them",
+                            node.name
+                        ),
+                    ));
+                }
+                if let Some(&j) = offline.iter().find(|&&j| {
+                    j != i
+                        && shape.paths.iter().any(|p| {
+                            let (pi, pj) = (p.iter().position(|&x| x == i), p.iter().position(|&x| x == j));
+                            matches!((pi, pj), (Some(a), Some(b)) if b < a)
+                        })
+                }) {
+                    return Err(err(
+                        at,
+                        format!(
+                            "{name} is offline, but the stream reaching \"{}\" depends on the offline \"{}\" below it",
+                            node.name, shape.nodes[j].name
+                        ),
+                    ));
+                }
+            }
+            if let Some(workloads) = self.client_workloads(shape) {
+                let refs: u64 = shape
+                    .clients_below(i)
+                    .map(|c| {
+                        let (w, m) = workloads[c].phases();
+                        (w + m).saturating_mul(workloads[c].request_blocks() as u64)
+                    })
+                    .fold(0, u64::saturating_add);
+                if refs > MAX_OFFLINE_REFS {
+                    return Err(err(
+                        at,
+                        format!("{name} precomputes the whole run: at most {MAX_OFFLINE_REFS} block references (got {refs})"),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl TraceSource {
+    /// The reader's options for a scenario of `block_size` bytes per block.
+    pub fn options(&self, block_size: u32) -> crate::trace::Options {
+        crate::trace::Options { block_size, object_mode: self.object_mode }
+    }
+
+    /// The format named, if any.
+    pub fn format(&self) -> Result<Option<crate::trace::Format>, ScenarioError> {
+        self.format
+            .as_deref()
+            .map(|f| crate::trace::Format::parse_name(f).map_err(|m| err("source.format", m)))
+            .transpose()
+    }
+
+    /// `(warm-up, measured)` requests for a trace of `requests`.
+    pub fn phases(&self, requests: u64) -> (u64, u64) {
+        let warmup = self.warmup_requests.unwrap_or(requests / 10).min(requests);
+        (warmup, requests - warmup)
+    }
+}
+
+fn kind_of(v: &serde_json::Value) -> &'static str {
+    match v {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
+}
+
+/// Deserialises with the path of the first bad field.
+fn from_value<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Result<T, ScenarioError> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        err(if path == "." { String::new() } else { path }, e.into_inner().to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_round_trips_through_json() {
+        let s = Scenario::default();
+        let back = Scenario::from_json(&s.to_json()).unwrap();
+        assert_eq!(s, back);
+        let json = s.to_json();
+        assert!(json.contains(r#""protocol":{"kind":"demote"}"#), "{json}");
+        assert!(json.contains(r#""topology":{"kind":"two-level""#), "{json}");
+        assert!(json.contains(r#""link":{"preset":"fc-1g"}"#), "{json}");
+        assert!(json.contains(r#""version":2"#), "{json}");
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+        v["topology"]["client"]["capacity"] = serde_json::json!(0);
+        let e = Scenario::from_json(&v.to_string()).unwrap_err();
+        assert_eq!(e.path, "topology.client.capacity");
+        assert!(e.to_string().contains("between 1 and"), "{e}");
+
+        v["topology"]["client"]["capacity"] = serde_json::json!(8);
+        v["topology"]["array"]["policy"] = serde_json::json!({"kind": "slru", "protectedShare": 1.0});
+        let e = Scenario::from_json(&v.to_string()).unwrap_err();
+        assert_eq!(e.to_string(), "scenario.topology.array.policy: protectedShare must be above 0 and below 1 (got 1)");
+
+        v["topology"]["array"]["policy"] = serde_json::json!({"kind": "lru"});
+        v["source"]["workload"]["blocks"] = serde_json::json!(1u64 << 40);
+        let e = Scenario::from_json(&v.to_string()).unwrap_err();
+        assert_eq!(e.path, "source.workload.blocks", "{e}");
+
+        v["source"]["workload"]["blocks"] = serde_json::json!(100);
+        v["surprise"] = serde_json::json!(1);
+        assert!(Scenario::from_json(&v.to_string()).unwrap_err().message.contains("surprise"));
+    }
+
+    #[test]
+    fn future_unknown_and_malformed_documents_are_refused_clearly() {
+        let e = Scenario::from_json(r#"{"version": 3}"#).unwrap_err();
+        assert_eq!(e.path, "version");
+        assert!(e.to_string().contains("version 3 is newer than this tiersim"), "{e}");
+        assert!(Scenario::from_json(r#"{"version": "one"}"#).is_err());
+        assert!(Scenario::from_json("{").unwrap_err().to_string().contains("not valid JSON"));
+        assert_eq!(Scenario::from_json("{}").unwrap_err().path, "version");
+        assert!(Scenario::from_json("[]").unwrap_err().message.contains("expected a JSON object"));
+        let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+        v["topology"]["kind"] = serde_json::json!("ring");
+        let e = Scenario::from_json(&v.to_string()).unwrap_err();
+        assert_eq!(e.path, "topology.kind", "{e}");
+        assert!(e.message.contains("unknown variant `ring`, expected one of `single`, `two-level`, `tree`"), "{e}");
+    }
+
+    #[test]
+    fn fields_a_run_would_ignore_are_refused_with_a_reason() {
+        let mut s = Scenario::single(100, PolicyConfig::Lru, Scenario::default().workload().unwrap().clone());
+        s.protocol = Protocol::Demote;
+        assert_eq!(s.validate().unwrap_err().path, "protocol");
+        s.protocol = Protocol::None;
+        s.du = Some(Du::Drop);
+        assert_eq!(s.validate().unwrap_err().path, "du");
+        let mut s = Scenario::paper000_random(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::AcCc);
+        s.du = Some(Du::Drop);
+        let e = s.validate().unwrap_err();
+        assert!(e.message.contains("AC_CC keeps each block in one level"), "{e}");
+        let mut s = Scenario::default();
+        if let Source::Workload { sharing, .. } = &mut s.source {
+            *sharing = Sharing::Conjoint;
+        }
+        assert_eq!(s.validate().unwrap_err().path, "source.sharing");
+    }
+
+    #[test]
+    fn offline_policies_run_wherever_their_stream_is_known() {
+        let mut s = Scenario::paper000_random(PolicyConfig::Min, PolicyConfig::Lru, Protocol::Demote);
+        s.validate().expect("MIN at a client: its own requests");
+        s.topology.client_mut().unwrap().policy = PolicyConfig::Lru;
+        s.topology.array_mut().unwrap().policy = PolicyConfig::ReadOpt;
+        s.validate().expect("read-OPT at the array under DEMOTE: the client's misses, known from a first pass");
+        s.protocol = Protocol::AcCa { k: 4 };
+        let e = s.validate().unwrap_err();
+        assert_eq!(e.path, "topology.array.policy");
+        assert!(e.message.contains("depends on its own choices"), "{e}");
+        s.protocol = Protocol::None;
+        s.topology.client_mut().unwrap().policy = PolicyConfig::Min;
+        let e = s.validate().unwrap_err();
+        assert!(e.message.contains("depends on the offline \"client\""), "{e}");
+    }
+}

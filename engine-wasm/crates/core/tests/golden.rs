@@ -1,0 +1,122 @@
+//! The golden set: version-1 scenarios — every link shared before version 2 — with the reports
+//! the engine of commit 9064e22 gave them (the last with two hierarchy engines; see
+//! `golden/record.sh`). Each is read as today's engine reads a link (migrated to version 2) and
+//! must report the same numbers: counts exactly, latencies and fractions to 1e-9 relative.
+//!
+//! The comparison walks the recorded report: every field it has must be in today's, equal.
+//! Today's report is one shape for every topology, so a tree's per-client and per-cache parts
+//! (recorded under `tree`) are today's `clients` and `caches`; a recorded tree's totals never
+//! counted paper 004's write mix and warm reads (zero then), which today's count.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+use tiersim_core::analysis::depth::DepthMode;
+use tiersim_core::trace::{self, Trace};
+use tiersim_core::{Run, Scenario};
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/v1");
+const TRACES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../public/traces");
+
+fn read_trace(scenario: &Scenario, file: &str) -> Arc<Trace> {
+    let source = scenario.trace().expect("a trace scenario");
+    let bytes = std::fs::read(format!("{TRACES}/{file}")).unwrap();
+    let format = source.format().unwrap().unwrap_or_else(|| trace::detect(&bytes).expect("a known format"));
+    let mut stream = trace::TraceStream::new(format, source.options(scenario.block_size)).unwrap();
+    stream.push(&bytes).unwrap();
+    Arc::new(stream.finish().unwrap().trace)
+}
+
+fn close(a: f64, b: f64) -> bool {
+    a == b || (a - b).abs() <= 1e-9 * a.abs().max(b.abs())
+}
+
+/// Every field of `old` is in `new` and equal; differences are pushed to `diffs` by path.
+fn subset(old: &Value, new: &Value, path: &str, diffs: &mut Vec<String>) {
+    match (old, new) {
+        (Value::Object(o), Value::Object(n)) => {
+            for (k, v) in o {
+                match n.get(k) {
+                    Some(nv) => subset(v, nv, &format!("{path}.{k}"), diffs),
+                    None => diffs.push(format!("{path}.{k}: missing (was {v})")),
+                }
+            }
+        }
+        (Value::Array(o), Value::Array(n)) => {
+            if o.len() != n.len() {
+                diffs.push(format!("{path}: {} items, was {}", n.len(), o.len()));
+                return;
+            }
+            for (i, (a, b)) in o.iter().zip(n).enumerate() {
+                subset(a, b, &format!("{path}[{i}]"), diffs);
+            }
+        }
+        (Value::Number(a), Value::Number(b)) => {
+            let equal = match (a.as_u64(), b.as_u64()) {
+                (Some(x), Some(y)) => x == y,
+                _ => close(a.as_f64().unwrap(), b.as_f64().unwrap()),
+            };
+            if !equal {
+                diffs.push(format!("{path}: {b}, was {a}"));
+            }
+        }
+        (a, b) if a == b => {}
+        (a, b) => diffs.push(format!("{path}: {b}, was {a}")),
+    }
+}
+
+/// The recorded report in today's shape: a tree's parts moved up; its totals' write mix and
+/// warm reads, which the tree engine did not count, left out.
+fn today_shape(mut old: Value) -> Value {
+    if let Some(tree) = old.as_object_mut().and_then(|o| o.remove("tree")) {
+        for (k, v) in tree.as_object().unwrap() {
+            old[k] = v.clone();
+        }
+        let counters = old["counters"].as_object_mut().unwrap();
+        for k in ["synchWrites", "replaceWrites", "recovWrites", "warmBlockReads", "warmBlockHits"] {
+            assert_eq!(counters.remove(k), Some(Value::from(0)), "a tree's {k} was never counted");
+        }
+    }
+    old
+}
+
+#[test]
+fn version_1_scenarios_report_what_they_reported() {
+    let manifest: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(format!("{DIR}/manifest.json")).unwrap()).unwrap();
+    assert!(manifest.len() >= 80, "the golden set is whole: {} scenarios", manifest.len());
+    let mut failures = Vec::new();
+    for entry in &manifest {
+        let name = entry["name"].as_str().unwrap();
+        let text = std::fs::read_to_string(format!("{DIR}/{name}.json")).unwrap();
+        assert!(text.contains("\"version\": 1"), "{name} is a version-1 document");
+        let scenario = Scenario::from_json(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(scenario.version, tiersim_core::scenario::SCENARIO_VERSION);
+        // The migrated document reads back as itself.
+        assert_eq!(Scenario::from_json(&scenario.to_json()).unwrap(), scenario, "{name}");
+        let mut run = match entry["trace"].as_str() {
+            Some(file) => Run::with_trace(scenario.clone(), read_trace(&scenario, file)),
+            None => Run::new(scenario.clone()),
+        }
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        if entry["curves"].as_bool().unwrap() {
+            run.track_depths(DepthMode::Auto).unwrap();
+        }
+        let report = serde_json::to_value(run.run_to_end()).unwrap();
+        let old: Value =
+            serde_json::from_str(&std::fs::read_to_string(format!("{DIR}/{name}.report.json")).unwrap()).unwrap();
+        let mut diffs = Vec::new();
+        subset(&today_shape(old), &report, "", &mut diffs);
+        if !diffs.is_empty() {
+            let shown: Vec<_> = diffs.iter().take(6).cloned().collect();
+            failures.push(format!("{name} ({} differences): {}", diffs.len(), shown.join("; ")));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} golden scenarios differ:\n{}",
+        failures.len(),
+        manifest.len(),
+        failures.join("\n")
+    );
+}
