@@ -143,6 +143,29 @@ pub(crate) struct Node {
     warm: bool,
     /// Two or more clients below (AC_CC's placements here must check the others' caches).
     shared: bool,
+    /// Blocks crossing the link above this cache in the current request — fetched or written
+    /// data — and DEMOTEs that moved data over it (two transfers, each with its own fixed
+    /// cost, as paper 000's eq. 1 charges them).
+    crossing: u32,
+    demoted: u32,
+}
+
+impl Node {
+    /// The time to move `blocks` blocks over the link above this cache in one transfer.
+    #[inline(always)]
+    fn link_ns(&self, blocks: u32, block_bytes: u64) -> u64 {
+        match blocks {
+            0 => 0,
+            1 => self.one_block_ns,
+            n => self.link.map_or(0, |l| l.transfer_ns(n as u64 * block_bytes)),
+        }
+    }
+}
+
+/// One client's counters and latency histogram.
+struct ClientState {
+    counters: ClientCounters,
+    histogram: LatencyHistogram,
 }
 
 /// A FIFO server of the queueing model: [`Hierarchy::stages`] lists, for the request just
@@ -172,16 +195,10 @@ pub struct Core {
     exclusive: bool,
     client_hit_ns: u64,
     block_bytes: u64,
-    pub clients: Vec<ClientCounters>,
-    pub histograms: Vec<LatencyHistogram>,
-    /// Per cache: blocks crossing its upward link in the current request — fetched or written
-    /// data — and DEMOTEs that moved data over it.
-    crossing: Vec<u32>,
-    demoted: Vec<u32>,
+    clients: Vec<ClientState>,
     /// The blocks of the current read the client lacked at lookup, and where each belongs.
     missing: Vec<Block>,
     targets: Vec<u8>,
-    pending: Vec<(usize, Block)>,
     pub(crate) candidates: Vec<Block>,
     /// When on, each lookup above a client in the last request: (cache, block) — the stream
     /// each shared cache really sees, for its stack-depth graph and offline policies.
@@ -221,7 +238,9 @@ pub struct Hierarchy {
     /// Per client: the path of cache indices from its own cache to its root.
     paths: Vec<Box<[usize]>>,
     coop: Coop,
+    /// The last request, kept for [`Hierarchy::stages`] when `staged` (queueing mode).
     last: Last,
+    staged: bool,
 }
 
 /// What a request carries besides its blocks.
@@ -315,6 +334,8 @@ impl Hierarchy {
                 victims: Vec::with_capacity(16),
                 warm: false,
                 shared: clients_below(i) > 1,
+                crossing: 0,
+                demoted: 0,
             })
             .collect();
         let capacities: Vec<usize> = nodes.iter().map(|n| n.policy.capacity()).collect();
@@ -338,12 +359,12 @@ impl Hierarchy {
         };
         let exclusive = matches!(protocol, Protocol::Demote | Protocol::AcCc);
         let core = Core {
-            crossing: vec![0; nodes.len()],
-            demoted: vec![0; nodes.len()],
             missing: Vec::with_capacity(64),
             targets: Vec::with_capacity(64),
-            histograms: (0..paths.len()).map(|_| LatencyHistogram::default()).collect(),
-            clients: paths.iter().map(|p| ClientCounters::new(p.len())).collect(),
+            clients: paths
+                .iter()
+                .map(|p| ClientState { counters: ClientCounters::new(p.len()), histogram: LatencyHistogram::default() })
+                .collect(),
             nodes,
             du: None,
             se: false,
@@ -351,7 +372,6 @@ impl Hierarchy {
             exclusive,
             client_hit_ns: (client_hit_ms * 1e6).round() as u64,
             block_bytes: block_bytes as u64,
-            pending: Vec::with_capacity(16),
             candidates: Vec::with_capacity(16),
             record_lookups: false,
             lookups: Vec::new(),
@@ -359,12 +379,20 @@ impl Hierarchy {
             one_level: protocol == Protocol::AcCc,
             below,
         };
-        Ok(Self { core, paths, coop, last: Last { client: 0, op: Op::Read, deepest: 0, disk_ns: 0, reloads: 0 } })
+        let last = Last { client: 0, op: Op::Read, deepest: 0, disk_ns: 0, reloads: 0 };
+        Ok(Self { core, paths, coop, last, staged: false })
     }
 
     /// Paper 003's DU at every cache above the clients.
     pub fn with_du(mut self, du: Option<Du>) -> Self {
         self.core.du = du;
+        self
+    }
+
+    /// Keeps what [`Hierarchy::stages`] and [`Hierarchy::last_reloads`] need of each request
+    /// (the queueing model times requests by their stages).
+    pub fn with_stages(mut self, on: bool) -> Self {
+        self.staged = on;
         self
     }
 
@@ -405,11 +433,11 @@ impl Hierarchy {
     }
 
     pub fn client_counters(&self, client: usize) -> &ClientCounters {
-        &self.core.clients[client]
+        &self.core.clients[client].counters
     }
 
     pub fn histogram(&self, client: usize) -> &LatencyHistogram {
-        &self.core.histograms[client]
+        &self.core.clients[client].histogram
     }
 
     /// Cache i's (blocks held, capacity): its policy's, or under MC² its partitions'.
@@ -481,9 +509,9 @@ impl Hierarchy {
 
     /// Zeroes one client's counters and histogram (the end of its warm-up).
     pub fn reset_client(&mut self, client: usize) {
-        let levels = self.core.clients[client].served_at.len();
-        self.core.clients[client] = ClientCounters::new(levels);
-        self.core.histograms[client].clear();
+        let state = &mut self.core.clients[client];
+        state.counters = ClientCounters::new(state.counters.served_at.len());
+        state.histogram.clear();
     }
 
     /// Zeroes every cache's counters.
@@ -503,7 +531,12 @@ impl Hierarchy {
 
     /// Serves one request of `blocks` (not necessarily consecutive, as trace readers give them).
     #[inline(always)]
-    pub fn serve_blocks<I: Iterator<Item = Block> + Clone>(&mut self, client: usize, meta: Meta, blocks: I) -> (usize, u64) {
+    pub fn serve_blocks<I: Iterator<Item = Block> + Clone>(
+        &mut self,
+        client: usize,
+        meta: Meta,
+        blocks: I,
+    ) -> (usize, u64) {
         struct One<I> {
             client: usize,
             meta: Meta,
@@ -526,7 +559,8 @@ impl Hierarchy {
     /// inside [`Driver::drive`] is compiled for that protocol: no dispatch per request.
     #[inline(always)]
     pub(crate) fn drive<D: Driver>(&mut self, driver: &mut D) {
-        let (core, paths, last) = (&mut self.core, &self.paths[..], &mut self.last);
+        let (core, paths) = (&mut self.core, &self.paths[..]);
+        let last = self.staged.then_some(&mut self.last);
         match &mut self.coop {
             Coop::Inclusive(p) => driver.drive(Engine { core, paths, p, last }),
             Coop::Demote(p) => driver.drive(Engine { core, paths, p, last }),
@@ -545,6 +579,7 @@ impl Hierarchy {
     /// link to its disk, the wire only. HA_R's background reloads are not stages: see
     /// [`Hierarchy::last_reloads`].
     pub fn stages(&self, out: &mut Vec<Stage>) {
+        debug_assert!(self.staged, "stages are kept only with_stages(true)");
         let Last { client, op, deepest, disk_ns, .. } = self.last;
         let path = &self.paths[client];
         let core = &self.core;
@@ -554,7 +589,7 @@ impl Hierarchy {
             return; // its client's cache served it: nothing crossed a link
         }
         let transfer = |out: &mut Vec<Stage>, c: usize, blocks: u32| {
-            let total = core.link_ns(c, blocks);
+            let total = core.nodes[c].link_ns(blocks, core.block_bytes);
             if total == 0 {
                 return;
             }
@@ -568,7 +603,7 @@ impl Hierarchy {
             }
         };
         for &c in path.iter() {
-            transfer(out, c, core.demoted[c]);
+            transfer(out, c, core.nodes[c].demoted);
         }
         match op {
             Op::Read => {
@@ -577,18 +612,19 @@ impl Hierarchy {
                     out.push(Stage { server: self.disk_base() + root as u32, ns: disk_ns });
                 }
                 for &c in path.iter().rev() {
-                    transfer(out, c, core.crossing[c]);
+                    transfer(out, c, core.nodes[c].crossing);
                 }
             }
             Op::Write => {
                 for &c in path.iter() {
-                    transfer(out, c, core.crossing[c]);
+                    transfer(out, c, core.nodes[c].crossing);
                 }
             }
         }
     }
 
-    /// HA_R reloads of the last request (each a background read of the client's root disk).
+    /// HA_R reloads of the last request (each a background read of the client's root disk;
+    /// kept only [`Hierarchy::with_stages`]).
     pub fn last_reloads(&self) -> u32 {
         self.last.reloads
     }
@@ -626,12 +662,20 @@ impl Hierarchy {
     }
 }
 
+/// What a read's fetches added up to: the deepest level reached and the disk's time.
+#[derive(Default)]
+struct Fetch {
+    deepest: usize,
+    disk_ns: u64,
+    from_disk: bool,
+}
+
 /// The hierarchy with its protocol `P` known (see [`Hierarchy::drive`]).
 pub(crate) struct Engine<'a, P: Cooperation> {
     core: &'a mut Core,
     paths: &'a [Box<[usize]>],
     p: &'a mut P,
-    last: &'a mut Last,
+    last: Option<&'a mut Last>,
 }
 
 /// A loop of requests compiled for each protocol (see [`Hierarchy::drive`]).
@@ -640,37 +684,53 @@ pub(crate) trait Driver {
 }
 
 impl<P: Cooperation> Engine<'_, P> {
-    /// As [`Hierarchy::serve`].
-    #[inline(always)]
-    pub fn serve(&mut self, client: usize, r: &crate::model::Request) -> (usize, u64) {
-        self.serve_blocks(client, Meta::of(r), r.blocks())
-    }
-
     /// As [`Hierarchy::serve_blocks`].
     #[inline(always)]
-    pub fn serve_blocks<I: Iterator<Item = Block> + Clone>(&mut self, client: usize, meta: Meta, blocks: I) -> (usize, u64) {
+    pub fn serve_blocks<I: Iterator<Item = Block> + Clone>(
+        &mut self,
+        client: usize,
+        meta: Meta,
+        blocks: I,
+    ) -> (usize, u64) {
+        match self.path_len(client) {
+            1 => self.serve_on::<1, I>(client, meta, blocks),
+            2 => self.serve_on::<2, I>(client, meta, blocks),
+            _ => self.serve_on::<0, I>(client, meta, blocks),
+        }
+    }
+
+    /// The length of client `client`'s path.
+    #[inline(always)]
+    pub fn path_len(&self, client: usize) -> usize {
+        self.paths[client].len()
+    }
+
+    /// The specialised loop for short paths: [`Engine::serve_blocks`] for a client whose path
+    /// is `L` caches long (1: a single cache, 2: two levels; 0: any length). A path of known
+    /// length lets the compiler unroll the engine's walks along it and fold its length, and a
+    /// loop of requests calling this for one `L` (see [`Driver`]) is compiled for it alone.
+    #[inline(always)]
+    pub fn serve_on<const L: usize, I: Iterator<Item = Block> + Clone>(
+        &mut self,
+        client: usize,
+        meta: Meta,
+        blocks: I,
+    ) -> (usize, u64) {
         let path = &self.paths[client][..];
-        // The specialised loop for short paths: a path of known length (a single cache, two
-        // levels) lets the compiler unroll the engine's walks along it and fold its length.
-        let (deepest, latency, disk_ns, reloads) = match path {
-            [a] => self.core.serve(self.p, client, &[*a], meta, blocks),
-            [a, b] => self.core.serve(self.p, client, &[*a, *b], meta, blocks),
-            _ => self.core.serve(self.p, client, path, meta, blocks),
+        let (deepest, latency, disk_ns, reloads) = if L == 0 {
+            self.core.serve(self.p, client, path, meta, blocks)
+        } else {
+            let short: [usize; L] = path.try_into().expect("a path of the length asked for");
+            self.core.serve(self.p, client, &short, meta, blocks)
         };
-        *self.last = Last { client, op: meta.op, deepest, disk_ns, reloads };
+        if let Some(last) = &mut self.last {
+            **last = Last { client, op: meta.op, deepest, disk_ns, reloads };
+        }
         (deepest, latency)
     }
 }
 
 impl Core {
-    fn link_ns(&self, node: usize, blocks: u32) -> u64 {
-        match (blocks, self.nodes[node].link) {
-            (0, _) | (_, None) => 0,
-            (1, _) => self.nodes[node].one_block_ns,
-            (n, Some(l)) => l.transfer_ns(n as u64 * self.block_bytes),
-        }
-    }
-
     /// One request through `p`: returns (deepest level, latency, disk time, HA_R reloads).
     #[inline(always)]
     fn serve<P: Cooperation, I: Iterator<Item = Block> + Clone>(
@@ -693,7 +753,10 @@ impl Core {
         if self.record_lookups {
             self.lookups.clear();
         }
-        self.cold = self.se && meta.importance == Some(0);
+        if self.se {
+            self.cold = meta.importance == Some(0);
+        }
+        let one_block = blocks.size_hint() == (1, Some(1));
         let (deepest, disk_ns, reloads) = match meta.op {
             Op::Read => p.read(self, client, path, meta.range, blocks),
             Op::Write => {
@@ -704,30 +767,36 @@ impl Core {
                 (deepest, 0, reloads)
             }
         };
-        self.cold = false;
         let mut latency = self.client_hit_ns + disk_ns;
         // A read its client's cache served sent nothing over any link.
         if deepest > 0 || meta.op == Op::Write {
             for &c in path {
-                let (crossing, demoted) = (self.crossing[c], self.demoted[c]);
-                if crossing + demoted > 0 {
-                    latency += self.link_ns(c, crossing) + self.link_ns(c, demoted);
-                    if self.nodes[c].link.is_some() {
-                        self.nodes[c].counters.link_bytes += (crossing + demoted) as u64 * self.block_bytes;
+                let node = &mut self.nodes[c];
+                let moved = node.crossing + node.demoted;
+                if moved > 0 {
+                    latency +=
+                        node.link_ns(node.crossing, self.block_bytes) + node.link_ns(node.demoted, self.block_bytes);
+                    if node.link.is_some() {
+                        node.counters.link_bytes += moved as u64 * self.block_bytes;
                     }
                 }
             }
         }
-        let stats = &mut self.clients[client];
+        let ClientState { counters: stats, histogram } = &mut self.clients[client];
         stats.requests += 1;
         stats.latency_sum_ns += latency;
         match meta.op {
             Op::Read => {
                 stats.reads += 1;
+                // A one-block read's block is where the request was served.
+                let counted = one_block && P::COUNTS_ONE_BLOCK;
+                stats.block_reads += counted as u64;
                 if deepest == path.len() {
                     stats.disk_reads += 1;
+                    stats.disk_blocks += counted as u64;
                 } else {
                     stats.served_at[deepest] += 1;
+                    stats.blocks_served_at[deepest] += counted as u64;
                 }
             }
             Op::Write => {
@@ -740,7 +809,7 @@ impl Core {
                 }
             }
         }
-        self.histograms[client].record(latency);
+        histogram.record(latency);
         (deepest, latency, disk_ns, reloads)
     }
 
@@ -748,28 +817,40 @@ impl Core {
     #[inline(always)]
     pub(crate) fn clear_crossings(&mut self, path: &[usize]) {
         for &c in path {
-            self.crossing[c] = 0;
-            self.demoted[c] = 0;
+            let node = &mut self.nodes[c];
+            node.crossing = 0;
+            node.demoted = 0;
         }
     }
 
-    /// Whether cache `i` lacks room for `incoming` more blocks.
+    /// How many blocks cache `i` may hold with room for `incoming` more (`room_short` compares
+    /// its length with this).
     #[inline(always)]
-    pub(crate) fn room_short(&self, i: usize, incoming: u32) -> bool {
-        let p = &self.nodes[i].policy;
-        p.len() + incoming as usize > p.capacity()
+    pub(crate) fn room_for(&self, i: usize, incoming: u32) -> usize {
+        self.nodes[i].policy.capacity().saturating_sub(incoming as usize)
+    }
+
+    /// Whether cache `i` holds more than `limit` blocks (see [`Core::room_for`]).
+    #[inline(always)]
+    pub(crate) fn room_short(&self, i: usize, limit: usize) -> bool {
+        self.nodes[i].policy.len() > limit
     }
 
     /// The engine's read (see the module docs): returns the deepest level reached, the disk
-    /// time and HA_R's reloads.
+    /// time and HA_R's reloads. A one-block read (most workloads' every request) takes a
+    /// shorter way with the same steps, without collecting the blocks the client lacks.
     #[inline(always)]
     pub(crate) fn read<P: Cooperation, I: Iterator<Item = Block>>(
         &mut self,
         p: &mut P,
         client: usize,
         path: &[usize],
-        blocks: I,
+        mut blocks: I,
     ) -> (usize, u64, u32) {
+        if blocks.size_hint() == (1, Some(1)) {
+            let b = blocks.next().expect("one block");
+            return self.read_one(p, client, path, b);
+        }
         let leaf = path[0];
         self.missing.clear();
         if P::PLACES {
@@ -787,57 +868,105 @@ impl Core {
             }
         }
         let n_missing = self.missing.len() as u64;
-        let node = &mut self.nodes[leaf];
-        node.counters.hits += n - n_missing;
-        node.counters.misses += n_missing;
-        if node.warm {
-            node.counters.warm_block_reads += n;
-            node.counters.warm_block_hits += n - n_missing;
-        }
-        let stats = &mut self.clients[client];
-        stats.block_reads += n;
-        stats.blocks_served_at[0] += n - n_missing;
+        self.count_client_lookups(client, leaf, n, n - n_missing);
         if n_missing == 0 {
             return (0, 0, 0);
         }
         self.clear_crossings(path);
         let missing = std::mem::take(&mut self.missing);
-        let targets = std::mem::take(&mut self.targets);
+        let targets = if P::PLACES { std::mem::take(&mut self.targets) } else { Vec::new() };
         let incoming = if P::PLACES { targets.iter().filter(|&&t| t == 0).count() as u32 } else { n_missing as u32 };
         let reloads = p.make_room(self, path, incoming);
-        let (mut deepest, mut disk_ns, mut from_disk) = (0, 0, false);
+        let mut fetch = Fetch::default();
         for (k, &b) in missing.iter().enumerate() {
-            // The first level above that holds it, else the disk.
-            let mut found = path.len();
-            for (level, &c) in path.iter().enumerate().skip(1) {
-                if self.lookup(c, b) {
-                    found = level;
-                    break;
-                }
-            }
-            if found == path.len() {
-                let root = path[path.len() - 1];
-                let disk = self.nodes[root].disk.as_mut().expect("roots have disks");
-                if !from_disk {
-                    from_disk = true;
-                    disk_ns = disk.request_ns();
-                }
-                disk_ns += disk.block_ns(b);
-                self.clients[client].disk_blocks += 1;
-            } else {
-                self.clients[client].blocks_served_at[found] += 1;
-            }
-            deepest = deepest.max(found);
-            // It crosses every link below where it was found (a root's link to its disk too).
-            for &c in &path[..found] {
-                self.crossing[c] += 1;
-            }
             let target = if P::PLACES { targets[k] } else { 0 };
-            p.place(self, path, found, target, b);
+            self.fetch::<P, true>(p, client, path, b, target, &mut fetch);
         }
         self.missing = missing;
-        self.targets = targets;
-        (deepest, disk_ns, reloads)
+        if P::PLACES {
+            self.targets = targets;
+        }
+        (fetch.deepest, fetch.disk_ns, reloads)
+    }
+
+    /// [`Core::read`] of one block.
+    #[inline(always)]
+    fn read_one<P: Cooperation>(&mut self, p: &mut P, client: usize, path: &[usize], b: Block) -> (usize, u64, u32) {
+        let leaf = path[0];
+        let target = if P::PLACES { p.reference(self, client, path, b) } else { 0 };
+        let node = &mut self.nodes[leaf];
+        let hit = node.policy.on_hit(b);
+        node.counters.hits += hit as u64;
+        node.counters.misses += !hit as u64;
+        if node.warm {
+            node.counters.warm_block_reads += 1;
+            node.counters.warm_block_hits += hit as u64;
+        }
+        if hit {
+            return (0, 0, 0);
+        }
+        self.clear_crossings(path);
+        let reloads = p.make_room(self, path, (target == 0) as u32);
+        let mut fetch = Fetch::default();
+        self.fetch::<P, false>(p, client, path, b, target, &mut fetch);
+        (fetch.deepest, fetch.disk_ns, reloads)
+    }
+
+    /// Counts `n` block lookups of a read at client `client`'s own cache `leaf`, `hits` of them hits.
+    #[inline(always)]
+    fn count_client_lookups(&mut self, client: usize, leaf: usize, n: u64, hits: u64) {
+        let node = &mut self.nodes[leaf];
+        node.counters.hits += hits;
+        node.counters.misses += n - hits;
+        if node.warm {
+            node.counters.warm_block_reads += n;
+            node.counters.warm_block_hits += hits;
+        }
+        let stats = &mut self.clients[client].counters;
+        stats.block_reads += n;
+        stats.blocks_served_at[0] += hits;
+    }
+
+    /// Fetches block `b`, which the client lacked, from the first level above that holds it
+    /// (else the disk), and has the protocol place it; with `COUNT`, counts where it was found
+    /// for the client (a one-block read is counted whole, in [`Core::serve`]).
+    #[inline(always)]
+    fn fetch<P: Cooperation, const COUNT: bool>(
+        &mut self,
+        p: &mut P,
+        client: usize,
+        path: &[usize],
+        b: Block,
+        target: u8,
+        f: &mut Fetch,
+    ) {
+        let mut found = path.len();
+        for (level, &c) in path.iter().enumerate().skip(1) {
+            if self.lookup(c, b) {
+                found = level;
+                break;
+            }
+        }
+        if found == path.len() {
+            let root = path[path.len() - 1];
+            let disk = self.nodes[root].disk.as_mut().expect("roots have disks");
+            if !f.from_disk {
+                f.from_disk = true;
+                f.disk_ns = disk.request_ns();
+            }
+            f.disk_ns += disk.block_ns(b);
+            if COUNT {
+                self.clients[client].counters.disk_blocks += 1;
+            }
+        } else if COUNT {
+            self.clients[client].counters.blocks_served_at[found] += 1;
+        }
+        f.deepest = f.deepest.max(found);
+        // It crosses every link below where it was found (a root's link to its disk too).
+        for &c in &path[..found] {
+            self.nodes[c].crossing += 1;
+        }
+        p.place(self, path, found, target, b);
     }
 
     /// A read lookup of `b` at cache `c` above a client: recorded, counted, and reordered on a hit.
@@ -907,7 +1036,7 @@ impl Core {
         // Write-through: every link on the path carries it (a root's link to its disk too, if
         // it has one; a root whose disk time includes its bus has none).
         for &c in path {
-            self.crossing[c] += n;
+            self.nodes[c].crossing += n;
         }
         (path.len() - 1, reloads)
     }
@@ -941,8 +1070,8 @@ impl Core {
         node.victims.clear();
         node.policy.insert(b, end, &mut node.victims);
         node.counters.evictions += node.victims.len() as u64;
-        if self.exclusive && !self.nodes[i].victims.is_empty() {
-            let victims = std::mem::take(&mut self.nodes[i].victims);
+        if self.exclusive && !node.victims.is_empty() && node.parent.is_some() {
+            let victims = std::mem::take(&mut node.victims);
             for &v in &victims {
                 self.demote(i, v);
             }
@@ -1004,32 +1133,39 @@ impl Core {
     }
 
     /// Demotes `v` (evicted from `from`) to `from`'s parent, cascading: the parent's own
-    /// victims go further up; a root's are dropped. Under AC_CC a block another client below
-    /// the parent holds is dropped instead, so that no path holds it twice.
+    /// victims go further up (depth-first; the recursion is as deep as the path is long); a
+    /// root's are dropped. Under AC_CC a block another client below the parent holds
+    /// is dropped instead, so that no path holds it twice.
     pub(crate) fn demote(&mut self, from: usize, v: Block) {
-        self.pending.clear();
-        self.pending.push((from, v));
-        while let Some((child, b)) = self.pending.pop() {
-            let Some(p) = self.nodes[child].parent else { continue };
-            if self.one_level && self.nodes[p].shared && self.held_below_except(p, child, b) {
-                continue;
-            }
-            self.nodes[p].counters.demotions_in += 1;
-            if self.nodes[p].policy.reposition(b, End::EjectLast) {
-                continue;
-            }
-            self.nodes[p].counters.demotions_moved_in += 1;
-            self.demoted[child] += 1;
-            let node = &mut self.nodes[p];
-            node.victims.clear();
-            node.policy.insert(b, End::EjectLast, &mut node.victims);
-            node.counters.evictions += node.victims.len() as u64;
-            let victims = std::mem::take(&mut node.victims);
-            for &w in &victims {
-                self.pending.push((p, w));
-            }
-            self.nodes[p].victims = victims;
+        let Some(p) = self.nodes[from].parent else { return };
+        if self.one_level && self.nodes[p].shared && self.held_below_except(p, from, v) {
+            return;
         }
+        let node = &mut self.nodes[p];
+        node.counters.demotions_in += 1;
+        if node.policy.reposition(v, End::EjectLast) {
+            return;
+        }
+        node.counters.demotions_moved_in += 1;
+        node.victims.clear();
+        node.policy.insert(v, End::EjectLast, &mut node.victims);
+        node.counters.evictions += node.victims.len() as u64;
+        let cascades = node.parent.is_some() && !node.victims.is_empty();
+        self.nodes[from].demoted += 1;
+        if cascades {
+            self.cascade(p);
+        }
+    }
+
+    /// Demotes the victims cache `p` has just evicted, last victim first (as a stack of
+    /// pending demotions would take them).
+    #[inline(never)]
+    fn cascade(&mut self, p: usize) {
+        let victims = std::mem::take(&mut self.nodes[p].victims);
+        for &w in victims.iter().rev() {
+            self.demote(p, w);
+        }
+        self.nodes[p].victims = victims;
     }
 
     /// Whether a cache below `i`, outside the subtree of its child `child`, holds `b`.

@@ -62,7 +62,7 @@ fn paper_000_three_block_sequential_example() {
     // Next: the client demotes its LRU block C; the array puts it at the eject-me-last end,
     // ejecting D.
     Demote.make_room(&mut h.core, &[0, 1], 1);
-    assert_eq!(h.core.demoted[0], 1, "C was not in the array, so its data moves");
+    assert_eq!(h.core.nodes[0].demoted, 1, "C was not in the array, so its data moves");
     assert_eq!(state(&h), (vec![D, E], vec![B, E, C]), "Next");
 
     // Final: A misses in the array too; the array ejects B to make way for it.
@@ -296,4 +296,39 @@ fn bad_shapes_are_refused_with_a_reason() {
     assert_eq!(err(vec![spec(Some(0), false)], &[0]), "cache 0 is its own parent");
     assert_eq!(err(vec![spec(None, true)], &[0, 0]), "client 1 shares cache 0 with another client");
     assert_eq!(err(vec![spec(None, true)], &[3]), "client 0: cache 3 does not exist");
+}
+
+/// In queueing mode a request is timed by its stages: they must add up to its additive
+/// latency, whatever the protocol, path or request.
+#[test]
+fn stages_add_up_to_the_latency() {
+    use crate::util::rng::Rng;
+    let mut rng = Rng::seeded(5);
+    let protocols = [Protocol::None, Protocol::Demote, Protocol::HaR, Protocol::AcCa { k: 3 }, Protocol::AcCc];
+    for protocol in protocols {
+        for disk in [DiskConfig::default(), DiskConfig::Mechanical(Default::default())] {
+            // Two clients under a middle tier, one straight under the root; links everywhere.
+            let spec = |cap, parent: Option<usize>| CacheSpec {
+                policy: policy(&PolicyConfig::Lru, cap),
+                parent,
+                link: Some(if parent == Some(3) { LinkConfig::Eth100m } else { LinkConfig::Fc1g }),
+                disk: parent.is_none().then_some(disk),
+            };
+            let caches = vec![spec(4, Some(3)), spec(4, Some(3)), spec(4, Some(4)), spec(6, Some(4)), spec(8, None)];
+            let mut h = Hierarchy::new(caches, &[0, 1, 2], protocol, 0.05, 4096).unwrap().with_stages(true);
+            let mut stages = Vec::new();
+            for i in 0..3_000 {
+                let n = 1 + (rng.below(4) == 0) as u32 * rng.below(3) as u32;
+                let r = Request {
+                    nblocks: n,
+                    op: if rng.below(5) == 0 { Op::Write } else { Op::Read },
+                    ..Request::read(rng.below(40) as Block)
+                };
+                let (_, ns) = h.serve(rng.below(3) as usize, &r);
+                h.stages(&mut stages);
+                assert_eq!(stages.iter().map(|s| s.ns).sum::<u64>(), ns, "{protocol:?} request {i}: {r:?}");
+            }
+            h.check_invariants().unwrap();
+        }
+    }
 }

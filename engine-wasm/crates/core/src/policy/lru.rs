@@ -55,14 +55,10 @@ macro_rules! list_policy_body {
 
         #[inline]
         fn reposition(&mut self, block: Block, end: End) -> bool {
-            if !self.queue.contains(block) {
-                return false;
-            }
             match end {
-                End::EjectNext => self.queue.move_to_front(block),
-                End::EjectLast => self.queue.move_to_back(block),
+                End::EjectNext => self.queue.try_move_to_front(block),
+                End::EjectLast => self.queue.try_move_to_back(block),
             }
-            true
         }
 
         fn remove(&mut self, block: Block) -> bool {

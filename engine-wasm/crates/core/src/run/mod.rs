@@ -30,7 +30,9 @@ pub use report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, P
 use crate::analysis::depth::{DepthCurve, DepthMode, Depths};
 use crate::hierarchy::protocol::mc2::{Mc2, Mc2Client};
 use crate::hierarchy::protocol::Cooperation;
-use crate::hierarchy::{CacheSpec, Driver, Engine, Hierarchy, LatencyHistogram, Meta, NoCache, Protocol, Queueing, Stage};
+use crate::hierarchy::{
+    CacheSpec, Driver, Engine, Hierarchy, LatencyHistogram, Meta, NoCache, Protocol, Queueing, Stage,
+};
 use crate::model::{Block, Op};
 use crate::policy::{Policy, PolicyConfig};
 use crate::scenario::{err, Scenario, ScenarioError, Shape, Source, MAX_OFFLINE_REFS};
@@ -196,7 +198,8 @@ impl Run {
         }
         let build = |sim: usize, alone: Option<usize>| -> Result<Sim, ScenarioError> {
             let refs = offline_refs.as_ref().map(|r| &r[sim]);
-            let h = hierarchy(&scenario, &shape, &feed, refs, first_pass, alone)?;
+            let h =
+                hierarchy(&scenario, &shape, &feed, refs, first_pass, alone)?.with_stages(scenario.queueing.is_some());
             let queueing = scenario.queueing.map(|a| Queueing::new(h.servers(), clients, a, scenario.seed));
             Ok(Sim { h, queueing, stages: Vec::with_capacity(16), background: Vec::new() })
         };
@@ -343,11 +346,21 @@ impl Run {
             workload: &'a mut dyn crate::workload::Workload,
             n: u64,
         }
-        impl Driver for Plain<'_> {
-            fn drive<P: Cooperation>(&mut self, mut e: Engine<'_, P>) {
+        impl Plain<'_> {
+            #[inline(always)]
+            fn run<P: Cooperation, const L: usize>(&mut self, e: &mut Engine<'_, P>) {
                 for _ in 0..self.n {
                     let r = self.workload.next_request().expect("workload shorter than its declared length");
-                    e.serve(0, &r);
+                    e.serve_on::<L, _>(0, Meta::of(&r), r.blocks());
+                }
+            }
+        }
+        impl Driver for Plain<'_> {
+            fn drive<P: Cooperation>(&mut self, mut e: Engine<'_, P>) {
+                match e.path_len(0) {
+                    1 => self.run::<P, 1>(&mut e),
+                    2 => self.run::<P, 2>(&mut e),
+                    _ => self.run::<P, 0>(&mut e),
                 }
             }
         }

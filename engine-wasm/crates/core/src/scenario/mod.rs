@@ -512,12 +512,14 @@ impl Scenario {
                 old.migrate().map_err(|(path, message)| err(path, message))?
             }
             Some(v) if v == SCENARIO_VERSION as u64 => from_value(value)?,
-            Some(v) if v > SCENARIO_VERSION as u64 => return Err(err(
-                "version",
-                format!(
+            Some(v) if v > SCENARIO_VERSION as u64 => {
+                return Err(err(
+                    "version",
+                    format!(
                     "version {v} is newer than this tiersim understands (it reads versions 1 to {SCENARIO_VERSION})"
                 ),
-            )),
+                ))
+            }
             _ => return Err(err("version", format!("expected 1 to {SCENARIO_VERSION}, got {version}"))),
         };
         scenario.validate()?;

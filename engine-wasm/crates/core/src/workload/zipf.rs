@@ -6,15 +6,24 @@
 //! per block). Weights use `libm::pow`, pure Rust, so native and wasm builds compute the very
 //! same table and the same stream for a seed.
 
+use std::cell::RefCell;
+use std::sync::{Arc, Weak};
+
 use super::Workload;
 use crate::model::{Block, Request};
 use crate::util::rng::Rng;
 
-/// Alias table for a discrete distribution over `0..n`.
+/// Alias table for a discrete distribution over `0..n`: each column's probability and alias
+/// side by side, so a draw reads one place in memory.
 #[derive(Clone, Debug)]
 pub struct ZipfTable {
-    prob: Vec<f64>,
-    alias: Vec<u32>,
+    columns: Vec<Column>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Column {
+    prob: f64,
+    alias: u32,
 }
 
 impl ZipfTable {
@@ -38,29 +47,57 @@ impl ZipfTable {
         for i in small.into_iter().chain(large) {
             prob[i as usize] = 1.0;
         }
-        Self { prob, alias }
+        Self { columns: prob.into_iter().zip(alias).map(|(prob, alias)| Column { prob, alias }).collect() }
+    }
+
+    /// The table for `n` blocks and `alpha`, built once and shared by every generator alive
+    /// that asks for the same one (a tree's clients each draw from two generators of the same
+    /// kind; one table keeps the draws in one place in memory).
+    pub fn shared(n: u64, alpha: f64) -> Arc<ZipfTable> {
+        thread_local! {
+            static TABLES: RefCell<Vec<(u64, u64, Weak<ZipfTable>)>> = const { RefCell::new(Vec::new()) };
+        }
+        TABLES.with(|tables| {
+            let mut tables = tables.borrow_mut();
+            tables.retain(|t| t.2.strong_count() > 0);
+            if let Some(t) = tables.iter().find(|t| t.0 == n && t.1 == alpha.to_bits()).and_then(|t| t.2.upgrade()) {
+                return t;
+            }
+            let t = Arc::new(ZipfTable::new(n, alpha));
+            tables.push((n, alpha.to_bits(), Arc::downgrade(&t)));
+            t
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.columns.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.columns.is_empty()
     }
 
     #[inline]
     pub fn sample(&self, rng: &mut Rng) -> u32 {
-        let i = rng.below(self.prob.len() as u64) as usize;
-        if rng.unit_f64() < self.prob[i] {
+        let i = rng.below(self.columns.len() as u64) as usize;
+        let c = self.columns[i];
+        if rng.unit_f64() < c.prob {
             i as u32
         } else {
-            self.alias[i]
+            c.alias
         }
     }
 }
 
 pub struct Zipf {
-    table: ZipfTable,
+    table: Arc<ZipfTable>,
     remaining: u64,
     rng: Rng,
 }
 
 impl Zipf {
     pub fn new(blocks: u64, alpha: f64, requests: u64, seed: u64) -> Self {
-        Self { table: ZipfTable::new(blocks, alpha), remaining: requests, rng: Rng::seeded(seed) }
+        Self { table: ZipfTable::shared(blocks, alpha), remaining: requests, rng: Rng::seeded(seed) }
     }
 }
 
@@ -75,7 +112,7 @@ impl Workload for Zipf {
     }
 
     fn universe(&self) -> usize {
-        self.table.prob.len()
+        self.table.len()
     }
 }
 
@@ -102,15 +139,24 @@ mod tests {
         // Each column i contributes prob[i]/n to i and (1 − prob[i])/n to alias[i].
         let t = ZipfTable::new(50, 0.8);
         let mut mass = vec![0.0; 50];
-        for i in 0..50 {
-            mass[i] += t.prob[i] / 50.0;
-            mass[t.alias[i] as usize] += (1.0 - t.prob[i]) / 50.0;
+        for (i, c) in t.columns.iter().enumerate() {
+            mass[i] += c.prob / 50.0;
+            mass[c.alias as usize] += (1.0 - c.prob) / 50.0;
         }
         let total: f64 = (1..=50).map(|i| 1.0 / libm::pow(i as f64, 0.8)).sum();
         for (i, m) in mass.iter().enumerate() {
             let want = 1.0 / libm::pow((i + 1) as f64, 0.8) / total;
             assert!((m - want).abs() < 1e-12, "block {i}: {m} vs {want}");
         }
+    }
+
+    #[test]
+    fn generators_of_one_kind_share_their_table() {
+        let (a, b) = (Zipf::new(700, 0.9, 1, 1), Zipf::new(700, 0.9, 1, 2));
+        assert!(Arc::ptr_eq(&a.table, &b.table));
+        assert!(!Arc::ptr_eq(&a.table, &Zipf::new(700, 1.0, 1, 1).table));
+        drop((a, b));
+        assert_eq!(Arc::strong_count(&ZipfTable::shared(700, 0.9)), 1, "freed with its last generator");
     }
 
     #[test]

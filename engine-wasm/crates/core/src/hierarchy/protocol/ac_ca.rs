@@ -19,7 +19,8 @@ impl Cooperation for AcCa {
         let leaf = path[0];
         let parent = core.nodes[leaf].parent;
         let mut candidates = std::mem::take(&mut core.candidates);
-        while core.room_short(leaf, incoming) {
+        let limit = core.room_for(leaf, incoming);
+        while core.room_short(leaf, limit) {
             candidates.clear();
             core.nodes[leaf].policy.candidates(self.k as usize, &mut candidates);
             let Some(&first) = candidates.first() else { break };

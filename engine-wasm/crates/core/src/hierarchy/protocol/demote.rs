@@ -25,7 +25,8 @@ impl Cooperation for Demote {
     #[inline(always)]
     fn make_room(&mut self, core: &mut Core, path: &[usize], incoming: u32) -> u32 {
         let leaf = path[0];
-        while core.room_short(leaf, incoming) {
+        let limit = core.room_for(leaf, incoming);
+        while core.room_short(leaf, limit) {
             let Some(v) = core.nodes[leaf].policy.evict() else { break };
             core.nodes[leaf].counters.evictions += 1;
             core.demote(leaf, v);

@@ -118,6 +118,9 @@ pub(crate) trait Cooperation {
     const PASSES_HINTS: bool = false;
     /// The protocol chooses each block's level ([`Cooperation::reference`]).
     const PLACES: bool = false;
+    /// The engine's read serves a one-block read, so [`super::Core::serve`] counts its block
+    /// where the request was served (a protocol with its own read counts its blocks itself).
+    const COUNTS_ONE_BLOCK: bool = true;
 
     /// Every block of a read, before the client looks it up: the level of `path` it belongs
     /// at. Only called when [`Cooperation::PLACES`].

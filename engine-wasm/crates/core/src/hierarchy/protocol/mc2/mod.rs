@@ -584,6 +584,8 @@ impl Mc2 {
 /// MC² runs the caches itself: each block of a read goes through [`Mc2::read`]; the engine
 /// counts, times and records what it did.
 impl Cooperation for Mc2 {
+    const COUNTS_ONE_BLOCK: bool = false;
+
     fn make_room(&mut self, _core: &mut Core, _path: &[usize], _incoming: u32) -> u32 {
         0 // Karma makes room within the partitions (see `read`)
     }
@@ -606,18 +608,18 @@ impl Cooperation for Mc2 {
             n += 1;
             let r = Mc2::read(self, client, local, b);
             let level = r.level as usize;
-            let l = &mut core.nodes[leaf].counters;
+            let l = &mut core.nodes[leaf];
             if level == 0 {
-                l.hits += 1;
+                l.counters.hits += 1;
             } else {
-                l.misses += 1;
-                core.crossing[leaf] += 1;
+                l.counters.misses += 1;
+                l.crossing += 1;
                 if core.record_lookups {
                     core.lookups.push((root as u32, b));
                 }
             }
-            l.evictions += r.client_evictions as u64;
-            core.demoted[leaf] += r.demotions_moved;
+            l.counters.evictions += r.client_evictions as u64;
+            l.demoted += r.demotions_moved;
             let rc = &mut core.nodes[root].counters;
             rc.demotions_in += r.demotions as u64;
             rc.demotions_moved_in += r.demotions_moved as u64;
@@ -627,7 +629,7 @@ impl Cooperation for Mc2 {
                 1 => rc.hits += 1,
                 _ => {
                     rc.misses += 1;
-                    core.crossing[root] += 1;
+                    core.nodes[root].crossing += 1;
                     let disk = core.nodes[root].disk.as_mut().expect("roots have disks");
                     if !from_disk {
                         from_disk = true;
@@ -637,12 +639,13 @@ impl Cooperation for Mc2 {
                 }
             }
             deepest = deepest.max(level);
-            match core.clients[client].blocks_served_at.get_mut(level) {
+            let stats = &mut core.clients[client].counters;
+            match stats.blocks_served_at.get_mut(level) {
                 Some(at) => *at += 1,
-                None => core.clients[client].disk_blocks += 1,
+                None => stats.disk_blocks += 1,
             }
         }
-        core.clients[client].block_reads += n;
+        core.clients[client].counters.block_reads += n;
         (deepest, disk_ns, 0)
     }
 
@@ -657,7 +660,7 @@ impl Cooperation for Mc2 {
         let n = blocks.count() as u32;
         core.clear_crossings(path);
         for &c in path {
-            core.crossing[c] += n;
+            core.nodes[c].crossing += n;
         }
         (path.len() - 1, 0)
     }
