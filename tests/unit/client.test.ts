@@ -29,7 +29,7 @@ function fakeWorkers(impl: RunImpl) {
         await onProgress({ bytes: file.size / 2, total: file.size, requests: 1, ms: 1 });
         return file.size === 0
           ? { ok: false, error: { kind: 'invalid-trace', message: `${name}: byte 0: the trace is empty` } }
-          : { ok: true, summary: { format: 'lines', requests: 2, blockRefs: 2, distinct: 2, bytes: file.size, skipped: 0, firstSkipped: null } };
+          : { ok: true, summary: { format: 'lines', requests: 2, blockRefs: 2, distinct: 2, bytes: file.size, skipped: 0, firstSkipped: null, clients: [{ id: 0, requests: 2 }] } };
       },
       exportWorkload: async (json, format) =>
         format === 'csv' ? { ok: true, bytes: new TextEncoder().encode(`csv of ${json.length}`) } : { ok: false, error: { kind: 'invalid-scenario', message: 'format: no' } },
@@ -37,10 +37,12 @@ function fakeWorkers(impl: RunImpl) {
         n > 0 ? { ok: true, csv: 'time,client,block,nblocks,op,hint\n,0,7,1,r,\n,0,9,1,w,replace range:3\n' } : { ok: false, error: { kind: 'invalid-scenario', message: 'n: no' } },
       teach: async (_json, requests) => {
         const r: [number, string][] = JSON.parse(requests);
+        const cache = (blocks: number[]) => [{ name: 'cache', parent: null, queues: [{ name: 'cache', ghost: false, blocks }] }];
         return r.length > 0
-          ? { ok: true, steps: [{ latencyMs: 0, client: [], array: [], demotions: 0, diskReads: 0 }, ...r.map(([block]) => ({ block, op: 'read' as const, level: 'disk' as const, latencyMs: 10, client: [{ name: 'cache', ghost: false, blocks: [block] }], array: [], demotions: 0, diskReads: 1 }))] }
+          ? { ok: true, steps: [{ latencyMs: 0, caches: cache([]), demotions: 0, diskReads: 0 }, ...r.map(([block]) => ({ block, op: 'read' as const, client: 0, level: 'disk' as const, servedBy: 'disk', latencyMs: 10, caches: cache([block]), demotions: 0, diskReads: 1 }))] }
           : { ok: false, error: { kind: 'invalid-scenario', message: 'requests: none' } };
       },
+      validateScenario: async (json) => (JSON.parse(json).version === 1 ? { ok: true, json: JSON.stringify({ migrated: true }) } : { ok: false, error: { kind: 'invalid-scenario', message: 'scenario.version: expected 1 to 2' } }),
       version: async () => 'fake',
     };
     Comlink.expose(api, port1);
@@ -125,11 +127,15 @@ describe('EngineClient', () => {
     ]);
     const steps = await client.teach(defaultScenario(), [[4, 'read']], { client: [], array: [] });
     expect(steps.map((s) => s.block)).toEqual([undefined, 4]);
+    expect(steps[1].caches[0].queues[0].blocks).toEqual([4]);
     await expect(client.teach(defaultScenario(), [], { client: [], array: [] })).rejects.toMatchObject({ message: 'requests: none' });
     await expect(client.previewWorkload(defaultScenario(), 0, 0)).rejects.toMatchObject({ message: 'n: no' });
     const bytes = await client.exportWorkload(defaultScenario(), 'csv');
     expect(new TextDecoder().decode(bytes)).toBe(`csv of ${JSON.stringify(defaultScenario()).length}`);
     await expect(client.exportWorkload(defaultScenario(), 'oracle-general')).rejects.toMatchObject({ message: 'format: no' });
+    // An old link goes through the engine's validation, which migrates it; a refusal rejects with its message.
+    expect(await client.validateScenario(JSON.stringify({ version: 1 }))).toBe('{"migrated":true}');
+    await expect(client.validateScenario(JSON.stringify({ version: 7 }))).rejects.toMatchObject({ kind: 'invalid-scenario', message: 'scenario.version: expected 1 to 2' });
   });
 
   it('on abort: rejects with an AbortError, terminates the worker, and starts a fresh one next time', async () => {

@@ -1,5 +1,5 @@
 // Hand-made reports for component and chart tests.
-import type { Report } from '../../web/worker/protocol';
+import type { CacheReport, ClientReport, Report } from '../../web/worker/protocol';
 
 /** The engine's 701 histogram edges: 1 µs .. 10 s, 100 per decade. */
 export const EDGES_US = Array.from({ length: 701 }, (_, i) => Number((10 ** (i / 100)).toPrecision(6)));
@@ -9,6 +9,54 @@ export function histogram(bins: Record<number, number>): number[] {
   const counts = new Array<number>(702).fill(0);
   for (const [bin, n] of Object.entries(bins)) counts[Number(bin)] = n;
   return counts;
+}
+
+/** One client's report: its path, reads served at each level and the disk, latencies `bins`. */
+export function makeClient(name: string, path: number[], servedAt: number[], bins: Record<number, number>, over: Partial<ClientReport> = {}): ClientReport {
+  const reads = servedAt.reduce((a, b) => a + b, 0);
+  return {
+    name,
+    path,
+    requests: reads,
+    reads,
+    writes: 0,
+    synchWrites: 0,
+    replaceWrites: 0,
+    recovWrites: 0,
+    servedAt,
+    hitFractions: servedAt.map((n) => n / reads),
+    blockHitFractions: servedAt.map((n) => n / reads),
+    meanLatencyMs: 1,
+    latency: { edgesUs: EDGES_US, counts: histogram(bins) },
+    ...over,
+  };
+}
+
+/** One cache's report. */
+export function makeCache(name: string, parent: number | null, depth: number, hits: number, misses: number, over: Partial<CacheReport> = {}): CacheReport {
+  return {
+    name,
+    policy: 'lru',
+    parent,
+    depth,
+    client: false,
+    capacity: 100,
+    blocks: 100,
+    hits,
+    misses,
+    demotionsIn: 0,
+    demotionsMovedIn: 0,
+    evictions: 0,
+    reloads: 0,
+    linkBytes: 2 ** 20,
+    writes: 0,
+    synchWrites: 0,
+    replaceWrites: 0,
+    recovWrites: 0,
+    warmBlockReads: 0,
+    warmBlockHits: 0,
+    ...over,
+  };
 }
 
 /**
@@ -50,6 +98,12 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
     pathCosts: { clientHitMs: 0, arrayHitMs: 0.2, diskReadMs: 10.2, demotionMs: 0.2 },
     clientBlocks: 16,
     arrayBlocks: 16,
+    clients: [makeClient('client', [0, 1], [50, 40, 10], { 0: 50, 231: 10, 261: 30, 401: 10 }, { meanLatencyMs: 0.5575482177734375 })],
+    caches: [
+      makeCache('client', 1, 1, 50, 50, { client: true, policy: 'lru', blocks: 16, capacity: 16, evictions: 48 }),
+      makeCache('array', null, 0, 40, 10, { policy: 'mru', blocks: 16, capacity: 16, demotionsIn: 48, demotionsMovedIn: 36 }),
+    ],
+    queueing: false,
     ...overrides,
   };
 }

@@ -1,18 +1,21 @@
 import LZString from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, defaultScenario } from '../../web/scenario/defaults';
-import { decodeScenarioFromHash, encodeScenarioHash, shareUrl } from '../../web/scenario/url';
+import { decodeScenarioFromHash, encodeScenarioHash, migrateLinked, shareUrl } from '../../web/scenario/url';
 
 const hashOf = (text: string) => `#s=${LZString.compressToEncodedURIComponent(text)}`;
+/** A pinned run never needs the engine here: every one is version 2. */
+const noMigration = () => Promise.reject(new Error('no migration expected'));
 
 describe('scenario URL codec', () => {
   it('round-trips a scenario through the hash', () => {
     const s = defaultScenario();
-    s.client.capacity = 8192;
-    s.array.policy = { kind: 'lru' };
-    s.protocol = { kind: 'none' };
-    s.link = { preset: 'custom', latencyUs: 167.232, bandwidthMbit: 100 };
-    s.workload = { kind: 'sequential', blocks: 32767, warmupRequests: 0, measuredRequests: 5 };
+    if (s.topology.kind !== 'two-level') throw new Error('two levels');
+    s.topology.client.capacity = 8192;
+    s.topology.array.policy = { kind: 'lru' };
+    delete s.protocol;
+    s.topology.link = { preset: 'custom', latencyUs: 167.232, bandwidthMbit: 100 };
+    s.source = { kind: 'workload', workload: { kind: 'sequential', blocks: 32767, warmupRequests: 0, measuredRequests: 5 } };
     s.seed = Number.MAX_SAFE_INTEGER;
     const decoded = decodeScenarioFromHash(`#${encodeScenarioHash(s)}`);
     expect(decoded).toEqual({ ok: true, scenario: s, fromHash: true });
@@ -49,28 +52,33 @@ describe('scenario URL codec', () => {
   });
 
   it('says when the decompressed text is not JSON', () => {
-    const decoded = decodeScenarioFromHash(hashOf('{"version": 1,'));
+    const decoded = decodeScenarioFromHash(hashOf('{"version": 2,'));
     expect(decoded).toMatchObject({ ok: false, kind: 'not-json' });
     if (!decoded.ok) expect(decoded.message).toContain('not JSON');
   });
 
   it('names the bad field of an invalid scenario', () => {
-    const s = { ...defaultScenario(), client: { capacity: 0, policy: { kind: 'lru' } } };
+    const s = { ...defaultScenario(), topology: { ...DEFAULT_SCENARIO.topology, client: { capacity: 0, policy: { kind: 'lru' } } } };
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(s)))).toEqual({
       ok: false,
       kind: 'invalid',
-      message: 'scenario.client.capacity: must be between 1 and 33554432',
+      message: 'scenario.topology.client.capacity: must be between 1 and 33554432',
     });
-    const t = { ...defaultScenario(), workload: { kind: 'pareto', blocks: 10 } };
+    const t = { ...defaultScenario(), source: { kind: 'workload', workload: { kind: 'pareto', blocks: 10 } } };
     const decoded = decodeScenarioFromHash(hashOf(JSON.stringify(t)));
     expect(decoded).toMatchObject({ ok: false, kind: 'invalid' });
-    if (!decoded.ok) expect(decoded.message).toMatch(/^scenario\.workload(\.kind)?: must be one of random, sequential, zipf, mix, oltp, tpch, phases$/);
-    const u = { ...defaultScenario(), array: { capacity: 8, policy: { kind: 'slru', protectedShare: 1.2 } } };
+    if (!decoded.ok) expect(decoded.message).toMatch(/^scenario\.source\.workload(\.kind)?: must be one of random, sequential, zipf, mix, oltp, tpch, phases$/);
+    const u = { ...defaultScenario(), topology: { ...DEFAULT_SCENARIO.topology, array: { capacity: 8, policy: { kind: 'slru', protectedShare: 1.2 } } } };
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(u)))).toEqual({
       ok: false,
       kind: 'invalid',
-      message: 'scenario.array.policy.protectedShare: must be above 0 and below 1',
+      message: 'scenario.topology.array.policy.protectedShare: must be above 0 and below 1',
     });
+    // An unknown topology names the field and the kinds there are.
+    const ring = { ...defaultScenario(), topology: { kind: 'ring', caches: [] } };
+    expect(decodeScenarioFromHash(hashOf(JSON.stringify(ring)))).toEqual({ ok: false, kind: 'invalid', message: 'scenario.topology.kind: must be one of single, two-level, tree' });
+    expect(decodeScenarioFromHash(hashOf(JSON.stringify({ ...defaultScenario(), version: 'two' })))).toEqual({ ok: false, kind: 'invalid', message: 'scenario.version: expected 1 to 2, got "two"' });
+    expect(decodeScenarioFromHash(hashOf('{}'))).toEqual({ ok: false, kind: 'invalid', message: 'scenario.version: expected 1 to 2, got nothing' });
   });
 
   it('refuses a scenario from a newer tiersim, naming its version', () => {
@@ -78,8 +86,25 @@ describe('scenario URL codec', () => {
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(s)))).toEqual({
       ok: false,
       kind: 'future-version',
-      message: 'this link was made by a newer tiersim (scenario version 3); showing the default scenario',
+      message: 'scenario.version: this link was made by a newer tiersim (scenario version 3); this one reads versions 1 to 2',
     });
+  });
+
+  it('hands a version-1 link to the engine to migrate, and checks what comes back', async () => {
+    const v1 = { version: 1, seed: 1, client: { capacity: 10, policy: { kind: 'lru' } }, array: { capacity: 10, policy: { kind: 'lru' } }, protocol: { kind: 'none' }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 }, workload: { kind: 'random', blocks: 100 } };
+    const decoded = decodeScenarioFromHash(hashOf(JSON.stringify(v1)));
+    expect(decoded).toMatchObject({ ok: false, kind: 'version-1', document: v1 });
+    if (decoded.ok || decoded.kind !== 'version-1') throw new Error('a version-1 link');
+    // The engine's answer is checked as a linked scenario is; its refusal is passed on.
+    const migrated = { ...defaultScenario(), seed: 1 };
+    const seen: string[] = [];
+    await expect(migrateLinked(decoded.document, async (json) => (seen.push(json), JSON.stringify(migrated)))).resolves.toEqual({ ok: true, scenario: migrated });
+    expect(JSON.parse(seen[0])).toEqual(v1);
+    await expect(migrateLinked(decoded.document, () => Promise.reject(new Error('scenario.client.capacity: must be between 1 and 33554432 blocks (got 0)')))).resolves.toEqual({
+      ok: false,
+      message: 'scenario.client.capacity: must be between 1 and 33554432 blocks (got 0)',
+    });
+    await expect(migrateLinked(decoded.document, async () => JSON.stringify({ ...migrated, colour: 'red' }))).resolves.toMatchObject({ ok: false, message: /^the engine migrated this version-1 link, but scenario: / });
   });
 });
 
@@ -100,14 +125,14 @@ describe('links to a sweep or a comparison', () => {
 describe('links to a set of pinned runs', () => {
   it('carry each pinned run’s name and scenario, and read back exactly', async () => {
     const { compareRun, decodeCompareRuns, runLink, runParam } = await import('../../web/scenario/url');
-    const a = { ...defaultScenario(), name: 'LRU-LRU' };
-    a.array = { ...a.array, policy: { kind: 'lru' } };
-    const b = { ...defaultScenario(), name: 'bigger array' };
-    b.array = { ...b.array, capacity: b.array.capacity * 2 };
+    const a: any = { ...defaultScenario(), name: 'LRU-LRU' };
+    a.topology = { ...a.topology, array: { ...a.topology.array, policy: { kind: 'lru' } } };
+    const b: any = { ...defaultScenario(), name: 'bigger array' };
+    b.topology = { ...b.topology, array: { ...b.topology.array, capacity: b.topology.array.capacity * 2 } };
     const link = runLink('http://x/#s=old', defaultScenario(), compareRun([{ name: 'LRU-LRU', scenario: a }, { name: 'big', scenario: b }]));
     const run = runParam(link.slice(link.indexOf('#')))!;
     expect(run.startsWith('compare:')).toBe(true);
-    expect(decodeCompareRuns(run.slice('compare:'.length))).toEqual({
+    expect(await decodeCompareRuns(run.slice('compare:'.length), noMigration)).toEqual({
       ok: true,
       runs: [
         { name: 'LRU-LRU', scenario: a },
@@ -116,15 +141,23 @@ describe('links to a set of pinned runs', () => {
     });
     // At most four: the newest.
     const five = [1, 2, 3, 4, 5].map((n) => ({ name: `run ${n}`, scenario: a }));
-    const kept = decodeCompareRuns(compareRun(five).slice('compare:'.length));
+    const kept = await decodeCompareRuns(compareRun(five).slice('compare:'.length), noMigration);
     expect(kept.ok && kept.runs.map((r) => r.name)).toEqual(['run 2', 'run 3', 'run 4', 'run 5']);
+  });
+
+  it('migrate a version-1 pinned run through the engine', async () => {
+    const { compareRun, decodeCompareRuns } = await import('../../web/scenario/url');
+    const v1 = { version: 1, seed: 9, client: { capacity: 10, policy: { kind: 'lru' } }, array: { capacity: 10, policy: { kind: 'lru' } }, protocol: { kind: 'none' }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 }, workload: { kind: 'random', blocks: 100 } };
+    const v2 = { ...defaultScenario(), seed: 9 };
+    const text = compareRun([{ name: 'old', scenario: v1 as never }, { name: 'new', scenario: defaultScenario() }]).slice('compare:'.length);
+    expect(await decodeCompareRuns(text, async () => JSON.stringify(v2))).toEqual({ ok: true, runs: [{ name: 'old', scenario: v2 }, { name: 'new', scenario: defaultScenario() }] });
   });
 
   it('say what is wrong with damaged pinned runs, naming the run', async () => {
     const { decodeCompareRuns } = await import('../../web/scenario/url');
     const lz = (v: unknown) => LZString.compressToEncodedURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
-    const bad = defaultScenario() as unknown as { client: { capacity: number } };
-    bad.client.capacity = -3;
+    const bad = defaultScenario() as unknown as { topology: { client: { capacity: number } } };
+    bad.topology.client.capacity = -3;
     const cases: [string, RegExp][] = [
       ['%%%', /could not decompress them/],
       [lz('{not json'), /they are not JSON/],
@@ -134,10 +167,15 @@ describe('links to a set of pinned runs', () => {
       [lz([{ name: '', scenario: defaultScenario() }]), /run 1 has no name/],
       [lz([{ name: 'ok', scenario: defaultScenario() }, { name: 'neg', scenario: bad }]), /^the link's pinned runs are damaged: run 2 \(neg\): .*client/],
       [lz([{ name: 'new', scenario: { ...defaultScenario(), version: 999 } }]), /run 1 \(new\) was made by a newer tiersim \(scenario version 999\)/],
-      [lz([{ name: 't', scenario: { ...defaultScenario(), trace: { name: 'x.csv' } } }]), /run 1 \(t\) replays a trace file/],
+      [lz([{ name: 't', scenario: { ...defaultScenario(), source: { kind: 'trace', name: 'x.csv' } } }]), /run 1 \(t\) replays a trace file/],
+      [lz([{ name: 'old', scenario: { version: 1, seed: 1 } }]), /run 1 \(old\): scenario\.client: missing/],
     ];
+    const migrate = async (json: string) => {
+      if (JSON.parse(json).client === undefined) throw new Error('scenario.client: missing');
+      return json;
+    };
     for (const [text, want] of cases) {
-      const got = decodeCompareRuns(text);
+      const got = await decodeCompareRuns(text, migrate);
       expect(got.ok, text).toBe(false);
       expect(!got.ok && got.message, text).toMatch(want);
     }

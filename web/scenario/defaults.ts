@@ -1,20 +1,23 @@
 // The default scenario: paper 000's RANDOM experiment (§4.4) with its proposed design,
 // LRU client + MRU-insertion array + DEMOTE. It must equal the engine's `defaultScenario()`;
 // tests/unit/defaults.test.ts checks that against the wasm build.
-import { treeClients, type PolicyKind, type Scenario, type WorkloadKind } from './schema';
+import { protocolKind, shapeOf, type PolicyKind, type Scenario, type WorkloadKind } from './schema';
+import { traceOf, workloadOf } from './topology';
 
 export const DEFAULT_SCENARIO: Scenario = Object.freeze({
-  version: 1,
+  version: 2,
   name: 'RANDOM LRU-MRU-demote',
   seed: 1,
   blockSize: 4096,
-  client: { capacity: 16384, policy: { kind: 'lru' } },
-  array: { capacity: 16384, policy: { kind: 'mru' } },
+  topology: {
+    kind: 'two-level',
+    client: { capacity: 16384, policy: { kind: 'lru' } },
+    array: { capacity: 16384, policy: { kind: 'mru' } },
+    link: { preset: 'fc-1g' },
+    disk: { kind: 'constant', serviceMs: 10 },
+  },
   protocol: { kind: 'demote' },
-  link: { preset: 'fc-1g' },
-  disk: { kind: 'constant', serviceMs: 10 },
-  clientHitMs: 0,
-  workload: { kind: 'random', blocks: 32768 },
+  source: { kind: 'workload', workload: { kind: 'random', blocks: 32768 } },
 }) as Scenario;
 
 /** A fresh, mutable copy of the default scenario. */
@@ -41,9 +44,11 @@ export function designName(d: Design): string {
   return `${d.client.toUpperCase()}-${d.array.toUpperCase()}-${d.protocol}`;
 }
 
-/** The design of a scenario on paper 000's grid (callers check it is on the grid). */
+/** The design of a two-level scenario on paper 000's grid (callers check it is on the grid). */
 export function designOf(s: Scenario): Design {
-  return { client: s.client.policy.kind, array: s.array.policy.kind, protocol: s.protocol.kind === 'demote' ? 'demote' : 'none' };
+  const t = s.topology;
+  if (t.kind !== 'two-level') throw new Error('paper 000 designs are two levels');
+  return { client: t.client.policy.kind, array: t.array.policy.kind, protocol: protocolKind(s) === 'demote' ? 'demote' : 'none' };
 }
 
 /** "RANDOM LRU-MRU-demote": the name the engine gives paper 000's scenarios. */
@@ -51,35 +56,32 @@ export function scenarioName(kind: WorkloadKind, d: Design): string {
   return `${kind.toUpperCase()} ${designName(d)}`;
 }
 
-/** Whether a scenario is one of paper 000's eight designs (LRU/MRU at each level, DEMOTE or none). */
+/** Whether a scenario is one of paper 000's eight designs (two levels, LRU/MRU at each, DEMOTE or none). */
 export function isDesignKind(s: Scenario): boolean {
+  const t = s.topology;
   const known = (k: string) => k === 'lru' || k === 'mru';
-  return known(s.client.policy.kind) && known(s.array.policy.kind) && (s.protocol.kind === 'none' || s.protocol.kind === 'demote');
+  const p = protocolKind(s);
+  return t.kind === 'two-level' && known(t.client.policy.kind) && known(t.array.policy.kind) && (p === 'none' || p === 'demote');
 }
 
 /**
  * The automatic name: paper 000's style ("RANDOM LRU-MRU-demote") for two levels, "ZIPF ARC
- * single cache" for one. A name the user typed is never replaced.
+ * single cache" for one, "RANDOM 4 clients × 3 levels demote" for a tree; a trace's file name
+ * in place of the workload. A name the user typed is never replaced.
  */
 export function autoName(s: Scenario): string {
   const kind = (p: { kind: string }) => p.kind.toUpperCase();
-  if (s.trace && s.topology !== 'tree') {
-    return s.topology === 'single'
-      ? `${s.trace.name} ${kind(s.client.policy)} single cache`
-      : `${s.trace.name} ${kind(s.client.policy)}-${kind(s.array.policy)}-${s.protocol.kind}`;
+  const trace = traceOf(s);
+  const w = workloadOf(s);
+  const what = trace ? trace.name : w!.kind.toUpperCase();
+  const t = s.topology;
+  const protocol = protocolKind(s);
+  if (t.kind === 'single') return `${what} ${kind(t.cache.policy)} single cache`;
+  if (t.kind === 'tree') {
+    const shape = shapeOf(t);
+    const levels = Math.max(...shape.paths.map((p) => p.length));
+    return `${what} ${shape.leaves.length} clients × ${levels} levels ${protocol}`;
   }
-  if (s.topology === 'single') return `${s.workload.kind.toUpperCase()} ${kind(s.client.policy)} single cache`;
-  if (s.topology === 'tree' && s.tree) {
-    const depth = (name: string | undefined): number => {
-      let d = 0;
-      for (let c = s.tree!.caches.find((x) => x.name === name); c?.parent !== undefined && d <= s.tree!.caches.length; d++) {
-        c = s.tree!.caches.find((x) => x.name === c!.parent);
-      }
-      return d + 1;
-    };
-    const leaves = treeClients(s.tree);
-    const levels = Math.max(...leaves.map((c) => depth(c.name)));
-    return `${s.workload.kind.toUpperCase()} ${leaves.length} clients × ${levels} levels ${s.protocol.kind}`;
-  }
-  return isDesignKind(s) ? scenarioName(s.workload.kind, designOf(s)) : `${s.workload.kind.toUpperCase()} ${kind(s.client.policy)}-${kind(s.array.policy)}-${s.protocol.kind}`;
+  if (!trace && isDesignKind(s)) return scenarioName(w!.kind, designOf(s));
+  return `${what} ${kind(t.client.policy)}-${kind(t.array.policy)}-${protocol}`;
 }

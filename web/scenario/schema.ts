@@ -1,11 +1,12 @@
-// The scenario document (version 1) as a zod schema. It mirrors the engine's serde types in
-// engine-wasm/crates/core/src/scenario.rs field for field, limits included, so the UI can say
-// what is wrong before anything runs. The engine stays the authority: it re-validates every run.
+// The scenario document (version 2) as a zod schema. It mirrors the engine's serde types in
+// engine-wasm/crates/core/src/scenario/mod.rs field for field, limits and refusals included
+// (`Scenario::validate`), so the UI can say what is wrong before anything runs. The engine stays
+// the authority: it re-validates every run, and it alone reads (and migrates) version 1.
 import { z } from 'zod';
 import { MAX_WAREHOUSES, OLTP_DEFAULTS, oltpPages } from './oltp';
 import { MAX_TPCH_LOOKUPS, MAX_TPCH_SCALE, MIN_TPCH_SCALE, TPCH_DEFAULTS, tpchPages } from './tpch';
 
-export const SCENARIO_VERSION = 1;
+export const SCENARIO_VERSION = 2;
 /** Largest cache and largest block universe, in blocks (engine: MAX_CAPACITY, MAX_BLOCKS). */
 export const MAX_BLOCKS = 2 ** 25;
 /** Zipf keeps an alias-table entry per block (engine: MAX_ZIPF_BLOCKS). */
@@ -48,7 +49,7 @@ export const POLICY_KINDS = [
   'min',
   'read-opt',
 ] as const;
-/** Policies that must see the whole reference string first: only a single cache may use them. */
+/** Policies that must see the whole reference string first: a cache whose stream is known before the run (engine: validate_offline). */
 export const OFFLINE_POLICY_KINDS: readonly PolicyKind[] = ['min', 'read-opt'];
 /** Most block references an offline policy may precompute (engine: MAX_OFFLINE_REFS). */
 export const MAX_OFFLINE_REQUESTS = 2 ** 24;
@@ -144,7 +145,7 @@ export const protocolSchema = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('ac-cc') }),
     /** Paper 003's content-aware client: evicts, among its next k victims, the first the array holds. */
     z.strictObject({ kind: z.literal('ac-ca'), k: num(1, 1024, true).optional() }),
-    /** Paper 002's MC² with Karma: partitions by the clients' range hints (trees of clients over one array). */
+    /** Paper 002's MC² with Karma: partitions by the clients' range hints (clients directly over one array). */
     z.strictObject({ kind: z.literal('mc2') }),
   ],
   { error: 'must be one of none, demote, ha-r, ac-cc, ac-ca, mc2' },
@@ -335,18 +336,6 @@ function checkDatabase(w: OltpWorkload | TpchWorkload, issues: Issues) {
   }
 }
 
-/** What one client of a tree may run: any workload but phases. */
-export const clientWorkloadSchema = z
-  .discriminatedUnion('kind', [randomVariant, sequentialVariant, zipfVariant, mixVariant, oltpVariant, tpchVariant], {
-    error: 'must be one of random, sequential, zipf, mix, oltp, tpch',
-  })
-  .check((ctx) => {
-    const w = ctx.value;
-    if (w.kind === 'oltp' || w.kind === 'tpch') return checkDatabase(w, ctx.issues as Issues);
-    checkGenerator(w, ctx.issues as Issues, []);
-  });
-export type ClientWorkload = z.infer<typeof clientWorkloadSchema>;
-
 export const workloadSchema = z
   .discriminatedUnion('kind', [randomVariant, sequentialVariant, zipfVariant, mixVariant, oltpVariant, tpchVariant, phasesVariant], {
     error: 'must be one of random, sequential, zipf, mix, oltp, tpch, phases',
@@ -397,7 +386,7 @@ const blockSize = z
     error: 'must be a power of two from 512 to 1048576',
   });
 
-/** Most caches in one tree, and most clients (leaves) (engine: forest::MAX_CACHES, MAX_CLIENTS). */
+/** Most caches in one tree, and most clients (leaves) (engine: scenario::MAX_CACHES, MAX_CLIENTS). */
 export const MAX_TREE_CACHES = 64;
 export const MAX_TREE_CLIENTS = 32;
 
@@ -427,198 +416,354 @@ export const arrivalsSchema = z.discriminatedUnion(
   { error: 'must be one of closed, open' },
 );
 export type Arrivals = z.infer<typeof arrivalsSchema>;
+export type CacheConfig = z.infer<typeof cacheSchema>;
 
-/** One cache of a tree (engine: forest::ForestCache). */
+const cacheName = z.string({ error: 'must be text' }).refine((n) => n.trim().length > 0 && n.length <= 40, { error: 'must be 1 to 40 characters' });
+
+/** One cache of a tree (engine: scenario::TreeCache). The leaves are the clients, in list order. */
 export const treeCacheSchema = z.strictObject({
-  name: z.string({ error: 'must be text' }).refine((n) => n.trim().length > 0 && n.length <= 40, { error: 'must be 1 to 40 characters' }),
+  name: cacheName,
   capacity: num(1, MAX_BLOCKS, true),
   policy: policySchema,
   co: z.boolean({ error: 'must be true or false' }).optional(),
   /** The cache above, by name; absent for a root, which then has a disk. */
   parent: z.string({ error: 'must be text' }).optional(),
+  /** The link up to the parent (a root: to its disk); absent costs nothing. */
   link: linkSchema.optional(),
   disk: diskSchema.optional(),
-  workload: clientWorkloadSchema.optional(),
 });
 export type TreeCache = z.infer<typeof treeCacheSchema>;
 
-export const treeSchema = z
-  .strictObject({
-    caches: z
-      .array(treeCacheSchema, { error: 'must be a list of caches' })
-      .min(1, { error: `must list 1 to ${MAX_TREE_CACHES} caches` })
-      .max(MAX_TREE_CACHES, { error: `must list 1 to ${MAX_TREE_CACHES} caches` }),
-    sharing: sharingSchema.optional(),
-    /** Absent: the additive latency model. */
-    queueing: arrivalsSchema.optional(),
-    /** Time each client alone too, for speedups and fairness (engine default true). */
-    fairness: z.boolean({ error: 'must be true or false' }).optional(),
-  })
-  .check((ctx) => {
-    const t = ctx.value;
-    const issue = (path: (string | number)[], message: string) => ctx.issues.push({ code: 'custom', input: t, path, message });
-    const names = t.caches.map((c) => c.name);
-    t.caches.forEach((c, i) => {
-      if (names.indexOf(c.name) !== i) issue(['caches', i, 'name'], `"${c.name}" names two caches`);
-      if (OFFLINE_POLICY_KINDS.includes(c.policy.kind)) {
-        issue(['caches', i, 'policy'], `${c.policy.kind} is offline: only a single cache (topology "single") can run it`);
-      }
-      if (c.parent === undefined) {
-        if (!c.disk) issue(['caches', i, 'disk'], `"${c.name}" has no parent, so it needs a disk`);
-      } else {
-        if (c.parent === c.name) issue(['caches', i, 'parent'], 'a cache cannot be its own parent');
-        else if (!names.includes(c.parent)) issue(['caches', i, 'parent'], `no cache is named "${c.parent}"`);
-        if (c.disk) issue(['caches', i, 'disk'], `only a root has a disk; "${c.name}" has a parent`);
-      }
-    });
-    // Every walk upwards must reach a root within n steps.
-    t.caches.forEach((c, i) => {
-      let at: TreeCache | undefined = c;
-      for (let step = 0; step <= t.caches.length && at?.parent !== undefined; step++) {
-        at = t.caches.find((o) => o.name === at!.parent);
-      }
-      if (at && at.parent !== undefined && names.includes(at.parent)) {
-        issue(['caches', i, 'parent'], `the caches above "${c.name}" form a cycle: it has no path to a disk`);
-      }
-    });
-    const leaves = t.caches.filter((c) => !t.caches.some((o) => o.parent === c.name));
-    if (t.caches.length === 0) return;
-    if (leaves.length > MAX_TREE_CLIENTS) issue(['caches'], `at most ${MAX_TREE_CLIENTS} clients (leaves), got ${leaves.length}`);
-    t.caches.forEach((c, i) => {
-      if (c.workload && !leaves.includes(c)) {
-        issue(['caches', i, 'workload'], `"${c.name}" is not a client (a leaf): only clients issue requests`);
-      }
-      if (c.workload && t.sharing?.kind === 'conjoint') {
-        issue(['caches', i, 'workload'], "conjoint clients issue one stream: give every client the scenario's workload");
-      }
-    });
-  });
-export type TreeConfig = z.infer<typeof treeSchema>;
-
-/** MC² runs clients directly over one array (engine: ForestConfig::validate). */
-function checkMc2Shape(t: TreeConfig, issues: Issues) {
-  const byName = new Map(t.caches.map((c) => [c.name, c]));
-  const i = t.caches.findIndex((c) => c.parent !== undefined && byName.get(c.parent)?.parent !== undefined);
-  if (i >= 0) {
-    const c = t.caches[i];
-    issues.push({
-      code: 'custom',
-      input: t,
-      path: ['tree', 'caches', i, 'parent'],
-      message: `MC² manages clients directly over one array (paper 002 §4's testbed): "${c.name}" sits below "${c.parent}", which is not a root`,
-    });
-    return;
-  }
-  const roots = t.caches.filter((c) => c.parent === undefined).length;
-  if (roots !== 1 || roots === t.caches.length) {
-    issues.push({ code: 'custom', input: t, path: ['tree', 'caches'], message: 'MC² needs exactly one array (root) with its clients directly below it' });
-  }
-}
-
-/** The leaves of a tree, in order: its clients. */
-export function treeClients(t: TreeConfig): TreeCache[] {
-  return t.caches.filter((c) => !t.caches.some((o) => o.parent === c.name));
-}
+/** The shape of the hierarchy, carrying its caches (engine: scenario::Topology). */
+export const topologySchema = z.discriminatedUnion(
+  'kind',
+  [
+    /** One cache over a link to its disk. */
+    z.strictObject({ kind: z.literal('single'), cache: cacheSchema, link: linkSchema, disk: diskSchema }),
+    /** A client cache over an array cache over a disk (paper 000). */
+    z.strictObject({ kind: z.literal('two-level'), client: cacheSchema, array: cacheSchema, link: linkSchema, disk: diskSchema }),
+    /** Any forest: clients at the leaves, optional middle tiers, roots on their own disks. */
+    z.strictObject({
+      kind: z.literal('tree'),
+      caches: z
+        .array(treeCacheSchema, { error: 'must be a list of caches' })
+        .min(1, { error: `must list 1 to ${MAX_TREE_CACHES} caches` })
+        .max(MAX_TREE_CACHES, { error: `must list 1 to ${MAX_TREE_CACHES} caches` }),
+    }),
+  ],
+  { error: 'must be one of single, two-level, tree' },
+);
+export type Topology = z.infer<typeof topologySchema>;
+export type TopologyKind = Topology['kind'];
+export const TOPOLOGY_KINDS = ['two-level', 'single', 'tree'] as const satisfies readonly TopologyKind[];
+export type TreeTopology = Extract<Topology, { kind: 'tree' }>;
 
 /** The engine's trace readers (engine: trace::Format). */
 export const TRACE_FORMATS = ['csv', 'lines', 'msr', 'spc', 'blkparse', 'vscsi', 'oracle-general', 'k5cloud', 'tencent', 'alibaba'] as const;
 export type TraceFormat = (typeof TRACE_FORMATS)[number];
 
-/** A trace file the scenario replays instead of its workload generator (engine: TraceRef). */
-export const traceRefSchema = z.strictObject({
+/** Which leaf each of a trace's clients (volume, host, CSV client column) drives (engine: TraceClients). */
+export const traceClientsSchema = z.discriminatedUnion(
+  'kind',
+  [
+    /** The trace's clients, in the order they first appear, drive the leaves in order (the default). */
+    z.strictObject({ kind: z.literal('order') }),
+    /** Every request goes to the first client: one stream. */
+    z.strictObject({ kind: z.literal('merged') }),
+    /** Trace client id (decimal) → leaf name; every client the trace has must be listed. */
+    z.strictObject({ kind: z.literal('map'), map: z.record(z.string(), z.string({ error: 'must be a cache name' }), { error: 'must map trace client ids to leaf names' }) }),
+  ],
+  { error: 'must be one of order, merged, map' },
+);
+export type TraceClients = z.infer<typeof traceClientsSchema>;
+
+const workloadSource = z.strictObject({
+  kind: z.literal('workload'),
+  /** Every client's generator, unless `clients` names its own. */
+  workload: workloadSchema,
+  /** A tree's clients' own generators, by leaf name. */
+  clients: z.record(z.string(), workloadSchema, { error: 'must map leaf names to workloads' }).optional(),
+  /** How the clients' block ranges relate (absent: disjoint). */
+  sharing: sharingSchema.optional(),
+});
+
+const traceSource = z.strictObject({
+  kind: z.literal('trace'),
   name: z.string({ error: 'must be text' }).refine((n) => n.trim().length > 0 && n.length <= 200, { error: 'must be 1 to 200 characters' }),
   format: z.enum(TRACE_FORMATS, { error: `must be one of ${TRACE_FORMATS.join(', ')}` }).optional(),
   objectMode: z.boolean({ error: 'must be true or false' }).optional(),
   skipBad: z.boolean({ error: 'must be true or false' }).optional(),
+  /** Requests replayed before measuring; absent: the first tenth of the trace. */
   warmupRequests: num(0, 2 ** 53 - 1, true).optional(),
+  /** Absent: the trace's clients drive the leaves in order of appearance. */
+  clients: traceClientsSchema.optional(),
 });
-export type TraceRef = z.infer<typeof traceRefSchema>;
 
-export const TOPOLOGIES = ['two-level', 'single', 'tree'] as const;
-export type Topology = (typeof TOPOLOGIES)[number];
+/** Where the requests come from (engine: scenario::Source). */
+export const sourceSchema = z.discriminatedUnion('kind', [workloadSource, traceSource], { error: 'must be one of workload, trace' });
+export type Source = z.infer<typeof sourceSchema>;
+export type WorkloadSource = z.infer<typeof workloadSource>;
+export type TraceSource = z.infer<typeof traceSource>;
 
-export const scenarioSchema = z
-  .strictObject({
+// ---- the hierarchy as the engine sees it: caches, parents, each client's path --------------
+
+/** One cache as the engine builds it (engine: scenario::Node). */
+export interface ShapeNode {
+  name: string;
+  cache: CacheConfig;
+  /** Index of the cache above; null for a root. */
+  parent: number | null;
+  link?: LinkConfig;
+  disk?: DiskConfig;
+  /** Where its settings live in the document ("topology.client", "topology.caches.2"). */
+  path: (string | number)[];
+}
+
+/** Caches, leaves (the clients, in order) and each client's path to its root, its own cache first. */
+export interface Shape {
+  nodes: ShapeNode[];
+  leaves: number[];
+  paths: number[][];
+}
+
+/** The caches of a topology, named as the engine names them ("cache"; "client", "array"; a tree's own). */
+export function shapeNodes(t: Topology): ShapeNode[] {
+  if (t.kind === 'single') return [{ name: 'cache', cache: t.cache, parent: null, link: t.link, disk: t.disk, path: ['topology', 'cache'] }];
+  if (t.kind === 'two-level') {
+    return [
+      { name: 'client', cache: t.client, parent: 1, link: t.link, path: ['topology', 'client'] },
+      { name: 'array', cache: t.array, parent: null, disk: t.disk, path: ['topology', 'array'] },
+    ];
+  }
+  const index = new Map<string, number>();
+  t.caches.forEach((c, i) => !index.has(c.name) && index.set(c.name, i));
+  return t.caches.map((c, i) => ({
+    name: c.name,
+    cache: { capacity: c.capacity, policy: c.policy, ...(c.co ? { co: true } : {}) },
+    parent: c.parent === undefined ? null : (index.get(c.parent) ?? null),
+    link: c.link,
+    disk: c.disk,
+    path: ['topology', 'caches', i],
+  }));
+}
+
+/**
+ * The shape of a topology: leaves in list order and each one's path up to its root. A cache
+ * in a cycle (which the schema refuses) gets the path as far as it goes without repeating.
+ */
+export function shapeOf(t: Topology): Shape {
+  const nodes = shapeNodes(t);
+  const leaves = nodes.map((_, i) => i).filter((i) => !nodes.some((o) => o.parent === i));
+  const paths = leaves.map((leaf) => {
+    const path = [leaf];
+    for (let p = nodes[leaf].parent; p !== null && !path.includes(p); p = nodes[p].parent) path.push(p);
+    return path;
+  });
+  return { nodes, leaves, paths };
+}
+
+/** The leaves of a tree's caches, in order: its clients. */
+export function treeLeaves(caches: readonly TreeCache[]): TreeCache[] {
+  return caches.filter((c) => !caches.some((o) => o.parent === c.name));
+}
+
+/** The clients' names, in order ("cache" for a single cache, "client" for two levels). */
+export function clientNames(t: Topology): string[] {
+  const s = shapeOf(t);
+  return s.leaves.map((i) => s.nodes[i].name);
+}
+
+// ---- the scenario ----------------------------------------------------------------------------
+
+const protocolNames: Record<Protocol['kind'], string> = { none: 'none', demote: 'DEMOTE', 'ha-r': 'HA_R', 'ac-cc': 'AC_CC', 'ac-ca': 'AC_CA', mc2: 'MC²' };
+export type Protocol = z.infer<typeof protocolSchema>;
+export type ProtocolKind = Protocol['kind'];
+
+const scenarioObject = z.strictObject({
     version: z.literal(SCENARIO_VERSION, { error: `must be ${SCENARIO_VERSION}` }),
     name: z.string({ error: 'must be text' }).max(MAX_NAME_LENGTH, { error: `must be at most ${MAX_NAME_LENGTH} characters` }).default(''),
     seed: num(0, MAX_SEED, true),
     blockSize: blockSize.default(4096),
-    /** Two levels (the default, left out of the JSON) or one cache — the `client` — over the disk. */
-    topology: z.enum(TOPOLOGIES, { error: `must be one of ${TOPOLOGIES.join(', ')}` }).optional(),
-    client: cacheSchema,
-    array: cacheSchema,
-    protocol: protocolSchema,
-    /** Paper 003's DU at the array: drop, or leave next in line, what it sends up (absent: keep it). */
+    topology: topologySchema,
+    /** How the caches cooperate; absent: the inclusive baseline (none). */
+    protocol: protocolSchema.optional(),
+    /** Paper 003's DU at every cache above the clients: drop, or leave next in line, what it sends up (absent: keep it). */
     du: z.enum(['drop', 'lru-end'], { error: 'must be one of drop, lru-end' }).optional(),
-    /** Paper 003's SE: requests of importance 0 enter the client (and, under DEMOTE or AC_CC, the array) at the eviction end. */
+    /** Paper 003's SE: requests of importance 0 enter the client (and, under DEMOTE or AC_CC, the cache that keeps them above) at the eviction end. */
     se: z.boolean({ error: 'must be true or false' }).optional(),
-    link: linkSchema,
-    disk: diskSchema,
-    /** Cost of a client-cache hit, T_c (paper 000 uses 0). */
-    clientHitMs: num(0, 100_000).default(0),
-    workload: workloadSchema,
-    /** The forest of caches when `topology` is `tree` (kept, unused, otherwise). */
-    tree: treeSchema.optional(),
-    /** A trace file to replay instead of the workload generator (kept, unused, then). */
-    trace: traceRefSchema.optional(),
-  })
-  .check((ctx) => {
-    const s = ctx.value;
-    if (s.topology === 'tree' && s.trace) {
-      ctx.issues.push({ code: 'custom', input: s, path: ['trace'], message: 'a trace drives one client: use the single or two-level topology' });
-    }
-    if (s.topology === 'tree') {
-      if (!s.tree) ctx.issues.push({ code: 'custom', input: s, path: ['tree'], message: 'topology "tree" needs a tree: its caches, clients at the leaves' });
-      if (s.protocol.kind === 'ac-cc') {
-        ctx.issues.push({
-          code: 'custom',
-          input: s,
-          path: ['protocol'],
-          message: "AC_CC places blocks by one client's reuse distance over one array: use the two-level topology",
-        });
-      }
-      if (s.protocol.kind === 'mc2' && s.tree) checkMc2Shape(s.tree, ctx.issues as Issues);
-      if (s.se) {
-        ctx.issues.push({ code: 'custom', input: s, path: ['se'], message: "SE reads each request's importance in one client's hierarchy: use the single or two-level topology" });
-      }
-    } else if (s.protocol.kind === 'mc2') {
-      ctx.issues.push({
-        code: 'custom',
-        input: s,
-        path: ['protocol'],
-        message: 'MC² shares an array among clients by their range hints: choose the tree topology (one client over an array works too)',
-      });
-    }
-    // In a single cache the array is unused, so only the client's policy matters there.
-    for (const level of s.topology === 'single' || s.topology === 'tree' ? [] : (['client', 'array'] as const)) {
-      const kind = s[level].policy.kind;
-      if (OFFLINE_POLICY_KINDS.includes(kind)) {
-        ctx.issues.push({
-          code: 'custom',
-          input: s,
-          path: [level, 'policy'],
-          message: `${kind} is offline: it must know every reference in advance, which only a single cache (topology "single") does`,
-        });
-      }
-    }
-    if (s.topology === 'single' && OFFLINE_POLICY_KINDS.includes(s.client.policy.kind)) {
-      const w = s.workload;
-      const [warm, measured] = workloadRequests(w);
-      const total = (warm + measured) * workloadRequestBlocks(w);
-      if (total > MAX_OFFLINE_REQUESTS) {
-        ctx.issues.push({
-          code: 'custom',
-          input: s,
-          path: ['client', 'policy'],
-          message: `${s.client.policy.kind} precomputes the whole run: at most ${MAX_OFFLINE_REQUESTS} block references (got ${total})`,
-        });
-      }
-    }
+    /** Cost of a client-cache hit, T_c; absent: 0 (paper 000). */
+    clientHitMs: num(0, 100_000).optional(),
+    /** Links, controllers and disks as FIFO servers; absent: the additive model (paper 000 eq. 1). */
+    queueing: arrivalsSchema.optional(),
+    /** With two or more clients, also time each client alone, for speedups and fairness (absent: true). */
+    fairness: z.boolean({ error: 'must be true or false' }).optional(),
+    source: sourceSchema,
   });
 
-export type Scenario = z.infer<typeof scenarioSchema>;
+export type Scenario = z.infer<typeof scenarioObject>;
+export const scenarioSchema = scenarioObject.check((ctx) => checkScenarioRules(ctx.value, ctx.issues as Issues));
 
-/** One problem with a scenario: `path` is dotted ("client.capacity"), `message` says what is wanted. */
+/** The protocol's kind; absent is `none`. */
+export function protocolKind(s: Pick<Scenario, 'protocol'>): ProtocolKind {
+  return s.protocol?.kind ?? 'none';
+}
+
+/**
+ * What types alone cannot say, in the engine's order (`Scenario::validate_shape`): the tree's
+ * structure, what each topology refuses (and why), the source against the clients, MC²'s shape
+ * and where an offline policy may run.
+ */
+function checkScenarioRules(s: Scenario, issues: Issues) {
+  const issue = (path: (string | number)[], message: string) => void issues.push({ code: 'custom', input: s, path, message });
+  const t = s.topology;
+  const before = issues.length;
+  if (t.kind === 'tree') checkTree(t.caches, issue);
+  if (issues.length > before) return;
+  const shape = shapeOf(t);
+  if (shape.leaves.length > MAX_TREE_CLIENTS) return issue(['topology', 'caches'], `at most ${MAX_TREE_CLIENTS} clients (leaves), got ${shape.leaves.length}`);
+  const protocol = protocolKind(s);
+  if (t.kind === 'single' && protocol !== 'none') {
+    issue(['protocol'], `a single cache has no cache above it to cooperate with: ${protocolNames[protocol]} needs two levels`);
+  }
+  if (s.du) {
+    const why =
+      t.kind === 'single'
+        ? 'a single cache sends nothing up to a client'
+        : protocol === 'ac-cc'
+          ? 'AC_CC keeps each block in one level already'
+          : protocol === 'mc2'
+            ? "MC²'s partitions decide what the array keeps"
+            : null;
+    if (why) issue(['du'], `DU (${s.du}) has nothing to do here: ${why}`);
+  }
+  if (s.se && protocol === 'mc2') issue(['se'], "MC²'s partitions replace the caches' policies, so there is no insertion end to choose");
+  checkSource(s, shape, issue);
+  if (protocol === 'mc2') checkMc2(shape, issue);
+  checkOffline(s, shape, issue);
+}
+
+type Issue = (path: (string | number)[], message: string) => void;
+
+/** A tree's own rules (engine: Topology::nodes and Scenario::shape): names, parents, disks, no cycle. */
+function checkTree(caches: TreeCache[], issue: Issue) {
+  const names = caches.map((c) => c.name);
+  caches.forEach((c, i) => {
+    const at = (field: string) => ['topology', 'caches', i, field];
+    if (names.indexOf(c.name) !== i) issue(at('name'), `"${c.name}" names two caches`);
+    if (c.parent === undefined) {
+      if (!c.disk) issue(at('disk'), `"${c.name}" has no parent, so it needs a disk`);
+    } else {
+      if (c.parent === c.name) issue(at('parent'), 'a cache cannot be its own parent');
+      else if (!names.includes(c.parent)) issue(at('parent'), `no cache is named "${c.parent}"`);
+      if (c.disk) issue(at('disk'), `only a root has a disk; "${c.name}" has a parent`);
+    }
+  });
+  // Every walk upwards must reach a root within n steps.
+  caches.forEach((c, i) => {
+    let at: TreeCache | undefined = c;
+    for (let step = 0; step <= caches.length && at?.parent !== undefined; step++) {
+      at = caches.find((o) => o.name === at!.parent);
+    }
+    if (at && at.parent !== undefined && names.includes(at.parent)) {
+      issue(['topology', 'caches', i, 'parent'], `the caches above "${c.name}" form a cycle: it has no path to a disk`);
+    }
+  });
+}
+
+/** The source against the topology (engine: validate_source). */
+function checkSource(s: Scenario, shape: Shape, issue: Issue) {
+  const src = s.source;
+  const leafNames = shape.leaves.map((i) => shape.nodes[i].name);
+  if (src.kind === 'workload') {
+    const sharing = src.sharing?.kind ?? 'disjoint';
+    const clients = Object.entries(src.clients ?? {});
+    if (s.topology.kind !== 'tree') {
+      if (sharing !== 'disjoint') issue(['source', 'sharing'], "sharing relates several clients' blocks: this topology has one client");
+      if (clients.length) issue(['source', 'clients', clients[0][0]], 'this topology has one client: give its generator as source.workload');
+      return;
+    }
+    for (const [name] of clients) {
+      const i = shape.nodes.findIndex((n) => n.name === name);
+      if (i < 0) issue(['source', 'clients', name], `no cache is named "${name}"`);
+      else if (!shape.leaves.includes(i)) issue(['source', 'clients', name], `"${name}" is not a client (a leaf): only clients issue requests`);
+      else if (sharing === 'conjoint') issue(['source', 'clients', name], 'conjoint clients issue one stream: give every client source.workload');
+    }
+    const blocks = leafNames.map((n) => workloadBlocks(src.clients?.[n] ?? src.workload));
+    const largest = Math.max(0, ...blocks);
+    const universe = sharing === 'conjoint' ? largest : (src.sharing?.kind === 'shared' && src.sharing.fraction > 0 ? largest : 0) + blocks.reduce((a, b) => a + b, 0);
+    if (universe > MAX_BLOCKS) issue(['source'], `the clients' workloads span ${universe} blocks together; at most ${MAX_BLOCKS}`);
+    return;
+  }
+  if (src.clients?.kind === 'map') {
+    const entries = Object.entries(src.clients.map);
+    if (!entries.length) issue(['source', 'clients', 'map'], 'maps no trace client to a leaf');
+    for (const [id, leaf] of entries) {
+      if (!/^\d+$/.test(id) || Number(id) > 65535) issue(['source', 'clients', 'map', id], 'a trace client id is a whole number from 0 to 65535');
+      else if (!leafNames.includes(leaf)) issue(['source', 'clients', 'map', id], `"${leaf}" is not a client (a leaf) of the topology`);
+    }
+  }
+}
+
+/** MC² manages clients directly over one array (engine: validate_mc2). */
+function checkMc2(shape: Shape, issue: Issue) {
+  const deep = shape.paths.find((p) => p.length > 2);
+  if (deep) {
+    const [c, above] = deep;
+    return issue(
+      [...shape.nodes[c].path, 'parent'],
+      `MC² manages clients directly over one array (paper 002 §4's testbed): "${shape.nodes[c].name}" sits below "${shape.nodes[above].name}", which is not a root`,
+    );
+  }
+  const roots = shape.nodes.filter((n) => n.parent === null).length;
+  if (roots !== 1 || shape.paths.some((p) => p.length !== 2)) issue(['protocol'], 'MC² needs exactly one array (root) with its clients directly below it');
+}
+
+/**
+ * Offline policies (MIN, read-OPT) must know every reference their cache will see before the
+ * run: a client's are its own; a cache above learns its stream in a first pass, exact only
+ * when that stream cannot depend on what the cache does (engine: validate_offline).
+ */
+function checkOffline(s: Scenario, shape: Shape, issue: Issue) {
+  const protocol = protocolKind(s);
+  const offline = shape.nodes.map((_, i) => i).filter((i) => OFFLINE_POLICY_KINDS.includes(shape.nodes[i].cache.policy.kind));
+  const below = (i: number) => shape.paths.map((p, c) => (p.includes(i) ? c : -1)).filter((c) => c >= 0);
+  for (const i of offline) {
+    const node = shape.nodes[i];
+    const at = [...node.path, 'policy'];
+    const name = node.cache.policy.kind;
+    if (protocol === 'mc2') {
+      issue(at, `${name} is offline, and MC²'s partitions replace the caches' policies`);
+      continue;
+    }
+    if (!shape.leaves.includes(i)) {
+      if (protocol === 'ac-ca') {
+        issue(at, `${name} is offline, but under AC_CA the clients pick their victims by what "${node.name}" holds, so the stream reaching it depends on its own choices`);
+        continue;
+      }
+      const n = below(i).length;
+      if (s.queueing && n > 1) {
+        issue(at, `${name} is offline, but with queueing the order in which ${n} clients reach "${node.name}" depends on the latencies its own hits give them`);
+        continue;
+      }
+      const j = offline.find((j) => j !== i && shape.paths.some((p) => p.includes(i) && p.includes(j) && p.indexOf(j) < p.indexOf(i)));
+      if (j !== undefined) {
+        issue(at, `${name} is offline, but the stream reaching "${node.name}" depends on the offline "${shape.nodes[j].name}" below it`);
+        continue;
+      }
+    }
+    if (s.source.kind === 'workload') {
+      const src = s.source;
+      const refs = below(i).reduce((sum, c) => {
+        const w = src.clients?.[shape.nodes[shape.leaves[c]].name] ?? src.workload;
+        const [warm, measured] = workloadRequests(w);
+        return sum + (warm + measured) * workloadRequestBlocks(w);
+      }, 0);
+      if (refs > MAX_OFFLINE_REQUESTS) issue(at, `${name} precomputes the whole run: at most ${MAX_OFFLINE_REQUESTS} block references (got ${refs})`);
+    }
+  }
+}
+
+/** One problem with a scenario: `path` is dotted ("topology.client.capacity"), `message` says what is wanted. */
 export interface ScenarioIssue {
   path: string;
   message: string;
@@ -626,7 +771,7 @@ export interface ScenarioIssue {
 
 export type ScenarioCheck = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
 
-/** Validates anything claiming to be a scenario, collecting every problem with its field path. */
+/** Validates anything claiming to be a version-2 scenario, collecting every problem with its field path. */
 export function checkScenario(value: unknown): ScenarioCheck {
   const result = scenarioSchema.safeParse(value);
   if (result.success) return { ok: true, scenario: result.data };
@@ -636,9 +781,12 @@ export function checkScenario(value: unknown): ScenarioCheck {
   };
 }
 
-/** "scenario.client.capacity: must be between 1 and 33554432" — the engine's wording for paths. */
+/** "scenario.topology.client.capacity: must be between 1 and 33554432" — the engine's wording for paths. */
 export function describeIssue(issue: ScenarioIssue): string {
-  // The engine writes list positions in brackets: scenario.tree.caches[4].parent.
-  const path = issue.path.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+  // The engine writes list positions in brackets (scenario.topology.caches[4].parent), but a
+  // map's keys as they are (scenario.source.clients.map.7: a trace client id; a leaf's name).
+  const parts = issue.path === '' ? [] : issue.path.split('.');
+  const keyed = (i: number) => parts[0] === 'source' && parts[1] === 'clients' && (i === 2 || (i === 3 && parts[2] === 'map'));
+  const path = parts.map((p, i) => (/^\d+$/.test(p) && i > 0 && !keyed(i) ? `[${p}]` : `.${p}`)).join('').slice(1);
   return path ? `scenario.${path}: ${issue.message}` : `scenario: ${issue.message}`;
 }

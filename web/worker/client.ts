@@ -3,7 +3,8 @@
 // the pending run, and the next run starts a fresh worker.
 import * as Comlink from 'comlink';
 import type { Scenario } from '../scenario/schema';
-import type { EngineApi, EngineError, EngineErrorKind, LoadProgress, Report, TeachStep, TraceOptions, TraceSummary, UpsideReport } from './protocol';
+import { traceOf } from '../scenario/topology';
+import type { EngineApi, EngineError, EngineErrorKind, LoadProgress, Report, TeachRequest, TeachStep, TraceOptions, TraceSummary, UpsideReport } from './protocol';
 import { traceFile } from './traces';
 
 /** A failed run, with the typed reason from protocol.ts. */
@@ -45,6 +46,12 @@ export interface PreviewRow {
   range?: number;
 }
 
+/** The file of the trace a scenario replays, if the page has read it. */
+function traceBlob(s: Scenario): Blob | undefined {
+  const t = traceOf(s);
+  return t ? traceFile(t.name) : undefined;
+}
+
 export class EngineClient {
   private worker?: WorkerLike;
   private remote?: Comlink.Remote<EngineApi>;
@@ -61,7 +68,7 @@ export class EngineClient {
       const progress = Comlink.proxy((report: Report) => {
         if (live()) onProgress?.(report);
       });
-      return remote.run(JSON.stringify(scenario), progress, scenario.trace ? traceFile(scenario.trace.name) : undefined);
+      return remote.run(JSON.stringify(scenario), progress, traceBlob(scenario));
     }, (reply) => reply.report);
   }
 
@@ -70,7 +77,7 @@ export class EngineClient {
     return this.cancellable(
       'the estimate',
       signal,
-      (_live, remote) => remote.estimateUpside(JSON.stringify(scenario), points, scenario.trace ? traceFile(scenario.trace.name) : undefined),
+      (_live, remote) => remote.estimateUpside(JSON.stringify(scenario), points, traceBlob(scenario)),
       (reply) => reply.report,
     );
   }
@@ -155,8 +162,21 @@ export class EngineClient {
       });
   }
 
-  /** The teaching stepper's steps: `requests` as [block, op] pairs, `start` the caches' first contents (next victim first). */
-  async teach(scenario: Scenario, requests: [number, 'read' | 'write'][], start: { client: number[]; array: number[] }): Promise<TeachStep[]> {
+  /**
+   * A scenario of any version the engine reads (version 1: every link shared before version 2),
+   * validated and normalised by the engine as version-2 JSON; a refusal rejects with its message.
+   */
+  async validateScenario(json: string): Promise<string> {
+    const reply = await this.ensureWorker().validateScenario(json);
+    if (!reply.ok) throw new EngineRunError(reply.error.kind, reply.error.message);
+    return reply.json;
+  }
+
+  /**
+   * The teaching stepper's steps: `requests` as [block, op] or [block, op, client] (a leaf's
+   * name or index), `start` each cache's first contents by name (next victim first).
+   */
+  async teach(scenario: Scenario, requests: TeachRequest[], start: Record<string, number[]>): Promise<TeachStep[]> {
     const reply = await this.ensureWorker().teach(JSON.stringify(scenario), JSON.stringify(requests), JSON.stringify(start));
     if (!reply.ok) throw new EngineRunError(reply.error.kind, reply.error.message);
     return reply.steps;

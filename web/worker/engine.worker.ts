@@ -1,7 +1,7 @@
 // The engine worker: loads the wasm engine lazily (once) and runs scenarios in adaptive
 // batches, streaming progress reports. All simulation happens here, never on the main thread.
 import * as Comlink from 'comlink';
-import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload, previewWorkload, teach } from '../wasm-pkg/tiersim_wasm.js';
+import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload, previewWorkload, teach, validateScenario } from '../wasm-pkg/tiersim_wasm.js';
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
 import { defaultPoolSize, traceLimitMiB } from './limits';
@@ -62,12 +62,12 @@ async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?:
 
 class TraceReadError extends Error {}
 
-/** The scenario's trace, read (or from the cache), for a scenario that names one. */
+/** The scenario's trace, read (or from the cache), for a scenario whose source is one. */
 async function traceFor(scenarioJson: string, file: Blob | undefined): Promise<TraceReader | undefined> {
-  const s = JSON.parse(scenarioJson) as { blockSize?: number; trace?: { name: string; format?: string; objectMode?: boolean; skipBad?: boolean } };
-  if (!s.trace) return undefined;
-  if (!file) throw new TraceReadError(`${s.trace.name}: the trace file is not loaded — drop it on the page or pick it under Workload`);
-  const { name, format, objectMode, skipBad } = s.trace;
+  const s = JSON.parse(scenarioJson) as { blockSize?: number; source?: { kind: string; name: string; format?: string; objectMode?: boolean; skipBad?: boolean } };
+  if (s.source?.kind !== 'trace') return undefined;
+  if (!file) throw new TraceReadError(`${s.source.name}: the trace file is not loaded — drop it on the page or pick it under Workload`);
+  const { name, format, objectMode, skipBad } = s.source;
   return (await readTrace(file, name, { format, objectMode, skipBad, blockSize: s.blockSize ?? 4096 })).reader;
 }
 
@@ -178,6 +178,15 @@ const api: EngineApi = {
       await loadEngine();
       const bytes = exportWorkload(scenarioJson, format);
       return Comlink.transfer({ ok: true as const, bytes }, [bytes.buffer]);
+    } catch (e) {
+      return fail('invalid-scenario', messageOf(e));
+    }
+  },
+
+  async validateScenario(scenarioJson) {
+    try {
+      await loadEngine();
+      return { ok: true as const, json: validateScenario(scenarioJson) };
     } catch (e) {
       return fail('invalid-scenario', messageOf(e));
     }

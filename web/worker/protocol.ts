@@ -56,10 +56,17 @@ export interface Report {
   latency: LatencyHistogram;
   /** What one request costs along each path (paper 000 eq. 1). */
   pathCosts: { clientHitMs: number; arrayHitMs: number; diskReadMs: number; demotionMs: number };
+  /** Blocks held by the clients' own caches, and by the caches above them. */
   clientBlocks: number;
   arrayBlocks: number;
-  /** Per client and per cache, for topology "tree"; the fields above then sum over the clients. */
-  tree?: TreeReport;
+  /** Each client's measured requests (one for a single cache or two levels); the totals above sum over them. */
+  clients: ClientReport[];
+  /** Every cache's counters, in the topology's order ("cache"; "client", "array"; a tree's own). */
+  caches: CacheReport[];
+  /** Smallest speedup over largest (paper 002), with fairness on and two or more clients. */
+  fairness?: number;
+  /** Whether latencies come from the queueing model (FIFO links, controllers, disks). */
+  queueing: boolean;
   /** LRU stack-depth graphs, live (the worker always asks for them). */
   depthCurves?: DepthCurve[];
 }
@@ -106,18 +113,31 @@ export interface UpsideReport {
   distinct: number;
   sampledRate?: number;
   points: UpsidePoint[];
+  /** With several clients: each on its own stream, at its own path's sizes (its cache; the caches above it, summed). */
+  clients?: ClientUpside[];
+}
+
+export interface ClientUpside {
+  name: string;
+  references: number;
+  distinct: number;
+  point: UpsidePoint;
 }
 
 export type UpsideReply = { ok: true; report: UpsideReport } | { ok: false; error: EngineError };
 
-/** One client of a tree: where its measured reads were served, and how long they took. */
+/** One client: where its measured reads were served, and how long they took. */
 export interface ClientReport {
   name: string;
-  /** Its caches, its own first, by index into `TreeReport.caches`. */
+  /** Its caches, its own first, by index into `Report.caches`. */
   path: number[];
   requests: number;
   reads: number;
   writes: number;
+  /** Its write mix by paper 004 hint (unhinted writes are the rest). */
+  synchWrites: number;
+  replaceWrites: number;
+  recovWrites: number;
   /** Reads served at each level of the path, then by the disk… */
   servedAt: number[];
   /** …as fractions of its reads (they sum to 1), and the same per block. */
@@ -125,17 +145,21 @@ export interface ClientReport {
   blockHitFractions: number[];
   meanLatencyMs: number;
   latency: LatencyHistogram;
-  /** Alone on the same hierarchy, and the speedup (alone / shared), when fairness is on. */
+  /** Alone on the same hierarchy, and the speedup (alone / shared), with fairness on and two or more clients. */
   aloneMeanLatencyMs?: number;
   speedup?: number;
 }
 
-/** One cache of a tree. */
+/** One cache's counters. */
 export interface CacheReport {
   name: string;
+  /** Its policy's name ("lru"; "mc2" under MC²). */
+  policy: string;
   parent: number | null;
   /** 0 for a root, growing downwards. */
   depth: number;
+  /** Whether it is a client's own cache. */
+  client: boolean;
   capacity: number;
   blocks: number;
   hits: number;
@@ -145,14 +169,14 @@ export interface CacheReport {
   evictions: number;
   reloads: number;
   linkBytes: number;
-}
-
-export interface TreeReport {
-  clients: ClientReport[];
-  caches: CacheReport[];
-  /** Smallest speedup over largest (paper 002), with fairness on and two or more clients. */
-  fairness?: number;
-  queueing: boolean;
+  /** Writes it saw, by paper 004 hint. */
+  writes: number;
+  synchWrites: number;
+  replaceWrites: number;
+  recovWrites: number;
+  /** Paper 004 §5.1: block reads reaching it once it first filled, and those it hit. */
+  warmBlockReads: number;
+  warmBlockHits: number;
 }
 
 export type EngineErrorKind = 'invalid-scenario' | 'invalid-trace' | 'engine' | 'cancelled';
@@ -176,6 +200,8 @@ export interface TraceSummary {
   bytes: number;
   skipped: number;
   firstSkipped: string | null;
+  /** The trace's clients (volume, host, CSV client column), in the order they first appear, with each one's requests. */
+  clients: { id: number; requests: number }[];
 }
 
 /** Reading a trace: bytes of the file so far, of all, and requests parsed. */
@@ -215,6 +241,8 @@ export interface EngineApi {
   exportWorkload(scenarioJson: string, format: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; error: EngineError }>;
   /** `n` requests of a scenario's generated workload from request `skip` on, as canonical CSV (write hints included). */
   previewWorkload(scenarioJson: string, skip: number, n: number): Promise<{ ok: true; csv: string } | { ok: false; error: EngineError }>;
+  /** Validates a scenario of any version the engine reads; returns it normalised, as version-2 JSON (old links migrate this way). */
+  validateScenario(scenarioJson: string): Promise<{ ok: true; json: string } | { ok: false; error: EngineError }>;
   /** The teaching stepper: every cache's queues before and after each request (engine: teach). */
   teach(scenarioJson: string, requestsJson: string, startJson: string): Promise<{ ok: true; steps: TeachStep[] } | { ok: false; error: EngineError }>;
   version(): Promise<string>;
@@ -227,18 +255,33 @@ export interface Queue {
   blocks: number[];
 }
 
+/** One cache's lists in a teaching step, in the topology's order. */
+export interface TeachCache {
+  name: string;
+  /** The cache above, by index; null for a root. */
+  parent: number | null;
+  queues: Queue[];
+}
+
 /** The hierarchy after one request of the teaching stepper (the first: before any). */
 export interface TeachStep {
   block?: number;
   op?: 'read' | 'write';
+  /** The client that issued it, by index. */
+  client?: number;
+  /** Where it was served: its client's own cache, a cache above, or the disk. */
   level?: 'client' | 'array' | 'disk';
+  /** The cache that served it, by name, or "disk". */
+  servedBy?: string;
   latencyMs: number;
-  client: Queue[];
-  /** Empty for a single cache. */
-  array: Queue[];
+  caches: TeachCache[];
+  /** Running totals: DEMOTEs sent, read requests that needed the disk. */
   demotions: number;
   diskReads: number;
 }
+
+/** One request of the stepper: block, operation and the client (leaf name or index) that issues it. */
+export type TeachRequest = [number, 'read' | 'write'] | [number, 'read' | 'write', string | number];
 
 /** The scenario as the worker receives it. */
 export function scenarioJson(scenario: Scenario): string {

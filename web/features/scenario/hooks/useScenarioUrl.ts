@@ -1,28 +1,38 @@
 // The scenario being edited, kept in the URL hash (#s=…) so every scenario is a link. The form
 // may hold invalid values (an emptied input, a capacity of 0); the URL and the share link keep
-// the last valid scenario, so nothing the user shares is ever broken.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// the last valid scenario, so nothing the user shares is ever broken. A link from before
+// version 2 is migrated by the engine (through a worker) before it shows; a bad link leaves a
+// message and what was shown before — the default on a fresh page, the current scenario when
+// a link is pasted into this tab.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { defaultScenario } from '../../../scenario/defaults';
 import { checkScenario, type Scenario, type ScenarioIssue } from '../../../scenario/schema';
-import { decodeScenarioFromHash, shareUrl } from '../../../scenario/url';
-
-function fromLocation(): { scenario: Scenario; error: string | null } {
-  const decoded = decodeScenarioFromHash(window.location.hash);
-  return decoded.ok ? { scenario: decoded.scenario, error: null } : { scenario: defaultScenario(), error: decoded.message };
-}
+import { decodeScenarioFromHash, migrateLinked, shareUrl, type DecodeResult, type Migrate } from '../../../scenario/url';
+import { migrateWithEngine } from '../../../worker/migrate';
 
 /** One empty list, so a valid scenario's issues are the same value render after render. */
 const NO_ISSUES: ScenarioIssue[] = [];
 
-export function useScenarioUrl() {
-  const [initial] = useState(fromLocation);
-  const [draft, setDraft] = useState<Scenario>(initial.scenario);
-  const [lastValid, setLastValid] = useState<Scenario>(initial.scenario);
-  const [urlError, setUrlError] = useState<string | null>(initial.error);
+/** A link that could not be opened, and what the page shows instead. */
+export interface UrlError {
+  message: string;
+  /** `default`: a fresh page fell back to the default scenario; `current`: the scenario shown before stays. */
+  kept: 'default' | 'current';
+}
+
+export function useScenarioUrl(migrate: Migrate = migrateWithEngine) {
+  const [initial] = useState<DecodeResult>(() => decodeScenarioFromHash(window.location.hash));
+  const [draft, setDraft] = useState<Scenario>(initial.ok ? initial.scenario : defaultScenario());
+  const [lastValid, setLastValid] = useState<Scenario>(initial.ok ? initial.scenario : defaultScenario());
+  const [urlError, setUrlError] = useState<UrlError | null>(!initial.ok && initial.kind !== 'version-1' ? { message: initial.message, kept: 'default' } : null);
+  /** A version-1 link the engine is migrating: nothing runs, and the URL stays as it is, until it is done. */
+  const [migrating, setMigrating] = useState(!initial.ok && initial.kind === 'version-1');
+  const lastValidRef = useRef(lastValid);
+  lastValidRef.current = lastValid;
 
   const check = useMemo(() => checkScenario(draft), [draft]);
   const issues: ScenarioIssue[] = check.ok ? NO_ISSUES : check.issues;
-  const valid = check.ok ? check.scenario : null;
+  const valid = check.ok && !migrating ? check.scenario : null;
 
   const validJson = valid ? JSON.stringify(valid) : null;
   useEffect(() => {
@@ -32,27 +42,67 @@ export function useScenarioUrl() {
     window.history.replaceState(window.history.state, '', shareUrl(window.location.href, scenario));
   }, [validJson]);
 
-  // A link pasted into this tab's address bar: load it like a fresh page would.
+  /** Opens a decoded link: shows it, migrates it first (version 1), or says why not, keeping `kept`. */
+  const open = useCallback(
+    (decoded: DecodeResult, kept: UrlError['kept']) => {
+      if (decoded.ok) {
+        setDraft(decoded.scenario);
+        setUrlError(null);
+        return;
+      }
+      if (decoded.kind !== 'version-1') {
+        setUrlError({ message: decoded.message, kept });
+        // The address bar shows what the page shows.
+        if (kept === 'current') window.history.replaceState(window.history.state, '', shareUrl(window.location.href, lastValidRef.current));
+        return;
+      }
+      setMigrating(true);
+      void migrateLinked(decoded.document, migrate).then((migrated) => {
+        setMigrating(false);
+        if (migrated.ok) {
+          setDraft(migrated.scenario);
+          setUrlError(null);
+        } else {
+          setUrlError({ message: `this version-1 link could not be migrated: ${migrated.message}`, kept });
+          window.history.replaceState(window.history.state, '', shareUrl(window.location.href, lastValidRef.current));
+        }
+      });
+    },
+    [migrate],
+  );
+
+  // A version-1 link on arrival: the engine migrates it.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || initial.ok || initial.kind !== 'version-1') return;
+    started.current = true;
+    open(initial, 'default');
+  }, [initial, open]);
+
+  // A link pasted into this tab's address bar: load it like a fresh page would, but a bad one
+  // leaves the scenario the page shows.
   useEffect(() => {
     const onHashChange = () => {
-      const next = fromLocation();
-      setDraft(next.scenario);
-      setUrlError(next.error);
+      // Our own replaceState never fires this; a hash equal to the scenario shown is no news.
+      if (window.location.href === shareUrl(window.location.href, lastValidRef.current)) return;
+      open(decodeScenarioFromHash(window.location.hash), 'current');
     };
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
-  }, []);
+  }, [open]);
 
   const dismissUrlError = useCallback(() => setUrlError(null), []);
 
   return {
     draft,
     setDraft,
-    /** The draft if it is valid, else null. */
+    /** The draft if it is valid (and not waiting for a migration), else null. */
     valid,
     issues,
     urlError,
     dismissUrlError,
+    /** A version-1 link is being migrated by the engine. */
+    migrating,
     shareUrl: shareUrl(window.location.href, lastValid),
   };
 }
