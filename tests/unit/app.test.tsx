@@ -1,5 +1,5 @@
 // The page's form and URL behaviour (no run: the engine worker is only created on Run).
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LZString from 'lz-string';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../web/app/App';
@@ -44,12 +44,11 @@ describe('App', () => {
       ok: true,
       scenario: {
         name: 'RANDOM LRU-LRU-none',
-        client: { capacity: 8192, policy: { kind: 'lru' } },
-        array: { policy: { kind: 'lru' } },
-        protocol: { kind: 'none' },
-        link: { preset: 'eth-100m' },
+        topology: { kind: 'two-level', client: { capacity: 8192, policy: { kind: 'lru' } }, array: { policy: { kind: 'lru' } }, link: { preset: 'eth-100m' } },
       },
     });
+    // The inclusive baseline is the protocol's default: left out.
+    expect(decoded.ok && 'protocol' in decoded.scenario).toBe(false);
     expect(value('share-url')).toBe(window.location.href);
   });
 
@@ -59,20 +58,20 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'MiB' } });
     expect(value('client-capacity')).toBe('64'); // 16,384 blocks × 4 KiB
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '1.5' } });
-    expect(capacity()).toMatchObject({ ok: true, scenario: { client: { capacity: 384 } } });
+    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: 384 } } } });
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'KiB' } });
     expect(value('client-capacity')).toBe('1536');
     // Not a whole block: the nearest one.
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '10' } });
-    expect(capacity()).toMatchObject({ ok: true, scenario: { client: { capacity: 3 } } });
+    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: 3 } } } });
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'GiB' } });
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '1' } });
-    expect(capacity()).toMatchObject({ ok: true, scenario: { client: { capacity: 262_144 } } });
+    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: 262_144 } } } });
     // Under half a block is no block: the form says so, and the link keeps the last valid size.
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'KiB' } });
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '1' } });
     expect(screen.getByTestId('client-capacity-error').textContent).toBe('must be between 1 and 33554432 blocks of 4 KiB');
-    expect(capacity()).toMatchObject({ ok: true, scenario: { client: { capacity: 262_144 } } });
+    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: 262_144 } } } });
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'blocks' } });
     expect(value('client-capacity')).toBe('0');
   });
@@ -87,16 +86,19 @@ describe('App', () => {
     const options = [...(screen.getByTestId('client-policy') as HTMLSelectElement).options].map((o) => o.value);
     expect(options.slice(-2)).toEqual(['min', 'read-opt']);
     fireEvent.change(screen.getByTestId('client-policy'), { target: { value: 'read-opt' } });
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({
+    const one = decodeScenarioFromHash(window.location.hash);
+    expect(one).toMatchObject({
       ok: true,
-      scenario: { name: 'RANDOM READ-OPT single cache', topology: 'single', client: { policy: { kind: 'read-opt' } }, array: { capacity: 16384 } },
+      scenario: { name: 'RANDOM READ-OPT single cache', topology: { kind: 'single', cache: { capacity: 16384, policy: { kind: 'read-opt' } } } },
     });
-    // Back to two levels: the array is as it was, and the offline policy gives way to LRU.
+    // Nothing kept but unused: no array, and no protocol (a single cache refuses one).
+    expect(one.ok && ['protocol', 'array'].filter((k) => k in one.scenario || k in one.scenario.topology)).toEqual([]);
+    // Back to two levels: the client keeps its policy (read-OPT runs at a client too), under an MRU array of its size.
     fireEvent.change(screen.getByTestId('topology'), { target: { value: 'two-level' } });
     expect(value('array-policy')).toBe('mru');
-    expect(value('client-policy')).toBe('lru');
+    expect(value('client-policy')).toBe('read-opt');
     const back = decodeScenarioFromHash(window.location.hash);
-    expect(back.ok && 'topology' in back.scenario).toBe(false);
+    expect(back).toMatchObject({ ok: true, scenario: { topology: { kind: 'two-level', array: { capacity: 16384, policy: { kind: 'mru' } } } } });
   });
 
   it('sets DU at the array and leaves it out when the array keeps what it sends up', () => {
@@ -134,26 +136,27 @@ describe('App', () => {
     expect(value('disk-rpm')).toBe('5400');
     expect(value('disk-read-ahead')).toBe('512');
     fireEvent.change(screen.getByTestId('disk-rpm'), { target: { value: '7200' } });
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { disk: { kind: 'mechanical', rpm: 7200 } } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { topology: { disk: { kind: 'mechanical', rpm: 7200 } } } });
     fireEvent.change(screen.getByTestId('disk-kind'), { target: { value: 'constant' } });
     expect(value('disk-ms')).toBe('10');
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { disk: { kind: 'constant', serviceMs: 10 } } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { topology: { disk: { kind: 'constant', serviceMs: 10 } } } });
   });
 
   it('sets blocks per request, keeps it across workload kinds and omits the default', () => {
     render(<App />);
     fireEvent.change(screen.getByTestId('workload-request-blocks'), { target: { value: '8' } });
     fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'zipf' } });
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { workload: { kind: 'zipf', requestBlocks: 8 } } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { source: { workload: { kind: 'zipf', requestBlocks: 8 } } } });
     fireEvent.change(screen.getByTestId('workload-request-blocks'), { target: { value: '1' } });
     const back = decodeScenarioFromHash(window.location.hash);
-    expect(back.ok && 'requestBlocks' in back.scenario.workload).toBe(false);
+    expect(back.ok && back.scenario.source.kind === 'workload' && 'requestBlocks' in back.scenario.source.workload).toBe(false);
   });
 
   it('offers every engine policy, with the parameters each one takes', () => {
     render(<App />);
     const options = [...(screen.getByTestId('array-policy') as HTMLSelectElement).options].map((o) => o.value);
-    expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'arc', '2q', 'lirs', 'mq', 'lru+hints', 'mq+hints', 'tq', 's3-fifo', 'w-tinylfu']);
+    // The offline bounds too: an array under DEMOTE learns its stream in a first pass.
+    expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'arc', '2q', 'lirs', 'mq', 'lru+hints', 'mq+hints', 'tq', 's3-fifo', 'w-tinylfu', 'min', 'read-opt']);
     expect(screen.queryByTestId('array-slru-share')).toBeNull();
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'slru' } });
     expect(value('array-slru-share')).toBe('80');
@@ -163,7 +166,7 @@ describe('App', () => {
     const decoded = decodeScenarioFromHash(window.location.hash);
     expect(decoded).toMatchObject({
       ok: true,
-      scenario: { client: { policy: { kind: 'lfu' } }, array: { policy: { kind: 'slru', protectedShare: 0.7 } } },
+      scenario: { topology: { client: { policy: { kind: 'lfu' } }, array: { policy: { kind: 'slru', protectedShare: 0.7 } } } },
     });
     // Off the paper-000 LRU/MRU grid, the design quick-pick steps aside.
     expect(screen.queryByTestId('design-lru-mru-demote')).toBeNull();
@@ -173,7 +176,7 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 's3-fifo' } });
     expect(value('array-s3-small')).toBe('10');
     fireEvent.change(screen.getByTestId('array-s3-small'), { target: { value: '20' } });
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { array: { policy: { kind: 's3-fifo', smallShare: 0.2 } } } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { topology: { array: { policy: { kind: 's3-fifo', smallShare: 0.2 } } } } });
   });
 
   it('offers ZIPF with its skew, and drops the skew when switching away', () => {
@@ -182,10 +185,10 @@ describe('App', () => {
     expect(value('workload-alpha')).toBe('1');
     fireEvent.change(screen.getByTestId('workload-alpha'), { target: { value: '0.8' } });
     let decoded = decodeScenarioFromHash(window.location.hash);
-    expect(decoded).toMatchObject({ ok: true, scenario: { name: 'ZIPF LRU-MRU-demote', workload: { kind: 'zipf', alpha: 0.8 } } });
+    expect(decoded).toMatchObject({ ok: true, scenario: { name: 'ZIPF LRU-MRU-demote', source: { workload: { kind: 'zipf', alpha: 0.8 } } } });
     fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'random' } });
     decoded = decodeScenarioFromHash(window.location.hash);
-    expect(decoded.ok && decoded.scenario.workload).toEqual({ kind: 'random', blocks: 32768 });
+    expect(decoded.ok && decoded.scenario.source).toEqual({ kind: 'workload', workload: { kind: 'random', blocks: 32768 } });
     expect(screen.queryByTestId('workload-alpha')).toBeNull();
   });
 
@@ -208,7 +211,7 @@ describe('App', () => {
   });
 
   it('loads a shared scenario from the hash', () => {
-    const s = { ...structuredClone(DEFAULT_SCENARIO), seed: 42, workload: { kind: 'sequential' as const, blocks: 32767 } };
+    const s = { ...structuredClone(DEFAULT_SCENARIO), seed: 42, source: { kind: 'workload' as const, workload: { kind: 'sequential' as const, blocks: 32767 } } };
     window.history.replaceState(null, '', `/#${encodeScenarioHash(s)}`);
     render(<App />);
     expect(value('seed')).toBe('42');
@@ -217,12 +220,13 @@ describe('App', () => {
   });
 
   it('falls back to the default, with a banner, when the link is bad', () => {
-    const bad = { ...structuredClone(DEFAULT_SCENARIO), array: { capacity: -5, policy: { kind: 'lru' } } };
+    const bad = { ...structuredClone(DEFAULT_SCENARIO), topology: { ...DEFAULT_SCENARIO.topology, array: { capacity: -5, policy: { kind: 'lru' } } } };
     window.history.replaceState(null, '', `/#s=${LZString.compressToEncodedURIComponent(JSON.stringify(bad))}`);
     render(<App />);
     const banner = screen.getByTestId('url-error');
     expect(banner.getAttribute('role')).toBe('alert');
-    expect(banner.textContent).toContain('scenario.array.capacity: must be between 1 and 33554432');
+    expect(banner.textContent).toContain('scenario.topology.array.capacity: must be between 1 and 33554432');
+    expect(banner.textContent).toContain('showing the default scenario');
     expect(value('array-capacity')).toBe('16384');
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
   });
@@ -243,15 +247,22 @@ describe('App', () => {
       if (!d.ok) throw new Error(d.message);
       return d.scenario;
     };
+    const caches = () => {
+      const t = tree().topology;
+      if (t.kind !== 'tree') throw new Error(`a ${t.kind}, not a tree`);
+      return t.caches;
+    };
     fireEvent.change(screen.getByTestId('topology'), { target: { value: 'tree' } });
     expect(screen.queryByTestId('array-capacity')).toBeNull();
     expect(screen.queryByTestId('link-preset')).toBeNull();
-    expect(tree().tree!.caches.map((c) => c.name)).toEqual(['array', 'client1', 'client2']);
+    expect(caches().map((c) => c.name)).toEqual(['array', 'client1', 'client2']);
     expect(tree().name).toBe('RANDOM 2 clients × 2 levels demote');
-    // A trace file can still be opened, and the page says where it will replay.
+    // A trace file can still be opened, and the page says it replays through the tree.
     const pick = screen.getByTestId('trace-file') as HTMLInputElement;
     expect(pick.disabled).toBe(false);
-    expect(document.getElementById(pick.getAttribute('aria-describedby')!)!.textContent).toContain('opening one leaves the tree');
+    const hint = document.getElementById(pick.getAttribute('aria-describedby')!)!.textContent;
+    expect(hint).toContain('A trace replays through this tree');
+    expect(hint).not.toContain('client + array pair');
 
     // Two clients become four under two middle tiers, all by hand.
     fireEvent.click(screen.getByTestId('tree-0-add'));
@@ -264,7 +275,7 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('tree-2-parent'), { target: { value: 'right' } });
     fireEvent.change(screen.getByTestId('tree-3-capacity'), { target: { value: '2048' } });
     fireEvent.change(screen.getByTestId('tree-3-policy'), { target: { value: 'arc' } });
-    expect(tree().tree!.caches.map((c) => [c.name, c.parent ?? null, c.capacity])).toEqual([
+    expect(caches().map((c) => [c.name, c.parent ?? null, c.capacity])).toEqual([
       ['array', null, 16384],
       ['client1', 'left', 16384],
       ['client2', 'right', 16384],
@@ -273,46 +284,61 @@ describe('App', () => {
       ['cache6', 'left', 16384],
       ['cache7', 'right', 16384],
     ]);
-    expect(tree().tree!.caches[3].policy).toEqual({ kind: 'arc' });
+    expect(caches()[3].policy).toEqual({ kind: 'arc' });
     expect(tree().name).toBe('RANDOM 4 clients × 3 levels demote');
     expect(screen.getByTestId('tree-cache-3').textContent).toContain('middle tier');
 
-    // A client with its own stream; queueing; the protocol.
+    // A client with its own stream; queueing; the protocol (AC_CC too, in a tree now).
     fireEvent.change(screen.getByTestId('tree-5-workload'), { target: { value: 'sequential' } });
     fireEvent.change(screen.getByTestId('tree-5-blocks'), { target: { value: '5000' } });
-    fireEvent.change(screen.getByTestId('tree-timing'), { target: { value: 'open' } });
-    fireEvent.change(screen.getByTestId('tree-open-gap'), { target: { value: '4' } });
+    fireEvent.change(screen.getByTestId('timing'), { target: { value: 'open' } });
+    fireEvent.change(screen.getByTestId('open-gap'), { target: { value: '4' } });
+    fireEvent.change(screen.getByTestId('tree-protocol'), { target: { value: 'ac-cc' } });
+    expect(tree().protocol).toEqual({ kind: 'ac-cc' });
     fireEvent.change(screen.getByTestId('tree-protocol'), { target: { value: 'ha-r' } });
     fireEvent.change(screen.getByTestId('tree-sharing'), { target: { value: 'disjoint' } });
     const s = tree();
-    expect(s.tree!.caches[5].workload).toEqual({ kind: 'sequential', blocks: 5000 });
-    expect(s.tree!.queueing).toEqual({ arrivals: 'open', meanInterarrivalMs: 4 });
-    expect(s.tree!.sharing).toEqual({ kind: 'disjoint' });
+    expect(s.source).toEqual({ kind: 'workload', workload: { kind: 'random', blocks: 32768 }, clients: { cache6: { kind: 'sequential', blocks: 5000 } } });
+    expect(s.queueing).toEqual({ arrivals: 'open', meanInterarrivalMs: 4 });
     expect(s.protocol).toEqual({ kind: 'ha-r' });
+    // Renaming a client carries its workload along.
+    fireEvent.change(screen.getByTestId('tree-5-name'), { target: { value: 'db' } });
+    expect(tree().source).toMatchObject({ clients: { db: { kind: 'sequential', blocks: 5000 } } });
 
     // Removing a middle tier hands its clients to the array.
     fireEvent.click(screen.getByTestId('tree-4-remove'));
-    expect(tree().tree!.caches.map((c) => [c.name, c.parent ?? null])).toEqual([
+    expect(caches().map((c) => [c.name, c.parent ?? null])).toEqual([
       ['array', null],
       ['client1', 'left'],
       ['client2', 'array'],
       ['left', 'array'],
-      ['cache6', 'left'],
+      ['db', 'left'],
       ['cache7', 'array'],
     ]);
 
     // The preset replaces the shape and keeps the timing.
     fireEvent.click(screen.getByTestId('tree-preset-4x3'));
-    expect(tree().tree!.caches).toHaveLength(7);
-    expect(tree().tree!.queueing).toEqual({ arrivals: 'open', meanInterarrivalMs: 4 });
+    expect(caches()).toHaveLength(7);
+    expect(tree().queueing).toEqual({ arrivals: 'open', meanInterarrivalMs: 4 });
+    // db is no client any more: its own workload goes with it.
+    expect(tree().source).toEqual({ kind: 'workload', workload: { kind: 'random', blocks: 32768 } });
     // The other starting shapes: one client over the array, eight clients over it.
     fireEvent.click(screen.getByTestId('tree-preset-1x2'));
-    expect(tree().tree!.caches.map((c) => [c.name, c.parent ?? null])).toEqual([
+    expect(caches().map((c) => [c.name, c.parent ?? null])).toEqual([
       ['array', null],
       ['client1', 'array'],
     ]);
     fireEvent.click(screen.getByTestId('tree-preset-8x2'));
-    expect(tree().tree!.caches.filter((c) => c.parent === 'array')).toHaveLength(8);
+    expect(caches().filter((c) => c.parent === 'array')).toHaveLength(8);
+    // Fairness is offered with several clients, and left out while on (its default).
+    fireEvent.click(screen.getByTestId('fairness-check'));
+    expect(tree().fairness).toBe(false);
+    fireEvent.click(screen.getByTestId('fairness-check'));
+    expect('fairness' in tree()).toBe(false);
+    // Back to two levels: the first client over its root, nothing of the tree left.
+    fireEvent.change(screen.getByTestId('topology'), { target: { value: 'two-level' } });
+    expect(tree()).toMatchObject({ topology: { kind: 'two-level', client: { capacity: 16384, policy: { kind: 'lru' } }, array: { capacity: 16384, policy: { kind: 'mru' } } }, queueing: { arrivals: 'open' } });
+    expect(screen.queryByTestId('fairness-check')).toBeNull();
   });
 
   it('flags a bad tree at the cache, disables Run and keeps the last valid link', () => {
@@ -332,12 +358,56 @@ describe('App', () => {
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('opens a version-1 link through the engine’s migration, and keeps the current scenario when a pasted link is bad', async () => {
+    const v1 = { version: 1, name: 'old link', seed: 3, client: { capacity: 100, policy: { kind: 'lru' } }, array: { capacity: 200, policy: { kind: 'mru' } }, protocol: { kind: 'demote' }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 }, workload: { kind: 'zipf', blocks: 1000 } };
+    const migrated = {
+      version: 2,
+      name: 'old link',
+      seed: 3,
+      blockSize: 4096,
+      topology: { kind: 'two-level', client: v1.client, array: v1.array, link: v1.link, disk: v1.disk },
+      protocol: { kind: 'demote' },
+      source: { kind: 'workload', workload: { kind: 'zipf', blocks: 1000, alpha: 1 } },
+    };
+    const asked: string[] = [];
+    const migrate = async (json: string) => (asked.push(json), JSON.stringify(migrated));
+    window.history.replaceState(null, '', `/#s=${LZString.compressToEncodedURIComponent(JSON.stringify(v1))}`);
+    render(<App migrate={migrate} />);
+    // While the engine migrates it, nothing runs and the link stays as it is.
+    expect(screen.getByTestId('url-migrating')).toBeTruthy();
+    expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(value('client-capacity')).toBe('100'), { timeout: 5000 });
+    expect(JSON.parse(asked[0])).toEqual(v1);
+    expect(value('array-capacity')).toBe('200');
+    expect(value('workload-kind')).toBe('zipf');
+    expect(screen.queryByTestId('url-migrating')).toBeNull();
+    expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
+    expect(decodeScenarioFromHash(window.location.hash)).toEqual({ ok: true, scenario: migrated, fromHash: true });
+
+    // A link from a newer tiersim pasted into the tab: a message naming the field; the scenario stays.
+    fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '150' } });
+    const shown = window.location.href;
+    window.location.hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify({ ...migrated, version: 3 }))}`;
+    fireEvent(window, new HashChangeEvent('hashchange'));
+    const banner = await screen.findByTestId('url-error', undefined, { timeout: 5000 });
+    expect(banner.textContent).toContain('scenario.version: this link was made by a newer tiersim (scenario version 3)');
+    expect(banner.textContent).toContain('keeping the scenario you had');
+    expect(value('client-capacity')).toBe('150');
+    expect(window.location.href).toBe(shown);
+    // An unknown topology, likewise.
+    window.location.hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify({ ...migrated, topology: { kind: 'ring' } }))}`;
+    fireEvent(window, new HashChangeEvent('hashchange'));
+    await waitFor(() => expect(screen.getByTestId('url-error').textContent).toContain('scenario.topology.kind: must be one of single, two-level, tree'), { timeout: 5000 });
+    expect(value('client-capacity')).toBe('150');
+  });
+
   it('picks the mix and phase changes, phase by phase', () => {
     render(<App />);
     const workload = () => {
       const d = decodeScenarioFromHash(window.location.hash);
       if (!d.ok) throw new Error(d.message);
-      return d.scenario.workload;
+      if (d.scenario.source.kind !== 'workload') throw new Error('a trace');
+      return d.scenario.source.workload;
     };
     fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'mix' } });
     fireEvent.change(screen.getByTestId('workload-scan-share'), { target: { value: '0.5' } });

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../web/app/App';
 import { canConnect, fitScale, layoutTree, MIN_SCALE, NODE_H } from '../../web/features/scenario/components/TopologyDiagram';
-import { treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
+import { treeFromScenario } from '../../web/scenario/topology';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { decodeScenarioFromHash } from '../../web/scenario/url';
 
@@ -36,7 +36,7 @@ describe('the topology diagram', () => {
 
   it('refuses to hang a cache under itself or anything below it', () => {
     const t = treeFromScenario(defaultScenario(), 4, 2);
-    const i = (name: string) => t.caches.findIndex((c) => c.name === name);
+    const i = (name: string) => t.findIndex((c) => c.name === name);
     expect(canConnect(t, i('client1'), i('array'))).toBe(true);
     expect(canConnect(t, i('client1'), i('mid2'))).toBe(true);
     expect(canConnect(t, i('mid1'), i('client1'))).toBe(false);
@@ -56,7 +56,8 @@ describe('the topology diagram', () => {
     fireEvent.pointerUp(screen.getByTestId('topology-diagram').querySelector('svg')!);
     const s = scenario();
     if (!s.ok) throw new Error(s.message);
-    expect(s.scenario.tree!.caches.find((c) => c.name === 'client1')!.parent).toBe('mid2');
+    if (s.scenario.topology.kind !== 'tree') throw new Error('a tree');
+    expect(s.scenario.topology.caches.find((c) => c.name === 'client1')!.parent).toBe('mid2');
     // A click (no move) selects: the inspector row is marked, and tools appear.
     fireEvent.pointerDown(node('mid1'));
     fireEvent.pointerUp(screen.getByTestId('topology-diagram').querySelector('svg')!);
@@ -65,6 +66,7 @@ describe('the topology diagram', () => {
     fireEvent.click(screen.getByTestId('topology-remove'));
     const after = scenario();
     if (!after.ok) throw new Error(after.message);
-    expect(after.scenario.tree!.caches.map((c) => c.name)).not.toContain('mid1');
+    if (after.scenario.topology.kind !== 'tree') throw new Error('a tree');
+    expect(after.scenario.topology.caches.map((c) => c.name)).not.toContain('mid1');
   });
 });

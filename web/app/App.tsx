@@ -15,8 +15,10 @@ import { SharePanel } from '../features/share/components/SharePanel';
 import { TracePanel } from '../features/traces/TracePanel';
 import { UpsidePanel } from '../features/upside/components/UpsidePanel';
 import { autoName } from '../scenario/defaults';
-import { checkScenario, type Scenario } from '../scenario/schema';
-import { runParam } from '../scenario/url';
+import { checkScenario, describeIssue, type Scenario } from '../scenario/schema';
+import { traceClientIssue, traceOf } from '../scenario/topology';
+import { runParam, type Migrate } from '../scenario/url';
+import { migrateWithEngine } from '../worker/migrate';
 import type { TraceSummary } from '../worker/protocol';
 import { registerTrace, traceFile } from '../worker/traces';
 
@@ -33,17 +35,25 @@ const Mrc = memo(MrcPanel);
 const Sweep = memo(ParamSweep);
 const Teach = memo(Stepper);
 
-export function App() {
-  const { draft, setDraft, valid, issues, urlError, dismissUrlError, shareUrl } = useScenarioUrl();
+export interface AppProps {
+  /** How old links are migrated (tests pass the wasm engine's; the page asks a worker). */
+  migrate?: Migrate;
+}
+
+export function App({ migrate = migrateWithEngine }: AppProps = {}) {
+  const { draft, setDraft, valid, issues, urlError, dismissUrlError, migrating, shareUrl } = useScenarioUrl(migrate);
   const { state, run, load, cancel } = useEngineRun();
   const running = isRunning(state.phase);
   const [trace, setTrace] = useState<{ name: string; summary: TraceSummary } | null>(null);
   const [dragging, setDragging] = useState(false);
 
-  /** Reads a trace file; only when it reads cleanly does the scenario replay it. */
+  /**
+   * Reads a trace file; only when it reads cleanly does the scenario replay it, through the
+   * topology as it is (a tree's clients driven by the trace's, in order of appearance).
+   */
   const openTrace = useCallback(
     (file: File) => {
-      const old = draft.trace;
+      const old = traceOf(draft);
       const options = {
         format: old?.format,
         objectMode: old?.objectMode,
@@ -55,8 +65,15 @@ export function App() {
           registerTrace(file.name, file);
           setTrace({ name: file.name, summary });
           const next = structuredClone(draft);
-          next.trace = { name: file.name, ...(old?.format ? { format: old.format } : {}), ...(old?.objectMode ? { objectMode: true } : {}), ...(old?.skipBad ? { skipBad: true } : {}) };
-          if (next.topology === 'tree') delete next.topology;
+          next.source = {
+            kind: 'trace',
+            name: file.name,
+            ...(old?.format ? { format: old.format } : {}),
+            ...(old?.objectMode ? { objectMode: true } : {}),
+            ...(old?.skipBad ? { skipBad: true } : {}),
+            // Merged stays merged; a map of another file's clients does not carry over.
+            ...(old?.clients?.kind === 'merged' ? { clients: { kind: 'merged' as const } } : {}),
+          };
           if (draft.name === autoName(draft)) next.name = autoName(next);
           setDraft(next);
         },
@@ -92,9 +109,15 @@ export function App() {
       window.removeEventListener('drop', drop);
     };
   }, [openTrace]);
+  const validTrace = valid ? traceOf(valid) : null;
+  /** The trace's summary, when the scenario replays the file the page has read. */
+  const loaded = validTrace && trace?.name === validTrace.name ? trace.summary : null;
   /** A replayed trace's distinct blocks (the generator's say nothing about it). */
-  const traceBlocks = valid?.trace && trace?.name === valid.trace.name ? Math.max(1, trace.summary.distinct) : undefined;
-  const traceMissing = !!valid?.trace && valid.topology !== 'tree' && !traceFile(valid.trace.name);
+  const traceBlocks = loaded ? Math.max(1, loaded.distinct) : undefined;
+  const traceMissing = !!validTrace && !traceFile(validTrace.name);
+  // The trace's clients against the topology's: the engine's own refusal, shown beside Run.
+  const traceIssue = valid && loaded ? traceClientIssue(valid, loaded.clients.map((c) => c.id)) : null;
+  const runnable = valid !== null && !traceMissing && traceIssue === null ? valid : null;
   const stale = state.scenarioJson !== null && (valid === null || JSON.stringify(valid) !== state.scenarioJson);
   const ran = useMemo(() => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as Scenario) : null), [state.scenarioJson]);
   // While a run streams, the results redraw at low priority: React renders them in slices it
@@ -108,9 +131,9 @@ export function App() {
   // pinned ones).
   const autoCurrent = useRef(autoFor('compare') !== null);
   useEffect(() => {
-    if (autoCurrent.current && valid) {
+    if (autoCurrent.current && runnable) {
       autoCurrent.current = false;
-      run(valid);
+      run(runnable);
     }
   });
   const shown = isRunning(state.phase) && isRunning(deferred.phase) ? deferred : state;
@@ -142,11 +165,17 @@ export function App() {
         <p className="tagline">Client cache → array cache → disk. Pick policies, DEMOTE and a link, then watch where the reads land.</p>
       </header>
 
+      {migrating && (
+        <div className="banner" role="status" data-testid="url-migrating">
+          This link holds a scenario from before version 2: the engine is migrating it…
+        </div>
+      )}
+
       {urlError && (
         <div className="banner banner-warning" role="alert" data-testid="url-error">
           <span>
-            {urlError}
-            {/default scenario/.test(urlError) ? '.' : ' — showing the default scenario.'}
+            {urlError.message}
+            {urlError.kept === 'default' ? ' — showing the default scenario.' : ' — keeping the scenario you had.'}
           </span>
           <button type="button" className="banner-close" aria-label="Dismiss" onClick={dismissUrlError}>
             ×
@@ -167,17 +196,23 @@ export function App() {
                 type="button"
                 className="button primary"
                 data-testid="run-button"
-                disabled={!valid || running || traceMissing}
-                onClick={() => valid && run(valid)}
-                title={!valid ? 'Fix the highlighted fields first' : undefined}
+                disabled={!runnable || running}
+                onClick={() => runnable && run(runnable)}
+                title={!valid ? (migrating ? 'The link is being migrated' : 'Fix the highlighted fields first') : traceIssue ? describeIssue(traceIssue) : undefined}
               >
                 {running ? 'Running…' : 'Run'}
               </button>
               <button type="button" className="button secondary" data-testid="cancel-button" disabled={!running} onClick={cancel}>
                 Cancel
               </button>
-              {!valid && <span className="actions-note">Fix the highlighted fields to run.</span>}
-              {traceMissing && <span className="actions-note">Load the trace file {valid!.trace!.name} to run.</span>}
+              {migrating && <span className="actions-note">Migrating the link…</span>}
+              {!valid && !migrating && <span className="actions-note">Fix the highlighted fields to run.</span>}
+              {traceMissing && <span className="actions-note">Load the trace file {validTrace!.name} to run.</span>}
+              {traceIssue && !traceMissing && (
+                <span className="actions-note is-error" role="alert" data-testid="run-blocked">
+                  {describeIssue(traceIssue)}
+                </span>
+              )}
             </div>
           </div>
           <div className="card">
@@ -189,21 +224,21 @@ export function App() {
         </aside>
 
         <div className="column-right">
-          <ResultsPanel state={shown} stale={stale} autoCompare={autoFor('compare')} />
+          <ResultsPanel state={shown} stale={stale} autoCompare={autoFor('compare')} migrate={migrate} />
           <div className="card chart-card">
             <DepthPanel report={shown.report} scenario={ran} running={running} />
           </div>
-          {below && draft.topology !== 'tree' && (
+          {below && (
             <div className="card chart-card">
               <Upside base={valid} blocks={traceBlocks} />
             </div>
           )}
-          {below && draft.topology !== 'single' && draft.topology !== 'tree' && (
+          {below && draft.topology.kind !== 'single' && (
             <div className="card chart-card">
               <Designs base={valid} autoRun={autoRun === 'designs'} />
             </div>
           )}
-          {below && draft.topology !== 'single' && draft.topology !== 'tree' && (
+          {below && draft.topology.kind !== 'single' && (
             <div className="card chart-card">
               <Space base={valid} autoRun={autoFor('design-space')} />
             </div>
@@ -213,14 +248,14 @@ export function App() {
               <Mrc base={valid} blocks={traceBlocks} />
             </div>
           )}
-          {below && draft.topology !== 'tree' && (
+          {below && (
             <div className="card chart-card">
               <Sweep base={valid} autoRun={autoFor('sweep')} />
             </div>
           )}
           {below && (
             <div className="card chart-card">
-              <Teach />
+              <Teach scenario={valid} />
             </div>
           )}
         </div>

@@ -26,7 +26,7 @@ export const POLICIES = [
   { value: 'w-tinylfu', label: 'W-TinyLFU' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
 
-/** Offered only for a single cache, which sees the whole reference string in advance. */
+/** Offered at a cache whose reference stream is known before the run (a client; a cache above, from a first pass). */
 export const OFFLINE_POLICIES = [
   { value: 'min', label: 'MIN (offline)' },
   { value: 'read-opt', label: 'read-OPT (offline)' },
@@ -67,7 +67,7 @@ export interface CacheFieldsProps {
   co?: boolean;
   onCo?: (co: boolean) => void;
   policyHelp: string;
-  /** Also offer the offline policies (single-cache topology). */
+  /** Also offer the offline policies (MIN, read-OPT): wherever the cache's stream is known in advance, which the scenario check says. */
   offline?: boolean;
   sizeHint?: ReactNode;
   /** Bytes per block: the capacity can be typed in blocks or in KiB, MiB or GiB of them. */
@@ -85,7 +85,7 @@ export function CacheFields({
   co = false,
   onCo,
   policyHelp,
-  offline = false,
+  offline = true,
   sizeHint,
   blockSize,
   errorAt,

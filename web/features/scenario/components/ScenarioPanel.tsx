@@ -1,19 +1,25 @@
-// The scenario form: the two caches, the protocol, the link, the disk and the workload.
-// Every change goes straight to the draft; fields the schema rejects show why inline.
+// The scenario form: the topology and its caches (one cache; a client over an array; or a tree
+// built cache by cache), how they cooperate, the link and the disk, the latency model, and where
+// the requests come from (a generator, or a trace file). Every change goes straight to the
+// draft; fields the schema rejects show why inline.
+import { useRef } from 'react';
 import { formatCount } from '../../../app/format';
 import { autoName, designOf, isDesignKind, type Design } from '../../../scenario/defaults';
-import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links';
-import { MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS } from '../../../scenario/schema';
-import { TRACE_FORMATS } from '../../../scenario/schema';
-import type { LinkConfig, Scenario, ScenarioIssue, Topology, TraceFormat } from '../../../scenario/schema';
+import { clientNames, protocolKind } from '../../../scenario/schema';
+import type { CacheConfig, DiskConfig, ProtocolKind, Scenario, ScenarioIssue, TopologyKind, Workload, WorkloadSource } from '../../../scenario/schema';
+import { defaultWorkloadSource, firstPath, setProtocol, withTopology } from '../../../scenario/topology';
 import type { TraceSummary } from '../../../worker/protocol';
 import { CacheFields } from './CacheFields';
 import { AcCaKField, DuField, SeField } from './CooperationFields';
 import { DesignPicker } from './DesignPicker';
+import { DiskFields } from './DiskFields';
+import { LatencyFields } from './LatencyFields';
+import { LinkFields } from './LinkFields';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
-import { TreeBuilder, treeFromScenario } from './TreeBuilder';
-import { WorkloadFields } from './WorkloadFields';
+import { TraceFields } from './TraceFields';
+import { TreeBuilder } from './TreeBuilder';
+import { WorkloadFields, switchKind } from './WorkloadFields';
 
 export interface ScenarioPanelProps {
   scenario: Scenario;
@@ -25,10 +31,6 @@ export interface ScenarioPanelProps {
   onTraceFile?: (file: File) => void;
 }
 
-
-
-type LinkChoice = LinkConfig['preset'];
-
 const MIB = 1024 * 1024;
 function sizeHint(blocks: number, blockSize: number): string | undefined {
   if (!Number.isFinite(blocks) || blocks <= 0) return undefined;
@@ -36,43 +38,70 @@ function sizeHint(blocks: number, blockSize: number): string | undefined {
   return `${formatCount(blocks)} blocks × ${blockSize / 1024} KiB = ${mib >= 1024 ? `${(mib / 1024).toFixed(mib >= 10240 ? 0 : 1)} GiB` : `${Number(mib.toPrecision(3))} MiB`}`;
 }
 
+const WORKLOAD_KINDS = ['random', 'sequential', 'zipf', 'mix', 'oltp', 'tpch', 'phases'] as const satisfies readonly Workload['kind'][];
+/** Leaving a trace: the generator used before it, or a fresh one of a kind. */
+type GeneratorChoice = '' | 'before' | Workload['kind'];
+
+/** Fields shown above; problems anywhere else are listed at the bottom. */
+const KNOWN_PATHS = ['topology', 'protocol', 'du', 'se', 'queueing', 'fairness', 'source', 'seed'];
+
 export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = null, onTraceFile }: ScenarioPanelProps) {
   const errorAt = (path: string) => issues.find((i) => i.path === path || i.path.startsWith(`${path}.`))?.message;
+  // The generator (and a tree's per-client ones) the scenario ran before a trace replaced it:
+  // picking a generator again goes back to it. Not in the document, which keeps only what runs.
+  const lastWorkload = useRef<WorkloadSource>(defaultWorkloadSource());
+  if (s.source.kind === 'workload') lastWorkload.current = s.source;
 
   /** Applies an edit; a name that was automatic follows the design. */
   const update = (edit: (next: Scenario) => void) => {
     const next = structuredClone(s);
     edit(next);
-    // In a tree every root reads from the disk the form describes.
-    if (next.topology === 'tree' && next.tree && JSON.stringify(next.disk) !== JSON.stringify(s.disk)) {
-      for (const c of next.tree.caches) if (c.parent === undefined) c.disk = structuredClone(next.disk);
-    }
     if (s.name === autoName(s)) next.name = autoName(next);
     onChange(next);
   };
+  const replace = (next: Scenario) => onChange(s.name === autoName(s) ? { ...next, name: autoName(next) } : next);
 
   const pickDesign = (d: Design) =>
     update((n) => {
-      n.client.policy = { kind: d.client };
-      n.array.policy = { kind: d.array };
-      n.protocol = { kind: d.protocol };
+      if (n.topology.kind !== 'two-level') return;
+      n.topology.client.policy = { kind: d.client };
+      n.topology.array.policy = { kind: d.array };
+      setProtocol(n, { kind: d.protocol });
     });
 
-  const setLink = (preset: LinkChoice) =>
+  const t = s.topology;
+  const protocol = protocolKind(s);
+  const clients = clientNames(t).length;
+  /** Every root's disk, as the form shows it: the first client's root's. */
+  const disk = firstPath(s).disk;
+  const setDisk = (d: DiskConfig) =>
     update((n) => {
-      if (preset === 'custom') {
-        const ta = linkTransferMs(s.link, s.blockSize) * 1000;
-        const bandwidthMbit = s.link.preset === 'custom' ? s.link.bandwidthMbit : 1000;
-        n.link = { preset: 'custom', latencyUs: Math.max(0, Math.round(ta - (s.blockSize * 8) / bandwidthMbit)), bandwidthMbit };
-      } else {
-        n.link = { preset } as LinkConfig;
-      }
+      if (n.topology.kind === 'tree') for (const c of n.topology.caches) if (c.parent === undefined) c.disk = structuredClone(d);
+      if (n.topology.kind !== 'tree') n.topology.disk = d;
     });
+  const diskPath = t.kind === 'tree' ? `topology.caches.${t.caches.findIndex((c) => c.parent === undefined)}.disk` : 'topology.disk';
 
-  const topology: Topology = s.topology ?? 'two-level';
-  const single = topology === 'single';
-  const tree = topology === 'tree' && s.tree !== undefined;
-  const w = s.workload;
+  const cacheFields = (level: 'cache' | 'client' | 'array', c: CacheConfig, policyHelp: string) => (
+    <CacheFields
+      level={`topology.${level}`}
+      testPrefix={level === 'cache' ? 'client' : level}
+      capacity={c.capacity}
+      policy={c.policy}
+      policyHelp={policyHelp}
+      sizeHint={sizeHint(c.capacity, s.blockSize)}
+      blockSize={s.blockSize}
+      errorAt={errorAt}
+      onCapacity={(v) => update((n) => void (cacheAt(n, level).capacity = v))}
+      onPolicy={(p) => update((n) => void (cacheAt(n, level).policy = p))}
+      co={c.co ?? false}
+      onCo={(co) =>
+        update((n) => {
+          if (co) cacheAt(n, level).co = true;
+          else delete cacheAt(n, level).co;
+        })
+      }
+    />
+  );
 
   return (
     <form className="scenario" aria-labelledby="scenario-title" onSubmit={(e) => e.preventDefault()} noValidate>
@@ -83,236 +112,105 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
         </p>
       </div>
 
-      <SelectField<Topology>
+      <SelectField<TopologyKind>
         testId="topology"
         label="Topology"
-        value={topology}
+        value={t.kind}
         options={[
           { value: 'two-level', label: 'Client + array cache (paper 000)' },
           { value: 'single', label: 'Single cache (policy study)' },
           { value: 'tree', label: 'Many clients, tiers and arrays (tree)' },
         ]}
-        error={errorAt('topology')}
-        onChange={(t) =>
-          update((n) => {
-            if (t !== 'two-level' && OFFLINE_POLICY_KINDS.includes(n.client.policy.kind) && t !== 'single') n.client.policy = { kind: 'lru' };
-            if (t === 'single') n.topology = 'single';
-            else if (t === 'tree') {
-              n.topology = 'tree';
-              n.tree ??= treeFromScenario(n, 2, 0);
-              if (n.protocol.kind === 'ac-cc') n.protocol = { kind: 'none' };
-            } else {
-              delete n.topology;
-              // MC² needs a tree of clients.
-              if (n.protocol.kind === 'mc2') n.protocol = { kind: 'none' };
-              // Offline policies need a single cache; fall back to LRU.
-              if (OFFLINE_POLICY_KINDS.includes(n.client.policy.kind)) n.client.policy = { kind: 'lru' };
-            }
-          })
-        }
+        error={errorAt('topology.kind')}
+        onChange={(kind) => replace(withTopology(s, kind))}
       />
 
-      {!single && !tree && isDesignKind(s) && <DesignPicker current={designOf(s)} onPick={pickDesign} />}
+      {isDesignKind(s) && <DesignPicker current={designOf(s)} onPick={pickDesign} />}
 
-      {tree && <TreeBuilder scenario={s} errorAt={errorAt} update={update} />}
+      {t.kind === 'tree' && <TreeBuilder scenario={s} errorAt={errorAt} update={update} />}
 
-      {!tree && (
-      <fieldset>
-        <legend>{single ? 'Cache' : 'Client cache'}</legend>
-        <CacheFields
-          level="client"
-          capacity={s.client.capacity}
-          policy={s.client.policy}
-          offline={single}
-          policyHelp={
-            single
-              ? 'MIN and read-OPT see the future: they bound what any online policy can do'
-              : 'LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next'
-          }
-          sizeHint={sizeHint(s.client.capacity, s.blockSize)}
-          blockSize={s.blockSize}
-          errorAt={errorAt}
-          onCapacity={(v) => update((n) => void (n.client.capacity = v))}
-          onPolicy={(p) => update((n) => void (n.client.policy = p))}
-          co={s.client.co ?? false}
-          onCo={(co) =>
-            update((n) => {
-              if (co) n.client.co = true;
-              else delete n.client.co;
-            })
-          }
-        />
-      </fieldset>
-      )}
-
-      {!single && !tree && (
+      {t.kind === 'single' && (
         <fieldset>
-          <legend>Array cache</legend>
-          <CacheFields
-            level="array"
-            capacity={s.array.capacity}
-            policy={s.array.policy}
-            policyHelp="LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next (paper 000: MRU at the array under DEMOTE)"
-            sizeHint={sizeHint(s.array.capacity, s.blockSize)}
-            blockSize={s.blockSize}
-            errorAt={errorAt}
-            onCapacity={(v) => update((n) => void (n.array.capacity = v))}
-            onPolicy={(p) => update((n) => void (n.array.policy = p))}
-            co={s.array.co ?? false}
-            onCo={(co) =>
-              update((n) => {
-                if (co) n.array.co = true;
-                else delete n.array.co;
-              })
-            }
-          />
-          <label className="check">
-            <input
-              type="checkbox"
-              data-testid="protocol-demote"
-              checked={s.protocol.kind === 'demote'}
-              onChange={(e) => update((n) => void (n.protocol = { kind: e.target.checked ? 'demote' : 'none' }))}
-            />
-            <span>
-              <strong>DEMOTE</strong> — clients push the blocks they evict down to the array, making the pair exclusive
-            </span>
-          </label>
-          <SelectField<'none' | 'ha-r' | 'ac-cc' | 'ac-ca'>
-            testId="protocol-other"
-            label={<abbr title="paper 003's collaboration approaches; DEMOTE above is its hint-based one">Or, from paper 003</abbr>}
-            value={s.protocol.kind === 'none' || s.protocol.kind === 'demote' || s.protocol.kind === 'mc2' ? 'none' : s.protocol.kind}
-            options={[
-              { value: 'none', label: s.protocol.kind === 'demote' ? '— (DEMOTE is on)' : '— (inclusive baseline)' },
-              { value: 'ha-r', label: 'HA_R: the array reloads client evictions from disk' },
-              { value: 'ac-cc', label: 'AC_CC: the client places each block in one level' },
-              { value: 'ac-ca', label: 'AC_CA: the client evicts what the array holds' },
-            ]}
-            error={errorAt('protocol.kind')}
-            onChange={(kind) => update((n) => void (n.protocol = { kind }))}
-          />
-          <AcCaKField scenario={s} testId="protocol-ac-ca-k" errorAt={errorAt} update={update} />
-          <DuField
-            scenario={s}
-            testId="array-du"
-            label={<abbr title="paper 003's quick eviction of duplicated blocks (DU)">What the array sends up</abbr>}
-            errorAt={errorAt}
-            update={update}
-          />
+          <legend>Cache</legend>
+          {cacheFields('cache', t.cache, 'MIN and read-OPT see the future: they bound what any online policy can do')}
         </fieldset>
       )}
 
-      {!tree && <SeField scenario={s} testId="se" update={update} />}
+      {t.kind === 'two-level' && (
+        <>
+          <fieldset>
+            <legend>Client cache</legend>
+            {cacheFields('client', t.client, 'LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next')}
+          </fieldset>
+          <fieldset>
+            <legend>Array cache</legend>
+            {cacheFields('array', t.array, 'LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next (paper 000: MRU at the array under DEMOTE)')}
+            <label className="check">
+              <input
+                type="checkbox"
+                data-testid="protocol-demote"
+                checked={protocol === 'demote'}
+                onChange={(e) => update((n) => setProtocol(n, { kind: e.target.checked ? 'demote' : 'none' }))}
+              />
+              <span>
+                <strong>DEMOTE</strong> — clients push the blocks they evict down to the array, making the pair exclusive
+              </span>
+            </label>
+            <SelectField<Exclude<ProtocolKind, 'demote'>>
+              testId="protocol-other"
+              label={<abbr title="paper 003's collaboration approaches (DEMOTE above is its hint-based one) and paper 002's MC²">Or</abbr>}
+              value={protocol === 'demote' ? 'none' : protocol}
+              options={[
+                { value: 'none', label: protocol === 'demote' ? '— (DEMOTE is on)' : '— (inclusive baseline)' },
+                { value: 'ha-r', label: 'HA_R: the array reloads client evictions from disk' },
+                { value: 'ac-cc', label: 'AC_CC: the client places each block in one level' },
+                { value: 'ac-ca', label: 'AC_CA: the client evicts what the array holds' },
+                { value: 'mc2', label: 'MC²: the array partitioned by range hints (paper 002)' },
+              ]}
+              error={errorAt('protocol')}
+              onChange={(kind) => update((n) => setProtocol(n, { kind }))}
+            />
+            <AcCaKField scenario={s} testId="protocol-ac-ca-k" errorAt={errorAt} update={update} />
+            <DuField
+              scenario={s}
+              testId="array-du"
+              label={<abbr title="paper 003's quick eviction of duplicated blocks (DU)">What the array sends up</abbr>}
+              errorAt={errorAt}
+              update={update}
+            />
+          </fieldset>
+        </>
+      )}
+
+      <SeField scenario={s} testId="se" errorAt={errorAt} update={update} />
 
       <fieldset>
-        <legend>{tree ? 'Disk (under every root)' : 'Link and disk'}</legend>
-        {!tree && (
-        <SelectField<LinkChoice>
-          testId="link-preset"
-          label={single ? 'Cache ↔ disk link' : 'Client ↔ array link'}
-          value={s.link.preset}
-          options={[
-            ...LINK_PRESETS.map((p) => ({ value: p.id, label: linkLabel(p, s.blockSize) })),
-            { value: 'custom', label: 'Custom…' },
-          ]}
-          error={issues.find((i) => i.path === 'link' || i.path === 'link.preset')?.message}
-          onChange={setLink}
-        />
-        )}
-        {!tree && s.link.preset === 'custom' && (
-          <div className="row">
-            <NumberField
-              testId="link-latency-us"
-              label="Per-request overhead"
-              unit="µs"
-              step="any"
-              min={0}
-              value={s.link.latencyUs}
-              error={errorAt('link.latencyUs')}
-              onChange={(v) => update((n) => void (n.link.preset === 'custom' && (n.link.latencyUs = v)))}
-            />
-            <NumberField
-              testId="link-bandwidth-mbit"
-              label="Bandwidth"
-              unit="Mbit/s"
-              step="any"
-              min={0}
-              value={s.link.bandwidthMbit}
-              error={errorAt('link.bandwidthMbit')}
-              onChange={(v) => update((n) => void (n.link.preset === 'custom' && (n.link.bandwidthMbit = v)))}
-            />
-          </div>
-        )}
-        <SelectField<'constant' | 'mechanical'>
-          testId="disk-kind"
-          label="Disk model"
-          value={s.disk.kind}
-          options={[
-            { value: 'constant', label: 'Constant service time' },
-            { value: 'mechanical', label: 'Mechanical drive (seek, rotation, read-ahead)' },
-          ]}
-          error={issues.find((i) => i.path === 'disk' || i.path === 'disk.kind')?.message}
-          onChange={(kind) => update((n) => void (n.disk = kind === 'constant' ? { kind, serviceMs: 10 } : { kind }))}
-        />
-        {s.disk.kind === 'constant' ? (
-          <NumberField
-            testId="disk-ms"
-            label="Disk service time"
-            unit="ms"
-            step="any"
-            min={0}
-            value={s.disk.serviceMs}
-            error={errorAt('disk.serviceMs')}
-            hint="constant per disk read; paper 000 measured ≈ 10 ms"
-            onChange={(v) => update((n) => void (n.disk.kind === 'constant' && (n.disk.serviceMs = v)))}
+        <legend>{t.kind === 'tree' ? 'Disk (under every root) and latency' : 'Link, disk and latency'}</legend>
+        {t.kind !== 'tree' && (
+          <LinkFields
+            link={t.link}
+            label={t.kind === 'single' ? 'Cache ↔ disk link' : 'Client ↔ array link'}
+            blockSize={s.blockSize}
+            path="topology.link"
+            errorAt={errorAt}
+            onChange={(link) => update((n) => void (n.topology.kind !== 'tree' && (n.topology.link = link)))}
           />
-        ) : (
-          <>
-            <div className="row">
-              <NumberField
-                testId="disk-rpm"
-                label="Spindle"
-                unit="rpm"
-                min={60}
-                value={s.disk.rpm ?? MECHANICAL_DEFAULTS.rpm}
-                error={errorAt('disk.rpm')}
-                onChange={(rpm) => update((n) => void (n.disk.kind === 'mechanical' && (n.disk.rpm = rpm)))}
-              />
-              <NumberField
-                testId="disk-read-ahead"
-                label="Read-ahead"
-                unit="KiB"
-                min={0}
-                value={s.disk.readAheadKiB ?? MECHANICAL_DEFAULTS.readAheadKiB}
-                error={errorAt('disk.readAheadKiB')}
-                onChange={(kib) => update((n) => void (n.disk.kind === 'mechanical' && (n.disk.readAheadKiB = kib)))}
-              />
-            </div>
-            <NumberField
-              testId="disk-overhead"
-              label="Controller overhead"
-              unit="ms"
-              step="any"
-              min={0}
-              value={s.disk.overheadMs ?? MECHANICAL_DEFAULTS.overheadMs}
-              error={errorAt('disk.overheadMs')}
-              hint="calibrated to paper 000: ≈ 10 ms per random 4 KiB read, ≈ 1.45 ms per sequential block"
-              onChange={(ms) => update((n) => void (n.disk.kind === 'mechanical' && (n.disk.overheadMs = ms)))}
-            />
-          </>
         )}
+        <DiskFields disk={disk} path={diskPath} errorAt={errorAt} onChange={setDisk} />
+        <LatencyFields scenario={s} errorAt={errorAt} update={update} fairness={clients > 1} />
       </fieldset>
 
       <fieldset>
         <legend>Workload</legend>
-        {s.trace && !tree && (
-          <TraceFields scenario={s} loaded={loaded?.name === s.trace.name ? loaded.summary : null} errorAt={errorAt} update={update} />
+        {s.source.kind === 'trace' && (
+          <TraceFields scenario={s} loaded={loaded?.name === s.source.name ? loaded.summary : null} errorAt={errorAt} update={update} />
         )}
         <label className="trace-pick">
-          <span>{s.trace ? 'Replay another trace file' : 'Or replay a trace file'} (or drop one on the page)</span>
+          <span>{s.source.kind === 'trace' ? 'Replay another trace file' : 'Or replay a trace file'} (or drop one on the page)</span>
           <input
             type="file"
             data-testid="trace-file"
-            aria-describedby={tree ? 'trace-tree-hint' : undefined}
+            aria-describedby="trace-pick-hint"
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (file) onTraceFile?.(file);
@@ -320,38 +218,48 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
             }}
           />
         </label>
-        {s.trace && !tree && (
-          <p className="field-hint">The generator below is kept, unused, while the trace replays.</p>
-        )}
-        {tree && (
-          <p className="field-hint" id="trace-tree-hint">
-            A tree’s clients run generated workloads; a trace file replays through the client + array pair, so opening one leaves the tree.
-          </p>
-        )}
-        <WorkloadFields
-          workload={w}
-          path="workload"
-          testPrefix="workload"
-          label={s.trace && !tree ? 'Generator (back to it)' : 'Pattern'}
-          errorAt={errorAt}
-          onChange={(next, kindChanged) =>
-            update((n) => {
-              if (kindChanged) delete n.trace;
-              n.workload = next;
-            })
-          }
-        />
-        <div className="row">
-          <NumberField
-            testId="seed"
-            label="Seed"
-            min={0}
-            value={s.seed}
-            error={errorAt('seed')}
-            onChange={(v) => update((n) => void (n.seed = v))}
+        <p className="field-hint" id="trace-pick-hint">
+          {t.kind === 'tree'
+            ? 'A trace replays through this tree: each of its clients (volume, host, CSV client column) drives a client cache, in the order they appear.'
+            : 'A trace replays through this client; a trace of several clients can run as one stream or through a tree with a client for each.'}
+        </p>
+        {s.source.kind === 'workload' ? (
+          <WorkloadFields
+            workload={s.source.workload}
+            path="source.workload"
+            testPrefix="workload"
+            label="Pattern"
+            errorAt={errorAt}
+            onChange={(next) => update((n) => void (n.source.kind === 'workload' && (n.source.workload = next)))}
           />
+        ) : (
+          <SelectField<GeneratorChoice>
+            testId="workload-kind"
+            label="Or back to a generator"
+            value=""
+            options={[
+              { value: '', label: `— (replaying ${s.source.name})` },
+              { value: 'before', label: `the one before: ${lastWorkload.current.workload.kind.toUpperCase()}` },
+              ...WORKLOAD_KINDS.map((k) => ({ value: k, label: k.toUpperCase() })),
+            ]}
+            onChange={(kind) =>
+              update((n) => {
+                if (kind === '') return;
+                const before = structuredClone(lastWorkload.current);
+                n.source = kind === 'before' ? before : { ...before, workload: switchKind(before.workload, kind) };
+                if (n.topology.kind !== 'tree' && n.source.kind === 'workload') {
+                  delete n.source.clients;
+                  delete n.source.sharing;
+                }
+              })
+            }
+          />
+        )}
+        <div className="row">
+          <NumberField testId="seed" label="Seed" min={0} value={s.seed} error={errorAt('seed')} onChange={(v) => update((n) => void (n.seed = v))} />
         </div>
-        {errorAt('workload.measuredRequests') && <p className="field-error">{errorAt('workload.measuredRequests')}</p>}
+        {errorAt('source.workload.measuredRequests') && <p className="field-error">{errorAt('source.workload.measuredRequests')}</p>}
+        {issues.find((i) => i.path === 'source') && <p className="field-error">{issues.find((i) => i.path === 'source')!.message}</p>}
       </fieldset>
 
       {issues.some((i) => !KNOWN_PATHS.some((p) => i.path === p || i.path.startsWith(`${p}.`))) && (
@@ -366,63 +274,10 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
   );
 }
 
-/** Fields shown above; problems anywhere else are listed at the bottom. */
-const KNOWN_PATHS = ['topology', 'client', 'array', 'protocol', 'du', 'link', 'disk', 'workload', 'seed', 'tree', 'trace'];
-
-/** The trace a scenario replays: how it is read, and what was read. */
-function TraceFields({
-  scenario: s,
-  loaded,
-  errorAt,
-  update,
-}: {
-  scenario: Scenario;
-  loaded: TraceSummary | null;
-  errorAt: (path: string) => string | undefined;
-  update: (edit: (next: Scenario) => void) => void;
-}) {
-  const t = s.trace!;
-  const set = (edit: (t: NonNullable<Scenario['trace']>) => void) => update((n) => edit(n.trace!));
-  return (
-    <div className="trace-fields" data-testid="trace-fields">
-      <p className={`trace-status ${loaded ? '' : 'is-missing'}`} data-testid="trace-summary" data-requests={loaded?.requests ?? ''}>
-        <strong>{t.name}</strong>{' '}
-        {loaded
-          ? `· ${loaded.format} · ${formatCount(loaded.requests)} requests, ${formatCount(loaded.blockRefs)} block references over ${formatCount(loaded.distinct)} blocks${loaded.skipped ? ` · ${formatCount(loaded.skipped)} bad records skipped` : ''}`
-          : '— not loaded in this page: pick or drop the file to run this scenario'}
-      </p>
-      {loaded?.firstSkipped && <p className="field-hint">First skipped: {loaded.firstSkipped}</p>}
-      <div className="row">
-        <SelectField<TraceFormat | 'auto'>
-          testId="trace-format"
-          label="Format"
-          value={t.format ?? 'auto'}
-          options={[{ value: 'auto', label: 'Recognise it' }, ...TRACE_FORMATS.map((f) => ({ value: f, label: f }))]}
-          error={errorAt('trace.format')}
-          onChange={(f) => set((t) => (f === 'auto' ? delete t.format : (t.format = f)))}
-        />
-        <NumberField
-          testId="trace-warmup"
-          label="Warm-up requests"
-          min={0}
-          value={t.warmupRequests ?? (loaded ? Math.floor(loaded.requests / 10) : 0)}
-          error={errorAt('trace.warmupRequests')}
-          hint="default: the first tenth of the trace"
-          onChange={(v) => set((t) => void (t.warmupRequests = v))}
-        />
-      </div>
-      <label className="check">
-        <input type="checkbox" data-testid="trace-object" checked={!!t.objectMode} onChange={(e) => set((t) => (e.target.checked ? (t.objectMode = true) : delete t.objectMode))} />
-        <span>
-          <strong>Object mode</strong> — key each request by its start address, unsplit
-        </span>
-      </label>
-      <label className="check">
-        <input type="checkbox" data-testid="trace-skip-bad" checked={!!t.skipBad} onChange={(e) => set((t) => (e.target.checked ? (t.skipBad = true) : delete t.skipBad))} />
-        <span>
-          <strong>Skip bad records</strong> — count them instead of refusing the file
-        </span>
-      </label>
-    </div>
-  );
+/** The single cache, or the client or array of two levels, in a document being edited. */
+function cacheAt(n: Scenario, level: 'cache' | 'client' | 'array'): CacheConfig {
+  const t = n.topology;
+  if (t.kind === 'single') return t.cache;
+  if (t.kind === 'two-level') return level === 'array' ? t.array : t.client;
+  throw new Error(`a tree has no ${level} cache`);
 }

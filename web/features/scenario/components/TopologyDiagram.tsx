@@ -4,7 +4,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { formatCount } from '../../../app/format';
 import { useElementSize } from '../../../charts/useElementSize';
-import type { TreeConfig } from '../../../scenario/schema';
+import type { TreeCache } from '../../../scenario/schema';
 
 export interface DiagramNode {
   index: number;
@@ -31,16 +31,16 @@ export function fitScale(width: number, available: number): number {
  * order and each parent centred over its children; a cache in a cycle (an invalid tree) sits
  * on the top row, unconnected. Returns the nodes and the SVG's size.
  */
-export function layoutTree(t: TreeConfig): { nodes: DiagramNode[]; width: number; height: number } {
-  const n = t.caches.length;
-  const index = new Map(t.caches.map((c, i) => [c.name, i]));
-  const parent = t.caches.map((c) => (c.parent === undefined ? -1 : (index.get(c.parent) ?? -1)));
-  const depth = t.caches.map((_, i) => {
+export function layoutTree(caches: readonly TreeCache[]): { nodes: DiagramNode[]; width: number; height: number } {
+  const n = caches.length;
+  const index = new Map(caches.map((c, i) => [c.name, i]));
+  const parent = caches.map((c) => (c.parent === undefined ? -1 : (index.get(c.parent) ?? -1)));
+  const depth = caches.map((_, i) => {
     let d = 0;
     for (let at = i; parent[at] >= 0 && d <= n; at = parent[at]) d++;
     return d > n ? 0 : d;
   });
-  const children = t.caches.map((_, i) => t.caches.map((_, j) => j).filter((j) => parent[j] === i));
+  const children = caches.map((_, i) => caches.map((_, j) => j).filter((j) => parent[j] === i));
   const maxDepth = Math.max(0, ...depth);
   const x = new Array<number>(n).fill(0);
   let next = 0;
@@ -58,8 +58,8 @@ export function layoutTree(t: TreeConfig): { nodes: DiagramNode[]; width: number
   const seen = new Set<number>();
   for (let i = 0; i < n; i++) if (parent[i] < 0) place(i, seen);
   for (let i = 0; i < n; i++) if (!seen.has(i)) place(i, seen);
-  const clients = new Set(t.caches.map((_, i) => i).filter((i) => children[i].length === 0));
-  const nodes = t.caches.map((c, i) => ({
+  const clients = new Set(caches.map((_, i) => i).filter((i) => children[i].length === 0));
+  const nodes = caches.map((c, i) => ({
     index: i,
     name: c.name,
     x: 8 + x[i] * (NODE_W + GAP_X),
@@ -70,19 +70,19 @@ export function layoutTree(t: TreeConfig): { nodes: DiagramNode[]; width: number
 }
 
 /** Whether `node` may hang under `target`: not itself, and `target` not below it. */
-export function canConnect(t: TreeConfig, node: number, target: number): boolean {
+export function canConnect(caches: readonly TreeCache[], node: number, target: number): boolean {
   if (node === target) return false;
-  const byName = new Map(t.caches.map((c, i) => [c.name, i]));
-  for (let at: number | undefined = target, steps = 0; at !== undefined && steps <= t.caches.length; steps++) {
+  const byName = new Map(caches.map((c, i) => [c.name, i]));
+  for (let at: number | undefined = target, steps = 0; at !== undefined && steps <= caches.length; steps++) {
     if (at === node) return false;
-    const p: string | undefined = t.caches[at].parent;
+    const p: string | undefined = caches[at].parent;
     at = p === undefined ? undefined : byName.get(p);
   }
   return true;
 }
 
 export interface TopologyDiagramProps {
-  tree: TreeConfig;
+  caches: readonly TreeCache[];
   selected: number | null;
   onSelect: (i: number) => void;
   /** Hang cache `node` under cache `parent`. */
@@ -91,7 +91,7 @@ export interface TopologyDiagramProps {
   onRemove: (i: number) => void;
 }
 
-export function TopologyDiagram({ tree, selected, onSelect, onConnect, onAdd, onRemove }: TopologyDiagramProps) {
+export function TopologyDiagram({ caches: tree, selected, onSelect, onConnect, onAdd, onRemove }: TopologyDiagramProps) {
   const { nodes, width, height } = useMemo(() => layoutTree(tree), [tree]);
   const [box, boxSize] = useElementSize<HTMLDivElement>({ width, height });
   const scale = fitScale(width, boxSize.width);
@@ -131,7 +131,7 @@ export function TopologyDiagram({ tree, selected, onSelect, onConnect, onAdd, on
           }}
         >
           {nodes.map((n) => {
-            const c = tree.caches[n.index];
+            const c = tree[n.index];
             const p = c.parent === undefined ? undefined : byName.get(c.parent);
             if (!p) return null;
             const [x1, y1, x2, y2] = [n.x + NODE_W / 2, n.y + NODE_H, p.x + NODE_W / 2, p.y];
@@ -156,7 +156,7 @@ export function TopologyDiagram({ tree, selected, onSelect, onConnect, onAdd, on
               </g>
             ))}
           {nodes.map((n) => {
-            const c = tree.caches[n.index];
+            const c = tree[n.index];
             const target = drag && drag.over === n.index && drag.node !== n.index;
             const ok = target && canConnect(tree, drag.node, n.index);
             return (
@@ -210,13 +210,13 @@ export function TopologyDiagram({ tree, selected, onSelect, onConnect, onAdd, on
               >
                 <rect width={NODE_W} height={NODE_H} rx={7} />
                 <text x={8} y={15}>
-                  {tree.caches[dragged.index].name}
+                  {tree[dragged.index].name}
                 </text>
                 <text className="topology-sub" x={8} y={31}>
                   {drag?.over !== null && drag?.over !== drag?.node
                     ? canConnect(tree, drag!.node, drag!.over!)
-                      ? `hang under ${tree.caches[drag!.over!].name}`
-                      : `not under ${tree.caches[drag!.over!].name}`
+                      ? `hang under ${tree[drag!.over!].name}`
+                      : `not under ${tree[drag!.over!].name}`
                     : 'drop on a cache'}
                 </text>
               </g>
@@ -224,13 +224,13 @@ export function TopologyDiagram({ tree, selected, onSelect, onConnect, onAdd, on
           )}
         </svg>
       </div>
-      {selected !== null && tree.caches[selected] && (
-        <div className="topology-tools" role="group" aria-label={`${tree.caches[selected].name}`}>
-          <span className="muted">{tree.caches[selected].name}:</span>
+      {selected !== null && tree[selected] && (
+        <div className="topology-tools" role="group" aria-label={`${tree[selected].name}`}>
+          <span className="muted">{tree[selected].name}:</span>
           <button type="button" className="button secondary small" data-testid="topology-add" onClick={() => onAdd(selected)}>
             + a cache below it
           </button>
-          <button type="button" className="button secondary small" data-testid="topology-remove" disabled={tree.caches.length <= 1} onClick={() => onRemove(selected)}>
+          <button type="button" className="button secondary small" data-testid="topology-remove" disabled={tree.length <= 1} onClick={() => onRemove(selected)}>
             Remove it
           </button>
           <span className="field-hint">drag a cache onto another to hang it there</span>

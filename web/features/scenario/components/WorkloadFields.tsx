@@ -25,7 +25,7 @@ const KINDS: { value: Kind; label: string }[] = [
 
 export interface WorkloadFieldsProps {
   workload: Workload;
-  /** Where its errors are ("workload", "workload.phases.0.workload"). */
+  /** Where its errors are ("source.workload", "source.workload.phases.0.workload"). */
   path: string;
   /** Test ids start with it ("workload", "phase-0"). */
   testPrefix: string;
@@ -43,7 +43,8 @@ function generatorOf(w: Workload): Generator {
   return w.kind === 'phases' ? structuredClone(w.phases[0].workload) : w;
 }
 
-function switchKind(w: Workload, kind: Kind): Workload {
+/** The workload as another kind: the same blocks and request counts where both have them. */
+export function switchKind(w: Workload, kind: Kind): Workload {
   if (kind === 'phases') {
     const g = structuredClone(generatorOf(w));
     const [warm, measured] = workloadRequests(w);
