@@ -15,6 +15,14 @@ describe('exports', () => {
     expect(csv).toContain('summary,hitFraction.client,' + report.hitFractions.client);
     // Bin 1 is [1 µs, 10 µs): 3 of 4 below 0.01 ms; bin 2: all below 0.1 ms.
     expect(csv.filter((l) => l.startsWith('latencyCdf'))).toEqual(['latencyCdf,0.01,0.75', 'latencyCdf,0.1,1']);
+    // Each client and each cache, whatever the topology.
+    expect(csv).toContain('client:client,path,client > array');
+    expect(csv).toContain('client:client,hitFraction.level1,0.4');
+    expect(csv).toContain('client:client,hitFraction.disk,0.1');
+    expect(csv).toContain('cache:array,parent,disk');
+    expect(csv).toContain('cache:array,demotionsIn,48');
+    expect(csv).toContain('cache:client,parent,array');
+    expect(csv).toContain('summary,queueing,false');
   });
 
   it('names files after the scenario', () => {

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ResultsPanel } from '../../web/features/results/components/ResultsPanel';
+import { ResultsPanel, viewOf } from '../../web/features/results/components/ResultsPanel';
 import { IDLE, type RunState } from '../../web/features/run/hooks/useEngineRun';
-import { EDGES_US, histogram, makeReport } from './fixtures';
+import { EDGES_US, makeCache, makeClient, makeReport } from './fixtures';
 
 afterEach(cleanup);
 
@@ -43,13 +43,40 @@ describe('ResultsPanel', () => {
       hitFractions: { client: 0.6, array: 0, disk: 0.4 },
       blockHitFractions: { client: 0.8, array: 0, disk: 0.2 },
     });
-    render(<ResultsPanel state={done({ report, scenarioJson: '{"topology":"single"}' })} />);
+    render(<ResultsPanel state={done({ report, scenarioJson: '{"topology":{"kind":"single"}}' })} />);
     expect(screen.queryByTestId('hit-array')).toBeNull();
     expect(screen.queryByTestId('demotions')).toBeNull();
     expect(within(screen.getByTestId('hit-client')).getByText('Cache')).toBeTruthy();
     const blocks = screen.getByTestId('block-hits');
     expect(blocks.getAttribute('data-client')).toBe('0.8');
     expect(blocks.textContent).toContain('Per block: cache 80.0 % · disk 20.0 %');
+    // One client, one cache: no per-client table, and the cache's counters folded away.
+    expect(screen.queryByTestId('client-table')).toBeNull();
+    expect(screen.queryByTestId('client-cdf-chart')).toBeNull();
+    expect(screen.getByTestId('per-cache').tagName.toLowerCase()).toBe('details');
+    expect((screen.getByTestId('per-cache') as HTMLDetailsElement).open).toBe(false);
+  });
+
+  it('shows two levels as cleanly: the pair, its counters a click away, the write mix and warm read hit ratio where there are writes', () => {
+    const report = makeReport({
+      counters: { ...makeReport().counters, requests: 200, writes: 100, synchWrites: 10, replaceWrites: 80, recovWrites: 5, warmBlockReads: 40, warmBlockHits: 30 },
+      caches: [
+        makeCache('client', 1, 1, 50, 50, { client: true }),
+        makeCache('array', null, 0, 40, 10, { writes: 100, synchWrites: 10, replaceWrites: 80, recovWrites: 5, warmBlockReads: 40, warmBlockHits: 30 }),
+      ],
+    });
+    render(<ResultsPanel state={done({ report })} />);
+    expect(screen.queryByTestId('client-table')).toBeNull();
+    expect(screen.getByTestId('warm-read-hit-ratio').getAttribute('data-value')).toBe('0.75');
+    expect(screen.getByTestId('write-mix').getAttribute('data-value')).toBe('10,80,5,100');
+    const caches = screen.getByTestId('cache-table').querySelectorAll('tbody tr');
+    expect([...caches].map((r) => [r.getAttribute('data-cache'), r.getAttribute('data-client')])).toEqual([
+      ['client', 'true'],
+      ['array', 'false'],
+    ]);
+    expect(within(caches[1] as HTMLElement).getByTestId('cache-warm-hits').getAttribute('data-value')).toBe('0.75');
+    expect(within(caches[1] as HTMLElement).getByTestId('cache-writes').textContent).toBe('100 (SYNCH 10.0 %, REPLACE 80.0 %, RECOV 5.0 %, no hint 5.0 %)');
+    expect(screen.getByTestId('per-cache').textContent).toContain('writes');
   });
 
   it('renders the CDF chart with its table of bins', () => {
@@ -103,37 +130,10 @@ describe('ResultsPanel', () => {
   });
 
   it('shows a tree: one CDF per client, where each client was served, speedups, fairness, the caches', () => {
-    const client = (name: string, path: number[], bins: Record<number, number>, servedAt: number[], mean: number, alone: number) => {
-      const reads = servedAt.reduce((a, b) => a + b, 0);
-      return {
-        name,
-        path,
-        requests: reads,
-        reads,
-        writes: 0,
-        servedAt,
-        hitFractions: servedAt.map((n) => n / reads),
-        blockHitFractions: servedAt.map((n) => n / reads),
-        meanLatencyMs: mean,
-        latency: { edgesUs: EDGES_US, counts: histogram(bins) },
-        aloneMeanLatencyMs: alone,
-        speedup: alone / mean,
-      };
-    };
-    const cache = (name: string, parent: number | null, depth: number, hits: number, misses: number) => ({
-      name,
-      parent,
-      depth,
-      capacity: 100,
-      blocks: 100,
-      hits,
-      misses,
-      demotionsIn: parent === null ? 7 : 0,
-      demotionsMovedIn: parent === null ? 5 : 0,
-      evictions: 0,
-      reloads: 0,
-      linkBytes: 2 ** 20,
-    });
+    const client = (name: string, path: number[], bins: Record<number, number>, servedAt: number[], mean: number, alone: number) =>
+      makeClient(name, path, servedAt, bins, { meanLatencyMs: mean, aloneMeanLatencyMs: alone, speedup: alone / mean });
+    const cache = (name: string, parent: number | null, depth: number, hits: number, misses: number) =>
+      makeCache(name, parent, depth, hits, misses, { client: parent !== null, demotionsIn: parent === null ? 7 : 0, demotionsMovedIn: parent === null ? 5 : 0 });
     const tree = {
       queueing: true,
       fairness: 0.5,
@@ -143,7 +143,7 @@ describe('ResultsPanel', () => {
       ],
       caches: [cache('array', null, 0, 6, 6), cache('web', 0, 1, 6, 4), cache('db', 0, 1, 2, 8)],
     };
-    render(<ResultsPanel state={done({ report: makeReport({ tree }), scenarioJson: '{"topology":"tree"}' })} />);
+    render(<ResultsPanel state={done({ report: makeReport(tree), scenarioJson: '{"topology":{"kind":"tree"}}' })} />);
 
     const lines = screen.getByTestId('client-cdf-chart').querySelectorAll('path.client-cdf-line');
     expect([...lines].map((l) => l.getAttribute('data-client'))).toEqual(['web', 'db']);
@@ -180,5 +180,24 @@ describe('ResultsPanel', () => {
     // The summary sums over the clients, with the tree's words.
     expect(within(screen.getByTestId('hit-array')).getByText('Shared caches')).toBeTruthy();
     expect(screen.queryByText(/path costs/)).toBeNull();
+    // A tree's caches are out in the open, not folded away.
+    expect(screen.queryByTestId('per-cache')).toBeNull();
+  });
+
+  it('reads the topology off the report when the scenario is not known', () => {
+    const single = makeReport({ caches: [makeCache('cache', null, 0, 60, 40, { client: true })], clients: [makeClient('cache', [0], [60, 40], { 0: 60, 401: 40 })] });
+    expect(viewOf(null, single)).toBe('single');
+    expect(viewOf(null, makeReport())).toBe('two-level');
+    expect(viewOf({ topology: { kind: 'tree', caches: [] } }, makeReport())).toBe('tree');
+    const deep = makeReport({
+      clients: [makeClient('c', [0, 1, 2], [5, 3, 1, 1], { 0: 10 })],
+      caches: [makeCache('c', 1, 2, 5, 5, { client: true }), makeCache('mid', 2, 1, 3, 2), makeCache('array', null, 0, 1, 1)],
+    });
+    expect(viewOf(null, deep)).toBe('tree');
+    // One client over a deeper path: its per-level row adds what the totals hide.
+    render(<ResultsPanel state={done({ report: deep })} />);
+    const cells = [...screen.getByTestId('client-table').querySelectorAll('td[data-level]')].map((c) => c.getAttribute('data-value'));
+    expect(cells).toEqual(['0.5', '0.3', '0.1', '0.1']);
+    expect(screen.queryByTestId('client-cdf-chart')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // Exporting what a run showed: its report as JSON (with the scenario that made it) or as CSV
-// (a `section,key,value` table: the summary, the latency CDF, each client of a tree), and any
+// (a `section,key,value` table: the summary, the latency CDF, each client and each cache), and any
 // chart as a standalone SVG (its CSS styles inlined) or a PNG drawn from that SVG.
 import type { Report } from '../../worker/protocol';
 
@@ -33,12 +33,25 @@ export function reportCsv(report: Report, name = ''): string {
     cum += c;
     put('latencyCdf', i < edgesUs.length ? String(edgesUs[i] / 1000) : 'inf', total ? cum / total : 0);
   });
-  for (const c of report.tree?.clients ?? []) {
-    put(`client:${c.name}`, 'meanLatencyMs', c.meanLatencyMs);
-    c.hitFractions.forEach((h, i) => put(`client:${c.name}`, i === c.hitFractions.length - 1 ? 'hitFraction.disk' : `hitFraction.level${i}`, h));
-    if (c.speedup !== undefined) put(`client:${c.name}`, 'speedup', c.speedup);
+  for (const c of report.clients) {
+    const at = `client:${c.name}`;
+    put(at, 'path', c.path.map((i) => report.caches[i]?.name ?? i).join(' > '));
+    for (const k of ['requests', 'reads', 'writes', 'synchWrites', 'replaceWrites', 'recovWrites'] as const) put(at, k, c[k]);
+    put(at, 'meanLatencyMs', c.meanLatencyMs);
+    c.hitFractions.forEach((h, i) => put(at, i === c.hitFractions.length - 1 ? 'hitFraction.disk' : `hitFraction.level${i}`, h));
+    if (c.aloneMeanLatencyMs !== undefined) put(at, 'aloneMeanLatencyMs', c.aloneMeanLatencyMs);
+    if (c.speedup !== undefined) put(at, 'speedup', c.speedup);
   }
-  if (report.tree?.fairness !== undefined) put('tree', 'fairness', report.tree.fairness);
+  for (const c of report.caches) {
+    const at = `cache:${c.name}`;
+    put(at, 'policy', c.policy);
+    put(at, 'parent', c.parent === null ? 'disk' : (report.caches[c.parent]?.name ?? c.parent));
+    for (const k of ['capacity', 'blocks', 'hits', 'misses', 'evictions', 'demotionsIn', 'demotionsMovedIn', 'reloads', 'linkBytes', 'writes', 'synchWrites', 'replaceWrites', 'recovWrites', 'warmBlockReads', 'warmBlockHits'] as const) {
+      put(at, k, c[k]);
+    }
+  }
+  if (report.fairness !== undefined) put('summary', 'fairness', report.fairness);
+  put('summary', 'queueing', String(report.queueing));
   return ['section,key,value', ...rows.map((r) => r.map(csvCell).join(','))].join('\n') + '\n';
 }
 

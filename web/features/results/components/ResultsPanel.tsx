@@ -1,5 +1,7 @@
-// The results of the current (or last) run: progress, mean latency, hit fractions per level,
-// demotions and the latency CDF, all live while the run progresses.
+// The results of the current (or last) run, one view for every topology: progress, mean latency,
+// where the reads were served, writes, demotions and the latency CDF, all live while the run
+// progresses; then, from the report's clients and caches, each client's CDF and path (when
+// there are several, or a path deeper than two levels) and every cache's counters.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, formatMs, formatPercent } from '../../../app/format';
 import { ChartExport } from '../../export/ChartExport';
@@ -9,13 +11,15 @@ import { ScaleSelect } from '../../../charts/ScaleSelect';
 import type { CdfScale, Pin } from '../../../charts/cdf/useCdfLayout';
 import type { RunState } from '../../run/hooks/useEngineRun';
 import type { Report } from '../../../worker/protocol';
-import { checkScenario, type Scenario } from '../../../scenario/schema';
-import { MAX_COMPARE_RUNS, compareRun, decodeCompareRuns, runLink } from '../../../scenario/url';
+import { checkScenario, type Scenario, type TopologyKind } from '../../../scenario/schema';
+import { MAX_COMPARE_RUNS, compareRun, decodeCompareRuns, runLink, type Migrate } from '../../../scenario/url';
+import { migrateWithEngine } from '../../../worker/migrate';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../../mrc/sweep';
+import { CacheTable } from './CacheTable';
+import { ClientCdfs, ClientTable } from './ClientResults';
 import { HitBars } from './HitBars';
 import { ProgressBar } from './ProgressBar';
 import { TimelineChart } from './TimelineChart';
-import { TreeResults } from './TreeResults';
 
 /** "0.558 ms" with a smaller unit; the text content stays exactly formatMs(ms). */
 function BigMs({ ms }: { ms: number }) {
@@ -35,6 +39,20 @@ export interface ResultsPanelProps {
   /** A shared comparison's pinned runs (the part of "&run=compare:…" after "compare:"): run once on the pool and pinned. */
   autoCompare?: string | null;
   createRunner?: () => PoolRunner;
+  /** Migrates a version-1 pinned run of a shared comparison (tests pass the wasm engine's). */
+  migrate?: Migrate;
+}
+
+/**
+ * How the results read: as one cache, as a client over an array, or as a tree — from the
+ * scenario that ran, or (not known) from the report's shape.
+ */
+export function viewOf(scenario: Partial<Scenario> | null, report: Report | null): TopologyKind {
+  const kind = (scenario?.topology as { kind?: unknown } | undefined)?.kind;
+  if (kind === 'single' || kind === 'two-level' || kind === 'tree') return kind;
+  if (!report) return 'two-level';
+  if (report.caches.length === 1) return 'single';
+  return report.clients.length === 1 && report.caches.length === 2 ? 'two-level' : 'tree';
 }
 
 /** A pinned run, with the scenario that made it (null: not known, e.g. not a valid scenario). */
@@ -42,7 +60,7 @@ interface PinnedRun extends Pin {
   scenario: Scenario | null;
 }
 
-export function ResultsPanel({ state, stale = false, autoCompare = null, createRunner = defaultRunner }: ResultsPanelProps) {
+export function ResultsPanel({ state, stale = false, autoCompare = null, createRunner = defaultRunner, migrate = migrateWithEngine }: ResultsPanelProps) {
   const { report, phase } = state;
   const warmup = phase === 'warmup' || report?.phase === 'warmup';
   const c = report?.counters;
@@ -54,8 +72,11 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
     const checked = checkScenario(scenario);
     return checked.ok ? checked.scenario : null;
   }, [scenario]);
-  const single = scenario?.topology === 'single';
-  const tree = scenario?.topology === 'tree';
+  const view = viewOf(scenario, report);
+  const single = view === 'single';
+  const tree = view === 'tree';
+  // Per-client results add something with several clients, or one client over a deeper path.
+  const perClient = !!report && (report.clients.length > 1 || (report.clients[0]?.path.length ?? 0) > 2);
   const cdf = useRef<HTMLDivElement>(null);
   const stem = fileStem(scenario?.name ?? '');
   const done = report !== null && report !== undefined && phase === 'done';
@@ -79,28 +100,31 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
     const text = auto.current;
     if (text === null) return;
     auto.current = null;
-    const decoded = decodeCompareRuns(text);
-    if (!decoded.ok) {
-      setCompareError(decoded.message);
-      return;
-    }
-    void pool.start(
-      decoded.runs.map((r) => r.scenario),
-      () => {},
-    ).then((reports) => {
-      if (!reports) return;
-      setPins(
-        decoded.runs.map((r, i) => {
-          const { depthCurves: _unused, ...kept } = reports[i];
-          return { name: r.name, report: kept, scenario: r.scenario };
-        }),
-      );
+    void decodeCompareRuns(text, migrate).then((decoded) => {
+      if (!decoded.ok) {
+        setCompareError(decoded.message);
+        return;
+      }
+      return pool
+        .start(
+          decoded.runs.map((r) => r.scenario),
+          () => {},
+        )
+        .then((reports) => {
+          if (!reports) return;
+          setPins(
+            decoded.runs.map((r, i) => {
+              const { depthCurves: _unused, ...kept } = reports[i];
+              return { name: r.name, report: kept, scenario: r.scenario };
+            }),
+          );
+        });
     });
-  }, [pool]);
-  const shareable = useMemo(() => pins.filter((p) => p.scenario !== null && !p.scenario.trace), [pins]);
+  }, [pool, migrate]);
+  const shareable = useMemo(() => pins.filter((p) => p.scenario !== null && p.scenario.source.kind !== 'trace'), [pins]);
   const compareLink = useMemo(
     () =>
-      current && !current.trace && shareable.length > 0
+      current && current.source.kind !== 'trace' && shareable.length > 0
         ? runLink(window.location.href, current, compareRun(shareable.map((p) => ({ name: p.name, scenario: p.scenario! }))))
         : null,
     [current, shareable],
@@ -161,7 +185,7 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
               {c.warmBlockReads ? formatPercent(c.warmBlockHits / c.warmBlockReads) : '—'}
             </div>
             <p className="stat-sub">
-              of the {formatCount(c.warmBlockReads)} block reads that reached the {single ? 'cache' : 'array'} once it was full (paper 004 §5.1)
+              of the {formatCount(c.warmBlockReads)} block reads that reached the {single ? 'cache' : tree ? 'roots' : 'array'} once it was full (paper 004 §5.1)
             </p>
             <p className="stat-sub" data-testid="write-mix" data-value={`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`}>
               {formatCount(c.writes)} writes ({formatPercent(c.writes / Math.max(1, c.requests))} of requests):{' '}
@@ -207,6 +231,7 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
                 : single
                   ? `path costs: cache hit ${formatMs(report.pathCosts.clientHitMs)} · disk ${formatMs(report.pathCosts.diskReadMs)}`
                   : `path costs: client hit ${formatMs(report.pathCosts.clientHitMs)} · array hit ${formatMs(report.pathCosts.arrayHitMs)} · disk ${formatMs(report.pathCosts.diskReadMs)} · demotion +${formatMs(report.pathCosts.demotionMs)}`}
+              {report?.queueing ? ' · queueing model: each adds its waits' : ''}
             </p>
           )}
         </div>
@@ -239,10 +264,24 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
           <h3>Hit ratio over time</h3>
           <p className="chart-legend">each slice of the run's reads, as the live reports arrive</p>
         </div>
-        <TimelineChart report={report} runKey={state.scenarioJson} topology={single ? 'single' : tree ? 'tree' : 'two-level'} />
+        <TimelineChart report={report} runKey={state.scenarioJson} topology={view} />
       </div>
 
-      {report?.tree && <TreeResults tree={report.tree} />}
+      {report && report.clients.length > 1 && <ClientCdfs report={report} />}
+      {report && perClient && <ClientTable report={report} />}
+      {report && report.caches.length > 0 &&
+        (tree ? (
+          <div className="card">
+            <h3>Per cache</h3>
+            <CacheTable report={report} />
+          </div>
+        ) : (
+          // One cache or a pair: their counters stay folded away, a click from the summary above.
+          <details className="card per-cache" data-testid="per-cache">
+            <summary>{single ? 'The cache’s counters' : 'Each cache’s counters'}: hits, evictions, link traffic{report.caches.some((x) => x.writes > 0) ? ', writes' : ''}</summary>
+            <CacheTable report={report} />
+          </details>
+        ))}
     </section>
   );
 }

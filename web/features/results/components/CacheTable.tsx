@@ -1,0 +1,68 @@
+// Every cache's counters, for any topology: what it holds, how often it hits, what it evicts,
+// the DEMOTEs and HA_R reloads it took in, the traffic on its link, and — where there are
+// writes — its write mix and paper 004's read hit ratio once it was warm (§5.1).
+import { formatCount, formatPercent, formatSig } from '../../../app/format';
+import type { Report } from '../../../worker/protocol';
+import { writeMix } from './ClientResults';
+
+export function CacheTable({ report }: { report: Report }) {
+  const names = report.caches.map((c) => c.name);
+  const writes = report.caches.some((c) => c.writes > 0);
+  return (
+    <div className="table-scroll">
+      <table className="data-table" data-testid="cache-table">
+        <thead>
+          <tr>
+            <th scope="col">cache</th>
+            <th scope="col">policy</th>
+            <th scope="col">above it</th>
+            <th scope="col">held</th>
+            <th scope="col">hit ratio</th>
+            <th scope="col">evictions</th>
+            <th scope="col">demotions in</th>
+            <th scope="col">reloads</th>
+            <th scope="col">link traffic</th>
+            {writes && <th scope="col">writes</th>}
+            {writes && <th scope="col">warm read hits</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {report.caches.map((c) => {
+            const lookups = c.hits + c.misses;
+            const warm = c.warmBlockReads ? c.warmBlockHits / c.warmBlockReads : null;
+            return (
+              <tr key={c.name} data-cache={c.name} data-depth={String(c.depth)} data-hits={String(c.hits)} data-client={String(c.client)}>
+                <th scope="row" style={{ paddingLeft: `${0.5 + c.depth}em` }}>
+                  {c.name}
+                </th>
+                <td>{c.policy.toUpperCase()}</td>
+                <td>{c.parent === null ? 'disk' : names[c.parent]}</td>
+                <td>
+                  {formatCount(c.blocks)} / {formatCount(c.capacity)}
+                </td>
+                <td>{lookups ? formatPercent(c.hits / lookups) : '—'}</td>
+                <td>{formatCount(c.evictions)}</td>
+                <td>
+                  {formatCount(c.demotionsIn)}
+                  {c.demotionsIn > 0 && <span className="muted"> ({formatCount(c.demotionsMovedIn)} moved)</span>}
+                </td>
+                <td>{formatCount(c.reloads)}</td>
+                <td>{formatSig(c.linkBytes / 2 ** 20)} MiB</td>
+                {writes && (
+                  <td data-testid="cache-writes" data-value={`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`}>
+                    {writeMix(c)}
+                  </td>
+                )}
+                {writes && (
+                  <td data-testid="cache-warm-hits" data-value={warm === null ? '' : String(warm)} title={`of ${formatCount(c.warmBlockReads)} block reads once it was full`}>
+                    {warm === null ? '—' : formatPercent(warm)}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
