@@ -1,16 +1,30 @@
 // The teaching stepper: tiny caches served a short request list one request at a time — step,
 // back, play — with every cache's queues drawn block by block, the "eject me next" and "eject me
 // last" ends marked, ghost lists (ARC's B1/B2, 2Q's A1out, LIRS's non-resident HIR, S3-FIFO's
-// G) dashed, and each block gliding to where the request moved it. Paper 000's §4.5 example
-// (LRU-LRU-demote, blocks A–E) is a preset: one step shows why that pair is not one LRU cache.
+// G) dashed, and each block gliding to where the request moved it. The hierarchy is a client
+// over an array (or one cache), or a small tree — a preset's, or the scenario's own — whose
+// requests name their client ("c2:A"). Paper 000's §4.5 example (LRU-LRU-demote, blocks A–E) is
+// a preset: one step shows why that pair is not one LRU cache.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_SCENARIO } from '../../scenario/defaults';
-import { checkScenario, describeIssue, type PolicyKind, type Scenario } from '../../scenario/schema';
+import { checkScenario, clientNames, describeIssue, type PolicyConfig, type PolicyKind, type Protocol, type Scenario, type TreeCache, type WorkloadSource } from '../../scenario/schema';
 import { EngineClient } from '../../worker/client';
-import type { Queue, TeachStep } from '../../worker/protocol';
+import type { Queue, TeachRequest, TeachStep } from '../../worker/protocol';
 import { POLICIES } from '../scenario/components/CacheFields';
 import { SelectField } from '../scenario/components/SelectField';
 import { blockLabel, parseBlocks } from './requests';
+
+/** A small tree to step through: a preset's, or the page's scenario's. */
+export interface StepperTree {
+  /** `scenario`: the page's own tree; else a preset's id. */
+  from: string;
+  caches: TreeCache[];
+  protocol?: Protocol;
+  du?: Scenario['du'];
+  se?: boolean;
+  /** The scenario's generators (MC² partitions by their range hints); absent: the default. */
+  source?: WorkloadSource;
+}
 
 export interface StepperConfig {
   client: PolicyKind;
@@ -22,7 +36,24 @@ export interface StepperConfig {
   requests: string;
   startClient: string;
   startArray: string;
+  /** Step through this tree instead of the client and array. */
+  tree?: StepperTree;
+  /** A tree's caches' start lists, by cache name. */
+  starts?: Record<string, string>;
 }
+
+/** Most caches, and largest cache, the stepper draws (engine: MAX_TEACH_CACHES, MAX_TEACH_CAPACITY). */
+export const MAX_STEPPER_CACHES = 12;
+export const MAX_STEPPER_BLOCKS = 64;
+
+const SHARED_ARRAY: StepperTree = {
+  from: 'shared',
+  caches: [
+    { name: 'array', capacity: 4, policy: { kind: 'lru' }, disk: { kind: 'constant', serviceMs: 10 } },
+    { name: 'c1', capacity: 2, policy: { kind: 'lru' }, parent: 'array', link: { preset: 'fc-1g' } },
+    { name: 'c2', capacity: 2, policy: { kind: 'lru' }, parent: 'array', link: { preset: 'fc-1g' } },
+  ],
+};
 
 export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig }[] = [
   {
@@ -50,39 +81,73 @@ export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig
     label: "S3-FIFO's small, main and ghost queues",
     config: { client: 's3-fifo', array: 'none', protocol: 'none', clientSize: 5, arraySize: 4, requests: 'A B C A D E F G A H B I J A', startClient: '', startArray: '' },
   },
+  {
+    id: 'shared',
+    label: 'Two clients share an array: one reads what the other fetched',
+    config: {
+      client: 'lru',
+      array: 'lru',
+      protocol: 'none',
+      clientSize: 2,
+      arraySize: 4,
+      requests: 'c1:A c1:B c2:A c2:C c1:D c2:B c1:A c2:D',
+      startClient: '',
+      startArray: '',
+      tree: SHARED_ARRAY,
+      starts: {},
+    },
+  },
 ];
 
 const ONLINE = POLICIES.filter((p) => p.value !== 'lru+hints' && p.value !== 'mq+hints' && p.value !== 'tq');
 
-/** The scenario the stepper runs: tiny caches, the config's policies, FC link, a 10 ms disk. */
+/** The scenario the stepper runs: tiny caches, the config's policies (or its tree), FC link, a 10 ms disk. */
 export function stepperScenario(c: StepperConfig): Scenario | { error: string } {
   const s: Scenario = structuredClone(DEFAULT_SCENARIO);
   s.name = 'teaching stepper';
-  s.client = { capacity: c.clientSize, policy: { kind: c.client } as Scenario['client']['policy'] };
-  if (c.array === 'none') {
-    s.topology = 'single';
-    s.protocol = { kind: 'none' };
+  const t = s.topology;
+  if (t.kind !== 'two-level') throw new Error('the default scenario is two levels');
+  if (c.tree) {
+    s.topology = { kind: 'tree', caches: structuredClone(c.tree.caches) };
+    delete s.protocol;
+    if (c.tree.protocol && c.tree.protocol.kind !== 'none') s.protocol = structuredClone(c.tree.protocol);
+    if (c.tree.du) s.du = c.tree.du;
+    if (c.tree.se) s.se = true;
+    // The clients' generators matter only for MC²'s range hints; the stepper serves its own requests.
+    if (c.tree.source) s.source = structuredClone(c.tree.source);
+  } else if (c.array === 'none') {
+    s.topology = { kind: 'single', cache: { capacity: c.clientSize, policy: { kind: c.client } as PolicyConfig }, link: t.link, disk: t.disk };
+    delete s.protocol;
   } else {
-    s.array = { capacity: c.arraySize, policy: { kind: c.array } as Scenario['array']['policy'] };
-    s.protocol = { kind: c.protocol };
+    t.client = { capacity: c.clientSize, policy: { kind: c.client } as PolicyConfig };
+    t.array = { capacity: c.arraySize, policy: { kind: c.array } as PolicyConfig };
+    if (c.protocol === 'none') delete s.protocol;
+    else s.protocol = { kind: c.protocol };
   }
   const check = checkScenario(s);
   if (!check.ok) return { error: describeIssue(check.issues[0]) };
-  if (c.clientSize > 64 || c.arraySize > 64) return { error: 'the stepper draws caches of at most 64 blocks' };
+  const caches = c.tree ? c.tree.caches : [];
+  if (caches.length > MAX_STEPPER_CACHES) return { error: `the stepper draws at most ${MAX_STEPPER_CACHES} caches (this tree has ${caches.length})` };
+  const big = c.tree ? caches.find((x) => x.capacity > MAX_STEPPER_BLOCKS)?.capacity : Math.max(c.clientSize, c.array === 'none' ? 0 : c.arraySize);
+  if (big !== undefined && big > MAX_STEPPER_BLOCKS) return { error: `the stepper draws caches of at most ${MAX_STEPPER_BLOCKS} blocks${c.tree ? ` (this tree has one of ${big}: shrink its caches in the scenario)` : ''}` };
   return check.scenario;
 }
 
 export interface Box {
   key: string;
   label: string;
-  cache: 'client' | 'array';
+  /** The cache's name. */
+  cache: string;
+  /** A client's own cache (coloured as the client), or one above. */
+  client: boolean;
   x: number;
   y: number;
   ghost: boolean;
 }
 
 export interface Row {
-  cache: 'client' | 'array';
+  cache: string;
+  client: boolean;
   queue: Queue;
   y: number;
 }
@@ -93,64 +158,100 @@ export const ROW = 46;
 export const LABEL_WIDTH = 116;
 
 /**
- * Where each block sits: one row per queue, client's first; the next victim at the left. A
- * block's n-th resident appearance is keyed `label`, `label#2` … so a block moving between caches
- * keeps its key (and glides); ghost entries are keyed by their cache.
+ * Where each block sits: one row per queue, cache by cache in the topology's order; the next
+ * victim at the left. A block's n-th resident appearance is keyed `label`, `label#2` … so a
+ * block moving between caches keeps its key (and glides); ghost entries are keyed by their cache.
  */
 export function layoutStep(step: TeachStep, letters: boolean): { rows: Row[]; boxes: Box[] } {
   const rows: Row[] = [];
   const boxes: Box[] = [];
   const seen = new Map<number, number>();
-  for (const cache of ['client', 'array'] as const) {
-    for (const queue of step[cache]) {
+  step.caches.forEach((cache, i) => {
+    // A client's own cache is one nothing sits under.
+    const client = !step.caches.some((o) => o.parent === i);
+    for (const queue of cache.queues) {
       const y = rows.length * ROW;
-      rows.push({ cache, queue, y });
-      queue.blocks.forEach((b, i) => {
+      rows.push({ cache: cache.name, client, queue, y });
+      queue.blocks.forEach((b, k) => {
         const label = blockLabel(b, letters);
         let key: string;
-        if (queue.ghost) key = `${cache}:${queue.name}:${label}`;
+        if (queue.ghost) key = `${cache.name}:${queue.name}:${label}`;
         else {
           const n = (seen.get(b) ?? 0) + 1;
           seen.set(b, n);
           key = n === 1 ? label : `${label}#${n}`;
         }
-        boxes.push({ key, label, cache, x: LABEL_WIDTH + i * (BOX + GAP), y: y + 6, ghost: queue.ghost });
+        boxes.push({ key, label, cache: cache.name, client, x: LABEL_WIDTH + k * (BOX + GAP), y: y + 6, ghost: queue.ghost });
       });
     }
-  }
+  });
   return { rows, boxes };
 }
 
-/** What a step did, in words: where the request was served, what entered and left each cache. */
-export function narrate(prev: TeachStep, step: TeachStep, letters: boolean): string {
+/** "The client", "The array", "The cache" — and a tree's caches by their own names. */
+const cacheWord = (name: string) => (name === 'client' || name === 'array' || name === 'cache' ? `The ${name}` : name);
+
+/** What a step did, in words: who asked, where it was served, what entered and left each cache. */
+export function narrate(prev: TeachStep, step: TeachStep, letters: boolean, clients: readonly string[] = []): string {
   if (step.block === undefined) return 'The starting state.';
   const name = blockLabel(step.block, letters);
-  const resident = (s: TeachStep, cache: 'client' | 'array') => new Set(s[cache].filter((q) => !q.ghost).flatMap((q) => q.blocks));
-  const parts = [`${step.op === 'write' ? 'Write' : 'Read'} ${name}: ${step.level === 'client' ? 'a client hit' : step.level === 'array' ? 'an array hit' : 'from disk'} (${step.latencyMs.toFixed(2)} ms).`];
-  for (const cache of ['client', 'array'] as const) {
-    if (!step[cache].length) continue;
-    const [before, after] = [resident(prev, cache), resident(step, cache)];
+  const tree = clients.length > 1 || step.caches.length > 2;
+  const who = clients.length > 1 && step.client !== undefined ? `${clients[step.client]} ${step.op === 'write' ? 'writes' : 'reads'} ${name}` : `${step.op === 'write' ? 'Write' : 'Read'} ${name}`;
+  const where =
+    step.level === 'client'
+      ? tree ? 'a hit in its own cache' : 'a client hit'
+      : step.level === 'array'
+        ? tree ? `a hit at ${step.servedBy}` : 'an array hit'
+        : 'from disk';
+  const parts = [`${who}: ${where} (${step.latencyMs.toFixed(2)} ms).`];
+  const resident = (s: TeachStep, i: number) => new Set(s.caches[i]?.queues.filter((q) => !q.ghost).flatMap((q) => q.blocks) ?? []);
+  step.caches.forEach((cache, i) => {
+    const [before, after] = [resident(prev, i), resident(step, i)];
     const came = [...after].filter((b) => !before.has(b)).map((b) => blockLabel(b, letters));
     const went = [...before].filter((b) => !after.has(b)).map((b) => blockLabel(b, letters));
     if (came.length || went.length) {
-      parts.push(`The ${cache} ${[came.length ? `takes ${came.join(', ')}` : '', went.length ? `lets go of ${went.join(', ')}` : ''].filter(Boolean).join(' and ')}.`);
+      parts.push(`${cacheWord(cache.name)} ${[came.length ? `takes ${came.join(', ')}` : '', went.length ? `lets go of ${went.join(', ')}` : ''].filter(Boolean).join(' and ')}.`);
     }
-  }
+  });
   const demoted = step.demotions - prev.demotions;
   if (demoted > 0) parts.push(`${demoted} DEMOTE${demoted > 1 ? 's' : ''}.`);
   return parts.join(' ');
 }
 
-export interface StepperProps {
-  /** Tests pass a fake; the page starts a worker. */
-  teach?: (s: Scenario, requests: [number, 'read' | 'write'][], start: { client: number[]; array: number[] }) => Promise<TeachStep[]>;
+/**
+ * The requests as the engine takes them: a named client resolved to a leaf of the hierarchy
+ * (by name, or by its number from 1); an error names the request and the clients there are.
+ */
+export function resolveClients(requests: ReturnType<typeof parseBlocks> & { ok: true }, clients: readonly string[]): TeachRequest[] | { error: string } {
+  const out: TeachRequest[] = [];
+  for (const [i, r] of requests.requests.entries()) {
+    if (r.length === 2) {
+      out.push(r);
+      continue;
+    }
+    const [block, op, who] = r;
+    const byNumber = /^\d+$/.test(who) && !clients.includes(who) ? clients[Number(who) - 1] : undefined;
+    const name = clients.includes(who) ? who : byNumber;
+    if (name === undefined) return { error: `request ${i + 1}: "${who}" is not a client of this hierarchy (its clients: ${clients.join(', ')}, or 1 to ${clients.length})` };
+    out.push([block, op, name]);
+  }
+  return out;
 }
 
-export function Stepper({ teach }: StepperProps) {
+export interface StepperProps {
+  /** Tests pass a fake; the page starts a worker. */
+  teach?: (s: Scenario, requests: TeachRequest[], start: Record<string, number[]>) => Promise<TeachStep[]>;
+  /** The page's scenario: its tree, if small, can be stepped through. */
+  scenario?: Scenario | null;
+}
+
+type Shape = 'pair' | 'scenario' | 'shared';
+
+export function Stepper({ teach, scenario = null }: StepperProps) {
   const [config, setConfig] = useState<StepperConfig>(STEPPER_PRESETS[0].config);
   // The steps and the settings they were made from: editing a setting makes them stale, and
   // Step or Play then makes them afresh.
-  const [steps, setSteps] = useState<{ steps: TeachStep[]; letters: boolean; config: StepperConfig } | null>(null);
+  const [steps, setSteps] = useState<{ steps: TeachStep[]; letters: boolean; config: StepperConfig; clients: string[] } | null>(null);
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -161,24 +262,44 @@ export function Stepper({ teach }: StepperProps) {
   const build = async (c: StepperConfig): Promise<boolean> => {
     setPlaying(false);
     const s = stepperScenario(c);
-    const reqs = parseBlocks(c.requests);
-    const sc = parseBlocks(c.startClient, 'client start block', false);
-    const sa = parseBlocks(c.startArray, 'array start block', false);
-    const bad = 'error' in s ? s.error : !reqs.ok ? reqs.message : !sc.ok ? sc.message : !sa.ok ? sa.message : reqs.requests.length === 0 ? 'type at least one request' : null;
-    if (bad || 'error' in s || !reqs.ok || !sc.ok || !sa.ok) {
-      setError(bad);
+    const fail = (message: string) => {
+      setError(message);
       return false;
+    };
+    if ('error' in s) return fail(s.error);
+    const clients = clientNames(s.topology);
+    const reqs = parseBlocks(c.requests);
+    if (!reqs.ok) return fail(reqs.message);
+    if (reqs.requests.length === 0) return fail('type at least one request');
+    const resolved = resolveClients(reqs, clients);
+    if ('error' in resolved) return fail(resolved.error);
+    // Each cache's start list, next victim first.
+    const lists: [string, string, string][] = c.tree
+      ? c.tree.caches.map((x) => [x.name, c.starts?.[x.name] ?? '', `${x.name} start block`])
+      : c.array === 'none'
+        ? [['client', c.startClient, 'client start block']]
+        : [
+            ['client', c.startClient, 'client start block'],
+            ['array', c.startArray, 'array start block'],
+          ];
+    const start: Record<string, number[]> = {};
+    let letters = reqs.letters;
+    for (const [name, text, what] of lists) {
+      const parsed = parseBlocks(text, what, false);
+      if (!parsed.ok) return fail(parsed.message);
+      letters ||= parsed.letters;
+      if (c.tree && parsed.requests.length === 0) continue;
+      start[name] = parsed.requests.map(([b]) => b);
     }
     try {
       const run = teach ?? ((...a: Parameters<EngineClient['teach']>) => (engine.current ??= new EngineClient()).teach(...a));
-      const out = await run(s, reqs.requests, { client: sc.requests.map(([b]) => b), array: c.array === 'none' ? [] : sa.requests.map(([b]) => b) });
+      const out = await run(s, resolved, start);
       setError(null);
-      setSteps({ steps: out, letters: reqs.letters || sc.letters || sa.letters, config: c });
+      setSteps({ steps: out, letters, config: c, clients });
       setAt(0);
       return true;
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      return false;
+      return fail(e instanceof Error ? e.message : String(e));
     }
   };
   const fresh = steps !== null && steps.config === config;
@@ -209,6 +330,16 @@ export function Stepper({ teach }: StepperProps) {
     setConfig((c) => ({ ...c, ...patch }));
   };
   const policyOptions = ONLINE.map((p) => ({ value: p.value as PolicyKind, label: p.label }));
+  const pageTree = scenario?.topology.kind === 'tree' ? scenario.topology : null;
+  const shape: Shape = config.tree ? (config.tree.from === 'scenario' ? 'scenario' : 'shared') : 'pair';
+  const chooseShape = (v: Shape) => {
+    if (v === 'pair') return set({ tree: undefined, starts: undefined });
+    if (v === 'shared') return set({ ...STEPPER_PRESETS.find((p) => p.id === 'shared')!.config });
+    if (!scenario || !pageTree) return;
+    const source = scenario.source.kind === 'workload' ? scenario.source : undefined;
+    set({ tree: { from: 'scenario', caches: structuredClone(pageTree.caches), protocol: scenario.protocol, du: scenario.du, se: scenario.se, source }, starts: {} });
+  };
+  const treeClients = config.tree ? clientNames({ kind: 'tree', caches: config.tree.caches }) : [];
 
   return (
     <section className="stepper" aria-labelledby="stepper-title" data-testid="stepper">
@@ -232,50 +363,90 @@ export function Stepper({ teach }: StepperProps) {
           </button>
         ))}
       </div>
-      <div className="row">
-        <SelectField<PolicyKind> testId="stepper-client-policy" label="Client policy" value={config.client} options={policyOptions} onChange={(v) => set({ client: v })} />
-        <SelectField<PolicyKind | 'none'> testId="stepper-array-policy" label="Array policy" value={config.array} options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]} onChange={(v) => set({ array: v })} />
-      </div>
-      <div className="row">
-        <label className="field">
-          <span>Client blocks</span>
-          <input type="number" min={1} max={64} data-testid="stepper-client-size" value={config.clientSize} onChange={(e) => set({ clientSize: Number(e.target.value) })} />
-        </label>
-        {config.array !== 'none' && (
+      <SelectField<Shape>
+        testId="stepper-shape"
+        label="Hierarchy"
+        value={shape}
+        options={[
+          { value: 'pair', label: 'a client over an array (or one cache)' },
+          { value: 'shared', label: 'two clients sharing an array' },
+          ...(pageTree ? [{ value: 'scenario' as const, label: `this scenario's tree (${pageTree.caches.length} caches)` }] : []),
+        ]}
+        onChange={chooseShape}
+      />
+      {config.tree ? (
+        <>
+          <p className="field-hint" data-testid="stepper-tree">
+            {config.tree.caches.map((c) => `${c.name}${c.parent ? ` (under ${c.parent})` : ''}: ${c.policy.kind.toUpperCase()}, ${c.capacity} blocks`).join(' · ')}
+            {config.tree.protocol && config.tree.protocol.kind !== 'none' ? ` · ${config.tree.protocol.kind}` : ' · inclusive'}
+            {config.tree.from === 'scenario' ? ' — edit the tree in the scenario above, then pick it again' : ''}
+          </p>
           <label className="field">
-            <span>Array blocks</span>
-            <input type="number" min={1} max={64} data-testid="stepper-array-size" value={config.arraySize} onChange={(e) => set({ arraySize: Number(e.target.value) })} />
+            <span>Requests (client:block — e.g. {treeClients[1] ?? treeClients[0]}:A; * for a write; no client: {treeClients[0]})</span>
+            <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
           </label>
-        )}
-      </div>
-      {config.array !== 'none' && (
-        <SelectField<'none' | 'demote'>
-          testId="stepper-protocol"
-          label="Protocol"
-          value={config.protocol}
-          options={[
-            { value: 'none', label: 'inclusive: the array keeps its copy' },
-            { value: 'demote', label: 'DEMOTE: victims go down' },
-          ]}
-          onChange={(v) => set({ protocol: v })}
-        />
+          <div className="row">
+            {config.tree.caches.map((c) => (
+              <label className="field" key={c.name}>
+                <span>{c.name} starts with</span>
+                <input
+                  type="text"
+                  data-testid={`stepper-start-${c.name}`}
+                  value={config.starts?.[c.name] ?? ''}
+                  onChange={(e) => set({ starts: { ...config.starts, [c.name]: e.target.value } })}
+                />
+              </label>
+            ))}
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="row">
+            <SelectField<PolicyKind> testId="stepper-client-policy" label="Client policy" value={config.client} options={policyOptions} onChange={(v) => set({ client: v })} />
+            <SelectField<PolicyKind | 'none'> testId="stepper-array-policy" label="Array policy" value={config.array} options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]} onChange={(v) => set({ array: v })} />
+          </div>
+          <div className="row">
+            <label className="field">
+              <span>Client blocks</span>
+              <input type="number" min={1} max={64} data-testid="stepper-client-size" value={config.clientSize} onChange={(e) => set({ clientSize: Number(e.target.value) })} />
+            </label>
+            {config.array !== 'none' && (
+              <label className="field">
+                <span>Array blocks</span>
+                <input type="number" min={1} max={64} data-testid="stepper-array-size" value={config.arraySize} onChange={(e) => set({ arraySize: Number(e.target.value) })} />
+              </label>
+            )}
+          </div>
+          {config.array !== 'none' && (
+            <SelectField<'none' | 'demote'>
+              testId="stepper-protocol"
+              label="Protocol"
+              value={config.protocol}
+              options={[
+                { value: 'none', label: 'inclusive: the array keeps its copy' },
+                { value: 'demote', label: 'DEMOTE: victims go down' },
+              ]}
+              onChange={(v) => set({ protocol: v })}
+            />
+          )}
+          <label className="field">
+            <span>Requests (letters or numbers; * for a write)</span>
+            <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
+          </label>
+          <div className="row">
+            <label className="field">
+              <span>Client starts with (next victim first)</span>
+              <input type="text" data-testid="stepper-start-client" value={config.startClient} onChange={(e) => set({ startClient: e.target.value })} />
+            </label>
+            {config.array !== 'none' && (
+              <label className="field">
+                <span>Array starts with</span>
+                <input type="text" data-testid="stepper-start-array" value={config.startArray} onChange={(e) => set({ startArray: e.target.value })} />
+              </label>
+            )}
+          </div>
+        </>
       )}
-      <label className="field">
-        <span>Requests (letters or numbers; * for a write)</span>
-        <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
-      </label>
-      <div className="row">
-        <label className="field">
-          <span>Client starts with (next victim first)</span>
-          <input type="text" data-testid="stepper-start-client" value={config.startClient} onChange={(e) => set({ startClient: e.target.value })} />
-        </label>
-        {config.array !== 'none' && (
-          <label className="field">
-            <span>Array starts with</span>
-            <input type="text" data-testid="stepper-start-array" value={config.startArray} onChange={(e) => set({ startArray: e.target.value })} />
-          </label>
-        )}
-      </div>
       <div className="actions">
         <button type="button" className="button primary" data-testid="stepper-load" onClick={() => void build(config)}>
           Load
@@ -304,7 +475,7 @@ export function Stepper({ teach }: StepperProps) {
       {steps && layout && (
         <>
           <p className="stepper-narration" data-testid="stepper-narration" aria-live="polite">
-            {narrate(steps.steps[Math.max(0, at - 1)], steps.steps[at], steps.letters)}
+            {narrate(steps.steps[Math.max(0, at - 1)], steps.steps[at], steps.letters, steps.clients)}
           </p>
           <div className="stepper-stage" style={{ height: layout.rows.length * ROW, width }}>
             {layout.rows.map((r) => (
@@ -332,7 +503,11 @@ export function Stepper({ teach }: StepperProps) {
               </div>
             ))}
             {layout.boxes.map((b) => (
-              <span key={b.key} className={`stepper-block in-${b.cache} ${b.ghost ? 'is-ghost' : ''} ${steps.steps[at].block !== undefined && blockLabel(steps.steps[at].block!, steps.letters) === b.label ? 'is-current' : ''}`} style={{ transform: `translate(${b.x}px, ${b.y}px)` }}>
+              <span
+                key={b.key}
+                className={`stepper-block ${b.client ? 'in-client' : 'in-array'} ${b.ghost ? 'is-ghost' : ''} ${steps.steps[at].block !== undefined && blockLabel(steps.steps[at].block!, steps.letters) === b.label ? 'is-current' : ''}`}
+                style={{ transform: `translate(${b.x}px, ${b.y}px)` }}
+              >
                 {b.label}
               </span>
             ))}

@@ -1,9 +1,14 @@
 // The teaching stepper's request list as people type it: blocks named by letters (A, B, … Z,
-// AA, …) or numbers, separated by spaces or commas, a trailing * for a write — "A B C A*".
+// AA, …) or numbers, separated by spaces or commas, a trailing * for a write — "A B C A*" —
+// and, in a hierarchy of several clients, the client before a colon: "c2:A" (by its name, or
+// its number counted from 1: "2:A"). A request without one is the first client's.
 
 export type Op = 'read' | 'write';
 
-export type Parsed = { ok: true; requests: [number, Op][]; letters: boolean } | { ok: false; message: string };
+/** A parsed request: block, operation, and the client as typed (absent: the first). */
+export type Req = [number, Op] | [number, Op, string];
+
+export type Parsed = { ok: true; requests: Req[]; letters: boolean } | { ok: false; message: string };
 
 /** Most requests the stepper steps through (engine: teach::MAX_TEACH_REQUESTS). */
 export const MAX_STEPS = 1000;
@@ -26,20 +31,28 @@ export function blockLabel(id: number, letters: boolean): string {
   return letters ? letterName(id) : String(id);
 }
 
-/** Parses a list; `what` names it in messages ("request", "client start"). */
-export function parseBlocks(text: string, what = 'request', writes = true): Parsed {
+/**
+ * Parses a list; `what` names it in messages ("request", "client start block"); `clients`:
+ * whether an item may name its client ("c2:A").
+ */
+export function parseBlocks(text: string, what = 'request', writes = true, clients = writes): Parsed {
   const tokens = text.split(/[\s,]+/).filter(Boolean);
-  const requests: [number, Op][] = [];
+  const requests: Req[] = [];
   let letters = false;
   for (const [i, t] of tokens.entries()) {
-    const m = /^([A-Za-z]{1,3}|\d{1,6})(\*)?$/.exec(t);
-    if (!m || (m[2] && !writes)) {
+    const m = /^(?:([\w.-]{1,40}):)?([A-Za-z]{1,3}|\d{1,6})(\*)?$/.exec(t);
+    if (!m || (m[3] && !writes) || (m[1] !== undefined && !clients)) {
       const shown = t.length > 12 ? `${t.slice(0, 12)}…` : t;
-      return { ok: false, message: `${what} ${i + 1}: "${shown}" is not a block — letters (A, B, … AA) or a number up to 999999${writes ? ', with * for a write' : ''}` };
+      return {
+        ok: false,
+        message: `${what} ${i + 1}: "${shown}" is not a block — letters (A, B, … AA) or a number up to 999999${writes ? ', with * for a write' : ''}${clients ? ', after its client and a colon (c2:A) if not the first' : ''}`,
+      };
     }
-    const isLetters = /^[A-Za-z]/.test(m[1]);
+    const isLetters = /^[A-Za-z]/.test(m[2]);
     letters ||= isLetters;
-    requests.push([isLetters ? letterId(m[1]) : Number(m[1]), m[2] ? 'write' : 'read']);
+    const block = isLetters ? letterId(m[2]) : Number(m[2]);
+    const op: Op = m[3] ? 'write' : 'read';
+    requests.push(m[1] === undefined ? [block, op] : [block, op, m[1]]);
   }
   if (requests.length > MAX_STEPS) return { ok: false, message: `${what}s: at most ${MAX_STEPS} (got ${requests.length})` };
   return { ok: true, requests, letters };
