@@ -4,6 +4,7 @@ import { computeDepthLayout, formatBytes, nearestDepth } from '../../web/charts/
 import { DepthPanel } from '../../web/features/depth/components/DepthPanel';
 import { UpsidePanel, sweepSizes } from '../../web/features/upside/components/UpsidePanel';
 import { defaultScenario } from '../../web/scenario/defaults';
+import { treeFromScenario } from '../../web/scenario/topology';
 import type { DepthCurve, UpsidePoint, UpsideReport } from '../../web/worker/protocol';
 import { makeReport } from './fixtures';
 
@@ -142,8 +143,11 @@ describe('UpsidePanel', () => {
       calls.push(points);
       return { references: 1000, distinct: 100, points: [point(100, 0.4, 0.1), ...points.slice(1).map((p) => point(p.client, 0.5, 0.25))] };
     };
-    const base = { ...defaultScenario(), workload: { kind: 'random' as const, blocks: 1000 } };
+    const base = { ...defaultScenario(), source: { kind: 'workload' as const, workload: { kind: 'random' as const, blocks: 1000 } } };
     render(<UpsidePanel base={base} estimate={estimate} />);
+    // The sizes start at the scenario's own: the client, and the array above it.
+    expect((screen.getByTestId('upside-client') as HTMLInputElement).value).toBe('16384');
+    expect((screen.getByTestId('upside-array') as HTMLInputElement).value).toBe('16384');
     fireEvent.change(screen.getByTestId('upside-client'), { target: { value: '100' } });
     fireEvent.change(screen.getByTestId('upside-array'), { target: { value: '300' } });
     fireEvent.click(screen.getByTestId('upside-run'));
@@ -158,6 +162,33 @@ describe('UpsidePanel', () => {
     expect(labels).toHaveLength(8);
     expect(labels[0].textContent).toBe('50%');
     expect(within(screen.getByTestId('upside-chart')).getAllByText('512')).toHaveLength(1);
+    expect(screen.queryByTestId('upside-clients')).toBeNull();
+  });
+
+  it('starts a tree at its first client’s path sizes and shows each client on its own stream', async () => {
+    const tree: any = defaultScenario();
+    tree.topology = { kind: 'tree', caches: treeFromScenario(tree, 2, 1) };
+    tree.topology.caches[1].capacity = 1000; // mid1, above both clients
+    const estimate = async (_s: unknown, points: { client: number; array: number }[]): Promise<UpsideReport> => ({
+      references: 1000,
+      distinct: 100,
+      points: points.map((p) => point(p.client, 0.5, 0.25)),
+      clients: [
+        { name: 'client1', references: 500, distinct: 60, point: point(16384, 0.4, 0.1) },
+        { name: 'client2', references: 500, distinct: 60, point: point(16384, 0.4, 0.3) },
+      ],
+    });
+    render(<UpsidePanel base={tree} estimate={estimate} />);
+    // Its own cache; the caches above it summed (mid1 + array).
+    expect((screen.getByTestId('upside-client') as HTMLInputElement).value).toBe('16384');
+    expect((screen.getByTestId('upside-array') as HTMLInputElement).value).toBe(String(1000 + 16384));
+    fireEvent.click(screen.getByTestId('upside-run'));
+    await waitFor(() => expect(screen.getByTestId('upside-clients')).toBeTruthy());
+    const rows = [...screen.getByTestId('upside-clients').querySelectorAll('tbody tr')].map((r) => [r.getAttribute('data-client'), r.getAttribute('data-reduction')]);
+    expect(rows).toEqual([
+      ['client1', '75'],
+      ['client2', String((100 * (0.4 - 0.3)) / 0.4)],
+    ]);
   });
 
   it('shows the engine’s error and refuses absurd sizes', async () => {

@@ -3,7 +3,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DesignSpace, configs, jobs, slowerBy } from '../../web/features/designspace/DesignSpace';
-import { atRatio, designName, designSpace, onSan, summarize, type Outcome } from '../../web/features/designspace/space';
+import { applyDesign, atRatio, designName, designSpace, onSan, summarize, type Outcome } from '../../web/features/designspace/space';
+import { treeFromScenario } from '../../web/scenario/topology';
 import type { PointRunner } from '../../web/features/mrc/sweep';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { makeReport } from './fixtures';
@@ -12,10 +13,14 @@ afterEach(cleanup);
 
 /** Latency by hand: each approach a base, less for ARC at the array, DU, SE; plain LRU the base itself. */
 const BASE_MS: Record<string, number> = { none: 1, 'ha-r': 0.8, demote: 0.78, 'ac-ca': 0.9, 'ac-cc': 0.6 };
-const fake: PointRunner = async (s) =>
-  makeReport({
-    meanLatencyMs: BASE_MS[s.protocol.kind] - (s.array.policy.kind === 'arc' && s.protocol.kind !== 'ac-cc' ? 0.2 : 0) - (s.du ? 0.1 : 0) - (s.se ? 0.01 : 0) - (s.client.co ? 0.001 : 0),
+const fake: PointRunner = async (s) => {
+  const t = s.topology;
+  if (t.kind !== 'two-level') throw new Error('two levels');
+  const protocol = s.protocol?.kind ?? 'none';
+  return makeReport({
+    meanLatencyMs: BASE_MS[protocol] - (t.array.policy.kind === 'arc' && protocol !== 'ac-cc' ? 0.2 : 0) - (s.du ? 0.1 : 0) - (s.se ? 0.01 : 0) - (t.client.co ? 0.001 : 0),
   });
+};
 
 describe("paper 003's design space", () => {
   it('has 136 designs, named as the paper does, each a valid two-level scenario', () => {
@@ -27,16 +32,29 @@ describe("paper 003's design space", () => {
     if ('error' in built) throw new Error(built.error);
     expect(built).toHaveLength(136);
     const acHb = built.find((j) => designName(j.design) === 'AC_HB.LRU.ARC.DU.SE')!.scenario;
-    expect(acHb).toMatchObject({ protocol: { kind: 'demote' }, client: { policy: { kind: 'lru' } }, array: { policy: { kind: 'arc' } }, du: 'drop', se: true });
+    expect(acHb).toMatchObject({ protocol: { kind: 'demote' }, topology: { client: { policy: { kind: 'lru' } }, array: { policy: { kind: 'arc' } } }, du: 'drop', se: true });
     expect(jobs(defaultScenario(), configs('all', 'sweep'))).toHaveLength(136 * 9);
   });
 
   it("applies Table 3's SANs and splits the same total by ratio", () => {
-    const s = onSan(defaultScenario(), 'ip-storage');
-    expect(s.link).toEqual({ preset: 'ip-storage' });
-    expect(s.disk).toEqual({ kind: 'constant', serviceMs: 6.291 });
-    const r = atRatio(defaultScenario(), 3);
-    expect([r.client.capacity, r.array.capacity]).toEqual([24576, 8192]);
+    const s: any = onSan(defaultScenario(), 'ip-storage');
+    expect(s.topology.link).toEqual({ preset: 'ip-storage' });
+    expect(s.topology.disk).toEqual({ kind: 'constant', serviceMs: 6.291 });
+    const r: any = atRatio(defaultScenario(), 3);
+    expect([r.topology.client.capacity, r.topology.array.capacity]).toEqual([24576, 8192]);
+    // A tree: every link up to a parent is the SAN, every root's disk the rest.
+    const tree: any = defaultScenario();
+    tree.topology = { kind: 'tree', caches: treeFromScenario(tree, 2, 0) };
+    const t: any = onSan(tree, 'vi-fc');
+    expect(t.topology.caches.map((c: any) => [c.name, c.link ?? null, c.disk ?? null])).toEqual([
+      ['array', null, { kind: 'constant', serviceMs: 6.227 }],
+      ['client1', { preset: 'vi-fc' }, null],
+      ['client2', { preset: 'vi-fc' }, null],
+    ]);
+    // A tree's design: the clients the client's algorithm, the array the array's.
+    const d = applyDesign(tree, { approach: 'AC_CA', client: 'ARC', array: 'LRU', du: false, co: true, se: false });
+    expect(d.topology).toMatchObject({ kind: 'tree', caches: [{ policy: { kind: 'lru' }, co: true }, { policy: { kind: 'arc' }, co: true }, { policy: { kind: 'arc' }, co: true }] });
+    expect(d.protocol).toEqual({ kind: 'ac-ca', k: 4 });
   });
 
   it('reads the best of each approach and the gap between hierarchy-aware and aggressively-collaborative', () => {

@@ -4,19 +4,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DesignComparison, designScenarios } from '../../web/features/designs/DesignComparison';
 import type { PointRunner } from '../../web/features/mrc/sweep';
 import { defaultScenario } from '../../web/scenario/defaults';
+import type { Scenario } from '../../web/scenario/schema';
+import { treeFromScenario } from '../../web/scenario/topology';
 import { makeReport } from './fixtures';
 
 afterEach(cleanup);
 
 /** Latency: 1 ms, less 0.3 for an MRU array and 0.5 for DEMOTE (so LRU-MRU-demote ties MRU-MRU-demote). */
+const arrayPolicy = (s: Scenario) => (s.topology.kind === 'two-level' ? s.topology.array.policy.kind : s.topology.kind === 'tree' ? s.topology.caches[0].policy.kind : 'none');
 const fake: PointRunner = async (s) =>
-  makeReport({ meanLatencyMs: 1 - (s.array.policy.kind === 'mru' ? 0.3 : 0) - (s.protocol.kind === 'demote' ? 0.5 : 0) });
+  makeReport({ meanLatencyMs: 1 - (arrayPolicy(s) === 'mru' ? 0.3 : 0) - (s.protocol?.kind === 'demote' ? 0.5 : 0) });
 
 describe('the eight designs', () => {
   it('are the base scenario with each design, two levels and no DU', () => {
-    const base = defaultScenario();
+    const base: any = defaultScenario();
     base.du = 'drop';
-    base.client.co = true;
+    base.topology.client.co = true;
     const built = designScenarios(base);
     if ('error' in built) throw new Error(built.error);
     expect(built.map((d) => d.name)).toEqual([
@@ -29,8 +32,27 @@ describe('the eight designs', () => {
       'MRU-MRU-none',
       'MRU-MRU-demote',
     ]);
-    expect(built[3].scenario).toMatchObject({ client: { policy: { kind: 'lru' } }, array: { policy: { kind: 'mru' } }, protocol: { kind: 'demote' } });
-    expect('du' in built[3].scenario || 'co' in built[3].scenario.client).toBe(false);
+    expect(built[3].scenario).toMatchObject({ topology: { kind: 'two-level', client: { policy: { kind: 'lru' } }, array: { policy: { kind: 'mru' } } }, protocol: { kind: 'demote' } });
+    const t = built[3].scenario.topology;
+    expect('du' in built[3].scenario || (t.kind === 'two-level' && 'co' in t.client)).toBe(false);
+    // The inclusive designs leave the protocol out (none is its default).
+    expect('protocol' in built[0].scenario).toBe(false);
+  });
+
+  it('run on a tree too: its clients take the client policy, every cache above them the array’s', () => {
+    const base: any = defaultScenario();
+    base.topology = { kind: 'tree', caches: treeFromScenario(base, 2, 1) };
+    const built = designScenarios(base);
+    if ('error' in built) throw new Error(built.error);
+    const t = built[3].scenario.topology;
+    if (t.kind !== 'tree') throw new Error('a tree');
+    expect(t.caches.map((c) => [c.name, c.policy.kind])).toEqual([
+      ['array', 'mru'],
+      ['mid1', 'mru'],
+      ['client1', 'lru'],
+      ['client2', 'lru'],
+    ]);
+    expect(built[3].scenario.protocol).toEqual({ kind: 'demote' });
   });
 
   it('runs them on the pool and ranks them by mean latency', async () => {

@@ -22,7 +22,7 @@ describe('the paper gallery', () => {
   it('loads the primary scenario, runs the rest on the pool and shows paper beside ours', async () => {
     const loaded: Scenario[] = [];
     // LRU-LRU-none at 4.8 ms, LRU-MRU-demote at 0.6 ms.
-    const fake: PointRunner = async (s) => makeReport({ meanLatencyMs: s.protocol.kind === 'demote' ? 0.6 : 4.8 });
+    const fake: PointRunner = async (s) => makeReport({ meanLatencyMs: s.protocol?.kind === 'demote' ? 0.6 : 4.8 });
     render(<Gallery onLoad={(s) => loaded.push(s)} createRunner={() => ({ run: fake, close: () => {}, parallel: 2 })} />);
     fireEvent.click(screen.getByTestId('gallery-run-paper000'));
     await waitFor(() => expect(screen.getByTestId('gallery-paper000').getAttribute('data-status')).toBe('done'));

@@ -8,16 +8,23 @@ import { MrcPanel } from '../../web/features/mrc/components/MrcPanel';
 import { defaultSizes, offlineAllowed, runSweep, sweepPoints, type PointRunner } from '../../web/features/mrc/sweep';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { POLICY_KINDS, type Scenario } from '../../web/scenario/schema';
+import { treeFromScenario } from '../../web/scenario/topology';
 import { makeReport } from './fixtures';
 
 afterEach(cleanup);
+
+/** The one cache a sweep point runs. */
+const cacheOf = (s: Scenario) => {
+  if (s.topology.kind !== 'single') throw new Error(`a sweep point is one cache, not ${s.topology.kind}`);
+  return s.topology.cache;
+};
 
 /** A fake engine: miss ratio = 1 / (1 + size/100), a bit lower for MIN; optional delay per point. */
 function fakeRunner(delay: (s: Scenario) => number = () => 0): PointRunner {
   return (scenario, signal) =>
     new Promise((resolve, reject) => {
-      const size = scenario.client.capacity;
-      const miss = (scenario.client.policy.kind === 'min' ? 0.8 : 1) / (1 + size / 100);
+      const size = cacheOf(scenario).capacity;
+      const miss = (cacheOf(scenario).policy.kind === 'min' ? 0.8 : 1) / (1 + size / 100);
       const t = setTimeout(
         () => resolve(makeReport({ hitFractions: { client: 1 - miss, array: 0, disk: miss }, blockHitFractions: { client: 1 - miss, array: 0, disk: miss } })),
         delay(scenario),
@@ -60,13 +67,21 @@ describe('sweep points', () => {
     const built = sweepPoints(base, ['lru', 'min'], [10, 20]);
     if ('error' in built) throw new Error(built.error);
     expect(built.points.map((p) => `${p.policy}@${p.size}`)).toEqual(['lru@10', 'lru@20', 'min@10', 'min@20']);
-    expect(built.points[3].scenario).toMatchObject({ topology: 'single', client: { capacity: 20, policy: { kind: 'min' } }, array: base.array });
-    expect(sweepPoints(base, ['lru'], [0])).toEqual({ error: 'lru at 0 blocks: scenario.client.capacity: must be between 1 and 33554432' });
+    // The scenario's link and disk, no protocol: the engine's as_single.
+    expect(built.points[3].scenario).toMatchObject({ topology: { kind: 'single', cache: { capacity: 20, policy: { kind: 'min' } }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 } }, source: base.source });
+    expect('protocol' in built.points[3].scenario).toBe(false);
+    expect(sweepPoints(base, ['lru'], [0])).toEqual({ error: 'lru at 0 blocks: scenario.topology.cache.capacity: must be between 1 and 33554432' });
     expect(sweepPoints(base, [], [1])).toEqual({ error: 'pick at least one policy' });
-    const long = { ...base, workload: { kind: 'random' as const, blocks: 2 ** 21 } };
+    const long = { ...base, source: { kind: 'workload' as const, workload: { kind: 'random' as const, blocks: 2 ** 21 } } };
     expect(offlineAllowed(base)).toBe(true);
     expect(offlineAllowed(long)).toBe(false);
-    expect(sweepPoints(long, ['min'], [10])).toMatchObject({ error: expect.stringContaining('min at 10 blocks: scenario.client.policy: min precomputes') });
+    expect(sweepPoints(long, ['min'], [10])).toMatchObject({ error: expect.stringContaining('min at 10 blocks: scenario.topology.cache.policy: min precomputes') });
+    // A tree's workload through one cache: the scenario's generator alone, the first client's link and root's disk.
+    const tree: any = { ...base, source: { kind: 'workload', workload: base.source.kind === 'workload' && base.source.workload, sharing: { kind: 'conjoint' } } };
+    tree.topology = { kind: 'tree', caches: treeFromScenario(base, 2, 0) };
+    const fromTree = sweepPoints(tree, ['lru'], [10]);
+    if ('error' in fromTree) throw new Error(fromTree.error);
+    expect(fromTree.points[0].scenario.source).toEqual(base.source);
   });
 
   it('runs points in parallel and returns them in point order whatever finishes first', async () => {
@@ -79,7 +94,7 @@ describe('sweep points', () => {
       inFlight++;
       most = Math.max(most, inFlight);
       try {
-        return await fakeRunner((x) => 30 - x.client.capacity / 100)(s, signal);
+        return await fakeRunner((x) => 30 - cacheOf(x).capacity / 100)(s, signal);
       } finally {
         inFlight--;
       }
@@ -179,7 +194,7 @@ describe('MrcPanel', () => {
     expect(progress().textContent).toBe('Fix the scenario to sweep it.');
     cleanup();
     const long = defaultScenario();
-    long.workload = { kind: 'random', blocks: 2 ** 21 };
+    long.source = { kind: 'workload', workload: { kind: 'random', blocks: 2 ** 21 } };
     panel(fakeRunner(), long);
     const min = screen.getByTestId('sweep-policy-min') as HTMLInputElement;
     expect(min.disabled && !min.checked).toBe(true);

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PointRunner } from '../../web/features/mrc/sweep';
 import { ParamSweep, computeSweepLayout, nearestSwept, sweepSpec, sweepSummary } from '../../web/features/sweeps/ParamSweep';
 import { defaultScenario } from '../../web/scenario/defaults';
-import { checkScenario } from '../../web/scenario/schema';
+import { checkScenario, type Scenario } from '../../web/scenario/schema';
+import { withTopology } from '../../web/scenario/topology';
 import { makeReport } from './fixtures';
 
 afterEach(cleanup);
@@ -15,17 +16,32 @@ describe('parameter sweeps', () => {
     const bw = sweepSpec(base, 'bandwidth');
     if ('error' in bw) throw new Error(bw.error);
     expect(bw.series.map((s) => s.name)).toEqual(['RANDOM LRU-MRU-demote', 'LRU-LRU-none (inclusive)']);
-    expect(bw.series[0].points.map((p) => p.scenario.link)).toContainEqual({ preset: 'custom', latencyUs: 200 - 32.768, bandwidthMbit: 10 });
-    expect(bw.series[1].points[0].scenario).toMatchObject({ protocol: { kind: 'none' }, array: { policy: { kind: 'lru' } } });
+    const t = (s: Scenario): any => s.topology;
+    expect(bw.series[0].points.map((p) => t(p.scenario).link)).toContainEqual({ preset: 'custom', latencyUs: 200 - 32.768, bandwidthMbit: 10 });
+    expect(bw.series[1].points[0].scenario).toMatchObject({ topology: { array: { policy: { kind: 'lru' } } } });
+    expect('protocol' in bw.series[1].points[0].scenario).toBe(false);
     const ratio = sweepSpec(base, 'ratio');
     if ('error' in ratio) throw new Error(ratio.error);
-    expect(ratio.series[0].points.map((p) => p.scenario.client.capacity + p.scenario.array.capacity)).toEqual(Array(9).fill(32768));
-    expect(ratio.series[0].points[0].scenario.client.capacity).toBe(3277);
+    expect(ratio.series[0].points.map((p) => t(p.scenario).client.capacity + t(p.scenario).array.capacity)).toEqual(Array(9).fill(32768));
+    expect(t(ratio.series[0].points[0].scenario).client.capacity).toBe(3277);
     const slru = sweepSpec(base, 'slru');
     if ('error' in slru) throw new Error(slru.error);
-    expect(slru.series[0].points.map((p) => p.scenario.client.policy)).toContainEqual({ kind: 'slru', protectedShare: 0.5625 });
+    expect(slru.series[0].points.map((p) => t(p.scenario).cache.policy)).toContainEqual({ kind: 'slru', protectedShare: 0.5625 });
     for (const spec of [bw, ratio, slru]) for (const s of spec.series) for (const p of s.points) expect(checkScenario(p.scenario).ok).toBe(true);
-    expect(sweepSpec({ ...base, topology: 'single' }, 'bandwidth')).toEqual({ error: 'this sweep varies a client and an array: use the two-level topology' });
+    const one = withTopology(base, 'single');
+    expect(sweepSpec(one, 'bandwidth')).toEqual({ error: 'this sweep varies the link between a client and the cache above it: use the two-level or tree topology' });
+    expect(sweepSpec(one, 'ratio')).toEqual({ error: 'this sweep varies a client and an array: use the two-level topology' });
+    // A tree: every link up to a parent is swept, against LRU everywhere without a protocol.
+    const tree = withTopology(base, 'tree');
+    const treeBw = sweepSpec(tree, 'bandwidth');
+    if ('error' in treeBw) throw new Error(treeBw.error);
+    expect(treeBw.series.map((s) => s.name)).toEqual([tree.name, 'LRU everywhere, none (inclusive)']);
+    expect(t(treeBw.series[1].points[2].scenario).caches.map((c: any) => [c.policy.kind, c.link?.bandwidthMbit ?? null])).toEqual([
+      ['lru', null],
+      ['lru', 10],
+      ['lru', 10],
+    ]);
+    for (const s of treeBw.series) for (const p of s.points) expect(checkScenario(p.scenario).ok).toBe(true);
   });
 
   it('reads every series off at the swept value nearest the pointer', () => {
@@ -55,8 +71,9 @@ describe('parameter sweeps', () => {
   it('runs the points on the pool and draws a line per series', async () => {
     // Latency falls with bandwidth; DEMOTE pays more per miss.
     const fake: PointRunner = async (s) => {
-      const bw = s.link.preset === 'custom' ? s.link.bandwidthMbit : 1000;
-      return makeReport({ meanLatencyMs: 1 + 100 / bw + (s.protocol.kind === 'demote' ? 50 / bw - 0.5 : 0) });
+      const link = s.topology.kind === 'two-level' ? s.topology.link : { preset: 'fc-1g' as const };
+      const bw = link.preset === 'custom' ? link.bandwidthMbit : 1000;
+      return makeReport({ meanLatencyMs: 1 + 100 / bw + (s.protocol?.kind === 'demote' ? 50 / bw - 0.5 : 0) });
     };
     render(<ParamSweep base={defaultScenario()} createRunner={() => ({ run: fake, close: () => {}, parallel: 2 })} />);
     fireEvent.click(screen.getByTestId('param-sweep-run'));

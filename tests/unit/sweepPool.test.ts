@@ -20,7 +20,14 @@ afterEach(() => {
 
 /** A made-up but deterministic miss ratio: depends on the point only, never on timing. */
 function missOf(s: Scenario): number {
-  return (s.client.policy.kind === 'min' ? 0.5 : 1) / (1 + s.client.capacity / 100);
+  const c = cacheOf(s);
+  return (c.policy.kind === 'min' ? 0.5 : 1) / (1 + c.capacity / 100);
+}
+
+/** The one cache a sweep point runs. */
+function cacheOf(s: Scenario) {
+  if (s.topology.kind !== 'single') throw new Error(`a sweep point is one cache, not ${s.topology.kind}`);
+  return s.topology.cache;
 }
 
 /**
@@ -34,7 +41,7 @@ function fakeEngine(delayMs: (s: Scenario) => number = () => 0) {
   const started: string[] = [];
   const run = (json: string): Promise<RunReply> => {
     const s = JSON.parse(json) as Scenario;
-    started.push(`${s.client.policy.kind}@${s.client.capacity}`);
+    started.push(`${cacheOf(s).policy.kind}@${cacheOf(s).capacity}`);
     inFlight++;
     mostInFlight = Math.max(mostInFlight, inFlight);
     const miss = missOf(s);
@@ -56,7 +63,7 @@ function fakeEngine(delayMs: (s: Scenario) => number = () => 0) {
   const createWorker = (): WorkerLike => {
     const { port1, port2 } = new MessageChannel();
     open.push(port1, port2);
-    const api: EngineApi = { run, estimateUpside: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), loadTrace: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), exportWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), previewWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), teach: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), version: async () => 'fake' };
+    const api: EngineApi = { run, estimateUpside: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), loadTrace: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), exportWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), previewWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), teach: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), validateScenario: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), version: async () => 'fake' };
     Comlink.expose(api, port1);
     const record = { terminated: false };
     workers.push(record);
@@ -78,7 +85,7 @@ function fakeEngine(delayMs: (s: Scenario) => number = () => 0) {
 }
 
 function points(policies: ('lru' | 'arc' | 'min')[], sizes: number[]): SweepPoint[] {
-  const base = { ...defaultScenario(), workload: { kind: 'random' as const, blocks: 2000 } };
+  const base = { ...defaultScenario(), source: { kind: 'workload' as const, workload: { kind: 'random' as const, blocks: 2000 } } };
   const built = sweepPoints(base, policies, sizes);
   if ('error' in built) throw new Error(built.error);
   return built.points;
@@ -112,7 +119,7 @@ describe('defaultPoolSize', () => {
 
 describe('workerPool + runSweep', () => {
   it('keeps at most K points in flight on K lazily created workers, and closes them all', async () => {
-    const engine = fakeEngine((s) => (s.client.capacity % 7) + 1);
+    const engine = fakeEngine((s) => (cacheOf(s).capacity % 7) + 1);
     const pool = workerPool(2, engine.createClient);
     expect(engine.workers).toHaveLength(0); // a worker starts with its first point
     const landed: number[] = [];
@@ -146,7 +153,7 @@ describe('workerPool + runSweep', () => {
     };
     const one = await sweep(1, () => 0);
     // Four workers, the small caches slowest: points land in a very different order.
-    const four = await sweep(4, (s) => 20 - s.client.capacity / 100);
+    const four = await sweep(4, (s) => 20 - cacheOf(s).capacity / 100);
     expect(one.landed).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(four.landed).not.toEqual(one.landed);
     expect(four.results).toEqual(one.results);
@@ -178,6 +185,7 @@ describe('workerPool + runSweep', () => {
         exportWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         previewWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         teach: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
+        validateScenario: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         version: async () => 'fake',
       };
       Comlink.expose(api, port1);

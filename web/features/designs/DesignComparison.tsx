@@ -1,10 +1,12 @@
 // Paper 000's eight designs (client LRU/MRU × array LRU/MRU × DEMOTE or not) run side by side
-// on the current scenario's workload, sizes, link and disk — on a pool of engine workers — and
-// ranked by mean latency, the way the paper's Figures 8–16 compare them.
+// on the current scenario's workload, sizes, links and disks — two levels, or a tree whose
+// clients take the client policy and every cache above them the array's — on a pool of engine
+// workers, and ranked by mean latency, the way the paper's Figures 8–16 compare them.
 import { useEffect, useRef, useState } from 'react';
 import { formatMs, formatPercent } from '../../app/format';
 import { PAPER000_DESIGNS, designName } from '../../scenario/defaults';
-import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
+import { checkScenario, describeIssue, treeLeaves, type Scenario } from '../../scenario/schema';
+import { setProtocol, traceOf, workloadOf } from '../../scenario/topology';
 import { runLink } from '../../scenario/url';
 import type { Report } from '../../worker/protocol';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
@@ -14,17 +16,29 @@ export interface DesignRow {
   report: Report;
 }
 
-/** The eight scenarios: the base with each design's policies and protocol (two levels, no DU). */
+/**
+ * The eight scenarios: the base with each design's policies and protocol, no DU or CO — two
+ * levels (a single cache becomes the client over an array of its size), or the base's tree,
+ * its clients with the client policy and every other cache the array's.
+ */
 export function designScenarios(base: Scenario): { name: string; scenario: Scenario }[] | { error: string } {
   const out: { name: string; scenario: Scenario }[] = [];
   for (const d of PAPER000_DESIGNS) {
     const s = structuredClone(base);
-    delete s.topology;
+    const t = s.topology;
     delete s.du;
-    s.client = { capacity: s.client.capacity, policy: { kind: d.client } };
-    s.array = { capacity: s.array.capacity, policy: { kind: d.array } };
-    s.protocol = { kind: d.protocol };
-    s.name = `${s.workload.kind.toUpperCase()} ${designName(d)}`;
+    if (t.kind === 'tree') {
+      const leaves = new Set(treeLeaves(t.caches).map((c) => c.name));
+      for (const c of t.caches) {
+        c.policy = { kind: leaves.has(c.name) ? d.client : d.array };
+        delete c.co;
+      }
+    } else {
+      const [client, array] = t.kind === 'single' ? [t.cache, t.cache] : [t.client, t.array];
+      s.topology = { kind: 'two-level', client: { capacity: client.capacity, policy: { kind: d.client } }, array: { capacity: array.capacity, policy: { kind: d.array } }, link: t.link, disk: t.disk };
+    }
+    setProtocol(s, { kind: d.protocol });
+    s.name = `${workloadOf(s)?.kind.toUpperCase() ?? traceOf(s)!.name} ${designName(d)}`;
     const check = checkScenario(s);
     if (!check.ok) return { error: `${designName(d)}: ${describeIssue(check.issues[0])}` };
     out.push({ name: designName(d), scenario: check.scenario });

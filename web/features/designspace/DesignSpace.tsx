@@ -91,9 +91,11 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
   const pool = usePoolRuns(createRunner);
   const { status, error } = pool;
 
+  // A tree has no one client : array split to sweep: its own sizes only.
+  const tree = base?.topology.kind === 'tree';
   const start = async (which = { san, ratio }) => {
     if (!base) return;
-    const list = configs(which.san, which.ratio);
+    const list = configs(which.san, tree ? 'one' : which.ratio);
     const built = jobs(base, list);
     if ('error' in built) return pool.fail(built.error);
     setRan(list);
@@ -124,7 +126,9 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
     <section className="design-space" aria-labelledby="design-space-title" data-testid="design-space">
       <div className="chart-head">
         <h3 id="design-space-title">Paper 003's design space</h3>
-        <p className="chart-legend">136 two-level designs on this workload: HA_B, HA_R, AC_HB, AC_CA, AC_CC × LRU/ARC at each level × DU, CO, SE</p>
+        <p className="chart-legend">
+          136 designs on this workload{tree ? ' and tree (its clients take the client algorithm, every cache above the array one)' : ''}: HA_B, HA_R, AC_HB, AC_CA, AC_CC × LRU/ARC at each level × DU, CO, SE
+        </p>
       </div>
       <div className="row row-loose">
         <SelectField<SanChoice>
@@ -138,16 +142,18 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
           ]}
           onChange={setSan}
         />
-        <SelectField<RatioChoice>
-          testId="design-space-ratio"
-          label="Client : array"
-          value={ratio}
-          options={[
-            { value: 'one', label: 'these sizes' },
-            { value: 'sweep', label: '1 : 3, 1 : 1, 3 : 1 of the same total (Figure 8)' },
-          ]}
-          onChange={setRatio}
-        />
+        {!tree && (
+          <SelectField<RatioChoice>
+            testId="design-space-ratio"
+            label="Client : array"
+            value={ratio}
+            options={[
+              { value: 'one', label: 'these sizes' },
+              { value: 'sweep', label: '1 : 3, 1 : 1, 3 : 1 of the same total (Figure 8)' },
+            ]}
+            onChange={setRatio}
+          />
+        )}
       </div>
       <div className="actions">
         <button type="button" className="button primary" data-testid="design-space-run" disabled={!base || running} onClick={() => void start()}>
@@ -157,7 +163,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
           Cancel
         </button>
  {base && (
-          <a className="share-link" data-testid="design-space-link" href={runLink(window.location.href, base, `design-space:${san}:${ratio}`)}>
+          <a className="share-link" data-testid="design-space-link" href={runLink(window.location.href, base, `design-space:${san}:${tree ? 'one' : ratio}`)}>
             link to this comparison
           </a>
         )}

@@ -1,9 +1,10 @@
-// Paper 003's design space (engine: tiersim_core::design, which tests/integration checks this
-// against): five collaboration approaches × LRU or ARC at each level × DU, CO and SE — 136
-// two-level designs over one base scenario — and what the paper reads off them: the best
+// Paper 003's design space (engine: tiersim_core::scenario::design, which tests/integration
+// checks this against): five collaboration approaches × LRU or ARC at each level × DU, CO and
+// SE — 136 designs over one base scenario (two levels, or a tree: its clients take the client's
+// algorithm, every cache above the array's) — and what the paper reads off them: the best
 // design of each approach, and the gap between the best hierarchy-aware and the best
 // aggressively-collaborative one.
-import { DEFAULT_AC_CA_K, type Scenario } from '../../scenario/schema';
+import { DEFAULT_AC_CA_K, treeLeaves, type CacheConfig, type Scenario } from '../../scenario/schema';
 
 export const APPROACHES = ['HA_B', 'HA_R', 'AC_HB', 'AC_CA', 'AC_CC'] as const;
 export type Approach = (typeof APPROACHES)[number];
@@ -63,7 +64,7 @@ export function designSpace(): Design[] {
   return out;
 }
 
-const PROTOCOLS: Record<Approach, Scenario['protocol']> = {
+const PROTOCOLS: Record<Approach, NonNullable<Scenario['protocol']>> = {
   HA_B: { kind: 'none' },
   HA_R: { kind: 'ha-r' },
   AC_HB: { kind: 'demote' },
@@ -73,13 +74,29 @@ const PROTOCOLS: Record<Approach, Scenario['protocol']> = {
 
 const policy = (a: Algorithm) => ({ kind: a === 'LRU' ? ('lru' as const) : ('arc' as const) });
 
-/** `base`'s sizes, link, disk and workload with the design's hierarchy (two levels). */
+/**
+ * `base`'s sizes, links, disks and source with the design's cooperation (the engine's
+ * `Design::apply`): two levels get the client and array algorithms; a tree's clients the
+ * client's and every other cache the array's; a single cache becomes the client of two levels
+ * over an array of its size.
+ */
 export function applyDesign(base: Scenario, d: Design): Scenario {
   const s = structuredClone(base);
-  delete s.topology;
+  const cache = (a: Algorithm, capacity: number): CacheConfig => ({ capacity, policy: policy(a), ...(d.co ? { co: true } : {}) });
+  const t = s.topology;
+  if (t.kind === 'tree') {
+    const leaves = new Set(treeLeaves(t.caches).map((c) => c.name));
+    for (const c of t.caches) {
+      c.policy = policy(leaves.has(c.name) ? d.client : d.array);
+      if (d.co) c.co = true;
+      else delete c.co;
+    }
+  } else {
+    const [client, array] = t.kind === 'single' ? [t.cache, t.cache] : [t.client, t.array];
+    s.topology = { kind: 'two-level', client: cache(d.client, client.capacity), array: cache(d.array, array.capacity), link: t.link, disk: t.disk };
+  }
   s.protocol = structuredClone(PROTOCOLS[d.approach]);
-  s.client = { capacity: s.client.capacity, policy: policy(d.client), ...(d.co ? { co: true } : {}) };
-  s.array = { capacity: s.array.capacity, policy: policy(d.array), ...(d.co ? { co: true } : {}) };
+  if (s.protocol.kind === 'none') delete s.protocol;
   if (d.du) s.du = 'drop';
   else delete s.du;
   if (d.se) s.se = true;
@@ -96,21 +113,36 @@ export const SANS = {
 } as const;
 export type San = keyof typeof SANS;
 
-/** The base on `san`: its link preset, and a disk taking T_m − T_h (Table 3 at 4 KiB or 8 KiB; 4 KiB's for other sizes). */
+/**
+ * The base on `san`: its link preset between the clients and the storage caches, and disks
+ * taking T_m − T_h (Table 3 at 4 KiB or 8 KiB; 4 KiB's for other sizes). In a tree every link
+ * up to a parent is the SAN, every root's disk the rest (its own link to the disk unchanged).
+ */
 export function onSan(base: Scenario, san: San): Scenario {
   const s = structuredClone(base);
   const [th, tm] = SANS[san][s.blockSize === 8192 ? 8192 : 4096];
-  s.link = { preset: san };
-  s.disk = { kind: 'constant', serviceMs: Math.round((tm - th) * 1e6) / 1e6 };
+  const disk = { kind: 'constant' as const, serviceMs: Math.round((tm - th) * 1e6) / 1e6 };
+  const t = s.topology;
+  if (t.kind === 'tree') {
+    for (const c of t.caches) {
+      if (c.parent === undefined) c.disk = structuredClone(disk);
+      else c.link = { preset: san };
+    }
+  } else {
+    t.link = { preset: san };
+    t.disk = disk;
+  }
   return s;
 }
 
-/** The base with the same total cache split `client : array` = ratio : 1. */
+/** The base (two levels) with the same total cache split `client : array` = ratio : 1. */
 export function atRatio(base: Scenario, ratio: number): Scenario {
   const s = structuredClone(base);
-  const total = s.client.capacity + s.array.capacity;
-  s.client.capacity = Math.max(1, Math.round((total * ratio) / (1 + ratio)));
-  s.array.capacity = Math.max(1, total - s.client.capacity);
+  const t = s.topology;
+  if (t.kind !== 'two-level') return s;
+  const total = t.client.capacity + t.array.capacity;
+  t.client.capacity = Math.max(1, Math.round((total * ratio) / (1 + ratio)));
+  t.array.capacity = Math.max(1, total - t.client.capacity);
   return s;
 }
 

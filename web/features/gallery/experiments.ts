@@ -1,9 +1,9 @@
 // The paper gallery's experiments: for each seed paper its headline experiment as scenarios
 // to run, and how to read the paper's numbers and ours off their reports. Each mirrors the
 // engine test that checks the same claim (engine-wasm/crates/core/tests/paper00N.rs).
-import { mc2Example } from '../scenario/components/TreeBuilder';
 import { DEFAULT_SCENARIO } from '../../scenario/defaults';
-import type { Scenario } from '../../scenario/schema';
+import type { PolicyConfig, Scenario, Workload } from '../../scenario/schema';
+import { asSingle, mc2Example, setProtocol } from '../../scenario/topology';
 import type { Report } from '../../worker/protocol';
 import { applyDesign, onSan, type Design } from '../designspace/space';
 
@@ -36,12 +36,17 @@ const pc = (x: number) => `${(x * 100).toFixed(1)}\u00a0%`;
 const times = (x: number) => `${x.toFixed(1)}×`;
 const times2 = (x: number) => `${x.toFixed(2)}×`;
 
+/** One cache of `capacity` blocks over paper 000's link and disk, running `workload`. */
+function single(name: string, capacity: number, policy: PolicyConfig, workload: Workload): Scenario {
+  return { ...asSingle(DEFAULT_SCENARIO, { capacity, policy }), name, source: { kind: 'workload', workload } };
+}
+
 function paper000(): Experiment {
   const proposed = structuredClone(DEFAULT_SCENARIO);
   const baseline = structuredClone(DEFAULT_SCENARIO);
   baseline.name = 'RANDOM LRU-LRU-none';
-  baseline.array.policy = { kind: 'lru' };
-  baseline.protocol = { kind: 'none' };
+  if (baseline.topology.kind === 'two-level') baseline.topology.array.policy = { kind: 'lru' };
+  delete baseline.protocol;
   return {
     id: 'paper000',
     paper: 'Wong & Wilkes, USENIX ATC 2002',
@@ -62,13 +67,17 @@ function paper000(): Experiment {
 
 /** Paper 001's cache flooded by one-time scans: a single cache over scans mixed with a hot set. */
 function paper001(): Experiment {
-  const run = (kind: 'lru' | 'slru', capacity: number): Scenario => ({
-    ...structuredClone(DEFAULT_SCENARIO),
-    name: `${kind.toUpperCase()} ${capacity}`,
-    topology: 'single',
-    client: { capacity, policy: kind === 'lru' ? { kind: 'lru' } : { kind: 'slru', protectedShare: 0.75 } },
-    workload: { kind: 'mix', blocks: 20_000, scanShare: 0.6, loopShare: 0, hotShare: 0.05, segment: 1000, warmupRequests: 50_000, measuredRequests: 400_000 },
-  });
+  const run = (kind: 'lru' | 'slru', capacity: number): Scenario =>
+    single(`${kind.toUpperCase()} ${capacity}`, capacity, kind === 'lru' ? { kind: 'lru' } : { kind: 'slru', protectedShare: 0.75 }, {
+      kind: 'mix',
+      blocks: 20_000,
+      scanShare: 0.6,
+      loopShare: 0,
+      hotShare: 0.05,
+      segment: 1000,
+      warmupRequests: 50_000,
+      measuredRequests: 400_000,
+    });
   return {
     id: 'paper001',
     paper: 'Karedla, Love & Wherry, IEEE Computer 1994',
@@ -90,11 +99,11 @@ function paper002(): Experiment {
   const mc2 = structuredClone(DEFAULT_SCENARIO);
   mc2Example(mc2);
   mc2.name = 'MC² · TPC-H Q3 + Q7';
-  const variant = (name: string, protocol: Scenario['protocol'], array: 'lru' | 'mru' | 'arc' | 'mq', client: 'lru' | 'arc') => {
+  const variant = (name: string, protocol: NonNullable<Scenario['protocol']>, array: 'lru' | 'mru' | 'arc' | 'mq', client: 'lru' | 'arc') => {
     const s = structuredClone(mc2);
     s.name = name;
-    s.protocol = protocol;
-    for (const c of s.tree!.caches) c.policy = { kind: c.parent === undefined ? array : client };
+    setProtocol(s, protocol);
+    if (s.topology.kind === 'tree') for (const c of s.topology.caches) c.policy = { kind: c.parent === undefined ? array : client };
     return s;
   };
   return {
@@ -126,9 +135,14 @@ function paper003(): Experiment {
   const base = onSan(
     {
       ...structuredClone(DEFAULT_SCENARIO),
-      client: { capacity: 2000, policy: { kind: 'lru' } },
-      array: { capacity: 2000, policy: { kind: 'lru' } },
-      workload: { kind: 'oltp', warehouses: 1, stream: 'buffer', warmupRequests: 50_000, measuredRequests: 200_000 },
+      topology: {
+        kind: 'two-level',
+        client: { capacity: 2000, policy: { kind: 'lru' } },
+        array: { capacity: 2000, policy: { kind: 'lru' } },
+        link: { preset: 'fc-1g' },
+        disk: { kind: 'constant', serviceMs: 10 },
+      },
+      source: { kind: 'workload', workload: { kind: 'oltp', warehouses: 1, stream: 'buffer', warmupRequests: 50_000, measuredRequests: 200_000 } },
     },
     'vi-fc',
   );
@@ -160,13 +174,8 @@ function paper003(): Experiment {
 }
 
 function paper004(): Experiment {
-  const run = (kind: 'lru' | 'lru+hints' | 'mq' | 'tq'): Scenario => ({
-    ...structuredClone(DEFAULT_SCENARIO),
-    name: `OLTP → ${kind.toUpperCase()}`,
-    topology: 'single',
-    client: { capacity: 4323, policy: { kind } },
-    workload: { kind: 'oltp', warehouses: 1, bufferPool: 10_807, warmupRequests: 0, measuredRequests: 120_000 },
-  });
+  const run = (kind: 'lru' | 'lru+hints' | 'mq' | 'tq'): Scenario =>
+    single(`OLTP → ${kind.toUpperCase()}`, 4323, { kind }, { kind: 'oltp', warehouses: 1, bufferPool: 10_807, warmupRequests: 0, measuredRequests: 120_000 });
   return {
     id: 'paper004',
     paper: 'Li, Aboulnaga, Salem, Sachedina & Gao, FAST 2005',

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { EngineClient, isAbortError } from '../../worker/client';
 import { defaultPoolSize } from '../../worker/limits';
 import type { Report } from '../../worker/protocol';
+import { asSingle, workloadOf } from '../../scenario/topology';
 import {
   MAX_OFFLINE_REQUESTS,
   OFFLINE_POLICY_KINDS,
@@ -12,6 +13,7 @@ import {
   describeIssue,
   workloadRequestBlocks,
   workloadRequests,
+  type PolicyConfig,
   type PolicyKind,
   type Scenario,
 } from '../../scenario/schema';
@@ -41,10 +43,15 @@ export function defaultSizes(blocks: number, points: number, lo = Math.max(block
   return out;
 }
 
-/** Block references a run of `base` makes (what an offline policy must precompute). */
+/**
+ * Block references a point of the sweep makes (what an offline policy must precompute): the
+ * scenario's generator through one cache; 0 for a trace, whose length the engine checks.
+ */
 export function blockReferences(base: Scenario): number {
-  const [warmup, measured] = workloadRequests(base.workload);
-  return (warmup + measured) * workloadRequestBlocks(base.workload);
+  const w = workloadOf(base);
+  if (!w) return 0;
+  const [warmup, measured] = workloadRequests(w);
+  return (warmup + measured) * workloadRequestBlocks(w);
 }
 
 export function offlineAllowed(base: Scenario): boolean {
@@ -61,7 +68,7 @@ export function sweepPoints(base: Scenario, policies: PolicyKind[], sizes: numbe
   const points: SweepPoint[] = [];
   for (const policy of policies) {
     for (const size of sizes) {
-      const candidate = { ...structuredClone(base), topology: 'single' as const, client: { capacity: size, policy: { kind: policy } } };
+      const candidate = asSingle(base, { capacity: size, policy: { kind: policy } as PolicyConfig });
       const check = checkScenario(candidate);
       if (!check.ok) return { error: `${policy} at ${size} blocks: ${describeIssue(check.issues[0])}` };
       points.push({ policy, size, scenario: check.scenario });

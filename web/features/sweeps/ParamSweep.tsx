@@ -1,13 +1,15 @@
-// Sweeps of one parameter of the current scenario, each a chart: the link's bandwidth (paper 000
-// Figure 19: where DEMOTE stops paying), the client's share of a fixed total cache (paper 003
-// Figure 8) and SLRU's protected share (paper 001) — every point a run on the worker pool.
+// Sweeps of one parameter of the current scenario, each a chart: the links' bandwidth (paper 000
+// Figure 19: where DEMOTE stops paying; two levels, or every link of a tree), the client's share
+// of a fixed total cache (paper 003 Figure 8; two levels) and SLRU's protected share (paper 001;
+// the first client's cache alone) — every point a run on the worker pool.
 import { extent, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMs, formatPercent } from '../../app/format';
 import { ChartAxes } from '../../charts/ChartAxes';
 import { useElementSize } from '../../charts/useElementSize';
 import { LINK_PRESETS } from '../../scenario/links';
-import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
+import { checkScenario, describeIssue, type PolicyConfig, type Scenario } from '../../scenario/schema';
+import { asSingle, firstPath, setProtocol } from '../../scenario/topology';
 import { runLink } from '../../scenario/url';
 import type { Report } from '../../worker/protocol';
 import { ChartExport } from '../export/ChartExport';
@@ -39,22 +41,25 @@ export interface SweepSpec {
 
 const FC = LINK_PRESETS.find((p) => p.id === 'fc-1g')!;
 
-/** The inclusive baseline of a two-level scenario: LRU at both levels, no protocol, no DU. */
+/** The inclusive baseline of a scenario: LRU at every cache, no protocol, no DU. */
 function baseline(s: Scenario): Scenario {
   const b = structuredClone(s);
-  b.client.policy = { kind: 'lru' };
-  b.array.policy = { kind: 'lru' };
-  b.protocol = { kind: 'none' };
+  const t = b.topology;
+  if (t.kind === 'two-level') {
+    t.client.policy = { kind: 'lru' };
+    t.array.policy = { kind: 'lru' };
+  } else if (t.kind === 'tree') for (const c of t.caches) c.policy = { kind: 'lru' };
+  setProtocol(b, { kind: 'none' });
   delete b.du;
-  b.name = 'LRU-LRU-none';
+  b.name = t.kind === 'tree' ? 'LRU everywhere, none' : 'LRU-LRU-none';
   return b;
 }
 
 /** The sweep's series over `base`, or why it cannot run. */
 export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { error: string } {
-  const two = base.topology !== 'single' && base.topology !== 'tree';
-  if (param !== 'slru' && !two) return { error: 'this sweep varies a client and an array: use the two-level topology' };
-  if (param === 'slru' && base.topology === 'tree') return { error: 'the SLRU sweep runs one cache: use the single or two-level topology' };
+  const kind = base.topology.kind;
+  if (param === 'bandwidth' && kind === 'single') return { error: 'this sweep varies the link between a client and the cache above it: use the two-level or tree topology' };
+  if (param === 'ratio' && kind !== 'two-level') return { error: 'this sweep varies a client and an array: use the two-level topology' };
   const at = (s: Scenario, patch: (s: Scenario) => void) => {
     const c = structuredClone(s);
     patch(c);
@@ -62,7 +67,14 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
   };
   if (param === 'bandwidth') {
     const xs = [1, 3, 10, 30, 100, 300, 1000, 10000];
-    const link = (s: Scenario, mbit: number) => at(s, (c) => void (c.link = { preset: 'custom', latencyUs: FC.latencyUs, bandwidthMbit: mbit }));
+    // Two levels: the client ↔ array link; a tree: every link up to a parent.
+    const link = (s: Scenario, mbit: number) =>
+      at(s, (c) => {
+        const l = { preset: 'custom' as const, latencyUs: FC.latencyUs, bandwidthMbit: mbit };
+        const t = c.topology;
+        if (t.kind === 'tree') for (const x of t.caches) if (x.parent !== undefined) x.link = { ...l };
+        if (t.kind === 'two-level') t.link = l;
+      });
     return {
       param,
       xLabel: 'link bandwidth (Mbit/s, log scale; FC overhead per transfer)',
@@ -73,17 +85,18 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
       format: formatMs,
       series: [
         { name: base.name || 'this scenario', points: xs.map((x) => ({ x, scenario: link(base, x) })) },
-        { name: 'LRU-LRU-none (inclusive)', points: xs.map((x) => ({ x, scenario: link(baseline(base), x) })) },
+        { name: `${baseline(base).name} (inclusive)`, points: xs.map((x) => ({ x, scenario: link(baseline(base), x) })) },
       ],
     };
   }
   if (param === 'ratio') {
-    const total = base.client.capacity + base.array.capacity;
+    const two = (s: Scenario) => s.topology as Extract<Scenario['topology'], { kind: 'two-level' }>;
+    const total = two(base).client.capacity + two(base).array.capacity;
     const xs = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
     const split = (s: Scenario, share: number) =>
       at(s, (c) => {
-        c.client.capacity = Math.max(1, Math.round(total * share));
-        c.array.capacity = Math.max(1, total - c.client.capacity);
+        two(c).client.capacity = Math.max(1, Math.round(total * share));
+        two(c).array.capacity = Math.max(1, total - two(c).client.capacity);
       });
     return {
       param,
@@ -100,12 +113,9 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
     };
   }
   const xs = [1, 3, 5, 7, 9, 11, 13, 15].map((k) => k / 16);
-  const single = (s: Scenario, policy: Scenario['client']['policy'], name: string) =>
-    at(s, (c) => {
-      c.topology = 'single';
-      c.client.policy = policy;
-      c.name = name;
-    });
+  // The first client's cache alone, over its link and its root's disk.
+  const own = firstPath(base).client;
+  const single = (s: Scenario, policy: PolicyConfig, name: string) => ({ ...asSingle(s, { ...own, policy }), name });
   return {
     param,
     xLabel: "SLRU's protected share of the cache",

@@ -1,10 +1,12 @@
 // Trace files: the traces bundled with the app (made by our own generators; see
 // public/traces/index.json and scripts/make-traces.sh) to replay in one click, and the current
-// generated workload previewed (its first requests, with paper 004's write hints and paper
-// 002's ranges) and downloaded
-// as a trace file (canonical CSV or oracleGeneral).
+// generated workload previewed (its first measured requests, with each one's client, paper
+// 004's write hints and paper 002's ranges) and downloaded as a trace file — canonical CSV (a
+// tree's clients in its client column, so replaying it through the tree gives the same run) or
+// oracleGeneral (one client only: its records have no client).
 import { useEffect, useRef, useState } from 'react';
-import { workloadRequests, type Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema';
+import { sourceRequests, workloadOf } from '../../scenario/topology';
 import { TPCH_RANGES } from '../../scenario/tpch';
 import { EngineClient, type PreviewRow } from '../../worker/client';
 import { download as saveFile, fileStem } from '../export/export';
@@ -32,7 +34,7 @@ const tracesUrl = (file: string) => `${import.meta.env.BASE_URL}traces/${file}`;
 
 /** A range id, named when the workload is the TPC-H client's. */
 function rangeLabel(id: number, s: Scenario | null): string {
-  return s?.workload.kind === 'tpch' && id < TPCH_RANGES.length ? `${id} · ${TPCH_RANGES[id]}` : String(id);
+  return s && workloadOf(s)?.kind === 'tpch' && id < TPCH_RANGES.length ? `${id} · ${TPCH_RANGES[id]}` : String(id);
 }
 
 export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
@@ -86,7 +88,7 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
     try {
       // From the end of the warm-up: the workload as the measured phase sees it (an OLTP
       // client's pool is full by then, and its cleaners are writing).
-      const [warm] = workloadRequests(base.workload);
+      const [warm] = sourceRequests(base);
       setPreview(await (engine.current ??= new EngineClient()).previewWorkload(base, warm, PREVIEW_REQUESTS));
       setPreviewFrom(warm);
     } catch (e) {
@@ -94,7 +96,9 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
     }
   };
 
-  const exportable = !!base && !base.trace && base.topology !== 'tree';
+  const exportable = !!base && base.source.kind === 'workload';
+  // oracleGeneral's records carry no client: a tree's workload exports as CSV only.
+  const oracleOk = exportable && base.topology.kind !== 'tree';
   return (
     <div className="trace-panel" data-testid="trace-panel">
       <h2 className="card-title">Trace files</h2>
@@ -116,7 +120,14 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
         <button type="button" className="button secondary small" data-testid="export-csv" disabled={!exportable || busy} onClick={() => void download('csv')}>
           Download the workload as CSV
         </button>
-        <button type="button" className="button secondary small" data-testid="export-oracle" disabled={!exportable || busy} onClick={() => void download('oracle-general')}>
+        <button
+          type="button"
+          className="button secondary small"
+          data-testid="export-oracle"
+          disabled={!oracleOk || busy}
+          title={exportable && !oracleOk ? 'oracleGeneral records have no client: a tree’s workload exports as CSV, with its client column' : undefined}
+          onClick={() => void download('oracle-general')}
+        >
           … as oracleGeneral
         </button>
         <button type="button" className="button secondary small" data-testid="preview-workload" disabled={!exportable} onClick={() => void showPreview()}>

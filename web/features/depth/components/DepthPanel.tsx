@@ -19,10 +19,10 @@ export interface DepthPanelProps {
 
 /** The run's own cache sizes, marked on the graph. */
 function marksOf(s: Scenario | null): DepthMark[] {
-  if (!s || s.topology === 'tree') return [];
-  const c = s.client.capacity;
-  if (s.topology === 'single') return [{ key: 'cache', label: `cache ${formatCount(c)}`, size: c }];
-  const a = s.array.capacity;
+  const t = s?.topology;
+  if (!t || t.kind === 'tree') return [];
+  if (t.kind === 'single') return [{ key: 'cache', label: `cache ${formatCount(t.cache.capacity)}`, size: t.cache.capacity }];
+  const [c, a] = [t.client.capacity, t.array.capacity];
   return [
     { key: 'client', label: `client ${formatCount(c)}`, size: c },
     { key: 'aggregate', label: `client + array ${formatCount(c + a)}`, size: c + a },

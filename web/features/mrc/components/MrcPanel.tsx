@@ -7,6 +7,7 @@ import { MrcChart } from '../../../charts/mrc/MrcChart';
 import { ScaleSelect } from '../../../charts/ScaleSelect';
 import type { Curve, MrcScale } from '../../../charts/mrc/useMrcLayout';
 import { POLICY_KINDS, workloadBlocks, type PolicyKind, type Scenario } from '../../../scenario/schema';
+import { workloadOf } from '../../../scenario/topology';
 import { OFFLINE_POLICIES, POLICIES } from '../../scenario/components/CacheFields';
 import { ChartExport } from '../../export/ChartExport';
 import { NumberField } from '../../scenario/components/NumberField';
@@ -61,7 +62,8 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const blocks = known ?? (base ? workloadBlocks(base.workload) : 1000);
+  const w = base ? workloadOf(base) : null;
+  const blocks = known ?? (w ? workloadBlocks(w) : 1000);
   const auto = defaultSizes(blocks, 2);
   const lo = minSize ?? auto[0];
   const hi = maxSize ?? auto[auto.length - 1];

@@ -6,9 +6,10 @@ import { scaleBand, scaleLinear } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, formatMs, formatPercent, formatSig } from '../../../app/format';
 import { useElementSize } from '../../../charts/useElementSize';
-import { workloadBlocks, type Scenario } from '../../../scenario/schema';
+import type { Scenario } from '../../../scenario/schema';
+import { firstPath, sourceBlocks } from '../../../scenario/topology';
 import { EngineClient, isAbortError } from '../../../worker/client';
-import type { UpsidePoint, UpsidePrediction, UpsideReport } from '../../../worker/protocol';
+import type { ClientUpside, UpsidePoint, UpsidePrediction, UpsideReport } from '../../../worker/protocol';
 import { NumberField } from '../../scenario/components/NumberField';
 
 /** Figure 4's sweep: `n` equal sizes doubling up to the largest power of two ≤ `blocks`. */
@@ -28,9 +29,20 @@ export interface UpsidePanelProps {
   blocks?: number;
 }
 
+/**
+ * The sizes the estimate starts from (the engine's `path_sizes` for the first client): its
+ * cache, and the caches above it summed (a single cache: as large an array again).
+ */
+export function pathSizes(s: Scenario): [number, number] {
+  const { client, above } = firstPath(s);
+  const sum = above.reduce((a, c) => a + c.capacity, 0);
+  return [client.capacity, sum || client.capacity];
+}
+
 export function UpsidePanel({ base, estimate, blocks }: UpsidePanelProps) {
-  const [client, setClient] = useState(base?.client.capacity ?? 16384);
-  const [array, setArray] = useState(base?.array.capacity ?? 16384);
+  const sizes = base ? pathSizes(base) : null;
+  const [client, setClient] = useState(sizes?.[0] ?? 16384);
+  const [array, setArray] = useState(sizes?.[1] ?? 16384);
   const [result, setResult] = useState<{ report: UpsideReport; sweep: number[] } | null>(null);
   const [status, setStatus] = useState<'idle' | 'running' | 'done' | 'error'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -44,11 +56,11 @@ export function UpsidePanel({ base, estimate, blocks }: UpsidePanelProps) {
     [],
   );
   // Follow the scenario's sizes when they change.
-  const [seen, setSeen] = useState(base ? [base.client.capacity, base.array.capacity] : null);
-  if (base && (seen?.[0] !== base.client.capacity || seen?.[1] !== base.array.capacity)) {
-    setSeen([base.client.capacity, base.array.capacity]);
-    setClient(base.client.capacity);
-    setArray(base.array.capacity);
+  const [seen, setSeen] = useState(sizes);
+  if (sizes && (seen?.[0] !== sizes[0] || seen?.[1] !== sizes[1])) {
+    setSeen(sizes);
+    setClient(sizes[0]);
+    setArray(sizes[1]);
   }
 
   const invalid = sizeError(client) ?? sizeError(array);
@@ -57,7 +69,7 @@ export function UpsidePanel({ base, estimate, blocks }: UpsidePanelProps) {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    const sweep = sweepSizes(blocks ?? workloadBlocks(base.workload));
+    const sweep = sweepSizes(blocks ?? sourceBlocks(base));
     const points = [{ client, array }, ...sweep.map((s) => ({ client: s, array: s }))];
     setStatus('running');
     setError(null);
@@ -88,7 +100,7 @@ export function UpsidePanel({ base, estimate, blocks }: UpsidePanelProps) {
       <p className="stat-sub">
         Paper 000 §3: from the workload’s stack-depth graph H alone, an exclusive pair (DEMOTE) hits H(client + array); an
         inclusive LRU pair hits H(client) in the client, and its array is an LRU cache over the client’s misses. Same workload,
-        link and disk as the scenario.
+        link and disk as the scenario{base?.topology.kind === 'tree' ? '; the sizes below take every client’s requests as one stream, and each client is also estimated on its own stream at its own path’s sizes' : ''}.
       </p>
       <div className="upside-form">
         <NumberField testId="upside-client" label="Client cache" unit="blocks" min={1} value={client} error={sizeError(client)} onChange={setClient} />
@@ -122,6 +134,7 @@ export function UpsidePanel({ base, estimate, blocks }: UpsidePanelProps) {
             </strong>{' '}
             ({formatCount(result.report.references)} block references, {formatCount(result.report.distinct)} distinct blocks).
           </p>
+          {result.report.clients && result.report.clients.length > 0 && <ClientUpsideTable clients={result.report.clients} />}
           <Figure4 points={result.report.points.slice(1)} />
         </>
       )}
@@ -156,6 +169,45 @@ function UpsideTable({ point }: { point: UpsidePoint }) {
         <tbody>
           {row('inclusive', point.inclusive)}
           {row('exclusive', point.exclusive)}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Each client on its own stream, at its own sizes: what exclusivity would buy it. */
+function ClientUpsideTable({ clients }: { clients: ClientUpside[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table" data-testid="upside-clients">
+        <caption className="muted">Each client on its own stream: its cache, and the caches above it summed</caption>
+        <thead>
+          <tr>
+            <th scope="col">client</th>
+            <th scope="col">sizes (blocks)</th>
+            <th scope="col">references</th>
+            <th scope="col">disk, inclusive</th>
+            <th scope="col">disk, exclusive</th>
+            <th scope="col">misses cut</th>
+            <th scope="col">speedup</th>
+          </tr>
+        </thead>
+        <tbody>
+          {clients.map((c) => (
+            <tr key={c.name} data-client={c.name} data-reduction={String(c.point.missReductionPercent)} data-speedup={String(c.point.speedup)}>
+              <th scope="row">{c.name}</th>
+              <td>
+                {formatCount(c.point.client)} + {formatCount(c.point.array)}
+              </td>
+              <td>
+                {formatCount(c.references)} <span className="muted">over {formatCount(c.distinct)}</span>
+              </td>
+              <td>{formatPercent(c.point.inclusive.disk)}</td>
+              <td>{formatPercent(c.point.exclusive.disk)}</td>
+              <td>{formatSig(c.point.missReductionPercent)} %</td>
+              <td>{formatSig(c.point.speedup)}×</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>
