@@ -1,14 +1,18 @@
 // @vitest-environment node
 // The engine through its wasm façade, as the worker uses it: same scenario → identical numbers
-// in wasm and natively (the CLI), in one call or in batches; bad scenarios → clear errors.
+// in wasm and natively (the CLI), in one call or in batches; bad scenarios → clear errors; old
+// (version-1) links migrated by the engine as the page migrates them, to the same numbers;
+// traces of several clients through trees.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mc2Example, treeFromScenario } from '../../web/features/scenario/components/TreeBuilder';
 import { EXPERIMENTS } from '../../web/features/gallery/experiments';
 import { checkScenario, describeIssue } from '../../web/scenario/schema';
+import { mc2Example, traceClientIssue, treeForTraceClients, treeFromScenario } from '../../web/scenario/topology';
+import { decodeScenarioFromHash, migrateLinked } from '../../web/scenario/url';
+import LZString from 'lz-string';
 import { PolicyBench, Simulation, TraceReader, defaultScenario, designSpace, estimateUpside, exportWorkload, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { applyDesign, designName, designSpace as ourDesignSpace } from '../../web/features/designspace/space';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -39,8 +43,8 @@ describe('engine in wasm', () => {
   it('gives exactly the native numbers for the paper 000 RANDOM designs', () => {
     for (const [array, protocol] of [['mru', 'demote'], ['lru', 'none']]) {
       const json = scenario((s) => {
-        s.array.policy.kind = array;
-        s.protocol.kind = protocol;
+        s.topology.array.policy.kind = array;
+        if (protocol === 'none') delete s.protocol;
       });
       const wasm = runScenario(json);
       expect(wasm.phase).toBe('done');
@@ -52,9 +56,9 @@ describe('engine in wasm', () => {
     const ratios: Record<string, number> = {};
     for (const kind of ['lru', 'mq', 'tq']) {
       const json = scenario((s) => {
-        s.topology = 'single';
-        s.client = { capacity: 4323, policy: { kind } };
-        s.workload = { kind: 'oltp', warehouses: 1, bufferPool: 10_807, warmupRequests: 0, measuredRequests: 120_000 };
+        s.topology = { kind: 'single', cache: { capacity: 4323, policy: { kind } }, link: s.topology.link, disk: s.topology.disk };
+        delete s.protocol;
+        s.source.workload = { kind: 'oltp', warehouses: 1, bufferPool: 10_807, warmupRequests: 0, measuredRequests: 120_000 };
       });
       const wasm = runScenario(json);
       expect(wasm).toEqual(runNative(json));
@@ -62,6 +66,10 @@ describe('engine in wasm', () => {
       expect(c.synchWrites + c.replaceWrites + c.recovWrites).toBe(c.writes);
       expect(c.replaceWrites / c.requests).toBeGreaterThan(0.4);
       ratios[kind] = c.warmBlockHits / c.warmBlockReads;
+      // One cache, one client: the report's per-cache counters are the totals'.
+      expect(wasm.caches).toHaveLength(1);
+      expect([wasm.caches[0].warmBlockHits, wasm.caches[0].writes, wasm.caches[0].replaceWrites]).toEqual([c.warmBlockHits, c.writes, c.replaceWrites]);
+      expect(wasm.clients.map((x: any) => [x.name, x.writes])).toEqual([['cache', c.writes]]);
     }
     expect(ratios.tq).toBeGreaterThan(1.5 * ratios.mq);
     expect(ratios.mq).toBeGreaterThan(ratios.lru);
@@ -69,7 +77,7 @@ describe('engine in wasm', () => {
 
   it('reproduces Table 2 of paper 000 within 20%', () => {
     const proposed = runScenario(defaultScenario()).meanLatencyMs;
-    const baseline = runScenario(scenario((s) => ((s.array.policy.kind = 'lru'), (s.protocol.kind = 'none')))).meanLatencyMs;
+    const baseline = runScenario(scenario((s) => ((s.topology.array.policy.kind = 'lru'), delete s.protocol))).meanLatencyMs;
     expect(Math.abs(proposed - 0.64) / 0.64).toBeLessThan(0.2);
     expect(Math.abs(baseline - 4.77) / 4.77).toBeLessThan(0.2);
     expect(Math.abs(baseline / proposed - 7.5) / 7.5).toBeLessThan(0.2);
@@ -91,10 +99,11 @@ describe('engine in wasm', () => {
   });
 
   it('refuses bad scenarios with a message naming the field', () => {
-    expect(() => new Simulation(scenario((s) => (s.client.capacity = 0)))).toThrow(/scenario\.client\.capacity: must be between 1 and/);
-    expect(() => new Simulation(scenario((s) => (s.link = { preset: 'warp-drive' })))).toThrow(/scenario\.link.*warp-drive/);
+    expect(() => new Simulation(scenario((s) => (s.topology.client.capacity = 0)))).toThrow(/scenario\.topology\.client\.capacity: must be between 1 and/);
+    expect(() => new Simulation(scenario((s) => (s.topology.link = { preset: 'warp-drive' })))).toThrow(/scenario\.topology.*warp-drive/);
     expect(() => validateScenario(scenario((s) => (s.version = 7)))).toThrow(/newer than this tiersim/);
     expect(() => validateScenario('{"version":1')).toThrow(/not valid JSON/);
+    expect(() => validateScenario(scenario((s) => (s.topology.kind = 'ring')))).toThrow(/^scenario\.topology\.kind: unknown variant `ring`/);
     expect(JSON.parse(validateScenario(defaultScenario()))).toEqual(JSON.parse(defaultScenario()));
   });
 
@@ -103,7 +112,7 @@ describe('engine in wasm', () => {
     expect(index.map((t) => t.file)).toContain('tpch-q7.csv.gz');
     for (const t of index) {
       const workload = JSON.parse(/\(workload (.*)\)$/.exec(t.command)![1]);
-      const made = exportWorkload(scenario((s) => (s.workload = workload)), t.format);
+      const made = exportWorkload(scenario((s) => (s.source.workload = workload)), t.format);
       expect(Buffer.from(made).equals(gunzipSync(readFileSync(join(root, 'public/traces', t.file)))), t.file).toBe(true);
     }
     // The TPC-H trace keeps its range hints.
@@ -120,6 +129,12 @@ describe('engine in wasm', () => {
     for (const [i, d] of ours.entries()) {
       expect(JSON.parse(validateScenario(JSON.stringify(applyDesign(base, d)))), designName(d)).toEqual(engine[i].scenario);
     }
+    // A tree's designs alike: its clients take the client's algorithm, every cache above the array's.
+    const tree = { ...base, topology: { kind: 'tree', caches: treeFromScenario(base, 2, 1) } };
+    const treeSpace: { scenario: unknown }[] = JSON.parse(designSpace(JSON.stringify(tree)));
+    for (const [i, d] of ours.entries()) {
+      expect(JSON.parse(validateScenario(JSON.stringify(applyDesign(tree, d)))), `tree ${designName(d)}`).toEqual(treeSpace[i].scenario);
+    }
   });
 
   it("agrees with every paper's headline in the gallery, read exactly as the page reads it", () => {
@@ -135,10 +150,10 @@ describe('engine in wasm', () => {
     // Four clients under two middle tiers under one array: three levels, closed-loop queueing.
     const tree = (patch: (s: any) => void = () => {}) =>
       scenario((s) => {
-        s.topology = 'tree';
-        s.workload = { kind: 'random', blocks: 4096, warmupRequests: 4096, measuredRequests: 20_000 };
-        s.tree = treeFromScenario(s, 4, 2);
-        s.tree.queueing = { arrivals: 'closed' };
+        s.source.workload = { kind: 'random', blocks: 4096, warmupRequests: 4096, measuredRequests: 20_000 };
+        s.topology = { kind: 'tree', caches: treeFromScenario(s, 4, 2) };
+        s.source.sharing = { kind: 'shared', fraction: 0.2 };
+        s.queueing = { arrivals: 'closed' };
         patch(s);
       });
 
@@ -146,33 +161,33 @@ describe('engine in wasm', () => {
       const json = scenario((s) => mc2Example(s));
       const wasm = runScenario(json);
       expect(wasm).toEqual(runNative(json));
-      expect(wasm.tree.clients.map((c: any) => c.name)).toEqual(['q3', 'q7']);
+      expect(wasm.clients.map((c: any) => c.name)).toEqual(['q3', 'q7']);
       const demote = runScenario(
         scenario((s) => {
           mc2Example(s);
           s.protocol = { kind: 'demote' };
-          s.tree.caches[0].policy = { kind: 'mru' };
+          s.topology.caches[0].policy = { kind: 'mru' };
         }),
       );
       expect(wasm.meanLatencyMs).toBeLessThan(0.8 * demote.meanLatencyMs);
-      expect(wasm.tree.fairness).toBeGreaterThan(0);
+      expect(wasm.fairness).toBeGreaterThan(0);
     });
 
     it('gives the native numbers, per client and per cache, in one call or in batches', () => {
       const json = tree();
       const wasm = runScenario(json);
       expect(wasm).toEqual(runNative(json));
-      expect(wasm.tree.clients.map((c: any) => c.name)).toEqual(['client1', 'client2', 'client3', 'client4']);
-      for (const c of wasm.tree.clients) {
+      expect(wasm.clients.map((c: any) => c.name)).toEqual(['client1', 'client2', 'client3', 'client4']);
+      for (const c of wasm.clients) {
         // The path names caches by their place in the list: the client, its mid tier, the array.
-        expect(c.path.map((i: number) => wasm.tree.caches[i].name)).toEqual([c.name, c.name === 'client1' || c.name === 'client2' ? 'mid1' : 'mid2', 'array']);
+        expect(c.path.map((i: number) => wasm.caches[i].name)).toEqual([c.name, c.name === 'client1' || c.name === 'client2' ? 'mid1' : 'mid2', 'array']);
         // Client, mid, array, disk: every request is served somewhere.
         expect(c.hitFractions).toHaveLength(4);
         expect(c.hitFractions.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 9);
         expect(c.speedup).toBeGreaterThan(0);
         expect(c.speedup).toBeLessThanOrEqual(1 + 1e-9);
       }
-      expect(wasm.tree.caches.map((c: any) => [c.name, c.depth])).toEqual([
+      expect(wasm.caches.map((c: any) => [c.name, c.depth])).toEqual([
         ['array', 0],
         ['mid1', 1],
         ['mid2', 1],
@@ -181,8 +196,9 @@ describe('engine in wasm', () => {
         ['client3', 2],
         ['client4', 2],
       ]);
-      expect(wasm.tree.fairness).toBeGreaterThan(0);
-      expect(wasm.tree.fairness).toBeLessThanOrEqual(1);
+      expect(wasm.fairness).toBeGreaterThan(0);
+      expect(wasm.fairness).toBeLessThanOrEqual(1);
+      expect(wasm.queueing).toBe(true);
 
       const sim = new Simulation(json);
       while (!sim.step(7_777));
@@ -191,23 +207,35 @@ describe('engine in wasm', () => {
     });
 
     it('shows contention: four clients on one disk wait longer than one alone', () => {
-      const report = runScenario(tree((s) => (s.tree.sharing = { kind: 'disjoint' })));
-      for (const c of report.tree.clients) expect(c.meanLatencyMs).toBeGreaterThan(1.5 * c.aloneMeanLatencyMs);
-      const additive = runScenario(tree((s) => ((s.tree.sharing = { kind: 'disjoint' }), delete s.tree.queueing)));
-      for (const c of additive.tree.clients) expect(c.meanLatencyMs).toBeCloseTo(c.aloneMeanLatencyMs, 9);
+      const report = runScenario(tree((s) => delete s.source.sharing));
+      for (const c of report.clients) expect(c.meanLatencyMs).toBeGreaterThan(1.5 * c.aloneMeanLatencyMs);
+      const additive = runScenario(tree((s) => (delete s.source.sharing, delete s.queueing)));
+      for (const c of additive.clients) expect(c.meanLatencyMs).toBeCloseTo(c.aloneMeanLatencyMs, 9);
     });
 
     it("agrees with the form's validator on what is a tree", () => {
       const cases: ((s: any) => void)[] = [
         () => {},
-        (s) => (s.tree.caches[4].parent = 'nowhere'),
-        (s) => ((s.tree.caches[1].parent = 'mid2'), (s.tree.caches[2].parent = 'mid1')),
-        (s) => delete s.tree.caches[0].disk,
-        (s) => (s.tree.caches[3].disk = { kind: 'constant', serviceMs: 1 }),
-        (s) => (s.tree.caches[2].name = 'mid1'),
-        (s) => (s.tree.caches[1].workload = { kind: 'random', blocks: 10 }),
+        (s) => (s.topology.caches[4].parent = 'nowhere'),
+        (s) => ((s.topology.caches[1].parent = 'mid2'), (s.topology.caches[2].parent = 'mid1')),
+        (s) => delete s.topology.caches[0].disk,
+        (s) => (s.topology.caches[3].disk = { kind: 'constant', serviceMs: 1 }),
+        (s) => (s.topology.caches[2].name = 'mid1'),
+        (s) => (s.source.clients = { mid1: { kind: 'random', blocks: 10 } }),
+        (s) => (s.source.clients = { client2: { kind: 'random', blocks: 10 } }),
+        (s) => ((s.source.clients = { client2: { kind: 'random', blocks: 10 } }), (s.source.sharing = { kind: 'conjoint' })),
         (s) => (s.protocol = { kind: 'ac-cc' }),
-        (s) => (s.tree.caches[5].policy = { kind: 'min' }),
+        (s) => ((s.protocol = { kind: 'ac-cc' }), (s.du = 'drop')),
+        (s) => (s.se = true),
+        (s) => (s.protocol = { kind: 'mc2' }),
+        // MIN at a client: its own requests; at a middle tier: two clients' order depends on queueing.
+        (s) => (s.topology.caches[5].policy = { kind: 'min' }),
+        (s) => (s.topology.caches[1].policy = { kind: 'min' }),
+        (s) => ((s.topology.caches[1].policy = { kind: 'read-opt' }), delete s.queueing),
+        (s) => ((s.topology.caches[1].policy = { kind: 'read-opt' }), delete s.queueing, (s.protocol = { kind: 'ac-ca' })),
+        (s) => (s.source = { kind: 'trace', name: 't.csv', clients: { kind: 'map', map: { '3': 'mid1' } } }),
+        (s) => (s.source = { kind: 'trace', name: 't.csv', clients: { kind: 'map', map: { '3': 'client4', '4': 'client1' } } }),
+        (s) => (s.topology.caches = Array.from({ length: 33 }, (_, i) => ({ name: `c${i}`, capacity: 1, policy: { kind: 'lru' }, parent: 'root' })).concat([{ name: 'root', capacity: 1, policy: { kind: 'lru' }, disk: { kind: 'constant', serviceMs: 1 } }] as any)),
       ];
       for (const patch of cases) {
         const json = tree(patch);
@@ -219,14 +247,119 @@ describe('engine in wasm', () => {
           engine = String(e);
         }
         expect(engine === null, `${json}: form ${JSON.stringify(form)}, engine ${engine}`).toBe(form.ok);
-        if (!form.ok) expect(engine).toContain(describeIssue(form.issues[0]).split(':')[0]);
+        // The same field, and (for the rules beyond types) the same words.
+        if (!form.ok) expect(engine).toBe(`Error: ${describeIssue(form.issues[0])}`);
       }
+    });
+
+    it('replays a 2-client canonical-CSV trace through a 2-client tree, each client’s requests counted at its leaf', () => {
+      // Client 7 reads a hot set of 300 blocks; client 3 scans 5000 (first seen: 7, then 3).
+      let text = 'time,client,block,nblocks,op,hint\n';
+      const counts = { 7: 0, 3: 0 } as Record<number, number>;
+      for (let i = 0; i < 24_000; i++) {
+        const c = i % 3 === 2 ? 3 : 7;
+        counts[c]++;
+        text += `${i},${c},${c === 7 ? (i * 7919) % 300 : 10_000 + (i % 5000)},1,${i % 11 === 0 ? 'w' : 'r'},\n`;
+      }
+      const reader = new TraceReader('csv', 4096, false, false);
+      reader.push(Buffer.from(text));
+      const summary = reader.finish();
+      expect(summary.clients).toEqual([
+        { id: 7, requests: counts[7] },
+        { id: 3, requests: counts[3] },
+      ]);
+      // The page's own path: a client per trace client, named after their ids, in order of appearance.
+      const base = { ...JSON.parse(defaultScenario()), source: { kind: 'trace', name: 'two.csv', warmupRequests: 0 } };
+      const s: any = treeForTraceClients(base, [7, 3]);
+      for (const c of s.topology.caches) c.capacity = 1000;
+      expect(checkScenario(s).ok).toBe(true);
+      expect(traceClientIssue(s, [7, 3])).toBeNull();
+      const sim = Simulation.withTrace(JSON.stringify(s), reader);
+      while (!sim.step(5000));
+      const report = sim.report();
+      sim.free();
+      expect(report.clients.map((c: any) => [c.name, c.requests])).toEqual([
+        ['client7', counts[7]],
+        ['client3', counts[3]],
+      ]);
+      // Each request counted at its own leaf: the leaf's lookups are its client's reads, its writes
+      // its client's writes — nothing of the other client's.
+      const leaf = (name: string) => report.caches.find((c: any) => c.name === name);
+      for (const c of report.clients) {
+        expect(c.reads + c.writes).toBe(c.requests);
+        expect(leaf(c.name).hits + leaf(c.name).misses).toBe(c.reads);
+        expect(leaf(c.name).writes).toBe(c.writes);
+      }
+      // The hot client lives in its cache; the scanning one never hits it.
+      expect(report.clients[0].hitFractions[0]).toBeGreaterThan(0.9);
+      expect(report.clients[1].hitFractions[0]).toBe(0);
+      // Mapped the other way round, the leaves swap streams.
+      const swapped = { ...s, source: { ...s.source, clients: { kind: 'map', map: { '7': 'client3', '3': 'client7' } } } };
+      const again = Simulation.withTrace(JSON.stringify(swapped), reader);
+      while (!again.step(1 << 20));
+      expect(again.report().clients.map((c: any) => c.requests)).toEqual([counts[3], counts[7]]);
+      again.free();
+      // More trace clients than leaves: the engine's refusal, in the words the page shows beside Run.
+      const one = { ...base, source: { ...base.source } };
+      let message = '';
+      try {
+        Simulation.withTrace(JSON.stringify(one), reader);
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message).toBe(describeIssue(traceClientIssue(one, [7, 3])!));
+      expect(message).toContain('the trace has 2 clients (7, 3) but the topology has 1 (client)');
+      const unmapped: any = { ...s, source: { ...s.source, clients: { kind: 'map', map: { '7': 'client3' } } } };
+      expect(() => Simulation.withTrace(JSON.stringify(unmapped), reader)).toThrow(describeIssue(traceClientIssue(unmapped, [7, 3])!));
+      reader.free();
+    });
+  });
+
+  describe('links from before version 2', () => {
+    const golden = resolve(root, 'engine-wasm/crates/core/tests/golden/v1');
+    // The eight designs' proposal, a mechanical disk, AC_CC with SE, a single cache, paper 004's
+    // write hints, phases, and a 4-client 3-level tree with shared streams and queueing.
+    const names = ['p000-random-lru-mru-demote', 'p000-seq-mech-lru-mru-demote', 'p003-ac-cc-lru-se', 'single-arc', 'p004-two-tq', 'phases-lru-arc', 'tree4x3-demote-shared', 'tree4x3-har-shared-closed'];
+
+    it('open through the engine’s migration, as the page opens them, and give the numbers recorded before it', async () => {
+      for (const name of names) {
+        const text = readFileSync(join(golden, `${name}.json`), 'utf8');
+        const v1 = JSON.parse(text);
+        expect(v1.version, name).toBe(1);
+        const hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify(v1))}`;
+        const decoded = decodeScenarioFromHash(hash);
+        if (decoded.ok || decoded.kind !== 'version-1') throw new Error(`${name}: expected a version-1 link, got ${JSON.stringify(decoded)}`);
+        const migrated = await migrateLinked(decoded.document, async (json) => validateScenario(json));
+        if (!migrated.ok) throw new Error(`${name}: ${migrated.message}`);
+        expect(migrated.scenario.version).toBe(2);
+        // What the page then runs (and encodes in its links) is what the engine runs for the old link.
+        const ours = runScenario(JSON.stringify(migrated.scenario));
+        expect(ours, name).toEqual(runScenario(text));
+        const recorded = JSON.parse(readFileSync(join(golden, `${name}.report.json`), 'utf8'));
+        expect(Math.abs(ours.meanLatencyMs - recorded.meanLatencyMs) / recorded.meanLatencyMs, name).toBeLessThanOrEqual(1e-9);
+        expect(ours.counters.requests, name).toBe(recorded.counters.requests);
+        expect(ours.counters.diskReads, name).toBe(recorded.counters.diskReads);
+        expect(ours.hitFractions, name).toEqual(recorded.hitFractions);
+        if (recorded.tree) {
+          expect(migrated.scenario.topology.kind, name).toBe('tree');
+          expect(ours.clients.map((c: any) => [c.name, c.hitFractions]), name).toEqual(recorded.tree.clients.map((c: any) => [c.name, c.hitFractions]));
+        }
+        // And a second trip changes nothing: the page's document is the engine's own.
+        expect(JSON.parse(validateScenario(JSON.stringify(migrated.scenario))), name).toEqual(migrated.scenario);
+      }
+    }, 120_000);
+
+    it('say what the engine refuses in an old link, naming the field', async () => {
+      const v1 = JSON.parse(readFileSync(join(golden, 'p000-random-lru-mru-demote.json'), 'utf8'));
+      v1.client.capacity = 0;
+      const migrated = await migrateLinked(v1, async (json) => validateScenario(json));
+      expect(migrated).toEqual({ ok: false, message: expect.stringMatching(/^scenario\.(topology\.)?client\.capacity: must be between 1 and/) });
     });
   });
 
   describe('stack-depth graphs and the upside estimator', () => {
     it('computes live curves in wasm exactly as natively, the same in batches', () => {
-      const json = scenario((s) => (s.workload = { kind: 'zipf', blocks: 49152 }));
+      const json = scenario((s) => (s.source.workload = { kind: 'zipf', blocks: 49152 }));
       const sim = new Simulation(json);
       sim.trackDepths('{"mode":"auto"}');
       const seen: number[] = [];
@@ -249,12 +382,12 @@ describe('engine in wasm', () => {
 
     it('predicts inclusive and exclusive hierarchies within 3 points on RANDOM and ZIPF, as natively', () => {
       for (const workload of [{ kind: 'random', blocks: 32768 }, { kind: 'zipf', blocks: 49152 }]) {
-        const json = scenario((s) => (s.workload = workload));
+        const json = scenario((s) => (s.source.workload = workload));
         const points = [{ client: 16384, array: 16384 }];
         const est = estimateUpside(json, JSON.stringify(points));
         expect(est).toEqual(runNative(json, ['upside', '{}', '--json', '--sizes', '16384:16384']));
         const p = est.points[0];
-        const inclusive = runScenario(scenario((s) => ((s.workload = workload), (s.array.policy.kind = 'lru'), (s.protocol.kind = 'none'))));
+        const inclusive = runScenario(scenario((s) => ((s.source.workload = workload), (s.topology.array.policy.kind = 'lru'), delete s.protocol)));
         const exclusive = runScenario(json);
         for (const [predicted, simulated] of [
           [p.inclusive, inclusive],
@@ -268,6 +401,17 @@ describe('engine in wasm', () => {
       }
       expect(() => estimateUpside(defaultScenario(), '[{"client":0,"array":1}]')).toThrow(/points\[0\]: sizes must be between 1 and/);
       expect(() => estimateUpside(defaultScenario(), 'nope')).toThrow(/size pairs/);
+      // A tree: every client's requests as one stream for the points, and each client on its own.
+      const tree = scenario((s) => {
+        s.source.workload = { kind: 'random', blocks: 4096, warmupRequests: 4096, measuredRequests: 20_000 };
+        s.topology = { kind: 'tree', caches: treeFromScenario(s, 2, 0) };
+      });
+      const est = estimateUpside(tree, JSON.stringify([{ client: 16384, array: 16384 }]));
+      expect(est).toEqual(runNative(tree, ['upside', '{}', '--json', '--sizes', '16384:16384']));
+      expect(est.clients.map((c: any) => [c.name, c.point.client, c.point.array])).toEqual([
+        ['client1', 16384, 16384],
+        ['client2', 16384, 16384],
+      ]);
     });
 
     it('samples within 0.01 of the exact miss-ratio curve at R = 0.01 on the 10 M Zipf trace and a scan+loop+random mix', () => {
@@ -306,7 +450,7 @@ describe('engine in wasm', () => {
       const gz = gzipSync(Buffer.from(text));
       const dir = mkdtempSync(join(tmpdir(), 'tiersim-trace-'));
       writeFileSync(join(dir, 't.csv.gz'), gz);
-      const json = scenario((s) => ((s.client.capacity = 500), (s.array.capacity = 1000), (s.trace = { name: 't.csv.gz', warmupRequests: 2000 })));
+      const json = scenario((s) => ((s.topology.client.capacity = 500), (s.topology.array.capacity = 1000), (s.source = { kind: 'trace', name: 't.csv.gz', warmupRequests: 2000 })));
       const reader = new TraceReader('csv', 4096, false, false);
       for (let at = 0; at < gz.length; at += 777) reader.push(gz.subarray(at, at + 777));
       expect(reader.finish()).toMatchObject({ format: 'csv', requests: 20_000, skipped: 0 });
@@ -317,7 +461,7 @@ describe('engine in wasm', () => {
       sim.free();
       expect(report).toEqual(runNative(json, ['run', '{}', '--json', '--curves', '--trace', join(dir, 't.csv.gz')]));
       expect(report.warmupRequests).toBe(2000);
-      expect(() => new Simulation(json)).toThrow(/scenario\.trace: the trace file "t\.csv\.gz" is not loaded/);
+      expect(() => new Simulation(json)).toThrow(/scenario\.source: the trace file "t\.csv\.gz" is not loaded/);
       reader.free();
 
       const bad = new TraceReader('', 4096, false, false);
