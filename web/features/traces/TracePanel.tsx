@@ -134,6 +134,11 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
           Preview it
         </button>
       </div>
+      {exportable && !oracleOk && (
+        <p className="field-hint" data-testid="export-tree-hint">
+          A tree’s workload downloads as CSV, each request with its client (replaying it through the same tree, its clients in order, gives the same run); oracleGeneral records carry no client.
+        </p>
+      )}
       {preview && (
         <table className="preview-table" data-testid="workload-preview">
           <caption className="muted">

@@ -136,6 +136,7 @@ export function writeMix(w: { writes: number; synchWrites: number; replaceWrites
   if (!w.writes) return '—';
   const share = (n: number) => formatPercent(n / w.writes);
   const none = w.writes - w.synchWrites - w.replaceWrites - w.recovWrites;
+  if (none === w.writes) return `${formatCount(w.writes)} (none hinted)`;
   return `${formatCount(w.writes)} (SYNCH ${share(w.synchWrites)}, REPLACE ${share(w.replaceWrites)}, RECOV ${share(w.recovWrites)}${none > 0 ? `, no hint ${share(none)}` : ''})`;
 }
 

@@ -189,8 +189,14 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
             </p>
             <p className="stat-sub" data-testid="write-mix" data-value={`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`}>
               {formatCount(c.writes)} writes ({formatPercent(c.writes / Math.max(1, c.requests))} of requests):{' '}
-              SYNCH {formatPercent(c.synchWrites / c.writes)}, REPLACE {formatPercent(c.replaceWrites / c.writes)}, RECOV {formatPercent(c.recovWrites / c.writes)}
-              {c.writes > c.synchWrites + c.replaceWrites + c.recovWrites ? `, no hint ${formatPercent((c.writes - c.synchWrites - c.replaceWrites - c.recovWrites) / c.writes)}` : ''}
+              {c.synchWrites + c.replaceWrites + c.recovWrites === 0 ? (
+                'none carries a paper 004 write hint'
+              ) : (
+                <>
+                  SYNCH {formatPercent(c.synchWrites / c.writes)}, REPLACE {formatPercent(c.replaceWrites / c.writes)}, RECOV {formatPercent(c.recovWrites / c.writes)}
+                  {c.writes > c.synchWrites + c.replaceWrites + c.recovWrites ? `, no hint ${formatPercent((c.writes - c.synchWrites - c.replaceWrites - c.recovWrites) / c.writes)}` : ''}
+                </>
+              )}
             </p>
           </div>
         )}
