@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import LZString from 'lz-string';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Simulation, TraceReader, defaultScenario, designSpace, estimateUpside, exportWorkload, initSync, runScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { Simulation, TraceReader, defaultScenario, designSpace, estimateUpside, exportWorkload, initSync, runScenario, teach, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { gzipSync } from 'node:zlib';
 import { launchChromium, serveApp } from './browser.mjs';
 
@@ -192,14 +192,18 @@ describe('tiersim in Chromium', () => {
     const r = await results(page);
     // The page ran (and encodes) the paper scenario, the same as the engine's own default.
     expect(r.scenario).toMatchObject({
-      version: 1,
-      client: { capacity: 16384, policy: { kind: 'lru' } },
-      array: { capacity: 16384, policy: { kind: 'mru' } },
+      version: 2,
+      topology: {
+        kind: 'two-level',
+        client: { capacity: 16384, policy: { kind: 'lru' } },
+        array: { capacity: 16384, policy: { kind: 'mru' } },
+        link: { preset: 'fc-1g' },
+        disk: { kind: 'constant', serviceMs: 10 },
+      },
       protocol: { kind: 'demote' },
-      link: { preset: 'fc-1g' },
-      disk: { kind: 'constant', serviceMs: 10 },
-      workload: { kind: 'random', blocks: 32768 },
+      source: { kind: 'workload', workload: { kind: 'random', blocks: 32768 } },
     });
+    expect(r.scenario).toEqual(JSON.parse(defaultScenario()));
     const expected = engine(r.scenario);
     expect(r.meanText).toBe(String(expected.meanLatencyMs));
     expect(expected.meanLatencyMs).toBe(engine(JSON.parse(defaultScenario())).meanLatencyMs);
@@ -213,7 +217,7 @@ describe('tiersim in Chromium', () => {
 
   it('draws the hit ratio over time live, slice by slice, ending where the run ends', async () => {
     const s = JSON.parse(defaultScenario());
-    s.workload = { kind: 'random', blocks: 32768, measuredRequests: 3_000_000 };
+    s.source.workload = { kind: 'random', blocks: 32768, measuredRequests: 3_000_000 };
     const page = await openApp(encodeHash(s));
     await run(page);
     const points = Number(await attr(page, 'timeline', 'data-points'));
@@ -295,7 +299,8 @@ describe('tiersim in Chromium', () => {
     await testId(page, 'protocol-demote').uncheck();
     await run(page);
     const baseline = await results(page);
-    expect(baseline.scenario).toMatchObject({ array: { policy: { kind: 'lru' } }, protocol: { kind: 'none' } });
+    expect(baseline.scenario).toMatchObject({ topology: { array: { policy: { kind: 'lru' } } } });
+    expect('protocol' in baseline.scenario).toBe(false);
     const b = engine(baseline.scenario);
     expect(baseline.meanText).toBe(String(b.meanLatencyMs));
     expectSameCdf(baseline.rows, engineCdf(b));
@@ -314,7 +319,7 @@ describe('tiersim in Chromium', () => {
     await testId(first, 'array-policy').selectOption('lru');
     await run(first);
     const a = await results(first);
-    expect(a.scenario).toMatchObject({ client: { capacity: 8192 }, array: { policy: { kind: 'lru' } }, protocol: { kind: 'demote' } });
+    expect(a.scenario).toMatchObject({ topology: { client: { capacity: 8192 }, array: { policy: { kind: 'lru' } } }, protocol: { kind: 'demote' } });
     expect(a.meanText).toBe(String(engine(a.scenario).meanLatencyMs));
     const url = await value(first, 'share-url');
     expect(url.startsWith(app.url)).toBe(true);
@@ -344,7 +349,7 @@ describe('tiersim in Chromium', () => {
     expect(await testId(page, 'array-capacity').count()).toBe(0);
     await run(page);
     const r = await results(page);
-    expect(r.scenario).toMatchObject({ topology: 'single', client: { capacity: 4096, policy: { kind: 'min' } }, workload: { requestBlocks: 4 } });
+    expect(r.scenario).toMatchObject({ topology: { kind: 'single', cache: { capacity: 4096, policy: { kind: 'min' } } }, source: { workload: { requestBlocks: 4 } } });
     const expected = engine(r.scenario) as EngineReport & { blockHitFractions: { client: number } };
     expect(r.meanText).toBe(String(expected.meanLatencyMs));
     expect(r.hit.client).toBe(expected.hitFractions.client);
@@ -352,7 +357,7 @@ describe('tiersim in Chromium', () => {
     // A 4-block read hits only if all four blocks are cached: fewer request hits than block hits.
     expect(expected.hitFractions.client).toBeLessThan(expected.blockHitFractions.client);
     // MIN bounds LRU on the same stream.
-    const lru = engine({ ...r.scenario, client: { capacity: 4096, policy: { kind: 'lru' } } });
+    const lru = engine({ ...r.scenario, topology: { ...r.scenario.topology, cache: { capacity: 4096, policy: { kind: 'lru' } } } });
     expect(expected.hitFractions.client).toBeGreaterThan(lru.hitFractions.client);
   });
 
@@ -367,7 +372,7 @@ describe('tiersim in Chromium', () => {
     await expect.poll(() => testId(page, 'client-out-queue').count()).toBe(1);
     await run(page);
     const r = await results(page);
-    expect(r.scenario).toMatchObject({ topology: 'single', client: { policy: { kind: 'tq' } }, workload: { kind: 'oltp', warehouses: 1, measuredRequests: 60000 } });
+    expect(r.scenario).toMatchObject({ topology: { kind: 'single', cache: { policy: { kind: 'tq' } } }, source: { workload: { kind: 'oltp', warehouses: 1, measuredRequests: 60000 } } });
     const expected = engine(r.scenario) as EngineReport & { counters: Record<string, number> };
     const c = expected.counters;
     expect(await attr(page, 'warm-read-hit-ratio', 'data-value')).toBe(String(c.warmBlockHits / c.warmBlockReads));
@@ -402,15 +407,15 @@ describe('tiersim in Chromium', () => {
     expect(await testId(page, 'tree-2-workload').inputValue()).toBe('tpch-q7');
     await run(page);
     const scenario = decodeShareUrl(await value(page, 'share-url'));
-    expect(scenario).toMatchObject({ topology: 'tree', protocol: { kind: 'mc2' }, tree: { sharing: { kind: 'shared', fraction: 1 } } });
+    expect(scenario).toMatchObject({ topology: { kind: 'tree' }, protocol: { kind: 'mc2' }, source: { sharing: { kind: 'shared', fraction: 1 } } });
     const expected = runScenario(JSON.stringify(scenario)) as any;
     expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
-    expect(await attr(page, 'fairness', 'data-value')).toBe(String(expected.tree.fairness));
-    for (const c of expected.tree.clients) {
+    expect(await attr(page, 'fairness', 'data-value')).toBe(String(expected.fairness));
+    for (const c of expected.clients) {
       const row = page.locator(`[data-testid="client-table"] tr[data-client="${c.name}"]`);
       expect(await row.getAttribute('data-mean-ms')).toBe(String(c.meanLatencyMs));
     }
-    expect(expected.tree.clients.map((c: any) => c.name)).toEqual(['q3', 'q7']);
+    expect(expected.clients.map((c: any) => c.name)).toEqual(['q3', 'q7']);
   });
 
   it('rewires a tree by dragging one cache onto another in the topology diagram, then runs it', async () => {
@@ -434,7 +439,7 @@ describe('tiersim in Chromium', () => {
     await page.mouse.up();
     expect(await testId(page, 'topology-ghost').count()).toBe(0);
     const scenario = decodeShareUrl(await value(page, 'share-url'));
-    expect(scenario.tree.caches.find((c: { name: string }) => c.name === 'client1').parent).toBe('array');
+    expect(scenario.topology.caches.find((c: { name: string }) => c.name === 'client1').parent).toBe('array');
     // client1 now sits a level lower in the picture, beside the middle tiers.
     expect(await page.locator('[data-testid="topology-diagram"] [data-name="client1"]').getAttribute('data-role')).toBe('client');
     await testId(page, 'topology-diagram').screenshot({ path: join(SHOTS, 'topology.png') });
@@ -469,13 +474,13 @@ describe('tiersim in Chromium', () => {
     expect(await value(page, 'tree-3-capacity')).toBe('2048');
     await testId(page, 'tree-3-policy').selectOption('arc');
     await testId(page, 'tree-sharing').selectOption('disjoint');
-    await testId(page, 'tree-timing').selectOption('closed');
+    await testId(page, 'timing').selectOption('closed');
     expect(await testId(page, 'run-button').isDisabled()).toBe(false);
     await run(page);
 
     const scenario = decodeShareUrl(await value(page, 'share-url'));
-    expect(scenario.topology).toBe('tree');
-    expect(scenario.tree.caches.map((c: any) => [c.name, c.parent ?? null, c.capacity])).toEqual([
+    expect(scenario.topology.kind).toBe('tree');
+    expect(scenario.topology.caches.map((c: any) => [c.name, c.parent ?? null, c.capacity])).toEqual([
       ['array', null, 4096],
       ['client1', 'left', 1024],
       ['client2', 'right', 1024],
@@ -486,12 +491,12 @@ describe('tiersim in Chromium', () => {
     ]);
     const expected = runScenario(JSON.stringify(scenario)) as any;
     const clients = ['client1', 'client2', 'cache6', 'cache7'];
-    expect(expected.tree.clients.map((c: any) => c.name)).toEqual(clients);
+    expect(expected.clients.map((c: any) => c.name)).toEqual(clients);
 
     // One CDF line and one table per client, each the engine's and each reaching 1.
     const lines = await page.locator('[data-testid="client-cdf-chart"] path.client-cdf-line').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-client')));
     expect(lines).toEqual(clients);
-    for (const c of expected.tree.clients) {
+    for (const c of expected.clients) {
       const rows = await page
         .locator(`[data-testid="client-cdf-table"][data-client="${c.name}"] tr[data-upper-ms]`)
         .evaluateAll((trs) => trs.map((tr) => ({ upperMs: Number(tr.getAttribute('data-upper-ms')), cum: Number(tr.getAttribute('data-cum')) })));
@@ -507,14 +512,33 @@ describe('tiersim in Chromium', () => {
       // Sharing a disk (and the array) makes every client slower than alone.
       expect(c.speedup).toBeLessThan(1);
     }
-    expect(await attr(page, 'fairness', 'data-value')).toBe(String(expected.tree.fairness));
+    expect(await attr(page, 'fairness', 'data-value')).toBe(String(expected.fairness));
     const depths = await page.locator('[data-testid="cache-table"] tr[data-cache]').evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-depth'))));
     expect(depths).toEqual([0, 2, 2, 1, 1, 2, 2]);
     // Stack-depth graphs: the workload, each client's stream, each shared cache's.
     const curves = await page.locator('[data-testid="depth-line"]').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-curve')));
     expect(curves).toEqual(['workload', ...clients, 'array', 'left', 'right']);
-    expect(await testId(page, 'upside-panel').count()).toBe(0);
     expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
+    // The upside estimate runs for trees too: each client on its own stream, as the engine estimates it.
+    await testId(page, 'upside-run').click();
+    await testId(page, 'upside-clients').waitFor({ timeout: RUN_TIMEOUT_MS });
+    const client = Number(await value(page, 'upside-client'));
+    const array = Number(await value(page, 'upside-array'));
+    expect([client, array]).toEqual([1024, 2048 + 4096]);
+    const est = estimateUpside(JSON.stringify(scenario), JSON.stringify([{ client, array }])) as any;
+    const shown = await page.locator('[data-testid="upside-clients"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-client'), Number(tr.getAttribute('data-reduction'))]));
+    expect(shown).toEqual(est.clients.map((c: any) => [c.name, c.point.missReductionPercent]));
+    // The tree's workload downloads as CSV with its client column (oracleGeneral has none), and
+    // reads back as four clients, byte for byte the engine's export.
+    expect(await testId(page, 'export-oracle').isDisabled()).toBe(true);
+    expect(await testId(page, 'export-tree-hint').innerText()).toContain('oracleGeneral records carry no client');
+    const [download] = await Promise.all([page.waitForEvent('download'), testId(page, 'export-csv').click()]);
+    const csv = readFileSync((await download.path())!);
+    expect(Buffer.from(exportWorkload(JSON.stringify(scenario), 'csv')).equals(csv)).toBe(true);
+    const back = new TraceReader('', 4096, false, false);
+    back.push(csv);
+    expect(back.finish().clients.map((c: any) => c.id)).toEqual([0, 1, 2, 3]);
+    back.free();
   });
 
   it('draws live stack-depth graphs, exact at the run’s cache sizes, and estimates the upside of exclusivity as the engine', async () => {
@@ -612,9 +636,15 @@ describe('tiersim in Chromium', () => {
     await page.waitForSelector('[data-testid="trace-summary"][data-requests="30000"]', { timeout: RUN_TIMEOUT_MS });
     expect(await page.evaluate(() => (window as any).__phases)).toContain('loading');
     expect(await testId(page, 'trace-summary').innerText()).toContain('msr · 30,000 requests');
+    // Two disks: two clients, one client cache. Run waits for a choice, and says why beside it.
+    expect(await attr(page, 'trace-clients', 'data-ids')).toMatch(/^(0,1|1,0)$/);
+    expect(await testId(page, 'run-button').isDisabled()).toBe(true);
+    expect(await testId(page, 'run-blocked').innerText()).toMatch(/^scenario\.source\.clients: the trace has 2 clients \((0, 1|1, 0)\) but the topology has 1 \(client\)/);
+    await testId(page, 'trace-merge').click();
+    expect(await testId(page, 'run-blocked').count()).toBe(0);
     await run(page);
     const r = await results(page);
-    expect(r.scenario.trace).toEqual({ name: 'web.csv.gz' });
+    expect(r.scenario.source).toEqual({ kind: 'trace', name: 'web.csv.gz', clients: { kind: 'merged' } });
     // The engine in Node, on the same bytes and scenario.
     const reader = new TraceReader('', 4096, false, false);
     reader.push(gz);
@@ -633,7 +663,7 @@ describe('tiersim in Chromium', () => {
     await drop(bad, 'broken.csv');
     await page.waitForSelector('[data-testid="run-error"]', { timeout: RUN_TIMEOUT_MS });
     expect(await testId(page, 'run-error').innerText()).toContain('broken.csv: line 8: Type: expected Read or Write, got "Trim"');
-    expect(decodeShareUrl(await value(page, 'share-url')).trace).toEqual({ name: 'web.csv.gz' });
+    expect(decodeShareUrl(await value(page, 'share-url')).source).toEqual({ kind: 'trace', name: 'web.csv.gz', clients: { kind: 'merged' } });
     await run(page);
     expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
   });
@@ -658,7 +688,7 @@ describe('tiersim in Chromium', () => {
     await page.waitForSelector('[data-testid="trace-summary"][data-requests="64512"]', { timeout: RUN_TIMEOUT_MS });
     await run(page);
     const r = await results(page);
-    expect(r.scenario.trace).toEqual({ name: 'zipf-3072.csv.gz' });
+    expect(r.scenario.source).toEqual({ kind: 'trace', name: 'zipf-3072.csv.gz' });
     // The automatic name follows: the trace in place of the generator.
     expect(r.scenario.name).toBe('zipf-3072.csv.gz LRU-MRU-demote');
     const reader = new TraceReader('', 4096, false, false);
@@ -695,7 +725,8 @@ describe('tiersim in Chromium', () => {
     expect(min[0].miss).toBeLessThan(lru[0].miss);
     // One point against the engine run directly: identical.
     const scenario = decodeShareUrl(await value(page, 'share-url'));
-    const point = engine({ ...scenario, topology: 'single', client: { capacity: 139, policy: { kind: 'min' } } });
+    const { protocol: _p, ...rest } = scenario;
+    const point = engine({ ...rest, topology: { kind: 'single', cache: { capacity: 139, policy: { kind: 'min' } }, link: scenario.topology.link, disk: scenario.topology.disk } });
     expect(min[1].miss).toBe(point.hitFractions.disk);
     expect(await page.locator('[data-testid="sweep-chart"] path.mrc-line').count()).toBe(2);
     // Hovering reads off both policies at the nearest swept size.
@@ -737,15 +768,15 @@ describe('tiersim in Chromium', () => {
     // RANDOM: the two x-MRU-demote designs lead and tie (paper 000 §4.4); the baseline trails them.
     expect(rows.slice(0, 2).map((r) => r.design).sort()).toEqual(['LRU-MRU-demote', 'MRU-MRU-demote']);
     const base = decodeShareUrl(await value(page, 'share-url'));
-    const lmd = engine({ ...base, protocol: { kind: 'demote' }, client: { ...base.client, policy: { kind: 'lru' } }, array: { ...base.array, policy: { kind: 'mru' } } });
+    const lmd = engine({ ...base, protocol: { kind: 'demote' }, topology: { ...base.topology, client: { ...base.topology.client, policy: { kind: 'lru' } }, array: { ...base.topology.array, policy: { kind: 'mru' } } } });
     expect(rows.find((r) => r.design === 'LRU-MRU-demote')!.mean).toBe(lmd.meanLatencyMs);
   });
 
   it("explores paper 003's design space on the OLTP buffer stream: hierarchy-aware within 5 % of aggressively-collaborative, plain LRU far behind, exactly as the engine", async () => {
     const s = JSON.parse(defaultScenario());
-    s.client.capacity = 2000;
-    s.array.capacity = 2000;
-    s.workload = { kind: 'oltp', warehouses: 1, stream: 'buffer', warmupRequests: 50_000, measuredRequests: 200_000 };
+    s.topology.client.capacity = 2000;
+    s.topology.array.capacity = 2000;
+    s.source.workload = { kind: 'oltp', warehouses: 1, stream: 'buffer', warmupRequests: 50_000, measuredRequests: 200_000 };
     const page = await openApp(encodeHash(s));
     await testId(page, 'design-space-san').selectOption('vi-fc');
     await testId(page, 'design-space-run').click();
@@ -761,7 +792,7 @@ describe('tiersim in Chromium', () => {
       .locator('tr[data-approach]')
       .evaluateAll((trs) => trs.map((tr) => ({ design: tr.getAttribute('data-design')!, mean: Number(tr.getAttribute('data-mean')) })));
     expect(rows).toHaveLength(5);
-    const spec = JSON.parse(designSpace(JSON.stringify({ ...s, link: { preset: 'vi-fc' }, disk: { kind: 'constant', serviceMs: 6.227 } })));
+    const spec = JSON.parse(designSpace(JSON.stringify({ ...s, topology: { ...s.topology, link: { preset: 'vi-fc' }, disk: { kind: 'constant', serviceMs: 6.227 } } })));
     for (const r of rows.slice(0, 2)) {
       const d = spec.find((x: { name: string }) => x.name === r.design);
       expect(engine(d.scenario).meanLatencyMs, r.design).toBe(r.mean);
@@ -781,7 +812,7 @@ describe('tiersim in Chromium', () => {
     // The card's primary scenario (OLTP into TQ) is in the editor and ran there.
     await page.waitForSelector('[data-testid="progress"][data-phase="done"]', { timeout: RUN_TIMEOUT_MS });
     const r = await results(page);
-    expect(r.scenario).toMatchObject({ topology: 'single', client: { policy: { kind: 'tq' } }, workload: { kind: 'oltp' } });
+    expect(r.scenario).toMatchObject({ topology: { kind: 'single', cache: { policy: { kind: 'tq' } } }, source: { workload: { kind: 'oltp' } } });
     const c = (engine(r.scenario) as EngineReport & { counters: Record<string, number> }).counters;
     // TQ ÷ MQ, and beneath it the two read hit ratios it divides; TQ's is the editor's run.
     expect(rows[0].text).toMatch(/TQ ÷ MQ≈ 2×\d+\.\d×/);
@@ -805,18 +836,46 @@ describe('tiersim in Chromium', () => {
     await testId(page, 'stepper-back').click();
     expect(await queues()).toEqual(['client cache: C D E', 'array cache: D B E']);
     // The same steps as the engine gives for the same input.
-    const steps = JSON.parse(teach(JSON.stringify({ ...JSON.parse(defaultScenario()), name: 'teaching stepper', array: { capacity: 3, policy: { kind: 'lru' } }, client: { capacity: 3, policy: { kind: 'lru' } } }), '[0,1,2,3,4,0,1]', '{"client":[2,3,4],"array":[3,1,4]}'));
+    const d = JSON.parse(defaultScenario());
+    const steps = JSON.parse(teach(JSON.stringify({ ...d, name: 'teaching stepper', topology: { ...d.topology, array: { capacity: 3, policy: { kind: 'lru' } }, client: { capacity: 3, policy: { kind: 'lru' } } } }), '[0,1,2,3,4,0,1]', '{"client":[2,3,4],"array":[3,1,4]}'));
     await testId(page, 'stepper-play').click();
     await page.waitForSelector('[data-testid="stepper-at"][data-at="7"]', { timeout: 20_000 });
-    expect(await queues()).toEqual([`client cache: ${steps[7].client[0].blocks.map((b: number) => 'ABCDE'[b]).join(' ')}`, `array cache: ${steps[7].array[0].blocks.map((b: number) => 'ABCDE'[b]).join(' ')}`]);
+    expect(await queues()).toEqual([`client cache: ${steps[7].caches[0].queues[0].blocks.map((b: number) => 'ABCDE'[b]).join(' ')}`, `array cache: ${steps[7].caches[1].queues[0].blocks.map((b: number) => 'ABCDE'[b]).join(' ')}`]);
 
     await testId(page, 'stepper-preset-arc').click();
     await page.waitForSelector('[data-testid="stepper-at"][data-steps="14"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
     for (let i = 0; i < 14; i++) await testId(page, 'stepper-step').click();
     const arc = await queues();
-    expect(arc.map((q) => q.split(':')[0])).toEqual(['client T1', 'client T2', 'client B1', 'client B2']);
+    expect(arc.map((q) => q.split(':')[0])).toEqual(['cache T1', 'cache T2', 'cache B1', 'cache B2']);
     expect(arc.filter((q) => /B[12]: \S/.test(q)).length).toBeGreaterThan(0);
     expect(await page.locator('.stepper-block.is-ghost').count()).toBeGreaterThan(0);
+
+    // Two clients sharing an array: every cache drawn, each request naming its client, as the engine steps it.
+    await testId(page, 'stepper-preset-shared').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="8"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    const tree = {
+      ...d,
+      name: 'teaching stepper',
+      topology: {
+        kind: 'tree',
+        caches: [
+          { name: 'array', capacity: 4, policy: { kind: 'lru' }, disk: { kind: 'constant', serviceMs: 10 } },
+          { name: 'c1', capacity: 2, policy: { kind: 'lru' }, parent: 'array', link: { preset: 'fc-1g' } },
+          { name: 'c2', capacity: 2, policy: { kind: 'lru' }, parent: 'array', link: { preset: 'fc-1g' } },
+        ],
+      },
+    };
+    delete (tree as any).protocol;
+    const requests = [[0, 'read', 'c1'], [1, 'read', 'c1'], [0, 'read', 'c2'], [2, 'read', 'c2'], [3, 'read', 'c1'], [1, 'read', 'c2'], [0, 'read', 'c1'], [3, 'read', 'c2']];
+    const treeSteps = JSON.parse(teach(JSON.stringify(tree), JSON.stringify(requests), '{}'));
+    for (let i = 0; i < 3; i++) await testId(page, 'stepper-step').click();
+    const shown = await queues();
+    const letters = (bs: number[]) => bs.map((b) => 'ABCD'[b]).join(' ');
+    expect(shown).toEqual(treeSteps[3].caches.map((c: any) => `${c.name} cache: ${letters(c.queues[0].blocks)}`));
+    // c2 reads A, which c1 fetched: a hit in the shared array.
+    expect(treeSteps[3].servedBy).toBe('array');
+    expect(await testId(page, 'stepper-narration').innerText()).toMatch(/^c2 reads A: a hit at array \(/);
+    await page.locator('[data-testid="stepper"]').screenshot({ path: join(SHOTS, 'stepper-tree.png') });
   });
 
   for (const viewport of [
@@ -885,7 +944,8 @@ describe('tiersim in Chromium', () => {
     await testId(page, 'design-lru-lru-none').click();
     await run(page);
     const baseline = (await results(page)).scenario;
-    expect(baseline).toMatchObject({ array: { policy: { kind: 'lru' } }, protocol: { kind: 'none' } });
+    expect(baseline).toMatchObject({ topology: { array: { policy: { kind: 'lru' } } } });
+    expect('protocol' in baseline).toBe(false);
     const rows = await testId(page, 'compare-table')
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => ({ run: tr.getAttribute('data-run'), pinned: tr.getAttribute('data-pinned'), mean: tr.getAttribute('data-mean') })));
@@ -914,9 +974,9 @@ describe('tiersim in Chromium', () => {
 
   it("sweeps the link's bandwidth and shows where DEMOTE stops paying (paper 000 Fig. 19), exactly as the engine", async () => {
     const s = JSON.parse(defaultScenario());
-    s.workload = { kind: 'random', blocks: 8192 };
-    s.client.capacity = 4096;
-    s.array.capacity = 4096;
+    s.source.workload = { kind: 'random', blocks: 8192 };
+    s.topology.client.capacity = 4096;
+    s.topology.array.capacity = 4096;
     const page = await openApp(encodeHash(s));
     await testId(page, 'param-sweep-run').click();
     await page.waitForSelector('[data-testid="param-sweep-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
@@ -928,7 +988,7 @@ describe('tiersim in Chromium', () => {
     // than the array hits it buys (our crossover: between 3 and 10 Mbit/s).
     for (const bw of [10, 100, 1000, 10000]) expect(demote.get(bw)!, `${bw} Mbit/s`).toBeLessThan(inclusive.get(bw)!);
     for (const bw of [1, 3]) expect(demote.get(bw)!, `${bw} Mbit/s`).toBeGreaterThan(inclusive.get(bw)!);
-    const at10 = { ...s, link: { preset: 'custom', latencyUs: 200 - 32.768, bandwidthMbit: 10 } };
+    const at10 = { ...s, topology: { ...s.topology, link: { preset: 'custom', latencyUs: 200 - 32.768, bandwidthMbit: 10 } } };
     expect(demote.get(10)).toBe(engine(at10).meanLatencyMs);
     expect(await testId(page, 'param-sweep-summary').textContent()).toBe(
       `${series[0].name} is faster than ${series[1].name} from 10 Mbit/s up, and slower below (paper 000 Fig. 19: DEMOTE stops paying on slow links).`,
@@ -964,13 +1024,16 @@ describe('tiersim in Chromium', () => {
     expect(series).toEqual(['SLRU', 'LRU']);
     const at = await other.locator('[data-testid="param-sweep-chart"] g[data-series="SLRU"] circle[data-x="0.5625"]').getAttribute('data-y');
     const s = JSON.parse(defaultScenario());
-    expect(Number(at)).toBe(engine({ ...s, topology: 'single', name: 'SLRU 0.5625', client: { ...s.client, policy: { kind: 'slru', protectedShare: 0.5625 } } }).hitFractions.client);
+    const { protocol: _p, ...one } = s;
+    expect(Number(at)).toBe(
+      engine({ ...one, name: 'SLRU 0.5625', topology: { kind: 'single', cache: { ...s.topology.client, policy: { kind: 'slru', protectedShare: 0.5625 } }, link: s.topology.link, disk: s.topology.disk } }).hitFractions.client,
+    );
     await other.close();
   });
 
   it('keeps the page responsive during a 10 M-request run: no main-thread task over 50 ms, charts refreshed 10+ times a second, nothing shifting', async () => {
     const s = JSON.parse(defaultScenario());
-    s.workload = { kind: 'random', blocks: 32768, warmupRequests: 32768, measuredRequests: 10_000_000 };
+    s.source.workload = { kind: 'random', blocks: 32768, warmupRequests: 32768, measuredRequests: 10_000_000 };
     const page = await openApp(encodeHash(s));
     // Page load ends in two long tasks (the bundle, the first render; about 100 and 140 ms here):
     // the run is clicked once the page is idle, as a person would, so that a click landing on
@@ -1023,18 +1086,212 @@ describe('tiersim in Chromium', () => {
     expect(during, `layout shifts: ${during.map((x) => `${x.v.toFixed(4)} at ${at(x.t)} (${x.what})`).join('; ')}`).toEqual([]);
   });
 
+  /** Drops a file on the page, as a person dragging it from their desktop would. */
+  async function drop(page: Page, bytes: Uint8Array, name: string) {
+    const dataTransfer = await page.evaluateHandle(
+      ({ data, name }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(data)], name));
+        return dt;
+      },
+      { data: Array.from(bytes), name },
+    );
+    await page.dispatchEvent('main', 'dragover', { dataTransfer });
+    await page.dispatchEvent('main', 'drop', { dataTransfer });
+  }
+
+  /** The engine in Node: `scenario` replaying `bytes`. */
+  function replay(scenario: unknown, bytes: Uint8Array): any {
+    const reader = new TraceReader('', 4096, false, false);
+    reader.push(bytes);
+    reader.finish();
+    const sim = Simulation.withTrace(JSON.stringify(scenario), reader);
+    while (!sim.step(1 << 20));
+    const report = sim.report();
+    sim.free();
+    reader.free();
+    return report;
+  }
+
+  it('replays an Alibaba trace of 3 volumes dropped on the page through a 3-client tree, each client’s results exactly as the engine’s', async () => {
+    // Alibaba Cloud block traces: device_id,opcode,offset,length,timestamp — R/W, bytes, µs.
+    // Volume 11 rereads a hot set, volume 4 scans, volume 27 is random over a wider range.
+    const volumes = [11, 4, 27];
+    const lines: string[] = [];
+    const counts: Record<number, number> = { 11: 0, 4: 0, 27: 0 };
+    let seed = 12345;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let i = 0; i < 6000; i++) {
+      // The first three lines introduce the volumes in the order 11, 4, 27.
+      const v = volumes[i < 3 ? i : i % 3 === 0 ? 0 : rand(10) < 5 ? 1 : 2];
+      counts[v]++;
+      const block = v === 11 ? rand(400) : v === 4 ? (i * 3) % 9000 : rand(20_000);
+      lines.push(`${v},${rand(6) === 0 ? 'W' : 'R'},${block * 4096},${4096 * (1 + rand(3))},${1577808000000000 + i * 250}`);
+    }
+    const bytes = Buffer.from(lines.join('\n') + '\n');
+    const page = await openApp();
+    await testId(page, 'client-capacity').fill('512');
+    await testId(page, 'array-capacity').fill('2048');
+    await drop(page, bytes, 'ali-3vol.csv');
+    await page.waitForSelector('[data-testid="trace-summary"][data-requests="6000"]', { timeout: RUN_TIMEOUT_MS });
+    // The page says how many clients and which, with each one's requests.
+    expect(await testId(page, 'trace-summary').innerText()).toContain('alibaba · 6,000 requests');
+    expect(await attr(page, 'trace-clients', 'data-ids')).toBe('11,4,27');
+    const listed = await testId(page, 'trace-clients').innerText();
+    for (const v of volumes) expect(listed).toContain(`${v} (${counts[v].toLocaleString('en-US')} requests)`);
+    // One client cache for three volumes: build a tree with a client per volume.
+    await testId(page, 'trace-build-tree').click();
+    expect(await value(page, 'topology')).toBe('tree');
+    expect(await testId(page, 'run-blocked').count()).toBe(0);
+    const map = await page.locator('[data-testid="trace-map"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-id'), tr.getAttribute('data-leaf')]));
+    expect(map).toEqual([
+      ['11', 'client11'],
+      ['4', 'client4'],
+      ['27', 'client27'],
+    ]);
+    await run(page);
+    const scenario = decodeShareUrl(await value(page, 'share-url'));
+    expect(scenario.topology.kind).toBe('tree');
+    expect(scenario.topology.caches.map((c: any) => [c.name, c.parent ?? null, c.capacity])).toEqual([
+      ['array', null, 2048],
+      ['client11', 'array', 512],
+      ['client4', 'array', 512],
+      ['client27', 'array', 512],
+    ]);
+    expect(scenario.source).toEqual({ kind: 'trace', name: 'ali-3vol.csv' });
+    const expected = replay(scenario, bytes);
+    expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
+    expect(expected.clients.map((c: any) => c.name)).toEqual(volumes.map((v) => `client${v}`));
+    // Each client's measured requests are its volume's, less its share of the warm-up (the first tenth).
+    for (const [k, v] of volumes.entries()) {
+      expect(expected.clients[k].requests).toBeLessThanOrEqual(counts[v]);
+      expect(expected.clients[k].requests).toBeGreaterThan(0.8 * counts[v]);
+    }
+    // Each client's row, line and table: the engine's numbers for that client.
+    const lines_ = await page.locator('[data-testid="client-cdf-chart"] path.client-cdf-line').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-client')));
+    expect(lines_).toEqual(['client11', 'client4', 'client27']);
+    for (const c of expected.clients) {
+      const row = page.locator(`[data-testid="client-table"] tr[data-client="${c.name}"]`);
+      expect(await row.getAttribute('data-mean-ms')).toBe(String(c.meanLatencyMs));
+      expect(await row.getAttribute('data-requests')).toBe(String(c.requests));
+      const levels = await row.locator('td[data-level]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
+      expect(levels).toEqual(c.hitFractions);
+      const rows = await page
+        .locator(`[data-testid="client-cdf-table"][data-client="${c.name}"] tr[data-upper-ms]`)
+        .evaluateAll((trs) => trs.map((tr) => ({ upperMs: Number(tr.getAttribute('data-upper-ms')), cum: Number(tr.getAttribute('data-cum')) })));
+      expectSameCdf(rows, engineCdf(c));
+    }
+    // The hot volume lives in its cache; the scanning one barely does.
+    const hit = (name: string) => expected.clients.find((c: any) => c.name === name).hitFractions[0];
+    expect(hit('client11')).toBeGreaterThan(hit('client4'));
+    // Every request of the trace went to its volume's client: the measured ones sum to the run's.
+    expect(expected.clients.reduce((a: number, c: any) => a + c.requests, 0)).toBe(expected.counters.requests);
+    await page.locator('.results').screenshot({ path: join(SHOTS, 'alibaba-tree.png') });
+  });
+
+  it('says, beside Run, when a trace has more clients than the tree has leaves, and runs once they are mapped', async () => {
+    // Canonical CSV: clients 5, 6 and 9 over a 2-client tree.
+    let text = 'time,client,block,nblocks,op,hint\n';
+    for (let i = 0; i < 3000; i++) text += `${i},${[5, 6, 9][i % 3]},${(i * 37) % 700},1,r,\n`;
+    const bytes = Buffer.from(text);
+    const page = await openApp();
+    await testId(page, 'topology').selectOption('tree');
+    await drop(page, bytes, 'three.csv');
+    await page.waitForSelector('[data-testid="trace-summary"][data-requests="3000"]', { timeout: RUN_TIMEOUT_MS });
+    // A trace in a tree replays through the tree (not "the client + array pair").
+    expect(await testId(page, 'trace-panel').innerText()).not.toContain('client + array pair');
+    expect(await page.locator('#trace-pick-hint').innerText()).toContain('A trace replays through this tree');
+    const blocked = testId(page, 'run-blocked');
+    await blocked.waitFor();
+    expect(await blocked.getAttribute('role')).toBe('alert');
+    expect(await blocked.innerText()).toBe(
+      "scenario.source.clients: the trace has 3 clients (5, 6, 9) but the topology has 2 (client1, client2): add clients, map the trace's clients to them, or merge them into one",
+    );
+    expect(await testId(page, 'run-button').isDisabled()).toBe(true);
+    // The engine says the same, word for word.
+    const scenario = decodeShareUrl(await value(page, 'share-url'));
+    const reader = new TraceReader('', 4096, false, false);
+    reader.push(bytes);
+    reader.finish();
+    expect(() => Simulation.withTrace(JSON.stringify(scenario), reader)).toThrow(await blocked.innerText());
+    reader.free();
+    await page.locator('.column-left').screenshot({ path: join(SHOTS, 'trace-too-many-clients.png') });
+    // Map them by hand: client 9 shares client2's cache.
+    await testId(page, 'trace-clients-mode').selectOption('map');
+    await testId(page, 'trace-map-9').selectOption('client2');
+    expect(await blocked.count()).toBe(0);
+    await run(page);
+    const mapped = decodeShareUrl(await value(page, 'share-url'));
+    expect(mapped.source.clients).toEqual({ kind: 'map', map: { '5': 'client1', '6': 'client2', '9': 'client2' } });
+    const expected = replay(mapped, bytes);
+    expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
+    const requests = await page.locator('[data-testid="client-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-client'), Number(tr.getAttribute('data-requests'))]));
+    expect(requests).toEqual(expected.clients.map((c: any) => [c.name, c.requests]));
+  });
+
+  it('opens a version-1 link through the engine’s migration and runs it to the numbers the engine gives the old link', async () => {
+    const v1 = JSON.parse(readFileSync(join(root, 'engine-wasm/crates/core/tests/golden/v1/tree4x3-demote-shared.json'), 'utf8'));
+    expect(v1.version).toBe(1);
+    const page = await openApp(encodeHash(v1));
+    await page.waitForSelector('[data-testid="topology"]');
+    await expect.poll(() => value(page, 'topology'), { timeout: RUN_TIMEOUT_MS }).toBe('tree');
+    expect(await testId(page, 'url-error').count()).toBe(0);
+    expect(await testId(page, 'url-migrating').count()).toBe(0);
+    expect(await value(page, 'tree-0-capacity')).toBe('3000');
+    await run(page);
+    const r = await results(page);
+    // The link now holds the engine's version-2 document, and the page ran what the engine runs for the old one.
+    expect(r.scenario.version).toBe(2);
+    expect(r.scenario).toEqual(JSON.parse(validateScenario(JSON.stringify(v1))));
+    const old = engine(v1) as any;
+    expect(r.meanText).toBe(String(old.meanLatencyMs));
+    const recorded = JSON.parse(readFileSync(join(root, 'engine-wasm/crates/core/tests/golden/v1/tree4x3-demote-shared.report.json'), 'utf8'));
+    expect(Math.abs(Number(r.meanText) - recorded.meanLatencyMs) / recorded.meanLatencyMs).toBeLessThanOrEqual(1e-9);
+    const rows = await page.locator('[data-testid="client-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-client'), tr.getAttribute('data-mean-ms')]));
+    expect(rows).toEqual(old.clients.map((c: any) => [c.name, String(c.meanLatencyMs)]));
+  });
+
+  it('keeps the scenario shown when a pasted link is from a newer tiersim or names an unknown topology, naming the field', async () => {
+    const page = await openApp();
+    await testId(page, 'client-capacity').fill('8192');
+    await testId(page, 'array-policy').selectOption('lru');
+    await expect.poll(async () => decodeShareUrl(await value(page, 'share-url')).topology.client.capacity).toBe(8192);
+    const before = await value(page, 'share-url');
+    for (const [doc, message] of [
+      [{ ...JSON.parse(defaultScenario()), version: 3 }, 'scenario.version: this link was made by a newer tiersim (scenario version 3); this one reads versions 1 to 2'],
+      [{ ...JSON.parse(defaultScenario()), topology: { kind: 'ring', caches: [] } }, 'scenario.topology.kind: must be one of single, two-level, tree'],
+    ] as const) {
+      await page.evaluate((hash) => (window.location.hash = hash), encodeHash(doc));
+      const banner = testId(page, 'url-error');
+      await expect.poll(() => banner.innerText()).toContain(message);
+      expect(await banner.getAttribute('role')).toBe('alert');
+      expect(await banner.innerText()).toContain('keeping the scenario you had');
+      // The previous state survives: the form, the link, and a run of it.
+      expect(await value(page, 'client-capacity')).toBe('8192');
+      expect(await value(page, 'array-policy')).toBe('lru');
+      expect(await value(page, 'share-url')).toBe(before);
+      expect(page.url()).toBe(before);
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+    }
+    await run(page);
+    const r = await results(page);
+    expect(r.scenario.topology.client.capacity).toBe(8192);
+    expect(r.meanText).toBe(String(engine(r.scenario).meanLatencyMs));
+  });
+
   describe('a bad link shows a clear message and the default scenario', () => {
     const cases: [string, () => string, RegExp][] = [
       ['damaged', () => '#s=garbage!!', /damaged|could not|invalid/i],
-      ['from a newer version', () => encodeHash({ ...JSON.parse(defaultScenario()), version: 99 }), /newer/i],
+      ['from a newer version', () => encodeHash({ ...JSON.parse(defaultScenario()), version: 99 }), /^scenario\.version: this link was made by a newer tiersim \(scenario version 99\)/],
+      ['with an unknown topology', () => encodeHash({ ...JSON.parse(defaultScenario()), topology: { kind: 'ring' } }), /^scenario\.topology\.kind: must be one of single, two-level, tree/],
       [
         'with an invalid field',
         () => {
           const s = JSON.parse(defaultScenario());
-          s.client.capacity = 0;
+          s.topology.client.capacity = 0;
           return encodeHash(s);
         },
-        /client\.capacity/,
+        /scenario\.topology\.client\.capacity/,
       ],
     ];
     for (const [name, hash, message] of cases) {
