@@ -61,8 +61,7 @@ function freshName(caches: TreeCache[]): string {
 }
 
 export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) {
-  if (s.topology.kind !== 'tree') throw new Error('the tree builder edits a tree');
-  const caches = s.topology.caches;
+  const caches = s.topology.kind === 'tree' ? s.topology.caches : [];
   const clients = new Set(treeLeaves(caches).map((c) => c.name));
   const src = s.source.kind === 'workload' ? s.source : null;
   /** Edits the caches; per-client workloads follow the clients (a cache that is no longer one loses its own). */
