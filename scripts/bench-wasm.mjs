@@ -32,14 +32,14 @@ const exports = initSync({ module: readFileSync(wasmFile) });
 // The default scenario is LRU-MRU-demote; the baseline differs only in the array and protocol.
 const proposed = JSON.parse(defaultScenario());
 const baseline = structuredClone(proposed);
-baseline.array.policy.kind = 'lru';
-baseline.protocol.kind = 'none';
+baseline.topology.array.policy.kind = 'lru';
+delete baseline.protocol; // absent: the inclusive baseline
 const designs = [
   ['LRU-LRU-none', baseline],
   ['LRU-MRU-demote', proposed],
 ];
 
-console.log(`wasm bench: paper 000 RANDOM, Nc = Na = ${proposed.client.capacity}, batches of ${BATCH}, best of ${repeat}`);
+console.log(`wasm bench: paper 000 RANDOM, Nc = Na = ${proposed.topology.client.capacity}, batches of ${BATCH}, best of ${repeat}`);
 for (const [name, scenario] of designs) {
   const json = JSON.stringify(scenario);
   let best = Infinity;

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # npm run bench: engine throughput and peak memory on paper 000's RANDOM two-level run
 # (LRU-LRU-none and LRU-MRU-demote), and every policy on a 10 M-request Zipf trace (issue 3),
-# natively and as WebAssembly in Node, in one table. Not part of npm test.
+# natively and as WebAssembly in Node, in one table; then the one hierarchy engine side by side
+# with the two engines of commit 9064e22 (issue 18; built once by scripts/build-baseline.sh).
+# Not part of npm test.
 #   npm run bench [-- --repeat N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,3 +21,14 @@ engine-wasm/target/release/tiersim bench-policies --json >"$native_json"
 echo
 echo "== wasm in Node $(node --version) (scripts/bench-wasm.mjs), with the native policy figures"
 node scripts/bench-wasm.mjs "$@" --native "$native_json"
+echo
+echo "== the one engine against commit 9064e22's two (scripts/bench-engines.mjs)"
+status=0
+scripts/build-baseline.sh || status=$?
+if [[ $status == 0 ]]; then
+  node scripts/bench-engines.mjs "$@"
+elif [[ $status == 3 ]]; then
+  echo "(skipped: the baseline commit is not in this clone)"
+else
+  exit "$status"
+fi

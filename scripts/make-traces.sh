@@ -18,7 +18,7 @@ make() {
   local file=$1 format=$2 workload=$3 description=$4
   "$tiersim" default-scenario | node -e '
     let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
-      const v = JSON.parse(s); v.workload = JSON.parse(process.argv[1]); console.log(JSON.stringify(v));
+      const v = JSON.parse(s); v.source.workload = JSON.parse(process.argv[1]); console.log(JSON.stringify(v));
     });' "$workload" >"$tmp/scenario.json"
   "$tiersim" export "$tmp/scenario.json" --format "$format" -o "$tmp/trace"
   gzip -n -9 -c "$tmp/trace" >"$out/$file"

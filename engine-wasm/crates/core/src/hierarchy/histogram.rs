@@ -17,29 +17,32 @@ pub const EDGES: usize = BINS_PER_DECADE * DECADES + 1;
 pub struct LatencyHistogram {
     edges_ns: Box<[u64]>,
     counts: Box<[u64]>,
-    /// The last few (latency, slot) pairs: a run's latencies take few distinct values (one per
-    /// path), so most records skip the binary search.
-    recent: [(u64, u32); 4],
-    next: usize,
+    /// Latencies seen lately and their slots, by a hash of the latency (direct-mapped): a run's
+    /// latencies take few distinct values (one per path and demotion count), so most records
+    /// skip the binary search.
+    recent: [(u64, u32); RECENT],
 }
+
+/// Entries of the memo of recent latencies (a power of two).
+const RECENT: usize = 32;
 
 impl Default for LatencyHistogram {
     fn default() -> Self {
         let edges_ns =
             (0..EDGES).map(|i| (1000.0 * 10f64.powf(i as f64 / BINS_PER_DECADE as f64)).round() as u64).collect();
-        Self { edges_ns, counts: vec![0; EDGES + 1].into_boxed_slice(), recent: [(u64::MAX, 0); 4], next: 0 }
+        Self { edges_ns, counts: vec![0; EDGES + 1].into_boxed_slice(), recent: [(u64::MAX, EDGES as u32); RECENT] }
     }
 }
 
 impl LatencyHistogram {
     #[inline]
     pub fn record(&mut self, latency_ns: u64) {
-        let slot = match self.recent.iter().find(|r| r.0 == latency_ns) {
-            Some(&(_, slot)) => slot as usize,
-            None => {
+        let memo = (latency_ns.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - RECENT.trailing_zeros())) as usize;
+        let slot = match self.recent[memo] {
+            (l, slot) if l == latency_ns => slot as usize,
+            _ => {
                 let slot = self.edges_ns.partition_point(|&e| e <= latency_ns);
-                self.recent[self.next] = (latency_ns, slot as u32);
-                self.next = (self.next + 1) % self.recent.len();
+                self.recent[memo] = (latency_ns, slot as u32);
                 slot
             }
         };

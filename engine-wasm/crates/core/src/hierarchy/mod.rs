@@ -1138,6 +1138,13 @@ impl Core {
     /// is dropped instead, so that no path holds it twice.
     pub(crate) fn demote(&mut self, from: usize, v: Block) {
         let Some(p) = self.nodes[from].parent else { return };
+        self.demote_to(from, p, v);
+    }
+
+    /// [`Core::demote`] to `from`'s parent `p`, inlined where the caller knows it (a client
+    /// making room: its path's next cache).
+    #[inline(always)]
+    pub(crate) fn demote_to(&mut self, from: usize, p: usize, v: Block) {
         if self.one_level && self.nodes[p].shared && self.held_below_except(p, from, v) {
             return;
         }

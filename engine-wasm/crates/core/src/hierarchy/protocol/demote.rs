@@ -29,7 +29,10 @@ impl Cooperation for Demote {
         while core.room_short(leaf, limit) {
             let Some(v) = core.nodes[leaf].policy.evict() else { break };
             core.nodes[leaf].counters.evictions += 1;
-            core.demote(leaf, v);
+            match path.get(1) {
+                Some(&p) => core.demote_to(leaf, p, v),
+                None => {} // a single cache's victims leave the hierarchy
+            }
         }
         0
     }
