@@ -29,9 +29,9 @@ impl Cooperation for Demote {
         while core.room_short(leaf, limit) {
             let Some(v) = core.nodes[leaf].policy.evict() else { break };
             core.nodes[leaf].counters.evictions += 1;
-            match path.get(1) {
-                Some(&p) => core.demote_to(leaf, p, v),
-                None => {} // a single cache's victims leave the hierarchy
+            // A single cache's victims leave the hierarchy.
+            if let Some(&p) = path.get(1) {
+                core.demote_to(leaf, p, v);
             }
         }
         0
