@@ -332,3 +332,35 @@ fn stages_add_up_to_the_latency() {
         }
     }
 }
+
+/// AC_CC with two clients over one array (ULC's multi-client form), their streams sharing
+/// every block: after every request no path holds a block in two caches, both clients are
+/// served by the shared array, and a block one client holds is never placed in the array.
+#[test]
+fn ac_cc_with_two_clients_keeps_one_level_per_path() {
+    use crate::util::rng::Rng;
+    use crate::workload::zipf::ZipfTable;
+    let universe = 600usize;
+    let table = ZipfTable::new(universe as u64, 0.9);
+    let mut rng = Rng::seeded(17);
+    for (client, array) in [(PolicyConfig::Lru, PolicyConfig::Lru), (PolicyConfig::Arc, PolicyConfig::Lru)] {
+        let build = |c: &PolicyConfig, cap| c.build(cap, universe, 3).unwrap();
+        let caches = vec![
+            CacheSpec { policy: build(&client, 40), parent: Some(2), link: Some(LinkConfig::Fc1g), disk: None },
+            CacheSpec { policy: build(&client, 40), parent: Some(2), link: Some(LinkConfig::Fc1g), disk: None },
+            CacheSpec { policy: build(&array, 120), parent: None, link: None, disk: Some(DiskConfig::default()) },
+        ];
+        let mut h = Hierarchy::new(caches, &[0, 1], Protocol::AcCc, 0.0, 4096).unwrap();
+        for i in 0..30_000 {
+            let c = rng.below(2) as usize;
+            let b = table.sample(&mut rng);
+            let r = if rng.below(10) == 0 { Request::write(b) } else { Request::read(b) };
+            h.serve(c, &r);
+            h.check_invariants().unwrap_or_else(|e| panic!("{client:?} request {i}: {e}"));
+        }
+        for c in 0..2 {
+            let cc = h.client_counters(c);
+            assert!(cc.served_at[0] > 0 && cc.served_at[1] > 0 && cc.disk_reads > 0, "client {c}: {cc:?}");
+        }
+    }
+}
