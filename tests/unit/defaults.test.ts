@@ -76,7 +76,7 @@ describe('the UI agrees with the engine', () => {
     for (const [edit, path] of [
       [(s: any) => (s.source.workload = { kind: 'tpch', query: 'q7', skew: [80, 100] }), 'source.workload.skew'],
       // A type error inside a tagged value: serde names the value (it reads the tag first).
-      [(s: any) => (s.source.workload = { kind: 'tpch', query: 'q9' }), 'source'],
+      [(s: any) => (s.source.workload = { kind: 'tpch', query: 'q9' }), 'source.workload'],
       [(s: any) => (s.source.workload = { kind: 'tpch', query: 'q3', scale: 65 }), 'source.workload.scale'],
       // MC² on one cache: there is nothing above it to partition.
       [(s: any) => ((s.topology = { kind: 'single', cache: { capacity: 100, policy: { kind: 'lru' } }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 } }), (s.source = { kind: 'workload', workload: s.source.workload })), 'protocol'],
@@ -194,8 +194,8 @@ describe('the UI agrees with the engine', () => {
     expect(JSON.parse(validateScenario(JSON.stringify(s))).topology.client).toEqual({ ...s.topology.client, co: true });
     s.topology.client.co = 'yes';
     expect(checkScenario(s)).toMatchObject({ ok: false, issues: [{ path: 'topology.client.co' }] });
-    // A type error inside the tagged topology: serde names the topology.
-    expect(engineRejects(s)).toBe('topology');
+    // A type error inside the tagged topology: the engine names the field, as the form does.
+    expect(engineRejects(s)).toBe('topology.client.co');
   });
 
   it('on DU', () => {

@@ -511,7 +511,7 @@ impl Scenario {
                 let old: v1::ScenarioV1 = from_value(value)?;
                 old.migrate().map_err(|(path, message)| err(path, message))?
             }
-            Some(v) if v == SCENARIO_VERSION as u64 => from_value(value)?,
+            Some(v) if v == SCENARIO_VERSION as u64 => from_value(value.clone()).map_err(|e| refine(&value, e))?,
             Some(v) if v > SCENARIO_VERSION as u64 => {
                 return Err(err(
                     "version",
@@ -875,6 +875,67 @@ impl TraceSource {
     }
 }
 
+/// The fields of each tagged value's variants, to name a bad field inside one: serde stops its
+/// path at a tagged value (`topology`, `source`), so the value is read again as its variant's
+/// fields alone. Never built otherwise.
+#[allow(dead_code)]
+mod fields {
+    use super::*;
+
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct Single {
+        cache: CacheConfig,
+        link: LinkConfig,
+        disk: DiskConfig,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct TwoLevel {
+        client: CacheConfig,
+        array: CacheConfig,
+        link: LinkConfig,
+        disk: DiskConfig,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct Tree {
+        caches: Vec<TreeCache>,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct Workload {
+        workload: WorkloadConfig,
+        #[serde(default)]
+        clients: BTreeMap<String, WorkloadConfig>,
+        #[serde(default)]
+        sharing: Sharing,
+    }
+}
+
+/// `e`, an error serde placed at a tagged value of `doc`, placed at the field inside it.
+fn refine(doc: &serde_json::Value, e: ScenarioError) -> ScenarioError {
+    let Some(tagged) = doc.get(&e.path) else { return e };
+    let Some(kind) = tagged.get("kind").and_then(|k| k.as_str()) else { return e };
+    let mut rest = tagged.clone();
+    rest.as_object_mut().expect("it has a kind").remove("kind");
+    let inner = match (e.path.as_str(), kind) {
+        ("topology", "single") => from_value::<fields::Single>(rest).err(),
+        ("topology", "two-level") => from_value::<fields::TwoLevel>(rest).err(),
+        ("topology", "tree") => from_value::<fields::Tree>(rest).err(),
+        ("source", "workload") => from_value::<fields::Workload>(rest).err(),
+        ("source", "trace") => from_value::<TraceSource>(rest).err(),
+        _ => None,
+    };
+    match inner {
+        Some(i) if !i.path.is_empty() => err(format!("{}.{}", e.path, i.path), i.message),
+        _ => e,
+    }
+}
+
 fn kind_of(v: &serde_json::Value) -> &'static str {
     match v {
         serde_json::Value::Null => "null",
@@ -928,7 +989,20 @@ mod tests {
         let e = Scenario::from_json(&v.to_string()).unwrap_err();
         assert_eq!(e.path, "source.workload.blocks", "{e}");
 
+        // A bad type or an unknown field inside a tagged value is named, not just the value.
         v["source"]["workload"]["blocks"] = serde_json::json!(100);
+        v["topology"]["client"]["capacity"] = serde_json::json!("big");
+        let e = Scenario::from_json(&v.to_string()).unwrap_err();
+        assert_eq!((e.path.as_str(), e.message.contains("expected u64")), ("topology.client.capacity", true), "{e}");
+        v["topology"]["client"]["capacity"] = serde_json::json!(8);
+        v["topology"]["lnk"] = serde_json::json!({});
+        let e = Scenario::from_json(&v.to_string()).unwrap_err();
+        assert!(e.path.starts_with("topology") && e.message.contains("lnk"), "{e}");
+        v["topology"].as_object_mut().unwrap().remove("lnk");
+        v["source"]["sharing"] = serde_json::json!({"kind": "shared", "fraction": "half"});
+        let e = Scenario::from_json(&v.to_string()).unwrap_err();
+        assert_eq!(e.path, "source.sharing", "{e}");
+        v["source"].as_object_mut().unwrap().remove("sharing");
         v["surprise"] = serde_json::json!(1);
         assert!(Scenario::from_json(&v.to_string()).unwrap_err().message.contains("surprise"));
     }
