@@ -75,7 +75,7 @@ describe('the UI agrees with the engine', () => {
     expect(engineRejects(mc2)).toBeNull();
     for (const [edit, path] of [
       [(s: any) => (s.source.workload = { kind: 'tpch', query: 'q7', skew: [80, 100] }), 'source.workload.skew'],
-      // A type error inside a tagged value: serde names the value (it reads the tag first).
+      // A bad variant inside the tagged workload: the engine names the workload (its own tag stops serde there).
       [(s: any) => (s.source.workload = { kind: 'tpch', query: 'q9' }), 'source.workload'],
       [(s: any) => (s.source.workload = { kind: 'tpch', query: 'q3', scale: 65 }), 'source.workload.scale'],
       // MC² on one cache: there is nothing above it to partition.
