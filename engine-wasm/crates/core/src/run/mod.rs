@@ -118,6 +118,8 @@ pub struct Run {
     references: u64,
     depths: Option<Depths>,
     recorder: Option<Recorder>,
+    /// The batch of requests [`Run::step_lockstep`] serves (kept to reuse its allocation).
+    batch: Vec<crate::model::Request>,
     processed: u64,
     total: u64,
     warmup: u64,
@@ -226,6 +228,7 @@ impl Run {
             references,
             depths: None,
             recorder: None,
+            batch: Vec::new(),
             processed: 0,
             scenario,
             shape,
@@ -300,6 +303,9 @@ impl Run {
         if self.is_plain() {
             return self.step_plain(max_requests);
         }
+        if self.is_lockstep() {
+            return self.step_lockstep(max_requests);
+        }
         let mut left = max_requests;
         let n = self.shape.clients();
         while left > 0 && self.processed < self.total {
@@ -328,6 +334,79 @@ impl Run {
                 }
             }
         }
+        self.is_done()
+    }
+
+    /// Several clients' generators taking turns, additive, nothing tracked: requests are drawn
+    /// in batches and each simulation serves a batch in one loop compiled for its protocol.
+    fn is_lockstep(&self) -> bool {
+        self.main.queueing.is_none()
+            && self.depths.is_none()
+            && self.recorder.is_none()
+            && matches!(self.feed, Feed::Streams { .. })
+    }
+
+    /// [`Run::step`] for [`Run::is_lockstep`]: the same requests in the same order as one at a
+    /// time (round-robin over the clients with requests left), drawn into a batch that stops
+    /// before a client's warm-up ends; the shared hierarchy serves the batch, then each
+    /// client's hierarchy alone serves its own requests of it.
+    fn step_lockstep(&mut self, max_requests: u64) -> bool {
+        /// Serves a batch's requests, or only client `only`'s.
+        struct Batch<'a> {
+            requests: &'a [crate::model::Request],
+            only: Option<usize>,
+        }
+        impl Driver for Batch<'_> {
+            fn drive<P: Cooperation>(&mut self, mut e: Engine<'_, P>) {
+                for r in self.requests {
+                    let c = r.client as usize;
+                    if self.only.is_none_or(|o| o == c) {
+                        e.serve_blocks(c, Meta::of(r), r.blocks());
+                    }
+                }
+            }
+        }
+        const BATCH: usize = 4096;
+        let n = self.shape.clients();
+        let mut batch = std::mem::take(&mut self.batch);
+        let mut left = max_requests;
+        while left > 0 && self.processed < self.total {
+            batch.clear();
+            while (batch.len() as u64) < left.min(BATCH as u64) && self.processed + (batch.len() as u64) < self.total {
+                let c = self.next_client;
+                if self.issued[c] >= self.totals[c] {
+                    self.next_client = (c + 1) % n;
+                    continue;
+                }
+                let ends_warmup = self.issued[c] == self.warmups[c] && self.warmups[c] > 0;
+                if ends_warmup && !batch.is_empty() {
+                    break; // serve what comes before the end of its warm-up first
+                }
+                self.next_client = (c + 1) % n;
+                let Feed::Streams { streams, .. } = &mut self.feed else { unreachable!("checked by is_lockstep") };
+                match streams.next(c) {
+                    Some(r) => {
+                        if ends_warmup {
+                            self.end_warmup(c);
+                        }
+                        batch.push(r);
+                        self.issued[c] += 1;
+                    }
+                    None => {
+                        // A stream shorter than its declared length: stop there.
+                        self.total -= self.totals[c] - self.issued[c];
+                        self.totals[c] = self.issued[c];
+                    }
+                }
+            }
+            self.main.h.drive(&mut Batch { requests: &batch, only: None });
+            for (c, alone) in self.alone.iter_mut().enumerate() {
+                alone.h.drive(&mut Batch { requests: &batch, only: Some(c) });
+            }
+            self.processed += batch.len() as u64;
+            left -= batch.len() as u64;
+        }
+        self.batch = batch;
         self.is_done()
     }
 
