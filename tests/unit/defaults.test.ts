@@ -198,6 +198,17 @@ describe('the UI agrees with the engine', () => {
     expect(engineRejects(s)).toBe('topology.client.co');
   });
 
+  it('on requests of several blocks', () => {
+    const s: any = { ...defaultScenario(), multiBlock: 'atomic' };
+    expect(checkScenario(s).ok).toBe(true);
+    expect(JSON.parse(validateScenario(JSON.stringify(s))).multiBlock).toBe('atomic');
+    // Block by block is the default, left out of the document.
+    expect(JSON.parse(validateScenario(JSON.stringify({ ...s, multiBlock: 'per-block' }))).multiBlock).toBeUndefined();
+    const bad: any = { ...defaultScenario(), multiBlock: 'sometimes' };
+    expect(checkScenario(bad)).toMatchObject({ ok: false, issues: [{ path: 'multiBlock' }] });
+    expect(engineRejects(bad)).toBe('multiBlock');
+  });
+
   it('on DU', () => {
     for (const du of ['drop', 'lru-end']) {
       const s: any = { ...defaultScenario(), du };

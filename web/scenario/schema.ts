@@ -597,6 +597,8 @@ const scenarioObject = z.strictObject({
     queueing: arrivalsSchema.optional(),
     /** With two or more clients, also time each client alone, for speedups and fairness (absent: true). */
     fairness: z.boolean({ error: 'must be true or false' }).optional(),
+    /** How a request of several blocks is served: block by block (absent) or all looked up first (`atomic`, version 1's way). */
+    multiBlock: z.enum(['per-block', 'atomic'], { error: 'must be one of per-block, atomic' }).optional(),
     source: sourceSchema,
   });
 

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use serde::Serialize;
-use tiersim_core::hierarchy::{CacheSpec, DiskConfig, Hierarchy, LinkConfig, Meta, Protocol};
+use tiersim_core::hierarchy::{CacheSpec, DiskConfig, Hierarchy, LinkConfig, Meta, MultiBlock, Protocol};
 use tiersim_core::model::Op;
 use tiersim_core::policy::PolicyConfig;
 use tiersim_core::trace::Trace;
@@ -20,8 +20,21 @@ pub struct Args {
     pub size: u64,
     #[command(flatten)]
     pub file: crate::trace_args::TraceArgs,
+    /// How a request of several blocks is served: `per-block` (each block referenced in order,
+    /// as peer simulators do; an LRU then matches the stack-depth curve) or `atomic` (all
+    /// looked up first, then the missing fetched: scenario version 1's way).
+    #[arg(long, default_value = "per-block", value_parser = parse_multi_block)]
+    pub multi_block: MultiBlock,
     #[arg(long)]
     pub json: bool,
+}
+
+fn parse_multi_block(s: &str) -> Result<MultiBlock, String> {
+    match s {
+        "per-block" => Ok(MultiBlock::PerBlock),
+        "atomic" => Ok(MultiBlock::Atomic),
+        _ => Err(format!("expected per-block or atomic (got \"{s}\")")),
+    }
 }
 
 #[derive(Serialize, Debug, PartialEq)]
@@ -49,7 +62,12 @@ pub struct SimResult {
 }
 
 /// Simulates `policy` at `size` blocks over `trace`.
-pub fn simulate(policy: &PolicyConfig, size: u64, trace: &Trace) -> Result<(SimResult, f64), String> {
+pub fn simulate(
+    policy: &PolicyConfig,
+    size: u64,
+    trace: &Trace,
+    multi: MultiBlock,
+) -> Result<(SimResult, f64), String> {
     let refs: Vec<(u32, Op)> = if policy.is_offline() {
         trace.records.iter().flat_map(|r| trace.blocks_of(r).iter().map(move |&b| (b, r.op))).collect()
     } else {
@@ -64,22 +82,42 @@ pub fn simulate(policy: &PolicyConfig, size: u64, trace: &Trace) -> Result<(SimR
         link: Some(LinkConfig::Fc1g),
         disk: Some(DiskConfig::Constant { service_ms: 10.0 }),
     };
-    let mut h = Hierarchy::new(vec![spec], &[0], Protocol::None, 0.0, 4096).expect("one cache on a disk");
+    let mut h = Hierarchy::new(vec![spec], &[0], Protocol::None, 0.0, 4096)
+        .expect("one cache on a disk")
+        .with_multi_block(multi);
     let (mut hits, mut block_hits, mut read_hits) = (0u64, 0u64, 0u64);
     let start = Instant::now();
+    let (mut reads, mut writes) = (0u64, 0u64);
     for r in &trace.records {
         let blocks = trace.blocks_of(r);
-        // Before serving: which of its blocks are cached (a lookup that changes nothing).
-        let present = blocks.iter().filter(|&&b| h.cache(0).contains(b)).count() as u64;
+        let meta = Meta { op: r.op, write_hint: r.write_hint, range: r.range(), importance: None };
+        // Which of its blocks are cached when referenced: all before serving it (atomic), or
+        // each just before its own reference (per block, one block at a time through one cache).
+        let present = match multi {
+            MultiBlock::Atomic => {
+                let present = blocks.iter().filter(|&&b| h.cache(0).contains(b)).count() as u64;
+                h.serve_blocks(0, meta, blocks.iter().copied());
+                present
+            }
+            MultiBlock::PerBlock => {
+                let mut present = 0;
+                for &b in blocks {
+                    present += h.cache(0).contains(b) as u64;
+                    h.serve_blocks(0, meta, std::iter::once(b));
+                }
+                present
+            }
+        };
         let hit = present == blocks.len() as u64;
         hits += hit as u64;
         read_hits += (hit && r.op == Op::Read) as u64;
         block_hits += present;
-        let meta = Meta { op: r.op, write_hint: r.write_hint, range: r.range(), importance: None };
-        h.serve_blocks(0, meta, blocks.iter().copied());
+        match r.op {
+            Op::Read => reads += 1,
+            Op::Write => writes += 1,
+        }
     }
     let secs = start.elapsed().as_secs_f64();
-    let c = h.client_counters(0);
     let requests = trace.records.len() as u64;
     let ratio = |num: u64, den: u64| if den == 0 { 0.0 } else { num as f64 / den as f64 };
     Ok((
@@ -88,8 +126,8 @@ pub fn simulate(policy: &PolicyConfig, size: u64, trace: &Trace) -> Result<(SimR
             size,
             format: "",
             requests,
-            reads: c.reads,
-            writes: c.writes,
+            reads,
+            writes,
             hits,
             misses: requests - hits,
             miss_ratio: ratio(requests - hits, requests),
@@ -114,7 +152,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let start = Instant::now();
     let (parsed, format) = args.file.load()?;
     let parse_ms = start.elapsed().as_secs_f64() * 1e3;
-    let (mut result, _) = simulate(&policy, args.size, &parsed)?;
+    let (mut result, _) = simulate(&policy, args.size, &parsed, args.multi_block)?;
     result.format = format.name();
     result.parse_ms = parse_ms;
     if args.json {
@@ -148,11 +186,19 @@ mod tests {
         // LRU of 3 blocks. Requests: r 0-1 (miss), w 2 (miss), r 0-1 (hit), r 1-2-3 (miss:
         // 3 absent; 1 and 2 hit; 3 evicts 0), r 0 (miss).
         let t = trace("time,client,block,nblocks,op,hint\n,0,0,2,r,\n,0,2,1,w,\n,0,0,2,r,\n,0,1,3,r,\n,0,0,1,r,\n");
-        let (r, _) = simulate(&PolicyConfig::Lru, 3, &t).unwrap();
-        assert_eq!((r.requests, r.reads, r.writes), (5, 4, 1));
-        assert_eq!((r.hits, r.misses, r.read_hits), (1, 4, 1));
-        assert_eq!((r.block_refs, r.block_hits), (9, 4));
-        assert_eq!(r.distinct_blocks, 4);
+        for multi in [MultiBlock::PerBlock, MultiBlock::Atomic] {
+            let (r, _) = simulate(&PolicyConfig::Lru, 3, &t, multi).unwrap();
+            assert_eq!((r.requests, r.reads, r.writes), (5, 4, 1));
+            assert_eq!((r.hits, r.misses, r.read_hits), (1, 4, 1));
+            assert_eq!((r.block_refs, r.block_hits), (9, 4));
+            assert_eq!(r.distinct_blocks, 4);
+        }
+        // Where the two differ: LRU of 2 holding 1 2 (1 next to go), then r 0-1. Per block, 0
+        // evicts 1 before 1 is referenced (no hit); atomically 1 is looked up (a hit, and
+        // refreshed) before 0 is fetched, which then evicts 2.
+        let t = trace("time,client,block,nblocks,op,hint\n,0,1,1,r,\n,0,2,1,r,\n,0,0,2,r,\n");
+        let block_hits = |m| simulate(&PolicyConfig::Lru, 2, &t, m).unwrap().0.block_hits;
+        assert_eq!((block_hits(MultiBlock::PerBlock), block_hits(MultiBlock::Atomic)), (0, 1));
     }
 
     #[test]
@@ -160,9 +206,9 @@ mod tests {
         let mut rng = tiersim_core::util::rng::Rng::seeded(9);
         let text: String = (0..4000).map(|_| format!("{}\n", rng.below(300).min(rng.below(300)))).collect();
         let t = trace(&text);
-        let min = simulate(&PolicyConfig::Min, 50, &t).unwrap().0;
+        let min = simulate(&PolicyConfig::Min, 50, &t, MultiBlock::PerBlock).unwrap().0;
         for p in PolicyConfig::every_kind() {
-            let (r, _) = simulate(&p, 50, &t).unwrap();
+            let (r, _) = simulate(&p, 50, &t, MultiBlock::PerBlock).unwrap();
             assert_eq!(r.hits + r.misses, 4000, "{}", r.policy);
             if p == PolicyConfig::ReadOpt {
                 // It may decline to cache, which MIN (always admitting) cannot: on reads, it does better.
@@ -179,6 +225,7 @@ mod tests {
             policy: policy.into(),
             size: 10,
             file: crate::trace_args::TraceArgs::file(trace, format),
+            multi_block: MultiBlock::PerBlock,
             json: true,
         };
         assert!(run(&args("/nonexistent/t.csv", None, "lru")).unwrap_err().starts_with("/nonexistent/t.csv:"));

@@ -1,6 +1,7 @@
 //! The single-cache topology: one cache over its link and disk, any policy including the
 //! offline ones, with request and block hit ratios; and where else the offline policies run.
 
+use tiersim_core::hierarchy::MultiBlock;
 use tiersim_core::hierarchy::Protocol;
 use tiersim_core::policy::PolicyConfig;
 use tiersim_core::scenario::{CacheConfig, Topology};
@@ -74,34 +75,43 @@ fn multi_block_requests_hit_only_when_every_block_is_cached() {
         warmup_requests: Some(4096),
         measured_requests: Some(40_000),
     };
-    let scenario = single(PolicyConfig::Lru, 1024, workload);
-    let report = run(scenario.clone());
-    let c = &report.counters;
-    assert_eq!(c.block_reads, 4 * c.reads);
-    // Straight through an LRU: every block is looked up (and a present one refreshed) first,
-    // then the missing ones are fetched; a request hits when all four blocks were there.
-    let mut w = scenario.workload().unwrap().build(scenario.seed);
-    let mut lru = PolicyConfig::Lru.build(1024, 4096, 0).unwrap();
-    let (mut ev, mut req_hits, mut block_hits) = (Vec::new(), 0, 0);
-    for i in 0..44_096 {
-        let r = w.next_request().unwrap();
-        assert_eq!(r.nblocks, 4);
-        assert!(r.block + 4 <= 4096, "requests stay inside the working set");
-        let missing: Vec<_> = r.blocks().filter(|&b| !lru.on_hit(b)).collect();
-        for &b in &missing {
-            lru.insert(b, tiersim_core::policy::End::EjectLast, &mut ev);
+    for multi in [MultiBlock::PerBlock, MultiBlock::Atomic] {
+        let mut scenario = single(PolicyConfig::Lru, 1024, workload.clone());
+        scenario.multi_block = multi;
+        let report = run(scenario.clone());
+        let c = &report.counters;
+        assert_eq!(c.block_reads, 4 * c.reads);
+        // Straight through an LRU. Per block: each block looked up and, if missing, fetched
+        // before the next. Atomic: every block looked up (and a present one refreshed) first,
+        // then the missing ones fetched. A request hits when all four blocks were there.
+        let mut w = scenario.workload().unwrap().build(scenario.seed);
+        let mut lru = PolicyConfig::Lru.build(1024, 4096, 0).unwrap();
+        let (mut ev, mut req_hits, mut block_hits) = (Vec::new(), 0, 0);
+        for i in 0..44_096 {
+            let r = w.next_request().unwrap();
+            assert_eq!(r.nblocks, 4);
+            assert!(r.block + 4 <= 4096, "requests stay inside the working set");
+            let hits = match multi {
+                MultiBlock::PerBlock => r.blocks().filter(|&b| lru.access(b, &mut ev)).count(),
+                MultiBlock::Atomic => {
+                    let missing: Vec<_> = r.blocks().filter(|&b| !lru.on_hit(b)).collect();
+                    for &b in &missing {
+                        lru.insert(b, tiersim_core::policy::End::EjectLast, &mut ev);
+                    }
+                    4 - missing.len()
+                }
+            };
+            if i >= 4096 {
+                req_hits += (hits == 4) as u64;
+                block_hits += hits as u64;
+            }
         }
-        let hits = 4 - missing.len();
-        if i >= 4096 {
-            req_hits += (hits == 4) as u64;
-            block_hits += hits as u64;
-        }
+        assert_eq!((c.client_hits, c.client_block_hits), (req_hits, block_hits), "{multi:?}");
+        let (req, blk) = (report.hit_fractions.client, report.block_hit_fractions.client);
+        assert!(req < blk, "request hit ratio {req} should trail the block hit ratio {blk}");
     }
-    assert_eq!((c.client_hits, c.client_block_hits), (req_hits, block_hits));
-    let (req, blk) = (report.hit_fractions.client, report.block_hit_fractions.client);
-    assert!(req < blk, "request hit ratio {req} should trail the block hit ratio {blk}");
 
-    let mut bad = scenario;
+    let mut bad = single(PolicyConfig::Lru, 1024, workload);
     *bad.workload_mut().unwrap() =
         WorkloadConfig::Random { blocks: 3, request_blocks: 4, warmup_requests: None, measured_requests: None };
     let e = Run::new(bad).err().unwrap();

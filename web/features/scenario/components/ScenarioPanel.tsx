@@ -43,7 +43,13 @@ const WORKLOAD_KINDS = ['random', 'sequential', 'zipf', 'mix', 'oltp', 'tpch', '
 type GeneratorChoice = '' | 'before' | Workload['kind'];
 
 /** Fields shown above; problems anywhere else are listed at the bottom. */
-const KNOWN_PATHS = ['topology', 'protocol', 'du', 'se', 'queueing', 'fairness', 'source', 'seed'];
+const KNOWN_PATHS = ['topology', 'protocol', 'du', 'se', 'queueing', 'fairness', 'multiBlock', 'source', 'seed'];
+
+/** Whether a generator issues requests of several blocks (phases: any of its phases). */
+function severalBlocks(w: Workload): boolean {
+  if (w.kind === 'phases') return w.phases.some((p) => severalBlocks(p.workload as Workload));
+  return 'requestBlocks' in w && (w.requestBlocks ?? 1) > 1;
+}
 
 export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = null, onTraceFile }: ScenarioPanelProps) {
   const errorAt = (path: string) => issues.find((i) => i.path === path || i.path.startsWith(`${path}.`))?.message;
@@ -251,6 +257,24 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
                   delete n.source.clients;
                   delete n.source.sharing;
                 }
+              })
+            }
+          />
+        )}
+        {(s.source.kind === 'trace' || severalBlocks(s.source.workload) || s.multiBlock === 'atomic') && (
+          <SelectField<'per-block' | 'atomic'>
+            testId="multi-block"
+            label="Requests of several blocks"
+            value={s.multiBlock ?? 'per-block'}
+            options={[
+              { value: 'per-block', label: 'block by block (an LRU matches the stack-depth graph)' },
+              { value: 'atomic', label: 'all looked up first, then the missing fetched (links from before version 2)' },
+            ]}
+            error={errorAt('multiBlock')}
+            onChange={(m) =>
+              update((n) => {
+                if (m === 'atomic') n.multiBlock = 'atomic';
+                else delete n.multiBlock;
               })
             }
           />

@@ -52,6 +52,22 @@ use crate::policy::{End, Policy};
 use protocol::mc2::Mc2;
 use protocol::{ac_ca::AcCa, ac_cc::AcCc, demote::Demote, ha_r::HaR, inclusive::Inclusive, Cooperation};
 
+/// How a request of several blocks is served. Either way it is served at the deepest level
+/// any of its blocks reached (a multi-block read hits a level only if every block is there,
+/// SPEC §1), its transfers over each link are one batch, and the disk is paid once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum MultiBlock {
+    /// Each block is referenced in order, as if it were a request of its own — what peer
+    /// simulators do, and what a stack-depth curve counts: an LRU cache then hits exactly the
+    /// blocks of depth ≤ its size.
+    #[default]
+    PerBlock,
+    /// The client looks every block up, then the blocks it lacked are fetched and placed
+    /// (version 1's behaviour, which version-1 documents keep).
+    Atomic,
+}
+
 /// One cache as the caller describes it.
 pub struct CacheSpec {
     pub policy: Box<dyn Policy>,
@@ -193,6 +209,9 @@ pub struct Core {
     cold: bool,
     /// Victims of insertions above the client move up (the protocol is exclusive).
     exclusive: bool,
+    /// A request of several blocks references them one after another, each looked up, fetched
+    /// and placed before the next (rather than all looked up, then all fetched).
+    per_block: bool,
     client_hit_ns: u64,
     block_bytes: u64,
     clients: Vec<ClientState>,
@@ -370,6 +389,7 @@ impl Hierarchy {
             se: false,
             cold: false,
             exclusive,
+            per_block: false,
             client_hit_ns: (client_hit_ms * 1e6).round() as u64,
             block_bytes: block_bytes as u64,
             candidates: Vec::with_capacity(16),
@@ -393,6 +413,12 @@ impl Hierarchy {
     /// (the queueing model times requests by their stages).
     pub fn with_stages(mut self, on: bool) -> Self {
         self.staged = on;
+        self
+    }
+
+    /// How a request of several blocks is served (see [`MultiBlock`]).
+    pub fn with_multi_block(mut self, m: MultiBlock) -> Self {
+        self.core.per_block = m == MultiBlock::PerBlock;
         self
     }
 
@@ -851,6 +877,9 @@ impl Core {
             let b = blocks.next().expect("one block");
             return self.read_one(p, client, path, b);
         }
+        if self.per_block {
+            return self.read_per_block(p, client, path, blocks);
+        }
         let leaf = path[0];
         self.missing.clear();
         if P::PLACES {
@@ -885,6 +914,36 @@ impl Core {
         self.missing = missing;
         if P::PLACES {
             self.targets = targets;
+        }
+        (fetch.deepest, fetch.disk_ns, reloads)
+    }
+
+    /// [`Core::read`] block by block ([`MultiBlock::PerBlock`]): each block looked up, and if
+    /// the client lacks it, room made for it, fetched and placed, before the next.
+    #[inline(always)]
+    fn read_per_block<P: Cooperation, I: Iterator<Item = Block>>(
+        &mut self,
+        p: &mut P,
+        client: usize,
+        path: &[usize],
+        blocks: I,
+    ) -> (usize, u64, u32) {
+        let leaf = path[0];
+        let (mut reloads, mut cleared) = (0, false);
+        let mut fetch = Fetch::default();
+        for b in blocks {
+            let target = if P::PLACES { p.reference(self, client, path, b) } else { 0 };
+            let hit = self.nodes[leaf].policy.on_hit(b);
+            self.count_client_lookups(client, leaf, 1, hit as u64);
+            if hit {
+                continue;
+            }
+            if !cleared {
+                self.clear_crossings(path);
+                cleared = true;
+            }
+            reloads += p.make_room(self, path, (target == 0) as u32);
+            self.fetch::<P, true>(p, client, path, b, target, &mut fetch);
         }
         (fetch.deepest, fetch.disk_ns, reloads)
     }
@@ -1008,6 +1067,15 @@ impl Core {
             for b in blocks.clone() {
                 n += 1;
                 self.write_hinted(leaf, b, hint);
+            }
+        } else if self.per_block {
+            for b in blocks.clone() {
+                n += 1;
+                if !self.nodes[leaf].policy.on_hit(b) {
+                    reloads += p.make_room(self, path, 1);
+                    let end = self.nodes[leaf].policy.miss_end();
+                    self.insert_at(leaf, b, end);
+                }
             }
         } else {
             let mut missing = std::mem::take(&mut self.missing);

@@ -745,7 +745,8 @@ pub(crate) fn build_hierarchy(
     let h = Hierarchy::new(specs, &shape.leaves, scenario.protocol, scenario.client_hit_ms, scenario.block_size)
         .map_err(|m| err("topology", m))?
         .with_du(scenario.du)
-        .with_se(scenario.se);
+        .with_se(scenario.se)
+        .with_multi_block(scenario.multi_block);
     if !mc2 {
         return Ok(h);
     }

@@ -36,7 +36,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::hierarchy::{Arrivals, DiskConfig, Du, LinkConfig, Protocol};
+use crate::hierarchy::{Arrivals, DiskConfig, Du, LinkConfig, MultiBlock, Protocol};
 use crate::policy::PolicyConfig;
 use crate::workload::{multi, Sharing, WorkloadConfig, MAX_BLOCKS};
 
@@ -212,7 +212,15 @@ pub struct Scenario {
     /// With two or more clients, time each client alone too, for speedups and fairness.
     #[serde(default = "yes", skip_serializing_if = "is_yes")]
     pub fairness: bool,
+    /// How a request of several blocks is served: block by block (default) or all looked up
+    /// first (`atomic`, version 1's way; version-1 documents keep it).
+    #[serde(default, skip_serializing_if = "is_per_block")]
+    pub multi_block: MultiBlock,
     pub source: Source,
+}
+
+fn is_per_block(m: &MultiBlock) -> bool {
+    *m == MultiBlock::PerBlock
 }
 
 fn default_block_size() -> u32 {
@@ -414,6 +422,7 @@ impl Scenario {
             client_hit_ms: 0.0,
             queueing: None,
             fairness: true,
+            multi_block: MultiBlock::PerBlock,
             source: Source::Workload {
                 workload: WorkloadConfig::Random {
                     blocks: 32768,

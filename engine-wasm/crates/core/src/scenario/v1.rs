@@ -14,7 +14,8 @@
 //!   and `disk` are dropped);
 //! - a `trace` becomes the source (the unused `workload` is dropped); one client replays every
 //!   request of the file (`clients: merged`), as version 1 did;
-//! - `du` under AC_CC or MC², and `se` under MC², which those protocols ignored, are dropped.
+//! - `du` under AC_CC or MC², and `se` under MC², which those protocols ignored, are dropped;
+//! - a request of several blocks is served `atomic`ally, as version 1 served it.
 //!
 //! Combinations version 1 refused only because its engines could not run them (a trace in a
 //! tree, AC_CC or SE in a tree) migrate like the rest and now run.
@@ -213,6 +214,8 @@ impl ScenarioV1 {
             client_hit_ms: s.client_hit_ms,
             queueing,
             fairness,
+            // Version 1 looked every block of a request up before fetching any.
+            multi_block: crate::hierarchy::MultiBlock::Atomic,
             source,
         })
     }

@@ -52,6 +52,8 @@ use crate::model::{Block, Pattern, RangeHint, WriteHint};
 use crate::util::parts::Parts;
 use crate::util::slab::IdList;
 
+use serde::{Deserialize, Serialize};
+
 /// The range id of a client's rest: the references no hint covers.
 pub const REST: u32 = u32::MAX;
 
@@ -171,6 +173,9 @@ struct Local {
     scan: bool,
     /// Its partition of the array, if it has one.
     part: Option<u32>,
+    /// Revision 2, a scanning sharer of a range others read at random: the random readers'
+    /// shared partition, whose free space takes this client's READs from disk (module docs).
+    copies_to: Option<u32>,
 }
 
 /// A partition of the array.
@@ -183,7 +188,13 @@ struct Part {
     owner: Option<u16>,
     /// Shared, and read at random: the scanning sharers leave it alone.
     random_sharer: bool,
+    /// Revision 2, shared and read at random: the list below its least recently used block,
+    /// holding the scanning sharers' copies (`NO_LIST` if none).
+    below: u32,
 }
+
+/// A partition without a list below it.
+const NO_LIST: u32 = u32::MAX;
 
 struct Side {
     cache: Parts,
@@ -210,9 +221,49 @@ pub struct BlockRead {
     pub array_evictions: u32,
 }
 
+/// Which MC² runs. Revision 1 is version 1's, kept so that migrated version-1 documents give
+/// the numbers they gave; revision 2 gives the array space no partition claims to whoever
+/// misses (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub enum Revision {
+    One,
+    Two,
+}
+
+impl Revision {
+    /// The newest revision: what a scenario that names none should run.
+    pub const LATEST: Revision = Revision::Two;
+}
+
+impl TryFrom<u8> for Revision {
+    type Error = String;
+
+    fn try_from(n: u8) -> Result<Self, String> {
+        match n {
+            1 => Ok(Revision::One),
+            2 => Ok(Revision::Two),
+            _ => Err(format!("MC² has revisions 1 and 2 (got {n})")),
+        }
+    }
+}
+
+impl From<Revision> for u8 {
+    fn from(r: Revision) -> u8 {
+        match r {
+            Revision::One => 1,
+            Revision::Two => 2,
+        }
+    }
+}
+
 pub struct Mc2 {
+    revision: Revision,
     sides: Vec<Side>,
+    /// One list per partition, then the lists below partitions (see [`Part::below`]).
     array: Parts,
+    /// The partition of each list below one, from the first such list on.
+    list_part: Vec<u32>,
     array_capacity: usize,
     parts: Vec<Part>,
     /// (partition, client) pairs, `part · clients + client`; front: least recently used.
@@ -224,7 +275,22 @@ impl Mc2 {
     /// `shared_ids`: the clients address the same blocks, so a range id two clients hint is
     /// one shared range. `active`: only this client runs (paper 002's single-client baseline),
     /// so nothing is shared; the others keep empty caches.
+    ///
+    /// This is revision 1 (version 1's MC²), what the engine builds until scenarios name a
+    /// revision; [`Mc2::with_revision`] builds either.
     pub fn new(
+        clients: &[Mc2Client],
+        array_capacity: usize,
+        universe: usize,
+        shared_ids: bool,
+        active: Option<usize>,
+    ) -> Self {
+        Self::with_revision(Revision::One, clients, array_capacity, universe, shared_ids, active)
+    }
+
+    /// [`Mc2::new`] at `revision`.
+    pub fn with_revision(
+        revision: Revision,
         clients: &[Mc2Client],
         array_capacity: usize,
         universe: usize,
@@ -249,6 +315,8 @@ impl Mc2 {
                 all
             })
             .collect();
+        // Revision 2 gives every range a partition, so that free space has somewhere to go.
+        let every = revision == Revision::Two;
         let allocs: Vec<Vec<Allocation>> =
             ranges.iter().zip(clients).map(|(r, c)| allocate(r, c.capacity as u64, array_capacity as u64)).collect();
         let sharers =
@@ -272,8 +340,15 @@ impl Mc2 {
                     }
                 }
             }
-            (target > 0).then(|| {
-                parts.push(Part { id, target: target as u32, order: Order::Lru, owner: None, random_sharer: random });
+            (target > 0 || every).then(|| {
+                parts.push(Part {
+                    id,
+                    target: target as u32,
+                    order: Order::Lru,
+                    owner: None,
+                    random_sharer: random,
+                    below: NO_LIST,
+                });
                 (parts.len() - 1) as u32
             })
         };
@@ -287,15 +362,21 @@ impl Mc2 {
                     None
                 } else if shared && !(h.pattern.is_scan() && random_sharer(h.id)) {
                     shared_part(h.id, &mut parts)
-                } else if a.array > 0 {
+                } else if a.array > 0 || every {
                     parts.push(Part {
                         id: h.id,
                         target: a.array as u32,
                         order: Order::of(h.pattern),
                         owner: Some(c as u16),
                         random_sharer: false,
+                        below: NO_LIST,
                     });
                     Some((parts.len() - 1) as u32)
+                } else {
+                    None
+                };
+                let copies_to = if every && runs(c) && shared && h.pattern.is_scan() && random_sharer(h.id) {
+                    shared_part(h.id, &mut parts)
                 } else {
                     None
                 };
@@ -305,6 +386,7 @@ impl Mc2 {
                     order: Order::of(h.pattern),
                     scan: h.pattern.is_scan(),
                     part,
+                    copies_to,
                 });
             }
             let mut by_id: Vec<(u32, u32)> = locals.iter().enumerate().map(|(j, l)| (l.id, j as u32)).collect();
@@ -326,9 +408,21 @@ impl Mc2 {
                 array_order: array_order.into_iter().map(|(_, p)| p).collect(),
             });
         }
+        // The lists below the shared partitions that scanning sharers copy into.
+        let mut lists = parts.len() as u32;
+        let mut list_part: Vec<u32> = Vec::new();
+        for (p, part) in parts.iter_mut().enumerate() {
+            if sides.iter().any(|s: &Side| s.locals.iter().any(|l| l.copies_to == Some(p as u32))) {
+                part.below = lists;
+                lists += 1;
+                list_part.push(p as u32);
+            }
+        }
         Self {
-            array: Parts::new(universe, parts.len(), array_capacity),
+            revision,
+            array: Parts::new(universe, lists as usize, array_capacity),
             stack: IdList::with_capacity(parts.len() * n, parts.len() * n),
+            list_part,
             sides,
             array_capacity,
             parts,
@@ -403,13 +497,39 @@ impl Mc2 {
         self.array.list_of(b).is_some()
     }
 
+    /// Client `client` reached partition `part`: their pair moves to the top of the stack. A
+    /// partition no allocation sizes (revision 2's, holding only what free space gave it) is
+    /// no client's share, and has no pair.
     fn touch(&mut self, part: u32, client: usize) {
+        if self.parts[part as usize].target == 0 {
+            return;
+        }
         let pair = part * self.sides.len() as u32 + client as u32;
         if self.stack.contains(pair) {
             self.stack.move_to_back(pair);
         } else {
             self.stack.push_back(pair);
         }
+    }
+
+    /// The partition a list of the array belongs to.
+    #[inline]
+    fn part_of(&self, list: usize) -> usize {
+        match list.checked_sub(self.parts.len()) {
+            None => list,
+            Some(k) => self.list_part[k] as usize,
+        }
+    }
+
+    /// Blocks partition `p` holds, the list below it included.
+    #[inline]
+    fn part_len(&self, p: usize) -> usize {
+        let below = self.parts[p].below;
+        self.array.list_len(p) + if below == NO_LIST { 0 } else { self.array.list_len(below as usize) }
+    }
+
+    fn has_room(&self) -> bool {
+        self.array.len() < self.array_capacity
     }
 
     /// Reads block `b` of the client's local range `local` (see [`Mc2::local`]).
@@ -426,15 +546,15 @@ impl Mc2 {
             self.touch(p, client);
         }
         match self.array.list_of(b) {
-            Some(q) => {
+            Some(list) => {
                 out.level = 1;
-                let part = self.parts[q];
-                if part.owner == Some(client as u16) && keeps {
+                let q = self.part_of(list);
+                if self.parts[q].owner == Some(client as u16) && keeps {
                     // READ: the client keeps it, the array lets go of it.
                     self.array.remove(b);
                 } else if self.reorders(client, &loc, q) {
                     // READ-SAVE (and every read of a shared partition): the array keeps it.
-                    self.array.move_to_back(b);
+                    self.use_in_array(b, list, q);
                 }
             }
             None => out.level = 2,
@@ -445,12 +565,35 @@ impl Mc2 {
         }
         if out.level == 2 {
             if let Some(p) = loc.part {
-                if self.parts[p as usize].owner.is_none() || !keeps {
+                if (self.parts[p as usize].owner.is_none() || !keeps) && self.saves(p as usize) {
                     self.array_insert(p as usize, client, b, &mut out);
+                } else if let Some(s) = loc.copies_to {
+                    // A scan's READ of a range others read at random: a copy in free space,
+                    // below the random readers' blocks, so that the scan does not reorder them.
+                    if self.has_room() {
+                        self.array.push_back(self.parts[s as usize].below as usize, b);
+                    }
                 }
             }
         }
         out
+    }
+
+    /// Whether the array saves a block given to partition `p`: always in revision 1; in
+    /// revision 2 if the partition has space of its own, or the array has free space.
+    fn saves(&self, p: usize) -> bool {
+        self.revision == Revision::One || self.parts[p].target > 0 || self.has_room()
+    }
+
+    /// A use of block `b`, in `list` of partition `q`, that counts: it becomes the most
+    /// recently used block of the partition (a copy below it joins it).
+    fn use_in_array(&mut self, b: Block, list: usize, q: usize) {
+        if list == q {
+            self.array.move_to_back(b);
+        } else {
+            self.array.remove(b);
+            self.array.push_back(q, b);
+        }
     }
 
     /// Evicts from the client until `local`'s partition and the cache have room for one more;
@@ -482,12 +625,16 @@ impl Mc2 {
     fn demote(&mut self, client: usize, from: usize, v: Block, out: &mut BlockRead) {
         let loc = self.sides[client].locals[from];
         let Some(p) = loc.part else { return };
+        if !self.saves(p as usize) {
+            return; // the client knows its range has no space below, and drops the block
+        }
         out.demotions += 1;
         self.touch(p, client);
-        if let Some(q) = self.array.list_of(v) {
+        if let Some(list) = self.array.list_of(v) {
             // A shared partition is inclusive: the array has it already, no data moves.
+            let q = self.part_of(list);
             if self.reorders(client, &loc, q) {
-                self.array.move_to_back(v);
+                self.use_in_array(v, list, q);
             }
             return;
         }
@@ -506,37 +653,69 @@ impl Mc2 {
         }
     }
 
-    /// Puts `b` in partition `p` for `client`, evicting within `p` if it is full, else from
-    /// the victim client when the array is.
+    /// Puts `b` in partition `p` for `client`. Revision 1: evicting within `p` if it has
+    /// reached its size, else from the victim client when the array is full. Revision 2: into
+    /// free space first, whatever the partition's size; with the array full, within `p` if it
+    /// has reached its size, else from the blocks free space gave beyond their partitions'
+    /// sizes, else from the victim client.
     fn array_insert(&mut self, p: usize, client: usize, b: Block, out: &mut BlockRead) {
-        if self.array.list_len(p) >= self.parts[p].target as usize {
-            self.evict_array(p, out);
-        } else if self.array.len() >= self.array_capacity {
-            let victim = self.victim_part(client);
-            self.evict_array(victim, out);
+        match self.revision {
+            Revision::One => {
+                if self.array.list_len(p) >= self.parts[p].target as usize {
+                    self.evict_array(p, out);
+                } else if !self.has_room() {
+                    let victim = self.victim_part(client);
+                    self.evict_array(victim, out);
+                }
+            }
+            Revision::Two => {
+                if self.has_room() {
+                } else if self.part_len(p) >= self.parts[p].target as usize {
+                    self.evict_array(p, out);
+                } else {
+                    let victim = self.surplus_part().unwrap_or_else(|| self.victim_part(client));
+                    self.evict_array(victim, out);
+                }
+            }
         }
         self.array.push_back(p, b);
+    }
+
+    /// Revision 2: a partition holding more than its size (what free space gave it), to give
+    /// a block back — one no allocation sizes first, then the one in the least recently used
+    /// (partition, client) pair.
+    fn surplus_part(&self) -> Option<usize> {
+        let n = self.sides.len() as u32;
+        let over = |q: usize| self.part_len(q) > self.parts[q].target as usize;
+        (0..self.parts.len())
+            .find(|&q| self.parts[q].target == 0 && over(q))
+            .or_else(|| self.stack.iter().map(|pair| (pair / n) as usize).find(|&q| over(q)))
     }
 
     /// The lowest priority non-empty partition of the client in the least recently used
     /// (partition, client) pair that has one.
     fn victim_part(&self, client: usize) -> usize {
         let n = self.sides.len() as u32;
-        let lowest =
-            |c: usize| self.sides[c].array_order.iter().copied().find(|&q| self.array.list_len(q as usize) > 0);
+        let lowest = |c: usize| self.sides[c].array_order.iter().copied().find(|&q| self.part_len(q as usize) > 0);
         self.stack
             .iter()
             .find_map(|pair| lowest((pair % n) as usize))
             .or_else(|| lowest(client))
             .map(|q| q as usize)
-            .or_else(|| (0..self.parts.len()).find(|&q| self.array.list_len(q) > 0))
+            .or_else(|| (0..self.parts.len()).find(|&q| self.part_len(q) > 0))
             .expect("a full array has a non-empty partition")
     }
 
+    /// Evicts partition `p`'s next victim: the newest copy below it, if any, else by its order.
     fn evict_array(&mut self, p: usize, out: &mut BlockRead) {
-        let victim = match self.parts[p].order {
-            Order::Lru => self.array.front(p),
-            Order::Mru => self.array.back(p),
+        let below = self.parts[p].below;
+        let victim = if below != NO_LIST && self.array.list_len(below as usize) > 0 {
+            self.array.back(below as usize)
+        } else {
+            match self.parts[p].order {
+                Order::Lru => self.array.front(p),
+                Order::Mru => self.array.back(p),
+            }
         };
         if let Some(v) = victim {
             self.array.remove(v);
@@ -544,15 +723,15 @@ impl Mc2 {
         }
     }
 
-    /// Sizes within bounds, lists well formed, and a client's own array partitions exclusive
-    /// of its cache.
+    /// Sizes within bounds (revision 2: a partition beyond its size only by what free space
+    /// gave it), lists well formed, and a client's own array partitions exclusive of its cache.
     pub fn check_invariants(&self) -> Result<(), String> {
         self.array.validate().map_err(|e| format!("array: {e}"))?;
         if self.array.len() > self.array_capacity {
             return Err(format!("array holds {} of {}", self.array.len(), self.array_capacity));
         }
         for (p, part) in self.parts.iter().enumerate() {
-            if self.array.list_len(p) > part.target as usize {
+            if self.revision == Revision::One && self.array.list_len(p) > part.target as usize {
                 return Err(format!(
                     "array partition of range {} holds {} of {}",
                     part.id,
@@ -564,6 +743,12 @@ impl Mc2 {
                 if let Some(b) = self.array.iter(p).find(|&b| self.sides[c as usize].cache.list_of(b).is_some()) {
                     return Err(format!("block {b} is in client {c}'s cache and its own array partition"));
                 }
+            }
+        }
+        for (k, &p) in self.list_part.iter().enumerate() {
+            let part = &self.parts[p as usize];
+            if part.below as usize != self.parts.len() + k || part.owner.is_some() || !part.random_sharer {
+                return Err(format!("list {} below range {}'s partition is misfiled", self.parts.len() + k, part.id));
             }
         }
         for (c, s) in self.sides.iter().enumerate() {
