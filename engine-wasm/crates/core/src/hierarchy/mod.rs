@@ -68,6 +68,32 @@ pub enum MultiBlock {
     Atomic,
 }
 
+/// Whether a request pays for the DEMOTEs it causes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Demotions {
+    /// On the request's path: paper 000 eq. 1 charges each transfer to the request that caused it.
+    #[default]
+    Charged,
+    /// Off it, overlapped with the reads: paper 003 §5 charges neither the demotions of the
+    /// aggressively-collaborative schemes nor the reloads of HA_R (which tiersim never charges),
+    /// so that every approach is compared at its best. They still occupy the links (bytes).
+    Hidden,
+}
+
+/// What a DEMOTE of a block the cache above already holds sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum DemoteData {
+    /// Nothing: the client learns the block is there and sends only the command.
+    #[default]
+    WhenAbsent,
+    /// The block anyway — paper 000 §2's protocol: the client cannot know what the array
+    /// holds, so it sends the data and "the array simply discards the data if it has already
+    /// cached the demoted block".
+    Always,
+}
+
 /// One cache as the caller describes it.
 pub struct CacheSpec {
     pub policy: Box<dyn Policy>,
@@ -212,6 +238,10 @@ pub struct Core {
     /// A request of several blocks references them one after another, each looked up, fetched
     /// and placed before the next (rather than all looked up, then all fetched).
     per_block: bool,
+    /// DEMOTE transfers are off the request's path ([`Demotions::Hidden`]).
+    demotions_hidden: bool,
+    /// Every DEMOTE sends its block ([`DemoteData::Always`]).
+    demote_always: bool,
     client_hit_ns: u64,
     block_bytes: u64,
     clients: Vec<ClientState>,
@@ -390,6 +420,8 @@ impl Hierarchy {
             cold: false,
             exclusive,
             per_block: false,
+            demotions_hidden: false,
+            demote_always: false,
             client_hit_ns: (client_hit_ms * 1e6).round() as u64,
             block_bytes: block_bytes as u64,
             candidates: Vec::with_capacity(16),
@@ -413,6 +445,13 @@ impl Hierarchy {
     /// (the queueing model times requests by their stages).
     pub fn with_stages(mut self, on: bool) -> Self {
         self.staged = on;
+        self
+    }
+
+    /// How DEMOTEs are paid for and what they send (see [`Demotions`], [`DemoteData`]).
+    pub fn with_demotions(mut self, cost: Demotions, data: DemoteData) -> Self {
+        self.core.demotions_hidden = cost == Demotions::Hidden;
+        self.core.demote_always = data == DemoteData::Always;
         self
     }
 
@@ -628,8 +667,10 @@ impl Hierarchy {
                 _ => out.push(Stage { server: Self::WIRE + c as u32, ns: total }),
             }
         };
-        for &c in path.iter() {
-            transfer(out, c, core.nodes[c].demoted);
+        if !core.demotions_hidden {
+            for &c in path.iter() {
+                transfer(out, c, core.nodes[c].demoted);
+            }
         }
         match op {
             Op::Read => {
@@ -800,8 +841,10 @@ impl Core {
                 let node = &mut self.nodes[c];
                 let moved = node.crossing + node.demoted;
                 if moved > 0 {
-                    latency +=
-                        node.link_ns(node.crossing, self.block_bytes) + node.link_ns(node.demoted, self.block_bytes);
+                    latency += node.link_ns(node.crossing, self.block_bytes);
+                    if !self.demotions_hidden {
+                        latency += node.link_ns(node.demoted, self.block_bytes);
+                    }
                     if node.link.is_some() {
                         node.counters.link_bytes += moved as u64 * self.block_bytes;
                     }
@@ -1219,6 +1262,9 @@ impl Core {
         let node = &mut self.nodes[p];
         node.counters.demotions_in += 1;
         if node.policy.reposition(v, End::EjectLast) {
+            if self.demote_always {
+                self.nodes[from].demoted += 1; // the data was sent, and discarded
+            }
             return;
         }
         node.counters.demotions_moved_in += 1;

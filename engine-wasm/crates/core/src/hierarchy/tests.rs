@@ -364,3 +364,26 @@ fn ac_cc_with_two_clients_keeps_one_level_per_path() {
         }
     }
 }
+
+/// Paper 003 §5 hides DEMOTE transfers from the request (`hidden`); paper 000 §2's client sends
+/// a demoted block even when the array holds it (`always`), which eq. 1 then charges.
+#[test]
+fn demotions_hidden_or_always_sent() {
+    let steps = |cost: Demotions, data: DemoteData| {
+        let mut h = two_level(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, (2, 2)).with_demotions(cost, data);
+        [A, B, C, A].map(|b| read(&mut h, b).1)
+    };
+    const T: u64 = 200_000; // one 4 KiB block over 1 Gbit/s FC
+    const D: u64 = 10_000_000;
+    // As in lru_mru_demote_stays_exclusive_step_by_step: C demotes A (held: no data), A demotes B (data).
+    assert_eq!(steps(Demotions::Charged, DemoteData::WhenAbsent), [T + D, T + D, T + D, T + T]);
+    assert_eq!(steps(Demotions::Charged, DemoteData::Always), [T + D, T + D, T + T + D, T + T]);
+    assert_eq!(steps(Demotions::Hidden, DemoteData::Always), [T + D, T + D, T + D, T]);
+    // Hidden, the transfers still cross the link.
+    let mut h = two_level(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, (2, 2))
+        .with_demotions(Demotions::Hidden, DemoteData::Always);
+    for b in [A, B, C, A] {
+        read(&mut h, b);
+    }
+    assert_eq!(h.cache_counters(0).link_bytes, (4 + 2) * 4096, "4 fetches and 2 demotions");
+}

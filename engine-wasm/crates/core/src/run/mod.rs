@@ -746,7 +746,8 @@ pub(crate) fn build_hierarchy(
         .map_err(|m| err("topology", m))?
         .with_du(scenario.du)
         .with_se(scenario.se)
-        .with_multi_block(scenario.multi_block);
+        .with_multi_block(scenario.multi_block)
+        .with_demotions(scenario.demotions, scenario.demote_data);
     if !mc2 {
         return Ok(h);
     }

@@ -36,7 +36,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::hierarchy::{Arrivals, DiskConfig, Du, LinkConfig, MultiBlock, Protocol};
+use crate::hierarchy::{Arrivals, DemoteData, Demotions, DiskConfig, Du, LinkConfig, MultiBlock, Protocol};
 use crate::policy::PolicyConfig;
 use crate::workload::{multi, Sharing, WorkloadConfig, MAX_BLOCKS};
 
@@ -216,7 +216,23 @@ pub struct Scenario {
     /// first (`atomic`, version 1's way; version-1 documents keep it).
     #[serde(default, skip_serializing_if = "is_per_block")]
     pub multi_block: MultiBlock,
+    /// Whether a request pays for its DEMOTEs (`charged`, paper 000) or not (`hidden`, paper 003
+    /// §5's accounting).
+    #[serde(default, skip_serializing_if = "is_charged")]
+    pub demotions: Demotions,
+    /// What a DEMOTE of a block the cache above holds sends: nothing (`when-absent`) or the block
+    /// anyway (`always`, paper 000 §2's protocol).
+    #[serde(default, skip_serializing_if = "is_when_absent")]
+    pub demote_data: DemoteData,
     pub source: Source,
+}
+
+fn is_charged(d: &Demotions) -> bool {
+    *d == Demotions::Charged
+}
+
+fn is_when_absent(d: &DemoteData) -> bool {
+    *d == DemoteData::WhenAbsent
 }
 
 fn is_per_block(m: &MultiBlock) -> bool {
@@ -423,6 +439,8 @@ impl Scenario {
             queueing: None,
             fairness: true,
             multi_block: MultiBlock::PerBlock,
+            demotions: Demotions::Charged,
+            demote_data: DemoteData::WhenAbsent,
             source: Source::Workload {
                 workload: WorkloadConfig::Random {
                     blocks: 32768,
@@ -663,6 +681,15 @@ impl Scenario {
             };
             if let Some(why) = why {
                 return Err(err("du", format!("DU ({}) has nothing to do here: {why}", du.name())));
+            }
+        }
+        if !matches!(self.protocol, Protocol::Demote | Protocol::AcCc | Protocol::Mc2) {
+            let why = format!("{} sends no DEMOTEs", self.protocol.name());
+            if self.demotions != Demotions::Charged {
+                return Err(err("demotions", why));
+            }
+            if self.demote_data != DemoteData::WhenAbsent {
+                return Err(err("demoteData", why));
             }
         }
         if self.se && self.protocol == Protocol::Mc2 {

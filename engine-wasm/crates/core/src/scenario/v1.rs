@@ -216,6 +216,8 @@ impl ScenarioV1 {
             fairness,
             // Version 1 looked every block of a request up before fetching any.
             multi_block: crate::hierarchy::MultiBlock::Atomic,
+            demotions: crate::hierarchy::Demotions::Charged,
+            demote_data: crate::hierarchy::DemoteData::WhenAbsent,
             source,
         })
     }
