@@ -7,16 +7,11 @@
 //! hint covers, taking the frequency the hints leave, skewed (80, 20) by Pareto's default
 //! (§3.1) — all of a client's data when it gives no hints at all.
 //!
-//! **Local allocation (Karma).** A range's marginal gain is its frequency over its size: the
-//! hits each buffer given to it saves per reference (MRU on a loop and LRU on uniform reads
-//! both hit in proportion to the share of the range held). A sequential range gains nothing. A
-//! skewed (x, y) range is split into a subrange of y % of its blocks taking x % of its
-//! frequency, and the rest, each valued as if read uniformly. Sorted by gain, the subranges
-//! fill the client's cache, then the array (Karma sees its client's cache and the array as its
-//! own hierarchy); a range that straddles the two is one partition split across the levels,
-//! kept as one continuous stack: the client holds its top and demotes what it evicts to the
-//! array's part. A range with no space at a level is not kept there. Each partition is ordered
-//! by its pattern: MRU for loops and scans, LRU for random reads.
+//! **Local allocation (Karma, [`karma`]).** Each client sizes a partition per range, by
+//! marginal gain, in its own cache and then in the array, as if the array were its own. A
+//! range that straddles the two is one partition split across the levels, kept as one
+//! continuous stack: the client holds its top and demotes what it evicts to the array's part.
+//! Each partition is ordered by its pattern: MRU for loops and scans, LRU for random reads.
 //!
 //! **Operations (§2).** A block of a range the client keeps is fetched with READ: the array
 //! lets go of it (exclusive caching) and takes it back as a DEMOTE when the client evicts it.
@@ -43,8 +38,31 @@
 //! priority partition gives up a block — so clients that use the array often and well keep
 //! their space.
 //!
+//! **Free space ([`Revision::Two`]).** Each client sizes its array partitions from what its
+//! own cache cannot hold, so when the caches are large the sizes add up to less than the
+//! array, and revision 1 (version 1's MC²) left the rest idle: a partition at its size
+//! replaced within itself even with the array half empty, and a range no client gave array
+//! space had no partition at all. With q3 and q7 over an array of twice the data set each
+//! client's cache holds its whole range set, every partition size is 0, and the array stayed
+//! empty while q7 read from disk pages q3 had just read. §3.2 has the array take every
+//! fetched block, growing the share of the client that brought it ("a client may temporarily
+//! save a block with a low marginal gain. The space occupied by this block will later be used
+//! to increase the size of a partition with a higher marginal gain"). Revision 2 does that:
+//! every range has a partition (of size 0 if Karma gives it none), and while the array has
+//! free space a partition takes what comes to it whatever its size — READ-SAVEs, DEMOTEs, and
+//! a scanning sharer's READs from disk, as copies below the random readers' blocks (§3.3's
+//! scans still reorder nothing: the copies go first, newest first). A client drops, rather
+//! than demotes, a victim whose range has no space of its own below once the array is full.
+//! When a partition under its size needs a block of a full array, the blocks free space gave
+//! beyond their partitions' sizes go first — those of partitions no allocation sizes, then
+//! the least recently used pair's — and only then the victim client's.
+//!
 //! Writes are not MC²'s business (the paper assumes a separate write cache): they pass through
 //! without caching.
+
+mod karma;
+
+pub use karma::{allocate, validate_hints, with_rest, Allocation, REST};
 
 use super::Cooperation;
 use crate::hierarchy::Core;
@@ -53,9 +71,6 @@ use crate::util::parts::Parts;
 use crate::util::slab::IdList;
 
 use serde::{Deserialize, Serialize};
-
-/// The range id of a client's rest: the references no hint covers.
-pub const REST: u32 = u32::MAX;
 
 /// Which end of a partition gives up the next victim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,83 +99,6 @@ pub struct Mc2Client {
     pub hints: Vec<RangeHint>,
     /// Distinct blocks its requests may touch (sizes its rest).
     pub blocks: u64,
-}
-
-/// Checks a client's hints; the message names the hint and the field.
-pub fn validate_hints(hints: &[RangeHint]) -> Result<(), String> {
-    for (i, h) in hints.iter().enumerate() {
-        if h.id == REST {
-            return Err(format!("hints[{i}].id: {REST} is reserved for the references no hint covers"));
-        }
-        if hints[..i].iter().any(|o| o.id == h.id) {
-            return Err(format!("hints[{i}].id: range {} is hinted twice", h.id));
-        }
-        if h.blocks == 0 {
-            return Err(format!("hints[{i}].blocks: must be at least 1"));
-        }
-        if !(h.frequency.is_finite() && (0.0..=1.0).contains(&h.frequency)) {
-            return Err(format!("hints[{i}].frequency: must be between 0 and 1 (got {})", h.frequency));
-        }
-        if let Pattern::Skewed { x, y } = h.pattern {
-            if !(x.is_finite() && x > 0.0 && x <= 100.0 && y.is_finite() && y > 0.0 && y < 100.0) {
-                return Err(format!("hints[{i}].pattern: a skew (x, y) needs 0 < x ≤ 100 and 0 < y < 100"));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Karma's space for one range: blocks in the client and in the array, and the marginal gain
-/// of the least valuable subrange given space at each level (its priority there; 0 if none).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Allocation {
-    pub client: u64,
-    pub array: u64,
-    pub client_gain: f64,
-    pub array_gain: f64,
-}
-
-/// Karma's allocation of `client` + `array` blocks to `ranges` by marginal gain (module docs).
-pub fn allocate(ranges: &[RangeHint], client: u64, array: u64) -> Vec<Allocation> {
-    // (range, size, gain), skewed ranges split in two.
-    let mut subs: Vec<(usize, u64, f64)> = Vec::with_capacity(2 * ranges.len());
-    for (i, r) in ranges.iter().enumerate() {
-        let gain = |blocks: u64, freq: f64| freq / blocks as f64;
-        match r.pattern {
-            Pattern::Sequential => {}
-            Pattern::Loop | Pattern::Uniform => subs.push((i, r.blocks, gain(r.blocks, r.frequency))),
-            Pattern::Skewed { x, y } => {
-                if r.blocks < 2 {
-                    subs.push((i, r.blocks, gain(r.blocks, r.frequency)));
-                } else {
-                    let hot = ((r.blocks as f64 * y / 100.0).round() as u64).clamp(1, r.blocks - 1);
-                    let hot_freq = r.frequency * x / 100.0;
-                    subs.push((i, hot, gain(hot, hot_freq)));
-                    subs.push((i, r.blocks - hot, gain(r.blocks - hot, r.frequency - hot_freq)));
-                }
-            }
-        }
-    }
-    subs.retain(|s| s.2 > 0.0);
-    subs.sort_by(|a, b| b.2.total_cmp(&a.2));
-    let (mut left1, mut left2) = (client, array);
-    let mut out = vec![Allocation::default(); ranges.len()];
-    for (i, size, gain) in subs {
-        let a1 = size.min(left1);
-        let a2 = (size - a1).min(left2);
-        left1 -= a1;
-        left2 -= a2;
-        let o = &mut out[i];
-        if a1 > 0 {
-            o.client += a1;
-            o.client_gain = gain;
-        }
-        if a2 > 0 {
-            o.array += a2;
-            o.array_gain = gain;
-        }
-    }
-    out
 }
 
 /// One of a client's ranges.
@@ -300,21 +238,7 @@ impl Mc2 {
         let n = clients.len();
         let runs = |c: usize| active.is_none_or(|a| a == c);
         // Each client's ranges, its rest last, and Karma's allocation of them.
-        let ranges: Vec<Vec<RangeHint>> = clients
-            .iter()
-            .map(|c| {
-                let covered: u64 = c.hints.iter().map(|h| h.blocks).sum();
-                let freq: f64 = c.hints.iter().map(|h| h.frequency).sum();
-                let mut all = c.hints.clone();
-                all.push(RangeHint {
-                    id: REST,
-                    blocks: c.blocks.saturating_sub(covered).max(1),
-                    pattern: Pattern::PARETO,
-                    frequency: if c.hints.is_empty() { 1.0 } else { (1.0 - freq).max(0.0) },
-                });
-                all
-            })
-            .collect();
+        let ranges: Vec<Vec<RangeHint>> = clients.iter().map(|c| karma::with_rest(&c.hints, c.blocks)).collect();
         // Revision 2 gives every range a partition, so that free space has somewhere to go.
         let every = revision == Revision::Two;
         let allocs: Vec<Vec<Allocation>> =
@@ -458,19 +382,28 @@ impl Mc2 {
         self.array_capacity
     }
 
-    #[cfg(test)]
-    /// Blocks of the array held in partitions of `client`'s own (not shared ones).
-    pub fn array_share(&self, client: usize) -> usize {
+    pub fn revision(&self) -> Revision {
+        self.revision
+    }
+
+    /// The array's partitions: range id, owning client (`None`: shared), size Karma gave it,
+    /// and blocks it holds.
+    pub fn array_partitions(&self) -> Vec<(u32, Option<u16>, usize, usize)> {
         (0..self.parts.len())
-            .filter(|&p| self.parts[p].owner == Some(client as u16))
-            .map(|p| self.array.list_len(p))
-            .sum()
+            .map(|p| (self.parts[p].id, self.parts[p].owner, self.parts[p].target as usize, self.part_len(p)))
+            .collect()
     }
 
     #[cfg(test)]
-    /// Blocks of the array in shared partitions.
+    /// Blocks of the array held in partitions of `client`'s own (not shared ones).
+    pub fn array_share(&self, client: usize) -> usize {
+        (0..self.parts.len()).filter(|&p| self.parts[p].owner == Some(client as u16)).map(|p| self.part_len(p)).sum()
+    }
+
+    #[cfg(test)]
+    /// Blocks of the array in shared partitions (copies below them included).
     pub fn array_shared(&self) -> usize {
-        (0..self.parts.len()).filter(|&p| self.parts[p].owner.is_none()).map(|p| self.array.list_len(p)).sum()
+        (0..self.parts.len()).filter(|&p| self.parts[p].owner.is_none()).map(|p| self.part_len(p)).sum()
     }
 
     #[cfg(test)]
@@ -633,7 +566,12 @@ impl Mc2 {
         if let Some(list) = self.array.list_of(v) {
             // A shared partition is inclusive: the array has it already, no data moves.
             let q = self.part_of(list);
-            if self.reorders(client, &loc, q) {
+            if list != q && loc.copies_to == Some(q as u32) {
+                // The scan's own copy, below the random readers' blocks: it is the scan's
+                // victim now, and joins its own partition.
+                self.array.remove(v);
+                self.array_insert(p as usize, client, v, out);
+            } else if self.reorders(client, &loc, q) {
                 self.use_in_array(v, list, q);
             }
             return;
@@ -669,12 +607,13 @@ impl Mc2 {
                 }
             }
             Revision::Two => {
-                if self.has_room() {
-                } else if self.part_len(p) >= self.parts[p].target as usize {
-                    self.evict_array(p, out);
-                } else {
-                    let victim = self.surplus_part().unwrap_or_else(|| self.victim_part(client));
-                    self.evict_array(victim, out);
+                if !self.has_room() {
+                    let from = if self.part_len(p) >= self.parts[p].target as usize {
+                        p
+                    } else {
+                        self.surplus_part().unwrap_or_else(|| self.victim_part(client))
+                    };
+                    self.evict_array(from, out);
                 }
             }
         }
@@ -804,7 +743,7 @@ impl Cooperation for Mc2 {
                 }
             }
             l.counters.evictions += r.client_evictions as u64;
-            l.demoted += r.demotions_moved;
+            l.demoted += if core.demote_always { r.demotions } else { r.demotions_moved };
             let rc = &mut core.nodes[root].counters;
             rc.demotions_in += r.demotions as u64;
             rc.demotions_moved_in += r.demotions_moved as u64;
@@ -874,27 +813,6 @@ mod tests {
                 r.level
             })
             .collect()
-    }
-
-    #[test]
-    fn karma_allocates_by_marginal_gain_and_splits_skewed_ranges() {
-        // Gains: A 0.5/10 = 0.05, B 0.4/40 = 0.01, C sequential (nothing).
-        let ranges = [
-            hint(0, 10, Pattern::Uniform, 0.5),
-            hint(1, 40, Pattern::Loop, 0.4),
-            hint(2, 100, Pattern::Sequential, 0.1),
-        ];
-        let a = allocate(&ranges, 20, 20);
-        assert_eq!(
-            [(a[0].client, a[0].array), (a[1].client, a[1].array), (a[2].client, a[2].array)],
-            [(10, 0), (10, 20), (0, 0)]
-        );
-        assert_eq!((a[1].client_gain, a[1].array_gain), (0.01, 0.01));
-        // (80, 20) over 100 blocks: 20 blocks at 0.8 · 0.7 / 20 = 0.028 go before a uniform
-        // range at 0.3 / 20 = 0.015; the other 80 (0.2 · 0.7 / 80) after it.
-        let a = allocate(&[hint(0, 100, Pattern::PARETO, 0.7), hint(1, 20, Pattern::Uniform, 0.3)], 25, 50);
-        assert_eq!((a[0].client, a[0].array, a[1].client, a[1].array), (20, 35, 5, 15));
-        assert!((a[0].array_gain - 0.2 * 0.7 / 80.0).abs() < 1e-12);
     }
 
     #[test]
@@ -1004,11 +922,134 @@ mod tests {
         assert_eq!((m.array_share(0), m.array_share(1)), (2, 2));
     }
 
+    /// Reads block `b` of `range` for `client`, checking the invariants after.
+    fn read_one(m: &mut Mc2, client: usize, range: u32, b: Block) -> BlockRead {
+        let local = m.local(client, Some(range));
+        let r = m.read(client, local, b);
+        m.check_invariants().unwrap();
+        r
+    }
+
+    #[test]
+    fn revision_1_leaves_the_array_empty_while_a_client_misses_and_revision_2_fills_it() {
+        // Paper 002's q3 + q7 at an aggregate cache of twice the data set, in small: a client
+        // scanning a range (0) and one reading it at random (1), each cache holding the whole
+        // range, over an array as large. Karma gives the range no array space in either client.
+        let clients =
+            [one(8, vec![hint(0, 8, Pattern::Loop, 1.0)], 8), one(8, vec![hint(0, 8, Pattern::Uniform, 1.0)], 8)];
+        let scan: Vec<Block> = (0..8).collect();
+        let mut m = Mc2::with_revision(Revision::One, &clients, 8, 8, true, None);
+        assert_eq!(m.partitions(1)[0], (0, 8, 0, false));
+        assert_eq!(reads(&mut m, 0, 0, &scan), [2; 8]);
+        // Revision 1: no partition, so the array holds none of its 8 blocks while client 1
+        // reads from disk each block client 0 has just read.
+        assert_eq!(m.array_len(), 0);
+        assert_eq!(reads(&mut m, 1, 0, &[5, 2, 7]), [2, 2, 2]);
+        assert_eq!(m.array_len(), 0);
+        // Revision 2: the range has a shared partition of size 0; the scan's READs are copied
+        // into the free space below it, and client 1 finds them there.
+        let mut m = Mc2::with_revision(Revision::Two, &clients, 8, 8, true, None);
+        assert_eq!(m.partitions(1)[0], (0, 8, 0, true));
+        assert_eq!(reads(&mut m, 0, 0, &scan), [2; 8]);
+        assert_eq!((m.array_len(), m.array_shared()), (8, 8));
+        assert_eq!(reads(&mut m, 1, 0, &[5, 2, 7]), [1, 1, 1]);
+        // Inclusive: they stay for the next reader, and the scanner still hits in its cache.
+        assert!([5, 2, 7].iter().all(|&b| m.array_contains(b) && m.client_contains(1, b)));
+        assert_eq!(reads(&mut m, 0, 0, &scan), [0; 8]);
+    }
+
+    #[test]
+    fn revision_2_lends_free_space_beyond_partition_sizes_and_takes_it_back_first() {
+        // Range 0 (4 blocks at random, half the references) is worth the client's 2 blocks and
+        // 2 of the array's 6; range 1 is sequential (worth nothing): Karma sizes the array's
+        // partitions at 2 of 6.
+        let hints = vec![hint(0, 4, Pattern::Uniform, 0.5), hint(1, 20, Pattern::Sequential, 0.5)];
+        let stream: Vec<Block> = (4..10).collect();
+        let mut m = Mc2::with_revision(Revision::One, &[one(2, hints.clone(), 24)], 6, 24, false, None);
+        assert_eq!(reads(&mut m, 0, 1, &stream), [2; 6]);
+        assert_eq!(reads(&mut m, 0, 0, &[0, 1, 2, 3]), [2; 4]);
+        // Revision 1: range 1 has no partition and range 0's stops at its size.
+        assert_eq!((m.array_len(), m.array_share(0)), (2, 2));
+        assert_eq!(reads(&mut m, 0, 1, &stream), [2; 6]);
+
+        let mut m = Mc2::with_revision(Revision::Two, &[one(2, hints, 24)], 6, 24, false, None);
+        assert_eq!(m.partitions(0), [(0, 2, 2, false), (1, 0, 0, false), (REST, 0, 0, false)]);
+        // Free space takes the sequential blocks (READ-SAVEs of a partition of size 0).
+        assert_eq!(reads(&mut m, 0, 1, &stream), [2; 6]);
+        assert_eq!(m.array_len(), 6);
+        // Range 0's demotions (0, then 1) take their partition's 2 blocks back from that
+        // surplus: the sequential partition is ordered MRU, so 9, then 8, go.
+        assert_eq!(reads(&mut m, 0, 0, &[0, 1, 2, 3]), [2; 4]);
+        assert_eq!(m.array_len(), 6);
+        assert!(m.array_contains(0) && m.array_contains(1) && !m.array_contains(9) && !m.array_contains(8));
+        assert_eq!(reads(&mut m, 0, 1, &stream), [1, 1, 1, 1, 2, 2]);
+        // The array full, a partition of size 0 takes nothing more.
+        assert!(!m.array_contains(8) && !m.array_contains(9) && m.array_len() == 6);
+    }
+
+    #[test]
+    fn revision_2_drops_a_victim_with_no_space_below_once_the_array_is_full() {
+        // Range 0's hot 2 blocks fill the client; range 1 is worth the array; range 0's cold
+        // blocks are worth no space at all.
+        let hints = vec![hint(0, 10, Pattern::PARETO, 0.8), hint(1, 2, Pattern::Uniform, 0.2)];
+        let mut m = Mc2::with_revision(Revision::Two, &[one(2, hints, 12)], 2, 12, false, None);
+        assert_eq!(m.partitions(0)[..2], [(0, 2, 0, false), (1, 0, 2, false)]);
+        read_one(&mut m, 0, 0, 0);
+        read_one(&mut m, 0, 0, 1);
+        // The array has room: the client's victim (0) is demoted into it.
+        let r = read_one(&mut m, 0, 0, 2);
+        assert_eq!((r.level, r.client_evictions, r.demotions, r.demotions_moved), (2, 1, 1, 1));
+        assert!(m.array_contains(0));
+        // Range 1's READ-SAVEs take the array, 0 first (lent beyond its partition's size).
+        read_one(&mut m, 0, 1, 10);
+        let r = read_one(&mut m, 0, 1, 11);
+        assert_eq!(r.array_evictions, 1);
+        assert!(!m.array_contains(0) && m.array_len() == 2);
+        // Now the client drops its victim (1): no DEMOTE, no transfer.
+        let r = read_one(&mut m, 0, 0, 3);
+        assert_eq!((r.client_evictions, r.demotions, r.demotions_moved), (1, 0, 0));
+        assert!(!m.array_contains(1));
+    }
+
+    #[test]
+    fn revision_2_copies_of_a_scan_go_first_newest_first() {
+        // Client 0 scans range 0 (6 blocks, all in its cache); client 1 reads it at random with
+        // 1 block of cache, so the shared partition is its 3 blocks of the array.
+        let clients =
+            [one(6, vec![hint(0, 6, Pattern::Loop, 1.0)], 6), one(1, vec![hint(0, 6, Pattern::Uniform, 1.0)], 6)];
+        let mut m = Mc2::with_revision(Revision::Two, &clients, 3, 6, true, None);
+        assert_eq!(m.partitions(1)[0], (0, 1, 3, true));
+        // The scan's READs are copied below the partition while the array has room.
+        assert_eq!(reads(&mut m, 0, 0, &[0, 1, 2, 3, 4, 5]), [2; 6]);
+        assert!([0, 1, 2].iter().all(|&b| m.array_contains(b)) && m.array_len() == 3);
+        // A random reader's hit on a copy makes it the partition's own.
+        assert_eq!(reads(&mut m, 1, 0, &[1]), [1]);
+        // Its READs from disk push the copies out, the newest (2) first.
+        assert_eq!(reads(&mut m, 1, 0, &[4]), [2]);
+        assert!(m.array_contains(0) && !m.array_contains(2) && m.array_contains(1) && m.array_contains(4));
+        assert_eq!(reads(&mut m, 1, 0, &[5]), [2]);
+        assert!(!m.array_contains(0) && [1, 4, 5].iter().all(|&b| m.array_contains(b)));
+        // The scanner, its cache holding the range, is not affected.
+        assert_eq!(reads(&mut m, 0, 0, &[0, 1, 2, 3, 4, 5]), [0; 6]);
+    }
+
+    #[test]
+    fn revisions_are_numbers_1_and_2() {
+        assert_eq!(serde_json::from_str::<Revision>("1").unwrap(), Revision::One);
+        assert_eq!(serde_json::from_str::<Revision>("2").unwrap(), Revision::Two);
+        assert_eq!(serde_json::to_string(&Revision::Two).unwrap(), "2");
+        let e = serde_json::from_str::<Revision>("3").unwrap_err().to_string();
+        assert!(e.contains("MC² has revisions 1 and 2 (got 3)"), "{e}");
+        assert_eq!(Revision::LATEST, Revision::Two);
+        let clients = [one(2, vec![hint(0, 6, Pattern::Uniform, 1.0)], 6)];
+        assert_eq!(Mc2::new(&clients, 4, 6, false, None).revision(), Revision::One);
+    }
+
     #[test]
     fn invariants_hold_under_random_hints_and_reads() {
         let mut rng = crate::util::rng::Rng::seeded(11);
         let patterns = [Pattern::Loop, Pattern::Sequential, Pattern::Uniform, Pattern::PARETO];
-        for round in 0..40 {
+        for round in 0..60 {
             let universe = 60;
             let clients: Vec<Mc2Client> = (0..1 + rng.below(3) as usize)
                 .map(|_| {
@@ -1020,7 +1061,9 @@ mod tests {
                 .collect();
             let shared = round % 2 == 0;
             let active = (round % 5 == 4).then_some(0);
-            let mut m = Mc2::new(&clients, 1 + rng.below(12) as usize, universe as usize, shared, active);
+            let revision = if round % 3 == 0 { Revision::One } else { Revision::Two };
+            let array = 1 + rng.below(12) as usize;
+            let mut m = Mc2::with_revision(revision, &clients, array, universe as usize, shared, active);
             for _ in 0..400 {
                 let c = if active.is_some() { 0 } else { rng.below(clients.len() as u64) as usize };
                 let range = (rng.below(5) as u32).checked_sub(1);
