@@ -5,6 +5,7 @@
 mod alloc_count;
 mod bench_parse;
 mod bench_policies;
+mod reproduce;
 mod sim;
 mod stackdist;
 mod sweep;
@@ -60,6 +61,9 @@ enum Command {
     Upside(upside::Args),
     /// Simulate one cache over a trace file: misses, hits, requests and requests/s.
     Sim(sim::Args),
+    /// Every reproduced table and figure of the five papers, at the papers' parameters, with
+    /// the paper's value, ours and a verdict (✓ within tolerance, ≈ close, ✗ with why).
+    Reproduce(reproduce::Args),
     /// Exact LRU stack distances of a trace: the LRU hit ratio at every cache size.
     Stackdist(stackdist::Args),
     /// Miss-ratio curves: several policies × several cache sizes of one scenario's workload,
@@ -154,6 +158,7 @@ fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Sim(args) => sim::run(&args),
+        Command::Reproduce(args) => reproduce::run(&args),
         Command::Export { scenario: path, format, output } => export(&path, &format, &output),
         Command::Upside(args) => upside::run(&args),
         Command::Stackdist(args) => stackdist::run(&args),

@@ -411,3 +411,26 @@ pub fn teach(scenario_json: &str, requests_json: &str, start_json: &str) -> Resu
     })?;
     Ok(serde_json::to_string(&steps).expect("teaching steps always serialise"))
 }
+
+/// The checks of paper `paper` ("000" … "004") reproduced at the papers' parameters, as JSON
+/// text (see `tiersim_core::run::reproduce`): what `tiersim reproduce --paper N --json` prints.
+/// Runs on this thread; paper-scale experiments take a while.
+#[wasm_bindgen(js_name = reproduce)]
+pub fn reproduce(paper: &str) -> Result<String, JsError> {
+    let checks = tiersim_core::run::reproduce::reproduce(Some(paper), 1).map_err(|e| JsError::new(&e))?;
+    Ok(serde_json::to_string(&checks).expect("checks serialise"))
+}
+
+/// The verdict of a check (`{"expected": …, "ours": n}`, as `reproduce` gives them) by the
+/// engine's one rule: "pass", "close" or "fail".
+#[wasm_bindgen(js_name = judgeCheck)]
+pub fn judge_check(check_json: &str) -> Result<String, JsError> {
+    #[derive(serde::Deserialize)]
+    struct Judged {
+        expected: tiersim_core::run::reproduce::Expected,
+        ours: f64,
+    }
+    let c: Judged = serde_json::from_str(check_json).map_err(|e| JsError::new(&format!("check: {e}")))?;
+    let (v, _) = tiersim_core::run::reproduce::judge(&c.expected, c.ours);
+    Ok(serde_json::to_value(v).expect("a verdict").as_str().expect("a string").to_string())
+}

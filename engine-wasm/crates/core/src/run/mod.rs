@@ -21,6 +21,7 @@
 pub mod export;
 mod feed;
 pub mod report;
+pub mod reproduce;
 pub mod teach;
 
 use std::sync::Arc;

@@ -2,6 +2,7 @@
 //! on every machine and build.
 
 pub mod export;
+pub mod flooded;
 pub mod mix;
 pub mod multi;
 pub mod oltp;
