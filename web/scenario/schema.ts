@@ -146,7 +146,11 @@ export const protocolSchema = z.discriminatedUnion(
     /** Paper 003's content-aware client: evicts, among its next k victims, the first the array holds. */
     z.strictObject({ kind: z.literal('ac-ca'), k: num(1, 1024, true).optional() }),
     /** Paper 002's MC² with Karma: partitions by the clients' range hints (clients directly over one array). */
-    z.strictObject({ kind: z.literal('mc2') }),
+    z.strictObject({
+      kind: z.literal('mc2'),
+      /** 1: scenario version 1's MC² (the array's unclaimed space idle); 2 (absent): lent to whoever misses. */
+      revision: z.union([z.literal(1), z.literal(2)], { error: 'MC² has revisions 1 and 2' }).optional(),
+    }),
   ],
   { error: 'must be one of none, demote, ha-r, ac-cc, ac-ca, mc2' },
 );
@@ -599,11 +603,20 @@ const scenarioObject = z.strictObject({
     fairness: z.boolean({ error: 'must be true or false' }).optional(),
     /** How a request of several blocks is served: block by block (absent) or all looked up first (`atomic`, version 1's way). */
     multiBlock: z.enum(['per-block', 'atomic'], { error: 'must be one of per-block, atomic' }).optional(),
+    /** Whether a request pays for its DEMOTEs (absent: `charged`, paper 000) or not (`hidden`, paper 003 §5). */
+    demotions: z.enum(['charged', 'hidden'], { error: 'must be one of charged, hidden' }).optional(),
+    /** What a DEMOTE of a block the cache above holds sends: nothing (absent: `when-absent`) or the block (`always`, paper 000 §2). */
+    demoteData: z.enum(['when-absent', 'always'], { error: 'must be one of when-absent, always' }).optional(),
     source: sourceSchema,
   });
 
 export type Scenario = z.infer<typeof scenarioObject>;
 export const scenarioSchema = scenarioObject.check((ctx) => checkScenarioRules(ctx.value, ctx.issues as Issues));
+
+/** Whether a protocol sends DEMOTEs, so that how they are charged and what they carry matter. */
+export function sendsDemotes(p: ProtocolKind): boolean {
+  return p === 'demote' || p === 'ac-cc' || p === 'mc2';
+}
 
 /** The protocol's kind; absent is `none`. */
 export function protocolKind(s: Pick<Scenario, 'protocol'>): ProtocolKind {
@@ -637,6 +650,11 @@ function checkScenarioRules(s: Scenario, issues: Issues) {
             ? "MC²'s partitions decide what the array keeps"
             : null;
     if (why) issue(['du'], `DU (${s.du}) has nothing to do here: ${why}`);
+  }
+  if (!sendsDemotes(protocol)) {
+    const why = `${protocolNames[protocol]} sends no DEMOTEs`;
+    if ((s.demotions ?? 'charged') !== 'charged') issue(['demotions'], why);
+    if ((s.demoteData ?? 'when-absent') !== 'when-absent') issue(['demoteData'], why);
   }
   if (s.se && protocol === 'mc2') issue(['se'], "MC²'s partitions replace the caches' policies, so there is no insertion end to choose");
   checkSource(s, shape, issue);

@@ -5,6 +5,7 @@
 // miss-ratio curve measures (the engine's `Scenario::as_single`). Pure functions over documents.
 import { tpchPages } from './tpch';
 import {
+  sendsDemotes,
   shapeOf,
   treeLeaves,
   workloadBlocks,
@@ -93,6 +94,10 @@ export function firstPath(s: Scenario): { client: CacheConfig; above: CacheConfi
 export function setProtocol(s: Scenario, p: Protocol): void {
   if (p.kind === 'none') delete s.protocol;
   else s.protocol = p;
+  if (!sendsDemotes(p.kind)) {
+    delete s.demotions;
+    delete s.demoteData;
+  }
 }
 
 /**
@@ -106,6 +111,8 @@ export function asSingle(s: Scenario, cache: CacheConfig): Scenario {
   n.topology = { kind: 'single', cache: structuredClone(cache), link: structuredClone(link), disk: structuredClone(disk) };
   delete n.protocol;
   delete n.du;
+  delete n.demotions;
+  delete n.demoteData;
   if (n.source.kind === 'workload') {
     delete n.source.clients;
     delete n.source.sharing;
@@ -171,6 +178,8 @@ export function withTopology(s: Scenario, kind: TopologyKind): Scenario {
     n.topology = { kind: 'single', cache: structuredClone(client), link: structuredClone(link), disk: structuredClone(disk) };
     delete n.protocol;
     delete n.du;
+    delete n.demotions;
+    delete n.demoteData;
   }
   delete n.fairness;
   oneClientSource(n);

@@ -120,3 +120,29 @@ fn version_1_scenarios_report_what_they_reported() {
         failures.join("\n")
     );
 }
+
+/// What migration sets where version 2 changed a default: MC² keeps revision 1 (version 1's,
+/// the array's unclaimed space idle), while a version-2 document that names no revision runs
+/// revision 2 — and the two differ on the golden MC² scenario with caches of the data set's
+/// size (where revision 1 left the array empty), so the migration matters.
+#[test]
+fn version_1_mc2_keeps_its_revision() {
+    use tiersim_core::hierarchy::protocol::mc2::Revision;
+    use tiersim_core::hierarchy::Protocol;
+    let old = Scenario::from_json(&std::fs::read_to_string(format!("{DIR}/p002-mc2.json")).unwrap()).unwrap();
+    assert_eq!(old.protocol, Protocol::Mc2 { revision: Revision::One });
+    let v2 = old.to_json();
+    let one = r#""protocol":{"kind":"mc2","revision":1}"#;
+    assert!(v2.contains(one), "{v2}");
+    let latest = Scenario::from_json(&v2.replace(one, r#""protocol":{"kind":"mc2"}"#)).unwrap();
+    assert_eq!(latest.protocol, Protocol::Mc2 { revision: Revision::Two }, "absent: the latest");
+    assert!(!latest.to_json().contains("revision"), "the latest is written as absent");
+    let mean = |s: &Scenario| {
+        let big = Scenario::from_json(&s.to_json().replace(r#""capacity":2138"#, r#""capacity":8551"#)).unwrap();
+        Run::new(big).unwrap().run_to_end().mean_latency_ms
+    };
+    let (first, second) = (mean(&old), mean(&latest));
+    assert!(second < 0.7 * first, "revision 2 {second} ms, revision 1 {first} ms");
+    let e = Scenario::from_json(&v2.replace(one, r#""protocol":{"kind":"mc2","revision":3}"#)).unwrap_err();
+    assert!(e.to_string().contains("MC² has revisions 1 and 2 (got 3)"), "{e}");
+}

@@ -8,7 +8,7 @@
 use tiersim_core::policy::{Lru, Policy, Slru};
 use tiersim_core::Block;
 
-use tiersim_core::workload::flooded::{skewed_with_scans, REFS, WARMUP};
+use tiersim_core::workload::flooded::{skewed_with_scans, WARMUP};
 
 fn miss_ratio(mut p: impl Policy, refs: &[Block]) -> f64 {
     let mut ev = Vec::new();

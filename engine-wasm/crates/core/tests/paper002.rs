@@ -10,9 +10,9 @@
 //! DEMOTE), ARC (at both levels), MultiQ (MQ at the array under an LRU client) and MC².
 //!
 //! MC² runs at revision 2 (the array's free space goes to whoever misses; see the `mc2`
-//! module). Scenarios cannot name a revision yet — the engine builds revision 1, version 1's —
-//! so [`mc2_at`] drives revision 2 through the public hierarchy exactly as a run does; a test
-//! checks that at revision 1 it gives the engine's numbers to the last digit.
+//! module), a scenario's default; migrated version-1 documents run revision 1. [`mc2_at`]
+//! drives either through the public hierarchy, to read the array's occupancy; a test checks
+//! that at both revisions it gives a run's numbers to the last digit.
 //!
 //! Then where MC² runs: clients directly over one array, whatever the topology says.
 
@@ -50,8 +50,13 @@ fn cache_size(aggregate: f64) -> u64 {
 fn run(client: &str, array: &str, protocol: &str, aggregate: f64, warmup: Option<u64>) -> Report {
     let size = cache_size(aggregate);
     let phases = warmup.map_or(String::new(), |w| format!(r#","warmupRequests":{w}"#));
+    // "mc2:1": MC² at revision 1.
+    let protocol = match protocol.split_once(':') {
+        Some((kind, revision)) => format!(r#"{{"kind":"{kind}","revision":{revision}}}"#),
+        None => format!(r#"{{"kind":"{protocol}"}}"#),
+    };
     let json = format!(
-        r#"{{"version":2,"seed":{SEED},"clientHitMs":0.001,"protocol":{{"kind":"{protocol}"}},
+        r#"{{"version":2,"seed":{SEED},"clientHitMs":0.001,"protocol":{protocol},
             "topology":{{"kind":"tree","caches":[
               {{"name":"array","capacity":{size},"policy":{{"kind":"{array}"}},"disk":{{"kind":"constant","serviceMs":10}}}},
               {{"name":"q3","capacity":{size},"policy":{{"kind":"{client}"}},"parent":"array","link":{{"preset":"fc-1g"}}}},
@@ -127,7 +132,7 @@ fn mc2_at(revision: Revision, aggregate: f64, warmup: Option<u64>) -> (Means, (u
             link: parent.map(|_| LinkConfig::Fc1g),
             disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),
         };
-        Hierarchy::new(vec![cache(None), cache(Some(0)), cache(Some(0))], &[1, 2], Protocol::Mc2, 0.001, 4096)
+        Hierarchy::new(vec![cache(None), cache(Some(0)), cache(Some(0))], &[1, 2], Protocol::Mc2 { revision }, 0.001, 4096)
             .unwrap()
             .with_mc2(Mc2::with_revision(revision, &clients, size, universe, true, alone))
     };
@@ -219,16 +224,20 @@ fn print_tables(rows: &[Row]) {
     }
 }
 
-/// The driver is the engine: at revision 1 (what the engine builds) it gives [`run`]'s
-/// numbers exactly, alone included.
+/// The driver is the engine: at either revision it gives [`run`]'s numbers exactly, alone
+/// included; a scenario that names no revision runs revision 2.
 #[test]
 fn the_revision_driver_gives_the_engines_numbers() {
-    for aggregate in [1.0 / 16.0, 2.0] {
-        let r = run("lru", "lru", "mc2", aggregate, None);
-        let (m, array) = mc2_at(Revision::One, aggregate, None);
-        assert_eq!(m, Means::of(&r), "aggregate {aggregate}");
-        assert_eq!(array.0 as u64, r.caches[0].blocks, "aggregate {aggregate}");
+    for (revision, protocol) in [(Revision::One, "mc2:1"), (Revision::Two, "mc2:2")] {
+        for aggregate in [1.0 / 16.0, 2.0] {
+            let r = run("lru", "lru", protocol, aggregate, None);
+            let (m, array) = mc2_at(revision, aggregate, None);
+            assert_eq!(m, Means::of(&r), "{protocol} at aggregate {aggregate}");
+            assert_eq!(array.0 as u64, r.caches[0].blocks, "{protocol} at aggregate {aggregate}");
+        }
     }
+    let latest = run("lru", "lru", "mc2", 2.0, None);
+    assert_eq!(Means::of(&latest), Means::of(&run("lru", "lru", "mc2:2", 2.0, None)));
 }
 
 /// Issue 19's bug, pinned at revision 1 (which migrated version-1 documents keep), and gone at
@@ -377,7 +386,7 @@ fn two_clients(mid: bool) -> Scenario {
     let workload = Scenario::default().workload().unwrap().clone();
     Scenario {
         topology: Topology::Tree { caches },
-        protocol: Protocol::Mc2,
+        protocol: Protocol::Mc2 { revision: Revision::LATEST },
         source: Source::Workload { workload, clients: BTreeMap::new(), sharing: Sharing::Shared { fraction: 0.2 } },
         ..Default::default()
     }
@@ -387,7 +396,7 @@ fn two_clients(mid: bool) -> Scenario {
 /// trees only; version 2 runs it wherever the paths are client → array, two levels included.
 #[test]
 fn mc2_runs_clients_directly_over_one_array_only() {
-    let s = Scenario { protocol: Protocol::Mc2, ..Scenario::default() };
+    let s = Scenario { protocol: Protocol::Mc2 { revision: Revision::LATEST }, ..Scenario::default() };
     let r = Run::new(s).unwrap_or_else(|e| panic!("two levels are one client over one array: {e}")).run_to_end();
     assert_eq!(r.caches.iter().map(|c| c.policy.as_str()).collect::<Vec<_>>(), ["mc2", "mc2"]);
     assert!(r.counters.array_hits > 0, "{:?}", r.counters);

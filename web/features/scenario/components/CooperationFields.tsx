@@ -1,8 +1,9 @@
 // Paper 003's cooperation knobs: AC_CA's candidate count k and DU, what a cache above the
 // clients does with a block it has just sent up (two levels and trees), and SE, importance
-// hints (at the client, and above it where the protocol passes them down).
+// hints (at the client, and above it where the protocol passes them down); how DEMOTEs are
+// accounted (papers 000 and 003 differ); and MC²'s revision.
 import type { ReactNode } from 'react';
-import { DEFAULT_AC_CA_K, protocolKind } from '../../../scenario/schema';
+import { DEFAULT_AC_CA_K, protocolKind, sendsDemotes } from '../../../scenario/schema';
 import type { Scenario } from '../../../scenario/schema';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
@@ -81,5 +82,68 @@ export function SeField({ scenario: s, testId, errorAt, update }: Props) {
       </label>
       {error && <p className="field-error">{error}</p>}
     </>
+  );
+}
+
+/**
+ * How DEMOTEs are paid for (paper 000 charges each transfer to the request that caused it;
+ * paper 003 §5 hides them, compared at their best) and what one carries when the cache above
+ * holds the block (paper 000 §2: the data anyway). Shown while the protocol sends DEMOTEs.
+ */
+export function DemotionFields({ scenario: s, testId, errorAt, update }: Props) {
+  if (!sendsDemotes(protocolKind(s))) return null;
+  return (
+    <div className="row">
+      <SelectField<'charged' | 'hidden'>
+        testId={`${testId}-cost`}
+        label={<abbr title="paper 000 eq. 1 charges DEMOTEs to the request; paper 003 §5 overlaps them with reads">DEMOTEs</abbr>}
+        value={s.demotions ?? 'charged'}
+        options={[
+          { value: 'charged', label: 'charged to the request (paper 000)' },
+          { value: 'hidden', label: 'off the request path, still on the links (paper 003)' },
+        ]}
+        error={errorAt('demotions')}
+        onChange={(v) =>
+          update((n) => {
+            if (v === 'hidden') n.demotions = 'hidden';
+            else delete n.demotions;
+          })
+        }
+      />
+      <SelectField<'when-absent' | 'always'>
+        testId={`${testId}-data`}
+        label="A DEMOTE of a block the array holds"
+        value={s.demoteData ?? 'when-absent'}
+        options={[
+          { value: 'when-absent', label: 'sends only the command' },
+          { value: 'always', label: 'sends the block anyway; the array discards it (paper 000 §2)' },
+        ]}
+        error={errorAt('demoteData')}
+        onChange={(v) =>
+          update((n) => {
+            if (v === 'always') n.demoteData = 'always';
+            else delete n.demoteData;
+          })
+        }
+      />
+    </div>
+  );
+}
+
+/** MC²'s revision, shown under MC²: 2 lends the array's unclaimed space; 1 is version 1's. */
+export function Mc2RevisionField({ scenario: s, testId, errorAt, update }: Props) {
+  if (s.protocol?.kind !== 'mc2') return null;
+  return (
+    <SelectField<'1' | '2'>
+      testId={testId}
+      label="MC² revision"
+      value={String(s.protocol.revision ?? 2) as '1' | '2'}
+      options={[
+        { value: '2', label: '2: the array space no partition claims goes to whoever misses' },
+        { value: '1', label: '1: that space stays idle (links from before version 2)' },
+      ]}
+      error={errorAt('protocol.revision')}
+      onChange={(v) => update((n) => void (n.protocol = v === '1' ? { kind: 'mc2', revision: 1 } : { kind: 'mc2' }))}
+    />
   );
 }

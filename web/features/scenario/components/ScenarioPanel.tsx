@@ -10,7 +10,7 @@ import type { CacheConfig, DiskConfig, ProtocolKind, Scenario, ScenarioIssue, To
 import { defaultWorkloadSource, firstPath, setProtocol, withTopology } from '../../../scenario/topology';
 import type { TraceSummary } from '../../../worker/protocol';
 import { CacheFields } from './CacheFields';
-import { AcCaKField, DuField, SeField } from './CooperationFields';
+import { AcCaKField, DemotionFields, DuField, Mc2RevisionField, SeField } from './CooperationFields';
 import { DesignPicker } from './DesignPicker';
 import { DiskFields } from './DiskFields';
 import { LatencyFields } from './LatencyFields';
@@ -43,7 +43,7 @@ const WORKLOAD_KINDS = ['random', 'sequential', 'zipf', 'mix', 'oltp', 'tpch', '
 type GeneratorChoice = '' | 'before' | Workload['kind'];
 
 /** Fields shown above; problems anywhere else are listed at the bottom. */
-const KNOWN_PATHS = ['topology', 'protocol', 'du', 'se', 'queueing', 'fairness', 'multiBlock', 'source', 'seed'];
+const KNOWN_PATHS = ['topology', 'protocol', 'du', 'se', 'queueing', 'fairness', 'multiBlock', 'demotions', 'demoteData', 'source', 'seed'];
 
 /** Whether a generator issues requests of several blocks (phases: any of its phases). */
 function severalBlocks(w: Workload): boolean {
@@ -177,6 +177,7 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
               onChange={(kind) => update((n) => setProtocol(n, { kind }))}
             />
             <AcCaKField scenario={s} testId="protocol-ac-ca-k" errorAt={errorAt} update={update} />
+            <Mc2RevisionField scenario={s} testId="protocol-mc2-revision" errorAt={errorAt} update={update} />
             <DuField
               scenario={s}
               testId="array-du"
@@ -189,6 +190,7 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
       )}
 
       <SeField scenario={s} testId="se" errorAt={errorAt} update={update} />
+      <DemotionFields scenario={s} testId="demotions" errorAt={errorAt} update={update} />
 
       <fieldset>
         <legend>{t.kind === 'tree' ? 'Disk (under every root) and latency' : 'Link, disk and latency'}</legend>

@@ -9,7 +9,7 @@ import { LINK_PRESET_IDS, protocolKind, treeLeaves, workloadBlocks } from '../..
 import type { LinkPresetId, ProtocolKind, Scenario, TreeCache, Workload } from '../../../scenario/schema';
 import { firstPath, mc2Example, pruneClientWorkloads, renameCache, setProtocol, treeFromScenario } from '../../../scenario/topology';
 import { CacheFields } from './CacheFields';
-import { AcCaKField, DuField } from './CooperationFields';
+import { AcCaKField, DuField, Mc2RevisionField } from './CooperationFields';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
 import { TopologyDiagram } from './TopologyDiagram';
@@ -157,7 +157,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
               onClick={() =>
                 update((n) => {
                   if (p.id === 'mc2') return mc2Example(n);
-                  if (protocolKind(n) === 'mc2' && p.mids > 0) delete n.protocol;
+                  if (protocolKind(n) === 'mc2' && p.mids > 0) setProtocol(n, { kind: 'none' });
                   n.topology = { kind: 'tree', caches: treeFromScenario(n, p.clients, p.mids) };
                   pruneClientWorkloads(n);
                 })
@@ -335,6 +335,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
           <DuField scenario={s} testId="tree-du" label="What a shared cache sends up" errorAt={errorAt} update={update} />
         </div>
         <AcCaKField scenario={s} testId="tree-ac-ca-k" errorAt={errorAt} update={update} />
+        <Mc2RevisionField scenario={s} testId="tree-mc2-revision" errorAt={errorAt} update={update} />
       </fieldset>
     </>
   );

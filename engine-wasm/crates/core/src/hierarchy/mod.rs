@@ -394,7 +394,7 @@ impl Hierarchy {
             Protocol::HaR => Coop::HaR(HaR),
             Protocol::AcCa { k } => Coop::AcCa(AcCa { k }),
             Protocol::AcCc => Coop::AcCc(Box::new(AcCc::new(&paths, &capacities))),
-            Protocol::Mc2 => {
+            Protocol::Mc2 { .. } => {
                 let root = paths.first().map(|p| p[p.len() - 1]);
                 if let Some(p) = paths.iter().find(|p| p.len() != 2 || Some(p[1]) != root) {
                     return Err(format!(

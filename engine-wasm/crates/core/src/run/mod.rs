@@ -583,7 +583,7 @@ impl Run {
                 1.0
             }
         });
-        let mc2 = self.scenario.protocol == Protocol::Mc2;
+        let mc2 = matches!(self.scenario.protocol, Protocol::Mc2 { .. });
         let caches: Vec<CacheReport> = (0..h.caches())
             .map(|i| CacheReport {
                 name: shape.nodes[i].name.clone(),
@@ -714,7 +714,11 @@ pub(crate) fn build_hierarchy(
     first_pass: bool,
     alone: Option<usize>,
 ) -> Result<Hierarchy, ScenarioError> {
-    let mc2 = scenario.protocol == Protocol::Mc2;
+    let revision = match scenario.protocol {
+        Protocol::Mc2 { revision } => Some(revision),
+        _ => None,
+    };
+    let mc2 = revision.is_some();
     let tree = scenario.topology.is_tree();
     let specs = shape
         .nodes
@@ -749,9 +753,9 @@ pub(crate) fn build_hierarchy(
         .with_se(scenario.se)
         .with_multi_block(scenario.multi_block)
         .with_demotions(scenario.demotions, scenario.demote_data);
-    if !mc2 {
+    let Some(revision) = revision else {
         return Ok(h);
-    }
+    };
     let clients: Vec<Mc2Client> = (0..shape.clients())
         .map(|c| {
             let (hints, blocks) = mc2_view(c);
@@ -760,7 +764,7 @@ pub(crate) fn build_hierarchy(
         .collect();
     let root = shape.paths[0][shape.paths[0].len() - 1];
     let array = shape.nodes[root].cache.capacity as usize;
-    Ok(h.with_mc2(Mc2::new(&clients, array, universe, shared_ids, alone)))
+    Ok(h.with_mc2(Mc2::with_revision(revision, &clients, array, universe, shared_ids, alone)))
 }
 
 /// Each cache draws its own random stream, derived from the scenario's seed: a single cache's

@@ -238,7 +238,7 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
         None => (Vec::new(), universe as u64),
     };
     let mut h = super::build_hierarchy(scenario, &shape, universe, &mc2_view, false, None, false, None)?;
-    if scenario.protocol == Protocol::Mc2 && !fills.iter().all(|f| f.2.is_empty()) {
+    if matches!(scenario.protocol, Protocol::Mc2 { .. }) && !fills.iter().all(|f| f.2.is_empty()) {
         return Err(err("start", "MC² keeps its own partitions: start its caches empty"));
     }
     for (i, path, blocks) in &fills {

@@ -674,7 +674,7 @@ impl Scenario {
                 Some("a single cache sends nothing up to a client")
             } else if self.protocol == Protocol::AcCc {
                 Some("AC_CC keeps each block in one level already")
-            } else if self.protocol == Protocol::Mc2 {
+            } else if matches!(self.protocol, Protocol::Mc2 { .. }) {
                 Some("MC²'s partitions decide what the array keeps")
             } else {
                 None
@@ -683,7 +683,7 @@ impl Scenario {
                 return Err(err("du", format!("DU ({}) has nothing to do here: {why}", du.name())));
             }
         }
-        if !matches!(self.protocol, Protocol::Demote | Protocol::AcCc | Protocol::Mc2) {
+        if !matches!(self.protocol, Protocol::Demote | Protocol::AcCc | Protocol::Mc2 { .. }) {
             let why = format!("{} sends no DEMOTEs", self.protocol.name());
             if self.demotions != Demotions::Charged {
                 return Err(err("demotions", why));
@@ -692,7 +692,7 @@ impl Scenario {
                 return Err(err("demoteData", why));
             }
         }
-        if self.se && self.protocol == Protocol::Mc2 {
+        if self.se && matches!(self.protocol, Protocol::Mc2 { .. }) {
             return Err(err(
                 "se",
                 "MC²'s partitions replace the caches' policies, so there is no insertion end to choose",
@@ -705,7 +705,7 @@ impl Scenario {
             a.validate().map_err(|m| err("queueing", m))?;
         }
         self.validate_source(&shape)?;
-        if self.protocol == Protocol::Mc2 {
+        if matches!(self.protocol, Protocol::Mc2 { .. }) {
             self.validate_mc2(&shape)?;
         }
         self.validate_offline(&shape)?;
@@ -829,7 +829,7 @@ impl Scenario {
             let at = format!("{}.policy", node.path);
             let name = node.cache.policy.name();
             let leaf = shape.leaves.contains(&i);
-            if self.protocol == Protocol::Mc2 {
+            if matches!(self.protocol, Protocol::Mc2 { .. }) {
                 return Err(err(at, format!("{name} is offline, and MC²'s partitions replace the caches' policies")));
             }
             if !leaf {

@@ -15,7 +15,8 @@
 //! - a `trace` becomes the source (the unused `workload` is dropped); one client replays every
 //!   request of the file (`clients: merged`), as version 1 did;
 //! - `du` under AC_CC or MC², and `se` under MC², which those protocols ignored, are dropped;
-//! - a request of several blocks is served `atomic`ally, as version 1 served it.
+//! - a request of several blocks is served `atomic`ally, as version 1 served it;
+//! - MC² runs its revision 1, whose array space no partition claims stays idle.
 //!
 //! Combinations version 1 refused only because its engines could not run them (a trace in a
 //! tree, AC_CC or SE in a tree) migrate like the rest and now run.
@@ -26,6 +27,7 @@ use serde::Deserialize;
 
 use super::{CacheConfig, Scenario, Source, TraceClients, TraceSource, TreeCache, SCENARIO_VERSION};
 use crate::hierarchy::{Arrivals, DiskConfig, Du, LinkConfig, Protocol};
+use crate::hierarchy::protocol::mc2::Revision;
 use crate::policy::PolicyConfig;
 use crate::workload::{Sharing, WorkloadConfig};
 
@@ -181,11 +183,16 @@ impl ScenarioV1 {
             }
         };
         let single = matches!(topology, super::Topology::Single { .. });
-        let protocol = if single { Protocol::None } else { s.protocol };
+        let protocol = match s.protocol {
+            _ if single => Protocol::None,
+            // Version 1 ran MC²'s first revision, whose unclaimed array space stays idle.
+            Protocol::Mc2 { .. } => Protocol::Mc2 { revision: Revision::One },
+            p => p,
+        };
         // What the run ignored: DU under a single cache, AC_CC (exclusive already) or MC², SE
         // under MC² (its partitions replace the caches' policies).
-        let du = if single || matches!(protocol, Protocol::AcCc | Protocol::Mc2) { None } else { s.du };
-        let se = s.se && protocol != Protocol::Mc2;
+        let du = if single || matches!(protocol, Protocol::AcCc | Protocol::Mc2 { .. }) { None } else { s.du };
+        let se = s.se && !matches!(protocol, Protocol::Mc2 { .. });
         let source = match s.trace {
             Some(t) => Source::Trace(TraceSource {
                 name: t.name,

@@ -49,7 +49,12 @@ pub enum Protocol {
     /// exclusive READ / READ-SAVE / DEMOTE for a client's own ranges, inclusive LRU for shared
     /// ones, and a global LRU stack of (partition, client) pairs sharing the array (see
     /// [`mc2`]). It replaces the caches' own policies; clients directly over one array only.
-    Mc2,
+    /// `revision` 1 is scenario version 1's (the array's unclaimed space stays idle); 2, the
+    /// default, lends it to whoever misses.
+    Mc2 {
+        #[serde(default = "default_mc2_revision", skip_serializing_if = "is_latest_mc2_revision")]
+        revision: mc2::Revision,
+    },
     /// Paper 003's content-aware caching (AC_CA): to make room the client evicts, among its
     /// next `k` victims, the first one its parent also holds (so a later miss on it is a hit
     /// there); if none is, its policy's own victim.
@@ -67,6 +72,14 @@ fn default_ac_ca_k() -> u32 {
     DEFAULT_AC_CA_K
 }
 
+fn default_mc2_revision() -> mc2::Revision {
+    mc2::Revision::LATEST
+}
+
+fn is_latest_mc2_revision(r: &mc2::Revision) -> bool {
+    *r == mc2::Revision::LATEST
+}
+
 impl Protocol {
     pub fn validate(&self) -> Result<(), String> {
         match *self {
@@ -82,7 +95,7 @@ impl Protocol {
             Protocol::Demote => "DEMOTE",
             Protocol::HaR => "HA_R",
             Protocol::AcCc => "AC_CC",
-            Protocol::Mc2 => "MC²",
+            Protocol::Mc2 { .. } => "MC²",
             Protocol::AcCa { .. } => "AC_CA",
         }
     }
