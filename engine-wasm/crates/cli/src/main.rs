@@ -108,6 +108,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -121,6 +122,17 @@ fn main() -> ExitCode {
             eprintln!("tiersim: {message}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// `tiersim … | head` ends quietly when the reader closes the pipe, as Unix tools do: Rust
+/// ignores SIGPIPE, so a write to a closed pipe fails and `println!` panics; the default action
+/// ends the process at that write instead.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing, before any thread starts; SIG_DFL is a valid disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
