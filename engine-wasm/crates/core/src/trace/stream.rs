@@ -5,7 +5,11 @@
 //! small files at every byte). [`super::parse`] is this with one chunk.
 //!
 //! A bad record stops the stream with its place, unless `skip_bad` is on: then it is counted
-//! ([`TraceStream::skipped`]) and the first one kept for the report. Damaged compression, an
+//! ([`TraceStream::skipped`]) and the first one kept for the report. Damaged compression (a
+//! truncated `.gz` too) is placed at its compressed and decompressed offsets; it stops the
+//! stream, or with `skip_bad` ends it there, keeping every whole record read before it (zstd
+//! holds back its last window of output until a frame ends, so from a truncated `.zst` that
+//! is the records before the window). An
 //! empty file and a file that is not the format at all stop it either way.
 
 use std::io::Write;
@@ -19,24 +23,39 @@ const ZSTD_OUT: usize = 128 * 1024;
 /// Largest zstd frame header (magic, descriptor, window, dictionary id, content size).
 const ZSTD_HEADER: usize = 18;
 
-fn damaged(kind: &str, at: u64, e: impl std::fmt::Display) -> TraceError {
-    TraceError { place: format!("byte {at}"), message: format!("damaged {kind} data: {e}") }
+/// Damaged compressed data, `compressed` bytes into the file and `unpacked` bytes into what it
+/// decompressed to.
+fn damaged(kind: &str, compressed: u64, unpacked: u64, e: impl std::fmt::Display) -> TraceError {
+    TraceError {
+        place: format!("compressed byte {compressed} (decompressed byte {unpacked})"),
+        message: format!("damaged {kind} data: {e}"),
+    }
 }
 
 enum Unpack {
     /// Fewer than four bytes seen: not yet known.
     Unknown,
     Plain,
-    Gzip(Box<flate2::write::MultiGzDecoder<Vec<u8>>>),
+    Gzip(Box<Gzip>),
     Zstd(Box<Zstd>),
+    /// Damaged compression, skipped (`skip_bad`): the rest of the file is ignored.
+    Ended,
+}
+
+struct Gzip {
+    decoder: flate2::write::MultiGzDecoder<Vec<u8>>,
+    /// Compressed bytes the decoder took, and decompressed bytes it gave (for error places).
+    consumed: u64,
+    produced: u64,
 }
 
 struct Zstd {
     frame: Option<ruzstd::decoding::FrameDecoder>,
     /// Compressed bytes not yet decoded (less than a block, or a frame header).
     input: Vec<u8>,
-    /// Compressed bytes consumed so far (for error places).
+    /// Compressed bytes consumed and decompressed bytes produced so far (for error places).
     consumed: u64,
+    produced: u64,
     out: Vec<u8>,
 }
 
@@ -50,25 +69,32 @@ impl Zstd {
                 }
                 let mut frame = ruzstd::decoding::FrameDecoder::new();
                 let mut src = &self.input[..];
-                frame.init(&mut src).map_err(|e| damaged("zstd", self.consumed, e))?;
+                frame.init(&mut src).map_err(|e| damaged("zstd", self.consumed, self.produced, e))?;
                 let used = self.input.len() - src.len();
                 self.input.drain(..used);
                 self.consumed += used as u64;
                 self.frame = Some(frame);
             }
             let frame = self.frame.as_mut().expect("set above");
-            let (read, written) =
-                frame.decode_from_to(&self.input, &mut self.out).map_err(|e| damaged("zstd", self.consumed, e))?;
+            let (read, written) = frame
+                .decode_from_to(&self.input, &mut self.out)
+                .map_err(|e| damaged("zstd", self.consumed, self.produced, e))?;
             if read > self.input.len() {
                 // ruzstd reports a frame's 4-byte checksum as read before it has all 4 bytes:
                 // wait for them.
                 if end {
-                    return Err(damaged("zstd", self.consumed, "the data ends inside a frame's checksum"));
+                    return Err(damaged(
+                        "zstd",
+                        self.consumed,
+                        self.produced,
+                        "the data ends inside a frame's checksum",
+                    ));
                 }
                 return Ok(());
             }
             self.input.drain(..read);
             self.consumed += read as u64;
+            self.produced += written as u64;
             parser.consume(&self.out[..written])?;
             if frame.is_finished() && frame.can_collect() == 0 {
                 self.frame = None;
@@ -76,11 +102,46 @@ impl Zstd {
             }
             if read == 0 && written == 0 {
                 if end {
-                    return Err(damaged("zstd", self.consumed, "the data ends inside a frame"));
+                    return Err(damaged(
+                        "zstd",
+                        self.consumed,
+                        self.produced,
+                        "the data ends inside a frame (is the file truncated?)",
+                    ));
                 }
                 return Ok(());
             }
         }
+    }
+}
+
+impl Gzip {
+    /// Takes `data` (and, at the `end`, finishes the stream), counting the compressed bytes the
+    /// decoder accepted before any error, so that the error names where the damage is.
+    fn write(&mut self, mut data: &[u8], end: bool) -> std::io::Result<()> {
+        while !data.is_empty() {
+            match self.decoder.write(data) {
+                Ok(0) => {
+                    return Err(std::io::Error::new(std::io::ErrorKind::WriteZero, "the decoder takes no more data"))
+                }
+                Ok(n) => {
+                    self.consumed += n as u64;
+                    data = &data[n..];
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        if end {
+            self.decoder.try_finish().map_err(|e| {
+                if e.kind() == std::io::ErrorKind::UnexpectedEof || e.to_string().contains("unexpected end") {
+                    std::io::Error::new(e.kind(), "the data ends inside a gzip member (is the file truncated?)")
+                } else {
+                    e
+                }
+            })?;
+        }
+        Ok(())
     }
 }
 
@@ -425,9 +486,19 @@ impl TraceStream {
 
     fn decide(&mut self) {
         self.unpack = if self.head.starts_with(&[0x1f, 0x8b]) {
-            Unpack::Gzip(Box::new(flate2::write::MultiGzDecoder::new(Vec::new())))
+            Unpack::Gzip(Box::new(Gzip {
+                decoder: flate2::write::MultiGzDecoder::new(Vec::new()),
+                consumed: 0,
+                produced: 0,
+            }))
         } else if self.head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
-            Unpack::Zstd(Box::new(Zstd { frame: None, input: Vec::new(), consumed: 0, out: vec![0; ZSTD_OUT] }))
+            Unpack::Zstd(Box::new(Zstd {
+                frame: None,
+                input: Vec::new(),
+                consumed: 0,
+                produced: 0,
+                out: vec![0; ZSTD_OUT],
+            }))
         } else {
             Unpack::Plain
         };
@@ -447,22 +518,22 @@ impl TraceStream {
     }
 
     fn feed(&mut self, data: &[u8], end: bool) -> Result<(), TraceError> {
-        match &mut self.unpack {
+        let result = match &mut self.unpack {
             Unpack::Unknown => unreachable!("decided before feeding"),
-            Unpack::Plain => self.parser.consume(data),
-            Unpack::Gzip(d) => {
+            Unpack::Plain => return self.parser.consume(data),
+            Unpack::Ended => return Ok(()),
+            Unpack::Gzip(g) => {
                 // What decompressed before any damage is read first: errors come in the
                 // order of the file, however it is cut.
-                let mut status = d.write_all(data);
-                if end && status.is_ok() {
-                    status = d.try_finish();
-                }
-                let out = std::mem::take(d.get_mut());
-                let result = self.parser.consume(&out).and(status.map_err(|e| damaged("gzip", 0, e)));
-                if let Unpack::Gzip(d) = &mut self.unpack {
+                let status = g.write(data, end);
+                let out = std::mem::take(g.decoder.get_mut());
+                g.produced += out.len() as u64;
+                let (consumed, produced) = (g.consumed, g.produced);
+                let result = self.parser.consume(&out).and(status.map_err(|e| damaged("gzip", consumed, produced, e)));
+                if let Unpack::Gzip(g) = &mut self.unpack {
                     let mut out = out;
                     out.clear();
-                    *d.get_mut() = out;
+                    *g.decoder.get_mut() = out;
                 }
                 result
             }
@@ -470,6 +541,18 @@ impl TraceStream {
                 z.input.extend_from_slice(data);
                 z.pump(&mut self.parser, end)
             }
+        };
+        match result {
+            Err(e) if self.parser.skip_bad && e.message.starts_with("damaged ") => {
+                // The file ends at the damage: keep every whole record before it, drop the
+                // piece of one it cut, ignore the rest.
+                self.unpack = Unpack::Ended;
+                self.parser.carry.clear();
+                self.parser.skipped += 1;
+                self.parser.first_skipped.get_or_insert(e);
+                Ok(())
+            }
+            other => other,
         }
     }
 
@@ -482,9 +565,9 @@ impl TraceStream {
         } else {
             self.feed(&[], true)?;
         }
-        if let Unpack::Gzip(d) = &self.unpack {
-            if self.pushed > 0 && d.get_ref().is_empty() && self.parser.at == 0 && self.parser.carry.is_empty() {
-                return Err(damaged("gzip", 0, "no data in the stream"));
+        if let Unpack::Gzip(g) = &self.unpack {
+            if self.pushed > 0 && g.produced == 0 && self.parser.at == 0 && self.parser.carry.is_empty() {
+                return Err(damaged("gzip", g.consumed, 0, "no data in the stream"));
             }
         }
         self.parser.finish()
@@ -672,6 +755,55 @@ mod tests {
         assert!(streamed(Format::Lines, &[&gz[..gz.len() - 6]]).unwrap_err().message.starts_with("damaged gzip data"));
         let zs = zstd(b"1\n2\n3\n4\n5\n6\n7\n8\n9\n");
         assert!(streamed(Format::Lines, &[&zs[..zs.len() - 3]]).unwrap_err().message.starts_with("damaged zstd data"));
+    }
+
+    #[test]
+    fn a_truncated_compressed_file_names_where_it_ends_and_can_keep_what_came_before() {
+        // Larger than a zstd window, so that a truncated frame has given some output.
+        let text: String = (0..600_000).map(|i| format!("{}\n", i % 7919)).collect();
+        for (kind, packed) in [("gzip", gzip(text.as_bytes())), ("zstd", zstd(text.as_bytes()))] {
+            let cut = &packed[..packed.len() * 2 / 3];
+            for skip in [false, true] {
+                let read = || {
+                    let mut s = TraceStream::new(Format::Lines, Options::default()).unwrap().skip_bad(skip);
+                    for c in cut.chunks(4096) {
+                        s.push(c)?;
+                    }
+                    s.finish()
+                };
+                if !skip {
+                    let e = read().unwrap_err();
+                    assert!(e.message.starts_with(&format!("damaged {kind} data")), "{e}");
+                    assert!(e.message.contains("truncated"), "{e}");
+                    // Where it ended: near the cut in the file, well into the text.
+                    let (c, d) = offsets(&e.place);
+                    assert!(c <= cut.len() as u64 && c + 128 * 1024 >= cut.len() as u64, "{kind}: {e}");
+                    assert!(d > 0 && d < text.len() as u64, "{kind}: {e}");
+                    continue;
+                }
+                let f = read().unwrap();
+                let e = f.first_skipped.expect("the damage is reported");
+                assert_eq!(f.skipped, 1, "{kind}");
+                let (_, d) = offsets(&e.place);
+                // Every whole line before the damage, in order; none after it.
+                let lines = text[..d as usize].matches('\n').count();
+                assert_eq!(f.trace.records.len(), lines, "{kind}: {e}");
+                let whole = parse(
+                    text[..text[..d as usize].rfind('\n').unwrap() + 1].as_bytes(),
+                    Format::Lines,
+                    &Options::default(),
+                );
+                assert_eq!(f.trace, whole.unwrap(), "{kind}");
+            }
+        }
+    }
+
+    /// "compressed byte C (decompressed byte D)" → (C, D).
+    fn offsets(place: &str) -> (u64, u64) {
+        let n: Vec<u64> =
+            place.split(|c: char| !c.is_ascii_digit()).filter(|t| !t.is_empty()).map(|t| t.parse().unwrap()).collect();
+        assert!(place.starts_with("compressed byte ") && n.len() == 2, "{place}");
+        (n[0], n[1])
     }
 
     #[test]
