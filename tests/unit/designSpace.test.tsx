@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DesignSpace, configs, jobs, slowerBy } from '../../web/features/designspace/DesignSpace';
-import { applyDesign, atRatio, designName, designSpace, onSan, summarize, type Outcome } from '../../web/features/designspace/space';
+import { AC_CA_KS, RUNS_PER_CONFIG, applyDesign, atRatio, designName, designRuns, designSpace, onSan, runName, summarize, type Outcome } from '../../web/features/designspace/space';
 import { treeFromScenario } from '../../web/scenario/topology';
 import type { PointRunner } from '../../web/features/mrc/sweep';
 import { defaultScenario } from '../../web/scenario/defaults';
@@ -13,12 +13,14 @@ afterEach(cleanup);
 
 /** Latency by hand: each approach a base, less for ARC at the array, DU, SE; plain LRU the base itself. */
 const BASE_MS: Record<string, number> = { none: 1, 'ha-r': 0.8, demote: 0.78, 'ac-ca': 0.9, 'ac-cc': 0.6 };
+/** AC_CA's best candidate counts: 16, then 64 (the rest the base). */
+const K_MS: Record<number, number> = { 16: 0.05, 64: 0.04 };
 const fake: PointRunner = async (s) => {
   const t = s.topology;
   if (t.kind !== 'two-level') throw new Error('two levels');
   const protocol = s.protocol?.kind ?? 'none';
   return makeReport({
-    meanLatencyMs: BASE_MS[protocol] - (t.array.policy.kind === 'arc' && protocol !== 'ac-cc' ? 0.2 : 0) - (s.du ? 0.1 : 0) - (s.se ? 0.01 : 0) - (t.client.co ? 0.001 : 0),
+    meanLatencyMs: BASE_MS[protocol] - (t.array.policy.kind === 'arc' && protocol !== 'ac-cc' ? 0.2 : 0) - (s.du ? 0.1 : 0) - (s.se ? 0.01 : 0) - (t.client.co ? 0.001 : 0) - (s.protocol?.kind === 'ac-ca' ? (K_MS[s.protocol.k ?? 0] ?? 0) : 0),
   });
 };
 
@@ -30,10 +32,27 @@ describe("paper 003's design space", () => {
     expect(all.map(designName)).toContain('AC_HB.LRU.ARC.DU.SE');
     const built = jobs(defaultScenario(), configs('scenario', 'one'));
     if ('error' in built) throw new Error(built.error);
-    expect(built).toHaveLength(136);
+    // AC_CA once per candidate count: 104 designs once, 32 six times.
+    expect(RUNS_PER_CONFIG).toBe(104 + 32 * 6);
+    expect(built).toHaveLength(RUNS_PER_CONFIG);
     const acHb = built.find((j) => designName(j.design) === 'AC_HB.LRU.ARC.DU.SE')!.scenario;
-    expect(acHb).toMatchObject({ protocol: { kind: 'demote' }, topology: { client: { policy: { kind: 'lru' } }, array: { policy: { kind: 'arc' } } }, du: 'drop', se: true });
-    expect(jobs(defaultScenario(), configs('all', 'sweep'))).toHaveLength(136 * 9);
+    // DEMOTEs uncharged, as the paper compares the approaches (§7.1).
+    expect(acHb).toMatchObject({ protocol: { kind: 'demote' }, demotions: 'hidden', topology: { client: { policy: { kind: 'lru' } }, array: { policy: { kind: 'arc' } } }, du: 'drop', se: true });
+    expect(jobs(defaultScenario(), configs('all', 'sweep'))).toHaveLength(RUNS_PER_CONFIG * 9);
+  });
+
+  it('runs AC_CA once per candidate count, and says how DEMOTEs are charged only where they are sent', () => {
+    const base = { ...defaultScenario(), protocol: { kind: 'demote' as const }, demoteData: 'always' as const };
+    const acCa = designSpace().find((d) => designName(d) === 'AC_CA.LRU.ARC')!;
+    const runs = designRuns(base, acCa);
+    expect(runs.map((r) => [r.k, r.scenario.protocol])).toEqual(AC_CA_KS.map((k) => [k, { kind: 'ac-ca', k }]));
+    expect(runName(runs[2])).toBe('AC_CA.LRU.ARC (k = 16)');
+    for (const d of designSpace()) {
+      const s = applyDesign(base, d);
+      const sends = d.approach === 'AC_HB' || d.approach === 'AC_CC';
+      expect([s.demotions, s.demoteData], designName(d)).toEqual(sends ? ['hidden', 'always'] : [undefined, undefined]);
+      expect(designRuns(base, d), designName(d)).toHaveLength(d.approach === 'AC_CA' ? 6 : 1);
+    }
   });
 
   it("applies Table 3's SANs and splits the same total by ratio", () => {
@@ -72,7 +91,7 @@ describe("paper 003's design space", () => {
     fireEvent.change(screen.getByTestId('design-space-san'), { target: { value: 'scenario' } });
     fireEvent.click(screen.getByTestId('design-space-run'));
     await waitFor(() => expect(screen.getByTestId('design-space-progress').getAttribute('data-status')).toBe('done'));
-    expect(screen.getByTestId('design-space-progress').getAttribute('data-done')).toBe('136');
+    expect(screen.getByTestId('design-space-progress').getAttribute('data-done')).toBe(String(RUNS_PER_CONFIG));
     const config = screen.getByTestId('design-space-config');
     // Best HA: HA_R with ARC, DU, SE, CO: 0.8 − 0.311; best AC: AC_HB likewise, 0.78 − 0.311.
     // Plain: HA_R 0.8 against AC_CC 0.6.
@@ -86,7 +105,7 @@ describe("paper 003's design space", () => {
       ['HA_B', 'HA_B.LRU.ARC.DU.CO.SE'],
       ['HA_R', 'HA_R.LRU.ARC.DU.CO.SE'],
       ['AC_HB', 'AC_HB.LRU.ARC.DU.CO.SE'],
-      ['AC_CA', 'AC_CA.LRU.ARC.DU.CO.SE'],
+      ['AC_CA', 'AC_CA.LRU.ARC.DU.CO.SE (k = 16)'],
       ['AC_CC', 'AC_CC.LRU.CO.SE'],
     ]);
     expect(config.querySelectorAll('svg rect.best')).toHaveLength(5);

@@ -12,7 +12,7 @@ import { checkScenario, describeIssue, type Scenario } from '../../scenario/sche
 import { runLink } from '../../scenario/url';
 import { SelectField } from '../scenario/components/SelectField';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
-import { APPROACH_LABELS, SANS, applyDesign, atRatio, designName, designSpace, onSan, summarize, type Design, type Outcome, type San, type Summary } from './space';
+import { AC_CA_KS, APPROACH_LABELS, RUNS_PER_CONFIG, SANS, atRatio, designRuns, designSpace, onSan, runName, summarize, type Design, type Outcome, type San, type Summary } from './space';
 
 type SanChoice = 'scenario' | San | 'all';
 type RatioChoice = 'one' | 'sweep';
@@ -43,6 +43,7 @@ export function configs(san: SanChoice, ratio: RatioChoice): Config[] {
 interface Job {
   config: string;
   design: Design;
+  k?: number;
   scenario: Scenario;
 }
 
@@ -52,10 +53,10 @@ export function jobs(base: Scenario, list: Config[]): Job[] | { error: string } 
   for (const c of list) {
     let b = c.san === 'scenario' ? base : onSan(base, c.san);
     if (c.ratio !== null) b = atRatio(b, c.ratio);
-    for (const d of designSpace()) {
-      const check = checkScenario(applyDesign(b, d));
-      if (!check.ok) return { error: `${designName(d)}: ${describeIssue(check.issues[0])}` };
-      out.push({ config: c.key, design: d, scenario: check.scenario });
+    for (const r of designSpace().flatMap((d) => designRuns(b, d))) {
+      const check = checkScenario(r.scenario);
+      if (!check.ok) return { error: `${runName(r)}: ${describeIssue(check.issues[0])}` };
+      out.push({ config: c.key, design: r.design, k: r.k, scenario: check.scenario });
     }
   }
   return out;
@@ -104,7 +105,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
       built.map((j) => j.scenario),
       (i, report) => {
         const job = built[i];
-        const outcome = { design: job.design, meanMs: report.meanLatencyMs };
+        const outcome = { design: job.design, k: job.k, meanMs: report.meanLatencyMs };
         setOutcomes((o) => ({ ...o, [job.config]: [...(o[job.config] ?? []), outcome] }));
       },
     );
@@ -119,7 +120,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
     }
   });
 
-  const total = ran.length * designSpace().length;
+  const total = ran.length * RUNS_PER_CONFIG;
   const done = Object.values(outcomes).reduce((n, o) => n + o.length, 0);
   const running = status === 'running';
   return (
@@ -127,7 +128,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
       <div className="chart-head">
         <h3 id="design-space-title">Paper 003's design space</h3>
         <p className="chart-legend">
-          136 designs on this workload{tree ? ' and tree (its clients take the client algorithm, every cache above the array one)' : ''}: HA_B, HA_R, AC_HB, AC_CA, AC_CC × LRU/ARC at each level × DU, CO, SE
+          136 designs on this workload{tree ? ' and tree (its clients take the client algorithm, every cache above the array one)' : ''}: HA_B, HA_R, AC_HB, AC_CA, AC_CC × LRU/ARC at each level × DU, CO, SE (AC_CA at its best of k = {AC_CA_KS.join(', ')} victim candidates, as the paper tunes it; DEMOTEs not charged, as the paper compares them)
         </p>
       </div>
       <div className="row row-loose">
@@ -168,7 +169,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
           </a>
         )}
         <span className="mrc-progress" data-testid="design-space-progress" data-status={status} data-done={done} data-total={total}>
-          {!base ? 'Fix the scenario to explore.' : status === 'idle' ? '' : `${done} / ${total} designs${status === 'cancelled' ? ' — cancelled' : ''}`}
+          {!base ? 'Fix the scenario to explore.' : status === 'idle' ? '' : `${done} / ${total} runs${status === 'cancelled' ? ' — cancelled' : ''}`}
         </span>
       </div>
       {error && (
@@ -177,7 +178,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
         </div>
       )}
       {ran.map((c) => {
-        const summary = outcomes[c.key] && outcomes[c.key].length === designSpace().length ? summarize(outcomes[c.key]) : null;
+        const summary = outcomes[c.key] && outcomes[c.key].length === RUNS_PER_CONFIG ? summarize(outcomes[c.key]) : null;
         return summary ? <ConfigResult key={c.key} config={c} summary={summary} /> : null;
       })}
     </section>
@@ -207,7 +208,7 @@ function ConfigResult({ config, summary }: { config: Config; summary: Summary })
     <div className="design-space-config" data-testid="design-space-config" data-config={config.key} data-gap={String(summary.gap)} data-plain-gap={String(summary.plainGap ?? '')}>
       <h4>{config.label}</h4>
       <p className="design-space-gap">
-        Best hierarchy-aware <strong>{summary.bestHa.design.approach}</strong> ({designName(summary.bestHa.design)}, {formatMs(summary.bestHa.meanMs)}) against best aggressively-collaborative <strong>{summary.bestAc.design.approach}</strong> ({designName(summary.bestAc.design)},{' '}
+        Best hierarchy-aware <strong>{summary.bestHa.design.approach}</strong> ({runName(summary.bestHa)}, {formatMs(summary.bestHa.meanMs)}) against best aggressively-collaborative <strong>{summary.bestAc.design.approach}</strong> ({runName(summary.bestAc)},{' '}
         {formatMs(summary.bestAc.meanMs)}): hierarchy-aware is <strong data-testid="design-space-gap">{slowerBy(summary.gap)}</strong>
         {summary.plainGap !== undefined && <> — with plain LRU and no optimization, {slowerBy(summary.plainGap)}</>} (paper 003: within 2.5&nbsp;% when tuned; far slower with plain LRU).
       </p>
@@ -226,7 +227,7 @@ function ConfigResult({ config, summary }: { config: Config; summary: Summary })
                 </rect>
               )}
               <rect className={`best ${b.approach.startsWith('HA') ? 'is-ha' : 'is-ac'}`} x={b.x0 + b.bw} y={b.yBest} width={b.bw} height={plot.bottom - b.yBest}>
-                <title>{`${designName(b.best.design)}: ${formatMs(b.best.meanMs)}`}</title>
+                <title>{`${runName(b.best)}: ${formatMs(b.best.meanMs)}`}</title>
               </rect>
             </g>
           ))}
@@ -247,11 +248,11 @@ function ConfigResult({ config, summary }: { config: Config; summary: Summary })
         </thead>
         <tbody>
           {summary.approaches.map((a) => (
-            <tr key={a.approach} data-approach={a.approach} data-design={designName(a.best.design)} data-mean={String(a.best.meanMs)} data-plain={String(a.plain?.meanMs ?? '')}>
+            <tr key={a.approach} data-approach={a.approach} data-design={runName(a.best)} data-mean={String(a.best.meanMs)} data-plain={String(a.plain?.meanMs ?? '')}>
               <td>
                 <abbr title={APPROACH_LABELS[a.approach]}>{a.approach}</abbr>
               </td>
-              <td>{designName(a.best.design)}</td>
+              <td>{runName(a.best)}</td>
               <td>{formatMs(a.best.meanMs)}</td>
               <td>{a.plain ? formatMs(a.plain.meanMs) : '—'}</td>
             </tr>

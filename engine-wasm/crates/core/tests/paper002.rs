@@ -132,9 +132,15 @@ fn mc2_at(revision: Revision, aggregate: f64, warmup: Option<u64>) -> (Means, (u
             link: parent.map(|_| LinkConfig::Fc1g),
             disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),
         };
-        Hierarchy::new(vec![cache(None), cache(Some(0)), cache(Some(0))], &[1, 2], Protocol::Mc2 { revision }, 0.001, 4096)
-            .unwrap()
-            .with_mc2(Mc2::with_revision(revision, &clients, size, universe, true, alone))
+        Hierarchy::new(
+            vec![cache(None), cache(Some(0)), cache(Some(0))],
+            &[1, 2],
+            Protocol::Mc2 { revision },
+            0.001,
+            4096,
+        )
+        .unwrap()
+        .with_mc2(Mc2::with_revision(revision, &clients, size, universe, true, alone))
     };
     let mut shared = build(None);
     let mut alone = [build(Some(0)), build(Some(1))];

@@ -300,8 +300,9 @@ pub fn preview_workload(scenario_json: &str, skip: f64, n: u32) -> Result<String
     tiersim_core::run::export::preview(&scenario, skip, n as usize).map_err(|e| JsError::new(&e.to_string()))
 }
 
-/// Paper 003's design space over a base scenario: `[{name, design, scenario}, …]` as JSON text,
-/// every design's scenario validated (see `tiersim_core::design`).
+/// Paper 003's design space over a base scenario: `[{name, design, scenario, runs}, …]` as JSON
+/// text, `runs` what the space runs of the design (`[{label, k?, scenario}]`: AC_CA once per
+/// candidate count), every scenario validated (see `tiersim_core::scenario::design`).
 #[wasm_bindgen(js_name = designSpace)]
 pub fn design_space(scenario_json: &str) -> Result<String, JsError> {
     let base = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
@@ -309,7 +310,12 @@ pub fn design_space(scenario_json: &str) -> Result<String, JsError> {
     for d in tiersim_core::scenario::design::space() {
         let s = d.apply(&base);
         s.validate().map_err(|e| JsError::new(&format!("{}: {e}", d.name())))?;
-        out.push(serde_json::json!({ "name": d.name(), "design": d, "scenario": s }));
+        let mut runs = Vec::new();
+        for r in d.runs(&base) {
+            r.scenario.validate().map_err(|e| JsError::new(&format!("{}: {e}", r.label())))?;
+            runs.push(serde_json::json!({ "label": r.label(), "k": r.k, "scenario": r.scenario }));
+        }
+        out.push(serde_json::json!({ "name": d.name(), "design": d, "scenario": s, "runs": runs }));
     }
     Ok(serde_json::Value::Array(out).to_string())
 }

@@ -370,7 +370,8 @@ fn ac_cc_with_two_clients_keeps_one_level_per_path() {
 #[test]
 fn demotions_hidden_or_always_sent() {
     let steps = |cost: Demotions, data: DemoteData| {
-        let mut h = two_level(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, (2, 2)).with_demotions(cost, data);
+        let mut h =
+            two_level(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, (2, 2)).with_demotions(cost, data);
         [A, B, C, A].map(|b| read(&mut h, b).1)
     };
     const T: u64 = 200_000; // one 4 KiB block over 1 Gbit/s FC

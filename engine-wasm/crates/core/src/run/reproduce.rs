@@ -200,7 +200,9 @@ fn p000(client: PolicyConfig, array: PolicyConfig, protocol: Protocol, workload:
         _ => (49152, "zipf"),
     };
     *s.workload_mut().expect("a generator") = match kind {
-        "random" => WorkloadConfig::Random { blocks, request_blocks: 1, warmup_requests: None, measured_requests: None },
+        "random" => {
+            WorkloadConfig::Random { blocks, request_blocks: 1, warmup_requests: None, measured_requests: None }
+        }
         "sequential" => {
             WorkloadConfig::Sequential { blocks, request_blocks: 1, warmup_requests: None, measured_requests: None }
         }
@@ -274,7 +276,9 @@ fn paper000(threads: usize) -> Vec<Check> {
         .flat_map(|w| designs.iter().map(move |(_, c, a, p)| p000(c.clone(), a.clone(), *p, w)))
         .collect();
     let reports = run_all(&scenarios, threads);
-    let at = |w: usize, name: &str| &reports[w * designs.len() + designs.iter().position(|d| d.0 == name).expect("a design")];
+    let at = |w: usize, name: &str| {
+        &reports[w * designs.len() + designs.iter().position(|d| d.0 == name).expect("a design")]
+    };
     let ms = |w: usize, name: &str| at(w, name).mean_latency_ms;
     let mut out = Vec::new();
     let t2 = "Table 2";
@@ -338,10 +342,24 @@ fn paper000(threads: usize) -> Vec<Check> {
         (rb.0 == "LRU-MRU-demote" || rb.0 == "MRU-MRU-demote") && ties,
         format!("{} {:.3} ms; LRU-MRU-demote {:.3} ms", rb.0, rb.1, ms(0, "LRU-MRU-demote")),
     ));
-    out.push(claim("000", "§4.6", "ZIPF: best design", "LRU-MRU-demote", zb.0 == "LRU-MRU-demote", format!("{} {:.3} ms", zb.0, zb.1)));
+    out.push(claim(
+        "000",
+        "§4.6",
+        "ZIPF: best design",
+        "LRU-MRU-demote",
+        zb.0 == "LRU-MRU-demote",
+        format!("{} {:.3} ms", zb.0, zb.1),
+    ));
     out.push(
-        claim("000", "§4.5", "SEQUENTIAL: best design", "MRU-LRU-none", sb.0 == "MRU-LRU-none", format!("{} {:.4} ms", sb.0, sb.1))
-            .note_unless_pass(why_free),
+        claim(
+            "000",
+            "§4.5",
+            "SEQUENTIAL: best design",
+            "MRU-LRU-none",
+            sb.0 == "MRU-LRU-none",
+            format!("{} {:.4} ms", sb.0, sb.1),
+        )
+        .note_unless_pass(why_free),
     );
     let (lld, lmd) = (at(0, "LRU-LRU-demote").hit_fractions.array, at(0, "LRU-MRU-demote").hit_fractions.array);
     out.push(claim(
@@ -357,7 +375,8 @@ fn paper000(threads: usize) -> Vec<Check> {
         let base = p000(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::None, w);
         let prop = p000(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, w);
         let f = crossover(threads, &base, &prop);
-        let check = value("000", "Fig. 19", &format!("{label}: slow-down where DEMOTE stops paying"), 20.0, "×", RATIO, f);
+        let check =
+            value("000", "Fig. 19", &format!("{label}: slow-down where DEMOTE stops paying"), 20.0, "×", RATIO, f);
         let note = format!(
             "the whole 0.2 ms link cost scaled (as the paper's 0.2 ms is all transfer): DEMOTE pays down to {:.0} Mbit/s \
              of a nominal 1 Gbit/s. Below that, a miss's demotion (≈ one per miss) costs more than the disk reads the \
@@ -492,10 +511,8 @@ fn p002_means(r: &Report) -> (f64, f64) {
 }
 
 fn paper002(threads: usize) -> Vec<Check> {
-    let scenarios: Vec<Scenario> = P002_SIZES
-        .iter()
-        .flat_map(|&a| P002_POLICIES.iter().map(move |&(_, c, ar, p)| p002(c, ar, p, a)))
-        .collect();
+    let scenarios: Vec<Scenario> =
+        P002_SIZES.iter().flat_map(|&a| P002_POLICIES.iter().map(move |&(_, c, ar, p)| p002(c, ar, p, a))).collect();
     let reports = run_all(&scenarios, threads);
     let n = P002_POLICIES.len();
     let means: Vec<Vec<(f64, f64)>> = reports.chunks(n).map(|row| row.iter().map(p002_means).collect()).collect();
@@ -539,9 +556,14 @@ fn paper002(threads: usize) -> Vec<Check> {
         out.push(check);
         let label = format!("{name}: largest increase from sharing");
         out.push(match (P002_TABLE_2[i], increase) {
-            (Some(t2), Some(v)) => value("002", "Table 2", &label, t2, "%", RATIO, v)
-                .note_unless_pass(format!("at {} ×: {}", at(v), P002_TABLE_2_WHY[i])),
-            (Some(t2), None) => claim("002", "Table 2", &label, &format!("{t2} %"), false, "sharing never hurts".into()),
+            (Some(t2), Some(v)) => value("002", "Table 2", &label, t2, "%", RATIO, v).note_unless_pass(format!(
+                "at {} ×: {}",
+                at(v),
+                P002_TABLE_2_WHY[i]
+            )),
+            (Some(t2), None) => {
+                claim("002", "Table 2", &label, &format!("{t2} %"), false, "sharing never hurts".into())
+            }
             (None, v) => claim(
                 "002",
                 "Table 2",
@@ -569,8 +591,8 @@ const SANS: [(&str, LinkConfig, f64, f64); 3] = [
 /// caches equal), over the OLTP client's 1-warehouse database.
 const P003_AGGREGATES: [u64; 5] = [1250, 2500, 5000, 10_000, 20_000];
 
-/// AC_CA's candidate counts tried: paper 003 tuned k per configuration.
-const AC_CA_KS: [u32; 6] = [1, 2, 4, 8, 16, 32];
+// AC_CA's candidate counts tried: paper 003 tuned k per configuration.
+use crate::scenario::design::AC_CA_KS;
 
 /// The OLTP client's buffer stream (every page reference, importance-hinted, as paper 003's
 /// database traces) over a cache pair of `aggregate` blocks on `san`, with paper 003 §5's
@@ -591,26 +613,14 @@ fn p003_base(aggregate: u64, san: usize) -> Scenario {
     s
 }
 
-/// Every design of the space on `base` (AC_CA once per candidate count), with its approach.
+/// Every design of the space on `base` (AC_CA once per candidate count, DEMOTEs hidden: the
+/// design space's own runs), with its approach.
 fn p003_designs(base: &Scenario, plain_only: bool) -> Vec<(crate::scenario::design::Approach, Scenario)> {
-    use crate::scenario::design::{space, Approach};
-    let mut out = Vec::new();
-    for d in space().into_iter().filter(|d| !plain_only || d.is_plain()) {
-        let mut s = d.apply(base);
-        if matches!(s.protocol, Protocol::Demote | Protocol::AcCc) {
-            s.demotions = crate::hierarchy::Demotions::Hidden;
-        }
-        if d.approach == Approach::AcCa {
-            for k in AC_CA_KS {
-                let mut t = s.clone();
-                t.protocol = Protocol::AcCa { k };
-                out.push((d.approach, t));
-            }
-        } else {
-            out.push((d.approach, s));
-        }
-    }
-    out
+    crate::scenario::design::space()
+        .into_iter()
+        .filter(|d| !plain_only || d.is_plain())
+        .flat_map(|d| d.runs(base).into_iter().map(move |r| (d.approach, r.scenario)))
+        .collect()
 }
 
 /// Best aggressively-collaborative over best hierarchy-aware, as paper 003's Table 4 computes
@@ -648,13 +658,16 @@ fn paper003(threads: usize) -> Vec<Check> {
             let reports = run_all(&scenarios, threads);
             gaps.push(p003_gap(&designs, &reports));
             if san == 0 {
-                let plain: Vec<usize> = (0..designs.len()).filter(|&i| {
-                    let s = &designs[i].1;
-                    matches!(&s.topology, Topology::TwoLevel { client, array, .. }
+                let plain: Vec<usize> = (0..designs.len())
+                    .filter(|&i| {
+                        let s = &designs[i].1;
+                        matches!(&s.topology, Topology::TwoLevel { client, array, .. }
                         if client.policy == PolicyConfig::Lru && array.policy == PolicyConfig::Lru && !client.co)
-                        && s.du.is_none() && !s.se
-                        && !matches!(s.protocol, Protocol::AcCa { k } if k != crate::hierarchy::DEFAULT_AC_CA_K)
-                }).collect();
+                            && s.du.is_none()
+                            && !s.se
+                            && !matches!(s.protocol, Protocol::AcCa { k } if k != crate::hierarchy::DEFAULT_AC_CA_K)
+                    })
+                    .collect();
                 let pd: Vec<_> = plain.iter().map(|&i| designs[i].clone()).collect();
                 let pr: Vec<_> = plain.iter().map(|&i| reports[i].clone()).collect();
                 fig10.push(p003_gap(&pd, &pr).0);
@@ -674,7 +687,9 @@ fn paper003(threads: usize) -> Vec<Check> {
                 "003",
                 "Table 4",
                 &format!("OLTP on {}: best AC over best HA (min / max / avg)", SANS[san].0),
-                &format!("{pmin:.1} / {pmax:.1} / {pavg:.1} %: hierarchy-aware within a few % of aggressively-collaborative"),
+                &format!(
+                    "{pmin:.1} / {pmax:.1} / {pavg:.1} %: hierarchy-aware within a few % of aggressively-collaborative"
+                ),
                 avg <= 2.5 && hi <= 5.0,
                 format!("{lo:.1} / {hi:.1} / {avg:.1} %"),
             )
@@ -700,7 +715,10 @@ fn paper003(threads: usize) -> Vec<Check> {
             plain_avg > tuned + 5.0,
             format!("{plain_avg:.1} % on average against {tuned:.1} % tuned"),
         )
-        .note(format!("per aggregate size: {} %", fig10.iter().map(|g| format!("{g:.1}")).collect::<Vec<_>>().join(", "))),
+        .note(format!(
+            "per aggregate size: {} %",
+            fig10.iter().map(|g| format!("{g:.1}")).collect::<Vec<_>>().join(", ")
+        )),
     );
     out
 }

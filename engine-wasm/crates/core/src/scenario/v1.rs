@@ -26,8 +26,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{CacheConfig, Scenario, Source, TraceClients, TraceSource, TreeCache, SCENARIO_VERSION};
-use crate::hierarchy::{Arrivals, DiskConfig, Du, LinkConfig, Protocol};
 use crate::hierarchy::protocol::mc2::Revision;
+use crate::hierarchy::{Arrivals, DiskConfig, Du, LinkConfig, Protocol};
 use crate::policy::PolicyConfig;
 use crate::workload::{Sharing, WorkloadConfig};
 

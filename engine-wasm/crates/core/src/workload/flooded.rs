@@ -76,4 +76,3 @@ pub fn skewed_with_scans(seed: u64) -> Vec<Block> {
     }
     out
 }
-
