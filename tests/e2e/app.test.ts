@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Simulation, TraceReader, defaultScenario, designSpace, estimateUpside, exportWorkload, initSync, runScenario, teach, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { gzipSync } from 'node:zlib';
 import { launchChromium, serveApp } from './browser.mjs';
+import type { Check } from '../../web/worker/protocol';
 
 const root = resolve(__dirname, '../..');
 const RUN_TIMEOUT_MS = 60_000;
@@ -85,10 +86,11 @@ function jumpAt(rows: CdfRow[], ms: number): number {
 
 // ---- the page's side -----------------------------------------------------------------------
 
-async function openApp(hash = '', viewport = { width: 1280, height: 900 }): Promise<Page> {
+async function openApp(hash = '', viewport = { width: 1280, height: 900 }, prepare?: (page: Page) => Promise<unknown>): Promise<Page> {
   const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  await prepare?.(page);
   await page.goto(app.url + hash);
   await page.getByTestId('run-button').waitFor({ state: 'visible' });
   expect(errors, 'uncaught errors while loading').toEqual([]);
@@ -801,24 +803,71 @@ describe('tiersim in Chromium', () => {
     await page.locator('[data-testid="design-space-config"] svg').screenshot({ path: join(SHOTS, 'design-space.png') });
   });
 
-  it("runs a paper's headline from the gallery in one click: the editor shows it, the numbers sit beside the paper's, exactly as the engine", async () => {
+  it("loads a gallery card's scenario into the editor, which runs it: the numbers are exactly the engine's", async () => {
     const page = await openApp();
-    await testId(page, 'gallery-run-paper004').click();
-    await page.waitForSelector('[data-testid="gallery-paper004"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
-    const rows = await testId(page, 'gallery-readings-paper004')
-      .locator('tr[data-agrees]')
-      .evaluateAll((trs) => trs.map((tr) => ({ agrees: tr.getAttribute('data-agrees'), text: tr.textContent, detail: tr.nextElementSibling?.textContent })));
-    expect(rows).toHaveLength(2);
-    expect(rows.every((r) => r.agrees === 'true')).toBe(true);
-    // The card's primary scenario (OLTP into TQ) is in the editor and ran there.
+    await testId(page, 'gallery-load-paper004').click();
+    // The card's scenario (OLTP into TQ) is in the editor and ran there.
     await page.waitForSelector('[data-testid="progress"][data-phase="done"]', { timeout: RUN_TIMEOUT_MS });
     const r = await results(page);
     expect(r.scenario).toMatchObject({ topology: { kind: 'single', cache: { policy: { kind: 'tq' } } }, source: { workload: { kind: 'oltp' } } });
-    const c = (engine(r.scenario) as EngineReport & { counters: Record<string, number> }).counters;
-    // TQ ÷ MQ, and beneath it the two read hit ratios it divides; TQ's is the editor's run.
-    expect(rows[0].text).toMatch(/TQ ÷ MQ≈ 2×\d+\.\d×/);
-    expect(rows[0].detail).toMatch(new RegExp(`^${((c.warmBlockHits / c.warmBlockReads) * 100).toFixed(1)}\u00a0% vs \\d+\\.\\d\u00a0%$`));
+    expect(r.meanText).toBe(String(engine(r.scenario).meanLatencyMs));
+  });
+
+  /** Every check row of the gallery: its card, label, the engine's verdict and the mark shown. */
+  const galleryRows = (page: Page) =>
+    page.locator('[data-testid="gallery"] tr[data-label]').evaluateAll((trs) =>
+      trs.map((tr) => ({
+        card: tr.closest('article')!.getAttribute('data-testid'),
+        label: tr.getAttribute('data-label')!,
+        verdict: tr.getAttribute('data-verdict'),
+        mark: tr.querySelector('.gallery-mark')!.textContent,
+        changed: tr.getAttribute('data-changed'),
+        ours: tr.querySelector('.gallery-ours')!.textContent,
+      })),
+    );
+
+  it("marks each recorded check with the engine's own verdict: an expectation tampered with shows ✗, every other row as recorded", async () => {
+    const recorded: Check[] = JSON.parse(readFileSync(join(root, 'public/reproduction.json'), 'utf8'));
+    const target = recorded.find((c) => c.paper === '000' && c.verdict === 'pass' && c.expected.kind === 'value')!;
+    // The paper's value tripled; the file still says "pass".
+    const tampered = recorded.map((c) => (c === target && c.expected.kind === 'value' ? { ...c, expected: { ...c.expected, value: c.expected.value * 3 } } : c));
+    const page = await openApp('', undefined, (p) => p.route('**/reproduction.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(tampered) })));
+    // Judged once the engine has loaded in its worker: no row is left without a verdict.
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('[data-testid="gallery"] tr[data-label]')];
+      return rows.length > 0 && rows.every((tr) => tr.getAttribute('data-verdict'));
+    }, undefined, { timeout: RUN_TIMEOUT_MS });
+    const rows = await galleryRows(page);
+    expect(rows).toHaveLength(recorded.length);
+    const mark = { pass: '✓', close: '≈', fail: '✗' } as const;
+    for (const c of recorded) {
+      const row = rows.find((r) => r.card === `gallery-paper${c.paper}` && r.label === c.label);
+      const want = c === target ? 'fail' : c.verdict;
+      expect([row?.verdict, row?.mark], `${c.paper} ${c.label}`).toEqual([want, mark[want]]);
+    }
+    expect(await testId(page, 'gallery-summary-paper000').textContent()).toBe(
+      (['pass', 'close', 'fail'] as const).map((v) => `${recorded.filter((c) => c.paper === '000' && (c === target ? 'fail' : c.verdict) === v).length} ${mark[v]}`).join(' · '),
+    );
+    // Papers without checks yet say so.
+    for (const p of ['000', '001', '002', '003', '004'].filter((p) => !recorded.some((c) => c.paper === p))) {
+      expect(await testId(page, `gallery-empty-paper${p}`).textContent()).toMatch(/No checks of this paper yet/);
+    }
     await testId(page, 'gallery').screenshot({ path: join(SHOTS, 'gallery.png') });
+  });
+
+  it("runs paper 001's reproduction here, in a worker of its own, and shows the live numbers — the recorded ones", async () => {
+    const recorded = (JSON.parse(readFileSync(join(root, 'public/reproduction.json'), 'utf8')) as Check[]).filter((c) => c.paper === '001');
+    const page = await openApp();
+    await page.waitForSelector('[data-testid="gallery-paper001"][data-status="recorded"]', { timeout: RUN_TIMEOUT_MS });
+    await testId(page, 'gallery-run-paper001').click();
+    // Running, the card offers Cancel; done, its rows are this browser's.
+    await page.waitForSelector('[data-testid="gallery-paper001"][data-status="live"]', { timeout: 4 * RUN_TIMEOUT_MS });
+    expect(await testId(page, 'gallery-state-paper001').textContent()).toMatch(/^ran here in \d+:\d\d, the same as recorded$/);
+    const rows = (await galleryRows(page)).filter((r) => r.card === 'gallery-paper001');
+    expect(rows.map((r) => [r.label, r.ours, r.verdict, r.changed])).toEqual(recorded.map((c) => [c.label, c.oursText, c.verdict, null]));
+    expect(await testId(page, 'gallery-run-paper001').textContent()).toBe('Run here again');
+    // The page answered throughout: a run here never blocks the editor.
+    expect(await testId(page, 'run-button').isEnabled()).toBe(true);
   });
 
   it("steps through paper 000's A–E example in the teaching stepper, and shows ARC's ghost lists", async () => {

@@ -2,19 +2,19 @@
 // The engine through its wasm façade, as the worker uses it: same scenario → identical numbers
 // in wasm and natively (the CLI), in one call or in batches; bad scenarios → clear errors; old
 // (version-1) links migrated by the engine as the page migrates them, to the same numbers;
-// traces of several clients through trees.
+// traces of several clients through trees; the papers' reproductions, recorded as run.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXPERIMENTS } from '../../web/features/gallery/experiments';
 import { checkScenario, describeIssue } from '../../web/scenario/schema';
 import { mc2Example, traceClientIssue, treeForTraceClients, treeFromScenario } from '../../web/scenario/topology';
 import { decodeScenarioFromHash, migrateLinked } from '../../web/scenario/url';
 import LZString from 'lz-string';
-import { PolicyBench, Simulation, TraceReader, defaultScenario, designSpace, estimateUpside, exportWorkload, initSync, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { applyDesign, designName, designSpace as ourDesignSpace } from '../../web/features/designspace/space';
+import { PolicyBench, Simulation, TraceReader, defaultScenario, designSpace, estimateUpside, exportWorkload, initSync, judgeCheck, reproduce, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import type { Check } from '../../web/worker/protocol';
+import { applyDesign, designName, designRuns, designSpace as ourDesignSpace, runName } from '../../web/features/designspace/space';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 const root = resolve(__dirname, '../..');
@@ -122,12 +122,16 @@ describe('engine in wasm', () => {
 
   it("enumerates paper 003's design space exactly as the engine, every design's scenario alike", () => {
     const base = JSON.parse(defaultScenario());
-    const engine: { name: string; design: unknown; scenario: unknown }[] = JSON.parse(designSpace(JSON.stringify(base)));
+    const engine: { name: string; design: unknown; scenario: unknown; runs: { label: string; k?: number; scenario: unknown }[] }[] = JSON.parse(designSpace(JSON.stringify(base)));
     const ours = ourDesignSpace();
     expect(ours.map(designName)).toEqual(engine.map((d) => d.name));
     expect(ours).toEqual(engine.map((d) => d.design));
     for (const [i, d] of ours.entries()) {
       expect(JSON.parse(validateScenario(JSON.stringify(applyDesign(base, d)))), designName(d)).toEqual(engine[i].scenario);
+      // What the space runs of it: AC_CA once per candidate count.
+      const runs = designRuns(base, d);
+      expect(runs.map(runName), designName(d)).toEqual(engine[i].runs.map((r) => r.label));
+      for (const [j, r] of runs.entries()) expect(JSON.parse(validateScenario(JSON.stringify(r.scenario))), runName(r)).toEqual(engine[i].runs[j].scenario);
     }
     // A tree's designs alike: its clients take the client's algorithm, every cache above the array's.
     const tree = { ...base, topology: { kind: 'tree', caches: treeFromScenario(base, 2, 1) } };
@@ -137,14 +141,34 @@ describe('engine in wasm', () => {
     }
   });
 
-  it("agrees with every paper's headline in the gallery, read exactly as the page reads it", () => {
-    for (const e of EXPERIMENTS) {
-      const reports = Object.fromEntries(Object.entries(e.runs).map(([k, sc]) => [k, runScenario(JSON.stringify(sc))]));
-      const readings = e.read(reports);
-      expect(readings.length, e.id).toBeGreaterThan(0);
-      for (const r of readings) expect(r.agrees, `${e.id}: ${r.label}: paper ${r.paper}, ours ${r.ours} ${r.detail ?? ""}`).toBe(true);
-    }
-  }, 120_000);
+  describe("the papers' reproductions (the gallery's source of truth)", () => {
+    const fresh = new Map<string, Check[]>();
+    /** `reproduce(paper)` in wasm, run once per paper for the tests below. */
+    const wasmChecks = (paper: string): Check[] => {
+      if (!fresh.has(paper)) fresh.set(paper, JSON.parse(reproduce(paper)));
+      return fresh.get(paper)!;
+    };
+    const recorded: Check[] = JSON.parse(readFileSync(join(root, 'public/reproduction.json'), 'utf8'));
+
+    it.each(['001', '000'])('reproduces paper %s in wasm exactly as the native CLI does', (paper) => {
+      const native = runNative('', ['reproduce', '--paper', paper, '--json', '--threads', '2']) as Check[];
+      expect(native.length).toBeGreaterThan(0);
+      expect(wasmChecks(paper)).toEqual(native);
+    }, 300_000);
+
+    it.each(['001', '000'])('has paper %s recorded in public/reproduction.json as a fresh run gives it (re-record with scripts/record-reproduction.sh)', (paper) => {
+      expect(recorded.filter((c) => c.paper === paper)).toEqual(wasmChecks(paper));
+    }, 300_000);
+
+    it('judges every recorded check as recorded, by the one rule the page asks (judgeCheck)', () => {
+      expect(new Set(recorded.map((c) => c.paper))).toContain('003');
+      for (const c of recorded) expect(judgeCheck(JSON.stringify({ expected: c.expected, ours: c.ours })), `${c.paper} ${c.exhibit}: ${c.label}`).toBe(c.verdict);
+      // And a broken expectation fails: the value tripled.
+      const pass = recorded.find((c) => c.verdict === 'pass' && c.expected.kind === 'value')!;
+      const tripled = { ...pass.expected, value: (pass.expected as { value: number }).value * 3 };
+      expect(judgeCheck(JSON.stringify({ expected: tripled, ours: pass.ours }))).toBe('fail');
+    });
+  });
 
   describe('trees', () => {
     // Four clients under two middle tiers under one array: three levels, closed-loop queueing.

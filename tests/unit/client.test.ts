@@ -5,8 +5,19 @@ import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { EngineClient, EngineRunError, type WorkerLike } from '../../web/worker/client';
-import type { EngineApi, Report, RunReply } from '../../web/worker/protocol';
+import type { Check, EngineApi, Report, RunReply } from '../../web/worker/protocol';
 import { makeReport } from './fixtures';
+
+const CHECK: Check = {
+  paper: '001',
+  exhibit: 'Figs. 4–7',
+  label: 'SLRU 512 (75 % protected) ÷ LRU 1024: hit ratio',
+  expected: { kind: 'value', value: 1, unit: '×', tolerance: 0.25 },
+  ours: 1.04,
+  oursText: '1.04×',
+  difference: 0.04,
+  verdict: 'pass',
+};
 
 type RunImpl = (json: string, onProgress: (r: Report) => void) => Promise<RunReply>;
 
@@ -43,6 +54,15 @@ function fakeWorkers(impl: RunImpl) {
           : { ok: false, error: { kind: 'invalid-scenario', message: 'requests: none' } };
       },
       validateScenario: async (json) => (JSON.parse(json).version === 1 ? { ok: true, json: JSON.stringify({ migrated: true }) } : { ok: false, error: { kind: 'invalid-scenario', message: 'scenario.version: expected 1 to 2' } }),
+      // A reproduction that never ends for paper "003" (stopped only by terminating the worker).
+      reproduce: (paper) =>
+        paper === '003'
+          ? new Promise(() => {})
+          : paper === '001'
+            ? Promise.resolve({ ok: true, checks: [CHECK] })
+            : Promise.resolve({ ok: false, error: { kind: 'engine', message: `no reproduction of paper ${paper}` } }),
+      // Scripted, not the engine's rule: the verdict the test wants to see carried back.
+      judgeChecks: async (checks) => ({ ok: true, verdicts: checks.map((c) => (c.ours > 0 ? 'pass' : 'fail')) }),
       version: async () => 'fake',
     };
     Comlink.expose(api, port1);
@@ -164,6 +184,19 @@ describe('EngineClient', () => {
     expect(created.map((w) => w.terminated)).toEqual([true, false]);
   });
 
+  it("runs a paper's reproduction and has the engine judge checks; aborting a long one terminates its worker", async () => {
+    const { create, created } = fakeWorkers(async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }));
+    const client = new EngineClient(create);
+    expect(await client.reproduce('001')).toEqual([CHECK]);
+    expect(await client.judgeChecks([CHECK, { ...CHECK, ours: 0 }])).toEqual(['pass', 'fail']);
+    await expect(client.reproduce('009')).rejects.toMatchObject({ kind: 'engine', message: 'no reproduction of paper 009' });
+    const controller = new AbortController();
+    const pending = client.reproduce('003', controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(created.map((w) => w.terminated)).toEqual([true]);
+  });
+
   it('rejects at once, without a worker, when the signal is already aborted', async () => {
     const { create, created } = fakeWorkers(async () => ({ ok: true, report: makeReport() }));
     const controller = new AbortController();
@@ -196,5 +229,44 @@ describe('EngineClient', () => {
     Object.defineProperty(crash, 'message', { value: 'RuntimeError: unreachable' });
     (worker as unknown as EventTarget).dispatchEvent(crash);
     await expect(pending).rejects.toMatchObject({ kind: 'engine', message: 'RuntimeError: unreachable' });
+  });
+
+  it('settles every call pending on a worker that crashes, then starts a new worker for the next', async () => {
+    // A worker that answers nothing, whatever it is asked.
+    const workers: WorkerLike[] = [];
+    const hang = () => new Promise<never>(() => {});
+    const create = (): WorkerLike => {
+      const { port1, port2 } = new MessageChannel();
+      open.push(port1, port2);
+      const api = new Proxy({}, { get: (_t, key) => (key === 'then' ? undefined : hang) });
+      Comlink.expose(api, port1);
+      port2.start();
+      const w = Object.assign(port2, { terminate: () => port2.close() }) as unknown as WorkerLike;
+      workers.push(w);
+      return w;
+    };
+    const client = new EngineClient(create);
+    const s = defaultScenario();
+    const pending = [
+      client.run(s),
+      client.exportWorkload(s, 'csv'),
+      client.previewWorkload(s, 0, 5),
+      client.teach(s, [[1, 'read']], {}),
+      client.validateScenario('{}'),
+      client.estimateUpside(s, [{ client: 1, array: 1 }]),
+    ];
+    await vi.waitFor(() => expect(workers).toHaveLength(1));
+    const crash = new Event('error');
+    Object.defineProperty(crash, 'message', { value: 'RuntimeError: memory access out of bounds' });
+    (workers[0] as unknown as EventTarget).dispatchEvent(crash);
+    for (const p of pending) await expect(p).rejects.toMatchObject({ kind: 'engine', message: 'RuntimeError: memory access out of bounds' });
+    // Stopping the worker (Cancel of one call) settles the others on it, too.
+    const a = new AbortController();
+    const cancelled = client.exportWorkload(s, 'csv', a.signal);
+    const other = client.teach(s, [[1, 'read']], {});
+    await vi.waitFor(() => expect(workers).toHaveLength(2));
+    a.abort();
+    await expect(cancelled).rejects.toMatchObject({ kind: 'cancelled', message: 'the export was cancelled' });
+    await expect(other).rejects.toMatchObject({ kind: 'engine', message: 'the engine worker was stopped before this finished' });
   });
 });

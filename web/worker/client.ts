@@ -4,7 +4,7 @@
 import * as Comlink from 'comlink';
 import type { Scenario } from '../scenario/schema';
 import { traceOf } from '../scenario/topology';
-import type { EngineApi, EngineError, EngineErrorKind, LoadProgress, Report, TeachRequest, TeachStep, TraceOptions, TraceSummary, UpsideReport } from './protocol';
+import type { Check, EngineApi, EngineError, EngineErrorKind, LoadProgress, Report, TeachRequest, TeachStep, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
 import { traceFile } from './traces';
 
 /** A failed run, with the typed reason from protocol.ts. */
@@ -55,8 +55,8 @@ function traceBlob(s: Scenario): Blob | undefined {
 export class EngineClient {
   private worker?: WorkerLike;
   private remote?: Comlink.Remote<EngineApi>;
-  /** Rejects the run in flight when the worker dies. */
-  private onCrash?: (message: string) => void;
+  /** Rejects every call in flight when the worker dies (one entry per pending call). */
+  private readonly onCrash = new Set<(message: string) => void>();
 
   constructor(private readonly createWorker: () => WorkerLike = createEngineWorker) {}
 
@@ -93,6 +93,20 @@ export class EngineClient {
   }
 
   /**
+   * Paper `paper`'s reproduction, run in this client's worker; it holds the worker for as long
+   * as it runs (minutes for some papers), so give it a client of its own. Aborting terminates it.
+   */
+  reproduce(paper: string, signal?: AbortSignal): Promise<Check[]> {
+    return this.cancellable('the reproduction', signal, (_live, remote) => remote.reproduce(paper), (reply) => reply.checks);
+  }
+
+  /** The engine's verdict on each check (the engine judges; the page only shows). */
+  judgeChecks(checks: Pick<Check, 'expected' | 'ours'>[], signal?: AbortSignal): Promise<Verdict[]> {
+    const plain = checks.map(({ expected, ours }) => ({ expected, ours }));
+    return this.cancellable('judging the checks', signal, (_live, remote) => remote.judgeChecks(plain), (reply) => reply.verdicts);
+  }
+
+  /**
    * One call to the worker that an abort or a crashed worker ends: either stops the worker and
    * rejects (`cancelled`, `engine`); a reply settles once, with `value` of an ok reply or its
    * error. `live()` says whether the call is still unsettled (for progress callbacks).
@@ -111,7 +125,7 @@ export class EngineClient {
         if (settled) return;
         settled = true;
         signal?.removeEventListener('abort', onAbort);
-        this.onCrash = undefined;
+        this.onCrash.delete(onCrash);
         f();
       };
       const onAbort = () =>
@@ -120,11 +134,8 @@ export class EngineClient {
           reject(new EngineRunError('cancelled', `${what} was cancelled`));
         });
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.onCrash = (message) =>
-        settle(() => {
-          this.terminate();
-          reject(new EngineRunError('engine', message));
-        });
+      const onCrash = (message: string) => settle(() => reject(new EngineRunError('engine', message)));
+      this.onCrash.add(onCrash);
       call(() => !settled, remote).then(
         (reply) =>
           settle(() => {
@@ -137,17 +148,14 @@ export class EngineClient {
   }
 
   /** The scenario's generated workload as a trace file. */
-  async exportWorkload(scenario: Scenario, format: 'csv' | 'oracle-general'): Promise<Uint8Array> {
-    const reply = await this.ensureWorker().exportWorkload(JSON.stringify(scenario), format);
-    if (!reply.ok) throw new EngineRunError(reply.error.kind, reply.error.message);
-    return reply.bytes;
+  exportWorkload(scenario: Scenario, format: 'csv' | 'oracle-general', signal?: AbortSignal): Promise<Uint8Array> {
+    return this.cancellable('the export', signal, (_live, remote) => remote.exportWorkload(JSON.stringify(scenario), format), (reply) => reply.bytes);
   }
 
   /** `n` requests of the scenario's generated workload from request `skip` on, parsed from the engine's canonical CSV. */
-  async previewWorkload(scenario: Scenario, skip: number, n: number): Promise<PreviewRow[]> {
-    const reply = await this.ensureWorker().previewWorkload(JSON.stringify(scenario), skip, n);
-    if (!reply.ok) throw new EngineRunError(reply.error.kind, reply.error.message);
-    return reply.csv
+  async previewWorkload(scenario: Scenario, skip: number, n: number, signal?: AbortSignal): Promise<PreviewRow[]> {
+    const csv = await this.cancellable('the preview', signal, (_live, remote) => remote.previewWorkload(JSON.stringify(scenario), skip, n), (reply) => reply.csv);
+    return csv
       .trim()
       .split('\n')
       .slice(1)
@@ -166,28 +174,35 @@ export class EngineClient {
    * A scenario of any version the engine reads (version 1: every link shared before version 2),
    * validated and normalised by the engine as version-2 JSON; a refusal rejects with its message.
    */
-  async validateScenario(json: string): Promise<string> {
-    const reply = await this.ensureWorker().validateScenario(json);
-    if (!reply.ok) throw new EngineRunError(reply.error.kind, reply.error.message);
-    return reply.json;
+  validateScenario(json: string, signal?: AbortSignal): Promise<string> {
+    return this.cancellable('checking the scenario', signal, (_live, remote) => remote.validateScenario(json), (reply) => reply.json);
   }
 
   /**
    * The teaching stepper's steps: `requests` as [block, op] or [block, op, client] (a leaf's
    * name or index), `start` each cache's first contents by name (next victim first).
    */
-  async teach(scenario: Scenario, requests: TeachRequest[], start: Record<string, number[]>): Promise<TeachStep[]> {
-    const reply = await this.ensureWorker().teach(JSON.stringify(scenario), JSON.stringify(requests), JSON.stringify(start));
-    if (!reply.ok) throw new EngineRunError(reply.error.kind, reply.error.message);
-    return reply.steps;
+  teach(scenario: Scenario, requests: TeachRequest[], start: Record<string, number[]>, signal?: AbortSignal): Promise<TeachStep[]> {
+    return this.cancellable('the stepper', signal, (_live, remote) => remote.teach(JSON.stringify(scenario), JSON.stringify(requests), JSON.stringify(start)), (reply) => reply.steps);
   }
 
-  /** Stops the worker (and any run in it); the next run starts a new one. */
+  /**
+   * Stops the worker (and any run in it); the next call starts a new one. A call still pending
+   * on it rejects, saying it was stopped.
+   */
   terminate(): void {
+    this.stop('the engine worker was stopped before this finished');
+  }
+
+  /** Stops the worker and rejects every call pending on it with `message`. */
+  private stop(message: string): void {
+    const pending = [...this.onCrash];
+    this.onCrash.clear();
     this.remote?.[Comlink.releaseProxy]();
     this.worker?.terminate();
     this.worker = undefined;
     this.remote = undefined;
+    for (const reject of pending) reject(message);
   }
 
   private ensureWorker(): Comlink.Remote<EngineApi> {
@@ -196,9 +211,8 @@ export class EngineClient {
     worker.addEventListener('error', (event) => {
       if (this.worker !== worker) return;
       const message = (event as ErrorEvent).message || 'the engine worker failed to start or crashed';
-      const crash = this.onCrash;
-      this.terminate(); // a dead worker is not reused
-      crash?.(message);
+      // A dead worker is not reused: the next call starts a new one (the page keeps its scenario).
+      this.stop(message);
     });
     this.worker = worker;
     this.remote = Comlink.wrap<EngineApi>(worker);

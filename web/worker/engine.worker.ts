@@ -1,11 +1,11 @@
 // The engine worker: loads the wasm engine lazily (once) and runs scenarios in adaptive
 // batches, streaming progress reports. All simulation happens here, never on the main thread.
 import * as Comlink from 'comlink';
-import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload, previewWorkload, teach, validateScenario } from '../wasm-pkg/tiersim_wasm.js';
+import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload, judgeCheck, previewWorkload, reproduce, teach, validateScenario } from '../wasm-pkg/tiersim_wasm.js';
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
 import { defaultPoolSize, traceLimitMiB } from './limits';
-import type { EngineApi, EngineError, LoadProgress, Report, TraceOptions, TraceSummary, UpsideReport } from './protocol';
+import type { Check, EngineApi, EngineError, LoadProgress, Report, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
 
 let ready: Promise<unknown> | undefined;
 
@@ -206,6 +206,34 @@ const api: EngineApi = {
       return { ok: true as const, csv: previewWorkload(scenarioJson, skip, n) };
     } catch (e) {
       return fail('invalid-scenario', messageOf(e));
+    }
+  },
+
+  async reproduce(paper) {
+    try {
+      await loadEngine();
+    } catch (e) {
+      return fail('engine', `could not load the engine: ${messageOf(e)}`);
+    }
+    try {
+      // One call, minutes long for some papers: this worker answers nothing else meanwhile.
+      return { ok: true as const, checks: JSON.parse(reproduce(paper)) as Check[] };
+    } catch (e) {
+      return fail('engine', messageOf(e));
+    }
+  },
+
+  async judgeChecks(checks) {
+    try {
+      await loadEngine();
+    } catch (e) {
+      return fail('engine', `could not load the engine: ${messageOf(e)}`);
+    }
+    try {
+      const verdicts = checks.map(({ expected, ours }) => judgeCheck(JSON.stringify({ expected, ours })) as Verdict);
+      return { ok: true as const, verdicts };
+    } catch (e) {
+      return fail('engine', messageOf(e));
     }
   },
 

@@ -245,7 +245,40 @@ export interface EngineApi {
   validateScenario(scenarioJson: string): Promise<{ ok: true; json: string } | { ok: false; error: EngineError }>;
   /** The teaching stepper: every cache's queues before and after each request (engine: teach). */
   teach(scenarioJson: string, requestsJson: string, startJson: string): Promise<{ ok: true; steps: TeachStep[] } | { ok: false; error: EngineError }>;
+  /**
+   * Paper `paper`'s reproduction ("000" … "004"; engine: `run::reproduce`), every check with the
+   * engine's verdict. Synchronous in wasm and long (paper 003: minutes): give it a worker of its
+   * own, and terminate that worker to stop it.
+   */
+  reproduce(paper: string): Promise<{ ok: true; checks: Check[] } | { ok: false; error: EngineError }>;
+  /** The engine's verdict on each check, from what the paper reports and ours alone (engine: `judgeCheck`). */
+  judgeChecks(checks: Pick<Check, 'expected' | 'ours'>[]): Promise<{ ok: true; verdicts: Verdict[] } | { ok: false; error: EngineError }>;
   version(): Promise<string>;
+}
+
+/** ✓ within the tolerance (or the claim holds), ≈ within twice it, ✗ beyond (or the claim fails). */
+export type Verdict = 'pass' | 'close' | 'fail';
+
+/** What a paper reports: a number, judged within a relative tolerance, or a claim that holds or not. */
+export type Expected = { kind: 'value'; value: number; unit: string; tolerance: number } | { kind: 'claim'; text: string };
+
+/** One cell of a paper's reproduction, as `tiersim reproduce --json` prints it (engine: `run::reproduce::Check`). */
+export interface Check {
+  /** "000" … "004". */
+  paper: string;
+  /** The table or figure: "Table 2", "Fig. 19". */
+  exhibit: string;
+  label: string;
+  expected: Expected;
+  /** Ours: the number for a value, 1 or 0 for a claim that holds or not. */
+  ours: number;
+  /** Ours as the paper would write it. */
+  oursText: string;
+  /** Ours over the paper's value, less 1 (values only). */
+  difference?: number;
+  verdict: Verdict;
+  /** Why ours differs, where known; or how it was measured. */
+  note?: string;
 }
 
 /** One of a cache's lists, next victim first; a ghost list remembers ids, not data. */

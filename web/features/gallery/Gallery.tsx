@@ -1,107 +1,90 @@
-// The paper gallery: a card per seed paper's headline experiment. One click loads its main
-// scenario into the editor (and runs it there, live) and runs the experiment's scenarios on the
-// worker pool, then shows the paper's numbers beside ours.
-import { Fragment, useEffect, useRef, useState } from 'react';
+// The paper gallery: a card per seed paper with the checks `tiersim reproduce` recorded at the
+// papers' parameters, each judged by the engine itself (a short-lived worker judges them all
+// once they load). A card can load its representative scenario into the editor, or rerun the
+// paper's reproduction in this browser.
+import { useEffect, useState } from 'react';
 import type { Scenario } from '../../scenario/schema';
-import type { Report } from '../../worker/protocol';
-import { defaultRunner, isCancel, runScenarios, type PoolRunner } from '../mrc/sweep';
-import { EXPERIMENTS, type Experiment, type Reading } from './experiments';
+import { EngineClient, isAbortError } from '../../worker/client';
+import { EXPERIMENTS, type Experiment } from './experiments';
+import { PaperCard } from './PaperCard';
+import { loadRecorded as fetchRecorded, type Check, type Verdict } from './reproduction';
+import type { GalleryEngine } from './useRunHere';
 
 export interface GalleryProps {
   /** Puts a scenario in the editor and runs it there. */
   onLoad: (s: Scenario) => void;
-  createRunner?: () => PoolRunner;
   experiments?: Experiment[];
+  /** The recorded checks (the page fetches public/reproduction.json). */
+  loadRecorded?: () => Promise<Check[]>;
+  /** A fresh engine, for judging the recorded checks and for each "Run here". */
+  createEngine?: () => GalleryEngine;
 }
 
-type CardState = { status: 'idle' | 'running' | 'done' | 'error'; readings?: Reading[]; error?: string };
+const newEngine = (): GalleryEngine => new EngineClient();
 
-export function Gallery({ onLoad, createRunner = defaultRunner, experiments = EXPERIMENTS }: GalleryProps) {
-  const [cards, setCards] = useState<Record<string, CardState>>({});
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+interface Recorded {
+  checks: Check[] | null;
+  /** The engine's verdicts, in the order of `checks`. */
+  verdicts: Verdict[] | null;
+  error: string | null;
+}
 
-  const start = async (e: Experiment) => {
-    onLoad(structuredClone(e.runs[e.primary]));
-    abort.current?.abort();
+export function Gallery({ onLoad, experiments = EXPERIMENTS, loadRecorded = fetchRecorded, createEngine = newEngine }: GalleryProps) {
+  const [recorded, setRecorded] = useState<Recorded>({ checks: null, verdicts: null, error: null });
+
+  useEffect(() => {
+    let live = true;
     const controller = new AbortController();
-    abort.current = controller;
-    const set = (s: CardState) => setCards((c) => ({ ...c, [e.id]: s }));
-    set({ status: 'running' });
-    const runner = createRunner();
-    try {
-      const keys = Object.keys(e.runs);
-      const list = await runScenarios(
-        keys.map((k) => e.runs[k]),
-        runner.run,
-        runner.parallel,
-        controller.signal,
-      );
-      const reports: Record<string, Report> = Object.fromEntries(keys.map((k, i) => [k, list[i]]));
-      if (!controller.signal.aborted) set({ status: 'done', readings: e.read(reports) });
-    } catch (err) {
-      if (isCancel(err)) set({ status: 'idle' });
-      else set({ status: 'error', error: err instanceof Error ? err.message : String(err) });
-    } finally {
-      runner.close();
-    }
+    let engine: GalleryEngine | undefined;
+    (async () => {
+      let checks: Check[];
+      try {
+        checks = await loadRecorded();
+      } catch (e) {
+        if (live) setRecorded({ checks: null, verdicts: null, error: `The recorded reproduction did not load: ${e instanceof Error ? e.message : String(e)}` });
+        return;
+      }
+      if (!live) return;
+      setRecorded({ checks, verdicts: null, error: null });
+      try {
+        engine = createEngine();
+        const verdicts = await engine.judgeChecks(checks, controller.signal);
+        if (live) setRecorded({ checks, verdicts, error: null });
+      } catch (e) {
+        if (live && !isAbortError(e)) setRecorded({ checks, verdicts: null, error: `The engine could not judge the recorded checks: ${e instanceof Error ? e.message : String(e)}` });
+      } finally {
+        engine?.terminate();
+      }
+    })();
+    return () => {
+      live = false;
+      controller.abort();
+    };
+  }, [loadRecorded, createEngine]);
+
+  const of = (paper: string) => {
+    if (!recorded.checks) return { checks: null, verdicts: null };
+    const at = recorded.checks.flatMap((c, i) => (c.paper === paper ? [i] : []));
+    return { checks: at.map((i) => recorded.checks![i]), verdicts: recorded.verdicts && at.map((i) => recorded.verdicts![i]) };
   };
 
   return (
     <section className="gallery" aria-labelledby="gallery-title" data-testid="gallery">
       <div className="chart-head">
         <h3 id="gallery-title">Paper gallery</h3>
-        <p className="chart-legend">each seed paper’s headline experiment, one click away — the paper’s numbers beside ours</p>
+        <p className="chart-legend">
+          each seed paper’s tables and figures: the paper’s numbers beside the ones <code>tiersim reproduce</code> recorded at the papers’ parameters, and the engine’s verdict — ✓ within tolerance, ≈ within twice it, ✗ beyond, with why beneath. <em>Run here</em> reruns a paper in this browser.
+        </p>
       </div>
+      {recorded.error && (
+        <p className="field-error" role="alert" data-testid="gallery-error">
+          {recorded.error}
+        </p>
+      )}
       <div className="gallery-cards">
         {experiments.map((e) => {
-          const c = cards[e.id] ?? { status: 'idle' };
-          return (
-            <article key={e.id} className="gallery-card" data-testid={`gallery-${e.id}`} data-status={c.status}>
-              <h4>{e.title}</h4>
-              <p className="muted gallery-paper">{e.paper}</p>
-              <p className="gallery-claim">
-                {e.claim}
-              </p>
-              <button type="button" className="button secondary small" data-testid={`gallery-run-${e.id}`} disabled={c.status === 'running'} onClick={() => void start(e)}>
-                {c.status === 'running' ? 'Running…' : c.status === 'done' ? 'Run again' : 'Load and run'}
-              </button>
-              {c.error && (
-                <p className="field-error" role="alert">
-                  {c.error}
-                </p>
-              )}
-              {c.readings && (
-                <table className="mrc-table gallery-readings" data-testid={`gallery-readings-${e.id}`}>
-                  <thead>
-                    <tr>
-                      <th scope="col" />
-                      <th scope="col">paper</th>
-                      <th scope="col">ours</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {c.readings.map((r) => (
-                      <Fragment key={r.label}>
-                        <tr data-agrees={String(r.agrees)} data-detail={r.detail ? 'below' : undefined}>
-                          <th scope="row">{r.label}</th>
-                          <td>{r.paper}</td>
-                          <td className="gallery-ours">
-                            {r.ours} <span aria-label={r.agrees ? 'agrees' : 'differs'}>{r.agrees ? '✓' : '≠'}</span>
-                          </td>
-                        </tr>
-                        {r.detail && (
-                          <tr className="gallery-detail">
-                            <td colSpan={3}>{r.detail}</td>
-                          </tr>
-                        )}
-                      </Fragment>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </article>
-          );
+          const mine = of(e.paper);
+          return <PaperCard key={e.id} experiment={e} recorded={mine.checks} verdicts={mine.verdicts} onLoad={onLoad} createEngine={createEngine} />;
         })}
       </div>
     </section>
