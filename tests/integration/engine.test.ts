@@ -168,6 +168,15 @@ describe('engine in wasm', () => {
       const tripled = { ...pass.expected, value: (pass.expected as { value: number }).value * 3 };
       expect(judgeCheck(JSON.stringify({ expected: tripled, ours: pass.ours }))).toBe('fail');
     });
+
+    it("carries the recorded table in README.md, as tiersim reproduce --from prints it (re-record with scripts/record-reproduction.sh)", () => {
+      if (!existsSync(cli)) throw new Error(`native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`);
+      const table = execFileSync(cli, ['reproduce', '--from', 'public/reproduction.json'], { encoding: 'utf8', cwd: root });
+      const readme = readFileSync(join(root, 'README.md'), 'utf8');
+      const between = readme.slice(readme.indexOf('<!-- reproduce:begin -->\n') + '<!-- reproduce:begin -->\n'.length, readme.indexOf('<!-- reproduce:end -->'));
+      expect(between).toBe(table);
+      expect(table.split('\n').filter((l) => l.startsWith('| 0')).length).toBe(recorded.length);
+    });
   });
 
   describe('trees', () => {

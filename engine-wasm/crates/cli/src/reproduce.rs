@@ -17,38 +17,53 @@ pub struct Args {
     /// Scenarios run at once (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Print the checks a run recorded with --json (e.g. public/reproduction.json) instead of
+    /// running them.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "threads"])]
+    pub from: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
-        .max(1);
+    let threads =
+        args.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
     let paper = args.paper.as_deref().map(|p| format!("{:0>3}", p.trim_start_matches('0')));
     let start = Instant::now();
-    let checks = reproduce(paper.as_deref(), threads).map_err(|e| format!("--paper: {e}"))?;
+    let checks = match &args.from {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let all: Vec<Check> = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            all.into_iter().filter(|c| paper.as_ref().is_none_or(|p| &c.paper == p)).collect()
+        }
+        None => reproduce(paper.as_deref(), threads).map_err(|e| format!("--paper: {e}"))?,
+    };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&checks).expect("checks serialise"));
         return Ok(());
     }
-    print!("{}", table(&checks));
+    // A blank line ends the Markdown table before the summary.
+    println!("{}", table(&checks));
     let count = |m: &str| checks.iter().filter(|c| c.verdict.mark() == m).count();
+    let took = match &args.from {
+        Some(path) => format!("as recorded in {}", path.display()),
+        None => format!("in {:.1} s", start.elapsed().as_secs_f64()),
+    };
     println!(
-        "{} checks: {} ✓, {} ≈, {} ✗ (tolerances: ±{:.0} % on latencies, ±{:.0} % on ratios; ≈ within twice) in {:.1} s",
+        "{} checks: {} ✓, {} ≈, {} ✗ (tolerances: ±{:.0} % on latencies, ±{:.0} % on ratios; ≈ within twice) {took}",
         checks.len(),
         count("✓"),
         count("≈"),
         count("✗"),
         100.0 * LATENCY,
         100.0 * RATIO,
-        start.elapsed().as_secs_f64()
     );
     Ok(())
 }
 
 /// The checks as a Markdown table (the README carries it).
 pub fn table(checks: &[Check]) -> String {
-    let mut out = String::from("| paper | exhibit | check | paper's | ours | difference | verdict |\n|---|---|---|---|---|---|---|\n");
+    let mut out = String::from(
+        "| paper | exhibit | check | paper's | ours | difference | verdict |\n|---|---|---|---|---|---|---|\n",
+    );
     for c in checks {
         let paper = match &c.expected {
             Expected::Value { value, unit, .. } => {
