@@ -71,7 +71,9 @@ export function Gallery({ onLoad, experiments = EXPERIMENTS, loadRecorded = fetc
   return (
     <section className="gallery" aria-labelledby="gallery-title" data-testid="gallery">
       <div className="chart-head">
-        <h3 id="gallery-title">Paper gallery</h3>
+        <h2 id="gallery-title" className="section-label">
+          Paper gallery
+        </h2>
         <p className="chart-legend">
           each seed paper’s tables and figures: the paper’s numbers beside the ones <code>tiersim reproduce</code> recorded at the papers’ parameters, and the engine’s verdict — ✓ within tolerance, ≈ within twice it, ✗ beyond, with why beneath. <em>Run here</em> reruns a paper in this browser.
         </p>

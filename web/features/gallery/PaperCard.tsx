@@ -47,9 +47,9 @@ export function PaperCard({ experiment: e, recorded, verdicts, onLoad, createEng
   return (
     <article className="gallery-card" data-testid={`gallery-${e.id}`} data-status={status}>
       <header className="gallery-card-head">
-        <h4>
+        <h3>
           {e.paper} · {e.title}
-        </h4>
+        </h3>
         {rows.length > 0 && (
           <span className="gallery-summary" data-testid={`gallery-summary-${e.id}`}>
             {judged ? tally(rows.map((r) => r.verdict!)) : 'judging…'}
@@ -117,7 +117,9 @@ function Checks({ id, rows }: { id: string; rows: Row[] }) {
       </colgroup>
       <thead>
         <tr>
-          <th scope="col" />
+          <th scope="col">
+            <span className="visually-hidden">check</span>
+          </th>
           <th scope="col">paper</th>
           <th scope="col">ours</th>
           <th scope="col">diff.</th>

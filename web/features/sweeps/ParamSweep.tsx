@@ -352,7 +352,7 @@ function SweepChart({ spec, values }: { spec: SweepSpec; values: Record<string, 
       <p className="chart-legend">
         {layout.series.map((s) => (
           <span key={s.name} className="legend-item">
-            <span className="swatch" style={{ background: s.colour }} /> {s.name}{' '}
+            <span className="swatch" style={{ background: s.colour }} /> <span>{s.name}</span>{' '}
           </span>
         ))}
         · {spec.yLabel}

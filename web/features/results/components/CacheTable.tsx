@@ -9,7 +9,7 @@ export function CacheTable({ report }: { report: Report }) {
   const names = report.caches.map((c) => c.name);
   const writes = report.caches.some((c) => c.writes > 0);
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Each cache (scrolls sideways)">
       <table className="data-table" data-testid="cache-table">
         <thead>
           <tr>

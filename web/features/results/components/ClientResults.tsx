@@ -149,7 +149,7 @@ export function ClientTable({ report }: { report: Report }) {
   return (
     <div className="card">
       <h3>Per client</h3>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Per client (scrolls sideways)">
         <table className="data-table" data-testid="client-table">
           <thead>
             <tr>

@@ -103,8 +103,11 @@ export function TimelineChart({ report, runKey, topology = 'two-level' }: Timeli
       <p className="chart-legend">
         {series.map((s) => (
           <span key={s.key} className="legend-item">
-            <span className={`swatch timeline-swatch ${s.className}`} /> {s.label}
-            {last ? ` ${(last[s.key] * (s.key === 'demotions' ? 1 : 100)).toFixed(s.key === 'demotions' ? 2 : 1)}${s.key === 'demotions' ? '' : ' %'}` : ''}{' '}
+            <span className={`swatch timeline-swatch ${s.className}`} />{' '}
+            <span>
+              {s.label}
+              {last ? ` ${(last[s.key] * (s.key === 'demotions' ? 1 : 100)).toFixed(s.key === 'demotions' ? 2 : 1)}${s.key === 'demotions' ? '' : ' %'}` : ''}
+            </span>{' '}
           </span>
         ))}
       </p>

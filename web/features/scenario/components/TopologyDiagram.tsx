@@ -169,7 +169,8 @@ export function TopologyDiagram({ caches: tree, selected, onSelect, onConnect, o
                 data-role={n.role}
                 tabIndex={0}
                 role="button"
-                aria-label={`${c.name}: ${n.role === 'client' ? 'client' : n.role === 'root' ? 'array on a disk' : 'middle tier'}, ${c.policy.kind}, ${c.capacity} blocks`}
+                // The visible text first (name, policy · size), then the role: what is read is what is seen.
+                aria-label={`${c.name} ${c.policy.kind.toUpperCase()} · ${formatCount(c.capacity)} blocks, ${n.role === 'client' ? 'client' : n.role === 'root' ? 'array on a disk' : 'middle tier'}`}
                 aria-pressed={selected === n.index}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' || e.key === ' ') {
@@ -192,7 +193,7 @@ export function TopologyDiagram({ caches: tree, selected, onSelect, onConnect, o
               >
                 <rect width={NODE_W} height={NODE_H} rx={7} />
                 <text x={8} y={15}>
-                  {c.name}
+                  {c.name}{' '}
                 </text>
                 <text className="topology-sub" x={8} y={31}>
                   {c.policy.kind.toUpperCase()} · {formatCount(c.capacity)}

@@ -153,7 +153,7 @@ function UpsideTable({ point }: { point: UpsidePoint }) {
     </tr>
   );
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Upside at each size (scrolls sideways)">
       <table className="data-table" data-testid="upside-table">
         <thead>
           <tr>
@@ -178,7 +178,7 @@ function UpsideTable({ point }: { point: UpsidePoint }) {
 /** Each client on its own stream, at its own sizes: what exclusivity would buy it. */
 function ClientUpsideTable({ clients }: { clients: ClientUpside[] }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Upside of each client (scrolls sideways)">
       <table className="data-table" data-testid="upside-clients">
         <caption className="muted">Each client on its own stream: its cache, and the caches above it summed</caption>
         <thead>
