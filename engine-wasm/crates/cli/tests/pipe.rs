@@ -28,7 +28,9 @@ fn a_closed_pipe_ends_the_output_quietly() {
     let path = scenario.to_str().unwrap();
     // The default workload as CSV (megabytes, far more than a pipe holds), printed as JSON
     // with every stack-depth curve, and printed as a table.
-    for args in [vec!["export", path, "-o", "-"], vec!["run", path, "--json", "--curves"], vec!["reproduce", "--paper", "001"]] {
+    for args in
+        [vec!["export", path, "-o", "-"], vec!["run", path, "--json", "--curves"], vec!["reproduce", "--paper", "001"]]
+    {
         let (stderr, status) = head(&args);
         assert!(stderr.is_empty(), "{args:?}: nothing on standard error, got: {stderr}");
         #[cfg(unix)]
