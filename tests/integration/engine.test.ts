@@ -141,6 +141,14 @@ describe('engine in wasm', () => {
     }
   });
 
+  it("has the reports' TypeScript types as the engine's Rust types give them (regenerate with scripts/generate-types.sh)", () => {
+    if (!existsSync(cli)) throw new Error(`native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`);
+    const generated = execFileSync(cli, ['typescript'], { encoding: 'utf8' });
+    expect(readFileSync(join(root, 'web/generated/engine.ts'), 'utf8')).toBe(generated);
+    // What the UI reads of a report is there: a field renamed in Rust would fail the type check.
+    expect(generated).toMatch(/export type Report = \{[^]*meanLatencyMs: number/);
+  });
+
   describe("the papers' reproductions (the gallery's source of truth)", () => {
     const fresh = new Map<string, Check[]>();
     /** `reproduce(paper)` in wasm, run once per paper for the tests below. */

@@ -50,7 +50,7 @@ function fakeWorkers(impl: RunImpl) {
         const r: [number, string][] = JSON.parse(requests);
         const cache = (blocks: number[]) => [{ name: 'cache', parent: null, queues: [{ name: 'cache', ghost: false, blocks }] }];
         return r.length > 0
-          ? { ok: true, steps: [{ latencyMs: 0, caches: cache([]), demotions: 0, diskReads: 0 }, ...r.map(([block]) => ({ block, op: 'read' as const, client: 0, level: 'disk' as const, servedBy: 'disk', latencyMs: 10, caches: cache([block]), demotions: 0, diskReads: 1 }))] }
+          ? { ok: true, steps: [{ block: null, op: null, client: null, level: null, servedBy: null, latencyMs: 0, caches: cache([]), demotions: 0, diskReads: 0 }, ...r.map(([block]) => ({ block, op: 'read' as const, client: 0, level: 'disk' as const, servedBy: 'disk', latencyMs: 10, caches: cache([block]), demotions: 0, diskReads: 1 }))] }
           : { ok: false, error: { kind: 'invalid-scenario', message: 'requests: none' } };
       },
       validateScenario: async (json) => (JSON.parse(json).version === 1 ? { ok: true, json: JSON.stringify({ migrated: true }) } : { ok: false, error: { kind: 'invalid-scenario', message: 'scenario.version: expected 1 to 2' } }),
@@ -146,7 +146,7 @@ describe('EngineClient', () => {
       { client: 0, block: 9, nblocks: 1, op: 'write', hint: 'replace', range: 3 },
     ]);
     const steps = await client.teach(defaultScenario(), [[4, 'read']], { client: [], array: [] });
-    expect(steps.map((s) => s.block)).toEqual([undefined, 4]);
+    expect(steps.map((s) => s.block)).toEqual([null, 4]);
     expect(steps[1].caches[0].queues[0].blocks).toEqual([4]);
     await expect(client.teach(defaultScenario(), [], { client: [], array: [] })).rejects.toMatchObject({ message: 'requests: none' });
     await expect(client.previewWorkload(defaultScenario(), 0, 0)).rejects.toMatchObject({ message: 'n: no' });

@@ -20,7 +20,9 @@ const pair = (client: ReturnType<typeof q>[], array: ReturnType<typeof q>[]) => 
   { name: 'array', parent: null, queues: array },
 ];
 // Paper 000 §4.5: Start (client C D E, array D B E) then A read: Final (client D E A, array E C A).
-const START: TeachStep = { latencyMs: 0, caches: pair([q('cache', [2, 3, 4])], [q('cache', [3, 1, 4])]), demotions: 0, diskReads: 0 };
+/** The starting state, its request fields null as the engine sends them. */
+const NO_REQUEST = { block: null, op: null, client: null, level: null, servedBy: null } as const;
+const START: TeachStep = { ...NO_REQUEST, latencyMs: 0, caches: pair([q('cache', [2, 3, 4])], [q('cache', [3, 1, 4])]), demotions: 0, diskReads: 0 };
 const FINAL: TeachStep = { block: 0, op: 'read', client: 0, level: 'disk', servedBy: 'disk', latencyMs: 10.4, caches: pair([q('cache', [3, 4, 0])], [q('cache', [4, 2, 0])]), demotions: 1, diskReads: 1 };
 
 describe('the teaching stepper', () => {
@@ -62,6 +64,8 @@ describe('the teaching stepper', () => {
     // C moved from the client's eject-next end to the array's middle: same key, new place.
     expect(pos(before, 'C')!.y).toBeLessThan(pos(after, 'C')!.y);
     expect(pos(after, 'A')!.x).toBeGreaterThan(pos(after, 'D')!.x);
+    // The starting state as the engine sends it (no request: nulls).
+    expect(narrate(START, START, true)).toBe('The starting state.');
     expect(narrate(START, FINAL, true)).toBe('Read A: from disk (10.40 ms). The client takes A and lets go of C. The array takes C, A and lets go of D, B. 1 DEMOTE.');
     const ghosts = layoutStep({ ...START, caches: [{ name: 'cache', parent: null, queues: [q('T1', [1]), q('B1', [1, 2], true)] }] }, false);
     expect(ghosts.boxes.map((b) => [b.key, b.ghost])).toEqual([
@@ -75,7 +79,7 @@ describe('the teaching stepper', () => {
       { name: 'c1', parent: 0, queues: [q('cache', c1)] },
       { name: 'c2', parent: 0, queues: [q('cache', c2)] },
     ];
-    const was: TeachStep = { latencyMs: 0, caches: tree([0], [], [0]), demotions: 0, diskReads: 1 };
+    const was: TeachStep = { ...NO_REQUEST, latencyMs: 0, caches: tree([0], [], [0]), demotions: 0, diskReads: 1 };
     const now: TeachStep = { block: 0, op: 'read', client: 1, level: 'array', servedBy: 'array', latencyMs: 0.2, caches: tree([0], [0], [0]), demotions: 0, diskReads: 1 };
     expect(narrate(was, now, true, ['c1', 'c2'])).toBe('c2 reads A: a hit at array (0.20 ms). c2 takes A.');
     expect(layoutStep(now, true).boxes.map((b) => [b.key, b.cache, b.client])).toEqual([

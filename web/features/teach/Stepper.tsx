@@ -193,10 +193,11 @@ const cacheWord = (name: string) => (name === 'client' || name === 'array' || na
 
 /** What a step did, in words: who asked, where it was served, what entered and left each cache. */
 export function narrate(prev: TeachStep, step: TeachStep, letters: boolean, clients: readonly string[] = []): string {
-  if (step.block === undefined) return 'The starting state.';
+  // The engine sends the starting state's request fields as null.
+  if (step.block === null) return 'The starting state.';
   const name = blockLabel(step.block, letters);
   const tree = clients.length > 1 || step.caches.length > 2;
-  const who = clients.length > 1 && step.client !== undefined ? `${clients[step.client]} ${step.op === 'write' ? 'writes' : 'reads'} ${name}` : `${step.op === 'write' ? 'Write' : 'Read'} ${name}`;
+  const who = clients.length > 1 && step.client !== null ? `${clients[step.client]} ${step.op === 'write' ? 'writes' : 'reads'} ${name}` : `${step.op === 'write' ? 'Write' : 'Read'} ${name}`;
   const where =
     step.level === 'client'
       ? tree ? 'a hit in its own cache' : 'a client hit'

@@ -71,6 +71,9 @@ enum Command {
     Sweep(sweep::Args),
     /// Print the default scenario (paper 000 RANDOM, LRU-MRU-demote) as JSON.
     DefaultScenario,
+    /// Print the TypeScript declarations of the engine's reports (web/generated/engine.ts).
+    #[command(hide = true)]
+    Typescript,
     /// Benchmark paper 000's RANDOM two-level run natively: requests/s and peak memory.
     Bench {
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
@@ -175,6 +178,10 @@ fn execute(command: Command) -> Result<(), String> {
         Command::Upside(args) => upside::run(&args),
         Command::Stackdist(args) => stackdist::run(&args),
         Command::Sweep(args) => sweep::run(&args),
+        Command::Typescript => {
+            print!("{}", tiersim_core::typescript::bindings());
+            Ok(())
+        }
         Command::DefaultScenario => {
             let v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
             println!("{}", serde_json::to_string_pretty(&v).unwrap());

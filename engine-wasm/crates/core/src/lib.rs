@@ -20,6 +20,8 @@ pub mod policy;
 pub mod run;
 pub mod scenario;
 pub mod trace;
+#[cfg(feature = "ts")]
+pub mod typescript;
 pub mod util;
 pub mod workload;
 

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 pub type Block = u32;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Op {
     #[default]

@@ -83,6 +83,7 @@ impl Tracker {
 
 /// Whose stream a curve describes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Scope {
     /// Every request of the run, as one unified cache would see them.
@@ -95,12 +96,14 @@ pub enum Scope {
 
 /// One stack-depth graph: the LRU hit fraction at each cache size.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct DepthCurve {
     pub name: String,
     pub scope: Scope,
     /// Absent when exact; else SHARDS' rate at the end.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub sampled_rate: Option<f64>,
     /// Block references counted (the measured phase, once it has begun).
     pub references: u64,

@@ -48,6 +48,7 @@ pub struct SizePair {
 
 /// Predicted fractions of block reads served at each level, and the mean latency.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Prediction {
     pub client: f64,
@@ -57,6 +58,7 @@ pub struct Prediction {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct UpsidePoint {
     pub client: u64,
@@ -71,6 +73,7 @@ pub struct UpsidePoint {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct UpsideReport {
     /// Block references counted (the measured phase).
@@ -78,16 +81,18 @@ pub struct UpsideReport {
     pub distinct: u64,
     /// Absent when exact; else the SHARDS rate every stream was sampled at.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub sampled_rate: Option<f64>,
     pub points: Vec<UpsidePoint>,
     /// With several clients: each client on its own stream, at its own path's sizes.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clients: Vec<ClientUpside>,
 }
 
 /// One client of several, on its own requests: its cache as the client, the caches above it
 /// (summed) as the array.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ClientUpside {
     pub name: String,

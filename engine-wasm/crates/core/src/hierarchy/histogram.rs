@@ -82,6 +82,7 @@ impl LatencyHistogram {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct HistogramReport {
     /// `EDGES` bin edges in microseconds, 1 µs … 10 s.

@@ -108,6 +108,7 @@ pub struct CacheSpec {
 
 /// Counts of one cache.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CacheCounters {
     /// Block lookups of reads answered here / not.

@@ -65,6 +65,7 @@ pub enum End {
 /// One of a cache's lists as a teaching view draws it ([`Policy::queues`]): next victim first,
 /// or for a ghost list, the next id to be forgotten first.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Queue {
     /// The list's name as the policy's paper gives it ("T1", "A1out", "Q0", …).

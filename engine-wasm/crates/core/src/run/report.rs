@@ -8,6 +8,7 @@ use crate::analysis::depth::DepthCurve;
 use crate::hierarchy::{CacheCounters, HistogramReport};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Phase {
     Warmup,
@@ -17,6 +18,7 @@ pub enum Phase {
 
 /// Totals over every client's measured requests, and over every cache.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Counters {
     pub requests: u64,
@@ -56,6 +58,7 @@ pub struct Counters {
 
 /// Hit fractions of the measured read requests at each level; they sum to 1.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HitFractions {
     pub client: f64,
     /// Any cache above the client.
@@ -66,6 +69,7 @@ pub struct HitFractions {
 /// The costs of the three basic paths (of the first client), for labelling charts (e.g. the
 /// CDF's array-hit step).
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PathCosts {
     pub client_hit_ms: f64,
@@ -76,6 +80,7 @@ pub struct PathCosts {
 
 /// One client's measured requests.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ClientReport {
     pub name: String,
@@ -97,13 +102,16 @@ pub struct ClientReport {
     pub latency: HistogramReport,
     /// Alone on the same hierarchy (with fairness on and two or more clients).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub alone_mean_latency_ms: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub speedup: Option<f64>,
 }
 
 /// One cache.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CacheReport {
     pub name: String,
@@ -121,6 +129,7 @@ pub struct CacheReport {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Report {
     pub phase: Phase,
@@ -144,11 +153,13 @@ pub struct Report {
     pub caches: Vec<CacheReport>,
     /// Smallest speedup over largest (with fairness on and two or more clients).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub fairness: Option<f64>,
     /// Whether latencies come from the queueing model.
     pub queueing: bool,
     /// LRU stack-depth graphs, when the run tracks them ([`super::Run::track_depths`]).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub depth_curves: Option<Vec<DepthCurve>>,
 }
 

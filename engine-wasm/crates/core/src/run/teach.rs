@@ -48,6 +48,7 @@ pub struct TeachRequest {
 /// Where a request was served, as the stepper names levels: its client's own cache, a cache
 /// above it, or the disk (writes, written through, report the cache above).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     Client,
@@ -57,6 +58,7 @@ pub enum Level {
 
 /// One cache's lists.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CacheView {
     pub name: String,
@@ -66,6 +68,7 @@ pub struct CacheView {
 
 /// The hierarchy after one request (or at the start).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TeachStep {
     /// The request just served (`None` for the starting state).

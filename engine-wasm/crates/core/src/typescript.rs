@@ -1,0 +1,66 @@
+//! TypeScript declarations of what the engine hands the UI — the run report, the upside
+//! estimate, the teaching stepper's steps — generated from these Rust types (ts-rs), so that a
+//! field added or renamed here reaches `web/generated/engine.ts` (`tiersim typescript`) and the
+//! type check, and never only one side of the wasm boundary. 64-bit counts are `number`: they
+//! cross as JSON numbers (exact below 2^53).
+
+use ts_rs::{Config, TS};
+
+use crate::analysis::depth::{DepthCurve, Scope};
+use crate::analysis::upside::{ClientUpside, Prediction, UpsidePoint, UpsideReport};
+use crate::hierarchy::{CacheCounters, HistogramReport};
+use crate::model::Op;
+use crate::policy::Queue;
+use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report};
+use crate::run::teach::{CacheView, Level, TeachStep};
+
+/// Every declaration, in one module's text (dependencies before their users).
+pub fn bindings() -> String {
+    let cfg = Config::new().with_large_int("number");
+    let decls = [
+        // The run report.
+        decl::<Phase>(&cfg),
+        decl::<Counters>(&cfg),
+        decl::<HitFractions>(&cfg),
+        decl::<PathCosts>(&cfg),
+        decl::<HistogramReport>(&cfg),
+        decl::<Scope>(&cfg),
+        decl::<DepthCurve>(&cfg),
+        decl::<ClientReport>(&cfg),
+        decl::<CacheCounters>(&cfg),
+        decl::<CacheReport>(&cfg),
+        decl::<Report>(&cfg),
+        // Paper 000 §3's upside estimate.
+        decl::<Prediction>(&cfg),
+        decl::<UpsidePoint>(&cfg),
+        decl::<ClientUpside>(&cfg),
+        decl::<UpsideReport>(&cfg),
+        // The teaching stepper.
+        decl::<Op>(&cfg),
+        decl::<Level>(&cfg),
+        decl::<Queue>(&cfg),
+        decl::<CacheView>(&cfg),
+        decl::<TeachStep>(&cfg),
+    ];
+    let mut out = String::from(
+        "// Generated from the engine's Rust types by `tiersim typescript` (engine-wasm/crates/core/src/typescript.rs).\n\
+         // Do not edit: regenerate with scripts/generate-types.sh; npm test fails when this is stale.\n",
+    );
+    for d in decls {
+        out.push('\n');
+        out.push_str(&d);
+        out.push('\n');
+    }
+    out
+}
+
+/// `export type X = …;` with its doc comment.
+fn decl<T: TS>(cfg: &Config) -> String {
+    let mut d = String::new();
+    if let Some(docs) = T::docs() {
+        d.push_str(&docs);
+    }
+    d.push_str("export ");
+    d.push_str(&T::decl(cfg));
+    d
+}
