@@ -104,6 +104,7 @@ fn write_hints_reach_the_caches_of_a_tree_as_of_two_levels() {
             softmax: 50,
             dirty_threshold: 0.5,
             stream: Default::default(),
+            model: tiersim_core::workload::oltp::DEFAULT_MODEL,
             warmup_requests: Some(10_000),
             measured_requests: Some(40_000),
         };

@@ -73,6 +73,7 @@ mod tests {
             softmax: 400,
             dirty_threshold: 0.5,
             stream: Default::default(),
+            model: crate::workload::oltp::DEFAULT_MODEL,
             warmup_requests: Some(0),
             measured_requests: Some(5_000),
         };

@@ -14,6 +14,8 @@ use crate::run::{Report, Run};
 use crate::scenario::{Scenario, Topology};
 use crate::workload::WorkloadConfig;
 
+mod p004;
+
 /// Relative tolerance on absolute latencies.
 pub const LATENCY: f64 = 0.20;
 /// Relative tolerance on ratios.
@@ -170,14 +172,15 @@ pub fn run_all(scenarios: &[Scenario], threads: usize) -> Vec<Report> {
 }
 
 /// The papers reproduced, with the exhibits each covers.
-pub const PAPERS: [&str; 4] = ["000", "001", "002", "003"];
+pub const PAPERS: [&str; 5] = ["000", "001", "002", "003", "004"];
 
 /// One paper's reproduction, on up to so many threads.
 type Paper = fn(usize) -> Vec<Check>;
 
 /// Every paper's checks, or `paper`'s alone ("000" … "004"); `threads` runs at once (1 in wasm).
 pub fn reproduce(paper: Option<&str>, threads: usize) -> Result<Vec<Check>, String> {
-    let all: [(&str, Paper); 4] = [("000", paper000), ("001", paper001), ("002", paper002), ("003", paper003)];
+    let all: [(&str, Paper); 5] =
+        [("000", paper000), ("001", paper001), ("002", paper002), ("003", paper003), ("004", p004::paper004)];
     if let Some(p) = paper {
         if !all.iter().any(|(n, _)| *n == p) {
             let names: Vec<&str> = all.iter().map(|(n, _)| *n).collect();

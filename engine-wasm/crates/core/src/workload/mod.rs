@@ -140,6 +140,11 @@ pub enum WorkloadConfig {
         /// reference, importance-hinted (paper 003's database buffer trace).
         #[serde(default, skip_serializing_if = "OltpStream::is_storage")]
         stream: OltpStream,
+        /// Which generator (see [`oltp::OltpModel`]): 1, the one every document shared before
+        /// model 2 existed recorded — a document without `model` means it, always, so old links
+        /// keep their numbers; 2, DB2's page cleaning and page sizing.
+        #[serde(default = "default_oltp_model", skip_serializing_if = "is_default_oltp_model")]
+        model: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -216,6 +221,14 @@ fn default_dirty_threshold() -> f64 {
     oltp::DEFAULT_DIRTY_THRESHOLD
 }
 
+fn default_oltp_model() -> u32 {
+    oltp::DEFAULT_MODEL
+}
+
+fn is_default_oltp_model(m: &u32) -> bool {
+    *m == oltp::DEFAULT_MODEL
+}
+
 fn default_scale() -> f64 {
     tpch::DEFAULT_SCALE
 }
@@ -268,9 +281,10 @@ impl WorkloadConfig {
             | WorkloadConfig::Mix { blocks, warmup_requests, measured_requests, .. } => {
                 (*blocks, *warmup_requests, *measured_requests)
             }
-            WorkloadConfig::Oltp { warehouses, warmup_requests, measured_requests, .. } => {
+            WorkloadConfig::Oltp { warehouses, model, warmup_requests, measured_requests, .. } => {
                 let w = (*warehouses).clamp(1, oltp::MAX_WAREHOUSES);
-                (oltp::database_pages(w).1, *warmup_requests, *measured_requests)
+                let model = oltp::OltpModel::from_number(*model).unwrap_or(oltp::OltpModel::V1);
+                (model.database_pages(w).1, *warmup_requests, *measured_requests)
             }
             WorkloadConfig::Tpch { scale, warmup_requests, measured_requests, .. } => {
                 (tpch::database_pages(*scale), *warmup_requests, *measured_requests)
@@ -342,14 +356,17 @@ impl WorkloadConfig {
     }
 
     fn validate_generator(&self) -> Result<(), (&'static str, String)> {
-        if let WorkloadConfig::Oltp { warehouses, buffer_pool, softmax, dirty_threshold, .. } = *self {
+        if let WorkloadConfig::Oltp { warehouses, buffer_pool, softmax, dirty_threshold, model, .. } = *self {
+            let Some(model) = oltp::OltpModel::from_number(model) else {
+                return Err(("model", format!("must be 1 or 2 (got {model})")));
+            };
             if !(1..=oltp::MAX_WAREHOUSES).contains(&warehouses) {
                 return Err((
                     "warehouses",
                     format!("must be between 1 and {} (got {warehouses})", oltp::MAX_WAREHOUSES),
                 ));
             }
-            let (initial, _) = oltp::database_pages(warehouses);
+            let (initial, _) = model.database_pages(warehouses);
             if let Some(b) = buffer_pool {
                 if !(1..=initial).contains(&b) {
                     return Err((
@@ -448,34 +465,36 @@ impl WorkloadConfig {
     /// The generator for `requests` requests.
     fn build_for(&self, requests: u64, seed: u64) -> Box<dyn Workload> {
         let n = self.request_blocks();
-        let inner: Box<dyn Workload> =
-            match *self {
-                WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, requests, seed)),
-                WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, requests)),
-                WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, requests, seed)),
-                WorkloadConfig::Mix { blocks, scan_share, loop_share, hot_share, segment, .. } => Box::new(
-                    mix::Mix::new(mix::MixShape { blocks, scan_share, loop_share, hot_share, segment }, requests, seed),
-                ),
-                WorkloadConfig::Oltp { warehouses, buffer_pool, softmax, dirty_threshold, stream, .. } => {
-                    let buffer_stream = stream == OltpStream::Buffer;
-                    let shape = oltp::OltpShape { warehouses, buffer_pool, softmax, dirty_threshold, buffer_stream };
-                    Box::new(oltp::Oltp::new(shape, requests, seed))
-                }
-                WorkloadConfig::Tpch { query, scale, lookups, skew, .. } => {
-                    Box::new(tpch::Tpch::new(tpch::TpchShape { query, scale, lookups, skew }, requests, seed))
-                }
-                WorkloadConfig::Phases { ref phases, .. } => {
-                    let parts = phases
-                        .iter()
-                        .enumerate()
-                        .map(|(i, p)| {
-                            let seed = seed ^ crate::util::hash::splitmix64(0x9_4a5e + i as u64);
-                            (p.workload.build_for(p.requests, seed), p.offset)
-                        })
-                        .collect();
-                    return Box::new(mix::Phases::new(parts, self.blocks() as usize));
-                }
-            };
+        let inner: Box<dyn Workload> = match *self {
+            WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, requests, seed)),
+            WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, requests)),
+            WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, requests, seed)),
+            WorkloadConfig::Mix { blocks, scan_share, loop_share, hot_share, segment, .. } => Box::new(mix::Mix::new(
+                mix::MixShape { blocks, scan_share, loop_share, hot_share, segment },
+                requests,
+                seed,
+            )),
+            WorkloadConfig::Oltp { warehouses, buffer_pool, softmax, dirty_threshold, stream, model, .. } => {
+                let buffer_stream = stream == OltpStream::Buffer;
+                let model = oltp::OltpModel::from_number(model).expect("validated");
+                let shape = oltp::OltpShape { warehouses, buffer_pool, softmax, dirty_threshold, buffer_stream, model };
+                Box::new(oltp::Oltp::new(shape, requests, seed))
+            }
+            WorkloadConfig::Tpch { query, scale, lookups, skew, .. } => {
+                Box::new(tpch::Tpch::new(tpch::TpchShape { query, scale, lookups, skew }, requests, seed))
+            }
+            WorkloadConfig::Phases { ref phases, .. } => {
+                let parts = phases
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| {
+                        let seed = seed ^ crate::util::hash::splitmix64(0x9_4a5e + i as u64);
+                        (p.workload.build_for(p.requests, seed), p.offset)
+                    })
+                    .collect();
+                return Box::new(mix::Phases::new(parts, self.blocks() as usize));
+            }
+        };
         if n == 1 {
             inner
         } else {

@@ -2,14 +2,19 @@
 //! storage server sees from a database — the pool's read misses and its writes, each write
 //! tagged SYNCH, REPLACE or RECOV by why it was written.
 //!
-//! **The database** is laid out per warehouse as TPC-C's tables are (rows per 4 KiB page from
-//! the spec's row sizes): STOCK (100,000 rows, 13 a page), CUSTOMER (30,000, 6 a page), the
-//! append-only ORDERS, ORDER-LINE, NEW-ORDER and HISTORY, one page per warehouse and per
-//! district, the global ITEM table (100,000 rows, 50 a page), and a B-tree per keyed table (a
-//! root, one internal level, leaves). Twenty-five warehouses make 482,493 pages (the paper's
-//! DB2 database, with what our layout leaves out — free space, catalogs — had 606,317).
-//! Appending tables are rings with 25 % slack: when the tail comes round, the oldest pages are
-//! reused (as if archived), so the block universe is fixed.
+//! Two generators ("models") share this file; a document picks one with `model` (1 when it
+//! names none, so every document shared before model 2 keeps its numbers, request for request).
+//!
+//! **The database** is laid out per warehouse as TPC-C's tables are: STOCK (100,000 rows),
+//! CUSTOMER (30,000), the append-only ORDERS, ORDER-LINE, NEW-ORDER and HISTORY, one page per
+//! warehouse and per district, the global ITEM table (100,000 rows), and a B-tree per keyed
+//! table (a root, one internal level, leaves). Appending tables are rings with 25 % slack: when
+//! the tail comes round, the oldest pages are reused (as if archived), so the block universe is
+//! fixed. Model 1 packs rows by the spec's row sizes and every index 250 keys a leaf: 25
+//! warehouses make 482,493 pages. Model 2 sizes pages by DB2's rules ([`SIZES_V2`]) and keys
+//! the appending indexes by district first (each district its own tail), with the two indexes
+//! model 1 lacks (orders by customer, new orders): 25 warehouses make 622,277 pages, near the
+//! paper's 606,317 (§5.1).
 //!
 //! **Transactions** follow TPC-C's mix and page touches: New-Order 45 % (district update, a
 //! customer, 5–15 items and their stock rows updated, order, new-order and order-line rows
@@ -17,20 +22,21 @@
 //! through the name index, 15 % remote — and a history row), Order-Status 4 %, Delivery 4 %
 //! (ten districts' oldest new orders: their order, order lines and customer updated) and
 //! Stock-Level 4 % (the last twenty orders' lines and their items' stock). Customers and items
-//! are drawn with TPC-C's NURand (A = 1023 and 8191).
+//! are drawn with TPC-C's NURand (A = 1023 and 8191). Model 2 reaches an order's rows through
+//! its district's keys, holds each district's backlog of undelivered orders at TPC-C's initial
+//! 900, and formats the page an append starts in the pool without reading it.
 //!
-//! **The buffer pool** holds `buffer_pool` pages under a clock whose weight depends on the
-//! page type (index pages 3, data 1: DB2 favours index pages). A miss is a READ. Updates dirty
-//! a page and advance the log by one record; a page's first dirtying since it was last clean
-//! sets its recovery LSN. Writes never remove a page from the pool. Three kinds of write:
-//! - **SYNCH**: the clock's victim is dirty, so the agent writes it before replacing it.
-//! - **REPLACE**: when more than `dirty_threshold` of the pool is dirty (DB2's
-//!   `chngpgs_thresh`), page cleaners write dirty pages from the clock hand forward — the next
-//!   candidates for replacement — until the dirty share is a batch below the threshold.
-//! - **RECOV**: when the oldest unwritten change is more than the recovery bound behind the log
-//!   head, cleaners write the oldest dirty pages until it is not. The bound is `softmax` % of a
-//!   log file (DB2's `softmax`), a log file being [`LOG_FILE_RECORDS_PER_WAREHOUSE`] records
-//!   per warehouse, so the mix does not change with the scale.
+//! **The buffer pool** ([`clock_pool`]) holds `buffer_pool` pages under a clock whose weight
+//! depends on the page type (index pages 3, data 1: DB2 favours index pages). A miss is a
+//! READ. Updates dirty a page and advance the log by one record. Writes never remove a page
+//! from the pool. SYNCH: the clock's victim is dirty. REPLACE: more than `dirty_threshold` of
+//! the pool is dirty (DB2's `chngpgs_thresh`), and the cleaners write the clock's next victims.
+//! RECOV: the oldest unwritten change is more than `softmax` % of a log file behind the log's
+//! head, a log file being [`LOG_FILE_RECORDS_PER_WAREHOUSE`] records per warehouse (so the mix
+//! does not change with the scale; DB2's `logfilsiz` for the paper's traces is not given, and
+//! model 2 keeps model 1's value, [`LOG_FILE_RECORDS_PER_WAREHOUSE_V2`], unfitted). Model 1 sets
+//! a referenced page's count to its weight; model 2 adds the weight, up to [`CLOCK_CAP_V2`]
+//! times it (DB2 weighs how likely a page is to be referenced again).
 //!
 //! **The buffer stream** (`stream: buffer`): instead of what the pool sends the server, every
 //! page reference of the transactions, as a read — the database's buffer access trace that
@@ -38,71 +44,192 @@
 //! importance (paper 003's SE hints, what a DBMS knows from its plans): 0 for pages of the
 //! append-only HISTORY table, which no transaction reads back; 2 for index pages; 1 for the rest.
 //!
-//! With half the database in the pool, `softmax` 400 and threshold 50 %, the mix is within
-//! 5 points of paper 004 Table 2's baseline 300_400, and likewise for 300_4000 and 300_50; the
-//! 60_400 and 540_400 pools move the mix the way §5.1 describes (see the tests).
+//! Model 1, with half the database in the pool, `softmax` 400 and threshold 50 %, is within
+//! 5 points of paper 004 Table 2's baseline 300_400, and likewise for 300_4000 and 300_50 (see
+//! the tests). Model 2 at the paper's pool sizes: 300_4000 and 300_50 within 5 points, 300_400
+//! 5–6 points short on REPLACE, 60_400 and 540_400 off (`tiersim reproduce --paper 004`).
+
+mod clock_pool;
 
 use std::collections::VecDeque;
 
 use super::Workload;
-use crate::model::{Block, Request, WriteHint};
+use crate::model::{Block, Request};
 use crate::util::rng::Rng;
+use clock_pool::{ClockPool, Counting};
 
-/// Log records per warehouse in one log file (a `softmax` of 100 %).
+/// Log records per warehouse in one log file (a `softmax` of 100 %), model 1.
 pub const LOG_FILE_RECORDS_PER_WAREHOUSE: u64 = 60_000;
+/// Log records per warehouse in one log file, model 2 (see the module doc: the paper does not
+/// give DB2's `logfilsiz`).
+pub const LOG_FILE_RECORDS_PER_WAREHOUSE_V2: u64 = 60_000;
 /// Default `softmax` (paper 004's baseline).
 pub const DEFAULT_SOFTMAX: u32 = 400;
 /// Default dirty-page threshold (DB2's `chngpgs_thresh` 50 %).
 pub const DEFAULT_DIRTY_THRESHOLD: f64 = 0.5;
+/// The model of a document that does not name one: always 1, so that every document shared
+/// before model 2 existed keeps giving the same numbers.
+pub const DEFAULT_MODEL: u32 = 1;
+/// Model 2's clock: a page's count goes up to this many times its type's weight.
+const CLOCK_CAP_V2: u8 = 2;
 /// Default number of warehouses.
 pub const DEFAULT_WAREHOUSES: u32 = 2;
 /// Most warehouses (the universe stays under the generators' block limit).
 pub const MAX_WAREHOUSES: u32 = 1_000;
-/// Replacement cleaning stops this share of the pool below the threshold.
-const CLEAN_BATCH: f64 = 0.01;
+
+/// Which generator: the one scenario version 1 recorded, or the DB2-faithful one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OltpModel {
+    /// A weighted clock whose cleaners write from the hand forward; tables packed full.
+    V1 = 1,
+    /// DB2's page cleaning over a recency-ordered pool; DB2's page sizing; per-district
+    /// index tails (see the module doc).
+    V2 = 2,
+}
+
+impl OltpModel {
+    /// The model a document names (`model: 1 | 2`).
+    pub fn from_number(n: u32) -> Option<Self> {
+        match n {
+            1 => Some(OltpModel::V1),
+            2 => Some(OltpModel::V2),
+            _ => None,
+        }
+    }
+
+    /// The database's size in pages for `warehouses`: (initial, with the appending tables'
+    /// slack). The second is the block universe.
+    pub fn database_pages(self, warehouses: u32) -> (u64, u64) {
+        let l = Layout::new(warehouses, self);
+        (l.initial_pages, l.pages)
+    }
+}
 
 const STOCK_ROWS: u64 = 100_000;
-const STOCK_PER_PAGE: u64 = 13;
 const CUSTOMERS_PER_DISTRICT: u64 = 3_000;
-const CUSTOMER_PER_PAGE: u64 = 6;
 const ITEMS: u64 = 100_000;
-const ITEM_PER_PAGE: u64 = 50;
-const ORDERS_PER_PAGE: u64 = 170;
-const LINES_PER_PAGE: u64 = 75;
-const NEW_ORDERS_PER_PAGE: u64 = 500;
-const HISTORY_PER_PAGE: u64 = 89;
-/// Index entries per leaf page and leaves per internal page.
-const KEYS_PER_LEAF: u64 = 250;
-const FANOUT: u64 = 250;
 /// Initial rows per warehouse of the appending tables (TPC-C's initial population).
 const ORDERS_INITIAL: u64 = 30_000;
 const NEW_ORDERS_INITIAL: u64 = 9_000;
 /// Ring size of an appending table: its initial pages plus this share.
 const RING_SLACK: f64 = 0.25;
 
-/// A page type's clock weight.
+/// A page type's clock weight (see [`clock_pool`]).
 const DATA: u8 = 1;
 const INDEX: u8 = 3;
 
-/// The knobs of [`Oltp`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct OltpShape {
-    pub warehouses: u32,
-    /// Buffer pool pages; `None` = half the database.
-    pub buffer_pool: Option<u64>,
-    pub softmax: u32,
-    pub dirty_threshold: f64,
-    /// Emit every page reference (the buffer stream) instead of the pool's reads and writes.
-    pub buffer_stream: bool,
+/// Rows per data page and keys per index leaf, per model.
+#[derive(Clone, Copy, Debug)]
+struct Sizes {
+    stock: u64,
+    customer: u64,
+    item: u64,
+    orders: u64,
+    lines: u64,
+    new_orders: u64,
+    history: u64,
+    /// Keys per leaf of each index, and entries per internal page.
+    item_keys: u64,
+    stock_keys: u64,
+    customer_keys: u64,
+    name_keys: u64,
+    orders_keys: u64,
+    by_customer_keys: u64,
+    lines_keys: u64,
+    new_orders_keys: u64,
+    fanout: u64,
 }
 
-/// A B-tree: root, internal pages, leaves; keys `0..keys`.
+/// Model 1: rows packed by the spec's row sizes, every index 250 keys a leaf.
+const SIZES_V1: Sizes = Sizes {
+    stock: 13,
+    customer: 6,
+    item: 50,
+    orders: 170,
+    lines: 75,
+    new_orders: 500,
+    history: 89,
+    item_keys: 250,
+    stock_keys: 250,
+    customer_keys: 250,
+    name_keys: 250,
+    orders_keys: 250,
+    by_customer_keys: 250,
+    lines_keys: 250,
+    new_orders_keys: 250,
+    fanout: 250,
+};
+
+/// DB2's sizing rules for 4 KiB pages (Administration Guide, "Space requirements for user
+/// table data" and "… for indexes"): 4,028 usable bytes a page, 10 bytes of overhead a row, at
+/// most 255 rows a page; an index takes (key + 7) × rows × 2 bytes (the 2 for non-leaf pages
+/// and free space), so a leaf holds 4,028 / (2 (key + 7)) keys. Row sizes are TPC-C's (§1.3);
+/// keys are 4-byte integers and variable-length names at their mean length plus 2.
+const fn rows_per_page(row_bytes: u64) -> u64 {
+    let n = 4_028 / (row_bytes + 10);
+    if n > 255 {
+        255
+    } else {
+        n
+    }
+}
+
+const fn keys_per_leaf(key_bytes: u64) -> u64 {
+    4_028 / (2 * (key_bytes + 7))
+}
+
+const SIZES_V2: Sizes = Sizes {
+    stock: rows_per_page(306),
+    customer: rows_per_page(655),
+    item: rows_per_page(82),
+    orders: rows_per_page(24),
+    lines: rows_per_page(54),
+    new_orders: rows_per_page(8),
+    history: rows_per_page(46),
+    // (i_id)
+    item_keys: keys_per_leaf(4),
+    // (s_w_id, s_i_id)
+    stock_keys: keys_per_leaf(8),
+    // (c_w_id, c_d_id, c_id)
+    customer_keys: keys_per_leaf(12),
+    // (c_w_id, c_d_id, c_last, c_first): names of 6–16 and 8–16 characters
+    name_keys: keys_per_leaf(8 + 13 + 14),
+    // (o_w_id, o_d_id, o_id)
+    orders_keys: keys_per_leaf(12),
+    // (o_w_id, o_d_id, o_c_id, o_id): Order-Status's way to a customer's last order
+    by_customer_keys: keys_per_leaf(16),
+    // (ol_w_id, ol_d_id, ol_o_id, ol_number)
+    lines_keys: keys_per_leaf(16),
+    // (no_w_id, no_d_id, no_o_id)
+    new_orders_keys: keys_per_leaf(12),
+    // An internal page's entries are a leaf's without the free space.
+    fanout: keys_per_leaf(12) * 2,
+};
+
+/// A B-tree: root, internal pages, leaves. Keys `0..keys` in one run, or — when `region` is
+/// not 0 — a run per district of `region` leaves, each a ring its district's keys grow round
+/// (an appending index keyed by district first: each district has its own tail).
 #[derive(Clone, Copy, Debug)]
 struct Tree {
     root: u32,
     internal: u32,
     leaves: u32,
     nleaves: u64,
+    keys_per_leaf: u64,
+    fanout: u64,
+    region: u64,
+}
+
+impl Tree {
+    /// The leaf holding `key` of district `district` (a tree without regions ignores it and
+    /// caps the key at its last leaf).
+    fn leaf(&self, district: u64, key: u64) -> u64 {
+        if self.region == 0 {
+            (key / self.keys_per_leaf).min(self.nleaves - 1)
+        } else {
+            district * self.region + (key / self.keys_per_leaf) % self.region
+        }
+    }
 }
 
 /// An append-only table kept as a ring of pages.
@@ -124,6 +251,7 @@ impl Ring {
 /// The page layout of the database.
 #[derive(Clone, Debug)]
 struct Layout {
+    sizes: Sizes,
     warehouses: u64,
     warehouse: u32,
     district: u32,
@@ -136,6 +264,9 @@ struct Layout {
     name_index: Tree,
     orders_index: Tree,
     lines_index: Tree,
+    /// Model 2 only (`None` in model 1, which has neither).
+    by_customer_index: Option<Tree>,
+    new_orders_index: Option<Tree>,
     orders: Ring,
     lines: Ring,
     new_orders: Ring,
@@ -146,27 +277,43 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(warehouses: u32) -> Self {
+    fn new(warehouses: u32, model: OltpModel) -> Self {
         let w = warehouses as u64;
-        let mut a = Alloc { next: 0, initial: 0 };
+        let s = if model == OltpModel::V1 { SIZES_V1 } else { SIZES_V2 };
+        let mut a = Alloc { next: 0, initial: 0, fanout: s.fanout };
         let warehouse = a.take(w);
         let district = a.take(10 * w);
-        let item = a.take(ITEMS.div_ceil(ITEM_PER_PAGE));
-        let stock = a.take(w * STOCK_ROWS.div_ceil(STOCK_PER_PAGE));
-        let customer = a.take(w * 10 * CUSTOMERS_PER_DISTRICT.div_ceil(CUSTOMER_PER_PAGE));
-        let item_index = a.tree(ITEMS);
-        let stock_index = a.tree(w * STOCK_ROWS);
-        let customer_index = a.tree(w * 10 * CUSTOMERS_PER_DISTRICT);
-        let name_index = a.tree(w * 10 * CUSTOMERS_PER_DISTRICT);
-        let orders_index = a.tree(w * ORDERS_INITIAL);
-        let lines_index = a.tree(w * ORDERS_INITIAL * 10);
-        a.initial = a.next;
-        let orders = a.ring(w * ORDERS_INITIAL, ORDERS_PER_PAGE);
-        let lines = a.ring(w * ORDERS_INITIAL * 10, LINES_PER_PAGE);
-        let new_orders = a.ring(w * NEW_ORDERS_INITIAL, NEW_ORDERS_PER_PAGE);
-        let history = a.ring(w * ORDERS_INITIAL, HISTORY_PER_PAGE);
+        let item = a.take(ITEMS.div_ceil(s.item));
+        let stock = a.take(w * STOCK_ROWS.div_ceil(s.stock));
+        let customer = a.take(w * 10 * CUSTOMERS_PER_DISTRICT.div_ceil(s.customer));
+        let item_index = a.tree(ITEMS, s.item_keys);
+        let stock_index = a.tree(w * STOCK_ROWS, s.stock_keys);
+        let customer_index = a.tree(w * 10 * CUSTOMERS_PER_DISTRICT, s.customer_keys);
+        let name_index = a.tree(w * 10 * CUSTOMERS_PER_DISTRICT, s.name_keys);
+        let (orders_index, lines_index, by_customer_index, new_orders_index) = match model {
+            OltpModel::V1 => {
+                let orders_index = a.tree(w * ORDERS_INITIAL, s.orders_keys);
+                let lines_index = a.tree(w * ORDERS_INITIAL * 10, s.lines_keys);
+                a.initial = a.next;
+                (orders_index, lines_index, None, None)
+            }
+            OltpModel::V2 => {
+                let by_customer = a.tree(w * ORDERS_INITIAL, s.by_customer_keys);
+                a.initial = a.next;
+                let districts = 10 * w;
+                let orders_index = a.regions(districts, ORDERS_INITIAL / 10, s.orders_keys);
+                let lines_index = a.regions(districts, ORDERS_INITIAL, s.lines_keys);
+                let new_orders_index = a.regions(districts, NEW_ORDERS_INITIAL / 10, s.new_orders_keys);
+                (orders_index, lines_index, Some(by_customer), Some(new_orders_index))
+            }
+        };
+        let orders = a.ring(w * ORDERS_INITIAL, s.orders);
+        let lines = a.ring(w * ORDERS_INITIAL * 10, s.lines);
+        let new_orders = a.ring(w * NEW_ORDERS_INITIAL, s.new_orders);
+        let history = a.ring(w * ORDERS_INITIAL, s.history);
         let (initial, next) = (a.initial, a.next);
         Self {
+            sizes: s,
             warehouses: w,
             warehouse,
             district,
@@ -179,6 +326,8 @@ impl Layout {
             name_index,
             orders_index,
             lines_index,
+            by_customer_index,
+            new_orders_index,
             orders,
             lines,
             new_orders,
@@ -194,6 +343,7 @@ struct Alloc {
     next: u64,
     /// Pages of the initial database so far.
     initial: u64,
+    fanout: u64,
 }
 
 impl Alloc {
@@ -203,9 +353,21 @@ impl Alloc {
         at
     }
 
-    fn tree(&mut self, keys: u64) -> Tree {
-        let nleaves = keys.div_ceil(KEYS_PER_LEAF).max(1);
-        Tree { root: self.take(1), internal: self.take(nleaves.div_ceil(FANOUT)), leaves: self.take(nleaves), nleaves }
+    fn tree(&mut self, keys: u64, keys_per_leaf: u64) -> Tree {
+        let nleaves = keys.div_ceil(keys_per_leaf).max(1);
+        let (root, internal) = (self.take(1), self.take(nleaves.div_ceil(self.fanout)));
+        Tree { root, internal, leaves: self.take(nleaves), nleaves, keys_per_leaf, fanout: self.fanout, region: 0 }
+    }
+
+    /// An appending index keyed by district first: per district, its initial keys' leaves and
+    /// the rings' slack (only the initial leaves count in the initial database).
+    fn regions(&mut self, districts: u64, keys_per_district: u64, keys_per_leaf: u64) -> Tree {
+        let used = keys_per_district.div_ceil(keys_per_leaf).max(1);
+        let region = used + ((used as f64 * RING_SLACK).ceil() as u64).max(1);
+        let nleaves = districts * region;
+        let (root, internal) = (self.take(1), self.take(nleaves.div_ceil(self.fanout)));
+        self.initial += 1 + nleaves.div_ceil(self.fanout) + districts * used;
+        Tree { root, internal, leaves: self.take(nleaves), nleaves, keys_per_leaf, fanout: self.fanout, region }
     }
 
     fn ring(&mut self, rows: u64, per_page: u64) -> Ring {
@@ -216,170 +378,23 @@ impl Alloc {
     }
 }
 
-/// The database's size in pages for `warehouses`: (initial, with the rings' slack). The
-/// second is the block universe.
+/// Model 1's database size in pages for `warehouses`: (initial, with the rings' slack). The
+/// second is the block universe. (Model 2's: [`OltpModel::database_pages`].)
 pub fn database_pages(warehouses: u32) -> (u64, u64) {
-    let l = Layout::new(warehouses);
-    (l.initial_pages, l.pages)
+    OltpModel::V1.database_pages(warehouses)
 }
 
-const NO_FRAME: u32 = u32::MAX;
-
-/// A buffer pool frame: its page, clock weight and recovery LSN (0 = clean). One cache line
-/// holds four, so a touch costs one miss for the frame.
-#[derive(Clone, Copy, Default)]
-struct Frame {
-    rec_lsn: u64,
-    page: Block,
-    weight: u8,
-}
-
-/// The DBMS buffer pool: a weighted clock with dirty pages and recovery LSNs.
-struct Pool {
-    frames: Vec<Frame>,
-    frame_of: Vec<u32>,
-    used: usize,
-    /// The clock hand, as a count of frames passed (the frame is `hand % frames`).
-    hand: u64,
-    /// The page cleaners' own position, never behind the hand: each cleaning resumes there.
-    sweep: u64,
-    dirty: usize,
-    /// (page, recovery LSN) in dirtying order; stale when the page has since been cleaned.
-    dirty_order: VecDeque<(Block, u64)>,
-    lsn: u64,
-    /// Dirty pages above which replacement cleaning starts, and where it stops.
-    high_water: usize,
-    low_water: usize,
-    recovery_bound: u64,
-    /// Pages a dirty steal has the cleaners write.
-    batch: usize,
-}
-
-impl Pool {
-    fn new(frames: usize, universe: usize, dirty_threshold: f64, recovery_bound: u64) -> Self {
-        let high_water = ((frames as f64 * dirty_threshold) as usize).min(frames);
-        let batch = ((frames as f64 * CLEAN_BATCH).ceil() as usize).max(1);
-        let low_water = high_water.saturating_sub(batch);
-        Self {
-            frames: vec![Frame::default(); frames],
-            frame_of: vec![NO_FRAME; universe],
-            used: 0,
-            hand: 0,
-            sweep: 0,
-            dirty: 0,
-            dirty_order: VecDeque::new(),
-            lsn: 1,
-            high_water,
-            low_water,
-            recovery_bound,
-            batch,
-        }
-    }
-
-    fn write(out: &mut VecDeque<Request>, page: Block, hint: WriteHint) {
-        out.push_back(Request { write_hint: Some(hint), ..Request::write(page) });
-    }
-
-    fn clean(&mut self, f: usize) {
-        if self.frames[f].rec_lsn != 0 {
-            self.frames[f].rec_lsn = 0;
-            self.dirty -= 1;
-        }
-    }
-
-    /// A touch of `page` (an update when `update`) with clock weight `weight`.
-    fn touch(&mut self, page: Block, weight: u8, update: bool, out: &mut VecDeque<Request>) {
-        let mut f = self.frame_of[page as usize];
-        if f == NO_FRAME {
-            out.push_back(Request::read(page));
-            f = if self.used < self.frames.len() {
-                self.used += 1;
-                (self.used - 1) as u32
-            } else {
-                let v = self.victim();
-                if self.frames[v].rec_lsn != 0 {
-                    Self::write(out, self.frames[v].page, WriteHint::Synch);
-                    self.clean(v);
-                    // A dirty steal wakes the cleaners (DB2's dirty-page-steal trigger): they
-                    // clean a batch ahead of the hand so the next victims are clean.
-                    self.clean_ahead(self.dirty.saturating_sub(self.batch), out);
-                }
-                self.frame_of[self.frames[v].page as usize] = NO_FRAME;
-                v as u32
-            };
-            self.frames[f as usize].page = page;
-            self.frame_of[page as usize] = f;
-        }
-        let f = f as usize;
-        self.frames[f].weight = self.frames[f].weight.max(weight);
-        if update {
-            if self.frames[f].rec_lsn == 0 {
-                self.frames[f].rec_lsn = self.lsn;
-                self.dirty += 1;
-                self.dirty_order.push_back((page, self.lsn));
-            }
-            self.lsn += 1;
-            self.cleaners(out);
-        }
-    }
-
-    /// The clock's next victim: the hand clears weights until it finds a frame at zero.
-    fn victim(&mut self) -> usize {
-        loop {
-            let f = (self.hand % self.frames.len() as u64) as usize;
-            self.hand += 1;
-            if self.frames[f].weight == 0 {
-                return f;
-            }
-            self.frames[f].weight -= 1;
-        }
-    }
-
-    fn cleaners(&mut self, out: &mut VecDeque<Request>) {
-        // Recoverability: write the oldest changes until the oldest is within the bound.
-        while let Some(&(page, lsn)) = self.dirty_order.front() {
-            let f = self.frame_of[page as usize];
-            if f == NO_FRAME || self.frames[f as usize].rec_lsn != lsn {
-                self.dirty_order.pop_front();
-                continue;
-            }
-            if self.lsn - lsn <= self.recovery_bound {
-                break;
-            }
-            self.dirty_order.pop_front();
-            Self::write(out, page, WriteHint::Recov);
-            self.clean(f as usize);
-        }
-        // Replacement: clean the next candidates for replacement.
-        if self.dirty > self.high_water {
-            self.clean_ahead(self.low_water, out);
-        }
-    }
-
-    /// Page cleaners write dirty pages ahead of the clock hand until at most `target` are
-    /// dirty: those the hand would take on its coming lap (weight 0), resuming where they last
-    /// stopped; if a whole lap ahead is clean of those, any dirty page from the hand forward.
-    fn clean_ahead(&mut self, target: usize, out: &mut VecDeque<Request>) {
-        let n = self.used as u64;
-        self.sweep = self.sweep.max(self.hand);
-        while self.dirty > target && self.sweep < self.hand + n {
-            let at = (self.sweep % n) as usize;
-            if self.frames[at].rec_lsn != 0 && self.frames[at].weight == 0 {
-                Self::write(out, self.frames[at].page, WriteHint::Replace);
-                self.clean(at);
-            }
-            self.sweep += 1;
-        }
-        let mut at = self.hand;
-        while self.dirty > target && at < self.hand + n {
-            let f = (at % n) as usize;
-            if self.frames[f].rec_lsn != 0 {
-                Self::write(out, self.frames[f].page, WriteHint::Replace);
-                self.clean(f);
-            }
-            at += 1;
-        }
-    }
+/// The knobs of [`Oltp`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OltpShape {
+    pub warehouses: u32,
+    /// Buffer pool pages; `None` = half the database.
+    pub buffer_pool: Option<u64>,
+    pub softmax: u32,
+    pub dirty_threshold: f64,
+    /// Emit every page reference (the buffer stream) instead of the pool's reads and writes.
+    pub buffer_stream: bool,
+    pub model: OltpModel,
 }
 
 /// TPC-C's NURand(A, x, y) with its run-time constant C.
@@ -390,7 +405,8 @@ fn nurand(rng: &mut Rng, a: u64, x: u64, y: u64, c: u64) -> u64 {
 /// The OLTP generator: transactions run until their pool has emitted a request to hand out.
 pub struct Oltp {
     layout: Layout,
-    pool: Pool,
+    model: OltpModel,
+    pool: ClockPool,
     rng: Rng,
     out: VecDeque<Request>,
     remaining: u64,
@@ -399,6 +415,8 @@ pub struct Oltp {
     /// Per district (warehouse × 10 + district): orders placed, and the oldest undelivered.
     next_order: Vec<u64>,
     undelivered: Vec<u64>,
+    /// Per district, order lines placed (model 2's order-line index keys).
+    district_lines: Vec<u64>,
     /// Orders placed and not yet delivered, over every district: Σ (next − undelivered).
     pending: u64,
     /// Item ids of the current transaction (Stock-Level's and New-Order's scratch).
@@ -417,16 +435,23 @@ const MAX_LINES: usize = 15;
 impl Oltp {
     pub fn new(shape: OltpShape, requests: u64, seed: u64) -> Self {
         assert!(shape.warehouses >= 1, "validated by WorkloadConfig");
-        let layout = Layout::new(shape.warehouses);
+        let model = shape.model;
+        let layout = Layout::new(shape.warehouses, model);
         let frames = shape.buffer_pool.unwrap_or(layout.initial_pages / 2).clamp(1, layout.pages) as usize;
-        let bound = (shape.softmax as u64 * LOG_FILE_RECORDS_PER_WAREHOUSE * layout.warehouses / 100).max(1);
-        let pool = Pool::new(frames, layout.pages as usize, shape.dirty_threshold, bound);
+        let (universe, threshold) = (layout.pages as usize, shape.dirty_threshold);
+        let (log_file, counting) = match model {
+            OltpModel::V1 => (LOG_FILE_RECORDS_PER_WAREHOUSE, Counting::Set),
+            OltpModel::V2 => (LOG_FILE_RECORDS_PER_WAREHOUSE_V2, Counting::Accumulate { cap: CLOCK_CAP_V2 }),
+        };
+        let bound = (shape.softmax as u64 * log_file * layout.warehouses / 100).max(1);
+        let pool = ClockPool::new(frames, universe, threshold, bound, counting);
         let mut rng = Rng::seeded(seed);
         let c_customer = rng.below(1024);
         let c_item = rng.below(8192);
         let districts = (layout.warehouses * 10) as usize;
         // Each district starts with 3,000 orders, the last 900 of them undelivered.
         Self {
+            model,
             pool,
             rng,
             out: VecDeque::with_capacity(1024),
@@ -435,6 +460,7 @@ impl Oltp {
             c_item,
             next_order: vec![ORDERS_INITIAL / 10; districts],
             undelivered: vec![(ORDERS_INITIAL - NEW_ORDERS_INITIAL) / 10; districts],
+            district_lines: vec![ORDERS_INITIAL; districts],
             pending: districts as u64 * NEW_ORDERS_INITIAL / 10,
             items: Vec::with_capacity(RECENT_ORDERS * MAX_LINES),
             recent_items: vec![u32::MAX; districts * RECENT_ORDERS * MAX_LINES],
@@ -454,28 +480,40 @@ impl Oltp {
                 1
             };
             self.out.push_back(Request { importance: Some(importance), ..Request::read(page) });
-        } else {
-            self.pool.touch(page, weight, update, &mut self.out);
+            return;
         }
+        self.pool.touch(page, weight, update, false, &mut self.out);
+    }
+
+    /// A touch of the page an append has just moved to: model 2 formats it in the pool
+    /// without reading it (a DBMS extending a table or splitting an index leaf); model 1 reads
+    /// it like any other.
+    fn touch_new(&mut self, page: Block, weight: u8) {
+        if self.buffer_stream || self.model == OltpModel::V1 {
+            return self.touch(page, weight, true);
+        }
+        self.pool.touch(page, weight, true, true, &mut self.out);
+    }
+
+    /// Root, internal page and leaf `leaf` of `tree`; the leaf changes when `update`.
+    fn descend(&mut self, tree: Tree, leaf: u64, update: bool) {
+        self.touch(tree.root, INDEX, false);
+        self.touch(tree.internal + (leaf / tree.fanout) as Block, INDEX, false);
+        self.touch(tree.leaves + leaf as Block, INDEX, update);
     }
 
     /// Root, internal and leaf pages of `tree` down to `key`.
     fn lookup(&mut self, tree: Tree, key: u64) {
-        let leaf = (key / KEYS_PER_LEAF).min(tree.nleaves - 1);
-        self.touch(tree.root, INDEX, false);
-        self.touch(tree.internal + (leaf / FANOUT) as Block, INDEX, false);
-        self.touch(tree.leaves + leaf as Block, INDEX, false);
+        self.descend(tree, tree.leaf(0, key), false);
     }
 
     /// The rightmost leaf of `tree` takes a new key (appends go there; it wraps like its table).
     fn append_key(&mut self, tree: Tree, row: u64) {
-        let leaf = (row / KEYS_PER_LEAF) % tree.nleaves;
-        self.touch(tree.root, INDEX, false);
-        self.touch(tree.internal + (leaf / FANOUT) as Block, INDEX, false);
-        self.touch(tree.leaves + leaf as Block, INDEX, true);
+        self.descend(tree, (row / tree.keys_per_leaf) % tree.nleaves, true);
     }
 
-    fn customer(&mut self, w: u64, d: u64, update: bool) {
+    /// Returns the customer's number in its district.
+    fn customer(&mut self, w: u64, d: u64, update: bool) -> u64 {
         let c = nurand(&mut self.rng, 1023, 1, CUSTOMERS_PER_DISTRICT, self.c_customer) - 1;
         let row = (w * 10 + d) * CUSTOMERS_PER_DISTRICT + c;
         if self.rng.below(100) < 60 {
@@ -485,10 +523,12 @@ impl Oltp {
             self.lookup(self.layout.customer_index, row);
         }
         let l = &self.layout;
+        let per_page = l.sizes.customer;
         let page = l.customer
-            + (w * 10 * CUSTOMERS_PER_DISTRICT.div_ceil(CUSTOMER_PER_PAGE)) as Block
-            + ((d * CUSTOMERS_PER_DISTRICT + c) / CUSTOMER_PER_PAGE) as Block;
+            + (w * 10 * CUSTOMERS_PER_DISTRICT.div_ceil(per_page)) as Block
+            + ((d * CUSTOMERS_PER_DISTRICT + c) / per_page) as Block;
         self.touch(page, DATA, update);
+        c
     }
 
     fn item(&mut self) -> u64 {
@@ -497,8 +537,8 @@ impl Oltp {
 
     fn stock(&mut self, w: u64, item: u64, update: bool) {
         self.lookup(self.layout.stock_index, w * STOCK_ROWS + item);
-        let page =
-            self.layout.stock + (w * STOCK_ROWS.div_ceil(STOCK_PER_PAGE)) as Block + (item / STOCK_PER_PAGE) as Block;
+        let per_page = self.layout.sizes.stock;
+        let page = self.layout.stock + (w * STOCK_ROWS.div_ceil(per_page)) as Block + (item / per_page) as Block;
         self.touch(page, DATA, update);
     }
 
@@ -511,15 +551,32 @@ impl Oltp {
         let ring = which(&mut self.layout);
         let row = ring.rows;
         ring.rows += 1;
-        let page = ring.page_of(row);
-        self.touch(page, DATA, true);
+        let (page, first) = (ring.page_of(row), row.is_multiple_of(ring.per_page));
+        if first {
+            self.touch_new(page, DATA);
+        } else {
+            self.touch(page, DATA, true);
+        }
         row
+    }
+
+    /// Key `key` of district `k` enters the district's tail leaf of `tree` (model 2); the
+    /// leaf's first key starts a new leaf.
+    fn append_district_key(&mut self, tree: Tree, k: u64, key: u64) {
+        let leaf = tree.leaf(k, key);
+        self.touch(tree.root, INDEX, false);
+        self.touch(tree.internal + (leaf / tree.fanout) as Block, INDEX, false);
+        if key.is_multiple_of(tree.keys_per_leaf) {
+            self.touch_new(tree.leaves + leaf as Block, INDEX);
+        } else {
+            self.touch(tree.leaves + leaf as Block, INDEX, true);
+        }
     }
 
     fn new_order(&mut self, w: u64, d: u64) {
         self.touch(self.layout.warehouse + w as Block, DATA, false);
         self.touch(self.district_page(w, d), DATA, true);
-        self.customer(w, d, false);
+        let c = self.customer(w, d, false);
         let lines = 5 + self.rng.below(11);
         self.items.clear();
         for _ in 0..lines {
@@ -529,7 +586,7 @@ impl Oltp {
         for i in 0..self.items.len() {
             let item = self.items[i];
             self.lookup(self.layout.item_index, item);
-            self.touch(self.layout.item + (item / ITEM_PER_PAGE) as Block, DATA, false);
+            self.touch(self.layout.item + (item / self.layout.sizes.item) as Block, DATA, false);
             let supply = if self.layout.warehouses > 1 && self.rng.below(100) == 0 {
                 self.rng.below(self.layout.warehouses)
             } else {
@@ -544,14 +601,38 @@ impl Oltp {
         for (r, &item) in recent.iter_mut().zip(&self.items) {
             *r = item as u32;
         }
+        let number = self.next_order[k];
         self.next_order[k] += 1;
         self.pending += 1;
         let order = self.append(|l| &mut l.orders);
-        self.append_key(self.layout.orders_index, order);
-        self.append(|l| &mut l.new_orders);
-        for _ in 0..lines {
-            let line = self.append(|l| &mut l.lines);
-            self.append_key(self.layout.lines_index, line);
+        match self.model {
+            OltpModel::V1 => {
+                self.append_key(self.layout.orders_index, order);
+                self.append(|l| &mut l.new_orders);
+                for _ in 0..lines {
+                    let line = self.append(|l| &mut l.lines);
+                    self.append_key(self.layout.lines_index, line);
+                }
+            }
+            OltpModel::V2 => {
+                // Keys go to the district's own tail of each appending index; the order also
+                // enters the customer's place in the by-customer index.
+                let l = &self.layout;
+                let (orders_index, lines_index) = (l.orders_index, l.lines_index);
+                let (by_customer, new_orders_index) = (l.by_customer_index.unwrap(), l.new_orders_index.unwrap());
+                let k = k as u64;
+                self.append_district_key(orders_index, k, number);
+                let row = k * CUSTOMERS_PER_DISTRICT + c;
+                self.descend(by_customer, by_customer.leaf(0, row), true);
+                self.append(|l| &mut l.new_orders);
+                self.append_district_key(new_orders_index, k, number);
+                for _ in 0..lines {
+                    self.append(|l| &mut l.lines);
+                    let key = self.district_lines[k as usize];
+                    self.district_lines[k as usize] += 1;
+                    self.append_district_key(lines_index, k, key);
+                }
+            }
         }
     }
 
@@ -567,32 +648,98 @@ impl Oltp {
         self.append(|l| &mut l.history);
     }
 
-    /// A recent order row (`back` orders before the newest) of the orders ring and its lines.
+    /// Model 1: a recent order row (`back` orders before the newest) of the orders ring and
+    /// its lines.
     fn recent_order(&mut self, back: u64, update: bool) {
         let l = &self.layout;
         let order = l.orders.rows.saturating_sub(1 + back);
         let line = l.lines.rows.saturating_sub(1 + back * 10);
         let (op, lp) = (l.orders.page_of(order), l.lines.page_of(line));
-        self.lookup(self.layout.orders_index, order % (self.layout.orders_index.nleaves * KEYS_PER_LEAF));
+        let keys = self.layout.orders_index.nleaves * self.layout.orders_index.keys_per_leaf;
+        self.lookup(self.layout.orders_index, order % keys);
         self.touch(op, DATA, update);
         self.touch(lp, DATA, update);
-        // An order's ten lines may straddle two pages.
-        if line % LINES_PER_PAGE >= LINES_PER_PAGE - 10 {
+        self.order_lines_tail(line, update);
+    }
+
+    /// An order's ten lines may straddle two pages: the second, if so.
+    fn order_lines_tail(&mut self, line: u64, update: bool) {
+        let per_page = self.layout.sizes.lines;
+        if line % per_page >= per_page - 10 {
             self.touch(self.layout.lines.page_of(line + 10), DATA, update);
         }
     }
 
+    /// Model 2: order `back` orders before district `k`'s newest — through the orders index
+    /// when `by_key` (Delivery; Order-Status comes from the by-customer index) — and its lines
+    /// through the order-line index. The districts' orders interleave in the tables, so the
+    /// rows lie `back` × districts behind the tables' tails.
+    fn district_order(&mut self, k: u64, back: u64, by_key: bool, update: bool) {
+        let l = &self.layout;
+        let districts = l.warehouses * 10;
+        let number = self.next_order[k as usize].saturating_sub(1 + back);
+        let order = l.orders.rows.saturating_sub(1 + back * districts);
+        let line = l.lines.rows.saturating_sub(1 + back * districts * 10);
+        let (orders_index, lines_index) = (l.orders_index, l.lines_index);
+        let line_key = self.district_lines[k as usize].saturating_sub(10 * (1 + back));
+        let (op, lp) = (l.orders.page_of(order), l.lines.page_of(line));
+        if by_key {
+            self.descend(orders_index, orders_index.leaf(k, number), false);
+        }
+        self.touch(op, DATA, update);
+        self.descend(lines_index, lines_index.leaf(k, line_key), false);
+        self.touch(lp, DATA, update);
+        self.order_lines_tail(line, update);
+    }
+
     fn order_status(&mut self, w: u64, d: u64) {
-        self.customer(w, d, false);
-        // The customer's last order: anywhere in the district's recent history.
-        let back = self.rng.below(self.layout.warehouses * ORDERS_INITIAL / 10);
-        self.recent_order(back, false);
+        let c = self.customer(w, d, false);
+        match self.model {
+            OltpModel::V1 => {
+                // The customer's last order: anywhere in the district's recent history.
+                let back = self.rng.below(self.layout.warehouses * ORDERS_INITIAL / 10);
+                self.recent_order(back, false);
+            }
+            OltpModel::V2 => {
+                // The customer's last order, found through the by-customer index: a customer
+                // orders about once in its district's 3,000.
+                let k = w * 10 + d;
+                let by_customer = self.layout.by_customer_index.unwrap();
+                self.descend(by_customer, by_customer.leaf(0, k * CUSTOMERS_PER_DISTRICT + c), false);
+                let back = self.rng.below(CUSTOMERS_PER_DISTRICT);
+                self.district_order(k, back, false, false);
+            }
+        }
     }
 
     fn delivery(&mut self, w: u64) {
         for d in 0..10 {
             let k = (w * 10 + d) as usize;
             if self.undelivered[k] >= self.next_order[k] {
+                continue;
+            }
+            if self.model == OltpModel::V2 {
+                // TPC-C's mix places 0.45 orders a transaction and delivers 0.40, so the
+                // backlog grows for as long as a run lasts — hours for a real one, without end
+                // for a generator (where it would outrun the tables' rings). We hold it at
+                // TPC-C's initial 900 a district: older orders count as delivered.
+                let oldest = self.next_order[k].saturating_sub(NEW_ORDERS_INITIAL / 10);
+                if self.undelivered[k] < oldest {
+                    self.pending -= oldest - self.undelivered[k];
+                    self.undelivered[k] = oldest;
+                }
+                // The district's oldest new order: the head of its part of the new-order
+                // index (the key is deleted) and of the new-order table (the row too).
+                let number = self.undelivered[k];
+                let back = self.next_order[k] - 1 - number;
+                let index = self.layout.new_orders_index.unwrap();
+                self.descend(index, index.leaf(k as u64, number), true);
+                self.undelivered[k] += 1;
+                self.pending -= 1;
+                let head = self.layout.new_orders.rows.saturating_sub(self.pending + 1);
+                self.touch(self.layout.new_orders.page_of(head), DATA, true);
+                self.district_order(k as u64, back, true, true);
+                self.customer(w, d, true);
                 continue;
             }
             self.undelivered[k] += 1;
@@ -612,13 +759,34 @@ impl Oltp {
 
     fn stock_level(&mut self, w: u64, d: u64) {
         self.touch(self.district_page(w, d), DATA, false);
-        // The district's last 20 orders are the last 20 × districts of the shared ring.
-        let districts = self.layout.warehouses * 10;
-        for k in 0..RECENT_ORDERS as u64 {
-            self.recent_order(k * districts, false);
+        let k = (w * 10 + d) as usize;
+        match self.model {
+            OltpModel::V1 => {
+                // The district's last 20 orders are the last 20 × districts of the shared ring.
+                let districts = self.layout.warehouses * 10;
+                for k in 0..RECENT_ORDERS as u64 {
+                    self.recent_order(k * districts, false);
+                }
+            }
+            OltpModel::V2 => {
+                // The lines of the district's last 20 orders: a range of its order-line keys,
+                // and their rows, interleaved with the other districts' in the table.
+                let index = self.layout.lines_index;
+                let last = self.district_lines[k] - 1;
+                let first = last.saturating_sub(10 * RECENT_ORDERS as u64);
+                let (from, to) = (first / index.keys_per_leaf, last / index.keys_per_leaf);
+                for leaf in from..=to {
+                    self.descend(index, index.leaf(k as u64, leaf * index.keys_per_leaf), false);
+                }
+                let stride = self.layout.warehouses * 10 * 10;
+                for back in 0..RECENT_ORDERS as u64 {
+                    let line = self.layout.lines.rows.saturating_sub(1 + back * stride);
+                    self.touch(self.layout.lines.page_of(line), DATA, false);
+                    self.order_lines_tail(line, false);
+                }
+            }
         }
         // The items of those orders (the district's last twenty), each once.
-        let k = (w * 10 + d) as usize;
         let slots = &self.recent_items[k * RECENT_ORDERS * MAX_LINES..(k + 1) * RECENT_ORDERS * MAX_LINES];
         self.items.clear();
         self.items.extend(slots.iter().filter(|&&i| i != u32::MAX).map(|&i| i as u64));
@@ -663,7 +831,7 @@ impl Workload for Oltp {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Op;
+    use crate::model::{Op, WriteHint};
 
     fn shape(warehouses: u32, pool_share: f64, softmax: u32) -> OltpShape {
         let (initial, _) = database_pages(warehouses);
@@ -673,6 +841,7 @@ mod tests {
             softmax,
             dirty_threshold: DEFAULT_DIRTY_THRESHOLD,
             buffer_stream: false,
+            model: OltpModel::V1,
         }
     }
 

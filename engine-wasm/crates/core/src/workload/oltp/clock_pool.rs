@@ -1,17 +1,46 @@
-//! Model 1's buffer pool (the generator of scenario version 1, kept so old links give the same
-//! numbers): a clock weighted by page type whose page cleaners write from the clock hand
-//! forward. See the module doc of [`super`] for what model 2 changed and why.
+//! The DBMS buffer pool (paper 004 §2): DB2's clock, weighted by page type, with its three
+//! page-cleaner triggers. Both models share it; they differ in how a reference sets a page's
+//! clock count ([`Counting`]) and in whether a page an append starts is read first.
+//!
+//! - **Replacement**: the hand sweeps the frames; a frame whose count is above zero loses one,
+//!   a frame at zero is the victim. A reference raises the count by the page type's weight
+//!   (index pages 3, data pages 1: DB2 favours index pages). A miss is a READ.
+//! - **Dirty page steal** (SYNCH): the victim is dirty, so the agent writes it before reusing
+//!   the frame; the steal wakes the cleaners, which write a batch ahead of the hand.
+//! - **Changed-pages threshold** (`chngpgs_thresh`, REPLACE): when more than the threshold of
+//!   the pool is dirty, the cleaners write dirty pages ahead of the hand — the hand's next
+//!   victims, at count zero, resuming where they last stopped; when a whole lap ahead holds no
+//!   more of those, the dirty pages nearest the hand — until the dirty share is a batch
+//!   ([`CLEAN_BATCH`] of the pool) below the threshold.
+//! - **LSN gap** (`softmax`, RECOV): when the oldest unwritten change is more than the recovery
+//!   bound behind the head of the log (one record per change), the cleaners write the oldest
+//!   changed pages until it is not.
+//!
+//! A write cleans a page where it lies: it keeps its frame and its count (§2: "flushing a
+//! dirty block does not by itself remove that block from the buffer pool").
 
 use std::collections::VecDeque;
 
 use crate::model::{Block, Request, WriteHint};
 
-/// Replacement cleaning stops this share of the pool below the threshold.
+/// A cleaner burst writes this share of the pool.
 const CLEAN_BATCH: f64 = 0.01;
+
+/// How a reference sets the count of the page's frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Counting {
+    /// Model 1: at least the page type's weight — recency only: every page, however often
+    /// used, survives the same number of sweeps after its last reference.
+    Set,
+    /// Model 2: the page type's weight added, up to `cap` times it — DB2 weighs "the
+    /// probability that the page will be referenced again": a page referenced again while
+    /// resident survives more sweeps than one used once (generalised clock, GCLOCK).
+    Accumulate { cap: u8 },
+}
 
 const NO_FRAME: u32 = u32::MAX;
 
-/// A buffer pool frame: its page, clock weight and recovery LSN (0 = clean). One cache line
+/// A buffer pool frame: its page, clock count and recovery LSN (0 = clean). One cache line
 /// holds four, so a touch costs one miss for the frame.
 #[derive(Clone, Copy, Default)]
 struct Frame {
@@ -25,6 +54,7 @@ pub(super) struct ClockPool {
     frames: Vec<Frame>,
     frame_of: Vec<u32>,
     used: usize,
+    counting: Counting,
     /// The clock hand, as a count of frames passed (the frame is `hand % frames`).
     hand: u64,
     /// The page cleaners' own position, never behind the hand: each cleaning resumes there.
@@ -42,7 +72,13 @@ pub(super) struct ClockPool {
 }
 
 impl ClockPool {
-    pub(super) fn new(frames: usize, universe: usize, dirty_threshold: f64, recovery_bound: u64) -> Self {
+    pub(super) fn new(
+        frames: usize,
+        universe: usize,
+        dirty_threshold: f64,
+        recovery_bound: u64,
+        counting: Counting,
+    ) -> Self {
         let high_water = ((frames as f64 * dirty_threshold) as usize).min(frames);
         let batch = ((frames as f64 * CLEAN_BATCH).ceil() as usize).max(1);
         let low_water = high_water.saturating_sub(batch);
@@ -50,6 +86,7 @@ impl ClockPool {
             frames: vec![Frame::default(); frames],
             frame_of: vec![NO_FRAME; universe],
             used: 0,
+            counting,
             hand: 0,
             sweep: 0,
             dirty: 0,
@@ -73,11 +110,14 @@ impl ClockPool {
         }
     }
 
-    /// A touch of `page` (an update when `update`) with clock weight `weight`.
-    pub(super) fn touch(&mut self, page: Block, weight: u8, update: bool, out: &mut VecDeque<Request>) {
+    /// A touch of `page` (an update when `update`) with clock weight `weight`. A `fresh`
+    /// page is one an append starts: the DBMS formats it in the pool, it reads nothing.
+    pub(super) fn touch(&mut self, page: Block, weight: u8, update: bool, fresh: bool, out: &mut VecDeque<Request>) {
         let mut f = self.frame_of[page as usize];
         if f == NO_FRAME {
-            out.push_back(Request::read(page));
+            if !fresh {
+                out.push_back(Request::read(page));
+            }
             f = if self.used < self.frames.len() {
                 self.used += 1;
                 (self.used - 1) as u32
@@ -97,7 +137,11 @@ impl ClockPool {
             self.frame_of[page as usize] = f;
         }
         let f = f as usize;
-        self.frames[f].weight = self.frames[f].weight.max(weight);
+        let count = &mut self.frames[f].weight;
+        *count = match self.counting {
+            Counting::Set => (*count).max(weight),
+            Counting::Accumulate { cap } => count.saturating_add(weight).min(cap.saturating_mul(weight)),
+        };
         if update {
             if self.frames[f].rec_lsn == 0 {
                 self.frames[f].rec_lsn = self.lsn;
