@@ -263,6 +263,8 @@ const oltpVariant = z.strictObject({
     .optional(),
   /** storage (default): what the pool sends the server; buffer: every page reference, importance-hinted (paper 003's buffer trace). */
   stream: z.enum(['storage', 'buffer'], { error: 'must be one of storage, buffer' }).optional(),
+  /** The generator: 1 (absent = 1, every document shared before model 2) or 2 (DB2's page cleaning and page sizing). */
+  model: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' }).optional(),
   warmupRequests: num(0, MAX_REQUESTS, true).optional(),
   measuredRequests: num(1, MAX_REQUESTS, true).optional(),
 });
@@ -332,7 +334,8 @@ const phasesVariant = z.strictObject({
 
 /** The database clients' checks beyond their types: OLTP's buffer pool within its database (TPC-H has none). */
 function checkDatabase(w: OltpWorkload | TpchWorkload, issues: Issues) {
-  if (w.kind === 'oltp') {
+  // oltpPages mirrors model 1's layout; model 2's larger database is bounded by the engine.
+  if (w.kind === 'oltp' && w.model !== 2) {
     const { initial } = oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses);
     if (w.bufferPool !== undefined && w.bufferPool > initial) {
       issues.push({ code: 'custom', input: w, path: ['bufferPool'], message: `must be between 1 and the database's ${initial} pages (got ${w.bufferPool})` });

@@ -235,6 +235,22 @@ function OltpFields({ w, path, t, errorAt, edit }: { w: Extract<Workload, { kind
           })
         }
       />
+      <SelectField<'1' | '2'>
+        testId={`${t}-model`}
+        label="Generator"
+        value={w.model === 2 ? '2' : '1'}
+        options={[
+          { value: '1', label: '1 (v1)' },
+          { value: '2', label: '2 (DB2 page cleaning)' },
+        ]}
+        error={errorAt(`${path}.model`)}
+        onChange={(v) =>
+          set((n) => {
+            if (v === '1') delete n.model;
+            else n.model = 2;
+          })
+        }
+      />
       <div className="row">
         <NumberField testId={`${t}-softmax`} label="softmax" unit="% of a log file" min={1} value={w.softmax ?? OLTP_DEFAULTS.softmax} error={errorAt(`${path}.softmax`)} hint="recovery bound: lower → more RECOV writes (paper: 50, 400, 4000)" onChange={(v) => set((n) => void (n.softmax = v))} />
         <NumberField testId={`${t}-dirty-threshold`} label="Dirty threshold" step="any" min={0} max={1} value={w.dirtyThreshold ?? OLTP_DEFAULTS.dirtyThreshold} error={errorAt(`${path}.dirtyThreshold`)} hint="share dirty before cleaners write REPLACE (chngpgs_thresh)" onChange={(v) => set((n) => void (n.dirtyThreshold = v))} />
