@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DesignSpace, configs, jobs, slowerBy } from '../../web/features/designspace/DesignSpace';
 import { AC_CA_KS, RUNS_PER_CONFIG, applyDesign, atRatio, designName, designRuns, designSpace, onSan, runName, summarize, type Outcome } from '../../web/features/designspace/space';
 import { treeFromScenario } from '../../web/scenario/topology';
-import type { PointRunner } from '../../web/features/mrc/sweep';
+import type { PointRunner } from '../../web/worker/pool';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { makeReport } from './fixtures';
 

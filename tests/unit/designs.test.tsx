@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DesignComparison, designScenarios } from '../../web/features/designs/DesignComparison';
-import type { PointRunner } from '../../web/features/mrc/sweep';
+import type { PointRunner } from '../../web/worker/pool';
 import { defaultScenario } from '../../web/scenario/defaults';
 import type { Scenario } from '../../web/scenario/schema';
 import { treeFromScenario } from '../../web/scenario/topology';

@@ -1,7 +1,7 @@
 // One-parameter sweeps: their series over the scenario, and the panel on a fake pool.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PointRunner } from '../../web/features/mrc/sweep';
+import type { PointRunner } from '../../web/worker/pool';
 import { ParamSweep, computeSweepLayout, nearestSwept, sweepSpec, sweepSummary } from '../../web/features/sweeps/ParamSweep';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { checkScenario, type Scenario } from '../../web/scenario/schema';

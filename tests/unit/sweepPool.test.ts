@@ -4,7 +4,8 @@
 // MessageChannels, as in client.test.ts — so the abort path is the one the app takes.
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultPoolSize, runSweep, sweepPoints, workerPool, type SweepPoint } from '../../web/features/mrc/sweep';
+import { runSweep, sweepPoints, type SweepPoint } from '../../web/features/mrc/sweep';
+import { defaultPoolSize, workerPool } from '../../web/worker/pool';
 import { TRACE_LIMIT_MIB, traceLimitMiB } from '../../web/worker/limits';
 import { defaultScenario } from '../../web/scenario/defaults';
 import type { Scenario } from '../../web/scenario/schema';

@@ -9,7 +9,7 @@ import { checkScenario, describeIssue, treeLeaves, type Scenario } from '../../s
 import { setProtocol, traceOf, workloadOf } from '../../scenario/topology';
 import { runLink } from '../../scenario/url';
 import type { Report } from '../../worker/protocol';
-import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
+import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
 
 export interface DesignRow {
   name: string;

@@ -11,7 +11,7 @@ import { useElementSize } from '../../charts/useElementSize';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
 import { runLink } from '../../scenario/url';
 import { SelectField } from '../scenario/components/SelectField';
-import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
+import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
 import { AC_CA_KS, APPROACH_LABELS, RUNS_PER_CONFIG, SANS, atRatio, designRuns, designSpace, onSan, runName, summarize, type Design, type Outcome, type San, type Summary } from './space';
 
 type SanChoice = 'scenario' | San | 'all';

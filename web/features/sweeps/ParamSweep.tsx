@@ -13,7 +13,7 @@ import { asSingle, firstPath, setProtocol } from '../../scenario/topology';
 import { runLink } from '../../scenario/url';
 import type { Report } from '../../worker/protocol';
 import { ChartExport } from '../export/ChartExport';
-import { defaultRunner, usePoolRuns, type PoolRunner } from '../mrc/sweep';
+import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
 import { SelectField } from '../scenario/components/SelectField';
 import { nearestColumn, useHoverX } from '../../charts/useHoverX';
 import { HoverReadout } from '../../charts/HoverReadout';

@@ -11,19 +11,8 @@ import { workloadOf } from '../../../scenario/topology';
 import { OFFLINE_POLICIES, POLICIES } from '../../scenario/components/CacheFields';
 import { ChartExport } from '../../export/ChartExport';
 import { NumberField } from '../../scenario/components/NumberField';
-import {
-  defaultPoolSize,
-  defaultSizes,
-  isCancel,
-  isOffline,
-  offlineAllowed,
-  runSweep,
-  sweepPoints,
-  defaultRunner,
-  type PointResult,
-  type PoolRunner,
-  type SweepPoint,
-} from '../sweep';
+import { defaultPoolSize, defaultRunner, isCancel, type PoolRunner } from '../../../worker/pool';
+import { defaultSizes, isOffline, offlineAllowed, runSweep, sweepPoints, type PointResult, type SweepPoint } from '../sweep';
 
 const LABELS: Record<string, string> = Object.fromEntries([...POLICIES, ...OFFLINE_POLICIES].map((p) => [p.value, p.label]));
 const DEFAULT_PICK: PolicyKind[] = ['lru', 'arc', 's3-fifo', 'min'];

@@ -14,7 +14,7 @@ import type { Report } from '../../../worker/protocol';
 import { checkScenario, type Scenario, type TopologyKind } from '../../../scenario/schema';
 import { MAX_COMPARE_RUNS, compareRun, decodeCompareRuns, runLink, type Migrate } from '../../../scenario/url';
 import { migrateWithEngine } from '../../../worker/migrate';
-import { defaultRunner, usePoolRuns, type PoolRunner } from '../../mrc/sweep';
+import { defaultRunner, usePoolRuns, type PoolRunner } from '../../../worker/pool';
 import { CacheTable } from './CacheTable';
 import { ClientCdfs, ClientTable } from './ClientResults';
 import { HitBars } from './HitBars';
