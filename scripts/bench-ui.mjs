@@ -3,7 +3,7 @@
 // the longest main-thread task and every one over 50 ms, the live refresh rate and its widest
 // gap, frame times (p50, p95, max of requestAnimationFrame intervals) and layout shifts.
 // Timings depend on the machine and on its load, so they are measured here, not asserted by a
-// test (npm test checks what cannot vary: tests/e2e/app.test.ts).
+// test (npm test checks what cannot vary: tests/e2e/run.test.ts).
 //   npm run bench:ui [-- --requests N --repeat R]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

@@ -1,0 +1,90 @@
+// Links: version-1 links migrated by the engine to the same numbers, and bad links shown clearly
+// while the page keeps a runnable scenario.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { useApp, RUN_TIMEOUT_MS, decodeShareUrl, encodeHash, engine, expectDefaultInputs, openApp, results, root, run, testId, value } from './harness';
+
+useApp();
+
+describe('tiersim in Chromium: links', () => {
+  it('opens a version-1 link through the engine’s migration and runs it to the numbers the engine gives the old link', async () => {
+    const v1 = JSON.parse(readFileSync(join(root, 'engine-wasm/crates/core/tests/golden/v1/tree4x3-demote-shared.json'), 'utf8'));
+    expect(v1.version).toBe(1);
+    const page = await openApp(encodeHash(v1));
+    await page.waitForSelector('[data-testid="topology"]');
+    await expect.poll(() => value(page, 'topology'), { timeout: RUN_TIMEOUT_MS }).toBe('tree');
+    expect(await testId(page, 'url-error').count()).toBe(0);
+    expect(await testId(page, 'url-migrating').count()).toBe(0);
+    expect(await value(page, 'tree-0-capacity')).toBe('3000');
+    await run(page);
+    const r = await results(page);
+    // The link now holds the engine's version-2 document, and the page ran what the engine runs for the old one.
+    expect(r.scenario.version).toBe(2);
+    expect(r.scenario).toEqual(JSON.parse(validateScenario(JSON.stringify(v1))));
+    const old = engine(v1) as any;
+    expect(r.meanText).toBe(String(old.meanLatencyMs));
+    const recorded = JSON.parse(readFileSync(join(root, 'engine-wasm/crates/core/tests/golden/v1/tree4x3-demote-shared.report.json'), 'utf8'));
+    expect(Math.abs(Number(r.meanText) - recorded.meanLatencyMs) / recorded.meanLatencyMs).toBeLessThanOrEqual(1e-9);
+    const rows = await page.locator('[data-testid="client-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-client'), tr.getAttribute('data-mean-ms')]));
+    expect(rows).toEqual(old.clients.map((c: any) => [c.name, String(c.meanLatencyMs)]));
+  });
+
+  it('keeps the scenario shown when a pasted link is from a newer tiersim or names an unknown topology, naming the field', async () => {
+    const page = await openApp();
+    await testId(page, 'client-capacity').fill('8192');
+    await testId(page, 'array-policy').selectOption('lru');
+    await expect.poll(async () => decodeShareUrl(await value(page, 'share-url')).topology.client.capacity).toBe(8192);
+    const before = await value(page, 'share-url');
+    for (const [doc, message] of [
+      [{ ...JSON.parse(defaultScenario()), version: 3 }, 'scenario.version: this link was made by a newer tiersim (scenario version 3); this one reads versions 1 to 2'],
+      [{ ...JSON.parse(defaultScenario()), topology: { kind: 'ring', caches: [] } }, 'scenario.topology.kind: must be one of single, two-level, tree'],
+    ] as const) {
+      await page.evaluate((hash) => (window.location.hash = hash), encodeHash(doc));
+      const banner = testId(page, 'url-error');
+      await expect.poll(() => banner.innerText()).toContain(message);
+      expect(await banner.getAttribute('role')).toBe('alert');
+      expect(await banner.innerText()).toContain('keeping the scenario you had');
+      // The previous state survives: the form, the link, and a run of it.
+      expect(await value(page, 'client-capacity')).toBe('8192');
+      expect(await value(page, 'array-policy')).toBe('lru');
+      expect(await value(page, 'share-url')).toBe(before);
+      expect(page.url()).toBe(before);
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+    }
+    await run(page);
+    const r = await results(page);
+    expect(r.scenario.topology.client.capacity).toBe(8192);
+    expect(r.meanText).toBe(String(engine(r.scenario).meanLatencyMs));
+  });
+
+  describe('a bad link shows a clear message and the default scenario', () => {
+    const cases: [string, () => string, RegExp][] = [
+      ['damaged', () => '#s=garbage!!', /damaged|could not|invalid/i],
+      ['from a newer version', () => encodeHash({ ...JSON.parse(defaultScenario()), version: 99 }), /^scenario\.version: this link was made by a newer tiersim \(scenario version 99\)/],
+      ['with an unknown topology', () => encodeHash({ ...JSON.parse(defaultScenario()), topology: { kind: 'ring' } }), /^scenario\.topology\.kind: must be one of single, two-level, tree/],
+      [
+        'with an invalid field',
+        () => {
+          const s = JSON.parse(defaultScenario());
+          s.topology.client.capacity = 0;
+          return encodeHash(s);
+        },
+        /scenario\.topology\.client\.capacity/,
+      ],
+    ];
+    for (const [name, hash, message] of cases) {
+      it(name, async () => {
+        const page = await openApp(hash());
+        const banner = testId(page, 'url-error');
+        await banner.waitFor({ state: 'visible' });
+        expect(await banner.getAttribute('role')).toBe('alert');
+        expect(await banner.innerText()).toMatch(message);
+        await expectDefaultInputs(page);
+        // The default is runnable straight away.
+        expect(await testId(page, 'run-button').isEnabled()).toBe(true);
+      });
+    }
+  });
+});

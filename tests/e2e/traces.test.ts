@@ -1,0 +1,114 @@
+// Trace files: dropped on the page (gzip'd, and corrupt), bundled, and the generated workload
+// downloaded as a trace that reads back.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Simulation, TraceReader, exportWorkload } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { gzipSync } from 'node:zlib';
+import { useApp, EngineReport, RUN_TIMEOUT_MS, attr, decodeShareUrl, openApp, results, root, run, testId, value } from './harness';
+
+useApp();
+
+describe('tiersim in Chromium: traces', () => {
+  it('replays a gzip’d MSR trace dropped on the page, exactly as the engine; a corrupt file leaves the scenario as it was', async () => {
+    // A small MSR Cambridge trace: two disks, reads and writes of 4–32 KiB over 3000 blocks.
+    let text = '';
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let i = 0; i < 30_000; i++) {
+      const block = rand(3) === 0 ? rand(300) : rand(3000);
+      text += `${128166372003061629 + i * 1000},web,${rand(2)},${rand(4) === 0 ? 'Write' : 'Read'},${block * 4096},${4096 * (1 + rand(8))},${100 + rand(900)}\n`;
+    }
+    const gz = gzipSync(Buffer.from(text));
+    const page = await openApp();
+    await testId(page, 'client-capacity').fill('1024');
+    await testId(page, 'array-capacity').fill('2048');
+    await page.evaluate(() => {
+      const phases: string[] = [];
+      (window as any).__phases = phases;
+      new MutationObserver(() => {
+        const p = document.querySelector('[data-testid="progress"]')?.getAttribute('data-phase') ?? '';
+        if (phases[phases.length - 1] !== p) phases.push(p);
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-phase'] });
+    });
+    const drop = async (bytes: Uint8Array, name: string) => {
+      const dataTransfer = await page.evaluateHandle(
+        ({ data, name }) => {
+          const dt = new DataTransfer();
+          dt.items.add(new File([new Uint8Array(data)], name));
+          return dt;
+        },
+        { data: Array.from(bytes), name },
+      );
+      await page.dispatchEvent('main', 'dragover', { dataTransfer });
+      await page.dispatchEvent('main', 'drop', { dataTransfer });
+    };
+    await drop(gz, 'web.csv.gz');
+    await page.waitForSelector('[data-testid="trace-summary"][data-requests="30000"]', { timeout: RUN_TIMEOUT_MS });
+    expect(await page.evaluate(() => (window as any).__phases)).toContain('loading');
+    expect(await testId(page, 'trace-summary').innerText()).toContain('msr · 30,000 requests');
+    // Two disks: two clients, one client cache. Run waits for a choice, and says why beside it.
+    expect(await attr(page, 'trace-clients', 'data-ids')).toMatch(/^(0,1|1,0)$/);
+    expect(await testId(page, 'run-button').isDisabled()).toBe(true);
+    expect(await testId(page, 'run-blocked').innerText()).toMatch(/^scenario\.source\.clients: the trace has 2 clients \((0, 1|1, 0)\) but the topology has 1 \(client\)/);
+    await testId(page, 'trace-merge').click();
+    expect(await testId(page, 'run-blocked').count()).toBe(0);
+    await run(page);
+    const r = await results(page);
+    expect(r.scenario.source).toEqual({ kind: 'trace', name: 'web.csv.gz', clients: { kind: 'merged' } });
+    // The engine in Node, on the same bytes and scenario.
+    const reader = new TraceReader('', 4096, false, false);
+    reader.push(gz);
+    reader.finish();
+    const sim = Simulation.withTrace(JSON.stringify(r.scenario), reader);
+    while (!sim.step(1 << 20));
+    const expected = sim.report() as EngineReport;
+    sim.free();
+    reader.free();
+    expect(r.meanText).toBe(String(expected.meanLatencyMs));
+    expect(r.hit).toEqual(expected.hitFractions);
+    expect(r.rows.length).toBeGreaterThan(1);
+
+    // A corrupt file: the message names it and the place; the scenario stays and still runs.
+    const bad = Buffer.from(text.split('\n').slice(0, 7).join('\n') + '\n1,web,0,Trim,0,4096,1\n');
+    await drop(bad, 'broken.csv');
+    await page.waitForSelector('[data-testid="run-error"]', { timeout: RUN_TIMEOUT_MS });
+    expect(await testId(page, 'run-error').innerText()).toContain('broken.csv: line 8: Type: expected Read or Write, got "Trim"');
+    expect(decodeShareUrl(await value(page, 'share-url')).source).toEqual({ kind: 'trace', name: 'web.csv.gz', clients: { kind: 'merged' } });
+    await run(page);
+    expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
+  });
+
+  it('replays a bundled trace in one click and downloads the generated workload as a trace that reads back', async () => {
+    const page = await openApp();
+    await testId(page, 'client-capacity').fill('1024');
+    await testId(page, 'array-capacity').fill('1024');
+    // Export first (the scenario still generates its workload).
+    const [download] = await Promise.all([page.waitForEvent('download'), testId(page, 'export-csv').click()]);
+    const path = await download.path();
+    const csv = readFileSync(path!);
+    expect(csv.subarray(0, 34).toString()).toBe('time,client,block,nblocks,op,hint\n');
+    const back = new TraceReader('', 4096, false, false);
+    back.push(csv);
+    expect(back.finish()).toMatchObject({ format: 'csv', requests: 32768 + 327680 });
+    back.free();
+    const scenarioNow = decodeShareUrl(await value(page, 'share-url'));
+    expect(Buffer.from(exportWorkload(JSON.stringify(scenarioNow), 'csv')).equals(csv)).toBe(true);
+
+    await testId(page, 'bundled-zipf-3072.csv.gz').click();
+    await page.waitForSelector('[data-testid="trace-summary"][data-requests="64512"]', { timeout: RUN_TIMEOUT_MS });
+    await run(page);
+    const r = await results(page);
+    expect(r.scenario.source).toEqual({ kind: 'trace', name: 'zipf-3072.csv.gz' });
+    // The automatic name follows: the trace in place of the generator.
+    expect(r.scenario.name).toBe('zipf-3072.csv.gz LRU-MRU-demote');
+    const reader = new TraceReader('', 4096, false, false);
+    reader.push(readFileSync(join(root, 'public/traces/zipf-3072.csv.gz')));
+    reader.finish();
+    const sim = Simulation.withTrace(JSON.stringify(r.scenario), reader);
+    while (!sim.step(1 << 20));
+    expect(r.meanText).toBe(String((sim.report() as EngineReport).meanLatencyMs));
+    sim.free();
+    reader.free();
+  });
+});
