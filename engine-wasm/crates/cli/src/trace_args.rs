@@ -21,9 +21,6 @@ pub struct TraceArgs {
     pub skip_bad: bool,
 }
 
-/// Bytes read from the file at a time: it is streamed, never held whole.
-const CHUNK: usize = 1 << 20;
-
 impl TraceArgs {
     /// For tests: a file with the other options at their defaults.
     #[cfg(test)]
@@ -43,43 +40,22 @@ impl TraceArgs {
     }
 }
 
-/// Streams the trace file `name` in 1 MiB chunks (its format detected from the first when not
-/// given); errors name the file and the place in it.
+/// Streams the trace file `name` (its format detected from the first chunk when not given);
+/// errors name the file and the place in it.
 pub fn load_file(
     name: &str,
     format: Option<Format>,
     opts: trace::Options,
     skip_bad: bool,
 ) -> Result<(Trace, Format), String> {
-    {
-        use std::io::Read;
-        let mut file = std::fs::File::open(name).map_err(|e| format!("{name}: {e}"))?;
-        let mut chunk = vec![0u8; CHUNK];
-        let mut read = |buf: &mut [u8]| -> Result<usize, String> {
-            loop {
-                match file.read(buf) {
-                    Ok(n) => return Ok(n),
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(format!("{name}: {e}")),
-                }
-            }
-        };
-        let mut first = read(&mut chunk)?;
-        let format = match format {
-            Some(f) => f,
-            None => trace::detect(&chunk[..first])
-                .ok_or(format!("{name}: cannot tell the trace format; name it with --format"))?,
-        };
-        let mut stream = trace::TraceStream::new(format, opts).map_err(|e| format!("{name}: {e}"))?.skip_bad(skip_bad);
-        while first > 0 {
-            stream.push(&chunk[..first]).map_err(|e| format!("{name}: {e}"))?;
-            first = read(&mut chunk)?;
+    let (finished, format) = trace::file::load_file(name, format, opts, skip_bad).map_err(|e| match e {
+        trace::file::FileError::UnknownFormat { .. } => {
+            format!("{name}: cannot tell the trace format; name it with --format")
         }
-        let finished = stream.finish().map_err(|e| format!("{name}: {e}"))?;
-        if let Some(e) = &finished.first_skipped {
-            eprintln!("{name}: skipped {} malformed records (the first: {e})", finished.skipped);
-        }
-        let parsed = finished.trace;
-        Ok((parsed, format))
+        e => e.to_string(),
+    })?;
+    if let Some(e) = &finished.first_skipped {
+        eprintln!("{name}: skipped {} malformed records (the first: {e})", finished.skipped);
     }
+    Ok((finished.trace, format))
 }

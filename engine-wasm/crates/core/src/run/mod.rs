@@ -22,6 +22,7 @@ pub mod export;
 mod feed;
 pub mod report;
 pub mod reproduce;
+pub mod sim;
 pub mod teach;
 
 use std::sync::Arc;

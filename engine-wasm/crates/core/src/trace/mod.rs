@@ -32,6 +32,7 @@
 mod blkparse;
 pub(crate) mod csv;
 mod dense;
+pub mod file;
 
 pub mod fuzz;
 mod lines;
