@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test: installs what is missing (Chromium included), then runs every check of the project:
-# Rust tests, the wasm and native builds, the type check, Vitest unit/integration tests, the
-# production build and the browser end-to-end tests. Ends with one line "N passed, N failed[, N skipped]".
+# Rust tests, the wasm and native builds, the Python package's tests (pytest), the type check,
+# Vitest unit/integration tests, the production build and the browser end-to-end tests. Ends with
+# one line "N passed, N failed[, N skipped]".
 # A failing test stage does not stop the later ones (so one run shows every failure); a failing
 # build does, since what follows would only fail for the same reason.
 set -euo pipefail
@@ -44,6 +45,60 @@ run_vitest() { # name config
   settle "$1" "$status" "$f"
 }
 
+# Sums pytest's JUnit report: passed failed skipped (errors count as failed).
+junit_counts() { # python report
+  "$1" -c '
+import sys, xml.etree.ElementTree as ET
+try:
+    root = ET.parse(sys.argv[1]).getroot()
+except Exception:
+    print(0, 0, 0); sys.exit()
+suites = [root] if root.tag == "testsuite" else root.iter("testsuite")
+t = f = s = 0
+for suite in suites:
+    t += int(suite.get("tests", 0)); f += int(suite.get("failures", 0)) + int(suite.get("errors", 0))
+    s += int(suite.get("skipped", 0))
+print(t - f - s, f, s)
+' "$2"
+}
+
+# The Python package (engine-wasm/crates/python): a venv under the git-ignored target dir, the
+# wheel built in release mode by maturin (cargo's incremental cache keeps rebuilds short),
+# then pytest over tests/python (the CLI equivalence, Dask and notebook tests).
+run_pytest() {
+  local venv=engine-wasm/target/py-venv report="$tmp/pytest.xml" status=0 python=""
+  for candidate in python3.13 python3.12 python3.11 python3.10 python3; do
+    if command -v "$candidate" >/dev/null &&
+      "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
+      python=$candidate
+      break
+    fi
+  done
+  if [[ -z $python ]]; then
+    echo "no Python 3.10 or later found"
+    settle python 1 0
+    return
+  fi
+  local py=$venv/bin/python pip=(-m pip install -q --disable-pip-version-check)
+  [[ -x $py ]] || "$python" -m venv "$venv" || status=$?
+  if ((status == 0)); then
+    "$py" "${pip[@]}" maturin pytest pytest-timeout nbclient nbformat ipykernel "dask[distributed]" \
+      pandas numpy pyarrow matplotlib || status=$?
+  fi
+  if ((status == 0)); then
+    # Without build isolation the venv's maturin builds it: put it on the PATH.
+    PATH="$PWD/$venv/bin:$PATH" "$py" "${pip[@]}" --no-build-isolation --force-reinstall --no-deps \
+      ./engine-wasm/crates/python || status=$?
+  fi
+  if ((status == 0)); then
+    TIERSIM_CLI=engine-wasm/target/release/tiersim "$py" -m pytest tests/python -q \
+      -p no:cacheprovider --timeout=600 --junitxml="$report" || status=$?
+  fi
+  read -r p f s < <(junit_counts "$python" "$report")
+  add "$p" "$f" "$s"
+  settle python "$status" "$f"
+}
+
 SECONDS=0
 stage "toolchain"
 scripts/ensure-toolchain.sh --browser
@@ -64,6 +119,9 @@ scripts/build-wasm.sh
 
 stage "native CLI build (release; integration tests compare wasm with it)"
 cargo build -q --release --manifest-path engine-wasm/Cargo.toml -p tiersim-cli
+
+stage "python: the tiersim package (maturin wheel, pytest, examples/compare-policies.ipynb)"
+run_pytest
 
 stage "type check (tsc)"
 status=0

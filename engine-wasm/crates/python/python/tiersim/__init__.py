@@ -1,0 +1,266 @@
+"""tiersim from Python: the same engine as the CLI and the web app, with the same numbers.
+
+- :func:`run` — a scenario to the end (``tiersim run --json``'s report);
+- :func:`sim` — one cache of one policy over a trace (``tiersim sim --json``);
+- :func:`stackdist` and :func:`miss_ratio_curve` — exact or sampled LRU stack distances;
+- :func:`sweep` — policies x sizes x traces into a :class:`pandas.DataFrame`, on local threads
+  or on a Dask cluster (``client=``), the same table either way;
+- :func:`load_trace` — read a trace once and pass it to :func:`sim`/:func:`stackdist` many times.
+
+The work is done in Rust (``tiersim._native``, a thin façade over the engine's core crate), which
+releases the GIL while it runs: Python threads simulate in parallel. Errors are ``ValueError``
+naming the field (``policy: unknown variant `belady` ...``), ``FileNotFoundError`` naming the file.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from collections.abc import Mapping
+from typing import Any, Iterator
+
+import numpy as np
+
+from . import _native
+from ._native import ENGINE_VERSION, Trace
+from ._sweep import sweep, to_parquet
+
+__all__ = [
+    "ENGINE_VERSION",
+    "StackDistances",
+    "Trace",
+    "default_scenario",
+    "load_trace",
+    "miss_ratio_curve",
+    "policy_kinds",
+    "run",
+    "sim",
+    "stackdist",
+    "sweep",
+    "to_parquet",
+]
+
+__version__ = ENGINE_VERSION
+
+#: Bytes read from a remote (fsspec) trace at a time, as the native reader reads local files.
+_CHUNK = 1 << 20
+
+
+def _snake(key: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
+
+
+def _camel(key: str) -> str:
+    head, *rest = key.split("_")
+    return head + "".join(w[:1].upper() + w[1:] for w in rest)
+
+
+def _policy_json(policy: Any, params: Mapping[str, Any] | None = None, field: str = "policy") -> str:
+    """A policy given by name (``"arc"``), JSON text or dict (``{"kind": "slru", ...}``), with
+    extra parameters (snake_case or camelCase), as the JSON the engine reads."""
+    if isinstance(policy, str):
+        text = policy.strip()
+        if text.startswith("{"):
+            try:
+                config = json.loads(text)
+            except json.JSONDecodeError as e:
+                raise ValueError(f"{field}: not JSON: {e}") from None
+        else:
+            config = {"kind": text}
+    elif isinstance(policy, Mapping):
+        config = dict(policy)
+    else:
+        raise ValueError(f"{field}: expected a policy name or a dict with a \"kind\" (got {type(policy).__name__})")
+    for key, value in (params or {}).items():
+        config[_camel(key)] = value
+    return json.dumps(config)
+
+
+def _size(size: Any, field: str = "size") -> int:
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)):
+        raise ValueError(f"{field}: expected a whole number of blocks (got {size!r})")
+    size = int(size)
+    if size < 0:
+        # The core checks the range; a negative number cannot even reach it.
+        raise ValueError(f"{field}: must be a positive number of blocks (got {size})")
+    return size
+
+
+def _is_remote(path: str) -> bool:
+    return "://" in path and not path.startswith("file://")
+
+
+def load_trace(
+    trace: str | os.PathLike[str] | Trace,
+    format: str | None = None,
+    object_mode: bool = False,
+    *,
+    block_size: int = 4096,
+    skip_bad: bool = False,
+) -> Trace:
+    """Reads a trace file (streamed; gzip/zstd read through; its format detected when not named).
+
+    ``trace`` is a local path, or a URL fsspec opens (``s3://``, ``gs://``, ``https://`` …: needs
+    ``fsspec`` and the file system's package). A :class:`Trace` is returned as is.
+    """
+    if isinstance(trace, Trace):
+        return trace
+    path = os.fspath(trace)
+    if not _is_remote(path):
+        return _native.load_trace(path.removeprefix("file://"), format, block_size, object_mode, skip_bad)
+    import fsspec  # only for remote traces
+
+    reader = _native.TraceReader(path, format, block_size, object_mode, skip_bad)
+    with fsspec.open(path, "rb") as f:
+        while chunk := f.read(_CHUNK):
+            reader.push(chunk)
+    return reader.finish()
+
+
+def sim(
+    policy: str | Mapping[str, Any],
+    size: int,
+    trace: str | os.PathLike[str] | Trace,
+    format: str | None = None,
+    object_mode: bool = False,
+    multi_block: str | None = None,
+    *,
+    block_size: int = 4096,
+    skip_bad: bool = False,
+    **policy_params: Any,
+) -> dict[str, Any]:
+    """One cache of ``policy`` at ``size`` blocks over ``trace``: ``tiersim sim --json``'s fields
+    in snake_case (``misses``, ``hits``, ``requests``, ``block_refs``, ``miss_ratio`` …).
+
+    ``policy_params`` are the policy's parameters (``sim("s3-fifo", 100, t, small_share=0.2)``);
+    ``multi_block`` is ``"per-block"`` (the default) or ``"atomic"``.
+    """
+    t = load_trace(trace, format, object_mode, block_size=block_size, skip_bad=skip_bad)
+    result = _native.sim(t, _policy_json(policy, policy_params), _size(size), multi_block or "per-block")
+    return {_snake(k): v for k, v in json.loads(result).items()}
+
+
+def _scenario_text(scenario: Any) -> tuple[str, str]:
+    """The scenario's JSON text and what to call it in errors (its file, or "scenario")."""
+    if isinstance(scenario, Mapping):
+        return json.dumps(scenario), "scenario"
+    if isinstance(scenario, (str, os.PathLike)):
+        text = os.fspath(scenario)
+        if text.lstrip().startswith("{"):
+            return text, "scenario"
+        with open(text, encoding="utf-8") as f:  # FileNotFoundError names the file
+            return f.read(), text
+    raise ValueError(f"scenario: expected a dict, JSON text or a file path (got {type(scenario).__name__})")
+
+
+def _scenario_trace(text: str, origin: str, trace: Any) -> Trace | None:
+    if trace is None or isinstance(trace, Trace):
+        return trace
+    path = os.fspath(trace)
+    return _native.load_scenario_trace(text, origin, path)
+
+
+def run(
+    scenario: Mapping[str, Any] | str | os.PathLike[str],
+    trace: str | os.PathLike[str] | Trace | None = None,
+    *,
+    curves: bool = False,
+) -> dict[str, Any]:
+    """Runs a scenario to the end and returns ``tiersim run --json``'s report (its keys as the
+    CLI and the web app write them). ``scenario`` is a dict, JSON text or a file path; ``trace``
+    the file a trace-replaying scenario names (read as its ``source`` says). ``curves`` adds LRU
+    stack-depth graphs, as ``tiersim run --curves``."""
+    text, origin = _scenario_text(scenario)
+    t = _scenario_trace(text, origin, trace)
+    return json.loads(_native.run(text, origin, t, curves))
+
+
+def default_scenario() -> dict[str, Any]:
+    """The default scenario (paper 000 RANDOM, LRU-MRU-demote)."""
+    return json.loads(_native.default_scenario())
+
+
+def policy_kinds() -> list[str]:
+    """Every policy kind the engine has (``"lru"``, ``"arc"`` …)."""
+    return list(_native.policy_kinds())
+
+
+class StackDistances:
+    """LRU stack distances of a trace's block references (paper 000 §3's stack-depth graph).
+
+    ``depths, counts = tiersim.stackdist(...)`` unpacks the histogram: ``counts[i]`` references
+    had stack depth ``depths[i]`` (an LRU cache of ``depths[i]`` blocks or more hits them).
+    First references (:attr:`cold`) miss at every size and are not in the histogram.
+    """
+
+    def __init__(self, native: _native.StackDist):
+        self._native = native
+        self.depths: np.ndarray = native.depths()
+        self.counts: np.ndarray = native.counts()
+        #: Every block reference.
+        self.references: int = native.references
+        #: Distinct blocks (estimated when sampled).
+        self.distinct: float = native.distinct
+        #: First references (estimated when sampled).
+        self.cold: float = native.cold
+        #: The sampling rate at the end (1.0 when exact).
+        self.rate: float = native.rate
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        return iter((self.depths, self.counts))
+
+    def __repr__(self) -> str:
+        kind = "exact" if self.rate == 1.0 else f"sampled at {self.rate:g}"
+        return f"<tiersim.StackDistances {kind}: {self.references} references, {self.distinct:.0f} distinct>"
+
+    def hit_ratios(self, sizes: Any) -> np.ndarray:
+        """LRU hit ratio at each of ``sizes`` (blocks), as ``tiersim stackdist`` computes it."""
+        sizes = np.asarray(sizes, dtype=np.uint64)
+        order = np.argsort(sizes, kind="stable")
+        out = np.empty(len(sizes), dtype=np.float64)
+        out[order] = self._native.hit_fractions([int(s) for s in sizes[order]])
+        return out
+
+    def miss_ratio_curve(self, sizes: Any = None) -> tuple[np.ndarray, np.ndarray]:
+        """See :func:`miss_ratio_curve`."""
+        return miss_ratio_curve(self, sizes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as ``tiersim stackdist --json`` prints it (without timing and file)."""
+        return json.loads(self._native.to_json())
+
+
+def stackdist(
+    trace: str | os.PathLike[str] | Trace,
+    format: str | None = None,
+    sample: float | None = None,
+    *,
+    max_blocks: int | None = None,
+    object_mode: bool = False,
+    block_size: int = 4096,
+    skip_bad: bool = False,
+) -> StackDistances:
+    """Exact LRU stack distances of ``trace``, or sampled (SHARDS) at rate ``sample`` or keeping
+    at most ``max_blocks`` blocks. Unpacks as ``depths, counts`` (NumPy arrays)."""
+    t = load_trace(trace, format, object_mode, block_size=block_size, skip_bad=skip_bad)
+    if max_blocks is not None:
+        max_blocks = _size(max_blocks, "max_blocks")
+    return StackDistances(_native.stackdist(t, sample, max_blocks))
+
+
+def miss_ratio_curve(sd: StackDistances, sizes: Any = None) -> tuple[np.ndarray, np.ndarray]:
+    """``(sizes, miss_ratios)``: the LRU miss ratio (of block references) at each cache size.
+
+    Without ``sizes``, the ten sizes ``tiersim stackdist`` prints: tenths of the distinct blocks.
+    """
+    if sizes is None:
+        d = sd.distinct
+        if sd.rate == 1.0:
+            sizes = [max(int(d) * i // 10, 1) for i in range(1, 11)]
+        else:
+            # Rust's round(): halves away from zero.
+            sizes = [max(math.floor(d * i / 10 + 0.5), 1) for i in range(1, 11)]
+    sizes = np.asarray(sizes, dtype=np.uint64)
+    return sizes, 1.0 - sd.hit_ratios(sizes)

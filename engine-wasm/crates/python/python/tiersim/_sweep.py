@@ -1,0 +1,240 @@
+"""Sweeps: policies x cache sizes x traces (or a scenario's workload) into one table.
+
+The table is cut into tasks of one (trace, policy) each, every size of that policy in the task:
+a task reads its trace once (a worker keeps the last few it read) and its cells are independent
+and deterministic. The same task function runs on local threads (the engine releases the GIL)
+or as Dask tasks on a cluster; rows are put back in (trace, policy, size) order, so the table
+is the same wherever and in whatever order the tasks ran. A Dask worker that dies takes its
+running tasks with it; the scheduler gives them to another worker (up to the
+``distributed.scheduler.allowed-failures`` deaths per task), and a task that raises is retried
+(``retries``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import uuid
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from . import _native
+
+#: Traces a Dask worker keeps parsed between tasks (each may be hundreds of MB).
+WORKER_TRACES = 2
+
+
+@dataclass(frozen=True)
+class _Source:
+    """Where a task's requests come from: a trace file (read with these options), a scenario
+    (its generated workload), or a scenario replaying a trace file."""
+
+    trace: str | None
+    format: str | None = None
+    object_mode: bool = False
+    block_size: int = 4096
+    skip_bad: bool = False
+    scenario: str | None = None  # JSON text
+    origin: str = "scenario"
+
+
+class _Traces:
+    """Parsed traces by source, each read once however many threads ask at the same time; at
+    most ``keep`` kept (``None``: all, for the length of one local sweep)."""
+
+    def __init__(self, keep: int | None):
+        self.keep = keep
+        self.lock = threading.Lock()
+        self.loading: dict[Any, threading.Lock] = {}
+        self.traces: OrderedDict[Any, _native.Trace] = OrderedDict()
+
+    def get(self, source: _Source) -> _native.Trace:
+        key = (source, _stamp(source.trace))
+        with self.lock:
+            key_lock = self.loading.setdefault(key, threading.Lock())
+        with key_lock:
+            with self.lock:
+                if key in self.traces:
+                    self.traces.move_to_end(key)
+                    return self.traces[key]
+            trace = _read(source)
+            with self.lock:
+                self.traces[key] = trace
+                while self.keep is not None and len(self.traces) > self.keep:
+                    old, _ = self.traces.popitem(last=False)
+                    self.loading.pop(old, None)
+            return trace
+
+
+def _stamp(path: str | None) -> tuple[int, int] | None:
+    """A local file's size and modification time: a cached trace is reread when they change."""
+    if path is None or "://" in path:
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns)
+
+
+def _read(source: _Source) -> _native.Trace:
+    from . import load_trace
+
+    if source.scenario is not None:
+        return _native.load_scenario_trace(source.scenario, source.origin, source.trace)
+    return load_trace(
+        source.trace,
+        source.format,
+        source.object_mode,
+        block_size=source.block_size,
+        skip_bad=source.skip_bad,
+    )
+
+
+#: The traces a worker process keeps between Dask tasks.
+_worker_traces = _Traces(WORKER_TRACES)
+
+
+def _cells(
+    source: _Source,
+    policy: tuple[str, str],
+    sizes: Sequence[int],
+    multi_block: str,
+    traces: _Traces | None = None,
+) -> list[dict[str, Any]]:
+    """One task: every size of one policy over one source; a row per size."""
+    name, config = policy
+    trace = None
+    if source.trace is not None:
+        trace = (traces or _worker_traces).get(source)
+    rows = []
+    for size in sizes:
+        row: dict[str, Any] = {"trace": source.trace, "policy": name, "policy_config": config, "size": size}
+        if source.scenario is None:
+            r = json.loads(_native.sim(trace, config, size, multi_block))
+            misses = r["requests"] - r["hits"]
+            block_misses = r["blockRefs"] - r["blockHits"]
+            # Bytes are known when requests are split into blocks of a known size.
+            known = not source.object_mode
+            row.update(
+                requests=r["requests"],
+                reads=r["reads"],
+                writes=r["writes"],
+                hits=r["hits"],
+                misses=misses,
+                miss_ratio=r["missRatio"],
+                read_hits=r["readHits"],
+                block_refs=r["blockRefs"],
+                block_hits=r["blockHits"],
+                block_misses=block_misses,
+                block_miss_ratio=r["blockMissRatio"],
+                distinct_blocks=r["distinctBlocks"],
+                bytes=r["blockRefs"] * source.block_size if known else None,
+                bytes_missed=block_misses * source.block_size if known else None,
+            )
+        else:
+            r = json.loads(_native.sweep_point(source.scenario, source.origin, config, size, trace))
+            row.update(r)
+        rows.append(row)
+    return rows
+
+
+def sweep(
+    trace: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
+    scenario: Any = None,
+    policies: Sequence[Any] = ("lru", "arc"),
+    sizes: Sequence[int] | None = None,
+    format: str | None = None,
+    object_mode: bool = False,
+    client: Any = None,
+    *,
+    multi_block: str | None = None,
+    block_size: int = 4096,
+    skip_bad: bool = False,
+    threads: int | None = None,
+    retries: int = 2,
+):
+    """Every policy at every size over every trace: a :class:`pandas.DataFrame` with one row per
+    (trace, policy, size), in that order.
+
+    ``trace`` is one path or a list (local paths, or URLs fsspec opens; on a cluster every
+    worker must be able to read them: a shared file system or an object store). Without a
+    trace, ``scenario`` (dict, JSON text or file) gives the workload, as ``tiersim sweep``
+    does; with both, the scenario replays each trace. ``policies`` are names (``"arc"``) or
+    dicts with parameters (``{"kind": "slru", "protectedShare": 0.6}``); ``sizes`` are cache
+    sizes in blocks.
+
+    Columns for traces: ``trace, policy, policy_config, size, requests, reads, writes, hits,
+    misses, miss_ratio, read_hits, block_refs, block_hits, block_misses, block_miss_ratio,
+    distinct_blocks, bytes, bytes_missed`` (bytes: block references x ``block_size``; ``None`` in
+    ``object_mode``). For a scenario: ``requests, reads, writes, misses, miss_ratio, block_refs,
+    block_misses, block_miss_ratio`` with misses counting read requests that reached the disk,
+    as ``tiersim sweep`` does.
+
+    Without ``client`` the tasks run on ``threads`` local threads (default: the CPU count);
+    with a ``dask.distributed.Client`` each task is a Dask task and the table is the same.
+    Save it with :func:`to_parquet` (or ``df.to_parquet``).
+    """
+    import pandas as pd
+
+    from . import _policy_json, _scenario_text, _size
+
+    if sizes is None or isinstance(sizes, (str, bytes)) or len(sizes) == 0:
+        raise ValueError("sizes: name the cache sizes in blocks, e.g. sizes=[100, 1000, 10000]")
+    sizes = [_size(s, f"sizes[{i}]") for i, s in enumerate(sizes)]
+    if isinstance(policies, (str, bytes)) or not isinstance(policies, Sequence) or len(policies) == 0:
+        raise ValueError("policies: name one or more policies, e.g. policies=[\"lru\", \"arc\"]")
+    normalised = []
+    for i, p in enumerate(policies):
+        try:
+            normalised.append(tuple(_native.normalise_policy(_policy_json(p, field=f"policies[{i}]"))))
+        except ValueError as e:
+            raise ValueError(str(e).replace("policy:", f"policies[{i}]:", 1)) from None
+    multi_block = multi_block or "per-block"
+    if multi_block not in ("per-block", "atomic"):
+        raise ValueError(f"multi_block: expected \"per-block\" or \"atomic\" (got {multi_block!r})")
+
+    text, origin = (None, "scenario") if scenario is None else _scenario_text(scenario)
+    if text is not None:
+        _native.validate_scenario(text, origin)  # a bad document fails here, before any task
+    if trace is None:
+        if text is None:
+            raise ValueError("trace: give a trace (or a list of traces), a scenario, or both")
+        paths: list[str | None] = [None]
+    elif isinstance(trace, (str, os.PathLike)):
+        paths = [os.fspath(trace)]
+    else:
+        paths = [os.fspath(t) for t in trace]
+    for p in paths:
+        # Local files are checked here, so a missing one fails at once with its name, not in a task.
+        if p is not None and "://" not in p and not os.path.exists(p):
+            raise FileNotFoundError(2, "No such file or directory", p)
+
+    sources = [_Source(p, format, object_mode, block_size, skip_bad, text, origin) for p in paths]
+    tasks = [(s, pol) for s in sources for pol in normalised]
+    if client is None:
+        traces = _Traces(None)
+        workers = threads or os.cpu_count() or 1
+        with ThreadPoolExecutor(max_workers=max(1, min(workers, len(tasks)))) as pool:
+            parts = list(pool.map(lambda t: _cells(t[0], t[1], sizes, multi_block, traces), tasks))
+    else:
+        tag = uuid.uuid4().hex[:12]
+        futures = [
+            client.submit(_cells, s, pol, sizes, multi_block, key=f"tiersim-sweep-{tag}-{i}", retries=retries)
+            for i, (s, pol) in enumerate(tasks)
+        ]
+        parts = client.gather(futures)
+    rows = [row for part in parts for row in part]
+    df = pd.DataFrame(rows)
+    for column in ("bytes", "bytes_missed"):
+        if column in df and df[column].notna().all():
+            df[column] = df[column].astype("int64")
+    return df
+
+
+def to_parquet(df, path: str | os.PathLike[str], **kwargs: Any) -> None:
+    """Writes a sweep's table as Parquet (needs ``pyarrow``): ``df.to_parquet(path, index=False)``."""
+    df.to_parquet(path, index=False, **kwargs)

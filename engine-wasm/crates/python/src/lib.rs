@@ -1,0 +1,483 @@
+//! The thin PyO3 façade over `tiersim-core` (as `crates/wasm` is for the browser): scenarios and
+//! policies come in as JSON text, reports go out as JSON text (the `tiersim` Python package
+//! decodes them), stack distances as NumPy arrays. Types, limits and validation stay in the
+//! core; every error becomes a Python exception here, in one place — `FileNotFoundError` /
+//! `OSError` for files, `ValueError` naming the field for everything else. Long work (reading a
+//! trace, a simulation, a run) releases the GIL, so Python threads run cells in parallel.
+
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
+use pyo3::prelude::*;
+use serde::Serialize;
+use tiersim_core::analysis::stackdist::{SampledReport, Shards, StackDistances, StackReport};
+use tiersim_core::hierarchy::MultiBlock;
+use tiersim_core::policy::PolicyConfig;
+use tiersim_core::run::sim::simulate;
+use tiersim_core::scenario::CacheConfig;
+use tiersim_core::trace::file::{load_file, FileError};
+use tiersim_core::trace::{self, Format, TraceStream};
+use tiersim_core::{Run, Scenario, ENGINE_VERSION};
+
+fn value_error(message: impl Into<String>) -> PyErr {
+    PyValueError::new_err(message.into())
+}
+
+/// A missing file is a `FileNotFoundError` (errno, message and file name set, as `open` sets
+/// them), another I/O failure an `OSError`, a bad record or format a `ValueError`.
+fn file_error(e: FileError) -> PyErr {
+    match e {
+        FileError::Io { path, error } => {
+            let args = (error.raw_os_error().unwrap_or(0), error.to_string(), path);
+            if error.kind() == std::io::ErrorKind::NotFound {
+                PyFileNotFoundError::new_err(args)
+            } else {
+                PyOSError::new_err(args)
+            }
+        }
+        FileError::UnknownFormat { path } => {
+            value_error(format!("{path}: cannot tell the trace format; name it with format="))
+        }
+        e @ FileError::Trace { .. } => value_error(e.to_string()),
+    }
+}
+
+fn parse_format(format: Option<&str>) -> PyResult<Option<Format>> {
+    format.map(Format::parse_name).transpose().map_err(|e| value_error(format!("format: {e}")))
+}
+
+fn parse_policy(policy_json: &str) -> PyResult<PolicyConfig> {
+    serde_json::from_str(policy_json).map_err(|e| value_error(format!("policy: {e}")))
+}
+
+fn parse_multi_block(name: &str) -> PyResult<MultiBlock> {
+    match name {
+        "per-block" => Ok(MultiBlock::PerBlock),
+        "atomic" => Ok(MultiBlock::Atomic),
+        _ => Err(value_error(format!("multi_block: expected \"per-block\" or \"atomic\" (got \"{name}\")"))),
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("reports serialise")
+}
+
+/// A parsed trace, held in Rust (dense block ids numbered by first appearance) and shared by
+/// every simulation over it; read once, simulated many times.
+#[pyclass(frozen, module = "tiersim._native")]
+pub struct Trace {
+    trace: Arc<trace::Trace>,
+    format: Format,
+    #[pyo3(get)]
+    path: String,
+    #[pyo3(get)]
+    block_size: u32,
+    #[pyo3(get)]
+    object_mode: bool,
+    /// Malformed records skipped (with `skip_bad`).
+    #[pyo3(get)]
+    skipped: u64,
+    #[pyo3(get)]
+    parse_ms: f64,
+}
+
+#[pymethods]
+impl Trace {
+    #[getter]
+    fn format(&self) -> &'static str {
+        self.format.name()
+    }
+
+    #[getter]
+    fn requests(&self) -> usize {
+        self.trace.records.len()
+    }
+
+    #[getter]
+    fn block_refs(&self) -> usize {
+        self.trace.block_refs()
+    }
+
+    #[getter]
+    fn distinct_blocks(&self) -> usize {
+        self.trace.distinct()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<tiersim.Trace {:?}: {} requests, {} distinct blocks ({} trace)>",
+            self.path,
+            self.trace.records.len(),
+            self.trace.distinct(),
+            self.format.name()
+        )
+    }
+}
+
+/// Reads the trace file `path` (streamed; its format detected when not given).
+#[pyfunction]
+#[pyo3(signature = (path, format=None, block_size=4096, object_mode=false, skip_bad=false))]
+fn load_trace(
+    py: Python<'_>,
+    path: String,
+    format: Option<&str>,
+    block_size: u32,
+    object_mode: bool,
+    skip_bad: bool,
+) -> PyResult<Trace> {
+    let format = parse_format(format)?;
+    let opts = trace::Options { block_size, object_mode };
+    opts.validate().map_err(|e| value_error(format!("block_size: {}", e.message)))?;
+    let start = Instant::now();
+    let (finished, format) = py.detach(|| load_file(&path, format, opts, skip_bad)).map_err(file_error)?;
+    Ok(Trace {
+        trace: Arc::new(finished.trace),
+        format,
+        path,
+        block_size,
+        object_mode,
+        skipped: finished.skipped,
+        parse_ms: start.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+/// A trace read from chunks of bytes (for files fsspec opens: object stores, HTTP, …).
+#[pyclass(module = "tiersim._native")]
+pub struct TraceReader {
+    /// The stream, once the first chunk (or the caller) has decided its format.
+    stream: Mutex<Option<(TraceStream, Format)>>,
+    format: Option<Format>,
+    opts: trace::Options,
+    skip_bad: bool,
+    name: String,
+    start: Instant,
+}
+
+#[pymethods]
+impl TraceReader {
+    #[new]
+    #[pyo3(signature = (name, format=None, block_size=4096, object_mode=false, skip_bad=false))]
+    fn new(name: String, format: Option<&str>, block_size: u32, object_mode: bool, skip_bad: bool) -> PyResult<Self> {
+        let format = parse_format(format)?;
+        let opts = trace::Options { block_size, object_mode };
+        opts.validate().map_err(|e| value_error(format!("block_size: {}", e.message)))?;
+        Ok(Self { stream: Mutex::new(None), format, opts, skip_bad, name, start: Instant::now() })
+    }
+
+    /// Reads the next chunk (the first decides the format when none was named).
+    fn push(&self, py: Python<'_>, chunk: &[u8]) -> PyResult<()> {
+        let mut guard = self.stream.lock().expect("not poisoned");
+        if guard.is_none() {
+            let format = match self.format {
+                Some(f) => f,
+                None => trace::detect(chunk).ok_or_else(|| {
+                    value_error(format!("{}: cannot tell the trace format; name it with format=", self.name))
+                })?,
+            };
+            let stream = TraceStream::new(format, self.opts).map_err(|e| value_error(e.to_string()))?;
+            *guard = Some((stream.skip_bad(self.skip_bad), format));
+        }
+        let (stream, _) = guard.as_mut().expect("set above");
+        py.detach(|| stream.push(chunk)).map_err(|e| value_error(format!("{}: {e}", self.name)))
+    }
+
+    /// The trace read so far, ending the stream.
+    fn finish(&self, py: Python<'_>) -> PyResult<Trace> {
+        let stream = self.stream.lock().expect("not poisoned").take();
+        let (stream, format) = match stream {
+            Some(s) => s,
+            // An empty file: a stream of the named format (or plain lines) with nothing in it.
+            None => {
+                let format = self.format.unwrap_or(Format::Lines);
+                (TraceStream::new(format, self.opts).map_err(|e| value_error(e.to_string()))?, format)
+            }
+        };
+        let finished = py.detach(|| stream.finish()).map_err(|e| value_error(format!("{}: {e}", self.name)))?;
+        Ok(Trace {
+            trace: Arc::new(finished.trace),
+            format,
+            path: self.name.clone(),
+            block_size: self.opts.block_size,
+            object_mode: self.opts.object_mode,
+            skipped: finished.skipped,
+            parse_ms: self.start.elapsed().as_secs_f64() * 1e3,
+        })
+    }
+}
+
+/// One cache of `policy_json` at `size` blocks over `trace`: `tiersim sim --json`'s object.
+#[pyfunction]
+#[pyo3(signature = (trace, policy_json, size, multi_block="per-block"))]
+fn sim(py: Python<'_>, trace: &Trace, policy_json: &str, size: u64, multi_block: &str) -> PyResult<String> {
+    let policy = parse_policy(policy_json)?;
+    let multi = parse_multi_block(multi_block)?;
+    let t = trace.trace.clone();
+    let (mut result, _) = py.detach(|| simulate(&policy, size, &t, multi)).map_err(value_error)?;
+    result.format = trace.format.name();
+    result.parse_ms = trace.parse_ms;
+    Ok(to_json(&result))
+}
+
+/// The policy in canonical form (every parameter, defaults filled in) and its kind's name.
+#[pyfunction]
+fn normalise_policy(policy_json: &str) -> PyResult<(String, String)> {
+    let policy = parse_policy(policy_json)?;
+    Ok((policy.name().to_string(), to_json(&policy)))
+}
+
+/// Every policy kind the engine has.
+#[pyfunction]
+fn policy_kinds() -> Vec<&'static str> {
+    PolicyConfig::KINDS.to_vec()
+}
+
+fn read_scenario(scenario_json: &str, origin: &str) -> PyResult<Scenario> {
+    Scenario::from_json(scenario_json).map_err(|e| value_error(format!("{origin}: {e}")))
+}
+
+/// Reads the trace file a scenario replays, as its `source` says (format, block size, …).
+#[pyfunction]
+fn load_scenario_trace(py: Python<'_>, scenario_json: &str, origin: &str, path: String) -> PyResult<Trace> {
+    let scenario = read_scenario(scenario_json, origin)?;
+    let Some(t) = scenario.trace() else {
+        return Err(value_error(format!("{origin}: trace: the scenario's source is a workload, not a trace")));
+    };
+    let format = t.format().map_err(|e| value_error(format!("{origin}: {e}")))?;
+    let opts = t.options(scenario.block_size);
+    let start = Instant::now();
+    let (finished, format) = py.detach(|| load_file(&path, format, opts, t.skip_bad)).map_err(file_error)?;
+    Ok(Trace {
+        trace: Arc::new(finished.trace),
+        format,
+        path,
+        block_size: opts.block_size,
+        object_mode: opts.object_mode,
+        skipped: finished.skipped,
+        parse_ms: start.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+/// The run of `scenario` over `trace` (which it must name when it replays one), not yet started.
+fn prepare_run(scenario: Scenario, origin: &str, trace: Option<&Trace>) -> PyResult<Run> {
+    match (scenario.trace(), trace) {
+        (Some(_), Some(t)) => Run::with_trace(scenario, t.trace.clone()),
+        (Some(t), None) => {
+            return Err(value_error(format!(
+                "{origin}: the scenario replays the trace \"{}\": pass the file as trace=",
+                t.name
+            )))
+        }
+        (None, Some(_)) => {
+            return Err(value_error(format!("{origin}: trace: the scenario's source is a workload, not a trace")))
+        }
+        (None, None) => Run::new(scenario),
+    }
+    .map_err(|e| value_error(format!("{origin}: {e}")))
+}
+
+/// Runs a scenario to the end: `tiersim run --json`'s report.
+#[pyfunction]
+#[pyo3(signature = (scenario_json, origin, trace=None, curves=false))]
+fn run(py: Python<'_>, scenario_json: &str, origin: &str, trace: Option<&Trace>, curves: bool) -> PyResult<String> {
+    let scenario = read_scenario(scenario_json, origin)?;
+    let mut run = prepare_run(scenario, origin, trace)?;
+    if curves {
+        run.track_depths(tiersim_core::analysis::depth::DepthMode::Auto).map_err(value_error)?;
+    }
+    let report = py.detach(|| run.run_to_end());
+    Ok(to_json(&report))
+}
+
+/// One point of `tiersim sweep`: the scenario with a single cache of `policy_json` at `size`.
+#[derive(Serialize)]
+struct Point {
+    requests: u64,
+    reads: u64,
+    writes: u64,
+    /// Read requests that needed the disk, and their share of reads (the CLI's miss ratio).
+    misses: u64,
+    miss_ratio: f64,
+    block_refs: u64,
+    block_misses: u64,
+    block_miss_ratio: f64,
+}
+
+#[pyfunction]
+#[pyo3(signature = (scenario_json, origin, policy_json, size, trace=None))]
+fn sweep_point(
+    py: Python<'_>,
+    scenario_json: &str,
+    origin: &str,
+    policy_json: &str,
+    size: u64,
+    trace: Option<&Trace>,
+) -> PyResult<String> {
+    let base = read_scenario(scenario_json, origin)?;
+    let policy = parse_policy(policy_json)?;
+    // As `tiersim sweep` builds and checks each point.
+    let sc = base.as_single(CacheConfig::new(size, policy.clone()));
+    sc.validate().map_err(|e| value_error(format!("{origin}: {} at {size} blocks: {e}", policy.name())))?;
+    let run = prepare_run(sc, origin, trace)?;
+    let r = py.detach(|| run.run_to_end());
+    let c = &r.counters;
+    Ok(to_json(&Point {
+        requests: c.requests,
+        reads: c.reads,
+        writes: c.writes,
+        misses: c.disk_reads,
+        miss_ratio: r.hit_fractions.disk,
+        block_refs: c.block_reads,
+        block_misses: c.block_reads - c.client_block_hits - c.array_block_hits,
+        block_miss_ratio: r.block_hit_fractions.disk,
+    }))
+}
+
+/// LRU stack distances of a trace's block references, exact or sampled (SHARDS).
+#[pyclass(frozen, module = "tiersim._native")]
+pub struct StackDist {
+    report: Report,
+}
+
+enum Report {
+    Exact(StackReport),
+    Sampled(SampledReport),
+}
+
+#[pymethods]
+impl StackDist {
+    /// Depths that occur, increasing (a hit needs a cache of at least that many blocks).
+    fn depths<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        match &self.report {
+            Report::Exact(r) => r.depths.iter().map(|d| d.0).collect::<Vec<_>>().into_pyarray(py),
+            Report::Sampled(r) => r.depths.iter().map(|d| d.0).collect::<Vec<_>>().into_pyarray(py),
+        }
+    }
+
+    /// References at each depth (sampled: estimated, each sampled reference weighing 1/rate).
+    fn counts<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        match &self.report {
+            Report::Exact(r) => r.depths.iter().map(|d| d.1 as f64).collect::<Vec<_>>().into_pyarray(py),
+            Report::Sampled(r) => r.depths.iter().map(|d| d.1).collect::<Vec<_>>().into_pyarray(py),
+        }
+    }
+
+    /// LRU hit fractions at `sizes` (ascending), as `tiersim stackdist` computes them.
+    fn hit_fractions<'py>(&self, py: Python<'py>, sizes: Vec<u64>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        if sizes.windows(2).any(|w| w[1] < w[0]) {
+            return Err(value_error("sizes: must be ascending"));
+        }
+        let f = match &self.report {
+            Report::Exact(r) => r.hit_fractions(&sizes),
+            Report::Sampled(r) => r.hit_fractions(&sizes),
+        };
+        Ok(f.into_pyarray(py))
+    }
+
+    /// Every block reference, sampled or not.
+    #[getter]
+    fn references(&self) -> u64 {
+        match &self.report {
+            Report::Exact(r) => r.references,
+            Report::Sampled(r) => r.references,
+        }
+    }
+
+    /// Distinct blocks (sampled: estimated).
+    #[getter]
+    fn distinct(&self) -> f64 {
+        match &self.report {
+            Report::Exact(r) => r.distinct as f64,
+            Report::Sampled(r) => r.distinct_estimate(),
+        }
+    }
+
+    /// First references (infinite depth: misses at every size; sampled: estimated).
+    #[getter]
+    fn cold(&self) -> f64 {
+        match &self.report {
+            Report::Exact(r) => r.cold as f64,
+            Report::Sampled(r) => r.cold_weight,
+        }
+    }
+
+    /// The sampling rate at the end (1 when exact).
+    #[getter]
+    fn rate(&self) -> f64 {
+        match &self.report {
+            Report::Exact(_) => 1.0,
+            Report::Sampled(r) => r.rate,
+        }
+    }
+
+    /// The report as `tiersim stackdist --json` prints it (without the timing).
+    fn to_json(&self) -> String {
+        match &self.report {
+            Report::Exact(r) => to_json(r),
+            Report::Sampled(r) => to_json(r),
+        }
+    }
+}
+
+/// Stack distances of `trace`: exact, or sampled at `sample` (fixed rate) or keeping at most
+/// `max_blocks` blocks (fixed size), as `tiersim stackdist` computes them.
+#[pyfunction]
+#[pyo3(signature = (trace, sample=None, max_blocks=None))]
+fn stackdist(py: Python<'_>, trace: &Trace, sample: Option<f64>, max_blocks: Option<usize>) -> PyResult<StackDist> {
+    let shards = match (sample, max_blocks) {
+        (Some(_), Some(_)) => return Err(value_error("sample, max_blocks: give one or neither")),
+        (Some(rate), None) => Some(Shards::new(rate).map_err(|e| value_error(format!("sample: {e}")))?),
+        (None, Some(n)) => Some(Shards::fixed_size(n).map_err(|e| value_error(format!("max_blocks: {e}")))?),
+        (None, None) => None,
+    };
+    let t = trace.trace.clone();
+    let report = py.detach(move || match shards {
+        Some(mut s) => {
+            for &b in &t.refs {
+                s.access(b);
+            }
+            Report::Sampled(s.report())
+        }
+        None => {
+            let mut s = StackDistances::new(t.distinct());
+            for &b in &t.refs {
+                s.access(b);
+            }
+            Report::Exact(s.report())
+        }
+    });
+    Ok(StackDist { report })
+}
+
+/// The default scenario (paper 000 RANDOM, LRU-MRU-demote) as JSON text.
+#[pyfunction]
+fn default_scenario() -> String {
+    Scenario::default().to_json()
+}
+
+/// Validates a scenario and returns it normalised (defaults filled in) as JSON text.
+#[pyfunction]
+#[pyo3(signature = (scenario_json, origin="scenario"))]
+fn validate_scenario(scenario_json: &str, origin: &str) -> PyResult<String> {
+    read_scenario(scenario_json, origin).map(|s| s.to_json())
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ENGINE_VERSION", ENGINE_VERSION)?;
+    m.add_class::<Trace>()?;
+    m.add_class::<TraceReader>()?;
+    m.add_class::<StackDist>()?;
+    m.add_function(wrap_pyfunction!(load_trace, m)?)?;
+    m.add_function(wrap_pyfunction!(load_scenario_trace, m)?)?;
+    m.add_function(wrap_pyfunction!(sim, m)?)?;
+    m.add_function(wrap_pyfunction!(normalise_policy, m)?)?;
+    m.add_function(wrap_pyfunction!(policy_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_point, m)?)?;
+    m.add_function(wrap_pyfunction!(stackdist, m)?)?;
+    m.add_function(wrap_pyfunction!(default_scenario, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_scenario, m)?)?;
+    Ok(())
+}
