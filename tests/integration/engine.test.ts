@@ -107,6 +107,33 @@ describe('engine in wasm', () => {
     expect(JSON.parse(validateScenario(defaultScenario()))).toEqual(JSON.parse(defaultScenario()));
   });
 
+  it('throws errors that carry their place apart from their words: { path, detail } beside the message', () => {
+    const thrown = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return e as Error & { path: string; detail: string };
+      }
+      throw new Error('it did not throw');
+    };
+    const capacity = thrown(() => validateScenario(scenario((s) => (s.topology.client.capacity = 0))));
+    expect(capacity).toBeInstanceOf(Error);
+    expect(capacity.path).toBe('scenario.topology.client.capacity');
+    expect(capacity.detail).toMatch(/^must be between 1 and/);
+    expect(capacity.message).toBe(`${capacity.path}: ${capacity.detail}`);
+    // A trace's bad line, and an argument that is not a scenario.
+    const reader = new TraceReader('lines', 4096, false, false);
+    const line = thrown(() => {
+      reader.push(new TextEncoder().encode('1\n2\nthree\n'));
+      reader.finish();
+    });
+    expect([line.path, line.message]).toEqual(['line 3', `line 3: ${line.detail}`]);
+    expect(thrown(() => estimateUpside(defaultScenario(), 'nope')).path).toBe('size pairs');
+    // No place to name: the path is empty, the message the detail.
+    const nothing = thrown(() => validateScenario('{"version":1'));
+    expect(nothing.path).toBe('scenario');
+  });
+
   it('regenerates every bundled trace byte for byte from the workload its index entry records', () => {
     const index: { file: string; format: string; command: string }[] = JSON.parse(readFileSync(join(root, 'public/traces/index.json'), 'utf8'));
     expect(index.map((t) => t.file)).toContain('tpch-q7.csv.gz');

@@ -53,7 +53,7 @@ function fakeWorkers(impl: RunImpl) {
           ? { ok: true, steps: [{ block: null, op: null, client: null, level: null, servedBy: null, latencyMs: 0, caches: cache([]), demotions: 0, diskReads: 0 }, ...r.map(([block]) => ({ block, op: 'read' as const, client: 0, level: 'disk' as const, servedBy: 'disk', latencyMs: 10, caches: cache([block]), demotions: 0, diskReads: 1 }))] }
           : { ok: false, error: { kind: 'invalid-scenario', message: 'requests: none' } };
       },
-      validateScenario: async (json) => (JSON.parse(json).version === 1 ? { ok: true, json: JSON.stringify({ migrated: true }) } : { ok: false, error: { kind: 'invalid-scenario', message: 'scenario.version: expected 1 to 2' } }),
+      validateScenario: async (json) => (JSON.parse(json).version === 1 ? { ok: true, json: JSON.stringify({ migrated: true }) } : { ok: false, error: { kind: 'invalid-scenario', message: 'scenario.version: expected 1 to 2', path: 'scenario.version' } }),
       // A reproduction that never ends for paper "003" (stopped only by terminating the worker).
       reproduce: (paper) =>
         paper === '003'
@@ -155,7 +155,7 @@ describe('EngineClient', () => {
     await expect(client.exportWorkload(defaultScenario(), 'oracle-general')).rejects.toMatchObject({ message: 'format: no' });
     // An old link goes through the engine's validation, which migrates it; a refusal rejects with its message.
     expect(await client.validateScenario(JSON.stringify({ version: 1 }))).toBe('{"migrated":true}');
-    await expect(client.validateScenario(JSON.stringify({ version: 7 }))).rejects.toMatchObject({ kind: 'invalid-scenario', message: 'scenario.version: expected 1 to 2' });
+    await expect(client.validateScenario(JSON.stringify({ version: 7 }))).rejects.toMatchObject({ kind: 'invalid-scenario', message: 'scenario.version: expected 1 to 2', path: 'scenario.version' });
   });
 
   it('on abort: rejects with an AbortError, terminates the worker, and starts a fresh one next time', async () => {

@@ -10,9 +10,11 @@ import { traceFile } from './traces';
 /** A failed run, with the typed reason from protocol.ts. */
 export class EngineRunError extends Error implements EngineError {
   readonly kind: EngineErrorKind;
-  constructor(kind: EngineErrorKind, message: string) {
+  readonly path?: string;
+  constructor(kind: EngineErrorKind, message: string, path?: string) {
     super(message);
     this.kind = kind;
+    if (path !== undefined) this.path = path;
     // A cancelled run is an AbortError, as fetch() and friends reject with.
     this.name = kind === 'cancelled' ? 'AbortError' : 'EngineRunError';
   }
@@ -140,7 +142,7 @@ export class EngineClient {
         (reply) =>
           settle(() => {
             if (reply.ok) resolve(value(reply as O));
-            else reject(new EngineRunError(reply.error.kind, reply.error.message));
+            else reject(new EngineRunError(reply.error.kind, reply.error.message, reply.error.path));
           }),
         (e: unknown) => settle(() => reject(new EngineRunError('engine', e instanceof Error ? e.message : String(e)))),
       );

@@ -18,6 +18,12 @@ function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** Where the engine says an error is (its `Error.path`: a scenario field, a trace line or byte). */
+function pathOf(e: unknown): string | undefined {
+  const path = (e as { path?: unknown } | null)?.path;
+  return typeof path === 'string' && path !== '' ? path : undefined;
+}
+
 /** The last trace read, kept for runs that name it (a reader holds its parsed trace). */
 let cached: { key: string; reader: TraceReader; summary: TraceSummary } | undefined;
 
@@ -56,11 +62,18 @@ async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?:
     return cached;
   } catch (e) {
     reader.free();
-    throw new TraceReadError(`${name}: ${messageOf(e)}`);
+    throw new TraceReadError(`${name}: ${messageOf(e)}`, pathOf(e) && `${name}: ${pathOf(e)}`);
   }
 }
 
-class TraceReadError extends Error {}
+class TraceReadError extends Error {
+  constructor(
+    message: string,
+    readonly path?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** The scenario's trace, read (or from the cache), for a scenario whose source is one. */
 async function traceFor(scenarioJson: string, file: Blob | undefined): Promise<TraceReader | undefined> {
@@ -87,14 +100,14 @@ const api: EngineApi = {
       const trace = await traceFor(scenarioJson, traceBlob);
       sim = trace ? Simulation.withTrace(scenarioJson, trace) : new Simulation(scenarioJson);
     } catch (e) {
-      return fail(e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario', messageOf(e));
+      return failOf(e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario', e);
     }
     try {
       // Live stack-depth graphs: exact for runs of up to 8 M block references, else sampled.
       sim.trackDepths('{"mode":"auto"}');
     } catch (e) {
       sim.free();
-      return fail('engine', messageOf(e));
+      return failOf('engine', e);
     }
 
     try {
@@ -133,7 +146,7 @@ const api: EngineApi = {
       onProgress(report);
       return { ok: true, report };
     } catch (e) {
-      return fail('engine', messageOf(e));
+      return failOf('engine', e);
     } finally {
       sim.free();
       // The callback arrives as a Comlink proxy; let its port go.
@@ -153,7 +166,7 @@ const api: EngineApi = {
       const report = trace ? estimateUpsideTrace(scenarioJson, json, trace) : estimateUpside(scenarioJson, json);
       return { ok: true, report: report as UpsideReport };
     } catch (e) {
-      return fail(e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario', messageOf(e));
+      return failOf(e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario', e);
     }
   },
 
@@ -167,7 +180,7 @@ const api: EngineApi = {
       const { summary } = await readTrace(file, name, options, onProgress);
       return { ok: true, summary };
     } catch (e) {
-      return fail('invalid-trace', messageOf(e));
+      return failOf('invalid-trace', e);
     } finally {
       (onProgress as unknown as Partial<Comlink.Remote<unknown>>)[Comlink.releaseProxy]?.();
     }
@@ -179,7 +192,7 @@ const api: EngineApi = {
       const bytes = exportWorkload(scenarioJson, format);
       return Comlink.transfer({ ok: true as const, bytes }, [bytes.buffer]);
     } catch (e) {
-      return fail('invalid-scenario', messageOf(e));
+      return failOf('invalid-scenario', e);
     }
   },
 
@@ -188,7 +201,7 @@ const api: EngineApi = {
       await loadEngine();
       return { ok: true as const, json: validateScenario(scenarioJson) };
     } catch (e) {
-      return fail('invalid-scenario', messageOf(e));
+      return failOf('invalid-scenario', e);
     }
   },
 
@@ -197,7 +210,7 @@ const api: EngineApi = {
       await loadEngine();
       return { ok: true as const, steps: JSON.parse(teach(scenarioJson, requestsJson, startJson)) };
     } catch (e) {
-      return fail('invalid-scenario', messageOf(e));
+      return failOf('invalid-scenario', e);
     }
   },
   async previewWorkload(scenarioJson, skip, n) {
@@ -205,7 +218,7 @@ const api: EngineApi = {
       await loadEngine();
       return { ok: true as const, csv: previewWorkload(scenarioJson, skip, n) };
     } catch (e) {
-      return fail('invalid-scenario', messageOf(e));
+      return failOf('invalid-scenario', e);
     }
   },
 
@@ -219,7 +232,7 @@ const api: EngineApi = {
       // One call, minutes long for some papers: this worker answers nothing else meanwhile.
       return { ok: true as const, checks: JSON.parse(reproduce(paper)) as Check[] };
     } catch (e) {
-      return fail('engine', messageOf(e));
+      return failOf('engine', e);
     }
   },
 
@@ -233,7 +246,7 @@ const api: EngineApi = {
       const verdicts = checks.map(({ expected, ours }) => judgeCheck(JSON.stringify({ expected, ours })) as Verdict);
       return { ok: true as const, verdicts };
     } catch (e) {
-      return fail('engine', messageOf(e));
+      return failOf('engine', e);
     }
   },
 
@@ -243,8 +256,13 @@ const api: EngineApi = {
   },
 };
 
-function fail(kind: EngineError['kind'], message: string): { ok: false; error: EngineError } {
-  return { ok: false, error: { kind, message } };
+function fail(kind: EngineError['kind'], message: string, path?: string): { ok: false; error: EngineError } {
+  return { ok: false, error: path === undefined ? { kind, message } : { kind, message, path } };
+}
+
+/** The engine's error `e` as a reply: its message, and its place where it names one. */
+function failOf(kind: EngineError['kind'], e: unknown): { ok: false; error: EngineError } {
+  return fail(kind, messageOf(e), pathOf(e));
 }
 
 Comlink.expose(api);

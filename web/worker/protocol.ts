@@ -54,7 +54,10 @@ export type LoadReply = { ok: true; summary: TraceSummary } | { ok: false; error
 
 export interface EngineError {
   kind: EngineErrorKind;
+  /** The whole sentence, place first ("scenario.topology.client.capacity: must be …"). */
   message: string;
+  /** The place alone, where the engine names one: a scenario field, a trace's line or byte. */
+  path?: string;
 }
 
 /** The worker's reply to `run`: errors come back as typed values, not as thrown exceptions. */

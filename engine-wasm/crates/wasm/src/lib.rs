@@ -1,18 +1,65 @@
 //! The thin wasm-bindgen façade over `tiersim-core` (after biome's wasm crate): scenarios come
 //! in as JSON text, reports go out as plain JS objects via `serde-wasm-bindgen`, and every
-//! error becomes a `JsError` here, in one place.
+//! error becomes a JavaScript `Error` here, in one place ([`Fail`]): its message the whole
+//! sentence, its `path` the place alone (a scenario field, a trace line or byte).
 
 use serde::Serialize;
 use tiersim_core::policy::{Policy, PolicyConfig};
+use tiersim_core::scenario::ScenarioError;
+use tiersim_core::trace::TraceError;
 use tiersim_core::trace::{Format, TraceStream};
 use tiersim_core::{Run, Scenario, ENGINE_VERSION};
 use wasm_bindgen::prelude::*;
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+/// An error thrown into JavaScript as an `Error` whose `message` is the whole sentence
+/// ("scenario.topology.client.capacity: must be …"), with `path` the place alone
+/// ("scenario.topology.client.capacity", "line 12", "" when there is none) and `detail` the
+/// rest: `{ path, message }` crosses the boundary whole, never to be parsed out of a string.
+pub struct Fail {
+    path: String,
+    detail: String,
+}
+
+impl Fail {
+    fn new(detail: impl std::fmt::Display) -> Fail {
+        Fail { path: String::new(), detail: detail.to_string() }
+    }
+
+    /// `detail` about the argument or field `path`.
+    fn at(path: impl Into<String>, detail: impl std::fmt::Display) -> Fail {
+        Fail { path: path.into(), detail: detail.to_string() }
+    }
+}
+
+impl From<ScenarioError> for Fail {
+    fn from(e: ScenarioError) -> Fail {
+        let path = if e.path.is_empty() { "scenario".to_string() } else { format!("scenario.{}", e.path) };
+        Fail { path, detail: e.message }
+    }
+}
+
+impl From<TraceError> for Fail {
+    fn from(e: TraceError) -> Fail {
+        Fail { path: e.place, detail: e.message }
+    }
+}
+
+impl From<Fail> for JsValue {
+    fn from(f: Fail) -> JsValue {
+        let text = if f.path.is_empty() { f.detail.clone() } else { format!("{}: {}", f.path, f.detail) };
+        let error = js_sys::Error::new(&text);
+        // Setting a property on a fresh Error cannot fail.
+        let _ = js_sys::Reflect::set(&error, &"path".into(), &f.path.into());
+        let _ = js_sys::Reflect::set(&error, &"detail".into(), &f.detail.into());
+        error.into()
+    }
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Fail> {
     // json_compatible: maps as plain objects, u64 as numbers (all our counts stay below 2^53).
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&format!("could not encode the report: {e}")))
+        .map_err(|e| Fail::new(format!("could not encode the report: {e}")))
 }
 
 /// A scenario run, advanced in batches by the worker.
@@ -25,19 +72,19 @@ pub struct Simulation {
 impl Simulation {
     /// Parses, validates and prepares a scenario; throws an `Error` naming the bad field.
     #[wasm_bindgen(constructor)]
-    pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
-        let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
-        let run = Run::new(scenario).map_err(|e| JsError::new(&e.to_string()))?;
+    pub fn new(scenario_json: &str) -> Result<Simulation, Fail> {
+        let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
+        let run = Run::new(scenario).map_err(Fail::from)?;
         Ok(Simulation { run })
     }
 
     /// A scenario replaying the trace `reader` has read (its `trace` must name one); the
     /// reader keeps the trace for further runs.
     #[wasm_bindgen(js_name = withTrace)]
-    pub fn with_trace(scenario_json: &str, reader: &TraceReader) -> Result<Simulation, JsError> {
-        let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
-        let trace = reader.trace.clone().ok_or_else(|| JsError::new("the trace is not read to the end yet"))?;
-        let run = Run::with_trace(scenario, trace).map_err(|e| JsError::new(&e.to_string()))?;
+    pub fn with_trace(scenario_json: &str, reader: &TraceReader) -> Result<Simulation, Fail> {
+        let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
+        let trace = reader.trace.clone().ok_or_else(|| Fail::new("the trace is not read to the end yet"))?;
+        let run = Run::with_trace(scenario, trace).map_err(Fail::from)?;
         Ok(Simulation { run })
     }
 
@@ -45,10 +92,10 @@ impl Simulation {
     /// `{"mode":"auto"}`, `{"mode":"exact"}`, `{"mode":"rate","rate":R}` or
     /// `{"mode":"size","blocks":N}`. Reports then carry `depthCurves`.
     #[wasm_bindgen(js_name = trackDepths)]
-    pub fn track_depths(&mut self, mode_json: &str) -> Result<(), JsError> {
+    pub fn track_depths(&mut self, mode_json: &str) -> Result<(), Fail> {
         let mode: tiersim_core::analysis::depth::DepthMode =
-            serde_json::from_str(mode_json).map_err(|e| JsError::new(&format!("stack-depth mode: {e}")))?;
-        self.run.track_depths(mode).map_err(|e| JsError::new(&e))
+            serde_json::from_str(mode_json).map_err(|e| Fail::at("stack-depth mode", e))?;
+        self.run.track_depths(mode).map_err(Fail::new)
     }
 
     /// Serves up to `max_requests` more requests; returns `true` once the run is finished.
@@ -67,7 +114,7 @@ impl Simulation {
     }
 
     /// The report so far (see `tiersim_core::run::Report`), as a plain object.
-    pub fn report(&self) -> Result<JsValue, JsError> {
+    pub fn report(&self) -> Result<JsValue, Fail> {
         to_js(&self.run.report())
     }
 }
@@ -119,11 +166,10 @@ struct TraceClient {
 impl TraceReader {
     /// `format`: a reader's name, or "" to recognise it from the first chunk.
     #[wasm_bindgen(constructor)]
-    pub fn new(format: &str, block_size: u32, object_mode: bool, skip_bad: bool) -> Result<TraceReader, JsError> {
-        let format =
-            if format.is_empty() { None } else { Some(Format::parse_name(format).map_err(|e| JsError::new(&e))?) };
+    pub fn new(format: &str, block_size: u32, object_mode: bool, skip_bad: bool) -> Result<TraceReader, Fail> {
+        let format = if format.is_empty() { None } else { Some(Format::parse_name(format).map_err(Fail::new)?) };
         let opts = tiersim_core::trace::Options { block_size, object_mode };
-        opts.validate().map_err(|e| JsError::new(&e.to_string()))?;
+        opts.validate().map_err(Fail::from)?;
         Ok(TraceReader {
             format,
             opts,
@@ -139,9 +185,9 @@ impl TraceReader {
     /// The file's size in bytes (a `File`'s `size`), before the first chunk: an uncompressed
     /// file of fixed-size records is then held in vectors of exactly its size.
     #[wasm_bindgen(js_name = setSizeHint)]
-    pub fn set_size_hint(&mut self, bytes: f64) -> Result<(), JsError> {
+    pub fn set_size_hint(&mut self, bytes: f64) -> Result<(), Fail> {
         if self.stream.is_some() || !(bytes.is_finite() && bytes >= 0.0) {
-            return Err(JsError::new("size hint: a number of bytes, set before the first chunk"));
+            return Err(Fail::new("size hint: a number of bytes, set before the first chunk"));
         }
         self.size = Some(bytes as u64);
         Ok(())
@@ -149,16 +195,16 @@ impl TraceReader {
 
     /// Keep at most `mib` MiB of the trace (default 1024); before the first chunk.
     #[wasm_bindgen(js_name = setMemoryLimit)]
-    pub fn set_memory_limit(&mut self, mib: u32) -> Result<(), JsError> {
+    pub fn set_memory_limit(&mut self, mib: u32) -> Result<(), Fail> {
         if self.stream.is_some() || mib == 0 || mib > 4095 {
-            return Err(JsError::new("memory limit: from 1 to 4095 MiB, set before the first chunk"));
+            return Err(Fail::new("memory limit: from 1 to 4095 MiB, set before the first chunk"));
         }
         self.limit = (mib as usize) << 20;
         Ok(())
     }
 
     /// The next chunk; errors name the line or byte.
-    pub fn push(&mut self, chunk: &[u8]) -> Result<(), JsError> {
+    pub fn push(&mut self, chunk: &[u8]) -> Result<(), Fail> {
         self.pushed += chunk.len() as u64;
         if self.stream.is_none() {
             if chunk.is_empty() {
@@ -167,18 +213,18 @@ impl TraceReader {
             let format = match self.format {
                 Some(f) => f,
                 None => tiersim_core::trace::detect(chunk).ok_or_else(|| {
-                    JsError::new("cannot tell the trace format from its first bytes: choose it in the list")
+                    Fail::new("cannot tell the trace format from its first bytes: choose it in the list")
                 })?,
             };
             self.format = Some(format);
-            let s = TraceStream::new(format, self.opts).map_err(|e| JsError::new(&e.to_string()))?;
+            let s = TraceStream::new(format, self.opts).map_err(Fail::from)?;
             let s = s.skip_bad(self.skip_bad).memory_limit(self.limit);
             self.stream = Some(match self.size {
                 Some(bytes) => s.size_hint(bytes),
                 None => s,
             });
         }
-        self.stream.as_mut().expect("set above").push(chunk).map_err(|e| JsError::new(&e.to_string()))
+        self.stream.as_mut().expect("set above").push(chunk).map_err(Fail::from)
     }
 
     /// Requests read so far.
@@ -193,9 +239,9 @@ impl TraceReader {
     }
 
     /// The end of the file: the trace is kept for runs; returns its summary.
-    pub fn finish(&mut self) -> Result<JsValue, JsError> {
-        let stream = self.stream.take().ok_or_else(|| JsError::new("byte 0: the trace is empty"))?;
-        let f = stream.finish().map_err(|e| JsError::new(&e.to_string()))?;
+    pub fn finish(&mut self) -> Result<JsValue, Fail> {
+        let stream = self.stream.take().ok_or_else(|| Fail::new("byte 0: the trace is empty"))?;
+        let f = stream.finish().map_err(Fail::from)?;
         let summary = TraceSummary {
             format: self.format.expect("known once streaming").name(),
             requests: f.requests,
@@ -228,18 +274,18 @@ fn trace_clients(trace: &tiersim_core::trace::Trace) -> Vec<TraceClient> {
 
 /// About `megabytes` of a synthetic MSR or oracleGeneral trace (parsing benchmarks).
 #[wasm_bindgen(js_name = sampleTrace)]
-pub fn sample_trace(format: &str, megabytes: u32) -> Result<Vec<u8>, JsError> {
-    let format = Format::parse_name(format).map_err(|e| JsError::new(&e))?;
+pub fn sample_trace(format: &str, megabytes: u32) -> Result<Vec<u8>, Fail> {
+    let format = Format::parse_name(format).map_err(Fail::new)?;
     if !matches!(format, Format::Msr | Format::OracleGeneral) {
-        return Err(JsError::new("samples are msr or oracle-general"));
+        return Err(Fail::new("samples are msr or oracle-general"));
     }
     Ok(tiersim_core::bench::SampleTrace::bytes(format, (megabytes as usize) << 20, tiersim_core::bench::TRACE_SEED))
 }
 
 /// Validates a scenario and returns it normalised (defaults filled in) as JSON text.
 #[wasm_bindgen(js_name = validateScenario)]
-pub fn validate_scenario(scenario_json: &str) -> Result<String, JsError> {
-    Scenario::from_json(scenario_json).map(|s| s.to_json()).map_err(|e| JsError::new(&e.to_string()))
+pub fn validate_scenario(scenario_json: &str) -> Result<String, Fail> {
+    Scenario::from_json(scenario_json).map(|s| s.to_json()).map_err(Fail::from)
 }
 
 /// The default scenario (paper 000 RANDOM, LRU-MRU-demote) as JSON text.
@@ -250,7 +296,7 @@ pub fn default_scenario() -> String {
 
 /// Runs a scenario to the end in one call and returns its report (CLI-equivalent; tests, bench).
 #[wasm_bindgen(js_name = runScenario)]
-pub fn run_scenario(scenario_json: &str) -> Result<JsValue, JsError> {
+pub fn run_scenario(scenario_json: &str) -> Result<JsValue, Fail> {
     let mut sim = Simulation::new(scenario_json)?;
     sim.step(u32::MAX);
     while !sim.is_done() {
@@ -262,57 +308,55 @@ pub fn run_scenario(scenario_json: &str) -> Result<JsValue, JsError> {
 /// Paper 000 §3's upside estimate for a scenario's workload at the given size pairs
 /// (`[{"client":N,"array":M},…]`); see `tiersim_core::upside`.
 #[wasm_bindgen(js_name = estimateUpside)]
-pub fn estimate_upside(scenario_json: &str, points_json: &str) -> Result<JsValue, JsError> {
-    let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
+pub fn estimate_upside(scenario_json: &str, points_json: &str) -> Result<JsValue, Fail> {
+    let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
     let points: Vec<tiersim_core::analysis::upside::SizePair> =
-        serde_json::from_str(points_json).map_err(|e| JsError::new(&format!("size pairs: {e}")))?;
-    let report =
-        tiersim_core::analysis::upside::estimate(&scenario, &points).map_err(|e| JsError::new(&e.to_string()))?;
+        serde_json::from_str(points_json).map_err(|e| Fail::at("size pairs", e))?;
+    let report = tiersim_core::analysis::upside::estimate(&scenario, &points).map_err(Fail::from)?;
     to_js(&report)
 }
 
 /// [`estimate_upside`] for a scenario replaying the trace `reader` has read.
 #[wasm_bindgen(js_name = estimateUpsideTrace)]
-pub fn estimate_upside_trace(scenario_json: &str, points_json: &str, reader: &TraceReader) -> Result<JsValue, JsError> {
-    let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
+pub fn estimate_upside_trace(scenario_json: &str, points_json: &str, reader: &TraceReader) -> Result<JsValue, Fail> {
+    let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
     let points: Vec<tiersim_core::analysis::upside::SizePair> =
-        serde_json::from_str(points_json).map_err(|e| JsError::new(&format!("size pairs: {e}")))?;
-    let trace = reader.trace.as_ref().ok_or_else(|| JsError::new("the trace is not read to the end yet"))?;
-    let report = tiersim_core::analysis::upside::estimate_trace(&scenario, &points, trace)
-        .map_err(|e| JsError::new(&e.to_string()))?;
+        serde_json::from_str(points_json).map_err(|e| Fail::at("size pairs", e))?;
+    let trace = reader.trace.as_ref().ok_or_else(|| Fail::new("the trace is not read to the end yet"))?;
+    let report = tiersim_core::analysis::upside::estimate_trace(&scenario, &points, trace).map_err(Fail::from)?;
     to_js(&report)
 }
 
 /// A scenario's generated workload as a trace file (`csv` or `oracle-general`).
 #[wasm_bindgen(js_name = exportWorkload)]
-pub fn export_workload(scenario_json: &str, format: &str) -> Result<Vec<u8>, JsError> {
-    let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
-    let format = Format::parse_name(format).map_err(|e| JsError::new(&e))?;
-    tiersim_core::run::export::workload_file(&scenario, format).map_err(|e| JsError::new(&e.to_string()))
+pub fn export_workload(scenario_json: &str, format: &str) -> Result<Vec<u8>, Fail> {
+    let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
+    let format = Format::parse_name(format).map_err(Fail::new)?;
+    tiersim_core::run::export::workload_file(&scenario, format).map_err(Fail::from)
 }
 
 /// `n` requests of a scenario's generated workload from request `skip` on, as canonical CSV
 /// (the preview).
 #[wasm_bindgen(js_name = previewWorkload)]
-pub fn preview_workload(scenario_json: &str, skip: f64, n: u32) -> Result<String, JsError> {
-    let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
+pub fn preview_workload(scenario_json: &str, skip: f64, n: u32) -> Result<String, Fail> {
+    let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
     let skip = if skip.is_finite() && skip > 0.0 { skip as u64 } else { 0 };
-    tiersim_core::run::export::preview(&scenario, skip, n as usize).map_err(|e| JsError::new(&e.to_string()))
+    tiersim_core::run::export::preview(&scenario, skip, n as usize).map_err(Fail::from)
 }
 
 /// Paper 003's design space over a base scenario: `[{name, design, scenario, runs}, …]` as JSON
 /// text, `runs` what the space runs of the design (`[{label, k?, scenario}]`: AC_CA once per
 /// candidate count), every scenario validated (see `tiersim_core::scenario::design`).
 #[wasm_bindgen(js_name = designSpace)]
-pub fn design_space(scenario_json: &str) -> Result<String, JsError> {
-    let base = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
+pub fn design_space(scenario_json: &str) -> Result<String, Fail> {
+    let base = Scenario::from_json(scenario_json).map_err(Fail::from)?;
     let mut out = Vec::new();
     for d in tiersim_core::scenario::design::space() {
         let s = d.apply(&base);
-        s.validate().map_err(|e| JsError::new(&format!("{}: {e}", d.name())))?;
+        s.validate().map_err(|e| Fail::new(format!("{}: {e}", d.name())))?;
         let mut runs = Vec::new();
         for r in d.runs(&base) {
-            r.scenario.validate().map_err(|e| JsError::new(&format!("{}: {e}", r.label())))?;
+            r.scenario.validate().map_err(|e| Fail::new(format!("{}: {e}", r.label())))?;
             runs.push(serde_json::json!({ "label": r.label(), "k": r.k, "scenario": r.scenario }));
         }
         out.push(serde_json::json!({ "name": d.name(), "design": d, "scenario": s, "runs": runs }));
@@ -360,10 +404,10 @@ impl PolicyBench {
     }
 
     /// Builds the policy to run next (excluded from the timing, as natively).
-    pub fn prepare(&mut self, policy_json: &str) -> Result<(), JsError> {
-        let config: PolicyConfig = serde_json::from_str(policy_json).map_err(|e| JsError::new(&e.to_string()))?;
+    pub fn prepare(&mut self, policy_json: &str) -> Result<(), Fail> {
+        let config: PolicyConfig = serde_json::from_str(policy_json).map_err(|e| Fail::at("policy", e))?;
         self.policy = None;
-        self.policy = Some(self.bench.build(&config).map_err(|e| JsError::new(&e))?);
+        self.policy = Some(self.bench.build(&config).map_err(Fail::new)?);
         Ok(())
     }
 
@@ -389,8 +433,8 @@ impl PolicyBench {
     }
 
     /// Runs the trace through the prepared policy and drops it; returns the misses.
-    pub fn run(&mut self) -> Result<f64, JsError> {
-        let mut policy = self.policy.take().ok_or_else(|| JsError::new("prepare a policy first"))?;
+    pub fn run(&mut self) -> Result<f64, Fail> {
+        let mut policy = self.policy.take().ok_or_else(|| Fail::new("prepare a policy first"))?;
         Ok(self.bench.run(policy.as_mut()) as f64)
     }
 }
@@ -401,18 +445,18 @@ impl PolicyBench {
 /// the steps — the start, then the state after each request (see
 /// `tiersim_core::run::teach`) — as JSON text.
 #[wasm_bindgen(js_name = teach)]
-pub fn teach(scenario_json: &str, requests_json: &str, start_json: &str) -> Result<String, JsError> {
+pub fn teach(scenario_json: &str, requests_json: &str, start_json: &str) -> Result<String, Fail> {
     use tiersim_core::run::teach::{requests_from_json, start_from_json};
-    let scenario = Scenario::from_json(scenario_json).map_err(|e| JsError::new(&e.to_string()))?;
-    let shape = scenario.shape().map_err(|e| JsError::new(&e.to_string()))?;
-    let requests = requests_from_json(requests_json, &shape).map_err(|e| JsError::new(&format!("requests: {e}")))?;
-    let start = start_from_json(start_json).map_err(|e| JsError::new(&format!("start: {e}")))?;
+    let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
+    let shape = scenario.shape().map_err(Fail::from)?;
+    let requests = requests_from_json(requests_json, &shape).map_err(|e| Fail::at("requests", e))?;
+    let start = start_from_json(start_json).map_err(|e| Fail::at("start", e))?;
     let steps = tiersim_core::run::teach::teach(&scenario, &requests, &start).map_err(|e| {
         // Errors about the other two arguments name them, not a scenario field.
         if e.path.starts_with("requests") || e.path.starts_with("start") {
-            JsError::new(&format!("{}: {}", e.path, e.message))
+            Fail::at(e.path, e.message)
         } else {
-            JsError::new(&e.to_string())
+            Fail::from(e)
         }
     })?;
     Ok(serde_json::to_string(&steps).expect("teaching steps always serialise"))
@@ -422,21 +466,21 @@ pub fn teach(scenario_json: &str, requests_json: &str, start_json: &str) -> Resu
 /// text (see `tiersim_core::run::reproduce`): what `tiersim reproduce --paper N --json` prints.
 /// Runs on this thread; paper-scale experiments take a while.
 #[wasm_bindgen(js_name = reproduce)]
-pub fn reproduce(paper: &str) -> Result<String, JsError> {
-    let checks = tiersim_core::run::reproduce::reproduce(Some(paper), 1).map_err(|e| JsError::new(&e))?;
+pub fn reproduce(paper: &str) -> Result<String, Fail> {
+    let checks = tiersim_core::run::reproduce::reproduce(Some(paper), 1).map_err(Fail::new)?;
     Ok(serde_json::to_string(&checks).expect("checks serialise"))
 }
 
 /// The verdict of a check (`{"expected": …, "ours": n}`, as `reproduce` gives them) by the
 /// engine's one rule: "pass", "close" or "fail".
 #[wasm_bindgen(js_name = judgeCheck)]
-pub fn judge_check(check_json: &str) -> Result<String, JsError> {
+pub fn judge_check(check_json: &str) -> Result<String, Fail> {
     #[derive(serde::Deserialize)]
     struct Judged {
         expected: tiersim_core::run::reproduce::Expected,
         ours: f64,
     }
-    let c: Judged = serde_json::from_str(check_json).map_err(|e| JsError::new(&format!("check: {e}")))?;
+    let c: Judged = serde_json::from_str(check_json).map_err(|e| Fail::at("check", e))?;
     let (v, _) = tiersim_core::run::reproduce::judge(&c.expected, c.ours);
     Ok(serde_json::to_value(v).expect("a verdict").as_str().expect("a string").to_string())
 }
