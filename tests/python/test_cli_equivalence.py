@@ -22,14 +22,14 @@ def snake(key: str) -> str:
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.name)
 def test_sim_equals_the_cli_on_every_policy(path, run_cli):
     trace = tiersim.load_trace(path)
-    size = max(trace.distinct_blocks // 10, 1)
-    for policy in tiersim.policy_kinds():
+    sizes = {max(trace.distinct_blocks // 10, 1), max(trace.distinct_blocks // 2, 1)}
+    for policy, size in ((p, s) for p in tiersim.policy_kinds() for s in sorted(sizes)):
         ours = tiersim.sim(policy, size, trace)
         theirs = run_cli("sim", "--policy", policy, "--size", str(size), "--trace", str(path), "--json")
         theirs = {snake(k): v for k, v in theirs.items()}
         assert ours.keys() == theirs.keys()
         for key in ours.keys() - TIMINGS:
-            assert ours[key] == theirs[key], f"{path.name} {policy} {key}: {ours[key]} != {theirs[key]}"
+            assert ours[key] == theirs[key], f"{path.name} {policy}@{size} {key}: {ours[key]} != {theirs[key]}"
 
 
 def test_sim_takes_paths_parameters_and_multi_block_as_the_cli(run_cli):
