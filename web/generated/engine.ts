@@ -342,3 +342,39 @@ caches: Array<CacheView>,
  * Running totals so far: DEMOTEs sent, and read requests that needed the disk.
  */
 demotions: number, diskReads: number, };
+
+export type Verdict = "pass" | "close" | "fail";
+
+/**
+ * What the paper reports.
+ */
+export type Expected = { "kind": "value", value: number, unit: string, tolerance: number, } | { "kind": "claim", text: string, };
+
+/**
+ * One cell of a reproduction.
+ */
+export type Check = { 
+/**
+ * "000" … "004".
+ */
+paper: string, 
+/**
+ * The table or figure ("Table 2", "Fig. 19").
+ */
+exhibit: string, label: string, expected: Expected, 
+/**
+ * Ours: the number for a value, 1 or 0 for a claim that holds or not.
+ */
+ours: number, 
+/**
+ * Ours as the paper would write it.
+ */
+oursText: string, 
+/**
+ * Ours over the paper's value, less 1 (values only).
+ */
+difference?: number, verdict: Verdict, 
+/**
+ * Why ours differs, where we know; or how it was measured.
+ */
+note?: string, };

@@ -4,9 +4,9 @@ import type { Scenario } from '../scenario/schema';
 
 // The engine's reports, generated from its Rust types (web/generated/engine.ts; see
 // engine-wasm/crates/core/src/typescript.rs): one definition on each side of the wasm boundary.
-import type { CacheView, HistogramReport, Prediction, Report, TeachStep, UpsideReport } from '../generated/engine';
+import type { CacheView, Check, HistogramReport, Prediction, Report, TeachStep, UpsideReport, Verdict } from '../generated/engine';
 
-export type { CacheCounters, CacheReport, ClientReport, ClientUpside, Counters, DepthCurve, HitFractions, PathCosts, Phase, Queue, Report, Scope, TeachStep, UpsidePoint, UpsideReport } from '../generated/engine';
+export type { CacheCounters, CacheReport, Check, ClientReport, ClientUpside, Counters, DepthCurve, Expected, HitFractions, PathCosts, Phase, Queue, Report, Scope, TeachStep, UpsidePoint, UpsideReport, Verdict } from '../generated/engine';
 /** Latency histogram: 701 log-spaced edges from 1 µs to 10 s (100 per decade) and 702 counts. */
 export type LatencyHistogram = HistogramReport;
 /** Paper 000 §3's prediction for one hierarchy: fractions of block reads per level, and latency. */
@@ -94,31 +94,6 @@ export interface EngineApi {
   /** The engine's verdict on each check, from what the paper reports and ours alone (engine: `judgeCheck`). */
   judgeChecks(checks: Pick<Check, 'expected' | 'ours'>[]): Promise<{ ok: true; verdicts: Verdict[] } | { ok: false; error: EngineError }>;
   version(): Promise<string>;
-}
-
-/** ✓ within the tolerance (or the claim holds), ≈ within twice it, ✗ beyond (or the claim fails). */
-export type Verdict = 'pass' | 'close' | 'fail';
-
-/** What a paper reports: a number, judged within a relative tolerance, or a claim that holds or not. */
-export type Expected = { kind: 'value'; value: number; unit: string; tolerance: number } | { kind: 'claim'; text: string };
-
-/** One cell of a paper's reproduction, as `tiersim reproduce --json` prints it (engine: `run::reproduce::Check`). */
-export interface Check {
-  /** "000" … "004". */
-  paper: string;
-  /** The table or figure: "Table 2", "Fig. 19". */
-  exhibit: string;
-  label: string;
-  expected: Expected;
-  /** Ours: the number for a value, 1 or 0 for a claim that holds or not. */
-  ours: number;
-  /** Ours as the paper would write it. */
-  oursText: string;
-  /** Ours over the paper's value, less 1 (values only). */
-  difference?: number;
-  verdict: Verdict;
-  /** Why ours differs, where known; or how it was measured. */
-  note?: string;
 }
 
 /** One request of the stepper: block, operation and the client (leaf name or index) that issues it. */

@@ -1,5 +1,5 @@
 //! TypeScript declarations of what the engine hands the UI — the run report, the upside
-//! estimate, the teaching stepper's steps — generated from these Rust types (ts-rs), so that a
+//! estimate, the teaching stepper's steps, the papers' checks — generated from these Rust types (ts-rs), so that a
 //! field added or renamed here reaches `web/generated/engine.ts` (`tiersim typescript`) and the
 //! type check, and never only one side of the wasm boundary. 64-bit counts are `number`: they
 //! cross as JSON numbers (exact below 2^53).
@@ -12,6 +12,7 @@ use crate::hierarchy::{CacheCounters, HistogramReport};
 use crate::model::Op;
 use crate::policy::Queue;
 use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report};
+use crate::run::reproduce::{Check, Expected, Verdict};
 use crate::run::teach::{CacheView, Level, TeachStep};
 
 /// Every declaration, in one module's text (dependencies before their users).
@@ -41,6 +42,10 @@ pub fn bindings() -> String {
         decl::<Queue>(&cfg),
         decl::<CacheView>(&cfg),
         decl::<TeachStep>(&cfg),
+        // The papers' reproductions (`tiersim reproduce`, the gallery).
+        decl::<Verdict>(&cfg),
+        decl::<Expected>(&cfg),
+        decl::<Check>(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the engine's Rust types by `tiersim typescript` (engine-wasm/crates/core/src/typescript.rs).\n\

@@ -22,6 +22,7 @@ pub const LATENCY: f64 = 0.20;
 pub const RATIO: f64 = 0.25;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// ✓ within the tolerance, or the claim holds.
@@ -44,6 +45,7 @@ impl Verdict {
 
 /// What the paper reports.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Expected {
     /// A number, judged within a relative tolerance.
@@ -54,6 +56,7 @@ pub enum Expected {
 
 /// One cell of a reproduction.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Check {
     /// "000" … "004".
@@ -68,10 +71,12 @@ pub struct Check {
     pub ours_text: String,
     /// Ours over the paper's value, less 1 (values only).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub difference: Option<f64>,
     pub verdict: Verdict,
     /// Why ours differs, where we know; or how it was measured.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub note: Option<String>,
 }
 

@@ -306,9 +306,11 @@ mod tests {
     fn demotes_are_hidden_and_nothing_else_says_how_they_are_charged() {
         // A base that charges and carries DEMOTEs its own way: the designs that send them hide
         // them and keep what they carry; the others drop both (the scenario would be refused).
-        let mut base = Scenario::default();
-        base.protocol = Protocol::Demote;
-        base.demote_data = crate::hierarchy::DemoteData::Always;
+        let base = Scenario {
+            protocol: Protocol::Demote,
+            demote_data: crate::hierarchy::DemoteData::Always,
+            ..Default::default()
+        };
         for d in space() {
             let s = d.apply(&base);
             s.validate().unwrap_or_else(|e| panic!("{}: {e}", d.name()));

@@ -789,7 +789,7 @@ mod tests {
                 let lines = text[..d as usize].matches('\n').count();
                 assert_eq!(f.trace.records.len(), lines, "{kind}: {e}");
                 let whole = parse(
-                    text[..text[..d as usize].rfind('\n').unwrap() + 1].as_bytes(),
+                    &text.as_bytes()[..text[..d as usize].rfind('\n').unwrap() + 1],
                     Format::Lines,
                     &Options::default(),
                 );
