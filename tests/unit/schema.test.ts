@@ -459,6 +459,16 @@ describe('paper 004: the OLTP workload and the write-hint policies', () => {
     expect(oltpPages(1)).toEqual({ initial: 21_615, universe: 22_750 });
     expect(oltpPages(2)).toEqual({ initial: 40_817, universe: 43_084 });
     expect(oltpPages(25)).toEqual({ initial: 482_493, universe: 510_816 });
+    // Model 2 (DB2's page sizing): 25 warehouses near the paper's 606,317 pages (§5.1).
+    expect(oltpPages(25, 2).initial).toBe(622_277);
+    expect(oltpPages(1, 2).initial).toBe(27_668);
+    // The form bounds the buffer pool by the model's own database.
+    const s: any = structuredClone(DEFAULT_SCENARIO);
+    s.source.workload = { kind: 'oltp', warehouses: 1, model: 2, bufferPool: 27_000 };
+    expect(checkScenario(s).ok).toBe(true);
+    s.source.workload.bufferPool = 27_669;
+    const c = checkScenario(s);
+    expect(c.ok ? [] : c.issues.map((i) => [String(i.path), i.message])).toEqual([['source.workload.bufferPool', "must be between 1 and the database's 27668 pages (got 27669)"]]);
   });
 
   it('accepts the OLTP client with the hint policies, and names a bad knob', () => {

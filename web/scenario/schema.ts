@@ -334,9 +334,8 @@ const phasesVariant = z.strictObject({
 
 /** The database clients' checks beyond their types: OLTP's buffer pool within its database (TPC-H has none). */
 function checkDatabase(w: OltpWorkload | TpchWorkload, issues: Issues) {
-  // oltpPages mirrors model 1's layout; model 2's larger database is bounded by the engine.
-  if (w.kind === 'oltp' && w.model !== 2) {
-    const { initial } = oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses);
+  if (w.kind === 'oltp') {
+    const { initial } = oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses, w.model ?? 1);
     if (w.bufferPool !== undefined && w.bufferPool > initial) {
       issues.push({ code: 'custom', input: w, path: ['bufferPool'], message: `must be between 1 and the database's ${initial} pages (got ${w.bufferPool})` });
     }
@@ -364,7 +363,7 @@ export type Workload = z.infer<typeof workloadSchema>;
 
 /** The blocks a workload spans (phases: the highest phase's end). */
 export function workloadBlocks(w: Workload): number {
-  if (w.kind === 'oltp') return oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses).universe;
+  if (w.kind === 'oltp') return oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses, w.model ?? 1).universe;
   if (w.kind === 'tpch') return tpchPages(w.scale ?? TPCH_DEFAULTS.scale);
   return w.kind === 'phases' ? Math.max(...w.phases.map((p) => (p.offset ?? 0) + p.workload.blocks)) : w.blocks;
 }

@@ -56,6 +56,31 @@ pub fn bindings() -> String {
         out.push_str(&d);
         out.push('\n');
     }
+    out.push_str(&oltp_pages());
+    out
+}
+
+/// The OLTP client's database size for every warehouse count and generator model, as the
+/// engine lays it out (`OltpModel::database_pages`): the form shows it and bounds the buffer
+/// pool with it at once, without a formula of its own.
+fn oltp_pages() -> String {
+    use crate::workload::oltp::{OltpModel, MAX_WAREHOUSES};
+    let list = |model: OltpModel, pick: fn((u64, u64)) -> u64| {
+        (1..=MAX_WAREHOUSES).map(|w| pick(model.database_pages(w)).to_string()).collect::<Vec<_>>().join(",")
+    };
+    let mut out = format!(
+        "\n/** The OLTP client's database in pages for 1 … {MAX_WAREHOUSES} warehouses (index: warehouses − 1), by generator model: its initial pages, and the block universe (with the appending tables' slack). */\n\
+         export const OLTP_MAX_WAREHOUSES = {MAX_WAREHOUSES};\n\
+         export const OLTP_PAGES: Record<1 | 2, {{ initial: readonly number[]; universe: readonly number[] }}> = {{\n"
+    );
+    for (n, model) in [(1, OltpModel::V1), (2, OltpModel::V2)] {
+        out.push_str(&format!(
+            "  {n}: {{\n    initial: [{}],\n    universe: [{}],\n  }},\n",
+            list(model, |p| p.0),
+            list(model, |p| p.1)
+        ));
+    }
+    out.push_str("};\n");
     out
 }
 

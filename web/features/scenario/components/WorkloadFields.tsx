@@ -209,7 +209,7 @@ type OltpEdit = (fn: (next: Workload) => void) => void;
 /** Paper 004's client: warehouses (the database's size), buffer pool, softmax, dirty threshold. */
 function OltpFields({ w, path, t, errorAt, edit }: { w: Extract<Workload, { kind: 'oltp' }>; path: string; t: string; errorAt: (p: string) => string | undefined; edit: OltpEdit }) {
   const warehouses = w.warehouses ?? OLTP_DEFAULTS.warehouses;
-  const { initial } = oltpPages(Math.max(1, Math.min(1000, Math.round(warehouses) || 1)));
+  const { initial } = oltpPages(warehouses, w.model ?? 1);
   const pool = w.bufferPool ?? Math.floor(initial / 2);
   const [warm, measured] = workloadRequests(w);
   const set = (fn: (n: Extract<Workload, { kind: 'oltp' }>) => void) => edit((n) => void (n.kind === 'oltp' && fn(n)));
