@@ -117,6 +117,10 @@ def bench_sweep(trace: Path, sizes: list[int], threads: int) -> None:
     local = tiersim.sweep(str(trace), policies=POLICIES, sizes=sizes, format="oracle-general", threads=threads)
     t_threads = time.perf_counter() - start
     print(f"   local threads ({threads})      {t_threads:7.2f} s")
+    if threads != 1:
+        start = time.perf_counter()
+        tiersim.sweep(str(trace), policies=POLICIES, sizes=sizes, format="oracle-general", threads=1)
+        print(f"   one local thread           {time.perf_counter() - start:7.2f} s (to set beside libcachesim's)")
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                       silence_logs=40) as cluster, Client(cluster) as client:
         client.wait_for_workers(2)
@@ -141,7 +145,9 @@ def bench_libcachesim(trace: Path, sizes: list[int], local) -> None:
     worst = 0.0
     for policy, cls in zip(POLICIES, LCS_POLICIES):
         for size in sizes:
-            cache = getattr(lcs, cls)(cache_size=size)
+            # A hash table sized to the trace (2^20 slots), not libcachesim's default 2^24, which
+            # would make allocating it a large part of each small run.
+            cache = getattr(lcs, cls)(cache_size=size, hashpower=20)
             miss, _ = cache.process_trace(reader)
             ours = local[(local["policy"] == policy) & (local["size"] == size)]["miss_ratio"].iloc[0]
             worst = max(worst, abs(miss - ours)) if policy == "lru" else worst

@@ -90,3 +90,10 @@ def test_the_table_round_trips_through_parquet(local_table, tmp_path):
     file = tmp_path / "sweep.parquet"
     tiersim.to_parquet(local_table, file)
     pd.testing.assert_frame_equal(pd.read_parquet(file), local_table)
+
+
+def test_a_trace_missing_on_the_cluster_is_a_file_not_found_error_naming_it(client, tmp_path):
+    missing = str(tmp_path / "nope.csv")
+    with pytest.raises(FileNotFoundError) as e:
+        tiersim.sweep(missing, policies=["lru"], sizes=[10], client=client, retries=0)
+    assert missing in str(e.value)

@@ -208,10 +208,12 @@ def sweep(
         paths = [os.fspath(trace)]
     else:
         paths = [os.fspath(t) for t in trace]
-    for p in paths:
-        # Local files are checked here, so a missing one fails at once with its name, not in a task.
-        if p is not None and "://" not in p and not os.path.exists(p):
-            raise FileNotFoundError(2, "No such file or directory", p)
+    if client is None:
+        # Checked here, so a missing file fails at once with its name. On a cluster the workers,
+        # not this machine, must read the traces: a missing one fails in its task, with its name.
+        for p in paths:
+            if p is not None and "://" not in p and not os.path.exists(p):
+                raise FileNotFoundError(2, "No such file or directory", p)
 
     sources = [_Source(p, format, object_mode, block_size, skip_bad, text, origin) for p in paths]
     tasks = [(s, pol) for s in sources for pol in normalised]
