@@ -207,6 +207,24 @@ describe('EngineClient', () => {
     expect(created).toHaveLength(0);
   });
 
+  it("puts back the histograms' edges the worker sends only with a run's first snapshot", async () => {
+    const full = makeReport({ phase: 'warmup', processed: 5 });
+    const slim = (r: Report): Report => ({ ...r, latency: { ...r.latency, edgesUs: [] }, clients: r.clients.map((c) => ({ ...c, latency: { ...c.latency, edgesUs: [] } })) });
+    const { create } = fakeWorkers(async (_json, onProgress) => {
+      await onProgress(full);
+      await onProgress(slim(makeReport({ phase: 'measured', processed: 60 })));
+      return { ok: true, report: makeReport() };
+    });
+    const seen: Report[] = [];
+    await new EngineClient(create).run(defaultScenario(), { onProgress: (r) => seen.push(r) });
+    expect(seen.map((r) => [r.processed, r.latency.edgesUs.length, r.clients.every((c) => c.latency.edgesUs.length === full.latency.edgesUs.length)])).toEqual([
+      [5, full.latency.edgesUs.length, true],
+      [60, full.latency.edgesUs.length, true],
+    ]);
+    expect(full.latency.edgesUs.length).toBeGreaterThan(700);
+    expect(seen[1].latency.edgesUs).toEqual(full.latency.edgesUs);
+  });
+
   it('drops progress that arrives after the run settled', async () => {
     let late: ((r: Report) => void) | undefined;
     const { create } = fakeWorkers(async (_json, onProgress) => {

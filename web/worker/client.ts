@@ -54,6 +54,15 @@ function traceBlob(s: Scenario): Blob | undefined {
   return t ? traceFile(t.name) : undefined;
 }
 
+/**
+ * A progress snapshot with its histograms' bin edges put back: the worker sends them once, with
+ * the first snapshot of a run, and empty afterwards (they never change within a run).
+ */
+export function withEdges(r: Report, edges: number[]): Report {
+  if (r.latency.edgesUs.length > 0) return r;
+  return { ...r, latency: { ...r.latency, edgesUs: edges }, clients: r.clients.map((c) => ({ ...c, latency: { ...c.latency, edgesUs: edges } })) };
+}
+
 export class EngineClient {
   private worker?: WorkerLike;
   private remote?: Comlink.Remote<EngineApi>;
@@ -66,9 +75,11 @@ export class EngineClient {
   run(scenario: Scenario, { signal, onProgress }: RunOptions = {}): Promise<Report> {
     return this.cancellable('the run', signal, (live, remote) => {
       // Progress and the reply travel on different ports, so a snapshot can arrive after the
-      // reply; `live` drops it.
+      // reply; `live` drops it. The histograms' edges come with the first snapshot only.
+      let edges: number[] | undefined;
       const progress = Comlink.proxy((report: Report) => {
-        if (live()) onProgress?.(report);
+        edges ??= report.latency.edgesUs;
+        if (live()) onProgress?.(withEdges(report, edges));
       });
       return remote.run(JSON.stringify(scenario), progress, traceBlob(scenario));
     }, (reply) => reply.report);

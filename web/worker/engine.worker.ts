@@ -84,6 +84,15 @@ async function traceFor(scenarioJson: string, file: Blob | undefined): Promise<T
   return (await readTrace(file, name, { format, objectMode, skipBad, blockSize: s.blockSize ?? 4096 })).reader;
 }
 
+/**
+ * A progress snapshot without its constant part: the latency histograms' bin edges (701
+ * numbers each, the run's total and every client's) go with the first snapshot only; the page
+ * (EngineClient.run) puts them back (`withEdges`).
+ */
+function withoutEdges(r: Report): Report {
+  return { ...r, latency: { ...r.latency, edgesUs: [] }, clients: r.clients.map((c) => ({ ...c, latency: { ...c.latency, edgesUs: [] } })) };
+}
+
 /** Yields to the event loop (a macrotask) so messages — and terminate — get through. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -135,7 +144,7 @@ const api: EngineApi = {
           const phaseChanged = report.phase !== phase;
           phase = report.phase;
           if (phaseChanged || shouldEmit({ now, processed, total, phaseChanged, lastEmit })) {
-            onProgress(report);
+            onProgress(withoutEdges(report));
             lastEmit = { at: now, processed };
           }
         }
@@ -143,7 +152,7 @@ const api: EngineApi = {
       }
 
       report = sim.report() as Report;
-      onProgress(report);
+      onProgress(withoutEdges(report));
       return { ok: true, report };
     } catch (e) {
       return failOf('engine', e);
