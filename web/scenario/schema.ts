@@ -38,6 +38,7 @@ export const POLICY_KINDS = [
   'slru',
   'lru-2',
   'arc',
+  'car',
   '2q',
   'lirs',
   'mq',
@@ -79,6 +80,7 @@ export const policySchema = z.discriminatedUnion(
     }),
     z.strictObject({ kind: z.literal('lru-2') }),
     z.strictObject({ kind: z.literal('arc') }),
+    z.strictObject({ kind: z.literal('car') }),
     z.strictObject({ kind: z.literal('2q') }),
     z.strictObject({
       kind: z.literal('lirs'),

@@ -16,6 +16,7 @@ export const POLICIES = [
   { value: 'slru', label: 'SLRU' },
   { value: 'lru-2', label: 'LRU-2' },
   { value: 'arc', label: 'ARC' },
+  { value: 'car', label: 'CAR' },
   { value: '2q', label: '2Q' },
   { value: 'lirs', label: 'LIRS' },
   { value: 'mq', label: 'MQ' },

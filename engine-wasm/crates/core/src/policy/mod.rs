@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::{Block, WriteHint};
 
 pub mod arc;
+pub mod car;
 pub mod clock;
 pub mod co;
 pub mod fifo;
@@ -196,6 +197,8 @@ pub enum PolicyConfig {
     Lru2,
     /// ARC (FAST 2003).
     Arc,
+    /// CAR (FAST 2004): ARC's adaptation over two CLOCKs.
+    Car,
     /// Full 2Q (VLDB 1994), Kin = 25 %, Kout = 50 %.
     #[serde(rename = "2q")]
     TwoQ,
@@ -283,6 +286,7 @@ impl PolicyConfig {
             PolicyConfig::Slru { protected_share } => Box::new(Slru::new(capacity, universe, protected_share)?),
             PolicyConfig::Lru2 => Box::new(LruK::new(capacity, universe)),
             PolicyConfig::Arc => Box::new(arc::Arc::new(capacity, universe)),
+            PolicyConfig::Car => Box::new(car::Car::new(capacity, universe)),
             PolicyConfig::TwoQ => Box::new(two_q::TwoQ::new(capacity, universe)),
             PolicyConfig::S3Fifo { small_share } => Box::new(S3Fifo::new(capacity, universe, small_share)?),
             PolicyConfig::Mq { life_time } => Box::new(Mq::new(capacity, universe, life_time)?),
@@ -311,6 +315,7 @@ impl PolicyConfig {
         "slru",
         "lru-2",
         "arc",
+        "car",
         "2q",
         "lirs",
         "mq",
@@ -403,6 +408,7 @@ impl PolicyConfig {
             PolicyConfig::Slru { .. } => "slru",
             PolicyConfig::Lru2 => "lru-2",
             PolicyConfig::Arc => "arc",
+            PolicyConfig::Car => "car",
             PolicyConfig::TwoQ => "2q",
             PolicyConfig::S3Fifo { .. } => "s3-fifo",
             PolicyConfig::Mq { .. } => "mq",
@@ -436,6 +442,7 @@ mod config_tests {
             r#"{"kind":"slru","protectedShare":0.625}"#,
             r#"{"kind":"lru-2"}"#,
             r#"{"kind":"arc"}"#,
+            r#"{"kind":"car"}"#,
             r#"{"kind":"2q"}"#,
             r#"{"kind":"w-tinylfu"}"#,
             r#"{"kind":"w-tinylfu","windowShare":0.2}"#,
