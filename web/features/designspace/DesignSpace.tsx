@@ -3,11 +3,10 @@
 // and a client : array split of the same total (Figure 8) — on a pool of engine workers; for
 // each configuration, each approach's best design beside its plain LRU one, and the gap
 // between the best hierarchy-aware and the best aggressively-collaborative design (Table 4).
-import { scaleBand, scaleLinear } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMs } from '../../app/format';
-import { ChartAxes } from '../../charts/ChartAxes';
-import { useElementSize } from '../../charts/useElementSize';
+import { DesignBarsChart } from '../../charts/designspace/DesignBarsChart';
+import type { ApproachBars } from '../../charts/designspace/useDesignBarsLayout';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
 import { runLink } from '../../scenario/url';
 import { SelectField } from '../scenario/components/SelectField';
@@ -185,25 +184,12 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
   );
 }
 
-const BAR_HEIGHT = 200;
-const MARGIN = { left: 56, right: 12, top: 12, bottom: 36 };
-
 /** One configuration's outcome: the gap, a bar chart and the table of each approach's best. */
 function ConfigResult({ config, summary }: { config: Config; summary: Summary }) {
-  const [ref, size] = useElementSize<HTMLDivElement>({ width: 560, height: BAR_HEIGHT });
-  const bars = useMemo(() => {
-    const plot = { left: MARGIN.left, right: Math.max(MARGIN.left + 10, size.width - MARGIN.right), top: MARGIN.top, bottom: BAR_HEIGHT - MARGIN.bottom };
-    const x = scaleBand<string>().domain(summary.approaches.map((a) => a.approach)).range([plot.left, plot.right]).padding(0.3);
-    const top = Math.max(...summary.approaches.map((a) => Math.max(a.best.meanMs, a.plain?.meanMs ?? 0)));
-    const y = scaleLinear().domain([0, top * 1.08]).range([plot.bottom, plot.top]).nice();
-    const bw = x.bandwidth() / 2;
-    return {
-      plot,
-      ticks: y.ticks(4).map((t) => ({ y: y(t), label: formatMs(t) })),
-      items: summary.approaches.map((a) => ({ ...a, x0: x(a.approach)!, bw, yBest: y(a.best.meanMs), yPlain: a.plain ? y(a.plain.meanMs) : null })),
-    };
-  }, [summary, size.width]);
-  const { plot } = bars;
+  const bars = useMemo<ApproachBars[]>(
+    () => summary.approaches.map((a) => ({ approach: a.approach, bestMs: a.best.meanMs, bestName: runName(a.best), plainMs: a.plain ? a.plain.meanMs : null })),
+    [summary],
+  );
   return (
     <div className="design-space-config" data-testid="design-space-config" data-config={config.key} data-gap={String(summary.gap)} data-plain-gap={String(summary.plainGap ?? '')}>
       <h4>{config.label}</h4>
@@ -212,31 +198,7 @@ function ConfigResult({ config, summary }: { config: Config; summary: Summary })
         {formatMs(summary.bestAc.meanMs)}): hierarchy-aware is <strong data-testid="design-space-gap">{slowerBy(summary.gap)}</strong>
         {summary.plainGap !== undefined && <> — with plain LRU and no optimization, {slowerBy(summary.plainGap)}</>} (paper 003: within 2.5&nbsp;% when tuned; far slower with plain LRU).
       </p>
-      <div ref={ref} className="design-space-chart">
-        <svg className="cdf-svg" width={size.width} height={BAR_HEIGHT} viewBox={`0 0 ${size.width} ${BAR_HEIGHT}`} role="img" aria-label="Mean read latency of each approach's best design beside its plain LRU design">
-          <g className="cdf-grid">
-            {bars.ticks.map((t) => (
-              <line key={t.y} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
-            ))}
-          </g>
-          {bars.items.map((b) => (
-            <g key={b.approach} data-approach={b.approach}>
-              {b.yPlain !== null && (
-                <rect className="plain" x={b.x0} y={b.yPlain} width={b.bw} height={plot.bottom - b.yPlain}>
-                  <title>{`${b.approach} plain LRU: ${formatMs(b.plain!.meanMs)}`}</title>
-                </rect>
-              )}
-              <rect className={`best ${b.approach.startsWith('HA') ? 'is-ha' : 'is-ac'}`} x={b.x0 + b.bw} y={b.yBest} width={b.bw} height={plot.bottom - b.yBest}>
-                <title>{`${runName(b.best)}: ${formatMs(b.best.meanMs)}`}</title>
-              </rect>
-            </g>
-          ))}
-          <ChartAxes plot={plot} height={BAR_HEIGHT} xTicks={bars.items.map((b) => ({ x: b.x0 + b.bw, label: b.approach }))} yTicks={bars.ticks} title="each approach: plain LRU, and its best design" />
-        </svg>
-        <p className="chart-legend">
-          <span className="swatch plain" /> plain LRU · <span className="swatch best is-ha" /> best hierarchy-aware · <span className="swatch best is-ac" /> best aggressively-collaborative
-        </p>
-      </div>
+      <DesignBarsChart bars={bars} />
       <table className="mrc-table" data-testid="design-space-table">
         <thead>
           <tr>
