@@ -2,11 +2,10 @@
 // Figure 19: where DEMOTE stops paying; two levels, or every link of a tree), the client's share
 // of a fixed total cache (paper 003 Figure 8; two levels) and SLRU's protected share (paper 001;
 // the first client's cache alone) — every point a run on the worker pool.
-import { extent, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMs, formatPercent } from '../../app/format';
-import { ChartAxes } from '../../charts/ChartAxes';
-import { useElementSize } from '../../charts/useElementSize';
+import { SWEEP_HEIGHT, SweepChart } from '../../charts/sweep/SweepChart';
+import { computeSweepLayout as layOut, type SweepChartSpec, type SweepLayout } from '../../charts/sweep/useSweepLayout';
 import { LINK_PRESETS } from '../../scenario/links';
 import { checkScenario, describeIssue, type PolicyConfig, type Scenario } from '../../scenario/schema';
 import { asSingle, firstPath, setProtocol } from '../../scenario/topology';
@@ -15,8 +14,6 @@ import type { Report } from '../../worker/protocol';
 import { ChartExport } from '../export/ChartExport';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
 import { SelectField } from '../scenario/components/SelectField';
-import { nearestColumn, useHoverX } from '../../charts/useHoverX';
-import { HoverReadout } from '../../charts/HoverReadout';
 
 export type SweepParam = 'bandwidth' | 'ratio' | 'slru';
 
@@ -174,9 +171,6 @@ export interface ParamSweepProps {
 
 const PARAMS: SweepParam[] = ['bandwidth', 'ratio', 'slru'];
 
-const HEIGHT = 260;
-const MARGIN = { left: 64, right: 30, top: 14, bottom: 40 };
-
 export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: ParamSweepProps) {
   const [param, setParam] = useState<SweepParam>(PARAMS.find((p) => p === autoRun) ?? 'bandwidth');
   const [spec, setSpec] = useState<SweepSpec | null>(null);
@@ -214,6 +208,7 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
   const total = spec ? spec.series.reduce((n, s) => n + s.points.length, 0) : 0;
   const done = Object.keys(values).length;
   const summary = spec ? sweepSummary(spec, values) : null;
+  const chartSpec = useMemo(() => (spec ? sweepChartSpec(spec) : null), [spec]);
   return (
     <section className="param-sweep" aria-labelledby="param-sweep-title" ref={panel}>
       <div className="chart-head">
@@ -254,7 +249,7 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
           {error}
         </div>
       )}
-      {spec && <SweepChart spec={spec} values={values} />}
+      {chartSpec && <SweepChart spec={chartSpec} values={values} />}
       {summary && (
         <p className="sweep-summary" data-testid="param-sweep-summary">
           {summary}
@@ -264,99 +259,21 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
   );
 }
 
-export interface SweepLayout {
-  plot: { left: number; top: number; right: number; bottom: number };
-  series: { name: string; colour: string; d: string; xy: { cx: number; cy: number; x: number; y: number }[] }[];
-  xTicks: { x: number; label: string }[];
-  yTicks: { y: number; label: string }[];
-}
+// The chart's layout as this sweep lays it out (what tests/unit/paramSweep reads).
+export { nearestSwept } from '../../charts/sweep/useSweepLayout';
+export type { SweepLayout };
 
 /** The swept value as the axis labels it: "10" (Mbit/s), "30 %", "5/16". */
 function sweptLabel(param: SweepParam, v: number): string {
   return param === 'bandwidth' ? String(v) : param === 'ratio' ? `${Math.round(v * 100)} %` : `${Math.round(v * 16)}/16`;
 }
 
+/** What web/charts/sweep draws of `spec`: its axes, labels and series. */
+function sweepChartSpec(spec: SweepSpec): SweepChartSpec {
+  return { ...spec, xTick: (v) => sweptLabel(spec.param, v), xUnit: spec.param === 'bandwidth' ? ' Mbit/s' : '' };
+}
+
 /** The chart of `spec` with the values run so far (keyed "series@x"), `width` pixels wide. */
 export function computeSweepLayout(spec: SweepSpec, values: Record<string, number>, width: number): SweepLayout {
-  const plot = { left: MARGIN.left, right: Math.max(MARGIN.left + 10, width - MARGIN.right), top: MARGIN.top, bottom: HEIGHT - MARGIN.bottom };
-  const xs = spec.series[0].points.map((p) => p.x);
-  const ys = Object.values(values);
-  const [x0, x1] = extent(xs) as [number, number];
-  const x = (spec.logX ? scaleLog() : scaleLinear()).domain([x0, x1]).range([plot.left, plot.right]);
-  const yMax = ys.length ? Math.max(...ys) : 1;
-  const y = scaleLinear().domain([0, yMax * 1.08 || 1]).range([plot.bottom, plot.top]).nice();
-  const series = spec.series.map((s, i) => {
-    const pts = s.points.flatMap((p) => (values[`${s.name}@${p.x}`] === undefined ? [] : [[p.x, values[`${s.name}@${p.x}`]] as [number, number]]));
-    return { name: s.name, colour: schemeTableau10[i % 10], d: line<[number, number]>().x((p) => x(p[0])).y((p) => y(p[1]))(pts) ?? '', xy: pts.map((p) => ({ cx: x(p[0]), cy: y(p[1]), x: p[0], y: p[1] })) };
-  });
-  return { plot, series, xTicks: xs.map((v) => ({ x: x(v), label: sweptLabel(spec.param, v) })), yTicks: y.ticks(4).map((v) => ({ y: y(v), label: spec.format(v) })) };
-}
-
-/**
- * The hover read-out at pixel `px`: the swept value nearest it among the points run so far, and
- * each series' point there (a series not yet run at it is left out). Null off the plot.
- */
-export function nearestSwept(layout: SweepLayout, px: number): { x: number; cx: number; points: { name: string; colour: string; y: number; cy: number }[] } | null {
-  const best = nearestColumn(layout.plot, px, layout.series.flatMap((s) => s.xy.map((p) => [p.x, p.cx] as const)));
-  if (!best) return null;
-  const { value: x, x: cx } = best;
-  const points = layout.series.flatMap((s) => s.xy.filter((p) => p.x === x).map((p) => ({ name: s.name, colour: s.colour, y: p.y, cy: p.cy })));
-  return { x, cx, points };
-}
-
-function SweepChart({ spec, values }: { spec: SweepSpec; values: Record<string, number> }) {
-  const [ref, size] = useElementSize<HTMLDivElement>({ width: 600, height: HEIGHT });
-  const layout = useMemo(() => computeSweepLayout(spec, values, size.width), [spec, values, size.width]);
-  const [hoverX, hoverHandlers] = useHoverX();
-  const hover = hoverX === null ? null : nearestSwept(layout, hoverX);
-  const { plot } = layout;
-  return (
-    <div ref={ref} className="param-sweep-chart">
-      <svg
-        data-testid="param-sweep-chart"
-        className="cdf-svg"
-        width={size.width}
-        height={HEIGHT}
-        viewBox={`0 0 ${size.width} ${HEIGHT}`}
-        role="img"
-        aria-label={`${spec.yLabel} against ${spec.xLabel}`}
-        {...hoverHandlers}
-      >
-        <g className="cdf-grid">
-          {layout.yTicks.map((t) => (
-            <line key={t.y} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
-          ))}
-        </g>
-        {layout.series.map((s) => (
-          <g key={s.name} data-series={s.name}>
-            <path d={s.d} fill="none" stroke={s.colour} strokeWidth={2} />
-            {s.xy.map((p) => (
-              <circle key={p.x} cx={p.cx} cy={p.cy} r={3.5} fill={s.colour} data-x={p.x} data-y={p.y}>
-                <title>{`${s.name} at ${p.x}: ${spec.format(p.y)}`}</title>
-              </circle>
-            ))}
-          </g>
-        ))}
-        <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={spec.xLabel} />
-        {hover && (
-          <HoverReadout
-            plot={plot}
-            x={hover.cx}
-            testId="param-sweep-hover"
-            data={{ 'data-x': hover.x }}
-            title={`at ${sweptLabel(spec.param, hover.x)}${spec.param === 'bandwidth' ? ' Mbit/s' : ''}`}
-            rows={hover.points.map((p) => ({ key: p.name, colour: p.colour, cy: p.cy, text: `${p.name}: ${spec.format(p.y)}`, data: { 'data-name': p.name, 'data-y': p.y } }))}
-          />
-        )}
-      </svg>
-      <p className="chart-legend">
-        {layout.series.map((s) => (
-          <span key={s.name} className="legend-item">
-            <span className="swatch" style={{ background: s.colour }} /> <span>{s.name}</span>{' '}
-          </span>
-        ))}
-        · {spec.yLabel}
-      </p>
-    </div>
-  );
+  return layOut(sweepChartSpec(spec), values, { width, height: SWEEP_HEIGHT });
 }
