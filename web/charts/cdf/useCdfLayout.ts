@@ -124,8 +124,11 @@ function fitLinearDomain(rows: CdfRow[], mustShowMs: number[]): [number, number]
   return [0, Math.min(MAX_MS, nice)];
 }
 
-/** The step line of `rows` over `domainMs` in the scales given. */
-function stepPoints(rows: CdfRow[], [lo, hi]: [number, number]): [number, number][] {
+/**
+ * The points of `rows`' step line over `domainMs`: from the fraction below its left edge, through
+ * each bin edge inside it, held to its right edge.
+ */
+export function stepPoints(rows: CdfRow[], [lo, hi]: [number, number]): [number, number][] {
   const before = rows.filter((r) => r.upperMs <= lo);
   const points: [number, number][] = [[lo, before.length ? before[before.length - 1].cum : 0]];
   for (const r of rows) if (r.upperMs > lo && r.upperMs <= hi) points.push([r.upperMs, r.cum]);

@@ -2,73 +2,15 @@
 // one cache): one latency CDF per client on one chart, a table of where each client's reads
 // were served (level by level along its own path) with its speedup, its write mix (paper
 // 004) and the fairness of the run (paper 002).
-import { schemeTableau10 } from 'd3';
-import { curveStepAfter, line, scaleLinear, scaleLog } from 'd3';
-import { useMemo } from 'react';
-import { formatCount, formatDuration, formatMs, formatPercent, formatSig } from '../../../app/format';
-import { cdfRows, type CdfRow } from '../../../charts/cdf/useCdfLayout';
-import { useElementSize } from '../../../charts/useElementSize';
-import type { ClientReport, Report } from '../../../worker/protocol';
-import { ChartAxes } from '../../../charts/ChartAxes';
-import { CdfRows } from '../../../charts/cdf/CdfChart';
-import { LineSwatch, lineDash } from '../../../charts/lineDash';
+import { formatCount, formatMs, formatPercent, formatSig } from '../../../app/format';
+import { ClientCdfChart } from '../../../charts/clientcdf/ClientCdfChart';
+import { clientColor } from '../../../charts/clientcdf/useClientCdfLayout';
+import type { Report } from '../../../worker/protocol';
 
-const HEIGHT = 300;
-const MARGIN = { top: 14, right: 18, bottom: 40, left: 46 };
-
-export function clientColor(i: number): string {
-  return schemeTableau10[i % schemeTableau10.length];
-}
-
-interface Series {
-  name: string;
-  color: string;
-  dash?: string;
-  rows: CdfRow[];
-  path: string | null;
-}
-
-/** Per-client CDFs over a shared log axis spanning every client's data (whole decades). */
-function useClientCdfs(clients: ClientReport[], width: number) {
-  return useMemo(() => {
-    const plot = { left: MARGIN.left, top: MARGIN.top, right: Math.max(MARGIN.left + 10, width - MARGIN.right), bottom: HEIGHT - MARGIN.bottom };
-    const all = clients.map((c) => ({ c, rows: cdfRows(c.latency) }));
-    const edges = clients[0]?.latency.edgesUs ?? [];
-    const points: number[] = [];
-    for (const { rows } of all) {
-      for (const r of rows) {
-        points.push(r.bin === 0 ? 1e-3 : edges[r.bin - 1] / 1000, Math.min(r.upperMs, 1e4));
-      }
-    }
-    let lo = points.length ? 10 ** Math.floor(Math.log10(Math.min(...points)) + 1e-9) : 1e-3;
-    let hi = points.length ? 10 ** Math.ceil(Math.log10(Math.max(...points)) - 1e-9) : 1e4;
-    lo = Math.max(1e-3, lo);
-    hi = Math.min(1e4, Math.max(hi, lo * 100));
-    const x = scaleLog().domain([lo, hi]).range([plot.left, plot.right]).clamp(true);
-    const y = scaleLinear().domain([0, 1]).range([plot.bottom, plot.top]);
-    const series: Series[] = all.map(({ c, rows }, i) => {
-      if (!rows.length) return { name: c.name, color: clientColor(i), dash: lineDash(i), rows, path: null };
-      const before = rows.filter((r) => r.upperMs <= lo);
-      const pts: [number, number][] = [[lo, before.length ? before[before.length - 1].cum : 0]];
-      for (const r of rows) if (r.upperMs > lo && r.upperMs <= hi) pts.push([r.upperMs, r.cum]);
-      pts.push([hi, pts[pts.length - 1][1]]);
-      const path = line<[number, number]>()
-        .x((p) => x(p[0]))
-        .y((p) => y(p[1]))
-        .curve(curveStepAfter)(pts);
-      return { name: c.name, color: clientColor(i), dash: lineDash(i), rows, path };
-    });
-    const xTicks: { ms: number; x: number; label: string }[] = [];
-    for (let e = Math.round(Math.log10(lo)); 10 ** e <= hi * 1.0001; e++) xTicks.push({ ms: 10 ** e, x: x(10 ** e), label: formatDuration(10 ** e) });
-    const yTicks = [0, 0.25, 0.5, 0.75, 1].map((v) => ({ v, y: y(v), label: `${v * 100}%` }));
-    return { plot, series, xTicks, yTicks };
-  }, [clients, width]);
-}
+export { clientColor };
 
 /** Each client's latency CDF on one chart, with the latency model and the run's fairness. */
 export function ClientCdfs({ report }: { report: Report }) {
-  const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
-  const { plot, series, xTicks, yTicks } = useClientCdfs(report.clients, size.width);
   return (
     <div className="card chart-card" data-testid="client-cdfs">
       <div className="chart-head">
@@ -85,48 +27,7 @@ export function ClientCdfs({ report }: { report: Report }) {
           )}
         </p>
       </div>
-      <div className="cdf" ref={ref}>
-        <svg
-          data-testid="client-cdf-chart"
-          className="cdf-svg"
-          width={size.width}
-          height={HEIGHT}
-          viewBox={`0 0 ${size.width} ${HEIGHT}`}
-          role="img"
-          aria-label="Latency CDF of each client: cumulative fraction of its requests against latency, log scale"
-        >
-          <g className="cdf-grid">
-            {xTicks.map((t) => (
-              <line key={`x${t.ms}`} x1={t.x} x2={t.x} y1={plot.top} y2={plot.bottom} />
-            ))}
-            {yTicks.map((t) => (
-              <line key={`y${t.v}`} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
-            ))}
-          </g>
-          {series.map(
-            (s) =>
-              s.path && (
-                <path key={s.name} className="client-cdf-line" data-client={s.name} d={s.path} fill="none" stroke={s.color} strokeWidth={2} strokeDasharray={s.dash} />
-              ),
-          )}
-          <ChartAxes plot={plot} height={HEIGHT} xTicks={xTicks} yTicks={yTicks} title="latency (log scale)" />
-        </svg>
-        <ul className="mrc-legend">
-          {series.map((s) => (
-            <li key={s.name}>
-              <LineSwatch color={s.color} dash={s.dash} /> {s.name}
-            </li>
-          ))}
-        </ul>
-        {series.map((s) => (
-          <div key={s.name} className="visually-hidden">
-            <table data-testid="client-cdf-table" data-client={s.name}>
-              <caption>Latency CDF of {s.name}: each bin's upper edge and the fraction of its requests faster than it.</caption>
-              <CdfRows rows={s.rows} />
-            </table>
-          </div>
-        ))}
-      </div>
+      <ClientCdfChart clients={report.clients} />
     </div>
   );
 }
