@@ -2,10 +2,9 @@
 // workload's LRU stack-depth graph alone — for chosen client and array sizes (hit fractions
 // and mean latency of an inclusive and an exclusive pair), and for a sweep of equal sizes
 // drawn as the paper's Figure 4 (bars of hit fraction, labelled with the % miss-rate cut).
-import { scaleBand, scaleLinear } from 'd3';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatCount, formatMs, formatPercent, formatSig } from '../../../app/format';
-import { useElementSize } from '../../../charts/useElementSize';
+import { UpsideChart } from '../../../charts/upside/UpsideChart';
 import type { Scenario } from '../../../scenario/schema';
 import { firstPath, sourceBlocks } from '../../../scenario/topology';
 import { EngineClient, isAbortError } from '../../../worker/client';
@@ -135,7 +134,7 @@ export function UpsidePanel({ base, estimate, blocks }: UpsidePanelProps) {
             ({formatCount(result.report.references)} block references, {formatCount(result.report.distinct)} distinct blocks).
           </p>
           {result.report.clients && result.report.clients.length > 0 && <ClientUpsideTable clients={result.report.clients} />}
-          <Figure4 points={result.report.points.slice(1)} />
+          <UpsideChart points={result.report.points.slice(1)} />
         </>
       )}
     </div>
@@ -210,68 +209,6 @@ function ClientUpsideTable({ clients }: { clients: ClientUpside[] }) {
           ))}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-const FIG_HEIGHT = 240;
-const FIG_MARGIN = { top: 22, right: 12, bottom: 40, left: 46 };
-
-/** Paper 000 Figure 4: hit fraction (client + array) per equal size, inclusive vs exclusive. */
-function Figure4({ points }: { points: UpsidePoint[] }) {
-  const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: FIG_HEIGHT });
-  const layout = useMemo(() => {
-    const plot = { left: FIG_MARGIN.left, right: Math.max(FIG_MARGIN.left + 10, size.width - FIG_MARGIN.right), top: FIG_MARGIN.top, bottom: FIG_HEIGHT - FIG_MARGIN.bottom };
-    const x = scaleBand<number>().domain(points.map((p) => p.client)).range([plot.left, plot.right]).padding(0.25);
-    const y = scaleLinear().domain([0, 1]).range([plot.bottom, plot.top]);
-    const bw = x.bandwidth() / 2;
-    const bars = points.map((p) => {
-      const inc = p.inclusive.client + p.inclusive.array;
-      const exc = p.exclusive.client + p.exclusive.array;
-      const x0 = x(p.client) ?? 0;
-      return { p, inc, exc, x0, bw, yi: y(inc), ye: y(exc) };
-    });
-    return { plot, bars, y, yTicks: [0, 0.25, 0.5, 0.75, 1] };
-  }, [points, size.width]);
-  const { plot } = layout;
-  return (
-    <div className="cdf" ref={ref}>
-      <svg data-testid="upside-chart" className="cdf-svg" width={size.width} height={FIG_HEIGHT} viewBox={`0 0 ${size.width} ${FIG_HEIGHT}`} role="img" aria-label="Predicted hit fraction against equal client and array sizes, inclusive and exclusive bars, each labelled with the percent reduction in the miss rate">
-        <g className="cdf-grid">
-          {layout.yTicks.map((v) => (
-            <line key={v} x1={plot.left} x2={plot.right} y1={layout.y(v)} y2={layout.y(v)} />
-          ))}
-        </g>
-        <g className="upside-bars">
-          {layout.bars.map((b) => (
-            <g key={b.p.client} data-size={b.p.client}>
-              <rect className="inclusive" x={b.x0} y={b.yi} width={b.bw} height={plot.bottom - b.yi}>
-                <title>{`inclusive, ${formatCount(b.p.client)} + ${formatCount(b.p.array)} blocks: ${formatPercent(b.inc)} hits`}</title>
-              </rect>
-              <rect className="exclusive" x={b.x0 + b.bw} y={b.ye} width={b.bw} height={plot.bottom - b.ye}>
-                <title>{`exclusive, ${formatCount(b.p.client)} + ${formatCount(b.p.array)} blocks: ${formatPercent(b.exc)} hits`}</title>
-              </rect>
-              <text className="reduction" data-testid="upside-bar-reduction" data-size={b.p.client} data-value={String(b.p.missReductionPercent)} x={b.x0 + b.bw} y={Math.min(b.yi, b.ye) - 5} textAnchor="middle">
-                {Math.round(b.p.missReductionPercent)}%
-              </text>
-              <text x={b.x0 + b.bw} y={plot.bottom + 15} textAnchor="middle">
-                {formatCount(b.p.client)}
-              </text>
-            </g>
-          ))}
-        </g>
-        <g className="cdf-axis">
-          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
-          {layout.yTicks.map((v) => (
-            <text key={v} x={plot.left - 8} y={layout.y(v)} dy="0.32em" textAnchor="end">
-              {v * 100}%
-            </text>
-          ))}
-          <text className="cdf-axis-title" x={(plot.left + plot.right) / 2} y={FIG_HEIGHT - 4} textAnchor="middle">
-            client = array cache size (blocks) · bars: hit fraction, inclusive then exclusive · labels: % cut in misses
-          </text>
-        </g>
-      </svg>
     </div>
   );
 }
