@@ -37,6 +37,7 @@ export const POLICY_KINDS = [
   'lfu',
   'slru',
   'lru-2',
+  'lru-k',
   'arc',
   'car',
   '2q',
@@ -79,6 +80,13 @@ export const policySchema = z.discriminatedUnion(
         .optional(),
     }),
     z.strictObject({ kind: z.literal('lru-2') }),
+    z.strictObject({
+      kind: z.literal('lru-k'),
+      /** References remembered per block (engine default 2; LRU-1 is LRU). */
+      k: num(2, 8, true).optional(),
+      /** References within which a block's references count as one; 0 = none (engine default). */
+      correlatedPeriod: num(0, MAX_REQUESTS, true).optional(),
+    }),
     z.strictObject({ kind: z.literal('arc') }),
     z.strictObject({ kind: z.literal('car') }),
     z.strictObject({ kind: z.literal('2q') }),

@@ -15,6 +15,7 @@ export const POLICIES = [
   { value: 'lfu', label: 'LFU' },
   { value: 'slru', label: 'SLRU' },
   { value: 'lru-2', label: 'LRU-2' },
+  { value: 'lru-k', label: 'LRU-K' },
   { value: 'arc', label: 'ARC' },
   { value: 'car', label: 'CAR' },
   { value: '2q', label: '2Q' },
@@ -56,6 +57,7 @@ const DEFAULT_PROTECTED_SHARE = 0.8;
 const DEFAULT_SMALL_SHARE = 0.1;
 const DEFAULT_HIR_SHARE = 0.01;
 const DEFAULT_WINDOW_SHARE = 0.01;
+const DEFAULT_K = 2;
 
 export interface CacheFieldsProps {
   /** The cache's path in the scenario (`client`, `array`, `tree.caches.2`): prefixes error paths. */
@@ -205,6 +207,31 @@ export function CacheFields({
           onChange={(pct) => onPolicy({ kind: 'w-tinylfu', windowShare: pct / 100 })}
         />
       )}
+      {policy.kind === 'lru-k' && (
+        <>
+          <NumberField
+            testId={`${testPrefix}-lru-k`}
+            label="K"
+            unit="refs"
+            min={2}
+            max={8}
+            value={policy.k ?? DEFAULT_K}
+            error={errorAt(`${level}.policy.k`)}
+            hint="the victim's K-th latest reference is the oldest; blocks seen fewer than K times go first"
+            onChange={(k) => onPolicy({ ...policy, k })}
+          />
+          <NumberField
+            testId={`${testPrefix}-lru-k-crp`}
+            label="Correlated period"
+            unit="refs"
+            min={0}
+            value={policy.correlatedPeriod ?? 0}
+            error={errorAt(`${level}.policy.correlatedPeriod`)}
+            hint="references to a block this close together count as one; 0 = every reference counts"
+            onChange={(correlatedPeriod) => onPolicy({ ...policy, correlatedPeriod })}
+          />
+        </>
+      )}
       {policy.kind === 'lfu' && (
         <NumberField
           testId={`${testPrefix}-lfu-aging`}
@@ -228,6 +255,8 @@ function policyParamError(level: string, errorAt: (path: string) => string | und
       errorAt(`${level}.policy.smallShare`) ??
       errorAt(`${level}.policy.lifeTime`) ??
       errorAt(`${level}.policy.hirShare`) ??
-      errorAt(`${level}.policy.windowShare`),
+      errorAt(`${level}.policy.windowShare`) ??
+      errorAt(`${level}.policy.k`) ??
+      errorAt(`${level}.policy.correlatedPeriod`),
   );
 }

@@ -195,6 +195,16 @@ pub enum PolicyConfig {
     /// LRU-K with K = 2.
     #[serde(rename = "lru-2")]
     Lru2,
+    /// LRU-K (SIGMOD 1993) with K and the correlated-reference period as parameters.
+    #[serde(rename = "lru-k", rename_all = "camelCase")]
+    LruK {
+        /// References remembered per block, 2 to 8; the victim's K-th latest is the oldest.
+        #[serde(default = "default_k")]
+        k: u32,
+        /// References to this cache within which a block's references count as one; 0 = none.
+        #[serde(default)]
+        correlated_period: u64,
+    },
     /// ARC (FAST 2003).
     Arc,
     /// CAR (FAST 2004): ARC's adaptation over two CLOCKs.
@@ -255,6 +265,10 @@ fn default_protected_share() -> f64 {
     slru::DEFAULT_PROTECTED_SHARE
 }
 
+fn default_k() -> u32 {
+    lru_k::DEFAULT_K
+}
+
 fn default_hir_share() -> f64 {
     lirs::DEFAULT_HIR_SHARE
 }
@@ -285,6 +299,9 @@ impl PolicyConfig {
             PolicyConfig::Lfu { aging_period } => Box::new(Lfu::new(capacity, universe, aging_period)?),
             PolicyConfig::Slru { protected_share } => Box::new(Slru::new(capacity, universe, protected_share)?),
             PolicyConfig::Lru2 => Box::new(LruK::new(capacity, universe)),
+            PolicyConfig::LruK { k, correlated_period } => {
+                Box::new(LruK::with_k(capacity, universe, k, correlated_period)?)
+            }
             PolicyConfig::Arc => Box::new(arc::Arc::new(capacity, universe)),
             PolicyConfig::Car => Box::new(car::Car::new(capacity, universe)),
             PolicyConfig::TwoQ => Box::new(two_q::TwoQ::new(capacity, universe)),
@@ -314,6 +331,7 @@ impl PolicyConfig {
         "lfu",
         "slru",
         "lru-2",
+        "lru-k",
         "arc",
         "car",
         "2q",
@@ -391,6 +409,7 @@ impl PolicyConfig {
             PolicyConfig::Lfu { aging_period } => lfu::check_aging_period(aging_period, capacity),
             PolicyConfig::S3Fifo { small_share } => s3fifo::check_small_share(small_share),
             PolicyConfig::Lirs { hir_share } => lirs::check_hir_share(hir_share),
+            PolicyConfig::LruK { k, .. } => lru_k::check_k(k),
             PolicyConfig::WTinyLfu { window_share } => wtinylfu::check_window_share(window_share),
             _ => Ok(()),
         }
@@ -407,6 +426,7 @@ impl PolicyConfig {
             PolicyConfig::Lfu { .. } => "lfu",
             PolicyConfig::Slru { .. } => "slru",
             PolicyConfig::Lru2 => "lru-2",
+            PolicyConfig::LruK { .. } => "lru-k",
             PolicyConfig::Arc => "arc",
             PolicyConfig::Car => "car",
             PolicyConfig::TwoQ => "2q",
@@ -441,6 +461,8 @@ mod config_tests {
             r#"{"kind":"slru"}"#,
             r#"{"kind":"slru","protectedShare":0.625}"#,
             r#"{"kind":"lru-2"}"#,
+            r#"{"kind":"lru-k"}"#,
+            r#"{"kind":"lru-k","k":3,"correlatedPeriod":50}"#,
             r#"{"kind":"arc"}"#,
             r#"{"kind":"car"}"#,
             r#"{"kind":"2q"}"#,
@@ -515,6 +537,9 @@ mod config_tests {
         assert!(PolicyConfig::Slru { protected_share: 1.5 }.build(10, 10, 0).err().unwrap().contains("protectedShare"));
         assert!(PolicyConfig::Lfu { aging_period: 2 }.build(10, 10, 0).err().unwrap().contains("agingPeriod"));
         assert!(PolicyConfig::Lru.build(0, 10, 0).is_err());
+        let lru_1 = PolicyConfig::LruK { k: 1, correlated_period: 0 };
+        assert!(lru_1.build(10, 10, 0).err().unwrap().starts_with("k must be"));
+        assert_eq!(lru_1.validate(10), Err(lru_1.build(10, 10, 0).err().unwrap()));
         assert!(PolicyConfig::Min.build(10, 10, 0).err().unwrap().contains("offline"));
         assert!(serde_json::from_str::<PolicyConfig>(r#"{"kind":"slru","protected":0.5}"#).is_err());
     }
