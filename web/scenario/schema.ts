@@ -47,6 +47,7 @@ export const POLICY_KINDS = [
   'mq+hints',
   'tq',
   's3-fifo',
+  'qd-lp-fifo',
   'w-tinylfu',
   'min',
   'read-opt',
@@ -112,6 +113,15 @@ export const policySchema = z.discriminatedUnion(
       kind: z.literal('s3-fifo'),
       /** Share of the cache given to the small FIFO (engine default 0.1). */
       smallShare: z
+        .number({ error: 'must be a number' })
+        .gt(0, { error: 'must be above 0 and below 1' })
+        .lt(1, { error: 'must be above 0 and below 1' })
+        .optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('qd-lp-fifo'),
+      /** Share of the cache given to the probationary FIFO (engine default 0.1). */
+      probationShare: z
         .number({ error: 'must be a number' })
         .gt(0, { error: 'must be above 0 and below 1' })
         .lt(1, { error: 'must be above 0 and below 1' })

@@ -25,6 +25,7 @@ export const POLICIES = [
   { value: 'mq+hints', label: 'MQ+Hints (write hints)' },
   { value: 'tq', label: 'TQ (write hints)' },
   { value: 's3-fifo', label: 'S3-FIFO' },
+  { value: 'qd-lp-fifo', label: 'QD-LP-FIFO' },
   { value: 'w-tinylfu', label: 'W-TinyLFU' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
 
@@ -55,6 +56,7 @@ export function blocksOf(value: number, unit: CapacityUnit, blockSize: number): 
 /** Engine defaults, shown when the scenario leaves a parameter out. */
 const DEFAULT_PROTECTED_SHARE = 0.8;
 const DEFAULT_SMALL_SHARE = 0.1;
+const DEFAULT_PROBATION_SHARE = 0.1;
 const DEFAULT_HIR_SHARE = 0.01;
 const DEFAULT_WINDOW_SHARE = 0.01;
 const DEFAULT_K = 2;
@@ -157,6 +159,20 @@ export function CacheFields({
           onChange={(pct) => onPolicy({ kind: 's3-fifo', smallShare: pct / 100 })}
         />
       )}
+      {policy.kind === 'qd-lp-fifo' && (
+        <NumberField
+          testId={`${testPrefix}-qdlp-probation`}
+          label="Probationary FIFO"
+          unit="%"
+          step="any"
+          min={0}
+          max={100}
+          value={100 * (policy.probationShare ?? DEFAULT_PROBATION_SHARE)}
+          error={errorAt(`${level}.policy.probationShare`)}
+          hint="share of the cache where new blocks must be requested again to stay; the paper uses 10 %"
+          onChange={(pct) => onPolicy({ kind: 'qd-lp-fifo', probationShare: pct / 100 })}
+        />
+      )}
       {policy.kind === 'lirs' && (
         <NumberField
           testId={`${testPrefix}-lirs-hir`}
@@ -253,6 +269,7 @@ function policyParamError(level: string, errorAt: (path: string) => string | und
     errorAt(`${level}.policy.protectedShare`) ??
       errorAt(`${level}.policy.agingPeriod`) ??
       errorAt(`${level}.policy.smallShare`) ??
+      errorAt(`${level}.policy.probationShare`) ??
       errorAt(`${level}.policy.lifeTime`) ??
       errorAt(`${level}.policy.hirShare`) ??
       errorAt(`${level}.policy.windowShare`) ??

@@ -27,6 +27,7 @@ pub mod lru_k;
 pub mod min;
 pub mod mq;
 pub mod mru;
+pub mod qdlp;
 pub mod random;
 pub mod read_opt;
 pub mod s3fifo;
@@ -247,6 +248,14 @@ pub enum PolicyConfig {
         #[serde(default = "default_small_share")]
         small_share: f64,
     },
+    /// QD-LP-FIFO (HotOS 2023): a probationary FIFO with a ghost (quick demotion) in front of a
+    /// FIFO-Reinsertion main queue (lazy promotion).
+    #[serde(rename = "qd-lp-fifo", rename_all = "camelCase")]
+    QdLpFifo {
+        /// Share of the cache given to the probationary FIFO, in (0, 1).
+        #[serde(default = "default_probation_share")]
+        probation_share: f64,
+    },
     /// W-TinyLFU (ACM ToS 2017): LRU window, TinyLFU admission, SLRU main cache.
     #[serde(rename = "w-tinylfu", rename_all = "camelCase")]
     WTinyLfu {
@@ -275,6 +284,10 @@ fn default_hir_share() -> f64 {
 
 fn default_window_share() -> f64 {
     wtinylfu::DEFAULT_WINDOW_SHARE
+}
+
+fn default_probation_share() -> f64 {
+    qdlp::DEFAULT_PROBATION_SHARE
 }
 
 fn default_small_share() -> f64 {
@@ -306,6 +319,9 @@ impl PolicyConfig {
             PolicyConfig::Car => Box::new(car::Car::new(capacity, universe)),
             PolicyConfig::TwoQ => Box::new(two_q::TwoQ::new(capacity, universe)),
             PolicyConfig::S3Fifo { small_share } => Box::new(S3Fifo::new(capacity, universe, small_share)?),
+            PolicyConfig::QdLpFifo { probation_share } => {
+                Box::new(qdlp::QdLpFifo::new(capacity, universe, probation_share)?)
+            }
             PolicyConfig::Mq { life_time } => Box::new(Mq::new(capacity, universe, life_time)?),
             PolicyConfig::MqHints { life_time } => {
                 Box::new(Mq::with_out_queue(capacity, capacity, universe, life_time, true)?)
@@ -341,6 +357,7 @@ impl PolicyConfig {
         "mq+hints",
         "tq",
         "s3-fifo",
+        "qd-lp-fifo",
         "w-tinylfu",
         "min",
         "read-opt",
@@ -408,6 +425,7 @@ impl PolicyConfig {
             PolicyConfig::Slru { protected_share } => slru::check_protected_share(protected_share),
             PolicyConfig::Lfu { aging_period } => lfu::check_aging_period(aging_period, capacity),
             PolicyConfig::S3Fifo { small_share } => s3fifo::check_small_share(small_share),
+            PolicyConfig::QdLpFifo { probation_share } => qdlp::check_probation_share(probation_share),
             PolicyConfig::Lirs { hir_share } => lirs::check_hir_share(hir_share),
             PolicyConfig::LruK { k, .. } => lru_k::check_k(k),
             PolicyConfig::WTinyLfu { window_share } => wtinylfu::check_window_share(window_share),
@@ -431,6 +449,7 @@ impl PolicyConfig {
             PolicyConfig::Car => "car",
             PolicyConfig::TwoQ => "2q",
             PolicyConfig::S3Fifo { .. } => "s3-fifo",
+            PolicyConfig::QdLpFifo { .. } => "qd-lp-fifo",
             PolicyConfig::Mq { .. } => "mq",
             PolicyConfig::LruHints => "lru+hints",
             PolicyConfig::MqHints { .. } => "mq+hints",
@@ -478,6 +497,8 @@ mod config_tests {
             r#"{"kind":"tq"}"#,
             r#"{"kind":"s3-fifo"}"#,
             r#"{"kind":"s3-fifo","smallShare":0.2}"#,
+            r#"{"kind":"qd-lp-fifo"}"#,
+            r#"{"kind":"qd-lp-fifo","probationShare":0.2}"#,
         ];
         let names: Vec<_> = PolicyConfig::every_kind().iter().map(|c| c.name()).collect();
         for text in all.iter().chain(&[r#"{"kind":"min"}"#, r#"{"kind":"read-opt"}"#]) {
