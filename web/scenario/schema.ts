@@ -49,6 +49,7 @@ export const POLICY_KINDS = [
   's3-fifo',
   'qd-lp-fifo',
   'w-tinylfu',
+  'hyperbolic',
   'min',
   'read-opt',
 ] as const;
@@ -135,6 +136,11 @@ export const policySchema = z.discriminatedUnion(
         .gt(0, { error: 'must be above 0 and below 1' })
         .lt(1, { error: 'must be above 0 and below 1' })
         .optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('hyperbolic'),
+      /** Resident blocks drawn per eviction, from the run's seed (engine default 64, the paper's). */
+      sampleSize: num(1, 1024, true).optional(),
     }),
     z.strictObject({ kind: z.literal('min') }),
     z.strictObject({ kind: z.literal('read-opt') }),

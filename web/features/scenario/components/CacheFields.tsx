@@ -27,6 +27,7 @@ export const POLICIES = [
   { value: 's3-fifo', label: 'S3-FIFO' },
   { value: 'qd-lp-fifo', label: 'QD-LP-FIFO' },
   { value: 'w-tinylfu', label: 'W-TinyLFU' },
+  { value: 'hyperbolic', label: 'Hyperbolic' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
 
 /** Offered at a cache whose reference stream is known before the run (a client; a cache above, from a first pass). */
@@ -59,6 +60,7 @@ const DEFAULT_SMALL_SHARE = 0.1;
 const DEFAULT_PROBATION_SHARE = 0.1;
 const DEFAULT_HIR_SHARE = 0.01;
 const DEFAULT_WINDOW_SHARE = 0.01;
+const DEFAULT_SAMPLE_SIZE = 64;
 const DEFAULT_K = 2;
 
 export interface CacheFieldsProps {
@@ -248,6 +250,19 @@ export function CacheFields({
           />
         </>
       )}
+      {policy.kind === 'hyperbolic' && (
+        <NumberField
+          testId={`${testPrefix}-hyperbolic-sample`}
+          label="Sample"
+          unit="blocks"
+          min={1}
+          max={1024}
+          value={policy.sampleSize ?? DEFAULT_SAMPLE_SIZE}
+          error={errorAt(`${level}.policy.sampleSize`)}
+          hint="blocks drawn at random (from the run's seed) per eviction; the lowest hit rate since entry goes; the paper uses 64"
+          onChange={(sampleSize) => onPolicy({ kind: 'hyperbolic', sampleSize })}
+        />
+      )}
       {policy.kind === 'lfu' && (
         <NumberField
           testId={`${testPrefix}-lfu-aging`}
@@ -273,6 +288,7 @@ function policyParamError(level: string, errorAt: (path: string) => string | und
       errorAt(`${level}.policy.lifeTime`) ??
       errorAt(`${level}.policy.hirShare`) ??
       errorAt(`${level}.policy.windowShare`) ??
+      errorAt(`${level}.policy.sampleSize`) ??
       errorAt(`${level}.policy.k`) ??
       errorAt(`${level}.policy.correlatedPeriod`),
   );

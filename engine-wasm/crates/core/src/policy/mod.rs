@@ -19,6 +19,7 @@ pub mod co;
 pub mod fifo;
 mod future;
 mod heap_body;
+pub mod hyperbolic;
 pub mod lfu;
 pub mod lirs;
 pub mod lru;
@@ -263,6 +264,14 @@ pub enum PolicyConfig {
         #[serde(default = "default_window_share")]
         window_share: f64,
     },
+    /// Hyperbolic caching (USENIX ATC 2017): evicts the lowest request rate since entry among a
+    /// seeded random sample.
+    #[serde(rename_all = "camelCase")]
+    Hyperbolic {
+        /// Resident blocks drawn per eviction, 1 to 1024.
+        #[serde(default = "default_sample_size")]
+        sample_size: u32,
+    },
     /// Belady's MIN: offline, needs the whole reference string (single-cache topology only).
     Min,
     /// Paper 004's read-OPT: offline, judged on reads, may decline to cache (single-cache only).
@@ -288,6 +297,10 @@ fn default_window_share() -> f64 {
 
 fn default_probation_share() -> f64 {
     qdlp::DEFAULT_PROBATION_SHARE
+}
+
+fn default_sample_size() -> u32 {
+    hyperbolic::DEFAULT_SAMPLE_SIZE
 }
 
 fn default_small_share() -> f64 {
@@ -330,6 +343,9 @@ impl PolicyConfig {
             PolicyConfig::Tq => Box::new(Tq::new(capacity, capacity, universe)?),
             PolicyConfig::Lirs { hir_share } => Box::new(Lirs::new(capacity, universe, hir_share)?),
             PolicyConfig::WTinyLfu { window_share } => Box::new(WTinyLfu::new(capacity, universe, window_share)?),
+            PolicyConfig::Hyperbolic { sample_size } => {
+                Box::new(hyperbolic::Hyperbolic::new(capacity, universe, sample_size, seed)?)
+            }
             PolicyConfig::Min | PolicyConfig::ReadOpt => return Err(self.offline_message()),
         })
     }
@@ -359,6 +375,7 @@ impl PolicyConfig {
         "s3-fifo",
         "qd-lp-fifo",
         "w-tinylfu",
+        "hyperbolic",
         "min",
         "read-opt",
     ];
@@ -429,6 +446,7 @@ impl PolicyConfig {
             PolicyConfig::Lirs { hir_share } => lirs::check_hir_share(hir_share),
             PolicyConfig::LruK { k, .. } => lru_k::check_k(k),
             PolicyConfig::WTinyLfu { window_share } => wtinylfu::check_window_share(window_share),
+            PolicyConfig::Hyperbolic { sample_size } => hyperbolic::check_sample_size(sample_size),
             _ => Ok(()),
         }
     }
@@ -456,6 +474,7 @@ impl PolicyConfig {
             PolicyConfig::Tq => "tq",
             PolicyConfig::Lirs { .. } => "lirs",
             PolicyConfig::WTinyLfu { .. } => "w-tinylfu",
+            PolicyConfig::Hyperbolic { .. } => "hyperbolic",
             PolicyConfig::Min => "min",
             PolicyConfig::ReadOpt => "read-opt",
         }
@@ -487,6 +506,8 @@ mod config_tests {
             r#"{"kind":"2q"}"#,
             r#"{"kind":"w-tinylfu"}"#,
             r#"{"kind":"w-tinylfu","windowShare":0.2}"#,
+            r#"{"kind":"hyperbolic"}"#,
+            r#"{"kind":"hyperbolic","sampleSize":8}"#,
             r#"{"kind":"lirs"}"#,
             r#"{"kind":"lirs","hirShare":0.05}"#,
             r#"{"kind":"mq"}"#,
