@@ -50,6 +50,7 @@ export const POLICY_KINDS = [
   'qd-lp-fifo',
   'w-tinylfu',
   'hyperbolic',
+  'lecar',
   'min',
   'read-opt',
 ] as const;
@@ -142,6 +143,7 @@ export const policySchema = z.discriminatedUnion(
       /** Resident blocks drawn per eviction, from the run's seed (engine default 64, the paper's). */
       sampleSize: num(1, 1024, true).optional(),
     }),
+    z.strictObject({ kind: z.literal('lecar') }),
     z.strictObject({ kind: z.literal('min') }),
     z.strictObject({ kind: z.literal('read-opt') }),
   ],

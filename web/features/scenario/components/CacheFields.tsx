@@ -28,6 +28,7 @@ export const POLICIES = [
   { value: 'qd-lp-fifo', label: 'QD-LP-FIFO' },
   { value: 'w-tinylfu', label: 'W-TinyLFU' },
   { value: 'hyperbolic', label: 'Hyperbolic' },
+  { value: 'lecar', label: 'LeCaR' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
 
 /** Offered at a cache whose reference stream is known before the run (a client; a cache above, from a first pass). */

@@ -20,6 +20,7 @@ pub mod fifo;
 mod future;
 mod heap_body;
 pub mod hyperbolic;
+pub mod lecar;
 pub mod lfu;
 pub mod lirs;
 pub mod lru;
@@ -272,6 +273,9 @@ pub enum PolicyConfig {
         #[serde(default = "default_sample_size")]
         sample_size: u32,
     },
+    /// LeCaR (HotStorage 2018): LRU and LFU as experts, followed at random by learned weights
+    /// (seeded), each regretting evictions that come back.
+    Lecar,
     /// Belady's MIN: offline, needs the whole reference string (single-cache topology only).
     Min,
     /// Paper 004's read-OPT: offline, judged on reads, may decline to cache (single-cache only).
@@ -346,6 +350,7 @@ impl PolicyConfig {
             PolicyConfig::Hyperbolic { sample_size } => {
                 Box::new(hyperbolic::Hyperbolic::new(capacity, universe, sample_size, seed)?)
             }
+            PolicyConfig::Lecar => Box::new(lecar::LeCar::new(capacity, universe, seed)),
             PolicyConfig::Min | PolicyConfig::ReadOpt => return Err(self.offline_message()),
         })
     }
@@ -376,6 +381,7 @@ impl PolicyConfig {
         "qd-lp-fifo",
         "w-tinylfu",
         "hyperbolic",
+        "lecar",
         "min",
         "read-opt",
     ];
@@ -475,6 +481,7 @@ impl PolicyConfig {
             PolicyConfig::Lirs { .. } => "lirs",
             PolicyConfig::WTinyLfu { .. } => "w-tinylfu",
             PolicyConfig::Hyperbolic { .. } => "hyperbolic",
+            PolicyConfig::Lecar => "lecar",
             PolicyConfig::Min => "min",
             PolicyConfig::ReadOpt => "read-opt",
         }
@@ -508,6 +515,7 @@ mod config_tests {
             r#"{"kind":"w-tinylfu","windowShare":0.2}"#,
             r#"{"kind":"hyperbolic"}"#,
             r#"{"kind":"hyperbolic","sampleSize":8}"#,
+            r#"{"kind":"lecar"}"#,
             r#"{"kind":"lirs"}"#,
             r#"{"kind":"lirs","hirShare":0.05}"#,
             r#"{"kind":"mq"}"#,
