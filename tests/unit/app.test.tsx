@@ -156,7 +156,7 @@ describe('App', () => {
     render(<App />);
     const options = [...(screen.getByTestId('array-policy') as HTMLSelectElement).options].map((o) => o.value);
     // The offline bounds too: an array under DEMOTE learns its stream in a first pass.
-    expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'arc', '2q', 'lirs', 'mq', 'lru+hints', 'mq+hints', 'tq', 's3-fifo', 'w-tinylfu', 'min', 'read-opt']);
+    expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'lru-k', 'arc', 'car', '2q', 'lirs', 'mq', 'lru+hints', 'mq+hints', 'tq', 's3-fifo', 'qd-lp-fifo', 'w-tinylfu', 'hyperbolic', 'lecar', 'min', 'read-opt']);
     expect(screen.queryByTestId('array-slru-share')).toBeNull();
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'slru' } });
     expect(value('array-slru-share')).toBe('80');
@@ -177,6 +177,33 @@ describe('App', () => {
     expect(value('array-s3-small')).toBe('10');
     fireEvent.change(screen.getByTestId('array-s3-small'), { target: { value: '20' } });
     expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { topology: { array: { policy: { kind: 's3-fifo', smallShare: 0.2 } } } } });
+  });
+
+  it("shows issue 22's policy parameters with the engine's defaults and writes them to the link", () => {
+    render(<App />);
+    const array = () => {
+      const d = decodeScenarioFromHash(window.location.hash);
+      return d.ok && d.scenario.topology.kind === 'two-level' ? d.scenario.topology.array.policy : undefined;
+    };
+    fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'lru-k' } });
+    expect([value('array-lru-k'), value('array-lru-k-crp')]).toEqual(['2', '0']);
+    fireEvent.change(screen.getByTestId('array-lru-k'), { target: { value: '3' } });
+    fireEvent.change(screen.getByTestId('array-lru-k-crp'), { target: { value: '50' } });
+    expect(array()).toEqual({ kind: 'lru-k', k: 3, correlatedPeriod: 50 });
+    fireEvent.change(screen.getByTestId('array-lru-k'), { target: { value: '1' } });
+    expect(screen.getByTestId('array-lru-k-error').textContent).toBe('must be between 2 and 8');
+    fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'qd-lp-fifo' } });
+    expect(value('array-qdlp-probation')).toBe('10');
+    fireEvent.change(screen.getByTestId('array-qdlp-probation'), { target: { value: '20' } });
+    expect(array()).toEqual({ kind: 'qd-lp-fifo', probationShare: 0.2 });
+    fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'hyperbolic' } });
+    expect(value('array-hyperbolic-sample')).toBe('64');
+    fireEvent.change(screen.getByTestId('array-hyperbolic-sample'), { target: { value: '8' } });
+    expect(array()).toEqual({ kind: 'hyperbolic', sampleSize: 8 });
+    for (const kind of ['car', 'lecar']) {
+      fireEvent.change(screen.getByTestId('array-policy'), { target: { value: kind } });
+      expect(array()).toEqual({ kind });
+    }
   });
 
   it('offers ZIPF with its skew, and drops the skew when switching away', () => {
