@@ -52,6 +52,15 @@ describe('engine in wasm', () => {
     }
   });
 
+  it("gives exactly the native numbers for issue 22's policies at the array, the seeded ones included", () => {
+    for (const policy of [{ kind: 'car' }, { kind: 'lru-k', k: 3, correlatedPeriod: 20 }, { kind: 'qd-lp-fifo' }, { kind: 'hyperbolic', sampleSize: 16 }, { kind: 'lecar' }]) {
+      const json = scenario((s) => (s.topology.array.policy = policy));
+      const wasm = runScenario(json);
+      expect(wasm.phase, policy.kind).toBe('done');
+      expect(wasm, policy.kind).toEqual(runNative(json));
+    }
+  });
+
   it("runs paper 004's OLTP client against TQ, MQ and LRU exactly as natively, TQ well ahead", () => {
     const ratios: Record<string, number> = {};
     for (const kind of ['lru', 'mq', 'tq']) {
