@@ -336,9 +336,7 @@ impl PolicyConfig {
             PolicyConfig::Car => Box::new(car::Car::new(capacity, universe)),
             PolicyConfig::TwoQ => Box::new(two_q::TwoQ::new(capacity, universe)),
             PolicyConfig::S3Fifo { small_share } => Box::new(S3Fifo::new(capacity, universe, small_share)?),
-            PolicyConfig::QdLpFifo { probation_share } => {
-                Box::new(qdlp::QdLpFifo::new(capacity, universe, probation_share)?)
-            }
+            PolicyConfig::QdLpFifo { probation_share } => Box::new(qdlp::new(capacity, universe, probation_share)?),
             PolicyConfig::Mq { life_time } => Box::new(Mq::new(capacity, universe, life_time)?),
             PolicyConfig::MqHints { life_time } => {
                 Box::new(Mq::with_out_queue(capacity, capacity, universe, life_time, true)?)

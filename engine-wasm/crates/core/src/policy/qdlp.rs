@@ -21,16 +21,19 @@
 //!   clear; to "eject me last" moves it to M's tail, bit kept. `remove` leaves no ghost.
 //! - `contents` lists P then M, oldest first (M's is a CLOCK order, not a strict victim order).
 
-use super::{End, Policy, Queue};
-use crate::model::Block;
-use crate::util::list_set::ListSet;
+use super::s3fifo::{S3Fifo, Variant};
 
 /// Share of the cache given to the probationary FIFO.
 pub const DEFAULT_PROBATION_SHARE: f64 = 0.10;
 
-const P: usize = 0;
-const M: usize = 1;
-const G: usize = 2;
+/// S3-FIFO's queues with a one-bit counter, promotion after one hit in P and the HotOS names:
+/// everything else (FIFO-Reinsertion in M, the ghost FIFO, the eviction order above) is the
+/// same code.
+const QD_LP_FIFO: Variant =
+    Variant { name: "qd-lp-fifo", max_freq: 1, promote_at: 1, queue_names: ["probation", "main", "ghost"] };
+
+/// QD-LP-FIFO is S3-FIFO's engine with [`QD_LP_FIFO`]'s settings ([`new`]).
+pub type QdLpFifo = S3Fifo;
 
 pub fn check_probation_share(share: f64) -> Result<(), String> {
     if share.is_finite() && share > 0.0 && share < 1.0 {
@@ -40,176 +43,21 @@ pub fn check_probation_share(share: f64) -> Result<(), String> {
     }
 }
 
-#[derive(Clone, Debug)]
-pub struct QdLpFifo {
-    c: usize,
-    probation_cap: usize,
-    ghost_cap: usize,
-    /// P, M and G sharing one index; a resident block's visited bit sits in its spare bits.
-    lists: ListSet<3>,
+/// A QD-LP-FIFO cache, P taking `probation_share` of it.
+pub fn new(capacity: usize, universe: usize, probation_share: f64) -> Result<QdLpFifo, String> {
+    check_probation_share(probation_share)?;
+    S3Fifo::with_variant(capacity, universe, probation_share, &QD_LP_FIFO)
 }
 
-impl QdLpFifo {
-    pub fn new(capacity: usize, universe: usize, probation_share: f64) -> Result<Self, String> {
-        check_probation_share(probation_share)?;
-        if capacity == 0 {
-            return Err("a cache must hold at least one block".into());
-        }
-        let probation_cap = ((capacity as f64 * probation_share).round() as usize).max(1);
-        let ghost_cap = capacity.saturating_sub(probation_cap).max(1);
-        Ok(Self { c: capacity, probation_cap, ghost_cap, lists: ListSet::with_capacity(universe, capacity + ghost_cap + 1) })
-    }
-
-    pub fn with_defaults(capacity: usize, universe: usize) -> Self {
-        Self::new(capacity, universe, DEFAULT_PROBATION_SHARE).expect("default share is valid")
-    }
-
-    /// (P, M, G) oldest first, for tests.
-    pub fn fifos(&self) -> (Vec<Block>, Vec<Block>, Vec<Block>) {
-        (self.lists.iter(P).collect(), self.lists.iter(M).collect(), self.lists.iter(G).collect())
-    }
-
-    /// Lazy promotion: M's oldest visited blocks go round again, bit cleared.
-    fn evict_main(&mut self) -> Option<Block> {
-        while let Some(t) = self.lists.front(M) {
-            if self.lists.aux(t) != 0 {
-                self.lists.move_to_back(M, t);
-                self.lists.set_aux(t, 0);
-            } else {
-                self.lists.remove(t);
-                return Some(t);
-            }
-        }
-        None
-    }
-
-    /// Quick demotion: P's oldest leaves for G unless it was requested while in P.
-    fn evict_probation(&mut self) -> Option<Block> {
-        while let Some(t) = self.lists.front(P) {
-            if self.lists.aux(t) != 0 {
-                self.lists.move_to_back(M, t);
-                self.lists.set_aux(t, 0);
-            } else {
-                self.lists.remove(t);
-                self.lists.push_back(G, t);
-                if self.lists.len(G) > self.ghost_cap {
-                    self.lists.pop_front(G);
-                }
-                return Some(t);
-            }
-        }
-        // Everything in P was promoted.
-        self.evict_main()
-    }
-
-    /// Frees exactly one slot (if anything is resident) and returns the victim.
-    fn evict_one(&mut self) -> Option<Block> {
-        if self.lists.len(P) >= self.probation_cap || self.lists.is_empty(M) {
-            self.evict_probation()
-        } else {
-            self.evict_main()
-        }
-    }
-}
-
-impl Policy for QdLpFifo {
-    fn name(&self) -> &'static str {
-        "qd-lp-fifo"
-    }
-
-    fn capacity(&self) -> usize {
-        self.c
-    }
-
-    fn len(&self) -> usize {
-        self.lists.len(P) + self.lists.len(M)
-    }
-
-    #[inline]
-    fn contains(&self, block: Block) -> bool {
-        matches!(self.lists.list_of(block), Some(P | M))
-    }
-
-    /// A hit sets the visited bit; nothing moves.
-    #[inline]
-    fn on_hit(&mut self, block: Block) -> bool {
-        if self.contains(block) {
-            self.lists.set_aux(block, 1);
-            true
-        } else {
-            false
-        }
-    }
-
-    fn miss_end(&self) -> End {
-        End::EjectLast
-    }
-
-    fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
-        while self.len() >= self.c {
-            match self.evict_one() {
-                Some(v) => evicted.push(v),
-                None => break,
-            }
-        }
-        let queue = if self.lists.remove_from(G, block) { M } else { P };
-        match end {
-            End::EjectNext => self.lists.push_front(queue, block),
-            End::EjectLast => self.lists.push_back(queue, block),
-        }
-    }
-
-    fn reposition(&mut self, block: Block, end: End) -> bool {
-        let Some(queue) = self.lists.list_of(block).filter(|&q| q != G) else { return false };
-        match end {
-            End::EjectNext => {
-                self.lists.move_to_front(queue, block);
-                self.lists.set_aux(block, 0);
-            }
-            End::EjectLast => self.lists.move_to_back(M, block),
-        }
-        true
-    }
-
-    fn remove(&mut self, block: Block) -> bool {
-        self.lists.remove_from(P, block) || self.lists.remove_from(M, block)
-    }
-
-    fn evict(&mut self) -> Option<Block> {
-        self.evict_one()
-    }
-
-    fn contents(&self, out: &mut Vec<Block>) {
-        out.extend(self.lists.iter(P));
-        out.extend(self.lists.iter(M));
-    }
-
-    /// The probationary FIFO, the main FIFO-Reinsertion queue, then the ghost FIFO, each oldest
-    /// first.
-    fn queues(&self, out: &mut Vec<Queue>) {
-        for (name, list, ghost) in [("probation", P, false), ("main", M, false), ("ghost", G, true)] {
-            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
-        }
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        self.lists.validate().map_err(|e| format!("P/M/G (lists 0-2): {e}"))?;
-        if self.len() > self.c {
-            return Err(format!("{} blocks in a cache of {}", self.len(), self.c));
-        }
-        if self.lists.len(G) > self.ghost_cap {
-            return Err(format!("G holds {} > {}", self.lists.len(G), self.ghost_cap));
-        }
-        if let Some(b) = self.lists.iter(G).find(|&b| self.lists.aux(b) != 0) {
-            return Err(format!("ghost {b} carries a visited bit"));
-        }
-        Ok(())
-    }
+pub fn with_defaults(capacity: usize, universe: usize) -> QdLpFifo {
+    new(capacity, universe, DEFAULT_PROBATION_SHARE).expect("default share is valid")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Block;
+    use crate::policy::{End, Policy};
     use crate::policy::testing::{agrees_with, ghost, queues_checked, resident, skewed_with_scans, Reference};
     use crate::policy::{Fifo, Lru};
 
@@ -316,13 +164,13 @@ mod tests {
     #[test]
     fn hand_worked_quick_demotion_and_lazy_promotion() {
         // c = 10: P's share is 1 block, M holds the rest, G remembers up to 9 ids.
-        let mut q = QdLpFifo::with_defaults(10, 32);
+        let mut q = with_defaults(10, 32);
         let mut ev = Vec::new();
         for b in 0..10 {
             assert!(!q.access(b, &mut ev)); // warming up: P outgrows its share, nothing leaves
         }
         assert!(q.access(3, &mut ev)); // 3 visited once: enough to be promoted
-        // 10: P holds 10 ≥ 1 → its oldest, 0 (never requested), is demoted to G.
+                                       // 10: P holds 10 ≥ 1 → its oldest, 0 (never requested), is demoted to G.
         q.access(10, &mut ev);
         assert_eq!(ev, [0]);
         // 11: 1 → G; 12: 2 → G; 13: 3 was requested in P → moves to M (bit cleared); 4 → G.
@@ -330,11 +178,11 @@ mod tests {
             q.access(b, &mut ev);
         }
         assert_eq!(ev, [0, 1, 2, 4]);
-        assert_eq!(q.fifos(), ((5..14).collect(), vec![3], vec![0, 1, 2, 4]));
+        assert_eq!(q.queues(), ((5..14).collect(), vec![3], vec![0, 1, 2, 4]));
         // 0 again: after 5 leaves P for G, G's 0 goes straight to M.
         assert!(!q.access(0, &mut ev));
         assert_eq!(ev, [0, 1, 2, 4, 5]);
-        assert_eq!(q.fifos(), ((6..14).collect(), vec![3, 0], vec![1, 2, 4, 5]));
+        assert_eq!(q.queues(), ((6..14).collect(), vec![3, 0], vec![1, 2, 4, 5]));
         // Lazy promotion in M: drain P so M's turn comes, with 3 visited.
         assert!(q.access(3, &mut ev));
         for b in 6..13 {
@@ -344,17 +192,20 @@ mod tests {
         assert_eq!(q.evict(), Some(13));
         // P empty, M = [3 (visited), 0]: 3 goes round, bit cleared; 0 is evicted.
         assert_eq!(q.evict(), Some(0));
-        assert_eq!(q.fifos().1, vec![3]);
+        assert_eq!(q.queues().1, vec![3]);
         q.check_invariants().unwrap();
     }
 
     #[test]
     fn queues_show_probation_main_and_ghost() {
         // c = 3: P's share 1, M 2, G 2 ids.
-        let mut q = QdLpFifo::with_defaults(3, 16);
+        let mut q = with_defaults(3, 16);
         let mut ev = Vec::new();
-        let (p, m, g) =
-            (|b: &[Block]| resident("probation", b), |b: &[Block]| resident("main", b), |b: &[Block]| ghost("ghost", b));
+        let (p, m, g) = (
+            |b: &[Block]| resident("probation", b),
+            |b: &[Block]| resident("main", b),
+            |b: &[Block]| ghost("ghost", b),
+        );
         for b in [0, 1, 2, 1] {
             q.access(b, &mut ev);
         }
@@ -369,7 +220,7 @@ mod tests {
     #[test]
     fn agrees_with_the_naive_model() {
         for (c, seed) in [(1, 41), (2, 42), (3, 43), (10, 44), (40, 45), (97, 46)] {
-            agrees_with(Box::new(QdLpFifo::with_defaults(c, 64)), NaiveQdlp::new(c), seed);
+            agrees_with(Box::new(with_defaults(c, 64)), NaiveQdlp::new(c), seed);
         }
     }
 
@@ -380,11 +231,11 @@ mod tests {
             let mut ev = Vec::new();
             refs.iter().filter(|&&b| p.access(b, &mut ev)).count()
         };
-        let q = hits(&mut QdLpFifo::with_defaults(100, 2000));
+        let q = hits(&mut with_defaults(100, 2000));
         let (lru, fifo) = (hits(&mut Lru::new(100, 2000)), hits(&mut Fifo::new(100, 2000)));
         assert!(q > lru && q > fifo, "QD-LP-FIFO {q} vs LRU {lru}, FIFO {fifo}");
         for bad in [0.0, 1.0, -0.5, f64::NAN] {
-            assert!(QdLpFifo::new(10, 10, bad).err().unwrap().contains("probationShare"));
+            assert!(new(10, 10, bad).err().unwrap().contains("probationShare"));
         }
     }
 }

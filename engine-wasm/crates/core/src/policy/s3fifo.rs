@@ -38,12 +38,26 @@ pub const MOVE_TO_MAIN_THRESHOLD: u8 = 2;
 /// The access counter saturates here (two bits).
 const MAX_FREQ: u8 = 3;
 
+/// What tells S3-FIFO from its HotOS predecessor QD-LP-FIFO (see `qdlp.rs`): the counter's
+/// ceiling, the hits in S that earn M, and the names the paper gives the policy and its queues.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Variant {
+    pub name: &'static str,
+    pub max_freq: u8,
+    pub promote_at: u8,
+    pub queue_names: [&'static str; 3],
+}
+
+const S3_FIFO: Variant =
+    Variant { name: "s3-fifo", max_freq: MAX_FREQ, promote_at: MOVE_TO_MAIN_THRESHOLD, queue_names: ["S", "M", "G"] };
+
 const S: usize = 0;
 const M: usize = 1;
 const G: usize = 2;
 
 #[derive(Clone, Debug)]
 pub struct S3Fifo {
+    variant: &'static Variant,
     c: usize,
     small_cap: usize,
     ghost_cap: usize,
@@ -62,12 +76,23 @@ pub fn check_small_share(share: f64) -> Result<(), String> {
 impl S3Fifo {
     pub fn new(capacity: usize, universe: usize, small_share: f64) -> Result<Self, String> {
         check_small_share(small_share)?;
+        Self::with_variant(capacity, universe, small_share, &S3_FIFO)
+    }
+
+    /// `variant`'s queues, S taking `small_share` of the cache (already checked by the caller).
+    pub(crate) fn with_variant(
+        capacity: usize,
+        universe: usize,
+        small_share: f64,
+        variant: &'static Variant,
+    ) -> Result<Self, String> {
         if capacity == 0 {
             return Err("a cache must hold at least one block".into());
         }
         let small_cap = ((capacity as f64 * small_share).round() as usize).max(1);
         let ghost_cap = capacity.saturating_sub(small_cap).max(1);
         Ok(Self {
+            variant,
             c: capacity,
             small_cap,
             ghost_cap,
@@ -112,7 +137,7 @@ impl S3Fifo {
 
     fn evict_small(&mut self) -> Option<Block> {
         while let Some(t) = self.lists.front(S) {
-            if self.lists.aux(t) >= MOVE_TO_MAIN_THRESHOLD {
+            if self.lists.aux(t) >= self.variant.promote_at {
                 self.lists.move_to_back(M, t);
                 self.lists.set_aux(t, 0);
             } else {
@@ -137,7 +162,7 @@ impl S3Fifo {
 
 impl Policy for S3Fifo {
     fn name(&self) -> &'static str {
-        "s3-fifo"
+        self.variant.name
     }
 
     fn capacity(&self) -> usize {
@@ -157,7 +182,7 @@ impl Policy for S3Fifo {
     fn on_hit(&mut self, block: Block) -> bool {
         if self.contains(block) {
             let f = self.lists.aux(block);
-            if f < MAX_FREQ {
+            if f < self.variant.max_freq {
                 self.lists.set_aux(block, f + 1);
             }
             true
@@ -212,7 +237,8 @@ impl Policy for S3Fifo {
     /// S and M, then the ghost G (the paper's names), each oldest first: the next to leave (in
     /// M, unless its counter earns it another round).
     fn queues(&self, out: &mut Vec<Queue>) {
-        for (name, list, ghost) in [("S", S, false), ("M", M, false), ("G", G, true)] {
+        let [s, m, g] = self.variant.queue_names;
+        for (name, list, ghost) in [(s, S, false), (m, M, false), (g, G, true)] {
             out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
         }
     }
