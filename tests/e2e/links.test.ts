@@ -38,7 +38,7 @@ describe('tiersim in Chromium: links', () => {
     await expect.poll(async () => decodeShareUrl(await value(page, 'share-url')).topology.client.capacity).toBe(8192);
     const before = await value(page, 'share-url');
     for (const [doc, message] of [
-      [{ ...JSON.parse(defaultScenario()), version: 3 }, 'scenario.version: this link was made by a newer tiersim (scenario version 3); this one reads versions 1 to 2'],
+      [{ ...JSON.parse(defaultScenario()), version: 4 }, 'scenario.version: this link was made by a newer tiersim (scenario version 4); this one reads versions 1 to 3'],
       [{ ...JSON.parse(defaultScenario()), topology: { kind: 'ring', caches: [] } }, 'scenario.topology.kind: must be one of single, two-level, tree'],
     ] as const) {
       await page.evaluate((hash) => (window.location.hash = hash), encodeHash(doc));

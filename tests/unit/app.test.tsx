@@ -388,7 +388,7 @@ describe('App', () => {
   it('opens a version-1 link through the engine’s migration, and keeps the current scenario when a pasted link is bad', async () => {
     const v1 = { version: 1, name: 'old link', seed: 3, client: { capacity: 100, policy: { kind: 'lru' } }, array: { capacity: 200, policy: { kind: 'mru' } }, protocol: { kind: 'demote' }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 }, workload: { kind: 'zipf', blocks: 1000 } };
     const migrated = {
-      version: 2,
+      version: 3,
       name: 'old link',
       seed: 3,
       blockSize: 4096,
@@ -414,10 +414,10 @@ describe('App', () => {
     // A link from a newer tiersim pasted into the tab: a message naming the field; the scenario stays.
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '150' } });
     const shown = window.location.href;
-    window.location.hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify({ ...migrated, version: 3 }))}`;
+    window.location.hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify({ ...migrated, version: 4 }))}`;
     fireEvent(window, new HashChangeEvent('hashchange'));
     const banner = await screen.findByTestId('url-error', undefined, { timeout: 5000 });
-    expect(banner.textContent).toContain('scenario.version: this link was made by a newer tiersim (scenario version 3)');
+    expect(banner.textContent).toContain('scenario.version: this link was made by a newer tiersim (scenario version 4)');
     expect(banner.textContent).toContain('keeping the scenario you had');
     expect(value('client-capacity')).toBe('150');
     expect(window.location.href).toBe(shown);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_WAREHOUSES, OLTP_DEFAULTS, oltpPages } from './oltp';
 import { MAX_TPCH_LOOKUPS, MAX_TPCH_SCALE, MIN_TPCH_SCALE, TPCH_DEFAULTS, tpchPages } from './tpch';
 
-export const SCENARIO_VERSION = 2;
+export const SCENARIO_VERSION = 3;
 /** Largest cache and largest block universe, in blocks (engine: MAX_CAPACITY, MAX_BLOCKS). */
 export const MAX_BLOCKS = 2 ** 25;
 /** Zipf keeps an alias-table entry per block (engine: MAX_ZIPF_BLOCKS). */

@@ -134,7 +134,9 @@ function checkLinked(value: unknown): Linked {
       message: `scenario.version: this link was made by a newer tiersim (scenario version ${version}); this one reads versions 1 to ${SCENARIO_VERSION}`,
     };
   }
-  if (version === 1) return { ok: false, kind: 'version-1', document: value, message: 'a version-1 scenario: the engine migrates it' };
+  // Older versions go through the engine's migration, which keeps their numbers (version 2:
+  // requests of several blocks looked up at once, MC² revision 1).
+  if (version === 1 || version === 2) return { ok: false, kind: 'version-1', document: value, message: `a version-${version} scenario: the engine migrates it` };
   if (version !== SCENARIO_VERSION) {
     return { ok: false, kind: 'invalid', message: `scenario.version: expected 1 to ${SCENARIO_VERSION}, got ${JSON.stringify(version) ?? 'nothing'}` };
   }

@@ -63,7 +63,7 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine) {
           setDraft(migrated.scenario);
           setUrlError(null);
         } else {
-          setUrlError({ message: `this version-1 link could not be migrated: ${migrated.message}`, kept });
+          setUrlError({ message: `this older link could not be migrated: ${migrated.message}`, kept });
           window.history.replaceState(window.history.state, '', shareUrl(window.location.href, lastValidRef.current));
         }
       });

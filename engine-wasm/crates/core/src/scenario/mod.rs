@@ -7,7 +7,7 @@
 //!
 //! ```json
 //! {
-//!   "version": 2, "name": "RANDOM LRU-MRU-demote", "seed": 1, "blockSize": 4096,
+//!   "version": 3, "name": "RANDOM LRU-MRU-demote", "seed": 1, "blockSize": 4096,
 //!   "topology": {"kind": "two-level",
 //!                "client": {"capacity": 16384, "policy": {"kind": "lru"}},
 //!                "array": {"capacity": 16384, "policy": {"kind": "mru"}},
@@ -41,7 +41,7 @@ use crate::policy::PolicyConfig;
 use crate::workload::{multi, Sharing, WorkloadConfig, MAX_BLOCKS};
 
 /// The schema version this engine writes (it reads this one and every earlier one).
-pub const SCENARIO_VERSION: u32 = 2;
+pub const SCENARIO_VERSION: u32 = 3;
 /// Largest cache, in blocks.
 pub const MAX_CAPACITY: u64 = 1 << 25;
 /// Seeds must survive a trip through a JavaScript number.
@@ -241,6 +241,22 @@ fn is_per_block(m: &MultiBlock) -> bool {
 
 fn default_block_size() -> u32 {
     4096
+}
+
+/// A version-2 document as version 3 reads it, with the numbers it gave when it was shared:
+/// version 3 serves a request of several blocks block by block and lends MC²'s free array space
+/// to whoever misses (revision 2); a version-2 document that says neither keeps version 2's
+/// ways, `"multiBlock": "atomic"` and MC² revision 1. Anything else reads as it did.
+fn migrate_v2(mut value: serde_json::Value) -> serde_json::Value {
+    let doc = value.as_object_mut().expect("checked to be an object");
+    doc.insert("version".into(), SCENARIO_VERSION.into());
+    doc.entry("multiBlock").or_insert_with(|| "atomic".into());
+    if let Some(protocol) = doc.get_mut("protocol").and_then(|p| p.as_object_mut()) {
+        if protocol.get("kind").and_then(|k| k.as_str()) == Some("mc2") {
+            protocol.entry("revision").or_insert_with(|| 1.into());
+        }
+    }
+    value
 }
 
 /// A scenario that could not be read or is not acceptable; `path` names the field.
@@ -537,6 +553,10 @@ impl Scenario {
             Some(1) => {
                 let old: v1::ScenarioV1 = from_value(value)?;
                 old.migrate().map_err(|(path, message)| err(path, message))?
+            }
+            Some(2) => {
+                let value = migrate_v2(value);
+                from_value(value.clone()).map_err(|e| refine(&value, e))?
             }
             Some(v) if v == SCENARIO_VERSION as u64 => from_value(value.clone()).map_err(|e| refine(&value, e))?,
             Some(v) if v > SCENARIO_VERSION as u64 => {
@@ -993,6 +1013,50 @@ fn from_value<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Resul
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_version_2_document_keeps_its_numbers_in_version_3() {
+        // Shared before version 3: requests of 4 blocks (then looked up all at once) and MC² (then
+        // revision 1). Read now, it keeps both ways, and runs exactly as when it was shared.
+        let v2 = |protocol: &str| {
+            let mut s: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+            s["version"] = 2.into();
+            s["protocol"] = serde_json::from_str(protocol).unwrap();
+            let w = &mut s["source"]["workload"];
+            w["requestBlocks"] = 4.into();
+            w["measuredRequests"] = 20_000.into();
+            s
+        };
+        let old = v2(r#"{"kind":"demote"}"#);
+        let migrated = Scenario::from_json(&old.to_string()).unwrap();
+        assert_eq!(migrated.version, SCENARIO_VERSION);
+        assert_eq!(migrated.multi_block, MultiBlock::Atomic);
+        // The same document written as version 3 says so explicitly, and runs the same.
+        let mut explicit = old.clone();
+        explicit["version"] = SCENARIO_VERSION.into();
+        explicit["multiBlock"] = "atomic".into();
+        let run = |s: Scenario| crate::Run::new(s).unwrap().run_to_end();
+        assert_eq!(run(migrated.clone()), run(Scenario::from_json(&explicit.to_string()).unwrap()));
+        // Version 3 without the field serves the blocks one by one: other numbers.
+        let mut now = old.clone();
+        now["version"] = SCENARIO_VERSION.into();
+        let per_block = Scenario::from_json(&now.to_string()).unwrap();
+        assert_eq!(per_block.multi_block, MultiBlock::PerBlock);
+        assert_ne!(run(migrated).counters, run(per_block).counters);
+        // A version-2 MC² document keeps revision 1; one that names its revision keeps it.
+        let mut mc2 = Scenario::default().to_json();
+        mc2 = mc2.replacen(&format!(r#""version":{SCENARIO_VERSION}"#), r#""version":2"#, 1);
+        let mut doc: serde_json::Value = serde_json::from_str(&mc2).unwrap();
+        doc["protocol"] = serde_json::json!({"kind": "mc2"});
+        let read = |d: &serde_json::Value| serde_json::to_value(Scenario::from_json(&d.to_string()).map(|s| s.protocol).ok()).unwrap();
+        let as_v2 = read(&doc);
+        doc["protocol"]["revision"] = 2.into();
+        let named = read(&doc);
+        doc["version"] = SCENARIO_VERSION.into();
+        doc["protocol"] = serde_json::json!({"kind": "mc2"});
+        let as_v3 = read(&doc);
+        assert_eq!((as_v2, named, as_v3), (serde_json::json!({"kind": "mc2", "revision": 1}), serde_json::json!({"kind": "mc2"}), serde_json::json!({"kind": "mc2"})));
+    }
+
     use super::*;
 
     #[test]
@@ -1004,7 +1068,7 @@ mod tests {
         assert!(json.contains(r#""protocol":{"kind":"demote"}"#), "{json}");
         assert!(json.contains(r#""topology":{"kind":"two-level""#), "{json}");
         assert!(json.contains(r#""link":{"preset":"fc-1g"}"#), "{json}");
-        assert!(json.contains(r#""version":2"#), "{json}");
+        assert!(json.contains(r#""version":3"#), "{json}");
     }
 
     #[test]
@@ -1045,9 +1109,9 @@ mod tests {
 
     #[test]
     fn future_unknown_and_malformed_documents_are_refused_clearly() {
-        let e = Scenario::from_json(r#"{"version": 3}"#).unwrap_err();
+        let e = Scenario::from_json(r#"{"version": 4}"#).unwrap_err();
         assert_eq!(e.path, "version");
-        assert!(e.to_string().contains("version 3 is newer than this tiersim"), "{e}");
+        assert!(e.to_string().contains("version 4 is newer than this tiersim"), "{e}");
         assert!(Scenario::from_json(r#"{"version": "one"}"#).is_err());
         assert!(Scenario::from_json("{").unwrap_err().to_string().contains("not valid JSON"));
         assert_eq!(Scenario::from_json("{}").unwrap_err().path, "version");
