@@ -409,7 +409,8 @@ describe('App', () => {
     expect(value('workload-kind')).toBe('zipf');
     expect(screen.queryByTestId('url-migrating')).toBeNull();
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
-    expect(decodeScenarioFromHash(window.location.hash)).toEqual({ ok: true, scenario: migrated, fromHash: true });
+    // The migrated scenario replaces the link once the page has applied it (asynchronously).
+    await waitFor(() => expect(decodeScenarioFromHash(window.location.hash)).toEqual({ ok: true, scenario: migrated, fromHash: true }), { timeout: 5000 });
 
     // A link from a newer tiersim pasted into the tab: a message naming the field; the scenario stays.
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '150' } });
