@@ -157,12 +157,12 @@ describe('App', () => {
     const options = [...(screen.getByTestId('array-policy') as HTMLSelectElement).options].map((o) => o.value);
     // The offline bounds too: an array under DEMOTE learns its stream in a first pass.
     expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'lru-k', 'arc', 'car', '2q', 'lirs', 'mq', 'lru+hints', 'mq+hints', 'tq', 's3-fifo', 'qd-lp-fifo', 'w-tinylfu', 'hyperbolic', 'lecar', 'min', 'read-opt']);
-    expect(screen.queryByTestId('array-slru-share')).toBeNull();
+    expect(screen.queryByTestId('array-param-protectedShare')).toBeNull();
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'slru' } });
-    expect(value('array-slru-share')).toBe('80');
-    fireEvent.change(screen.getByTestId('array-slru-share'), { target: { value: '70' } });
+    expect(value('array-param-protectedShare')).toBe('80');
+    fireEvent.change(screen.getByTestId('array-param-protectedShare'), { target: { value: '70' } });
     fireEvent.change(screen.getByTestId('client-policy'), { target: { value: 'lfu' } });
-    expect(value('client-lfu-aging')).toBe('0');
+    expect(value('client-param-agingPeriod')).toBe('0');
     const decoded = decodeScenarioFromHash(window.location.hash);
     expect(decoded).toMatchObject({
       ok: true,
@@ -170,12 +170,12 @@ describe('App', () => {
     });
     // Off the paper-000 LRU/MRU grid, the design quick-pick steps aside.
     expect(screen.queryByTestId('design-lru-mru-demote')).toBeNull();
-    fireEvent.change(screen.getByTestId('array-slru-share'), { target: { value: '100' } });
-    expect(screen.getByTestId('array-slru-share-error').textContent).toBe('must be above 0 and below 1');
+    fireEvent.change(screen.getByTestId('array-param-protectedShare'), { target: { value: '100' } });
+    expect(screen.getByTestId('array-param-protectedShare-error').textContent).toBe('must be above 0 and below 1');
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 's3-fifo' } });
-    expect(value('array-s3-small')).toBe('10');
-    fireEvent.change(screen.getByTestId('array-s3-small'), { target: { value: '20' } });
+    expect(value('array-param-smallShare')).toBe('10');
+    fireEvent.change(screen.getByTestId('array-param-smallShare'), { target: { value: '20' } });
     expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { topology: { array: { policy: { kind: 's3-fifo', smallShare: 0.2 } } } } });
   });
 
@@ -186,19 +186,19 @@ describe('App', () => {
       return d.ok && d.scenario.topology.kind === 'two-level' ? d.scenario.topology.array.policy : undefined;
     };
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'lru-k' } });
-    expect([value('array-lru-k'), value('array-lru-k-crp')]).toEqual(['2', '0']);
-    fireEvent.change(screen.getByTestId('array-lru-k'), { target: { value: '3' } });
-    fireEvent.change(screen.getByTestId('array-lru-k-crp'), { target: { value: '50' } });
+    expect([value('array-param-k'), value('array-param-correlatedPeriod')]).toEqual(['2', '0']);
+    fireEvent.change(screen.getByTestId('array-param-k'), { target: { value: '3' } });
+    fireEvent.change(screen.getByTestId('array-param-correlatedPeriod'), { target: { value: '50' } });
     expect(array()).toEqual({ kind: 'lru-k', k: 3, correlatedPeriod: 50 });
-    fireEvent.change(screen.getByTestId('array-lru-k'), { target: { value: '1' } });
-    expect(screen.getByTestId('array-lru-k-error').textContent).toBe('must be between 2 and 8');
+    fireEvent.change(screen.getByTestId('array-param-k'), { target: { value: '1' } });
+    expect(screen.getByTestId('array-param-k-error').textContent).toBe('must be between 2 and 8');
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'qd-lp-fifo' } });
-    expect(value('array-qdlp-probation')).toBe('10');
-    fireEvent.change(screen.getByTestId('array-qdlp-probation'), { target: { value: '20' } });
+    expect(value('array-param-probationShare')).toBe('10');
+    fireEvent.change(screen.getByTestId('array-param-probationShare'), { target: { value: '20' } });
     expect(array()).toEqual({ kind: 'qd-lp-fifo', probationShare: 0.2 });
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'hyperbolic' } });
-    expect(value('array-hyperbolic-sample')).toBe('64');
-    fireEvent.change(screen.getByTestId('array-hyperbolic-sample'), { target: { value: '8' } });
+    expect(value('array-param-sampleSize')).toBe('64');
+    fireEvent.change(screen.getByTestId('array-param-sampleSize'), { target: { value: '8' } });
     expect(array()).toEqual({ kind: 'hyperbolic', sampleSize: 8 });
     for (const kind of ['car', 'lecar']) {
       fireEvent.change(screen.getByTestId('array-policy'), { target: { value: kind } });

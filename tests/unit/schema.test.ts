@@ -297,7 +297,7 @@ describe('scenario schema', () => {
     };
     expect(bad({ format: 'parquet' })).toEqual({
       path: 'source.format',
-      message: 'must be one of csv, lines, msr, spc, blkparse, vscsi, oracle-general, k5cloud, tencent, alibaba',
+      message: 'must be one of lines, csv, msr, spc, blkparse, vscsi, oracle-general, k5cloud, tencent, alibaba',
     });
     expect(bad({ name: '' }).path).toBe('source.name');
     expect(bad({ extra: 1 }).path).toBe('source');

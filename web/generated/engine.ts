@@ -379,6 +379,680 @@ difference?: number, verdict: Verdict,
  */
 note?: string, };
 
+/**
+ * The closed set of policies a scenario may name. Parameters are optional in JSON and
+ * default to the named constants of each policy's module.
+ */
+export type PolicyConfig = { "kind": "lru" } | { "kind": "mru" } | { "kind": "fifo" } | { "kind": "random" } | { "kind": "clock" } | { "kind": "sieve" } | { "kind": "lfu", 
+/**
+ * Halve all frequencies every this many references; 0 = never.
+ */
+agingPeriod: number, } | { "kind": "slru", 
+/**
+ * Share of the cache given to the protected segment, in (0, 1).
+ */
+protectedShare: number, } | { "kind": "lru-2" } | { "kind": "lru-k", 
+/**
+ * References remembered per block, 2 to 8; the victim's K-th latest is the oldest.
+ */
+k: number, 
+/**
+ * References to this cache within which a block's references count as one; 0 = none.
+ */
+correlatedPeriod: number, } | { "kind": "arc" } | { "kind": "car" } | { "kind": "2q" } | { "kind": "lirs", 
+/**
+ * Share of the cache for resident HIR blocks, in (0, 1).
+ */
+hirShare: number, } | { "kind": "mq", 
+/**
+ * References a block stays in its queue unreferenced before dropping one; 0 = capacity.
+ */
+lifeTime: number, } | { "kind": "lru+hints" } | { "kind": "mq+hints", lifeTime: number, } | { "kind": "tq" } | { "kind": "s3-fifo", 
+/**
+ * Share of the cache given to the small queue, in (0, 1).
+ */
+smallShare: number, } | { "kind": "qd-lp-fifo", 
+/**
+ * Share of the cache given to the probationary FIFO, in (0, 1).
+ */
+probationShare: number, } | { "kind": "w-tinylfu", 
+/**
+ * Share of the cache for the LRU window, in (0, 1).
+ */
+windowShare: number, } | { "kind": "hyperbolic", 
+/**
+ * Resident blocks drawn per eviction, 1 to 1024.
+ */
+sampleSize: number, } | { "kind": "lecar" } | { "kind": "min" } | { "kind": "read-opt" };
+
+/**
+ * One cache: its size and replacement policy.
+ */
+export type CacheConfig = { 
+/**
+ * Capacity in blocks.
+ */
+capacity: number, policy: PolicyConfig, 
+/**
+ * Paper 003's CO: cold blocks (not in a history of the last `capacity` accesses) enter
+ * at the eviction end.
+ */
+co?: boolean, };
+
+/**
+ * A link between two levels: a fixed per-request cost (propagation, protocol and controller
+ * overhead) plus the data's transfer time at the link's bandwidth.
+ */
+export type LinkConfig = { "preset": "fc-1g" } | { "preset": "vi-fc" } | { "preset": "ip-storage" } | { "preset": "future-san" } | { "preset": "eth-100m" } | { "preset": "eth-10m" } | { "preset": "custom", 
+/**
+ * Fixed cost per transfer, in microseconds.
+ */
+latencyUs: number, 
+/**
+ * Bandwidth in Mbit/s (10^6 bit/s).
+ */
+bandwidthMbit: number, };
+
+/**
+ * A mechanical drive's parameters (all optional in JSON; defaults are the calibrated drive).
+ */
+export type Mechanical = { 
+/**
+ * Spindle speed; the mean rotational delay is half a revolution.
+ */
+rpm: number, 
+/**
+ * Controller and command overhead per request.
+ */
+overheadMs: number, 
+/**
+ * Seek time for the shortest non-zero distance and for a full stroke.
+ */
+minSeekMs: number, maxSeekMs: number, 
+/**
+ * Disk size (sets what a full stroke is).
+ */
+capacityGiB: number, 
+/**
+ * Platter-to-buffer rate, MB/s (10^6 bytes).
+ */
+mediaMBps: number, 
+/**
+ * Buffer-to-host rate (read-ahead hits), MB/s.
+ */
+busMBps: number, 
+/**
+ * Read-ahead after each platter read; 0 turns the track buffer off.
+ */
+readAheadKiB: number, };
+
+/**
+ * How long the disk takes to serve what missed every cache.
+ */
+export type DiskConfig = { "kind": "constant", serviceMs: number, } | { "kind": "mechanical" } & Mechanical;
+
+/**
+ * One cache of a tree. The leaves are the clients, in the order the caches are listed.
+ */
+export type TreeCache = { name: string, capacity: number, policy: PolicyConfig, co?: boolean, 
+/**
+ * The cache above (by name); absent for a root, which then needs a `disk`.
+ */
+parent?: string | null, 
+/**
+ * The link to the parent (a root: to its disk); absent costs nothing.
+ */
+link?: LinkConfig | null, disk?: DiskConfig | null, };
+
+/**
+ * The shape of the hierarchy, carrying its caches.
+ */
+export type Topology = { "kind": "single", cache: CacheConfig, link: LinkConfig, disk: DiskConfig, } | { "kind": "two-level", client: CacheConfig, array: CacheConfig, link: LinkConfig, disk: DiskConfig, } | { "kind": "tree", caches: Array<TreeCache>, };
+
+/**
+ * How the caches of a path cooperate.
+ */
+export type Protocol = { "kind": "none" } | { "kind": "demote" } | { "kind": "ha-r" } | { "kind": "ac-cc" } | { "kind": "mc2", revision?: 1 | 2, } | { "kind": "ac-ca", k: number, };
+
+/**
+ * Paper 003's DU ("quick eviction of duplicated blocks"): what a cache above the client does
+ * with a block it has just sent up, which the client will cache.
+ */
+export type Du = "drop" | "lru-end";
+
+/**
+ * When clients issue requests.
+ */
+export type Arrivals = { "arrivals": "closed" } | { "arrivals": "open", meanInterarrivalMs: number, };
+
+/**
+ * How a request of several blocks is served. Either way it is served at the deepest level
+ * any of its blocks reached (a multi-block read hits a level only if every block is there,
+ * SPEC §1), its transfers over each link are one batch, and the disk is paid once.
+ */
+export type MultiBlock = "per-block" | "atomic";
+
+/**
+ * Whether a request pays for the DEMOTEs it causes.
+ */
+export type Demotions = "charged" | "hidden";
+
+/**
+ * What a DEMOTE of a block the cache above already holds sends.
+ */
+export type DemoteData = "when-absent" | "always";
+
+/**
+ * Which stream the OLTP client emits.
+ */
+export type OltpStream = "storage" | "buffer";
+
+/**
+ * The query a client runs, execution after execution.
+ */
+export type TpchQuery = "q3" | "q7";
+
+/**
+ * One phase of [`WorkloadConfig::Phases`].
+ */
+export type PhaseConfig = { 
+/**
+ * A generator (not phases again); its own warm-up and measured counts are not used.
+ */
+workload: Exclude<WorkloadConfig, { kind: 'oltp' | 'tpch' | 'phases' }>, requests: number, offset?: number, };
+
+/**
+ * The closed set of generators a scenario may name.
+ */
+export type WorkloadConfig = { "kind": "random", blocks: number, 
+/**
+ * Consecutive blocks per request (paper 001's multi-block requests); default 1.
+ */
+requestBlocks?: number, 
+/**
+ * Requests before measuring starts; default `blocks` (paper 000 §4.4).
+ */
+warmupRequests?: number | null, 
+/**
+ * Measured requests; default `10 × blocks`.
+ */
+measuredRequests?: number | null, } | { "kind": "zipf", blocks: number, requestBlocks?: number, alpha: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "sequential", blocks: number, requestBlocks?: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "mix", blocks: number, requestBlocks?: number, scanShare: number, loopShare: number, hotShare: number, segment: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "oltp", warehouses: number, 
+/**
+ * Buffer pool pages; default half the initial database.
+ */
+bufferPool?: number | null, 
+/**
+ * Recovery bound in % of a log file (DB2's `softmax`).
+ */
+softmax: number, 
+/**
+ * Dirty share of the pool above which page cleaners write replacement candidates.
+ */
+dirtyThreshold: number, 
+/**
+ * `storage` (default): what the pool sends the server; `buffer`: every page
+ * reference, importance-hinted (paper 003's database buffer trace).
+ */
+stream?: OltpStream, 
+/**
+ * Which generator (see [`oltp::OltpModel`]): 1, the one every document shared before
+ * model 2 existed recorded — a document without `model` means it, always, so old links
+ * keep their numbers; 2, DB2's page cleaning and page sizing.
+ */
+model?: 1 | 2, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "tpch", query: TpchQuery, 
+/**
+ * Multiplies the tables and index leaves (1 = 8,551 pages).
+ */
+scale: number, 
+/**
+ * Query 7's index lookups per execution.
+ */
+lookups: number, 
+/**
+ * Query 7's data-page skew `[x, y]`: x % of the reads go to y % of each table's pages.
+ */
+skew: [number, number], warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "phases", phases: Array<PhaseConfig>, warmupRequests?: number | null, };
+
+export type Sharing = { "kind": "disjoint" } | { "kind": "conjoint" } | { "kind": "shared", fraction: number, };
+
+/**
+ * Which leaf each of a trace's clients (volume, host, disk, CSV client column) drives.
+ */
+export type TraceClients = { "kind": "order" } | { "kind": "merged" } | { "kind": "map", map: { [key in string]: string }, };
+
+/**
+ * A trace file a scenario replays. The data travels beside the scenario (a link cannot hold
+ * a file): the run is given the parsed trace, and the name says which file it must be.
+ */
+export type TraceSource = { name: string, 
+/**
+ * The reader (`msr`, `vscsi`, …); absent: recognised from the file.
+ */
+format?: TraceFormat | null, 
+/**
+ * Key each request by its start address, unsplit.
+ */
+objectMode?: boolean, 
+/**
+ * Skip malformed records (counting them) instead of refusing the file.
+ */
+skipBad?: boolean, 
+/**
+ * Requests replayed before measuring starts; absent: the first tenth of the trace.
+ */
+warmupRequests?: number | null, clients?: TraceClients, };
+
+/**
+ * Where the requests come from.
+ */
+export type Source = { "kind": "workload", workload: WorkloadConfig, clients?: { [key in string]: WorkloadConfig }, sharing?: Sharing, } | { "kind": "trace" } & TraceSource;
+
+export type Scenario = { version: typeof SCENARIO_VERSION, name?: string, seed: number, 
+/**
+ * Bytes per block: a power of two from 512 B to 1 MiB.
+ */
+blockSize: number, topology: Topology, 
+/**
+ * How the caches cooperate (absent: the inclusive baseline).
+ */
+protocol?: Protocol, 
+/**
+ * Paper 003's DU at every cache above the clients: `drop` or `lru-end` what it sends up.
+ */
+du?: Du | null, 
+/**
+ * Paper 003's SE: a request of importance 0 enters the client (and, under DEMOTE or
+ * AC_CC, which pass hints down, the cache that keeps it above) at the eviction end.
+ */
+se?: boolean, 
+/**
+ * Cost of a client-cache hit, T_c (paper 000 uses 0).
+ */
+clientHitMs?: number, 
+/**
+ * Links, controllers and disks as FIFO servers; absent: the additive model (paper 000 eq. 1).
+ */
+queueing?: Arrivals | null, 
+/**
+ * With two or more clients, time each client alone too, for speedups and fairness.
+ */
+fairness?: boolean, 
+/**
+ * How a request of several blocks is served: block by block (default) or all looked up
+ * first (`atomic`, version 1's way; version-1 documents keep it).
+ */
+multiBlock?: MultiBlock, 
+/**
+ * Whether a request pays for its DEMOTEs (`charged`, paper 000) or not (`hidden`, paper 003
+ * §5's accounting).
+ */
+demotions?: Demotions, 
+/**
+ * What a DEMOTE of a block the cache above holds sends: nothing (`when-absent`) or the block
+ * anyway (`always`, paper 000 §2's protocol).
+ */
+demoteData?: DemoteData, source: Source, };
+
+// ---- limits (engine: Scenario::validate) ----
+/** The scenario version the engine writes (it reads every earlier one and migrates it). */
+export const SCENARIO_VERSION = 3;
+/** Largest cache, in blocks. */
+export const MAX_CAPACITY = 33554432;
+/** Largest block universe a generator may span. */
+export const MAX_BLOCKS = 33554432;
+/** Zipf keeps an alias-table entry per block. */
+export const MAX_ZIPF_BLOCKS = 16777216;
+/** Seeds must survive a trip through a JavaScript number. */
+export const MAX_SEED = 9007199254740991;
+/** Upper bound on warm-up plus measured requests. */
+export const MAX_REQUESTS = 100000000000;
+/** Most blocks one generated request may span. */
+export const MAX_REQUEST_BLOCKS = 1024;
+/** Most phases in one workload. */
+export const MAX_PHASES = 16;
+/** Longest scenario name and trace file name. */
+export const MAX_NAME_LENGTH = 200;
+/** Most block references an offline policy (MIN, read-OPT) may precompute. */
+export const MAX_OFFLINE_REQUESTS = 16777216;
+/** Most caches in one tree. */
+export const MAX_TREE_CACHES = 64;
+/** Most clients (leaves) in one tree. */
+export const MAX_TREE_CLIENTS = 32;
+/** AC_CA's victim candidates when the document names none. */
+export const DEFAULT_AC_CA_K = 4;
+/** Most victim candidates AC_CA may weigh. */
+export const MAX_AC_CA_K = 1024;
+/** The engine's trace readers (engine: trace::Format). */
+export const TRACE_FORMATS = ['lines', 'csv', 'msr', 'spc', 'blkparse', 'vscsi', 'oracle-general', 'k5cloud', 'tencent', 'alibaba'] as const;
+export type TraceFormat = (typeof TRACE_FORMATS)[number];
+
+/** Every replacement policy, online ones first, in the order pickers list them: label, whether it is offline, reads write hints or keeps an out queue, and each parameter's JSON name, range (a share's bounds are open), default and meaning (engine: policy::catalogue). */
+export const POLICY_CATALOGUE = [
+  {
+    "kind": "lru",
+    "label": "LRU",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "mru",
+    "label": "MRU",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "fifo",
+    "label": "FIFO",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "random",
+    "label": "Random (RR)",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "clock",
+    "label": "CLOCK",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "sieve",
+    "label": "SIEVE",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "lfu",
+    "label": "LFU",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": [
+      {
+        "name": "agingPeriod",
+        "label": "Aging period",
+        "unit": "refs",
+        "min": 0.0,
+        "max": 100000000000.0,
+        "default": 0.0,
+        "hint": "halve every frequency after this many references; 0 = never"
+      }
+    ]
+  },
+  {
+    "kind": "slru",
+    "label": "SLRU",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": [
+      {
+        "name": "protectedShare",
+        "label": "Protected segment",
+        "unit": "share",
+        "min": 0.0,
+        "max": 1.0,
+        "default": 0.8,
+        "hint": "share of the cache for blocks hit at least twice; paper 001 found 60–80 % best"
+      }
+    ]
+  },
+  {
+    "kind": "lru-2",
+    "label": "LRU-2",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "lru-k",
+    "label": "LRU-K",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": [
+      {
+        "name": "k",
+        "label": "K",
+        "unit": "refs",
+        "min": 2.0,
+        "max": 8.0,
+        "default": 2.0,
+        "hint": "the victim's K-th latest reference is the oldest; blocks seen fewer than K times go first"
+      },
+      {
+        "name": "correlatedPeriod",
+        "label": "Correlated period",
+        "unit": "refs",
+        "min": 0.0,
+        "max": 100000000000.0,
+        "default": 0.0,
+        "hint": "references to a block this close together count as one; 0 = every reference counts"
+      }
+    ]
+  },
+  {
+    "kind": "arc",
+    "label": "ARC",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "car",
+    "label": "CAR",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "2q",
+    "label": "2Q",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "lirs",
+    "label": "LIRS",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": [
+      {
+        "name": "hirShare",
+        "label": "HIR share",
+        "unit": "share",
+        "min": 0.0,
+        "max": 1.0,
+        "default": 0.01,
+        "hint": "cache share for resident HIR blocks; the paper uses 1 %"
+      }
+    ]
+  },
+  {
+    "kind": "mq",
+    "label": "MQ",
+    "offline": false,
+    "hints": false,
+    "outQueue": true,
+    "params": [
+      {
+        "name": "lifeTime",
+        "label": "Life time",
+        "unit": "refs",
+        "min": 0.0,
+        "max": 100000000000.0,
+        "default": 0.0,
+        "hint": "references a block may go unused before dropping a queue; 0 = the cache size"
+      }
+    ]
+  },
+  {
+    "kind": "lru+hints",
+    "label": "LRU+Hints",
+    "offline": false,
+    "hints": true,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "mq+hints",
+    "label": "MQ+Hints",
+    "offline": false,
+    "hints": true,
+    "outQueue": true,
+    "params": [
+      {
+        "name": "lifeTime",
+        "label": "Life time",
+        "unit": "refs",
+        "min": 0.0,
+        "max": 100000000000.0,
+        "default": 0.0,
+        "hint": "references a block may go unused before dropping a queue; 0 = the cache size"
+      }
+    ]
+  },
+  {
+    "kind": "tq",
+    "label": "TQ",
+    "offline": false,
+    "hints": true,
+    "outQueue": true,
+    "params": []
+  },
+  {
+    "kind": "s3-fifo",
+    "label": "S3-FIFO",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": [
+      {
+        "name": "smallShare",
+        "label": "Small queue",
+        "unit": "share",
+        "min": 0.0,
+        "max": 1.0,
+        "default": 0.1,
+        "hint": "share of the cache that filters one-hit wonders; the paper uses 10 %"
+      }
+    ]
+  },
+  {
+    "kind": "qd-lp-fifo",
+    "label": "QD-LP-FIFO",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": [
+      {
+        "name": "probationShare",
+        "label": "Probationary FIFO",
+        "unit": "share",
+        "min": 0.0,
+        "max": 1.0,
+        "default": 0.1,
+        "hint": "share of the cache where new blocks must be requested again to stay; the paper uses 10 %"
+      }
+    ]
+  },
+  {
+    "kind": "w-tinylfu",
+    "label": "W-TinyLFU",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": [
+      {
+        "name": "windowShare",
+        "label": "Window",
+        "unit": "share",
+        "min": 0.0,
+        "max": 1.0,
+        "default": 0.01,
+        "hint": "LRU window in front of the frequency-filtered main cache; Caffeine uses 1 %"
+      }
+    ]
+  },
+  {
+    "kind": "hyperbolic",
+    "label": "Hyperbolic",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": [
+      {
+        "name": "sampleSize",
+        "label": "Sample",
+        "unit": "blocks",
+        "min": 1.0,
+        "max": 1024.0,
+        "default": 64.0,
+        "hint": "blocks drawn at random (from the run's seed) per eviction; the lowest hit rate since entry goes; the paper uses 64"
+      }
+    ]
+  },
+  {
+    "kind": "lecar",
+    "label": "LeCaR",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "min",
+    "label": "MIN",
+    "offline": true,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "read-opt",
+    "label": "read-OPT",
+    "offline": true,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  }
+] as const;
+
+/** The TPC-H-like client's layout: pages at scale 1 (each scaled and rounded, at least 1), index leaves per internal page, range names by id, and the generator's bounds and defaults (engine: workload::tpch). */
+export const TPCH = {
+  minScale: 0.01,
+  maxScale: 64,
+  defaultScale: 1,
+  defaultLookups: 500,
+  maxLookups: 1000000,
+  defaultSkew: [80, 20],
+  leavesPerInternal: 120,
+  pages: { supplier: 15, customer: 250, orders: 1500, lineitem: 6000 },
+  leaves: { customer: 25, orders: 150, lineitem: 600 },
+  ranges: ['nation', 'supplier', 'customer', 'orders', 'lineitem', 'customer index', 'orders index (upper)', 'orders index leaves', 'lineitem index (upper)', 'lineitem index leaves'],
+} as const;
+
 /** The OLTP client's database in pages for 1 … 1000 warehouses (index: warehouses − 1), by generator model: its initial pages, and the block universe (with the appending tables' slack). */
 export const OLTP_MAX_WAREHOUSES = 1000;
 export const OLTP_PAGES: Record<1 | 2, { initial: readonly number[]; universe: readonly number[] }> = {

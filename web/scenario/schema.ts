@@ -1,21 +1,54 @@
-// The scenario document (version 2) as a zod schema. It mirrors the engine's serde types in
-// engine-wasm/crates/core/src/scenario/mod.rs field for field, limits and refusals included
-// (`Scenario::validate`), so the UI can say what is wrong before anything runs. The engine stays
-// the authority: it re-validates every run, and it alone reads (and migrates) version 1.
+// The scenario document (version 3) as a zod schema, for the form: it says what is wrong, field
+// by field, as the user types, before anything runs. The engine stays the authority: it
+// re-validates every run, and it alone reads (and migrates) earlier versions.
+// What lives once, in the engine (web/generated/engine.ts, generated from the Rust types): the
+// document's TypeScript types (./engine-types.ts fails the type check when this schema and them
+// differ in a policy, field or value), the limits, the policy catalogue this file builds the
+// policy checks from, and the database layouts. The rules types alone cannot say are restated
+// below in the engine's order (`Scenario::validate`) and held to it by tests/unit/schema.test.ts.
 import { z } from 'zod';
+import {
+  DEFAULT_AC_CA_K,
+  MAX_AC_CA_K,
+  MAX_BLOCKS,
+  MAX_CAPACITY,
+  MAX_NAME_LENGTH,
+  MAX_OFFLINE_REQUESTS,
+  MAX_PHASES,
+  MAX_REQUEST_BLOCKS,
+  MAX_REQUESTS,
+  MAX_SEED,
+  MAX_TREE_CACHES,
+  MAX_TREE_CLIENTS,
+  MAX_ZIPF_BLOCKS,
+  POLICY_CATALOGUE,
+  SCENARIO_VERSION,
+  TRACE_FORMATS,
+  type PolicyConfig as EnginePolicyConfig,
+  type TraceFormat,
+} from '../generated/engine';
 import { MAX_WAREHOUSES, OLTP_DEFAULTS, oltpPages } from './oltp';
 import { MAX_TPCH_LOOKUPS, MAX_TPCH_SCALE, MIN_TPCH_SCALE, TPCH_DEFAULTS, tpchPages } from './tpch';
 
-export const SCENARIO_VERSION = 3;
-/** Largest cache and largest block universe, in blocks (engine: MAX_CAPACITY, MAX_BLOCKS). */
-export const MAX_BLOCKS = 2 ** 25;
-/** Zipf keeps an alias-table entry per block (engine: MAX_ZIPF_BLOCKS). */
-export const MAX_ZIPF_BLOCKS = 2 ** 24;
-/** Seeds must survive a trip through a JavaScript number (engine: MAX_SEED). */
-export const MAX_SEED = Number.MAX_SAFE_INTEGER;
-/** Upper bound on warm-up plus measured requests (engine: MAX_REQUESTS). */
-export const MAX_REQUESTS = 100_000_000_000;
-export const MAX_NAME_LENGTH = 200;
+export {
+  DEFAULT_AC_CA_K,
+  MAX_AC_CA_K,
+  MAX_BLOCKS,
+  MAX_CAPACITY,
+  MAX_NAME_LENGTH,
+  MAX_OFFLINE_REQUESTS,
+  MAX_PHASES,
+  MAX_REQUEST_BLOCKS,
+  MAX_REQUESTS,
+  MAX_SEED,
+  MAX_TREE_CACHES,
+  MAX_TREE_CLIENTS,
+  MAX_ZIPF_BLOCKS,
+  POLICY_CATALOGUE,
+  SCENARIO_VERSION,
+  TRACE_FORMATS,
+  type TraceFormat,
+};
 
 const between = (min: number, max: number) => `must be between ${min} and ${max}`;
 
@@ -26,141 +59,56 @@ function num(min: number, max: number, integer = false) {
   return integer ? n.refine(Number.isInteger, { error: 'must be a whole number' }) : n;
 }
 
-/** Every replacement policy the engine's `PolicyConfig` accepts (engine-wasm/crates/core/src/policy/mod.rs). */
-export const POLICY_KINDS = [
-  'lru',
-  'mru',
-  'fifo',
-  'random',
-  'clock',
-  'sieve',
-  'lfu',
-  'slru',
-  'lru-2',
-  'lru-k',
-  'arc',
-  'car',
-  '2q',
-  'lirs',
-  'mq',
-  'lru+hints',
-  'mq+hints',
-  'tq',
-  's3-fifo',
-  'qd-lp-fifo',
-  'w-tinylfu',
-  'hyperbolic',
-  'lecar',
-  'min',
-  'read-opt',
-] as const;
-/** Policies that must see the whole reference string first: a cache whose stream is known before the run (engine: validate_offline). */
-export const OFFLINE_POLICY_KINDS: readonly PolicyKind[] = ['min', 'read-opt'];
-/** Most block references an offline policy may precompute (engine: MAX_OFFLINE_REFS). */
-export const MAX_OFFLINE_REQUESTS = 2 ** 24;
+/** A share strictly between 0 and 1. */
+const share = () =>
+  z
+    .number({ error: 'must be a number' })
+    .gt(0, { error: 'must be above 0 and below 1' })
+    .lt(1, { error: 'must be above 0 and below 1' });
 
+/** One policy's entry in the engine's catalogue: label, kind of cache, parameters with ranges and defaults. */
+export type PolicyInfo = (typeof POLICY_CATALOGUE)[number];
+export type PolicyParam = PolicyInfo['params'][number];
+/** A policy as a document may write it: its parameters may be left out (the engine's defaults). */
+export type PolicyConfig = EnginePolicyConfig extends infer P ? (P extends { kind: infer K } ? { kind: K } & Partial<Omit<P, 'kind'>> : never) : never;
+export type PolicyKind = PolicyConfig['kind'];
+
+/** Every replacement policy the engine has, online ones first (engine: policy::catalogue). */
+export const POLICY_KINDS: readonly PolicyKind[] = POLICY_CATALOGUE.map((p) => p.kind);
+/** Policies that must see the whole reference string first: a cache whose stream is known before the run (engine: validate_offline). */
+export const OFFLINE_POLICY_KINDS: readonly PolicyKind[] = POLICY_CATALOGUE.filter((p) => p.offline).map((p) => p.kind);
+
+/** `kind`'s catalogue entry. */
+export function policyInfo(kind: PolicyKind): PolicyInfo {
+  return POLICY_CATALOGUE.find((p) => p.kind === kind)!;
+}
+
+/** A parameter's value in `policy`, or the engine's default when it is left out. */
+export function paramValue(policy: PolicyConfig, param: PolicyParam): number {
+  const v = (policy as Record<string, unknown>)[param.name];
+  return typeof v === 'number' ? v : param.default;
+}
+
+function paramSchema(p: PolicyParam) {
+  return (p.unit === 'share' ? share() : num(p.min, p.max, true)).optional();
+}
+
+/** Each policy's object: its `kind` and its optional parameters, each within the engine's range. */
 export const policySchema = z.discriminatedUnion(
   'kind',
-  [
-    z.strictObject({ kind: z.literal('lru') }),
-    z.strictObject({ kind: z.literal('mru') }),
-    z.strictObject({ kind: z.literal('fifo') }),
-    z.strictObject({ kind: z.literal('random') }),
-    z.strictObject({ kind: z.literal('clock') }),
-    z.strictObject({ kind: z.literal('sieve') }),
-    z.strictObject({
-      kind: z.literal('lfu'),
-      /** Halve all frequencies every this many references; 0 = never (engine default). */
-      agingPeriod: num(0, MAX_REQUESTS, true).optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('slru'),
-      /** Share of the cache given to the protected segment (paper 001; engine default 0.8). */
-      protectedShare: z
-        .number({ error: 'must be a number' })
-        .gt(0, { error: 'must be above 0 and below 1' })
-        .lt(1, { error: 'must be above 0 and below 1' })
-        .optional(),
-    }),
-    z.strictObject({ kind: z.literal('lru-2') }),
-    z.strictObject({
-      kind: z.literal('lru-k'),
-      /** References remembered per block (engine default 2; LRU-1 is LRU). */
-      k: num(2, 8, true).optional(),
-      /** References within which a block's references count as one; 0 = none (engine default). */
-      correlatedPeriod: num(0, MAX_REQUESTS, true).optional(),
-    }),
-    z.strictObject({ kind: z.literal('arc') }),
-    z.strictObject({ kind: z.literal('car') }),
-    z.strictObject({ kind: z.literal('2q') }),
-    z.strictObject({
-      kind: z.literal('lirs'),
-      /** Share of the cache for resident HIR blocks (engine default 0.01, the paper's 1 %). */
-      hirShare: z
-        .number({ error: 'must be a number' })
-        .gt(0, { error: 'must be above 0 and below 1' })
-        .lt(1, { error: 'must be above 0 and below 1' })
-        .optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('mq'),
-      /** References a block may go unreferenced before dropping a queue; 0 = the capacity (engine default). */
-      lifeTime: num(0, MAX_REQUESTS, true).optional(),
-    }),
-    /** Paper 004's write-hint policies (LRU+Hints, MQ+Hints, TQ). */
-    z.strictObject({ kind: z.literal('lru+hints') }),
-    z.strictObject({ kind: z.literal('mq+hints'), lifeTime: num(0, MAX_REQUESTS, true).optional() }),
-    z.strictObject({ kind: z.literal('tq') }),
-    z.strictObject({
-      kind: z.literal('s3-fifo'),
-      /** Share of the cache given to the small FIFO (engine default 0.1). */
-      smallShare: z
-        .number({ error: 'must be a number' })
-        .gt(0, { error: 'must be above 0 and below 1' })
-        .lt(1, { error: 'must be above 0 and below 1' })
-        .optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('qd-lp-fifo'),
-      /** Share of the cache given to the probationary FIFO (engine default 0.1). */
-      probationShare: z
-        .number({ error: 'must be a number' })
-        .gt(0, { error: 'must be above 0 and below 1' })
-        .lt(1, { error: 'must be above 0 and below 1' })
-        .optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('w-tinylfu'),
-      /** Share of the cache for the LRU window (engine default 0.01). */
-      windowShare: z
-        .number({ error: 'must be a number' })
-        .gt(0, { error: 'must be above 0 and below 1' })
-        .lt(1, { error: 'must be above 0 and below 1' })
-        .optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('hyperbolic'),
-      /** Resident blocks drawn per eviction, from the run's seed (engine default 64, the paper's). */
-      sampleSize: num(1, 1024, true).optional(),
-    }),
-    z.strictObject({ kind: z.literal('lecar') }),
-    z.strictObject({ kind: z.literal('min') }),
-    z.strictObject({ kind: z.literal('read-opt') }),
+  POLICY_CATALOGUE.map((p) => z.strictObject({ kind: z.literal(p.kind), ...Object.fromEntries(p.params.map((q: PolicyParam) => [q.name, paramSchema(q)])) })) as unknown as [
+    z.ZodObject<{ kind: z.ZodLiteral<PolicyKind> }>,
   ],
   { error: `must be one of ${POLICY_KINDS.join(', ')}` },
-);
-export type PolicyConfig = z.infer<typeof policySchema>;
-export type PolicyKind = z.infer<typeof policySchema>['kind'];
+) as unknown as z.ZodType<PolicyConfig, PolicyConfig>;
 
 export const cacheSchema = z.strictObject({
-  capacity: num(1, MAX_BLOCKS, true),
+  capacity: num(1, MAX_CAPACITY, true),
   policy: policySchema,
   /** Paper 003's CO: cold blocks (not among the last `capacity` accesses) enter at the eviction end. */
   co: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
-/** AC_CA's default number of victim candidates (engine: DEFAULT_AC_CA_K). */
-export const DEFAULT_AC_CA_K = 4;
 
 export const protocolSchema = z.discriminatedUnion(
   'kind',
@@ -172,7 +120,7 @@ export const protocolSchema = z.discriminatedUnion(
     /** Paper 003's client-controlled caching (ULC-style): each block lives in exactly one level. */
     z.strictObject({ kind: z.literal('ac-cc') }),
     /** Paper 003's content-aware client: evicts, among its next k victims, the first the array holds. */
-    z.strictObject({ kind: z.literal('ac-ca'), k: num(1, 1024, true).optional() }),
+    z.strictObject({ kind: z.literal('ac-ca'), k: num(1, MAX_AC_CA_K, true).optional() }),
     /** Paper 002's MC² with Karma: partitions by the clients' range hints (clients directly over one array). */
     z.strictObject({
       kind: z.literal('mc2'),
@@ -242,8 +190,6 @@ export const diskSchema = z.discriminatedUnion(
 );
 export type DiskConfig = z.infer<typeof diskSchema>;
 
-/** Most blocks one generated request may span (engine: MAX_REQUEST_BLOCKS). */
-export const MAX_REQUEST_BLOCKS = 1024;
 
 const workloadFields = {
   blocks: num(1, MAX_BLOCKS, true),
@@ -340,8 +286,6 @@ const generatorUnion = z.discriminatedUnion('kind', [randomVariant, sequentialVa
 export const generatorSchema = generatorUnion.check((ctx) => checkGenerator(ctx.value, ctx.issues as Issues, []));
 export type Generator = z.infer<typeof generatorSchema>;
 
-/** Most phases in one workload (engine: MAX_PHASES). */
-export const MAX_PHASES = 16;
 
 const phaseSchema = z.strictObject({
   workload: generatorSchema,
@@ -420,9 +364,6 @@ const blockSize = z
     error: 'must be a power of two from 512 to 1048576',
   });
 
-/** Most caches in one tree, and most clients (leaves) (engine: scenario::MAX_CACHES, MAX_CLIENTS). */
-export const MAX_TREE_CACHES = 64;
-export const MAX_TREE_CLIENTS = 32;
 
 export const sharingSchema = z.discriminatedUnion(
   'kind',
@@ -457,7 +398,7 @@ const cacheName = z.string({ error: 'must be text' }).refine((n) => n.trim().len
 /** One cache of a tree (engine: scenario::TreeCache). The leaves are the clients, in list order. */
 export const treeCacheSchema = z.strictObject({
   name: cacheName,
-  capacity: num(1, MAX_BLOCKS, true),
+  capacity: num(1, MAX_CAPACITY, true),
   policy: policySchema,
   co: z.boolean({ error: 'must be true or false' }).optional(),
   /** The cache above, by name; absent for a root, which then has a disk. */
@@ -492,9 +433,6 @@ export type TopologyKind = Topology['kind'];
 export const TOPOLOGY_KINDS = ['two-level', 'single', 'tree'] as const satisfies readonly TopologyKind[];
 export type TreeTopology = Extract<Topology, { kind: 'tree' }>;
 
-/** The engine's trace readers (engine: trace::Format). */
-export const TRACE_FORMATS = ['csv', 'lines', 'msr', 'spc', 'blkparse', 'vscsi', 'oracle-general', 'k5cloud', 'tencent', 'alibaba'] as const;
-export type TraceFormat = (typeof TRACE_FORMATS)[number];
 
 /** Which leaf each of a trace's clients (volume, host, CSV client column) drives (engine: TraceClients). */
 export const traceClientsSchema = z.discriminatedUnion(
@@ -523,7 +461,7 @@ const workloadSource = z.strictObject({
 
 const traceSource = z.strictObject({
   kind: z.literal('trace'),
-  name: z.string({ error: 'must be text' }).refine((n) => n.trim().length > 0 && n.length <= 200, { error: 'must be 1 to 200 characters' }),
+  name: z.string({ error: 'must be text' }).refine((n) => n.trim().length > 0 && n.length <= MAX_NAME_LENGTH, { error: `must be 1 to ${MAX_NAME_LENGTH} characters` }),
   format: z.enum(TRACE_FORMATS, { error: `must be one of ${TRACE_FORMATS.join(', ')}` }).optional(),
   objectMode: z.boolean({ error: 'must be true or false' }).optional(),
   skipBad: z.boolean({ error: 'must be true or false' }).optional(),

@@ -1,5 +1,7 @@
-//! TypeScript declarations of what the engine hands the UI — the run report, the upside
-//! estimate, the teaching stepper's steps, the papers' checks — generated from these Rust types (ts-rs), so that a
+//! TypeScript declarations of what crosses the wasm boundary — the scenario document the UI
+//! writes, the run report, the upside estimate, the teaching stepper's steps, the papers'
+//! checks — and the limits, policy catalogue and database layouts the UI draws and checks its
+//! forms with, generated from these Rust types and constants (ts-rs), so that a
 //! field added or renamed here reaches `web/generated/engine.ts` (`tiersim typescript`) and the
 //! type check, and never only one side of the wasm boundary. 64-bit counts are `number`: they
 //! cross as JSON numbers (exact below 2^53).
@@ -8,12 +10,18 @@ use ts_rs::{Config, TS};
 
 use crate::analysis::depth::{DepthCurve, Scope};
 use crate::analysis::upside::{ClientUpside, Prediction, UpsidePoint, UpsideReport};
+use crate::hierarchy::{Arrivals, DemoteData, Demotions, DiskConfig, Du, LinkConfig, Mechanical, MultiBlock, Protocol};
 use crate::hierarchy::{CacheCounters, HistogramReport};
 use crate::model::Op;
+use crate::policy::PolicyConfig;
 use crate::policy::Queue;
 use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report};
 use crate::run::reproduce::{Check, Expected, Verdict};
 use crate::run::teach::{CacheView, Level, TeachStep};
+use crate::scenario::{CacheConfig, Scenario, Source, Topology, TraceClients, TraceSource, TreeCache};
+use crate::workload::multi::Sharing;
+use crate::workload::tpch::TpchQuery;
+use crate::workload::{OltpStream, Phase as WorkloadPhase, WorkloadConfig};
 
 /// Every declaration, in one module's text (dependencies before their users).
 pub fn bindings() -> String {
@@ -46,6 +54,31 @@ pub fn bindings() -> String {
         decl::<Verdict>(&cfg),
         decl::<Expected>(&cfg),
         decl::<Check>(&cfg),
+        // The scenario document (`Scenario`), as serde reads it. A field with a serde default
+        // is required here but optional in JSON: the UI's schema may leave it out
+        // (web/scenario/engine-types.ts compares the two shapes, optionality aside).
+        decl::<PolicyConfig>(&cfg),
+        decl::<CacheConfig>(&cfg),
+        decl::<LinkConfig>(&cfg),
+        decl::<Mechanical>(&cfg),
+        decl::<DiskConfig>(&cfg),
+        decl::<TreeCache>(&cfg),
+        decl::<Topology>(&cfg),
+        decl::<Protocol>(&cfg),
+        decl::<Du>(&cfg),
+        decl::<Arrivals>(&cfg),
+        decl::<MultiBlock>(&cfg),
+        decl::<Demotions>(&cfg),
+        decl::<DemoteData>(&cfg),
+        decl::<OltpStream>(&cfg),
+        decl::<TpchQuery>(&cfg),
+        decl::<WorkloadPhase>(&cfg),
+        decl::<WorkloadConfig>(&cfg),
+        decl::<Sharing>(&cfg),
+        decl::<TraceClients>(&cfg),
+        decl::<TraceSource>(&cfg),
+        decl::<Source>(&cfg),
+        decl::<Scenario>(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the engine's Rust types by `tiersim typescript` (engine-wasm/crates/core/src/typescript.rs).\n\
@@ -56,8 +89,76 @@ pub fn bindings() -> String {
         out.push_str(&d);
         out.push('\n');
     }
+    out.push_str(&limits());
+    out.push_str(&policy_catalogue());
+    out.push_str(&tpch_layout());
     out.push_str(&oltp_pages());
     out
+}
+
+/// The scenario's limits, as `Scenario::validate` enforces them.
+fn limits() -> String {
+    use crate::scenario::{
+        MAX_CACHES, MAX_CAPACITY, MAX_CLIENTS, MAX_NAME_LENGTH, MAX_OFFLINE_REFS, MAX_SEED, SCENARIO_VERSION,
+    };
+    use crate::workload::{MAX_BLOCKS, MAX_PHASES, MAX_REQUESTS, MAX_REQUEST_BLOCKS, MAX_ZIPF_BLOCKS};
+    let formats = crate::trace::Format::ALL.iter().map(|f| format!("'{}'", f.name())).collect::<Vec<_>>();
+    use crate::hierarchy::protocol::{DEFAULT_AC_CA_K, MAX_AC_CA_K};
+    let consts: [(&str, &str, String); 14] = [
+        (
+            "SCENARIO_VERSION",
+            "The scenario version the engine writes (it reads every earlier one and migrates it).",
+            SCENARIO_VERSION.to_string(),
+        ),
+        ("MAX_CAPACITY", "Largest cache, in blocks.", MAX_CAPACITY.to_string()),
+        ("MAX_BLOCKS", "Largest block universe a generator may span.", MAX_BLOCKS.to_string()),
+        ("MAX_ZIPF_BLOCKS", "Zipf keeps an alias-table entry per block.", MAX_ZIPF_BLOCKS.to_string()),
+        ("MAX_SEED", "Seeds must survive a trip through a JavaScript number.", MAX_SEED.to_string()),
+        ("MAX_REQUESTS", "Upper bound on warm-up plus measured requests.", MAX_REQUESTS.to_string()),
+        ("MAX_REQUEST_BLOCKS", "Most blocks one generated request may span.", MAX_REQUEST_BLOCKS.to_string()),
+        ("MAX_PHASES", "Most phases in one workload.", MAX_PHASES.to_string()),
+        ("MAX_NAME_LENGTH", "Longest scenario name and trace file name.", MAX_NAME_LENGTH.to_string()),
+        (
+            "MAX_OFFLINE_REQUESTS",
+            "Most block references an offline policy (MIN, read-OPT) may precompute.",
+            MAX_OFFLINE_REFS.to_string(),
+        ),
+        ("MAX_TREE_CACHES", "Most caches in one tree.", MAX_CACHES.to_string()),
+        ("MAX_TREE_CLIENTS", "Most clients (leaves) in one tree.", MAX_CLIENTS.to_string()),
+        ("DEFAULT_AC_CA_K", "AC_CA's victim candidates when the document names none.", DEFAULT_AC_CA_K.to_string()),
+        ("MAX_AC_CA_K", "Most victim candidates AC_CA may weigh.", MAX_AC_CA_K.to_string()),
+    ];
+    let mut out = String::from("\n// ---- limits (engine: Scenario::validate) ----\n");
+    for (name, doc, value) in consts {
+        out.push_str(&format!("/** {doc} */\nexport const {name} = {value};\n"));
+    }
+    out.push_str(&format!(
+        "/** The engine's trace readers (engine: trace::Format). */\nexport const TRACE_FORMATS = [{}] as const;\nexport type TraceFormat = (typeof TRACE_FORMATS)[number];\n",
+        formats.join(", ")
+    ));
+    out
+}
+
+/// Every policy the engine has, with its parameters (engine: policy::catalogue).
+fn policy_catalogue() -> String {
+    let json = serde_json::to_string_pretty(crate::policy::catalogue::CATALOGUE).expect("the catalogue serialises");
+    format!(
+        "\n/** Every replacement policy, online ones first, in the order pickers list them: label, whether it is offline, reads write hints or keeps an out queue, and each parameter's JSON name, range (a share's bounds are open), default and meaning (engine: policy::catalogue). */\n\
+         export const POLICY_CATALOGUE = {json} as const;\n"
+    )
+}
+
+/// The TPC-H-like client's database layout constants (engine: workload::tpch::TpchLayout).
+fn tpch_layout() -> String {
+    use crate::workload::tpch::*;
+    let names = RANGE_NAMES.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
+    format!(
+        "\n/** The TPC-H-like client's layout: pages at scale 1 (each scaled and rounded, at least 1), index leaves per internal page, range names by id, and the generator's bounds and defaults (engine: workload::tpch). */\n\
+         export const TPCH = {{\n  minScale: {MIN_SCALE},\n  maxScale: {MAX_SCALE},\n  defaultScale: {DEFAULT_SCALE},\n  defaultLookups: {DEFAULT_LOOKUPS},\n  maxLookups: {MAX_LOOKUPS},\n  defaultSkew: [{}, {}],\n  leavesPerInternal: {LEAVES_PER_INTERNAL},\n  \
+         pages: {{ supplier: {SUPPLIER_PAGES}, customer: {CUSTOMER_PAGES}, orders: {ORDERS_PAGES}, lineitem: {LINEITEM_PAGES} }},\n  \
+         leaves: {{ customer: {CUSTOMER_LEAVES}, orders: {ORDERS_LEAVES}, lineitem: {LINEITEM_LEAVES} }},\n  ranges: [{names}],\n}} as const;\n",
+        DEFAULT_SKEW[0], DEFAULT_SKEW[1]
+    )
 }
 
 /// The OLTP client's database size for every warehouse count and generator model, as the

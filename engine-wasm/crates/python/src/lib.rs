@@ -230,7 +230,7 @@ fn normalise_policy(policy_json: &str) -> PyResult<(String, String)> {
 /// Every policy kind the engine has.
 #[pyfunction]
 fn policy_kinds() -> Vec<&'static str> {
-    PolicyConfig::KINDS.to_vec()
+    PolicyConfig::kinds().collect()
 }
 
 fn read_scenario(scenario_json: &str, origin: &str) -> PyResult<Scenario> {

@@ -20,6 +20,7 @@ use crate::model::Block;
 
 /// A mechanical drive's parameters (all optional in JSON; defaults are the calibrated drive).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Mechanical {
     /// Spindle speed; the mean rotational delay is half a revolution.
@@ -82,6 +83,7 @@ impl Default for Mechanical {
 
 /// How long the disk takes to serve what missed every cache.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum DiskConfig {
     /// Every request that reaches the disk costs the same (paper 000 observed T_d ≈ 10 ms).

@@ -56,6 +56,7 @@ use protocol::{ac_ca::AcCa, ac_cc::AcCc, demote::Demote, ha_r::HaR, inclusive::I
 /// any of its blocks reached (a multi-block read hits a level only if every block is there,
 /// SPEC §1), its transfers over each link are one batch, and the disk is paid once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum MultiBlock {
     /// Each block is referenced in order, as if it were a request of its own — what peer
@@ -70,6 +71,7 @@ pub enum MultiBlock {
 
 /// Whether a request pays for the DEMOTEs it causes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Demotions {
     /// On the request's path: paper 000 eq. 1 charges each transfer to the request that caused it.
@@ -83,6 +85,7 @@ pub enum Demotions {
 
 /// What a DEMOTE of a block the cache above already holds sends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum DemoteData {
     /// Nothing: the client learns the block is there and sends only the command.

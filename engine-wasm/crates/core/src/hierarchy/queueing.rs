@@ -26,6 +26,7 @@ use crate::util::rng::Rng;
 
 /// When clients issue requests.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "arrivals", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Arrivals {
     /// One outstanding request per client.

@@ -10,6 +10,7 @@ use super::disk::{Disk, DiskConfig};
 /// A link between two levels: a fixed per-request cost (propagation, protocol and controller
 /// overhead) plus the data's transfer time at the link's bandwidth.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "preset", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum LinkConfig {
     /// 1 Gbit/s Fibre Channel: 0.2 ms for a 4 KiB block, controller included (paper 000 §4.2).

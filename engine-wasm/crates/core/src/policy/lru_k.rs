@@ -33,10 +33,12 @@ const FINITE: u8 = 2;
 
 /// Most references remembered per block: the history costs 8·K bytes for every id seen.
 pub const MAX_K: u32 = 8;
+/// LRU-1 is LRU.
+pub const MIN_K: u32 = 2;
 pub const DEFAULT_K: u32 = 2;
 
 pub(crate) fn check_k(k: u32) -> Result<(), String> {
-    if (2..=MAX_K).contains(&k) {
+    if (MIN_K..=MAX_K).contains(&k) {
         Ok(())
     } else {
         Err(format!("k must be a whole number from 2 to {MAX_K} (LRU-1 is LRU) (got {k})"))

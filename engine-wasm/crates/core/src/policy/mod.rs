@@ -14,6 +14,7 @@ use crate::model::{Block, WriteHint};
 
 pub mod arc;
 pub mod car;
+pub mod catalogue;
 pub mod clock;
 pub mod co;
 pub mod fifo;
@@ -166,6 +167,7 @@ pub const OUT_ENTRY_BYTES: u64 = 24;
 /// The closed set of policies a scenario may name. Parameters are optional in JSON and
 /// default to the named constants of each policy's module.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum PolicyConfig {
     /// Least recently used: hits and fetched blocks go to the "eject me last" end.
@@ -353,40 +355,15 @@ impl PolicyConfig {
         })
     }
 
+    /// Every kind's JSON name, online ones first (the [`catalogue`]'s order).
+    pub fn kinds() -> impl Iterator<Item = &'static str> {
+        catalogue::CATALOGUE.iter().map(|p| p.kind)
+    }
+
     /// One configuration of every kind, with default parameters, online ones first (benchmarks,
     /// sweeps and tests that must cover every policy).
-    /// Every kind's JSON name, online ones first.
-    pub const KINDS: &[&str] = &[
-        "lru",
-        "mru",
-        "fifo",
-        "random",
-        "clock",
-        "sieve",
-        "lfu",
-        "slru",
-        "lru-2",
-        "lru-k",
-        "arc",
-        "car",
-        "2q",
-        "lirs",
-        "mq",
-        "lru+hints",
-        "mq+hints",
-        "tq",
-        "s3-fifo",
-        "qd-lp-fifo",
-        "w-tinylfu",
-        "hyperbolic",
-        "lecar",
-        "min",
-        "read-opt",
-    ];
-
     pub fn every_kind() -> Vec<PolicyConfig> {
-        Self::KINDS
-            .iter()
+        Self::kinds()
             .map(|k| serde_json::from_str(&format!(r#"{{"kind":"{k}"}}"#)).expect("every kind parses with defaults"))
             .collect()
     }
@@ -452,7 +429,8 @@ impl PolicyConfig {
             PolicyConfig::WTinyLfu { window_share } => wtinylfu::check_window_share(window_share),
             PolicyConfig::Hyperbolic { sample_size } => hyperbolic::check_sample_size(sample_size),
             _ => Ok(()),
-        }
+        }?;
+        catalogue::check_ranges(self)
     }
 
     pub fn name(&self) -> &'static str {

@@ -52,9 +52,12 @@ pub const MAX_OFFLINE_REFS: u64 = 1 << 24;
 /// Most caches in one tree, and most clients (leaves).
 pub const MAX_CACHES: usize = 64;
 pub const MAX_CLIENTS: usize = 32;
+/// Longest scenario name, and longest trace file name, in bytes.
+pub const MAX_NAME_LENGTH: usize = 200;
 
 /// One cache: its size and replacement policy.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CacheConfig {
     /// Capacity in blocks.
@@ -74,6 +77,7 @@ impl CacheConfig {
 
 /// One cache of a tree. The leaves are the clients, in the order the caches are listed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TreeCache {
     pub name: String,
@@ -93,6 +97,7 @@ pub struct TreeCache {
 
 /// The shape of the hierarchy, carrying its caches.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Topology {
     /// One cache over a link to its disk.
@@ -106,6 +111,7 @@ pub enum Topology {
 
 /// Which leaf each of a trace's clients (volume, host, disk, CSV client column) drives.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum TraceClients {
     /// The trace's clients in the order they first appear drive the leaves in order.
@@ -126,11 +132,13 @@ impl TraceClients {
 /// A trace file a scenario replays. The data travels beside the scenario (a link cannot hold
 /// a file): the run is given the parsed trace, and the name says which file it must be.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TraceSource {
     pub name: String,
     /// The reader (`msr`, `vscsi`, …); absent: recognised from the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(type = "TraceFormat | null"))]
     pub format: Option<String>,
     /// Key each request by its start address, unsplit.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -147,6 +155,7 @@ pub struct TraceSource {
 
 /// Where the requests come from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Source {
     /// Seeded generators: `workload` for every client unless `clients` names its own (by leaf
@@ -183,8 +192,10 @@ fn is_yes(b: &bool) -> bool {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Scenario {
+    #[cfg_attr(feature = "ts", ts(type = "typeof SCENARIO_VERSION"))]
     pub version: u32,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub name: String,
@@ -654,8 +665,8 @@ impl Scenario {
                 format!("must be a power of two from 512 to 1048576 bytes (got {})", self.block_size),
             ));
         }
-        if self.name.len() > 200 {
-            return Err(err("name", "must be at most 200 characters"));
+        if self.name.len() > MAX_NAME_LENGTH {
+            return Err(err("name", format!("must be at most {MAX_NAME_LENGTH} characters")));
         }
         let shape = self.shape()?;
         for node in &shape.nodes {
@@ -782,8 +793,8 @@ impl Scenario {
                 }
             }
             Source::Trace(t) => {
-                if t.name.trim().is_empty() || t.name.len() > 200 {
-                    return Err(err("source.name", "must be 1 to 200 characters"));
+                if t.name.trim().is_empty() || t.name.len() > MAX_NAME_LENGTH {
+                    return Err(err("source.name", format!("must be 1 to {MAX_NAME_LENGTH} characters")));
                 }
                 t.format()?;
                 if let TraceClients::Map { map } = &t.clients {

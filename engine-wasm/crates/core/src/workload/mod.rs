@@ -57,6 +57,7 @@ pub const MAX_REQUESTS: u64 = 100_000_000_000;
 
 /// The closed set of generators a scenario may name.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum WorkloadConfig {
     /// Paper 000 RANDOM: one-block reads, uniform over `blocks` (the paper uses client + array size).
@@ -144,6 +145,7 @@ pub enum WorkloadConfig {
         /// model 2 existed recorded — a document without `model` means it, always, so old links
         /// keep their numbers; 2, DB2's page cleaning and page sizing.
         #[serde(default = "default_oltp_model", skip_serializing_if = "is_default_oltp_model")]
+        #[cfg_attr(feature = "ts", ts(type = "1 | 2"))]
         model: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         warmup_requests: Option<u64>,
@@ -182,6 +184,7 @@ pub enum WorkloadConfig {
 
 /// Which stream the OLTP client emits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum OltpStream {
     #[default]
@@ -197,9 +200,11 @@ impl OltpStream {
 
 /// One phase of [`WorkloadConfig::Phases`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PhaseConfig"))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Phase {
     /// A generator (not phases again); its own warm-up and measured counts are not used.
+    #[cfg_attr(feature = "ts", ts(type = "Exclude<WorkloadConfig, { kind: 'oltp' | 'tpch' | 'phases' }>"))]
     pub workload: WorkloadConfig,
     pub requests: u64,
     #[serde(default, skip_serializing_if = "is_zero")]

@@ -20,6 +20,7 @@ use crate::util::hash::splitmix64;
 use crate::util::rng::Rng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Sharing {
     #[default]

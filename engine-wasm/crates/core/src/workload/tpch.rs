@@ -76,6 +76,19 @@ pub const LINEITEM_INDEX_UPPER: u32 = 8;
 pub const LINEITEM_INDEX_LEAVES: u32 = 9;
 /// Number of ranges (ids `0..RANGES`).
 pub const RANGES: usize = 10;
+/// What each range holds, by id (teaching views and trace tables name a request's range hint).
+pub const RANGE_NAMES: [&str; RANGES] = [
+    "nation",
+    "supplier",
+    "customer",
+    "orders",
+    "lineitem",
+    "customer index",
+    "orders index (upper)",
+    "orders index leaves",
+    "lineitem index (upper)",
+    "lineitem index leaves",
+];
 
 /// Default scale.
 pub const DEFAULT_SCALE: f64 = 1.0;
@@ -94,17 +107,18 @@ pub const LEAVES_PER_INTERNAL: u64 = 120;
 pub const LOOKUP_READS: usize = 11;
 
 /// Table pages at scale 1: SUPPLIER, CUSTOMER, ORDERS, LINEITEM.
-const SUPPLIER_PAGES: u64 = 15;
-const CUSTOMER_PAGES: u64 = 250;
-const ORDERS_PAGES: u64 = 1_500;
-const LINEITEM_PAGES: u64 = 6_000;
+pub const SUPPLIER_PAGES: u64 = 15;
+pub const CUSTOMER_PAGES: u64 = 250;
+pub const ORDERS_PAGES: u64 = 1_500;
+pub const LINEITEM_PAGES: u64 = 6_000;
 /// Index leaves at scale 1.
-const CUSTOMER_LEAVES: u64 = 25;
-const ORDERS_LEAVES: u64 = 150;
-const LINEITEM_LEAVES: u64 = 600;
+pub const CUSTOMER_LEAVES: u64 = 25;
+pub const ORDERS_LEAVES: u64 = 150;
+pub const LINEITEM_LEAVES: u64 = 600;
 
 /// The query a client runs, execution after execution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum TpchQuery {
     /// Shipping priority: scans of CUSTOMER, ORDERS and LINEITEM (a loop).

@@ -26,6 +26,7 @@ use crate::model::{Block, WriteHint};
 
 /// How the caches of a path cooperate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Protocol {
     /// Inclusive baseline: each level caches what passes through; client victims are dropped.
@@ -53,6 +54,7 @@ pub enum Protocol {
     /// default, lends it to whoever misses.
     Mc2 {
         #[serde(default = "default_mc2_revision", skip_serializing_if = "is_latest_mc2_revision")]
+        #[cfg_attr(feature = "ts", ts(type = "1 | 2"))]
         revision: mc2::Revision,
     },
     /// Paper 003's content-aware caching (AC_CA): to make room the client evicts, among its
@@ -67,6 +69,8 @@ pub enum Protocol {
 
 /// Paper 003 leaves k open; four candidates is enough for the effect on LRU.
 pub const DEFAULT_AC_CA_K: u32 = 4;
+/// Most victim candidates AC_CA may weigh.
+pub const MAX_AC_CA_K: u32 = 1024;
 
 fn default_ac_ca_k() -> u32 {
     DEFAULT_AC_CA_K
@@ -83,7 +87,7 @@ fn is_latest_mc2_revision(r: &mc2::Revision) -> bool {
 impl Protocol {
     pub fn validate(&self) -> Result<(), String> {
         match *self {
-            Protocol::AcCa { k } if !(1..=1024).contains(&k) => Err(format!("k must be between 1 and 1024 (got {k})")),
+            Protocol::AcCa { k } if !(1..=MAX_AC_CA_K).contains(&k) => Err(format!("k must be between 1 and {MAX_AC_CA_K} (got {k})")),
             _ => Ok(()),
         }
     }
@@ -104,6 +108,7 @@ impl Protocol {
 /// Paper 003's DU ("quick eviction of duplicated blocks"): what a cache above the client does
 /// with a block it has just sent up, which the client will cache.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Du {
     /// Forget it at once.

@@ -1,0 +1,286 @@
+//! What the engine tells a user interface about its policies: every kind [`PolicyConfig`]
+//! accepts, in the order pickers list them, with a label, what kind of cache may run it, and
+//! each parameter's JSON name, range, default and meaning. The UI draws its pickers and
+//! parameter fields and builds its form checks from this list (`web/generated/engine.ts`), so
+//! a policy or parameter added here reaches the page without a second list to keep in step;
+//! the ranges are the ones [`PolicyConfig::validate`] enforces (a test holds them together).
+
+use serde::Serialize;
+
+use super::{hyperbolic, lirs, lru_k, qdlp, s3fifo, slru, wtinylfu, PolicyConfig};
+use crate::workload::MAX_REQUESTS;
+
+/// How a parameter is typed and shown.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Unit {
+    /// A share of the cache strictly between 0 and 1 (shown in %).
+    Share,
+    /// A whole number of references.
+    Refs,
+    /// A whole number of blocks.
+    Blocks,
+}
+
+/// One parameter of a policy.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Param {
+    /// Its key in the policy's JSON object.
+    pub name: &'static str,
+    pub label: &'static str,
+    pub unit: Unit,
+    /// Inclusive bounds of a count; a share's open bounds (0 and 1).
+    pub min: f64,
+    pub max: f64,
+    /// The value an absent key means.
+    pub default: f64,
+    /// What it does, and the value the policy's paper uses.
+    pub hint: &'static str,
+}
+
+/// One policy kind.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PolicyInfo {
+    /// Its `kind` in JSON.
+    pub kind: &'static str,
+    pub label: &'static str,
+    /// Needs the whole reference string before the run (MIN, read-OPT).
+    pub offline: bool,
+    /// Reads paper 004's write hints.
+    pub hints: bool,
+    /// Keeps an out queue of evicted blocks whose space paper 004 charges to the cache.
+    pub out_queue: bool,
+    pub params: &'static [Param],
+}
+
+const fn share(name: &'static str, label: &'static str, default: f64, hint: &'static str) -> Param {
+    Param { name, label, unit: Unit::Share, min: 0.0, max: 1.0, default, hint }
+}
+
+const fn refs(name: &'static str, label: &'static str, min: f64, max: f64, default: f64, hint: &'static str) -> Param {
+    Param { name, label, unit: Unit::Refs, min, max, default, hint }
+}
+
+const fn plain(kind: &'static str, label: &'static str) -> PolicyInfo {
+    PolicyInfo { kind, label, offline: false, hints: false, out_queue: false, params: &[] }
+}
+
+const MAX_REFS: f64 = MAX_REQUESTS as f64;
+
+const LIFE_TIME: Param = refs(
+    "lifeTime",
+    "Life time",
+    0.0,
+    MAX_REFS,
+    0.0,
+    "references a block may go unused before dropping a queue; 0 = the cache size",
+);
+
+/// Every kind, online ones first, in the order pickers list them.
+pub const CATALOGUE: &[PolicyInfo] = &[
+    plain("lru", "LRU"),
+    plain("mru", "MRU"),
+    plain("fifo", "FIFO"),
+    plain("random", "Random (RR)"),
+    plain("clock", "CLOCK"),
+    plain("sieve", "SIEVE"),
+    PolicyInfo {
+        params: &[refs("agingPeriod", "Aging period", 0.0, MAX_REFS, 0.0, "halve every frequency after this many references; 0 = never")],
+        ..plain("lfu", "LFU")
+    },
+    PolicyInfo {
+        params: &[share(
+            "protectedShare",
+            "Protected segment",
+            slru::DEFAULT_PROTECTED_SHARE,
+            "share of the cache for blocks hit at least twice; paper 001 found 60–80 % best",
+        )],
+        ..plain("slru", "SLRU")
+    },
+    plain("lru-2", "LRU-2"),
+    PolicyInfo {
+        params: &[
+            refs(
+                "k",
+                "K",
+                lru_k::MIN_K as f64,
+                lru_k::MAX_K as f64,
+                lru_k::DEFAULT_K as f64,
+                "the victim's K-th latest reference is the oldest; blocks seen fewer than K times go first",
+            ),
+            refs(
+                "correlatedPeriod",
+                "Correlated period",
+                0.0,
+                MAX_REFS,
+                0.0,
+                "references to a block this close together count as one; 0 = every reference counts",
+            ),
+        ],
+        ..plain("lru-k", "LRU-K")
+    },
+    plain("arc", "ARC"),
+    plain("car", "CAR"),
+    plain("2q", "2Q"),
+    PolicyInfo {
+        params: &[share("hirShare", "HIR share", lirs::DEFAULT_HIR_SHARE, "cache share for resident HIR blocks; the paper uses 1 %")],
+        ..plain("lirs", "LIRS")
+    },
+    PolicyInfo { out_queue: true, params: &[LIFE_TIME], ..plain("mq", "MQ") },
+    PolicyInfo { hints: true, ..plain("lru+hints", "LRU+Hints") },
+    PolicyInfo { hints: true, out_queue: true, params: &[LIFE_TIME], ..plain("mq+hints", "MQ+Hints") },
+    PolicyInfo { hints: true, out_queue: true, ..plain("tq", "TQ") },
+    PolicyInfo {
+        params: &[share(
+            "smallShare",
+            "Small queue",
+            s3fifo::DEFAULT_SMALL_SHARE,
+            "share of the cache that filters one-hit wonders; the paper uses 10 %",
+        )],
+        ..plain("s3-fifo", "S3-FIFO")
+    },
+    PolicyInfo {
+        params: &[share(
+            "probationShare",
+            "Probationary FIFO",
+            qdlp::DEFAULT_PROBATION_SHARE,
+            "share of the cache where new blocks must be requested again to stay; the paper uses 10 %",
+        )],
+        ..plain("qd-lp-fifo", "QD-LP-FIFO")
+    },
+    PolicyInfo {
+        params: &[share(
+            "windowShare",
+            "Window",
+            wtinylfu::DEFAULT_WINDOW_SHARE,
+            "LRU window in front of the frequency-filtered main cache; Caffeine uses 1 %",
+        )],
+        ..plain("w-tinylfu", "W-TinyLFU")
+    },
+    PolicyInfo {
+        params: &[Param {
+            name: "sampleSize",
+            label: "Sample",
+            unit: Unit::Blocks,
+            min: 1.0,
+            max: hyperbolic::MAX_SAMPLE_SIZE as f64,
+            default: hyperbolic::DEFAULT_SAMPLE_SIZE as f64,
+            hint: "blocks drawn at random (from the run's seed) per eviction; the lowest hit rate since entry goes; the paper uses 64",
+        }],
+        ..plain("hyperbolic", "Hyperbolic")
+    },
+    plain("lecar", "LeCaR"),
+    PolicyInfo { offline: true, ..plain("min", "MIN") },
+    PolicyInfo { offline: true, ..plain("read-opt", "read-OPT") },
+];
+
+/// The entry for `kind`, if the engine has it.
+pub fn info(kind: &str) -> Option<&'static PolicyInfo> {
+    CATALOGUE.iter().find(|p| p.kind == kind)
+}
+
+/// Every parameter of `config` against its catalogue range: "{name} must be …" or `Ok`.
+pub(super) fn check_ranges(config: &PolicyConfig) -> Result<(), String> {
+    let Some(info) = info(config.name()) else {
+        return Err(format!("{} is missing from the policy catalogue", config.name()));
+    };
+    if info.params.is_empty() {
+        return Ok(());
+    }
+    let value = serde_json::to_value(config).map_err(|e| e.to_string())?;
+    for p in info.params {
+        let Some(x) = value.get(p.name).and_then(|v| v.as_f64()) else { continue };
+        let ok = match p.unit {
+            Unit::Share => x > p.min && x < p.max,
+            Unit::Refs | Unit::Blocks => x >= p.min && x <= p.max,
+        };
+        if !ok {
+            return Err(match p.unit {
+                Unit::Share => format!("{} must be above 0 and below 1 (got {x})", p.name),
+                _ => format!("{} must be a whole number from {} to {} (got {x})", p.name, p.min, p.max),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(kind: &str, param: &str, x: f64) -> PolicyConfig {
+        let json = if x.fract() == 0.0 {
+            format!(r#"{{"kind":"{kind}","{param}":{}}}"#, x as u64)
+        } else {
+            format!(r#"{{"kind":"{kind}","{param}":{x}}}"#)
+        };
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json}: {e}"))
+    }
+
+    #[test]
+    fn every_kind_parses_and_names_itself() {
+        for p in CATALOGUE {
+            let config: PolicyConfig = serde_json::from_str(&format!(r#"{{"kind":"{}"}}"#, p.kind)).unwrap();
+            assert_eq!(config.name(), p.kind);
+            assert_eq!(config.is_offline(), p.offline, "{}", p.kind);
+            assert_eq!(config.has_out_queue(), p.out_queue, "{}", p.kind);
+        }
+        let mut kinds: Vec<_> = CATALOGUE.iter().map(|p| p.kind).collect();
+        kinds.dedup();
+        assert_eq!(kinds.len(), CATALOGUE.len());
+        // Online first.
+        let first_offline = CATALOGUE.iter().position(|p| p.offline).unwrap();
+        assert!(CATALOGUE[first_offline..].iter().all(|p| p.offline));
+    }
+
+    #[test]
+    fn defaults_are_what_an_absent_key_means() {
+        for p in CATALOGUE {
+            let bare: PolicyConfig = serde_json::from_str(&format!(r#"{{"kind":"{}"}}"#, p.kind)).unwrap();
+            let value = serde_json::to_value(&bare).unwrap();
+            for param in p.params {
+                assert_eq!(
+                    value.get(param.name).and_then(|v| v.as_f64()),
+                    Some(param.default),
+                    "{}.{}",
+                    p.kind,
+                    param.name
+                );
+                assert_eq!(with(p.kind, param.name, param.default), bare);
+            }
+        }
+    }
+
+    #[test]
+    fn ranges_are_the_ones_validate_enforces() {
+        // A cache large enough that LFU's "0 or at least the capacity" rule allows the bounds.
+        let capacity = 1;
+        for p in CATALOGUE {
+            for param in p.params {
+                let (inside, outside): (Vec<f64>, Vec<f64>) = match param.unit {
+                    Unit::Share => (vec![1e-9, 0.5, 1.0 - 1e-9], vec![0.0, 1.0, 1.5]),
+                    _ => (
+                        vec![param.min, param.max],
+                        vec![param.max + 1.0].into_iter().chain((param.min > 0.0).then_some(param.min - 1.0)).collect(),
+                    ),
+                };
+                for x in inside {
+                    assert_eq!(
+                        with(p.kind, param.name, x).validate(capacity),
+                        Ok(()),
+                        "{}.{} = {x}",
+                        p.kind,
+                        param.name
+                    );
+                }
+                for x in outside {
+                    let err = with(p.kind, param.name, x)
+                        .validate(capacity)
+                        .expect_err(&format!("{}.{} = {x}", p.kind, param.name));
+                    assert!(err.starts_with(param.name), "{}.{} = {x}: {err}", p.kind, param.name);
+                }
+            }
+        }
+    }
+}
