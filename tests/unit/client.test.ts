@@ -7,6 +7,7 @@ import { defaultScenario } from '../../web/scenario/defaults';
 import { EngineClient, EngineRunError, type WorkerLike } from '../../web/worker/client';
 import type { Check, EngineApi, Report, RunReply } from '../../web/worker/protocol';
 import { makeReport } from './fixtures';
+import { packReport } from '../../web/worker/snapshot';
 
 const CHECK: Check = {
   paper: '001',
@@ -21,6 +22,13 @@ const CHECK: Check = {
 
 type RunImpl = (json: string, onProgress: (r: Report) => void) => Promise<RunReply>;
 
+/** The worker's side of progress: each snapshot packed and its buffer transferred, as engine.worker.ts sends it. */
+const packing = (impl: RunImpl): EngineApi['run'] => (json, onProgress) =>
+  impl(json, (r) => {
+    const packed = packReport(r);
+    return onProgress(Comlink.transfer(packed, [packed.numbers.buffer]));
+  });
+
 const open: MessagePort[] = [];
 afterEach(() => open.splice(0).forEach((p) => p.close()));
 
@@ -31,7 +39,7 @@ function fakeWorkers(impl: RunImpl) {
     const { port1, port2 } = new MessageChannel();
     open.push(port1, port2);
     const api: EngineApi = {
-      run: impl,
+      run: packing(impl),
       estimateUpside: async (json, points) =>
         points.length === 0
           ? { ok: false, error: { kind: 'invalid-scenario', message: 'points: give 1 to 64 size pairs (got 0)' } }

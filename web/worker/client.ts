@@ -5,6 +5,7 @@ import * as Comlink from 'comlink';
 import type { Scenario } from '../scenario/schema';
 import { traceOf } from '../scenario/topology';
 import type { Check, EngineApi, EngineError, EngineErrorKind, LoadProgress, Report, TeachRequest, TeachStep, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
+import { unpackReport, type PackedReport } from './snapshot';
 import { traceFile } from './traces';
 
 /** A failed run, with the typed reason from protocol.ts. */
@@ -77,7 +78,8 @@ export class EngineClient {
       // Progress and the reply travel on different ports, so a snapshot can arrive after the
       // reply; `live` drops it. The histograms' edges come with the first snapshot only.
       let edges: number[] | undefined;
-      const progress = Comlink.proxy((report: Report) => {
+      const progress = Comlink.proxy((snapshot: PackedReport) => {
+        const report = unpackReport(snapshot);
         edges ??= report.latency.edgesUs;
         if (live()) onProgress?.(withEdges(report, edges));
       });

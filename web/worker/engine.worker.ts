@@ -5,6 +5,7 @@ import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateU
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
 import { defaultPoolSize, traceLimitMiB } from './limits';
+import { packReport, type PackedReport } from './snapshot';
 import type { Check, EngineApi, EngineError, LoadProgress, Report, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
 
 let ready: Promise<unknown> | undefined;
@@ -93,6 +94,12 @@ function withoutEdges(r: Report): Report {
   return { ...r, latency: { ...r.latency, edgesUs: [] }, clients: r.clients.map((c) => ({ ...c, latency: { ...c.latency, edgesUs: [] } })) };
 }
 
+/** Sends a snapshot with its numbers in one buffer, transferred rather than copied. */
+function send(onProgress: (snapshot: PackedReport) => void, report: Report) {
+  const packed = packReport(report);
+  onProgress(Comlink.transfer(packed, [packed.numbers.buffer]));
+}
+
 /** Yields to the event loop (a macrotask) so messages — and terminate — get through. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -125,7 +132,7 @@ const api: EngineApi = {
       let phase = report.phase;
       let last: { size: number; ms: number } | undefined;
       let lastEmit = { at: performance.now(), processed: 0 };
-      onProgress(report);
+      send(onProgress, report);
 
       let done = sim.isDone();
       while (!done) {
@@ -144,7 +151,7 @@ const api: EngineApi = {
           const phaseChanged = report.phase !== phase;
           phase = report.phase;
           if (phaseChanged || shouldEmit({ now, processed, total, phaseChanged, lastEmit })) {
-            onProgress(withoutEdges(report));
+            send(onProgress, withoutEdges(report));
             lastEmit = { at: now, processed };
           }
         }
@@ -152,7 +159,7 @@ const api: EngineApi = {
       }
 
       report = sim.report() as Report;
-      onProgress(withoutEdges(report));
+      send(onProgress, withoutEdges(report));
       return { ok: true, report };
     } catch (e) {
       return failOf('engine', e);

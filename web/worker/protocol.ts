@@ -5,6 +5,7 @@ import type { Scenario } from '../scenario/schema';
 // The engine's reports, generated from its Rust types (web/generated/engine.ts; see
 // engine-wasm/crates/core/src/typescript.rs): one definition on each side of the wasm boundary.
 import type { CacheView, Check, HistogramReport, Prediction, Report, TeachStep, UpsideReport, Verdict } from '../generated/engine';
+import type { PackedReport } from './snapshot';
 
 export type { CacheCounters, CacheReport, Check, ClientReport, ClientUpside, Counters, DepthCurve, Expected, HitFractions, PathCosts, Phase, Queue, Report, Scope, TeachStep, UpsidePoint, UpsideReport, Verdict } from '../generated/engine';
 /** Latency histogram: 701 log-spaced edges from 1 µs to 10 s (100 per decade) and 702 counts. */
@@ -67,9 +68,10 @@ export type RunReply = { ok: true; report: Report } | { ok: false; error: Engine
 export interface EngineApi {
   /**
    * Runs a scenario to the end. `onProgress` (a Comlink proxy, one per run — which is what ties
-   * a snapshot to its run) gets a report at least every 100 ms and at least ~10 times per run.
+   * a snapshot to its run) gets a report at least every 100 ms and at least ~10 times per run,
+   * its numeric arrays packed into one transferred buffer (./snapshot.ts).
    */
-  run(scenarioJson: string, onProgress: (report: Report) => void, trace?: Blob): Promise<RunReply>;
+  run(scenarioJson: string, onProgress: (snapshot: PackedReport) => void, trace?: Blob): Promise<RunReply>;
   /** Paper 000 §3's upside estimate at each client/array size pair. */
   estimateUpside(scenarioJson: string, points: { client: number; array: number }[], trace?: Blob): Promise<UpsideReply>;
   /**
