@@ -22,6 +22,9 @@ echo
 echo "== wasm in Node $(node --version) (scripts/bench-wasm.mjs), with the native policy figures"
 node scripts/bench-wasm.mjs "$@" --native "$native_json"
 echo
+echo "== a progress snapshot from worker to page: cloned as is, or packed and transferred (scripts/bench-snapshot.mjs)"
+node scripts/bench-snapshot.mjs
+echo
 echo "== the one engine against commit 9064e22's two (scripts/bench-engines.mjs)"
 status=0
 scripts/build-baseline.sh || status=$?

@@ -60,7 +60,10 @@ export function unpackReport({ report, numbers, lengths }: PackedReport): Report
   if (s.length !== lengths.length) throw new Error(`a packed report with ${lengths.length} arrays for ${s.length} places`);
   let at = 0;
   s.forEach((slot, i) => {
-    slot.set(Array.from(numbers.subarray(at, at + lengths[i])));
+    // A plain loop into a sized array: several times faster than Array.from on a subarray.
+    const a = new Array<number>(lengths[i]);
+    for (let j = 0; j < a.length; j++) a[j] = numbers[at + j];
+    slot.set(a);
     at += lengths[i];
   });
   if (at !== numbers.length) throw new Error(`a packed report of ${numbers.length} numbers, ${at} placed`);
