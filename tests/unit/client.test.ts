@@ -8,6 +8,10 @@ import { EngineClient, EngineRunError, type WorkerLike } from '../../web/worker/
 import type { Check, EngineApi, Report, RunReply } from '../../web/worker/protocol';
 import { makeReport } from './fixtures';
 import { packReport } from '../../web/worker/snapshot';
+import { SETTLE_MS } from './setup';
+
+/** vi.waitFor's options: as patient as every other wait in the suite. */
+const SETTLE = { timeout: SETTLE_MS };
 
 const CHECK: Check = {
   paper: '001',
@@ -180,7 +184,7 @@ describe('EngineClient', () => {
     const controller = new AbortController();
     const onProgress = vi.fn();
     const pending = client.run(defaultScenario(), { signal: controller.signal, onProgress });
-    await vi.waitFor(() => expect(onProgress).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(onProgress).toHaveBeenCalledTimes(1), SETTLE);
     controller.abort();
 
     const error = await pending.catch((e: unknown) => e);
@@ -250,7 +254,7 @@ describe('EngineClient', () => {
     let worker: WorkerLike | undefined;
     const client = new EngineClient(() => (worker = create()));
     const pending = client.run(defaultScenario());
-    await vi.waitFor(() => expect(worker).toBeDefined());
+    await vi.waitFor(() => expect(worker).toBeDefined(), SETTLE);
     const crash = new Event('error');
     Object.defineProperty(crash, 'message', { value: 'RuntimeError: unreachable' });
     (worker as unknown as EventTarget).dispatchEvent(crash);
@@ -281,7 +285,7 @@ describe('EngineClient', () => {
       client.validateScenario('{}'),
       client.estimateUpside(s, [{ client: 1, array: 1 }]),
     ];
-    await vi.waitFor(() => expect(workers).toHaveLength(1));
+    await vi.waitFor(() => expect(workers).toHaveLength(1), SETTLE);
     const crash = new Event('error');
     Object.defineProperty(crash, 'message', { value: 'RuntimeError: memory access out of bounds' });
     (workers[0] as unknown as EventTarget).dispatchEvent(crash);
@@ -290,7 +294,7 @@ describe('EngineClient', () => {
     const a = new AbortController();
     const cancelled = client.exportWorkload(s, 'csv', a.signal);
     const other = client.teach(s, [[1, 'read']], {});
-    await vi.waitFor(() => expect(workers).toHaveLength(2));
+    await vi.waitFor(() => expect(workers).toHaveLength(2), SETTLE);
     a.abort();
     await expect(cancelled).rejects.toMatchObject({ kind: 'cancelled', message: 'the export was cancelled' });
     await expect(other).rejects.toMatchObject({ kind: 'engine', message: 'the engine worker was stopped before this finished' });

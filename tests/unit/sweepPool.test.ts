@@ -12,6 +12,10 @@ import type { Scenario } from '../../web/scenario/schema';
 import { EngineClient, type WorkerLike } from '../../web/worker/client';
 import type { EngineApi, RunReply } from '../../web/worker/protocol';
 import { makeReport } from './fixtures';
+import { SETTLE_MS } from './setup';
+
+/** vi.waitFor's options: as patient as every other wait in the suite. */
+const SETTLE = { timeout: SETTLE_MS };
 
 const open: MessagePort[] = [];
 afterEach(() => {
@@ -166,7 +170,7 @@ describe('workerPool + runSweep', () => {
     const pool = workerPool(3, engine.createClient);
     const abort = new AbortController();
     const pending = runSweep(points(['lru', 'arc'], [10, 100, 1000]), pool.run, 3, abort.signal, () => {});
-    await vi.waitFor(() => expect(engine.started).toHaveLength(3));
+    await vi.waitFor(() => expect(engine.started).toHaveLength(3), SETTLE);
     abort.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(engine.workers.map((w) => w.terminated)).toEqual([true, true, true]);
