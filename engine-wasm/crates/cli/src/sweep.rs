@@ -55,7 +55,7 @@ pub fn parse_policies(text: &str) -> Result<Vec<PolicyConfig>, String> {
         .filter(|p| !p.is_empty())
         .map(|p| {
             let json = if p.starts_with('{') { p.to_string() } else { format!(r#"{{"kind":"{p}"}}"#) };
-            serde_json::from_str::<PolicyConfig>(&json).map_err(|e| format!("--policies: {p}: {e}"))
+            PolicyConfig::from_json(&json).map_err(|e| format!("--policies: {p}: {e}"))
         })
         .collect::<Result<Vec<_>, _>>()
         .and_then(|v| if v.is_empty() { Err("--policies: no policy named".into()) } else { Ok(v) })

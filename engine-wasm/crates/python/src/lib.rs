@@ -49,7 +49,7 @@ fn parse_format(format: Option<&str>) -> PyResult<Option<Format>> {
 }
 
 fn parse_policy(policy_json: &str) -> PyResult<PolicyConfig> {
-    serde_json::from_str(policy_json).map_err(|e| value_error(format!("policy: {e}")))
+    PolicyConfig::from_json(policy_json).map_err(|e| value_error(format!("policy: {e}")))
 }
 
 fn parse_multi_block(name: &str) -> PyResult<MultiBlock> {

@@ -405,7 +405,7 @@ impl PolicyBench {
 
     /// Builds the policy to run next (excluded from the timing, as natively).
     pub fn prepare(&mut self, policy_json: &str) -> Result<(), Fail> {
-        let config: PolicyConfig = serde_json::from_str(policy_json).map_err(|e| Fail::at("policy", e))?;
+        let config = PolicyConfig::from_json(policy_json).map_err(|e| Fail::at("policy", e))?;
         self.policy = None;
         self.policy = Some(self.bench.build(&config).map_err(Fail::new)?);
         Ok(())

@@ -433,6 +433,17 @@ impl PolicyConfig {
         catalogue::check_ranges(self)
     }
 
+    /// A policy as JSON (`{"kind": "slru", "protectedShare": 0.7}`), refusing any key it would
+    /// ignore (`{"kind": "lru", "size": 3}`), with the key's name.
+    pub fn from_json(text: &str) -> Result<PolicyConfig, String> {
+        let doc: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let policy: PolicyConfig = serde_json::from_value(doc.clone()).map_err(|e| e.to_string())?;
+        match crate::util::strict::ignored_key(&doc, &policy) {
+            Some((_, message)) => Err(message),
+            None => Ok(policy),
+        }
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             PolicyConfig::Lru => "lru",

@@ -565,11 +565,8 @@ impl Scenario {
                 let old: v1::ScenarioV1 = from_value(value)?;
                 old.migrate().map_err(|(path, message)| err(path, message))?
             }
-            Some(2) => {
-                let value = migrate_v2(value);
-                from_value(value.clone()).map_err(|e| refine(&value, e))?
-            }
-            Some(v) if v == SCENARIO_VERSION as u64 => from_value(value.clone()).map_err(|e| refine(&value, e))?,
+            Some(2) => strict(migrate_v2(value))?,
+            Some(v) if v == SCENARIO_VERSION as u64 => strict(value)?,
             Some(v) if v > SCENARIO_VERSION as u64 => {
                 return Err(err(
                     "version",
@@ -984,6 +981,16 @@ mod fields {
 }
 
 /// `e`, an error serde placed at a tagged value of `doc`, placed at the field inside it.
+/// A version-2 or -3 document read, refusing any key the reader would ignore (see
+/// [`crate::util::strict`]): nothing a user writes is silently dropped.
+fn strict(doc: serde_json::Value) -> Result<Scenario, ScenarioError> {
+    let scenario: Scenario = from_value(doc.clone()).map_err(|e| refine(&doc, e))?;
+    match crate::util::strict::ignored_key(&doc, &scenario) {
+        Some((path, message)) => Err(err(path, message)),
+        None => Ok(scenario),
+    }
+}
+
 fn refine(doc: &serde_json::Value, e: ScenarioError) -> ScenarioError {
     let Some(tagged) = doc.get(&e.path) else { return e };
     let Some(kind) = tagged.get("kind").and_then(|k| k.as_str()) else { return e };
@@ -1080,6 +1087,41 @@ mod tests {
         assert!(json.contains(r#""topology":{"kind":"two-level""#), "{json}");
         assert!(json.contains(r#""link":{"preset":"fc-1g"}"#), "{json}");
         assert!(json.contains(r#""version":3"#), "{json}");
+    }
+
+    #[test]
+    fn a_key_nothing_reads_is_refused_with_its_path_at_any_depth() {
+        let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+            let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+            edit(&mut v);
+            Scenario::from_json(&v.to_string())
+        };
+        // serde alone reads each of these, dropping the key: a unit variant of a tagged enum.
+        let e = with(&|v| v["protocol"] = serde_json::json!({"kind": "ha-r", "du": "drop"})).unwrap_err();
+        assert_eq!((e.path.as_str(), e.message.as_str()), ("protocol.du", "unknown field `du` (kind \"ha-r\" has no such setting)"));
+        let e = with(&|v| v["topology"]["client"]["policy"] = serde_json::json!({"kind": "lru", "size": 3})).unwrap_err();
+        assert_eq!(e.path, "topology.client.policy.size");
+        let e = with(&|v| v["topology"]["link"] = serde_json::json!({"preset": "fc-1g", "latencyUs": 5})).unwrap_err();
+        assert_eq!(e.path, "topology.link.latencyUs");
+        let e = with(&|v| v["queueing"] = serde_json::json!({"arrivals": "closed", "meanInterarrivalMs": 2})).unwrap_err();
+        assert_eq!(e.path, "queueing.meanInterarrivalMs");
+        // Version 2 documents too (after their migration).
+        let e = with(&|v| {
+            v["version"] = 2.into();
+            v["protocol"] = serde_json::json!({"kind": "demote", "k": 4});
+        })
+        .unwrap_err();
+        assert_eq!(e.path, "protocol.k");
+        // Keys that mean something stay accepted, a default written out included.
+        let ok = with(&|v| {
+            v["protocol"] = serde_json::json!({"kind": "ac-ca", "k": 4});
+            v["topology"]["client"]["co"] = false.into();
+            v["fairness"] = true.into();
+            v["multiBlock"] = "per-block".into();
+        });
+        assert!(ok.is_ok(), "{ok:?}");
+        assert_eq!(PolicyConfig::from_json(r#"{"kind":"lecar","learningRate":0.1}"#).unwrap_err(), "unknown field `learningRate` (kind \"lecar\" has no such setting)");
+        assert_eq!(PolicyConfig::from_json(r#"{"kind":"slru","protectedShare":0.7}"#), Ok(PolicyConfig::Slru { protected_share: 0.7 }));
     }
 
     #[test]

@@ -5,3 +5,4 @@ pub mod list_set;
 pub mod parts;
 pub mod rng;
 pub mod slab;
+pub mod strict;
