@@ -212,17 +212,22 @@ impl Simulator {
 
     /// One block reference: a hit reorders, a miss inserts at the policy's miss end (what it
     /// evicts leaves: there is nothing above or below), a write to a hint-aware cache is the
-    /// policy's to place (paper 004). Whether it was cached before is counted by the caller.
+    /// policy's to place (paper 004). Returns whether the block was cached — what `on_hit` and
+    /// `write` answer by the [`Policy`] contract, so no lookup is needed before.
     #[inline(always)]
-    fn reference(&mut self, b: Block, op: Op, hint: Option<WriteHint>) {
+    fn reference(&mut self, b: Block, op: Op, hint: Option<WriteHint>) -> bool {
         let cache = &mut self.cache;
-        if op == Op::Write && self.hints {
-            cache.write(b, hint, &mut self.evicted);
-        } else if !cache.on_hit(b) {
+        let cached = if op == Op::Write && self.hints {
+            cache.write(b, hint, &mut self.evicted)
+        } else if cache.on_hit(b) {
+            true
+        } else {
             let end = cache.miss_end();
             cache.insert(b, end, &mut self.evicted);
-        }
+            false
+        };
         self.evicted.clear();
+        cached
     }
 
     /// Serves every request of `batch` (a whole trace, or a piece of one), in order.
@@ -243,8 +248,7 @@ impl Simulator {
                 MultiBlock::PerBlock => {
                     let mut present = 0;
                     for &b in blocks {
-                        present += self.cache.contains(b) as u64;
-                        self.reference(b, r.op, r.write_hint);
+                        present += self.reference(b, r.op, r.write_hint) as u64;
                     }
                     present
                 }
