@@ -406,3 +406,40 @@ fn a_missing_file_or_an_unknown_format_names_the_file() {
     let e = replay_from(src, "w", None, Options::default(), false, Settings::default(), &mut none);
     assert!(matches!(e, Err(FileError::UnknownFormat { .. })));
 }
+
+#[test]
+fn damaged_compression_is_placed_as_a_whole_file_read_places_it() {
+    // Larger than a zstd window and than a push, so that the damage is met mid-stream.
+    let text: String = (0..400_000).map(|i| format!("{}\n", i % 7919)).collect();
+    let dir = std::env::temp_dir().join(format!("tiersim-pipeline-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (kind, packed) in [("gz", gzip(text.as_bytes())), ("zst", zstd(text.as_bytes()))] {
+        let path = dir.join(format!("t.txt.{kind}"));
+        std::fs::write(&path, &packed[..packed.len() * 2 / 3]).unwrap();
+        let path = path.to_str().unwrap();
+        for skip_bad in [false, true] {
+            let whole = super::super::file::load_file(path, None, Options::default(), skip_bad);
+            let mut seen = Trace::default();
+            let mut join = [|b: &Arc<Trace>| {
+                seen.refs.extend_from_slice(&b.refs);
+                seen.records.extend_from_slice(&b.records);
+            }];
+            let replayed = replay(path, None, Options::default(), skip_bad, Settings::default(), &mut join);
+            match (whole, replayed) {
+                (Err(w), Err(r)) => {
+                    assert!(!skip_bad);
+                    assert_eq!(r.to_string(), w.to_string(), "{kind}");
+                    assert!(w.to_string().contains("compressed byte"), "{w}");
+                }
+                (Ok((w, _)), Ok(r)) => {
+                    assert!(skip_bad);
+                    assert_eq!((r.requests, r.skipped), (w.requests, 1), "{kind}");
+                    assert_eq!(r.first_skipped, w.first_skipped, "{kind}");
+                    assert_eq!(seen.refs, w.trace.refs, "{kind}");
+                }
+                (w, r) => panic!("{kind} skip {skip_bad}: whole {w:?}, replayed {r:?}"),
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
