@@ -204,14 +204,16 @@ pub fn run_points(
         let (refs, distinct) = (c.block_refs, c.distinct);
         let string: u64 = strings.iter().map(|k| k.bytes_per_ref() * refs).sum();
         let built: u64 = offline.iter().map(|&i| offline_bytes(refs, distinct, points[i].1)).sum();
+        // Reading beside them: the block numbering's table and ids (under 32 bytes a block).
+        let reading = 32 * distinct;
         eprintln!(
             "{what}: {refs} block references over {distinct} distinct blocks; {} to collect the reference string{}, \
-             {} for {} once built, {} at most",
+             {} for {} once built, {} at most with reading the file",
             mib(string),
             if strings.len() > 1 { "s" } else { "" },
             mib(built),
             if offline.len() > 1 { format!("the {} offline caches", offline.len()) } else { "the cache".into() },
-            mib(string + built + offline_build_bytes(refs)),
+            mib(string + built + offline_build_bytes(refs) + reading),
         );
         eprintln!(
             "{what}: a pass collects {}, then a pass simulates {}",
