@@ -4,6 +4,8 @@
 
 use std::time::Instant;
 
+use std::io::Write;
+
 use tiersim_core::bench::{SampleTrace, TRACE_SEED};
 use tiersim_core::trace::{Format, Options, TraceStream};
 
@@ -72,4 +74,29 @@ pub fn run(o: &ParseBench) {
         Some(kib) => println!("  peak memory      {:.1} MiB (VmHWM)", kib as f64 / 1024.0),
         None => println!("  peak memory      unavailable on this platform"),
     }
+}
+
+/// Writes `megabytes` of the synthetic trace (MSR text or oracleGeneral, Zipf α = 1 over a
+/// million blocks, seeded) to `output` (- for standard output), generated piece by piece: a
+/// file or a pipe of any size for streaming benchmarks (`… | tiersim sim --trace - …`).
+pub fn generate(format: Format, megabytes: u64, output: &str) -> Result<(), String> {
+    if !matches!(format, Format::Msr | Format::OracleGeneral) {
+        return Err(format!("--format: msr or oracle-general (got {})", format.name()));
+    }
+    let mut out: Box<dyn Write> = if output == "-" {
+        Box::new(std::io::stdout().lock())
+    } else {
+        Box::new(std::fs::File::create(output).map_err(|e| format!("{output}: {e}"))?)
+    };
+    let total = megabytes << 20;
+    let mut gen = SampleTrace::new(format, TRACE_SEED);
+    let mut chunk = Vec::with_capacity(CHUNK + 256);
+    let mut done = 0u64;
+    while done < total {
+        chunk.clear();
+        gen.fill(&mut chunk, CHUNK.min((total - done) as usize));
+        out.write_all(&chunk).map_err(|e| format!("{output}: {e}"))?;
+        done += chunk.len() as u64;
+    }
+    out.flush().map_err(|e| format!("{output}: {e}"))
 }

@@ -6,6 +6,7 @@ mod alloc_count;
 mod bench_parse;
 mod bench_policies;
 mod reproduce;
+mod run_trace;
 mod sim;
 mod stackdist;
 mod sweep;
@@ -43,7 +44,8 @@ enum Command {
         /// cache's (auto: exact up to 8 M block references, else SHARDS with 32 K blocks).
         #[arg(long)]
         curves: bool,
-        /// The trace file the scenario's `trace` names (streamed; read as the scenario says).
+        /// The trace file the scenario's `trace` names (streamed, never held whole; read as the
+        /// scenario says).
         #[arg(long)]
         trace: Option<String>,
     },
@@ -66,8 +68,8 @@ enum Command {
     Reproduce(reproduce::Args),
     /// Exact LRU stack distances of a trace: the LRU hit ratio at every cache size.
     Stackdist(stackdist::Args),
-    /// Miss-ratio curves: several policies × several cache sizes of one scenario's workload,
-    /// each point a single cache, run on parallel threads.
+    /// Miss-ratio curves: several policies × several cache sizes of one scenario's workload or
+    /// of a trace file (streamed), each point a single cache, run on parallel threads.
     Sweep(sweep::Args),
     /// Print the default scenario (paper 000 RANDOM, LRU-MRU-demote) as JSON.
     DefaultScenario,
@@ -87,6 +89,18 @@ enum Command {
         /// Also stream this many gigabytes of MSR text, generated on the fly, counting only.
         #[arg(long, default_value_t = 0.0)]
         stream_gb: f64,
+    },
+    /// Write a synthetic trace (Zipf α = 1 over a million blocks, seeded) of any size, piece
+    /// by piece, for streaming benchmarks.
+    #[command(hide = true)]
+    GenTrace {
+        #[arg(long, default_value = "oracle-general")]
+        format: String,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+        megabytes: u64,
+        /// Output file (- for standard output).
+        #[arg(long, short, default_value = "-")]
+        output: String,
     },
     /// Fuzz every trace reader: random and mutated (also compressed) inputs, whole and streamed.
     Fuzz {
@@ -143,13 +157,8 @@ fn execute(command: Command) -> Result<(), String> {
     match command {
         Command::Run { scenario: path, json, curves, trace } => {
             let scenario = read_scenario(&path)?;
-            let mut run = match (scenario.trace(), trace) {
-                (Some(t), Some(file)) => {
-                    let format = t.format().map_err(|e| format!("{path}: {e}"))?;
-                    let (parsed, _) = trace_args::load_file(&file, format, t.options(scenario.block_size), t.skip_bad)?;
-                    Run::with_trace(scenario.clone(), std::sync::Arc::new(parsed))
-                        .map_err(|e| format!("{path}: {e}"))?
-                }
+            let report = match (scenario.trace(), trace) {
+                (Some(_), Some(file)) => run_trace::run(&path, &scenario, &file, curves)?.report(),
                 (Some(t), None) => {
                     return Err(format!(
                         "{path}: the scenario replays the trace \"{}\": give the file with --trace",
@@ -159,12 +168,14 @@ fn execute(command: Command) -> Result<(), String> {
                 (None, Some(_)) => {
                     return Err(format!("{path}: --trace: the scenario's source is a workload, not a trace"))
                 }
-                (None, None) => Run::new(scenario.clone()).map_err(|e| format!("{path}: {e}"))?,
+                (None, None) => {
+                    let mut run = Run::new(scenario.clone()).map_err(|e| format!("{path}: {e}"))?;
+                    if curves {
+                        run.track_depths(tiersim_core::analysis::depth::DepthMode::Auto)?;
+                    }
+                    run.run_to_end()
+                }
             };
-            if curves {
-                run.track_depths(tiersim_core::analysis::depth::DepthMode::Auto)?;
-            }
-            let report = run.run_to_end();
             if json {
                 println!("{}", serde_json::to_string_pretty(&report).expect("reports serialise"));
             } else {
@@ -197,6 +208,10 @@ fn execute(command: Command) -> Result<(), String> {
             }
             bench_parse::run(&bench_parse::ParseBench { megabytes: megabytes as usize, stream_gigabytes: stream_gb });
             Ok(())
+        }
+        Command::GenTrace { format, megabytes, output } => {
+            let format = tiersim_core::trace::Format::parse_name(&format).map_err(|e| format!("--format: {e}"))?;
+            bench_parse::generate(format, megabytes, &output)
         }
         Command::Fuzz { cases, seed, json } => {
             let start = std::time::Instant::now();

@@ -1,12 +1,24 @@
 //! `tiersim sim`: one cache of one policy over a trace file — the quick policy check other
 //! cache simulators offer. Prints misses, hits, requests and requests/s (simulation only;
-//! reading and parsing the file are timed apart).
+//! reading and parsing the file, overlapped with it on a thread of their own, are timed apart).
+//!
+//! The file is streamed (see [`tiersim_core::trace::pipeline`]): memory is the cache's state
+//! and the block numbering's, per distinct block, whatever the file's length. Offline policies
+//! (MIN, read-OPT) need the whole reference string first: a pass counts it, the run says how
+//! much memory the policy will take, a second pass collects the string (exactly its size) and
+//! a third simulates. [`run_points`] runs several caches over the same passes (`tiersim sweep`).
 
 use std::time::Instant;
 
+use std::sync::Arc;
 use tiersim_core::hierarchy::MultiBlock;
-/// The simulation itself lives in the core, shared with the Python package.
-use tiersim_core::run::sim::simulate;
+use tiersim_core::policy::PolicyConfig;
+use tiersim_core::run::sim::{offline_build_bytes, offline_bytes, ReferenceString, SimResult, Simulator};
+use tiersim_core::trace::pipeline::Replayed;
+
+use tiersim_core::trace::Trace;
+
+use crate::trace_args::TraceArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -17,7 +29,7 @@ pub struct Args {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 32)))]
     pub size: u64,
     #[command(flatten)]
-    pub file: crate::trace_args::TraceArgs,
+    pub file: TraceArgs,
     /// How a request of several blocks is served: `per-block` (each block referenced in order,
     /// as peer simulators do; an LRU then matches the stack-depth curve) or `atomic` (all
     /// looked up first, then the missing fetched: scenario version 1's way).
@@ -27,7 +39,7 @@ pub struct Args {
     pub json: bool,
 }
 
-fn parse_multi_block(s: &str) -> Result<MultiBlock, String> {
+pub fn parse_multi_block(s: &str) -> Result<MultiBlock, String> {
     match s {
         "per-block" => Ok(MultiBlock::PerBlock),
         "atomic" => Ok(MultiBlock::Atomic),
@@ -42,12 +54,14 @@ pub fn run(args: &Args) -> Result<(), String> {
         .next()
         .ok_or("--policy: no policy named")?;
     let start = Instant::now();
-    let (parsed, format) = args.file.load()?;
-    let parse_ms = start.elapsed().as_secs_f64() * 1e3;
-    let (mut result, _) = simulate(&policy, args.size, &parsed, args.multi_block)
+    let points = run_points(&args.file, &[(policy, args.size)], args.multi_block, 1, None)
         .map_err(|e| e.strip_prefix("policy: ").map_or(e.clone(), |rest| format!("--policy: {rest}")))?;
-    result.format = format.name();
-    result.parse_ms = parse_ms;
+    let wall = start.elapsed().as_secs_f64();
+    let read = &points.last;
+    crate::trace_args::report_skipped(&args.file.trace, read);
+    let mut result = points.results.into_iter().next().expect("one point");
+    result.format = read.format.name();
+    result.parse_ms = read.read_secs * 1e3;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&result).expect("results serialise"));
     } else {
@@ -59,16 +73,295 @@ pub fn run(args: &Args) -> Result<(), String> {
         );
         println!("  hits       {}  misses {}  miss ratio {:.4}", r.hits, r.misses, r.miss_ratio);
         println!("  blocks     {} referenced, miss ratio {:.4}", r.block_refs, r.block_miss_ratio);
-        println!("  speed      {:.0} requests/s (parsing took {:.0} ms)", r.requests_per_sec, r.parse_ms);
+        println!(
+            "  speed      {:.0} requests/s (reading and parsing took {:.0} ms on their own thread; {:.0} ms in all, {})",
+            r.requests_per_sec,
+            r.parse_ms,
+            wall * 1e3,
+            passes(points.passes)
+        );
     }
     Ok(())
 }
 
+pub fn passes(n: usize) -> String {
+    if n == 1 {
+        "1 pass".into()
+    } else {
+        format!("{n} passes")
+    }
+}
+
+/// A pass that only counts the trace (its requests, block references and distinct blocks).
+pub fn count(file: &TraceArgs) -> Result<Replayed, String> {
+    pass(file, &mut [Share::default()])
+}
+
+/// Caches simulated over a streamed trace: each point's counts, the last pass's reading
+/// totals, and how many passes over the file it took.
+pub struct Points {
+    pub results: Vec<SimResult>,
+    pub last: Replayed,
+    pub passes: usize,
+}
+
+/// One worker's share of a pass: caches to feed and reference strings to collect.
+#[derive(Default)]
+struct Share {
+    sims: Vec<(usize, Simulator)>,
+    strings: Vec<ReferenceString>,
+}
+
+impl Share {
+    fn feed(&mut self, batch: &Trace) {
+        for (_, s) in &mut self.sims {
+            s.feed(batch);
+        }
+        for r in &mut self.strings {
+            r.push_batch(batch);
+        }
+    }
+}
+
+/// Streams the trace once through the shares, each a worker (the first on this thread).
+fn pass(file: &TraceArgs, shares: &mut [Share]) -> Result<Replayed, String> {
+    let mut workers: Vec<_> = shares.iter_mut().map(|share| move |b: &Arc<Trace>| share.feed(b)).collect();
+    file.replay(&mut workers)
+}
+
+/// Deals `sims` and `strings` over at most `threads` shares (none empty, at least one).
+fn deal(sims: Vec<(usize, Simulator)>, strings: Vec<ReferenceString>, threads: usize) -> Vec<Share> {
+    let n = threads.clamp(1, (sims.len() + strings.len()).max(1));
+    let mut shares: Vec<Share> = (0..n).map(|_| Share::default()).collect();
+    for (i, s) in sims.into_iter().enumerate() {
+        shares[i % n].sims.push(s);
+    }
+    for (i, r) in strings.into_iter().enumerate() {
+        shares[(n - 1 - i % n) % n].strings.push(r);
+    }
+    shares
+}
+
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1u64 << 20) as f64)
+}
+
+/// Whether two reference strings are of the same kind (MIN's and read-OPT's differ).
+fn same_kind(a: &ReferenceString, b: &ReferenceString) -> bool {
+    std::mem::discriminant(a) == std::mem::discriminant(b)
+}
+
+/// Runs every (policy, size) point as one cache over the trace, streamed: the online ones
+/// together, fed the same batches by one pass over the file (spread over `threads` workers).
+/// Offline ones need their reference string first: a pass counts it (unless `counted` already
+/// did), the plan and the memory the policies will take are printed on standard error, the
+/// next pass collects the strings beside the online caches, and a last pass runs the offline
+/// caches together. Errors name the point's field (`size: …`, `policy: …`) or the file.
+pub fn run_points(
+    file: &TraceArgs,
+    points: &[(PolicyConfig, u64)],
+    multi: MultiBlock,
+    threads: usize,
+    counted: Option<Replayed>,
+) -> Result<Points, String> {
+    let universe = counted.as_ref().map_or(0, |c| c.distinct as usize);
+    let mut online = Vec::new();
+    let mut offline = Vec::new();
+    for (i, (policy, size)) in points.iter().enumerate() {
+        match ReferenceString::for_policy(policy) {
+            // Checked now, before any pass: the size, and that it builds.
+            Some(empty) => {
+                Simulator::offline(policy, *size, multi, 0, empty)?;
+                offline.push(i);
+            }
+            None => online.push((i, Simulator::new(policy, *size, multi, universe)?)),
+        }
+    }
+    let mut results: Vec<Option<SimResult>> = points.iter().map(|_| None).collect();
+    let mut passes = 0;
+    let mut strings: Vec<ReferenceString> = Vec::new();
+    let counted = if offline.is_empty() {
+        counted
+    } else {
+        let mut names: Vec<&str> = offline.iter().map(|&i| points[i].0.name()).collect();
+        names.dedup();
+        let what = names.join(" and ");
+        file.check_rereadable(&what)?;
+        let c = match counted {
+            Some(c) => c,
+            None => {
+                eprintln!("{what}: offline, built from the whole reference string: a first pass counts it");
+                passes += 1;
+                count(file)?
+            }
+        };
+        for &i in &offline {
+            let r = ReferenceString::for_policy(&points[i].0).expect("offline");
+            if !strings.iter().any(|k| same_kind(k, &r)) {
+                strings.push(r);
+            }
+        }
+        let (refs, distinct) = (c.block_refs, c.distinct);
+        let string: u64 = strings.iter().map(|k| k.bytes_per_ref() * refs).sum();
+        let built: u64 = offline.iter().map(|&i| offline_bytes(refs, distinct, points[i].1)).sum();
+        // Reading beside them: the block numbering's table and ids (under 32 bytes a block).
+        let reading = 32 * distinct;
+        eprintln!(
+            "{what}: {refs} block references over {distinct} distinct blocks; {} to collect the reference string{}, \
+             {} for {} once built, {} at most with reading the file",
+            mib(string),
+            if strings.len() > 1 { "s" } else { "" },
+            mib(built),
+            if offline.len() > 1 { format!("the {} offline caches", offline.len()) } else { "the cache".into() },
+            mib(string + built + offline_build_bytes(refs) + reading),
+        );
+        eprintln!(
+            "{what}: a pass collects {}, then a pass simulates {}",
+            if online.is_empty() {
+                "the reference string".to_string()
+            } else {
+                format!("the reference string beside the {} online cache{}", online.len(), plural(online.len()))
+            },
+            if offline.len() > 1 { "the offline caches" } else { "the cache" }
+        );
+        for s in &mut strings {
+            s.reserve(refs as usize);
+        }
+        Some(c)
+    };
+    let mut last = None;
+    if !online.is_empty() || !strings.is_empty() {
+        let mut shares = deal(online, std::mem::take(&mut strings), threads);
+        last = Some(pass(file, &mut shares)?);
+        passes += 1;
+        let distinct = last.as_ref().expect("read").distinct;
+        for share in shares {
+            for (i, s) in share.sims {
+                results[i] = Some(s.result(distinct));
+            }
+            strings.extend(share.strings);
+        }
+    }
+    if let Some(c) = &counted.filter(|_| !offline.is_empty()) {
+        let mut sims = Vec::new();
+        let kind_of = |i: usize| ReferenceString::for_policy(&points[i].0).expect("offline");
+        for (k, &i) in offline.iter().enumerate() {
+            let (policy, size) = &points[i];
+            let kind = kind_of(i);
+            let at = strings.iter().position(|s| same_kind(s, &kind)).expect("collected above");
+            // The last point built from a string takes it; the others a copy.
+            let last_user = offline[k + 1..].iter().all(|&j| !same_kind(&kind_of(j), &kind));
+            let string = if last_user { strings.swap_remove(at) } else { strings[at].clone() };
+            sims.push((i, Simulator::offline(policy, *size, multi, c.distinct as usize, string)?));
+        }
+        let mut shares = deal(sims, Vec::new(), threads);
+        last = Some(pass(file, &mut shares)?);
+        passes += 1;
+        let distinct = last.as_ref().expect("read").distinct;
+        for share in shares {
+            for (i, s) in share.sims {
+                results[i] = Some(s.result(distinct));
+            }
+        }
+    }
+    Ok(Points {
+        results: results.into_iter().map(|r| r.expect("every point ran")).collect(),
+        last: last.expect("at least one pass"),
+        passes,
+    })
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use tiersim_core::policy::PolicyConfig;
-    use tiersim_core::trace::{self, Trace};
+    use tiersim_core::run::sim::simulate;
+    use tiersim_core::trace;
+
+    /// A scratch directory for test files, removed when dropped.
+    pub(crate) struct Scratch(pub std::path::PathBuf);
+
+    impl Scratch {
+        pub(crate) fn new(name: &str) -> Self {
+            let dir = std::env::temp_dir().join(format!("tiersim-{name}-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            Self(dir)
+        }
+
+        pub(crate) fn file(&self, name: &str, bytes: &[u8]) -> String {
+            let path = self.0.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            path.to_str().unwrap().to_string()
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// A gzip'd CSV trace of reads and hinted writes, some of several blocks.
+    pub(crate) fn sample_csv(requests: usize) -> (Vec<u8>, Trace) {
+        use std::io::Write;
+        let mut rng = tiersim_core::util::rng::Rng::seeded(5);
+        let mut text = String::from("time,client,block,nblocks,op,hint\n");
+        for _ in 0..requests {
+            let write = rng.below(4) == 0;
+            let hint = if write { ["", "synch", "replace"][rng.below(3) as usize] } else { "" };
+            let block = rng.below(2000).min(rng.below(2000));
+            text.push_str(&format!(",0,{block},{},{},{hint}\n", 1 + rng.below(2), if write { "w" } else { "r" }));
+        }
+        let whole = trace::parse(text.as_bytes(), trace::Format::Csv, &trace::Options::default()).unwrap();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(text.as_bytes()).unwrap();
+        (gz.finish().unwrap(), whole)
+    }
+
+    #[test]
+    fn streamed_points_count_as_the_whole_file_and_offline_ones_take_more_passes() {
+        let scratch = Scratch::new("points");
+        let (gz, whole) = sample_csv(60_000);
+        let file = TraceArgs::file(&scratch.file("t.csv.gz", &gz), None);
+        let points = [
+            (PolicyConfig::Lru, 10),
+            (PolicyConfig::Arc, 300),
+            (PolicyConfig::Min, 10),
+            (PolicyConfig::ReadOpt, 300),
+            (PolicyConfig::Min, 300),
+            (PolicyConfig::Tq, 300),
+        ];
+        for multi in [MultiBlock::PerBlock, MultiBlock::Atomic] {
+            for threads in [1, 3] {
+                let got = run_points(&file, &points, multi, threads, None).unwrap();
+                assert_eq!(
+                    got.passes, 3,
+                    "a count, a pass collecting the strings beside the online caches, the offline ones"
+                );
+                assert_eq!((got.last.requests, got.last.distinct), (60_000, whole.distinct() as u64));
+                for ((p, size), r) in points.iter().zip(got.results) {
+                    let mut want = simulate(p, *size, &whole, multi).unwrap().0;
+                    want.requests_per_sec = r.requests_per_sec;
+                    assert_eq!(r, want, "{} at {size}", p.name());
+                }
+            }
+        }
+        let online = run_points(&file, &points[..2], MultiBlock::PerBlock, 2, None).unwrap();
+        assert_eq!(online.passes, 1, "online caches fed the same batches");
+        // Standard input cannot be read again.
+        let e = run_points(&TraceArgs::file("-", None), &points[2..3], MultiBlock::PerBlock, 1, None);
+        assert_eq!(
+            e.err().unwrap(),
+            "-: min reads the trace more than once: give a file, not a pipe or standard input"
+        );
+    }
 
     fn trace(text: &str) -> Trace {
         let format = trace::detect(text.as_bytes()).unwrap();

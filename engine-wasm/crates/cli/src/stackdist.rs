@@ -1,11 +1,14 @@
 //! `tiersim stackdist`: exact LRU stack distances of a trace's block references (paper 000 §3's
-//! stack-depth graph): the hit fraction an LRU cache of every size would get.
+//! stack-depth graph): the hit fraction an LRU cache of every size would get. The file is
+//! streamed (memory: the distances' state per distinct block, never the trace).
 
 use std::time::Instant;
 
 use serde::Serialize;
+use std::sync::Arc;
 use tiersim_core::analysis::stackdist::{SampledReport, Shards, StackDistances, StackReport};
-use tiersim_core::trace::Format;
+
+use tiersim_core::trace::{Format, Trace};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -32,24 +35,42 @@ struct Output<'a> {
     references_per_sec: f64,
 }
 
+/// Feeds every block reference of each batch to `access`, timing only that.
+fn timed<'a, F: FnMut(u32) + Send + 'a>(mut access: F, secs: &'a mut f64) -> impl FnMut(&Arc<Trace>) + Send + 'a {
+    move |batch: &Arc<Trace>| {
+        let start = Instant::now();
+        for &b in &batch.refs {
+            access(b);
+        }
+        *secs += start.elapsed().as_secs_f64();
+    }
+}
+
 pub fn run(args: &Args) -> Result<(), String> {
-    let (parsed, format) = args.file.load()?;
-    if let Some(rate) = args.sample {
-        let s = Shards::new(rate).map_err(|e| format!("--sample: {e}"))?;
-        return run_sampled(args, format, &parsed.refs, s);
+    let sampler = match (args.sample, args.max_blocks) {
+        (Some(rate), _) => Some(Shards::new(rate).map_err(|e| format!("--sample: {e}"))?),
+        (None, Some(max)) => Some(Shards::fixed_size(max).map_err(|e| format!("--max-blocks: {e}"))?),
+        (None, None) => None,
+    };
+    let mut secs = 0.0;
+    if let Some(mut s) = sampler {
+        let read = args.file.replay(&mut [timed(|b| s.access(b), &mut secs)])?;
+        crate::trace_args::report_skipped(&args.file.trace, &read);
+        return print_sampled(args, read.format, s, secs);
     }
-    if let Some(max) = args.max_blocks {
-        let s = Shards::fixed_size(max).map_err(|e| format!("--max-blocks: {e}"))?;
-        return run_sampled(args, format, &parsed.refs, s);
-    }
-    let mut s = StackDistances::new(parsed.distinct());
-    let start = Instant::now();
-    for &b in &parsed.refs {
-        s.access(b);
-    }
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    // The index grows with the blocks as they come: the file's distinct blocks are not known
+    // before it is read.
+    let mut s = StackDistances::new(0);
+    let read = args.file.replay(&mut [timed(
+        |b| {
+            s.access(b);
+        },
+        &mut secs,
+    )])?;
+    crate::trace_args::report_skipped(&args.file.trace, &read);
+    let format = read.format;
     let report = s.report();
-    let rate = report.references as f64 / secs;
+    let rate = report.references as f64 / secs.max(1e-9);
     if args.json {
         let out = Output { trace: &args.file.trace, format: format.name(), report: &report, references_per_sec: rate };
         println!("{}", serde_json::to_string(&out).expect("serialises"));
@@ -80,12 +101,8 @@ struct SampledOutput<'a> {
     references_per_sec: f64,
 }
 
-fn run_sampled(args: &Args, format: Format, refs: &[u32], mut s: Shards) -> Result<(), String> {
-    let start = Instant::now();
-    for &b in refs {
-        s.access(b);
-    }
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
+fn print_sampled(args: &Args, format: Format, s: Shards, secs: f64) -> Result<(), String> {
+    let secs = secs.max(1e-9);
     let report = s.report();
     let distinct = report.distinct_estimate();
     let sizes: Vec<u64> = (1..=10u64).map(|i| ((distinct * i as f64 / 10.0).round() as u64).max(1)).collect();

@@ -1,19 +1,35 @@
 //! `tiersim sweep`: miss-ratio curves. Every (policy, cache size) point is the scenario's
 //! workload through a single cache of that policy and size; points run on a pool of threads
-//! and each is deterministic, so the output does not depend on the thread count.
+//! and each is deterministic, so the output does not depend on the thread count. With
+//! `--trace`, every point is `tiersim sim` over a trace file, streamed: all the online points
+//! are fed the same batches of one pass over the file, shared among the threads; offline
+//! ones (MIN, read-OPT) take more passes, which the run names on standard error.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use serde::Serialize;
+use tiersim_core::hierarchy::MultiBlock;
 use tiersim_core::policy::PolicyConfig;
 use tiersim_core::scenario::CacheConfig;
 use tiersim_core::{Run, Scenario};
 
+use crate::trace_args::TraceArgs;
+
 #[derive(clap::Args, Debug)]
+#[command(override_usage = "tiersim sweep [OPTIONS] <SCENARIO>\n       tiersim sweep [OPTIONS] --trace <TRACE>")]
 pub struct Args {
-    /// Scenario file whose workload, seed and costs are used (- reads standard input).
-    pub scenario: String,
+    /// Scenario file whose workload, seed and costs are used (- reads standard input); or a
+    /// trace file with --trace.
+    #[arg(required_unless_present = "trace", conflicts_with = "trace")]
+    pub scenario: Option<String>,
+    /// Sweep a trace file instead: every point is `tiersim sim` at that policy and size, all of
+    /// them fed from one streamed pass over the file where they can be.
+    #[command(flatten)]
+    pub file: Option<TraceArgs>,
+    /// With --trace: how a request of several blocks is served (see `tiersim sim`).
+    #[arg(long, default_value = "per-block", value_parser = crate::sim::parse_multi_block, requires = "trace")]
+    pub multi_block: MultiBlock,
     /// Comma-separated policies: kinds ("lru,arc,2q") or JSON objects with parameters
     /// separated by ';' ('{"kind":"slru","protectedShare":0.6};lru').
     #[arg(long, default_value = "lru,arc")]
@@ -35,7 +51,8 @@ pub struct Args {
 #[serde(rename_all = "camelCase")]
 pub struct Curve {
     pub policy: PolicyConfig,
-    /// Read requests that missed, per size.
+    /// Per size: a scenario's read requests that missed; a trace's requests that missed (reads
+    /// and writes, as `tiersim sim` counts them).
     pub miss_ratio: Vec<f64>,
     /// Blocks that missed, per size (differs for multi-block requests).
     pub block_miss_ratio: Vec<f64>,
@@ -123,22 +140,79 @@ pub fn sweep(base: &Scenario, policies: &[PolicyConfig], sizes: &[u64], threads:
     Ok(Sweep { sizes: sizes.to_vec(), curves })
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
-    let base = crate::read_scenario(&args.scenario)?;
-    let policies = parse_policies(&args.policies)?;
-    let sizes = match &args.sizes {
-        Some(s) => parse_sizes(s)?,
+/// Every (policy, size) point over a trace file, streamed (see [`crate::sim::run_points`]):
+/// without sizes, a first pass counts the distinct blocks they are spread over.
+pub fn sweep_trace(
+    file: &TraceArgs,
+    policies: &[PolicyConfig],
+    sizes: Option<Vec<u64>>,
+    points: u32,
+    multi: MultiBlock,
+    threads: usize,
+) -> Result<Sweep, String> {
+    let (sizes, counted) = match sizes {
+        Some(s) => (s, None),
         None => {
-            let w =
-                base.workload().ok_or(format!("{}: a sweep runs a generated workload, not a trace", args.scenario))?;
-            default_sizes(w.blocks(), args.points)
+            file.check_rereadable("a sweep without --sizes")?;
+            eprintln!("{}: a first pass counts the distinct blocks to spread the sizes over", file.trace);
+            let counted = crate::sim::count(file)?;
+            (default_sizes(counted.distinct.max(1), points), Some(counted))
         }
     };
+    let pairs: Vec<(PolicyConfig, u64)> =
+        policies.iter().flat_map(|p| sizes.iter().map(move |&s| (p.clone(), s))).collect();
+    let counting = counted.is_some() as usize;
+    let done = crate::sim::run_points(file, &pairs, multi, threads, counted).map_err(|e| {
+        let field = |name: &str, option: &str| e.strip_prefix(name).map(|rest| format!("{option}{rest}"));
+        field("policy:", "--policies:").or_else(|| field("size:", "--sizes:")).unwrap_or(e.clone())
+    })?;
+    crate::trace_args::report_skipped(&file.trace, &done.last);
+    eprintln!(
+        "{}: {} caches over {} of the file{}",
+        file.trace,
+        pairs.len(),
+        crate::sim::passes(done.passes + counting),
+        if done.passes + counting == 1 { " (all fed the same batches)" } else { "" }
+    );
+    let curves = policies
+        .iter()
+        .enumerate()
+        .map(|(p, policy)| {
+            let row = &done.results[p * sizes.len()..(p + 1) * sizes.len()];
+            Curve {
+                policy: policy.clone(),
+                miss_ratio: row.iter().map(|r| r.miss_ratio).collect(),
+                block_miss_ratio: row.iter().map(|r| r.block_miss_ratio).collect(),
+            }
+        })
+        .collect();
+    Ok(Sweep { sizes, curves })
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let policies = parse_policies(&args.policies)?;
+    let sizes = args.sizes.as_deref().map(parse_sizes).transpose()?;
     let threads = args
         .threads
         .map(|t| t as usize)
         .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    let result = sweep(&base, &policies, &sizes, threads)?;
+    let result = match (&args.scenario, &args.file) {
+        (_, Some(file)) => sweep_trace(file, &policies, sizes, args.points, args.multi_block, threads)?,
+        (Some(path), None) => {
+            let base = crate::read_scenario(path)?;
+            let sizes = match sizes {
+                Some(s) => s,
+                None => {
+                    let w = base
+                        .workload()
+                        .ok_or(format!("{path}: a sweep runs a generated workload: sweep a trace file with --trace"))?;
+                    default_sizes(w.blocks(), args.points)
+                }
+            };
+            sweep(&base, &policies, &sizes, threads)?
+        }
+        (None, None) => return Err("give a scenario file or --trace".into()),
+    };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&result).expect("sweeps serialise"));
         return Ok(());
@@ -147,7 +221,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     for c in &result.curves {
         print!(" {:>10}", c.policy.name());
     }
-    println!("   (read miss ratio)");
+    println!("   ({}miss ratio)", if args.file.is_some() { "" } else { "read " });
     for (i, size) in result.sizes.iter().enumerate() {
         print!("{size:>10}");
         for c in &result.curves {
@@ -172,6 +246,28 @@ mod tests {
         assert!(parse_sizes("10,x").unwrap_err().contains("\"x\""));
         assert!(parse_sizes("0").is_err());
         assert_eq!(default_sizes(1000, 3), vec![10, 100, 1000]);
+    }
+
+    #[test]
+    fn a_trace_sweep_is_sim_at_every_point_with_sizes_spread_over_its_blocks() {
+        use tiersim_core::run::sim::simulate;
+        let scratch = crate::sim::tests::Scratch::new("sweep");
+        let (gz, whole) = crate::sim::tests::sample_csv(30_000);
+        let file = TraceArgs::file(&scratch.file("t.csv.gz", &gz), None);
+        let policies = parse_policies("lru,s3-fifo,min").unwrap();
+        for (sizes, threads) in [(Some(vec![5, 50, 500]), 1), (None, 2)] {
+            let got = sweep_trace(&file, &policies, sizes.clone(), 4, MultiBlock::PerBlock, threads).unwrap();
+            let want_sizes = sizes.unwrap_or_else(|| default_sizes(whole.distinct() as u64, 4));
+            assert_eq!(got.sizes, want_sizes);
+            for (c, p) in got.curves.iter().zip(&policies) {
+                for (i, &size) in want_sizes.iter().enumerate() {
+                    let r = simulate(p, size, &whole, MultiBlock::PerBlock).unwrap().0;
+                    assert_eq!((c.miss_ratio[i], c.block_miss_ratio[i]), (r.miss_ratio, r.block_miss_ratio));
+                }
+            }
+        }
+        let bad = sweep_trace(&file, &policies, Some(vec![1 << 40]), 4, MultiBlock::PerBlock, 1).unwrap_err();
+        assert!(bad.starts_with("--sizes: must be from 1 to"), "{bad}");
     }
 
     #[test]

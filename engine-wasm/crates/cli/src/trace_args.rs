@@ -1,9 +1,16 @@
-//! The trace-file options `tiersim sim` and `tiersim stackdist` share, and reading the file.
+//! The trace-file options `tiersim sim`, `sweep` and `stackdist` share, and reading the file:
+//! streamed batch by batch through the reader thread of [`pipeline`], never held whole (a
+//! whole-file read stays for a queueing run of several clients, and for tests).
 
+use std::sync::Arc;
+
+use tiersim_core::trace::pipeline::{self, Replayed, Settings};
 use tiersim_core::trace::{self, Format, Trace};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct TraceArgs {
+    /// The trace file (- reads standard input, streamed; runs that read it more than once need
+    /// a file).
     #[arg(long)]
     pub trace: String,
     /// lines, csv, msr, spc, blkparse, vscsi, oracle-general, k5cloud, tencent or alibaba (gzip/zstd read
@@ -28,32 +35,73 @@ impl TraceArgs {
         Self { trace: trace.into(), format: format.map(String::from), block_size: 4096, object: false, skip_bad: false }
     }
 
-    /// Reads and parses the file; errors name the option or the file and the place in it.
-    pub fn load(&self) -> Result<(Trace, Format), String> {
+    /// The format (when named) and the reading options; errors name the option.
+    pub fn options(&self) -> Result<(Option<Format>, trace::Options), String> {
         if !(self.block_size.is_power_of_two() && (512..=1 << 20).contains(&self.block_size)) {
             return Err(format!("--block-size: must be a power of two from 512 to 1048576 (got {})", self.block_size));
         }
         let format =
             self.format.as_deref().map(Format::parse_name).transpose().map_err(|e| format!("--format: {e}"))?;
-        let opts = trace::Options { block_size: self.block_size, object_mode: self.object };
-        load_file(&self.trace, format, opts, self.skip_bad)
+        Ok((format, trace::Options { block_size: self.block_size, object_mode: self.object }))
+    }
+
+    /// Streams the file through `workers` (see [`replay`]).
+    pub fn replay<W: FnMut(&Arc<Trace>) + Send>(&self, workers: &mut [W]) -> Result<Replayed, String> {
+        let (format, opts) = self.options()?;
+        replay(&self.trace, format, opts, self.skip_bad, Settings::default(), workers)
+    }
+
+    /// Whether the file can be read again (not standard input or a pipe): passes after the
+    /// first need it.
+    pub fn check_rereadable(&self, why: &str) -> Result<(), String> {
+        if pipeline::rereadable(&self.trace) {
+            return Ok(());
+        }
+        Err(format!("{}: {why} reads the trace more than once: give a file, not a pipe or standard input", self.trace))
     }
 }
 
-/// Streams the trace file `name` (its format detected from the first chunk when not given);
-/// errors name the file and the place in it.
+/// Streams the trace file `name` (its format detected from its head when not given) through
+/// `workers`, each seeing every batch of requests in order, the first on this thread (see
+/// [`pipeline::replay`]); errors name the file and the place in it. Skipped records are for
+/// the caller to report, once however many passes it makes ([`report_skipped`]).
+pub fn replay<W: FnMut(&Arc<Trace>) + Send>(
+    name: &str,
+    format: Option<Format>,
+    opts: trace::Options,
+    skip_bad: bool,
+    settings: Settings,
+    workers: &mut [W],
+) -> Result<Replayed, String> {
+    pipeline::replay(name, format, opts, skip_bad, settings, workers).map_err(|e| file_error(name, e))
+}
+
+/// Says on standard error what a read of `name` skipped, as a whole-file read says it.
+pub fn report_skipped(name: &str, read: &Replayed) {
+    if let Some(e) = &read.first_skipped {
+        eprintln!("{name}: skipped {} malformed records (the first: {e})", read.skipped);
+    }
+}
+
+fn file_error(name: &str, e: trace::file::FileError) -> String {
+    match e {
+        trace::file::FileError::UnknownFormat { .. } => {
+            format!("{name}: cannot tell the trace format; name it with --format")
+        }
+        e => e.to_string(),
+    }
+}
+
+/// Reads the whole trace file `name` into memory (its format detected from the first chunk when
+/// not given): for the one run that needs it whole (see [`crate::run_trace`]); errors name the
+/// file and the place in it.
 pub fn load_file(
     name: &str,
     format: Option<Format>,
     opts: trace::Options,
     skip_bad: bool,
 ) -> Result<(Trace, Format), String> {
-    let (finished, format) = trace::file::load_file(name, format, opts, skip_bad).map_err(|e| match e {
-        trace::file::FileError::UnknownFormat { .. } => {
-            format!("{name}: cannot tell the trace format; name it with --format")
-        }
-        e => e.to_string(),
-    })?;
+    let (finished, format) = trace::file::load_file(name, format, opts, skip_bad).map_err(|e| file_error(name, e))?;
     if let Some(e) = &finished.first_skipped {
         eprintln!("{name}: skipped {} malformed records (the first: {e})", finished.skipped);
     }

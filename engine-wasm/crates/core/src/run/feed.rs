@@ -1,13 +1,15 @@
 //! Where a run's requests come from: one client's generator (a single cache or two levels,
 //! seeded by the scenario's seed, as version 1's two-level engine did), per-client generators
-//! (a tree's, related by the source's sharing), or a parsed trace, whose clients drive the
-//! leaves in the order they appear, all as one client (`merged`), or as the source maps them.
+//! (a tree's, related by the source's sharing), or a trace, whose clients drive the leaves in
+//! the order they appear, all as one client (`merged`), or as the source maps them. A trace is
+//! parsed whole, or streamed: then the feed holds its census and one batch at a time.
 
 use std::sync::Arc;
 
 use crate::hierarchy::Meta;
 use crate::model::{Block, RangeHint};
-use crate::scenario::{err, Scenario, ScenarioError, Shape, Source};
+use crate::run::census::TraceCensus;
+use crate::scenario::{err, Scenario, ScenarioError, Shape, Source, TraceSource};
 use crate::trace::Trace;
 use crate::workload::{ClientStreams, Sharing, Workload, WorkloadConfig};
 
@@ -18,17 +20,116 @@ pub(crate) enum Feed {
 }
 
 pub(crate) struct TraceFeed {
+    /// The whole trace; or, streamed, the batch being replayed ([`TraceFeed::streamed`]).
     trace: Arc<Trace>,
+    /// Streamed: the census the feed was built from (the trace is never held whole), and the
+    /// empty trace the feed holds between batches.
+    streamed: Option<(TraceCensus, Arc<Trace>)>,
     /// Per trace client id: its client (leaf) index.
     client_of: Vec<u16>,
     /// Per client: (warm-up, measured) requests and block references.
     phases: Vec<(u64, u64)>,
     references: Vec<u64>,
-    /// Replaying in the file's order: the next record.
+    /// The whole trace's block references and distinct blocks.
+    block_refs: u64,
+    distinct: usize,
+    /// Replaying in the file's order: the next record (of the batch, streamed).
     next: usize,
     /// Per client: its records, and how far it has got (queueing: each client at its own pace).
     own: Vec<Vec<u32>>,
     cursor: Vec<usize>,
+}
+
+/// The trace a run replays: parsed whole, or streamed batch by batch after a counting pass.
+#[derive(Clone)]
+pub enum TraceInput {
+    Whole(Arc<Trace>),
+    Streamed(TraceCensus),
+}
+
+impl TraceFeed {
+    /// The census and the trace of `input`; streamed, an empty trace until the first batch.
+    fn new(s: &Scenario, t: &TraceSource, shape: &Shape, input: TraceInput) -> Result<Self, ScenarioError> {
+        let n = shape.clients();
+        let per_client = s.queueing.is_some() && n > 1;
+        let (census, trace, streamed) = match input {
+            TraceInput::Whole(trace) => {
+                let (warmup, _) = t.phases(trace.records.len() as u64);
+                (TraceCensus::of(&trace, warmup), trace, false)
+            }
+            TraceInput::Streamed(census) => {
+                if per_client {
+                    return Err(err(
+                        "queueing",
+                        "with several clients each replays the trace at its own pace: the trace must be read whole",
+                    ));
+                }
+                (census, Arc::new(Trace::default()), true)
+            }
+        };
+        let (client_of, _) = crate::scenario::source::assign_clients_in_order(&census.order(), &t.clients, shape)?;
+        let (warmup, measured) = t.phases(census.requests);
+        let mut phases = vec![(0u64, 0u64); n];
+        let mut references = vec![0u64; n];
+        for c in &census.clients {
+            let leaf = client_of[c.id as usize] as usize;
+            phases[leaf].0 += c.warmup;
+            phases[leaf].1 += c.requests - c.warmup;
+            references[leaf] += c.refs;
+        }
+        if n == 1 {
+            // One client: its warm-up is the trace's, whatever boundary the census counted.
+            phases[0] = (warmup, measured);
+        } else if census.warmup_boundary.min(census.requests) != warmup {
+            return Err(err(
+                "source.warmupRequests",
+                format!(
+                    "the trace was counted with a warm-up of {} requests, not {warmup}: count it again",
+                    census.warmup_boundary
+                ),
+            ));
+        }
+        let mut own = vec![Vec::new(); if per_client { n } else { 0 }];
+        if per_client {
+            for (i, r) in trace.records.iter().enumerate() {
+                own[client_of[r.client as usize] as usize].push(i as u32);
+            }
+        }
+        Ok(TraceFeed {
+            trace,
+            client_of,
+            phases,
+            references,
+            block_refs: census.block_refs,
+            distinct: census.distinct as usize,
+            streamed: streamed.then(|| (census, Arc::new(Trace::default()))),
+            next: 0,
+            cursor: vec![0; own.len()],
+            own,
+        })
+    }
+
+    /// The next batch of a streamed trace, replayed from its first request.
+    pub(crate) fn begin_batch(&mut self, batch: &Arc<Trace>) {
+        assert!(self.streamed.is_some(), "only a streamed run replays batches");
+        self.trace = Arc::clone(batch);
+        self.next = 0;
+    }
+
+    /// Lets go of the batch (its buffer goes back to the reader).
+    pub(crate) fn end_batch(&mut self) {
+        if let Some((_, empty)) = &self.streamed {
+            self.trace = Arc::clone(empty);
+            self.next = 0;
+        }
+    }
+
+    fn input(&self) -> TraceInput {
+        match &self.streamed {
+            Some((census, _)) => TraceInput::Streamed(census.clone()),
+            None => TraceInput::Whole(Arc::clone(&self.trace)),
+        }
+    }
 }
 
 /// One request: what it carries, and where its blocks are.
@@ -65,7 +166,7 @@ impl Iterator for Blocks<'_> {
 }
 
 impl Feed {
-    pub fn new(s: &Scenario, shape: &Shape, trace: Option<Arc<Trace>>) -> Result<Self, ScenarioError> {
+    pub fn new(s: &Scenario, shape: &Shape, trace: Option<TraceInput>) -> Result<Self, ScenarioError> {
         match (&s.source, trace) {
             (Source::Workload { workload, sharing, .. }, _) => {
                 if s.per_client_streams() {
@@ -76,39 +177,26 @@ impl Feed {
                     Ok(Feed::One { workload: workload.build(s.seed), config: workload.clone() })
                 }
             }
-            (Source::Trace(t), Some(trace)) => {
-                let (client_of, _) = crate::scenario::source::assign_clients(&trace, &t.clients, shape)?;
-                let n = shape.clients();
-                let (warmup, _) = t.phases(trace.records.len() as u64);
-                let mut phases = vec![(0u64, 0u64); n];
-                let mut references = vec![0u64; n];
-                let per_client = s.queueing.is_some() && n > 1;
-                let mut own = vec![Vec::new(); if per_client { n } else { 0 }];
-                for (i, r) in trace.records.iter().enumerate() {
-                    let c = client_of[r.client as usize] as usize;
-                    if (i as u64) < warmup {
-                        phases[c].0 += 1;
-                    } else {
-                        phases[c].1 += 1;
-                    }
-                    references[c] += r.len as u64;
-                    if per_client {
-                        own[c].push(i as u32);
-                    }
-                }
-                Ok(Feed::Trace(TraceFeed {
-                    trace,
-                    client_of,
-                    phases,
-                    references,
-                    next: 0,
-                    cursor: vec![0; own.len()],
-                    own,
-                }))
-            }
+            (Source::Trace(t), Some(input)) => Ok(Feed::Trace(TraceFeed::new(s, t, shape, input)?)),
             (Source::Trace(t), None) => {
                 Err(err("source", format!("the trace file \"{}\" is not loaded: read it first", t.name)))
             }
+        }
+    }
+
+    /// The trace this feed replays (to build a run's next pass over it); `None` for generators.
+    pub fn input(&self) -> Option<TraceInput> {
+        match self {
+            Feed::Trace(t) => Some(t.input()),
+            _ => None,
+        }
+    }
+
+    /// The trace feed, if this is one.
+    pub fn trace_mut(&mut self) -> Option<&mut TraceFeed> {
+        match self {
+            Feed::Trace(t) => Some(t),
+            _ => None,
         }
     }
 
@@ -139,7 +227,7 @@ impl Feed {
     /// Block references the whole run makes.
     pub fn references(&self, phases: &[(u64, u64)]) -> u64 {
         match self {
-            Feed::Trace(t) => t.trace.refs.len() as u64,
+            Feed::Trace(t) => t.block_refs,
             _ => (0..phases.len()).map(|c| self.client_references(c, phases)).fold(0, u64::saturating_add),
         }
     }
@@ -149,7 +237,7 @@ impl Feed {
         match self {
             Feed::One { workload, .. } => workload.universe(),
             Feed::Streams { streams, .. } => streams.universe(),
-            Feed::Trace(t) => t.trace.distinct().max(1),
+            Feed::Trace(t) => t.distinct.max(1),
         }
     }
 
@@ -215,7 +303,7 @@ impl Feed {
         match self {
             Feed::One { config, .. } => (config.range_hints(), config.blocks()),
             Feed::Streams { configs, .. } => (configs[c].range_hints(), configs[c].blocks()),
-            Feed::Trace(t) => (Vec::new(), t.trace.distinct() as u64),
+            Feed::Trace(t) => (Vec::new(), t.distinct as u64),
         }
     }
 

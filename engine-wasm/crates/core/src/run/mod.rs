@@ -18,6 +18,7 @@
 //! checks guarantee do not depend on its own choices), then runs again with the policy built
 //! from that string.
 
+pub mod census;
 pub mod export;
 mod feed;
 pub mod report;
@@ -39,7 +40,9 @@ use crate::model::{Block, Op};
 use crate::policy::{Policy, PolicyConfig};
 use crate::scenario::{err, Scenario, ScenarioError, Shape, Source, MAX_OFFLINE_REFS};
 use crate::trace::Trace;
+pub use census::TraceCensus;
 use feed::Feed;
+use feed::TraceInput;
 use report::{fractions, mean_ms};
 
 /// One hierarchy and its timing: the additive model or a queueing simulation.
@@ -143,31 +146,93 @@ impl Run {
         if scenario.trace().is_none() {
             return Err(err("source", "the scenario names no trace to replay"));
         }
-        Self::two_pass(scenario, shape, Some(trace))
+        Self::two_pass(scenario, shape, Some(TraceInput::Whole(trace)))
+    }
+
+    /// A run of `scenario` (whose source names a trace) replaying the trace streamed, batch by
+    /// batch ([`Run::replay`]), never held whole: `census` is what a first pass over the file
+    /// counted, its warm-up boundary [`Run::census_boundary`]. With offline policies this is
+    /// their recording pass ([`Run::is_recording`]): replay the trace through it, then
+    /// [`Run::next_pass`] gives the run proper, to replay the trace through again.
+    pub fn streamed(scenario: Scenario, census: TraceCensus) -> Result<Self, ScenarioError> {
+        let shape = scenario.validate_shape()?;
+        if scenario.trace().is_none() {
+            return Err(err("source", "the scenario names no trace to replay"));
+        }
+        Self::two_pass(scenario, shape, Some(TraceInput::Streamed(census)))
+    }
+
+    /// Whether `scenario`'s trace can be streamed: replayed in the file's order (not by several
+    /// clients in queueing mode, each at its own pace, which needs the whole trace at hand).
+    pub fn streams(scenario: &Scenario) -> Result<bool, ScenarioError> {
+        let shape = scenario.validate_shape()?;
+        Ok(!(scenario.queueing.is_some() && shape.clients() > 1))
+    }
+
+    /// The warm-up boundary a streamed run's census counts each trace client's requests up to
+    /// (see [`TraceCensus::new`]). `None` when it depends on the trace's length and the run has
+    /// several clients: count the trace's requests first and ask again with them.
+    pub fn census_boundary(scenario: &Scenario, requests: Option<u64>) -> Result<Option<u64>, ScenarioError> {
+        let shape = scenario.validate_shape()?;
+        let Some(t) = scenario.trace() else {
+            return Err(err("source", "the scenario names no trace to replay"));
+        };
+        Ok(match (t.warmup_requests, requests) {
+            (Some(w), _) => Some(w),
+            // One client: its warm-up is the trace's, whatever the census counts.
+            _ if shape.clients() == 1 => Some(0),
+            (None, Some(r)) => Some(t.phases(r).0),
+            (None, None) => None,
+        })
+    }
+
+    /// Serves the next batch of a streamed trace ([`Run::streamed`]), all its requests in order.
+    pub fn replay(&mut self, batch: &Arc<Trace>) {
+        self.feed.trace_mut().expect("a trace run").begin_batch(batch);
+        self.step(batch.records.len() as u64);
+        self.feed.trace_mut().expect("a trace run").end_batch();
+    }
+
+    /// Whether this is the recording pass of a streamed run with offline policies.
+    pub fn is_recording(&self) -> bool {
+        self.recorder.is_some()
+    }
+
+    /// After the recording pass, the run proper, its offline policies built from what their
+    /// caches were asked; any other run as it is.
+    pub fn next_pass(mut self) -> Result<Self, ScenarioError> {
+        let Some(recorder) = self.recorder.take() else {
+            return Ok(self);
+        };
+        let input = self.feed.input();
+        Self::build(self.scenario, self.shape, input, Some(recorder.refs), false)
     }
 
     /// Builds the run; with offline policies, first runs it with LRU in their place to record
-    /// their caches' reference strings.
-    fn two_pass(scenario: Scenario, shape: Shape, trace: Option<Arc<Trace>>) -> Result<Self, ScenarioError> {
+    /// their caches' reference strings (a streamed trace's recording pass is left to the caller).
+    fn two_pass(scenario: Scenario, shape: Shape, trace: Option<TraceInput>) -> Result<Self, ScenarioError> {
         let offline: Vec<bool> = shape.nodes.iter().map(|n| n.cache.policy.is_offline()).collect();
         if !offline.contains(&true) {
             return Self::build(scenario, shape, trace, None, false);
         }
-        let mut first = Self::build(scenario.clone(), shape.clone(), trace.clone(), None, true)?;
+        let streamed = matches!(trace, Some(TraceInput::Streamed(_)));
+        let mut first = Self::build(scenario, shape, trace, None, true)?;
         let sims = 1 + first.alone.len();
         first.recorder = Some(Recorder { offline, refs: vec![vec![Vec::new(); first.shape.nodes.len()]; sims] });
         for sim in std::iter::once(&mut first.main).chain(first.alone.iter_mut()) {
             sim.h.record_lookups(true);
         }
+        if streamed {
+            return Ok(first);
+        }
         first.step(u64::MAX);
-        let refs = first.recorder.take().expect("set above").refs;
-        Self::build(scenario, shape, trace, Some(refs), false)
+        first.next_pass()
     }
 
     fn build(
         scenario: Scenario,
         shape: Shape,
-        trace: Option<Arc<Trace>>,
+        trace: Option<TraceInput>,
         offline_refs: Option<OfflineRefs>,
         first_pass: bool,
     ) -> Result<Self, ScenarioError> {

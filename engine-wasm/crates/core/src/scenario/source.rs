@@ -80,6 +80,17 @@ pub fn assign_clients(trace: &Trace, how: &TraceClients, shape: &Shape) -> Resul
             order.push(r.client);
         }
     }
+    assign_clients_in_order(&order, how, shape)
+}
+
+/// [`assign_clients`] from the trace's client ids in the order they first appear (what a
+/// streamed trace's census keeps).
+pub fn assign_clients_in_order(
+    order: &[u16],
+    how: &TraceClients,
+    shape: &Shape,
+) -> Result<(Vec<u16>, Vec<u16>), ScenarioError> {
+    let order = order.to_vec();
     let mut client_of = vec![NO_CLIENT; 1 << 16];
     let leaves = shape.clients();
     match how {

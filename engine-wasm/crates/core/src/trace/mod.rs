@@ -38,6 +38,9 @@ pub mod fuzz;
 mod lines;
 mod msr;
 pub mod oracle;
+/// Threads and files: native only (the browser streams through [`TraceStream`] itself).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod pipeline;
 mod spc;
 pub mod stream;
 pub mod volumes;
@@ -493,6 +496,28 @@ impl Builder {
 
     pub(crate) fn block_refs(&self) -> u64 {
         self.block_refs
+    }
+
+    /// Requests read and kept but not yet handed on by [`Builder::drain_into`].
+    pub(crate) fn buffered(&self) -> usize {
+        self.trace.records.len()
+    }
+
+    /// Distinct blocks numbered so far (the pending ones not yet).
+    pub(crate) fn distinct(&self) -> usize {
+        self.trace.raw.len()
+    }
+
+    /// Hands the requests read so far to `batch` (its requests and block references; `raw`
+    /// stays here) and keeps `batch`'s emptied vectors for the next ones: a stream passed on
+    /// batch by batch reuses the same few buffers. Later requests' `start`s count from the new
+    /// vector's beginning, as a batch's must.
+    pub(crate) fn drain_into(&mut self, batch: &mut Trace) {
+        self.flush();
+        batch.records.clear();
+        batch.refs.clear();
+        std::mem::swap(&mut self.trace.records, &mut batch.records);
+        std::mem::swap(&mut self.trace.refs, &mut batch.refs);
     }
 
     pub(crate) fn counting_only(&mut self) {

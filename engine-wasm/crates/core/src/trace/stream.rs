@@ -469,6 +469,26 @@ impl TraceStream {
         self.parser.skipped
     }
 
+    /// Requests read since the last [`TraceStream::drain_into`] (or the start).
+    pub fn buffered(&self) -> usize {
+        self.parser.builder.buffered()
+    }
+
+    /// Distinct blocks seen so far (up to the last [`TraceStream::drain_into`] at least).
+    pub fn distinct(&self) -> usize {
+        self.parser.builder.distinct()
+    }
+
+    /// Moves the requests read so far into `batch` — its `records` and `refs`, a batch's
+    /// block references numbered as in the whole trace; `batch.raw` is left alone — and keeps
+    /// `batch`'s emptied vectors for the next ones (no allocation once they are big enough).
+    /// A trace read batch by batch this way never exists whole; [`TraceStream::finish`] then
+    /// gives the last batch and the numbering's `raw`. A line or record cut by the chunk
+    /// boundary stays behind, completed by the next push.
+    pub fn drain_into(&mut self, batch: &mut Trace) {
+        self.parser.builder.drain_into(batch);
+    }
+
     /// The next piece of the file.
     pub fn push(&mut self, chunk: &[u8]) -> Result<(), TraceError> {
         self.pushed += chunk.len() as u64;
