@@ -15,6 +15,7 @@ use crate::model::{Block, WriteHint};
 pub mod arc;
 pub mod car;
 pub mod clock;
+pub mod clock_pro;
 pub mod co;
 pub mod fifo;
 mod future;
@@ -222,6 +223,15 @@ pub enum PolicyConfig {
         #[serde(default = "default_hir_share")]
         hir_share: f64,
     },
+    /// CLOCK-Pro (USENIX ATC 2005): LIRS's reuse-distance test on one clock of hot, cold and
+    /// non-resident pages swept by three hands; the cold area's size adapts.
+    #[serde(rename = "clock-pro", rename_all = "camelCase")]
+    ClockPro {
+        /// Least share of the cache for cold resident pages, and where the adaptive target
+        /// starts, in (0, 1).
+        #[serde(default = "default_min_cold_share")]
+        min_cold_share: f64,
+    },
     /// MQ (USENIX ATC 2001) with an out queue the size of the cache (paper 004).
     #[serde(rename_all = "camelCase")]
     Mq {
@@ -295,6 +305,10 @@ fn default_hir_share() -> f64 {
     lirs::DEFAULT_HIR_SHARE
 }
 
+fn default_min_cold_share() -> f64 {
+    clock_pro::DEFAULT_MIN_COLD_SHARE
+}
+
 fn default_window_share() -> f64 {
     wtinylfu::DEFAULT_WINDOW_SHARE
 }
@@ -344,6 +358,9 @@ impl PolicyConfig {
             PolicyConfig::LruHints => Box::new(LruHints::new(capacity, universe)?),
             PolicyConfig::Tq => Box::new(Tq::new(capacity, capacity, universe)?),
             PolicyConfig::Lirs { hir_share } => Box::new(Lirs::new(capacity, universe, hir_share)?),
+            PolicyConfig::ClockPro { min_cold_share } => {
+                Box::new(clock_pro::ClockPro::new(capacity, universe, min_cold_share)?)
+            }
             PolicyConfig::WTinyLfu { window_share } => Box::new(WTinyLfu::new(capacity, universe, window_share)?),
             PolicyConfig::Hyperbolic { sample_size } => {
                 Box::new(hyperbolic::Hyperbolic::new(capacity, universe, sample_size, seed)?)
@@ -371,6 +388,7 @@ impl PolicyConfig {
         "car",
         "2q",
         "lirs",
+        "clock-pro",
         "mq",
         "lru+hints",
         "mq+hints",
@@ -448,6 +466,7 @@ impl PolicyConfig {
             PolicyConfig::S3Fifo { small_share } => s3fifo::check_small_share(small_share),
             PolicyConfig::QdLpFifo { probation_share } => qdlp::check_probation_share(probation_share),
             PolicyConfig::Lirs { hir_share } => lirs::check_hir_share(hir_share),
+            PolicyConfig::ClockPro { min_cold_share } => clock_pro::check_min_cold_share(min_cold_share),
             PolicyConfig::LruK { k, .. } => lru_k::check_k(k),
             PolicyConfig::WTinyLfu { window_share } => wtinylfu::check_window_share(window_share),
             PolicyConfig::Hyperbolic { sample_size } => hyperbolic::check_sample_size(sample_size),
@@ -477,6 +496,7 @@ impl PolicyConfig {
             PolicyConfig::MqHints { .. } => "mq+hints",
             PolicyConfig::Tq => "tq",
             PolicyConfig::Lirs { .. } => "lirs",
+            PolicyConfig::ClockPro { .. } => "clock-pro",
             PolicyConfig::WTinyLfu { .. } => "w-tinylfu",
             PolicyConfig::Hyperbolic { .. } => "hyperbolic",
             PolicyConfig::Lecar => "lecar",
@@ -516,6 +536,8 @@ mod config_tests {
             r#"{"kind":"lecar"}"#,
             r#"{"kind":"lirs"}"#,
             r#"{"kind":"lirs","hirShare":0.05}"#,
+            r#"{"kind":"clock-pro"}"#,
+            r#"{"kind":"clock-pro","minColdShare":0.2}"#,
             r#"{"kind":"mq"}"#,
             r#"{"kind":"mq","lifeTime":5000}"#,
             r#"{"kind":"lru+hints"}"#,
