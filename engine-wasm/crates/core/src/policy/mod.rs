@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::{Block, WriteHint};
 
 pub mod arc;
+pub mod cacheus;
 pub mod car;
 pub mod clock;
 pub mod clock_pro;
@@ -286,6 +287,9 @@ pub enum PolicyConfig {
     /// LeCaR (HotStorage 2018): LRU and LFU as experts, followed at random by learned weights
     /// (seeded), each regretting evictions that come back.
     Lecar,
+    /// CACHEUS (FAST 2021): scan-resistant LRU and churn-resistant LFU as experts, followed at
+    /// random (seeded) by weights learned from regrets, with a learning rate that adapts.
+    Cacheus,
     /// Belady's MIN: offline, needs the whole reference string (single-cache topology only).
     Min,
     /// Paper 004's read-OPT: offline, judged on reads, may decline to cache (single-cache only).
@@ -366,6 +370,7 @@ impl PolicyConfig {
                 Box::new(hyperbolic::Hyperbolic::new(capacity, universe, sample_size, seed)?)
             }
             PolicyConfig::Lecar => Box::new(lecar::LeCar::new(capacity, universe, seed)),
+            PolicyConfig::Cacheus => Box::new(cacheus::Cacheus::new(capacity, universe, seed)),
             PolicyConfig::Min | PolicyConfig::ReadOpt => return Err(self.offline_message()),
         })
     }
@@ -398,6 +403,7 @@ impl PolicyConfig {
         "w-tinylfu",
         "hyperbolic",
         "lecar",
+        "cacheus",
         "min",
         "read-opt",
     ];
@@ -500,6 +506,7 @@ impl PolicyConfig {
             PolicyConfig::WTinyLfu { .. } => "w-tinylfu",
             PolicyConfig::Hyperbolic { .. } => "hyperbolic",
             PolicyConfig::Lecar => "lecar",
+            PolicyConfig::Cacheus => "cacheus",
             PolicyConfig::Min => "min",
             PolicyConfig::ReadOpt => "read-opt",
         }
@@ -534,6 +541,7 @@ mod config_tests {
             r#"{"kind":"hyperbolic"}"#,
             r#"{"kind":"hyperbolic","sampleSize":8}"#,
             r#"{"kind":"lecar"}"#,
+            r#"{"kind":"cacheus"}"#,
             r#"{"kind":"lirs"}"#,
             r#"{"kind":"lirs","hirShare":0.05}"#,
             r#"{"kind":"clock-pro"}"#,
