@@ -42,6 +42,7 @@ export const POLICY_KINDS = [
   'car',
   '2q',
   'lirs',
+  'clock-pro',
   'mq',
   'lru+hints',
   'mq+hints',
@@ -51,6 +52,7 @@ export const POLICY_KINDS = [
   'w-tinylfu',
   'hyperbolic',
   'lecar',
+  'cacheus',
   'min',
   'read-opt',
 ] as const;
@@ -103,6 +105,15 @@ export const policySchema = z.discriminatedUnion(
         .optional(),
     }),
     z.strictObject({
+      kind: z.literal('clock-pro'),
+      /** Least share of the cache for cold resident pages, where the adaptive target starts (engine default 0.01). */
+      minColdShare: z
+        .number({ error: 'must be a number' })
+        .gt(0, { error: 'must be above 0 and below 1' })
+        .lt(1, { error: 'must be above 0 and below 1' })
+        .optional(),
+    }),
+    z.strictObject({
       kind: z.literal('mq'),
       /** References a block may go unreferenced before dropping a queue; 0 = the capacity (engine default). */
       lifeTime: num(0, MAX_REQUESTS, true).optional(),
@@ -144,6 +155,7 @@ export const policySchema = z.discriminatedUnion(
       sampleSize: num(1, 1024, true).optional(),
     }),
     z.strictObject({ kind: z.literal('lecar') }),
+    z.strictObject({ kind: z.literal('cacheus') }),
     z.strictObject({ kind: z.literal('min') }),
     z.strictObject({ kind: z.literal('read-opt') }),
   ],

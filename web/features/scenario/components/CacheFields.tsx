@@ -20,6 +20,7 @@ export const POLICIES = [
   { value: 'car', label: 'CAR' },
   { value: '2q', label: '2Q' },
   { value: 'lirs', label: 'LIRS' },
+  { value: 'clock-pro', label: 'CLOCK-Pro' },
   { value: 'mq', label: 'MQ' },
   { value: 'lru+hints', label: 'LRU+Hints (write hints)' },
   { value: 'mq+hints', label: 'MQ+Hints (write hints)' },
@@ -29,6 +30,7 @@ export const POLICIES = [
   { value: 'w-tinylfu', label: 'W-TinyLFU' },
   { value: 'hyperbolic', label: 'Hyperbolic' },
   { value: 'lecar', label: 'LeCaR' },
+  { value: 'cacheus', label: 'CACHEUS' },
 ] as const satisfies readonly { value: PolicyKind; label: string }[];
 
 /** Offered at a cache whose reference stream is known before the run (a client; a cache above, from a first pass). */
@@ -60,6 +62,7 @@ const DEFAULT_PROTECTED_SHARE = 0.8;
 const DEFAULT_SMALL_SHARE = 0.1;
 const DEFAULT_PROBATION_SHARE = 0.1;
 const DEFAULT_HIR_SHARE = 0.01;
+const DEFAULT_MIN_COLD_SHARE = 0.01;
 const DEFAULT_WINDOW_SHARE = 0.01;
 const DEFAULT_SAMPLE_SIZE = 64;
 const DEFAULT_K = 2;
@@ -190,6 +193,20 @@ export function CacheFields({
           onChange={(pct) => onPolicy({ kind: 'lirs', hirShare: pct / 100 })}
         />
       )}
+      {policy.kind === 'clock-pro' && (
+        <NumberField
+          testId={`${testPrefix}-clockpro-cold`}
+          label="Least cold share"
+          unit="%"
+          step="any"
+          min={0}
+          max={100}
+          value={100 * (policy.minColdShare ?? DEFAULT_MIN_COLD_SHARE)}
+          error={errorAt(`${level}.policy.minColdShare`)}
+          hint="cache share for cold pages that the adaptive target starts at and never falls below; LIRS's 1 %"
+          onChange={(pct) => onPolicy({ kind: 'clock-pro', minColdShare: pct / 100 })}
+        />
+      )}
       {(policy.kind === 'mq' || policy.kind === 'mq+hints') && (
         <NumberField
           testId={`${testPrefix}-mq-life`}
@@ -288,6 +305,7 @@ function policyParamError(level: string, errorAt: (path: string) => string | und
       errorAt(`${level}.policy.probationShare`) ??
       errorAt(`${level}.policy.lifeTime`) ??
       errorAt(`${level}.policy.hirShare`) ??
+      errorAt(`${level}.policy.minColdShare`) ??
       errorAt(`${level}.policy.windowShare`) ??
       errorAt(`${level}.policy.sampleSize`) ??
       errorAt(`${level}.policy.k`) ??
