@@ -53,7 +53,7 @@ describe('engine in wasm', () => {
   });
 
   it("gives exactly the native numbers for issue 22's policies at the array, the seeded ones included", () => {
-    for (const policy of [{ kind: 'car' }, { kind: 'lru-k', k: 3, correlatedPeriod: 20 }, { kind: 'qd-lp-fifo' }, { kind: 'hyperbolic', sampleSize: 16 }, { kind: 'lecar' }]) {
+    for (const policy of [{ kind: 'car' }, { kind: 'lru-k', k: 3, correlatedPeriod: 20 }, { kind: 'qd-lp-fifo' }, { kind: 'hyperbolic', sampleSize: 16 }, { kind: 'lecar' }, { kind: 'clock-pro', minColdShare: 0.05 }, { kind: 'cacheus' }]) {
       const json = scenario((s) => (s.topology.array.policy = policy));
       const wasm = runScenario(json);
       expect(wasm.phase, policy.kind).toBe('done');

@@ -156,7 +156,7 @@ describe('App', () => {
     render(<App />);
     const options = [...(screen.getByTestId('array-policy') as HTMLSelectElement).options].map((o) => o.value);
     // The offline bounds too: an array under DEMOTE learns its stream in a first pass.
-    expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'lru-k', 'arc', 'car', '2q', 'lirs', 'mq', 'lru+hints', 'mq+hints', 'tq', 's3-fifo', 'qd-lp-fifo', 'w-tinylfu', 'hyperbolic', 'lecar', 'min', 'read-opt']);
+    expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'lru-k', 'arc', 'car', '2q', 'lirs', 'clock-pro', 'mq', 'lru+hints', 'mq+hints', 'tq', 's3-fifo', 'qd-lp-fifo', 'w-tinylfu', 'hyperbolic', 'lecar', 'cacheus', 'min', 'read-opt']);
     expect(screen.queryByTestId('array-param-protectedShare')).toBeNull();
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'slru' } });
     expect(value('array-param-protectedShare')).toBe('80');
@@ -200,7 +200,13 @@ describe('App', () => {
     expect(value('array-param-sampleSize')).toBe('64');
     fireEvent.change(screen.getByTestId('array-param-sampleSize'), { target: { value: '8' } });
     expect(array()).toEqual({ kind: 'hyperbolic', sampleSize: 8 });
-    for (const kind of ['car', 'lecar']) {
+    fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'clock-pro' } });
+    expect(value('array-param-minColdShare')).toBe('1');
+    fireEvent.change(screen.getByTestId('array-param-minColdShare'), { target: { value: '5' } });
+    expect(array()).toEqual({ kind: 'clock-pro', minColdShare: 0.05 });
+    fireEvent.change(screen.getByTestId('array-param-minColdShare'), { target: { value: '100' } });
+    expect(screen.getByTestId('array-param-minColdShare-error').textContent).toBe('must be above 0 and below 1');
+    for (const kind of ['car', 'lecar', 'cacheus']) {
       fireEvent.change(screen.getByTestId('array-policy'), { target: { value: kind } });
       expect(array()).toEqual({ kind });
     }

@@ -110,6 +110,7 @@ describe('the UI agrees with the engine', () => {
       { kind: 'mq', lifeTime: 5000 },
       { kind: 'mq+hints', lifeTime: 700 },
       { kind: 'lirs', hirShare: 0.05 },
+      { kind: 'clock-pro', minColdShare: 0.05 },
       { kind: 'w-tinylfu', windowShare: 0.1 },
       { kind: 'hyperbolic', sampleSize: 8 },
       { kind: 'qd-lp-fifo', probationShare: 0.2 },
@@ -125,7 +126,7 @@ describe('the UI agrees with the engine', () => {
       expect(engineRejects(s), JSON.stringify(policy)).toBeNull();
       // What the UI writes, the engine reads back unchanged, with the defaults the form shows
       // (SLRU 80 % protected, LFU without aging) filled in where a parameter was left out.
-      const filled = { slru: { protectedShare: 0.8 }, lfu: { agingPeriod: 0 }, 's3-fifo': { smallShare: 0.1 }, mq: { lifeTime: 0 }, 'mq+hints': { lifeTime: 0 }, lirs: { hirShare: 0.01 }, 'w-tinylfu': { windowShare: 0.01 }, hyperbolic: { sampleSize: 64 }, 'qd-lp-fifo': { probationShare: 0.1 }, 'lru-k': { k: 2, correlatedPeriod: 0 } } as Record<string, object>;
+      const filled = { slru: { protectedShare: 0.8 }, lfu: { agingPeriod: 0 }, 's3-fifo': { smallShare: 0.1 }, mq: { lifeTime: 0 }, 'mq+hints': { lifeTime: 0 }, lirs: { hirShare: 0.01 }, 'clock-pro': { minColdShare: 0.01 }, 'w-tinylfu': { windowShare: 0.01 }, hyperbolic: { sampleSize: 64 }, 'qd-lp-fifo': { probationShare: 0.1 }, 'lru-k': { k: 2, correlatedPeriod: 0 } } as Record<string, object>;
       const expected = structuredClone(s);
       expected.topology.array.policy = { ...filled[s.topology.array.policy.kind], ...s.topology.array.policy };
       const back = JSON.parse(validateScenario(JSON.stringify(s)));

@@ -149,7 +149,7 @@ describe('scenario schema', () => {
   it('rejects unknown kinds and unknown fields, naming where', () => {
     expect(firstIssue((s) => (s.topology.client.policy = { kind: 'belady' }))).toEqual({
       path: 'topology.client.policy.kind',
-      message: 'must be one of lru, mru, fifo, random, clock, sieve, lfu, slru, lru-2, lru-k, arc, car, 2q, lirs, mq, lru+hints, mq+hints, tq, s3-fifo, qd-lp-fifo, w-tinylfu, hyperbolic, lecar, min, read-opt',
+      message: 'must be one of lru, mru, fifo, random, clock, sieve, lfu, slru, lru-2, lru-k, arc, car, 2q, lirs, clock-pro, mq, lru+hints, mq+hints, tq, s3-fifo, qd-lp-fifo, w-tinylfu, hyperbolic, lecar, cacheus, min, read-opt',
     });
     expect(firstIssue((s) => (s.topology.client.policy = { kind: 'lru', protectedShare: 0.5 })).path).toBe('topology.client.policy');
     expect(firstIssue((s) => (s.topology.array.policy = { kind: 'lfu', agingPeriod: 1.5 }))).toEqual({

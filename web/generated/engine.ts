@@ -403,7 +403,12 @@ correlatedPeriod: number, } | { "kind": "arc" } | { "kind": "car" } | { "kind": 
 /**
  * Share of the cache for resident HIR blocks, in (0, 1).
  */
-hirShare: number, } | { "kind": "mq", 
+hirShare: number, } | { "kind": "clock-pro", 
+/**
+ * Least share of the cache for cold resident pages, and where the adaptive target
+ * starts, in (0, 1).
+ */
+minColdShare: number, } | { "kind": "mq", 
 /**
  * References a block stays in its queue unreferenced before dropping one; 0 = capacity.
  */
@@ -423,7 +428,7 @@ windowShare: number, } | { "kind": "hyperbolic",
 /**
  * Resident blocks drawn per eviction, 1 to 1024.
  */
-sampleSize: number, } | { "kind": "lecar" } | { "kind": "min" } | { "kind": "read-opt" };
+sampleSize: number, } | { "kind": "lecar" } | { "kind": "cacheus" } | { "kind": "min" } | { "kind": "read-opt" };
 
 /**
  * One cache: its size and replacement policy.
@@ -890,6 +895,24 @@ export const POLICY_CATALOGUE = [
     ]
   },
   {
+    "kind": "clock-pro",
+    "label": "CLOCK-Pro",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": [
+      {
+        "name": "minColdShare",
+        "label": "Least cold share",
+        "unit": "share",
+        "min": 0.0,
+        "max": 1.0,
+        "default": 0.01,
+        "hint": "least share of the cache for cold resident pages, where the adaptive target starts; the paper uses 1 %"
+      }
+    ]
+  },
+  {
     "kind": "mq",
     "label": "MQ",
     "offline": false,
@@ -1016,6 +1039,14 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "lecar",
     "label": "LeCaR",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "cacheus",
+    "label": "CACHEUS",
     "offline": false,
     "hints": false,
     "outQueue": false,

@@ -25,10 +25,13 @@ export function defaultScenario(): Scenario {
   return structuredClone(DEFAULT_SCENARIO);
 }
 
+/** The policies on paper 000's grid. */
+export type DesignPolicy = 'lru' | 'mru';
+
 /** One of paper 000's eight designs: client policy × array policy × protocol. */
 export interface Design {
-  client: PolicyKind;
-  array: PolicyKind;
+  client: DesignPolicy;
+  array: DesignPolicy;
   protocol: 'none' | 'demote';
 }
 
@@ -48,7 +51,12 @@ export function designName(d: Design): string {
 export function designOf(s: Scenario): Design {
   const t = s.topology;
   if (t.kind !== 'two-level') throw new Error('paper 000 designs are two levels');
-  return { client: t.client.policy.kind, array: t.array.policy.kind, protocol: protocolKind(s) === 'demote' ? 'demote' : 'none' };
+  return { client: designPolicy(t.client.policy.kind), array: designPolicy(t.array.policy.kind), protocol: protocolKind(s) === 'demote' ? 'demote' : 'none' };
+}
+
+function designPolicy(kind: PolicyKind): DesignPolicy {
+  if (kind !== 'lru' && kind !== 'mru') throw new Error(`paper 000 designs use LRU or MRU, not ${kind}`);
+  return kind;
 }
 
 /** "RANDOM LRU-MRU-demote": the name the engine gives paper 000's scenarios. */

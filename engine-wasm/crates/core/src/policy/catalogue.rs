@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::{hyperbolic, lirs, lru_k, qdlp, s3fifo, slru, wtinylfu, PolicyConfig};
+use super::{clock_pro, hyperbolic, lirs, lru_k, qdlp, s3fifo, slru, wtinylfu, PolicyConfig};
 use crate::workload::MAX_REQUESTS;
 
 /// How a parameter is typed and shown.
@@ -127,6 +127,15 @@ pub const CATALOGUE: &[PolicyInfo] = &[
         params: &[share("hirShare", "HIR share", lirs::DEFAULT_HIR_SHARE, "cache share for resident HIR blocks; the paper uses 1 %")],
         ..plain("lirs", "LIRS")
     },
+    PolicyInfo {
+        params: &[share(
+            "minColdShare",
+            "Least cold share",
+            clock_pro::DEFAULT_MIN_COLD_SHARE,
+            "least share of the cache for cold resident pages, where the adaptive target starts; the paper uses 1 %",
+        )],
+        ..plain("clock-pro", "CLOCK-Pro")
+    },
     PolicyInfo { out_queue: true, params: &[LIFE_TIME], ..plain("mq", "MQ") },
     PolicyInfo { hints: true, ..plain("lru+hints", "LRU+Hints") },
     PolicyInfo { hints: true, out_queue: true, params: &[LIFE_TIME], ..plain("mq+hints", "MQ+Hints") },
@@ -171,6 +180,7 @@ pub const CATALOGUE: &[PolicyInfo] = &[
         ..plain("hyperbolic", "Hyperbolic")
     },
     plain("lecar", "LeCaR"),
+    plain("cacheus", "CACHEUS"),
     PolicyInfo { offline: true, ..plain("min", "MIN") },
     PolicyInfo { offline: true, ..plain("read-opt", "read-OPT") },
 ];

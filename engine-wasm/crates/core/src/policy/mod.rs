@@ -13,9 +13,11 @@ use serde::{Deserialize, Serialize};
 use crate::model::{Block, WriteHint};
 
 pub mod arc;
+pub mod cacheus;
 pub mod car;
 pub mod catalogue;
 pub mod clock;
+pub mod clock_pro;
 pub mod co;
 pub mod fifo;
 mod future;
@@ -224,6 +226,15 @@ pub enum PolicyConfig {
         #[serde(default = "default_hir_share")]
         hir_share: f64,
     },
+    /// CLOCK-Pro (USENIX ATC 2005): LIRS's reuse-distance test on one clock of hot, cold and
+    /// non-resident pages swept by three hands; the cold area's size adapts.
+    #[serde(rename = "clock-pro", rename_all = "camelCase")]
+    ClockPro {
+        /// Least share of the cache for cold resident pages, and where the adaptive target
+        /// starts, in (0, 1).
+        #[serde(default = "default_min_cold_share")]
+        min_cold_share: f64,
+    },
     /// MQ (USENIX ATC 2001) with an out queue the size of the cache (paper 004).
     #[serde(rename_all = "camelCase")]
     Mq {
@@ -278,6 +289,9 @@ pub enum PolicyConfig {
     /// LeCaR (HotStorage 2018): LRU and LFU as experts, followed at random by learned weights
     /// (seeded), each regretting evictions that come back.
     Lecar,
+    /// CACHEUS (FAST 2021): scan-resistant LRU and churn-resistant LFU as experts, followed at
+    /// random (seeded) by weights learned from regrets, with a learning rate that adapts.
+    Cacheus,
     /// Belady's MIN: offline, needs the whole reference string (single-cache topology only).
     Min,
     /// Paper 004's read-OPT: offline, judged on reads, may decline to cache (single-cache only).
@@ -295,6 +309,10 @@ fn default_k() -> u32 {
 
 fn default_hir_share() -> f64 {
     lirs::DEFAULT_HIR_SHARE
+}
+
+fn default_min_cold_share() -> f64 {
+    clock_pro::DEFAULT_MIN_COLD_SHARE
 }
 
 fn default_window_share() -> f64 {
@@ -346,11 +364,15 @@ impl PolicyConfig {
             PolicyConfig::LruHints => Box::new(LruHints::new(capacity, universe)?),
             PolicyConfig::Tq => Box::new(Tq::new(capacity, capacity, universe)?),
             PolicyConfig::Lirs { hir_share } => Box::new(Lirs::new(capacity, universe, hir_share)?),
+            PolicyConfig::ClockPro { min_cold_share } => {
+                Box::new(clock_pro::ClockPro::new(capacity, universe, min_cold_share)?)
+            }
             PolicyConfig::WTinyLfu { window_share } => Box::new(WTinyLfu::new(capacity, universe, window_share)?),
             PolicyConfig::Hyperbolic { sample_size } => {
                 Box::new(hyperbolic::Hyperbolic::new(capacity, universe, sample_size, seed)?)
             }
             PolicyConfig::Lecar => Box::new(lecar::LeCar::new(capacity, universe, seed)),
+            PolicyConfig::Cacheus => Box::new(cacheus::Cacheus::new(capacity, universe, seed)),
             PolicyConfig::Min | PolicyConfig::ReadOpt => return Err(self.offline_message()),
         })
     }
@@ -425,6 +447,7 @@ impl PolicyConfig {
             PolicyConfig::S3Fifo { small_share } => s3fifo::check_small_share(small_share),
             PolicyConfig::QdLpFifo { probation_share } => qdlp::check_probation_share(probation_share),
             PolicyConfig::Lirs { hir_share } => lirs::check_hir_share(hir_share),
+            PolicyConfig::ClockPro { min_cold_share } => clock_pro::check_min_cold_share(min_cold_share),
             PolicyConfig::LruK { k, .. } => lru_k::check_k(k),
             PolicyConfig::WTinyLfu { window_share } => wtinylfu::check_window_share(window_share),
             PolicyConfig::Hyperbolic { sample_size } => hyperbolic::check_sample_size(sample_size),
@@ -466,9 +489,11 @@ impl PolicyConfig {
             PolicyConfig::MqHints { .. } => "mq+hints",
             PolicyConfig::Tq => "tq",
             PolicyConfig::Lirs { .. } => "lirs",
+            PolicyConfig::ClockPro { .. } => "clock-pro",
             PolicyConfig::WTinyLfu { .. } => "w-tinylfu",
             PolicyConfig::Hyperbolic { .. } => "hyperbolic",
             PolicyConfig::Lecar => "lecar",
+            PolicyConfig::Cacheus => "cacheus",
             PolicyConfig::Min => "min",
             PolicyConfig::ReadOpt => "read-opt",
         }
@@ -503,8 +528,11 @@ mod config_tests {
             r#"{"kind":"hyperbolic"}"#,
             r#"{"kind":"hyperbolic","sampleSize":8}"#,
             r#"{"kind":"lecar"}"#,
+            r#"{"kind":"cacheus"}"#,
             r#"{"kind":"lirs"}"#,
             r#"{"kind":"lirs","hirShare":0.05}"#,
+            r#"{"kind":"clock-pro"}"#,
+            r#"{"kind":"clock-pro","minColdShare":0.2}"#,
             r#"{"kind":"mq"}"#,
             r#"{"kind":"mq","lifeTime":5000}"#,
             r#"{"kind":"lru+hints"}"#,
