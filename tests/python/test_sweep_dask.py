@@ -85,6 +85,12 @@ def test_a_worker_killed_mid_sweep_leaves_the_table_complete_and_identical(clien
     pd.testing.assert_frame_equal(table, local_table)
 
 
+def test_a_mini_sweep_on_the_cluster_is_the_local_one(client):
+    local = tiersim.sweep(PATHS, policies=POLICIES, sizes=SIZES, method="mini", sample=0.05, threads=2)
+    table = tiersim.sweep(PATHS, policies=POLICIES, sizes=SIZES, method="mini", sample=0.05, client=client)
+    pd.testing.assert_frame_equal(table, local)
+
+
 def test_the_table_round_trips_through_parquet(local_table, tmp_path):
     pytest.importorskip("pyarrow")
     file = tmp_path / "sweep.parquet"

@@ -3,8 +3,10 @@
 //! engine natively. Arguments are parsed by clap; every error names the file and field.
 
 mod alloc_count;
+mod bench_mrc;
 mod bench_parse;
 mod bench_policies;
+mod mrc;
 mod reproduce;
 mod run_trace;
 mod sim;
@@ -71,6 +73,9 @@ enum Command {
     /// Miss-ratio curves: several policies × several cache sizes of one scenario's workload or
     /// of a trace file (streamed), each point a single cache, run on parallel threads.
     Sweep(sweep::Args),
+    /// Miss-ratio curves of several policies over a trace, each in one pass by miniature
+    /// simulation (spatially sampled, scaled-down caches); --exact or --compare for the full ones.
+    Mrc(mrc::Args),
     /// Print the default scenario (paper 000 RANDOM, LRU-MRU-demote) as JSON.
     DefaultScenario,
     /// Print the TypeScript declarations of the engine's reports (web/generated/engine.ts).
@@ -122,6 +127,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Miniature-simulation curves against full runs on a generated Zipf trace: the time of an
+    /// 8-size curve, of one full run, and of the 8 full runs, and the curve's error.
+    BenchMrc(bench_mrc::Args),
 }
 
 fn main() -> ExitCode {
@@ -189,6 +197,8 @@ fn execute(command: Command) -> Result<(), String> {
         Command::Upside(args) => upside::run(&args),
         Command::Stackdist(args) => stackdist::run(&args),
         Command::Sweep(args) => sweep::run(&args),
+        Command::Mrc(args) => mrc::run(&args),
+        Command::BenchMrc(args) => bench_mrc::run(&args),
         Command::Typescript => {
             print!("{}", tiersim_core::typescript::bindings());
             Ok(())

@@ -51,6 +51,13 @@ impl TraceArgs {
         replay(&self.trace, format, opts, self.skip_bad, Settings::default(), workers)
     }
 
+    /// Reads the whole file into memory (see [`load_file`]): for work that needs the trace's
+    /// distinct blocks before its first request (`tiersim mrc`'s default sizes and scaling).
+    pub fn load(&self) -> Result<(Trace, Format), String> {
+        let (format, opts) = self.options()?;
+        load_file(&self.trace, format, opts, self.skip_bad)
+    }
+
     /// Whether the file can be read again (not standard input or a pipe): passes after the
     /// first need it.
     pub fn check_rereadable(&self, why: &str) -> Result<(), String> {

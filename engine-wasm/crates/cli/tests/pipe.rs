@@ -26,11 +26,18 @@ fn a_closed_pipe_ends_the_output_quietly() {
     let text = Command::new(env!("CARGO_BIN_EXE_tiersim")).arg("default-scenario").output().unwrap().stdout;
     std::fs::write(&scenario, text).unwrap();
     let path = scenario.to_str().unwrap();
+    let trace = dir.join("trace.csv");
+    let out = Command::new(env!("CARGO_BIN_EXE_tiersim")).args(["export", path, "-o"]).arg(&trace).output().unwrap();
+    assert!(out.status.success());
+    let trace = trace.to_str().unwrap();
     // The default workload as CSV (megabytes, far more than a pipe holds), printed as JSON
-    // with every stack-depth curve, and printed as a table.
-    for args in
-        [vec!["export", path, "-o", "-"], vec!["run", path, "--json", "--curves"], vec!["reproduce", "--paper", "001"]]
-    {
+    // with every stack-depth curve, and printed as a table; miss-ratio curves of its trace.
+    for args in [
+        vec!["export", path, "-o", "-"],
+        vec!["run", path, "--json", "--curves"],
+        vec!["reproduce", "--paper", "001"],
+        vec!["mrc", "--trace", trace, "--policies", "lru,arc,2q", "--json"],
+    ] {
         let (stderr, status) = head(&args);
         assert!(stderr.is_empty(), "{args:?}: nothing on standard error, got: {stderr}");
         #[cfg(unix)]

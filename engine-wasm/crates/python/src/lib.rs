@@ -12,6 +12,7 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use serde::Serialize;
+use tiersim_core::analysis::minisim::{self, Method, MiniReport, MiniSim, Sampling};
 use tiersim_core::analysis::stackdist::{SampledReport, Shards, StackDistances, StackReport};
 use tiersim_core::hierarchy::MultiBlock;
 use tiersim_core::policy::PolicyConfig;
@@ -218,6 +219,65 @@ fn sim(py: Python<'_>, trace: &Trace, policy_json: &str, size: u64, multi_block:
     result.format = trace.format.name();
     result.parse_ms = trace.parse_ms;
     Ok(to_json(&result))
+}
+
+/// A miss-ratio curve and the trace's totals it scales to (`tiersim mrc --json`'s curve, with
+/// the request counts a sweep's rows carry).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Curve {
+    #[serde(flatten)]
+    report: MiniReport,
+    requests: usize,
+    reads: usize,
+    writes: usize,
+    block_refs: usize,
+}
+
+/// The curve of `policy_json` at `sizes` over `trace`, by miniature simulation (`sample`: the
+/// lowest rate; `min_blocks`, `min_cache`, `seed` as `tiersim mrc` takes them) or `exact`ly.
+/// The trace is read whole, so its distinct blocks set the rate (`MiniSim::for_blocks`).
+#[pyfunction]
+#[pyo3(signature = (trace, policy_json, sizes, sample=None, min_blocks=None, min_cache=None, seed=0, exact=false))]
+#[allow(clippy::too_many_arguments)]
+fn mrc(
+    py: Python<'_>,
+    trace: &Trace,
+    policy_json: &str,
+    sizes: Vec<u64>,
+    sample: Option<f64>,
+    min_blocks: Option<u64>,
+    min_cache: Option<u64>,
+    seed: u64,
+    exact: bool,
+) -> PyResult<String> {
+    let policy = parse_policy(policy_json)?;
+    let sampling = Sampling {
+        rate: sample.unwrap_or(minisim::DEFAULT_RATE),
+        min_blocks: min_blocks.unwrap_or(minisim::DEFAULT_MIN_BLOCKS),
+        min_cache: min_cache.unwrap_or(minisim::DEFAULT_MIN_CACHE),
+        seed,
+    };
+    sampling.validate().map_err(|e| {
+        value_error(if e.starts_with("minCache") {
+            e.replace("minCache", "min_cache:")
+        } else {
+            format!("sample: {e}")
+        })
+    })?;
+    let method = if exact { Method::Exact } else { Method::Mini(sampling) };
+    let t = trace.trace.clone();
+    let mut sim = MiniSim::for_blocks(&policy, &sizes, method, t.distinct() as u64)
+        .map_err(|e| value_error(if e.starts_with("sizes") { e } else { format!("policy: {e}") }))?;
+    py.detach(|| sim.feed_trace(&t));
+    let writes = t.records.iter().filter(|r| r.op == tiersim_core::Op::Write).count();
+    Ok(to_json(&Curve {
+        report: sim.report(),
+        requests: t.records.len(),
+        reads: t.records.len() - writes,
+        writes,
+        block_refs: t.block_refs(),
+    }))
 }
 
 /// The policy in canonical form (every parameter, defaults filled in) and its kind's name.
@@ -477,6 +537,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_point, m)?)?;
     m.add_function(wrap_pyfunction!(stackdist, m)?)?;
+    m.add_function(wrap_pyfunction!(mrc, m)?)?;
     m.add_function(wrap_pyfunction!(default_scenario, m)?)?;
     m.add_function(wrap_pyfunction!(validate_scenario, m)?)?;
     Ok(())

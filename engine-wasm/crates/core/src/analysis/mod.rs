@@ -1,7 +1,9 @@
 //! Analyses of a run's reference streams: exact and sampled LRU stack distances
-//! ([`stackdist`]), the live stack-depth graphs a run keeps ([`depth`]), and paper 000 §3's
-//! upside estimate of exclusive caching ([`upside`]).
+//! ([`stackdist`]), the live stack-depth graphs a run keeps ([`depth`]), paper 000 §3's
+//! upside estimate of exclusive caching ([`upside`]), and miss-ratio curves of any online
+//! policy by miniature simulation ([`minisim`]).
 
 pub mod depth;
+pub mod minisim;
 pub mod stackdist;
 pub mod upside;

@@ -3,8 +3,11 @@
 - :func:`run` — a scenario to the end (``tiersim run --json``'s report);
 - :func:`sim` — one cache of one policy over a trace (``tiersim sim --json``);
 - :func:`stackdist` and :func:`miss_ratio_curve` — exact or sampled LRU stack distances;
+- :func:`mrc` — any online policy's miss-ratio curve in one pass, by miniature simulation
+  (``tiersim mrc``), or exactly;
 - :func:`sweep` — policies x sizes x traces into a :class:`pandas.DataFrame`, on local threads
-  or on a Dask cluster (``client=``), the same table either way;
+  or on a Dask cluster (``client=``), the same table either way; ``method="mini"`` estimates
+  each (trace, policy) curve in one pass;
 - :func:`load_trace` — read a trace once and pass it to :func:`sim`/:func:`stackdist` many times.
 
 The work is done in Rust (``tiersim._native``, a thin façade over the engine's core crate), which
@@ -34,6 +37,7 @@ __all__ = [
     "default_scenario",
     "load_trace",
     "miss_ratio_curve",
+    "mrc",
     "policy_kinds",
     "run",
     "sim",
@@ -140,6 +144,54 @@ def sim(
     t = load_trace(trace, format, object_mode, block_size=block_size, skip_bad=skip_bad)
     result = _native.sim(t, _policy_json(policy, policy_params), _size(size), multi_block or "per-block")
     return {_snake(k): v for k, v in json.loads(result).items()}
+
+
+def mrc(
+    policy: str | Mapping[str, Any],
+    sizes: Any,
+    trace: str | os.PathLike[str] | Trace,
+    format: str | None = None,
+    object_mode: bool = False,
+    *,
+    sample: float | None = None,
+    min_blocks: int | None = None,
+    min_cache: int | None = None,
+    seed: int = 0,
+    exact: bool = False,
+    block_size: int = 4096,
+    skip_bad: bool = False,
+    **policy_params: Any,
+) -> dict[str, Any]:
+    """The miss-ratio curve of ``policy`` at ``sizes`` (blocks) over ``trace``, in one pass by
+    miniature simulation (Waldspurger et al., USENIX ATC 2017) — ``tiersim mrc --json``'s curve.
+
+    ``sample`` is the lowest sampling rate (default 0.01), raised until the sample holds
+    ``min_blocks`` blocks (default 32768) and for sizes whose scaled-down cache would hold fewer
+    than ``min_cache`` blocks (default 100); ``seed`` picks the sample. ``exact=True`` computes
+    the curve exactly instead (LRU by stack distances, other policies by a full simulation per
+    size). Offline policies (``min``, ``read-opt``) are refused.
+
+    Returns the report with snake_case keys: ``policy``, ``method`` (``"mini"``, or ``"exact"``
+    when every size ran at rate 1), ``references``, ``distinct_blocks``, ``rate``,
+    ``sampled_blocks``, ``sizes`` and ``miss_ratios`` (NumPy arrays: misses per block
+    reference), and ``points`` (per size: ``rate``, ``mini_size``, ``sampled_references`` …).
+    """
+    t = load_trace(trace, format, object_mode, block_size=block_size, skip_bad=skip_bad)
+    if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__len__") or len(sizes) == 0:
+        raise ValueError("sizes: name the cache sizes in blocks, e.g. sizes=[100, 1000, 10000]")
+    sizes = [_size(s, f"sizes[{i}]") for i, s in enumerate(sizes)]
+    for name, value in (("min_blocks", min_blocks), ("min_cache", min_cache)):
+        if value is not None:
+            _size(value, name)
+    raw = json.loads(
+        _native.mrc(t, _policy_json(policy, policy_params), sizes, sample, min_blocks, min_cache, int(seed), exact)
+    )
+    points = [{_snake(k): v for k, v in p.items()} for p in raw["points"]]
+    out = {_snake(k): v for k, v in raw.items() if k not in ("points", "requests", "reads", "writes", "blockRefs")}
+    out["points"] = points
+    out["sizes"] = np.array([p["size"] for p in points], dtype=np.uint64)
+    out["miss_ratios"] = np.array([np.nan if p["miss_ratio"] is None else p["miss_ratio"] for p in points])
+    return out
 
 
 def _scenario_text(scenario: Any) -> tuple[str, str]:

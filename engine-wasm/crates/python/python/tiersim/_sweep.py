@@ -98,18 +98,65 @@ def _read(source: _Source) -> _native.Trace:
 _worker_traces = _Traces(WORKER_TRACES)
 
 
+def _mini_cells(
+    source: _Source, name: str, config: str, sizes: Sequence[int], sample: float | None, trace: _native.Trace
+) -> list[dict[str, Any]]:
+    """One task of a ``method="mini"`` sweep: the policy's curve at every size in one pass, as
+    rows of the exact sweep's columns. Block counts are the estimates scaled to the trace
+    (rounded); request counts are the block ones when every request is one block, else unknown
+    (``None``): miniature simulation samples block references, not requests."""
+    r = json.loads(_native.mrc(trace, config, list(sizes), sample))
+    block_refs, requests = r["blockRefs"], r["requests"]
+    single = requests == block_refs
+    known = not source.object_mode
+    rows = []
+    for p in r["points"]:
+        ratio = p["missRatio"]
+        block_misses = None if ratio is None else round(ratio * block_refs)
+        block_hits = None if block_misses is None else block_refs - block_misses
+        hits = block_hits if single else None
+        rows.append(
+            {
+                "trace": source.trace,
+                "policy": name,
+                "policy_config": config,
+                "size": p["size"],
+                "requests": requests,
+                "reads": r["reads"],
+                "writes": r["writes"],
+                "hits": hits,
+                "misses": None if hits is None else requests - hits,
+                "miss_ratio": ratio if single else None,
+                # Read hits are not told apart from write hits in the sample.
+                "read_hits": hits if r["writes"] == 0 else None,
+                "block_refs": block_refs,
+                "block_hits": block_hits,
+                "block_misses": block_misses,
+                "block_miss_ratio": ratio,
+                "distinct_blocks": r["distinctBlocks"],
+                "bytes": block_refs * source.block_size if known else None,
+                "bytes_missed": block_misses * source.block_size if known and block_misses is not None else None,
+            }
+        )
+    return rows
+
+
 def _cells(
     source: _Source,
     policy: tuple[str, str],
     sizes: Sequence[int],
     multi_block: str,
     traces: _Traces | None = None,
+    method: str = "exact",
+    sample: float | None = None,
 ) -> list[dict[str, Any]]:
     """One task: every size of one policy over one source; a row per size."""
     name, config = policy
     trace = None
     if source.trace is not None:
         trace = (traces or _worker_traces).get(source)
+    if method == "mini":
+        return _mini_cells(source, name, config, sizes, sample, trace)
     rows = []
     for size in sizes:
         row: dict[str, Any] = {"trace": source.trace, "policy": name, "policy_config": config, "size": size}
@@ -156,6 +203,8 @@ def sweep(
     skip_bad: bool = False,
     threads: int | None = None,
     retries: int = 2,
+    method: str = "exact",
+    sample: float | None = None,
 ):
     """Every policy at every size over every trace: a :class:`pandas.DataFrame` with one row per
     (trace, policy, size), in that order.
@@ -173,6 +222,14 @@ def sweep(
     ``object_mode``). For a scenario: ``requests, reads, writes, misses, miss_ratio, block_refs,
     block_misses, block_miss_ratio`` with misses counting read requests that reached the disk,
     as ``tiersim sweep`` does.
+
+    ``method="mini"`` estimates each (trace, policy) curve in one pass by miniature simulation
+    (as ``tiersim mrc``: ``sample`` is the lowest sampling rate, default 0.01, raised for small
+    traces and small sizes), with the same columns: block counts are estimates scaled to the
+    trace (``block_miss_ratio``, ``block_misses`` …); request-level ones (``hits``, ``misses``,
+    ``miss_ratio``) are given when every request is one block and are ``None`` otherwise, and
+    ``read_hits`` only for traces without writes. It needs traces (not a scenario's workload)
+    and online policies; it is deterministic, so the table is the same wherever it runs.
 
     Without ``client`` the tasks run on ``threads`` local threads (default: the CPU count);
     with a ``dask.distributed.Client`` each task is a Dask task and the table is the same.
@@ -196,6 +253,18 @@ def sweep(
     multi_block = multi_block or "per-block"
     if multi_block not in ("per-block", "atomic"):
         raise ValueError(f"multi_block: expected \"per-block\" or \"atomic\" (got {multi_block!r})")
+    if method not in ("exact", "mini"):
+        raise ValueError(f"method: expected \"exact\" or \"mini\" (got {method!r})")
+    if method == "exact" and sample is not None:
+        raise ValueError("sample: only a method=\"mini\" sweep samples")
+    if method == "mini":
+        if scenario is not None:
+            raise ValueError("method: \"mini\" sweeps traces; a scenario's workload runs exactly (method=\"exact\")")
+        if multi_block != "per-block":
+            raise ValueError("multi_block: a method=\"mini\" sweep serves requests block by block (\"per-block\")")
+        for i, (name, _) in enumerate(normalised):
+            if name in ("min", "read-opt"):
+                raise ValueError(f"policies[{i}]: {name} is offline: a method=\"mini\" sweep needs online policies")
 
     text, origin = (None, "scenario") if scenario is None else _scenario_text(scenario)
     if text is not None:
@@ -221,11 +290,14 @@ def sweep(
         traces = _Traces(None)
         workers = threads or os.cpu_count() or 1
         with ThreadPoolExecutor(max_workers=max(1, min(workers, len(tasks)))) as pool:
-            parts = list(pool.map(lambda t: _cells(t[0], t[1], sizes, multi_block, traces), tasks))
+            parts = list(pool.map(lambda t: _cells(t[0], t[1], sizes, multi_block, traces, method, sample), tasks))
     else:
         tag = uuid.uuid4().hex[:12]
         futures = [
-            client.submit(_cells, s, pol, sizes, multi_block, key=f"tiersim-sweep-{tag}-{i}", retries=retries)
+            client.submit(
+                _cells, s, pol, sizes, multi_block, None, method, sample,
+                key=f"tiersim-sweep-{tag}-{i}", retries=retries,
+            )
             for i, (s, pol) in enumerate(tasks)
         ]
         parts = client.gather(futures)

@@ -1,0 +1,342 @@
+//! `tiersim mrc`: miss-ratio curves of several policies over a trace file, each in one pass by
+//! miniature simulation (`tiersim_core::analysis::minisim`; the trace is read whole, so its
+//! distinct blocks set the sampling rate: `MiniSim::for_blocks`); `--exact` computes them exactly
+//! instead (LRU by stack distances, the others by a full simulation per size), `--compare`
+//! both, with each policy's mean absolute error. Each (policy, method) is one pass over the
+//! trace on a pool of threads; every pass is deterministic, so the output does not depend on
+//! the thread count.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use serde::Serialize;
+use tiersim_core::analysis::minisim::{self, Method, MiniReport, MiniSim, Sampling};
+use tiersim_core::policy::PolicyConfig;
+use tiersim_core::trace::Trace;
+
+use crate::sweep::{default_sizes, parse_policies, parse_sizes};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub file: crate::trace_args::TraceArgs,
+    /// Comma-separated online policies: kinds ("lru,arc,2q") or JSON objects with parameters
+    /// separated by ';' ('{"kind":"slru","protectedShare":0.6};lru').
+    #[arg(long, default_value = "lru,arc")]
+    pub policies: String,
+    /// Comma-separated cache sizes in blocks; default: `--points` sizes spaced geometrically
+    /// from 1 % to 100 % of the trace's distinct blocks.
+    #[arg(long)]
+    pub sizes: Option<String>,
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=200))]
+    pub points: u32,
+    /// Lowest sampling rate (default 0.01); the rate is raised while the sample holds fewer than
+    /// --min-blocks blocks, and for sizes whose mini-cache would hold fewer than --min-cache.
+    #[arg(long)]
+    pub sample: Option<f64>,
+    /// Distinct blocks the sample must hold before the rate falls to --sample (default 8192;
+    /// 0: --sample from the start).
+    #[arg(long)]
+    pub min_blocks: Option<u64>,
+    /// Fewest blocks a mini-cache holds (default 1000).
+    #[arg(long)]
+    pub min_cache: Option<u64>,
+    /// Seeds the sampling hash: another seed, another sample.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Exact curves instead: LRU by stack distances, the others by a full simulation per size.
+    #[arg(long, conflicts_with = "compare")]
+    pub exact: bool,
+    /// Also the exact curves, and each policy's mean absolute error.
+    #[arg(long)]
+    pub compare: bool,
+    /// Worker threads (default: the machine's cores).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Curve {
+    policy: PolicyConfig,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mini: Option<MiniReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mini_seconds: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact: Option<MiniReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact_seconds: Option<f64>,
+    /// Mean absolute error of the miniature curve against the exact one (`--compare`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mae: Option<f64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Output<'a> {
+    trace: &'a str,
+    format: &'static str,
+    references: u64,
+    distinct_blocks: u64,
+    sizes: &'a [u64],
+    /// The sampling asked for (absent with `--exact`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sampling: Option<Sampling>,
+    curves: Vec<Curve>,
+}
+
+/// Mean absolute difference of two curves over the same sizes.
+pub fn mean_absolute_error(a: &MiniReport, b: &MiniReport) -> f64 {
+    let n = a.points.len().max(1) as f64;
+    a.points.iter().zip(&b.points).map(|(x, y)| (x.miss_ratio - y.miss_ratio).abs()).sum::<f64>() / n
+}
+
+/// Feeds `trace` to every curve, one pass each, on `threads` threads; the reports and seconds
+/// in the order given.
+fn run_all(trace: &Trace, sims: Vec<MiniSim>, threads: usize) -> Vec<(MiniReport, f64)> {
+    let sims: Vec<Mutex<Option<MiniSim>>> = sims.into_iter().map(|s| Mutex::new(Some(s))).collect();
+    let results = Mutex::new(vec![None; sims.len()]);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, sims.len().max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(slot) = sims.get(i) else { break };
+                let mut sim = slot.lock().unwrap().take().expect("each curve runs once");
+                let start = Instant::now();
+                sim.feed_trace(trace);
+                let secs = start.elapsed().as_secs_f64();
+                results.lock().unwrap()[i] = Some((sim.report(), secs));
+            });
+        }
+    });
+    results.into_inner().unwrap().into_iter().map(|r| r.expect("every curve ran")).collect()
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let policies = parse_policies(&args.policies)?;
+    let sampling = Sampling {
+        rate: args.sample.unwrap_or(minisim::DEFAULT_RATE),
+        min_blocks: args.min_blocks.unwrap_or(minisim::DEFAULT_MIN_BLOCKS),
+        min_cache: args.min_cache.unwrap_or(minisim::DEFAULT_MIN_CACHE),
+        seed: args.seed,
+    };
+    sampling.validate().map_err(|e| {
+        if e.starts_with("minCache") {
+            e.replace("minCache", "--min-cache:")
+        } else {
+            format!("--sample: {e}")
+        }
+    })?;
+    if let Some(p) = policies.iter().find(|p| p.is_offline()) {
+        let e = MiniSim::new(p, &[1], Method::Exact).err().expect("offline policies are refused");
+        return Err(format!("--policies: {e}"));
+    }
+    let (trace, format) = args.file.load()?;
+    let distinct = trace.distinct() as u64;
+    let sizes = match &args.sizes {
+        Some(s) => parse_sizes(s)?,
+        None => default_sizes(distinct.max(1), args.points),
+    };
+    let methods: Vec<Method> = match (args.exact, args.compare) {
+        (true, _) => vec![Method::Exact],
+        (false, true) => vec![Method::Mini(sampling), Method::Exact],
+        (false, false) => vec![Method::Mini(sampling)],
+    };
+    let sizes = &sizes[..];
+    let sims = policies
+        .iter()
+        .flat_map(|p| methods.iter().map(move |&m| MiniSim::for_blocks(p, sizes, m, distinct)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| if e.starts_with("sizes[") { format!("--{e}") } else { format!("--policies: {e}") })?;
+    let threads = args
+        .threads
+        .map(|t| t as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    let mut results = run_all(&trace, sims, threads).into_iter();
+    let curves: Vec<Curve> = policies
+        .iter()
+        .map(|p| {
+            let mut curve = Curve {
+                policy: p.clone(),
+                mini: None,
+                mini_seconds: None,
+                exact: None,
+                exact_seconds: None,
+                mae: None,
+            };
+            for m in &methods {
+                let (report, secs) = results.next().expect("one result per curve");
+                match m {
+                    Method::Mini(_) => (curve.mini, curve.mini_seconds) = (Some(report), Some(secs)),
+                    Method::Exact => (curve.exact, curve.exact_seconds) = (Some(report), Some(secs)),
+                }
+            }
+            if let (Some(mini), Some(exact)) = (&curve.mini, &curve.exact) {
+                curve.mae = Some(mean_absolute_error(mini, exact));
+            }
+            curve
+        })
+        .collect();
+    let references = trace.block_refs() as u64;
+    if args.json {
+        let out = Output {
+            trace: &args.file.trace,
+            format: format.name(),
+            references,
+            distinct_blocks: distinct,
+            sizes,
+            sampling: (!args.exact).then_some(sampling),
+            curves,
+        };
+        println!("{}", serde_json::to_string_pretty(&out).expect("curves serialise"));
+        return Ok(());
+    }
+    print_table(args, format.name(), references, distinct, sizes, &sampling, &curves);
+    Ok(())
+}
+
+fn print_table(
+    args: &Args,
+    format: &str,
+    references: u64,
+    distinct: u64,
+    sizes: &[u64],
+    sampling: &Sampling,
+    curves: &[Curve],
+) {
+    println!("{} ({format} trace): {references} block references, {distinct} distinct blocks", args.file.trace);
+    if let Some(mini) = curves[0].mini.as_ref() {
+        println!(
+            "miniature simulation: rate {:.4} ({} sampled blocks; asked: at least {}, at least {} blocks, mini-caches of at least {} blocks), seed {}",
+            mini.rate, mini.sampled_blocks, sampling.rate, sampling.min_blocks, sampling.min_cache, sampling.seed
+        );
+    }
+    let ratio = |r: &MiniReport, i: usize| {
+        let m = r.points[i].miss_ratio;
+        if m.is_nan() {
+            format!("{:>10}", "n/a")
+        } else {
+            format!("{m:>10.4}")
+        }
+    };
+    print!("{:>10}", "size");
+    for c in curves {
+        if c.mini.is_some() {
+            print!(" {:>10}", c.policy.name());
+        }
+        if c.exact.is_some() {
+            let name = if c.mini.is_some() { "exact".to_string() } else { c.policy.name().to_string() };
+            print!(" {name:>10}");
+        }
+    }
+    println!("   (block miss ratio{})", if args.exact { ", exact" } else { "" });
+    for (i, size) in sizes.iter().enumerate() {
+        print!("{size:>10}");
+        for c in curves {
+            for r in [&c.mini, &c.exact].into_iter().flatten() {
+                print!(" {}", ratio(r, i));
+            }
+        }
+        println!();
+    }
+    if curves.iter().any(|c| c.mae.is_some()) {
+        print!("{:>10}", "MAE");
+        for c in curves {
+            print!(" {:>10.4} {:>10}", c.mae.unwrap_or(f64::NAN), "");
+        }
+        println!();
+    }
+    print!("{:>10}", "seconds");
+    for c in curves {
+        for s in [c.mini_seconds, c.exact_seconds].into_iter().flatten() {
+            print!(" {s:>10.3}");
+        }
+    }
+    println!();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(trace: &str) -> Args {
+        Args {
+            file: crate::trace_args::TraceArgs::file(trace, None),
+            policies: "lru,arc".into(),
+            sizes: None,
+            points: 4,
+            sample: None,
+            min_blocks: None,
+            min_cache: None,
+            seed: 0,
+            exact: false,
+            compare: false,
+            threads: Some(2),
+            json: true,
+        }
+    }
+
+    fn trace_file(name: &str, text: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("tiersim-mrc-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        file.to_str().unwrap().to_string()
+    }
+
+    #[test]
+    fn bad_inputs_say_what_is_wrong() {
+        assert!(run(&args("/nonexistent/t")).unwrap_err().starts_with("/nonexistent/t:"));
+        let path = trace_file("bad.txt", "1\n2\n1\n");
+        let with = |f: &dyn Fn(&mut Args)| {
+            let mut a = args(&path);
+            f(&mut a);
+            run(&a).unwrap_err()
+        };
+        assert!(with(&|a| a.policies = "lru,min".into()).starts_with("--policies: min is offline"));
+        assert!(with(&|a| a.policies = "lru,belady".into()).starts_with("--policies: belady"));
+        assert!(with(&|a| a.sample = Some(0.0)).starts_with("--sample: sample rate must be above 0"));
+        assert_eq!(with(&|a| a.min_cache = Some(0)), "--min-cache: must be at least 1 block");
+        assert!(with(&|a| a.sizes = Some("4,x".into())).starts_with("--sizes: \"x\""));
+        assert!(with(&|a| a.sizes = Some("4,99999999999".into())).starts_with("--sizes[1]: must be from 1 to"));
+        let lfu = with(&|a| {
+            a.policies = r#"{"kind":"lfu","agingPeriod":3}"#.into();
+            a.sizes = Some("2,10".into());
+        });
+        assert!(lfu.starts_with("--policies: lfu at 10 blocks: agingPeriod must be"), "{lfu}");
+    }
+
+    #[test]
+    fn a_small_trace_is_simulated_in_full_and_agrees_with_its_exact_curve() {
+        // 300 blocks, fewer than the minimum sample: every size runs at rate 1.
+        let text: String = (0..6000u32).map(|i| format!("{}\n", (i * 7919) % 300 * (i % 3 + 1) % 300)).collect();
+        let path = trace_file("small.txt", &text);
+        let trace = crate::trace_args::TraceArgs::file(&path, None).load().unwrap().0;
+        let sizes = [10, 50, 200];
+        for p in parse_policies("lru,arc,s3-fifo,2q").unwrap() {
+            let d = trace.distinct() as u64;
+            let sims = vec![
+                MiniSim::for_blocks(&p, &sizes, Method::Mini(Sampling::default()), d).unwrap(),
+                MiniSim::for_blocks(&p, &sizes, Method::Exact, d).unwrap(),
+            ];
+            let out = run_all(&trace, sims, 2);
+            let (mini, exact) = (&out[0].0, &out[1].0);
+            assert_eq!(mean_absolute_error(mini, exact), 0.0, "{}", p.name());
+            assert_eq!((mini.method.as_str(), mini.rate), ("exact", 1.0));
+            for (i, &size) in sizes.iter().enumerate() {
+                let (r, _) = tiersim_core::run::sim::simulate(&p, size, &trace, Default::default()).unwrap();
+                assert_eq!(exact.points[i].misses, r.block_refs - r.block_hits, "{} at {size}", p.name());
+            }
+        }
+        let mut a = args(&path);
+        a.compare = true;
+        assert!(run(&a).is_ok());
+        a.json = false;
+        assert!(run(&a).is_ok());
+    }
+}
