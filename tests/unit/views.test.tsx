@@ -58,7 +58,7 @@ describe('viewFromHash', () => {
 
 describe('the run bar’s words', () => {
   it('summarises the scenario in one line and counts its requests as the engine does', () => {
-    expect(scenarioSummary(DEFAULT_SCENARIO)).toBe('RANDOM LRU-MRU-demote · LRU 16,384 → MRU 16,384 · DEMOTE · random over 32,768 blocks · 360,448 requests');
+    expect(scenarioSummary(DEFAULT_SCENARIO)).toBe('RANDOM LRU-MRU-demote · LRU 16,384 → MRU 16,384 · DEMOTE · random, 32,768 blocks · 360,448 requests');
     expect(runRequests(DEFAULT_SCENARIO)).toBe(32768 + 327680);
     const trace = { ...defaultScenario(), source: { kind: 'trace' as const, name: 'web.csv' } };
     expect(runRequests(trace)).toBeNull();
@@ -196,8 +196,11 @@ describe('the run bar', () => {
     fireEvent.change(screen.getByTestId('seed'), { target: { value: '' } });
     await waitFor(() => expect(screen.getByTestId('run-reasons').textContent).toBe('Fix the highlighted field to run.'));
     expect(screen.queryByTestId('run-issue')).toBeNull();
+    const lastValid = window.location.hash;
     fireEvent.click(tab('Teach'));
     expect(screen.getAllByTestId('run-issue').map((e) => e.textContent)).toEqual(['scenario.seed: must be a number']);
+    // The address keeps the last valid scenario, and takes the view.
+    expect(window.location.hash).toBe(`${lastValid}&view=teach`);
     fireEvent.click(screen.getByTestId('run-to-form'));
     expect(tab('Explore').getAttribute('aria-selected')).toBe('true');
     expect(runs).toHaveLength(0);

@@ -153,34 +153,36 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
       run(runnable);
     }
   });
-  // A shared scenario ("#s=…", no "&run=") opens with its results: it runs once it is valid (an
-  // old link migrated) and its trace, if any, is read — a very large one after asking.
-  const [linkRun, setLinkRun] = useState<'wait' | 'ask' | 'done'>(() => (fromLink && autoRun === null ? 'wait' : 'done'));
-  const requests = useMemo(() => (runnable ? runRequests(runnable, loaded?.requests) : null), [runnable, loaded]);
-  const running = isRunning(state.phase);
-  useEffect(() => {
-    if (linkRun !== 'wait' || !runnable || running) return;
-    if (requests !== null && requests > ASK_BEFORE_REQUESTS) return setLinkRun('ask');
-    setLinkRun('done');
-    run(runnable);
-  }, [linkRun, runnable, running, requests, run]);
-
-  const shown = isRunning(state.phase) && isRunning(deferred.phase) ? deferred : state;
   // The panels below the results mount just after the first paint, in a transition that React
   // renders in slices it can interrupt: opening the page is not one long task, and the form and
   // the results are usable first.
   const [below, setBelow] = useState(false);
   useEffect(() => startTransition(() => setBelow(true)), []);
+  // A shared scenario ("#s=…", no "&run=") opens with its results: it runs once it is valid (an
+  // old link migrated) and its trace, if any, is read — a very large one after asking — and once
+  // the page has mounted (`below`), so the run's first reports do not land among its slices.
+  const [linkRun, setLinkRun] = useState<'wait' | 'ask' | 'done'>(() => (fromLink && autoRun === null ? 'wait' : 'done'));
+  const requests = useMemo(() => (runnable ? runRequests(runnable, loaded?.requests) : null), [runnable, loaded]);
+  const running = isRunning(state.phase);
+  useEffect(() => {
+    if (linkRun !== 'wait' || !runnable || running || !below) return;
+    if (requests !== null && requests > ASK_BEFORE_REQUESTS) return setLinkRun('ask');
+    setLinkRun('done');
+    run(runnable);
+  }, [linkRun, runnable, running, requests, run, below]);
+
+  const shown = isRunning(state.phase) && isRunning(deferred.phase) ? deferred : state;
 
   // A view mounts the first time it is shown, in a transition (the tab answers at once), and
   // stays mounted, hidden, so a sweep or a stepper keeps its place while another view is shown.
   const [mounted, setMounted] = useState<ReadonlySet<View>>(() => new Set([view]));
-  const toolbar = useRef<HTMLDivElement>(null);
+  const header = useRef<HTMLElement>(null);
   const show = useCallback((next: View) => {
     setView(next);
     startTransition(() => setMounted((m) => (m.has(next) ? m : new Set(m).add(next))));
-    // The new view from its top, when the page had scrolled past the bar.
-    const top = toolbar.current ? toolbar.current.getBoundingClientRect().top + window.scrollY : 0;
+    // The new view from its top, when the page had scrolled past where the bar sits unstuck
+    // (the header's end: the bar itself, sticky, is always in view).
+    const top = header.current ? header.current.getBoundingClientRect().bottom + window.scrollY : 0;
     if (window.scrollY > top) window.scrollTo({ top });
   }, []);
   // A link pasted into the tab may name another view.
@@ -242,7 +244,7 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
   } else if (traceMissing) blocks.push({ text: `Load the trace file ${validTrace!.name} to run.`, testId: 'run-trace-missing', action: toForm });
   else if (traceIssue) blocks.push({ text: describeIssue(traceIssue), error: true, testId: 'run-blocked', action: toForm });
   const summary = useMemo(() => scenarioSummary(valid ?? draft, loaded?.requests), [valid, draft, loaded]);
-  const ask = linkRun === 'ask' && runnable && requests !== null ? { requests, onConfirm: runNow } : null;
+  const ask = linkRun === 'ask' && runnable && requests !== null && requests > ASK_BEFORE_REQUESTS ? { requests, onConfirm: runNow } : null;
 
   const onTabKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
@@ -266,14 +268,14 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
           Drop a trace file to replay it
         </div>
       )}
-      <header className="app-header">
+      <header className="app-header" ref={header}>
         <h1>
           tiersim <span className="dash">—</span> <span className="subtitle">storage cache hierarchy explorer</span>
         </h1>
         <p className="tagline">Client cache → array cache → disk. Pick policies, DEMOTE and a link, then watch where the reads land.</p>
       </header>
 
-      <div className="toolbar" ref={toolbar} data-testid="toolbar">
+      <div className="toolbar" data-testid="toolbar">
         <div className="tabs" role="tablist" aria-label="Views" onKeyDown={onTabKey}>
           {VIEWS.map((v) => (
             <button

@@ -24,12 +24,12 @@ export function topologySummary(s: Scenario): string {
   return `tree of ${shape.leaves.length} clients × ${levels} levels (${policies})`;
 }
 
-/** "random over 32,768 blocks", "zipf-3072.csv.gz (trace)". */
+/** "random, 32,768 blocks", "trace zipf-3072.csv.gz". */
 export function sourceSummary(s: Scenario): string {
   const trace = traceOf(s);
   if (trace) return `trace ${trace.name}`;
   const w = workloadOf(s)!;
-  return `${w.kind} over ${formatShort(workloadBlocks(w))} blocks`;
+  return `${w.kind}, ${formatShort(workloadBlocks(w))} blocks`;
 }
 
 /**

@@ -148,10 +148,8 @@ export function RunBar({ state, summary, canRun, onRun, onCancel, blocks, ask }:
           <div className="runbar-track">
             <div className="runbar-fill" style={{ width: `${percent.toFixed(2)}%` }} />
           </div>
-          <span className="runbar-status">
-            {status}
-            {count && <span className="runbar-count"> · {count}</span>}
-          </span>
+          {/* One text node: as the numbers change, nothing inside the bar moves (no layout shift). */}
+          <span className="runbar-status">{count ? `${status} · ${count}` : status}</span>
         </div>
       </div>
     </div>

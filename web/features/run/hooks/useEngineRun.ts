@@ -63,24 +63,24 @@ export function useEngineRun(createClient: () => EngineClient = newClient) {
         return;
       }
       started.then(
-          (report) => {
-            if (current()) setState((s) => ({ ...s, phase: 'done', report }));
-          },
-          (e: unknown) => {
-            if (!current()) return;
-            if (isAbortError(e)) setState((s) => ({ ...s, phase: 'cancelled' }));
-            else {
-              const message = e instanceof Error ? e.message : String(e);
-              const prefix =
-                e instanceof EngineRunError && e.kind === 'invalid-scenario'
-                  ? 'The engine refused the scenario: '
-                  : e instanceof EngineRunError && e.kind === 'invalid-trace'
-                    ? 'Could not read the trace: '
-                    : 'The engine failed: ';
-              setState((s) => ({ ...s, phase: 'error', error: prefix + message }));
-            }
-          },
-        );
+        (report) => {
+          if (current()) setState((s) => ({ ...s, phase: 'done', report }));
+        },
+        (e: unknown) => {
+          if (!current()) return;
+          if (isAbortError(e)) setState((s) => ({ ...s, phase: 'cancelled' }));
+          else {
+            const message = e instanceof Error ? e.message : String(e);
+            const prefix =
+              e instanceof EngineRunError && e.kind === 'invalid-scenario'
+                ? 'The engine refused the scenario: '
+                : e instanceof EngineRunError && e.kind === 'invalid-trace'
+                  ? 'Could not read the trace: '
+                  : 'The engine failed: ';
+            setState((s) => ({ ...s, phase: 'error', error: prefix + message }));
+          }
+        },
+      );
     },
     [createClient],
   );

@@ -44,7 +44,12 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine, extra = '')
 
   const validJson = valid ? JSON.stringify(valid) : null;
   useEffect(() => {
-    if (!validJson) return;
+    if (!validJson) {
+      // The page's own parameters change while the form is invalid: the last valid scenario
+      // keeps the address (not while an old link is being migrated: it stays as it came).
+      if (!migrating) window.history.replaceState(window.history.state, '', linkTo(lastValidRef.current));
+      return;
+    }
     const scenario = JSON.parse(validJson) as Scenario;
     setLastValid(scenario);
     window.history.replaceState(window.history.state, '', linkTo(scenario));
