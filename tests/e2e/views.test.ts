@@ -142,7 +142,10 @@ describe('tiersim in Chromium: views', () => {
     expect(await confirm.innerText()).toBe('Run 80,032,768 requests');
     expect(await attr(asked, 'progress', 'data-phase')).toBe('idle');
     await confirm.click();
-    await asked.waitForSelector('[data-testid="run-bar-progress"][data-phase="measured"], [data-testid="run-bar-progress"][data-phase="warmup"]');
+    // Under way, the bar says how long the run has left, from its pace so far.
+    await asked.waitForSelector('[data-testid="run-bar-progress"][data-phase="measured"]:not([data-time-left=""])', { timeout: RUN_TIMEOUT_MS });
+    expect(await testId(asked, 'run-bar-progress').innerText()).toMatch(/^Measuring · \d+ % · (under a second|about [\d a-z]+) left · [\d,]+ \/ 80,032,768 requests$/);
+    expect(Number(await attr(asked, 'run-bar-progress', 'data-time-left'))).toBeGreaterThan(0);
     await asked.keyboard.press('Escape');
     await asked.waitForSelector('[data-testid="progress"][data-phase="cancelled"]', { timeout: RUN_TIMEOUT_MS });
     await asked.close();
