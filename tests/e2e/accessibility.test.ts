@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useApp, RUN_TIMEOUT_MS, openApp, root, run, testId } from './harness';
+import { useApp, RUN_TIMEOUT_MS, openApp, root, run, showView, testId } from './harness';
 
 useApp();
 
@@ -20,15 +20,19 @@ describe('tiersim in Chromium: accessibility', () => {
   it('has no serious or critical accessibility violation (axe-core) after a run, with the stepper stepping, a tree in the builder and the gallery judged', async () => {
     const page = await openApp();
     await run(page);
+    expect(await axeViolations(page), 'after a run').toEqual([]);
+    await showView(page, 'gallery');
     await page.waitForFunction(() => {
       const rows = [...document.querySelectorAll('[data-testid="gallery"] tr[data-label]')];
       return rows.length > 0 && rows.every((tr) => tr.getAttribute('data-verdict'));
     }, undefined, { timeout: RUN_TIMEOUT_MS });
-    expect(await axeViolations(page), 'after a run').toEqual([]);
+    expect(await axeViolations(page), 'the gallery judged').toEqual([]);
+    await showView(page, 'teach');
     await testId(page, 'stepper-preset-paper000').click();
     await page.waitForSelector('[data-testid="stepper-at"][data-steps="7"]', { timeout: RUN_TIMEOUT_MS });
     await testId(page, 'stepper-step').click();
     expect(await axeViolations(page), 'the stepper').toEqual([]);
+    await showView(page, 'explore');
     await testId(page, 'topology').selectOption('tree');
     await run(page);
     expect(await axeViolations(page), 'a tree, run').toEqual([]);

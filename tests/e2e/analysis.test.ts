@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, designSpace, estimateUpside } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, RUN_TIMEOUT_MS, SHOTS, attr, browser, decodeShareUrl, encodeHash, engine, openApp, results, run, testId, value } from './harness';
+import { useApp, RUN_TIMEOUT_MS, SHOTS, attr, browser, decodeShareUrl, encodeHash, engine, openApp, results, run, showView, testId, value } from './harness';
 
 useApp();
 
@@ -71,6 +71,7 @@ describe('tiersim in Chromium: analysis', () => {
     const page = await openApp();
     await testId(page, 'workload-kind').selectOption('zipf');
     await testId(page, 'workload-blocks').fill('3000');
+    await showView(page, 'compare');
     for (const k of ['arc', 's3-fifo']) await testId(page, `sweep-policy-${k}`).uncheck();
     await testId(page, 'sweep-points').fill('4');
     await testId(page, 'sweep-run').click();
@@ -125,6 +126,7 @@ describe('tiersim in Chromium: analysis', () => {
     await testId(page, 'client-capacity').fill('2048');
     await testId(page, 'array-capacity').fill('2048');
     await testId(page, 'workload-blocks').fill('4096');
+    await showView(page, 'compare');
     await testId(page, 'designs-run').click();
     await page.waitForSelector('[data-testid="designs-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
     const rows = await testId(page, 'designs-table')
@@ -144,6 +146,7 @@ describe('tiersim in Chromium: analysis', () => {
     s.topology.array.capacity = 2000;
     s.source.workload = { kind: 'oltp', warehouses: 1, stream: 'buffer', warmupRequests: 50_000, measuredRequests: 200_000 };
     const page = await openApp(encodeHash(s));
+    await showView(page, 'compare');
     await testId(page, 'design-space-san').selectOption('vi-fc');
     await testId(page, 'design-space-run').click();
     await page.waitForSelector('[data-testid="design-space-progress"][data-status="done"]', { timeout: 4 * RUN_TIMEOUT_MS });
@@ -173,6 +176,7 @@ describe('tiersim in Chromium: analysis', () => {
     s.topology.client.capacity = 4096;
     s.topology.array.capacity = 4096;
     const page = await openApp(encodeHash(s));
+    await showView(page, 'sweeps');
     await testId(page, 'param-sweep-run').click();
     await page.waitForSelector('[data-testid="param-sweep-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
     const series = await page.locator('[data-testid="param-sweep-chart"] g[data-series]').evaluateAll((gs) =>
@@ -209,6 +213,7 @@ describe('tiersim in Chromium: analysis', () => {
 
   it('shares a sweep by link: opening it runs the same sweep, with the same numbers', async () => {
     const page = await openApp();
+    await showView(page, 'sweeps');
     await testId(page, 'param-sweep-param').selectOption('slru');
     const link = await testId(page, 'param-sweep-link').getAttribute('href');
     expect(link).toMatch(/&run=sweep%3Aslru$/);

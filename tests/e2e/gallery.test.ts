@@ -11,7 +11,7 @@ useApp();
 
 describe('tiersim in Chromium: gallery', () => {
   it("loads a gallery card's scenario into the editor, which runs it: the numbers are exactly the engine's", async () => {
-    const page = await openApp();
+    const page = await openApp('#view=gallery');
     await testId(page, 'gallery-load-paper004').click();
     // The card's scenario (OLTP into TQ) is in the editor and ran there.
     await page.waitForSelector('[data-testid="progress"][data-phase="done"]', { timeout: RUN_TIMEOUT_MS });
@@ -38,7 +38,7 @@ describe('tiersim in Chromium: gallery', () => {
     const target = recorded.find((c) => c.paper === '000' && c.verdict === 'pass' && c.expected.kind === 'value')!;
     // The paper's value tripled; the file still says "pass".
     const tampered = recorded.map((c) => (c === target && c.expected.kind === 'value' ? { ...c, expected: { ...c.expected, value: c.expected.value * 3 } } : c));
-    const page = await openApp('', undefined, (p) => p.route('**/reproduction.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(tampered) })));
+    const page = await openApp('#view=gallery', undefined, (p) => p.route('**/reproduction.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(tampered) })));
     // Judged once the engine has loaded in its worker: no row is left without a verdict.
     await page.waitForFunction(() => {
       const rows = [...document.querySelectorAll('[data-testid="gallery"] tr[data-label]')];
@@ -64,7 +64,7 @@ describe('tiersim in Chromium: gallery', () => {
 
   it("runs paper 001's reproduction here, in a worker of its own, and shows the live numbers — the recorded ones", async () => {
     const recorded = (JSON.parse(readFileSync(join(root, 'public/reproduction.json'), 'utf8')) as Check[]).filter((c) => c.paper === '001');
-    const page = await openApp();
+    const page = await openApp('#view=gallery');
     await page.waitForSelector('[data-testid="gallery-paper001"][data-status="recorded"]', { timeout: RUN_TIMEOUT_MS });
     await testId(page, 'gallery-run-paper001').click();
     // Running, the card offers Cancel; done, its rows are this browser's.

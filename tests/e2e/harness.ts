@@ -125,7 +125,8 @@ export async function run(page: Page): Promise<{ phase: string; processed: numbe
       attributeFilter: ['data-phase', 'data-processed'],
     });
   });
-  await testId(page, 'run-button').click();
+  // A shared link runs itself on opening: Run is enabled again once that run is over.
+  await testId(page, 'run-button').click({ timeout: RUN_TIMEOUT_MS });
   await page.waitForSelector('[data-testid="progress"]:is([data-phase="done"], [data-phase="error"], [data-phase="cancelled"])', {
     timeout: RUN_TIMEOUT_MS,
   });
@@ -205,4 +206,10 @@ export function replay(scenario: unknown, bytes: Uint8Array): any {
   sim.free();
   reader.free();
   return report;
+}
+
+/** Shows one of the page's views by its tab (the designs, design space and MRC are in Compare, the sweeps in Sweeps, the stepper in Teach). */
+export async function showView(page: Page, view: 'explore' | 'compare' | 'sweeps' | 'teach' | 'gallery') {
+  await testId(page, `view-tab-${view}`).click();
+  await testId(page, `view-${view}`).waitFor({ state: 'visible' });
 }

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { defaultScenario, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { useApp, EngineReport, RUN_TIMEOUT_MS, SHOTS, app, attr, browser, decodeShareUrl, encodeHash, engine, engineCdf, expectDefaultInputs, expectSameCdf, jumpAt, openApp, results, run, testId, value } from './harness';
 
@@ -352,10 +353,34 @@ describe('tiersim in Chromium: run', () => {
   it("keeps the engine off the page's thread during a 10 M-request run: many live updates, in order, nothing shifting", async () => {
     const s = JSON.parse(defaultScenario());
     s.source.workload = { kind: 'random', blocks: 32768, warmupRequests: 32768, measuredRequests: 10_000_000 };
-    const page = await openApp(encodeHash(s), undefined, (p) =>
+    const watch = (page: Page) =>
+      page.addInitScript(() => {
+        const w = window as any;
+        // Layout shifts (Chromium's layout-shift entries), with what moved.
+        w.__shifts = [];
+        new PerformanceObserver((list) =>
+          w.__shifts.push(
+            ...list.getEntries().map((e: any) => ({
+              v: e.value,
+              t: e.startTime,
+              what: (e.sources ?? []).map((x: any) => x.node?.getAttribute?.('data-testid') ?? x.node?.className ?? x.node?.nodeName ?? '?').join(', '),
+            })),
+          ),
+        ).observe({ type: 'layout-shift', buffered: false });
+        // Each live refresh of the results: the progress count changes.
+        w.__refresh = [];
+        new MutationObserver(() => {
+          const p = document.querySelector('[data-testid="progress"]')?.getAttribute('data-processed');
+          if (p && w.__refresh[w.__refresh.length - 1]?.p !== p) w.__refresh.push({ p, t: performance.now() });
+        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-processed'] });
+      });
+    // The link runs itself on opening: the run measured is that one, the page's first, watched
+    // from before the page loads.
+    const page = await openApp(encodeHash(s), undefined, async (p) => {
+      await watch(p);
       // Counts every WebAssembly compile or instantiation in the page's own thread (workers have
       // their own WebAssembly object: theirs are not counted).
-      p.addInitScript(() => {
+      await p.addInitScript(() => {
         const w = window as any;
         w.__wasmInPage = 0;
         for (const name of ['compile', 'compileStreaming', 'instantiate', 'instantiateStreaming'] as const) {
@@ -366,29 +391,10 @@ describe('tiersim in Chromium: run', () => {
               return f.apply(WebAssembly, a);
             };
         }
-      }),
-    );
-    await page.evaluate(() => {
-      const w = window as any;
-      // Layout shifts (Chromium's layout-shift entries), with what moved.
-      w.__shifts = [];
-      new PerformanceObserver((list) =>
-        w.__shifts.push(
-          ...list.getEntries().map((e: any) => ({
-            v: e.value,
-            t: e.startTime,
-            what: (e.sources ?? []).map((x: any) => x.node?.getAttribute?.('data-testid') ?? x.node?.className ?? x.node?.nodeName ?? '?').join(', '),
-          })),
-        ),
-      ).observe({ type: 'layout-shift', buffered: false });
-      // Each live refresh of the results: the progress count changes.
-      w.__refresh = [];
-      new MutationObserver(() => {
-        const p = document.querySelector('[data-testid="progress"]')?.getAttribute('data-processed');
-        if (p && w.__refresh[w.__refresh.length - 1]?.p !== p) w.__refresh.push({ p, t: performance.now() });
-      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-processed'] });
+      });
     });
-    await run(page);
+    await page.waitForSelector('[data-testid="progress"]:is([data-phase="done"], [data-phase="error"])', { timeout: RUN_TIMEOUT_MS });
+    expect(await attr(page, 'progress', 'data-phase')).toBe('done');
     const { refresh, shifts, wasmInPage } = await page.evaluate(() => ({
       refresh: (window as any).__refresh as { t: number; p: string }[],
       shifts: (window as any).__shifts as { v: number; t: number; what: string }[],

@@ -8,7 +8,7 @@ useApp();
 
 describe('tiersim in Chromium: teaching', () => {
   it("steps through paper 000's A–E example in the teaching stepper, and shows ARC's ghost lists", async () => {
-    const page = await openApp();
+    const page = await openApp('#view=teach');
     const queues = () =>
       page.locator('[data-testid="stepper-queue"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-cache')} ${r.getAttribute('data-name')}: ${r.getAttribute('data-blocks')}`));
     await testId(page, 'stepper-preset-paper000').click();

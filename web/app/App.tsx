@@ -1,5 +1,7 @@
-// tiersim's page: the scenario on the left, its results on the right.
-import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+// tiersim's page: views (Explore: the scenario and its results; Compare; Sweeps; Teach;
+// Gallery), each an address in the link, under one bar that stays in view — Run, Cancel, the
+// run's progress and time left, the scenario in one line, and whatever stops Run, beside it.
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { DepthPanel } from '../features/depth/components/DepthPanel';
 import { DesignComparison } from '../features/designs/DesignComparison';
 import { DesignSpace } from '../features/designspace/DesignSpace';
@@ -8,6 +10,7 @@ import { Stepper } from '../features/teach/Stepper';
 import { ParamSweep } from '../features/sweeps/ParamSweep';
 import { MrcPanel } from '../features/mrc/components/MrcPanel';
 import { ResultsPanel } from '../features/results/components/ResultsPanel';
+import { RunBar, type RunBlock } from '../features/run/components/RunBar';
 import { isRunning, useEngineRun } from '../features/run/hooks/useEngineRun';
 import { ScenarioPanel } from '../features/scenario/components/ScenarioPanel';
 import { useScenarioUrl } from '../features/scenario/hooks/useScenarioUrl';
@@ -15,12 +18,15 @@ import { SharePanel } from '../features/share/components/SharePanel';
 import { TracePanel } from '../features/traces/TracePanel';
 import { UpsidePanel } from '../features/upside/components/UpsidePanel';
 import { autoName } from '../scenario/defaults';
-import { checkScenario, describeIssue, type Scenario } from '../scenario/schema';
+import { checkScenario, describeIssue, type Scenario, type ScenarioIssue } from '../scenario/schema';
 import { traceClientIssue, traceOf } from '../scenario/topology';
 import { runParam, type Migrate } from '../scenario/url';
 import { migrateWithEngine } from '../worker/migrate';
 import type { TraceSummary } from '../worker/protocol';
+import type { EngineClient } from '../worker/client';
 import { registerTrace, traceFile } from '../worker/traces';
+import { runRequests, scenarioSummary } from './summary';
+import { VIEWS, VIEW_INFO, viewFromHash, viewSuffix, type View } from './views';
 
 // The panels that do not follow a run, memoised: a run's start and its live reports re-render the
 // results, not these (the click on Run stays a short task).
@@ -35,15 +41,26 @@ const Mrc = memo(MrcPanel);
 const Sweep = memo(ParamSweep);
 const Teach = memo(Stepper);
 
+/**
+ * A shared link's scenario runs itself on opening, unless it serves more requests than this
+ * (warm-up included, all clients): then the run bar asks first, saying how many.
+ */
+export const ASK_BEFORE_REQUESTS = 50_000_000;
+
+/** No issues, one value render after render. */
+const NONE: ScenarioIssue[] = [];
+
 export interface AppProps {
   /** How old links are migrated (tests pass the wasm engine's; the page asks a worker). */
   migrate?: Migrate;
+  /** The engine the runs go to (tests pass a fake; the page starts a worker). */
+  createClient?: () => EngineClient;
 }
 
-export function App({ migrate = migrateWithEngine }: AppProps = {}) {
-  const { draft, setDraft, valid, issues, urlError, dismissUrlError, migrating, shareUrl } = useScenarioUrl(migrate);
-  const { state, run, load, cancel } = useEngineRun();
-  const running = isRunning(state.phase);
+export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}) {
+  const [view, setView] = useState<View>(() => viewFromHash(window.location.hash));
+  const { draft, setDraft, valid, issues, urlError, dismissUrlError, migrating, shareUrl, fromLink } = useScenarioUrl(migrate, viewSuffix(view));
+  const { state, run, load, cancel } = useEngineRun(createClient);
   const [trace, setTrace] = useState<{ name: string; summary: TraceSummary } | null>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -136,20 +153,113 @@ export function App({ migrate = migrateWithEngine }: AppProps = {}) {
       run(runnable);
     }
   });
-  const shown = isRunning(state.phase) && isRunning(deferred.phase) ? deferred : state;
   // The panels below the results mount just after the first paint, in a transition that React
   // renders in slices it can interrupt: opening the page is not one long task, and the form and
   // the results are usable first.
   const [below, setBelow] = useState(false);
   useEffect(() => startTransition(() => setBelow(true)), []);
+  // A shared scenario ("#s=…", no "&run=") opens with its results: it runs once it is valid (an
+  // old link migrated) and its trace, if any, is read — a very large one after asking — and once
+  // the page has mounted (`below`), so the run's first reports do not land among its slices.
+  const [linkRun, setLinkRun] = useState<'wait' | 'ask' | 'done'>(() => (fromLink && autoRun === null ? 'wait' : 'done'));
+  const requests = useMemo(() => (runnable ? runRequests(runnable, loaded?.requests) : null), [runnable, loaded]);
+  const running = isRunning(state.phase);
+  useEffect(() => {
+    if (linkRun !== 'wait' || !runnable || running || !below) return;
+    if (requests !== null && requests > ASK_BEFORE_REQUESTS) return setLinkRun('ask');
+    setLinkRun('done');
+    run(runnable);
+  }, [linkRun, runnable, running, requests, run, below]);
+
+  const shown = isRunning(state.phase) && isRunning(deferred.phase) ? deferred : state;
+
+  // A view mounts the first time it is shown, in a transition (the tab answers at once), and
+  // stays mounted, hidden, so a sweep or a stepper keeps its place while another view is shown.
+  const [mounted, setMounted] = useState<ReadonlySet<View>>(() => new Set([view]));
+  const header = useRef<HTMLElement>(null);
+  const show = useCallback((next: View) => {
+    setView(next);
+    startTransition(() => setMounted((m) => (m.has(next) ? m : new Set(m).add(next))));
+    // The new view from its top, when the page had scrolled past where the bar sits unstuck
+    // (the header's end: the bar itself, sticky, is always in view).
+    const top = header.current ? header.current.getBoundingClientRect().bottom + window.scrollY : 0;
+    if (window.scrollY > top) window.scrollTo({ top });
+  }, []);
+  // A link pasted into the tab may name another view.
+  useEffect(() => {
+    const onHashChange = () => show(viewFromHash(window.location.hash));
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [show]);
+
   const loadExample = useCallback(
     (s: Scenario) => {
       setDraft(s);
+      show('explore');
       const check = checkScenario(s);
       if (check.ok) run(check.scenario);
     },
-    [setDraft, run],
+    [setDraft, run, show],
   );
+
+  const runNow = useCallback(() => {
+    if (!runnable || running) return;
+    setLinkRun('done');
+    run(runnable);
+  }, [runnable, running, run]);
+  // Ctrl+Enter (⌘+Enter) runs from anywhere, a field included; Escape cancels a run.
+  const keys = useRef({ runNow, cancel, running });
+  keys.current = { runNow, cancel, running };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
+        e.preventDefault();
+        keys.current.runNow();
+      } else if (e.key === 'Escape' && keys.current.running) {
+        keys.current.cancel();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // What stops Run, beside it: in Explore, the issues no field of the form shows (the form
+  // highlights the others); elsewhere, where the form is not, every issue, with a way to it.
+  const [unshown, setUnshown] = useState<ScenarioIssue[]>(NONE);
+  const onUnshown = useCallback((next: ScenarioIssue[]) => setUnshown((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next.length ? next : NONE)), []);
+  const toForm = view === 'explore' ? undefined : (
+    <button type="button" className="button secondary small" data-testid="run-to-form" onClick={() => show('explore')}>
+      Show in Explore
+    </button>
+  );
+  const blocks: RunBlock[] = [];
+  if (migrating) blocks.push({ text: 'Migrating the link…' });
+  else if (!valid) {
+    const listed = view === 'explore' ? unshown : issues;
+    const highlighted = view === 'explore' ? issues.length - unshown.length : 0;
+    for (const issue of listed.slice(0, 3)) blocks.push({ text: describeIssue(issue), error: true, testId: 'run-issue' });
+    if (listed.length > 3) blocks.push({ text: `and ${listed.length - 3} more` });
+    if (highlighted > 0) blocks.push({ text: `Fix the highlighted field${highlighted > 1 ? 's' : ''} to run.` });
+    if (blocks.length) blocks[blocks.length - 1].action = toForm;
+  } else if (traceMissing) blocks.push({ text: `Load the trace file ${validTrace!.name} to run.`, testId: 'run-trace-missing', action: toForm });
+  else if (traceIssue) blocks.push({ text: describeIssue(traceIssue), error: true, testId: 'run-blocked', action: toForm });
+  const summary = useMemo(() => scenarioSummary(valid ?? draft, loaded?.requests), [valid, draft, loaded]);
+  const ask = linkRun === 'ask' && runnable && requests !== null && requests > ASK_BEFORE_REQUESTS ? { requests, onConfirm: runNow } : null;
+
+  const onTabKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    const to = e.key === 'Home' ? VIEWS[0] : e.key === 'End' ? VIEWS[VIEWS.length - 1] : step ? VIEWS[(VIEWS.indexOf(view) + step + VIEWS.length) % VIEWS.length] : null;
+    if (!to) return;
+    e.preventDefault();
+    show(to);
+    document.getElementById(`view-tab-${to}`)?.focus();
+  };
+  const panel = (v: View, className: string, content: () => ReactNode) => (
+    <section id={`view-${v}`} className={`view ${className}`} role="tabpanel" aria-labelledby={`view-tab-${v}`} data-testid={`view-${v}`} hidden={view !== v}>
+      {mounted.has(v) && content()}
+    </section>
+  );
+  const tiered = draft.topology.kind !== 'single';
 
   return (
     <div className={`app ${dragging ? 'is-dragging' : ''}`}>
@@ -158,12 +268,35 @@ export function App({ migrate = migrateWithEngine }: AppProps = {}) {
           Drop a trace file to replay it
         </div>
       )}
-      <header className="app-header">
+      <header className="app-header" ref={header}>
         <h1>
           tiersim <span className="dash">—</span> <span className="subtitle">storage cache hierarchy explorer</span>
         </h1>
         <p className="tagline">Client cache → array cache → disk. Pick policies, DEMOTE and a link, then watch where the reads land.</p>
       </header>
+
+      <div className="toolbar" data-testid="toolbar">
+        <div className="tabs" role="tablist" aria-label="Views" onKeyDown={onTabKey}>
+          {VIEWS.map((v) => (
+            <button
+              key={v}
+              type="button"
+              role="tab"
+              id={`view-tab-${v}`}
+              className="tab"
+              data-testid={`view-tab-${v}`}
+              aria-selected={view === v}
+              aria-controls={`view-${v}`}
+              tabIndex={view === v ? 0 : -1}
+              title={VIEW_INFO[v].holds}
+              onClick={() => show(v)}
+            >
+              {VIEW_INFO[v].label}
+            </button>
+          ))}
+        </div>
+        <RunBar state={state} summary={summary} canRun={runnable !== null} onRun={runNow} onCancel={cancel} blocks={blocks} ask={ask} />
+      </div>
 
       {migrating && (
         <div className="banner" role="status" data-testid="url-migrating">
@@ -183,87 +316,78 @@ export function App({ migrate = migrateWithEngine }: AppProps = {}) {
         </div>
       )}
 
-      <div className="card gallery-wrap">
-        <GalleryPanel onLoad={loadExample} />
-      </div>
-
-      <main className="layout">
-        <aside className="column-left">
-          <div className="card">
-            <Scenario_ scenario={draft} issues={issues} onChange={setDraft} trace={trace} onTraceFile={openTrace} />
-            <div className="actions">
-              <button
-                type="button"
-                className="button primary"
-                data-testid="run-button"
-                disabled={!runnable || running}
-                onClick={() => runnable && run(runnable)}
-                title={!valid ? (migrating ? 'The link is being migrated' : 'Fix the highlighted fields first') : traceIssue ? describeIssue(traceIssue) : undefined}
-              >
-                {running ? 'Running…' : 'Run'}
-              </button>
-              <button type="button" className="button secondary" data-testid="cancel-button" disabled={!running} onClick={cancel}>
-                Cancel
-              </button>
-              {migrating && <span className="actions-note">Migrating the link…</span>}
-              {!valid && !migrating && <span className="actions-note">Fix the highlighted fields to run.</span>}
-              {traceMissing && <span className="actions-note">Load the trace file {validTrace!.name} to run.</span>}
-              {traceIssue && !traceMissing && (
-                <span className="actions-note is-error" role="alert" data-testid="run-blocked">
-                  {describeIssue(traceIssue)}
-                </span>
+      <main className="views">
+        {panel('explore', 'layout', () => (
+          <>
+            <aside className="column-left">
+              <div className="card">
+                <Scenario_ scenario={draft} issues={issues} onChange={setDraft} trace={trace} onTraceFile={openTrace} onUnshown={onUnshown} />
+              </div>
+              <div className="card">
+                <Share url={shareUrl} />
+              </div>
+              <div className="card">
+                <Traces base={valid} onOpen={openTrace} />
+              </div>
+            </aside>
+            <div className="column-right">
+              <ResultsPanel state={shown} stale={stale} autoCompare={autoFor('compare')} migrate={migrate} />
+              <div className="card chart-card">
+                <DepthPanel report={shown.report} scenario={ran} running={running} />
+              </div>
+              {below && (
+                <div className="card chart-card">
+                  <Upside base={valid} blocks={traceBlocks} />
+                </div>
               )}
             </div>
-          </div>
-          <div className="card">
-            <Share url={shareUrl} />
-          </div>
-          <div className="card">
-            <Traces base={valid} onOpen={openTrace} />
-          </div>
-        </aside>
-
-        <div className="column-right">
-          <ResultsPanel state={shown} stale={stale} autoCompare={autoFor('compare')} migrate={migrate} />
-          <div className="card chart-card">
-            <DepthPanel report={shown.report} scenario={ran} running={running} />
-          </div>
-          {below && (
-            <div className="card chart-card">
-              <Upside base={valid} blocks={traceBlocks} />
-            </div>
-          )}
-          {below && draft.topology.kind !== 'single' && (
-            <div className="card chart-card">
-              <Designs base={valid} autoRun={autoRun === 'designs'} />
-            </div>
-          )}
-          {below && draft.topology.kind !== 'single' && (
-            <div className="card chart-card">
-              <Space base={valid} autoRun={autoFor('design-space')} />
-            </div>
-          )}
-          {below && (
+          </>
+        ))}
+        {panel('compare', 'stack', () => (
+          <>
+            {tiered ? (
+              <>
+                <div className="card chart-card">
+                  <Designs base={valid} autoRun={autoRun === 'designs'} />
+                </div>
+                <div className="card chart-card">
+                  <Space base={valid} autoRun={autoFor('design-space')} />
+                </div>
+              </>
+            ) : (
+              <p className="card view-note" data-testid="compare-single-note">
+                Comparing designs needs a cache above the client: this scenario is one cache. Choose two levels or a tree in{' '}
+                <button type="button" className="link-button" onClick={() => show('explore')}>
+                  Explore
+                </button>
+                . Its miss-ratio curve is below.
+              </p>
+            )}
             <div className="card chart-card">
               <Mrc base={valid} blocks={traceBlocks} />
             </div>
-          )}
-          {below && (
-            <div className="card chart-card">
-              <Sweep base={valid} autoRun={autoFor('sweep')} />
-            </div>
-          )}
-          {below && (
-            <div className="card chart-card">
-              <Teach scenario={valid} />
-            </div>
-          )}
-        </div>
+          </>
+        ))}
+        {panel('sweeps', 'stack', () => (
+          <div className="card chart-card">
+            <Sweep base={valid} autoRun={autoFor('sweep')} />
+          </div>
+        ))}
+        {panel('teach', 'stack', () => (
+          <div className="card chart-card">
+            <Teach scenario={valid} />
+          </div>
+        ))}
+        {panel('gallery', 'stack', () => (
+          <div className="card gallery-wrap">
+            <GalleryPanel onLoad={loadExample} />
+          </div>
+        ))}
       </main>
 
       <footer className="app-footer">
         Simulations run in a Web Worker on a Rust engine compiled to WebAssembly. Designs and defaults follow paper 000
-        (DEMOTE, exclusive caching).
+        (DEMOTE, exclusive caching). Keys: Ctrl+Enter (⌘+Enter) runs, Escape cancels.
       </footer>
     </div>
   );

@@ -547,7 +547,7 @@ export function clientNames(t: Topology): string[] {
 
 // ---- the scenario ----------------------------------------------------------------------------
 
-const protocolNames: Record<Protocol['kind'], string> = { none: 'none', demote: 'DEMOTE', 'ha-r': 'HA_R', 'ac-cc': 'AC_CC', 'ac-ca': 'AC_CA', mc2: 'MC²' };
+export const protocolNames: Record<Protocol['kind'], string> = { none: 'none', demote: 'DEMOTE', 'ha-r': 'HA_R', 'ac-cc': 'AC_CC', 'ac-ca': 'AC_CA', mc2: 'MC²' };
 export type Protocol = z.infer<typeof protocolSchema>;
 export type ProtocolKind = Protocol['kind'];
 

@@ -39,16 +39,31 @@ export function runLink(href: string, scenario: Scenario, run: string): string {
 
 /** The `run` parameter of a hash, if any (see `runLink`). */
 export function runParam(hash: string): string | null {
+  return hashParam(hash, 'run');
+}
+
+/** A parameter of a hash other than the scenario ("run", "view"), decoded; null when absent, empty or damaged. */
+export function hashParam(hash: string, name: string): string | null {
   const part = hash
     .replace(/^#/, '')
     .split('&')
-    .find((p) => p.startsWith('run='));
+    .find((p) => p.startsWith(`${name}=`));
   if (!part) return null;
   try {
-    return decodeURIComponent(part.slice(4)) || null;
+    return decodeURIComponent(part.slice(name.length + 1)) || null;
   } catch {
     return null;
   }
+}
+
+/** The part of a hash that holds the scenario ("s=…"), or null: what tells two links' scenarios apart. */
+export function scenarioParam(hash: string): string | null {
+  return (
+    hash
+      .replace(/^#/, '')
+      .split('&')
+      .find((p) => p.startsWith(`${PARAM}=`)) ?? null
+  );
 }
 
 /** A pinned run in a shared comparison: its name and the scenario that made it. */

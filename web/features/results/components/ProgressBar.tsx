@@ -44,9 +44,8 @@ export function ProgressBar({ state }: { state: RunState }) {
           </span>
         )}
         {total > 0 && (
-          <span className="progress-count">
-            {formatCount(processed)} / {formatCount(total)} requests
-          </span>
+          // One text node, starting where it started: the count grows without moving anything.
+          <span className="progress-count">{`${formatCount(processed)} / ${formatCount(total)} requests`}</span>
         )}
       </div>
       <div className="progress-track">

@@ -49,32 +49,38 @@ export function useEngineRun(createClient: () => EngineClient = newClient) {
       setState({ phase: 'warmup', report: null, error: null, scenarioJson });
 
       const current = () => abortRef.current === controller;
-      clientRef.current
-        .run(scenario, {
+      let started: Promise<Report>;
+      try {
+        started = clientRef.current.run(scenario, {
           signal: controller.signal,
           onProgress: (report) => {
             if (current()) setState((s) => ({ ...s, phase: report.phase, report }));
           },
-        })
-        .then(
-          (report) => {
-            if (current()) setState((s) => ({ ...s, phase: 'done', report }));
-          },
-          (e: unknown) => {
-            if (!current()) return;
-            if (isAbortError(e)) setState((s) => ({ ...s, phase: 'cancelled' }));
-            else {
-              const message = e instanceof Error ? e.message : String(e);
-              const prefix =
-                e instanceof EngineRunError && e.kind === 'invalid-scenario'
-                  ? 'The engine refused the scenario: '
-                  : e instanceof EngineRunError && e.kind === 'invalid-trace'
-                    ? 'Could not read the trace: '
-                    : 'The engine failed: ';
-              setState((s) => ({ ...s, phase: 'error', error: prefix + message }));
-            }
-          },
-        );
+        });
+      } catch (e) {
+        // No worker to run on (one that cannot start): a failed run, said in the results, not a crash of the page.
+        setState((s) => ({ ...s, phase: 'error', error: `The engine failed: ${e instanceof Error ? e.message : String(e)}` }));
+        return;
+      }
+      started.then(
+        (report) => {
+          if (current()) setState((s) => ({ ...s, phase: 'done', report }));
+        },
+        (e: unknown) => {
+          if (!current()) return;
+          if (isAbortError(e)) setState((s) => ({ ...s, phase: 'cancelled' }));
+          else {
+            const message = e instanceof Error ? e.message : String(e);
+            const prefix =
+              e instanceof EngineRunError && e.kind === 'invalid-scenario'
+                ? 'The engine refused the scenario: '
+                : e instanceof EngineRunError && e.kind === 'invalid-trace'
+                  ? 'Could not read the trace: '
+                  : 'The engine failed: ';
+            setState((s) => ({ ...s, phase: 'error', error: prefix + message }));
+          }
+        },
+      );
     },
     [createClient],
   );

@@ -2,7 +2,7 @@
 // built cache by cache), how they cooperate, the link and the disk, the latency model, and where
 // the requests come from (a generator, or a trace file). Every change goes straight to the
 // draft; fields the schema rejects show why inline.
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatCount } from '../../../app/format';
 import { autoName, designOf, isDesignKind, type Design } from '../../../scenario/defaults';
 import { clientNames, protocolKind } from '../../../scenario/schema';
@@ -29,6 +29,11 @@ export interface ScenarioPanelProps {
   trace?: { name: string; summary: TraceSummary } | null;
   /** A trace file picked in the form. */
   onTraceFile?: (file: File) => void;
+  /**
+   * Told, after each render, the issues no field of the form shows (a path the form has no
+   * field for as it stands), so the page can name them beside Run.
+   */
+  onUnshown?: (issues: ScenarioIssue[]) => void;
 }
 
 const MIB = 1024 * 1024;
@@ -51,8 +56,19 @@ function severalBlocks(w: Workload): boolean {
   return 'requestBlocks' in w && (w.requestBlocks ?? 1) > 1;
 }
 
-export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = null, onTraceFile }: ScenarioPanelProps) {
-  const errorAt = (path: string) => issues.find((i) => i.path === path || i.path.startsWith(`${path}.`))?.message;
+export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = null, onTraceFile, onUnshown }: ScenarioPanelProps) {
+  // Every path a field asks about while this render draws the form: an issue under none of
+  // them is shown by no field (nor by the list at the bottom, which takes the unknown paths).
+  const asked = useRef<string[]>([]);
+  asked.current = [];
+  const errorAt = (path: string) => {
+    asked.current.push(path);
+    return issues.find((i) => i.path === path || i.path.startsWith(`${path}.`))?.message;
+  };
+  const under = (i: ScenarioIssue, paths: readonly string[]) => paths.some((p) => i.path === p || i.path.startsWith(`${p}.`));
+  useEffect(() => {
+    onUnshown?.(issues.filter((i) => i.path !== 'source' && under(i, KNOWN_PATHS) && !under(i, asked.current)));
+  });
   // The generator (and a tree's per-client ones) the scenario ran before a trace replaced it:
   // picking a generator again goes back to it. Not in the document, which keeps only what runs.
   const lastWorkload = useRef<WorkloadSource>(defaultWorkloadSource());

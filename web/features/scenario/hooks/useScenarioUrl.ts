@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { defaultScenario } from '../../../scenario/defaults';
 import { checkScenario, type Scenario, type ScenarioIssue } from '../../../scenario/schema';
-import { decodeScenarioFromHash, migrateLinked, shareUrl, type DecodeResult, type Migrate } from '../../../scenario/url';
+import { decodeScenarioFromHash, encodeScenarioHash, migrateLinked, scenarioParam, shareUrl, type DecodeResult, type Migrate } from '../../../scenario/url';
 import { migrateWithEngine } from '../../../worker/migrate';
 
 /** One empty list, so a valid scenario's issues are the same value render after render. */
@@ -20,7 +20,11 @@ export interface UrlError {
   kept: 'default' | 'current';
 }
 
-export function useScenarioUrl(migrate: Migrate = migrateWithEngine) {
+/**
+ * `extra`: parameters the link keeps after the scenario ("&view=teach"), the page's own; a link
+ * pasted into the tab is the page's to read them from.
+ */
+export function useScenarioUrl(migrate: Migrate = migrateWithEngine, extra = '') {
   const [initial] = useState<DecodeResult>(() => decodeScenarioFromHash(window.location.hash));
   const [draft, setDraft] = useState<Scenario>(initial.ok ? initial.scenario : defaultScenario());
   const [lastValid, setLastValid] = useState<Scenario>(initial.ok ? initial.scenario : defaultScenario());
@@ -29,6 +33,10 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine) {
   const [migrating, setMigrating] = useState(!initial.ok && initial.kind === 'version-1');
   const lastValidRef = useRef(lastValid);
   lastValidRef.current = lastValid;
+  const extraRef = useRef(extra);
+  extraRef.current = extra;
+  /** The address of `scenario` with the page's own parameters. */
+  const linkTo = (scenario: Scenario) => shareUrl(window.location.href, scenario) + extraRef.current;
 
   const check = useMemo(() => checkScenario(draft), [draft]);
   const issues: ScenarioIssue[] = check.ok ? NO_ISSUES : check.issues;
@@ -36,11 +44,16 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine) {
 
   const validJson = valid ? JSON.stringify(valid) : null;
   useEffect(() => {
-    if (!validJson) return;
+    if (!validJson) {
+      // The page's own parameters change while the form is invalid: the last valid scenario
+      // keeps the address (not while an old link is being migrated: it stays as it came).
+      if (!migrating) window.history.replaceState(window.history.state, '', linkTo(lastValidRef.current));
+      return;
+    }
     const scenario = JSON.parse(validJson) as Scenario;
     setLastValid(scenario);
-    window.history.replaceState(window.history.state, '', shareUrl(window.location.href, scenario));
-  }, [validJson]);
+    window.history.replaceState(window.history.state, '', linkTo(scenario));
+  }, [validJson, extra]);
 
   /** Opens a decoded link: shows it, migrates it first (version 1), or says why not, keeping `kept`. */
   const open = useCallback(
@@ -53,7 +66,7 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine) {
       if (decoded.kind !== 'version-1') {
         setUrlError({ message: decoded.message, kept });
         // The address bar shows what the page shows.
-        if (kept === 'current') window.history.replaceState(window.history.state, '', shareUrl(window.location.href, lastValidRef.current));
+        if (kept === 'current') window.history.replaceState(window.history.state, '', linkTo(lastValidRef.current));
         return;
       }
       setMigrating(true);
@@ -64,7 +77,7 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine) {
           setUrlError(null);
         } else {
           setUrlError({ message: `this older link could not be migrated: ${migrated.message}`, kept });
-          window.history.replaceState(window.history.state, '', shareUrl(window.location.href, lastValidRef.current));
+          window.history.replaceState(window.history.state, '', linkTo(lastValidRef.current));
         }
       });
     },
@@ -83,8 +96,9 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine) {
   // leaves the scenario the page shows.
   useEffect(() => {
     const onHashChange = () => {
-      // Our own replaceState never fires this; a hash equal to the scenario shown is no news.
-      if (window.location.href === shareUrl(window.location.href, lastValidRef.current)) return;
+      // Our own replaceState never fires this; a hash holding the scenario shown is no news (a
+      // change of view alone is the page's to follow).
+      if (scenarioParam(window.location.hash) === encodeScenarioHash(lastValidRef.current)) return;
       open(decodeScenarioFromHash(window.location.hash), 'current');
     };
     window.addEventListener('hashchange', onHashChange);
@@ -103,6 +117,8 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine) {
     dismissUrlError,
     /** A version-1 link is being migrated by the engine. */
     migrating,
-    shareUrl: shareUrl(window.location.href, lastValid),
+    /** The page was opened on a shared scenario (a `s=` link, migrated or not), not the default. */
+    fromLink: initial.ok ? initial.fromHash : initial.kind === 'version-1',
+    shareUrl: shareUrl(window.location.href, lastValid) + extra,
   };
 }
