@@ -212,6 +212,29 @@ describe('App', () => {
     }
   });
 
+  it('puts an admission filter in front of any cache, checks its probability, and takes it away again', () => {
+    render(<App />);
+    const topology = () => {
+      const d = decodeScenarioFromHash(window.location.hash);
+      return d.ok && d.scenario.topology.kind === 'two-level' ? d.scenario.topology : undefined;
+    };
+    const options = [...(screen.getByTestId('array-admission') as HTMLSelectElement).options].map((o) => o.value);
+    expect(options).toEqual(['none', 'tinylfu', 'probabilistic', 'second-hit']);
+    fireEvent.change(screen.getByTestId('array-admission'), { target: { value: 'second-hit' } });
+    expect(topology()?.array.admission).toEqual({ kind: 'second-hit' });
+    expect(topology()?.client.admission).toBeUndefined();
+    fireEvent.change(screen.getByTestId('client-admission'), { target: { value: 'probabilistic' } });
+    expect(value('client-admission-probability')).toBe('50');
+    fireEvent.change(screen.getByTestId('client-admission-probability'), { target: { value: '20' } });
+    expect(topology()?.client.admission).toEqual({ kind: 'probabilistic', probability: 0.2 });
+    fireEvent.change(screen.getByTestId('client-admission-probability'), { target: { value: '0' } });
+    expect(screen.getByTestId('client-admission-probability-error').textContent).toBe('must be above 0 and at most 1');
+    fireEvent.change(screen.getByTestId('client-admission'), { target: { value: 'none' } });
+    fireEvent.change(screen.getByTestId('array-admission'), { target: { value: 'none' } });
+    const t = topology();
+    expect(t && ('admission' in t.client || 'admission' in t.array)).toBe(false);
+  });
+
   it('offers ZIPF with its skew, and drops the skew when switching away', () => {
     render(<App />);
     fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'zipf' } });

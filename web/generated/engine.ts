@@ -172,6 +172,19 @@ writes: number, synchWrites: number, replaceWrites: number, recovWrites: number,
 warmBlockReads: number, warmBlockHits: number, };
 
 /**
+ * What a filter did, for the report.
+ */
+export type AdmissionCounts = { 
+/**
+ * Brought-in blocks the filter let in.
+ */
+admitted: number, 
+/**
+ * Brought-in blocks it turned away (each also counted as an eviction).
+ */
+declined: number, };
+
+/**
  * One cache.
  */
 export type CacheReport = { name: string, 
@@ -187,6 +200,10 @@ depth: number,
  * Whether it is a client's own cache.
  */
 client: boolean, capacity: number, blocks: number, 
+/**
+ * What its admission filter let in and turned away, when it has one.
+ */
+admission?: AdmissionCounts, 
 /**
  * Block lookups of reads answered here / not.
  */
@@ -431,6 +448,11 @@ windowShare: number, } | { "kind": "hyperbolic",
 sampleSize: number, } | { "kind": "lecar" } | { "kind": "cacheus" } | { "kind": "min" } | { "kind": "read-opt" };
 
 /**
+ * Which filter a cache puts in front of its policy (a scenario's cache `admission`).
+ */
+export type AdmissionConfig = { "kind": "tinylfu" } | { "kind": "probabilistic", probability: number, } | { "kind": "second-hit" };
+
+/**
  * One cache: its size and replacement policy.
  */
 export type CacheConfig = { 
@@ -442,7 +464,12 @@ capacity: number, policy: PolicyConfig,
  * Paper 003's CO: cold blocks (not in a history of the last `capacity` accesses) enter
  * at the eviction end.
  */
-co?: boolean, };
+co?: boolean, 
+/**
+ * An admission filter in front of the policy: TinyLFU, probabilistic or second hit
+ * ([`AdmissionConfig`]); absent admits every block.
+ */
+admission?: AdmissionConfig, };
 
 /**
  * A link between two levels: a fixed per-request cost (propagation, protocol and controller
@@ -500,6 +527,11 @@ export type DiskConfig = { "kind": "constant", serviceMs: number, } | { "kind": 
  * One cache of a tree. The leaves are the clients, in the order the caches are listed.
  */
 export type TreeCache = { name: string, capacity: number, policy: PolicyConfig, co?: boolean, 
+/**
+ * An admission filter in front of the policy: TinyLFU, probabilistic or second hit
+ * ([`AdmissionConfig`]); absent admits every block.
+ */
+admission?: AdmissionConfig, 
 /**
  * The cache above (by name); absent for a root, which then needs a `disk`.
  */
@@ -727,6 +759,8 @@ export const MAX_TREE_CLIENTS = 32;
 export const DEFAULT_AC_CA_K = 4;
 /** Most victim candidates AC_CA may weigh. */
 export const MAX_AC_CA_K = 1024;
+/** The probabilistic admission filter's probability when the document names none. */
+export const DEFAULT_ADMISSION_PROBABILITY = 0.5;
 /** The engine's trace readers (engine: trace::Format). */
 export const TRACE_FORMATS = ['lines', 'csv', 'msr', 'spc', 'blkparse', 'vscsi', 'oracle-general', 'k5cloud', 'tencent', 'alibaba'] as const;
 export type TraceFormat = (typeof TRACE_FORMATS)[number];

@@ -8,6 +8,7 @@
 // below in the engine's order (`Scenario::validate`) and held to it by tests/unit/schema.test.ts.
 import { z } from 'zod';
 import {
+  DEFAULT_ADMISSION_PROBABILITY,
   DEFAULT_AC_CA_K,
   MAX_AC_CA_K,
   MAX_BLOCKS,
@@ -102,11 +103,39 @@ export const policySchema = z.discriminatedUnion(
   { error: `must be one of ${POLICY_KINDS.join(', ')}` },
 ) as unknown as z.ZodType<PolicyConfig, PolicyConfig>;
 
+/** An admission filter in front of a cache's policy (engine: policy::admission::AdmissionConfig). */
+export const admissionSchema = z.discriminatedUnion(
+  'kind',
+  [
+    /** TinyLFU with its doorkeeper: a block gets in only if more frequent than the victim. */
+    z.strictObject({ kind: z.literal('tinylfu') }),
+    /** Each brought-in block gets in with this probability (seeded). */
+    z.strictObject({
+      kind: z.literal('probabilistic'),
+      probability: z
+        .number({ error: 'must be a number' })
+        .refine((p) => p > 0 && p <= 1, { error: 'must be above 0 and at most 1' })
+        .optional(),
+    }),
+    /** A block gets in on its second miss within the window (Bloom filters). */
+    z.strictObject({ kind: z.literal('second-hit') }),
+  ],
+  { error: 'must be one of tinylfu, probabilistic, second-hit' },
+);
+export type AdmissionConfig = z.infer<typeof admissionSchema>;
+export const ADMISSION_KINDS = [
+  { value: 'tinylfu', label: 'TinyLFU (doorkeeper)' },
+  { value: 'probabilistic', label: 'Probabilistic' },
+  { value: 'second-hit', label: 'Second hit (Bloom)' },
+] as const satisfies readonly { value: AdmissionConfig['kind']; label: string }[];
+export { DEFAULT_ADMISSION_PROBABILITY };
+
 export const cacheSchema = z.strictObject({
   capacity: num(1, MAX_CAPACITY, true),
   policy: policySchema,
   /** Paper 003's CO: cold blocks (not among the last `capacity` accesses) enter at the eviction end. */
   co: z.boolean({ error: 'must be true or false' }).optional(),
+  admission: admissionSchema.optional(),
 });
 
 
@@ -401,6 +430,7 @@ export const treeCacheSchema = z.strictObject({
   capacity: num(1, MAX_CAPACITY, true),
   policy: policySchema,
   co: z.boolean({ error: 'must be true or false' }).optional(),
+  admission: admissionSchema.optional(),
   /** The cache above, by name; absent for a root, which then has a disk. */
   parent: z.string({ error: 'must be text' }).optional(),
   /** The link up to the parent (a root: to its disk); absent costs nothing. */
@@ -511,7 +541,7 @@ export function shapeNodes(t: Topology): ShapeNode[] {
   t.caches.forEach((c, i) => !index.has(c.name) && index.set(c.name, i));
   return t.caches.map((c, i) => ({
     name: c.name,
-    cache: { capacity: c.capacity, policy: c.policy, ...(c.co ? { co: true } : {}) },
+    cache: { capacity: c.capacity, policy: c.policy, ...(c.co ? { co: true } : {}), ...(c.admission ? { admission: c.admission } : {}) },
     parent: c.parent === undefined ? null : (index.get(c.parent) ?? null),
     link: c.link,
     disk: c.disk,

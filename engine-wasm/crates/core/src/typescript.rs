@@ -18,6 +18,7 @@ use crate::policy::Queue;
 use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report};
 use crate::run::reproduce::{Check, Expected, Verdict};
 use crate::run::teach::{CacheView, Level, TeachStep};
+use crate::policy::admission::{AdmissionConfig, AdmissionCounts};
 use crate::scenario::{CacheConfig, Scenario, Source, Topology, TraceClients, TraceSource, TreeCache};
 use crate::workload::multi::Sharing;
 use crate::workload::tpch::TpchQuery;
@@ -37,6 +38,7 @@ pub fn bindings() -> String {
         decl::<DepthCurve>(&cfg),
         decl::<ClientReport>(&cfg),
         decl::<CacheCounters>(&cfg),
+        decl::<AdmissionCounts>(&cfg),
         decl::<CacheReport>(&cfg),
         decl::<Report>(&cfg),
         // Paper 000 §3's upside estimate.
@@ -58,6 +60,7 @@ pub fn bindings() -> String {
         // is required here but optional in JSON: the UI's schema may leave it out
         // (web/scenario/engine-types.ts compares the two shapes, optionality aside).
         decl::<PolicyConfig>(&cfg),
+        decl::<AdmissionConfig>(&cfg),
         decl::<CacheConfig>(&cfg),
         decl::<LinkConfig>(&cfg),
         decl::<Mechanical>(&cfg),
@@ -104,7 +107,8 @@ fn limits() -> String {
     use crate::workload::{MAX_BLOCKS, MAX_PHASES, MAX_REQUESTS, MAX_REQUEST_BLOCKS, MAX_ZIPF_BLOCKS};
     let formats = crate::trace::Format::ALL.iter().map(|f| format!("'{}'", f.name())).collect::<Vec<_>>();
     use crate::hierarchy::protocol::{DEFAULT_AC_CA_K, MAX_AC_CA_K};
-    let consts: [(&str, &str, String); 14] = [
+    use crate::policy::admission::DEFAULT_PROBABILITY;
+    let consts: [(&str, &str, String); 15] = [
         (
             "SCENARIO_VERSION",
             "The scenario version the engine writes (it reads every earlier one and migrates it).",
@@ -127,6 +131,11 @@ fn limits() -> String {
         ("MAX_TREE_CLIENTS", "Most clients (leaves) in one tree.", MAX_CLIENTS.to_string()),
         ("DEFAULT_AC_CA_K", "AC_CA's victim candidates when the document names none.", DEFAULT_AC_CA_K.to_string()),
         ("MAX_AC_CA_K", "Most victim candidates AC_CA may weigh.", MAX_AC_CA_K.to_string()),
+        (
+            "DEFAULT_ADMISSION_PROBABILITY",
+            "The probabilistic admission filter's probability when the document names none.",
+            DEFAULT_PROBABILITY.to_string(),
+        ),
     ];
     let mut out = String::from("\n// ---- limits (engine: Scenario::validate) ----\n");
     for (name, doc, value) in consts {

@@ -1,6 +1,7 @@
 // Every cache's counters, for any topology: what it holds, how often it hits, what it evicts,
 // the DEMOTEs and HA_R reloads it took in, the traffic on its link, and — where there are
-// writes — its write mix and paper 004's read hit ratio once it was warm (§5.1).
+// writes — its write mix and paper 004's read hit ratio once it was warm (§5.1); where a cache
+// has an admission filter, the share of brought-in blocks it turned away.
 import { formatCount, formatPercent, formatSig } from '../../../app/format';
 import type { Report } from '../../../worker/protocol';
 import { writeMix } from './ClientResults';
@@ -8,6 +9,7 @@ import { writeMix } from './ClientResults';
 export function CacheTable({ report }: { report: Report }) {
   const names = report.caches.map((c) => c.name);
   const writes = report.caches.some((c) => c.writes > 0);
+  const admission = report.caches.some((c) => c.admission);
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Each cache (scrolls sideways)">
       <table className="data-table" data-testid="cache-table">
@@ -19,6 +21,7 @@ export function CacheTable({ report }: { report: Report }) {
             <th scope="col">held</th>
             <th scope="col">hit ratio</th>
             <th scope="col">evictions</th>
+            {admission && <th scope="col">declined</th>}
             <th scope="col">demotions in</th>
             <th scope="col">reloads</th>
             <th scope="col">link traffic</th>
@@ -42,6 +45,15 @@ export function CacheTable({ report }: { report: Report }) {
                 </td>
                 <td>{lookups ? formatPercent(c.hits / lookups) : '—'}</td>
                 <td>{formatCount(c.evictions)}</td>
+                {admission && (
+                  <td
+                    data-testid="cache-declined"
+                    data-value={c.admission ? `${c.admission.admitted},${c.admission.declined}` : ''}
+                    title={c.admission ? `its admission filter let in ${formatCount(c.admission.admitted)} and turned away ${formatCount(c.admission.declined)} of the blocks its misses brought (each turned away also counts as an eviction)` : 'no admission filter'}
+                  >
+                    {c.admission ? `${formatCount(c.admission.declined)} (${formatPercent(c.admission.declined / Math.max(1, c.admission.admitted + c.admission.declined))})` : '—'}
+                  </td>
+                )}
                 <td>
                   {formatCount(c.demotionsIn)}
                   {c.demotionsIn > 0 && <span className="muted"> ({formatCount(c.demotionsMovedIn)} moved)</span>}

@@ -2,7 +2,7 @@
 // (SLRU's protected share, LFU's aging period…), all as the engine's policy catalogue describes
 // them. Used for every cache of every topology.
 import { useState, type ReactNode } from 'react';
-import { POLICY_CATALOGUE, paramValue, policyInfo, type PolicyConfig, type PolicyKind, type PolicyParam } from '../../../scenario/schema';
+import { ADMISSION_KINDS, DEFAULT_ADMISSION_PROBABILITY, POLICY_CATALOGUE, paramValue, policyInfo, type AdmissionConfig, type PolicyConfig, type PolicyKind, type PolicyParam } from '../../../scenario/schema';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
 
@@ -46,6 +46,9 @@ export interface CacheFieldsProps {
   /** Paper 003's CO flag for this cache. */
   co?: boolean;
   onCo?: (co: boolean) => void;
+  /** The admission filter in front of the policy (absent: every block gets in). */
+  admission?: AdmissionConfig;
+  onAdmission?: (admission: AdmissionConfig | undefined) => void;
   policyHelp: string;
   /** Also offer the offline policies (MIN, read-OPT): wherever the cache's stream is known in advance, which the scenario check says. */
   offline?: boolean;
@@ -64,6 +67,8 @@ export function CacheFields({
   policy,
   co = false,
   onCo,
+  admission,
+  onAdmission,
   policyHelp,
   offline = true,
   sizeHint,
@@ -107,6 +112,7 @@ export function CacheFields({
           </span>
         </label>
       )}
+      {onAdmission && <AdmissionFields level={level} testPrefix={testPrefix} admission={admission} errorAt={errorAt} onAdmission={onAdmission} />}
       {info.params.map((param: PolicyParam) => (
         <ParamField key={param.name} param={param} policy={policy} testPrefix={testPrefix} error={errorAt(`${level}.policy.${param.name}`)} onPolicy={onPolicy} />
       ))}
@@ -150,4 +156,47 @@ function ParamField({
 /** Whether one of the policy's parameters has an error of its own (shown at its field, not at the picker). */
 function policyParamError(level: string, kind: PolicyKind, errorAt: (path: string) => string | undefined): boolean {
   return policyInfo(kind).params.some((p: PolicyParam) => errorAt(`${level}.policy.${p.name}`) !== undefined);
+}
+
+/** The cache's admission filter: none, TinyLFU, probabilistic (with its probability in %) or second hit. */
+function AdmissionFields({
+  level,
+  testPrefix,
+  admission,
+  errorAt,
+  onAdmission,
+}: {
+  level: string;
+  testPrefix: string;
+  admission: AdmissionConfig | undefined;
+  errorAt: (path: string) => string | undefined;
+  onAdmission: (admission: AdmissionConfig | undefined) => void;
+}) {
+  type Choice = AdmissionConfig['kind'] | 'none';
+  return (
+    <div className="row">
+      <SelectField<Choice>
+        testId={`${testPrefix}-admission`}
+        label={<abbr title="which blocks a miss brings in this cache keeps at all; DEMOTEs always get in">Admission</abbr>}
+        value={admission?.kind ?? 'none'}
+        options={[{ value: 'none', label: 'Every block' }, ...ADMISSION_KINDS]}
+        error={errorAt(`${level}.admission`) ?? errorAt(`${level}.admission.kind`)}
+        onChange={(kind) => onAdmission(kind === 'none' ? undefined : ({ kind } as AdmissionConfig))}
+      />
+      {admission?.kind === 'probabilistic' && (
+        <NumberField
+          testId={`${testPrefix}-admission-probability`}
+          label="Admit"
+          unit="%"
+          step="any"
+          min={0}
+          max={100}
+          value={100 * (admission.probability ?? DEFAULT_ADMISSION_PROBABILITY)}
+          error={errorAt(`${level}.admission.probability`)}
+          hint="the chance a brought-in block is kept (seeded)"
+          onChange={(pct) => onAdmission({ kind: 'probabilistic', probability: pct / 100 })}
+        />
+      )}
+    </div>
+  );
 }

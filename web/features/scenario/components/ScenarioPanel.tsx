@@ -122,6 +122,13 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
           else delete cacheAt(n, level).co;
         })
       }
+      admission={c.admission}
+      onAdmission={(a) =>
+        update((n) => {
+          if (a) cacheAt(n, level).admission = a;
+          else delete cacheAt(n, level).admission;
+        })
+      }
     />
   );
 

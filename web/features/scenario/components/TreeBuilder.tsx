@@ -269,6 +269,13 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
                     else delete tree[i].co;
                   })
                 }
+                admission={c.admission}
+                onAdmission={(a) =>
+                  edit((tree) => {
+                    if (a) tree[i].admission = a;
+                    else delete tree[i].admission;
+                  })
+                }
               />
             </li>
           ))}

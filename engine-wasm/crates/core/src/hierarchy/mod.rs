@@ -572,6 +572,11 @@ impl Hierarchy {
         &self.core.nodes[i].counters
     }
 
+    /// What cache `i`'s admission filter let in and turned away, when it has one.
+    pub fn admission(&self, i: usize) -> Option<crate::policy::admission::AdmissionCounts> {
+        self.core.nodes[i].policy.admission()
+    }
+
     pub fn path(&self, client: usize) -> &[usize] {
         &self.paths[client]
     }

@@ -191,6 +191,16 @@ impl Policy for Arc {
         Some(v)
     }
 
+    /// REPLACE's choice for a block in neither ghost list.
+    fn next_victim(&self) -> Option<Option<Block>> {
+        if self.resident() < self.c {
+            return Some(None);
+        }
+        let t1 = self.lists.len(T1) as f64;
+        let from = if !self.lists.is_empty(T1) && t1 > self.p || self.lists.is_empty(T2) { T1 } else { T2 };
+        Some(self.lists.iter(from).next())
+    }
+
     /// T1 then T2, each from its LRU end.
     fn contents(&self, out: &mut Vec<Block>) {
         out.extend(self.lists.iter(T1));

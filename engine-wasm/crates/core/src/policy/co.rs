@@ -84,9 +84,15 @@ impl Policy for Co {
     fn candidates(&self, k: usize, out: &mut Vec<Block>) {
         self.inner.candidates(k, out)
     }
+    fn next_victim(&self) -> Option<Option<Block>> {
+        self.inner.next_victim()
+    }
     /// The wrapped policy's lists (the history is bookkeeping, not a list of the cache's).
     fn queues(&self, out: &mut Vec<Queue>) {
         self.inner.queues(out)
+    }
+    fn admission(&self) -> Option<super::admission::AdmissionCounts> {
+        self.inner.admission()
     }
     fn check_invariants(&self) -> Result<(), String> {
         self.history.validate().map_err(|e| format!("CO history: {e}"))?;

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{Block, WriteHint};
 
+pub mod admission;
 pub mod arc;
 pub mod cacheus;
 pub mod car;
@@ -128,6 +129,12 @@ pub trait Policy: Send {
         self.contents(out);
         out.truncate(start + k);
     }
+    /// The block a new block's insertion would evict now, when the policy can say in O(1)
+    /// (`Some(None)`: it has room); `None` when it cannot, and [`Policy::candidates`] is asked
+    /// instead (TinyLFU's admission filter weighs the candidate against it).
+    fn next_victim(&self) -> Option<Option<Block>> {
+        None
+    }
     /// A write of `block` reaching this cache with its `hint` (paper 004 §3). Returns whether
     /// the block was resident. Hint-oblivious policies write-allocate: a write is a plain
     /// reference, [`Policy::access`]. The hint-aware policies (LRU+Hints, MQ+Hints, TQ) override
@@ -141,6 +148,11 @@ pub trait Policy: Send {
         self.access(block, evicted)
     }
 
+    /// What an admission filter in front of this policy let in and turned away
+    /// ([`admission::Admitted`]); `None` without one.
+    fn admission(&self) -> Option<admission::AdmissionCounts> {
+        None
+    }
     /// Whether this policy reads write hints (paper 004); the UI and reports say so.
     fn uses_hints(&self) -> bool {
         false

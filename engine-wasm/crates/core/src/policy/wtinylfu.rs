@@ -101,6 +101,12 @@ impl FrequencySketch {
         }
     }
 
+    /// A sketch that never halves itself: its owner calls [`FrequencySketch::halve`] (TinyLFU's
+    /// admission filter resets it together with its doorkeeper).
+    pub fn without_reset(capacity: usize) -> Self {
+        Self { sample: u64::MAX, ..Self::new(capacity) }
+    }
+
     /// (word, bit shift) of `id`'s counter in each row.
     #[inline]
     fn cells(&self, id: Block) -> [(usize, u32); SKETCH_DEPTH] {
@@ -131,7 +137,7 @@ impl FrequencySketch {
     }
 
     /// The paper's reset: every counter (and the addition count) divided by two, rounding down.
-    fn halve(&mut self) {
+    pub fn halve(&mut self) {
         for w in &mut self.table {
             *w = (*w >> 1) & 0x7777_7777_7777_7777;
         }

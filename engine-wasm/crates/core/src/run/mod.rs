@@ -660,6 +660,7 @@ impl Run {
                 capacity: h.cache_size(i).1 as u64,
                 blocks: h.cache_size(i).0 as u64,
                 counters: h.cache_counters(i).clone(),
+                admission: h.admission(i),
             })
             .collect();
 
@@ -804,10 +805,11 @@ pub(crate) fn build_hierarchy(
                 let policy = config
                     .build_offline(capacity, universe, seed, own)
                     .map_err(|m| err(format!("{}.policy", node.path), m))?;
-                if c.co {
-                    Box::new(crate::policy::co::Co::new(policy, universe))
-                } else {
-                    policy
+                let policy: Box<dyn Policy> =
+                    if c.co { Box::new(crate::policy::co::Co::new(policy, universe)) } else { policy };
+                match &c.admission {
+                    Some(a) => a.wrap(policy, universe, seed),
+                    None => policy,
                 }
             };
             Ok(CacheSpec { policy, parent: node.parent, link: node.link, disk: node.disk })

@@ -126,6 +126,10 @@ pub struct CacheReport {
     pub blocks: u64,
     #[serde(flatten)]
     pub counters: CacheCounters,
+    /// What its admission filter let in and turned away, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub admission: Option<crate::policy::admission::AdmissionCounts>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

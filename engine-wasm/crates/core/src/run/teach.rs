@@ -455,6 +455,7 @@ mod tests {
             capacity: 2,
             policy,
             co: false,
+            admission: None,
             parent: parent.map(Into::into),
             link: parent.map(|_| crate::hierarchy::LinkConfig::Fc1g),
             disk: parent.is_none().then_some(crate::hierarchy::DiskConfig::Constant { service_ms: 10.0 }),

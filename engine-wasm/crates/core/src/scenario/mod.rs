@@ -37,6 +37,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::hierarchy::{Arrivals, DemoteData, Demotions, DiskConfig, Du, LinkConfig, MultiBlock, Protocol};
+use crate::policy::admission::AdmissionConfig;
 use crate::policy::PolicyConfig;
 use crate::workload::{multi, Sharing, WorkloadConfig, MAX_BLOCKS};
 
@@ -67,11 +68,16 @@ pub struct CacheConfig {
     /// at the eviction end.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub co: bool,
+    /// An admission filter in front of the policy: TinyLFU, probabilistic or second hit
+    /// ([`AdmissionConfig`]); absent admits every block.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub admission: Option<AdmissionConfig>,
 }
 
 impl CacheConfig {
     pub fn new(capacity: u64, policy: PolicyConfig) -> Self {
-        Self { capacity, policy, co: false }
+        Self { capacity, policy, co: false, admission: None }
     }
 }
 
@@ -85,6 +91,11 @@ pub struct TreeCache {
     pub policy: PolicyConfig,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub co: bool,
+    /// An admission filter in front of the policy: TinyLFU, probabilistic or second hit
+    /// ([`AdmissionConfig`]); absent admits every block.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub admission: Option<AdmissionConfig>,
     /// The cache above (by name); absent for a root, which then needs a `disk`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent: Option<String>,
@@ -430,7 +441,7 @@ impl Topology {
                     }
                     nodes.push(Node {
                         name: c.name.clone(),
-                        cache: CacheConfig { capacity: c.capacity, policy: c.policy.clone(), co: c.co },
+                        cache: CacheConfig { capacity: c.capacity, policy: c.policy.clone(), co: c.co, admission: c.admission.clone() },
                         parent,
                         link: c.link,
                         disk: c.disk,
@@ -675,6 +686,9 @@ impl Scenario {
                 ));
             }
             c.policy.validate(c.capacity as usize).map_err(|m| err(format!("{}.policy", node.path), m))?;
+            if let Some(a) = &c.admission {
+                a.validate().map_err(|m| err(format!("{}.admission", node.path), m))?;
+            }
             let link_path =
                 if self.topology.is_tree() { format!("{}.link", node.path) } else { "topology.link".into() };
             let disk_path =
@@ -718,6 +732,14 @@ impl Scenario {
             }
             if self.demote_data != DemoteData::WhenAbsent {
                 return Err(err("demoteData", why));
+            }
+        }
+        if matches!(self.protocol, Protocol::Mc2 { .. }) {
+            if let Some(node) = shape.nodes.iter().find(|n| n.cache.admission.is_some()) {
+                return Err(err(
+                    format!("{}.admission", node.path),
+                    "MC²'s partitions replace the caches' policies, so there is no admission to filter",
+                ));
             }
         }
         if self.se && matches!(self.protocol, Protocol::Mc2 { .. }) {
@@ -1087,6 +1109,36 @@ mod tests {
         assert!(json.contains(r#""topology":{"kind":"two-level""#), "{json}");
         assert!(json.contains(r#""link":{"preset":"fc-1g"}"#), "{json}");
         assert!(json.contains(r#""version":3"#), "{json}");
+    }
+
+    #[test]
+    fn an_admission_filter_sits_at_any_cache_and_is_reported() {
+        let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+            let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+            v["source"]["workload"] = serde_json::json!({"kind": "zipf", "blocks": 4000, "alpha": 0.9, "warmupRequests": 0, "measuredRequests": 40000});
+            v["topology"]["client"]["capacity"] = serde_json::json!(200);
+            v["topology"]["array"]["capacity"] = serde_json::json!(400);
+            edit(&mut v);
+            Scenario::from_json(&v.to_string())
+        };
+        let plain = crate::run::Run::new(with(&|_| {}).unwrap()).unwrap().run_to_end();
+        assert!(plain.caches.iter().all(|c| c.admission.is_none()));
+        let s = with(&|v| v["topology"]["array"]["admission"] = serde_json::json!({"kind": "second-hit"})).unwrap();
+        assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s, "round trip");
+        let filtered = crate::run::Run::new(s).unwrap().run_to_end();
+        let array = filtered.caches.iter().find(|c| c.name == "array").unwrap();
+        let counts = array.admission.expect("the array reports its filter");
+        assert!(counts.admitted > 0 && counts.declined > 0, "{counts:?}");
+        assert!(filtered.caches.iter().filter(|c| c.name != "array").all(|c| c.admission.is_none()));
+        assert_ne!(filtered.caches, plain.caches, "the filter changes what the array keeps");
+        // Refusals name the place.
+        let e = with(&|v| v["topology"]["client"]["admission"] = serde_json::json!({"kind": "probabilistic", "probability": 0})).unwrap_err();
+        assert_eq!(e.path, "topology.client.admission");
+        assert!(e.message.contains("probability must be above 0"), "{}", e.message);
+        let e = with(&|v| v["topology"]["client"]["admission"] = serde_json::json!({"kind": "tinylfu", "window": 3})).unwrap_err();
+        assert_eq!(e.path, "topology.client.admission.window");
+        let e = with(&|v| v["topology"]["client"]["admission"] = serde_json::json!({"kind": "bloom"})).unwrap_err();
+        assert!(e.path.starts_with("topology.client.admission"), "{e:?}");
     }
 
     #[test]

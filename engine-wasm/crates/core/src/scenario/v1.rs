@@ -137,7 +137,7 @@ fn two_level() -> Topology {
 
 impl From<Cache> for CacheConfig {
     fn from(c: Cache) -> Self {
-        CacheConfig { capacity: c.capacity, policy: c.policy, co: c.co }
+        CacheConfig { capacity: c.capacity, policy: c.policy, co: c.co, admission: None }
     }
 }
 
@@ -173,6 +173,7 @@ impl ScenarioV1 {
                             capacity: c.capacity,
                             policy: c.policy,
                             co: c.co,
+                            admission: None,
                             parent: c.parent,
                             link: c.link,
                             disk: c.disk,
