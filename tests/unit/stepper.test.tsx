@@ -11,19 +11,21 @@ import type { TeachStep } from '../../web/worker/protocol';
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  // The stepper writes its state into the hash: each test opens a page without it.
+  window.history.replaceState(null, '', window.location.pathname);
 });
 
 const q = (name: string, blocks: number[], ghost = false) => ({ name, ghost, blocks });
 /** Two levels' caches, as the engine lists them: the client (under the array), then the array. */
-const pair = (client: ReturnType<typeof q>[], array: ReturnType<typeof q>[]) => [
-  { name: 'client', parent: 1, queues: client },
-  { name: 'array', parent: null, queues: array },
+const pair = (client: ReturnType<typeof q>[], array: ReturnType<typeof q>[], tally: [number, number, number, number] = [0, 0, 0, 0]) => [
+  { name: 'client', parent: 1, queues: client, hits: tally[0], misses: tally[1] },
+  { name: 'array', parent: null, queues: array, hits: tally[2], misses: tally[3] },
 ];
 // Paper 000 §4.5: Start (client C D E, array D B E) then A read: Final (client D E A, array E C A).
 /** The starting state, its request fields null as the engine sends them. */
-const NO_REQUEST = { block: null, op: null, client: null, level: null, servedBy: null } as const;
+const NO_REQUEST = { block: null, op: null, client: null, level: null, servedBy: null, miss: null, distance: null, pathCapacity: null } as const;
 const START: TeachStep = { ...NO_REQUEST, latencyMs: 0, caches: pair([q('cache', [2, 3, 4])], [q('cache', [3, 1, 4])]), demotions: 0, diskReads: 0 };
-const FINAL: TeachStep = { block: 0, op: 'read', client: 0, level: 'disk', servedBy: 'disk', latencyMs: 10.4, caches: pair([q('cache', [3, 4, 0])], [q('cache', [4, 2, 0])]), demotions: 1, diskReads: 1 };
+const FINAL: TeachStep = { block: 0, op: 'read', client: 0, level: 'disk', servedBy: 'disk', latencyMs: 10.4, caches: pair([q('cache', [3, 4, 0])], [q('cache', [4, 2, 0])], [0, 1, 0, 1]), demotions: 1, diskReads: 1, miss: 'cold', distance: null, pathCapacity: 6 };
 
 describe('the teaching stepper', () => {
   it('reads request lists of letters or numbers, writes starred, and names a bad token', () => {
@@ -65,9 +67,11 @@ describe('the teaching stepper', () => {
     expect(pos(before, 'C')!.y).toBeLessThan(pos(after, 'C')!.y);
     expect(pos(after, 'A')!.x).toBeGreaterThan(pos(after, 'D')!.x);
     // The starting state as the engine sends it (no request: nulls).
-    expect(narrate(START, START, true)).toBe('The starting state.');
+    expect(narrate(START, START, true)).toBe('Step 0: no request yet — the caches hold their start lists.');
+    const empty = { ...START, caches: pair([q('cache', [])], [q('cache', [])]) };
+    expect(narrate(empty, empty, true)).toBe('Step 0: no request yet — every cache is empty.');
     expect(narrate(START, FINAL, true)).toBe('Read A: from disk (10.40 ms). The client takes A and lets go of C. The array takes C, A and lets go of D, B. 1 DEMOTE.');
-    const ghosts = layoutStep({ ...START, caches: [{ name: 'cache', parent: null, queues: [q('T1', [1]), q('B1', [1, 2], true)] }] }, false);
+    const ghosts = layoutStep({ ...START, caches: [{ name: 'cache', parent: null, queues: [q('T1', [1]), q('B1', [1, 2], true)], hits: 0, misses: 0 }] }, false);
     expect(ghosts.boxes.map((b) => [b.key, b.ghost])).toEqual([
       ['1', false],
       ['cache:B1:1', true],
@@ -75,12 +79,12 @@ describe('the teaching stepper', () => {
     ]);
     // A tree: who asked, and which cache served it; each client's cache coloured as a client's.
     const tree = (c1: number[], c2: number[], array: number[]) => [
-      { name: 'array', parent: null, queues: [q('cache', array)] },
-      { name: 'c1', parent: 0, queues: [q('cache', c1)] },
-      { name: 'c2', parent: 0, queues: [q('cache', c2)] },
+      { name: 'array', parent: null, queues: [q('cache', array)], hits: 0, misses: 0 },
+      { name: 'c1', parent: 0, queues: [q('cache', c1)], hits: 0, misses: 0 },
+      { name: 'c2', parent: 0, queues: [q('cache', c2)], hits: 0, misses: 0 },
     ];
     const was: TeachStep = { ...NO_REQUEST, latencyMs: 0, caches: tree([0], [], [0]), demotions: 0, diskReads: 1 };
-    const now: TeachStep = { block: 0, op: 'read', client: 1, level: 'array', servedBy: 'array', latencyMs: 0.2, caches: tree([0], [0], [0]), demotions: 0, diskReads: 1 };
+    const now: TeachStep = { block: 0, op: 'read', client: 1, level: 'array', servedBy: 'array', latencyMs: 0.2, caches: tree([0], [0], [0]), demotions: 0, diskReads: 1, miss: null, distance: 1, pathCapacity: 4 };
     expect(narrate(was, now, true, ['c1', 'c2'])).toBe('c2 reads A: a hit at array (0.20 ms). c2 takes A.');
     expect(layoutStep(now, true).boxes.map((b) => [b.key, b.cache, b.client])).toEqual([
       ['A', 'array', false],
@@ -114,15 +118,20 @@ describe('the teaching stepper', () => {
     expect((screen.getByTestId('stepper-step') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('steps without a Load, from the settings as they are, and starts again when they change', async () => {
+  it('steps without a Load, from the settings as they are — to step 0 first — and starts again when they change', async () => {
     const teach = vi.fn(async () => [START, FINAL, FINAL]);
     render(<Stepper teach={teach} />);
     const at = () => screen.getByTestId('stepper-at');
     expect(at().textContent).toBe('Step or Play starts from these settings');
     fireEvent.click(screen.getByTestId('stepper-step'));
-    await waitFor(() => expect(at().getAttribute('data-at')).toBe('1'));
+    await waitFor(() => expect(at().getAttribute('data-steps')).toBe('2'));
+    // The first Step shows the caches before any request: no request in the narration yet.
+    expect(at().textContent).toBe('step 0 of 2');
+    expect(screen.getByTestId('stepper-narration').textContent).toMatch(/^Step 0: no request yet/);
+    fireEvent.click(screen.getByTestId('stepper-step'));
+    expect(at().getAttribute('data-at')).toBe('1');
     expect(teach).toHaveBeenCalledTimes(1);
-    expect(at().textContent).toBe('request 1 of 2');
+    expect(at().textContent).toBe('step 1 of 2');
     fireEvent.change(screen.getByTestId('stepper-requests'), { target: { value: 'E D' } });
     expect(at().getAttribute('data-fresh')).toBe('false');
     expect(at().textContent).toBe('settings changed: Step or Play starts again from them');
@@ -134,7 +143,7 @@ describe('the teaching stepper', () => {
       [4, 'read'],
       [3, 'read'],
     ]);
-    expect(at().getAttribute('data-at')).toBe('1');
+    expect(at().getAttribute('data-at')).toBe('0');
   });
 
   it('steps through a small tree whose requests name their client, starting each cache as typed', async () => {

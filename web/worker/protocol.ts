@@ -7,7 +7,7 @@ import type { Scenario } from '../scenario/schema';
 import type { CacheView, Check, HistogramReport, Prediction, Report, TeachStep, UpsideReport, Verdict } from '../generated/engine';
 import type { PackedReport } from './snapshot';
 
-export type { CacheCounters, CacheReport, Check, ClientReport, ClientUpside, Counters, DepthCurve, Expected, HitFractions, PathCosts, Phase, Queue, Report, Scope, TeachStep, UpsidePoint, UpsideReport, Verdict } from '../generated/engine';
+export type { CacheCounters, CacheReport, Check, ClientReport, ClientUpside, Counters, DepthCurve, Expected, HitFractions, MissKind, PathCosts, Phase, Queue, Report, Scope, TeachStep, UpsidePoint, UpsideReport, Verdict } from '../generated/engine';
 /** Latency histogram: 701 log-spaced edges from 1 µs to 10 s (100 per decade) and 702 counts. */
 export type LatencyHistogram = HistogramReport;
 /** Paper 000 §3's prediction for one hierarchy: fractions of block reads per level, and latency. */

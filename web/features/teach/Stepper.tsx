@@ -12,7 +12,9 @@ import { EngineClient } from '../../worker/client';
 import type { Queue, TeachRequest, TeachStep } from '../../worker/protocol';
 import { POLICIES } from '../scenario/components/CacheFields';
 import { SelectField } from '../scenario/components/SelectField';
+import { linkedHash, publishStepperLink, readStepperLink, type Notes } from './link';
 import { blockLabel, parseBlocks } from './requests';
+import { evictionsAt, evictionsOf, missWords, pathOf, stripOf, tallyAt } from './walk';
 
 /** A small tree to step through: a preset's, or the page's scenario's. */
 export interface StepperTree {
@@ -150,6 +152,8 @@ export interface Row {
   client: boolean;
   queue: Queue;
   y: number;
+  /** The evicted tray, not a cache's queue. */
+  tray?: boolean;
 }
 
 export const BOX = 34;
@@ -161,8 +165,10 @@ export const LABEL_WIDTH = 116;
  * Where each block sits: one row per queue, cache by cache in the topology's order; the next
  * victim at the left. A block's n-th resident appearance is keyed `label`, `label#2` … so a
  * block moving between caches keeps its key (and glides); ghost entries are keyed by their cache.
+ * `evicted` (labels a cache let go at this step): a last row, the evicted tray, where a block
+ * no cache holds any more lands under its own key — so it glides out of its cache into the tray.
  */
-export function layoutStep(step: TeachStep, letters: boolean): { rows: Row[]; boxes: Box[] } {
+export function layoutStep(step: TeachStep, letters: boolean, evicted: readonly string[] = []): { rows: Row[]; boxes: Box[] } {
   const rows: Row[] = [];
   const boxes: Box[] = [];
   const seen = new Map<number, number>();
@@ -185,6 +191,12 @@ export function layoutStep(step: TeachStep, letters: boolean): { rows: Row[]; bo
       });
     }
   });
+  const gone = [...new Set(evicted)].filter((label) => !boxes.some((b) => b.key === label));
+  if (evicted.length > 0) {
+    const y = rows.length * ROW;
+    rows.push({ cache: 'evicted', client: false, queue: { name: 'tray', ghost: false, blocks: [] }, y, tray: true });
+    gone.forEach((label, k) => boxes.push({ key: label, label, cache: 'evicted', client: false, x: LABEL_WIDTH + k * (BOX + GAP), y: y + 6, ghost: false }));
+  }
   return { rows, boxes };
 }
 
@@ -194,7 +206,10 @@ const cacheWord = (name: string) => (name === 'client' || name === 'array' || na
 /** What a step did, in words: who asked, where it was served, what entered and left each cache. */
 export function narrate(prev: TeachStep, step: TeachStep, letters: boolean, clients: readonly string[] = []): string {
   // The engine sends the starting state's request fields as null.
-  if (step.block === null) return 'The starting state.';
+  if (step.block === null) {
+    const empty = step.caches.every((c) => c.queues.every((q) => q.ghost || q.blocks.length === 0));
+    return `Step 0: no request yet — ${empty ? 'every cache is empty' : 'the caches hold their start lists'}.`;
+  }
   const name = blockLabel(step.block, letters);
   const tree = clients.length > 1 || step.caches.length > 2;
   const who = clients.length > 1 && step.client !== null ? `${clients[step.client]} ${step.op === 'write' ? 'writes' : 'reads'} ${name}` : `${step.op === 'write' ? 'Write' : 'Read'} ${name}`;
@@ -255,12 +270,16 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
   const [steps, setSteps] = useState<{ steps: TeachStep[]; letters: boolean; config: StepperConfig; clients: string[] } | null>(null);
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<Speed>('1');
   const [error, setError] = useState<string | null>(null);
+  const [notes, setNotes] = useState<Notes>({});
+  const [presenter, setPresenter] = useState(false);
   const engine = useRef<EngineClient | null>(null);
+  const section = useRef<HTMLElement | null>(null);
   const last = steps ? steps.steps.length - 1 : 0;
   useEffect(() => () => engine.current?.terminate(), []);
 
-  const build = async (c: StepperConfig): Promise<boolean> => {
+  const build = async (c: StepperConfig, startAt = 0): Promise<boolean> => {
     setPlaying(false);
     const s = stepperScenario(c);
     const fail = (message: string) => {
@@ -297,20 +316,42 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
       const out = await run(s, resolved, start);
       setError(null);
       setSteps({ steps: out, letters, config: c, clients });
-      setAt(0);
+      setAt(Math.min(startAt, out.length - 1));
       return true;
     } catch (e) {
       return fail(e instanceof Error ? e.message : String(e));
     }
   };
+
+  // A link to a moment of a walk: its settings, its step, its notes.
+  useEffect(() => {
+    const read = readStepperLink(linkedHash(), STEPPER_PRESETS);
+    if (read === null) return;
+    if (!read.ok) {
+      setError(read.message);
+      return;
+    }
+    setConfig(read.link.config);
+    setNotes(read.link.notes);
+    void build(read.link.config, read.link.step).then(() => section.current?.scrollIntoView?.({ block: 'start' }));
+    // Once, as the stepper opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const fresh = steps !== null && steps.config === config;
-  /** Step and Play start from the settings as they are now, loading them first if need be. */
+  // The address bar follows the walk: settings, step and notes, so each moment can be linked.
+  useEffect(() => {
+    if (steps && fresh) publishStepperLink({ config: steps.config, step: at, notes }, STEPPER_PRESETS);
+  }, [steps, fresh, at, notes]);
+
+  /** Step and Play start from the settings as they are now, loading them first (at step 0) if need be. */
   const step = async () => {
     if (fresh) setAt((a) => Math.min(last, a + 1));
-    else if (await build(config)) setAt(1);
+    else await build(config);
   };
+  const back = () => fresh && setAt((a) => Math.max(0, a - 1));
   const play = async () => {
-    if (fresh) setPlaying((p) => !p);
+    if (fresh) setPlaying((p) => !p && at < last);
     else if (await build(config)) setPlaying(true);
   };
 
@@ -320,11 +361,60 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
       setPlaying(false);
       return;
     }
-    const t = setTimeout(() => setAt((a) => Math.min(a + 1, last)), 700);
+    const t = setTimeout(() => setAt((a) => Math.min(a + 1, last)), SPEEDS[speed]);
     return () => clearTimeout(t);
-  }, [playing, at, last]);
+  }, [playing, at, last, speed]);
 
-  const layout = useMemo(() => (steps ? layoutStep(steps.steps[at], steps.letters) : null), [steps, at]);
+  /** ← → step, space plays or pauses, Home and End jump — anywhere in the stepper but its text fields. */
+  const onKey = (e: React.KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const act: Record<string, () => void> = {
+      ArrowRight: () => {
+        setPlaying(false);
+        void step();
+      },
+      ArrowLeft: () => {
+        setPlaying(false);
+        back();
+      },
+      ' ': () => void play(),
+      Home: () => {
+        setPlaying(false);
+        if (fresh) setAt(0);
+      },
+      End: () => {
+        setPlaying(false);
+        if (fresh) setAt(last);
+      },
+    };
+    const run = act[e.key];
+    if (!run) return;
+    e.preventDefault();
+    run();
+  };
+
+  const togglePresenter = () => {
+    const el = section.current;
+    const on = !presenter;
+    setPresenter(on);
+    if (on) void el?.requestFullscreen?.().catch(() => undefined);
+    else if (typeof document !== 'undefined' && document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+  };
+  useEffect(() => {
+    const off = () => {
+      if (!document.fullscreenElement) setPresenter(false);
+    };
+    document.addEventListener('fullscreenchange', off);
+    return () => document.removeEventListener('fullscreenchange', off);
+  }, []);
+
+  const evictedNow = useMemo(() => (steps && at > 0 ? evictionsOf(steps.steps, at, steps.letters).map((e) => e.label) : []), [steps, at]);
+  const layout = useMemo(() => (steps ? layoutStep(steps.steps[at], steps.letters, evictedNow) : null), [steps, at, evictedNow]);
+  const strip = useMemo(() => (steps ? stripOf(steps.steps, steps.letters) : []), [steps]);
+  const tally = useMemo(() => (steps ? tallyAt(steps.steps, at) : []), [steps, at]);
+  const tray = useMemo(() => (steps ? evictionsAt(steps.steps, at, steps.letters) : []), [steps, at]);
   const width = layout ? Math.max(360, ...layout.rows.map((r) => LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) + 70)) : 360;
   const set = (patch: Partial<StepperConfig>) => {
     setPlaying(false);
@@ -341,12 +431,15 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
     set({ tree: { from: 'scenario', caches: structuredClone(pageTree.caches), protocol: scenario.protocol, du: scenario.du, se: scenario.se, source }, starts: {} });
   };
   const treeClients = config.tree ? clientNames({ kind: 'tree', caches: config.tree.caches }) : [];
+  const current = steps?.steps[at];
+  const missText = current ? missWords(current) : null;
+  const note = notes[at] ?? '';
 
   return (
-    <section className="stepper" aria-labelledby="stepper-title" data-testid="stepper">
+    <section className={`stepper ${presenter ? 'is-presenter' : ''}`} aria-labelledby="stepper-title" data-testid="stepper" ref={section} onKeyDown={onKey}>
       <div className="chart-head">
         <h3 id="stepper-title">Teaching stepper</h3>
-        <p className="chart-legend">tiny caches, one request at a time: watch each block move</p>
+        <p className="chart-legend">tiny caches, one request at a time: watch each block move (← → step, space plays, Home and End jump)</p>
       </div>
       <div className="tree-presets" role="group" aria-label="examples">
         {STEPPER_PRESETS.map((p) => (
@@ -455,7 +548,7 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
         <button type="button" className="button secondary" data-testid="stepper-reset" disabled={!fresh || at === 0} onClick={() => setAt(0)} aria-label="back to the start">
           ⇤ Start
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-back" disabled={!fresh || at === 0} onClick={() => setAt((a) => Math.max(0, a - 1))}>
+        <button type="button" className="button secondary" data-testid="stepper-back" disabled={!fresh || at === 0} onClick={back}>
           ◀ Back
         </button>
         <button type="button" className="button secondary" data-testid="stepper-step" disabled={fresh && at >= last} onClick={() => void step()}>
@@ -464,8 +557,24 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
         <button type="button" className="button secondary" data-testid="stepper-play" disabled={fresh && at >= last} onClick={() => void play()}>
           {playing ? 'Pause' : 'Play'}
         </button>
-        <span className="mrc-progress" data-testid="stepper-at" data-at={at} data-steps={steps ? last : 0} data-fresh={String(fresh)}>
-          {!steps ? 'Step or Play starts from these settings' : fresh ? `request ${at} of ${last}` : 'settings changed: Step or Play starts again from them'}
+        <button type="button" className="button secondary" data-testid="stepper-end" disabled={!fresh || at >= last} onClick={() => setAt(last)} aria-label="to the last step">
+          End ⇥
+        </button>
+        <label className="stepper-speed">
+          <span>speed</span>
+          <select data-testid="stepper-speed" value={speed} onChange={(e) => setSpeed(e.target.value as Speed)}>
+            {(Object.keys(SPEEDS) as Speed[]).map((k) => (
+              <option key={k} value={k}>
+                {k}×
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button secondary small" data-testid="stepper-presenter" aria-pressed={presenter} onClick={togglePresenter}>
+          {presenter ? 'Leave presenter mode' : 'Presenter mode'}
+        </button>
+        <span className="mrc-progress" data-testid="stepper-at" data-at={at} data-steps={steps ? last : 0} data-fresh={String(fresh)} data-playing={String(playing)}>
+          {!steps ? 'Step or Play starts from these settings' : fresh ? `step ${at} of ${last}` : 'settings changed: Step or Play starts again from them'}
         </span>
       </div>
       {error && (
@@ -473,48 +582,155 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
           {error}
         </p>
       )}
-      {steps && layout && (
+      {steps && layout && current && (
         <>
+          <ol className="stepper-strip" data-testid="stepper-strip" aria-label="the requests">
+            {strip.map((r) => {
+              const past = r.step <= at;
+              const where = r.op === 'write' ? 'write' : r.servedBy === 'disk' ? 'disk' : r.servedBy;
+              return (
+                <li key={r.step}>
+                  <button
+                    type="button"
+                    className={`stepper-req ${past ? `is-past at-${r.servedBy === 'disk' ? 'disk' : pathRank(steps.steps[r.step], r.servedBy)}` : ''} ${r.step === at ? 'is-now' : ''}`}
+                    data-testid="stepper-strip-item"
+                    data-step={r.step}
+                    data-served={past ? where : ''}
+                    data-miss={past && r.miss ? r.miss : ''}
+                    title={past ? `${r.label}${r.op === 'write' ? ' (write)' : ''}: ${r.op === 'write' ? 'written' : r.servedBy === 'disk' ? `from disk — ${r.miss} miss` : `hit at ${r.servedBy}`}` : `step ${r.step}`}
+                    onClick={() => {
+                      setPlaying(false);
+                      setAt(r.step);
+                    }}
+                  >
+                    {steps.clients.length > 1 ? `${steps.clients[r.client]}:` : ''}
+                    {r.label}
+                    {r.op === 'write' ? '*' : ''}
+                    <small>{past ? (r.op === 'write' ? 'w' : r.servedBy === 'disk' ? (r.miss ? r.miss[0] : 'd') : r.servedBy === 'client' || r.servedBy === 'cache' ? 'hit' : r.servedBy) : ''}</small>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
           <p className="stepper-narration" data-testid="stepper-narration" aria-live="polite">
-            {narrate(steps.steps[Math.max(0, at - 1)], steps.steps[at], steps.letters, steps.clients)}
+            {narrate(steps.steps[Math.max(0, at - 1)], current, steps.letters, steps.clients)}
           </p>
+          {missText && (
+            <p className="stepper-miss" data-testid="stepper-miss" data-miss={current.miss ?? ''}>
+              {missText}
+            </p>
+          )}
+          {note && (
+            <p className="stepper-note-shown" data-testid="stepper-note-shown">
+              {note}
+            </p>
+          )}
           <div className="stepper-stage" style={{ height: layout.rows.length * ROW, width }}>
-            {layout.rows.map((r) => (
-              <div
-                key={`${r.cache}:${r.queue.name}`}
-                className={`stepper-row ${r.queue.ghost ? 'is-ghost' : ''}`}
-                style={{ top: r.y }}
-                data-testid="stepper-queue"
-                data-cache={r.cache}
-                data-name={r.queue.name}
-                data-ghost={String(r.queue.ghost)}
-                data-blocks={r.queue.blocks.map((b) => blockLabel(b, steps.letters)).join(' ')}
-              >
-                <span className="stepper-row-label">
-                  {r.cache}
-                  {r.queue.name !== 'cache' ? ` · ${r.queue.name}` : ''}
-                  {r.queue.ghost ? ' (ghost)' : ''}
-                </span>
-                <span className="stepper-end is-next" style={{ left: LABEL_WIDTH - 4 }}>
-                  eject next
-                </span>
-                <span className="stepper-end is-last" style={{ left: LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) }}>
-                  eject last
-                </span>
-              </div>
-            ))}
+            {layout.rows.map((r) =>
+              r.tray ? (
+                <div key="tray" className="stepper-row is-tray" style={{ top: r.y }} data-testid="stepper-tray-row" data-blocks={evictedNow.join(' ')}>
+                  <span className="stepper-row-label">evicted</span>
+                </div>
+              ) : (
+                <div
+                  key={`${r.cache}:${r.queue.name}`}
+                  className={`stepper-row ${r.queue.ghost ? 'is-ghost' : ''}`}
+                  style={{ top: r.y }}
+                  data-testid="stepper-queue"
+                  data-cache={r.cache}
+                  data-name={r.queue.name}
+                  data-ghost={String(r.queue.ghost)}
+                  data-blocks={r.queue.blocks.map((b) => blockLabel(b, steps.letters)).join(' ')}
+                >
+                  <span className="stepper-row-label">
+                    {r.cache}
+                    {r.queue.name !== 'cache' ? ` · ${r.queue.name}` : ''}
+                    {r.queue.ghost ? ' (ghost)' : ''}
+                  </span>
+                  <span className="stepper-end is-next" style={{ left: LABEL_WIDTH - 4 }}>
+                    eject next
+                  </span>
+                  <span className="stepper-end is-last" style={{ left: LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) }}>
+                    eject last
+                  </span>
+                </div>
+              ),
+            )}
             {layout.boxes.map((b) => (
               <span
                 key={b.key}
-                className={`stepper-block ${b.client ? 'in-client' : 'in-array'} ${b.ghost ? 'is-ghost' : ''} ${steps.steps[at].block !== undefined && blockLabel(steps.steps[at].block!, steps.letters) === b.label ? 'is-current' : ''}`}
+                className={`stepper-block ${b.cache === 'evicted' ? 'is-evicted' : b.client ? 'in-client' : 'in-array'} ${b.ghost ? 'is-ghost' : ''} ${current.block !== null && blockLabel(current.block, steps.letters) === b.label ? 'is-current' : ''}`}
                 style={{ transform: `translate(${b.x}px, ${b.y}px)` }}
               >
                 {b.label}
               </span>
             ))}
           </div>
+          <div className="stepper-side">
+            <table className="stepper-tally" data-testid="stepper-tally">
+              <caption>reads so far, per cache</caption>
+              <thead>
+                <tr>
+                  <th scope="col">cache</th>
+                  <th scope="col">hits</th>
+                  <th scope="col">misses</th>
+                </tr>
+              </thead>
+              <tbody>
+                {tally.map((t) => (
+                  <tr key={t.cache} data-testid="stepper-tally-row" data-cache={t.cache} data-hits={t.hits} data-misses={t.misses}>
+                    <th scope="row">{t.cache}</th>
+                    <td>{t.hits}</td>
+                    <td>{t.misses}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div className="stepper-tray" data-testid="stepper-evicted" data-blocks={tray.map((e) => e.label).join(' ')}>
+              <strong>evicted</strong>
+              {tray.length === 0 ? (
+                <span className="field-hint"> nothing yet</span>
+              ) : (
+                <ul>
+                  {tray.map((e, k) => (
+                    <li key={k} className={e.step === at ? 'is-now' : ''}>
+                      {e.label} <small>from {e.cache}, step {e.step}</small>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+          <label className="field stepper-note">
+            <span>Note for step {at} (carried in the link)</span>
+            <textarea
+              data-testid="stepper-note"
+              rows={2}
+              value={note}
+              onChange={(e) => {
+                const text = e.target.value;
+                setNotes((n) => {
+                  const next = { ...n };
+                  if (text) next[at] = text;
+                  else delete next[at];
+                  return next;
+                });
+              }}
+            />
+          </label>
         </>
       )}
     </section>
   );
+}
+
+/** How fast Play goes: the pause between steps, in ms, by speed. */
+const SPEEDS = { '0.5': 1400, '1': 700, '2': 350, '4': 175 } as const;
+type Speed = keyof typeof SPEEDS;
+
+/** 0 for a client's own cache, 1 for the one above it, … (the strip colours a hit by it). */
+function pathRank(step: TeachStep, servedBy: string): number {
+  const path = pathOf(step, step.client ?? 0);
+  const k = path.findIndex((c) => step.caches[c].name === servedBy);
+  return Math.max(0, Math.min(2, k));
 }
