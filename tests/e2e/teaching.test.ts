@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, RUN_TIMEOUT_MS, SHOTS, openApp, testId } from './harness';
+import { useApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, testId } from './harness';
 
 useApp();
 
@@ -63,5 +63,85 @@ describe('tiersim in Chromium: teaching', () => {
     expect(treeSteps[3].servedBy).toBe('array');
     expect(await testId(page, 'stepper-narration').innerText()).toMatch(/^c2 reads A: a hit at array \(/);
     await page.locator('[data-testid="stepper"]').screenshot({ path: join(SHOTS, 'stepper-tree.png') });
+  });
+
+  it('reopens a walk at the step its URL names, is driven by keys, tallies as the engine does, and labels a duplicate miss', async () => {
+    // Inclusive LRU-LRU, three blocks each, A–E twice (the "inclusive" example): by hand, the
+    // second A misses both levels though the 6 blocks they hold together would have kept it.
+    const page = await openApp('#teach=inclusive&step=7');
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="7"]', { timeout: RUN_TIMEOUT_MS });
+    await testId(page, 'stepper').scrollIntoViewIfNeeded();
+    const d = JSON.parse(defaultScenario());
+    const scenario = { ...d, name: 'teaching stepper', topology: { ...d.topology, client: { capacity: 3, policy: { kind: 'lru' } }, array: { capacity: 3, policy: { kind: 'lru' } } } };
+    delete scenario.protocol;
+    const steps = JSON.parse(teach(JSON.stringify(scenario), JSON.stringify([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]), '{}'));
+    const letters = (bs: number[]) => bs.map((b) => 'ABCDE'[b]).join(' ');
+    const engineQueues = (n: number) => steps[n].caches.map((c: any) => `${c.name}: ${letters(c.queues[0].blocks)}`);
+    const shown = () => page.locator('[data-testid="stepper-queue"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`));
+    const tally = () => page.locator('[data-testid="stepper-tally-row"]').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-cache'), Number(r.getAttribute('data-hits')), Number(r.getAttribute('data-misses'))]));
+    const engineTally = (n: number) => steps[n].caches.map((c: any) => [c.name, c.hits, c.misses]);
+    const at = () => testId(page, 'stepper-at').getAttribute('data-at');
+    expect(await shown()).toEqual(engineQueues(7));
+    expect(await tally()).toEqual(engineTally(7));
+    // The strip: the first five cold, then duplicates — each request marked where it was served.
+    const strip = () => page.locator('[data-testid="stepper-strip-item"]').evaluateAll((items) => items.map((i) => `${i.getAttribute('data-served')}/${i.getAttribute('data-miss')}`));
+    expect(await strip()).toEqual([...Array(5).fill('disk/cold'), ...Array(2).fill('disk/duplicate'), '/', '/', '/']);
+    expect(steps.slice(1).map((s: any) => s.miss)).toEqual([...Array(5).fill('cold'), ...Array(5).fill('duplicate')]);
+    expect(await testId(page, 'stepper-miss').getAttribute('data-miss')).toBe('duplicate');
+    expect(await testId(page, 'stepper-miss').innerText()).toBe('a duplicate miss: it would have hit had the levels been exclusive (5 deep; together they hold 6)');
+
+    // Keys: ← back, Home to step 0 (empty caches, no request), End, space plays and pauses.
+    await testId(page, 'stepper-narration').click();
+    await page.keyboard.press('ArrowLeft');
+    expect(await at()).toBe('6');
+    expect(await shown()).toEqual(engineQueues(6));
+    await page.keyboard.press('Home');
+    expect(await at()).toBe('0');
+    expect(await testId(page, 'stepper-narration').innerText()).toBe('Step 0: no request yet — every cache is empty.');
+    expect(await shown()).toEqual(['client: ', 'array: ']);
+    await page.keyboard.press('ArrowRight');
+    expect(await testId(page, 'stepper-narration').innerText()).toMatch(/^Read A: from disk/);
+    await page.keyboard.press('End');
+    expect(await at()).toBe('10');
+    // The tally over the whole string is the engine's.
+    expect(await tally()).toEqual(engineTally(10));
+    expect(await tally()).toEqual([
+      ['client', 0, 10],
+      ['array', 0, 10],
+    ]);
+    await page.keyboard.press('Home');
+    await testId(page, 'stepper-speed').selectOption('4');
+    await testId(page, 'stepper-narration').click();
+    await page.keyboard.press('Space');
+    await page.waitForSelector('[data-testid="stepper-at"][data-playing="true"]');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="stepper-at"]')?.getAttribute('data-at')) >= 2, null, { timeout: 10_000 });
+    await page.keyboard.press('Space');
+    await page.waitForSelector('[data-testid="stepper-at"][data-playing="false"]');
+
+    // Each moment is in the URL, with a note: a second page opened on it shows the same state.
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await testId(page, 'stepper-note').fill('A again, from disk: the array only held copies.');
+    await page.waitForFunction(() => window.location.hash.includes('&notes='));
+    const url = await page.evaluate(() => window.location.href);
+    expect(url).toMatch(/[#&]teach=inclusive&step=6&notes=/);
+    expect(url).toMatch(/#s=/); // the scenario's own parameter kept
+    const again = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await again.goto(url);
+    await again.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="6"]', { timeout: RUN_TIMEOUT_MS });
+    const shownAgain = await again.locator('[data-testid="stepper-queue"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`));
+    expect(shownAgain).toEqual(engineQueues(6));
+    expect(await again.getByTestId('stepper-note-shown').innerText()).toBe('A again, from disk: the array only held copies.');
+    expect(await again.getByTestId('stepper-miss').getAttribute('data-miss')).toBe('duplicate');
+    await again.getByTestId('stepper').screenshot({ path: join(SHOTS, 'stepper-duplicate-miss.png') });
+    await again.close();
+
+    // With DEMOTE into an MRU array (the "exclusive" example) the duplicate misses are gone.
+    await testId(page, 'stepper-preset-exclusive').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="15"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    await testId(page, 'stepper-narration').click();
+    await page.keyboard.press('End');
+    expect(await page.locator('[data-testid="stepper-strip-item"][data-miss="duplicate"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="stepper-strip-item"][data-miss="cold"]').count()).toBe(5);
   });
 });

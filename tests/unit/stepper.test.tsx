@@ -1,11 +1,14 @@
 // The teaching stepper: its request lists, layout and narration, and the panel driven by a
 // fake engine — step, back, play, and clear messages for bad input.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import LZString from 'lz-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { layoutStep, narrate, resolveClients, Stepper, STEPPER_PRESETS, stepperScenario } from '../../web/features/teach/Stepper';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { treeFromScenario } from '../../web/scenario/topology';
 import { letterId, letterName, parseBlocks } from '../../web/features/teach/requests';
+import { readStepperLink, sameConfig, writeStepperLink } from '../../web/features/teach/link';
+import { evictionsAt, evictionsOf, pathOf, stripOf, tallyAt } from '../../web/features/teach/walk';
 import type { TeachStep } from '../../web/worker/protocol';
 
 afterEach(() => {
@@ -197,5 +200,168 @@ describe('the teaching stepper', () => {
     expect((await screen.findByTestId('stepper-error')).textContent).toContain('request 3: "%" is not a block');
     expect(screen.getAllByTestId('stepper-queue')).toHaveLength(2);
     expect(teach).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks each request by where it was served, tallies each cache as the engine does, and fills the evicted tray', () => {
+    // LRU-LRU inclusive, two blocks each, A B A C D A, by hand (next victim first):
+    //   A: disk (cold) client A, array A · B: disk (cold) client A B, array A B
+    //   A: client hit, client B A · C: disk (cold) client A C (B evicted: the array keeps it), array B C (A evicted)
+    //   D: disk (cold) client C D (A evicted), array C D (B evicted) · A: disk, 4 deep in the 4 blocks the levels hold: duplicate
+    const st = (block: number | null, servedBy: string | null, c: number[], a: number[], t: [number, number, number, number], miss: TeachStep['miss'] = null): TeachStep => ({
+      block,
+      op: block === null ? null : 'read',
+      client: block === null ? null : 0,
+      level: servedBy === null ? null : servedBy === 'disk' ? 'disk' : servedBy === 'client' ? 'client' : 'array',
+      servedBy,
+      latencyMs: 0,
+      caches: pair([q('cache', c)], [q('cache', a)], t),
+      demotions: 0,
+      diskReads: 0,
+      miss,
+      distance: null,
+      pathCapacity: null,
+    });
+    const steps = [
+      st(null, null, [], [], [0, 0, 0, 0]),
+      st(0, 'disk', [0], [0], [0, 1, 0, 1], 'cold'),
+      st(1, 'disk', [0, 1], [0, 1], [0, 2, 0, 2], 'cold'),
+      st(0, 'client', [1, 0], [0, 1], [1, 2, 0, 2]),
+      st(2, 'disk', [0, 2], [1, 2], [1, 3, 0, 3], 'cold'),
+      st(3, 'disk', [2, 3], [2, 3], [1, 4, 0, 4], 'cold'),
+      st(0, 'disk', [3, 0], [3, 0], [1, 5, 0, 5], 'duplicate'),
+    ];
+    expect(pathOf(steps[1], 0)).toEqual([0, 1]);
+    expect(stripOf(steps, true).map((r) => `${r.label}:${r.servedBy}:${r.miss ?? ''}`)).toEqual(['A:disk:cold', 'B:disk:cold', 'A:client:', 'C:disk:cold', 'D:disk:cold', 'A:disk:duplicate']);
+    // The tally counted from the strip is the engine's, step by step.
+    for (let n = 0; n < steps.length; n++) {
+      expect(tallyAt(steps, n).map((t) => [t.hits, t.misses]), `step ${n}`).toEqual(steps[n].caches.map((c) => [c.hits, c.misses]));
+    }
+    expect(evictionsOf(steps, 4, true)).toEqual([
+      { step: 4, cache: 'client', label: 'B' },
+      { step: 4, cache: 'array', label: 'A' },
+    ]);
+    expect(evictionsAt(steps, 6, true).map((e) => `${e.step}${e.cache[0]}${e.label}`)).toEqual(['6aC', '6cC', '5aB', '5cA', '4aA', '4cB']);
+    // DEMOTE: a block the client lets go that the array takes moved; it was not evicted.
+    expect(evictionsOf([START, FINAL], 1, true)).toEqual([
+      { step: 1, cache: 'array', label: 'D' },
+      { step: 1, cache: 'array', label: 'B' },
+    ]);
+    // The stage lays a block evicted at this step, held nowhere now, in the tray under its own key (it glides there).
+    // (D left the array but the client still holds it: it stays there.)
+    const l = layoutStep(FINAL, true, ['D', 'B']);
+    expect(l.rows.at(-1)).toMatchObject({ cache: 'evicted', tray: true });
+    expect(l.boxes.filter((b) => b.cache === 'evicted').map((b) => b.key)).toEqual(['B']);
+    // A block still held elsewhere stays where it is.
+    expect(layoutStep(FINAL, true, ['A']).boxes.filter((b) => b.cache === 'evicted')).toEqual([]);
+  });
+
+  it('writes its state into the hash beside the other parameters, and reads it back', () => {
+    const presets = STEPPER_PRESETS;
+    const paper = presets[0].config;
+    // A preset as it stands is named; every other parameter is kept byte for byte.
+    const hash = writeStepperLink('#s=N4Ig+Lg$x-y&view=teach&step=3', { config: paper, step: 7, notes: {} }, presets);
+    expect(hash).toBe('#s=N4Ig+Lg$x-y&view=teach&teach=paper000&step=7');
+    expect(readStepperLink(hash, presets)).toEqual({ ok: true, link: { config: paper, step: 7, notes: {} } });
+    // Changed settings travel whole, with the notes by step.
+    const custom = { ...paper, requests: 'A B C D E A', client: 'arc' as const };
+    const notes = { 0: 'Before any request: C D E & D B E.', 6: 'A again: a duplicate miss?' };
+    const linked = writeStepperLink('', { config: custom, step: 6, notes: { ...notes, 3: '  ' } }, presets);
+    expect(linked).toMatch(/^#teach=c[^&]+&step=6&notes=[^&]+$/);
+    const back = readStepperLink(linked, presets);
+    expect(back).toEqual({ ok: true, link: { config: custom, step: 6, notes } });
+    expect(sameConfig(custom, { ...custom, tree: undefined })).toBe(true);
+    // No stepper in the hash: nothing; a damaged one says what is wrong.
+    expect(readStepperLink('#s=abc&view=teach', presets)).toBeNull();
+    const damaged = (h: string) => {
+      const r = readStepperLink(h, presets);
+      return r && !r.ok ? r.message : r;
+    };
+    expect(damaged('#teach=lecture9')).toBe(`the link's stepper settings are damaged: no example is called "lecture9" (the examples: ${presets.map((p) => p.id).join(', ')})`);
+    expect(damaged('#teach=c%25%25%25')).toMatch(/damaged: (could not decompress them|they are not JSON)/);
+    expect(damaged('#teach=paper000&step=-1')).toBe(`the link's stepper settings are damaged: step: expected a step number (got "-1")`);
+    const lz = (v: unknown) => linked.replace(/teach=c[^&]+/, `teach=c${encodeURIComponent(LZString.compressToEncodedURIComponent(JSON.stringify(v)))}`);
+    expect(damaged(lz({ ...custom, clientSize: 'big' }))).toBe(`the link's stepper settings are damaged: clientSize: expected a whole number`);
+    expect(damaged(lz({ ...custom, protocol: 'ha-r' }))).toBe(`the link's stepper settings are damaged: protocol: expected "none" or "demote"`);
+  });
+
+  it('is driven by keys: → and ← step, Home and End jump, space plays and pauses — not while typing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const teach = vi.fn(async () => [START, FINAL, FINAL, FINAL]);
+    render(<Stepper teach={teach} />);
+    const stepper = screen.getByTestId('stepper');
+    const at = () => screen.getByTestId('stepper-at').getAttribute('data-at');
+    const key = (k: string, target: Element = stepper) => fireEvent.keyDown(target, { key: k });
+    key('ArrowRight');
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('3'));
+    expect(at()).toBe('0');
+    key('ArrowRight');
+    key('ArrowRight');
+    expect(at()).toBe('2');
+    key('ArrowLeft');
+    expect(at()).toBe('1');
+    key('End');
+    expect(at()).toBe('3');
+    key('Home');
+    expect(at()).toBe('0');
+    // Typing in a field is typing.
+    key('ArrowRight', screen.getByTestId('stepper-requests'));
+    expect(at()).toBe('0');
+    // Space from a button plays (not the button's own click).
+    key(' ', screen.getByTestId('stepper-back'));
+    expect(screen.getByTestId('stepper-at').getAttribute('data-playing')).toBe('true');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(750);
+    });
+    expect(at()).toBe('1');
+    key(' ');
+    expect(screen.getByTestId('stepper-at').getAttribute('data-playing')).toBe('false');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1500);
+    });
+    expect(at()).toBe('1');
+    // Faster: 4× steps every 175 ms.
+    fireEvent.change(screen.getByTestId('stepper-speed'), { target: { value: '4' } });
+    key(' ');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(at()).toBe('2');
+  });
+
+  it('puts each moment in the URL and reopens it from there, notes and all', async () => {
+    const teach = vi.fn(async () => [START, FINAL, FINAL]);
+    const first = render(<Stepper teach={teach} />);
+    fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('2'));
+    expect(window.location.hash).toBe('#teach=paper000&step=0');
+    fireEvent.click(screen.getByTestId('stepper-step'));
+    fireEvent.change(screen.getByTestId('stepper-note'), { target: { value: 'C goes down to the array.' } });
+    expect(window.location.hash).toMatch(/^#teach=paper000&step=1&notes=/);
+    const link = window.location.hash;
+    first.unmount();
+    // A page opened on that link: the same walk, at the same step, with the note shown.
+    window.history.replaceState(null, '', `/${link}`);
+    render(<Stepper teach={teach} />);
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-at')).toBe('1'));
+    expect(teach).toHaveBeenCalledTimes(2);
+    expect(teach.mock.calls[1]).toEqual(teach.mock.calls[0]);
+    expect(screen.getByTestId('stepper-note-shown').textContent).toBe('C goes down to the array.');
+    expect(screen.getByTestId('stepper-narration').textContent).toContain('Read A: from disk');
+    expect(screen.getByTestId('stepper-miss').getAttribute('data-miss')).toBe('cold');
+    expect(screen.getAllByTestId('stepper-strip-item').map((b) => b.getAttribute('data-served'))).toEqual(['disk', '']);
+    expect(screen.getAllByTestId('stepper-tally-row').map((r) => [r.getAttribute('data-cache'), r.getAttribute('data-hits'), r.getAttribute('data-misses')])).toEqual([
+      ['client', '0', '1'],
+      ['array', '0', '1'],
+    ]);
+    expect(screen.getByTestId('stepper-evicted').getAttribute('data-blocks')).toBe('B D');
+    // A step past the end is the last step; a damaged link is said so.
+    cleanup();
+    window.history.replaceState(null, '', '/#teach=paper000&step=99');
+    render(<Stepper teach={teach} />);
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-at')).toBe('2'));
+    cleanup();
+    window.history.replaceState(null, '', '/#teach=nope');
+    render(<Stepper teach={teach} />);
+    expect((await screen.findByTestId('stepper-error')).textContent).toContain('no example is called "nope"');
   });
 });

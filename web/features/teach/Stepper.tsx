@@ -333,7 +333,11 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
     }
     setConfig(read.link.config);
     setNotes(read.link.notes);
-    void build(read.link.config, read.link.step).then(() => section.current?.scrollIntoView?.({ block: 'start' }));
+    // Shown, and listening for the keys: a lecturer opens the link and presses →.
+    void build(read.link.config, read.link.step).then(() => {
+      section.current?.scrollIntoView?.({ block: 'start' });
+      section.current?.focus({ preventScroll: true });
+    });
     // Once, as the stepper opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -365,7 +369,10 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
     return () => clearTimeout(t);
   }, [playing, at, last, speed]);
 
-  /** ← → step, space plays or pauses, Home and End jump — anywhere in the stepper but its text fields. */
+  /**
+   * ← → step, space plays or pauses, Home and End jump — with the focus anywhere in the stepper
+   * (a click on it will do; a link opens it focused) but its text fields.
+   */
   const onKey = (e: React.KeyboardEvent) => {
     const target = e.target as HTMLElement;
     if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
@@ -436,7 +443,7 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
   const note = notes[at] ?? '';
 
   return (
-    <section className={`stepper ${presenter ? 'is-presenter' : ''}`} aria-labelledby="stepper-title" data-testid="stepper" ref={section} onKeyDown={onKey}>
+    <section className={`stepper ${presenter ? 'is-presenter' : ''}`} aria-labelledby="stepper-title" data-testid="stepper" ref={section} onKeyDown={onKey} tabIndex={-1}>
       <div className="chart-head">
         <h3 id="stepper-title">Teaching stepper</h3>
         <p className="chart-legend">tiny caches, one request at a time: watch each block move (← → step, space plays, Home and End jump)</p>
