@@ -8,7 +8,7 @@ import { defaultScenario } from '../../web/scenario/defaults';
 import { treeFromScenario } from '../../web/scenario/topology';
 import { letterId, letterName, parseBlocks } from '../../web/features/teach/requests';
 import { readStepperLink, sameConfig, writeStepperLink } from '../../web/features/teach/link';
-import { evictionsAt, evictionsOf, pathOf, stripOf, tallyAt } from '../../web/features/teach/walk';
+import { evictionsAt, evictionsOf, guessChoices, judgeGuess, pathOf, stripOf, tallyAt } from '../../web/features/teach/walk';
 import type { TeachStep } from '../../web/worker/protocol';
 
 afterEach(() => {
@@ -363,5 +363,35 @@ describe('the teaching stepper', () => {
     window.history.replaceState(null, '', '/#teach=nope');
     render(<Stepper teach={teach} />);
     expect((await screen.findByTestId('stepper-error')).textContent).toContain('no example is called "nope"');
+  });
+
+  it('in predict mode asks where the next request is served and which block leaves, then reveals and scores', async () => {
+    // §4.5's step: reading A from disk, the client lets go of C (demoted), the array of D and B.
+    expect(guessChoices([START, FINAL], 1, true)).toEqual({ served: ['client', 'array', 'disk'], victims: ['none', 'C', 'D', 'E', 'B'] });
+    expect(judgeGuess([START, FINAL], 1, true, { served: 'disk', victim: 'B' })).toEqual({ served: true, victim: true, left: ['C', 'D', 'B'], servedBy: 'disk' });
+    expect(judgeGuess([START, FINAL], 1, true, { served: 'array', victim: 'none' })).toMatchObject({ served: false, victim: false });
+    const teach = vi.fn(async () => [START, FINAL, { ...FINAL, block: 3, servedBy: 'client', level: 'client' as const, miss: null }]);
+    render(<Stepper teach={teach} />);
+    fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('2'));
+    fireEvent.click(screen.getByTestId('stepper-predict'));
+    const stepButton = screen.getByTestId('stepper-step') as HTMLButtonElement;
+    // Nothing is revealed until both are picked.
+    expect(stepButton.textContent).toBe('Reveal ▶');
+    expect(stepButton.disabled).toBe(true);
+    fireEvent.keyDown(screen.getByTestId('stepper'), { key: 'ArrowRight' });
+    expect(screen.getByTestId('stepper-at').getAttribute('data-at')).toBe('0');
+    fireEvent.change(screen.getByTestId('stepper-guess-served'), { target: { value: 'disk' } });
+    fireEvent.change(screen.getByTestId('stepper-guess-victim'), { target: { value: 'C' } });
+    fireEvent.click(stepButton);
+    expect(screen.getByTestId('stepper-at').getAttribute('data-at')).toBe('1');
+    expect(screen.getByTestId('stepper-verdict').getAttribute('data-right')).toBe('true');
+    expect(screen.getByTestId('stepper-verdict').textContent).toBe('Right: served by disk; C, D, B left.');
+    // The next one, guessed wrong: a client hit, no block leaving.
+    fireEvent.change(screen.getByTestId('stepper-guess-served'), { target: { value: 'disk' } });
+    fireEvent.change(screen.getByTestId('stepper-guess-victim'), { target: { value: 'none' } });
+    fireEvent.keyDown(screen.getByTestId('stepper'), { key: 'ArrowRight' });
+    expect(screen.getByTestId('stepper-verdict')).toMatchObject({ dataset: { served: 'false', victim: 'true' } });
+    expect(screen.getByTestId('stepper-score').textContent).toBe('1 of 2 predicted right');
   });
 });

@@ -14,7 +14,7 @@ import { POLICIES } from '../scenario/components/CacheFields';
 import { SelectField } from '../scenario/components/SelectField';
 import { linkedHash, publishStepperLink, readStepperLink, type Notes } from './link';
 import { blockLabel, parseBlocks } from './requests';
-import { evictionsAt, evictionsOf, missWords, pathOf, stripOf, tallyAt } from './walk';
+import { evictionsAt, evictionsOf, guessChoices, judgeGuess, missWords, pathOf, stripOf, tallyAt, type Guess } from './walk';
 
 /** A small tree to step through: a preset's, or the page's scenario's. */
 export interface StepperTree {
@@ -82,6 +82,21 @@ export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig
     id: 's3fifo',
     label: "S3-FIFO's small, main and ghost queues",
     config: { client: 's3-fifo', array: 'none', protocol: 'none', clientSize: 5, arraySize: 4, requests: 'A B C A D E F G A H B I J A', startClient: '', startArray: '' },
+  },
+  {
+    id: 'slru',
+    label: "SLRU's probationary and protected segments",
+    config: { client: 'slru', array: 'none', protocol: 'none', clientSize: 5, arraySize: 4, requests: 'A B C A B D E F A G H B I', startClient: '', startArray: '' },
+  },
+  {
+    id: 'lirs',
+    label: "LIRS's LIR blocks, resident and ghost HIR",
+    config: { client: 'lirs', array: 'none', protocol: 'none', clientSize: 4, arraySize: 4, requests: 'A B C D A B E A F B G C A', startClient: '', startArray: '' },
+  },
+  {
+    id: 'mq',
+    label: 'MQ under a client: queues by frequency, and Qout',
+    config: { client: 'lru', array: 'mq', protocol: 'none', clientSize: 2, arraySize: 4, requests: 'A B C A D B E A F B G A H B', startClient: '', startArray: '' },
   },
   {
     id: 'shared',
@@ -348,10 +363,30 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
     if (steps && fresh) publishStepperLink({ config: steps.config, step: at, notes }, STEPPER_PRESETS);
   }, [steps, fresh, at, notes]);
 
+  // Predict mode: before each step the student says where the request will be served and which
+  // block will leave; Step then reveals it and scores the guess.
+  const [predict, setPredict] = useState(false);
+  const [guess, setGuess] = useState<Guess | null>(null);
+  const [verdict, setVerdict] = useState<{ step: number; served: boolean; victim: boolean; text: string } | null>(null);
+  const [score, setScore] = useState({ right: 0, asked: 0 });
+  const asking = predict && fresh && at < last;
+  const reveal = () => {
+    if (!steps || !guess || !guess.served || !guess.victim) return;
+    const n = at + 1;
+    const j = judgeGuess(steps.steps, n, steps.letters, guess);
+    const both = j.served && j.victim;
+    const text = `${both ? 'Right' : j.served || j.victim ? 'Half right' : 'Not this time'}: served by ${j.servedBy}${j.left.length ? `; ${j.left.join(', ')} left` : '; no block left'}.`;
+    setVerdict({ step: n, served: j.served, victim: j.victim, text });
+    setScore((s) => ({ right: s.right + (both ? 1 : 0), asked: s.asked + 1 }));
+    setGuess({ served: '', victim: '' });
+    setAt(n);
+  };
+
   /** Step and Play start from the settings as they are now, loading them first (at step 0) if need be. */
   const step = async () => {
-    if (fresh) setAt((a) => Math.min(last, a + 1));
-    else await build(config);
+    if (!fresh) await build(config);
+    else if (asking) reveal();
+    else setAt((a) => Math.min(last, a + 1));
   };
   const back = () => fresh && setAt((a) => Math.max(0, a - 1));
   const play = async () => {
@@ -558,8 +593,8 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
         <button type="button" className="button secondary" data-testid="stepper-back" disabled={!fresh || at === 0} onClick={back}>
           ◀ Back
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-step" disabled={fresh && at >= last} onClick={() => void step()}>
-          Step ▶
+        <button type="button" className="button secondary" data-testid="stepper-step" disabled={(fresh && at >= last) || (asking && !(guess?.served && guess.victim))} onClick={() => void step()}>
+          {asking ? 'Reveal ▶' : 'Step ▶'}
         </button>
         <button type="button" className="button secondary" data-testid="stepper-play" disabled={fresh && at >= last} onClick={() => void play()}>
           {playing ? 'Pause' : 'Play'}
@@ -576,6 +611,21 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
               </option>
             ))}
           </select>
+        </label>
+        <label className="stepper-speed">
+          <input
+            type="checkbox"
+            data-testid="stepper-predict"
+            checked={predict}
+            onChange={(e) => {
+              setPredict(e.target.checked);
+              setPlaying(false);
+              setGuess({ served: '', victim: '' });
+              setVerdict(null);
+              setScore({ right: 0, asked: 0 });
+            }}
+          />
+          <span>predict each step</span>
         </label>
         <button type="button" className="button secondary small" data-testid="stepper-presenter" aria-pressed={presenter} onClick={togglePresenter}>
           {presenter ? 'Leave presenter mode' : 'Presenter mode'}
@@ -613,7 +663,7 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
                     {steps.clients.length > 1 ? `${steps.clients[r.client]}:` : ''}
                     {r.label}
                     {r.op === 'write' ? '*' : ''}
-                    <small>{past ? (r.op === 'write' ? 'w' : r.servedBy === 'disk' ? (r.miss ? r.miss[0] : 'd') : r.servedBy === 'client' || r.servedBy === 'cache' ? 'hit' : r.servedBy) : ''}</small>
+                    <small>{past ? (r.op === 'write' ? 'w' : r.servedBy === 'disk' ? (r.miss ? MISS_SHORT[r.miss] : 'disk') : r.servedBy === 'client' || r.servedBy === 'cache' ? 'hit' : r.servedBy) : ''}</small>
                   </button>
                 </li>
               );
@@ -626,6 +676,52 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
             <p className="stepper-miss" data-testid="stepper-miss" data-miss={current.miss ?? ''}>
               {missText}
             </p>
+          )}
+          {predict && (
+            <div className="stepper-predict" data-testid="stepper-predict-panel">
+              {asking &&
+                (() => {
+                  const next = steps.steps[at + 1];
+                  const choices = guessChoices(steps.steps, at + 1, steps.letters);
+                  const g = guess ?? { served: '', victim: '' };
+                  return (
+                    <div className="row">
+                      <label className="field">
+                        <span>
+                          Request {at + 1}, {next.op === 'write' ? 'write' : 'read'} {blockLabel(next.block ?? 0, steps.letters)}: served by
+                        </span>
+                        <select data-testid="stepper-guess-served" value={g.served} onChange={(e) => setGuess({ ...g, served: e.target.value })}>
+                          <option value="">—</option>
+                          {choices.served.map((c) => (
+                            <option key={c} value={c}>
+                              {c === 'disk' ? 'the disk (a miss)' : `${c} (a hit)`}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <label className="field">
+                        <span>the block that leaves a cache</span>
+                        <select data-testid="stepper-guess-victim" value={g.victim} onChange={(e) => setGuess({ ...g, victim: e.target.value })}>
+                          <option value="">—</option>
+                          {choices.victims.map((v) => (
+                            <option key={v} value={v}>
+                              {v === 'none' ? 'none leaves' : v}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    </div>
+                  );
+                })()}
+              {verdict && verdict.step === at && (
+                <p data-testid="stepper-verdict" data-right={String(verdict.served && verdict.victim)} data-served={String(verdict.served)} data-victim={String(verdict.victim)}>
+                  {verdict.text}
+                </p>
+              )}
+              <p className="field-hint" data-testid="stepper-score" data-right={score.right} data-asked={score.asked}>
+                {score.right} of {score.asked} predicted right
+              </p>
+            </div>
           )}
           {note && (
             <p className="stepper-note-shown" data-testid="stepper-note-shown">
@@ -730,6 +826,8 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
     </section>
   );
 }
+
+const MISS_SHORT = { cold: 'cold', capacity: 'cap', duplicate: 'dup' } as const;
 
 /** How fast Play goes: the pause between steps, in ms, by speed. */
 const SPEEDS = { '0.5': 1400, '1': 700, '2': 350, '4': 175 } as const;

@@ -111,3 +111,35 @@ export function missWords(step: TeachStep): string | null {
       return null;
   }
 }
+
+/** What a student predicts for the next request: where it is served, and which block leaves ("none": no block). */
+export interface Guess {
+  served: string;
+  victim: string;
+}
+
+/** The choices for request `n` (its step): the caches its read looks in, then the disk; the blocks they hold now. */
+export function guessChoices(steps: readonly TeachStep[], n: number, letters: boolean): { served: string[]; victims: string[] } {
+  const [prev, step] = [steps[n - 1], steps[n]];
+  if (!prev || !step || step.client === null) return { served: [], victims: [] };
+  const path = pathOf(step, step.client);
+  const held = new Set<string>();
+  for (const c of path) for (const b of resident(prev, c)) held.add(blockLabel(b, letters));
+  return { served: [...path.map((c) => step.caches[c].name), 'disk'], victims: ['none', ...held] };
+}
+
+/**
+ * Whether a guess for request `n` is right: where it was served (a write is "served" where the
+ * engine says), and a block that left a cache at that step — evicted or demoted: each cache's
+ * victim — or "none" when no block left any.
+ */
+export function judgeGuess(steps: readonly TeachStep[], n: number, letters: boolean, guess: Guess): { served: boolean; victim: boolean; left: string[]; servedBy: string } {
+  const [prev, step] = [steps[n - 1], steps[n]];
+  const left = new Set<string>();
+  step.caches.forEach((_, i) => {
+    const after = resident(step, i);
+    for (const b of resident(prev, i)) if (!after.has(b)) left.add(blockLabel(b, letters));
+  });
+  const servedBy = step.servedBy ?? 'disk';
+  return { served: guess.served === servedBy, victim: guess.victim === 'none' ? left.size === 0 : left.has(guess.victim), left: [...left], servedBy };
+}
