@@ -394,4 +394,37 @@ describe('the teaching stepper', () => {
     expect(screen.getByTestId('stepper-verdict')).toMatchObject({ dataset: { served: 'false', victim: 'true' } });
     expect(screen.getByTestId('stepper-score').textContent).toBe('1 of 2 predicted right');
   });
+
+  it('steps several pairs side by side on the same requests and start, at the same step', async () => {
+    // Each pair's steps told apart by the client's first block: 0 inclusive, 1 and 2 for the others.
+    const teach = vi.fn(async (sc: any) => {
+      const tag = sc.protocol?.kind !== 'demote' ? 0 : sc.topology.array.policy.kind === 'lru' ? 1 : 2;
+      return [START, { ...FINAL, caches: pair([q('cache', [tag, 4, 0])], [q('cache', [4, 2, 0])], [0, 1, 0, 1]) }];
+    });
+    render(<Stepper teach={teach} />);
+    fireEvent.click(screen.getByTestId('stepper-preset-side-by-side'));
+    await waitFor(() => expect(screen.getAllByTestId('stepper-variant')).toHaveLength(2));
+    expect(teach).toHaveBeenCalledTimes(3);
+    const calls = teach.mock.calls as unknown as [any, unknown, unknown][];
+    expect(calls.map(([sc]) => `${sc.topology.client.policy.kind}-${sc.topology.array.policy.kind}-${sc.protocol?.kind ?? 'none'}`)).toEqual(['lru-lru-none', 'lru-lru-demote', 'lru-mru-demote']);
+    expect(new Set(calls.map(([, r, st]) => JSON.stringify([r, st]))).size).toBe(1);
+    expect(screen.getByTestId('stepper-main-label').textContent).toBe('LRU-LRU inclusive');
+    expect(screen.getAllByTestId('stepper-variant').map((v) => v.getAttribute('data-label'))).toEqual(['LRU-LRU-demote', 'LRU-MRU-demote']);
+    fireEvent.keyDown(screen.getByTestId('stepper'), { key: 'End' });
+    const rows = (id: string) => screen.getAllByTestId(id).map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`);
+    expect(rows('stepper-queue')).toEqual(['client: A E A', 'array: E C A']);
+    expect(rows('stepper-variant-queue')).toEqual(['client: B E A', 'array: E C A', 'client: C E A', 'array: E C A']);
+    expect(screen.getAllByTestId('stepper-variant-tally-row')).toHaveLength(4);
+    // The variants travel in the link: the preset by name; an edited one whole.
+    expect(window.location.hash).toBe('#teach=side-by-side&step=1');
+    fireEvent.click(screen.getByTestId('stepper-variant-1-remove'));
+    fireEvent.click(screen.getByTestId('stepper-variant-add'));
+    expect(screen.getAllByTestId('stepper-variant-row')).toHaveLength(2);
+    fireEvent.change(screen.getByTestId('stepper-variant-1-array'), { target: { value: 'none' } });
+    fireEvent.click(screen.getByTestId('stepper-load'));
+    await waitFor(() => expect(teach).toHaveBeenCalledTimes(6));
+    expect((teach.mock.calls[5] as unknown as [any])[0].topology.kind).toBe('single');
+    const read = readStepperLink(window.location.hash, STEPPER_PRESETS);
+    expect(read).toMatchObject({ ok: true, link: { config: { variants: [{ client: 'lru', array: 'lru', protocol: 'demote' }, { client: 'lru', array: 'none' }] } } });
+  });
 });

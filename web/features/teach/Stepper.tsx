@@ -42,6 +42,25 @@ export interface StepperConfig {
   tree?: StepperTree;
   /** A tree's caches' start lists, by cache name. */
   starts?: Record<string, string>;
+  /** Other pairs of policies (or protocols) stepped side by side on the same requests and start (two levels or one cache only). */
+  variants?: StepperVariant[];
+}
+
+/** A pair stepped beside the first: its policies and protocol; sizes, requests and start as the first's. */
+export interface StepperVariant {
+  client: PolicyKind;
+  array: PolicyKind | 'none';
+  protocol: 'none' | 'demote';
+}
+
+/** Most pairs shown beside the first. */
+export const MAX_VARIANTS = 3;
+
+/** "LRU-MRU-demote", "LRU-LRU inclusive", "ARC" — a pair's name as the papers write it. */
+export function variantLabel(v: StepperVariant): string {
+  const up = (k: string) => k.toUpperCase();
+  if (v.array === 'none') return up(v.client);
+  return `${up(v.client)}-${up(v.array)}${v.protocol === 'demote' ? '-demote' : ' inclusive'}`;
 }
 
 /** Most caches, and largest cache, the stepper draws (engine: MAX_TEACH_CACHES, MAX_TEACH_CAPACITY). */
@@ -97,6 +116,24 @@ export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig
     id: 'mq',
     label: 'MQ under a client: queues by frequency, and Qout',
     config: { client: 'lru', array: 'mq', protocol: 'none', clientSize: 2, arraySize: 4, requests: 'A B C A D B E A F B G A H B', startClient: '', startArray: '' },
+  },
+  {
+    id: 'side-by-side',
+    label: 'Side by side: inclusive, LRU-LRU-demote, LRU-MRU-demote',
+    config: {
+      client: 'lru',
+      array: 'lru',
+      protocol: 'none',
+      clientSize: 3,
+      arraySize: 3,
+      requests: 'A B C D E A B C D E',
+      startClient: '',
+      startArray: '',
+      variants: [
+        { client: 'lru', array: 'lru', protocol: 'demote' },
+        { client: 'lru', array: 'mru', protocol: 'demote' },
+      ],
+    },
   },
   {
     id: 'shared',
@@ -282,7 +319,7 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
   const [config, setConfig] = useState<StepperConfig>(STEPPER_PRESETS[0].config);
   // The steps and the settings they were made from: editing a setting makes them stale, and
   // Step or Play then makes them afresh.
-  const [steps, setSteps] = useState<{ steps: TeachStep[]; letters: boolean; config: StepperConfig; clients: string[] } | null>(null);
+  const [steps, setSteps] = useState<{ steps: TeachStep[]; letters: boolean; config: StepperConfig; clients: string[]; variants: { label: string; steps: TeachStep[] }[] } | null>(null);
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<Speed>('1');
@@ -329,8 +366,16 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
     try {
       const run = teach ?? ((...a: Parameters<EngineClient['teach']>) => (engine.current ??= new EngineClient()).teach(...a));
       const out = await run(s, resolved, start);
+      // The pairs beside it: the same requests and start, each its own policies.
+      const variants: { label: string; steps: TeachStep[] }[] = [];
+      for (const v of c.tree ? [] : (c.variants ?? []).slice(0, MAX_VARIANTS)) {
+        const vs = stepperScenario({ ...c, ...v, variants: undefined });
+        if ('error' in vs) return fail(`${variantLabel(v)}: ${vs.error}`);
+        const vStart = v.array === 'none' ? { client: start.client ?? [] } : start;
+        variants.push({ label: variantLabel(v), steps: await run(vs, resolved, vStart) });
+      }
       setError(null);
-      setSteps({ steps: out, letters, config: c, clients });
+      setSteps({ steps: out, letters, config: c, clients, variants });
       setAt(Math.min(startAt, out.length - 1));
       return true;
     } catch (e) {
@@ -452,12 +497,6 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
     return () => document.removeEventListener('fullscreenchange', off);
   }, []);
 
-  const evictedNow = useMemo(() => (steps && at > 0 ? evictionsOf(steps.steps, at, steps.letters).map((e) => e.label) : []), [steps, at]);
-  const layout = useMemo(() => (steps ? layoutStep(steps.steps[at], steps.letters, evictedNow) : null), [steps, at, evictedNow]);
-  const strip = useMemo(() => (steps ? stripOf(steps.steps, steps.letters) : []), [steps]);
-  const tally = useMemo(() => (steps ? tallyAt(steps.steps, at) : []), [steps, at]);
-  const tray = useMemo(() => (steps ? evictionsAt(steps.steps, at, steps.letters) : []), [steps, at]);
-  const width = layout ? Math.max(360, ...layout.rows.map((r) => LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) + 70)) : 360;
   const set = (patch: Partial<StepperConfig>) => {
     setPlaying(false);
     setConfig((c) => ({ ...c, ...patch }));
@@ -474,7 +513,6 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
   };
   const treeClients = config.tree ? clientNames({ kind: 'tree', caches: config.tree.caches }) : [];
   const current = steps?.steps[at];
-  const missText = current ? missWords(current) : null;
   const note = notes[at] ?? '';
 
   return (
@@ -583,6 +621,45 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
           </div>
         </>
       )}
+      {!config.tree && (
+        <div className="stepper-variants" data-testid="stepper-variants">
+          <span className="field-hint">Side by side, on the same requests and start{config.variants?.length ? '' : ': add a pair'}</span>
+          {(config.variants ?? []).map((v, k) => {
+            const change = (patch: Partial<StepperVariant>) => set({ variants: (config.variants ?? []).map((x, i) => (i === k ? { ...x, ...patch } : x)) });
+            return (
+              <div className="row" key={k} data-testid="stepper-variant-row">
+                <SelectField<PolicyKind> testId={`stepper-variant-${k}-client`} label="Client policy" value={v.client} options={policyOptions} onChange={(x) => change({ client: x })} />
+                <SelectField<PolicyKind | 'none'> testId={`stepper-variant-${k}-array`} label="Array policy" value={v.array} options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]} onChange={(x) => change({ array: x })} />
+                {v.array !== 'none' && (
+                  <SelectField<'none' | 'demote'>
+                    testId={`stepper-variant-${k}-protocol`}
+                    label="Protocol"
+                    value={v.protocol}
+                    options={[
+                      { value: 'none', label: 'inclusive' },
+                      { value: 'demote', label: 'DEMOTE' },
+                    ]}
+                    onChange={(x) => change({ protocol: x })}
+                  />
+                )}
+                <button type="button" className="button secondary small" data-testid={`stepper-variant-${k}-remove`} onClick={() => set({ variants: (config.variants ?? []).filter((_, i) => i !== k) })}>
+                  Remove
+                </button>
+              </div>
+            );
+          })}
+          {(config.variants?.length ?? 0) < MAX_VARIANTS && (
+            <button
+              type="button"
+              className="button secondary small"
+              data-testid="stepper-variant-add"
+              onClick={() => set({ variants: [...(config.variants ?? []), { client: config.client, array: config.array, protocol: config.array === 'none' ? 'none' : config.protocol === 'demote' ? 'none' : 'demote' }] })}
+            >
+              + a pair beside it
+            </button>
+          )}
+        </div>
+      )}
       <div className="actions">
         <button type="button" className="button primary" data-testid="stepper-load" onClick={() => void build(config)}>
           Load
@@ -639,170 +716,84 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
           {error}
         </p>
       )}
-      {steps && layout && current && (
+      {steps && current && (
         <>
-          <ol className="stepper-strip" data-testid="stepper-strip" aria-label="the requests">
-            {strip.map((r) => {
-              const past = r.step <= at;
-              const where = r.op === 'write' ? 'write' : r.servedBy === 'disk' ? 'disk' : r.servedBy;
-              return (
-                <li key={r.step}>
-                  <button
-                    type="button"
-                    className={`stepper-req ${past ? `is-past at-${r.servedBy === 'disk' ? 'disk' : pathRank(steps.steps[r.step], r.servedBy)}` : ''} ${r.step === at ? 'is-now' : ''}`}
-                    data-testid="stepper-strip-item"
-                    data-step={r.step}
-                    data-served={past ? where : ''}
-                    data-miss={past && r.miss ? r.miss : ''}
-                    title={past ? `${r.label}${r.op === 'write' ? ' (write)' : ''}: ${r.op === 'write' ? 'written' : r.servedBy === 'disk' ? `from disk — ${r.miss} miss` : `hit at ${r.servedBy}`}` : `step ${r.step}`}
-                    onClick={() => {
-                      setPlaying(false);
-                      setAt(r.step);
-                    }}
-                  >
-                    {steps.clients.length > 1 ? `${steps.clients[r.client]}:` : ''}
-                    {r.label}
-                    {r.op === 'write' ? '*' : ''}
-                    <small>{past ? (r.op === 'write' ? 'w' : r.servedBy === 'disk' ? (r.miss ? MISS_SHORT[r.miss] : 'disk') : r.servedBy === 'client' || r.servedBy === 'cache' ? 'hit' : r.servedBy) : ''}</small>
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-          <p className="stepper-narration" data-testid="stepper-narration" aria-live="polite">
-            {narrate(steps.steps[Math.max(0, at - 1)], current, steps.letters, steps.clients)}
-          </p>
-          {missText && (
-            <p className="stepper-miss" data-testid="stepper-miss" data-miss={current.miss ?? ''}>
-              {missText}
-            </p>
-          )}
-          {predict && (
-            <div className="stepper-predict" data-testid="stepper-predict-panel">
-              {asking &&
-                (() => {
-                  const next = steps.steps[at + 1];
-                  const choices = guessChoices(steps.steps, at + 1, steps.letters);
-                  const g = guess ?? { served: '', victim: '' };
-                  return (
-                    <div className="row">
-                      <label className="field">
-                        <span>
-                          Request {at + 1}, {next.op === 'write' ? 'write' : 'read'} {blockLabel(next.block ?? 0, steps.letters)}: served by
-                        </span>
-                        <select data-testid="stepper-guess-served" value={g.served} onChange={(e) => setGuess({ ...g, served: e.target.value })}>
-                          <option value="">—</option>
-                          {choices.served.map((c) => (
-                            <option key={c} value={c}>
-                              {c === 'disk' ? 'the disk (a miss)' : `${c} (a hit)`}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                      <label className="field">
-                        <span>the block that leaves a cache</span>
-                        <select data-testid="stepper-guess-victim" value={g.victim} onChange={(e) => setGuess({ ...g, victim: e.target.value })}>
-                          <option value="">—</option>
-                          {choices.victims.map((v) => (
-                            <option key={v} value={v}>
-                              {v === 'none' ? 'none leaves' : v}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                    </div>
-                  );
-                })()}
-              {verdict && verdict.step === at && (
-                <p data-testid="stepper-verdict" data-right={String(verdict.served && verdict.victim)} data-served={String(verdict.served)} data-victim={String(verdict.victim)}>
-                  {verdict.text}
-                </p>
-              )}
-              <p className="field-hint" data-testid="stepper-score" data-right={score.right} data-asked={score.asked}>
-                {score.right} of {score.asked} predicted right
-              </p>
-            </div>
-          )}
-          {note && (
-            <p className="stepper-note-shown" data-testid="stepper-note-shown">
-              {note}
-            </p>
-          )}
-          <div className="stepper-stage" style={{ height: layout.rows.length * ROW, width }}>
-            {layout.rows.map((r) =>
-              r.tray ? (
-                <div key="tray" className="stepper-row is-tray" style={{ top: r.y }} data-testid="stepper-tray-row" data-blocks={evictedNow.join(' ')}>
-                  <span className="stepper-row-label">evicted</span>
-                </div>
-              ) : (
-                <div
-                  key={`${r.cache}:${r.queue.name}`}
-                  className={`stepper-row ${r.queue.ghost ? 'is-ghost' : ''}`}
-                  style={{ top: r.y }}
-                  data-testid="stepper-queue"
-                  data-cache={r.cache}
-                  data-name={r.queue.name}
-                  data-ghost={String(r.queue.ghost)}
-                  data-blocks={r.queue.blocks.map((b) => blockLabel(b, steps.letters)).join(' ')}
-                >
-                  <span className="stepper-row-label">
-                    {r.cache}
-                    {r.queue.name !== 'cache' ? ` · ${r.queue.name}` : ''}
-                    {r.queue.ghost ? ' (ghost)' : ''}
-                  </span>
-                  <span className="stepper-end is-next" style={{ left: LABEL_WIDTH - 4 }}>
-                    eject next
-                  </span>
-                  <span className="stepper-end is-last" style={{ left: LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) }}>
-                    eject last
-                  </span>
-                </div>
-              ),
-            )}
-            {layout.boxes.map((b) => (
-              <span
-                key={b.key}
-                className={`stepper-block ${b.cache === 'evicted' ? 'is-evicted' : b.client ? 'in-client' : 'in-array'} ${b.ghost ? 'is-ghost' : ''} ${current.block !== null && blockLabel(current.block, steps.letters) === b.label ? 'is-current' : ''}`}
-                style={{ transform: `translate(${b.x}px, ${b.y}px)` }}
+          <div className="stepper-walks">
+            <div className="stepper-walk">
+              {steps.variants.length > 0 && <h4 data-testid="stepper-main-label">{variantLabel(steps.config)}</h4>}
+              <WalkPanel
+                steps={steps.steps}
+                letters={steps.letters}
+                clients={steps.clients}
+                at={at}
+                id={(x) => `stepper-${x}`}
+                onJump={(n) => {
+                  setPlaying(false);
+                  setAt(n);
+                }}
               >
-                {b.label}
-              </span>
-            ))}
-          </div>
-          <div className="stepper-side">
-            <table className="stepper-tally" data-testid="stepper-tally">
-              <caption>reads so far, per cache</caption>
-              <thead>
-                <tr>
-                  <th scope="col">cache</th>
-                  <th scope="col">hits</th>
-                  <th scope="col">misses</th>
-                </tr>
-              </thead>
-              <tbody>
-                {tally.map((t) => (
-                  <tr key={t.cache} data-testid="stepper-tally-row" data-cache={t.cache} data-hits={t.hits} data-misses={t.misses}>
-                    <th scope="row">{t.cache}</th>
-                    <td>{t.hits}</td>
-                    <td>{t.misses}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <div className="stepper-tray" data-testid="stepper-evicted" data-blocks={tray.map((e) => e.label).join(' ')}>
-              <strong>evicted</strong>
-              {tray.length === 0 ? (
-                <span className="field-hint"> nothing yet</span>
-              ) : (
-                <ul>
-                  {tray.map((e, k) => (
-                    <li key={k} className={e.step === at ? 'is-now' : ''}>
-                      {e.label} <small>from {e.cache}, step {e.step}</small>
-                    </li>
-                  ))}
-                </ul>
-              )}
+                <p className="stepper-narration" data-testid="stepper-narration" aria-live="polite">
+                  {narrate(steps.steps[Math.max(0, at - 1)], current, steps.letters, steps.clients)}
+                </p>
+                {predict && (
+                  <div className="stepper-predict" data-testid="stepper-predict-panel">
+                    {asking &&
+                      (() => {
+                        const next = steps.steps[at + 1];
+                        const choices = guessChoices(steps.steps, at + 1, steps.letters);
+                        const g = guess ?? { served: '', victim: '' };
+                        return (
+                          <div className="row">
+                            <label className="field">
+                              <span>
+                                Request {at + 1}, {next.op === 'write' ? 'write' : 'read'} {blockLabel(next.block ?? 0, steps.letters)}: served by
+                              </span>
+                              <select data-testid="stepper-guess-served" value={g.served} onChange={(e) => setGuess({ ...g, served: e.target.value })}>
+                                <option value="">—</option>
+                                {choices.served.map((c) => (
+                                  <option key={c} value={c}>
+                                    {c === 'disk' ? 'the disk (a miss)' : `${c} (a hit)`}
+                                  </option>
+                                ))}
+                              </select>
+                            </label>
+                            <label className="field">
+                              <span>the block that leaves a cache</span>
+                              <select data-testid="stepper-guess-victim" value={g.victim} onChange={(e) => setGuess({ ...g, victim: e.target.value })}>
+                                <option value="">—</option>
+                                {choices.victims.map((v) => (
+                                  <option key={v} value={v}>
+                                    {v === 'none' ? 'none leaves' : v}
+                                  </option>
+                                ))}
+                              </select>
+                            </label>
+                          </div>
+                        );
+                      })()}
+                    {verdict && verdict.step === at && (
+                      <p data-testid="stepper-verdict" data-right={String(verdict.served && verdict.victim)} data-served={String(verdict.served)} data-victim={String(verdict.victim)}>
+                        {verdict.text}
+                      </p>
+                    )}
+                    <p className="field-hint" data-testid="stepper-score" data-right={score.right} data-asked={score.asked}>
+                      {score.right} of {score.asked} predicted right
+                    </p>
+                  </div>
+                )}
+                {note && (
+                  <p className="stepper-note-shown" data-testid="stepper-note-shown">
+                    {note}
+                  </p>
+                )}
+              </WalkPanel>
             </div>
+            {steps.variants.map((v, k) => (
+              <div className="stepper-variant" key={k} data-testid="stepper-variant" data-label={v.label}>
+                <h4>{v.label}</h4>
+                <WalkPanel steps={v.steps} letters={steps.letters} clients={steps.clients} at={at} id={(x) => `stepper-variant-${x}`} />
+              </div>
+            ))}
           </div>
           <label className="field stepper-note">
             <span>Note for step {at} (carried in the link)</span>
@@ -824,6 +815,134 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * One walk at step `at`: the request strip (each past request marked where it was served; a
+ * click jumps to it), `children` (the narration and what goes with it), why the request missed,
+ * the caches with the evicted tray, and the tally and evictions so far. `id` names its test ids.
+ */
+function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { steps: TeachStep[]; letters: boolean; clients: string[]; at: number; id: (name: string) => string; onJump?: (step: number) => void; children?: React.ReactNode }) {
+  const current = steps[at];
+  const evictedNow = useMemo(() => (at > 0 ? evictionsOf(steps, at, letters).map((e) => e.label) : []), [steps, at, letters]);
+  const layout = useMemo(() => layoutStep(current, letters, evictedNow), [current, letters, evictedNow]);
+  const strip = useMemo(() => stripOf(steps, letters), [steps, letters]);
+  const tally = useMemo(() => tallyAt(steps, at), [steps, at]);
+  const tray = useMemo(() => evictionsAt(steps, at, letters), [steps, at, letters]);
+  const width = Math.max(360, ...layout.rows.map((r) => LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) + 70));
+  const missText = missWords(current);
+  return (
+    <>
+      <ol className="stepper-strip" data-testid={id('strip')} aria-label="the requests">
+        {strip.map((r) => {
+          const past = r.step <= at;
+          const where = r.op === 'write' ? 'write' : r.servedBy === 'disk' ? 'disk' : r.servedBy;
+          return (
+            <li key={r.step}>
+              <button
+                type="button"
+                className={`stepper-req ${past ? `is-past at-${r.servedBy === 'disk' ? 'disk' : pathRank(steps[r.step], r.servedBy)}` : ''} ${r.step === at ? 'is-now' : ''}`}
+                data-testid={id('strip-item')}
+                data-step={r.step}
+                data-served={past ? where : ''}
+                data-miss={past && r.miss ? r.miss : ''}
+                title={past ? `${r.label}${r.op === 'write' ? ' (write)' : ''}: ${r.op === 'write' ? 'written' : r.servedBy === 'disk' ? `from disk — ${r.miss} miss` : `hit at ${r.servedBy}`}` : `step ${r.step}`}
+                disabled={!onJump}
+                onClick={() => onJump?.(r.step)}
+              >
+                {clients.length > 1 ? `${clients[r.client]}:` : ''}
+                {r.label}
+                {r.op === 'write' ? '*' : ''}
+                <small>{past ? (r.op === 'write' ? 'w' : r.servedBy === 'disk' ? (r.miss ? MISS_SHORT[r.miss] : 'disk') : r.servedBy === 'client' || r.servedBy === 'cache' ? 'hit' : r.servedBy) : ''}</small>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {children}
+      {missText && (
+        <p className="stepper-miss" data-testid={id('miss')} data-miss={current.miss ?? ''}>
+          {missText}
+        </p>
+      )}
+      <div className="stepper-stage" style={{ height: layout.rows.length * ROW, width }}>
+        {layout.rows.map((r) =>
+          r.tray ? (
+            <div key="tray" className="stepper-row is-tray" style={{ top: r.y }} data-testid={id('tray-row')} data-blocks={evictedNow.join(' ')}>
+              <span className="stepper-row-label">evicted</span>
+            </div>
+          ) : (
+            <div
+              key={`${r.cache}:${r.queue.name}`}
+              className={`stepper-row ${r.queue.ghost ? 'is-ghost' : ''}`}
+              style={{ top: r.y }}
+              data-testid={id('queue')}
+              data-cache={r.cache}
+              data-name={r.queue.name}
+              data-ghost={String(r.queue.ghost)}
+              data-blocks={r.queue.blocks.map((b) => blockLabel(b, letters)).join(' ')}
+            >
+              <span className="stepper-row-label">
+                {r.cache}
+                {r.queue.name !== 'cache' ? ` · ${r.queue.name}` : ''}
+                {r.queue.ghost ? ' (ghost)' : ''}
+              </span>
+              <span className="stepper-end is-next" style={{ left: LABEL_WIDTH - 4 }}>
+                eject next
+              </span>
+              <span className="stepper-end is-last" style={{ left: LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) }}>
+                eject last
+              </span>
+            </div>
+          ),
+        )}
+        {layout.boxes.map((b) => (
+          <span
+            key={b.key}
+            className={`stepper-block ${b.cache === 'evicted' ? 'is-evicted' : b.client ? 'in-client' : 'in-array'} ${b.ghost ? 'is-ghost' : ''} ${current.block !== null && blockLabel(current.block, letters) === b.label ? 'is-current' : ''}`}
+            style={{ transform: `translate(${b.x}px, ${b.y}px)` }}
+          >
+            {b.label}
+          </span>
+        ))}
+      </div>
+      <div className="stepper-side">
+        <table className="stepper-tally" data-testid={id('tally')}>
+          <caption>reads so far, per cache</caption>
+          <thead>
+            <tr>
+              <th scope="col">cache</th>
+              <th scope="col">hits</th>
+              <th scope="col">misses</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tally.map((t) => (
+              <tr key={t.cache} data-testid={id('tally-row')} data-cache={t.cache} data-hits={t.hits} data-misses={t.misses}>
+                <th scope="row">{t.cache}</th>
+                <td>{t.hits}</td>
+                <td>{t.misses}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="stepper-tray" data-testid={id('evicted')} data-blocks={tray.map((e) => e.label).join(' ')}>
+          <strong>evicted</strong>
+          {tray.length === 0 ? (
+            <span className="field-hint"> nothing yet</span>
+          ) : (
+            <ul>
+              {tray.map((e, k) => (
+                <li key={k} className={e.step === at ? 'is-now' : ''}>
+                  {e.label} <small>from {e.cache}, step {e.step}</small>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </>
   );
 }
 
