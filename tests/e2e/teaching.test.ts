@@ -144,4 +144,53 @@ describe('tiersim in Chromium: teaching', () => {
     expect(await page.locator('[data-testid="stepper-strip-item"][data-miss="duplicate"]').count()).toBe(0);
     expect(await page.locator('[data-testid="stepper-strip-item"][data-miss="cold"]').count()).toBe(5);
   });
+
+  it("steps three pairs side by side, each tallied as the engine does; the papers' examples show their lists; predict mode scores a guess", async () => {
+    const page = await openApp();
+    await testId(page, 'stepper').scrollIntoViewIfNeeded();
+    await testId(page, 'stepper-preset-side-by-side').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    await testId(page, 'stepper-narration').click();
+    await page.keyboard.press('End');
+    const d = JSON.parse(defaultScenario());
+    const pairOf = (client: string, array: string, demote: boolean) => {
+      const s = { ...d, name: 'teaching stepper', topology: { ...d.topology, client: { capacity: 3, policy: { kind: client } }, array: { capacity: 3, policy: { kind: array } } } };
+      if (demote) s.protocol = { kind: 'demote' };
+      else delete s.protocol;
+      return JSON.parse(teach(JSON.stringify(s), JSON.stringify([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]), '{}'));
+    };
+    const engine = [pairOf('lru', 'lru', false), pairOf('lru', 'lru', true), pairOf('lru', 'mru', true)];
+    const rows = (id: string) => page.locator(`[data-testid="${id}"]`).evaluateAll((rs) => rs.map((r) => [r.getAttribute('data-cache'), Number(r.getAttribute('data-hits')), Number(r.getAttribute('data-misses'))]));
+    const tallies = [await rows('stepper-tally-row'), ...(await rows('stepper-variant-tally-row').then((r) => [r.slice(0, 2), r.slice(2)]))];
+    expect(tallies).toEqual(engine.map((steps) => steps[10].caches.map((c: any) => [c.name, c.hits, c.misses])));
+    const dup = async (id: string) => page.locator(`[data-testid="${id}"][data-miss="duplicate"]`).count();
+    expect([await dup('stepper-strip-item'), await dup('stepper-variant-strip-item')]).toEqual([5, 5]);
+    // Only LRU-MRU-demote is free of them: its five misses are the cold ones.
+    expect(engine.map((steps) => steps.filter((s: any) => s.miss === 'duplicate').length)).toEqual([5, 5, 0]);
+    await page.locator('[data-testid="stepper"]').screenshot({ path: join(SHOTS, 'stepper-side-by-side.png') });
+
+    // The papers' small examples show their own lists.
+    const names = () => page.locator('[data-testid="stepper-queue"]').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-name')));
+    for (const [preset, steps, lists] of [
+      ['slru', 13, ['probationary', 'protected']],
+      ['lirs', 13, ['HIR resident', 'LIR', 'HIR non-resident']],
+      ['mq', 14, ['cache', 'Q0', 'Q1', 'Q2', 'Qout']],
+    ] as const) {
+      await testId(page, `stepper-preset-${preset}`).click();
+      await page.waitForSelector(`[data-testid="stepper-at"][data-steps="${steps}"][data-at="0"]`, { timeout: RUN_TIMEOUT_MS });
+      await testId(page, 'stepper-narration').click();
+      await page.keyboard.press('End');
+      expect(await names(), preset).toEqual(lists);
+    }
+
+    // Predict: paper 000's first step — A from the disk, C leaving the client.
+    await testId(page, 'stepper-preset-paper000').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="7"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    await testId(page, 'stepper-predict').check();
+    await testId(page, 'stepper-guess-served').selectOption('disk');
+    await testId(page, 'stepper-guess-victim').selectOption('C');
+    await testId(page, 'stepper-step').click();
+    expect(await testId(page, 'stepper-verdict').getAttribute('data-right')).toBe('true');
+    expect(await testId(page, 'stepper-score').innerText()).toBe('1 of 1 predicted right');
+  });
 });
