@@ -1,4 +1,5 @@
 // The teaching stepper: paper 000's A–E example step by step, and ARC's ghost lists.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
@@ -134,6 +135,17 @@ describe('tiersim in Chromium: teaching', () => {
     expect(await again.getByTestId('stepper-note-shown').innerText()).toBe('A again, from disk: the array only held copies.');
     expect(await again.getByTestId('stepper-miss').getAttribute('data-miss')).toBe('duplicate');
     await again.getByTestId('stepper').screenshot({ path: join(SHOTS, 'stepper-duplicate-miss.png') });
+    // The walk exported: a ZIP of numbered SVG frames, and one printable page, the note on step 6.
+    const [frames] = await Promise.all([again.waitForEvent('download'), again.getByTestId('stepper-export-frames').click()]);
+    expect(frames.suggestedFilename()).toBe('stepper-frames.zip');
+    const zip = readFileSync((await frames.path())!);
+    expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    expect(zip.toString('latin1').match(/step-\d\d\.svg/g)?.slice(0, 11)).toEqual(Array.from({ length: 11 }, (_, i) => `step-${String(i).padStart(2, '0')}.svg`));
+    writeFileSync(join(SHOTS, 'stepper-frames.zip'), zip);
+    const [printable] = await Promise.all([again.waitForEvent('download'), again.getByTestId('stepper-export-page').click()]);
+    const html = readFileSync((await printable.path())!, 'utf8');
+    expect(html.match(/<figure id="step-\d+">/g)).toHaveLength(11);
+    expect(html).toContain('A again, from disk: the array only held copies.');
     await again.close();
 
     // With DEMOTE into an MRU array (the "exclusive" example) the duplicate misses are gone.

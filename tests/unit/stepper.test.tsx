@@ -8,6 +8,8 @@ import { defaultScenario } from '../../web/scenario/defaults';
 import { treeFromScenario } from '../../web/scenario/topology';
 import { letterId, letterName, parseBlocks } from '../../web/features/teach/requests';
 import { readStepperLink, sameConfig, writeStepperLink } from '../../web/features/teach/link';
+import { crc32, frameName, frameSvg, printablePage, zipStore } from '../../web/features/teach/export';
+import { crc32 as nodeCrc32 } from 'node:zlib';
 import { evictionsAt, evictionsOf, guessChoices, judgeGuess, pathOf, stripOf, tallyAt } from '../../web/features/teach/walk';
 import type { TeachStep } from '../../web/worker/protocol';
 
@@ -426,5 +428,48 @@ describe('the teaching stepper', () => {
     expect((teach.mock.calls[5] as unknown as [any])[0].topology.kind).toBe('single');
     const read = readStepperLink(window.location.hash, STEPPER_PRESETS);
     expect(read).toMatchObject({ ok: true, link: { config: { variants: [{ client: 'lru', array: 'lru', protocol: 'demote' }, { client: 'lru', array: 'none' }] } } });
+  });
+
+  it('exports each step as a numbered SVG frame, all in a ZIP or on one printable page', () => {
+    const steps = [START, FINAL];
+    const frame = frameSvg({ steps, letters: true, at: 1, narration: narrate(START, FINAL, true), note: 'C goes down & <stays>' });
+    const doc = new DOMParser().parseFromString(frame, 'image/svg+xml');
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    const texts = [...doc.getElementsByTagName('text')].map((t) => t.textContent);
+    expect(texts).toContain('step 1 of 1');
+    expect(texts).toContain('C goes down & <stays>');
+    expect(texts).toContain('a cold miss: its first reference');
+    expect(texts).toContain('client: 0 hits, 1 misses');
+    // The lists drawn block by block, next victim first: client D E A, array E C A; D and B evicted from the array.
+    const blocks = texts.filter((t) => /^[A-E]$/.test(t ?? ''));
+    expect(blocks.join(' ')).toBe(['A', 'D E A', 'E C A', 'D B'].join(' ')); // the strip's A, the caches, the tray
+    expect(texts.filter((t) => t?.startsWith('←'))).toEqual(['← array', '← array']);
+    expect(frameSvg({ steps, letters: true, at: 0, narration: narrate(START, START, true) })).toContain('step 0 of 1');
+    expect([frameName(0, 7), frameName(12, 120)]).toEqual(['step-00.svg', 'step-012.svg']);
+    const page = printablePage('The walk', 'LRU-LRU <inclusive>', [frame, frame]);
+    expect(page).toContain('<figure id="step-1"><svg');
+    expect(page).toContain('LRU-LRU &lt;inclusive&gt;');
+    // The ZIP: stored entries, their CRC-32 as zlib computes it, the central directory at its end.
+    const enc = new TextEncoder();
+    const files = [
+      { name: 'step-00.svg', data: enc.encode('<svg/>') },
+      { name: 'step-01.svg', data: enc.encode(frame) },
+    ];
+    expect(crc32(files[1].data)).toBe(nodeCrc32(files[1].data));
+    const zip = zipStore(files);
+    const view = new DataView(zip.buffer);
+    let at = 0;
+    for (const f of files) {
+      expect(view.getUint32(at, true)).toBe(0x04034b50);
+      expect(view.getUint32(at + 14, true)).toBe(nodeCrc32(f.data));
+      const nameLength = view.getUint16(at + 26, true);
+      expect(new TextDecoder().decode(zip.slice(at + 30, at + 30 + nameLength))).toBe(f.name);
+      expect(new TextDecoder().decode(zip.slice(at + 30 + nameLength, at + 30 + nameLength + f.data.length))).toBe(new TextDecoder().decode(f.data));
+      at += 30 + nameLength + f.data.length;
+    }
+    const end = zip.length - 22;
+    expect(view.getUint32(end, true)).toBe(0x06054b50);
+    expect([view.getUint16(end + 10, true), view.getUint32(end + 16, true)]).toEqual([2, at]);
+    expect(view.getUint32(at, true)).toBe(0x02014b50);
   });
 });

@@ -12,6 +12,8 @@ import { EngineClient } from '../../worker/client';
 import type { Queue, TeachRequest, TeachStep } from '../../worker/protocol';
 import { POLICIES } from '../scenario/components/CacheFields';
 import { SelectField } from '../scenario/components/SelectField';
+import { download } from '../export/export';
+import { frameName, frameSvg, printablePage, zipStore } from './export';
 import { linkedHash, publishStepperLink, readStepperLink, type Notes } from './link';
 import { blockLabel, parseBlocks } from './requests';
 import { evictionsAt, evictionsOf, guessChoices, judgeGuess, missWords, pathOf, stripOf, tallyAt, type Guess } from './walk';
@@ -482,6 +484,24 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
     run();
   };
 
+  /** Every step of the walk as a frame (numbered from 0, before any request), with its note. */
+  const frames = () => {
+    if (!steps) return [];
+    const title = steps.variants.length ? variantLabel(steps.config) : undefined;
+    return steps.steps.map((_, n) => frameSvg({ steps: steps.steps, letters: steps.letters, at: n, narration: narrate(steps.steps[Math.max(0, n - 1)], steps.steps[n], steps.letters, steps.clients), note: notes[n], title }));
+  };
+  const exportFrames = () => {
+    if (!steps) return;
+    const enc = new TextEncoder();
+    download('stepper-frames.zip', new Blob([zipStore(frames().map((f, n) => ({ name: frameName(n, last), data: enc.encode(f) })))], { type: 'application/zip' }));
+  };
+  const exportPage = () => {
+    if (!steps) return;
+    const c = steps.config;
+    const summary = c.tree ? `${c.tree.caches.map((x) => `${x.name}: ${x.policy.kind.toUpperCase()}, ${x.capacity} blocks`).join(' · ')} — requests ${c.requests}` : `${variantLabel(c)}, ${c.clientSize}${c.array === 'none' ? '' : ` + ${c.arraySize}`} blocks — requests ${c.requests}`;
+    download('stepper-walk.html', printablePage('Teaching stepper: the walk step by step', summary, frames()), 'text/html');
+  };
+
   const togglePresenter = () => {
     const el = section.current;
     const on = !presenter;
@@ -707,6 +727,16 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
         <button type="button" className="button secondary small" data-testid="stepper-presenter" aria-pressed={presenter} onClick={togglePresenter}>
           {presenter ? 'Leave presenter mode' : 'Presenter mode'}
         </button>
+        {steps && fresh && (
+          <>
+            <button type="button" className="button secondary small" data-testid="stepper-export-frames" onClick={exportFrames}>
+              Frames (SVG, zip)
+            </button>
+            <button type="button" className="button secondary small" data-testid="stepper-export-page" onClick={exportPage}>
+              Printable page
+            </button>
+          </>
+        )}
         <span className="mrc-progress" data-testid="stepper-at" data-at={at} data-steps={steps ? last : 0} data-fresh={String(fresh)} data-playing={String(playing)}>
           {!steps ? 'Step or Play starts from these settings' : fresh ? `step ${at} of ${last}` : 'settings changed: Step or Play starts again from them'}
         </span>
