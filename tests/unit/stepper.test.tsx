@@ -472,4 +472,22 @@ describe('the teaching stepper', () => {
     expect([view.getUint16(end + 10, true), view.getUint32(end + 16, true)]).toEqual([2, at]);
     expect(view.getUint32(at, true)).toBe(0x02014b50);
   });
+
+  it("keeps the walk in the hash when the page rewrites it for a new scenario, and has a presenter mode", async () => {
+    const teach = vi.fn(async () => [START, FINAL]);
+    const small: any = defaultScenario();
+    const view = render(<Stepper teach={teach} scenario={small} />);
+    fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
+    await waitFor(() => expect(window.location.hash).toBe('#teach=paper000&step=0'));
+    // The page's own effect, as useScenarioUrl writes it: only its scenario.
+    view.rerender(<Stepper teach={teach} scenario={{ ...small, name: 'edited' }} />);
+    window.history.replaceState(null, '', '/#s=N4Ig+x');
+    await waitFor(() => expect(window.location.hash).toBe('#s=N4Ig+x&teach=paper000&step=0'));
+    // Presenter mode: the stepper alone, in large type (full screen where the browser allows).
+    fireEvent.click(screen.getByTestId('stepper-presenter'));
+    expect(screen.getByTestId('stepper').className).toContain('is-presenter');
+    expect(screen.getByTestId('stepper-presenter').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('stepper-presenter'));
+    expect(screen.getByTestId('stepper').className).not.toContain('is-presenter');
+  });
 });

@@ -409,6 +409,14 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
   useEffect(() => {
     if (steps && fresh) publishStepperLink({ config: steps.config, step: at, notes }, STEPPER_PRESETS);
   }, [steps, fresh, at, notes]);
+  // The page rewrites the hash with each new scenario (its own parameter only), just after this
+  // component's effects run: put the walk back once it has.
+  const linked = useRef<{ config: StepperConfig; step: number; notes: Notes } | null>(null);
+  linked.current = steps && fresh ? { config: steps.config, step: at, notes } : linked.current;
+  useEffect(() => {
+    const t = setTimeout(() => linked.current && publishStepperLink(linked.current, STEPPER_PRESETS), 0);
+    return () => clearTimeout(t);
+  }, [scenario]);
 
   // Predict mode: before each step the student says where the request will be served and which
   // block will leave; Step then reveals it and scores the guess.
