@@ -118,6 +118,15 @@ describe('tiersim in Chromium: teaching', () => {
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="stepper-at"]')?.getAttribute('data-at')) >= 2, null, { timeout: 10_000 });
     await page.keyboard.press('Space');
     await page.waitForSelector('[data-testid="stepper-at"][data-playing="false"]');
+    // Space with a button focused plays; it does not also press the button.
+    await testId(page, 'stepper-speed').selectOption('0.5');
+    await testId(page, 'stepper-back').focus();
+    const before = await at();
+    await page.keyboard.press('Space');
+    expect(await testId(page, 'stepper-at').getAttribute('data-playing')).toBe('true');
+    expect(await at()).toBe(before);
+    await page.keyboard.press('Space');
+    await page.waitForSelector('[data-testid="stepper-at"][data-playing="false"]');
 
     // Each moment is in the URL, with a note: a second page opened on it shows the same state.
     await page.keyboard.press('Home');

@@ -5,6 +5,15 @@
 // over an array (or one cache), or a small tree — a preset's, or the scenario's own — whose
 // requests name their client ("c2:A"). Paper 000's §4.5 example (LRU-LRU-demote, blocks A–E) is
 // a preset: one step shows why that pair is not one LRU cache.
+//
+// For a classroom (issue 24): step 0 is the caches before any request; ← → step, space plays,
+// Home and End jump, at a chosen speed; the walk — settings, step, notes a lecturer attaches to
+// steps — is in the URL hash (link.ts), so a link opens that very moment. A request strip marks
+// each past request where it was served and why a disk read missed (cold, capacity, or
+// duplicate: it would have hit had the levels been exclusive — the engine judges it, teach.rs);
+// each cache's running tally; the evicted tray; a predict mode that asks where the next request
+// is served and which block leaves before revealing it; other pairs stepped side by side on the
+// same requests; a presenter mode; and the walk exported as SVG frames or a printable page.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_SCENARIO } from '../../scenario/defaults';
 import { checkScenario, clientNames, describeIssue, type PolicyConfig, type PolicyKind, type Protocol, type Scenario, type TreeCache, type WorkloadSource } from '../../scenario/schema';
@@ -490,7 +499,11 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
     if (!run) return;
     e.preventDefault();
     run();
+    // A button the key disables (Back at step 0) would drop the focus, and the keys with it.
+    if (target !== section.current) section.current?.focus({ preventScroll: true });
   };
+  /** After a click on a control that may disable itself: keep the focus, and so the keys, in the stepper. */
+  const keepFocus = () => section.current?.focus({ preventScroll: true });
 
   /** Every step of the walk as a frame (numbered from 0, before any request), with its note. */
   const frames = () => {
@@ -692,19 +705,19 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
         <button type="button" className="button primary" data-testid="stepper-load" onClick={() => void build(config)}>
           Load
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-reset" disabled={!fresh || at === 0} onClick={() => setAt(0)} aria-label="back to the start">
+        <button type="button" className="button secondary" data-testid="stepper-reset" disabled={!fresh || at === 0} onClick={() => (setAt(0), keepFocus())} aria-label="back to the start">
           ⇤ Start
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-back" disabled={!fresh || at === 0} onClick={back}>
+        <button type="button" className="button secondary" data-testid="stepper-back" disabled={!fresh || at === 0} onClick={() => (back(), keepFocus())}>
           ◀ Back
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-step" disabled={(fresh && at >= last) || (asking && !(guess?.served && guess.victim))} onClick={() => void step()}>
+        <button type="button" className="button secondary" data-testid="stepper-step" disabled={(fresh && at >= last) || (asking && !(guess?.served && guess.victim))} onClick={() => void step().then(keepFocus)}>
           {asking ? 'Reveal ▶' : 'Step ▶'}
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-play" disabled={fresh && at >= last} onClick={() => void play()}>
+        <button type="button" className="button secondary" data-testid="stepper-play" disabled={fresh && at >= last} onClick={() => void play().then(keepFocus)}>
           {playing ? 'Pause' : 'Play'}
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-end" disabled={!fresh || at >= last} onClick={() => setAt(last)} aria-label="to the last step">
+        <button type="button" className="button secondary" data-testid="stepper-end" disabled={!fresh || at >= last} onClick={() => (setAt(last), keepFocus())} aria-label="to the last step">
           End ⇥
         </button>
         <label className="stepper-speed">
