@@ -299,10 +299,10 @@ export type Level = "client" | "array" | "disk";
  * path:
  *
  * - `Cold`: the block was never referenced before (nor in any start list): no cache could
- * have held it.
+ *   have held it.
  * - `Duplicate`: `d ≤ C`. Had the path's levels been exclusive — together one LRU cache of `C`
- * blocks, none held twice — the block would still have been there: the miss is the price of
- * the levels keeping copies of the same blocks. Paper 000's DEMOTE is the cure.
+ *   blocks, none held twice — the block would still have been there: the miss is the price of
+ *   the levels keeping copies of the same blocks. Paper 000's DEMOTE is the cure.
  * - `Capacity`: `d > C`: even the exclusive levels would have evicted it.
  *
  * In a tree the stack is over every client's requests (the shared caches see them all). Writes
