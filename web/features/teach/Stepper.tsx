@@ -717,7 +717,7 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
         <button type="button" className="button secondary" data-testid="stepper-play" disabled={fresh && at >= last} onClick={() => void play().then(keepFocus)}>
           {playing ? 'Pause' : 'Play'}
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-end" disabled={!fresh || at >= last} onClick={() => (setAt(last), keepFocus())} aria-label="to the last step">
+        <button type="button" className="button secondary" data-testid="stepper-end" disabled={!fresh || at >= last} onClick={() => (setAt(last), keepFocus())} aria-label="to the end (the last step)">
           End ⇥
         </button>
         <label className="stepper-speed">
