@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, testId } from './harness';
+import { useApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, root, testId } from './harness';
 
 useApp();
 
@@ -213,5 +213,19 @@ describe('tiersim in Chromium: teaching', () => {
     await testId(page, 'stepper-step').click();
     expect(await testId(page, 'stepper-verdict').getAttribute('data-right')).toBe('true');
     expect(await testId(page, 'stepper-score').innerText()).toBe('1 of 1 predicted right');
+
+    // axe-core over the stepper with all of it showing: pairs side by side, the prediction asked.
+    await testId(page, 'stepper-preset-side-by-side').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    await testId(page, 'stepper-predict').uncheck();
+    for (let i = 0; i < 6; i++) await testId(page, 'stepper-step').click();
+    await testId(page, 'stepper-predict').check();
+    await testId(page, 'stepper-note').fill('Duplicates on the left, none on the right.');
+    await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
+    const violations: string[] = await page.evaluate(async () => {
+      const r = await (window as any).axe.run('[data-testid="stepper"]', { resultTypes: ['violations'] });
+      return r.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').flatMap((v: any) => v.nodes.map((n: any) => `${v.id} at ${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`));
+    });
+    expect(violations).toEqual([]);
   });
 });
