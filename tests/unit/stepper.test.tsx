@@ -365,6 +365,11 @@ describe('the teaching stepper', () => {
     window.history.replaceState(null, '', '/#teach=nope');
     render(<Stepper teach={teach} />);
     expect((await screen.findByTestId('stepper-error')).textContent).toContain('no example is called "nope"');
+    // A link pasted into the address bar opens its moment.
+    window.history.replaceState(null, '', '/#s=abc&teach=paper000&step=1');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-at')).toBe('1'));
+    expect(screen.queryByTestId('stepper-error')).toBeNull();
   });
 
   it('in predict mode asks where the next request is served and which block leaves, then reveals and scores', async () => {

@@ -394,22 +394,28 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
     }
   };
 
-  // A link to a moment of a walk: its settings, its step, its notes.
+  // A link to a moment of a walk: its settings, its step, its notes — as the stepper opens, and
+  // when a link is pasted into the address bar (the stepper's own writes fire no hashchange).
   useEffect(() => {
-    const read = readStepperLink(linkedHash(), STEPPER_PRESETS);
-    if (read === null) return;
-    if (!read.ok) {
-      setError(read.message);
-      return;
-    }
-    setConfig(read.link.config);
-    setNotes(read.link.notes);
-    // Shown, and listening for the keys: a lecturer opens the link and presses →.
-    void build(read.link.config, read.link.step).then(() => {
-      section.current?.scrollIntoView?.({ block: 'start' });
-      section.current?.focus({ preventScroll: true });
-    });
-    // Once, as the stepper opens.
+    const open = (hash: string) => {
+      const read = readStepperLink(hash, STEPPER_PRESETS);
+      if (read === null) return;
+      if (!read.ok) {
+        setError(read.message);
+        return;
+      }
+      setConfig(read.link.config);
+      setNotes(read.link.notes);
+      // Shown, and listening for the keys: a lecturer opens the link and presses →.
+      void build(read.link.config, read.link.step).then(() => {
+        section.current?.scrollIntoView?.({ block: 'start' });
+        section.current?.focus({ preventScroll: true });
+      });
+    };
+    open(linkedHash());
+    const onHashChange = () => open(window.location.hash);
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
