@@ -30,7 +30,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::hierarchy::{Hierarchy, Meta, Protocol};
-use crate::model::{Block, Op};
+use crate::model::{Block, Op, WriteHint};
 use crate::policy::{End, Policy, Queue};
 use crate::scenario::{err, Scenario, ScenarioError, Shape, Source, Topology};
 
@@ -50,6 +50,8 @@ pub struct TeachRequest {
     pub client: usize,
     pub block: Block,
     pub op: Op,
+    /// A write's paper 004 hint (what TQ and the hint-aware policies order by); `None`: none.
+    pub hint: Option<WriteHint>,
 }
 
 /// Where a request was served, as the stepper names levels: its client's own cache, a cache
@@ -145,11 +147,13 @@ pub fn start_from_json(text: &str) -> Result<Start, String> {
 }
 
 /// Parses the stepper's requests: a JSON array whose items are a block id (a read by the first
-/// client), a `[block, "read" | "write"]` pair, a `[block, "read" | "write", client]` triple or
-/// `{"block", "op", "client"}` (the client by leaf name or index). Errors name the item.
+/// client), a `[block, op]` pair, a `[block, op, client]` triple or `{"block", "op", "client"}`
+/// (the client by leaf name or index). The op is "read", "write", or a write with its paper 004
+/// hint: "synch", "replace" or "recov". Errors name the item.
 pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>, String> {
     use serde_json::Value;
     const ITEM: &str = r#"a block id, [block, "read" | "write"], [block, op, client] or {"block", "op", "client"}"#;
+    const OPS: &str = r#""read", "write", or a hinted write: "synch", "replace" or "recov""#;
     let value: Value = serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
     let Value::Array(items) = value else {
         return Err(format!("expected an array of requests, each {ITEM}"));
@@ -159,10 +163,12 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
         _ => Err(format!("{at}: the block must be a whole number from 0 to {MAX_TEACH_BLOCK} (got {v})")),
     };
     let op = |at: &str, v: Option<&Value>| match v.map(|v| v.as_str()) {
-        None => Ok(Op::Read),
-        Some(Some("read")) => Ok(Op::Read),
-        Some(Some("write")) => Ok(Op::Write),
-        Some(_) => Err(format!("{at}: the operation must be \"read\" or \"write\" (got {})", v.expect("some"))),
+        None | Some(Some("read")) => Ok((Op::Read, None)),
+        Some(Some("write")) => Ok((Op::Write, None)),
+        Some(Some("synch")) => Ok((Op::Write, Some(WriteHint::Synch))),
+        Some(Some("replace")) => Ok((Op::Write, Some(WriteHint::Replace))),
+        Some(Some("recov")) => Ok((Op::Write, Some(WriteHint::Recov))),
+        Some(_) => Err(format!("{at}: the operation must be {OPS} (got {})", v.expect("some"))),
     };
     let client = |at: &str, v: Option<&Value>| match v {
         None => Ok(0),
@@ -179,20 +185,28 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
         .iter()
         .enumerate()
         .map(|(i, item)| match item {
-            Value::Number(_) => Ok(TeachRequest { client: 0, block: block(&format!("[{i}]"), item)?, op: Op::Read }),
-            Value::Array(a) if (2..=3).contains(&a.len()) => Ok(TeachRequest {
-                block: block(&format!("[{i}][0]"), &a[0])?,
-                op: op(&format!("[{i}][1]"), Some(&a[1]))?,
-                client: client(&format!("[{i}][2]"), a.get(2))?,
-            }),
+            Value::Number(_) => {
+                Ok(TeachRequest { client: 0, block: block(&format!("[{i}]"), item)?, op: Op::Read, hint: None })
+            }
+            Value::Array(a) if (2..=3).contains(&a.len()) => {
+                let (op, hint) = op(&format!("[{i}][1]"), Some(&a[1]))?;
+                Ok(TeachRequest {
+                    block: block(&format!("[{i}][0]"), &a[0])?,
+                    op,
+                    hint,
+                    client: client(&format!("[{i}][2]"), a.get(2))?,
+                })
+            }
             Value::Object(o) => {
                 if let Some(k) = o.keys().find(|k| !["block", "op", "client"].contains(&k.as_str())) {
                     return Err(format!("[{i}].{k}: unknown field (expected block, op, client)"));
                 }
                 let b = o.get("block").ok_or_else(|| format!("[{i}].block: missing"))?;
+                let (op, hint) = op(&format!("[{i}].op"), o.get("op"))?;
                 Ok(TeachRequest {
                     block: block(&format!("[{i}].block"), b)?,
-                    op: op(&format!("[{i}].op"), o.get("op"))?,
+                    op,
+                    hint,
                     client: client(&format!("[{i}].client"), o.get("client"))?,
                 })
             }
@@ -302,7 +316,8 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
     steps.push(step(&h, &shape, None, None, 0));
     for r in requests {
         let distance = stack.touch(r.block);
-        let (deepest, latency) = h.serve_blocks(r.client, Meta::op(r.op), r.block..r.block + 1);
+        let (deepest, latency) =
+            h.serve_blocks(r.client, Meta { write_hint: r.hint, ..Meta::op(r.op) }, r.block..r.block + 1);
         let mut s = step(&h, &shape, Some(*r), Some(deepest), latency);
         if r.op == Op::Read {
             let capacity: u64 = h.path(r.client).iter().map(|&c| h.cache(c).capacity() as u64).sum();
@@ -439,7 +454,7 @@ mod tests {
     }
 
     fn reads(blocks: &[Block]) -> Vec<TeachRequest> {
-        blocks.iter().map(|&block| TeachRequest { client: 0, block, op: Op::Read }).collect()
+        blocks.iter().map(|&block| TeachRequest { client: 0, block, op: Op::Read, hint: None }).collect()
     }
 
     fn start(caches: &[(&str, &[Block])]) -> Start {
@@ -530,6 +545,7 @@ mod tests {
             client: 0,
             block,
             op,
+            hint: None,
         });
         let steps = teach(&s, &refs, &Start::new()).unwrap();
         let summary: Vec<_> = steps.iter().map(|s| (s.level, s.demotions, s.disk_reads)).collect();
@@ -624,7 +640,7 @@ mod tests {
         assert_eq!((steps[1].distance, steps[1].level, steps[1].miss), (Some(4), Some(Level::Array), None));
         assert_eq!((steps[2].distance, steps[2].miss), (None, Some(Cold)));
         // Writes get no label.
-        let w = [TeachRequest { client: 0, block: A, op: Op::Write }];
+        let w = [TeachRequest { client: 0, block: A, op: Op::Write, hint: None }];
         assert_eq!(teach(&s, &w, &Start::new()).unwrap()[1].miss, None);
     }
 
@@ -650,7 +666,7 @@ mod tests {
             .map(|_| {
                 x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 let op = if (x >> 60) == 0 { Op::Write } else { Op::Read };
-                TeachRequest { client: ((x >> 40) & 1) as usize, block: ((x >> 33) % 7) as Block, op }
+                TeachRequest { client: ((x >> 40) & 1) as usize, block: ((x >> 33) % 7) as Block, op, hint: None }
             })
             .collect();
         for (s, refs) in [
@@ -687,6 +703,37 @@ mod tests {
         }
     }
 
+    /// Paper 004's TQ under an LRU client: reads put a block in Qlow (the client has just loaded
+    /// it); a REPLACE-hinted write (the client letting a dirty block go) moves it to Qhigh, where
+    /// the next read of it should find it — and so does any write but a RECOV one, hinted or not
+    /// (Algorithm 2 orders by the latest non-RECOV request).
+    #[test]
+    fn hinted_writes_reach_tq_with_their_hint() {
+        let shape = Scenario::default().shape().unwrap();
+        let refs =
+            requests_from_json(r#"[0, 1, [0, "replace"], [1, "write"], [2, "synch"], [3, "recov"]]"#, &shape).unwrap();
+        assert_eq!(
+            refs.iter().map(|r| (r.op, r.hint)).collect::<Vec<_>>(),
+            [
+                (Op::Read, None),
+                (Op::Read, None),
+                (Op::Write, Some(WriteHint::Replace)),
+                (Op::Write, None),
+                (Op::Write, Some(WriteHint::Synch)),
+                (Op::Write, Some(WriteHint::Recov)),
+            ]
+        );
+        let s = two_level(PolicyConfig::Lru, PolicyConfig::Tq, Protocol::None, 4);
+        let steps = teach(&s, &refs[..4], &Start::new()).unwrap();
+        let array = |n: usize| -> Vec<(&str, Vec<Block>)> {
+            steps[n].caches[1].queues.iter().map(|q| (q.name, q.blocks.clone())).collect()
+        };
+        let find = |n: usize, name: &str| array(n).into_iter().find(|(q, _)| *q == name).map(|(_, b)| b).unwrap();
+        assert_eq!((find(2, "Qlow"), find(2, "Qhigh")), (vec![A, B], vec![]), "{:?}", array(2));
+        assert_eq!((find(3, "Qlow"), find(3, "Qhigh")), (vec![B], vec![A]), "{:?}", array(3));
+        assert_eq!((find(4, "Qlow"), find(4, "Qhigh")), (vec![], vec![A, B]), "an unhinted write: {:?}", array(4));
+    }
+
     #[test]
     fn refusals_name_the_field() {
         let lru = two_level(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::Demote, 3);
@@ -720,7 +767,7 @@ mod tests {
     #[test]
     fn requests_and_start_parse_with_clear_errors() {
         let shape = Scenario::default().shape().unwrap();
-        let r = |b, op| TeachRequest { client: 0, block: b, op };
+        let r = |b, op| TeachRequest { client: 0, block: b, op, hint: None };
         assert_eq!(
             requests_from_json(r#"[1, [2, "write"], [3, "read"], 0]"#, &shape).unwrap(),
             [r(1, Op::Read), r(2, Op::Write), r(3, Op::Read), r(0, Op::Read)]
@@ -730,7 +777,7 @@ mod tests {
             ("[1, ", "not valid JSON"),
             (r#"{"requests": []}"#, "expected an array"),
             (r#"[1, "2"]"#, "[1]: expected a block id"),
-            (r#"[[1, "erase"]]"#, r#"[0][1]: the operation must be "read" or "write""#),
+            (r#"[[1, "erase"]]"#, r#"[0][1]: the operation must be "read", "write", or a hinted write"#),
             ("[-1]", "[0]: the block must be"),
             ("[2.5]", "[0]: the block must be"),
             ("[1000000]", "from 0 to 999999"),
