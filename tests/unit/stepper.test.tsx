@@ -37,7 +37,10 @@ describe('the teaching stepper', () => {
     expect([letterId('A'), letterId('Z'), letterId('AA'), letterName(27)]).toEqual([0, 25, 26, 'AB']);
     expect(parseBlocks('A b, C*  7')).toEqual({ ok: true, letters: true, requests: [[0, 'read'], [1, 'read'], [2, 'write'], [7, 'read']] });
     expect(parseBlocks('3 4 5')).toMatchObject({ ok: true, letters: false });
-    expect(parseBlocks('A B? C')).toEqual({ ok: false, message: 'request 2: "B?" is not a block — letters (A, B, … AA) or a number up to 999999, with * for a write, after its client and a colon (c2:A) if not the first' });
+    expect(parseBlocks('A B? C')).toEqual({ ok: false, message: 'request 2: "B?" is not a block — letters (A, B, … AA) or a number up to 999999, with * for a write (*synch, *replace, *recov for a hinted one), after its client and a colon (c2:A) if not the first' });
+    // Paper 004's hints on writes, as the engine takes them.
+    expect(parseBlocks('A*replace B*Synch c2:C*recov D*')).toEqual({ ok: true, letters: true, requests: [[0, 'replace'], [1, 'synch'], [2, 'recov', 'c2'], [3, 'write']] });
+    expect(parseBlocks('A*erase')).toMatchObject({ ok: false, message: expect.stringContaining('request 1: "A*erase" is not a block') });
     expect(parseBlocks('A*', 'client start block', false)).toMatchObject({ ok: false });
     // A request may name its client: by name, or its number from 1.
     expect(parseBlocks('c2:A B c1:7* 2:C')).toEqual({ ok: true, letters: true, requests: [[0, 'read', 'c2'], [1, 'read'], [7, 'write', 'c1'], [2, 'read', '2']] });

@@ -99,7 +99,9 @@ export interface EngineApi {
 }
 
 /** One request of the stepper: block, operation and the client (leaf name or index) that issues it. */
-export type TeachRequest = [number, 'read' | 'write'] | [number, 'read' | 'write', string | number];
+export type TeachRequest = [number, TeachOp] | [number, TeachOp, string | number];
+/** A read, a write, or a write with paper 004's hint. */
+export type TeachOp = 'read' | 'write' | 'synch' | 'replace' | 'recov';
 
 /** The scenario as the worker receives it. */
 export function scenarioJson(scenario: Scenario): string {

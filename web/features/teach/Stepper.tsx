@@ -164,7 +164,8 @@ export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig
   },
 ];
 
-const ONLINE = POLICIES.filter((p) => p.value !== 'lru+hints' && p.value !== 'mq+hints' && p.value !== 'tq');
+// Every online policy: the hint-aware ones (TQ, LRU and MQ with hints) read the hints typed on writes ("A*replace").
+const ONLINE = POLICIES;
 
 /** The scenario the stepper runs: tiny caches, the config's policies (or its tree), FC link, a 10 ms disk. */
 export function stepperScenario(c: StepperConfig): Scenario | { error: string } {
@@ -651,7 +652,7 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
             />
           )}
           <label className="field">
-            <span>Requests (letters or numbers; * for a write)</span>
+            <span>Requests (letters or numbers; * for a write, *replace, *synch or *recov for a hinted one)</span>
             <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
           </label>
           <div className="row">
