@@ -196,6 +196,7 @@ describe('tiersim in Chromium: teaching', () => {
       ['slru', 13, ['probationary', 'protected']],
       ['lirs', 13, ['HIR resident', 'LIR', 'HIR non-resident']],
       ['mq', 14, ['cache', 'Q0', 'Q1', 'Q2', 'Qout']],
+      ['tq', 11, ['cache', 'Qlow', 'Qhigh', 'Qout']],
     ] as const) {
       await testId(page, `stepper-preset-${preset}`).click();
       await page.waitForSelector(`[data-testid="stepper-at"][data-steps="${steps}"][data-at="0"]`, { timeout: RUN_TIMEOUT_MS });
@@ -203,6 +204,9 @@ describe('tiersim in Chromium: teaching', () => {
       await page.keyboard.press('End');
       expect(await names(), preset).toEqual(lists);
     }
+    // TQ: the REPLACE-hinted write put A in Qhigh; the reads after it were declined, and A's next read hits the array.
+    const served = await page.locator('[data-testid="stepper-strip-item"]').evaluateAll((items) => items.map((i) => i.getAttribute('data-served')));
+    expect(served).toEqual(['disk', 'disk', 'disk', 'disk', 'write', 'array', 'disk', 'disk', 'array', 'disk', 'array']);
 
     // Predict: paper 000's first step — A from the disk, C leaving the client.
     await testId(page, 'stepper-preset-paper000').click();

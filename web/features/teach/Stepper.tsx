@@ -129,6 +129,11 @@ export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig
     config: { client: 'lru', array: 'mq', protocol: 'none', clientSize: 2, arraySize: 4, requests: 'A B C A D B E A F B G A H B', startClient: '', startArray: '' },
   },
   {
+    id: 'tq',
+    label: "TQ (paper 004): a REPLACE write keeps A in Qhigh for its next read",
+    config: { client: 'lru', array: 'tq', protocol: 'none', clientSize: 2, arraySize: 4, requests: 'A B C D A*replace B E F A G B', startClient: '', startArray: '' },
+  },
+  {
     id: 'side-by-side',
     label: 'Side by side: inclusive, LRU-LRU-demote, LRU-MRU-demote',
     config: {
