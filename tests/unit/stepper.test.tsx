@@ -432,7 +432,9 @@ describe('the teaching stepper', () => {
     expect(screen.getAllByTestId('stepper-variant-row')).toHaveLength(2);
     fireEvent.change(screen.getByTestId('stepper-variant-1-array'), { target: { value: 'none' } });
     fireEvent.click(screen.getByTestId('stepper-load'));
-    await waitFor(() => expect(teach).toHaveBeenCalledTimes(6));
+    // Loaded (the sixth call made is not yet the walk shown): the link then holds the edited pairs.
+    await waitFor(() => expect(window.location.hash).toMatch(/^#teach=c/));
+    expect(teach).toHaveBeenCalledTimes(6);
     expect((teach.mock.calls[5] as unknown as [any])[0].topology.kind).toBe('single');
     const read = readStepperLink(window.location.hash, STEPPER_PRESETS);
     expect(read).toMatchObject({ ok: true, link: { config: { variants: [{ client: 'lru', array: 'lru', protocol: 'demote' }, { client: 'lru', array: 'none' }] } } });
