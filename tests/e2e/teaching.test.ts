@@ -164,6 +164,18 @@ describe('tiersim in Chromium: teaching', () => {
     await page.keyboard.press('End');
     expect(await page.locator('[data-testid="stepper-strip-item"][data-miss="duplicate"]').count()).toBe(0);
     expect(await page.locator('[data-testid="stepper-strip-item"][data-miss="cold"]').count()).toBe(5);
+
+    // Presenter mode: the stepper alone over the whole window, in large type; the keys still drive it.
+    await testId(page, 'stepper-presenter').click();
+    const box = await testId(page, 'stepper').boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 1280, height: 900 });
+    expect(await testId(page, 'stepper-settings').isVisible()).toBe(false);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    expect(await at()).toBe('1');
+    await page.screenshot({ path: join(SHOTS, 'stepper-presenter.png') });
+    await testId(page, 'stepper-presenter').click();
+    expect((await testId(page, 'stepper').boundingBox())!.y).not.toBe(0);
   });
 
   it("steps three pairs side by side, each tallied as the engine does; the papers' examples show their lists; predict mode scores a guess", async () => {

@@ -497,6 +497,7 @@ describe('the teaching stepper', () => {
     fireEvent.click(screen.getByTestId('stepper-presenter'));
     expect(screen.getByTestId('stepper').className).toContain('is-presenter');
     expect(screen.getByTestId('stepper-presenter').getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByTestId('stepper-settings') as HTMLElement).hidden).toBe(true);
     fireEvent.click(screen.getByTestId('stepper-presenter'));
     expect(screen.getByTestId('stepper').className).not.toContain('is-presenter');
   });

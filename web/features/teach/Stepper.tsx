@@ -574,145 +574,148 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
         <h3 id="stepper-title">Teaching stepper</h3>
         <p className="chart-legend">tiny caches, one request at a time: watch each block move (← → step, space plays, Home and End jump)</p>
       </div>
-      <div className="tree-presets" role="group" aria-label="examples">
-        {STEPPER_PRESETS.map((p) => (
-          <button
-            key={p.id}
-            type="button"
-            className="button secondary small"
-            data-testid={`stepper-preset-${p.id}`}
-            onClick={() => {
-              setConfig(p.config);
-              void build(p.config);
-            }}
-          >
-            {p.label}
-          </button>
-        ))}
-      </div>
-      <SelectField<Shape>
-        testId="stepper-shape"
-        label="Hierarchy"
-        value={shape}
-        options={[
-          { value: 'pair', label: 'a client over an array (or one cache)' },
-          { value: 'shared', label: 'two clients sharing an array' },
-          ...(pageTree ? [{ value: 'scenario' as const, label: `this scenario's tree (${pageTree.caches.length} caches)` }] : []),
-        ]}
-        onChange={chooseShape}
-      />
-      {config.tree ? (
-        <>
-          <p className="field-hint" data-testid="stepper-tree">
-            {config.tree.caches.map((c) => `${c.name}${c.parent ? ` (under ${c.parent})` : ''}: ${c.policy.kind.toUpperCase()}, ${c.capacity} blocks`).join(' · ')}
-            {config.tree.protocol && config.tree.protocol.kind !== 'none' ? ` · ${config.tree.protocol.kind}` : ' · inclusive'}
-            {config.tree.from === 'scenario' ? ' — edit the tree in the scenario above, then pick it again' : ''}
-          </p>
-          <label className="field">
-            <span>Requests (client:block — e.g. {treeClients[1] ?? treeClients[0]}:A; * for a write; no client: {treeClients[0]})</span>
-            <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
-          </label>
-          <div className="row">
-            {config.tree.caches.map((c) => (
-              <label className="field" key={c.name}>
-                <span>{c.name} starts with</span>
-                <input
-                  type="text"
-                  data-testid={`stepper-start-${c.name}`}
-                  value={config.starts?.[c.name] ?? ''}
-                  onChange={(e) => set({ starts: { ...config.starts, [c.name]: e.target.value } })}
-                />
-              </label>
-            ))}
-          </div>
-        </>
-      ) : (
-        <>
-          <div className="row">
-            <SelectField<PolicyKind> testId="stepper-client-policy" label="Client policy" value={config.client} options={policyOptions} onChange={(v) => set({ client: v })} />
-            <SelectField<PolicyKind | 'none'> testId="stepper-array-policy" label="Array policy" value={config.array} options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]} onChange={(v) => set({ array: v })} />
-          </div>
-          <div className="row">
-            <label className="field">
-              <span>Client blocks</span>
-              <input type="number" min={1} max={64} data-testid="stepper-client-size" value={config.clientSize} onChange={(e) => set({ clientSize: Number(e.target.value) })} />
-            </label>
-            {config.array !== 'none' && (
-              <label className="field">
-                <span>Array blocks</span>
-                <input type="number" min={1} max={64} data-testid="stepper-array-size" value={config.arraySize} onChange={(e) => set({ arraySize: Number(e.target.value) })} />
-              </label>
-            )}
-          </div>
-          {config.array !== 'none' && (
-            <SelectField<'none' | 'demote'>
-              testId="stepper-protocol"
-              label="Protocol"
-              value={config.protocol}
-              options={[
-                { value: 'none', label: 'inclusive: the array keeps its copy' },
-                { value: 'demote', label: 'DEMOTE: victims go down' },
-              ]}
-              onChange={(v) => set({ protocol: v })}
-            />
-          )}
-          <label className="field">
-            <span>Requests (letters or numbers; * for a write, *replace, *synch or *recov for a hinted one)</span>
-            <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
-          </label>
-          <div className="row">
-            <label className="field">
-              <span>Client starts with (next victim first)</span>
-              <input type="text" data-testid="stepper-start-client" value={config.startClient} onChange={(e) => set({ startClient: e.target.value })} />
-            </label>
-            {config.array !== 'none' && (
-              <label className="field">
-                <span>Array starts with</span>
-                <input type="text" data-testid="stepper-start-array" value={config.startArray} onChange={(e) => set({ startArray: e.target.value })} />
-              </label>
-            )}
-          </div>
-        </>
-      )}
-      {!config.tree && (
-        <div className="stepper-variants" data-testid="stepper-variants">
-          <span className="field-hint">Side by side, on the same requests and start{config.variants?.length ? '' : ': add a pair'}</span>
-          {(config.variants ?? []).map((v, k) => {
-            const change = (patch: Partial<StepperVariant>) => set({ variants: (config.variants ?? []).map((x, i) => (i === k ? { ...x, ...patch } : x)) });
-            return (
-              <div className="row" key={k} data-testid="stepper-variant-row">
-                <SelectField<PolicyKind> testId={`stepper-variant-${k}-client`} label="Client policy" value={v.client} options={policyOptions} onChange={(x) => change({ client: x })} />
-                <SelectField<PolicyKind | 'none'> testId={`stepper-variant-${k}-array`} label="Array policy" value={v.array} options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]} onChange={(x) => change({ array: x })} />
-                {v.array !== 'none' && (
-                  <SelectField<'none' | 'demote'>
-                    testId={`stepper-variant-${k}-protocol`}
-                    label="Protocol"
-                    value={v.protocol}
-                    options={[
-                      { value: 'none', label: 'inclusive' },
-                      { value: 'demote', label: 'DEMOTE' },
-                    ]}
-                    onChange={(x) => change({ protocol: x })}
-                  />
-                )}
-                <button type="button" className="button secondary small" data-testid={`stepper-variant-${k}-remove`} onClick={() => set({ variants: (config.variants ?? []).filter((_, i) => i !== k) })}>
-                  Remove
-                </button>
-              </div>
-            );
-          })}
-          {(config.variants?.length ?? 0) < MAX_VARIANTS && (
+      {/* Presenter mode shows the walk alone: the settings step aside. */}
+      <div className="stepper-settings" data-testid="stepper-settings" hidden={presenter}>
+        <div className="tree-presets" role="group" aria-label="examples">
+          {STEPPER_PRESETS.map((p) => (
             <button
+              key={p.id}
               type="button"
               className="button secondary small"
-              data-testid="stepper-variant-add"
-              onClick={() => set({ variants: [...(config.variants ?? []), { client: config.client, array: config.array, protocol: config.array === 'none' ? 'none' : config.protocol === 'demote' ? 'none' : 'demote' }] })}
+              data-testid={`stepper-preset-${p.id}`}
+              onClick={() => {
+                setConfig(p.config);
+                void build(p.config);
+              }}
             >
-              + a pair beside it
+              {p.label}
             </button>
-          )}
+          ))}
         </div>
-      )}
+        <SelectField<Shape>
+          testId="stepper-shape"
+          label="Hierarchy"
+          value={shape}
+          options={[
+            { value: 'pair', label: 'a client over an array (or one cache)' },
+            { value: 'shared', label: 'two clients sharing an array' },
+            ...(pageTree ? [{ value: 'scenario' as const, label: `this scenario's tree (${pageTree.caches.length} caches)` }] : []),
+          ]}
+          onChange={chooseShape}
+        />
+        {config.tree ? (
+          <>
+            <p className="field-hint" data-testid="stepper-tree">
+              {config.tree.caches.map((c) => `${c.name}${c.parent ? ` (under ${c.parent})` : ''}: ${c.policy.kind.toUpperCase()}, ${c.capacity} blocks`).join(' · ')}
+              {config.tree.protocol && config.tree.protocol.kind !== 'none' ? ` · ${config.tree.protocol.kind}` : ' · inclusive'}
+              {config.tree.from === 'scenario' ? ' — edit the tree in the scenario above, then pick it again' : ''}
+            </p>
+            <label className="field">
+              <span>Requests (client:block — e.g. {treeClients[1] ?? treeClients[0]}:A; * for a write; no client: {treeClients[0]})</span>
+              <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
+            </label>
+            <div className="row">
+              {config.tree.caches.map((c) => (
+                <label className="field" key={c.name}>
+                  <span>{c.name} starts with</span>
+                  <input
+                    type="text"
+                    data-testid={`stepper-start-${c.name}`}
+                    value={config.starts?.[c.name] ?? ''}
+                    onChange={(e) => set({ starts: { ...config.starts, [c.name]: e.target.value } })}
+                  />
+                </label>
+              ))}
+            </div>
+          </>
+        ) : (
+          <>
+            <div className="row">
+              <SelectField<PolicyKind> testId="stepper-client-policy" label="Client policy" value={config.client} options={policyOptions} onChange={(v) => set({ client: v })} />
+              <SelectField<PolicyKind | 'none'> testId="stepper-array-policy" label="Array policy" value={config.array} options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]} onChange={(v) => set({ array: v })} />
+            </div>
+            <div className="row">
+              <label className="field">
+                <span>Client blocks</span>
+                <input type="number" min={1} max={64} data-testid="stepper-client-size" value={config.clientSize} onChange={(e) => set({ clientSize: Number(e.target.value) })} />
+              </label>
+              {config.array !== 'none' && (
+                <label className="field">
+                  <span>Array blocks</span>
+                  <input type="number" min={1} max={64} data-testid="stepper-array-size" value={config.arraySize} onChange={(e) => set({ arraySize: Number(e.target.value) })} />
+                </label>
+              )}
+            </div>
+            {config.array !== 'none' && (
+              <SelectField<'none' | 'demote'>
+                testId="stepper-protocol"
+                label="Protocol"
+                value={config.protocol}
+                options={[
+                  { value: 'none', label: 'inclusive: the array keeps its copy' },
+                  { value: 'demote', label: 'DEMOTE: victims go down' },
+                ]}
+                onChange={(v) => set({ protocol: v })}
+              />
+            )}
+            <label className="field">
+              <span>Requests (letters or numbers; * for a write, *replace, *synch or *recov for a hinted one)</span>
+              <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
+            </label>
+            <div className="row">
+              <label className="field">
+                <span>Client starts with (next victim first)</span>
+                <input type="text" data-testid="stepper-start-client" value={config.startClient} onChange={(e) => set({ startClient: e.target.value })} />
+              </label>
+              {config.array !== 'none' && (
+                <label className="field">
+                  <span>Array starts with</span>
+                  <input type="text" data-testid="stepper-start-array" value={config.startArray} onChange={(e) => set({ startArray: e.target.value })} />
+                </label>
+              )}
+            </div>
+          </>
+        )}
+        {!config.tree && (
+          <div className="stepper-variants" data-testid="stepper-variants">
+            <span className="field-hint">Side by side, on the same requests and start{config.variants?.length ? '' : ': add a pair'}</span>
+            {(config.variants ?? []).map((v, k) => {
+              const change = (patch: Partial<StepperVariant>) => set({ variants: (config.variants ?? []).map((x, i) => (i === k ? { ...x, ...patch } : x)) });
+              return (
+                <div className="row" key={k} data-testid="stepper-variant-row">
+                  <SelectField<PolicyKind> testId={`stepper-variant-${k}-client`} label="Client policy" value={v.client} options={policyOptions} onChange={(x) => change({ client: x })} />
+                  <SelectField<PolicyKind | 'none'> testId={`stepper-variant-${k}-array`} label="Array policy" value={v.array} options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]} onChange={(x) => change({ array: x })} />
+                  {v.array !== 'none' && (
+                    <SelectField<'none' | 'demote'>
+                      testId={`stepper-variant-${k}-protocol`}
+                      label="Protocol"
+                      value={v.protocol}
+                      options={[
+                        { value: 'none', label: 'inclusive' },
+                        { value: 'demote', label: 'DEMOTE' },
+                      ]}
+                      onChange={(x) => change({ protocol: x })}
+                    />
+                  )}
+                  <button type="button" className="button secondary small" data-testid={`stepper-variant-${k}-remove`} onClick={() => set({ variants: (config.variants ?? []).filter((_, i) => i !== k) })}>
+                    Remove
+                  </button>
+                </div>
+              );
+            })}
+            {(config.variants?.length ?? 0) < MAX_VARIANTS && (
+              <button
+                type="button"
+                className="button secondary small"
+                data-testid="stepper-variant-add"
+                onClick={() => set({ variants: [...(config.variants ?? []), { client: config.client, array: config.array, protocol: config.array === 'none' ? 'none' : config.protocol === 'demote' ? 'none' : 'demote' }] })}
+              >
+                + a pair beside it
+              </button>
+            )}
+          </div>
+        )}
+      </div>
       <div className="actions">
         <button type="button" className="button primary" data-testid="stepper-load" onClick={() => void build(config)}>
           Load
