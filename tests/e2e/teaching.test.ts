@@ -1,8 +1,9 @@
 // The teaching stepper: paper 000's A–E example step by step, and ARC's ghost lists.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, RUN_TIMEOUT_MS, SHOTS, openApp, testId } from './harness';
+import { useApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, root, testId } from './harness';
 
 useApp();
 
@@ -63,5 +64,184 @@ describe('tiersim in Chromium: teaching', () => {
     expect(treeSteps[3].servedBy).toBe('array');
     expect(await testId(page, 'stepper-narration').innerText()).toMatch(/^c2 reads A: a hit at array \(/);
     await page.locator('[data-testid="stepper"]').screenshot({ path: join(SHOTS, 'stepper-tree.png') });
+  });
+
+  it('reopens a walk at the step its URL names, is driven by keys, tallies as the engine does, and labels a duplicate miss', async () => {
+    // Inclusive LRU-LRU, three blocks each, A–E twice (the "inclusive" example): by hand, the
+    // second A misses both levels though the 6 blocks they hold together would have kept it.
+    const page = await openApp('#teach=inclusive&step=7');
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="7"]', { timeout: RUN_TIMEOUT_MS });
+    await testId(page, 'stepper').scrollIntoViewIfNeeded();
+    const d = JSON.parse(defaultScenario());
+    const scenario = { ...d, name: 'teaching stepper', topology: { ...d.topology, client: { capacity: 3, policy: { kind: 'lru' } }, array: { capacity: 3, policy: { kind: 'lru' } } } };
+    delete scenario.protocol;
+    const steps = JSON.parse(teach(JSON.stringify(scenario), JSON.stringify([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]), '{}'));
+    const letters = (bs: number[]) => bs.map((b) => 'ABCDE'[b]).join(' ');
+    const engineQueues = (n: number) => steps[n].caches.map((c: any) => `${c.name}: ${letters(c.queues[0].blocks)}`);
+    const shown = () => page.locator('[data-testid="stepper-queue"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`));
+    const tally = () => page.locator('[data-testid="stepper-tally-row"]').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-cache'), Number(r.getAttribute('data-hits')), Number(r.getAttribute('data-misses'))]));
+    const engineTally = (n: number) => steps[n].caches.map((c: any) => [c.name, c.hits, c.misses]);
+    const at = () => testId(page, 'stepper-at').getAttribute('data-at');
+    expect(await shown()).toEqual(engineQueues(7));
+    expect(await tally()).toEqual(engineTally(7));
+    // The strip: the first five cold, then duplicates — each request marked where it was served.
+    const strip = () => page.locator('[data-testid="stepper-strip-item"]').evaluateAll((items) => items.map((i) => `${i.getAttribute('data-served')}/${i.getAttribute('data-miss')}`));
+    expect(await strip()).toEqual([...Array(5).fill('disk/cold'), ...Array(2).fill('disk/duplicate'), '/', '/', '/']);
+    expect(steps.slice(1).map((s: any) => s.miss)).toEqual([...Array(5).fill('cold'), ...Array(5).fill('duplicate')]);
+    expect(await testId(page, 'stepper-miss').getAttribute('data-miss')).toBe('duplicate');
+    expect(await testId(page, 'stepper-miss').innerText()).toBe('a duplicate miss: it would have hit had the levels been exclusive (5 deep; together they hold 6)');
+
+    // Keys: ← back, Home to step 0 (empty caches, no request), End, space plays and pauses.
+    await testId(page, 'stepper-narration').click();
+    await page.keyboard.press('ArrowLeft');
+    expect(await at()).toBe('6');
+    expect(await shown()).toEqual(engineQueues(6));
+    await page.keyboard.press('Home');
+    expect(await at()).toBe('0');
+    expect(await testId(page, 'stepper-narration').innerText()).toBe('Step 0: no request yet — every cache is empty.');
+    expect(await shown()).toEqual(['client: ', 'array: ']);
+    await page.keyboard.press('ArrowRight');
+    expect(await testId(page, 'stepper-narration').innerText()).toMatch(/^Read A: from disk/);
+    await page.keyboard.press('End');
+    expect(await at()).toBe('10');
+    // The tally over the whole string is the engine's.
+    expect(await tally()).toEqual(engineTally(10));
+    expect(await tally()).toEqual([
+      ['client', 0, 10],
+      ['array', 0, 10],
+    ]);
+    await page.keyboard.press('Home');
+    await testId(page, 'stepper-speed').selectOption('4');
+    await testId(page, 'stepper-narration').click();
+    await page.keyboard.press('Space');
+    await page.waitForSelector('[data-testid="stepper-at"][data-playing="true"]');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="stepper-at"]')?.getAttribute('data-at')) >= 2, null, { timeout: 10_000 });
+    await page.keyboard.press('Space');
+    await page.waitForSelector('[data-testid="stepper-at"][data-playing="false"]');
+    // Space with a button focused plays; it does not also press the button.
+    await testId(page, 'stepper-speed').selectOption('0.5');
+    await testId(page, 'stepper-back').focus();
+    const before = await at();
+    await page.keyboard.press('Space');
+    expect(await testId(page, 'stepper-at').getAttribute('data-playing')).toBe('true');
+    expect(await at()).toBe(before);
+    await page.keyboard.press('Space');
+    await page.waitForSelector('[data-testid="stepper-at"][data-playing="false"]');
+
+    // Each moment is in the URL, with a note: a second page opened on it shows the same state.
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await testId(page, 'stepper-note').fill('A again, from disk: the array only held copies.');
+    await page.waitForFunction(() => window.location.hash.includes('&notes='));
+    const url = await page.evaluate(() => window.location.href);
+    expect(url).toMatch(/[#&]teach=inclusive&step=6&notes=/);
+    expect(url).toMatch(/#s=/); // the scenario's own parameter kept
+    const again = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await again.goto(url);
+    await again.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="6"]', { timeout: RUN_TIMEOUT_MS });
+    const shownAgain = await again.locator('[data-testid="stepper-queue"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`));
+    expect(shownAgain).toEqual(engineQueues(6));
+    expect(await again.getByTestId('stepper-note-shown').innerText()).toBe('A again, from disk: the array only held copies.');
+    expect(await again.getByTestId('stepper-miss').getAttribute('data-miss')).toBe('duplicate');
+    await again.getByTestId('stepper').screenshot({ path: join(SHOTS, 'stepper-duplicate-miss.png') });
+    // The walk exported: a ZIP of numbered SVG frames, and one printable page, the note on step 6.
+    const [frames] = await Promise.all([again.waitForEvent('download'), again.getByTestId('stepper-export-frames').click()]);
+    expect(frames.suggestedFilename()).toBe('stepper-frames.zip');
+    const zip = readFileSync((await frames.path())!);
+    expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    expect(zip.toString('latin1').match(/step-\d\d\.svg/g)?.slice(0, 11)).toEqual(Array.from({ length: 11 }, (_, i) => `step-${String(i).padStart(2, '0')}.svg`));
+    writeFileSync(join(SHOTS, 'stepper-frames.zip'), zip);
+    const [printable] = await Promise.all([again.waitForEvent('download'), again.getByTestId('stepper-export-page').click()]);
+    const html = readFileSync((await printable.path())!, 'utf8');
+    expect(html.match(/<figure id="step-\d+">/g)).toHaveLength(11);
+    expect(html).toContain('A again, from disk: the array only held copies.');
+    await again.close();
+
+    // With DEMOTE into an MRU array (the "exclusive" example) the duplicate misses are gone.
+    await testId(page, 'stepper-preset-exclusive').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="15"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    await testId(page, 'stepper-narration').click();
+    await page.keyboard.press('End');
+    expect(await page.locator('[data-testid="stepper-strip-item"][data-miss="duplicate"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="stepper-strip-item"][data-miss="cold"]').count()).toBe(5);
+
+    // Presenter mode: the stepper alone over the whole window, in large type; the keys still drive it.
+    await testId(page, 'stepper-presenter').click();
+    const box = await testId(page, 'stepper').boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 1280, height: 900 });
+    expect(await testId(page, 'stepper-settings').isVisible()).toBe(false);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    expect(await at()).toBe('1');
+    await page.screenshot({ path: join(SHOTS, 'stepper-presenter.png') });
+    await testId(page, 'stepper-presenter').click();
+    expect((await testId(page, 'stepper').boundingBox())!.y).not.toBe(0);
+  });
+
+  it("steps three pairs side by side, each tallied as the engine does; the papers' examples show their lists; predict mode scores a guess", async () => {
+    const page = await openApp();
+    await testId(page, 'stepper').scrollIntoViewIfNeeded();
+    await testId(page, 'stepper-preset-side-by-side').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    await testId(page, 'stepper-narration').click();
+    await page.keyboard.press('End');
+    const d = JSON.parse(defaultScenario());
+    const pairOf = (client: string, array: string, demote: boolean) => {
+      const s = { ...d, name: 'teaching stepper', topology: { ...d.topology, client: { capacity: 3, policy: { kind: client } }, array: { capacity: 3, policy: { kind: array } } } };
+      if (demote) s.protocol = { kind: 'demote' };
+      else delete s.protocol;
+      return JSON.parse(teach(JSON.stringify(s), JSON.stringify([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]), '{}'));
+    };
+    const engine = [pairOf('lru', 'lru', false), pairOf('lru', 'lru', true), pairOf('lru', 'mru', true)];
+    const rows = (id: string) => page.locator(`[data-testid="${id}"]`).evaluateAll((rs) => rs.map((r) => [r.getAttribute('data-cache'), Number(r.getAttribute('data-hits')), Number(r.getAttribute('data-misses'))]));
+    const tallies = [await rows('stepper-tally-row'), ...(await rows('stepper-variant-tally-row').then((r) => [r.slice(0, 2), r.slice(2)]))];
+    expect(tallies).toEqual(engine.map((steps) => steps[10].caches.map((c: any) => [c.name, c.hits, c.misses])));
+    const dup = async (id: string) => page.locator(`[data-testid="${id}"][data-miss="duplicate"]`).count();
+    expect([await dup('stepper-strip-item'), await dup('stepper-variant-strip-item')]).toEqual([5, 5]);
+    // Only LRU-MRU-demote is free of them: its five misses are the cold ones.
+    expect(engine.map((steps) => steps.filter((s: any) => s.miss === 'duplicate').length)).toEqual([5, 5, 0]);
+    await page.locator('[data-testid="stepper"]').screenshot({ path: join(SHOTS, 'stepper-side-by-side.png') });
+
+    // The papers' small examples show their own lists.
+    const names = () => page.locator('[data-testid="stepper-queue"]').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-name')));
+    for (const [preset, steps, lists] of [
+      ['slru', 13, ['probationary', 'protected']],
+      ['lirs', 13, ['HIR resident', 'LIR', 'HIR non-resident']],
+      ['mq', 14, ['cache', 'Q0', 'Q1', 'Q2', 'Qout']],
+      ['tq', 11, ['cache', 'Qlow', 'Qhigh', 'Qout']],
+    ] as const) {
+      await testId(page, `stepper-preset-${preset}`).click();
+      await page.waitForSelector(`[data-testid="stepper-at"][data-steps="${steps}"][data-at="0"]`, { timeout: RUN_TIMEOUT_MS });
+      await testId(page, 'stepper-narration').click();
+      await page.keyboard.press('End');
+      expect(await names(), preset).toEqual(lists);
+    }
+    // TQ: the REPLACE-hinted write put A in Qhigh; the reads after it were declined, and A's next read hits the array.
+    const served = await page.locator('[data-testid="stepper-strip-item"]').evaluateAll((items) => items.map((i) => i.getAttribute('data-served')));
+    expect(served).toEqual(['disk', 'disk', 'disk', 'disk', 'write', 'array', 'disk', 'disk', 'array', 'disk', 'array']);
+
+    // Predict: paper 000's first step — A from the disk, C leaving the client.
+    await testId(page, 'stepper-preset-paper000').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="7"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    await testId(page, 'stepper-predict').check();
+    await testId(page, 'stepper-guess-served').selectOption('disk');
+    await testId(page, 'stepper-guess-victim').selectOption('C');
+    await testId(page, 'stepper-step').click();
+    expect(await testId(page, 'stepper-verdict').getAttribute('data-right')).toBe('true');
+    expect(await testId(page, 'stepper-score').innerText()).toBe('1 of 1 predicted right');
+
+    // axe-core over the stepper with all of it showing: pairs side by side, the prediction asked.
+    await testId(page, 'stepper-preset-side-by-side').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    await testId(page, 'stepper-predict').uncheck();
+    for (let i = 0; i < 6; i++) await testId(page, 'stepper-step').click();
+    await testId(page, 'stepper-predict').check();
+    await testId(page, 'stepper-note').fill('Duplicates on the left, none on the right.');
+    await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
+    const violations: string[] = await page.evaluate(async () => {
+      const r = await (window as any).axe.run('[data-testid="stepper"]', { resultTypes: ['violations'] });
+      return r.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').flatMap((v: any) => v.nodes.map((n: any) => `${v.id} at ${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`));
+    });
+    expect(violations).toEqual([]);
   });
 });

@@ -1,36 +1,46 @@
 // The teaching stepper: its request lists, layout and narration, and the panel driven by a
 // fake engine — step, back, play, and clear messages for bad input.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import LZString from 'lz-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { layoutStep, narrate, resolveClients, Stepper, STEPPER_PRESETS, stepperScenario } from '../../web/features/teach/Stepper';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { treeFromScenario } from '../../web/scenario/topology';
 import { letterId, letterName, parseBlocks } from '../../web/features/teach/requests';
+import { readStepperLink, sameConfig, writeStepperLink } from '../../web/features/teach/link';
+import { crc32, frameName, frameSvg, printablePage, zipStore } from '../../web/features/teach/export';
+import { crc32 as nodeCrc32 } from 'node:zlib';
+import { evictionsAt, evictionsOf, guessChoices, judgeGuess, pathOf, stripOf, tallyAt } from '../../web/features/teach/walk';
 import type { TeachStep } from '../../web/worker/protocol';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  // The stepper writes its state into the hash: each test opens a page without it.
+  window.history.replaceState(null, '', window.location.pathname);
 });
 
 const q = (name: string, blocks: number[], ghost = false) => ({ name, ghost, blocks });
 /** Two levels' caches, as the engine lists them: the client (under the array), then the array. */
-const pair = (client: ReturnType<typeof q>[], array: ReturnType<typeof q>[]) => [
-  { name: 'client', parent: 1, queues: client },
-  { name: 'array', parent: null, queues: array },
+const pair = (client: ReturnType<typeof q>[], array: ReturnType<typeof q>[], tally: [number, number, number, number] = [0, 0, 0, 0]) => [
+  { name: 'client', parent: 1, queues: client, hits: tally[0], misses: tally[1] },
+  { name: 'array', parent: null, queues: array, hits: tally[2], misses: tally[3] },
 ];
 // Paper 000 §4.5: Start (client C D E, array D B E) then A read: Final (client D E A, array E C A).
 /** The starting state, its request fields null as the engine sends them. */
-const NO_REQUEST = { block: null, op: null, client: null, level: null, servedBy: null } as const;
+const NO_REQUEST = { block: null, op: null, client: null, level: null, servedBy: null, miss: null, distance: null, pathCapacity: null } as const;
 const START: TeachStep = { ...NO_REQUEST, latencyMs: 0, caches: pair([q('cache', [2, 3, 4])], [q('cache', [3, 1, 4])]), demotions: 0, diskReads: 0 };
-const FINAL: TeachStep = { block: 0, op: 'read', client: 0, level: 'disk', servedBy: 'disk', latencyMs: 10.4, caches: pair([q('cache', [3, 4, 0])], [q('cache', [4, 2, 0])]), demotions: 1, diskReads: 1 };
+const FINAL: TeachStep = { block: 0, op: 'read', client: 0, level: 'disk', servedBy: 'disk', latencyMs: 10.4, caches: pair([q('cache', [3, 4, 0])], [q('cache', [4, 2, 0])], [0, 1, 0, 1]), demotions: 1, diskReads: 1, miss: 'cold', distance: null, pathCapacity: 6 };
 
 describe('the teaching stepper', () => {
   it('reads request lists of letters or numbers, writes starred, and names a bad token', () => {
     expect([letterId('A'), letterId('Z'), letterId('AA'), letterName(27)]).toEqual([0, 25, 26, 'AB']);
     expect(parseBlocks('A b, C*  7')).toEqual({ ok: true, letters: true, requests: [[0, 'read'], [1, 'read'], [2, 'write'], [7, 'read']] });
     expect(parseBlocks('3 4 5')).toMatchObject({ ok: true, letters: false });
-    expect(parseBlocks('A B? C')).toEqual({ ok: false, message: 'request 2: "B?" is not a block — letters (A, B, … AA) or a number up to 999999, with * for a write, after its client and a colon (c2:A) if not the first' });
+    expect(parseBlocks('A B? C')).toEqual({ ok: false, message: 'request 2: "B?" is not a block — letters (A, B, … AA) or a number up to 999999, with * for a write (*synch, *replace, *recov for a hinted one), after its client and a colon (c2:A) if not the first' });
+    // Paper 004's hints on writes, as the engine takes them.
+    expect(parseBlocks('A*replace B*Synch c2:C*recov D*')).toEqual({ ok: true, letters: true, requests: [[0, 'replace'], [1, 'synch'], [2, 'recov', 'c2'], [3, 'write']] });
+    expect(parseBlocks('A*erase')).toMatchObject({ ok: false, message: expect.stringContaining('request 1: "A*erase" is not a block') });
     expect(parseBlocks('A*', 'client start block', false)).toMatchObject({ ok: false });
     // A request may name its client: by name, or its number from 1.
     expect(parseBlocks('c2:A B c1:7* 2:C')).toEqual({ ok: true, letters: true, requests: [[0, 'read', 'c2'], [1, 'read'], [7, 'write', 'c1'], [2, 'read', '2']] });
@@ -65,9 +75,11 @@ describe('the teaching stepper', () => {
     expect(pos(before, 'C')!.y).toBeLessThan(pos(after, 'C')!.y);
     expect(pos(after, 'A')!.x).toBeGreaterThan(pos(after, 'D')!.x);
     // The starting state as the engine sends it (no request: nulls).
-    expect(narrate(START, START, true)).toBe('The starting state.');
+    expect(narrate(START, START, true)).toBe('Step 0: no request yet — the caches hold their start lists.');
+    const empty = { ...START, caches: pair([q('cache', [])], [q('cache', [])]) };
+    expect(narrate(empty, empty, true)).toBe('Step 0: no request yet — every cache is empty.');
     expect(narrate(START, FINAL, true)).toBe('Read A: from disk (10.40 ms). The client takes A and lets go of C. The array takes C, A and lets go of D, B. 1 DEMOTE.');
-    const ghosts = layoutStep({ ...START, caches: [{ name: 'cache', parent: null, queues: [q('T1', [1]), q('B1', [1, 2], true)] }] }, false);
+    const ghosts = layoutStep({ ...START, caches: [{ name: 'cache', parent: null, queues: [q('T1', [1]), q('B1', [1, 2], true)], hits: 0, misses: 0 }] }, false);
     expect(ghosts.boxes.map((b) => [b.key, b.ghost])).toEqual([
       ['1', false],
       ['cache:B1:1', true],
@@ -75,12 +87,12 @@ describe('the teaching stepper', () => {
     ]);
     // A tree: who asked, and which cache served it; each client's cache coloured as a client's.
     const tree = (c1: number[], c2: number[], array: number[]) => [
-      { name: 'array', parent: null, queues: [q('cache', array)] },
-      { name: 'c1', parent: 0, queues: [q('cache', c1)] },
-      { name: 'c2', parent: 0, queues: [q('cache', c2)] },
+      { name: 'array', parent: null, queues: [q('cache', array)], hits: 0, misses: 0 },
+      { name: 'c1', parent: 0, queues: [q('cache', c1)], hits: 0, misses: 0 },
+      { name: 'c2', parent: 0, queues: [q('cache', c2)], hits: 0, misses: 0 },
     ];
     const was: TeachStep = { ...NO_REQUEST, latencyMs: 0, caches: tree([0], [], [0]), demotions: 0, diskReads: 1 };
-    const now: TeachStep = { block: 0, op: 'read', client: 1, level: 'array', servedBy: 'array', latencyMs: 0.2, caches: tree([0], [0], [0]), demotions: 0, diskReads: 1 };
+    const now: TeachStep = { block: 0, op: 'read', client: 1, level: 'array', servedBy: 'array', latencyMs: 0.2, caches: tree([0], [0], [0]), demotions: 0, diskReads: 1, miss: null, distance: 1, pathCapacity: 4 };
     expect(narrate(was, now, true, ['c1', 'c2'])).toBe('c2 reads A: a hit at array (0.20 ms). c2 takes A.');
     expect(layoutStep(now, true).boxes.map((b) => [b.key, b.cache, b.client])).toEqual([
       ['A', 'array', false],
@@ -114,15 +126,20 @@ describe('the teaching stepper', () => {
     expect((screen.getByTestId('stepper-step') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('steps without a Load, from the settings as they are, and starts again when they change', async () => {
+  it('steps without a Load, from the settings as they are — to step 0 first — and starts again when they change', async () => {
     const teach = vi.fn(async () => [START, FINAL, FINAL]);
     render(<Stepper teach={teach} />);
     const at = () => screen.getByTestId('stepper-at');
     expect(at().textContent).toBe('Step or Play starts from these settings');
     fireEvent.click(screen.getByTestId('stepper-step'));
-    await waitFor(() => expect(at().getAttribute('data-at')).toBe('1'));
+    await waitFor(() => expect(at().getAttribute('data-steps')).toBe('2'));
+    // The first Step shows the caches before any request: no request in the narration yet.
+    expect(at().textContent).toBe('step 0 of 2');
+    expect(screen.getByTestId('stepper-narration').textContent).toMatch(/^Step 0: no request yet/);
+    fireEvent.click(screen.getByTestId('stepper-step'));
+    expect(at().getAttribute('data-at')).toBe('1');
     expect(teach).toHaveBeenCalledTimes(1);
-    expect(at().textContent).toBe('request 1 of 2');
+    expect(at().textContent).toBe('step 1 of 2');
     fireEvent.change(screen.getByTestId('stepper-requests'), { target: { value: 'E D' } });
     expect(at().getAttribute('data-fresh')).toBe('false');
     expect(at().textContent).toBe('settings changed: Step or Play starts again from them');
@@ -134,7 +151,7 @@ describe('the teaching stepper', () => {
       [4, 'read'],
       [3, 'read'],
     ]);
-    expect(at().getAttribute('data-at')).toBe('1');
+    expect(at().getAttribute('data-at')).toBe('0');
   });
 
   it('steps through a small tree whose requests name their client, starting each cache as typed', async () => {
@@ -188,5 +205,300 @@ describe('the teaching stepper', () => {
     expect((await screen.findByTestId('stepper-error')).textContent).toContain('request 3: "%" is not a block');
     expect(screen.getAllByTestId('stepper-queue')).toHaveLength(2);
     expect(teach).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks each request by where it was served, tallies each cache as the engine does, and fills the evicted tray', () => {
+    // LRU-LRU inclusive, two blocks each, A B A C D A, by hand (next victim first):
+    //   A: disk (cold) client A, array A · B: disk (cold) client A B, array A B
+    //   A: client hit, client B A · C: disk (cold) client A C (B evicted: the array keeps it), array B C (A evicted)
+    //   D: disk (cold) client C D (A evicted), array C D (B evicted) · A: disk, 4 deep in the 4 blocks the levels hold: duplicate
+    const st = (block: number | null, servedBy: string | null, c: number[], a: number[], t: [number, number, number, number], miss: TeachStep['miss'] = null): TeachStep => ({
+      block,
+      op: block === null ? null : 'read',
+      client: block === null ? null : 0,
+      level: servedBy === null ? null : servedBy === 'disk' ? 'disk' : servedBy === 'client' ? 'client' : 'array',
+      servedBy,
+      latencyMs: 0,
+      caches: pair([q('cache', c)], [q('cache', a)], t),
+      demotions: 0,
+      diskReads: 0,
+      miss,
+      distance: null,
+      pathCapacity: null,
+    });
+    const steps = [
+      st(null, null, [], [], [0, 0, 0, 0]),
+      st(0, 'disk', [0], [0], [0, 1, 0, 1], 'cold'),
+      st(1, 'disk', [0, 1], [0, 1], [0, 2, 0, 2], 'cold'),
+      st(0, 'client', [1, 0], [0, 1], [1, 2, 0, 2]),
+      st(2, 'disk', [0, 2], [1, 2], [1, 3, 0, 3], 'cold'),
+      st(3, 'disk', [2, 3], [2, 3], [1, 4, 0, 4], 'cold'),
+      st(0, 'disk', [3, 0], [3, 0], [1, 5, 0, 5], 'duplicate'),
+    ];
+    expect(pathOf(steps[1], 0)).toEqual([0, 1]);
+    expect(stripOf(steps, true).map((r) => `${r.label}:${r.servedBy}:${r.miss ?? ''}`)).toEqual(['A:disk:cold', 'B:disk:cold', 'A:client:', 'C:disk:cold', 'D:disk:cold', 'A:disk:duplicate']);
+    // The tally counted from the strip is the engine's, step by step.
+    for (let n = 0; n < steps.length; n++) {
+      expect(tallyAt(steps, n).map((t) => [t.hits, t.misses]), `step ${n}`).toEqual(steps[n].caches.map((c) => [c.hits, c.misses]));
+    }
+    expect(evictionsOf(steps, 4, true)).toEqual([
+      { step: 4, cache: 'client', label: 'B' },
+      { step: 4, cache: 'array', label: 'A' },
+    ]);
+    expect(evictionsAt(steps, 6, true).map((e) => `${e.step}${e.cache[0]}${e.label}`)).toEqual(['6aC', '6cC', '5aB', '5cA', '4aA', '4cB']);
+    // DEMOTE: a block the client lets go that the array takes moved; it was not evicted.
+    expect(evictionsOf([START, FINAL], 1, true)).toEqual([
+      { step: 1, cache: 'array', label: 'D' },
+      { step: 1, cache: 'array', label: 'B' },
+    ]);
+    // The stage lays a block evicted at this step, held nowhere now, in the tray under its own key (it glides there).
+    // (D left the array but the client still holds it: it stays there.)
+    const l = layoutStep(FINAL, true, ['D', 'B']);
+    expect(l.rows.at(-1)).toMatchObject({ cache: 'evicted', tray: true });
+    expect(l.boxes.filter((b) => b.cache === 'evicted').map((b) => b.key)).toEqual(['B']);
+    // A block still held elsewhere stays where it is.
+    expect(layoutStep(FINAL, true, ['A']).boxes.filter((b) => b.cache === 'evicted')).toEqual([]);
+  });
+
+  it('writes its state into the hash beside the other parameters, and reads it back', () => {
+    const presets = STEPPER_PRESETS;
+    const paper = presets[0].config;
+    // A preset as it stands is named; every other parameter is kept byte for byte.
+    const hash = writeStepperLink('#s=N4Ig+Lg$x-y&view=teach&step=3', { config: paper, step: 7, notes: {} }, presets);
+    expect(hash).toBe('#s=N4Ig+Lg$x-y&view=teach&teach=paper000&step=7');
+    expect(readStepperLink(hash, presets)).toEqual({ ok: true, link: { config: paper, step: 7, notes: {} } });
+    // Changed settings travel whole, with the notes by step.
+    const custom = { ...paper, requests: 'A B C D E A', client: 'arc' as const };
+    const notes = { 0: 'Before any request: C D E & D B E.', 6: 'A again: a duplicate miss?' };
+    const linked = writeStepperLink('', { config: custom, step: 6, notes: { ...notes, 3: '  ' } }, presets);
+    expect(linked).toMatch(/^#teach=c[^&]+&step=6&notes=[^&]+$/);
+    const back = readStepperLink(linked, presets);
+    expect(back).toEqual({ ok: true, link: { config: custom, step: 6, notes } });
+    expect(sameConfig(custom, { ...custom, tree: undefined })).toBe(true);
+    // No stepper in the hash: nothing; a damaged one says what is wrong.
+    expect(readStepperLink('#s=abc&view=teach', presets)).toBeNull();
+    const damaged = (h: string) => {
+      const r = readStepperLink(h, presets);
+      return r && !r.ok ? r.message : r;
+    };
+    expect(damaged('#teach=lecture9')).toBe(`the link's stepper settings are damaged: no example is called "lecture9" (the examples: ${presets.map((p) => p.id).join(', ')})`);
+    expect(damaged('#teach=c%25%25%25')).toMatch(/damaged: (could not decompress them|they are not JSON)/);
+    expect(damaged('#teach=paper000&step=-1')).toBe(`the link's stepper settings are damaged: step: expected a step number (got "-1")`);
+    const lz = (v: unknown) => linked.replace(/teach=c[^&]+/, `teach=c${encodeURIComponent(LZString.compressToEncodedURIComponent(JSON.stringify(v)))}`);
+    expect(damaged(lz({ ...custom, clientSize: 'big' }))).toBe(`the link's stepper settings are damaged: clientSize: expected a whole number`);
+    expect(damaged(lz({ ...custom, protocol: 'ha-r' }))).toBe(`the link's stepper settings are damaged: protocol: expected "none" or "demote"`);
+  });
+
+  it('is driven by keys: → and ← step, Home and End jump, space plays and pauses — not while typing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const teach = vi.fn(async () => [START, FINAL, FINAL, FINAL]);
+    render(<Stepper teach={teach} />);
+    const stepper = screen.getByTestId('stepper');
+    const at = () => screen.getByTestId('stepper-at').getAttribute('data-at');
+    const key = (k: string, target: Element = stepper) => fireEvent.keyDown(target, { key: k });
+    key('ArrowRight');
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('3'));
+    expect(at()).toBe('0');
+    key('ArrowRight');
+    key('ArrowRight');
+    expect(at()).toBe('2');
+    key('ArrowLeft');
+    expect(at()).toBe('1');
+    key('End');
+    expect(at()).toBe('3');
+    key('Home');
+    expect(at()).toBe('0');
+    // Typing in a field is typing.
+    key('ArrowRight', screen.getByTestId('stepper-requests'));
+    expect(at()).toBe('0');
+    // Space from a button plays (not the button's own click).
+    key(' ', screen.getByTestId('stepper-back'));
+    expect(screen.getByTestId('stepper-at').getAttribute('data-playing')).toBe('true');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(750);
+    });
+    expect(at()).toBe('1');
+    key(' ');
+    expect(screen.getByTestId('stepper-at').getAttribute('data-playing')).toBe('false');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1500);
+    });
+    expect(at()).toBe('1');
+    // Faster: 4× steps every 175 ms.
+    fireEvent.change(screen.getByTestId('stepper-speed'), { target: { value: '4' } });
+    key(' ');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(at()).toBe('2');
+  });
+
+  it('puts each moment in the URL and reopens it from there, notes and all', async () => {
+    const teach = vi.fn(async () => [START, FINAL, FINAL]);
+    const first = render(<Stepper teach={teach} />);
+    fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('2'));
+    expect(window.location.hash).toBe('#teach=paper000&step=0');
+    fireEvent.click(screen.getByTestId('stepper-step'));
+    fireEvent.change(screen.getByTestId('stepper-note'), { target: { value: 'C goes down to the array.' } });
+    expect(window.location.hash).toMatch(/^#teach=paper000&step=1&notes=/);
+    const link = window.location.hash;
+    first.unmount();
+    // A page opened on that link: the same walk, at the same step, with the note shown.
+    window.history.replaceState(null, '', `/${link}`);
+    render(<Stepper teach={teach} />);
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-at')).toBe('1'));
+    expect(teach).toHaveBeenCalledTimes(2);
+    expect(teach.mock.calls[1]).toEqual(teach.mock.calls[0]);
+    expect(screen.getByTestId('stepper-note-shown').textContent).toBe('C goes down to the array.');
+    expect(screen.getByTestId('stepper-narration').textContent).toContain('Read A: from disk');
+    expect(screen.getByTestId('stepper-miss').getAttribute('data-miss')).toBe('cold');
+    expect(screen.getAllByTestId('stepper-strip-item').map((b) => b.getAttribute('data-served'))).toEqual(['disk', '']);
+    expect(screen.getAllByTestId('stepper-tally-row').map((r) => [r.getAttribute('data-cache'), r.getAttribute('data-hits'), r.getAttribute('data-misses')])).toEqual([
+      ['client', '0', '1'],
+      ['array', '0', '1'],
+    ]);
+    expect(screen.getByTestId('stepper-evicted').getAttribute('data-blocks')).toBe('B D');
+    // A step past the end is the last step; a damaged link is said so.
+    cleanup();
+    window.history.replaceState(null, '', '/#teach=paper000&step=99');
+    render(<Stepper teach={teach} />);
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-at')).toBe('2'));
+    cleanup();
+    window.history.replaceState(null, '', '/#teach=nope');
+    render(<Stepper teach={teach} />);
+    expect((await screen.findByTestId('stepper-error')).textContent).toContain('no example is called "nope"');
+    // A link pasted into the address bar opens its moment.
+    window.history.replaceState(null, '', '/#s=abc&teach=paper000&step=1');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-at')).toBe('1'));
+    expect(screen.queryByTestId('stepper-error')).toBeNull();
+  });
+
+  it('in predict mode asks where the next request is served and which block leaves, then reveals and scores', async () => {
+    // §4.5's step: reading A from disk, the client lets go of C (demoted), the array of D and B.
+    expect(guessChoices([START, FINAL], 1, true)).toEqual({ served: ['client', 'array', 'disk'], victims: ['none', 'C', 'D', 'E', 'B'] });
+    expect(judgeGuess([START, FINAL], 1, true, { served: 'disk', victim: 'B' })).toEqual({ served: true, victim: true, left: ['C', 'D', 'B'], servedBy: 'disk' });
+    expect(judgeGuess([START, FINAL], 1, true, { served: 'array', victim: 'none' })).toMatchObject({ served: false, victim: false });
+    const teach = vi.fn(async () => [START, FINAL, { ...FINAL, block: 3, servedBy: 'client', level: 'client' as const, miss: null }]);
+    render(<Stepper teach={teach} />);
+    fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('2'));
+    fireEvent.click(screen.getByTestId('stepper-predict'));
+    const stepButton = screen.getByTestId('stepper-step') as HTMLButtonElement;
+    // Nothing is revealed until both are picked.
+    expect(stepButton.textContent).toBe('Reveal ▶');
+    expect(stepButton.disabled).toBe(true);
+    fireEvent.keyDown(screen.getByTestId('stepper'), { key: 'ArrowRight' });
+    expect(screen.getByTestId('stepper-at').getAttribute('data-at')).toBe('0');
+    fireEvent.change(screen.getByTestId('stepper-guess-served'), { target: { value: 'disk' } });
+    fireEvent.change(screen.getByTestId('stepper-guess-victim'), { target: { value: 'C' } });
+    fireEvent.click(stepButton);
+    expect(screen.getByTestId('stepper-at').getAttribute('data-at')).toBe('1');
+    expect(screen.getByTestId('stepper-verdict').getAttribute('data-right')).toBe('true');
+    expect(screen.getByTestId('stepper-verdict').textContent).toBe('Right: served by disk; C, D, B left.');
+    // The next one, guessed wrong: a client hit, no block leaving.
+    fireEvent.change(screen.getByTestId('stepper-guess-served'), { target: { value: 'disk' } });
+    fireEvent.change(screen.getByTestId('stepper-guess-victim'), { target: { value: 'none' } });
+    fireEvent.keyDown(screen.getByTestId('stepper'), { key: 'ArrowRight' });
+    expect(screen.getByTestId('stepper-verdict')).toMatchObject({ dataset: { served: 'false', victim: 'true' } });
+    expect(screen.getByTestId('stepper-score').textContent).toBe('1 of 2 predicted right');
+  });
+
+  it('steps several pairs side by side on the same requests and start, at the same step', async () => {
+    // Each pair's steps told apart by the client's first block: 0 inclusive, 1 and 2 for the others.
+    const teach = vi.fn(async (sc: any) => {
+      const tag = sc.protocol?.kind !== 'demote' ? 0 : sc.topology.array.policy.kind === 'lru' ? 1 : 2;
+      return [START, { ...FINAL, caches: pair([q('cache', [tag, 4, 0])], [q('cache', [4, 2, 0])], [0, 1, 0, 1]) }];
+    });
+    render(<Stepper teach={teach} />);
+    fireEvent.click(screen.getByTestId('stepper-preset-side-by-side'));
+    await waitFor(() => expect(screen.getAllByTestId('stepper-variant')).toHaveLength(2));
+    expect(teach).toHaveBeenCalledTimes(3);
+    const calls = teach.mock.calls as unknown as [any, unknown, unknown][];
+    expect(calls.map(([sc]) => `${sc.topology.client.policy.kind}-${sc.topology.array.policy.kind}-${sc.protocol?.kind ?? 'none'}`)).toEqual(['lru-lru-none', 'lru-lru-demote', 'lru-mru-demote']);
+    expect(new Set(calls.map(([, r, st]) => JSON.stringify([r, st]))).size).toBe(1);
+    expect(screen.getByTestId('stepper-main-label').textContent).toBe('LRU-LRU inclusive');
+    expect(screen.getAllByTestId('stepper-variant').map((v) => v.getAttribute('data-label'))).toEqual(['LRU-LRU-demote', 'LRU-MRU-demote']);
+    fireEvent.keyDown(screen.getByTestId('stepper'), { key: 'End' });
+    const rows = (id: string) => screen.getAllByTestId(id).map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`);
+    expect(rows('stepper-queue')).toEqual(['client: A E A', 'array: E C A']);
+    expect(rows('stepper-variant-queue')).toEqual(['client: B E A', 'array: E C A', 'client: C E A', 'array: E C A']);
+    expect(screen.getAllByTestId('stepper-variant-tally-row')).toHaveLength(4);
+    // The variants travel in the link: the preset by name; an edited one whole.
+    expect(window.location.hash).toBe('#teach=side-by-side&step=1');
+    fireEvent.click(screen.getByTestId('stepper-variant-1-remove'));
+    fireEvent.click(screen.getByTestId('stepper-variant-add'));
+    expect(screen.getAllByTestId('stepper-variant-row')).toHaveLength(2);
+    fireEvent.change(screen.getByTestId('stepper-variant-1-array'), { target: { value: 'none' } });
+    fireEvent.click(screen.getByTestId('stepper-load'));
+    // Loaded (the sixth call made is not yet the walk shown): the link then holds the edited pairs.
+    await waitFor(() => expect(window.location.hash).toMatch(/^#teach=c/));
+    expect(teach).toHaveBeenCalledTimes(6);
+    expect((teach.mock.calls[5] as unknown as [any])[0].topology.kind).toBe('single');
+    const read = readStepperLink(window.location.hash, STEPPER_PRESETS);
+    expect(read).toMatchObject({ ok: true, link: { config: { variants: [{ client: 'lru', array: 'lru', protocol: 'demote' }, { client: 'lru', array: 'none' }] } } });
+  });
+
+  it('exports each step as a numbered SVG frame, all in a ZIP or on one printable page', () => {
+    const steps = [START, FINAL];
+    const frame = frameSvg({ steps, letters: true, at: 1, narration: narrate(START, FINAL, true), note: 'C goes down & <stays>' });
+    const doc = new DOMParser().parseFromString(frame, 'image/svg+xml');
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    const texts = [...doc.getElementsByTagName('text')].map((t) => t.textContent);
+    expect(texts).toContain('step 1 of 1');
+    expect(texts).toContain('C goes down & <stays>');
+    expect(texts).toContain('a cold miss: its first reference');
+    expect(texts).toContain('client: 0 hits, 1 misses');
+    // The lists drawn block by block, next victim first: client D E A, array E C A; D and B evicted from the array.
+    const blocks = texts.filter((t) => /^[A-E]$/.test(t ?? ''));
+    expect(blocks.join(' ')).toBe(['A', 'D E A', 'E C A', 'D B'].join(' ')); // the strip's A, the caches, the tray
+    expect(texts.filter((t) => t?.startsWith('←'))).toEqual(['← array', '← array']);
+    expect(frameSvg({ steps, letters: true, at: 0, narration: narrate(START, START, true) })).toContain('step 0 of 1');
+    expect([frameName(0, 7), frameName(12, 120)]).toEqual(['step-00.svg', 'step-012.svg']);
+    const page = printablePage('The walk', 'LRU-LRU <inclusive>', [frame, frame]);
+    expect(page).toContain('<figure id="step-1"><svg');
+    expect(page).toContain('LRU-LRU &lt;inclusive&gt;');
+    // The ZIP: stored entries, their CRC-32 as zlib computes it, the central directory at its end.
+    const enc = new TextEncoder();
+    const files = [
+      { name: 'step-00.svg', data: enc.encode('<svg/>') },
+      { name: 'step-01.svg', data: enc.encode(frame) },
+    ];
+    expect(crc32(files[1].data)).toBe(nodeCrc32(files[1].data));
+    const zip = zipStore(files);
+    const view = new DataView(zip.buffer);
+    let at = 0;
+    for (const f of files) {
+      expect(view.getUint32(at, true)).toBe(0x04034b50);
+      expect(view.getUint32(at + 14, true)).toBe(nodeCrc32(f.data));
+      const nameLength = view.getUint16(at + 26, true);
+      expect(new TextDecoder().decode(zip.slice(at + 30, at + 30 + nameLength))).toBe(f.name);
+      expect(new TextDecoder().decode(zip.slice(at + 30 + nameLength, at + 30 + nameLength + f.data.length))).toBe(new TextDecoder().decode(f.data));
+      at += 30 + nameLength + f.data.length;
+    }
+    const end = zip.length - 22;
+    expect(view.getUint32(end, true)).toBe(0x06054b50);
+    expect([view.getUint16(end + 10, true), view.getUint32(end + 16, true)]).toEqual([2, at]);
+    expect(view.getUint32(at, true)).toBe(0x02014b50);
+  });
+
+  it("keeps the walk in the hash when the page rewrites it for a new scenario, and has a presenter mode", async () => {
+    const teach = vi.fn(async () => [START, FINAL]);
+    const small: any = defaultScenario();
+    const view = render(<Stepper teach={teach} scenario={small} />);
+    fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
+    await waitFor(() => expect(window.location.hash).toBe('#teach=paper000&step=0'));
+    // The page's own effect, as useScenarioUrl writes it: only its scenario.
+    view.rerender(<Stepper teach={teach} scenario={{ ...small, name: 'edited' }} />);
+    window.history.replaceState(null, '', '/#s=N4Ig+x');
+    await waitFor(() => expect(window.location.hash).toBe('#s=N4Ig+x&teach=paper000&step=0'));
+    // Presenter mode: the stepper alone, in large type (full screen where the browser allows).
+    fireEvent.click(screen.getByTestId('stepper-presenter'));
+    expect(screen.getByTestId('stepper').className).toContain('is-presenter');
+    expect(screen.getByTestId('stepper-presenter').getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByTestId('stepper-settings') as HTMLElement).hidden).toBe(true);
+    fireEvent.click(screen.getByTestId('stepper-presenter'));
+    expect(screen.getByTestId('stepper').className).not.toContain('is-presenter');
   });
 });

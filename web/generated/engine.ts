@@ -309,6 +309,25 @@ export type Op = "read" | "write";
 export type Level = "client" | "array" | "disk";
 
 /**
+ * Why a read went to the disk, judged against one LRU stack of every request so far (the start
+ * lists count as earlier references: the root's first, the clients' last, each next victim
+ * first). Let `d` be the read's stack distance — 1 + the distinct blocks referenced since its
+ * block's previous reference — and `C` the sum of the capacities of the caches on its client's
+ * path:
+ *
+ * - `Cold`: the block was never referenced before (nor in any start list): no cache could
+ *   have held it.
+ * - `Duplicate`: `d ≤ C`. Had the path's levels been exclusive — together one LRU cache of `C`
+ *   blocks, none held twice — the block would still have been there: the miss is the price of
+ *   the levels keeping copies of the same blocks. Paper 000's DEMOTE is the cure.
+ * - `Capacity`: `d > C`: even the exclusive levels would have evicted it.
+ *
+ * In a tree the stack is over every client's requests (the shared caches see them all). Writes
+ * and hits get no label.
+ */
+export type MissKind = "cold" | "capacity" | "duplicate";
+
+/**
  * One of a cache's lists as a teaching view draws it ([`Policy::queues`]): next victim first,
  * or for a ghost list, the next id to be forgotten first.
  */
@@ -323,9 +342,13 @@ name: string,
 ghost: boolean, blocks: Array<number>, };
 
 /**
- * One cache's lists.
+ * One cache's lists, and its running tally.
  */
-export type CacheView = { name: string, parent: number | null, queues: Array<Queue>, };
+export type CacheView = { name: string, parent: number | null, queues: Array<Queue>, 
+/**
+ * Read lookups so far that this cache answered, and that it passed on (the engine's counters).
+ */
+hits: number, misses: number, };
 
 /**
  * The hierarchy after one request (or at the start).
@@ -358,7 +381,16 @@ caches: Array<CacheView>,
 /**
  * Running totals so far: DEMOTEs sent, and read requests that needed the disk.
  */
-demotions: number, diskReads: number, };
+demotions: number, diskReads: number, 
+/**
+ * For a read served by the disk, why it missed; `None` otherwise.
+ */
+miss: MissKind | null, 
+/**
+ * Its LRU stack distance (see [`MissKind`]), and the path's capacity it is judged against;
+ * `None` for the start, a write, or a block never referenced before.
+ */
+distance: number | null, pathCapacity: number | null, };
 
 export type Verdict = "pass" | "close" | "fail";
 

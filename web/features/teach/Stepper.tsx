@@ -5,6 +5,15 @@
 // over an array (or one cache), or a small tree — a preset's, or the scenario's own — whose
 // requests name their client ("c2:A"). Paper 000's §4.5 example (LRU-LRU-demote, blocks A–E) is
 // a preset: one step shows why that pair is not one LRU cache.
+//
+// For a classroom (issue 24): step 0 is the caches before any request; ← → step, space plays,
+// Home and End jump, at a chosen speed; the walk — settings, step, notes a lecturer attaches to
+// steps — is in the URL hash (link.ts), so a link opens that very moment. A request strip marks
+// each past request where it was served and why a disk read missed (cold, capacity, or
+// duplicate: it would have hit had the levels been exclusive — the engine judges it, teach.rs);
+// each cache's running tally; the evicted tray; a predict mode that asks where the next request
+// is served and which block leaves before revealing it; other pairs stepped side by side on the
+// same requests; a presenter mode; and the walk exported as SVG frames or a printable page.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_SCENARIO } from '../../scenario/defaults';
 import { checkScenario, clientNames, describeIssue, type PolicyConfig, type PolicyKind, type Protocol, type Scenario, type TreeCache, type WorkloadSource } from '../../scenario/schema';
@@ -12,7 +21,11 @@ import { EngineClient } from '../../worker/client';
 import type { Queue, TeachRequest, TeachStep } from '../../worker/protocol';
 import { POLICIES } from '../scenario/components/CacheFields';
 import { SelectField } from '../scenario/components/SelectField';
+import { download } from '../export/export';
+import { frameName, frameSvg, printablePage, zipStore } from './export';
+import { linkedHash, publishStepperLink, readStepperLink, type Notes } from './link';
 import { blockLabel, parseBlocks } from './requests';
+import { evictionsAt, evictionsOf, guessChoices, judgeGuess, missWords, pathOf, stripOf, tallyAt, type Guess } from './walk';
 
 /** A small tree to step through: a preset's, or the page's scenario's. */
 export interface StepperTree {
@@ -40,6 +53,25 @@ export interface StepperConfig {
   tree?: StepperTree;
   /** A tree's caches' start lists, by cache name. */
   starts?: Record<string, string>;
+  /** Other pairs of policies (or protocols) stepped side by side on the same requests and start (two levels or one cache only). */
+  variants?: StepperVariant[];
+}
+
+/** A pair stepped beside the first: its policies and protocol; sizes, requests and start as the first's. */
+export interface StepperVariant {
+  client: PolicyKind;
+  array: PolicyKind | 'none';
+  protocol: 'none' | 'demote';
+}
+
+/** Most pairs shown beside the first. */
+export const MAX_VARIANTS = 3;
+
+/** "LRU-MRU-demote", "LRU-LRU inclusive", "ARC" — a pair's name as the papers write it. */
+export function variantLabel(v: StepperVariant): string {
+  const up = (k: string) => k.toUpperCase();
+  if (v.array === 'none') return up(v.client);
+  return `${up(v.client)}-${up(v.array)}${v.protocol === 'demote' ? '-demote' : ' inclusive'}`;
 }
 
 /** Most caches, and largest cache, the stepper draws (engine: MAX_TEACH_CACHES, MAX_TEACH_CAPACITY). */
@@ -82,6 +114,44 @@ export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig
     config: { client: 's3-fifo', array: 'none', protocol: 'none', clientSize: 5, arraySize: 4, requests: 'A B C A D E F G A H B I J A', startClient: '', startArray: '' },
   },
   {
+    id: 'slru',
+    label: "SLRU's probationary and protected segments",
+    config: { client: 'slru', array: 'none', protocol: 'none', clientSize: 5, arraySize: 4, requests: 'A B C A B D E F A G H B I', startClient: '', startArray: '' },
+  },
+  {
+    id: 'lirs',
+    label: "LIRS's LIR blocks, resident and ghost HIR",
+    config: { client: 'lirs', array: 'none', protocol: 'none', clientSize: 4, arraySize: 4, requests: 'A B C D A B E A F B G C A', startClient: '', startArray: '' },
+  },
+  {
+    id: 'mq',
+    label: 'MQ under a client: queues by frequency, and Qout',
+    config: { client: 'lru', array: 'mq', protocol: 'none', clientSize: 2, arraySize: 4, requests: 'A B C A D B E A F B G A H B', startClient: '', startArray: '' },
+  },
+  {
+    id: 'tq',
+    label: "TQ (paper 004): a REPLACE write keeps A in Qhigh for its next read",
+    config: { client: 'lru', array: 'tq', protocol: 'none', clientSize: 2, arraySize: 4, requests: 'A B C D A*replace B E F A G B', startClient: '', startArray: '' },
+  },
+  {
+    id: 'side-by-side',
+    label: 'Side by side: inclusive, LRU-LRU-demote, LRU-MRU-demote',
+    config: {
+      client: 'lru',
+      array: 'lru',
+      protocol: 'none',
+      clientSize: 3,
+      arraySize: 3,
+      requests: 'A B C D E A B C D E',
+      startClient: '',
+      startArray: '',
+      variants: [
+        { client: 'lru', array: 'lru', protocol: 'demote' },
+        { client: 'lru', array: 'mru', protocol: 'demote' },
+      ],
+    },
+  },
+  {
     id: 'shared',
     label: 'Two clients share an array: one reads what the other fetched',
     config: {
@@ -99,7 +169,8 @@ export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig
   },
 ];
 
-const ONLINE = POLICIES.filter((p) => p.value !== 'lru+hints' && p.value !== 'mq+hints' && p.value !== 'tq');
+// Every online policy: the hint-aware ones (TQ, LRU and MQ with hints) read the hints typed on writes ("A*replace").
+const ONLINE = POLICIES;
 
 /** The scenario the stepper runs: tiny caches, the config's policies (or its tree), FC link, a 10 ms disk. */
 export function stepperScenario(c: StepperConfig): Scenario | { error: string } {
@@ -150,6 +221,8 @@ export interface Row {
   client: boolean;
   queue: Queue;
   y: number;
+  /** The evicted tray, not a cache's queue. */
+  tray?: boolean;
 }
 
 export const BOX = 34;
@@ -161,8 +234,10 @@ export const LABEL_WIDTH = 116;
  * Where each block sits: one row per queue, cache by cache in the topology's order; the next
  * victim at the left. A block's n-th resident appearance is keyed `label`, `label#2` … so a
  * block moving between caches keeps its key (and glides); ghost entries are keyed by their cache.
+ * `evicted` (labels a cache let go at this step): a last row, the evicted tray, where a block
+ * no cache holds any more lands under its own key — so it glides out of its cache into the tray.
  */
-export function layoutStep(step: TeachStep, letters: boolean): { rows: Row[]; boxes: Box[] } {
+export function layoutStep(step: TeachStep, letters: boolean, evicted: readonly string[] = []): { rows: Row[]; boxes: Box[] } {
   const rows: Row[] = [];
   const boxes: Box[] = [];
   const seen = new Map<number, number>();
@@ -185,6 +260,12 @@ export function layoutStep(step: TeachStep, letters: boolean): { rows: Row[]; bo
       });
     }
   });
+  const gone = [...new Set(evicted)].filter((label) => !boxes.some((b) => b.key === label));
+  if (evicted.length > 0) {
+    const y = rows.length * ROW;
+    rows.push({ cache: 'evicted', client: false, queue: { name: 'tray', ghost: false, blocks: [] }, y, tray: true });
+    gone.forEach((label, k) => boxes.push({ key: label, label, cache: 'evicted', client: false, x: LABEL_WIDTH + k * (BOX + GAP), y: y + 6, ghost: false }));
+  }
   return { rows, boxes };
 }
 
@@ -194,7 +275,10 @@ const cacheWord = (name: string) => (name === 'client' || name === 'array' || na
 /** What a step did, in words: who asked, where it was served, what entered and left each cache. */
 export function narrate(prev: TeachStep, step: TeachStep, letters: boolean, clients: readonly string[] = []): string {
   // The engine sends the starting state's request fields as null.
-  if (step.block === null) return 'The starting state.';
+  if (step.block === null) {
+    const empty = step.caches.every((c) => c.queues.every((q) => q.ghost || q.blocks.length === 0));
+    return `Step 0: no request yet — ${empty ? 'every cache is empty' : 'the caches hold their start lists'}.`;
+  }
   const name = blockLabel(step.block, letters);
   const tree = clients.length > 1 || step.caches.length > 2;
   const who = clients.length > 1 && step.client !== null ? `${clients[step.client]} ${step.op === 'write' ? 'writes' : 'reads'} ${name}` : `${step.op === 'write' ? 'Write' : 'Read'} ${name}`;
@@ -252,15 +336,19 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
   const [config, setConfig] = useState<StepperConfig>(STEPPER_PRESETS[0].config);
   // The steps and the settings they were made from: editing a setting makes them stale, and
   // Step or Play then makes them afresh.
-  const [steps, setSteps] = useState<{ steps: TeachStep[]; letters: boolean; config: StepperConfig; clients: string[] } | null>(null);
+  const [steps, setSteps] = useState<{ steps: TeachStep[]; letters: boolean; config: StepperConfig; clients: string[]; variants: { label: string; steps: TeachStep[] }[] } | null>(null);
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<Speed>('1');
   const [error, setError] = useState<string | null>(null);
+  const [notes, setNotes] = useState<Notes>({});
+  const [presenter, setPresenter] = useState(false);
   const engine = useRef<EngineClient | null>(null);
+  const section = useRef<HTMLElement | null>(null);
   const last = steps ? steps.steps.length - 1 : 0;
   useEffect(() => () => engine.current?.terminate(), []);
 
-  const build = async (c: StepperConfig): Promise<boolean> => {
+  const build = async (c: StepperConfig, startAt = 0): Promise<boolean> => {
     setPlaying(false);
     const s = stepperScenario(c);
     const fail = (message: string) => {
@@ -295,22 +383,90 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
     try {
       const run = teach ?? ((...a: Parameters<EngineClient['teach']>) => (engine.current ??= new EngineClient()).teach(...a));
       const out = await run(s, resolved, start);
+      // The pairs beside it: the same requests and start, each its own policies.
+      const variants: { label: string; steps: TeachStep[] }[] = [];
+      for (const v of c.tree ? [] : (c.variants ?? []).slice(0, MAX_VARIANTS)) {
+        const vs = stepperScenario({ ...c, ...v, variants: undefined });
+        if ('error' in vs) return fail(`${variantLabel(v)}: ${vs.error}`);
+        const vStart = v.array === 'none' ? { client: start.client ?? [] } : start;
+        variants.push({ label: variantLabel(v), steps: await run(vs, resolved, vStart) });
+      }
       setError(null);
-      setSteps({ steps: out, letters, config: c, clients });
-      setAt(0);
+      setSteps({ steps: out, letters, config: c, clients, variants });
+      setAt(Math.min(startAt, out.length - 1));
       return true;
     } catch (e) {
       return fail(e instanceof Error ? e.message : String(e));
     }
   };
+
+  // A link to a moment of a walk: its settings, its step, its notes — as the stepper opens, and
+  // when a link is pasted into the address bar (the stepper's own writes fire no hashchange).
+  useEffect(() => {
+    const open = (hash: string) => {
+      const read = readStepperLink(hash, STEPPER_PRESETS);
+      if (read === null) return;
+      if (!read.ok) {
+        setError(read.message);
+        return;
+      }
+      setConfig(read.link.config);
+      setNotes(read.link.notes);
+      // Shown, and listening for the keys: a lecturer opens the link and presses →.
+      void build(read.link.config, read.link.step).then(() => {
+        section.current?.scrollIntoView?.({ block: 'start' });
+        section.current?.focus({ preventScroll: true });
+      });
+    };
+    open(linkedHash());
+    const onHashChange = () => open(window.location.hash);
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const fresh = steps !== null && steps.config === config;
-  /** Step and Play start from the settings as they are now, loading them first if need be. */
-  const step = async () => {
-    if (fresh) setAt((a) => Math.min(last, a + 1));
-    else if (await build(config)) setAt(1);
+  // The address bar follows the walk: settings, step and notes, so each moment can be linked.
+  useEffect(() => {
+    if (steps && fresh) publishStepperLink({ config: steps.config, step: at, notes }, STEPPER_PRESETS);
+  }, [steps, fresh, at, notes]);
+  // The page rewrites the hash with each new scenario (its own parameter only), just after this
+  // component's effects run: put the walk back once it has.
+  const linked = useRef<{ config: StepperConfig; step: number; notes: Notes } | null>(null);
+  linked.current = steps && fresh ? { config: steps.config, step: at, notes } : linked.current;
+  useEffect(() => {
+    const t = setTimeout(() => linked.current && publishStepperLink(linked.current, STEPPER_PRESETS), 0);
+    return () => clearTimeout(t);
+  }, [scenario]);
+
+  // Predict mode: before each step the student says where the request will be served and which
+  // block will leave; Step then reveals it and scores the guess.
+  const [predict, setPredict] = useState(false);
+  const [guess, setGuess] = useState<Guess | null>(null);
+  const [verdict, setVerdict] = useState<{ step: number; served: boolean; victim: boolean; text: string } | null>(null);
+  const [score, setScore] = useState({ right: 0, asked: 0 });
+  const asking = predict && fresh && at < last;
+  const reveal = () => {
+    if (!steps || !guess || !guess.served || !guess.victim) return;
+    const n = at + 1;
+    const j = judgeGuess(steps.steps, n, steps.letters, guess);
+    const both = j.served && j.victim;
+    const text = `${both ? 'Right' : j.served || j.victim ? 'Half right' : 'Not this time'}: served by ${j.servedBy}${j.left.length ? `; ${j.left.join(', ')} left` : '; no block left'}.`;
+    setVerdict({ step: n, served: j.served, victim: j.victim, text });
+    setScore((s) => ({ right: s.right + (both ? 1 : 0), asked: s.asked + 1 }));
+    setGuess({ served: '', victim: '' });
+    setAt(n);
   };
+
+  /** Step and Play start from the settings as they are now, loading them first (at step 0) if need be. */
+  const step = async () => {
+    if (!fresh) await build(config);
+    else if (asking) reveal();
+    else setAt((a) => Math.min(last, a + 1));
+  };
+  const back = () => fresh && setAt((a) => Math.max(0, a - 1));
   const play = async () => {
-    if (fresh) setPlaying((p) => !p);
+    if (fresh) setPlaying((p) => !p && at < last);
     else if (await build(config)) setPlaying(true);
   };
 
@@ -320,12 +476,80 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
       setPlaying(false);
       return;
     }
-    const t = setTimeout(() => setAt((a) => Math.min(a + 1, last)), 700);
+    const t = setTimeout(() => setAt((a) => Math.min(a + 1, last)), SPEEDS[speed]);
     return () => clearTimeout(t);
-  }, [playing, at, last]);
+  }, [playing, at, last, speed]);
 
-  const layout = useMemo(() => (steps ? layoutStep(steps.steps[at], steps.letters) : null), [steps, at]);
-  const width = layout ? Math.max(360, ...layout.rows.map((r) => LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) + 70)) : 360;
+  /**
+   * ← → step, space plays or pauses, Home and End jump — with the focus anywhere in the stepper
+   * (a click on it will do; a link opens it focused) but its text fields.
+   */
+  const onKey = (e: React.KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const act: Record<string, () => void> = {
+      ArrowRight: () => {
+        setPlaying(false);
+        void step();
+      },
+      ArrowLeft: () => {
+        setPlaying(false);
+        back();
+      },
+      ' ': () => void play(),
+      Home: () => {
+        setPlaying(false);
+        if (fresh) setAt(0);
+      },
+      End: () => {
+        setPlaying(false);
+        if (fresh) setAt(last);
+      },
+    };
+    const run = act[e.key];
+    if (!run) return;
+    e.preventDefault();
+    run();
+    // A button the key disables (Back at step 0) would drop the focus, and the keys with it.
+    if (target !== section.current) section.current?.focus({ preventScroll: true });
+  };
+  /** After a click on a control that may disable itself: keep the focus, and so the keys, in the stepper. */
+  const keepFocus = () => section.current?.focus({ preventScroll: true });
+
+  /** Every step of the walk as a frame (numbered from 0, before any request), with its note. */
+  const frames = () => {
+    if (!steps) return [];
+    const title = steps.variants.length ? variantLabel(steps.config) : undefined;
+    return steps.steps.map((_, n) => frameSvg({ steps: steps.steps, letters: steps.letters, at: n, narration: narrate(steps.steps[Math.max(0, n - 1)], steps.steps[n], steps.letters, steps.clients), note: notes[n], title }));
+  };
+  const exportFrames = () => {
+    if (!steps) return;
+    const enc = new TextEncoder();
+    download('stepper-frames.zip', new Blob([zipStore(frames().map((f, n) => ({ name: frameName(n, last), data: enc.encode(f) })))], { type: 'application/zip' }));
+  };
+  const exportPage = () => {
+    if (!steps) return;
+    const c = steps.config;
+    const summary = c.tree ? `${c.tree.caches.map((x) => `${x.name}: ${x.policy.kind.toUpperCase()}, ${x.capacity} blocks`).join(' · ')} — requests ${c.requests}` : `${variantLabel(c)}, ${c.clientSize}${c.array === 'none' ? '' : ` + ${c.arraySize}`} blocks — requests ${c.requests}`;
+    download('stepper-walk.html', printablePage('Teaching stepper: the walk step by step', summary, frames()), 'text/html');
+  };
+
+  const togglePresenter = () => {
+    const el = section.current;
+    const on = !presenter;
+    setPresenter(on);
+    if (on) void el?.requestFullscreen?.().catch(() => undefined);
+    else if (typeof document !== 'undefined' && document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+  };
+  useEffect(() => {
+    const off = () => {
+      if (!document.fullscreenElement) setPresenter(false);
+    };
+    document.addEventListener('fullscreenchange', off);
+    return () => document.removeEventListener('fullscreenchange', off);
+  }, []);
+
   const set = (patch: Partial<StepperConfig>) => {
     setPlaying(false);
     setConfig((c) => ({ ...c, ...patch }));
@@ -341,131 +565,216 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
     set({ tree: { from: 'scenario', caches: structuredClone(pageTree.caches), protocol: scenario.protocol, du: scenario.du, se: scenario.se, source }, starts: {} });
   };
   const treeClients = config.tree ? clientNames({ kind: 'tree', caches: config.tree.caches }) : [];
+  const current = steps?.steps[at];
+  const note = notes[at] ?? '';
 
   return (
-    <section className="stepper" aria-labelledby="stepper-title" data-testid="stepper">
+    <section className={`stepper ${presenter ? 'is-presenter' : ''}`} aria-labelledby="stepper-title" data-testid="stepper" ref={section} onKeyDown={onKey} tabIndex={-1}>
       <div className="chart-head">
         <h3 id="stepper-title">Teaching stepper</h3>
-        <p className="chart-legend">tiny caches, one request at a time: watch each block move</p>
+        <p className="chart-legend">tiny caches, one request at a time: watch each block move (← → step, space plays, Home and End jump)</p>
       </div>
-      <div className="tree-presets" role="group" aria-label="examples">
-        {STEPPER_PRESETS.map((p) => (
-          <button
-            key={p.id}
-            type="button"
-            className="button secondary small"
-            data-testid={`stepper-preset-${p.id}`}
-            onClick={() => {
-              setConfig(p.config);
-              void build(p.config);
-            }}
-          >
-            {p.label}
-          </button>
-        ))}
-      </div>
-      <SelectField<Shape>
-        testId="stepper-shape"
-        label="Hierarchy"
-        value={shape}
-        options={[
-          { value: 'pair', label: 'a client over an array (or one cache)' },
-          { value: 'shared', label: 'two clients sharing an array' },
-          ...(pageTree ? [{ value: 'scenario' as const, label: `this scenario's tree (${pageTree.caches.length} caches)` }] : []),
-        ]}
-        onChange={chooseShape}
-      />
-      {config.tree ? (
-        <>
-          <p className="field-hint" data-testid="stepper-tree">
-            {config.tree.caches.map((c) => `${c.name}${c.parent ? ` (under ${c.parent})` : ''}: ${c.policy.kind.toUpperCase()}, ${c.capacity} blocks`).join(' · ')}
-            {config.tree.protocol && config.tree.protocol.kind !== 'none' ? ` · ${config.tree.protocol.kind}` : ' · inclusive'}
-            {config.tree.from === 'scenario' ? ' — edit the tree in the scenario above, then pick it again' : ''}
-          </p>
-          <label className="field">
-            <span>Requests (client:block — e.g. {treeClients[1] ?? treeClients[0]}:A; * for a write; no client: {treeClients[0]})</span>
-            <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
-          </label>
-          <div className="row">
-            {config.tree.caches.map((c) => (
-              <label className="field" key={c.name}>
-                <span>{c.name} starts with</span>
-                <input
-                  type="text"
-                  data-testid={`stepper-start-${c.name}`}
-                  value={config.starts?.[c.name] ?? ''}
-                  onChange={(e) => set({ starts: { ...config.starts, [c.name]: e.target.value } })}
-                />
-              </label>
-            ))}
-          </div>
-        </>
-      ) : (
-        <>
-          <div className="row">
-            <SelectField<PolicyKind> testId="stepper-client-policy" label="Client policy" value={config.client} options={policyOptions} onChange={(v) => set({ client: v })} />
-            <SelectField<PolicyKind | 'none'> testId="stepper-array-policy" label="Array policy" value={config.array} options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]} onChange={(v) => set({ array: v })} />
-          </div>
-          <div className="row">
+      {/* Presenter mode shows the walk alone: the settings step aside. */}
+      <div className="stepper-settings" data-testid="stepper-settings" hidden={presenter}>
+        <div className="tree-presets" role="group" aria-label="examples">
+          {STEPPER_PRESETS.map((p) => (
+            <button
+              key={p.id}
+              type="button"
+              className="button secondary small"
+              data-testid={`stepper-preset-${p.id}`}
+              onClick={() => {
+                setConfig(p.config);
+                void build(p.config);
+              }}
+            >
+              {p.label}
+            </button>
+          ))}
+        </div>
+        <SelectField<Shape>
+          testId="stepper-shape"
+          label="Hierarchy"
+          value={shape}
+          options={[
+            { value: 'pair', label: 'a client over an array (or one cache)' },
+            { value: 'shared', label: 'two clients sharing an array' },
+            ...(pageTree ? [{ value: 'scenario' as const, label: `this scenario's tree (${pageTree.caches.length} caches)` }] : []),
+          ]}
+          onChange={chooseShape}
+        />
+        {config.tree ? (
+          <>
+            <p className="field-hint" data-testid="stepper-tree">
+              {config.tree.caches.map((c) => `${c.name}${c.parent ? ` (under ${c.parent})` : ''}: ${c.policy.kind.toUpperCase()}, ${c.capacity} blocks`).join(' · ')}
+              {config.tree.protocol && config.tree.protocol.kind !== 'none' ? ` · ${config.tree.protocol.kind}` : ' · inclusive'}
+              {config.tree.from === 'scenario' ? ' — edit the tree in the scenario above, then pick it again' : ''}
+            </p>
             <label className="field">
-              <span>Client blocks</span>
-              <input type="number" min={1} max={64} data-testid="stepper-client-size" value={config.clientSize} onChange={(e) => set({ clientSize: Number(e.target.value) })} />
+              <span>Requests (client:block — e.g. {treeClients[1] ?? treeClients[0]}:A; * for a write; no client: {treeClients[0]})</span>
+              <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
             </label>
-            {config.array !== 'none' && (
+            <div className="row">
+              {config.tree.caches.map((c) => (
+                <label className="field" key={c.name}>
+                  <span>{c.name} starts with</span>
+                  <input
+                    type="text"
+                    data-testid={`stepper-start-${c.name}`}
+                    value={config.starts?.[c.name] ?? ''}
+                    onChange={(e) => set({ starts: { ...config.starts, [c.name]: e.target.value } })}
+                  />
+                </label>
+              ))}
+            </div>
+          </>
+        ) : (
+          <>
+            <div className="row">
+              <SelectField<PolicyKind> testId="stepper-client-policy" label="Client policy" value={config.client} options={policyOptions} onChange={(v) => set({ client: v })} />
+              <SelectField<PolicyKind | 'none'> testId="stepper-array-policy" label="Array policy" value={config.array} options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]} onChange={(v) => set({ array: v })} />
+            </div>
+            <div className="row">
               <label className="field">
-                <span>Array blocks</span>
-                <input type="number" min={1} max={64} data-testid="stepper-array-size" value={config.arraySize} onChange={(e) => set({ arraySize: Number(e.target.value) })} />
+                <span>Client blocks</span>
+                <input type="number" min={1} max={64} data-testid="stepper-client-size" value={config.clientSize} onChange={(e) => set({ clientSize: Number(e.target.value) })} />
               </label>
+              {config.array !== 'none' && (
+                <label className="field">
+                  <span>Array blocks</span>
+                  <input type="number" min={1} max={64} data-testid="stepper-array-size" value={config.arraySize} onChange={(e) => set({ arraySize: Number(e.target.value) })} />
+                </label>
+              )}
+            </div>
+            {config.array !== 'none' && (
+              <SelectField<'none' | 'demote'>
+                testId="stepper-protocol"
+                label="Protocol"
+                value={config.protocol}
+                options={[
+                  { value: 'none', label: 'inclusive: the array keeps its copy' },
+                  { value: 'demote', label: 'DEMOTE: victims go down' },
+                ]}
+                onChange={(v) => set({ protocol: v })}
+              />
+            )}
+            <label className="field">
+              <span>Requests (letters or numbers; * for a write, *replace, *synch or *recov for a hinted one)</span>
+              <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
+            </label>
+            <div className="row">
+              <label className="field">
+                <span>Client starts with (next victim first)</span>
+                <input type="text" data-testid="stepper-start-client" value={config.startClient} onChange={(e) => set({ startClient: e.target.value })} />
+              </label>
+              {config.array !== 'none' && (
+                <label className="field">
+                  <span>Array starts with</span>
+                  <input type="text" data-testid="stepper-start-array" value={config.startArray} onChange={(e) => set({ startArray: e.target.value })} />
+                </label>
+              )}
+            </div>
+          </>
+        )}
+        {!config.tree && (
+          <div className="stepper-variants" data-testid="stepper-variants">
+            <span className="field-hint">Side by side, on the same requests and start{config.variants?.length ? '' : ': add a pair'}</span>
+            {(config.variants ?? []).map((v, k) => {
+              const change = (patch: Partial<StepperVariant>) => set({ variants: (config.variants ?? []).map((x, i) => (i === k ? { ...x, ...patch } : x)) });
+              return (
+                <div className="row" key={k} data-testid="stepper-variant-row">
+                  <SelectField<PolicyKind> testId={`stepper-variant-${k}-client`} label="Client policy" value={v.client} options={policyOptions} onChange={(x) => change({ client: x })} />
+                  <SelectField<PolicyKind | 'none'> testId={`stepper-variant-${k}-array`} label="Array policy" value={v.array} options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]} onChange={(x) => change({ array: x })} />
+                  {v.array !== 'none' && (
+                    <SelectField<'none' | 'demote'>
+                      testId={`stepper-variant-${k}-protocol`}
+                      label="Protocol"
+                      value={v.protocol}
+                      options={[
+                        { value: 'none', label: 'inclusive' },
+                        { value: 'demote', label: 'DEMOTE' },
+                      ]}
+                      onChange={(x) => change({ protocol: x })}
+                    />
+                  )}
+                  <button type="button" className="button secondary small" data-testid={`stepper-variant-${k}-remove`} onClick={() => set({ variants: (config.variants ?? []).filter((_, i) => i !== k) })}>
+                    Remove
+                  </button>
+                </div>
+              );
+            })}
+            {(config.variants?.length ?? 0) < MAX_VARIANTS && (
+              <button
+                type="button"
+                className="button secondary small"
+                data-testid="stepper-variant-add"
+                onClick={() => set({ variants: [...(config.variants ?? []), { client: config.client, array: config.array, protocol: config.array === 'none' ? 'none' : config.protocol === 'demote' ? 'none' : 'demote' }] })}
+              >
+                + a pair beside it
+              </button>
             )}
           </div>
-          {config.array !== 'none' && (
-            <SelectField<'none' | 'demote'>
-              testId="stepper-protocol"
-              label="Protocol"
-              value={config.protocol}
-              options={[
-                { value: 'none', label: 'inclusive: the array keeps its copy' },
-                { value: 'demote', label: 'DEMOTE: victims go down' },
-              ]}
-              onChange={(v) => set({ protocol: v })}
-            />
-          )}
-          <label className="field">
-            <span>Requests (letters or numbers; * for a write)</span>
-            <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
-          </label>
-          <div className="row">
-            <label className="field">
-              <span>Client starts with (next victim first)</span>
-              <input type="text" data-testid="stepper-start-client" value={config.startClient} onChange={(e) => set({ startClient: e.target.value })} />
-            </label>
-            {config.array !== 'none' && (
-              <label className="field">
-                <span>Array starts with</span>
-                <input type="text" data-testid="stepper-start-array" value={config.startArray} onChange={(e) => set({ startArray: e.target.value })} />
-              </label>
-            )}
-          </div>
-        </>
-      )}
+        )}
+      </div>
       <div className="actions">
         <button type="button" className="button primary" data-testid="stepper-load" onClick={() => void build(config)}>
           Load
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-reset" disabled={!fresh || at === 0} onClick={() => setAt(0)} aria-label="back to the start">
+        <button type="button" className="button secondary" data-testid="stepper-reset" disabled={!fresh || at === 0} onClick={() => (setAt(0), keepFocus())} aria-label="back to the start">
           ⇤ Start
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-back" disabled={!fresh || at === 0} onClick={() => setAt((a) => Math.max(0, a - 1))}>
+        <button type="button" className="button secondary" data-testid="stepper-back" disabled={!fresh || at === 0} onClick={() => (back(), keepFocus())}>
           ◀ Back
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-step" disabled={fresh && at >= last} onClick={() => void step()}>
-          Step ▶
+        <button type="button" className="button secondary" data-testid="stepper-step" disabled={(fresh && at >= last) || (asking && !(guess?.served && guess.victim))} onClick={() => void step().then(keepFocus)}>
+          {asking ? 'Reveal ▶' : 'Step ▶'}
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-play" disabled={fresh && at >= last} onClick={() => void play()}>
+        <button type="button" className="button secondary" data-testid="stepper-play" disabled={fresh && at >= last} onClick={() => void play().then(keepFocus)}>
           {playing ? 'Pause' : 'Play'}
         </button>
-        <span className="mrc-progress" data-testid="stepper-at" data-at={at} data-steps={steps ? last : 0} data-fresh={String(fresh)}>
-          {!steps ? 'Step or Play starts from these settings' : fresh ? `request ${at} of ${last}` : 'settings changed: Step or Play starts again from them'}
+        <button type="button" className="button secondary" data-testid="stepper-end" disabled={!fresh || at >= last} onClick={() => (setAt(last), keepFocus())} aria-label="to the end (the last step)">
+          End ⇥
+        </button>
+        <label className="stepper-speed">
+          <span>speed</span>
+          <select data-testid="stepper-speed" value={speed} onChange={(e) => setSpeed(e.target.value as Speed)}>
+            {(Object.keys(SPEEDS) as Speed[]).map((k) => (
+              <option key={k} value={k}>
+                {k}×
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="stepper-speed">
+          <input
+            type="checkbox"
+            data-testid="stepper-predict"
+            checked={predict}
+            onChange={(e) => {
+              setPredict(e.target.checked);
+              setPlaying(false);
+              setGuess({ served: '', victim: '' });
+              setVerdict(null);
+              setScore({ right: 0, asked: 0 });
+            }}
+          />
+          <span>predict each step</span>
+        </label>
+        <button type="button" className="button secondary small" data-testid="stepper-presenter" aria-pressed={presenter} onClick={togglePresenter}>
+          {presenter ? 'Leave presenter mode' : 'Presenter mode'}
+        </button>
+        {steps && fresh && (
+          <>
+            <button type="button" className="button secondary small" data-testid="stepper-export-frames" onClick={exportFrames}>
+              Frames (SVG, zip)
+            </button>
+            <button type="button" className="button secondary small" data-testid="stepper-export-page" onClick={exportPage}>
+              Printable page
+            </button>
+          </>
+        )}
+        <span className="mrc-progress" data-testid="stepper-at" data-at={at} data-steps={steps ? last : 0} data-fresh={String(fresh)} data-playing={String(playing)}>
+          {!steps ? 'Step or Play starts from these settings' : fresh ? `step ${at} of ${last}` : 'settings changed: Step or Play starts again from them'}
         </span>
       </div>
       {error && (
@@ -473,48 +782,245 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
           {error}
         </p>
       )}
-      {steps && layout && (
+      {steps && current && (
         <>
-          <p className="stepper-narration" data-testid="stepper-narration" aria-live="polite">
-            {narrate(steps.steps[Math.max(0, at - 1)], steps.steps[at], steps.letters, steps.clients)}
-          </p>
-          <div className="stepper-stage" style={{ height: layout.rows.length * ROW, width }}>
-            {layout.rows.map((r) => (
-              <div
-                key={`${r.cache}:${r.queue.name}`}
-                className={`stepper-row ${r.queue.ghost ? 'is-ghost' : ''}`}
-                style={{ top: r.y }}
-                data-testid="stepper-queue"
-                data-cache={r.cache}
-                data-name={r.queue.name}
-                data-ghost={String(r.queue.ghost)}
-                data-blocks={r.queue.blocks.map((b) => blockLabel(b, steps.letters)).join(' ')}
+          <div className="stepper-walks">
+            <div className="stepper-walk">
+              {steps.variants.length > 0 && <h4 data-testid="stepper-main-label">{variantLabel(steps.config)}</h4>}
+              <WalkPanel
+                steps={steps.steps}
+                letters={steps.letters}
+                clients={steps.clients}
+                at={at}
+                id={(x) => `stepper-${x}`}
+                onJump={(n) => {
+                  setPlaying(false);
+                  setAt(n);
+                }}
               >
-                <span className="stepper-row-label">
-                  {r.cache}
-                  {r.queue.name !== 'cache' ? ` · ${r.queue.name}` : ''}
-                  {r.queue.ghost ? ' (ghost)' : ''}
-                </span>
-                <span className="stepper-end is-next" style={{ left: LABEL_WIDTH - 4 }}>
-                  eject next
-                </span>
-                <span className="stepper-end is-last" style={{ left: LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) }}>
-                  eject last
-                </span>
+                <p className="stepper-narration" data-testid="stepper-narration" aria-live="polite">
+                  {narrate(steps.steps[Math.max(0, at - 1)], current, steps.letters, steps.clients)}
+                </p>
+                {predict && (
+                  <div className="stepper-predict" data-testid="stepper-predict-panel">
+                    {asking &&
+                      (() => {
+                        const next = steps.steps[at + 1];
+                        const choices = guessChoices(steps.steps, at + 1, steps.letters);
+                        const g = guess ?? { served: '', victim: '' };
+                        return (
+                          <div className="row">
+                            <label className="field">
+                              <span>
+                                Request {at + 1}, {next.op === 'write' ? 'write' : 'read'} {blockLabel(next.block ?? 0, steps.letters)}: served by
+                              </span>
+                              <select data-testid="stepper-guess-served" value={g.served} onChange={(e) => setGuess({ ...g, served: e.target.value })}>
+                                <option value="">—</option>
+                                {choices.served.map((c) => (
+                                  <option key={c} value={c}>
+                                    {c === 'disk' ? 'the disk (a miss)' : `${c} (a hit)`}
+                                  </option>
+                                ))}
+                              </select>
+                            </label>
+                            <label className="field">
+                              <span>the block that leaves a cache</span>
+                              <select data-testid="stepper-guess-victim" value={g.victim} onChange={(e) => setGuess({ ...g, victim: e.target.value })}>
+                                <option value="">—</option>
+                                {choices.victims.map((v) => (
+                                  <option key={v} value={v}>
+                                    {v === 'none' ? 'none leaves' : v}
+                                  </option>
+                                ))}
+                              </select>
+                            </label>
+                          </div>
+                        );
+                      })()}
+                    {verdict && verdict.step === at && (
+                      <p data-testid="stepper-verdict" data-right={String(verdict.served && verdict.victim)} data-served={String(verdict.served)} data-victim={String(verdict.victim)}>
+                        {verdict.text}
+                      </p>
+                    )}
+                    <p className="field-hint" data-testid="stepper-score" data-right={score.right} data-asked={score.asked}>
+                      {score.right} of {score.asked} predicted right
+                    </p>
+                  </div>
+                )}
+                {note && (
+                  <p className="stepper-note-shown" data-testid="stepper-note-shown">
+                    {note}
+                  </p>
+                )}
+              </WalkPanel>
+            </div>
+            {steps.variants.map((v, k) => (
+              <div className="stepper-variant" key={k} data-testid="stepper-variant" data-label={v.label}>
+                <h4>{v.label}</h4>
+                <WalkPanel steps={v.steps} letters={steps.letters} clients={steps.clients} at={at} id={(x) => `stepper-variant-${x}`} />
               </div>
             ))}
-            {layout.boxes.map((b) => (
-              <span
-                key={b.key}
-                className={`stepper-block ${b.client ? 'in-client' : 'in-array'} ${b.ghost ? 'is-ghost' : ''} ${steps.steps[at].block !== undefined && blockLabel(steps.steps[at].block!, steps.letters) === b.label ? 'is-current' : ''}`}
-                style={{ transform: `translate(${b.x}px, ${b.y}px)` }}
-              >
-                {b.label}
-              </span>
-            ))}
           </div>
+          <label className="field stepper-note">
+            <span>Note for step {at} (carried in the link)</span>
+            <textarea
+              data-testid="stepper-note"
+              rows={2}
+              value={note}
+              onChange={(e) => {
+                const text = e.target.value;
+                setNotes((n) => {
+                  const next = { ...n };
+                  if (text) next[at] = text;
+                  else delete next[at];
+                  return next;
+                });
+              }}
+            />
+          </label>
         </>
       )}
     </section>
   );
+}
+
+/**
+ * One walk at step `at`: the request strip (each past request marked where it was served; a
+ * click jumps to it), `children` (the narration and what goes with it), why the request missed,
+ * the caches with the evicted tray, and the tally and evictions so far. `id` names its test ids.
+ */
+function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { steps: TeachStep[]; letters: boolean; clients: string[]; at: number; id: (name: string) => string; onJump?: (step: number) => void; children?: React.ReactNode }) {
+  const current = steps[at];
+  const evictedNow = useMemo(() => (at > 0 ? evictionsOf(steps, at, letters).map((e) => e.label) : []), [steps, at, letters]);
+  const layout = useMemo(() => layoutStep(current, letters, evictedNow), [current, letters, evictedNow]);
+  const strip = useMemo(() => stripOf(steps, letters), [steps, letters]);
+  const tally = useMemo(() => tallyAt(steps, at), [steps, at]);
+  const tray = useMemo(() => evictionsAt(steps, at, letters), [steps, at, letters]);
+  const width = Math.max(360, ...layout.rows.map((r) => LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) + 70));
+  const missText = missWords(current);
+  return (
+    <>
+      <ol className="stepper-strip" data-testid={id('strip')} aria-label="the requests">
+        {strip.map((r) => {
+          const past = r.step <= at;
+          const where = r.op === 'write' ? 'write' : r.servedBy === 'disk' ? 'disk' : r.servedBy;
+          return (
+            <li key={r.step}>
+              <button
+                type="button"
+                className={`stepper-req ${past ? `is-past at-${r.servedBy === 'disk' ? 'disk' : pathRank(steps[r.step], r.servedBy)}` : ''} ${r.step === at ? 'is-now' : ''}`}
+                data-testid={id('strip-item')}
+                data-step={r.step}
+                data-served={past ? where : ''}
+                data-miss={past && r.miss ? r.miss : ''}
+                title={past ? `${r.label}${r.op === 'write' ? ' (write)' : ''}: ${r.op === 'write' ? 'written' : r.servedBy === 'disk' ? `from disk — ${r.miss} miss` : `hit at ${r.servedBy}`}` : `step ${r.step}`}
+                disabled={!onJump}
+                onClick={() => onJump?.(r.step)}
+              >
+                {clients.length > 1 ? `${clients[r.client]}:` : ''}
+                {r.label}
+                {r.op === 'write' ? '*' : ''}
+                <small>{past ? (r.op === 'write' ? 'w' : r.servedBy === 'disk' ? (r.miss ? MISS_SHORT[r.miss] : 'disk') : r.servedBy === 'client' || r.servedBy === 'cache' ? 'hit' : r.servedBy) : ''}</small>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {children}
+      {missText && (
+        <p className="stepper-miss" data-testid={id('miss')} data-miss={current.miss ?? ''}>
+          {missText}
+        </p>
+      )}
+      <div className="stepper-stage" style={{ height: layout.rows.length * ROW, width }}>
+        {layout.rows.map((r) =>
+          r.tray ? (
+            <div key="tray" className="stepper-row is-tray" style={{ top: r.y }} data-testid={id('tray-row')} data-blocks={evictedNow.join(' ')}>
+              <span className="stepper-row-label">evicted</span>
+            </div>
+          ) : (
+            <div
+              key={`${r.cache}:${r.queue.name}`}
+              className={`stepper-row ${r.queue.ghost ? 'is-ghost' : ''}`}
+              style={{ top: r.y }}
+              data-testid={id('queue')}
+              data-cache={r.cache}
+              data-name={r.queue.name}
+              data-ghost={String(r.queue.ghost)}
+              data-blocks={r.queue.blocks.map((b) => blockLabel(b, letters)).join(' ')}
+            >
+              <span className="stepper-row-label">
+                {r.cache}
+                {r.queue.name !== 'cache' ? ` · ${r.queue.name}` : ''}
+                {r.queue.ghost ? ' (ghost)' : ''}
+              </span>
+              <span className="stepper-end is-next" style={{ left: LABEL_WIDTH - 4 }}>
+                eject next
+              </span>
+              <span className="stepper-end is-last" style={{ left: LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) }}>
+                eject last
+              </span>
+            </div>
+          ),
+        )}
+        {layout.boxes.map((b) => (
+          <span
+            key={b.key}
+            className={`stepper-block ${b.cache === 'evicted' ? 'is-evicted' : b.client ? 'in-client' : 'in-array'} ${b.ghost ? 'is-ghost' : ''} ${current.block !== null && blockLabel(current.block, letters) === b.label ? 'is-current' : ''}`}
+            style={{ transform: `translate(${b.x}px, ${b.y}px)` }}
+          >
+            {b.label}
+          </span>
+        ))}
+      </div>
+      <div className="stepper-side">
+        <table className="stepper-tally" data-testid={id('tally')}>
+          <caption>reads so far, per cache</caption>
+          <thead>
+            <tr>
+              <th scope="col">cache</th>
+              <th scope="col">hits</th>
+              <th scope="col">misses</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tally.map((t) => (
+              <tr key={t.cache} data-testid={id('tally-row')} data-cache={t.cache} data-hits={t.hits} data-misses={t.misses}>
+                <th scope="row">{t.cache}</th>
+                <td>{t.hits}</td>
+                <td>{t.misses}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="stepper-tray" data-testid={id('evicted')} data-blocks={tray.map((e) => e.label).join(' ')}>
+          <strong>evicted</strong>
+          {tray.length === 0 ? (
+            <span className="field-hint"> nothing yet</span>
+          ) : (
+            <ul>
+              {tray.map((e, k) => (
+                <li key={k} className={e.step === at ? 'is-now' : ''}>
+                  {e.label} <small>from {e.cache}, step {e.step}</small>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+const MISS_SHORT = { cold: 'cold', capacity: 'cap', duplicate: 'dup' } as const;
+
+/** How fast Play goes: the pause between steps, in ms, by speed. */
+const SPEEDS = { '0.5': 1400, '1': 700, '2': 350, '4': 175 } as const;
+type Speed = keyof typeof SPEEDS;
+
+/** 0 for a client's own cache, 1 for the one above it, … (the strip colours a hit by it). */
+function pathRank(step: TeachStep, servedBy: string): number {
+  const path = pathOf(step, step.client ?? 0);
+  const k = path.findIndex((c) => step.caches[c].name === servedBy);
+  return Math.max(0, Math.min(2, k));
 }

@@ -1,9 +1,11 @@
 // The teaching stepper's request list as people type it: blocks named by letters (A, B, … Z,
-// AA, …) or numbers, separated by spaces or commas, a trailing * for a write — "A B C A*" —
+// AA, …) or numbers, separated by spaces or commas, a trailing * for a write — "A B C A*" — or
+// * and paper 004's hint for a hinted write ("A*replace", "B*synch", "C*recov"; TQ orders by them),
 // and, in a hierarchy of several clients, the client before a colon: "c2:A" (by its name, or
 // its number counted from 1: "2:A"). A request without one is the first client's.
 
-export type Op = 'read' | 'write';
+/** A read, a write, or a write with paper 004's hint (as the engine's teach takes it). */
+export type Op = 'read' | 'write' | 'synch' | 'replace' | 'recov';
 
 /** A parsed request: block, operation, and the client as typed (absent: the first). */
 export type Req = [number, Op] | [number, Op, string];
@@ -40,18 +42,18 @@ export function parseBlocks(text: string, what = 'request', writes = true, clien
   const requests: Req[] = [];
   let letters = false;
   for (const [i, t] of tokens.entries()) {
-    const m = /^(?:([\w.-]{1,40}):)?([A-Za-z]{1,3}|\d{1,6})(\*)?$/.exec(t);
+    const m = /^(?:([\w.-]{1,40}):)?([A-Za-z]{1,3}|\d{1,6})(\*(?:synch|replace|recov)?)?$/i.exec(t);
     if (!m || (m[3] && !writes) || (m[1] !== undefined && !clients)) {
       const shown = t.length > 12 ? `${t.slice(0, 12)}…` : t;
       return {
         ok: false,
-        message: `${what} ${i + 1}: "${shown}" is not a block — letters (A, B, … AA) or a number up to 999999${writes ? ', with * for a write' : ''}${clients ? ', after its client and a colon (c2:A) if not the first' : ''}`,
+        message: `${what} ${i + 1}: "${shown}" is not a block — letters (A, B, … AA) or a number up to 999999${writes ? ', with * for a write (*synch, *replace, *recov for a hinted one)' : ''}${clients ? ', after its client and a colon (c2:A) if not the first' : ''}`,
       };
     }
     const isLetters = /^[A-Za-z]/.test(m[2]);
     letters ||= isLetters;
     const block = isLetters ? letterId(m[2]) : Number(m[2]);
-    const op: Op = m[3] ? 'write' : 'read';
+    const op: Op = !m[3] ? 'read' : m[3] === '*' ? 'write' : (m[3].slice(1).toLowerCase() as Op);
     requests.push(m[1] === undefined ? [block, op] : [block, op, m[1]]);
   }
   if (requests.length > MAX_STEPS) return { ok: false, message: `${what}s: at most ${MAX_STEPS} (got ${requests.length})` };

@@ -17,8 +17,8 @@ use crate::policy::PolicyConfig;
 use crate::policy::Queue;
 use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report};
 use crate::run::reproduce::{Check, Expected, Verdict};
-use crate::run::teach::{CacheView, Level, TeachStep};
 use crate::policy::admission::{AdmissionConfig, AdmissionCounts};
+use crate::run::teach::{CacheView, Level, MissKind, TeachStep};
 use crate::scenario::{CacheConfig, Scenario, Source, Topology, TraceClients, TraceSource, TreeCache};
 use crate::workload::multi::Sharing;
 use crate::workload::tpch::TpchQuery;
@@ -49,6 +49,7 @@ pub fn bindings() -> String {
         // The teaching stepper.
         decl::<Op>(&cfg),
         decl::<Level>(&cfg),
+        decl::<MissKind>(&cfg),
         decl::<Queue>(&cfg),
         decl::<CacheView>(&cfg),
         decl::<TeachStep>(&cfg),

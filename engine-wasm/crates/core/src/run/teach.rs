@@ -14,6 +14,13 @@
 //! with several lists that is wherever its insertion at that end puts a new block (T1 for ARC,
 //! S for S3-FIFO, …); the hint-aware policies take it as a SYNCH write.
 //!
+//! Each step also carries what a classroom tallies: every cache's running read hits and misses
+//! (the engine's own counters, [`CacheCounters`](crate::hierarchy::CacheCounters)), and, for a
+//! read that went to the disk, why it missed ([`MissKind`]): *cold* (no earlier reference),
+//! *duplicate* (it would have hit had the levels on its path been exclusive — one LRU cache as
+//! big as the path's caches together — so only blocks held twice kept it out: the waste DEMOTE
+//! removes) or *capacity* (not even that would have held it).
+//!
 //! Limits keep every step drawable: at most [`MAX_TEACH_REQUESTS`] requests, [`MAX_TEACH_CACHES`]
 //! caches of at most [`MAX_TEACH_CAPACITY`] blocks, block ids up to [`MAX_TEACH_BLOCK`]. Traces
 //! and the offline policies (which must know every request in advance) are refused.
@@ -23,7 +30,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::hierarchy::{Hierarchy, Meta, Protocol};
-use crate::model::{Block, Op};
+use crate::model::{Block, Op, WriteHint};
 use crate::policy::{End, Policy, Queue};
 use crate::scenario::{err, Scenario, ScenarioError, Shape, Source, Topology};
 
@@ -43,6 +50,8 @@ pub struct TeachRequest {
     pub client: usize,
     pub block: Block,
     pub op: Op,
+    /// A write's paper 004 hint (what TQ and the hint-aware policies order by); `None`: none.
+    pub hint: Option<WriteHint>,
 }
 
 /// Where a request was served, as the stepper names levels: its client's own cache, a cache
@@ -56,7 +65,31 @@ pub enum Level {
     Disk,
 }
 
-/// One cache's lists.
+/// Why a read went to the disk, judged against one LRU stack of every request so far (the start
+/// lists count as earlier references: the root's first, the clients' last, each next victim
+/// first). Let `d` be the read's stack distance — 1 + the distinct blocks referenced since its
+/// block's previous reference — and `C` the sum of the capacities of the caches on its client's
+/// path:
+///
+/// - `Cold`: the block was never referenced before (nor in any start list): no cache could
+///   have held it.
+/// - `Duplicate`: `d ≤ C`. Had the path's levels been exclusive — together one LRU cache of `C`
+///   blocks, none held twice — the block would still have been there: the miss is the price of
+///   the levels keeping copies of the same blocks. Paper 000's DEMOTE is the cure.
+/// - `Capacity`: `d > C`: even the exclusive levels would have evicted it.
+///
+/// In a tree the stack is over every client's requests (the shared caches see them all). Writes
+/// and hits get no label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum MissKind {
+    Cold,
+    Capacity,
+    Duplicate,
+}
+
+/// One cache's lists, and its running tally.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
@@ -64,6 +97,9 @@ pub struct CacheView {
     pub name: String,
     pub parent: Option<usize>,
     pub queues: Vec<Queue>,
+    /// Read lookups so far that this cache answered, and that it passed on (the engine's counters).
+    pub hits: u64,
+    pub misses: u64,
 }
 
 /// The hierarchy after one request (or at the start).
@@ -87,6 +123,12 @@ pub struct TeachStep {
     /// Running totals so far: DEMOTEs sent, and read requests that needed the disk.
     pub demotions: u64,
     pub disk_reads: u64,
+    /// For a read served by the disk, why it missed; `None` otherwise.
+    pub miss: Option<MissKind>,
+    /// Its LRU stack distance (see [`MissKind`]), and the path's capacity it is judged against;
+    /// `None` for the start, a write, or a block never referenced before.
+    pub distance: Option<u64>,
+    pub path_capacity: Option<u64>,
 }
 
 /// The caches' contents before the first request, by cache name, each next victim first.
@@ -105,11 +147,13 @@ pub fn start_from_json(text: &str) -> Result<Start, String> {
 }
 
 /// Parses the stepper's requests: a JSON array whose items are a block id (a read by the first
-/// client), a `[block, "read" | "write"]` pair, a `[block, "read" | "write", client]` triple or
-/// `{"block", "op", "client"}` (the client by leaf name or index). Errors name the item.
+/// client), a `[block, op]` pair, a `[block, op, client]` triple or `{"block", "op", "client"}`
+/// (the client by leaf name or index). The op is "read", "write", or a write with its paper 004
+/// hint: "synch", "replace" or "recov". Errors name the item.
 pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>, String> {
     use serde_json::Value;
     const ITEM: &str = r#"a block id, [block, "read" | "write"], [block, op, client] or {"block", "op", "client"}"#;
+    const OPS: &str = r#""read", "write", or a hinted write: "synch", "replace" or "recov""#;
     let value: Value = serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
     let Value::Array(items) = value else {
         return Err(format!("expected an array of requests, each {ITEM}"));
@@ -119,10 +163,12 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
         _ => Err(format!("{at}: the block must be a whole number from 0 to {MAX_TEACH_BLOCK} (got {v})")),
     };
     let op = |at: &str, v: Option<&Value>| match v.map(|v| v.as_str()) {
-        None => Ok(Op::Read),
-        Some(Some("read")) => Ok(Op::Read),
-        Some(Some("write")) => Ok(Op::Write),
-        Some(_) => Err(format!("{at}: the operation must be \"read\" or \"write\" (got {})", v.expect("some"))),
+        None | Some(Some("read")) => Ok((Op::Read, None)),
+        Some(Some("write")) => Ok((Op::Write, None)),
+        Some(Some("synch")) => Ok((Op::Write, Some(WriteHint::Synch))),
+        Some(Some("replace")) => Ok((Op::Write, Some(WriteHint::Replace))),
+        Some(Some("recov")) => Ok((Op::Write, Some(WriteHint::Recov))),
+        Some(_) => Err(format!("{at}: the operation must be {OPS} (got {})", v.expect("some"))),
     };
     let client = |at: &str, v: Option<&Value>| match v {
         None => Ok(0),
@@ -139,20 +185,28 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
         .iter()
         .enumerate()
         .map(|(i, item)| match item {
-            Value::Number(_) => Ok(TeachRequest { client: 0, block: block(&format!("[{i}]"), item)?, op: Op::Read }),
-            Value::Array(a) if (2..=3).contains(&a.len()) => Ok(TeachRequest {
-                block: block(&format!("[{i}][0]"), &a[0])?,
-                op: op(&format!("[{i}][1]"), Some(&a[1]))?,
-                client: client(&format!("[{i}][2]"), a.get(2))?,
-            }),
+            Value::Number(_) => {
+                Ok(TeachRequest { client: 0, block: block(&format!("[{i}]"), item)?, op: Op::Read, hint: None })
+            }
+            Value::Array(a) if (2..=3).contains(&a.len()) => {
+                let (op, hint) = op(&format!("[{i}][1]"), Some(&a[1]))?;
+                Ok(TeachRequest {
+                    block: block(&format!("[{i}][0]"), &a[0])?,
+                    op,
+                    hint,
+                    client: client(&format!("[{i}][2]"), a.get(2))?,
+                })
+            }
             Value::Object(o) => {
                 if let Some(k) = o.keys().find(|k| !["block", "op", "client"].contains(&k.as_str())) {
                     return Err(format!("[{i}].{k}: unknown field (expected block, op, client)"));
                 }
                 let b = o.get("block").ok_or_else(|| format!("[{i}].block: missing"))?;
+                let (op, hint) = op(&format!("[{i}].op"), o.get("op"))?;
                 Ok(TeachRequest {
                     block: block(&format!("[{i}].block"), b)?,
-                    op: op(&format!("[{i}].op"), o.get("op"))?,
+                    op,
+                    hint,
                     client: client(&format!("[{i}].client"), o.get("client"))?,
                 })
             }
@@ -247,13 +301,57 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
     for (i, path, blocks) in &fills {
         fill(path, h.cache_mut(*i), blocks)?;
     }
+    // The LRU stack the misses are judged by, least recent first: the start lists, the root's first.
+    let mut stack = Stack::default();
+    let mut order: Vec<usize> = (0..shape.nodes.len()).collect();
+    order.sort_by_key(|&i| shape.depth(i));
+    for i in order {
+        if let Some((_, _, blocks)) = fills.iter().find(|f| f.0 == i) {
+            for &b in blocks.iter() {
+                stack.touch(b);
+            }
+        }
+    }
     let mut steps = Vec::with_capacity(requests.len() + 1);
     steps.push(step(&h, &shape, None, None, 0));
     for r in requests {
-        let (deepest, latency) = h.serve_blocks(r.client, Meta::op(r.op), r.block..r.block + 1);
-        steps.push(step(&h, &shape, Some(*r), Some(deepest), latency));
+        let distance = stack.touch(r.block);
+        let (deepest, latency) =
+            h.serve_blocks(r.client, Meta { write_hint: r.hint, ..Meta::op(r.op) }, r.block..r.block + 1);
+        let mut s = step(&h, &shape, Some(*r), Some(deepest), latency);
+        if r.op == Op::Read {
+            let capacity: u64 = h.path(r.client).iter().map(|&c| h.cache(c).capacity() as u64).sum();
+            s.distance = distance;
+            s.path_capacity = Some(capacity);
+            if s.level == Some(Level::Disk) {
+                s.miss = Some(match distance {
+                    None => MissKind::Cold,
+                    Some(d) if d <= capacity => MissKind::Duplicate,
+                    Some(_) => MissKind::Capacity,
+                });
+            }
+        }
+        steps.push(s);
     }
     Ok(steps)
+}
+
+/// An LRU stack of block ids, least recent first (at most a thousand requests: a scan is plenty).
+#[derive(Default)]
+struct Stack(Vec<Block>);
+
+impl Stack {
+    /// Makes `b` the most recent; returns its stack distance before (1 = it was the most recent),
+    /// or `None` if it was never referenced.
+    fn touch(&mut self, b: Block) -> Option<u64> {
+        let at = self.0.iter().rposition(|&x| x == b);
+        let distance = at.map(|i| (self.0.len() - i) as u64);
+        if let Some(i) = at {
+            self.0.remove(i);
+        }
+        self.0.push(b);
+        distance
+    }
 }
 
 /// Puts the start blocks into a cache, each at its "eject me last" end, so the first listed is
@@ -283,7 +381,14 @@ fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<u
         .map(|i| {
             let mut queues = Vec::new();
             h.cache(i).queues(&mut queues);
-            CacheView { name: shape.nodes[i].name.clone(), parent: shape.nodes[i].parent, queues }
+            let counters = h.cache_counters(i);
+            CacheView {
+                name: shape.nodes[i].name.clone(),
+                parent: shape.nodes[i].parent,
+                queues,
+                hits: counters.hits,
+                misses: counters.misses,
+            }
         })
         .collect();
     let (level, served_by) = match (r, deepest) {
@@ -318,6 +423,9 @@ fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<u
         caches,
         demotions,
         disk_reads,
+        miss: None,
+        distance: None,
+        path_capacity: None,
     }
 }
 
@@ -346,7 +454,7 @@ mod tests {
     }
 
     fn reads(blocks: &[Block]) -> Vec<TeachRequest> {
-        blocks.iter().map(|&block| TeachRequest { client: 0, block, op: Op::Read }).collect()
+        blocks.iter().map(|&block| TeachRequest { client: 0, block, op: Op::Read, hint: None }).collect()
     }
 
     fn start(caches: &[(&str, &[Block])]) -> Start {
@@ -381,11 +489,14 @@ mod tests {
                 "servedBy": "disk",
                 "latencyMs": 10.4,
                 "caches": [
-                    {"name": "client", "parent": 1, "queues": [{"name": "cache", "ghost": false, "blocks": [3, 4, 0]}]},
-                    {"name": "array", "parent": null, "queues": [{"name": "cache", "ghost": false, "blocks": [4, 2, 0]}]}
+                    {"name": "client", "parent": 1, "queues": [{"name": "cache", "ghost": false, "blocks": [3, 4, 0]}], "hits": 0, "misses": 1},
+                    {"name": "array", "parent": null, "queues": [{"name": "cache", "ghost": false, "blocks": [4, 2, 0]}], "hits": 0, "misses": 1}
                 ],
                 "demotions": 1,
-                "diskReads": 1
+                "diskReads": 1,
+                "miss": "cold",
+                "distance": null,
+                "pathCapacity": 6
             })
         );
         assert_eq!(serde_json::to_value(&steps[0]).unwrap()["level"], serde_json::Value::Null);
@@ -434,6 +545,7 @@ mod tests {
             client: 0,
             block,
             op,
+            hint: None,
         });
         let steps = teach(&s, &refs, &Start::new()).unwrap();
         let summary: Vec<_> = steps.iter().map(|s| (s.level, s.demotions, s.disk_reads)).collect();
@@ -483,6 +595,147 @@ mod tests {
         let _ = CacheConfig::new(1, PolicyConfig::Lru);
     }
 
+    fn letters(text: &str) -> Vec<TeachRequest> {
+        reads(&text.split(' ').map(|t| (t.as_bytes()[0] - b'A') as Block).collect::<Vec<_>>())
+    }
+
+    /// Paper 000's A–E, three blocks a level, read round twice. By hand (next victim first):
+    /// inclusive LRU-LRU fills both levels with the same C D E, so the second A misses both —
+    /// though its stack distance, 5, fits the 6 blocks the two levels hold between them: a
+    /// duplicate miss, and so are the four after it. LRU-LRU-demote does no better: each disk
+    /// read still leaves a copy in the array (§4.5's Final: client D E A, array E C A, A twice).
+    /// LRU-MRU-demote keeps in the array just what the client lacks (one cache of N_c + N_a − 1
+    /// = 5 blocks): after the five cold misses every read hits, and the duplicates are gone.
+    #[test]
+    fn misses_are_cold_duplicate_or_capacity_on_paper_000s_a_to_e() {
+        use MissKind::{Capacity, Cold, Duplicate};
+        let twice = letters("A B C D E A B C D E");
+        let misses = |client, array, protocol, refs: &[TeachRequest]| {
+            let steps = teach(&two_level(client, array, protocol, 3), refs, &Start::new()).unwrap();
+            steps[1..].iter().map(|s| s.miss).collect::<Vec<_>>()
+        };
+        let cold5 = [Some(Cold); 5];
+        let inclusive = misses(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::None, &twice);
+        assert_eq!(inclusive[..5], cold5);
+        assert_eq!(inclusive[5..], [Some(Duplicate); 5], "inclusive LRU-LRU");
+        let demote = misses(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::Demote, &twice);
+        assert_eq!(demote[5..], [Some(Duplicate); 5], "LRU-LRU-demote still holds A twice");
+        let exclusive = misses(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, &twice);
+        assert_eq!(exclusive[..5], cold5);
+        assert_eq!(exclusive[5..], [None; 5], "LRU-MRU-demote: no duplicate misses");
+        // The steps say why: A's second read is 5 deep in a stack the 6 blocks of the path would hold.
+        let steps =
+            teach(&two_level(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::None, 3), &twice, &Start::new()).unwrap();
+        assert_eq!((steps[6].distance, steps[6].path_capacity, steps[6].level), (Some(5), Some(6), Some(Level::Disk)));
+        assert_eq!((steps[1].distance, steps[0].path_capacity, steps[0].miss), (None, None, None));
+        // Seven blocks round: A comes back 7 deep, more than the 6 the levels hold — a capacity miss.
+        let seven = misses(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, &letters("A B C D E F G A"));
+        assert_eq!(
+            seven,
+            [Some(Cold), Some(Cold), Some(Cold), Some(Cold), Some(Cold), Some(Cold), Some(Cold), Some(Capacity)]
+        );
+        // Start lists are earlier references (root's first): §4.5's start (client C D E, array
+        // D B E) makes the stack B C D E, so reading B is 4 deep — in the array, a hit — and A is cold.
+        let s = two_level(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::Demote, 3);
+        let steps = teach(&s, &letters("B A"), &start(&[("client", &[C, D, E]), ("array", &[D, B, E])])).unwrap();
+        assert_eq!((steps[1].distance, steps[1].level, steps[1].miss), (Some(4), Some(Level::Array), None));
+        assert_eq!((steps[2].distance, steps[2].miss), (None, Some(Cold)));
+        // Writes get no label.
+        let w = [TeachRequest { client: 0, block: A, op: Op::Write, hint: None }];
+        assert_eq!(teach(&s, &w, &Start::new()).unwrap()[1].miss, None);
+    }
+
+    /// Each cache's tally is the engine's counters, and equals what the steps' "served by" says
+    /// read by read: every cache on the path below the one that served it missed, that one hit.
+    #[test]
+    fn the_tally_per_cache_is_what_the_steps_served() {
+        let mut tree = Scenario::default();
+        let cache = |name: &str, parent: Option<&str>, capacity| TreeCache {
+            name: name.into(),
+            capacity,
+            policy: PolicyConfig::Lru,
+            co: false,
+            admission: None,
+            parent: parent.map(Into::into),
+            link: parent.map(|_| crate::hierarchy::LinkConfig::Fc1g),
+            disk: parent.is_none().then_some(crate::hierarchy::DiskConfig::Constant { service_ms: 10.0 }),
+        };
+        tree.topology = Topology::Tree {
+            caches: vec![cache("array", None, 4), cache("c1", Some("array"), 2), cache("c2", Some("array"), 2)],
+        };
+        let mut x = 12345u64;
+        let refs: Vec<TeachRequest> = (0..200)
+            .map(|_| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let op = if (x >> 60) == 0 { Op::Write } else { Op::Read };
+                TeachRequest { client: ((x >> 40) & 1) as usize, block: ((x >> 33) % 7) as Block, op, hint: None }
+            })
+            .collect();
+        for (s, refs) in [
+            (
+                two_level(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::None, 3),
+                refs.iter().map(|r| TeachRequest { client: 0, ..*r }).collect::<Vec<_>>(),
+            ),
+            (
+                two_level(PolicyConfig::Arc, PolicyConfig::Mru, Protocol::Demote, 3),
+                refs.iter().map(|r| TeachRequest { client: 0, ..*r }).collect(),
+            ),
+            (tree, refs.clone()),
+        ] {
+            let steps = teach(&s, &refs, &Start::new()).unwrap();
+            let shape = s.shape().unwrap();
+            let mut tally = vec![(0u64, 0u64); shape.nodes.len()];
+            for (r, step) in refs.iter().zip(&steps[1..]) {
+                if r.op == Op::Write {
+                    continue;
+                }
+                for &c in &shape.paths[r.client] {
+                    if shape.nodes[c].name == *step.served_by.as_ref().unwrap() {
+                        tally[c].0 += 1;
+                        break;
+                    }
+                    tally[c].1 += 1;
+                }
+                let counted: Vec<_> = step.caches.iter().map(|c| (c.hits, c.misses)).collect();
+                assert_eq!(counted, tally, "{:?}", s.topology);
+            }
+            let disk = steps.last().unwrap().disk_reads;
+            let labelled = steps.iter().filter(|s| s.miss.is_some()).count() as u64;
+            assert_eq!(labelled, disk, "every read from the disk has its label");
+        }
+    }
+
+    /// Paper 004's TQ under an LRU client: reads put a block in Qlow (the client has just loaded
+    /// it); a REPLACE-hinted write (the client letting a dirty block go) moves it to Qhigh, where
+    /// the next read of it should find it — and so does any write but a RECOV one, hinted or not
+    /// (Algorithm 2 orders by the latest non-RECOV request).
+    #[test]
+    fn hinted_writes_reach_tq_with_their_hint() {
+        let shape = Scenario::default().shape().unwrap();
+        let refs =
+            requests_from_json(r#"[0, 1, [0, "replace"], [1, "write"], [2, "synch"], [3, "recov"]]"#, &shape).unwrap();
+        assert_eq!(
+            refs.iter().map(|r| (r.op, r.hint)).collect::<Vec<_>>(),
+            [
+                (Op::Read, None),
+                (Op::Read, None),
+                (Op::Write, Some(WriteHint::Replace)),
+                (Op::Write, None),
+                (Op::Write, Some(WriteHint::Synch)),
+                (Op::Write, Some(WriteHint::Recov)),
+            ]
+        );
+        let s = two_level(PolicyConfig::Lru, PolicyConfig::Tq, Protocol::None, 4);
+        let steps = teach(&s, &refs[..4], &Start::new()).unwrap();
+        let array = |n: usize| -> Vec<(&str, Vec<Block>)> {
+            steps[n].caches[1].queues.iter().map(|q| (q.name, q.blocks.clone())).collect()
+        };
+        let find = |n: usize, name: &str| array(n).into_iter().find(|(q, _)| *q == name).map(|(_, b)| b).unwrap();
+        assert_eq!((find(2, "Qlow"), find(2, "Qhigh")), (vec![A, B], vec![]), "{:?}", array(2));
+        assert_eq!((find(3, "Qlow"), find(3, "Qhigh")), (vec![B], vec![A]), "{:?}", array(3));
+        assert_eq!((find(4, "Qlow"), find(4, "Qhigh")), (vec![], vec![A, B]), "an unhinted write: {:?}", array(4));
+    }
+
     #[test]
     fn refusals_name_the_field() {
         let lru = two_level(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::Demote, 3);
@@ -516,7 +769,7 @@ mod tests {
     #[test]
     fn requests_and_start_parse_with_clear_errors() {
         let shape = Scenario::default().shape().unwrap();
-        let r = |b, op| TeachRequest { client: 0, block: b, op };
+        let r = |b, op| TeachRequest { client: 0, block: b, op, hint: None };
         assert_eq!(
             requests_from_json(r#"[1, [2, "write"], [3, "read"], 0]"#, &shape).unwrap(),
             [r(1, Op::Read), r(2, Op::Write), r(3, Op::Read), r(0, Op::Read)]
@@ -526,7 +779,7 @@ mod tests {
             ("[1, ", "not valid JSON"),
             (r#"{"requests": []}"#, "expected an array"),
             (r#"[1, "2"]"#, "[1]: expected a block id"),
-            (r#"[[1, "erase"]]"#, r#"[0][1]: the operation must be "read" or "write""#),
+            (r#"[[1, "erase"]]"#, r#"[0][1]: the operation must be "read", "write", or a hinted write"#),
             ("[-1]", "[0]: the block must be"),
             ("[2.5]", "[0]: the block must be"),
             ("[1000000]", "from 0 to 999999"),

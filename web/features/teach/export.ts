@@ -1,0 +1,236 @@
+// The walk for a handout or slides: each step as a numbered, standalone SVG frame (the request
+// strip, every cache's lists next victim first, the blocks evicted at that step, the tally and
+// the lecturer's note), all frames in one ZIP, or all of them on one printable HTML page.
+import type { TeachStep } from '../../worker/protocol';
+import { blockLabel } from './requests';
+import { evictionsOf, missWords, stripOf, tallyAt } from './walk';
+
+const INK = '#1d2430';
+const MUTED = '#6b7380';
+const COLOURS = { client: '#2f6fde', array: '#12907a', disk: '#c2603a', ring: '#f0d48a', rule: '#c9ced6', tray: '#8a919c' };
+const BOX = 30;
+const GAP = 5;
+const LABEL = 150;
+const ROW = 40;
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export interface FrameInput {
+  steps: readonly TeachStep[];
+  letters: boolean;
+  /** The step drawn (0: before any request). */
+  at: number;
+  /** What the step did, in words (the stepper's narration). */
+  narration: string;
+  note?: string;
+  /** A heading: the pair's name or the walk's. */
+  title?: string;
+}
+
+/** Wraps text into lines of at most `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** One step as a standalone SVG document. */
+export function frameSvg({ steps, letters, at, narration, note, title }: FrameInput): string {
+  const step = steps[at];
+  const last = steps.length - 1;
+  const out: string[] = [];
+  let y = 24;
+  const text = (x: number, yy: number, s: string, o: { size?: number; weight?: number; fill?: string; italic?: boolean } = {}) =>
+    out.push(`<text x="${x}" y="${yy}" fill="${o.fill ?? INK}" font-family="sans-serif" font-size="${o.size ?? 13}"${o.weight ? ` font-weight="${o.weight}"` : ''}${o.italic ? ' font-style="italic"' : ''}>${esc(s)}</text>`);
+  text(16, y, `${title ? `${title} — ` : ''}step ${at} of ${last}`, { weight: 700, size: 15 });
+  y += 22;
+  for (const line of wrap(narration, 96)) {
+    text(16, y, line);
+    y += 17;
+  }
+  const miss = missWords(step);
+  if (miss) {
+    text(16, y, miss, { weight: 600 });
+    y += 17;
+  }
+  if (note) {
+    for (const line of wrap(note, 96)) {
+      text(24, y, line, { italic: true, fill: MUTED });
+      y += 17;
+    }
+  }
+  y += 8;
+  // The strip: past requests filled by where they were served, the current one ringed.
+  const leaf = (i: number) => !step.caches.some((o) => o.parent === i);
+  const strip = stripOf(steps, letters);
+  const chip = 34;
+  strip.forEach((r, k) => {
+    const x = 16 + (k % 24) * (chip + 4);
+    const yy = y + Math.floor(k / 24) * (chip + 6);
+    const past = r.step <= at;
+    const served = step.caches.findIndex((c) => c.name === r.servedBy);
+    const fill = !past || served < 0 ? 'none' : leaf(served) ? COLOURS.client : COLOURS.array;
+    const stroke = r.step === at ? COLOURS.ring : past && r.servedBy === 'disk' ? COLOURS.disk : COLOURS.rule;
+    out.push(`<rect x="${x}" y="${yy}" width="${chip}" height="${chip}" rx="5" fill="${fill}" stroke="${stroke}" stroke-width="${r.step === at ? 3 : 1.5}"${past && r.servedBy === 'disk' ? ' stroke-dasharray="4 2"' : ''}/>`);
+    const colour = fill === 'none' ? INK : '#fff';
+    out.push(`<text x="${x + chip / 2}" y="${yy + 15}" fill="${colour}" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(r.label + (r.op === 'write' ? '*' : ''))}</text>`);
+    if (past) {
+      const mark = r.op === 'write' ? 'w' : r.servedBy === 'disk' ? (r.miss === 'duplicate' ? 'dup' : r.miss === 'capacity' ? 'cap' : (r.miss ?? 'disk')) : 'hit';
+      out.push(`<text x="${x + chip / 2}" y="${yy + 28}" fill="${colour}" font-family="sans-serif" font-size="9" text-anchor="middle">${esc(mark)}</text>`);
+    }
+  });
+  y += Math.ceil(Math.max(1, strip.length) / 24) * (chip + 6) + 10;
+  // The caches, a row per list, the next victim at the left.
+  let widest = 0;
+  step.caches.forEach((cache, i) => {
+    for (const q of cache.queues) {
+      text(16, y + 20, `${cache.name}${q.name !== 'cache' ? ` · ${q.name}` : ''}${q.ghost ? ' (ghost)' : ''}`, { size: 12, fill: MUTED });
+      q.blocks.forEach((b, k) => {
+        const x = LABEL + k * (BOX + GAP);
+        const label = blockLabel(b, letters);
+        const current = step.block !== null && b === step.block;
+        out.push(
+          q.ghost
+            ? `<rect x="${x}" y="${y + 4}" width="${BOX}" height="${BOX - 4}" rx="5" fill="none" stroke="${COLOURS.rule}" stroke-width="1.5" stroke-dasharray="4 2"/>`
+            : `<rect x="${x}" y="${y + 4}" width="${BOX}" height="${BOX - 4}" rx="5" fill="${leaf(i) ? COLOURS.client : COLOURS.array}"${current ? ` stroke="${COLOURS.ring}" stroke-width="3"` : ''}/>`,
+        );
+        out.push(`<text x="${x + BOX / 2}" y="${y + 22}" fill="${q.ghost ? MUTED : '#fff'}" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(label)}</text>`);
+      });
+      widest = Math.max(widest, q.blocks.length);
+      out.push(`<line x1="16" x2="${LABEL + Math.max(6, q.blocks.length) * (BOX + GAP)}" y1="${y + ROW - 2}" y2="${y + ROW - 2}" stroke="${COLOURS.rule}" stroke-dasharray="3 3"/>`);
+      y += ROW;
+    }
+  });
+  const evicted = at > 0 ? evictionsOf(steps, at, letters) : [];
+  text(16, y + 20, 'evicted', { size: 12, fill: MUTED });
+  evicted.forEach((e, k) => {
+    const x = LABEL + k * (BOX + GAP + 40);
+    out.push(`<rect x="${x}" y="${y + 4}" width="${BOX}" height="${BOX - 4}" rx="5" fill="${COLOURS.tray}"/>`);
+    out.push(`<text x="${x + BOX / 2}" y="${y + 22}" fill="#fff" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(e.label)}</text>`);
+    text(x + BOX + 3, y + 22, `← ${e.cache}`, { size: 10, fill: MUTED });
+  });
+  y += ROW + 8;
+  // The tally.
+  const tally = tallyAt(steps, at);
+  text(16, y, 'reads so far', { size: 12, fill: MUTED });
+  y += 18;
+  for (const t of tally) {
+    text(16, y, `${t.cache}: ${t.hits} hits, ${t.misses} misses`, { size: 12 });
+    y += 17;
+  }
+  const width = Math.max(16 + 24 * (chip + 4), LABEL + Math.max(6, widest, evicted.length * 2) * (BOX + GAP) + 24);
+  const height = y + 8;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/>${out.join('')}</svg>\n`;
+}
+
+/** "step-007.svg": numbered so the frames sort in order. */
+export function frameName(at: number, last: number): string {
+  return `step-${String(at).padStart(Math.max(2, String(last).length), '0')}.svg`;
+}
+
+/** Every step on one page to print: a heading, then each frame numbered, each kept whole on its page. */
+export function printablePage(title: string, summary: string, frames: readonly string[]): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${esc(title)}</title>
+<style>
+body { font-family: sans-serif; color: ${INK}; margin: 24px; }
+h1 { font-size: 1.3rem; margin: 0 0 4px; }
+p.summary { margin: 0 0 16px; color: ${MUTED}; }
+figure { margin: 0 0 20px; break-inside: avoid; page-break-inside: avoid; }
+figure svg { max-width: 100%; height: auto; }
+</style>
+</head>
+<body>
+<h1>${esc(title)}</h1>
+<p class="summary">${esc(summary)}</p>
+${frames.map((f, i) => `<figure id="step-${i}">${f.trim()}</figure>`).join('\n')}
+</body>
+</html>
+`;
+}
+
+// ---- a ZIP of stored (uncompressed) files: SVG frames are small ------------------------------
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+/** CRC-32 (IEEE), as ZIP stores it. */
+export function crc32(data: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of data) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** A ZIP archive of `files`, stored without compression (names in UTF-8, no directories). */
+export function zipStore(files: readonly { name: string; data: Uint8Array }[]): Uint8Array<ArrayBuffer> {
+  const enc = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  const central: Uint8Array[] = [];
+  let offset = 0;
+  // 1980-01-01 00:00, the earliest DOS date: the archive does not depend on when it was made.
+  const [time, date] = [0, (0 << 9) | (1 << 5) | 1];
+  for (const f of files) {
+    const name = enc.encode(f.name);
+    const crc = crc32(f.data);
+    const local = new DataView(new ArrayBuffer(30));
+    local.setUint32(0, 0x04034b50, true);
+    local.setUint16(4, 20, true); // version needed
+    local.setUint16(6, 0x0800, true); // UTF-8 names
+    local.setUint16(8, 0, true); // stored
+    local.setUint16(10, time, true);
+    local.setUint16(12, date, true);
+    local.setUint32(14, crc, true);
+    local.setUint32(18, f.data.length, true);
+    local.setUint32(22, f.data.length, true);
+    local.setUint16(26, name.length, true);
+    local.setUint16(28, 0, true);
+    parts.push(new Uint8Array(local.buffer), name, f.data);
+    const entry = new DataView(new ArrayBuffer(46));
+    entry.setUint32(0, 0x02014b50, true);
+    entry.setUint16(4, 20, true); // made by
+    entry.setUint16(6, 20, true);
+    entry.setUint16(8, 0x0800, true);
+    entry.setUint16(10, 0, true);
+    entry.setUint16(12, time, true);
+    entry.setUint16(14, date, true);
+    entry.setUint32(16, crc, true);
+    entry.setUint32(20, f.data.length, true);
+    entry.setUint32(24, f.data.length, true);
+    entry.setUint16(28, name.length, true);
+    entry.setUint32(42, offset, true);
+    central.push(new Uint8Array(entry.buffer), name);
+    offset += 30 + name.length + f.data.length;
+  }
+  const size = central.reduce((n, p) => n + p.length, 0);
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, 0x06054b50, true);
+  end.setUint16(8, files.length, true);
+  end.setUint16(10, files.length, true);
+  end.setUint32(12, size, true);
+  end.setUint32(16, offset, true);
+  const all = [...parts, ...central, new Uint8Array(end.buffer)];
+  const out = new Uint8Array(all.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of all) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
