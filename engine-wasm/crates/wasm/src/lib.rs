@@ -212,8 +212,8 @@ impl TraceReader {
             }
             let format = match self.format {
                 Some(f) => f,
-                None => tiersim_core::trace::detect(chunk).ok_or_else(|| {
-                    Fail::new("cannot tell the trace format from its first bytes: choose it in the list")
+                None => tiersim_core::trace::sniff(chunk).map_err(|reason| {
+                    Fail::new(format!("not a trace — {reason}; if it is one, choose its format in the list"))
                 })?,
             };
             self.format = Some(format);
