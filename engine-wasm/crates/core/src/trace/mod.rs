@@ -624,7 +624,7 @@ pub fn sniff(bytes: &[u8]) -> Result<Format, String> {
         return Err("the file is empty".into());
     }
     if is_text(&head) {
-        return sniff_text(&head, whole);
+        return sniff_text(&head);
     }
     let mut why = Vec::new();
     match vscsi::plausible(&head) {
@@ -652,10 +652,15 @@ pub fn sniff(bytes: &[u8]) -> Result<Format, String> {
 
 /// [`sniff`] for a text head: each text format whose shape fits the first lines, in turn,
 /// claimed when it reads the head's whole lines.
-fn sniff_text(head: &[u8], whole_file: bool) -> Result<Format, String> {
+fn sniff_text(head: &[u8]) -> Result<Format, String> {
     let text = String::from_utf8_lossy(head);
     // Drop a possibly cut last line before judging.
-    let lines = if whole_file { &text[..] } else { text.rsplit_once('\n').map_or(&text[..], |(w, _)| w) };
+    // The head's whole lines: a last one without its line feed may be cut by the chunk's end (a
+    // first chunk can be short of the file), unless it is the only one.
+    let lines = match text.rsplit_once('\n') {
+        Some((w, _)) if !w.trim().is_empty() => w,
+        _ => &text[..],
+    };
     // The first lines (a cut last one dropped), as the shape tests expect them.
     let start = String::from_utf8_lossy(&head[..head.len().min(TEXT_SAMPLE)]);
     let first = start.rsplit_once('\n').map_or(&start[..], |(w, _)| w);
@@ -840,6 +845,15 @@ mod tests {
         let idle: Vec<u8> = (0..50u64).flat_map(|i| vscsi::encode_v1(0x00, i, 0, i)).collect();
         assert!(sniff(&idle).unwrap_err().contains("vscsi: only 0 of 50 records are reads or writes"));
         assert_eq!(sniff(b"").unwrap_err(), "the file is empty");
+    }
+
+    #[test]
+    fn a_first_chunk_cut_inside_a_line_still_detects() {
+        let msr = b"128166372003061629,hm,1,Read,8192,8192,1000\n128166372003061630,hm,1,Re";
+        assert_eq!(sniff(msr), Ok(Format::Msr));
+        let csv = b"time,client,block,nblocks,op,hint\n1,0,5,1,r,\n2,0,6,1,w,syn";
+        assert_eq!(sniff(csv), Ok(Format::Csv));
+        assert_eq!(sniff(b"17"), Ok(Format::Lines), "a one-line file without its line feed");
     }
 
     #[test]
