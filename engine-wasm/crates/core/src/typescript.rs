@@ -15,7 +15,7 @@ use crate::hierarchy::{CacheCounters, HistogramReport};
 use crate::model::Op;
 use crate::policy::PolicyConfig;
 use crate::policy::Queue;
-use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report};
+use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report, TimelineSample};
 use crate::run::reproduce::{Check, Expected, Verdict};
 use crate::run::teach::{CacheView, Level, TeachStep};
 use crate::scenario::{CacheConfig, Scenario, Source, Topology, TraceClients, TraceSource, TreeCache};
@@ -38,6 +38,7 @@ pub fn bindings() -> String {
         decl::<ClientReport>(&cfg),
         decl::<CacheCounters>(&cfg),
         decl::<CacheReport>(&cfg),
+        decl::<TimelineSample>(&cfg),
         decl::<Report>(&cfg),
         // Paper 000 §3's upside estimate.
         decl::<Prediction>(&cfg),

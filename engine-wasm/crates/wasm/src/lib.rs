@@ -63,6 +63,10 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Fail> {
 }
 
 /// A scenario run, advanced in batches by the worker.
+/// Samples of the hit-ratio timeline every run's reports carry (`timeline`), at fixed request
+/// counts: the same scenario draws the same chart on any machine.
+const TIMELINE_POINTS: u64 = 200;
+
 #[wasm_bindgen]
 pub struct Simulation {
     run: Run,
@@ -74,7 +78,8 @@ impl Simulation {
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_json: &str) -> Result<Simulation, Fail> {
         let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
-        let run = Run::new(scenario).map_err(Fail::from)?;
+        let mut run = Run::new(scenario).map_err(Fail::from)?;
+        run.track_timeline(TIMELINE_POINTS).map_err(Fail::new)?;
         Ok(Simulation { run })
     }
 
@@ -84,7 +89,8 @@ impl Simulation {
     pub fn with_trace(scenario_json: &str, reader: &TraceReader) -> Result<Simulation, Fail> {
         let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
         let trace = reader.trace.clone().ok_or_else(|| Fail::new("the trace is not read to the end yet"))?;
-        let run = Run::with_trace(scenario, trace).map_err(Fail::from)?;
+        let mut run = Run::with_trace(scenario, trace).map_err(Fail::from)?;
+        run.track_timeline(TIMELINE_POINTS).map_err(Fail::new)?;
         Ok(Simulation { run })
     }
 
