@@ -597,13 +597,14 @@ fn is_text(head: &[u8]) -> bool {
 }
 
 /// Whether `format` reads `sample` (whole lines or whole records): at least one request, and
-/// at most one line or record in ten refused. `Err` holds the first refusal.
+/// at most half its lines or records refused (a trace with a bad record is still that trace,
+/// refused at the record when read; prose has no line that reads). `Err` holds the first refusal.
 fn reads_as(sample: &[u8], format: Format) -> Result<(), TraceError> {
     let mut s = TraceStream::new(format, Options::default())?.skip_bad(true);
     s.push(sample)?;
     let f = s.finish()?;
     match f.first_skipped {
-        Some(e) if f.requests == 0 || f.skipped * 10 > f.requests + f.skipped => Err(e),
+        Some(e) if f.requests == 0 || f.skipped > f.requests => Err(e),
         _ if f.requests == 0 => Err(TraceError { place: "byte 0".into(), message: "no requests in the sample".into() }),
         _ => Ok(()),
     }
@@ -854,6 +855,10 @@ mod tests {
         let csv = b"time,client,block,nblocks,op,hint\n1,0,5,1,r,\n2,0,6,1,w,syn";
         assert_eq!(sniff(csv), Ok(Format::Csv));
         assert_eq!(sniff(b"17"), Ok(Format::Lines), "a one-line file without its line feed");
+        // A trace with a bad record is that trace (refused at the record when read), not prose.
+        let mut bad = "128166372003061629,hm,1,Read,8192,8192,1000\n".repeat(7);
+        bad.push_str("128166372003061630,hm,1,Trim,0,4096,1\n");
+        assert_eq!(sniff(bad.as_bytes()), Ok(Format::Msr));
     }
 
     #[test]
