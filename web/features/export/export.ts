@@ -172,7 +172,10 @@ export function legendOf(container: Element): LegendItem[] {
     const colourOf = (e: Element | null, prop: string) => (e ? getComputedStyle(e).getPropertyValue(prop) || '' : '');
     return {
       label: (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
-      colour: line ? line.getAttribute('stroke') || colourOf(line, 'stroke') : colourOf(box, 'background-color') || (box as HTMLElement | null)?.style.background || '#555',
+      // A CSS variable means nothing outside the page: the computed colour then.
+      colour: line
+        ? ((a) => (a && !a.startsWith('var(') ? a : colourOf(line, 'stroke') || '#555'))(line.getAttribute('stroke'))
+        : colourOf(box, 'background-color') || (box as HTMLElement | null)?.style.background || '#555',
       dash: line?.getAttribute('stroke-dasharray') ?? undefined,
       line: !!line,
     };
