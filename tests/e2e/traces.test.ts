@@ -108,6 +108,8 @@ describe('tiersim in Chromium: traces', () => {
     await testId(page, 'array-capacity').fill('1024');
     // Export first (the scenario still generates its workload).
     const [download] = await Promise.all([page.waitForEvent('download'), testId(page, 'export-csv').click()]);
+    // Named after the scenario and the view: never the results CSV's name.
+    expect(download.suggestedFilename()).toBe('random-lru-mru-demote-workload.csv');
     const path = await download.path();
     const csv = readFileSync(path!);
     expect(csv.subarray(0, 34).toString()).toBe('time,client,block,nblocks,op,hint\n');
