@@ -63,10 +63,6 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Fail> {
 }
 
 /// A scenario run, advanced in batches by the worker.
-/// Samples of the hit-ratio timeline every run's reports carry (`timeline`), at fixed request
-/// counts: the same scenario draws the same chart on any machine.
-const TIMELINE_POINTS: u64 = 200;
-
 #[wasm_bindgen]
 pub struct Simulation {
     run: Run,
@@ -78,8 +74,7 @@ impl Simulation {
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_json: &str) -> Result<Simulation, Fail> {
         let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
-        let mut run = Run::new(scenario).map_err(Fail::from)?;
-        run.track_timeline(TIMELINE_POINTS).map_err(Fail::new)?;
+        let run = Run::new(scenario).map_err(Fail::from)?;
         Ok(Simulation { run })
     }
 
@@ -89,9 +84,16 @@ impl Simulation {
     pub fn with_trace(scenario_json: &str, reader: &TraceReader) -> Result<Simulation, Fail> {
         let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
         let trace = reader.trace.clone().ok_or_else(|| Fail::new("the trace is not read to the end yet"))?;
-        let mut run = Run::with_trace(scenario, trace).map_err(Fail::from)?;
-        run.track_timeline(TIMELINE_POINTS).map_err(Fail::new)?;
+        let run = Run::with_trace(scenario, trace).map_err(Fail::from)?;
         Ok(Simulation { run })
+    }
+
+    /// Samples the counters `points` times at fixed request counts (request ceil(k × total /
+    /// points)) as the run goes, before the first step: reports then carry `timeline`, the same
+    /// for the same scenario on any machine however its steps are cut.
+    #[wasm_bindgen(js_name = trackTimeline)]
+    pub fn track_timeline(&mut self, points: u32) -> Result<(), Fail> {
+        self.run.track_timeline(points as u64).map_err(Fail::new)
     }
 
     /// Computes LRU stack-depth graphs as the run goes (before the first step); `mode_json`:
