@@ -1,6 +1,7 @@
 // The analyses that run many scenarios: stack-depth graphs and the upside estimate, miss-ratio
 // curves, paper 000's eight designs, paper 003's design space and the link sweep, each exactly
 // as the engine.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, designSpace, estimateUpside } from '../../web/wasm-pkg/tiersim_wasm.js';
@@ -27,6 +28,17 @@ describe('tiersim in Chromium: analysis', () => {
     expect(await testId(page, 'depth-sampled').innerText()).toBe('exact');
     const curves = await page.locator('[data-testid="depth-line"]').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-curve')));
     expect(curves).toEqual(['workload', 'array']);
+    // Exported, the graph stands alone: its title, the scenario in one line, its y axis and a
+    // legend naming every curve, under a name that says the scenario and the view.
+    const [d] = await Promise.all([page.waitForEvent('download'), testId(page, 'depth-export-svg').click()]);
+    expect(d.suggestedFilename()).toBe('random-lru-mru-demote-depth.svg');
+    const svg = readFileSync((await d.path())!, 'utf8');
+    expect(svg).toContain('<title>LRU stack-depth graphs</title>');
+    expect(svg).toMatch(/<text class="figure-title"[^>]*>LRU stack-depth graphs<\/text>/);
+    expect(svg).toMatch(/<text class="figure-summary"[^>]*>RANDOM workload, [\d,]+ measured requests · client LRU 16,384 → array MRU 16,384 blocks · DEMOTE · 4 KiB blocks<\/text>/);
+    expect(svg).toContain('>LRU hit fraction</text>');
+    const legend = [...svg.matchAll(/<g class="legend-item">.*?<text[^>]*>([^<]*)<\/text><\/g>/g)].map((m) => m[1]);
+    expect(legend).toEqual(['workload · all requests', 'array · what reaches it']);
     const hitAt = async (curve: string, size: number) =>
       Number(await page.locator(`[data-testid="depth-table"][data-curve="${curve}"] tr[data-size="${size}"]`).getAttribute('data-hit'));
     const r = await results(page);

@@ -77,6 +77,29 @@ describe('tiersim in Chromium: traces', () => {
     expect(decodeShareUrl(await value(page, 'share-url')).source).toEqual({ kind: 'trace', name: 'web.csv.gz', clients: { kind: 'merged' } });
     await run(page);
     expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
+
+    // Thirty lines of prose: not a trace (never a binary oracleGeneral one). Refused with the
+    // file's name and why, in view wherever the page is scrolled and announced; the trace's
+    // status stays as it was.
+    const status = await testId(page, 'trace-summary').innerText();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const prose = Array.from({ length: 30 }, (_, i) => `Line ${i + 1} of my notes — caches, “again”; ${i * 7} ideas.`).join('\n') + '\n';
+    await drop(Buffer.from(prose), 'notes.txt');
+    await page.waitForSelector('[data-testid="trace-refused"][data-file="notes.txt"]', { timeout: RUN_TIMEOUT_MS });
+    const refused = testId(page, 'trace-refused');
+    expect(await refused.getAttribute('role')).toBe('alert');
+    expect(await refused.innerText()).toContain(
+      'notes.txt: not a trace — looks like text but no line parses as any text format (line 1: "Line 1 of my notes — caches, “again”; 0 …")',
+    );
+    expect(await refused.innerText()).toContain('The scenario still replays web.csv.gz.');
+    const box = (await refused.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
+    expect(await testId(page, 'trace-summary').innerText()).toBe(status);
+    expect(decodeShareUrl(await value(page, 'share-url')).source).toEqual({ kind: 'trace', name: 'web.csv.gz', clients: { kind: 'merged' } });
+    // The next good file clears it.
+    await drop(gz, 'web.csv.gz');
+    await page.waitForSelector('[data-testid="trace-refused"]', { state: 'detached', timeout: RUN_TIMEOUT_MS });
   });
 
   it('replays a bundled trace in one click and downloads the generated workload as a trace that reads back', async () => {
@@ -85,6 +108,8 @@ describe('tiersim in Chromium: traces', () => {
     await testId(page, 'array-capacity').fill('1024');
     // Export first (the scenario still generates its workload).
     const [download] = await Promise.all([page.waitForEvent('download'), testId(page, 'export-csv').click()]);
+    // Named after the scenario and the view: never the results CSV's name.
+    expect(download.suggestedFilename()).toBe('random-lru-mru-demote-workload.csv');
     const path = await download.path();
     const csv = readFileSync(path!);
     expect(csv.subarray(0, 34).toString()).toBe('time,client,block,nblocks,op,hint\n');

@@ -574,7 +574,13 @@ describe('engine in wasm', () => {
       skipping.push(Buffer.from('time,client,block,nblocks,op,hint\n1,0,5,1,r,\n2,0,x,1,r,\n'));
       expect(skipping.finish()).toMatchObject({ requests: 1, skipped: 1, firstSkipped: 'line 3: block: expected a block number, got "x"' });
       skipping.free();
-      expect(() => new TraceReader('', 4096, false, false).push(Buffer.from([0, 1, 2, 3, 4]))).toThrow(/cannot tell the trace format/);
+      expect(() => new TraceReader('', 4096, false, false).push(Buffer.from([0, 1, 2, 3, 4]))).toThrow(
+        /^not a trace — binary, and no binary format reads it \(vscsi: .*; oracleGeneral: 5 bytes, less than one 24-byte record\); if it is one, choose its format in the list$/,
+      );
+      // Prose is text: never read as a binary format, refused with its first line.
+      expect(() => new TraceReader('', 4096, false, false).push(Buffer.from('Thirty lines of notes — on caches.\nAnd more.\n'))).toThrow(
+        'not a trace — looks like text but no line parses as any text format (line 1: "Thirty lines of notes — on caches.")',
+      );
     });
 
     it('refuses a trace bigger than its memory limit with the whole file’s totals, after reading it to the end', () => {

@@ -90,7 +90,7 @@ def test_bad_options_and_files_name_the_field_or_the_place(tmp_path):
     with pytest.raises(ValueError, match=rf"^{bad}: line 3: expected a block number, got \"x3\""):
         tiersim.sim("lru", 10, bad, format="lines")
     assert tiersim.load_trace(bad, "lines", skip_bad=True).skipped == 1
-    with pytest.raises(ValueError, match=r"cannot tell the trace format; name it with format="):
+    with pytest.raises(ValueError, match=r"index.json: not a trace — looks like text but no line parses as any text format \(line 1: .*name its format with format="):
         tiersim.load_trace(TRACES / "index.json")
     # Still alive, and still simulating.
     assert tiersim.sim("lru", 10, TRACE)["requests"] > 0

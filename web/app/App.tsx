@@ -16,6 +16,7 @@ import { ScenarioPanel } from '../features/scenario/components/ScenarioPanel';
 import { useScenarioUrl } from '../features/scenario/hooks/useScenarioUrl';
 import { SharePanel } from '../features/share/components/SharePanel';
 import { TracePanel } from '../features/traces/TracePanel';
+import { TraceRefusal } from '../features/traces/TraceRefusal';
 import { UpsidePanel } from '../features/upside/components/UpsidePanel';
 import { autoName } from '../scenario/defaults';
 import { checkScenario, describeIssue, type Scenario, type ScenarioIssue } from '../scenario/schema';
@@ -23,7 +24,7 @@ import { traceClientIssue, traceOf } from '../scenario/topology';
 import { runParam, type Migrate } from '../scenario/url';
 import { migrateWithEngine } from '../worker/migrate';
 import type { TraceSummary } from '../worker/protocol';
-import type { EngineClient } from '../worker/client';
+import { isAbortError, type EngineClient } from '../worker/client';
 import { registerTrace, traceFile } from '../worker/traces';
 import { runRequests, scenarioSummary } from './summary';
 import { VIEWS, VIEW_INFO, viewFromHash, viewSuffix, type View } from './views';
@@ -63,6 +64,7 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
   const { state, run, load, cancel } = useEngineRun(createClient);
   const [trace, setTrace] = useState<{ name: string; summary: TraceSummary } | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [refused, setRefused] = useState<{ name: string; message: string } | null>(null);
 
   /**
    * Reads a trace file; only when it reads cleanly does the scenario replay it, through the
@@ -79,6 +81,7 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
       };
       load(file, file.name, options).then(
         (summary) => {
+          setRefused(null);
           registerTrace(file.name, file);
           setTrace({ name: file.name, summary });
           const next = structuredClone(draft);
@@ -94,7 +97,8 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
           if (draft.name === autoName(draft)) next.name = autoName(next);
           setDraft(next);
         },
-        () => {}, // the reason shows in the results panel; the scenario stays as it was
+        // The reason shows where the person is looking (and in the results panel); the scenario stays as it was.
+        (e: unknown) => isAbortError(e) || setRefused({ name: file.name, message: e instanceof Error ? e.message : String(e) }),
       );
     },
     [draft, load, setDraft],
@@ -268,6 +272,7 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
           Drop a trace file to replay it
         </div>
       )}
+      <TraceRefusal refusal={refused} kept={traceOf(draft)?.name} onDismiss={() => setRefused(null)} />
       <header className="app-header" ref={header}>
         <h1>
           tiersim <span className="dash">—</span> <span className="subtitle">storage cache hierarchy explorer</span>

@@ -230,6 +230,25 @@ writes: number, synchWrites: number, replaceWrites: number, recovWrites: number,
  */
 warmBlockReads: number, warmBlockHits: number, };
 
+/**
+ * The run's counters after its first `at` requests (warm-up included): totals since the last
+ * reset — the counters restart when measuring starts, so a sample with fewer reads than the one
+ * before it counts from there.
+ */
+export type TimelineSample = { 
+/**
+ * Requests processed (warm-up included).
+ */
+at: number, 
+/**
+ * Whether `at` is still in the warm-up.
+ */
+warmup: boolean, reads: number, clientHits: number, arrayHits: number, diskReads: number, 
+/**
+ * DEMOTEs sent (one per demoted block).
+ */
+demotions: number, };
+
 export type Report = { phase: Phase, 
 /**
  * Requests served so far, warm-up included.
@@ -262,7 +281,13 @@ queueing: boolean,
 /**
  * LRU stack-depth graphs, when the run tracks them ([`super::Run::track_depths`]).
  */
-depthCurves?: Array<DepthCurve>, };
+depthCurves?: Array<DepthCurve>, 
+/**
+ * The counters at fixed request counts, when the run samples them
+ * ([`super::Run::track_timeline`]): the same scenario gives the same samples on any machine,
+ * however its steps are cut.
+ */
+timeline?: Array<TimelineSample>, };
 
 /**
  * Predicted fractions of block reads served at each level, and the mean latency.

@@ -121,6 +121,8 @@ const api: EngineApi = {
     try {
       // Live stack-depth graphs: exact for runs of up to 8 M block references, else sampled.
       sim.trackDepths('{"mode":"auto"}');
+      // Hit ratio over time: 200 samples at fixed request counts, the same chart on any machine.
+      sim.trackTimeline(200);
     } catch (e) {
       sim.free();
       return failOf('engine', e);

@@ -1,6 +1,7 @@
-// Hit ratio over time: a presentational SVG over useTimelineLayout — one line per series, the
-// warm-up shaded, a hover read-out of the slice under the pointer — and a legend with the
-// latest slice's values.
+// Hit ratio over time: a presentational SVG over useTimelineLayout — one line per series, shares
+// of reads on the left axis and DEMOTEs per read on their own at the right, the warm-up shaded,
+// a hover read-out of the slice under the pointer — and a legend naming every series and its
+// axis (a slice's values are the read-out's).
 import { formatCount, formatPercent } from '../../app/format';
 import type { TimelinePoint } from '../../features/results/timeline';
 import { ChartAxes } from '../ChartAxes';
@@ -29,7 +30,6 @@ export function TimelineChart({ points, series, total, warmup }: TimelineChartPr
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 600, height: HEIGHT });
   const layout = useTimelineLayout(points, series, total, warmup, { width: size.width, height: HEIGHT });
   const { plot } = layout;
-  const last = points[points.length - 1];
   const [hoverX, hoverHandlers] = useHoverX();
   const hover = hoverX === null ? null : timelineReadOut(layout, points, hoverX);
   return (
@@ -53,6 +53,19 @@ export function TimelineChart({ points, series, total, warmup }: TimelineChartPr
           <path key={p.key} className={`timeline-line ${p.className}`} d={p.d} data-series={p.key} />
         ))}
         <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title={`requests processed${layout.warmX > plot.left ? ' (warm-up shaded)' : ''}`} />
+        {layout.y2Ticks.length > 0 && (
+          <g className="cdf-axis timeline-y2" data-testid="timeline-demote-axis" data-max={layout.demoteMax}>
+            <line x1={plot.right} x2={plot.right} y1={plot.top} y2={plot.bottom} />
+            {layout.y2Ticks.map((t) => (
+              <text key={t.y} x={plot.right + 6} y={t.y} dy="0.32em" textAnchor="start">
+                {t.label}
+              </text>
+            ))}
+            <text className="cdf-axis-title" transform={`translate(${layout.width - 6} ${(plot.top + plot.bottom) / 2}) rotate(90)`} textAnchor="middle">
+              DEMOTEs per read
+            </text>
+          </g>
+        )}
         {hover && (
           <HoverReadout
             plot={plot}
@@ -64,13 +77,12 @@ export function TimelineChart({ points, series, total, warmup }: TimelineChartPr
           />
         )}
       </svg>
-      <p className="chart-legend">
+      <p className="chart-legend" data-testid="timeline-legend">
         {series.map((s) => (
-          <span key={s.key} className="legend-item">
+          <span key={s.key} className="legend-item" data-series={s.key}>
             <span className={`swatch timeline-swatch ${s.className}`} />{' '}
             <span>
-              {s.label}
-              {last ? ` ${(last[s.key] * (s.key === 'demotions' ? 1 : 100)).toFixed(s.key === 'demotions' ? 2 : 1)}${s.key === 'demotions' ? '' : ' %'}` : ''}
+              {s.label} ({s.key === 'demotions' ? 'right axis' : 'share of reads, left axis'})
             </span>{' '}
           </span>
         ))}

@@ -11,6 +11,7 @@ import { checkScenario, describeIssue, type Scenario } from '../../scenario/sche
 import { runLink } from '../../scenario/url';
 import { SelectField } from '../scenario/components/SelectField';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
+import { WorkProgress } from '../sweeps/WorkProgress';
 import { AC_CA_KS, APPROACH_LABELS, RUNS_PER_CONFIG, SANS, atRatio, designRuns, designSpace, onSan, runName, summarize, type Design, type Outcome, type San, type Summary } from './space';
 
 type SanChoice = 'scenario' | San | 'all';
@@ -167,9 +168,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
             link to this comparison
           </a>
         )}
-        <span className="mrc-progress" data-testid="design-space-progress" data-status={status} data-done={done} data-total={total}>
-          {!base ? 'Fix the scenario to explore.' : status === 'idle' ? '' : `${done} / ${total} runs${status === 'cancelled' ? ' — cancelled' : ''}`}
-        </span>
+        <WorkProgress testId="design-space-progress" status={status} done={done} total={total} unit="runs" idleText={!base ? 'Fix the scenario to explore.' : undefined} />
       </div>
       {error && (
         <div className="banner banner-error" role="alert" data-testid="design-space-error">

@@ -1,9 +1,31 @@
-// SVG and PNG buttons for the chart inside `target` (its first <svg>).
+// SVG and PNG buttons for the chart inside `target` (its first <svg>): a figure that stands
+// alone — its title, the scenario's one-line summary, its axis labels and its legend — saved
+// under a name that says which scenario and which view (`<scenario>-<view>.svg`).
 import type { RefObject } from 'react';
-import { download, svgPng, svgText } from './export';
+import type { Scenario } from '../../scenario/schema';
+import { download, exportName, figurePng, figureSvg, legendOf, scenarioSummary } from './export';
 
-export function ChartExport({ target, name, testId }: { target: RefObject<HTMLElement | null>; name: string; testId: string }) {
-  const svg = () => target.current?.querySelector('svg') ?? null;
+export interface ChartExportProps {
+  target: RefObject<HTMLElement | null>;
+  /** The view, in the file's name: "depth", "latency-cdf", "miss-ratio-curves"… */
+  view: string;
+  /** The figure's title. */
+  title: string;
+  /** The y axis' label, when the chart does not draw one. */
+  yLabel?: string;
+  /** The scenario the chart is of (its name names the file; its summary goes under the title). */
+  scenario: Scenario | null;
+  testId: string;
+}
+
+export function ChartExport({ target, view, title, yLabel, scenario, testId }: ChartExportProps) {
+  const figure = () => {
+    const el = target.current;
+    const svg = el?.querySelector('svg');
+    if (!el || !svg) return null;
+    return figureSvg(svg, { title, yLabel, summary: scenario ? scenarioSummary(scenario) : undefined, legend: legendOf(el) });
+  };
+  const name = (ext: string) => exportName(scenario?.name || 'tiersim', view, ext);
   return (
     <span className="chart-export" role="group" aria-label="export the chart">
       <button
@@ -11,8 +33,8 @@ export function ChartExport({ target, name, testId }: { target: RefObject<HTMLEl
         className="button secondary small"
         data-testid={`${testId}-svg`}
         onClick={() => {
-          const s = svg();
-          if (s) download(`${name}.svg`, svgText(s), 'image/svg+xml');
+          const f = figure();
+          if (f) download(name('svg'), f, 'image/svg+xml');
         }}
       >
         SVG
@@ -22,8 +44,8 @@ export function ChartExport({ target, name, testId }: { target: RefObject<HTMLEl
         className="button secondary small"
         data-testid={`${testId}-png`}
         onClick={() => {
-          const s = svg();
-          if (s) void svgPng(s).then((png) => download(`${name}.png`, png));
+          const f = figure();
+          if (f) void figurePng(f).then((png) => download(name('png'), png));
         }}
       >
         PNG

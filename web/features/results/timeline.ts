@@ -1,7 +1,10 @@
-// Hit ratio over time, from the live reports a run sends (~20 a second): each report's counters
-// less the previous one's give where the reads of that slice of the run landed, and how many
-// DEMOTEs each read cost. The engine resets its counters when measuring starts; so does this.
-import type { Report } from '../../worker/protocol';
+// Hit ratio over time, from the samples the engine takes of its counters at fixed request counts
+// (the report's `timeline`: 200 a run, at request ceil(k × total / 200)): each sample's counters
+// less the previous one's give where that slice's reads landed, and how many DEMOTEs each read
+// cost. The samples depend on the scenario alone, so the same scenario draws the same chart on
+// any machine, however fast its reports arrive. The engine resets its counters when measuring
+// starts; a sample with fewer reads than the one before counts from there.
+import type { TimelineSample } from '../../generated/engine';
 
 export interface TimelinePoint {
   /** Requests processed by the end of the slice (warm-up included). */
@@ -15,38 +18,30 @@ export interface TimelinePoint {
   demotions: number;
 }
 
-export interface Timeline {
-  points: TimelinePoint[];
-  /** The last report's counters and progress (null before the first). */
-  last: { processed: number; phase: Report['phase']; reads: number; clientHits: number; arrayHits: number; diskReads: number; demotions: number } | null;
-}
-
-export const EMPTY_TIMELINE: Timeline = { points: [], last: null };
-
-/** Most points kept: older ones are merged pairwise so a long run stays cheap to draw. */
-export const MAX_POINTS = 400;
-
-/** `t` with `report`'s slice added (a report with no new reads adds nothing). */
-export function extendTimeline(t: Timeline, report: Report): Timeline {
-  const c = report.counters;
-  const now = { processed: report.processed, phase: report.phase, reads: c.reads, clientHits: c.clientHits, arrayHits: c.arrayHits, diskReads: c.diskReads, demotions: c.demotions };
-  // A new run (progress went back) starts afresh; the counters' reset at the end of warm-up
-  // starts the measured slices from zero.
-  if (t.last && report.processed < t.last.processed) return { points: [], last: now };
-  const prev = t.last && c.reads >= t.last.reads ? t.last : { ...now, reads: 0, clientHits: 0, arrayHits: 0, diskReads: 0, demotions: 0 };
-  const reads = c.reads - prev.reads;
-  if (reads <= 0) return { points: t.points, last: now };
-  const point: TimelinePoint = {
-    at: report.processed,
-    warmup: report.phase === 'warmup',
-    client: (c.clientHits - prev.clientHits) / reads,
-    array: (c.arrayHits - prev.arrayHits) / reads,
-    disk: (c.diskReads - prev.diskReads) / reads,
-    demotions: (c.demotions - prev.demotions) / reads,
-  };
-  let points = [...t.points, point];
-  if (points.length > MAX_POINTS) points = merge(points);
-  return { points, last: now };
+/** The slices the samples give (a slice with no reads — nothing to divide — is left out). */
+export function timelineFromSamples(samples: readonly TimelineSample[]): TimelinePoint[] {
+  const points: TimelinePoint[] = [];
+  let prev: TimelineSample | null = null;
+  for (const s of samples) {
+    // The counters restart when measuring starts: the first measured sample counts from zero.
+    const base = prev && s.reads >= prev.reads && prev.warmup === s.warmup ? prev : null;
+    const reads = s.reads - (base?.reads ?? 0);
+    if (reads > 0) {
+      points.push({
+        at: s.at,
+        warmup: s.warmup,
+        client: (s.clientHits - (base?.clientHits ?? 0)) / reads,
+        array: (s.arrayHits - (base?.arrayHits ?? 0)) / reads,
+        disk: (s.diskReads - (base?.diskReads ?? 0)) / reads,
+        demotions: (s.demotions - (base?.demotions ?? 0)) / reads,
+      });
+    } else if (points.length && base) {
+      // No reads in the slice (writes only): its end still moves the previous slice's.
+      points[points.length - 1] = { ...points[points.length - 1], at: s.at };
+    }
+    prev = s;
+  }
+  return points;
 }
 
 /**
@@ -59,19 +54,4 @@ export function sliceAt(points: readonly TimelinePoint[], at: number): { index: 
   if (index < 0) return null;
   const point = points[index];
   return { index, from: index > 0 ? points[index - 1].at + 1 : 1, to: point.at, point };
-}
-
-/** Neighbours merged pairwise (a plain mean: the slices are about the same size). */
-function merge(points: TimelinePoint[]): TimelinePoint[] {
-  const out: TimelinePoint[] = [];
-  for (let i = 0; i < points.length; i += 2) {
-    const [a, b] = [points[i], points[i + 1]];
-    if (!b || a.warmup !== b.warmup) {
-      out.push(a);
-      if (b) out.push(b);
-      continue;
-    }
-    out.push({ at: b.at, warmup: a.warmup, client: (a.client + b.client) / 2, array: (a.array + b.array) / 2, disk: (a.disk + b.disk) / 2, demotions: (a.demotions + b.demotions) / 2 });
-  }
-  return out;
 }

@@ -14,6 +14,7 @@ import type { Report } from '../../worker/protocol';
 import { ChartExport } from '../export/ChartExport';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
 import { SelectField } from '../scenario/components/SelectField';
+import { WorkProgress } from './WorkProgress';
 
 export type SweepParam = 'bandwidth' | 'ratio' | 'slru';
 
@@ -213,7 +214,7 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
     <section className="param-sweep" aria-labelledby="param-sweep-title" ref={panel}>
       <div className="chart-head">
         <h3 id="param-sweep-title">Sweeps</h3>
-        {status === 'done' && <ChartExport target={panel} name={`sweep-${spec?.param}`} testId="param-sweep-export" />}
+        {status === 'done' && <ChartExport target={panel} view={`sweep-${spec?.param}`} title={spec ? `Sweep: ${spec.yLabel} against ${spec.xLabel}` : 'Sweep'} yLabel={spec?.yLabel} scenario={base} testId="param-sweep-export" />}
       </div>
       <div className="row row-loose">
         <SelectField<SweepParam>
@@ -240,9 +241,7 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
             link to this sweep
           </a>
         )}
-        <span className="mrc-progress" data-testid="param-sweep-progress" data-status={status} data-done={done}>
-          {status === 'idle' || !spec ? '' : `${done} / ${total} runs${status === 'cancelled' ? ' — cancelled' : ''}`}
-        </span>
+        <WorkProgress testId="param-sweep-progress" status={status} done={done} total={total} unit="runs" idleText={spec ? undefined : ''} />
       </div>
       {error && (
         <div className="banner banner-error" role="alert" data-testid="param-sweep-error">

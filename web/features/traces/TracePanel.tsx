@@ -9,7 +9,7 @@ import type { Scenario } from '../../scenario/schema';
 import { sourceRequests, workloadOf } from '../../scenario/topology';
 import { TPCH_RANGES } from '../../scenario/tpch';
 import { EngineClient, type PreviewRow } from '../../worker/client';
-import { download as saveFile, fileStem } from '../export/export';
+import { download as saveFile, exportName } from '../export/export';
 
 /** Requests the preview shows. */
 const PREVIEW_REQUESTS = 24;
@@ -74,7 +74,7 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
     setError(null);
     try {
       const bytes = await (engine.current ??= new EngineClient()).exportWorkload(base, format);
-      saveFile(`${fileStem(base.name || 'workload')}.${format === 'csv' ? 'csv' : 'oracleGeneral'}`, new Blob([bytes as BlobPart]));
+      saveFile(exportName(base.name || 'tiersim', 'workload', format === 'csv' ? 'csv' : 'oracleGeneral'), new Blob([bytes as BlobPart]));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

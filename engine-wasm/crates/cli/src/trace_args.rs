@@ -92,8 +92,8 @@ pub fn report_skipped(name: &str, read: &Replayed) {
 
 fn file_error(name: &str, e: trace::file::FileError) -> String {
     match e {
-        trace::file::FileError::UnknownFormat { .. } => {
-            format!("{name}: cannot tell the trace format; name it with --format")
+        trace::file::FileError::UnknownFormat { reason, .. } => {
+            format!("{name}: not a trace — {reason}; if it is one, name its format with --format")
         }
         e => e.to_string(),
     }

@@ -15,7 +15,7 @@ use crate::hierarchy::{CacheCounters, HistogramReport};
 use crate::model::Op;
 use crate::policy::PolicyConfig;
 use crate::policy::Queue;
-use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report};
+use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report, TimelineSample};
 use crate::run::reproduce::{Check, Expected, Verdict};
 use crate::policy::admission::{AdmissionConfig, AdmissionCounts};
 use crate::run::teach::{CacheView, Level, MissKind, TeachStep};
@@ -40,6 +40,7 @@ pub fn bindings() -> String {
         decl::<CacheCounters>(&cfg),
         decl::<AdmissionCounts>(&cfg),
         decl::<CacheReport>(&cfg),
+        decl::<TimelineSample>(&cfg),
         decl::<Report>(&cfg),
         // Paper 000 §3's upside estimate.
         decl::<Prediction>(&cfg),

@@ -38,8 +38,8 @@ fn file_error(e: FileError) -> PyErr {
                 PyOSError::new_err(args)
             }
         }
-        FileError::UnknownFormat { path } => {
-            value_error(format!("{path}: cannot tell the trace format; name it with format="))
+        FileError::UnknownFormat { path, reason } => {
+            value_error(format!("{path}: not a trace — {reason}; if it is one, name its format with format="))
         }
         e @ FileError::Trace { .. } => value_error(e.to_string()),
     }
@@ -173,8 +173,11 @@ impl TraceReader {
         if guard.is_none() {
             let format = match self.format {
                 Some(f) => f,
-                None => trace::detect(chunk).ok_or_else(|| {
-                    value_error(format!("{}: cannot tell the trace format; name it with format=", self.name))
+                None => trace::sniff(chunk).map_err(|reason| {
+                    value_error(format!(
+                        "{}: not a trace — {reason}; if it is one, name its format with format=",
+                        self.name
+                    ))
                 })?,
             };
             let stream = TraceStream::new(format, self.opts).map_err(|e| value_error(e.to_string()))?;

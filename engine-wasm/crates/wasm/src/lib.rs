@@ -88,6 +88,14 @@ impl Simulation {
         Ok(Simulation { run })
     }
 
+    /// Samples the counters `points` times at fixed request counts (request ceil(k × total /
+    /// points)) as the run goes, before the first step: reports then carry `timeline`, the same
+    /// for the same scenario on any machine however its steps are cut.
+    #[wasm_bindgen(js_name = trackTimeline)]
+    pub fn track_timeline(&mut self, points: u32) -> Result<(), Fail> {
+        self.run.track_timeline(points as u64).map_err(Fail::new)
+    }
+
     /// Computes LRU stack-depth graphs as the run goes (before the first step); `mode_json`:
     /// `{"mode":"auto"}`, `{"mode":"exact"}`, `{"mode":"rate","rate":R}` or
     /// `{"mode":"size","blocks":N}`. Reports then carry `depthCurves`.
@@ -212,8 +220,8 @@ impl TraceReader {
             }
             let format = match self.format {
                 Some(f) => f,
-                None => tiersim_core::trace::detect(chunk).ok_or_else(|| {
-                    Fail::new("cannot tell the trace format from its first bytes: choose it in the list")
+                None => tiersim_core::trace::sniff(chunk).map_err(|reason| {
+                    Fail::new(format!("not a trace — {reason}; if it is one, choose its format in the list"))
                 })?,
             };
             self.format = Some(format);

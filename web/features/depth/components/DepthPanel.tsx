@@ -50,7 +50,7 @@ export function DepthPanel({ report, scenario, running }: DepthPanelProps) {
     <div className="depth-panel" data-testid="depth-panel" ref={panel}>
       <div className="chart-head">
         <h3>LRU stack-depth graphs{running && report ? ' (live)' : ''}</h3>
-        {all.length > 0 && !running && <ChartExport target={panel} name="stack-depth" testId="depth-export" />}
+        {all.length > 0 && !running && <ChartExport target={panel} view="depth" title="LRU stack-depth graphs" yLabel="LRU hit fraction" scenario={scenario} testId="depth-export" />}
         {all.length > 0 && (
           <span
             className={`badge ${sampled ? 'is-sampled' : ''}`}

@@ -13,6 +13,7 @@ import { ChartExport } from '../../export/ChartExport';
 import { NumberField } from '../../scenario/components/NumberField';
 import { defaultPoolSize, defaultRunner, isCancel, type PoolRunner } from '../../../worker/pool';
 import { defaultSizes, isOffline, offlineAllowed, runSweep, sweepPoints, type PointResult, type SweepPoint } from '../sweep';
+import { WorkProgress } from '../../sweeps/WorkProgress';
 
 const LABELS: Record<string, string> = Object.fromEntries([...POLICIES, ...OFFLINE_POLICIES].map((p) => [p.value, p.label]));
 const DEFAULT_PICK: PolicyKind[] = ['lru', 'arc', 's3-fifo', 'min'];
@@ -123,7 +124,7 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
     <section className="mrc-panel" aria-labelledby="mrc-title" ref={panel}>
       <div className="chart-head">
         <h3 id="mrc-title">Miss-ratio curves</h3>
-        {curves.length > 0 && <ChartExport target={panel} name="miss-ratio-curves" testId="mrc-export" />}
+        {curves.length > 0 && <ChartExport target={panel} view="miss-ratio-curves" title="Miss-ratio curves" yLabel="read miss ratio" scenario={state.baseJson ? (JSON.parse(state.baseJson) as Scenario) : base} testId="mrc-export" />}
         <p className="chart-legend">
           each point: this workload through one cache of that policy and size · {defaultPoolSize()} workers in parallel
         </p>
@@ -181,13 +182,15 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
         <button type="button" className="button secondary" data-testid="sweep-cancel" disabled={!running} onClick={() => abort.current?.abort()}>
           Cancel
         </button>
-        <span className="mrc-progress" data-testid="sweep-progress" data-status={state.status} data-done={done} data-total={state.points.length}>
-          {!base
-            ? 'Fix the scenario to sweep it.'
-            : state.status === 'idle'
-              ? `${policies.length} policies × ${sizes.length} sizes`
-              : `${done} / ${state.points.length} points${state.status === 'cancelled' ? ' — cancelled' : ''}${stale ? ' — the scenario has changed since' : ''}`}
-        </span>
+        <WorkProgress
+          testId="sweep-progress"
+          status={state.status}
+          done={done}
+          total={state.points.length}
+          unit="points"
+          note={stale ? ' — the scenario has changed since' : undefined}
+          idleText={!base ? 'Fix the scenario to sweep it.' : state.status === 'idle' ? `${policies.length} policies × ${sizes.length} sizes` : undefined}
+        />
       </div>
       {state.error && (
         <div className="banner banner-error" role="alert" data-testid="sweep-error">

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, formatMs, formatPercent } from '../../../app/format';
 import { ChartExport } from '../../export/ChartExport';
-import { download, fileStem, reportCsv, reportJson } from '../../export/export';
+import { download, exportName, reportCsv, reportJson } from '../../export/export';
 import { CdfChart, PIN_COLOURS } from '../../../charts/cdf/CdfChart';
 import { ScaleSelect } from '../../../charts/ScaleSelect';
 import type { CdfScale, Pin } from '../../../charts/cdf/useCdfLayout';
@@ -78,7 +78,6 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
   // Per-client results add something with several clients, or one client over a deeper path.
   const perClient = !!report && (report.clients.length > 1 || (report.clients[0]?.path.length ?? 0) > 2);
   const cdf = useRef<HTMLDivElement>(null);
-  const stem = fileStem(scenario?.name ?? '');
   const done = report !== null && report !== undefined && phase === 'done';
   const [pins, setPins] = useState<PinnedRun[]>([]);
   const [cdfScale, setCdfScale] = useState<CdfScale>('log');
@@ -137,10 +136,10 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
         {stale && report && <p className="stale-note">The scenario has changed since this run — run it again to update.</p>}
         {done && (
           <span className="chart-export" role="group" aria-label="export the results">
-            <button type="button" className="button secondary small" data-testid="export-report-json" onClick={() => download(`${stem}.json`, reportJson(scenario, report!), 'application/json')}>
+            <button type="button" className="button secondary small" data-testid="export-report-json" onClick={() => download(exportName(scenario?.name || 'tiersim', 'report', 'json'), reportJson(scenario, report!), 'application/json')}>
               JSON
             </button>
-            <button type="button" className="button secondary small" data-testid="export-report-csv" onClick={() => download(`${stem}.csv`, reportCsv(report!, scenario?.name ?? ''), 'text/csv')}>
+            <button type="button" className="button secondary small" data-testid="export-report-csv" onClick={() => download(exportName(scenario?.name || 'tiersim', 'results', 'csv'), reportCsv(report!, scenario?.name ?? ''), 'text/csv')}>
               CSV
             </button>
             <button type="button" className="button secondary small" data-testid="pin-run" onClick={pin} title="Keep this run to compare the next ones with: its CDF stays on the chart, dashed">
@@ -228,7 +227,7 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
       <div className="card chart-card" ref={cdf}>
         <div className="chart-head">
           <h3>{tree ? 'Latency distribution (CDF), all clients' : 'Latency distribution (CDF)'}</h3>
-          {done && <ChartExport target={cdf} name={`${stem}-latency-cdf`} testId="cdf-export" />}
+          {done && <ChartExport target={cdf} view="latency-cdf" title={tree ? 'Latency distribution (CDF), all clients' : 'Latency distribution (CDF)'} yLabel="fraction of requests" scenario={current} testId="cdf-export" />}
           {!tree && (
             // Always there (a placeholder before the first report): the chart below stays put.
             <p className="chart-legend">
@@ -268,9 +267,9 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
       <div className="card chart-card">
         <div className="chart-head">
           <h3>Hit ratio over time</h3>
-          <p className="chart-legend">each slice of the run's reads, as the live reports arrive</p>
+          <p className="chart-legend">where the reads of each two-hundredth of the run landed — sampled by requests, the same on any machine</p>
         </div>
-        <TimelineChart report={report} runKey={state.scenarioJson} topology={view} />
+        <TimelineChart report={report} topology={view} />
       </div>
 
       {report && report.clients.length > 1 && <ClientCdfs report={report} />}

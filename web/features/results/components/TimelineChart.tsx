@@ -1,11 +1,11 @@
 // Hit ratio over time, live: where each slice of the run's reads landed (client, array, disk)
-// and the DEMOTE traffic per read, slice by slice as the reports arrive; warm-up shaded. This
-// keeps the slices; web/charts/timeline draws them.
-import { useEffect, useMemo, useState } from 'react';
+// and the DEMOTE traffic per read, from the engine's samples at fixed request counts (the same
+// chart for the same scenario on any machine); warm-up shaded. web/charts/timeline draws them.
+import { useMemo } from 'react';
 import { TimelineChart as TimelineLines } from '../../../charts/timeline/TimelineChart';
 import type { TimelineSeries } from '../../../charts/timeline/useTimelineLayout';
 import type { Report } from '../../../worker/protocol';
-import { EMPTY_TIMELINE, extendTimeline, type Timeline } from '../timeline';
+import { timelineFromSamples } from '../timeline';
 
 const CLIENT: TimelineSeries = { key: 'client', label: 'client hits', className: 'is-client', colour: 'var(--client)' };
 const ARRAY: TimelineSeries = { key: 'array', label: 'array hits', className: 'is-array', colour: 'var(--array)' };
@@ -21,17 +21,12 @@ export function timelineSeries(topology: 'single' | 'two-level' | 'tree'): Timel
 
 export interface TimelineChartProps {
   report: Report | null;
-  /** Changes with each new run: the timeline starts afresh. */
-  runKey: string | null;
   topology?: 'single' | 'two-level' | 'tree';
 }
 
-export function TimelineChart({ report, runKey, topology = 'two-level' }: TimelineChartProps) {
+export function TimelineChart({ report, topology = 'two-level' }: TimelineChartProps) {
   const series = useMemo(() => timelineSeries(topology), [topology]);
-  const [timeline, setTimeline] = useState<Timeline>(EMPTY_TIMELINE);
-  useEffect(() => setTimeline(EMPTY_TIMELINE), [runKey]);
-  useEffect(() => {
-    if (report) setTimeline((t) => extendTimeline(t, report));
-  }, [report]);
-  return <TimelineLines points={timeline.points} series={series} total={report?.total ?? 0} warmup={report?.warmupRequests ?? 0} />;
+  const samples = report?.timeline;
+  const points = useMemo(() => timelineFromSamples(samples ?? []), [samples]);
+  return <TimelineLines points={points} series={series} total={report?.total ?? 0} warmup={report?.warmupRequests ?? 0} />;
 }

@@ -122,6 +122,9 @@ pub struct Run {
     /// Block references the whole run will make (sizes the stack-depth trackers).
     references: u64,
     depths: Option<Depths>,
+    /// Samples asked for by [`Run::track_timeline`] (0: none), and those taken so far.
+    timeline_points: u64,
+    timeline: Vec<report::TimelineSample>,
     recorder: Option<Recorder>,
     /// The batch of requests [`Run::step_lockstep`] serves (kept to reuse its allocation).
     batch: Vec<crate::model::Request>,
@@ -294,6 +297,8 @@ impl Run {
             next_client: 0,
             references,
             depths: None,
+            timeline_points: 0,
+            timeline: Vec::new(),
             recorder: None,
             batch: Vec::new(),
             processed: 0,
@@ -337,6 +342,58 @@ impl Run {
         Ok(())
     }
 
+    /// Samples the counters after every `points`-th part of the run's requests — request
+    /// `ceil(k × total / points)` for k = 1 … `points` — whatever the steps asked for: reports
+    /// then carry them (`timeline`), the same on every machine. Only before the first step.
+    pub fn track_timeline(&mut self, points: u64) -> Result<(), String> {
+        if self.processed > 0 {
+            return Err("the timeline must be asked for before the run starts".into());
+        }
+        if points == 0 || points > 100_000 {
+            return Err(format!("timeline points: from 1 to 100000, got {points}"));
+        }
+        self.timeline_points = points;
+        self.timeline = Vec::with_capacity(points.min(self.total) as usize);
+        Ok(())
+    }
+
+    /// The request count at which the next timeline sample is due (past `processed`).
+    fn next_sample(&self) -> u64 {
+        let (p, total) = (self.timeline_points as u128, self.total as u128);
+        // The first k with ceil(k × total / p) > processed.
+        let k = (self.processed as u128 * p / total.max(1)) + 1;
+        let mut at = (k * total).div_ceil(p);
+        if at <= self.processed as u128 {
+            at = ((k + 1) * total).div_ceil(p);
+        }
+        at.min(total) as u64
+    }
+
+    /// The counters now, as a timeline sample.
+    fn sample(&self) -> report::TimelineSample {
+        let h = &self.main.h;
+        let mut s = report::TimelineSample {
+            at: self.processed,
+            warmup: self.processed <= self.warmup && self.warmup > 0,
+            reads: 0,
+            client_hits: 0,
+            array_hits: 0,
+            disk_reads: 0,
+            demotions: 0,
+        };
+        for c in 0..self.shape.clients() {
+            let cc = h.client_counters(c);
+            s.reads += cc.reads;
+            s.client_hits += cc.served_at[0];
+            s.array_hits += cc.served_at[1..].iter().sum::<u64>();
+            s.disk_reads += cc.disk_reads;
+        }
+        for i in 0..h.caches() {
+            s.demotions += h.cache_counters(i).demotions_in;
+        }
+        s
+    }
+
     /// The stack-depth graphs so far, when tracked.
     pub fn depth_curves(&self) -> Option<Vec<DepthCurve>> {
         self.depths.as_ref().map(|d| d.report())
@@ -365,8 +422,31 @@ impl Run {
         self.processed >= self.total && self.main.queueing.as_ref().is_none_or(|q| q.is_idle())
     }
 
-    /// Serves up to `max_requests` more requests; returns whether the run is finished.
+    /// Serves up to `max_requests` more requests; returns whether the run is finished. With a
+    /// timeline, steps stop at each sample's request count to take it.
     pub fn step(&mut self, max_requests: u64) -> bool {
+        if self.timeline_points == 0 || max_requests == 0 {
+            return self.step_requests(max_requests);
+        }
+        let mut left = max_requests;
+        loop {
+            let due = self.next_sample();
+            let before = self.processed;
+            let done = self.step_requests(left.min(due.saturating_sub(before)).max(1));
+            left = left.saturating_sub(self.processed - before);
+            if self.processed >= due
+                && self.processed > before
+                && self.timeline.last().is_none_or(|s| s.at < self.processed)
+            {
+                self.timeline.push(self.sample());
+            }
+            if done || left == 0 || self.processed == before {
+                return done;
+            }
+        }
+    }
+
+    fn step_requests(&mut self, max_requests: u64) -> bool {
         if self.is_plain() {
             return self.step_plain(max_requests);
         }
@@ -735,6 +815,7 @@ impl Run {
             fairness,
             queueing: self.main.queueing.is_some(),
             depth_curves: self.depth_curves(),
+            timeline: self.timeline.clone(),
         }
     }
 }

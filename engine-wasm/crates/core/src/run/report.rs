@@ -165,6 +165,31 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub depth_curves: Option<Vec<DepthCurve>>,
+    /// The counters at fixed request counts, when the run samples them
+    /// ([`super::Run::track_timeline`]): the same scenario gives the same samples on any machine,
+    /// however its steps are cut.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<TimelineSample>>", optional))]
+    pub timeline: Vec<TimelineSample>,
+}
+
+/// The run's counters after its first `at` requests (warm-up included): totals since the last
+/// reset — the counters restart when measuring starts, so a sample with fewer reads than the one
+/// before it counts from there.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct TimelineSample {
+    /// Requests processed (warm-up included).
+    pub at: u64,
+    /// Whether `at` is still in the warm-up.
+    pub warmup: bool,
+    pub reads: u64,
+    pub client_hits: u64,
+    pub array_hits: u64,
+    pub disk_reads: u64,
+    /// DEMOTEs sent (one per demoted block).
+    pub demotions: u64,
 }
 
 /// Fractions of `total` (zero when there is nothing to divide).

@@ -5,7 +5,7 @@
 
 use std::io::Read;
 
-use super::{detect, Finished, Format, Options, TraceError, TraceStream};
+use super::{sniff, Finished, Format, Options, TraceError, TraceStream};
 
 /// Bytes read from the file at a time.
 pub const CHUNK: usize = 1 << 20;
@@ -15,8 +15,9 @@ pub const CHUNK: usize = 1 << 20;
 pub enum FileError {
     /// Opening or reading the file failed (its kind tells a missing file from the rest).
     Io { path: String, error: std::io::Error },
-    /// No format was given and the first chunk matches none.
-    UnknownFormat { path: String },
+    /// No format was given and the first chunk matches none; `reason` says why (see
+    /// [`super::sniff`]).
+    UnknownFormat { path: String, reason: String },
     /// A record (or the options) the reader refused.
     Trace { path: String, error: TraceError },
 }
@@ -25,7 +26,7 @@ impl std::fmt::Display for FileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             FileError::Io { path, error } => write!(f, "{path}: {error}"),
-            FileError::UnknownFormat { path } => write!(f, "{path}: cannot tell the trace format; name it"),
+            FileError::UnknownFormat { path, reason } => write!(f, "{path}: not a trace — {reason}"),
             FileError::Trace { path, error } => write!(f, "{path}: {error}"),
         }
     }
@@ -55,7 +56,7 @@ pub fn load_file(
     let mut n = read(&mut chunk)?;
     let format = match format {
         Some(f) => f,
-        None => detect(&chunk[..n]).ok_or_else(|| FileError::UnknownFormat { path: path.to_string() })?,
+        None => sniff(&chunk[..n]).map_err(|reason| FileError::UnknownFormat { path: path.to_string(), reason })?,
     };
     let mut stream = TraceStream::new(format, opts).map_err(bad)?.skip_bad(skip_bad);
     while n > 0 {

@@ -566,54 +566,143 @@ fn head_of(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// Guesses the format from a file, or from its first chunk (through any compression); `None`
-/// when nothing fits.
+/// when nothing fits. [`sniff`] says why.
 pub fn detect(bytes: &[u8]) -> Option<Format> {
+    sniff(bytes).ok()
+}
+
+/// Bytes of the head judged text or binary.
+const TEXT_SAMPLE: usize = 4096;
+
+/// Whether `head` is text: no NUL byte, at most 2% control characters (other than tab, line
+/// feed, carriage return and form feed), and valid UTF-8 (a character cut at the end aside) or
+/// at most a quarter of its bytes above ASCII (a Latin-1 text). Binary traces hold small
+/// integers in wide fields, so zero bytes; random bytes are 12% control characters.
+fn is_text(head: &[u8]) -> bool {
+    let head = &head[..head.len().min(TEXT_SAMPLE)];
+    if head.is_empty() || head.contains(&0) {
+        return false;
+    }
+    let control =
+        head.iter().filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f).count();
+    if control * 50 > head.len() {
+        return false;
+    }
+    let utf8 = match std::str::from_utf8(head) {
+        Ok(_) => true,
+        // Only a character cut by the end of the sample.
+        Err(e) => e.error_len().is_none(),
+    };
+    utf8 || head.iter().filter(|&&b| b >= 0x80).count() * 4 <= head.len()
+}
+
+/// Whether `format` reads `sample` (whole lines or whole records): at least one request, and
+/// at most half its lines or records refused (a trace with a bad record is still that trace,
+/// refused at the record when read; prose has no line that reads). `Err` holds the first refusal.
+fn reads_as(sample: &[u8], format: Format) -> Result<(), TraceError> {
+    let mut s = TraceStream::new(format, Options::default())?.skip_bad(true);
+    s.push(sample)?;
+    let f = s.finish()?;
+    match f.first_skipped {
+        Some(e) if f.requests == 0 || f.skipped > f.requests => Err(e),
+        _ if f.requests == 0 => Err(TraceError { place: "byte 0".into(), message: "no requests in the sample".into() }),
+        _ => Ok(()),
+    }
+}
+
+/// The format of a file, or from its first chunk (through any compression), claimed only when
+/// a sample of it — up to 64 KiB, whole lines or whole records — reads as that format with
+/// plausible values; `Err` says why nothing fits, in a phrase that follows "not a trace — ".
+///
+/// Text (see [`is_text`]) is only ever read as a text format: a page of prose is not a binary
+/// trace, whatever its bytes would decode to. A binary file must have its records' fields make
+/// sense: vscsi's version in every record, mostly read and write commands and times that do not
+/// go back; oracleGeneral's next-access fields −1 or a request index, its times not going back.
+pub fn sniff(bytes: &[u8]) -> Result<Format, String> {
     let head = head_of(bytes);
     let whole = head.len() < DETECT_BYTES && bytes.len() < DETECT_BYTES;
-    let bytes: &[u8] = &head;
-    if bytes.is_empty() {
-        return None;
+    if head.is_empty() {
+        return Err("the file is empty".into());
     }
-    if vscsi::version(bytes).is_some() {
-        return Some(Format::Vscsi);
+    if is_text(&head) {
+        return sniff_text(&head);
     }
-    let head = &bytes[..bytes.len().min(4096)];
-    if let Ok(text) = std::str::from_utf8(head.get(..head.len().min(40)).unwrap_or(head)) {
-        if text.trim_start().starts_with(csv::HEADER) {
-            return Some(Format::Csv);
+    let mut why = Vec::new();
+    match vscsi::plausible(&head) {
+        Ok(v) => {
+            let n = head.len() / v.record_len() * v.record_len();
+            match reads_as(&head[..n], Format::Vscsi) {
+                Ok(()) => return Ok(Format::Vscsi),
+                Err(e) => why.push(format!("vscsi: {e}")),
+            }
+        }
+        Err(e) => why.push(format!("vscsi: {e}")),
+    }
+    match oracle::plausible(&head, whole) {
+        Ok(()) => {
+            let n = head.len() / oracle::RECORD * oracle::RECORD;
+            match reads_as(&head[..n], Format::OracleGeneral) {
+                Ok(()) => return Ok(Format::OracleGeneral),
+                Err(e) => why.push(format!("oracleGeneral: {e}")),
+            }
+        }
+        Err(e) => why.push(format!("oracleGeneral: {e}")),
+    }
+    Err(format!("binary, and no binary format reads it ({})", why.join("; ")))
+}
+
+/// [`sniff`] for a text head: each text format whose shape fits the first lines, in turn,
+/// claimed when it reads the head's whole lines.
+fn sniff_text(head: &[u8]) -> Result<Format, String> {
+    let text = String::from_utf8_lossy(head);
+    // Drop a possibly cut last line before judging.
+    // The head's whole lines: a last one without its line feed may be cut by the chunk's end (a
+    // first chunk can be short of the file), unless it is the only one.
+    let lines = match text.rsplit_once('\n') {
+        Some((w, _)) if !w.trim().is_empty() => w,
+        _ => &text[..],
+    };
+    // The first lines (a cut last one dropped), as the shape tests expect them.
+    let start = String::from_utf8_lossy(&head[..head.len().min(TEXT_SAMPLE)]);
+    let first = start.rsplit_once('\n').map_or(&start[..], |(w, _)| w);
+    let mut candidates = Vec::new();
+    if first.trim_start().starts_with(csv::HEADER) {
+        candidates.push(Format::Csv);
+    }
+    for (format, fits) in [
+        (Format::Msr, msr::looks_like as fn(&str) -> bool),
+        (Format::Spc, spc::looks_like),
+        (Format::Blkparse, blkparse::looks_like),
+        (Format::K5cloud, k5cloud::looks_like),
+        (Format::Alibaba, alibaba::looks_like),
+        (Format::Tencent, tencent::looks_like),
+    ] {
+        if fits(first) {
+            candidates.push(format);
         }
     }
-    let texty = head.iter().all(|&b| b == b'\n' || b == b'\r' || b == b'\t' || (0x20..0x7f).contains(&b));
-    if texty {
-        let text = String::from_utf8_lossy(head);
-        // Drop a possibly cut last line before judging.
-        let whole = text.rsplit_once('\n').map_or(&text[..], |(w, _)| w);
-        if msr::looks_like(whole) {
-            return Some(Format::Msr);
-        }
-        if spc::looks_like(whole) {
-            return Some(Format::Spc);
-        }
-        if blkparse::looks_like(whole) {
-            return Some(Format::Blkparse);
-        }
-        if k5cloud::looks_like(whole) {
-            return Some(Format::K5cloud);
-        }
-        if alibaba::looks_like(whole) {
-            return Some(Format::Alibaba);
-        }
-        if tencent::looks_like(whole) {
-            return Some(Format::Tencent);
+    if lines::looks_like(first.as_bytes()) {
+        candidates.push(Format::Lines);
+    }
+    let mut tried = Vec::new();
+    for format in candidates {
+        match reads_as(lines.as_bytes(), format) {
+            Ok(()) => return Ok(format),
+            Err(e) => tried.push(format!("as {}, {e}", format.name())),
         }
     }
-    if texty && lines::looks_like(head) {
-        return Some(Format::Lines);
+    let (n, line) = lines
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .find(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or((1, ""));
+    let mut why = format!("looks like text but no line parses as any text format (line {n}: \"{}\"", clip(line));
+    if !tried.is_empty() {
+        why.push_str(&format!("; {}", tried.join("; ")));
     }
-    if oracle::looks_like(bytes, whole) {
-        return Some(Format::OracleGeneral);
-    }
-    None
+    why.push(')');
+    Err(why)
 }
 
 /// Reads a whole trace held in memory (a stream of one chunk).
@@ -688,6 +777,103 @@ mod tests {
         assert_eq!(detect(b"12,0.5,R,8192,8192\n3,1.25,W,8192,100\n"), Some(Format::K5cloud));
         assert_eq!(detect(b"1538323200,16,8,0,1063\n1538323201,24,16,1,1063\n"), Some(Format::Tencent));
         assert_eq!(detect(b"7,W,126703644672,4096,1577808000000626\n"), Some(Format::Alibaba));
+    }
+
+    /// Thirty lines of notes, as a person writes them: UTF-8 (an em dash, curly quotes).
+    fn prose(numbers: bool) -> String {
+        let mut text = String::new();
+        for i in 1..=30 {
+            if numbers && i % 3 == 0 {
+                text.push_str(&format!("{} blocks — that’s what the run “read” on day {i}\n", i * 40));
+            } else {
+                text.push_str(&format!("Line {i} of the meeting notes — we talked about caches, again.\n"));
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn prose_is_not_a_trace_and_says_why() {
+        let why = sniff(prose(false).as_bytes()).unwrap_err();
+        assert_eq!(
+            why,
+            "looks like text but no line parses as any text format (line 1: \"Line 1 of the meeting notes — we talked …\")"
+        );
+        // Numbers at the start of some lines: still no format reads it.
+        let why = sniff(prose(true).as_bytes()).unwrap_err();
+        assert!(why.starts_with("looks like text but no line parses"), "{why}");
+        // Every line starting with a number: the lines format is tried, and refuses.
+        let numbered = "12 apples\n30 pears\n7 plums\n";
+        assert_eq!(
+            sniff(numbered.as_bytes()).unwrap_err(),
+            "looks like text but no line parses as any text format (line 1: \"12 apples\"; as lines, line 1: expected r \
+             or w after the block, got \"apples\")"
+        );
+        // Plain ASCII, Latin-1, gzip'd: the same.
+        assert!(detect(b"The quick brown fox\njumps over the lazy dog.\n").is_none());
+        assert!(detect(b"Caf\xe9 cr\xe8me, 3 fois par jour\nVoil\xe0 tout.\n").is_none());
+        use std::io::Write;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(prose(true).as_bytes()).unwrap();
+        assert!(sniff(&gz.finish().unwrap()).unwrap_err().starts_with("looks like text"));
+        // Text a multiple of 24 bytes long read as oracleGeneral records would have next-access
+        // fields above 2⁶¹: refused there too.
+        let text = "x".repeat(24 * 4);
+        assert!(oracle::plausible(text.as_bytes(), true).unwrap_err().contains("neither −1 nor a request index"));
+    }
+
+    #[test]
+    fn binary_formats_need_plausible_records() {
+        // oracleGeneral: next accesses −1 or request indexes, times that do not go back.
+        let good: Vec<u8> = (0..100u32).flat_map(|i| oracle::encode(i, (i % 7) as u64, 4096, i as i64 + 7)).collect();
+        assert_eq!(sniff(&good), Ok(Format::OracleGeneral));
+        let shuffled: Vec<u8> =
+            (0..100u32).flat_map(|i| oracle::encode((i * 7919) % 1000, i as u64, 4096, -1)).collect();
+        assert_eq!(
+            sniff(&shuffled).unwrap_err(),
+            "binary, and no binary format reads it (vscsi: the version field says neither 1 nor 2; \
+             oracleGeneral: times go back 90 times in 100 records)"
+        );
+        let cut = &good[..good.len() - 5];
+        assert!(sniff(cut).unwrap_err().contains("oracleGeneral: 2395 bytes is not a whole number of 24-byte records"));
+        // vscsi: every record of one version, mostly reads and writes, times going forward.
+        let v: Vec<u8> =
+            (0..50u64).flat_map(|i| vscsi::encode_v1(if i % 2 == 0 { 0x28 } else { 0x2a }, i * 8, 4096, i)).collect();
+        assert_eq!(sniff(&v), Ok(Format::Vscsi));
+        let mut mixed = v.clone();
+        mixed[32 * 3 + 15] = 2;
+        assert!(sniff(&mixed).unwrap_err().contains("vscsi: record 3's version field is 2, record 0's 1"), "{mixed:?}");
+        let idle: Vec<u8> = (0..50u64).flat_map(|i| vscsi::encode_v1(0x00, i, 0, i)).collect();
+        assert!(sniff(&idle).unwrap_err().contains("vscsi: only 0 of 50 records are reads or writes"));
+        assert_eq!(sniff(b"").unwrap_err(), "the file is empty");
+    }
+
+    #[test]
+    fn a_first_chunk_cut_inside_a_line_still_detects() {
+        let msr = b"128166372003061629,hm,1,Read,8192,8192,1000\n128166372003061630,hm,1,Re";
+        assert_eq!(sniff(msr), Ok(Format::Msr));
+        let csv = b"time,client,block,nblocks,op,hint\n1,0,5,1,r,\n2,0,6,1,w,syn";
+        assert_eq!(sniff(csv), Ok(Format::Csv));
+        assert_eq!(sniff(b"17"), Ok(Format::Lines), "a one-line file without its line feed");
+        // A trace with a bad record is that trace (refused at the record when read), not prose.
+        let mut bad = "128166372003061629,hm,1,Read,8192,8192,1000\n".repeat(7);
+        bad.push_str("128166372003061630,hm,1,Trim,0,4096,1\n");
+        assert_eq!(sniff(bad.as_bytes()), Ok(Format::Msr));
+    }
+
+    #[test]
+    fn bundled_traces_are_still_detected() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../public/traces");
+        for (file, format) in [
+            ("mix-20000.oracleGeneral.gz", Format::OracleGeneral),
+            ("zipf-3072.csv.gz", Format::Csv),
+            ("oltp-hints.csv.gz", Format::Csv),
+        ] {
+            let bytes = std::fs::read(format!("{dir}/{file}")).unwrap();
+            assert_eq!(sniff(&bytes), Ok(format), "{file}");
+            // The first chunk a reader gets, cut anywhere.
+            assert_eq!(sniff(&bytes[..bytes.len().min(70_001)]), Ok(format), "{file} cut");
+        }
     }
 
     #[test]

@@ -49,12 +49,35 @@ pub(crate) fn record(b: &mut Builder, i: u64, at: u64, r: &[u8]) -> Result<(), T
     }
 }
 
-/// Whole records whose next-access fields are −1 or plausible times.
-/// `whole`: `bytes` is the whole file (else its head, possibly cut inside a record).
-pub(crate) fn looks_like(bytes: &[u8], whole: bool) -> bool {
-    bytes.len() >= RECORD
-        && (!whole || bytes.len().is_multiple_of(RECORD))
-        && bytes.chunks_exact(RECORD).take(64).all(|r| i64::from_le_bytes(r[16..24].try_into().expect("8 bytes")) >= -1)
+/// Records of a head judged for [`plausible`].
+const SAMPLE_RECORDS: usize = 256;
+
+/// Largest next-access (a request index) taken as plausible: 2⁴⁸ requests.
+const MAX_NEXT: i64 = 1 << 48;
+
+/// Whether `bytes` reads as oracleGeneral with plausible fields: whole records (the whole file
+/// a multiple of 24 bytes), next-access fields −1 (never), `i64::MAX` (never, in some
+/// writers) or a request index below 2⁴⁸, and times that go back between at most one record in
+/// eight. Eight bytes of text as an i64 are above 2⁶¹. `whole`: `bytes` is the whole file
+/// (else its head, possibly cut inside a record). `Err` says what does not fit.
+pub(crate) fn plausible(bytes: &[u8], whole: bool) -> Result<(), String> {
+    if bytes.len() < RECORD {
+        return Err(format!("{} bytes, less than one 24-byte record", bytes.len()));
+    }
+    if whole && !bytes.len().is_multiple_of(RECORD) {
+        return Err(format!("{} bytes is not a whole number of 24-byte records", bytes.len()));
+    }
+    let records: Vec<&[u8]> = bytes.chunks_exact(RECORD).take(SAMPLE_RECORDS).collect();
+    let next = |r: &[u8]| i64::from_le_bytes(r[16..24].try_into().expect("8 bytes"));
+    if let Some(i) = records.iter().position(|r| !matches!(next(r), -1 | i64::MAX | 0..MAX_NEXT)) {
+        return Err(format!("record {i}'s next access {} is neither −1 nor a request index", next(records[i])));
+    }
+    let time = |r: &[u8]| u32::from_le_bytes(r[0..4].try_into().expect("4 bytes"));
+    let back = records.windows(2).filter(|w| time(w[1]) < time(w[0])).count();
+    if back * 8 > records.len() {
+        return Err(format!("times go back {back} times in {} records", records.len()));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::file::FileError;
-use super::{detect, Format, Options, Trace, TraceError, TraceStream};
+use super::{sniff, Format, Options, Trace, TraceError, TraceStream};
 
 /// How a replay cuts the file and its requests; the defaults suit any file.
 #[derive(Clone, Copy, Debug)]
@@ -208,7 +208,7 @@ impl Reader<'_> {
         chunk.truncate(self.settings.read_bytes.max(n));
         let format = match format {
             Some(f) => f,
-            None => detect(&chunk[..n]).ok_or_else(|| FileError::UnknownFormat { path: name.to_string() })?,
+            None => sniff(&chunk[..n]).map_err(|reason| FileError::UnknownFormat { path: name.to_string(), reason })?,
         };
         let mut stream = TraceStream::new(format, opts).map_err(bad)?.skip_bad(skip_bad);
         while n > 0 {

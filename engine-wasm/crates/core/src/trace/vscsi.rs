@@ -50,6 +50,34 @@ pub fn version(bytes: &[u8]) -> Option<Version> {
     }
 }
 
+/// Records of a head judged for [`plausible`].
+const SAMPLE_RECORDS: usize = 256;
+
+/// Whether `head` reads as vscsi with plausible fields: the first record's version in every
+/// whole record of the sample, at least half of them reads or writes, and timestamps that go
+/// back between at most one record in eight. `Err` says what does not fit.
+pub(crate) fn plausible(head: &[u8]) -> Result<Version, String> {
+    let v = version(head).ok_or("the version field says neither 1 nor 2")?;
+    let records: Vec<&[u8]> = head.chunks_exact(v.record_len()).take(SAMPLE_RECORDS).collect();
+    let fields = |r: &[u8]| match v {
+        Version::V1 => (u16_at(r, 14) >> 8, u16_at(r, 12), u64_at(r, 24)),
+        Version::V2 => (u16_at(r, 2) >> 8, u16_at(r, 0), u64_at(r, 24)),
+    };
+    let want = fields(records[0]).0;
+    if let Some(i) = records.iter().position(|r| fields(r).0 != want) {
+        return Err(format!("record {i}'s version field is {}, record 0's {want}", fields(records[i]).0));
+    }
+    let data = records.iter().filter(|r| op_of(fields(r).1).is_some()).count();
+    if data * 2 < records.len() {
+        return Err(format!("only {data} of {} records are reads or writes", records.len()));
+    }
+    let back = records.windows(2).filter(|w| fields(w[1]).2 < fields(w[0]).2).count();
+    if back * 8 > records.len() {
+        return Err(format!("timestamps go back {back} times in {} records", records.len()));
+    }
+    Ok(v)
+}
+
 fn op_of(command: u16) -> Option<Op> {
     match command {
         0x08 | 0x28 | 0x88 | 0xa8 => Some(Op::Read),
@@ -181,6 +209,7 @@ pub(crate) mod tests {
             return;
         };
         assert_eq!(version(&bytes), Some(Version::V1));
+        assert_eq!(super::super::sniff(&bytes), Ok(super::super::Format::Vscsi));
         let t = parse(&bytes, &Options::default()).unwrap();
         assert_eq!(t.records.len(), 113_872);
         assert_eq!(t.block_refs(), 1_141_869);

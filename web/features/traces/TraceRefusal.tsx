@@ -1,0 +1,27 @@
+// A trace file the engine refused (not a trace, or a bad record), said where the person is
+// looking: fixed at the bottom of the viewport — wherever on the page the file was dropped or
+// picked — and announced (role=alert). The scenario and the trace it had stay as they were; this
+// says so. Dismissed by its button, or replaced by the next file's outcome.
+
+export interface TraceRefusalProps {
+  /** The file and the engine's reason (which starts with the file's name), or null. */
+  refusal: { name: string; message: string } | null;
+  /** The trace the scenario keeps replaying, if any. */
+  kept?: string | null;
+  onDismiss: () => void;
+}
+
+export function TraceRefusal({ refusal, kept, onDismiss }: TraceRefusalProps) {
+  if (!refusal) return null;
+  return (
+    <div className="trace-refusal" role="alert" data-testid="trace-refused" data-file={refusal.name}>
+      <p>
+        <strong>{refusal.name} was not read.</strong> {refusal.message}
+      </p>
+      <p className="muted">{kept ? `The scenario still replays ${kept}.` : 'The scenario is unchanged.'}</p>
+      <button type="button" className="banner-close" aria-label="Dismiss" data-testid="trace-refused-dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  );
+}
