@@ -22,7 +22,8 @@ describe('computeTimelineLayout', () => {
   const layout = computeTimelineLayout(POINTS, SERIES, 1000, 250, SIZE);
 
   it('spans the run on x and 0..1 on y inside the margins', () => {
-    expect(layout.plot).toEqual({ left: 46, right: 446, top: 10, bottom: 166 });
+    // The right margin holds the DEMOTEs' own axis.
+    expect(layout.plot).toEqual({ left: 46, right: 412, top: 10, bottom: 166 });
     expect(layout.domain).toEqual([0, 1000]);
     expect(layout.yTicks).toEqual([
       { y: 166, label: '0%' },
@@ -31,19 +32,21 @@ describe('computeTimelineLayout', () => {
     ]);
     expect(layout.xTicks[0]).toEqual({ x: 46, label: '0' });
     expect(layout.xTicks.map((t) => t.label)).toEqual(['0', '200', '400', '600', '800', '1,000']);
-    expect(layout.xTicks[2].x).toBe(206);
+    expect(layout.xTicks[2].x).toBeCloseTo(192.4, 9);
   });
 
-  it('shades the warm-up and draws each series through its slices, a share over 1 at the top', () => {
-    expect(layout.warmX).toBe(146);
+  it('shades the warm-up and draws each series through its slices, DEMOTEs on their own axis', () => {
+    expect(layout.warmX).toBe(137.5);
     expect(layout.paths.map((p) => p.key)).toEqual(['client', 'array', 'disk', 'demotions']);
-    expect(layout.paths[0].d).toBe('M146,134.8L246,88L346,72.4');
-    expect(layout.paths[3].d.startsWith('M146,10L')).toBe(true);
+    expect(layout.paths[0].d).toBe('M137.5,134.8L229,88L320.5,72.4');
+    // DEMOTEs per read on their own scale, up to the largest (1.5 at the top).
+    expect(layout.demoteMax).toBe(1.5);
+    expect(layout.paths[3].d).toBe('M137.5,10L229,114L320.5,140');
   });
 
   it('reads the slice under the pointer', () => {
     const r = timelineReadOut(layout, POINTS, 200)!;
-    expect(r).toMatchObject({ index: 1, from: 251, to: 500, x: 246 });
+    expect(r).toMatchObject({ index: 1, from: 251, to: 500, x: 229 });
     expect(r.ys.client).toBe(88);
     expect(timelineReadOut(layout, POINTS, 40)).toBeNull(); // left of the plot
     expect(timelineReadOut(layout, POINTS, 400)).toBeNull(); // not run yet
