@@ -21,6 +21,7 @@ fn cache(name: &str, capacity: u64, policy: PolicyConfig, parent: Option<&str>) 
         capacity,
         policy,
         co: false,
+        admission: None,
         parent: parent.map(Into::into),
         link: parent.map(|_| LinkConfig::Fc1g),
         disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),

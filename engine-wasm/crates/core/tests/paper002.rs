@@ -377,6 +377,7 @@ fn two_clients(mid: bool) -> Scenario {
         capacity: if parent.is_none() { 8192 } else { 4096 },
         policy,
         co: false,
+        admission: None,
         parent: parent.map(Into::into),
         link: parent.map(|_| LinkConfig::Fc1g),
         disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),

@@ -99,6 +99,7 @@ fn a_trace_in_a_tree_drives_its_leaves() {
         capacity: 10,
         policy: PolicyConfig::Lru,
         co: false,
+        admission: None,
         parent: parent.map(Into::into),
         link: Some(LinkConfig::Fc1g),
         disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),

@@ -50,6 +50,7 @@ fn tree(policies: [PolicyConfig; 4]) -> Topology {
         capacity,
         policy,
         co: false,
+        admission: None,
         parent: parent.map(Into::into),
         link: Some(LinkConfig::Fc1g),
         disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),
