@@ -22,7 +22,7 @@ import type { Queue, TeachRequest, TeachStep } from '../../worker/protocol';
 import { POLICIES } from '../scenario/components/CacheFields';
 import { SelectField } from '../scenario/components/SelectField';
 import { download } from '../export/export';
-import { frameName, frameSvg, printablePage, zipStore } from './export';
+import { frameName, frameSvg, printablePage, zipFrames } from './export';
 import { linkedHash, publishStepperLink, readStepperLink, type Notes } from './link';
 import { blockLabel, parseBlocks } from './requests';
 import { evictionsAt, evictionsOf, guessChoices, judgeGuess, missWords, pathOf, stripOf, tallyAt, type Guess } from './walk';
@@ -526,7 +526,7 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
   const exportFrames = () => {
     if (!steps) return;
     const enc = new TextEncoder();
-    download('stepper-frames.zip', new Blob([zipStore(frames().map((f, n) => ({ name: frameName(n, last), data: enc.encode(f) })))], { type: 'application/zip' }));
+    download('stepper-frames.zip', new Blob([zipFrames(frames().map((f, n) => ({ name: frameName(n, last), data: enc.encode(f) })))], { type: 'application/zip' }));
   };
   const exportPage = () => {
     if (!steps) return;

@@ -1,6 +1,7 @@
 // The walk for a handout or slides: each step as a numbered, standalone SVG frame (the request
 // strip, every cache's lists next victim first, the blocks evicted at that step, the tally and
 // the lecturer's note), all frames in one ZIP, or all of them on one printable HTML page.
+import { zipSync } from 'fflate';
 import type { TeachStep } from '../../worker/protocol';
 import { blockLabel } from './requests';
 import { evictionsOf, missWords, stripOf, tallyAt } from './walk';
@@ -159,78 +160,10 @@ ${frames.map((f, i) => `<figure id="step-${i}">${f.trim()}</figure>`).join('\n')
 `;
 }
 
-// ---- a ZIP of stored (uncompressed) files: SVG frames are small ------------------------------
+// ---- the frames as one ZIP (fflate writes it) -------------------------------------------------
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-/** CRC-32 (IEEE), as ZIP stores it. */
-export function crc32(data: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of data) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** A ZIP archive of `files`, stored without compression (names in UTF-8, no directories). */
-export function zipStore(files: readonly { name: string; data: Uint8Array }[]): Uint8Array<ArrayBuffer> {
-  const enc = new TextEncoder();
-  const parts: Uint8Array[] = [];
-  const central: Uint8Array[] = [];
-  let offset = 0;
-  // 1980-01-01 00:00, the earliest DOS date: the archive does not depend on when it was made.
-  const [time, date] = [0, (0 << 9) | (1 << 5) | 1];
-  for (const f of files) {
-    const name = enc.encode(f.name);
-    const crc = crc32(f.data);
-    const local = new DataView(new ArrayBuffer(30));
-    local.setUint32(0, 0x04034b50, true);
-    local.setUint16(4, 20, true); // version needed
-    local.setUint16(6, 0x0800, true); // UTF-8 names
-    local.setUint16(8, 0, true); // stored
-    local.setUint16(10, time, true);
-    local.setUint16(12, date, true);
-    local.setUint32(14, crc, true);
-    local.setUint32(18, f.data.length, true);
-    local.setUint32(22, f.data.length, true);
-    local.setUint16(26, name.length, true);
-    local.setUint16(28, 0, true);
-    parts.push(new Uint8Array(local.buffer), name, f.data);
-    const entry = new DataView(new ArrayBuffer(46));
-    entry.setUint32(0, 0x02014b50, true);
-    entry.setUint16(4, 20, true); // made by
-    entry.setUint16(6, 20, true);
-    entry.setUint16(8, 0x0800, true);
-    entry.setUint16(10, 0, true);
-    entry.setUint16(12, time, true);
-    entry.setUint16(14, date, true);
-    entry.setUint32(16, crc, true);
-    entry.setUint32(20, f.data.length, true);
-    entry.setUint32(24, f.data.length, true);
-    entry.setUint16(28, name.length, true);
-    entry.setUint32(42, offset, true);
-    central.push(new Uint8Array(entry.buffer), name);
-    offset += 30 + name.length + f.data.length;
-  }
-  const size = central.reduce((n, p) => n + p.length, 0);
-  const end = new DataView(new ArrayBuffer(22));
-  end.setUint32(0, 0x06054b50, true);
-  end.setUint16(8, files.length, true);
-  end.setUint16(10, files.length, true);
-  end.setUint32(12, size, true);
-  end.setUint32(16, offset, true);
-  const all = [...parts, ...central, new Uint8Array(end.buffer)];
-  const out = new Uint8Array(all.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of all) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+/** A ZIP archive of `files` (SVG frames compress well), dated 1980-01-01 so the same walk gives the same bytes. */
+export function zipFrames(files: readonly { name: string; data: Uint8Array }[]): Uint8Array<ArrayBuffer> {
+  const mtime = new Date(1980, 0, 1);
+  return zipSync(Object.fromEntries(files.map((f) => [f.name, [f.data, { mtime, level: 6 }]]))) as Uint8Array<ArrayBuffer>;
 }
