@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, root, testId } from './harness';
+import { useApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, root, showView, testId } from './harness';
 
 useApp();
 
@@ -180,6 +180,7 @@ describe('tiersim in Chromium: teaching', () => {
 
   it("steps three pairs side by side, each tallied as the engine does; the papers' examples show their lists; predict mode scores a guess", async () => {
     const page = await openApp();
+    await showView(page, 'teach');
     await testId(page, 'stepper').scrollIntoViewIfNeeded();
     await testId(page, 'stepper-preset-side-by-side').click();
     await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });

@@ -51,6 +51,9 @@ describe('viewFromHash', () => {
     expect(viewFromHash(`#${s}&run=designs`)).toBe('compare');
     expect(viewFromHash(`#${s}&run=design-space%3Avi-fc%3Aone`)).toBe('compare');
     expect(viewFromHash(`#${s}&run=compare%3Axyz`)).toBe('explore');
+    // A step of a walk opens the stepper, with or without a scenario before it.
+    expect(viewFromHash('#teach=inclusive&step=7')).toBe('teach');
+    expect(viewFromHash(`#${s}&teach=paper000&step=2`)).toBe('teach');
     // A view named in the link wins over the one its run implies.
     expect(viewFromHash(`#${s}&run=sweep%3Aslru&view=teach`)).toBe('teach');
   });

@@ -32,6 +32,8 @@ export function viewFromHash(hash: string): View {
   const run = hashParam(hash, 'run');
   if (run?.startsWith('sweep:')) return 'sweeps';
   if (run === 'designs' || run?.startsWith('design-space:')) return 'compare';
+  // A lecturer's link to a moment of a walk (`#teach=…&step=7`) opens the stepper.
+  if (hashParam(hash, 'teach') !== null) return 'teach';
   return DEFAULT_VIEW;
 }
 
