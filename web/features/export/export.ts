@@ -79,30 +79,6 @@ export function svgText(svg: SVGSVGElement): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
 }
 
-/** The chart drawn at `scale` × its size onto a white canvas, as PNG. */
-export async function svgPng(svg: SVGSVGElement, scale = 2): Promise<Blob> {
-  const { width, height } = svg.getBoundingClientRect();
-  const url = URL.createObjectURL(new Blob([svgText(svg)], { type: 'image/svg+xml' }));
-  try {
-    const img = new Image();
-    await new Promise<void>((resolve, reject) => {
-      img.onload = () => resolve();
-      img.onerror = () => reject(new Error('the chart could not be drawn as an image'));
-      img.src = url;
-    });
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(width * scale));
-    canvas.height = Math.max(1, Math.round(height * scale));
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no PNG'))), 'image/png'));
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-}
-
 /** Saves `data` as a file named `name`. */
 export function download(name: string, data: Blob | string, type = 'application/octet-stream'): void {
   const blob = typeof data === 'string' ? new Blob([data], { type }) : data;

@@ -39,6 +39,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::wrapper::forward_to_inner;
 use super::wtinylfu::FrequencySketch;
 use super::{End, Policy, Queue};
 use crate::model::Block;
@@ -76,9 +77,6 @@ fn default_probability() -> f64 {
 }
 
 impl AdmissionConfig {
-    /// Every kind's JSON name, in the order pickers list them.
-    pub const KINDS: &'static [&'static str] = &["tinylfu", "probabilistic", "second-hit"];
-
     pub fn name(&self) -> &'static str {
         match self {
             AdmissionConfig::TinyLfu => "tinylfu",
@@ -270,18 +268,7 @@ impl Admitted {
 }
 
 impl Policy for Admitted {
-    fn name(&self) -> &'static str {
-        self.inner.name()
-    }
-    fn capacity(&self) -> usize {
-        self.inner.capacity()
-    }
-    fn len(&self) -> usize {
-        self.inner.len()
-    }
-    fn contains(&self, block: Block) -> bool {
-        self.inner.contains(block)
-    }
+    forward_to_inner!();
     #[inline]
     fn on_hit(&mut self, block: Block) -> bool {
         self.filter.record(block);
@@ -290,9 +277,6 @@ impl Policy for Admitted {
             self.pending[block as usize / 64] |= 1 << (block % 64);
         }
         hit
-    }
-    fn miss_end(&self) -> End {
-        self.inner.miss_end()
     }
     #[inline]
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
@@ -317,21 +301,6 @@ impl Policy for Admitted {
     fn remove(&mut self, block: Block) -> bool {
         self.take_pending(block);
         self.inner.remove(block)
-    }
-    fn evict(&mut self) -> Option<Block> {
-        self.inner.evict()
-    }
-    fn contents(&self, out: &mut Vec<Block>) {
-        self.inner.contents(out)
-    }
-    fn queues(&self, out: &mut Vec<Queue>) {
-        self.inner.queues(out)
-    }
-    fn candidates(&self, k: usize, out: &mut Vec<Block>) {
-        self.inner.candidates(k, out)
-    }
-    fn next_victim(&self) -> Option<Option<Block>> {
-        self.inner.next_victim()
     }
     fn write(&mut self, block: Block, hint: Option<crate::model::WriteHint>, evicted: &mut Vec<Block>) -> bool {
         if self.inner.uses_hints() {
@@ -513,8 +482,8 @@ mod tests {
         let p = |probability| AdmissionConfig::Probabilistic { probability }.validate();
         assert_eq!(p(0.0).unwrap_err(), "probability must be above 0 and at most 1 (got 0)");
         assert!(p(1.5).is_err() && p(f64::NAN).is_err() && p(1.0).is_ok());
-        for kind in AdmissionConfig::KINDS {
-            assert_eq!(read(&format!(r#"{{"kind":"{kind}"}}"#)).unwrap().name(), *kind);
+        for kind in ["tinylfu", "probabilistic", "second-hit"] {
+            assert_eq!(read(&format!(r#"{{"kind":"{kind}"}}"#)).unwrap().name(), kind);
         }
     }
 }
