@@ -7,6 +7,7 @@
 //! A wrapper around any policy; insertions that already ask for "eject me next", and DEMOTEs
 //! (which are not references), pass through unchanged.
 
+use super::wrapper::forward_to_inner;
 use super::{End, Policy, Queue};
 use crate::model::Block;
 use crate::util::slab::IdList;
@@ -41,25 +42,11 @@ impl Co {
 }
 
 impl Policy for Co {
-    fn name(&self) -> &'static str {
-        self.inner.name()
-    }
-    fn capacity(&self) -> usize {
-        self.inner.capacity()
-    }
-    fn len(&self) -> usize {
-        self.inner.len()
-    }
-    fn contains(&self, block: Block) -> bool {
-        self.inner.contains(block)
-    }
+    forward_to_inner!();
     fn on_hit(&mut self, block: Block) -> bool {
         let warm = self.remember(block);
         self.last = Some((block, warm));
         self.inner.on_hit(block)
-    }
-    fn miss_end(&self) -> End {
-        self.inner.miss_end()
     }
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
         let warm = match self.last {
@@ -74,22 +61,6 @@ impl Policy for Co {
     }
     fn remove(&mut self, block: Block) -> bool {
         self.inner.remove(block)
-    }
-    fn evict(&mut self) -> Option<Block> {
-        self.inner.evict()
-    }
-    fn contents(&self, out: &mut Vec<Block>) {
-        self.inner.contents(out)
-    }
-    fn candidates(&self, k: usize, out: &mut Vec<Block>) {
-        self.inner.candidates(k, out)
-    }
-    fn next_victim(&self) -> Option<Option<Block>> {
-        self.inner.next_victim()
-    }
-    /// The wrapped policy's lists (the history is bookkeeping, not a list of the cache's).
-    fn queues(&self, out: &mut Vec<Queue>) {
-        self.inner.queues(out)
     }
     fn admission(&self) -> Option<super::admission::AdmissionCounts> {
         self.inner.admission()

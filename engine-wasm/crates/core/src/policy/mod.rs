@@ -42,6 +42,7 @@ pub mod slru;
 pub mod tq;
 pub mod two_q;
 pub mod wtinylfu;
+mod wrapper;
 
 pub use clock::Clock;
 pub use fifo::Fifo;
