@@ -275,15 +275,6 @@ describe('App', () => {
     expect(value('workload-blocks')).toBe('32767');
   });
 
-  it("rewrites the scenario and the view in the hash and leaves the stepper's walk there", async () => {
-    const s = { ...structuredClone(DEFAULT_SCENARIO), seed: 42 };
-    window.history.replaceState(null, '', `/#${encodeScenarioHash(s)}&view=explore&teach=paper000&step=3`);
-    render(<App />);
-    fireEvent.change(screen.getByTestId('seed'), { target: { value: '43' } });
-    await waitFor(() => expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { seed: 43 } }));
-    expect(window.location.hash).toMatch(/^#s=[^&]+&teach=paper000&step=3$/);
-  });
-
   it('falls back to the default, with a banner, when the link is bad', () => {
     const bad = { ...structuredClone(DEFAULT_SCENARIO), topology: { ...DEFAULT_SCENARIO.topology, array: { capacity: -5, policy: { kind: 'lru' } } } };
     window.history.replaceState(null, '', `/#s=${LZString.compressToEncodedURIComponent(JSON.stringify(bad))}`);

@@ -473,12 +473,15 @@ describe('the teaching stepper', () => {
     expect(zipFrames(files)).toEqual(zip);
   });
 
-  it('puts the walk in the hash beside what else it holds, and has a presenter mode', async () => {
+  it("keeps the walk in the hash when the page rewrites it for a new scenario, and has a presenter mode", async () => {
     const teach = vi.fn(async () => [START, FINAL]);
     const small: any = defaultScenario();
-    window.history.replaceState(null, '', '/#s=N4Ig+x');
-    render(<Stepper teach={teach} scenario={small} />);
+    const view = render(<Stepper teach={teach} scenario={small} />);
     fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
+    await waitFor(() => expect(window.location.hash).toBe('#teach=paper000&step=0'));
+    // The page's own effect, as useScenarioUrl writes it: only its scenario.
+    view.rerender(<Stepper teach={teach} scenario={{ ...small, name: 'edited' }} />);
+    window.history.replaceState(null, '', '/#s=N4Ig+x');
     await waitFor(() => expect(window.location.hash).toBe('#s=N4Ig+x&teach=paper000&step=0'));
     // Presenter mode: the stepper alone, in large type (full screen where the browser allows).
     fireEvent.click(screen.getByTestId('stepper-presenter'));

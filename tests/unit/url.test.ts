@@ -1,7 +1,7 @@
 import LZString from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, defaultScenario } from '../../web/scenario/defaults';
-import { PAGE_PARAMS, decodeScenarioFromHash, encodeScenarioHash, migrateLinked, otherParams, shareUrl } from '../../web/scenario/url';
+import { decodeScenarioFromHash, encodeScenarioHash, migrateLinked, shareUrl } from '../../web/scenario/url';
 
 const hashOf = (text: string) => `#s=${LZString.compressToEncodedURIComponent(text)}`;
 /** A pinned run never needs the engine here: every one is version 2. */
@@ -179,14 +179,5 @@ describe('links to a set of pinned runs', () => {
       expect(got.ok, text).toBe(false);
       expect(!got.ok && got.message, text).toMatch(want);
     }
-  });
-});
-
-describe('otherParams', () => {
-  it("keeps, in order and as written, every parameter the page does not own", () => {
-    expect(otherParams('#s=N4Ig+x&view=teach&teach=c%2Bab&step=7&run=designs&notes=xy', PAGE_PARAMS)).toBe('&teach=c%2Bab&step=7&notes=xy');
-    expect(otherParams('#s=N4Ig+x&view=teach', PAGE_PARAMS)).toBe('');
-    expect(otherParams('', PAGE_PARAMS)).toBe('');
-    expect(otherParams('#&&step=2', PAGE_PARAMS)).toBe('&step=2');
   });
 });

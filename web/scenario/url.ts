@@ -57,23 +57,6 @@ export function hashParam(hash: string, name: string): string | null {
 }
 
 /** The part of a hash that holds the scenario ("s=…"), or null: what tells two links' scenarios apart. */
-/** The parameters the page itself writes: the scenario, the view, and a shared run (read once). */
-export const PAGE_PARAMS: readonly string[] = [PARAM, 'view', 'run'];
-
-/**
- * The parameters of `hash` not named in `owned`, as they stand ("&teach=paper000&step=3", or ""):
- * what other parts of the page (the stepper) keep in the address, which a rewrite of the
- * scenario must leave alone.
- */
-export function otherParams(hash: string, owned: readonly string[]): string {
-  return hash
-    .replace(/^#/, '')
-    .split('&')
-    .filter((p) => p !== '' && !owned.includes(p.split('=')[0]))
-    .map((p) => `&${p}`)
-    .join('');
-}
-
 export function scenarioParam(hash: string): string | null {
   return (
     hash

@@ -23,7 +23,7 @@ import { POLICIES } from '../scenario/components/CacheFields';
 import { SelectField } from '../scenario/components/SelectField';
 import { download } from '../export/export';
 import { frameName, frameSvg, printablePage, zipFrames } from './export';
-import { publishStepperLink, readStepperLink, type Notes } from './link';
+import { linkedHash, publishStepperLink, readStepperLink, type Notes } from './link';
 import { blockLabel, parseBlocks } from './requests';
 import { evictionsAt, evictionsOf, guessChoices, judgeGuess, missWords, pathOf, stripOf, tallyAt, type Guess } from './walk';
 
@@ -418,7 +418,7 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
         section.current?.focus({ preventScroll: true });
       });
     };
-    open(window.location.hash);
+    open(linkedHash());
     const onHashChange = () => open(window.location.hash);
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
@@ -430,6 +430,14 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
   useEffect(() => {
     if (steps && fresh) publishStepperLink({ config: steps.config, step: at, notes }, STEPPER_PRESETS);
   }, [steps, fresh, at, notes]);
+  // The page rewrites the hash with each new scenario (its own parameter only), just after this
+  // component's effects run: put the walk back once it has.
+  const linked = useRef<{ config: StepperConfig; step: number; notes: Notes } | null>(null);
+  linked.current = steps && fresh ? { config: steps.config, step: at, notes } : linked.current;
+  useEffect(() => {
+    const t = setTimeout(() => linked.current && publishStepperLink(linked.current, STEPPER_PRESETS), 0);
+    return () => clearTimeout(t);
+  }, [scenario]);
 
   // Predict mode: before each step the student says where the request will be served and which
   // block will leave; Step then reveals it and scores the guess.

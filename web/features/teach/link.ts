@@ -23,6 +23,28 @@ export interface StepperLink {
 
 export type LinkRead = { ok: true; link: StepperLink } | { ok: false; message: string } | null;
 
+// The hash the page was opened with: the app rewrites the hash (its scenario) as it starts, and
+// the stepper may mount after that (below the results, or in its own view), so when the current
+// hash has no walk, the one the document was loaded with is read instead — once, as a link opens.
+let openedRead = false;
+const snapshot: string | null = typeof window === 'undefined' ? null : window.location.hash;
+
+/** The hash the document was loaded with (the navigation's URL keeps it), else as this module first saw it. */
+function openedHash(): string {
+  const nav = typeof performance === 'undefined' ? undefined : (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined);
+  const at = nav?.name.indexOf('#') ?? -1;
+  return nav && at >= 0 ? nav.name.slice(at) : (snapshot ?? '');
+}
+
+/** The hash to read the stepper's state from: the current one, else (once) the one the page opened with. */
+export function linkedHash(): string {
+  const now = window.location.hash;
+  const first = !openedRead;
+  openedRead = true;
+  if (new URLSearchParams(now.replace(/^#/, '')).has(TEACH_PARAM) || !first) return now;
+  return openedHash();
+}
+
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length <= 20_000;
 const isSize = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { defaultScenario } from '../../../scenario/defaults';
 import { checkScenario, type Scenario, type ScenarioIssue } from '../../../scenario/schema';
-import { PAGE_PARAMS, decodeScenarioFromHash, encodeScenarioHash, migrateLinked, otherParams, scenarioParam, shareUrl, type DecodeResult, type Migrate } from '../../../scenario/url';
+import { decodeScenarioFromHash, encodeScenarioHash, migrateLinked, scenarioParam, shareUrl, type DecodeResult, type Migrate } from '../../../scenario/url';
 import { migrateWithEngine } from '../../../worker/migrate';
 
 /** One empty list, so a valid scenario's issues are the same value render after render. */
@@ -35,12 +35,8 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine, extra = '')
   lastValidRef.current = lastValid;
   const extraRef = useRef(extra);
   extraRef.current = extra;
-  /**
-   * The address of `scenario` with the page's own parameters, and every other part's kept as it
-   * stands (the stepper's walk); `run` is read once, as the page opens, and not kept.
-   */
-  const linkTo = (scenario: Scenario) =>
-    shareUrl(window.location.href, scenario) + extraRef.current + otherParams(window.location.hash, PAGE_PARAMS);
+  /** The address of `scenario` with the page's own parameters. */
+  const linkTo = (scenario: Scenario) => shareUrl(window.location.href, scenario) + extraRef.current;
 
   const check = useMemo(() => checkScenario(draft), [draft]);
   const issues: ScenarioIssue[] = check.ok ? NO_ISSUES : check.issues;
