@@ -325,6 +325,57 @@ sampledRate?: number, points: Array<UpsidePoint>,
  */
 clients?: Array<ClientUpside>, };
 
+/**
+ * One size of a curve.
+ */
+export type MiniPoint = { 
+/**
+ * The emulated cache size, in blocks.
+ */
+size: number, 
+/**
+ * Estimated (rate 1: measured) misses per block reference; `NaN` (`null` in JSON) before
+ * the first reference, or while the sample holds no block.
+ */
+missRatio: number, 
+/**
+ * The rate this size was sampled at (1: every reference, the full simulation).
+ */
+rate: number, 
+/**
+ * Blocks of the cache actually simulated (`size` × `rate`).
+ */
+miniSize: number, 
+/**
+ * References the mini-cache saw, and its misses.
+ */
+sampledReferences: number, misses: number, };
+
+/**
+ * A curve and how it was made.
+ */
+export type MiniReport = { policy: string, 
+/**
+ * "exact" when every size ran at rate 1, else "mini".
+ */
+method: string, 
+/**
+ * Every block reference seen.
+ */
+references: number, distinctBlocks: number, 
+/**
+ * The base rate of the curve (the ladder's rung kept; 1 when exact).
+ */
+rate: number, 
+/**
+ * Distinct blocks sampled at that rate.
+ */
+sampledBlocks: number, 
+/**
+ * One point per size, in the order the sizes were given.
+ */
+points: Array<MiniPoint>, };
+
 export type Op = "read" | "write";
 
 /**

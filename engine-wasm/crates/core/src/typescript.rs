@@ -18,6 +18,7 @@ use crate::policy::Queue;
 use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report, TimelineSample};
 use crate::run::reproduce::{Check, Expected, Verdict};
 use crate::policy::admission::{AdmissionConfig, AdmissionCounts};
+use crate::analysis::minisim::{MiniPoint, MiniReport};
 use crate::run::teach::{CacheView, Level, MissKind, TeachStep};
 use crate::scenario::{CacheConfig, Scenario, Source, Topology, TraceClients, TraceSource, TreeCache};
 use crate::workload::multi::Sharing;
@@ -47,6 +48,8 @@ pub fn bindings() -> String {
         decl::<UpsidePoint>(&cfg),
         decl::<ClientUpside>(&cfg),
         decl::<UpsideReport>(&cfg),
+        decl::<MiniPoint>(&cfg),
+        decl::<MiniReport>(&cfg),
         // The teaching stepper.
         decl::<Op>(&cfg),
         decl::<Level>(&cfg),

@@ -4,10 +4,12 @@
 //! sentence, its `path` the place alone (a scenario field, a trace line or byte).
 
 use serde::Serialize;
+use tiersim_core::analysis::minisim::{Method, MiniSim, Sampling};
 use tiersim_core::policy::{Policy, PolicyConfig};
+use tiersim_core::run::TraceCensus;
 use tiersim_core::scenario::ScenarioError;
 use tiersim_core::trace::TraceError;
-use tiersim_core::trace::{Format, TraceStream};
+use tiersim_core::trace::{Format, Trace, TraceStream};
 use tiersim_core::{Run, Scenario, ENGINE_VERSION};
 use wasm_bindgen::prelude::*;
 
@@ -66,6 +68,10 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Fail> {
 #[wasm_bindgen]
 pub struct Simulation {
     run: Run,
+    /// A streamed run: the batch being replayed, and the trace's distinct blocks (every
+    /// reference of a batch must be below it).
+    batch: std::sync::Arc<Trace>,
+    universe: usize,
 }
 
 #[wasm_bindgen]
@@ -75,7 +81,7 @@ impl Simulation {
     pub fn new(scenario_json: &str) -> Result<Simulation, Fail> {
         let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
         let run = Run::new(scenario).map_err(Fail::from)?;
-        Ok(Simulation { run })
+        Ok(Simulation::of(run, 0))
     }
 
     /// A scenario replaying the trace `reader` has read (its `trace` must name one); the
@@ -85,7 +91,57 @@ impl Simulation {
         let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
         let trace = reader.trace.clone().ok_or_else(|| Fail::new("the trace is not read to the end yet"))?;
         let run = Run::with_trace(scenario, trace).map_err(Fail::from)?;
-        Ok(Simulation { run })
+        Ok(Simulation::of(run, 0))
+    }
+
+    /// A scenario replaying its trace streamed: batches (from a reader worker's
+    /// [`TraceReader::drain`]) come through [`Simulation::replay_batch`], the trace is never
+    /// held. `census` counted the file at [`Simulation::census_boundary`]. With offline
+    /// policies this is their recording pass ([`Simulation::is_recording`]): replay the file,
+    /// then [`Simulation::next_pass`], then replay it again.
+    pub fn streamed(scenario_json: &str, census: &Census) -> Result<Simulation, Fail> {
+        let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
+        let census = census.done.clone().ok_or_else(|| Fail::new("the census is not finished"))?;
+        let universe = census.distinct as usize;
+        let run = Run::streamed(scenario, census).map_err(Fail::from)?;
+        Ok(Simulation::of(run, universe))
+    }
+
+    /// Whether the scenario's trace can be streamed (false: several clients in queueing mode,
+    /// each replaying the trace at its own pace, which needs it whole).
+    pub fn streams(scenario_json: &str) -> Result<bool, Fail> {
+        let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
+        Run::streams(&scenario).map_err(Fail::from)
+    }
+
+    /// The warm-up boundary a streamed run's census counts up to, for a trace of `requests`.
+    #[wasm_bindgen(js_name = censusBoundary)]
+    pub fn census_boundary(scenario_json: &str, requests: f64) -> Result<f64, Fail> {
+        let scenario = Scenario::from_json(scenario_json).map_err(Fail::from)?;
+        let b = Run::census_boundary(&scenario, Some(requests as u64)).map_err(Fail::from)?;
+        Ok(b.expect("known with the requests") as f64)
+    }
+
+    /// Serves the next batch of a streamed run, every request of it ([`batch`] words).
+    #[wasm_bindgen(js_name = replayBatch)]
+    pub fn replay_batch(&mut self, records: &[u32], refs: &[u32]) -> Result<(), Fail> {
+        let batch = std::sync::Arc::get_mut(&mut self.batch).expect("the feed lets a batch go once served");
+        tiersim_core::trace::batch::unpack(records, refs, self.universe, batch).map_err(Fail::new)?;
+        self.run.replay(&self.batch);
+        Ok(())
+    }
+
+    /// Whether this is the recording pass of a streamed run with offline policies.
+    #[wasm_bindgen(js_name = isRecording)]
+    pub fn is_recording(&self) -> bool {
+        self.run.is_recording()
+    }
+
+    /// After the recording pass, the run proper (replay the file through it again).
+    #[wasm_bindgen(js_name = nextPass)]
+    pub fn next_pass(self) -> Result<Simulation, Fail> {
+        let universe = self.universe;
+        Ok(Simulation::of(self.run.next_pass().map_err(Fail::from)?, universe))
     }
 
     /// Samples the counters `points` times at fixed request counts (request ceil(k × total /
@@ -127,7 +183,50 @@ impl Simulation {
     }
 }
 
+impl Simulation {
+    fn of(run: Run, universe: usize) -> Simulation {
+        Simulation { run, batch: std::sync::Arc::new(Trace::default()), universe }
+    }
+}
+
+/// What a first pass over a trace file counts for a streamed run ([`Simulation::streamed`]):
+/// each client's requests, in all and before the warm-up boundary, and the distinct blocks.
+#[wasm_bindgen]
+pub struct Census {
+    counting: TraceCensus,
+    done: Option<TraceCensus>,
+    batch: Trace,
+}
+
+#[wasm_bindgen]
+impl Census {
+    /// A census counting each client's warm-up up to request `boundary` of the trace.
+    #[wasm_bindgen(constructor)]
+    pub fn new(boundary: f64) -> Census {
+        Census { counting: TraceCensus::new(boundary as u64), done: None, batch: Trace::default() }
+    }
+
+    /// Counts the next batch ([`TraceReader::drain`]'s words).
+    pub fn add(&mut self, records: &[u32], refs: &[u32]) -> Result<(), Fail> {
+        tiersim_core::trace::batch::unpack(records, refs, usize::MAX, &mut self.batch).map_err(Fail::new)?;
+        self.counting.add(&self.batch);
+        Ok(())
+    }
+
+    /// The counting done: the trace's `distinct` blocks (the reader's summary says).
+    pub fn finish(&mut self, distinct: f64) {
+        let counting = std::mem::replace(&mut self.counting, TraceCensus::new(0));
+        self.done = Some(counting.finish(distinct as u64));
+    }
+
+    pub fn requests(&self) -> f64 {
+        self.done.as_ref().unwrap_or(&self.counting).requests as f64
+    }
+}
+
 /// A trace file read chunk by chunk (from `File.stream()`): never the whole file in memory.
+/// Read whole (kept for runs: [`Simulation::with_trace`]), or drained batch by batch
+/// ([`TraceReader::drain`]) to be handed on, when only its census is kept.
 #[wasm_bindgen]
 pub struct TraceReader {
     format: Option<Format>,
@@ -140,6 +239,13 @@ pub struct TraceReader {
     limit: usize,
     /// The file's size, when known ([`TraceStream::size_hint`]).
     size: Option<u64>,
+    /// Drained: the last batch, packed ([`tiersim_core::trace::batch`]), and the census of
+    /// every batch so far (warm-up boundary 0).
+    batch: Trace,
+    words: Vec<u32>,
+    drained: bool,
+    census: TraceCensus,
+    finished: Option<TraceCensus>,
 }
 
 /// What a worker keeps of one trace, at most: its records and block references (a bigger file
@@ -187,6 +293,11 @@ impl TraceReader {
             trace: None,
             limit: (TRACE_LIMIT_MIB as usize) << 20,
             size: None,
+            batch: Trace::default(),
+            words: Vec::new(),
+            drained: false,
+            census: TraceCensus::new(0),
+            finished: None,
         })
     }
 
@@ -235,6 +346,55 @@ impl TraceReader {
         self.stream.as_mut().expect("set above").push(chunk).map_err(Fail::from)
     }
 
+    /// Batches will be handed on ([`TraceReader::drain`]): keep no trace, only the census
+    /// (before the first chunk; draining once does the same).
+    #[wasm_bindgen(js_name = handOn)]
+    pub fn hand_on(&mut self) {
+        self.drained = true;
+    }
+
+    /// Requests read and not yet drained.
+    pub fn buffered(&self) -> u32 {
+        self.stream.as_ref().map_or(0, |s| s.buffered() as u32)
+    }
+
+    /// Moves the requests read so far into the reader's batch ([`TraceReader::batch_records`],
+    /// [`TraceReader::batch_refs`]), counting them; returns how many. A reader drained even once
+    /// keeps no trace at its end, only its census ([`TraceReader::census`]).
+    pub fn drain(&mut self) -> u32 {
+        let Some(stream) = self.stream.as_mut() else {
+            return 0;
+        };
+        stream.drain_into(&mut self.batch);
+        self.drained = true;
+        self.census.add(&self.batch);
+        self.pack()
+    }
+
+    fn pack(&mut self) -> u32 {
+        self.words.clear();
+        tiersim_core::trace::batch::pack_records(&self.batch.records, &mut self.words);
+        self.batch.records.len() as u32
+    }
+
+    /// The last drained batch's records, six words each ([`tiersim_core::trace::batch`]).
+    #[wasm_bindgen(js_name = batchRecords)]
+    pub fn batch_records(&self) -> js_sys::Uint32Array {
+        js_sys::Uint32Array::from(&self.words[..])
+    }
+
+    /// The last drained batch's block references (dense ids, numbered as in the whole trace).
+    #[wasm_bindgen(js_name = batchRefs)]
+    pub fn batch_refs(&self) -> js_sys::Uint32Array {
+        js_sys::Uint32Array::from(&self.batch.refs[..])
+    }
+
+    /// A drained reader's census, once finished: each client's requests, warm-up boundary 0.
+    pub fn census(&self) -> Result<Census, Fail> {
+        let done = self.finished.clone().ok_or_else(|| Fail::new("the trace is not drained to its end"))?;
+        Ok(Census { counting: TraceCensus::new(0), done: Some(done), batch: Trace::default() })
+    }
+
     /// Requests read so far.
     pub fn requests(&self) -> f64 {
         self.stream.as_ref().map_or(0.0, |s| s.requests() as f64)
@@ -246,10 +406,31 @@ impl TraceReader {
         self.pushed as f64
     }
 
-    /// The end of the file: the trace is kept for runs; returns its summary.
+    /// The end of the file: the trace is kept for runs (or, drained, its last batch is the
+    /// reader's batch and its census kept); returns its summary.
     pub fn finish(&mut self) -> Result<JsValue, Fail> {
         let stream = self.stream.take().ok_or_else(|| Fail::new("byte 0: the trace is empty"))?;
-        let f = stream.finish().map_err(Fail::from)?;
+        let mut f = stream.finish().map_err(Fail::from)?;
+        if self.drained {
+            std::mem::swap(&mut self.batch.records, &mut f.trace.records);
+            std::mem::swap(&mut self.batch.refs, &mut f.trace.refs);
+            self.census.add(&self.batch);
+            self.pack();
+            let distinct = f.trace.distinct() as u64;
+            let census = std::mem::replace(&mut self.census, TraceCensus::new(0)).finish(distinct);
+            let summary = TraceSummary {
+                format: self.format.expect("known once streaming").name(),
+                requests: f.requests,
+                block_refs: f.block_refs,
+                distinct,
+                bytes: f.bytes,
+                skipped: f.skipped,
+                first_skipped: f.first_skipped.map(|e| e.to_string()),
+                clients: census.clients.iter().map(|c| TraceClient { id: c.id, requests: c.requests }).collect(),
+            };
+            self.finished = Some(census);
+            return to_js(&summary);
+        }
         let summary = TraceSummary {
             format: self.format.expect("known once streaming").name(),
             requests: f.requests,
@@ -491,4 +672,63 @@ pub fn judge_check(check_json: &str) -> Result<String, Fail> {
     let c: Judged = serde_json::from_str(check_json).map_err(|e| Fail::at("check", e))?;
     let (v, _) = tiersim_core::run::reproduce::judge(&c.expected, c.ours);
     Ok(serde_json::to_value(v).expect("a verdict").as_str().expect("a string").to_string())
+}
+
+/// Miss-ratio curves of several policies fed a streamed trace batch by batch (miniature
+/// simulations, `tiersim_core::analysis::minisim`): what `tiersim mrc` computes, live.
+#[wasm_bindgen]
+pub struct MiniCurves {
+    sims: Vec<MiniSim>,
+    batch: Trace,
+    universe: usize,
+}
+
+#[wasm_bindgen]
+impl MiniCurves {
+    /// `policies_json`: an array of policy configurations; `sizes_json`: cache sizes in
+    /// blocks; `method`: "mini" (sampled at `rate`, 0 for the default, raised so the sample
+    /// holds enough blocks of the trace's `distinct`) or "exact"; as `tiersim mrc`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        policies_json: &str,
+        sizes_json: &str,
+        method: &str,
+        rate: f64,
+        distinct: f64,
+    ) -> Result<MiniCurves, Fail> {
+        let policies: Vec<serde_json::Value> =
+            serde_json::from_str(policies_json).map_err(|e| Fail::at("policies", e))?;
+        let sizes: Vec<u64> = serde_json::from_str(sizes_json).map_err(|e| Fail::at("sizes", e))?;
+        let method = match method {
+            "mini" => Method::Mini(if rate == 0.0 { Sampling::default() } else { Sampling::at_rate(rate) }),
+            "exact" => Method::Exact,
+            other => return Err(Fail::at("method", format!("\"{other}\" is not a method: mini or exact"))),
+        };
+        if !(distinct.is_finite() && distinct >= 0.0 && distinct <= u32::MAX as f64) {
+            return Err(Fail::at("distinct", format!("must be a count of blocks (got {distinct})")));
+        }
+        let mut sims = Vec::with_capacity(policies.len());
+        for (i, p) in policies.iter().enumerate() {
+            let config = PolicyConfig::from_json(&p.to_string()).map_err(|e| Fail::at(format!("policies[{i}]"), e))?;
+            let sim = MiniSim::for_blocks(&config, &sizes, method, distinct as u64)
+                .map_err(|e| Fail::at(format!("policies[{i}]"), e))?;
+            sims.push(sim);
+        }
+        Ok(MiniCurves { sims, batch: Trace::default(), universe: distinct as usize })
+    }
+
+    /// The next batch of the trace ([`TraceReader::drain`]'s words), through every curve.
+    pub fn feed(&mut self, records: &[u32], refs: &[u32]) -> Result<(), Fail> {
+        tiersim_core::trace::batch::unpack(records, refs, self.universe, &mut self.batch).map_err(Fail::new)?;
+        for sim in &mut self.sims {
+            sim.feed_trace(&self.batch);
+        }
+        Ok(())
+    }
+
+    /// Every curve so far (`MiniReport`s, in the policies' order).
+    pub fn report(&self) -> Result<JsValue, Fail> {
+        let reports: Vec<_> = self.sims.iter().map(MiniSim::report).collect();
+        to_js(&reports)
+    }
 }

@@ -29,6 +29,7 @@
 //! `floor(offset / bs) ..= floor((offset + len − 1) / bs)`; `object_mode` keys each request by
 //! its start address instead and never splits, as object-cache simulators do.
 
+pub mod batch;
 mod blkparse;
 pub(crate) mod csv;
 mod dense;

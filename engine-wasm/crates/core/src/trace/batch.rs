@@ -1,0 +1,162 @@
+//! A streamed batch as flat 32-bit words, to cross from one thread of a browser to another: a
+//! reader worker decodes the file ([`super::TraceStream::drain_into`]) and transfers each batch
+//! to the workers that simulate it, whose wasm memories are their own. Records are six words
+//! each; block references travel as they are (dense ids, numbered as in the whole trace).
+//!
+//! Words of one record: `start`, `len`, the time's bits (low word, high word), `client |
+//! op << 16 | hint << 24` (op: 0 read, 1 write; hint: 0 none, 1 SYNCH, 2 REPLACE, 3 RECOV),
+//! and the range id. [`unpack`] checks everything a batch from elsewhere could get wrong —
+//! word counts, codes, references inside the batch, ids inside the trace — so a damaged
+//! message is refused with its place, never served.
+
+use super::{Record, Trace};
+use crate::model::{Block, Op, WriteHint};
+
+/// Words per record.
+pub const RECORD_WORDS: usize = 6;
+
+fn hint_code(h: Option<WriteHint>) -> u32 {
+    match h {
+        None => 0,
+        Some(WriteHint::Synch) => 1,
+        Some(WriteHint::Replace) => 2,
+        Some(WriteHint::Recov) => 3,
+    }
+}
+
+/// Appends `records`, packed, to `out`.
+pub fn pack_records(records: &[Record], out: &mut Vec<u32>) {
+    out.reserve(records.len() * RECORD_WORDS);
+    for r in records {
+        let op = match r.op {
+            Op::Read => 0,
+            Op::Write => 1,
+        };
+        out.extend_from_slice(&[
+            r.start,
+            r.len,
+            r.time_bits as u32,
+            (r.time_bits >> 32) as u32,
+            r.client as u32 | op << 16 | hint_code(r.write_hint) << 24,
+            r.range,
+        ]);
+    }
+}
+
+/// Refills `batch` (its `records` and `refs`; `raw` untouched) from packed `words` and `refs`,
+/// keeping its vectors' capacity. `universe`: every reference must be below it (the trace's
+/// distinct blocks). On an error `batch` is left empty.
+pub fn unpack(words: &[u32], refs: &[Block], universe: usize, batch: &mut Trace) -> Result<(), String> {
+    batch.records.clear();
+    batch.refs.clear();
+    let result = fill(words, refs, universe, batch);
+    if result.is_err() {
+        batch.records.clear();
+        batch.refs.clear();
+    }
+    result
+}
+
+fn fill(words: &[u32], refs: &[Block], universe: usize, batch: &mut Trace) -> Result<(), String> {
+    if words.len() % RECORD_WORDS != 0 {
+        return Err(format!(
+            "batch: {} record words is not a whole number of {RECORD_WORDS}-word records",
+            words.len()
+        ));
+    }
+    if let Some(i) = refs.iter().position(|&b| b as usize >= universe) {
+        return Err(format!(
+            "batch: block reference {i} is id {}, past the trace's {universe} distinct blocks",
+            refs[i]
+        ));
+    }
+    batch.records.reserve(words.len() / RECORD_WORDS);
+    for (i, w) in words.chunks_exact(RECORD_WORDS).enumerate() {
+        let (start, len) = (w[0], w[1]);
+        if start as u64 + len as u64 > refs.len() as u64 {
+            return Err(format!(
+                "batch: record {i} spans references {start}..{} of {}",
+                start as u64 + len as u64,
+                refs.len()
+            ));
+        }
+        let op = match (w[4] >> 16) & 0xff {
+            0 => Op::Read,
+            1 => Op::Write,
+            c => return Err(format!("batch: record {i} has operation code {c}")),
+        };
+        let write_hint = match w[4] >> 24 {
+            0 => None,
+            1 => Some(WriteHint::Synch),
+            2 => Some(WriteHint::Replace),
+            3 => Some(WriteHint::Recov),
+            c => return Err(format!("batch: record {i} has write-hint code {c}")),
+        };
+        batch.records.push(Record {
+            start,
+            len,
+            time_bits: w[2] as u64 | (w[3] as u64) << 32,
+            client: w[4] as u16,
+            op,
+            write_hint,
+            range: w[5],
+        });
+    }
+    batch.refs.extend_from_slice(refs);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::{parse, Format, Options};
+
+    fn sample() -> Trace {
+        let csv = "time,client,block,nblocks,op,hint\n\
+                   1.5,0,10,2,r,\n\
+                   ,3,11,1,w,synch\n\
+                   7,65535,40,3,w,recov\n\
+                   8,2,10,1,w,replace\n\
+                   9,2,12,1,w,\n";
+        parse(csv.as_bytes(), Format::Csv, &Options::default()).unwrap()
+    }
+
+    #[test]
+    fn a_batch_survives_packing_exactly() {
+        let t = sample();
+        let mut words = Vec::new();
+        pack_records(&t.records, &mut words);
+        assert_eq!(words.len(), t.records.len() * RECORD_WORDS);
+        let mut back = Trace { raw: vec![7], ..Trace::default() };
+        unpack(&words, &t.refs, t.distinct(), &mut back).unwrap();
+        assert_eq!(back.records, t.records);
+        assert_eq!(back.refs, t.refs);
+        assert_eq!(back.raw, vec![7], "raw is left alone");
+        // Times, clients, hints and ranges all kept (the records compare equal field by field).
+        assert_eq!(back.records[0].time_us(), Some(1.5));
+        assert_eq!(back.records[1].time_us(), None);
+        assert_eq!(back.records[2].client, 65535);
+        assert_eq!(back.records[3].write_hint, Some(WriteHint::Replace));
+    }
+
+    #[test]
+    fn a_damaged_batch_is_refused_with_its_place() {
+        let t = sample();
+        let mut words = Vec::new();
+        pack_records(&t.records, &mut words);
+        let mut b = Trace::default();
+        let e = unpack(&words[..7], &t.refs, t.distinct(), &mut b).unwrap_err();
+        assert!(e.contains("7 record words"), "{e}");
+        let e = unpack(&words, &t.refs, 2, &mut b).unwrap_err();
+        assert!(e.contains("past the trace's 2 distinct blocks"), "{e}");
+        assert!(b.records.is_empty() && b.refs.is_empty());
+        let e = unpack(&words, &t.refs[..3], t.distinct(), &mut b).unwrap_err();
+        assert!(e.starts_with("batch: record 2 spans references"), "{e}");
+        let mut bad = words.clone();
+        bad[4] |= 5 << 16;
+        assert_eq!(unpack(&bad, &t.refs, t.distinct(), &mut b).unwrap_err(), "batch: record 0 has operation code 5");
+        let mut bad = words.clone();
+        bad[RECORD_WORDS + 4] = (bad[RECORD_WORDS + 4] & 0xff_ffff) | 9 << 24;
+        assert_eq!(unpack(&bad, &t.refs, t.distinct(), &mut b).unwrap_err(), "batch: record 1 has write-hint code 9");
+    }
+}

@@ -1,0 +1,190 @@
+// @vitest-environment node
+// A trace replayed streamed through the wasm façade, as the page's reader worker and engine
+// worker do it (web/worker/reader.worker.ts, stream.ts): the reader drains batches of packed
+// words, a census counts them, the simulation replays them — never the whole trace — and the
+// reports equal a whole-file run's to the last number, however the file is cut. The live
+// miss-ratio curves (MiniCurves) equal `tiersim mrc`'s.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Census, MiniCurves, Simulation, TraceReader, defaultScenario, initSync } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { treeForTraceClients } from '../../web/scenario/topology';
+
+const root = resolve(__dirname, '../..');
+const cli = join(root, 'engine-wasm/target/release/tiersim');
+
+beforeAll(() => {
+  initSync({ module: readFileSync(join(root, 'web/wasm-pkg/tiersim_wasm_bg.wasm')) });
+});
+
+interface Words {
+  records: Uint32Array;
+  refs: Uint32Array;
+}
+
+/** The reader worker's loop: `bytes` pushed in `piece`-byte chunks, drained every `batch` requests. */
+function stream(bytes: Uint8Array, piece: number, batch: number, format = ''): { batches: Words[]; summary: any } {
+  const reader = new TraceReader(format, 4096, false, false);
+  reader.handOn();
+  const batches: Words[] = [];
+  for (let at = 0; at < bytes.length; at += piece) {
+    reader.push(bytes.subarray(at, at + piece));
+    if (reader.buffered() >= batch) {
+      reader.drain();
+      batches.push({ records: reader.batchRecords(), refs: reader.batchRefs() });
+    }
+  }
+  const summary = reader.finish();
+  if (reader.batchRecords().length > 0) batches.push({ records: reader.batchRecords(), refs: reader.batchRefs() });
+  reader.free();
+  return { batches, summary };
+}
+
+/** A streamed run of `json` over `bytes`, as the engine worker's runStreamed does it. */
+function streamedReport(json: string, bytes: Uint8Array, piece: number, batch: number): any {
+  const { batches, summary } = stream(bytes, piece, batch);
+  const census = new Census(Simulation.censusBoundary(json, summary.requests));
+  for (const b of batches) census.add(b.records, b.refs);
+  census.finish(summary.distinct);
+  let sim = Simulation.streamed(json, census);
+  let passes = 1;
+  while (sim.isRecording()) {
+    for (const b of batches) sim.replayBatch(b.records, b.refs);
+    sim = sim.nextPass();
+    passes++;
+  }
+  sim.trackDepths('{"mode":"auto"}');
+  for (const b of batches) sim.replayBatch(b.records, b.refs);
+  expect(sim.isDone()).toBe(true);
+  const report = sim.report();
+  sim.free();
+  census.free();
+  return { report, passes, batches: batches.length };
+}
+
+function wholeReport(json: string, bytes: Uint8Array): any {
+  const reader = new TraceReader('', 4096, false, false);
+  reader.push(bytes);
+  reader.finish();
+  const sim = Simulation.withTrace(json, reader);
+  sim.trackDepths('{"mode":"auto"}');
+  while (!sim.step(1 << 20));
+  const report = sim.report();
+  sim.free();
+  reader.free();
+  return report;
+}
+
+/** Two clients: 7 reads a hot set, 3 scans and writes. */
+function twoClientCsv(n: number): Uint8Array {
+  let text = 'time,client,block,nblocks,op,hint\n';
+  for (let i = 0; i < n; i++) {
+    const c = i % 3 === 2 ? 3 : 7;
+    const hint = i % 11 === 0 ? ['synch', 'replace', 'recov'][i % 3] : '';
+    text += `${i * 1.5},${c},${c === 7 ? (i * 7919) % 700 : 10_000 + (i % 5000)},${1 + (i % 4 === 0 ? 2 : 0)},${hint ? 'w' : 'r'},${hint}\n`;
+  }
+  return gzipSync(Buffer.from(text));
+}
+
+describe('a trace streamed through the wasm façade', () => {
+  const gz = twoClientCsv(30_000);
+  const base = () => ({ ...JSON.parse(defaultScenario()), source: { kind: 'trace', name: 'two.csv.gz' } });
+
+  it('reports exactly as the whole file, at any cut, merged, per client (warm-up a share of the trace) and with offline MIN', () => {
+    const merged = JSON.stringify({ ...base(), source: { ...base().source, clients: { kind: 'merged' } }, topology: { ...base().topology, client: { ...base().topology.client, capacity: 300 } } });
+    const tree: any = treeForTraceClients(base(), [7, 3]);
+    for (const c of tree.topology.caches) c.capacity = 400;
+    const perClient = JSON.stringify(tree);
+    const b = base();
+    const single = JSON.stringify({ ...b, protocol: { kind: 'none' }, topology: { kind: 'single', cache: { capacity: 500, policy: { kind: 'min' } }, link: b.topology.link, disk: b.topology.disk }, source: { ...b.source, clients: { kind: 'merged' } } });
+    for (const [json, recording] of [
+      [merged, false],
+      [perClient, false],
+      [single, true],
+    ] as const) {
+      const want = wholeReport(json, gz);
+      for (const [piece, batch] of [
+        [777, 1000],
+        [1 << 16, 1 << 15],
+        [gz.length, 1],
+      ]) {
+        const got = streamedReport(json, gz, piece, batch);
+        expect(got.report).toEqual(want);
+        expect(got.passes).toBe(recording ? 2 : 1);
+      }
+    }
+    // The per-client tree's warm-up is a share of the trace: its census counts to a boundary past 0.
+    const { summary } = stream(gz, 1 << 16, 1 << 15);
+    expect(summary).toMatchObject({ format: 'csv', requests: 30_000, clients: [{ id: 7, requests: 20_000 }, { id: 3, requests: 10_000 }] });
+    expect(Simulation.censusBoundary(perClient, summary.requests)).toBeGreaterThan(0);
+    expect(Simulation.censusBoundary(merged, summary.requests)).toBe(0);
+  });
+
+  it('keeps no trace once drained: the summary and census only (a streamed run cannot use it whole)', () => {
+    const reader = new TraceReader('', 4096, false, false);
+    reader.handOn();
+    reader.push(gz);
+    reader.finish();
+    const census = reader.census();
+    expect(census.requests()).toBe(30_000);
+    expect(() => Simulation.withTrace(JSON.stringify(base()), reader)).toThrow(/not read to the end/);
+    census.free();
+    reader.free();
+  });
+
+  it('refuses a damaged batch with its place, and a census not finished', () => {
+    const { batches, summary } = stream(gz, 1 << 16, 1 << 15);
+    const json = JSON.stringify({ ...base(), source: { ...base().source, clients: { kind: 'merged' } } });
+    const census = new Census(0);
+    expect(() => Simulation.streamed(json, census)).toThrow('the census is not finished');
+    for (const b of batches) census.add(b.records, b.refs);
+    census.finish(summary.distinct);
+    const sim = Simulation.streamed(json, census);
+    const b = batches[0];
+    expect(() => sim.replayBatch(b.records.subarray(0, 5), b.refs)).toThrow('batch: 5 record words is not a whole number of 6-word records');
+    const refs = b.refs.slice();
+    refs[3] = summary.distinct + 10;
+    expect(() => sim.replayBatch(b.records, refs)).toThrow(`batch: block reference 3 is id ${summary.distinct + 10}, past the trace's ${summary.distinct} distinct blocks`);
+    sim.free();
+    census.free();
+  });
+
+  it("draws live miss-ratio curves batch by batch, ending exactly on tiersim mrc's", () => {
+    if (!existsSync(cli)) throw new Error(`native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`);
+    const dir = mkdtempSync(join(tmpdir(), 'tiersim-mrc-'));
+    writeFileSync(join(dir, 'two.csv.gz'), gz);
+    const sizes = [50, 200, 800, 3000];
+    const policies = ['lru', 'arc', 'lirs', 's3-fifo'];
+    const native = JSON.parse(
+      execFileSync(cli, ['mrc', '--trace', join(dir, 'two.csv.gz'), '--policies', policies.join(','), '--sizes', sizes.join(','), '--json'], { encoding: 'utf8' }),
+    );
+    const { batches, summary } = stream(gz, 1024, 4096);
+    const curves = new MiniCurves(JSON.stringify(policies.map((kind) => ({ kind }))), JSON.stringify(sizes), 'mini', 0, summary.distinct);
+    const seen: number[] = [];
+    for (const b of batches) {
+      curves.feed(b.records, b.refs);
+      seen.push(curves.report()[0].references);
+    }
+    // Live: each batch's curve is there as it is read, the references growing.
+    expect(batches.length).toBeGreaterThan(5);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(curves.report()).toEqual(native.curves.map((c: any) => c.mini));
+    curves.free();
+    expect(() => new MiniCurves('[{"kind":"min"}]', '[10]', 'mini', 0, 100)).toThrow(/^policies\[0\]: min is offline/);
+    expect(() => new MiniCurves('[{"kind":"lru"}]', '[10]', 'fast', 0, 100)).toThrow('method: "fast" is not a method: mini or exact');
+  });
+
+  it('streams the shared CloudPhysics vscsi trace to the whole-file numbers', () => {
+    const vscsi = resolve(root, '../shared/traces/cloudPhysicsIO.vscsi');
+    if (!existsSync(vscsi)) {
+      console.warn(`skipping: ${vscsi} is not present beside the checkout`);
+      return;
+    }
+    const bytes = readFileSync(vscsi);
+    const json = JSON.stringify({ ...base(), source: { kind: 'trace', name: 'cloudPhysicsIO.vscsi', clients: { kind: 'merged' } } });
+    expect(streamedReport(json, bytes, 1 << 20, 1 << 15).report).toEqual(wholeReport(json, bytes));
+  });
+});
