@@ -54,6 +54,13 @@ function fakeWorkers(impl: RunImpl) {
           ? { ok: false, error: { kind: 'invalid-trace', message: `${name}: byte 0: the trace is empty` } }
           : { ok: true, summary: { format: 'lines', requests: 2, blockRefs: 2, distinct: 2, bytes: file.size, skipped: 0, firstSkipped: null, clients: [{ id: 0, requests: 2 }] } };
       },
+      miniCurves: async (request, file, onProgress) => {
+        await onProgress({ curves: [], bytes: file.size / 2, total: file.size, ms: 1 });
+        // A request without sizes: the engine's refusal; a file of "never" ends only when stopped.
+        if (request.sizes.length === 0) return { ok: false, error: { kind: 'invalid-scenario', message: 'sizes: name at least one cache size', path: 'sizes' } };
+        if ((await file.text()) === 'never') return new Promise(() => {});
+        return { ok: true, curves: [], ms: 2 };
+      },
       exportWorkload: async (json, format) =>
         format === 'csv' ? { ok: true, bytes: new TextEncoder().encode(`csv of ${json.length}`) } : { ok: false, error: { kind: 'invalid-scenario', message: 'format: no' } },
       previewWorkload: async (_json, _skip, n) =>
@@ -148,6 +155,23 @@ describe('EngineClient', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(seen).toEqual([2]);
     await expect(client.loadTrace(new Blob([]), 'e.txt', { blockSize: 4096 })).rejects.toMatchObject({ kind: 'invalid-trace', message: 'e.txt: byte 0: the trace is empty' });
+  });
+
+  it('draws miss-ratio curves over a streamed trace with progress, says why not, and stops when aborted', async () => {
+    const { create, created } = fakeWorkers(async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }));
+    const client = new EngineClient(create);
+    const request = { policies: [{ kind: 'lru' }], sizes: [10], method: 'mini' as const, rate: 0, distinct: 100, name: 't.txt', options: { blockSize: 4096 } };
+    const seen: number[] = [];
+    expect(await client.miniCurves(request, new Blob(['1\n2\n']), { onProgress: (p) => seen.push(p.bytes) })).toEqual({ curves: [], ms: 2 });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(seen).toEqual([2]);
+    await expect(client.miniCurves({ ...request, sizes: [] }, new Blob(['1\n']))).rejects.toMatchObject({ message: 'sizes: name at least one cache size', path: 'sizes' });
+    const abort = new AbortController();
+    const pending = client.miniCurves(request, new Blob(['never']), { signal: abort.signal });
+    await new Promise((r) => setTimeout(r, 10));
+    abort.abort();
+    await expect(pending).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(created.some((w) => w.terminated)).toBe(true);
   });
 
   it('exports a workload as bytes, or says why not', async () => {

@@ -11,6 +11,7 @@ import { defaultScenario } from '../../web/scenario/defaults';
 import { POLICY_KINDS, type Scenario } from '../../web/scenario/schema';
 import { treeFromScenario } from '../../web/scenario/topology';
 import { makeReport } from './fixtures';
+import { registerTrace } from '../../web/worker/traces';
 
 afterEach(cleanup);
 
@@ -199,5 +200,49 @@ describe('MrcPanel', () => {
     panel(fakeRunner(), long);
     const min = screen.getByTestId('sweep-policy-min') as HTMLInputElement;
     expect(min.disabled && !min.checked).toBe(true);
+  });
+
+  it('draws every policy\'s curve while a trace streams, growing to its end, and only online policies', async () => {
+    registerTrace('big.oracle', new Blob(['x'.repeat(3_000_000)]));
+    const base = defaultScenario();
+    base.source = { kind: 'trace', name: 'big.oracle', clients: { kind: 'merged' } };
+    const report = (policy: string, references: number, miss: number) => ({
+      policy,
+      method: 'mini',
+      references,
+      distinctBlocks: 5000,
+      rate: 0.1,
+      sampledBlocks: 500,
+      points: [10, 100].map((size) => ({ size, missRatio: miss / (1 + size / 100), rate: 0.1, miniSize: size / 10, sampledReferences: references / 10, misses: 1 })),
+    });
+    let finish: () => void = () => {};
+    const seen: unknown[] = [];
+    const createCurves = () => ({
+      terminate: () => {},
+      miniCurves: (request: any, file: Blob, { onProgress }: any) => {
+        seen.push({ ...request, size: file.size });
+        onProgress({ curves: request.policies.map((p: any) => report(p.kind, 1000, 0.9)), bytes: 1_000_000, total: 3_000_000, ms: 5 });
+        return new Promise<any>((resolve) => (finish = () => resolve({ curves: request.policies.map((p: any) => report(p.kind, 9000, 0.5)), ms: 9 })));
+      },
+    });
+    render(<MrcPanel base={base} blocks={5000} createRunner={() => ({ run: fakeRunner(), close: () => {}, parallel: 2 })} createCurves={createCurves} />);
+    expect((screen.getByTestId('mrc-method-mini') as HTMLInputElement).checked).toBe(true);
+    const min = screen.getByTestId('sweep-policy-min') as HTMLInputElement;
+    expect(min.disabled && !min.checked).toBe(true);
+    fireEvent.change(screen.getByTestId('sweep-points'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('sweep-run'));
+    // Mid-file: every curve drawn already, the progress in MB of the file.
+    await waitFor(() => expect(screen.getByTestId('sweep-chart').querySelectorAll('path.mrc-line')).toHaveLength(3));
+    expect(progress().getAttribute('data-status')).toBe('running');
+    expect(progress().textContent).toMatch(/^1 \/ 3 MB read/);
+    expect(seen).toEqual([{ policies: [{ kind: 'lru' }, { kind: 'arc' }, { kind: 's3-fifo' }], sizes: [50, 5000], method: 'mini', rate: 0, distinct: 5000, name: 'big.oracle', options: { format: undefined, objectMode: undefined, skipBad: undefined, blockSize: 4096 }, size: 3_000_000 }]);
+    const references = () => [...screen.getByTestId('mini-table').querySelectorAll('tr[data-policy]')].map((r) => r.getAttribute('data-references'));
+    expect(new Set(references())).toEqual(new Set(['1000']));
+    await act(async () => finish());
+    await waitFor(() => expect(progress().getAttribute('data-status')).toBe('done'));
+    expect(new Set(references())).toEqual(new Set(['9000']));
+    // Full simulation instead: offline policies come back.
+    fireEvent.click(screen.getByTestId('mrc-method-exact'));
+    expect((screen.getByTestId('sweep-policy-min') as HTMLInputElement).disabled).toBe(false);
   });
 });

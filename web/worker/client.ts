@@ -4,7 +4,7 @@
 import * as Comlink from 'comlink';
 import type { Scenario } from '../scenario/schema';
 import { traceOf } from '../scenario/topology';
-import type { Check, EngineApi, EngineError, EngineErrorKind, LoadProgress, Report, TeachRequest, TeachStep, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
+import type { Check, EngineApi, EngineError, EngineErrorKind, LoadProgress, MiniCurvesRequest, MiniProgress, MiniReport, Report, TeachRequest, TeachStep, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
 import { unpackReport, type PackedReport } from './snapshot';
 import { traceFile } from './traces';
 
@@ -105,6 +105,19 @@ export class EngineClient {
       });
       return remote.loadTrace(file, name, options, progress);
     }, (reply) => reply.summary);
+  }
+
+  /**
+   * Miss-ratio curves of several policies over a trace file, streamed through a reader worker;
+   * `onProgress` gets the curves so far while the file is read. Aborting stops both workers.
+   */
+  miniCurves(request: MiniCurvesRequest, file: Blob, { signal, onProgress }: { signal?: AbortSignal; onProgress?: (p: MiniProgress) => void } = {}): Promise<{ curves: MiniReport[]; ms: number }> {
+    return this.cancellable('the miss-ratio curves', signal, (live, remote) => {
+      const progress = Comlink.proxy((p: MiniProgress) => {
+        if (live()) onProgress?.(p);
+      });
+      return remote.miniCurves(request, file, progress);
+    }, (reply) => ({ curves: reply.curves, ms: reply.ms }));
   }
 
   /**

@@ -1,12 +1,13 @@
 // The engine worker: loads the wasm engine lazily (once) and runs scenarios in adaptive
 // batches, streaming progress reports. All simulation happens here, never on the main thread.
 import * as Comlink from 'comlink';
-import init, { Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload, judgeCheck, previewWorkload, reproduce, teach, validateScenario } from '../wasm-pkg/tiersim_wasm.js';
+import init, { Census, MiniCurves, Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload, judgeCheck, previewWorkload, reproduce, teach, validateScenario } from '../wasm-pkg/tiersim_wasm.js';
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
 import { defaultPoolSize, traceLimitMiB } from './limits';
 import { packReport, type PackedReport } from './snapshot';
-import type { Check, EngineApi, EngineError, LoadProgress, Report, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
+import { BATCH_REQUESTS, TraceFile, TraceStreamError } from './stream';
+import type { Check, EngineApi, EngineError, LoadProgress, MiniReport, Report, RunReply, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
 
 let ready: Promise<unknown> | undefined;
 
@@ -67,6 +68,75 @@ async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?:
   }
 }
 
+/**
+ * The last trace scanned (read to its end, nothing kept but its summary and census), and its
+ * census at each warm-up boundary a run asked for: a streamed run counts the file only once
+ * per boundary, then replays it.
+ */
+let scanned: { key: string; summary: TraceSummary; censuses: Map<number, Census> } | undefined;
+
+/** Reads `file` to its end here, chunk by chunk, keeping only its summary and census (boundary 0). */
+async function scanTrace(file: Blob, name: string, o: TraceOptions, onProgress?: (p: LoadProgress) => void): Promise<TraceSummary> {
+  const key = traceKey(file, name, o);
+  if (scanned?.key === key) return scanned.summary;
+  const reader = new TraceReader(o.format ?? '', o.blockSize, !!o.objectMode, !!o.skipBad);
+  reader.handOn();
+  const start = performance.now();
+  let lastEmit = 0;
+  try {
+    const chunks = file.stream().getReader();
+    for (;;) {
+      const { done, value } = await chunks.read();
+      if (done) break;
+      for (let at = 0; at < value.length; at += 64 << 10) {
+        reader.push(value.subarray(at, at + (64 << 10)));
+        if (reader.buffered() >= BATCH_REQUESTS) reader.drain();
+      }
+      const now = performance.now();
+      if (onProgress && now - lastEmit >= 100) {
+        lastEmit = now;
+        onProgress({ bytes: reader.bytesIn(), total: file.size, requests: reader.requests(), ms: now - start });
+      }
+    }
+    const summary = reader.finish() as TraceSummary;
+    onProgress?.({ bytes: file.size, total: file.size, requests: summary.requests, ms: performance.now() - start });
+    for (const c of scanned?.censuses.values() ?? []) c.free();
+    scanned = { key, summary, censuses: new Map([[0, reader.census()]]) };
+    return summary;
+  } catch (e) {
+    throw new TraceReadError(`${name}: ${messageOf(e)}`, pathOf(e) && `${name}: ${pathOf(e)}`);
+  } finally {
+    reader.free();
+  }
+}
+
+/**
+ * The census a streamed run of `scenarioJson` is built from: the file's scan's (warm-up
+ * boundary 0, what one client needs) or, for another boundary, one more pass counting to it.
+ */
+async function censusFor(scenarioJson: string, file: Blob, name: string, o: TraceOptions, source: TraceFile): Promise<Census> {
+  const key = traceKey(file, name, o);
+  if (scanned?.key !== key) {
+    // Not scanned in this worker (it was restarted by a cancel): count the file first.
+    const census = new Census(0);
+    const { summary } = await source.pass((b) => census.add(b.records, b.refs));
+    census.finish(summary.distinct);
+    for (const c of scanned?.censuses.values() ?? []) c.free();
+    scanned = { key, summary, censuses: new Map([[0, census]]) };
+  }
+  const { summary, censuses } = scanned;
+  const boundary = Simulation.censusBoundary(scenarioJson, summary.requests);
+  let census = censuses.get(boundary);
+  if (!census) {
+    const counting = new Census(boundary);
+    await source.pass((b) => counting.add(b.records, b.refs));
+    counting.finish(summary.distinct);
+    censuses.set(boundary, counting);
+    census = counting;
+  }
+  return census;
+}
+
 class TraceReadError extends Error {
   constructor(
     message: string,
@@ -83,6 +153,83 @@ async function traceFor(scenarioJson: string, file: Blob | undefined): Promise<T
   if (!file) throw new TraceReadError(`${s.source.name}: the trace file is not loaded — drop it on the page or pick it under Workload`);
   const { name, format, objectMode, skipBad } = s.source;
   return (await readTrace(file, name, { format, objectMode, skipBad, blockSize: s.blockSize ?? 4096 })).reader;
+}
+
+interface StreamedTrace {
+  file: Blob;
+  name: string;
+  options: TraceOptions;
+}
+
+/**
+ * The trace a run of `scenarioJson` streams — every run of a trace but several clients in
+ * queueing mode (each replays it at its own pace, so it is read whole: `traceFor`) — or none.
+ */
+function streamedTrace(scenarioJson: string, file: Blob | undefined): StreamedTrace | undefined {
+  const s = JSON.parse(scenarioJson) as { blockSize?: number; source?: { kind: string; name: string; format?: string; objectMode?: boolean; skipBad?: boolean } };
+  if (s.source?.kind !== 'trace' || !Simulation.streams(scenarioJson)) return undefined;
+  const { name, format, objectMode, skipBad } = s.source;
+  if (!file) throw new TraceReadError(`${name}: the trace file is not loaded — drop it on the page or pick it under Workload`);
+  return { file, name, options: { format, objectMode, skipBad, blockSize: s.blockSize ?? 4096 } };
+}
+
+/**
+ * A run replaying its trace streamed: a reader worker reads the file (once more for a census
+ * at another warm-up boundary, once more for offline policies' recording pass) and the
+ * simulation takes its batches as they come; progress goes out between batches.
+ */
+async function runStreamed(scenarioJson: string, onProgress: (snapshot: PackedReport) => void, t: StreamedTrace): Promise<RunReply> {
+  const source = new TraceFile(t.file, t.name, t.options);
+  let sim: Simulation | undefined;
+  try {
+    let census: Census;
+    try {
+      census = await censusFor(scenarioJson, t.file, t.name, t.options, source);
+      sim = Simulation.streamed(scenarioJson, census);
+    } catch (e) {
+      return failOf(e instanceof TraceStreamError || e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario', e);
+    }
+    for (;;) {
+      const current: Simulation = sim;
+      if (current.isRecording()) {
+        // The offline policies' recording pass: what their caches are asked, then the run.
+        await source.pass((b) => current.replayBatch(b.records, b.refs));
+        sim = current.nextPass();
+        continue;
+      }
+      current.trackDepths('{"mode":"auto"}');
+      current.trackTimeline(200);
+      let report = current.report() as Report;
+      const total = report.total;
+      let phase = report.phase;
+      let lastEmit = { at: performance.now(), processed: 0 };
+      send(onProgress, report);
+      await source.pass((b) => {
+        current.replayBatch(b.records, b.refs);
+        const now = performance.now();
+        const processed = current.processed();
+        const mayChangePhase = phase === 'warmup' && processed >= report.warmupRequests;
+        if (mayChangePhase || shouldEmit({ now, processed, total, phaseChanged: false, lastEmit })) {
+          report = current.report() as Report;
+          const phaseChanged = report.phase !== phase;
+          phase = report.phase;
+          if (phaseChanged || shouldEmit({ now, processed, total, phaseChanged, lastEmit })) {
+            send(onProgress, withoutEdges(report));
+            lastEmit = { at: now, processed };
+          }
+        }
+      });
+      report = current.report() as Report;
+      send(onProgress, withoutEdges(report));
+      return { ok: true, report };
+    }
+  } catch (e) {
+    return failOf(e instanceof TraceStreamError ? 'invalid-trace' : 'engine', e);
+  } finally {
+    sim?.free();
+    source.close();
+    (onProgress as unknown as Partial<Comlink.Remote<unknown>>)[Comlink.releaseProxy]?.();
+  }
 }
 
 /**
@@ -110,6 +257,14 @@ const api: EngineApi = {
     } catch (e) {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
+
+    let streamed: StreamedTrace | undefined;
+    try {
+      streamed = streamedTrace(scenarioJson, traceBlob);
+    } catch (e) {
+      return failOf(e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario', e);
+    }
+    if (streamed) return runStreamed(scenarioJson, onProgress, streamed);
 
     let sim: Simulation;
     try {
@@ -195,11 +350,44 @@ const api: EngineApi = {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
     try {
-      const { summary } = await readTrace(file, name, options, onProgress);
-      return { ok: true, summary };
+      // Scanned, not kept: runs stream the file again (memory stays flat whatever its size).
+      return { ok: true, summary: await scanTrace(file, name, options, onProgress) };
     } catch (e) {
       return failOf('invalid-trace', e);
     } finally {
+      (onProgress as unknown as Partial<Comlink.Remote<unknown>>)[Comlink.releaseProxy]?.();
+    }
+  },
+
+  async miniCurves(request, file, onProgress) {
+    try {
+      await loadEngine();
+    } catch (e) {
+      return fail('engine', `could not load the engine: ${messageOf(e)}`);
+    }
+    let curves: MiniCurves;
+    try {
+      curves = new MiniCurves(JSON.stringify(request.policies), JSON.stringify(request.sizes), request.method, request.rate, request.distinct);
+    } catch (e) {
+      return failOf('invalid-scenario', e);
+    }
+    const source = new TraceFile(file, request.name, request.options);
+    try {
+      let lastEmit = performance.now();
+      const { ms } = await source.pass((b) => {
+        curves.feed(b.records, b.refs);
+        const now = performance.now();
+        if (now - lastEmit >= 100) {
+          lastEmit = now;
+          onProgress({ curves: curves.report() as MiniReport[], bytes: b.bytes, total: b.total, ms: b.ms });
+        }
+      });
+      return { ok: true, curves: curves.report() as MiniReport[], ms };
+    } catch (e) {
+      return failOf(e instanceof TraceStreamError ? 'invalid-trace' : 'engine', e);
+    } finally {
+      curves.free();
+      source.close();
       (onProgress as unknown as Partial<Comlink.Remote<unknown>>)[Comlink.releaseProxy]?.();
     }
   },

@@ -4,10 +4,10 @@ import type { Scenario } from '../scenario/schema';
 
 // The engine's reports, generated from its Rust types (web/generated/engine.ts; see
 // engine-wasm/crates/core/src/typescript.rs): one definition on each side of the wasm boundary.
-import type { CacheView, Check, HistogramReport, Prediction, Report, TeachStep, UpsideReport, Verdict } from '../generated/engine';
+import type { CacheView, Check, HistogramReport, MiniReport, Prediction, Report, TeachStep, UpsideReport, Verdict } from '../generated/engine';
 import type { PackedReport } from './snapshot';
 
-export type { CacheCounters, CacheReport, Check, ClientReport, ClientUpside, Counters, DepthCurve, Expected, HitFractions, MissKind, PathCosts, Phase, Queue, Report, Scope, TeachStep, UpsidePoint, UpsideReport, Verdict } from '../generated/engine';
+export type { CacheCounters, MiniPoint, MiniReport, CacheReport, Check, ClientReport, ClientUpside, Counters, DepthCurve, Expected, HitFractions, MissKind, PathCosts, Phase, Queue, Report, Scope, TeachStep, UpsidePoint, UpsideReport, Verdict } from '../generated/engine';
 /** Latency histogram: 701 log-spaced edges from 1 µs to 10 s (100 per decade) and 702 counts. */
 export type LatencyHistogram = HistogramReport;
 /** Paper 000 §3's prediction for one hierarchy: fractions of block reads per level, and latency. */
@@ -61,6 +61,31 @@ export interface EngineError {
   path?: string;
 }
 
+/** Miss-ratio curves of several policies over a streamed trace file (engine: analysis::minisim). */
+export interface MiniCurvesRequest {
+  /** Online policies' configurations (offline ones are refused: they need the whole future). */
+  policies: unknown[];
+  /** Cache sizes, blocks. */
+  sizes: number[];
+  /** "mini": miniature simulations at `rate` (0: the default); "exact": full ones. */
+  method: 'mini' | 'exact';
+  rate: number;
+  /** The trace's distinct blocks (its scan's summary): sets the sampling rate. */
+  distinct: number;
+  name: string;
+  options: TraceOptions;
+}
+
+/** The curves so far while the file streams, and how far the reading is. */
+export interface MiniProgress {
+  curves: MiniReport[];
+  bytes: number;
+  total: number;
+  ms: number;
+}
+
+export type MiniCurvesReply = { ok: true; curves: MiniReport[]; ms: number } | { ok: false; error: EngineError };
+
 /** The worker's reply to `run`: errors come back as typed values, not as thrown exceptions. */
 export type RunReply = { ok: true; report: Report } | { ok: false; error: EngineError };
 
@@ -79,6 +104,11 @@ export interface EngineApi {
    * keeps the result for runs of scenarios that name it; progress at most every 100 ms.
    */
   loadTrace(file: Blob, name: string, options: TraceOptions, onProgress: (p: LoadProgress) => void): Promise<LoadReply>;
+  /**
+   * Miss-ratio curves of several policies over a trace file read by a reader worker (never
+   * held): `onProgress` gets every curve so far as the file is read, at most every 100 ms.
+   */
+  miniCurves(request: MiniCurvesRequest, file: Blob, onProgress: (p: MiniProgress) => void): Promise<MiniCurvesReply>;
   /** A scenario's generated workload as a trace file (`csv` or `oracle-general`). */
   exportWorkload(scenarioJson: string, format: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; error: EngineError }>;
   /** `n` requests of a scenario's generated workload from request `skip` on, as canonical CSV (write hints included). */

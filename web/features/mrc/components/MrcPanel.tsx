@@ -1,6 +1,9 @@
 // The miss-ratio-curve sweep: pick policies and cache sizes, run every (policy, size) point of
 // the current scenario's workload as a single cache on a pool of engine workers, and watch the
-// curves fill in. Points are deterministic, so the pool size never changes a number.
+// curves fill in. Points are deterministic, so the pool size never changes a number. Over a
+// trace file, the curves can instead come from miniature simulations (engine:
+// analysis::minisim) fed as a reader worker streams the file: every policy's whole curve is
+// drawn while the file is read, and grows sharper to its end, never holding the trace.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, formatPercent } from '../../../app/format';
 import { MrcChart } from '../../../charts/mrc/MrcChart';
@@ -12,6 +15,10 @@ import { OFFLINE_POLICIES, POLICIES } from '../../scenario/components/CacheField
 import { ChartExport } from '../../export/ChartExport';
 import { NumberField } from '../../scenario/components/NumberField';
 import { defaultPoolSize, defaultRunner, isCancel, type PoolRunner } from '../../../worker/pool';
+import { EngineClient } from '../../../worker/client';
+import type { MiniReport } from '../../../worker/protocol';
+import { traceFile } from '../../../worker/traces';
+import { traceOf } from '../../../scenario/topology';
 import { defaultSizes, isOffline, offlineAllowed, runSweep, sweepPoints, type PointResult, type SweepPoint } from '../sweep';
 import { WorkProgress } from '../../sweeps/WorkProgress';
 
@@ -26,7 +33,24 @@ export interface MrcPanelProps {
   createRunner?: () => PoolRunner;
   /** Distinct blocks of the workload when the generator does not say (a replayed trace). */
   blocks?: number;
+  /** Tests inject the streamed curves' engine; the app gives each drawing a worker of its own. */
+  createCurves?: () => Pick<EngineClient, 'miniCurves' | 'terminate'>;
 }
+
+/** How the curves are made: full runs at each size, or miniature simulations of a streamed trace. */
+type Method = 'exact' | 'mini';
+
+interface MiniState {
+  status: Status;
+  reports: MiniReport[];
+  /** File bytes read, of all. */
+  bytes: number;
+  total: number;
+  error: string | null;
+  baseJson: string | null;
+}
+
+const MINI_IDLE: MiniState = { status: 'idle', reports: [], bytes: 0, total: 0, error: null, baseJson: null };
 
 type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
 
@@ -41,7 +65,7 @@ interface SweepState {
 const IDLE: SweepState = { status: 'idle', points: [], results: [], error: null, baseJson: null };
 
 
-export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: MrcPanelProps) {
+export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, createCurves = () => new EngineClient() }: MrcPanelProps) {
   const panel = useRef<HTMLElement>(null);
   const [picked, setPicked] = useState<Set<PolicyKind>>(new Set(DEFAULT_PICK));
   const [count, setCount] = useState(8);
@@ -51,6 +75,11 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
   const [scale, setScale] = useState<MrcScale>('log');
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
+  const trace = base ? traceOf(base) : null;
+  const [chosen, setMethod] = useState<Method>('mini');
+  // Miniature simulations need the file (streamed again) and its distinct blocks (its scan).
+  const method: Method = trace && known !== undefined ? chosen : 'exact';
+  const [mini, setMini] = useState<MiniState>(MINI_IDLE);
 
   const w = base ? workloadOf(base) : null;
   const blocks = known ?? (w ? workloadBlocks(w) : 1000);
@@ -58,16 +87,56 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
   const lo = minSize ?? auto[0];
   const hi = maxSize ?? auto[auto.length - 1];
   const offlineOk = base ? offlineAllowed(base) : false;
-  const policies = POLICY_KINDS.filter((k) => picked.has(k) && (!isOffline(k) || offlineOk));
+  const policyOk = (k: PolicyKind) => !isOffline(k) || (method === 'exact' && offlineOk);
+  const policies = POLICY_KINDS.filter((k) => picked.has(k) && policyOk(k));
   const countOk = Number.isInteger(count) && count >= 2 && count <= MAX_POINTS;
   const rangeOk = Number.isInteger(lo) && Number.isInteger(hi) && lo >= 1 && hi > lo && hi <= 2 ** 25;
   // Untouched bounds: exactly the CLI's default sizes (`tiersim sweep --points N`).
   const sizes = !countOk || !rangeOk ? [] : minSize === null && maxSize === null ? defaultSizes(blocks, count) : defaultSizes(0, count, lo, hi);
-  const running = state.status === 'running';
-  const stale = state.baseJson !== null && JSON.stringify(base) !== state.baseJson;
+  const running = state.status === 'running' || mini.status === 'running';
+  const shown = method === 'mini' ? mini.baseJson : state.baseJson;
+  const stale = shown !== null && JSON.stringify(base) !== shown;
+
+  /** The streamed curves: one pass of the file through every policy's miniature simulations. */
+  const startMini = async () => {
+    if (!base || !trace || known === undefined) return;
+    const file = traceFile(trace.name);
+    const baseJson = JSON.stringify(base);
+    if (!file) {
+      setMini({ ...MINI_IDLE, status: 'error', error: `${trace.name}: the trace file is not loaded — drop it on the page or pick it under Workload`, baseJson });
+      return;
+    }
+    const controller = new AbortController();
+    abort.current?.abort();
+    abort.current = controller;
+    const client = createCurves();
+    setMini({ ...MINI_IDLE, status: 'running', total: file.size, baseJson });
+    const request = {
+      policies: policies.map((kind) => ({ kind })),
+      sizes,
+      method: 'mini' as const,
+      rate: 0,
+      distinct: known,
+      name: trace.name,
+      options: { format: trace.format, objectMode: trace.objectMode, skipBad: trace.skipBad, blockSize: base.blockSize },
+    };
+    try {
+      const { curves } = await client.miniCurves(request, file, {
+        signal: controller.signal,
+        onProgress: (p) => setMini((m) => (m.baseJson === baseJson && m.status === 'running' ? { ...m, reports: p.curves, bytes: p.bytes, total: p.total } : m)),
+      });
+      setMini((m) => ({ ...m, status: 'done', reports: curves, bytes: m.total }));
+    } catch (e) {
+      const cancelled = isCancel(e);
+      setMini((m) => ({ ...m, status: cancelled ? 'cancelled' : 'error', error: cancelled ? null : e instanceof Error ? e.message : String(e) }));
+    } finally {
+      client.terminate();
+    }
+  };
 
   const start = async () => {
     if (!base) return;
+    if (method === 'mini') return startMini();
     const built = sweepPoints(base, policies, sizes);
     if ('error' in built) {
       setState({ ...IDLE, status: 'error', error: built.error });
@@ -102,6 +171,13 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
   };
 
   const curves: Curve[] = useMemo(() => {
+    if (method === 'mini') {
+      return mini.reports.map((r) => ({
+        policy: r.policy as PolicyKind,
+        label: LABELS[r.policy] ?? r.policy,
+        points: r.points.filter((p) => Number.isFinite(p.missRatio)).map((p) => ({ size: p.size, missRatio: p.missRatio })),
+      }));
+    }
     const by = new Map<string, Curve>();
     state.points.forEach((p, i) => {
       const r = state.results[i];
@@ -109,9 +185,10 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
       if (r) by.get(p.policy)!.points.push({ size: r.size, missRatio: r.missRatio });
     });
     return [...by.values()];
-  }, [state.points, state.results]);
+  }, [method, mini.reports, state.points, state.results]);
 
   const done = state.results.filter(Boolean).length;
+  const MB = 1e6;
   const toggle = (k: PolicyKind) =>
     setPicked((old) => {
       const next = new Set(old);
@@ -124,17 +201,33 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
     <section className="mrc-panel" aria-labelledby="mrc-title" ref={panel}>
       <div className="chart-head">
         <h3 id="mrc-title">Miss-ratio curves</h3>
-        {curves.length > 0 && <ChartExport target={panel} view="miss-ratio-curves" title="Miss-ratio curves" yLabel="read miss ratio" scenario={state.baseJson ? (JSON.parse(state.baseJson) as Scenario) : base} testId="mrc-export" />}
+        {curves.length > 0 && <ChartExport target={panel} view="miss-ratio-curves" title="Miss-ratio curves" yLabel={method === 'mini' ? 'miss ratio (per block reference)' : 'read miss ratio'} scenario={shown ? (JSON.parse(shown) as Scenario) : base} testId="mrc-export" />}
         <p className="chart-legend">
-          each point: this workload through one cache of that policy and size · {defaultPoolSize()} workers in parallel
+          {method === 'mini'
+            ? 'each curve: miniature simulations of every size in one pass as the file streams (spatially sampled blocks, scaled-down caches); misses per block reference'
+            : `each point: this workload through one cache of that policy and size · ${defaultPoolSize()} workers in parallel`}
         </p>
       </div>
+      {trace && known !== undefined && (
+        <fieldset className="mrc-method" data-testid="mrc-method">
+          <legend>Method</legend>
+          <label className="check">
+            <input type="radio" name="mrc-method" data-testid="mrc-method-mini" checked={method === 'mini'} disabled={running} onChange={() => setMethod('mini')} />
+            <span>Miniature simulations — live while the file streams, any size of file</span>
+          </label>
+          <label className="check">
+            <input type="radio" name="mrc-method" data-testid="mrc-method-exact" checked={method === 'exact'} disabled={running} onChange={() => setMethod('exact')} />
+            <span>Full simulation at each size</span>
+          </label>
+        </fieldset>
+      )}
       <fieldset className="mrc-policies">
         <legend>Policies</legend>
         {[...POLICIES, ...OFFLINE_POLICIES].map((p) => {
-          const disabled = isOffline(p.value) && !offlineOk;
+          const disabled = !policyOk(p.value);
+          const why = method === 'mini' ? 'offline policies need the whole future of the trace: choose full simulation' : 'offline policies precompute the whole run: at most 16,777,216 block references';
           return (
-            <label key={p.value} className="check mrc-check" title={disabled ? 'offline policies precompute the whole run: at most 16,777,216 block references' : undefined}>
+            <label key={p.value} className="check mrc-check" title={disabled ? why : undefined}>
               <input
                 type="checkbox"
                 data-testid={`sweep-policy-${p.value}`}
@@ -177,31 +270,70 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known }: 
           title={!base ? 'Fix the scenario first' : undefined}
           onClick={() => void start()}
         >
-          {running ? 'Sweeping…' : 'Run sweep'}
+          {running ? 'Sweeping…' : method === 'mini' ? 'Draw curves' : 'Run sweep'}
         </button>
         <button type="button" className="button secondary" data-testid="sweep-cancel" disabled={!running} onClick={() => abort.current?.abort()}>
           Cancel
         </button>
-        <WorkProgress
-          testId="sweep-progress"
-          status={state.status}
-          done={done}
-          total={state.points.length}
-          unit="points"
-          note={stale ? ' — the scenario has changed since' : undefined}
-          idleText={!base ? 'Fix the scenario to sweep it.' : state.status === 'idle' ? `${policies.length} policies × ${sizes.length} sizes` : undefined}
-        />
+        {method === 'mini' ? (
+          <WorkProgress
+            testId="sweep-progress"
+            status={mini.status}
+            done={Math.round(mini.bytes / MB)}
+            total={Math.round(mini.total / MB)}
+            unit="MB read"
+            note={stale ? ' — the scenario has changed since' : undefined}
+            idleText={!base ? 'Fix the scenario to sweep it.' : mini.status === 'idle' ? `${policies.length} policies × ${sizes.length} sizes, one pass over the file` : undefined}
+          />
+        ) : (
+          <WorkProgress
+            testId="sweep-progress"
+            status={state.status}
+            done={done}
+            total={state.points.length}
+            unit="points"
+            note={stale ? ' — the scenario has changed since' : undefined}
+            idleText={!base ? 'Fix the scenario to sweep it.' : state.status === 'idle' ? `${policies.length} policies × ${sizes.length} sizes` : undefined}
+          />
+        )}
       </div>
-      {state.error && (
+      {(method === 'mini' ? mini.error : state.error) && (
         <div className="banner banner-error" role="alert" data-testid="sweep-error">
-          {state.error}
+          {method === 'mini' ? mini.error : state.error}
         </div>
       )}
       <div className="chart-controls">
         <ScaleSelect label="Cache-size axis" testId="mrc-scale" value={scale} onChange={setScale} />
       </div>
       <MrcChart curves={curves} order={POLICY_KINDS} scale={scale} span={sizes.length ? [sizes[0], sizes[sizes.length - 1]] : undefined} />
-      {done > 0 && (
+      {method === 'mini' && mini.reports.length > 0 && (
+        <details className="mrc-numbers">
+          <summary>Numbers</summary>
+          <table data-testid="mini-table" className="mrc-table">
+            <thead>
+              <tr>
+                <th scope="col">policy</th>
+                <th scope="col">size (blocks)</th>
+                <th scope="col">miss ratio (per block reference)</th>
+                <th scope="col">sampled at</th>
+              </tr>
+            </thead>
+            <tbody>
+              {mini.reports.flatMap((r) =>
+                r.points.map((p) => (
+                  <tr key={`${r.policy}-${p.size}`} data-policy={r.policy} data-size={p.size} data-miss={String(p.missRatio)} data-references={r.references}>
+                    <td>{LABELS[r.policy] ?? r.policy}</td>
+                    <td>{formatCount(p.size)}</td>
+                    <td>{Number.isFinite(p.missRatio) ? formatPercent(p.missRatio) : '—'}</td>
+                    <td>{formatPercent(p.rate)}</td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+        </details>
+      )}
+      {method === 'exact' && done > 0 && (
         <details className="mrc-numbers">
           <summary>Numbers</summary>
           <table data-testid="sweep-table" className="mrc-table">

@@ -1,0 +1,101 @@
+// The reader worker: reads a trace file (`File.stream()`, chunk by chunk), decompresses, parses
+// and numbers its blocks in the engine's reader, and hands the requests on in batches —
+// transferred, never copied — to the worker that simulates them (./stream.ts), while that
+// worker works on the previous ones: reading overlaps simulating, as the CLI's reader thread
+// does (engine: trace::pipeline). Each pass reads the file from its start; nothing of it is
+// kept between batches beyond the dense-id table (per distinct block), so memory stays flat
+// however big the file. At most `WINDOW` batches are in flight: a slow consumer slows the
+// reader, never grows its memory.
+import init, { TraceReader } from '../wasm-pkg/tiersim_wasm.js';
+import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
+import { BATCH_REQUESTS, type ReaderReply, type ReaderRequest } from './stream';
+import type { TraceOptions, TraceSummary } from './protocol';
+
+/** Bytes handed to the parser at a time: a compressed chunk's output stays near one batch. */
+const PUSH_BYTES = 64 << 10;
+/** Batches handed on and not yet given back. */
+const WINDOW = 4;
+
+let ready: Promise<unknown> | undefined;
+let file: Blob | undefined;
+let name = '';
+let options: TraceOptions = { blockSize: 4096 };
+/** Batches out; the reader waits while `WINDOW` are. */
+let inFlight = 0;
+let wake: (() => void) | undefined;
+/** The pass running: a newer `read` or a `stop` ends the older one at its next batch. */
+let pass = 0;
+
+const post = (m: ReaderReply, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(m, transfer);
+
+self.onmessage = (e: MessageEvent<ReaderRequest>) => {
+  const m = e.data;
+  if (m.type === 'open') {
+    ({ file, name, options } = m);
+  } else if (m.type === 'read') {
+    inFlight = 0;
+    void read(++pass);
+  } else if (m.type === 'done') {
+    inFlight = Math.max(0, inFlight - 1);
+    wake?.();
+  } else if (m.type === 'stop') {
+    pass++;
+    wake?.();
+  }
+};
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** One pass over the file, every request in batches, then its summary (or the error, placed). */
+async function read(id: number) {
+  let reader: TraceReader | undefined;
+  try {
+    ready ??= init({ module_or_path: wasmUrl });
+    await ready;
+    if (!file) throw new Error('no trace file is open');
+    reader = new TraceReader(options.format ?? '', options.blockSize, !!options.objectMode, !!options.skipBad);
+    reader.handOn();
+    const chunks = file.stream().getReader();
+    const start = performance.now();
+    for (;;) {
+      const { done, value } = await chunks.read();
+      if (done) break;
+      for (let at = 0; at < value.length; at += PUSH_BYTES) {
+        reader.push(value.subarray(at, at + PUSH_BYTES));
+        if (reader.buffered() >= BATCH_REQUESTS) {
+          if (!(await room(id))) return void chunks.cancel();
+          reader.drain();
+          send(reader, reader.bytesIn(), reader.requests(), performance.now() - start);
+        }
+      }
+    }
+    const bytes = reader.bytesIn();
+    // The end of the file: its last requests (a last line without its newline too) become the batch.
+    const summary = reader.finish() as TraceSummary;
+    if (!(await room(id))) return;
+    send(reader, bytes, summary.requests, performance.now() - start);
+    if (id === pass) post({ type: 'end', summary, ms: performance.now() - start });
+  } catch (e) {
+    const path = (e as { path?: unknown } | null)?.path;
+    if (id === pass) post({ type: 'error', message: `${name}: ${messageOf(e)}`, path: typeof path === 'string' && path !== '' ? `${name}: ${path}` : undefined });
+  } finally {
+    reader?.free();
+  }
+}
+
+/** Waits until a batch may go out; false once this pass is over (a newer one began, or stop). */
+async function room(id: number): Promise<boolean> {
+  while (id === pass && inFlight >= WINDOW) await new Promise<void>((resolve) => (wake = resolve));
+  return id === pass;
+}
+
+/** Hands the reader's last drained batch on, its buffers transferred. */
+function send(reader: TraceReader, bytes: number, requests: number, ms: number) {
+  const records = reader.batchRecords();
+  const refs = reader.batchRefs();
+  if (records.length === 0) return;
+  inFlight++;
+  post({ type: 'batch', records, refs, bytes, total: file?.size ?? 0, requests, ms }, [records.buffer, refs.buffer]);
+}

@@ -1,0 +1,111 @@
+// A trace file replayed streamed: the simulating worker's side of the reader worker
+// (./reader.worker.ts). `TraceFile.pass` reads the file once from its start and hands every
+// batch, in order, to a callback that simulates it; the reader decodes the next batches
+// meanwhile (at most a few ahead), and each batch's buffers go back as its acknowledgement.
+// Several passes (a census, an offline policy's recording pass, the replay) each re-read the
+// file: the trace itself is never held.
+import type { TraceOptions, TraceSummary } from './protocol';
+
+/** Requests per batch (the CLI's reader: 1 << 15). */
+export const BATCH_REQUESTS = 1 << 15;
+
+/** What the simulating worker asks of the reader. */
+export type ReaderRequest =
+  | { type: 'open'; file: Blob; name: string; options: TraceOptions }
+  | { type: 'read' }
+  | { type: 'done' }
+  | { type: 'stop' };
+
+/** What the reader answers: batches, then the pass's end or its error. */
+export type ReaderReply =
+  | {
+      type: 'batch';
+      /** Six words per request (engine: trace::batch). */
+      records: Uint32Array;
+      /** Dense block ids, numbered as in the whole trace. */
+      refs: Uint32Array;
+      /** File bytes read so far, of `total`; requests read so far; ms since the pass began. */
+      bytes: number;
+      total: number;
+      requests: number;
+      ms: number;
+    }
+  | { type: 'end'; summary: TraceSummary; ms: number }
+  | { type: 'error'; message: string; path?: string };
+
+export type Batch = Extract<ReaderReply, { type: 'batch' }>;
+
+/** A read that failed: the file's name and place lead the message. */
+export class TraceStreamError extends Error {
+  constructor(
+    message: string,
+    readonly path?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The bits of a Worker a TraceFile uses (tests pass a fake). */
+export interface ReaderLike {
+  postMessage(m: ReaderRequest): void;
+  onmessage: ((e: MessageEvent<ReaderReply>) => void) | null;
+  terminate(): void;
+}
+
+function createReader(): ReaderLike {
+  return new Worker(new URL('./reader.worker.ts', import.meta.url), { type: 'module', name: 'tiersim-reader' }) as unknown as ReaderLike;
+}
+
+/** A trace file read by a reader worker of its own, pass after pass. */
+export class TraceFile {
+  private readonly reader: ReaderLike;
+  private busy = false;
+
+  constructor(file: Blob, name: string, options: TraceOptions, create: () => ReaderLike = createReader) {
+    this.reader = create();
+    this.reader.postMessage({ type: 'open', file, name, options });
+  }
+
+  /**
+   * Reads the file once: `onBatch` gets every batch in order (it may be async: the next comes
+   * once it settles); resolves with the reader's summary, rejects with its error or `onBatch`'s.
+   */
+  pass(onBatch: (b: Batch) => void | Promise<void>): Promise<{ summary: TraceSummary; ms: number }> {
+    if (this.busy) return Promise.reject(new Error('a pass over this trace is already running'));
+    this.busy = true;
+    return new Promise((resolve, reject) => {
+      // Batches are handled one at a time, in order, even when `onBatch` is async.
+      let chain = Promise.resolve();
+      let failed = false;
+      const fail = (e: unknown) => {
+        if (failed) return;
+        failed = true;
+        this.busy = false;
+        this.reader.onmessage = null;
+        this.reader.postMessage({ type: 'stop' });
+        reject(e);
+      };
+      this.reader.onmessage = (e) => {
+        const m = e.data;
+        chain = chain.then(async () => {
+          if (failed) return;
+          if (m.type === 'batch') {
+            await onBatch(m);
+            this.reader.postMessage({ type: 'done' });
+          } else if (m.type === 'end') {
+            this.busy = false;
+            this.reader.onmessage = null;
+            resolve({ summary: m.summary, ms: m.ms });
+          } else {
+            fail(new TraceStreamError(m.message, m.path));
+          }
+        }).catch(fail);
+      };
+      this.reader.postMessage({ type: 'read' });
+    });
+  }
+
+  close() {
+    this.reader.terminate();
+  }
+}
