@@ -4,7 +4,7 @@
 import * as Comlink from 'comlink';
 import type { Scenario } from '../scenario/schema';
 import { traceOf } from '../scenario/topology';
-import type { Check, EngineApi, EngineError, EngineErrorKind, LoadProgress, MiniCurvesRequest, MiniProgress, MiniReport, Report, TeachRequest, TeachStep, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
+import type { Check, EngineApi, EngineError, EngineErrorKind, LoadProgress, MiniCurvesRequest, MiniProgress, MiniReport, Report, WorkerMemory, TeachRequest, TeachStep, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
 import { unpackReport, type PackedReport } from './snapshot';
 import { traceFile } from './traces';
 
@@ -31,6 +31,8 @@ export type WorkerLike = Comlink.Endpoint & { terminate(): void };
 export interface RunOptions {
   signal?: AbortSignal;
   onProgress?: (report: Report) => void;
+  /** A streamed trace's workers' memory, with each snapshot. */
+  onMemory?: (memory: WorkerMemory) => void;
 }
 
 function createEngineWorker(): WorkerLike {
@@ -73,7 +75,7 @@ export class EngineClient {
   constructor(private readonly createWorker: () => WorkerLike = createEngineWorker) {}
 
   /** Runs `scenario` to the end and resolves with the final report. */
-  run(scenario: Scenario, { signal, onProgress }: RunOptions = {}): Promise<Report> {
+  run(scenario: Scenario, { signal, onProgress, onMemory }: RunOptions = {}): Promise<Report> {
     return this.cancellable('the run', signal, (live, remote) => {
       // Progress and the reply travel on different ports, so a snapshot can arrive after the
       // reply; `live` drops it. The histograms' edges come with the first snapshot only.
@@ -81,6 +83,7 @@ export class EngineClient {
       const progress = Comlink.proxy((snapshot: PackedReport) => {
         const report = unpackReport(snapshot);
         edges ??= report.latency.edgesUs;
+        if (live() && snapshot.memory) onMemory?.(snapshot.memory);
         if (live()) onProgress?.(withEdges(report, edges));
       });
       return remote.run(JSON.stringify(scenario), progress, traceBlob(scenario));

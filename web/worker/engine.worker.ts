@@ -7,13 +7,21 @@ import { planBatch, shouldEmit } from './batch';
 import { defaultPoolSize, traceLimitMiB } from './limits';
 import { packReport, type PackedReport } from './snapshot';
 import { BATCH_REQUESTS, TraceFile, TraceStreamError } from './stream';
-import type { Check, EngineApi, EngineError, LoadProgress, MiniReport, Report, RunReply, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
+import type { Check, EngineApi, EngineError, LoadProgress, MiniReport, Report, RunReply, WorkerMemory, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
 
-let ready: Promise<unknown> | undefined;
+let ready: Promise<{ memory: WebAssembly.Memory }> | undefined;
 
-function loadEngine(): Promise<unknown> {
+function loadEngine(): Promise<{ memory: WebAssembly.Memory }> {
   ready ??= init({ module_or_path: wasmUrl });
   return ready;
+}
+
+let memory: WebAssembly.Memory | undefined;
+void loadEngine().then((e) => (memory = e.memory), () => {});
+
+/** This worker's and `source`'s reader's WebAssembly memory, bytes. */
+function memoryOf(source: TraceFile): WorkerMemory {
+  return { engine: memory?.buffer.byteLength ?? 0, reader: source.readerMemory };
 }
 
 function messageOf(e: unknown): string {
@@ -203,7 +211,7 @@ async function runStreamed(scenarioJson: string, onProgress: (snapshot: PackedRe
       const total = report.total;
       let phase = report.phase;
       let lastEmit = { at: performance.now(), processed: 0 };
-      send(onProgress, report);
+      send(onProgress, report, memoryOf(source));
       await source.pass((b) => {
         current.replayBatch(b.records, b.refs);
         const now = performance.now();
@@ -214,13 +222,13 @@ async function runStreamed(scenarioJson: string, onProgress: (snapshot: PackedRe
           const phaseChanged = report.phase !== phase;
           phase = report.phase;
           if (phaseChanged || shouldEmit({ now, processed, total, phaseChanged, lastEmit })) {
-            send(onProgress, withoutEdges(report));
+            send(onProgress, withoutEdges(report), memoryOf(source));
             lastEmit = { at: now, processed };
           }
         }
       });
       report = current.report() as Report;
-      send(onProgress, withoutEdges(report));
+      send(onProgress, withoutEdges(report), memoryOf(source));
       return { ok: true, report };
     }
   } catch (e) {
@@ -242,8 +250,9 @@ function withoutEdges(r: Report): Report {
 }
 
 /** Sends a snapshot with its numbers in one buffer, transferred rather than copied. */
-function send(onProgress: (snapshot: PackedReport) => void, report: Report) {
+function send(onProgress: (snapshot: PackedReport) => void, report: Report, memory?: WorkerMemory) {
   const packed = packReport(report);
+  if (memory) packed.memory = memory;
   onProgress(Comlink.transfer(packed, [packed.numbers.buffer]));
 }
 
@@ -379,7 +388,7 @@ const api: EngineApi = {
         const now = performance.now();
         if (now - lastEmit >= 100) {
           lastEmit = now;
-          onProgress({ curves: curves.report() as MiniReport[], bytes: b.bytes, total: b.total, ms: b.ms });
+          onProgress({ curves: curves.report() as MiniReport[], bytes: b.bytes, total: b.total, ms: b.ms, memory: memoryOf(source) });
         }
       });
       return { ok: true, curves: curves.report() as MiniReport[], ms };

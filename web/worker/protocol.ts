@@ -61,6 +61,16 @@ export interface EngineError {
   path?: string;
 }
 
+/**
+ * Bytes of WebAssembly memory a streamed run's workers hold: the simulating worker's and its
+ * reader's. Wasm memory only grows, so these are each worker's peak — flat for a streamed trace
+ * of any length (its per-block state and a few batches), where a held trace would grow them.
+ */
+export interface WorkerMemory {
+  engine: number;
+  reader: number;
+}
+
 /** Miss-ratio curves of several policies over a streamed trace file (engine: analysis::minisim). */
 export interface MiniCurvesRequest {
   /** Online policies' configurations (offline ones are refused: they need the whole future). */
@@ -82,6 +92,7 @@ export interface MiniProgress {
   bytes: number;
   total: number;
   ms: number;
+  memory: WorkerMemory;
 }
 
 export type MiniCurvesReply = { ok: true; curves: MiniReport[]; ms: number } | { ok: false; error: EngineError };

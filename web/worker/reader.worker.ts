@@ -16,7 +16,8 @@ const PUSH_BYTES = 64 << 10;
 /** Batches handed on and not yet given back. */
 const WINDOW = 4;
 
-let ready: Promise<unknown> | undefined;
+let ready: Promise<{ memory: WebAssembly.Memory }> | undefined;
+let memory: WebAssembly.Memory | undefined;
 let file: Blob | undefined;
 let name = '';
 let options: TraceOptions = { blockSize: 4096 };
@@ -53,7 +54,7 @@ async function read(id: number) {
   let reader: TraceReader | undefined;
   try {
     ready ??= init({ module_or_path: wasmUrl });
-    await ready;
+    memory = (await ready).memory;
     if (!file) throw new Error('no trace file is open');
     reader = new TraceReader(options.format ?? '', options.blockSize, !!options.objectMode, !!options.skipBad);
     reader.handOn();
@@ -97,5 +98,5 @@ function send(reader: TraceReader, bytes: number, requests: number, ms: number) 
   const refs = reader.batchRefs();
   if (records.length === 0) return;
   inFlight++;
-  post({ type: 'batch', records, refs, bytes, total: file?.size ?? 0, requests, ms }, [records.buffer, refs.buffer]);
+  post({ type: 'batch', records, refs, bytes, total: file?.size ?? 0, requests, ms, memory: memory?.buffer.byteLength ?? 0 }, [records.buffer, refs.buffer]);
 }

@@ -29,6 +29,8 @@ export type ReaderReply =
       total: number;
       requests: number;
       ms: number;
+      /** The reader's WebAssembly memory, bytes (its peak: wasm memory only grows). */
+      memory: number;
     }
   | { type: 'end'; summary: TraceSummary; ms: number }
   | { type: 'error'; message: string; path?: string };
@@ -60,6 +62,8 @@ function createReader(): ReaderLike {
 export class TraceFile {
   private readonly reader: ReaderLike;
   private busy = false;
+  /** The reader's WebAssembly memory at its last batch, bytes. */
+  readerMemory = 0;
 
   constructor(file: Blob, name: string, options: TraceOptions, create: () => ReaderLike = createReader) {
     this.reader = create();
@@ -90,6 +94,7 @@ export class TraceFile {
         chain = chain.then(async () => {
           if (failed) return;
           if (m.type === 'batch') {
+            this.readerMemory = m.memory;
             await onBatch(m);
             this.reader.postMessage({ type: 'done' });
           } else if (m.type === 'end') {

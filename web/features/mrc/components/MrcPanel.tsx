@@ -16,7 +16,7 @@ import { ChartExport } from '../../export/ChartExport';
 import { NumberField } from '../../scenario/components/NumberField';
 import { defaultPoolSize, defaultRunner, isCancel, type PoolRunner } from '../../../worker/pool';
 import { EngineClient } from '../../../worker/client';
-import type { MiniReport } from '../../../worker/protocol';
+import type { MiniReport, WorkerMemory } from '../../../worker/protocol';
 import { traceFile } from '../../../worker/traces';
 import { traceOf } from '../../../scenario/topology';
 import { defaultSizes, isOffline, offlineAllowed, runSweep, sweepPoints, type PointResult, type SweepPoint } from '../sweep';
@@ -48,9 +48,11 @@ interface MiniState {
   total: number;
   error: string | null;
   baseJson: string | null;
+  /** The curves' worker's and its reader's WebAssembly memory, bytes. */
+  memory: WorkerMemory | null;
 }
 
-const MINI_IDLE: MiniState = { status: 'idle', reports: [], bytes: 0, total: 0, error: null, baseJson: null };
+const MINI_IDLE: MiniState = { status: 'idle', reports: [], bytes: 0, total: 0, error: null, baseJson: null, memory: null };
 
 type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
 
@@ -123,7 +125,7 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
     try {
       const { curves } = await client.miniCurves(request, file, {
         signal: controller.signal,
-        onProgress: (p) => setMini((m) => (m.baseJson === baseJson && m.status === 'running' ? { ...m, reports: p.curves, bytes: p.bytes, total: p.total } : m)),
+        onProgress: (p) => setMini((m) => (m.baseJson === baseJson && m.status === 'running' ? { ...m, reports: p.curves, bytes: p.bytes, total: p.total, memory: p.memory } : m)),
       });
       setMini((m) => ({ ...m, status: 'done', reports: curves, bytes: m.total }));
     } catch (e) {
@@ -297,6 +299,11 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
           />
         )}
       </div>
+      {method === 'mini' && mini.memory && (
+        <p className="chart-legend" data-testid="mini-memory" data-engine={mini.memory.engine} data-reader={mini.memory.reader}>
+          streamed, never held · memory {Math.round(mini.memory.engine / 2 ** 20)} MiB + reader {Math.round(mini.memory.reader / 2 ** 20)} MiB
+        </p>
+      )}
       {(method === 'mini' ? mini.error : state.error) && (
         <div className="banner banner-error" role="alert" data-testid="sweep-error">
           {method === 'mini' ? mini.error : state.error}

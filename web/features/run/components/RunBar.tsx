@@ -40,6 +40,11 @@ const PHASE: Record<RunState['phase'], string> = {
   error: 'Failed',
 };
 
+/** Bytes as whole MiB: 46_137_344 → "44 MiB". */
+function formatMiB(bytes: number): string {
+  return `${Math.round(bytes / 2 ** 20).toLocaleString('en-US')} MiB`;
+}
+
 /** 800 → "under a second left", 12_400 → "about 12 s left", 125_000 → "about 2 min 5 s left". */
 export function formatTimeLeft(ms: number): string {
   if (ms < 1000) return 'under a second left';
@@ -150,6 +155,17 @@ export function RunBar({ state, summary, canRun, onRun, onCancel, blocks, ask }:
           </div>
           {/* One text node: as the numbers change, nothing inside the bar moves (no layout shift). */}
           <span className="runbar-status">{count ? `${status} · ${count}` : status}</span>
+          {state.memory && (
+            <span
+              className="runbar-memory"
+              data-testid="run-memory"
+              data-engine={state.memory.engine}
+              data-reader={state.memory.reader}
+              title="The trace is streamed, never held: the engine keeps per-block state and a few batches, the reader its block numbering"
+            >
+              streamed · memory {formatMiB(state.memory.engine)} + reader {formatMiB(state.memory.reader)}
+            </span>
+          )}
         </div>
       </div>
     </div>

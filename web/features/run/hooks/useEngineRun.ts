@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../../../scenario/schema';
 import { EngineClient, EngineRunError, isAbortError } from '../../../worker/client';
-import type { LoadProgress, Report, TraceOptions, TraceSummary } from '../../../worker/protocol';
+import type { LoadProgress, Report, TraceOptions, TraceSummary, WorkerMemory } from '../../../worker/protocol';
 
 /** Where a run is: the engine's own phases plus the UI's idle / cancelled / error. */
 export type RunPhase = 'idle' | 'loading' | 'warmup' | 'measured' | 'done' | 'cancelled' | 'error';
@@ -16,6 +16,8 @@ export interface RunState {
   scenarioJson: string | null;
   /** While a trace file is read: how far. */
   loading?: LoadProgress | null;
+  /** A streamed trace's run: its workers' WebAssembly memory (flat: the trace is never held). */
+  memory?: WorkerMemory | null;
 }
 
 export const IDLE: RunState = { phase: 'idle', report: null, error: null, scenarioJson: null };
@@ -46,7 +48,7 @@ export function useEngineRun(createClient: () => EngineClient = newClient) {
       abortRef.current = controller;
       clientRef.current ??= createClient();
       const scenarioJson = JSON.stringify(scenario);
-      setState({ phase: 'warmup', report: null, error: null, scenarioJson });
+      setState({ phase: 'warmup', report: null, error: null, scenarioJson, memory: null });
 
       const current = () => abortRef.current === controller;
       let started: Promise<Report>;
@@ -55,6 +57,9 @@ export function useEngineRun(createClient: () => EngineClient = newClient) {
           signal: controller.signal,
           onProgress: (report) => {
             if (current()) setState((s) => ({ ...s, phase: report.phase, report }));
+          },
+          onMemory: (memory) => {
+            if (current()) setState((s) => ({ ...s, memory }));
           },
         });
       } catch (e) {
