@@ -161,7 +161,7 @@ export function RunBar({ state, summary, canRun, onRun, onCancel, blocks, ask }:
               data-testid="run-memory"
               data-engine={state.memory.engine}
               data-reader={state.memory.reader}
-              title="The trace is streamed, never held: the engine keeps per-block state and a few batches, the reader its block numbering"
+              title="The trace is streamed, never held: each run re-reads the file; the engine keeps per-block state and a few batches, the reader its block numbering"
             >
               streamed · memory {formatMiB(state.memory.engine)} + reader {formatMiB(state.memory.reader)}
             </span>
