@@ -100,7 +100,7 @@ export class EngineClient {
     );
   }
 
-  /** Reads a trace file in the worker (kept there for runs that name it); aborting stops it. */
+  /** Scans a trace file in the worker (its summary and census kept there; runs stream it again); aborting stops it. */
   loadTrace(file: Blob, name: string, options: TraceOptions, { signal, onProgress }: { signal?: AbortSignal; onProgress?: (p: LoadProgress) => void } = {}): Promise<TraceSummary> {
     return this.cancellable('reading the trace', signal, (live, remote) => {
       const progress = Comlink.proxy((p: LoadProgress) => {

@@ -111,13 +111,13 @@ export interface EngineApi {
   /** Paper 000 §3's upside estimate at each client/array size pair. */
   estimateUpside(scenarioJson: string, points: { client: number; array: number }[], trace?: Blob): Promise<UpsideReply>;
   /**
-   * Streams a trace file through the engine's reader (`File.stream()`, chunk by chunk) and
-   * keeps the result for runs of scenarios that name it; progress at most every 100 ms.
+   * Scans a trace file through the engine's reader (`File.stream()`, chunk by chunk), keeping
+   * only its summary and census: runs stream the file again; progress at most every 100 ms.
    */
   loadTrace(file: Blob, name: string, options: TraceOptions, onProgress: (p: LoadProgress) => void): Promise<LoadReply>;
   /**
    * Miss-ratio curves of several policies over a trace file read by a reader worker (never
-   * held): `onProgress` gets every curve so far as the file is read, at most every 100 ms.
+   * held): `onProgress` gets every curve so far as the file is read, four times a second.
    */
   miniCurves(request: MiniCurvesRequest, file: Blob, onProgress: (p: MiniProgress) => void): Promise<MiniCurvesReply>;
   /** A scenario's generated workload as a trace file (`csv` or `oracle-general`). */
