@@ -55,7 +55,7 @@ function fakeWorkers(impl: RunImpl) {
           : { ok: true, summary: { format: 'lines', requests: 2, blockRefs: 2, distinct: 2, bytes: file.size, skipped: 0, firstSkipped: null, clients: [{ id: 0, requests: 2 }] } };
       },
       miniCurves: async (request, file, onProgress) => {
-        await onProgress({ curves: [], bytes: file.size / 2, total: file.size, ms: 1 });
+        await onProgress({ curves: [], bytes: file.size / 2, total: file.size, ms: 1, memory: { engine: 1, reader: 2 } });
         // A request without sizes: the engine's refusal; a file of "never" ends only when stopped.
         if (request.sizes.length === 0) return { ok: false, error: { kind: 'invalid-scenario', message: 'sizes: name at least one cache size', path: 'sizes' } };
         if ((await file.text()) === 'never') return new Promise(() => {});
