@@ -30,7 +30,7 @@
 //! - Memory: one index slot per id and a 24-byte node (links for S and for Q-or-non-resident)
 //!   per block in S or Q: about 88 bytes per cached block with a full non-resident bound.
 
-use super::{End, Policy, Queue};
+use super::{End, Policy, Queue, StackEntry, StackStatus};
 use crate::model::Block;
 use crate::util::slab::NIL;
 
@@ -526,6 +526,22 @@ impl Policy for Lirs {
         }
         out.push(Queue { name: "LIR", ghost: false, blocks: lir });
         out.push(Queue { name: "HIR non-resident", ghost: true, blocks: self.q_iter(self.nr).collect() });
+    }
+
+    /// S from its bottom (always LIR) to its top, each entry LIR, resident HIR or non-resident HIR.
+    fn stack(&self, out: &mut Vec<StackEntry>) -> bool {
+        let mut cur = self.s.first;
+        while cur != NIL {
+            let n = self.nodes[cur as usize];
+            let status = match n.status {
+                Status::Lir => StackStatus::Lir,
+                Status::HirResident => StackStatus::HirResident,
+                Status::HirNonResident => StackStatus::HirNonResident,
+            };
+            out.push(StackEntry { block: n.id, status });
+            cur = n.s_up;
+        }
+        true
     }
 
     fn check_invariants(&self) -> Result<(), String> {
