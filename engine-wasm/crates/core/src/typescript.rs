@@ -12,7 +12,7 @@ use crate::analysis::depth::{DepthCurve, Scope};
 use crate::analysis::upside::{ClientUpside, Prediction, UpsidePoint, UpsideReport};
 use crate::hierarchy::{Arrivals, DemoteData, Demotions, DiskConfig, Du, LinkConfig, Mechanical, MultiBlock, Protocol};
 use crate::hierarchy::{CacheCounters, HistogramReport};
-use crate::model::Op;
+use crate::model::{Op, WriteHint};
 use crate::policy::admission::{AdmissionConfig, AdmissionCounts};
 use crate::policy::PolicyConfig;
 use crate::policy::{Queue, StackEntry, StackStatus};
@@ -49,6 +49,7 @@ pub fn bindings() -> String {
         decl::<UpsideReport>(&cfg),
         // The teaching stepper.
         decl::<Op>(&cfg),
+        decl::<WriteHint>(&cfg),
         decl::<Level>(&cfg),
         decl::<MissKind>(&cfg),
         decl::<Queue>(&cfg),

@@ -160,6 +160,8 @@ pub struct TeachStep {
     /// The request just served (`None` for the starting state).
     pub block: Option<Block>,
     pub op: Option<Op>,
+    /// A write's paper 004 hint, as the request carried it; `None` for a read or a plain write.
+    pub hint: Option<WriteHint>,
     /// Its client, by index.
     pub client: Option<usize>,
     /// Where it was served; `None` for the start.
@@ -529,6 +531,7 @@ fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<u
     TeachStep {
         block: r.map(|r| r.block),
         op: r.map(|r| r.op),
+        hint: r.and_then(|r| r.hint),
         client: r.map(|r| r.client),
         level,
         served_by,
@@ -597,6 +600,7 @@ mod tests {
             json!({
                 "block": 0,
                 "op": "read",
+                "hint": null,
                 "client": 0,
                 "level": "disk",
                 "servedBy": "disk",
@@ -847,6 +851,8 @@ mod tests {
         );
         let s = two_level(PolicyConfig::Lru, PolicyConfig::Tq, Protocol::None, 4);
         let steps = teach(&s, &refs[..4], &Start::new()).unwrap();
+        // Each step says which hint its write carried (the stepper's strip shows it).
+        assert_eq!(steps.iter().map(|s| s.hint).collect::<Vec<_>>(), [None, None, None, Some(WriteHint::Replace), None]);
         let array = |n: usize| -> Vec<(&str, Vec<Block>)> {
             steps[n].caches[1].queues.iter().map(|q| (q.name.as_str(), q.blocks.clone())).collect()
         };
