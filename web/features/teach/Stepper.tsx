@@ -261,7 +261,9 @@ export interface Row {
 export const BOX = 34;
 export const GAP = 6;
 export const ROW = 46;
-export const LABEL_WIDTH = 116;
+/** The labels' column at its narrowest, and the width a label's character takes (0.75rem type). */
+export const LABEL_MIN = 116;
+const LABEL_CHAR = 6.4;
 
 /**
  * Where each block sits: one row per queue, cache by cache in the topology's order; the next
@@ -273,7 +275,10 @@ export const LABEL_WIDTH = 116;
  * entry marked LIR, resident HIR or non-resident, keyed by the cache as ghosts are (its
  * resident blocks are drawn, and glide, in the lists below it).
  */
-export function layoutStep(step: TeachStep, letters: boolean, evicted: readonly string[] = []): { rows: Row[]; boxes: Box[] } {
+export function layoutStep(step: TeachStep, letters: boolean, evicted: readonly string[] = []): { rows: Row[]; boxes: Box[]; labelWidth: number } {
+  // The labels' column, wide enough for the longest (MC²'s partitions have long names).
+  const longest = Math.max(0, ...step.caches.flatMap((c) => [c.stack ? rowLabel(c.name, 'S', false, true).length : 0, ...c.queues.map((q) => rowLabel(c.name, q.name, q.ghost, false, q.partition).length)]));
+  const LABEL_WIDTH = Math.max(LABEL_MIN, Math.ceil(12 + longest * LABEL_CHAR));
   const rows: Row[] = [];
   const boxes: Box[] = [];
   const seen = new Map<number, number>();
@@ -311,7 +316,12 @@ export function layoutStep(step: TeachStep, letters: boolean, evicted: readonly 
     rows.push({ cache: 'evicted', client: false, queue: { name: 'tray', ghost: false, blocks: [], partition: null }, y, tray: true });
     gone.forEach((label, k) => boxes.push({ key: label, label, cache: 'evicted', client: false, x: LABEL_WIDTH + k * (BOX + GAP), y: y + 6, ghost: false }));
   }
-  return { rows, boxes };
+  return { rows, boxes, labelWidth: LABEL_WIDTH };
+}
+
+/** A row's label: "array · range 2 · c1 · size 1", "cache · B1 (ghost)", "cache · S (stack)". */
+export function rowLabel(cache: string, queue: string, ghost: boolean, stack: boolean, partition?: TeachQueue['partition']): string {
+  return `${cache}${queue !== 'cache' ? ` · ${queue}` : ''}${ghost ? ' (ghost)' : ''}${stack ? ' (stack)' : ''}${partition && !partition.copies ? ` · size ${partition.size}` : ''}`;
 }
 
 /** "The client", "The array", "The cache" — and a tree's caches by their own names. */
@@ -960,6 +970,7 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
   const strip = useMemo(() => stripOf(steps, letters), [steps, letters]);
   const tally = useMemo(() => tallyAt(steps, at), [steps, at]);
   const tray = useMemo(() => evictionsAt(steps, at, letters), [steps, at, letters]);
+  const LABEL_WIDTH = layout.labelWidth;
   const width = Math.max(360, ...layout.rows.map((r) => LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) + 70));
   const missText = missWords(current);
   return (
@@ -1018,13 +1029,7 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
               data-partition-size={r.queue.partition?.size}
               title={r.marks ? 'stack S, bottom (always LIR) at the left: LIR blocks solid, resident HIR ringed, non-resident HIR dashed' : r.queue.partition ? partitionWords(r.queue) : undefined}
             >
-              <span className="stepper-row-label">
-                {r.cache}
-                {r.queue.name !== 'cache' ? ` · ${r.queue.name}` : ''}
-                {r.queue.ghost ? ' (ghost)' : ''}
-                {r.marks ? ' (stack)' : ''}
-                {r.queue.partition && !r.queue.partition.copies ? <small> · size {r.queue.partition.size}</small> : null}
-              </span>
+              <span className="stepper-row-label">{rowLabel(r.cache, r.queue.name, r.queue.ghost, !!r.marks, r.queue.partition)}</span>
               <span className="stepper-end is-next" style={{ left: LABEL_WIDTH - 4 }}>
                 eject next
               </span>

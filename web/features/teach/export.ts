@@ -11,7 +11,8 @@ const MUTED = '#6b7380';
 const COLOURS = { client: '#2f6fde', array: '#12907a', disk: '#c2603a', ring: '#f0d48a', rule: '#c9ced6', tray: '#8a919c' };
 const BOX = 30;
 const GAP = 5;
-const LABEL = 150;
+/** The labels' column at its narrowest (wider for long names: MC²'s partitions). */
+const LABEL_MIN = 150;
 const ROW = 40;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -46,6 +47,8 @@ function wrap(text: string, width: number): string[] {
 export function frameSvg({ steps, letters, at, narration, note, title }: FrameInput): string {
   const step = steps[at];
   const last = steps.length - 1;
+  const longest = Math.max(0, ...step.caches.flatMap((c) => c.queues.map((q) => `${c.name} · ${q.name} (ghost)`.length)));
+  const LABEL = Math.max(LABEL_MIN, Math.ceil(24 + longest * 6.6));
   const out: string[] = [];
   let y = 24;
   const text = (x: number, yy: number, s: string, o: { size?: number; weight?: number; fill?: string; italic?: boolean } = {}) =>

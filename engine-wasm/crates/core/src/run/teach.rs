@@ -852,7 +852,10 @@ mod tests {
         let s = two_level(PolicyConfig::Lru, PolicyConfig::Tq, Protocol::None, 4);
         let steps = teach(&s, &refs[..4], &Start::new()).unwrap();
         // Each step says which hint its write carried (the stepper's strip shows it).
-        assert_eq!(steps.iter().map(|s| s.hint).collect::<Vec<_>>(), [None, None, None, Some(WriteHint::Replace), None]);
+        assert_eq!(
+            steps.iter().map(|s| s.hint).collect::<Vec<_>>(),
+            [None, None, None, Some(WriteHint::Replace), None]
+        );
         let array = |n: usize| -> Vec<(&str, Vec<Block>)> {
             steps[n].caches[1].queues.iter().map(|q| (q.name.as_str(), q.blocks.clone())).collect()
         };
