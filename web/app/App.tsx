@@ -49,6 +49,15 @@ const Teach = memo(Stepper);
  */
 export const ASK_BEFORE_REQUESTS = 50_000_000;
 
+/** Marks a history entry the page has shown (Back to it changes the view, not the scenario). */
+const PAGE_ENTRY = 'tiersimEntry';
+
+/** Marks the current history entry as one the page has shown, keeping its state and address. */
+function markEntry() {
+  const state = window.history.state as Record<string, unknown> | null;
+  if (!state?.[PAGE_ENTRY]) window.history.replaceState({ ...state, [PAGE_ENTRY]: true }, '', window.location.href);
+}
+
 /** No issues, one value render after render. */
 const NONE: ScenarioIssue[] = [];
 
@@ -194,7 +203,10 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
    */
   const show = useCallback((next: View, choice = true) => {
     // A copy of this entry, which the page then rewrites for the new view (replaceState).
-    if (choice && next !== shownView.current) window.history.pushState(window.history.state, '', window.location.href);
+    if (choice && next !== shownView.current) {
+      markEntry();
+      window.history.pushState({ ...window.history.state, [PAGE_ENTRY]: true }, '', window.location.href);
+    }
     shownView.current = next;
     setView(next);
     startTransition(() => setMounted((m) => (m.has(next) ? m : new Set(m).add(next))));
@@ -205,10 +217,13 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
   }, []);
   // A link pasted into the tab may name another view, and carry a walk.
   useEffect(() => {
+    markEntry();
     const onHashChange = () => {
       const w = walkParamsIn(window.location.hash);
       if (w) setWalk(w);
       show(viewFromHash(window.location.hash), false);
+      // Opened, it is an entry of the page's like the others (Back to it shows its view).
+      markEntry();
     };
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
@@ -219,7 +234,10 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
   const extraForRef = useRef(extraFor);
   extraForRef.current = extraFor;
   useEffect(() => {
-    const onPopState = () => {
+    const onPopState = (e: PopStateEvent) => {
+      // A link pasted into the address bar (a new entry, not one the page has seen) is the
+      // hashchange's to open, its scenario with it.
+      if (!(e.state as Record<string, unknown> | null)?.[PAGE_ENTRY]) return;
       const next = viewFromHash(window.location.hash);
       window.history.replaceState(window.history.state, '', addressWith(extraForRef.current(next)));
       show(next, false);
