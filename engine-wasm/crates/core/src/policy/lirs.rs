@@ -850,6 +850,50 @@ mod tests {
         }
     }
 
+    /// The stack S a teaching view draws is S itself, bottom first, each entry's status as kept
+    /// (`A B ~c d`: A, B LIR; C non-resident; D resident HIR — the first steps of
+    /// `hand_worked_example`), and stays so through the C/B/D steps that prune and reorder it.
+    #[test]
+    fn stack_is_s_bottom_first_with_each_entrys_status() {
+        use crate::policy::StackStatus as M;
+        let mut p = Lirs::with_defaults(3, 8);
+        let mut ev = Vec::new();
+        let stack = |p: &Lirs| {
+            let mut out = Vec::new();
+            assert!(p.stack(&mut out));
+            out.iter().map(|e| (e.block, e.status)).collect::<Vec<_>>()
+        };
+        assert_eq!(stack(&p), []);
+        for b in ["A", "B", "C", "D"] {
+            p.access(id(b), &mut ev);
+        }
+        assert_eq!(
+            stack(&p),
+            [(id("A"), M::Lir), (id("B"), M::Lir), (id("C"), M::HirNonResident), (id("D"), M::HirResident)]
+        );
+        for b in ["C", "B", "D", "E", "A", "C"] {
+            p.access(id(b), &mut ev);
+            let mapped: Vec<_> = p
+                .stacks()
+                .0
+                .into_iter()
+                .map(|(b, s)| {
+                    (
+                        b,
+                        match s {
+                            Lir => M::Lir,
+                            HirResident => M::HirResident,
+                            HirNonResident => M::HirNonResident,
+                        },
+                    )
+                })
+                .collect();
+            assert_eq!(stack(&p), mapped, "after {b}");
+        }
+        // Only LIRS keeps one.
+        assert!(!Lru::new(3, 8).stack(&mut Vec::new()));
+    }
+
     #[test]
     fn queues_show_hir_resident_lir_and_the_non_resident_ghosts() {
         // c = 3: Llirs = 2, Lhirs = 1; the first steps of `hand_worked_example`.
