@@ -180,6 +180,15 @@ describe('tiersim in Chromium: analysis', () => {
       expect(engine(d.scenario).meanLatencyMs, r.design).toBe(r.mean);
     }
     await page.locator('[data-testid="design-space-config"] svg').screenshot({ path: join(SHOTS, 'design-space.png') });
+    // Exported, the chart stands alone: title, the scenario's line, its axis label and its legend.
+    const [dl] = await Promise.all([page.waitForEvent('download'), testId(page, 'design-space-export-svg').click()]);
+    expect(dl.suggestedFilename()).toBe(`${s.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-design-space-vi-fc-own.svg`);
+    const svg = readFileSync((await dl.path())!, 'utf8');
+    expect(svg).toContain("<title>Paper 003's design space: VI / Fibre Channel · client : array");
+    expect(svg).toMatch(/<text class="figure-summary"[^>]*>OLTP workload, 200,000 measured requests · client LRU 2,000 → array MRU 2,000 blocks · DEMOTE · 4 KiB blocks<\/text>/);
+    expect(svg).toContain('>mean read latency</text>');
+    const legend = [...svg.matchAll(/<g class="legend-item">.*?<text[^>]*>([^<]*)<\/text><\/g>/g)].map((m) => m[1]);
+    expect(legend).toEqual(['plain LRU', 'best hierarchy-aware', 'best aggressively-collaborative']);
   });
 
   it("sweeps the link's bandwidth and shows where DEMOTE stops paying (paper 000 Fig. 19), exactly as the engine", async () => {

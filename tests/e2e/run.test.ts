@@ -316,6 +316,20 @@ describe('tiersim in Chromium: run', () => {
     const png = await save('cdf-export-png');
     expect(png.bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(png.bytes.length).toBeGreaterThan(5_000);
+    // Hit ratio over time stands alone too: its title, the scenario's line, its axes and a legend naming each line.
+    const timeline = await save('timeline-export-svg');
+    expect(timeline.name).toBe('random-lru-mru-demote-hit-ratio-over-time.svg');
+    const tl = timeline.bytes.toString();
+    expect(tl).toContain('<title>Hit ratio over time</title>');
+    expect(tl).toMatch(/<text class="figure-summary"[^>]*>RANDOM workload, [\d,]+ measured requests · client LRU 16,384 → array MRU 16,384 blocks · DEMOTE · 4 KiB blocks<\/text>/);
+    expect(tl).toContain('>share of reads</text>');
+    expect(tl).toContain('DEMOTEs per read</text>');
+    expect(tl).toContain('requests processed');
+    const tlLegend = [...tl.matchAll(/<g class="legend-item">.*?<text[^>]*>([^<]*)<\/text><\/g>/g)].map((m) => m[1]);
+    expect(tlLegend).toEqual(['client hits (share of reads, left axis)', 'array hits (share of reads, left axis)', 'disk reads (share of reads, left axis)', 'DEMOTEs per read (right axis)']);
+    const tlPng = await save('timeline-export-png');
+    expect(tlPng.name).toBe('random-lru-mru-demote-hit-ratio-over-time.png');
+    expect(tlPng.bytes.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   });
 
   it('compares runs: pin one, change the design, run again — both CDFs on the chart and both runs in a table, exactly as the engine', async () => {

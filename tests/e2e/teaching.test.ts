@@ -1,5 +1,6 @@
 // The teaching stepper: paper 000's A–E example step by step, and ARC's ghost lists.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
@@ -202,12 +203,21 @@ describe('tiersim in Chromium: teaching', () => {
     // Only LRU-MRU-demote is free of them: its five misses are the cold ones.
     expect(engine.map((steps) => steps.filter((s: any) => s.miss === 'duplicate').length)).toEqual([5, 5, 0]);
     await page.locator('[data-testid="stepper"]').screenshot({ path: join(SHOTS, 'stepper-side-by-side.png') });
+    // Exported, each frame holds every pair at its step, and the printable page names them all.
+    const [framesZip] = await Promise.all([page.waitForEvent('download'), testId(page, 'stepper-export-frames').click()]);
+    const zipped = unzipSync(new Uint8Array(readFileSync((await framesZip.path())!)));
+    const lastFrame = new TextDecoder().decode(zipped['step-10.svg']);
+    expect([...lastFrame.matchAll(/>([^<]*) — step 10 of 10</g)].map((m) => m[1])).toEqual(['LRU-LRU inclusive', 'LRU-LRU-demote', 'LRU-MRU-demote']);
+    const [walkPage] = await Promise.all([page.waitForEvent('download'), testId(page, 'stepper-export-page').click()]);
+    const printed = readFileSync((await walkPage.path())!, 'utf8');
+    expect(printed).toContain('LRU-LRU inclusive · LRU-LRU-demote · LRU-MRU-demote, 3 + 3 blocks');
+    expect(printed.match(/— step 4 of 10</g)).toHaveLength(3);
 
     // The papers' small examples show their own lists.
     const names = () => page.locator('[data-testid="stepper-queue"]').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-name')));
     for (const [preset, steps, lists] of [
       ['slru', 13, ['probationary', 'protected']],
-      ['lirs', 13, ['HIR resident', 'LIR', 'HIR non-resident']],
+      ['lirs', 13, ['S', 'HIR resident', 'LIR', 'HIR non-resident']],
       ['mq', 14, ['cache', 'Q0', 'Q1', 'Q2', 'Qout']],
       ['tq', 11, ['cache', 'Qlow', 'Qhigh', 'Qout']],
     ] as const) {
@@ -220,6 +230,11 @@ describe('tiersim in Chromium: teaching', () => {
     // TQ: the REPLACE-hinted write put A in Qhigh; the reads after it were declined, and A's next read hits the array.
     const served = await page.locator('[data-testid="stepper-strip-item"]').evaluateAll((items) => items.map((i) => i.getAttribute('data-served')));
     expect(served).toEqual(['disk', 'disk', 'disk', 'disk', 'write', 'array', 'disk', 'disk', 'array', 'disk', 'array']);
+    // The strip shows which hint the write carried, not a bare *.
+    const write = page.locator('[data-testid="stepper-strip-item"][data-step="5"]');
+    expect(await write.getAttribute('data-hint')).toBe('replace');
+    expect(await write.getAttribute('title')).toBe('A (write, REPLACE hint): written');
+    expect(await write.locator('.stepper-hint').innerText()).toBe('rep');
 
     // Predict: paper 000's first step — A from the disk, C leaving the client.
     await testId(page, 'stepper-preset-paper000').click();
@@ -244,5 +259,94 @@ describe('tiersim in Chromium: teaching', () => {
       return r.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').flatMap((v: any) => v.nodes.map((n: any) => `${v.id} at ${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`));
     });
     expect(violations).toEqual([]);
+  });
+  it("shows MC²'s partitions and LIRS's stack S as the engine lists them, and keeps the walk in the Teach view's address only", async () => {
+    // Opened on Explore (where the Share panel lives), then Teach.
+    const page = await openApp();
+    await showView(page, 'teach');
+    const rows = () =>
+      page.locator('[data-testid="stepper-queue"]').evaluateAll((rs) => rs.map((r) => `${r.getAttribute('data-cache')} ${r.getAttribute('data-name')}: ${r.getAttribute('data-blocks')}`));
+    // MC² over two clients (TPC-H query 3 at c1, query 7 at c2: their range hints), each request naming its range.
+    await testId(page, 'stepper-preset-mc2').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="8"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    const d = JSON.parse(defaultScenario());
+    const scenario = {
+      ...d,
+      name: 'teaching stepper',
+      topology: {
+        kind: 'tree',
+        caches: [
+          { name: 'array', capacity: 4, policy: { kind: 'lru' }, disk: { kind: 'constant', serviceMs: 10 } },
+          { name: 'c1', capacity: 2, policy: { kind: 'lru' }, parent: 'array', link: { preset: 'fc-1g' } },
+          { name: 'c2', capacity: 2, policy: { kind: 'lru' }, parent: 'array', link: { preset: 'fc-1g' } },
+        ],
+      },
+      protocol: { kind: 'mc2', revision: 2 },
+      source: { kind: 'workload', workload: { kind: 'tpch', query: 'q3', scale: 0.01 }, clients: { c2: { kind: 'tpch', query: 'q7', scale: 0.01 } } },
+    };
+    const requests = [[0, 'read', 'c1', 2], [1, 'read', 'c1', 2], [0, 'read', 'c2', 2], [2, 'read', 'c1', 2], [3, 'read', 'c2', 5], [4, 'read', 'c2', 5], [5, 'read', 'c2', 5], [1, 'read', 'c2', 2]];
+    const steps = JSON.parse(teach(JSON.stringify(scenario), JSON.stringify(requests), '{}'));
+    const letters = (bs: number[]) => bs.map((b) => 'ABCDEF'[b]).join(' ');
+    const engineRows = (n: number) => steps[n].caches.flatMap((c: any) => c.queues.map((q: any) => `${c.name} ${q.name}: ${letters(q.blocks)}`));
+    for (let n = 0; n <= 8; n++) {
+      expect(await rows(), `step ${n}`).toEqual(engineRows(n));
+      if (n < 8) await testId(page, 'stepper-step').click();
+    }
+    // By hand (paper 002 §3.3): c2 reading A at random brings it from c1's scan copies into the
+    // shared partition; c1's cache then lets B go, demoted into c1's own partition of range 2.
+    await testId(page, 'stepper-narration').click();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    expect(await rows()).toContain('array range 2 · shared: A');
+    expect(await rows()).toContain('array range 2 · scan copies: B');
+    await page.keyboard.press('ArrowRight');
+    expect(await rows()).toContain('array range 2 · c1: B');
+    expect(await rows()).toContain('c1 range 2: C A');
+    expect(await page.locator('[data-testid="stepper-queue"][data-name="range 2 · c1"]').getAttribute('title')).toBe("c1's own partition of range 2, sized 1 block by Karma");
+    await page.waitForTimeout(600); // the blocks' glide
+    await testId(page, 'stepper').screenshot({ path: join(SHOTS, 'stepper-mc2.png') });
+
+    // LIRS: its stack S drawn above Q (its resident HIR blocks), each entry marked as the engine marks it.
+    await testId(page, 'stepper-preset-lirs').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="13"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    const single = { ...d, name: 'teaching stepper', topology: { kind: 'single', cache: { capacity: 4, policy: { kind: 'lirs' } }, link: d.topology.link, disk: d.topology.disk } };
+    delete (single as any).protocol;
+    const lirs = JSON.parse(teach(JSON.stringify(single), JSON.stringify('A B C D A B E A F B G C A'.split(' ').map((l) => l.charCodeAt(0) - 65)), '{}'));
+    const sRow = page.locator('[data-testid="stepper-queue"][data-name="S"]');
+    const seen = new Set<string>();
+    for (let n = 0; n <= 13; n++) {
+      const stack = lirs[n].caches[0].stack as { block: number; status: string }[];
+      expect(await sRow.getAttribute('data-blocks'), `step ${n}`).toBe(stack.map((e) => String.fromCharCode(65 + e.block)).join(' '));
+      expect(await sRow.getAttribute('data-marks'), `step ${n}`).toBe(stack.map((e) => e.status).join(' '));
+      expect(await page.locator('.stepper-block.is-hir-non-resident').count()).toBe(stack.filter((e) => e.status === 'hir-non-resident').length);
+      if (n > 0) expect(stack[0].status, `step ${n}: S's bottom is always LIR`).toBe('lir');
+      stack.forEach((e) => seen.add(e.status));
+      if (n < 13) await page.keyboard.press('ArrowRight');
+    }
+    expect(seen).toEqual(new Set(['lir', 'hir-resident', 'hir-non-resident']));
+
+    // The walk is the Teach view's address: there, the address and the Share link carry it and
+    // reopen the same step; in another view it is gone, and it comes back with Teach.
+    const hash = () => new URL(page.url()).hash;
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => window.location.hash.includes('&teach=lirs&step=2'));
+    expect(hash()).toMatch(/^#s=[^&]+&view=teach&teach=lirs&step=2$/);
+    const share = await testId(page, 'share-url').inputValue();
+    expect(share).toBe(page.url());
+    await testId(page, 'view-tab-explore').click();
+    await testId(page, 'view-explore').waitFor({ state: 'visible' });
+    expect(hash()).toMatch(/^#s=[^&]+$/);
+    expect(await testId(page, 'share-url').inputValue()).toBe(page.url());
+    await testId(page, 'view-tab-teach').click();
+    await page.waitForFunction(() => window.location.hash.endsWith('&view=teach&teach=lirs&step=2'));
+    const shared = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await shared.goto(share);
+    await shared.waitForSelector('[data-testid="stepper-at"][data-steps="13"][data-at="2"]', { timeout: RUN_TIMEOUT_MS });
+    expect(await shared.getByTestId('view-tab-teach').getAttribute('aria-selected')).toBe('true');
+    expect(new URL(shared.url()).hash).toBe(hash());
+    await shared.close();
+    await page.close();
   });
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, RUN_TIMEOUT_MS, attr, drop, encodeHash, engine, engineCdf, expectSameCdf, openApp, replay, results, root, run, testId, value } from './harness';
+import { useApp, RUN_TIMEOUT_MS, attr, decodeShareUrl, drop, encodeHash, engine, engineCdf, expectSameCdf, openApp, replay, results, root, run, showView, testId, value } from './harness';
 
 useApp();
 
@@ -189,6 +189,69 @@ describe('tiersim in Chromium: views', () => {
     const three = await results(page);
     expect(three.meanText).toBe(String(replay(three.scenario, new TextEncoder().encode(csv)).meanLatencyMs));
     expect(await value(page, 'topology')).toBe('tree');
+    await page.close();
+  });
+  it('goes back and forward between views, keeping the scenario as it is now', async () => {
+    const s = JSON.parse(defaultScenario());
+    s.name = 'views';
+    const page = await openApp(encodeHash(s), { width: 1280, height: 800 });
+    const scenarioHash = () => hashOf(page).split('&')[0];
+    // Explore → Teach → back to Explore, where the scenario changes (its address rewritten, no
+    // new entry) — then Teach → Compare.
+    await showView(page, 'teach');
+    await showView(page, 'explore');
+    await testId(page, 'client-capacity').fill('4096');
+    await page.waitForFunction((old) => !window.location.hash.startsWith(old), encodeHash(s));
+    const now = scenarioHash();
+    expect(decodeShareUrl(page.url()).topology.client.capacity).toBe(4096);
+    await showView(page, 'teach');
+    await showView(page, 'compare');
+    expect(hashOf(page)).toBe(`${now}&view=compare`);
+    const back = async (view: string, suffix: string) => {
+      await page.goBack();
+      await page.waitForFunction((id) => document.querySelector('[role="tab"][aria-selected="true"]')?.getAttribute('data-testid') === id, `view-tab-${view}`);
+      expect(await testId(page, `view-${view}`).isVisible()).toBe(true);
+      // The scenario as it is now, never the entry's older one — in the address, the form and the Share link.
+      await page.waitForFunction((h) => window.location.hash === h, `${now}${suffix}`);
+      expect(await value(page, 'share-url')).toBe(page.url());
+    };
+    await back('teach', '&view=teach');
+    await back('explore', '');
+    expect(await value(page, 'client-capacity')).toBe('4096');
+    // Further back, the entries were made before the change: the scenario stays the changed one.
+    await back('teach', '&view=teach');
+    await back('explore', '');
+    expect(await value(page, 'client-capacity')).toBe('4096');
+    expect(await testId(page, 'url-error').count()).toBe(0);
+    // And forward again.
+    await page.goForward();
+    await page.waitForFunction(() => document.querySelector('[role="tab"][aria-selected="true"]')?.getAttribute('data-testid') === 'view-tab-teach');
+    expect(hashOf(page)).toBe(`${now}&view=teach`);
+    await page.close();
+  });
+
+  it("keeps the stepper's walk in the Teach view's address only, and in its Share link", async () => {
+    const page = await openApp('', { width: 1280, height: 800 });
+    await showView(page, 'teach');
+    await testId(page, 'stepper-preset-inclusive').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"]', { timeout: RUN_TIMEOUT_MS });
+    await testId(page, 'stepper-step').click();
+    await page.waitForFunction(() => window.location.hash.endsWith('&view=teach&teach=inclusive&step=1'));
+    expect(await value(page, 'share-url')).toBe(page.url());
+    for (const view of ['explore', 'compare', 'sweeps', 'gallery'] as const) {
+      await showView(page, view);
+      expect(hashOf(page), view).not.toContain('teach=');
+      expect(hashOf(page), view).not.toContain('step=');
+      expect(await value(page, 'share-url')).toBe(page.url());
+    }
+    // Back in Teach (by its tab, then by Back from Explore), the walk is back in the address, at its step.
+    await showView(page, 'teach');
+    expect(hashOf(page)).toMatch(/&view=teach&teach=inclusive&step=1$/);
+    expect(await attr(page, 'stepper-at', 'data-at')).toBe('1');
+    await showView(page, 'explore');
+    await page.goBack();
+    await page.waitForFunction(() => window.location.hash.endsWith('&view=teach&teach=inclusive&step=1'));
+    expect(await attr(page, 'stepper-at', 'data-at')).toBe('1');
     await page.close();
   });
 });

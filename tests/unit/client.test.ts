@@ -67,9 +67,9 @@ function fakeWorkers(impl: RunImpl) {
         n > 0 ? { ok: true, csv: 'time,client,block,nblocks,op,hint\n,0,7,1,r,\n,0,9,1,w,replace range:3\n' } : { ok: false, error: { kind: 'invalid-scenario', message: 'n: no' } },
       teach: async (_json, requests) => {
         const r: [number, string][] = JSON.parse(requests);
-        const cache = (blocks: number[]) => [{ name: 'cache', parent: null, queues: [{ name: 'cache', ghost: false, blocks }], hits: 0, misses: blocks.length }];
+        const cache = (blocks: number[]) => [{ name: 'cache', parent: null, stack: null, queues: [{ name: 'cache', ghost: false, blocks, partition: null }], hits: 0, misses: blocks.length }];
         return r.length > 0
-          ? { ok: true, steps: [{ block: null, op: null, client: null, level: null, servedBy: null, latencyMs: 0, caches: cache([]), demotions: 0, diskReads: 0, miss: null, distance: null, pathCapacity: null }, ...r.map(([block]) => ({ block, op: 'read' as const, client: 0, level: 'disk' as const, servedBy: 'disk', latencyMs: 10, caches: cache([block]), demotions: 0, diskReads: 1, miss: 'cold' as const, distance: null, pathCapacity: 1 }))] }
+          ? { ok: true, steps: [{ block: null, op: null, hint: null, client: null, level: null, servedBy: null, latencyMs: 0, caches: cache([]), demotions: 0, diskReads: 0, miss: null, distance: null, pathCapacity: null }, ...r.map(([block]) => ({ block, op: 'read' as const, hint: null, client: 0, level: 'disk' as const, servedBy: 'disk', latencyMs: 10, caches: cache([block]), demotions: 0, diskReads: 1, miss: 'cold' as const, distance: null, pathCapacity: 1 }))] }
           : { ok: false, error: { kind: 'invalid-scenario', message: 'requests: none' } };
       },
       validateScenario: async (json) => (JSON.parse(json).version === 1 ? { ok: true, json: JSON.stringify({ migrated: true }) } : { ok: false, error: { kind: 'invalid-scenario', message: 'scenario.version: expected 1 to 2', path: 'scenario.version' } }),

@@ -7,10 +7,10 @@ import { layoutStep, narrate, resolveClients, Stepper, STEPPER_PRESETS, stepperS
 import { defaultScenario } from '../../web/scenario/defaults';
 import { treeFromScenario } from '../../web/scenario/topology';
 import { letterId, letterName, parseBlocks } from '../../web/features/teach/requests';
-import { readStepperLink, sameConfig, writeStepperLink } from '../../web/features/teach/link';
+import { readStepperLink, sameConfig, walkParams, walkParamsIn, writeStepperLink } from '../../web/features/teach/link';
 import { unzipSync } from 'fflate';
-import { frameName, frameSvg, printablePage, zipFrames } from '../../web/features/teach/export';
-import { evictionsAt, evictionsOf, guessChoices, judgeGuess, pathOf, stripOf, tallyAt } from '../../web/features/teach/walk';
+import { frameName, frameSvg, printablePage, stackFrames, zipFrames } from '../../web/features/teach/export';
+import { evictionsAt, evictionsOf, guessChoices, HINT_WORDS, judgeGuess, pathOf, requestWords, stripOf, tallyAt } from '../../web/features/teach/walk';
 import type { TeachStep } from '../../web/worker/protocol';
 
 afterEach(() => {
@@ -20,24 +20,24 @@ afterEach(() => {
   window.history.replaceState(null, '', window.location.pathname);
 });
 
-const q = (name: string, blocks: number[], ghost = false) => ({ name, ghost, blocks });
+const q = (name: string, blocks: number[], ghost = false) => ({ name, ghost, blocks, partition: null });
 /** Two levels' caches, as the engine lists them: the client (under the array), then the array. */
 const pair = (client: ReturnType<typeof q>[], array: ReturnType<typeof q>[], tally: [number, number, number, number] = [0, 0, 0, 0]) => [
-  { name: 'client', parent: 1, queues: client, hits: tally[0], misses: tally[1] },
-  { name: 'array', parent: null, queues: array, hits: tally[2], misses: tally[3] },
+  { name: 'client', stack: null, parent: 1, queues: client, hits: tally[0], misses: tally[1] },
+  { name: 'array', stack: null, parent: null, queues: array, hits: tally[2], misses: tally[3] },
 ];
 // Paper 000 §4.5: Start (client C D E, array D B E) then A read: Final (client D E A, array E C A).
 /** The starting state, its request fields null as the engine sends them. */
-const NO_REQUEST = { block: null, op: null, client: null, level: null, servedBy: null, miss: null, distance: null, pathCapacity: null } as const;
+const NO_REQUEST = { block: null, op: null, hint: null, client: null, level: null, servedBy: null, miss: null, distance: null, pathCapacity: null } as const;
 const START: TeachStep = { ...NO_REQUEST, latencyMs: 0, caches: pair([q('cache', [2, 3, 4])], [q('cache', [3, 1, 4])]), demotions: 0, diskReads: 0 };
-const FINAL: TeachStep = { block: 0, op: 'read', client: 0, level: 'disk', servedBy: 'disk', latencyMs: 10.4, caches: pair([q('cache', [3, 4, 0])], [q('cache', [4, 2, 0])], [0, 1, 0, 1]), demotions: 1, diskReads: 1, miss: 'cold', distance: null, pathCapacity: 6 };
+const FINAL: TeachStep = { block: 0, op: 'read', hint: null, client: 0, level: 'disk', servedBy: 'disk', latencyMs: 10.4, caches: pair([q('cache', [3, 4, 0])], [q('cache', [4, 2, 0])], [0, 1, 0, 1]), demotions: 1, diskReads: 1, miss: 'cold', distance: null, pathCapacity: 6 };
 
 describe('the teaching stepper', () => {
   it('reads request lists of letters or numbers, writes starred, and names a bad token', () => {
     expect([letterId('A'), letterId('Z'), letterId('AA'), letterName(27)]).toEqual([0, 25, 26, 'AB']);
     expect(parseBlocks('A b, C*  7')).toEqual({ ok: true, letters: true, requests: [[0, 'read'], [1, 'read'], [2, 'write'], [7, 'read']] });
     expect(parseBlocks('3 4 5')).toMatchObject({ ok: true, letters: false });
-    expect(parseBlocks('A B? C')).toEqual({ ok: false, message: 'request 2: "B?" is not a block — letters (A, B, … AA) or a number up to 999999, with * for a write (*synch, *replace, *recov for a hinted one), after its client and a colon (c2:A) if not the first' });
+    expect(parseBlocks('A B? C')).toEqual({ ok: false, message: 'request 2: "B?" is not a block — letters (A, B, … AA) or a number up to 999999, with * for a write (*synch, *replace, *recov for a hinted one), after its client and a colon (c2:A) if not the first, and before @ and its range (A@2) under MC²' });
     // Paper 004's hints on writes, as the engine takes them.
     expect(parseBlocks('A*replace B*Synch c2:C*recov D*')).toEqual({ ok: true, letters: true, requests: [[0, 'replace'], [1, 'synch'], [2, 'recov', 'c2'], [3, 'write']] });
     expect(parseBlocks('A*erase')).toMatchObject({ ok: false, message: expect.stringContaining('request 1: "A*erase" is not a block') });
@@ -50,6 +50,13 @@ describe('the teaching stepper', () => {
     expect(resolveClients(parsed, ['c1', 'c2'])).toEqual([[0, 'read', 'c2'], [1, 'read'], [2, 'read', 'c1']]);
     expect(resolveClients(parsed, ['client'])).toEqual({ error: 'request 1: "c2" is not a client of this hierarchy (its clients: client, or 1 to 1)' });
     expect(parseBlocks('1 '.repeat(1001))).toMatchObject({ ok: false, message: 'requests: at most 1000 (got 1001)' });
+    // Under MC² a block names its range after an @ (paper 002's hint); the first client's without a client.
+    const ranged = parseBlocks('c2:A@2 B@5 c1:C*@3 2:D');
+    expect(ranged).toEqual({ ok: true, letters: true, requests: [[0, 'read', 'c2', 2], [1, 'read', null, 5], [2, 'write', 'c1', 3], [3, 'read', '2']] });
+    if (!ranged.ok) throw new Error(ranged.message);
+    expect(resolveClients(ranged, ['c1', 'c2'])).toEqual([[0, 'read', 'c2', 2], [1, 'read', 0, 5], [2, 'write', 'c1', 3], [3, 'read', 'c2']]);
+    expect(parseBlocks('A@2', 'client start block', false)).toMatchObject({ ok: false });
+    expect(parseBlocks('A@x')).toMatchObject({ ok: false, message: expect.stringContaining('before @ and its range (A@2) under MC²') });
   });
 
   it('builds a valid tiny scenario for every preset, and refuses big caches', () => {
@@ -79,20 +86,55 @@ describe('the teaching stepper', () => {
     const empty = { ...START, caches: pair([q('cache', [])], [q('cache', [])]) };
     expect(narrate(empty, empty, true)).toBe('Step 0: no request yet — every cache is empty.');
     expect(narrate(START, FINAL, true)).toBe('Read A: from disk (10.40 ms). The client takes A and lets go of C. The array takes C, A and lets go of D, B. 1 DEMOTE.');
-    const ghosts = layoutStep({ ...START, caches: [{ name: 'cache', parent: null, queues: [q('T1', [1]), q('B1', [1, 2], true)], hits: 0, misses: 0 }] }, false);
+    const ghosts = layoutStep({ ...START, caches: [{ name: 'cache', stack: null, parent: null, queues: [q('T1', [1]), q('B1', [1, 2], true)], hits: 0, misses: 0 }] }, false);
     expect(ghosts.boxes.map((b) => [b.key, b.ghost])).toEqual([
       ['1', false],
       ['cache:B1:1', true],
       ['cache:B1:2', true],
     ]);
+    // LIRS's stack S drawn first, each entry marked, keyed by its cache (the blocks glide in the lists below it).
+    const lirs = layoutStep(
+      {
+        ...START,
+        caches: [
+          {
+            name: 'cache',
+            parent: null,
+            stack: [
+              { block: 0, status: 'lir' },
+              { block: 3, status: 'hir-non-resident' },
+              { block: 4, status: 'hir-resident' },
+            ],
+            queues: [q('HIR resident', [4]), q('LIR', [0]), q('HIR non-resident', [3], true)],
+            hits: 0,
+            misses: 0,
+          },
+        ],
+      },
+      true,
+    );
+    expect(lirs.rows.map((r) => [r.queue.name, r.marks?.join(' ') ?? ''])).toEqual([
+      ['S', 'lir hir-non-resident hir-resident'],
+      ['HIR resident', ''],
+      ['LIR', ''],
+      ['HIR non-resident', ''],
+    ]);
+    expect(lirs.boxes.map((b) => [b.key, b.mark ?? '', b.ghost])).toEqual([
+      ['cache:S:A', 'lir', false],
+      ['cache:S:D', 'hir-non-resident', true],
+      ['cache:S:E', 'hir-resident', false],
+      ['E', '', false],
+      ['A', '', false],
+      ['cache:HIR non-resident:D', '', true],
+    ]);
     // A tree: who asked, and which cache served it; each client's cache coloured as a client's.
     const tree = (c1: number[], c2: number[], array: number[]) => [
-      { name: 'array', parent: null, queues: [q('cache', array)], hits: 0, misses: 0 },
-      { name: 'c1', parent: 0, queues: [q('cache', c1)], hits: 0, misses: 0 },
-      { name: 'c2', parent: 0, queues: [q('cache', c2)], hits: 0, misses: 0 },
+      { name: 'array', stack: null, parent: null, queues: [q('cache', array)], hits: 0, misses: 0 },
+      { name: 'c1', stack: null, parent: 0, queues: [q('cache', c1)], hits: 0, misses: 0 },
+      { name: 'c2', stack: null, parent: 0, queues: [q('cache', c2)], hits: 0, misses: 0 },
     ];
     const was: TeachStep = { ...NO_REQUEST, latencyMs: 0, caches: tree([0], [], [0]), demotions: 0, diskReads: 1 };
-    const now: TeachStep = { block: 0, op: 'read', client: 1, level: 'array', servedBy: 'array', latencyMs: 0.2, caches: tree([0], [0], [0]), demotions: 0, diskReads: 1, miss: null, distance: 1, pathCapacity: 4 };
+    const now: TeachStep = { block: 0, op: 'read', hint: null, client: 1, level: 'array', servedBy: 'array', latencyMs: 0.2, caches: tree([0], [0], [0]), demotions: 0, diskReads: 1, miss: null, distance: 1, pathCapacity: 4 };
     expect(narrate(was, now, true, ['c1', 'c2'])).toBe('c2 reads A: a hit at array (0.20 ms). c2 takes A.');
     expect(layoutStep(now, true).boxes.map((b) => [b.key, b.cache, b.client])).toEqual([
       ['A', 'array', false],
@@ -215,6 +257,7 @@ describe('the teaching stepper', () => {
     const st = (block: number | null, servedBy: string | null, c: number[], a: number[], t: [number, number, number, number], miss: TeachStep['miss'] = null): TeachStep => ({
       block,
       op: block === null ? null : 'read',
+      hint: null,
       client: block === null ? null : 0,
       level: servedBy === null ? null : servedBy === 'disk' ? 'disk' : servedBy === 'client' ? 'client' : 'array',
       servedBy,
@@ -236,6 +279,10 @@ describe('the teaching stepper', () => {
       st(0, 'disk', [3, 0], [3, 0], [1, 5, 0, 5], 'duplicate'),
     ];
     expect(pathOf(steps[1], 0)).toEqual([0, 1]);
+    // A hinted write keeps its hint on the strip: a short mark, and its name in words.
+    const hinted: TeachStep = { ...steps[1], op: 'write', hint: 'replace', miss: null };
+    const item = stripOf([steps[0], hinted], true)[0];
+    expect([item.hint, requestWords(item), requestWords({ op: 'write', hint: null }), HINT_WORDS.synch.short]).toEqual(['replace', 'write, REPLACE hint', 'write', 'syn']);
     expect(stripOf(steps, true).map((r) => `${r.label}:${r.servedBy}:${r.miss ?? ''}`)).toEqual(['A:disk:cold', 'B:disk:cold', 'A:client:', 'C:disk:cold', 'D:disk:cold', 'A:disk:duplicate']);
     // The tally counted from the strip is the engine's, step by step.
     for (let n = 0; n < steps.length; n++) {
@@ -275,6 +322,10 @@ describe('the teaching stepper', () => {
     const back = readStepperLink(linked, presets);
     expect(back).toEqual({ ok: true, link: { config: custom, step: 6, notes } });
     expect(sameConfig(custom, { ...custom, tree: undefined })).toBe(true);
+    // The walk's own parameters, as the page puts them in the Teach view's address, and read back from one.
+    expect(walkParams({ config: paper, step: 7, notes: {} }, presets)).toBe('teach=paper000&step=7');
+    expect(walkParamsIn(`#s=x&view=teach&${linked.slice(1)}`)).toBe(linked.slice(1));
+    expect(walkParamsIn('#s=x&view=teach&step=3')).toBe('');
     // No stepper in the hash: nothing; a damaged one says what is wrong.
     expect(readStepperLink('#s=abc&view=teach', presets)).toBeNull();
     const damaged = (h: string) => {
@@ -455,6 +506,16 @@ describe('the teaching stepper', () => {
     expect(blocks.join(' ')).toBe(['A', 'D E A', 'E C A', 'D B'].join(' ')); // the strip's A, the caches, the tray
     expect(texts.filter((t) => t?.startsWith('←'))).toEqual(['← array', '← array']);
     expect(frameSvg({ steps, letters: true, at: 0, narration: narrate(START, START, true) })).toContain('step 0 of 1');
+    // A side-by-side walk: every pair in one frame, one under the other, each titled.
+    const other = frameSvg({ steps, letters: true, at: 1, narration: narrate(START, FINAL, true), title: 'LRU-MRU-demote' });
+    const first = frameSvg({ steps, letters: true, at: 1, narration: narrate(START, FINAL, true), title: 'LRU-LRU inclusive' });
+    const both = stackFrames([first, other]);
+    const stacked = new DOMParser().parseFromString(both, 'image/svg+xml');
+    expect(stacked.getElementsByTagName('parsererror')).toHaveLength(0);
+    const nested = [...stacked.documentElement.children].filter((e) => e.tagName === 'svg');
+    expect(nested.map((e) => e.getAttribute('y'))).toEqual(['0', String(Number(/height="(\d+)"/.exec(first)![1]) + 12)]);
+    expect([...stacked.getElementsByTagName('text')].map((t) => t.textContent).filter((t) => t?.includes('step 1 of 1'))).toEqual(['LRU-LRU inclusive — step 1 of 1', 'LRU-MRU-demote — step 1 of 1']);
+    expect(stackFrames([frame])).toBe(frame);
     expect([frameName(0, 7), frameName(12, 120)]).toEqual(['step-00.svg', 'step-012.svg']);
     const page = printablePage('The walk', 'LRU-LRU <inclusive>', [frame, frame]);
     expect(page).toContain('<figure id="step-1"><svg');
@@ -473,16 +534,24 @@ describe('the teaching stepper', () => {
     expect(zipFrames(files)).toEqual(zip);
   });
 
-  it("keeps the walk in the hash when the page rewrites it for a new scenario, and has a presenter mode", async () => {
+  it("tells the page its walk rather than writing the hash when the page asks, and has a presenter mode", async () => {
     const teach = vi.fn(async () => [START, FINAL]);
     const small: any = defaultScenario();
-    const view = render(<Stepper teach={teach} scenario={small} />);
+    const onWalk = vi.fn();
+    window.history.replaceState(null, '', '/#s=N4Ig+x&view=teach');
+    render(<Stepper teach={teach} scenario={small} onWalk={onWalk} />);
     fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
-    await waitFor(() => expect(window.location.hash).toBe('#teach=paper000&step=0'));
-    // The page's own effect, as useScenarioUrl writes it: only its scenario.
-    view.rerender(<Stepper teach={teach} scenario={{ ...small, name: 'edited' }} />);
-    window.history.replaceState(null, '', '/#s=N4Ig+x');
-    await waitFor(() => expect(window.location.hash).toBe('#s=N4Ig+x&teach=paper000&step=0'));
+    await waitFor(() => expect(onWalk).toHaveBeenLastCalledWith('teach=paper000&step=0'));
+    fireEvent.keyDown(screen.getByTestId('stepper'), { key: 'ArrowRight' });
+    await waitFor(() => expect(onWalk).toHaveBeenLastCalledWith('teach=paper000&step=1'));
+    // The address is the page's to write (it puts the walk in the Teach view's address).
+    expect(window.location.hash).toBe('#s=N4Ig+x&view=teach');
+    // The page puts the walk it was told back in the address, with the scenario's parameters: a
+    // hashchange then is no news to the stepper (no second run of the engine).
+    const calls = teach.mock.calls.length;
+    window.history.replaceState(null, '', '/#s=N4Ig+x&view=teach&teach=paper000&step=1');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(teach).toHaveBeenCalledTimes(calls);
     // Presenter mode: the stepper alone, in large type (full screen where the browser allows).
     fireEvent.click(screen.getByTestId('stepper-presenter'));
     expect(screen.getByTestId('stepper').className).toContain('is-presenter');

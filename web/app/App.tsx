@@ -28,6 +28,7 @@ import { isAbortError, type EngineClient } from '../worker/client';
 import { registerTrace, traceFile } from '../worker/traces';
 import { runRequests, scenarioSummary } from './summary';
 import { VIEWS, VIEW_INFO, viewFromHash, viewSuffix, type View } from './views';
+import { walkParamsIn } from '../features/teach/link';
 
 // The panels that do not follow a run, memoised: a run's start and its live reports re-render the
 // results, not these (the click on Run stays a short task).
@@ -48,6 +49,15 @@ const Teach = memo(Stepper);
  */
 export const ASK_BEFORE_REQUESTS = 50_000_000;
 
+/** Marks a history entry the page has shown (Back to it changes the view, not the scenario). */
+const PAGE_ENTRY = 'tiersimEntry';
+
+/** Marks the current history entry as one the page has shown, keeping its state and address. */
+function markEntry() {
+  const state = window.history.state as Record<string, unknown> | null;
+  if (!state?.[PAGE_ENTRY]) window.history.replaceState({ ...state, [PAGE_ENTRY]: true }, '', window.location.href);
+}
+
 /** No issues, one value render after render. */
 const NONE: ScenarioIssue[] = [];
 
@@ -60,7 +70,12 @@ export interface AppProps {
 
 export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}) {
   const [view, setView] = useState<View>(() => viewFromHash(window.location.hash));
-  const { draft, setDraft, valid, issues, urlError, dismissUrlError, migrating, shareUrl, fromLink } = useScenarioUrl(migrate, viewSuffix(view));
+  // The stepper's walk ("teach=…&step=…&notes=…") is part of the Teach view's address: in
+  // Teach the address (and so the Share link) carries it; elsewhere it is kept here, and comes
+  // back with the view.
+  const [walk, setWalk] = useState(() => walkParamsIn(window.location.hash));
+  const extraFor = useCallback((v: View) => viewSuffix(v) + (v === 'teach' && walk ? `&${walk}` : ''), [walk]);
+  const { draft, setDraft, valid, issues, urlError, dismissUrlError, migrating, shareUrl, fromLink, addressWith } = useScenarioUrl(migrate, extraFor(view));
   const { state, run, load, cancel } = useEngineRun(createClient);
   const [trace, setTrace] = useState<{ name: string; summary: TraceSummary } | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -181,7 +196,18 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
   // stays mounted, hidden, so a sweep or a stepper keeps its place while another view is shown.
   const [mounted, setMounted] = useState<ReadonlySet<View>>(() => new Set([view]));
   const header = useRef<HTMLElement>(null);
-  const show = useCallback((next: View) => {
+  const shownView = useRef(view);
+  /**
+   * Shows view `next`. A choice (a tab, a link to another view) adds a history entry, so Back
+   * returns to the view before; following the address (a pasted link, Back itself) does not.
+   */
+  const show = useCallback((next: View, choice = true) => {
+    // A copy of this entry, which the page then rewrites for the new view (replaceState).
+    if (choice && next !== shownView.current) {
+      markEntry();
+      window.history.pushState({ ...window.history.state, [PAGE_ENTRY]: true }, '', window.location.href);
+    }
+    shownView.current = next;
     setView(next);
     startTransition(() => setMounted((m) => (m.has(next) ? m : new Set(m).add(next))));
     // The new view from its top, when the page had scrolled past where the bar sits unstuck
@@ -189,12 +215,36 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
     const top = header.current ? header.current.getBoundingClientRect().bottom + window.scrollY : 0;
     if (window.scrollY > top) window.scrollTo({ top });
   }, []);
-  // A link pasted into the tab may name another view.
+  // A link pasted into the tab may name another view, and carry a walk.
   useEffect(() => {
-    const onHashChange = () => show(viewFromHash(window.location.hash));
+    markEntry();
+    const onHashChange = () => {
+      const w = walkParamsIn(window.location.hash);
+      if (w) setWalk(w);
+      show(viewFromHash(window.location.hash), false);
+      // Opened, it is an entry of the page's like the others (Back to it shows its view).
+      markEntry();
+    };
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
   }, [show]);
+  // Back and Forward move between views, not scenarios: the entry's view is shown with the
+  // scenario as it is now (and the walk as the stepper has it), and the address says so at once
+  // — before the hashchange that follows, so the older scenario of the entry never comes back.
+  const extraForRef = useRef(extraFor);
+  extraForRef.current = extraFor;
+  useEffect(() => {
+    const onPopState = (e: PopStateEvent) => {
+      // A link pasted into the address bar (a new entry, not one the page has seen) is the
+      // hashchange's to open, its scenario with it.
+      if (!(e.state as Record<string, unknown> | null)?.[PAGE_ENTRY]) return;
+      const next = viewFromHash(window.location.hash);
+      window.history.replaceState(window.history.state, '', addressWith(extraForRef.current(next)));
+      show(next, false);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [show, addressWith]);
 
   const loadExample = useCallback(
     (s: Scenario) => {
@@ -380,7 +430,7 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
         ))}
         {panel('teach', 'stack', () => (
           <div className="card chart-card">
-            <Teach scenario={valid} />
+            <Teach scenario={valid} onWalk={setWalk} />
           </div>
         ))}
         {panel('gallery', 'stack', () => (

@@ -379,6 +379,11 @@ points: Array<MiniPoint>, };
 export type Op = "read" | "write";
 
 /**
+ * Paper 004's write hints, carried by writes that a client's buffer pool issues.
+ */
+export type WriteHint = "synch" | "replace" | "recov";
+
+/**
  * Where a request was served, as the stepper names levels: its client's own cache, a cache
  * above it, or the disk (writes, written through, report the cache above).
  */
@@ -418,9 +423,75 @@ name: string,
 ghost: boolean, blocks: Array<number>, };
 
 /**
+ * An MC² partition (paper 002): the range it holds blocks of, whose it is, and its size.
+ */
+export type PartitionView = { 
+/**
+ * The range id the requests carry; `None`: the client's rest (references no hint covers).
+ */
+range: number | null, 
+/**
+ * The client (by name) whose partition it is; `None`: shared by the clients hinting its range.
+ */
+owner: string | null, 
+/**
+ * The size Karma's allocation gave it, in blocks (revision 2's free space may hold more).
+ */
+size: number, 
+/**
+ * The scanning sharers' copies kept below a shared partition, in the array's free space
+ * (paper 002 §3.3; revision 2): evicted before the partition's own blocks.
+ */
+copies: boolean, };
+
+/**
+ * One of a cache's lists as the stepper draws it: a policy's list ([`Policy::queues`]), or
+ * under MC² one of the cache's partitions.
+ */
+export type TeachQueue = { 
+/**
+ * The list's name as its paper gives it ("T1", "Q0"); a partition's: "range 2", "rest",
+ * and in the array with its owner: "range 2 · c1", "range 3 · shared".
+ */
+name: string, 
+/**
+ * Remembered ids, not cached data.
+ */
+ghost: boolean, 
+/**
+ * Next victim first.
+ */
+blocks: Array<number>, 
+/**
+ * Under MC², the partition this list is; `None` otherwise.
+ */
+partition: PartitionView | null, };
+
+/**
+ * What a stack entry is (LIRS's terms): a LIR block, a resident HIR block (also in Q), or a
+ * non-resident HIR block — remembered, not cached.
+ */
+export type StackStatus = "lir" | "hir-resident" | "hir-non-resident";
+
+/**
+ * One entry of a policy's recency stack ([`Policy::stack`]).
+ */
+export type StackEntry = { block: number, status: StackStatus, };
+
+/**
  * One cache's lists, and its running tally.
  */
-export type CacheView = { name: string, parent: number | null, queues: Array<Queue>, 
+export type CacheView = { name: string, parent: number | null, 
+/**
+ * Its lists ([`Policy::queues`]: resident lists first, then ghosts), or under MC² its
+ * partitions: a client's in its range order, the array's in the global stack's order.
+ */
+queues: Array<TeachQueue>, 
+/**
+ * The recency stack its policy orders blocks by beside those lists ([`Policy::stack`]:
+ * LIRS's S, bottom first); `None` for a policy without one.
+ */
+stack: Array<StackEntry> | null, 
 /**
  * Read lookups so far that this cache answered, and that it passed on (the engine's counters).
  */
@@ -434,6 +505,10 @@ export type TeachStep = {
  * The request just served (`None` for the starting state).
  */
 block: number | null, op: Op | null, 
+/**
+ * A write's paper 004 hint, as the request carried it; `None` for a read or a plain write.
+ */
+hint: WriteHint | null, 
 /**
  * Its client, by index.
  */

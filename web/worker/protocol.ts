@@ -7,7 +7,7 @@ import type { Scenario } from '../scenario/schema';
 import type { CacheView, Check, HistogramReport, MiniReport, Prediction, Report, TeachStep, UpsideReport, Verdict } from '../generated/engine';
 import type { PackedReport } from './snapshot';
 
-export type { CacheCounters, MiniPoint, MiniReport, CacheReport, Check, ClientReport, ClientUpside, Counters, DepthCurve, Expected, HitFractions, MissKind, PathCosts, Phase, Queue, Report, Scope, TeachStep, UpsidePoint, UpsideReport, Verdict } from '../generated/engine';
+export type { CacheCounters, CacheReport, MiniPoint, MiniReport, Check, ClientReport, ClientUpside, Counters, DepthCurve, Expected, HitFractions, MissKind, PartitionView, PathCosts, Phase, Queue, Report, Scope, StackEntry, StackStatus, TeachQueue, TeachStep, UpsidePoint, UpsideReport, Verdict, WriteHint } from '../generated/engine';
 /** Latency histogram: 701 log-spaced edges from 1 µs to 10 s (100 per decade) and 702 counts. */
 export type LatencyHistogram = HistogramReport;
 /** Paper 000 §3's prediction for one hierarchy: fractions of block reads per level, and latency. */
@@ -139,8 +139,8 @@ export interface EngineApi {
   version(): Promise<string>;
 }
 
-/** One request of the stepper: block, operation and the client (leaf name or index) that issues it. */
-export type TeachRequest = [number, TeachOp] | [number, TeachOp, string | number];
+/** One request of the stepper: block, operation, the client (leaf name or index) that issues it, and paper 002's range id (MC²). */
+export type TeachRequest = [number, TeachOp] | [number, TeachOp, string | number] | [number, TeachOp, string | number, number];
 /** A read, a write, or a write with paper 004's hint. */
 export type TeachOp = 'read' | 'write' | 'synch' | 'replace' | 'recov';
 

@@ -35,7 +35,17 @@ export function DesignBarsChart({ bars }: { bars: readonly ApproachBars[] }) {
         <ChartAxes plot={plot} height={layout.height} xTicks={layout.items.map((b) => ({ x: b.x0 + b.bw, label: b.approach }))} yTicks={layout.ticks} title="each approach: plain LRU, and its best design" />
       </svg>
       <p className="chart-legend">
-        <span className="swatch plain" /> plain LRU · <span className="swatch best is-ha" /> best hierarchy-aware · <span className="swatch best is-ac" /> best aggressively-collaborative
+        <span className="legend-item">
+          <span className="swatch plain" /> plain LRU
+        </span>{' '}
+        ·{' '}
+        <span className="legend-item">
+          <span className="swatch best is-ha" /> best hierarchy-aware
+        </span>{' '}
+        ·{' '}
+        <span className="legend-item">
+          <span className="swatch best is-ac" /> best aggressively-collaborative
+        </span>
       </p>
     </div>
   );

@@ -10,6 +10,7 @@ import type { ApproachBars } from '../../charts/designspace/useDesignBarsLayout'
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
 import { runLink } from '../../scenario/url';
 import { SelectField } from '../scenario/components/SelectField';
+import { ChartExport } from '../export/ChartExport';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
 import { WorkProgress } from '../sweeps/WorkProgress';
 import { AC_CA_KS, APPROACH_LABELS, RUNS_PER_CONFIG, SANS, atRatio, designRuns, designSpace, onSan, runName, summarize, type Design, type Outcome, type San, type Summary } from './space';
@@ -177,14 +178,15 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
       )}
       {ran.map((c) => {
         const summary = outcomes[c.key] && outcomes[c.key].length === RUNS_PER_CONFIG ? summarize(outcomes[c.key]) : null;
-        return summary ? <ConfigResult key={c.key} config={c} summary={summary} /> : null;
+        return summary ? <ConfigResult key={c.key} config={c} summary={summary} scenario={base} /> : null;
       })}
     </section>
   );
 }
 
-/** One configuration's outcome: the gap, a bar chart and the table of each approach's best. */
-function ConfigResult({ config, summary }: { config: Config; summary: Summary }) {
+/** One configuration's outcome: the gap, a bar chart (with its export) and the table of each approach's best. */
+function ConfigResult({ config, summary, scenario }: { config: Config; summary: Summary; scenario: Scenario | null }) {
+  const chart = useRef<HTMLDivElement>(null);
   const bars = useMemo<ApproachBars[]>(
     () => summary.approaches.map((a) => ({ approach: a.approach, bestMs: a.best.meanMs, bestName: runName(a.best), plainMs: a.plain ? a.plain.meanMs : null })),
     [summary],
@@ -197,7 +199,12 @@ function ConfigResult({ config, summary }: { config: Config; summary: Summary })
         {formatMs(summary.bestAc.meanMs)}): hierarchy-aware is <strong data-testid="design-space-gap">{slowerBy(summary.gap)}</strong>
         {summary.plainGap !== undefined && <> — with plain LRU and no optimization, {slowerBy(summary.plainGap)}</>} (paper 003: within 2.5&nbsp;% when tuned; far slower with plain LRU).
       </p>
-      <DesignBarsChart bars={bars} />
+      <div className="chart-head">
+        <ChartExport target={chart} view={`design-space-${config.key}`} title={`Paper 003's design space: ${config.label}`} yLabel="mean read latency" scenario={scenario} testId="design-space-export" />
+      </div>
+      <div ref={chart}>
+        <DesignBarsChart bars={bars} />
+      </div>
       <table className="mrc-table" data-testid="design-space-table">
         <thead>
           <tr>

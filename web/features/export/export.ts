@@ -1,8 +1,8 @@
 // Exporting what a run showed: its report as JSON (with the scenario that made it) or as CSV
 // (a `section,key,value` table: the summary, the latency CDF, each client and each cache), and any
 // chart as a standalone SVG (its CSS styles inlined) or a PNG drawn from that SVG.
-import { protocolKind, type Scenario } from '../../scenario/schema';
-import { sourceRequests, traceOf, workloadOf } from '../../scenario/topology';
+import { protocolNames, type Scenario } from '../../scenario/schema';
+import { scenarioFacts } from '../../scenario/summary';
 import type { Report } from '../../worker/protocol';
 
 /** The scenario and its report, as one JSON document. */
@@ -106,28 +106,26 @@ export function exportName(scenario: string | null | undefined, view: string, ex
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
-const policy = (p: { kind: string }) => p.kind.toUpperCase();
 
 /**
- * The scenario in one line, for a chart that leaves the page: its source, its caches (policy
- * and size) and protocol, its block size. "ZIPF workload, 327,680 measured requests · client
- * LRU 1,024 → array MRU 2,048 blocks · DEMOTE · 4 KiB blocks".
+ * The scenario in one line, for a chart that leaves the page (the facts the run bar's line
+ * gives, web/scenario/summary.ts, spelled out): its source, its caches (policy and size) and
+ * protocol, its block size. "ZIPF workload, 327,680 measured requests · client LRU 1,024 →
+ * array MRU 2,048 blocks · DEMOTE · 4 KiB blocks".
  */
 export function scenarioSummary(s: Scenario): string {
-  const trace = traceOf(s);
-  const [, measured] = sourceRequests(s);
-  const w = workloadOf(s);
-  const source = trace ? `trace ${trace.name}` : `${w!.kind.toUpperCase()} workload, ${count(measured)} measured requests`;
-  const t = s.topology;
+  const f = scenarioFacts(s);
+  const source = f.source.kind === 'trace' ? `trace ${f.source.name}` : `${f.source.workload.toUpperCase()} workload, ${count(f.measured)} measured requests`;
+  const t = f.topology;
   const caches =
     t.kind === 'single'
-      ? `one cache, ${policy(t.cache.policy)} ${count(t.cache.capacity)} blocks`
+      ? `one cache, ${t.cache.policy} ${count(t.cache.capacity)} blocks`
       : t.kind === 'two-level'
-        ? `client ${policy(t.client.policy)} ${count(t.client.capacity)} → array ${policy(t.array.policy)} ${count(t.array.capacity)} blocks`
-        : `a tree of ${t.caches.length} caches (${t.caches.map((c) => `${c.name} ${policy(c.policy)} ${count(c.capacity)}`).join(', ')})`;
-  const protocol = protocolKind(s);
-  const kib = s.blockSize / 1024;
-  return [source, caches, protocol === 'none' ? 'no protocol' : protocol.toUpperCase(), `${kib >= 1 ? `${kib} KiB` : `${s.blockSize} B`} blocks`].join(' · ');
+        ? `client ${t.client.policy} ${count(t.client.capacity)} → array ${t.array.policy} ${count(t.array.capacity)} blocks`
+        : `a tree of ${t.caches.length} caches (${t.caches.map((c) => `${c.name} ${c.policy} ${count(c.capacity)}`).join(', ')})`;
+  const kib = f.blockSize / 1024;
+  const protocol = f.protocol === null ? null : f.protocol === 'none' ? 'no protocol' : protocolNames[f.protocol];
+  return [source, caches, protocol, `${kib >= 1 ? `${kib} KiB` : `${f.blockSize} B`} blocks`].filter((p) => p !== null).join(' · ');
 }
 
 /** A legend entry read from a chart's HTML legend: its text and its swatch. */

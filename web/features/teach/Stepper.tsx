@@ -18,14 +18,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_SCENARIO } from '../../scenario/defaults';
 import { checkScenario, clientNames, describeIssue, type PolicyConfig, type PolicyKind, type Protocol, type Scenario, type TreeCache, type WorkloadSource } from '../../scenario/schema';
 import { EngineClient } from '../../worker/client';
-import type { Queue, TeachRequest, TeachStep } from '../../worker/protocol';
+import type { StackStatus, TeachQueue, TeachRequest, TeachStep } from '../../worker/protocol';
 import { POLICIES } from '../scenario/components/CacheFields';
 import { SelectField } from '../scenario/components/SelectField';
 import { download } from '../export/export';
-import { frameName, frameSvg, printablePage, zipFrames } from './export';
-import { linkedHash, publishStepperLink, readStepperLink, type Notes } from './link';
+import { frameName, frameSvg, printablePage, stackFrames, zipFrames } from './export';
+import { linkedHash, publishStepperLink, readStepperLink, sameConfig, walkParams, type Notes } from './link';
 import { blockLabel, parseBlocks } from './requests';
-import { evictionsAt, evictionsOf, guessChoices, judgeGuess, missWords, pathOf, stripOf, tallyAt, type Guess } from './walk';
+import { evictionsAt, evictionsOf, guessChoices, HINT_WORDS, judgeGuess, missWords, pathOf, requestWords, stripOf, tallyAt, type Guess } from './walk';
 
 /** A small tree to step through: a preset's, or the page's scenario's. */
 export interface StepperTree {
@@ -87,6 +87,19 @@ const SHARED_ARRAY: StepperTree = {
   ],
 };
 
+/**
+ * Paper 002's MC² over the same two clients and array, c1 running TPC-H query 3 (loops over
+ * CUSTOMER, ORDERS, LINEITEM: ranges 2, 3, 4) and c2 query 7 (reads them at random, and its own
+ * ranges 0, 1, 5–9): the generators give only the range hints — Karma sizes each client's
+ * partitions from them — and the typed requests name each block's range ("c1:A@2").
+ */
+const MC2_TREE: StepperTree = {
+  from: 'mc2',
+  caches: SHARED_ARRAY.caches,
+  protocol: { kind: 'mc2', revision: 2 },
+  source: { kind: 'workload', workload: { kind: 'tpch', query: 'q3', scale: 0.01 }, clients: { c2: { kind: 'tpch', query: 'q7', scale: 0.01 } } },
+};
+
 export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig }[] = [
   {
     id: 'paper000',
@@ -120,7 +133,7 @@ export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig
   },
   {
     id: 'lirs',
-    label: "LIRS's LIR blocks, resident and ghost HIR",
+    label: "LIRS's stack S (LIR, HIR, non-resident) and Q, its resident HIR",
     config: { client: 'lirs', array: 'none', protocol: 'none', clientSize: 4, arraySize: 4, requests: 'A B C D A B E A F B G C A', startClient: '', startArray: '' },
   },
   {
@@ -164,6 +177,22 @@ export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig
       startClient: '',
       startArray: '',
       tree: SHARED_ARRAY,
+      starts: {},
+    },
+  },
+  {
+    id: 'mc2',
+    label: "MC²'s partitions (paper 002): a block moves from c1's scan copies to the shared partition, another to c1's own",
+    config: {
+      client: 'lru',
+      array: 'lru',
+      protocol: 'none',
+      clientSize: 2,
+      arraySize: 4,
+      requests: 'c1:A@2 c1:B@2 c2:A@2 c1:C@2 c2:D@5 c2:E@5 c2:F@5 c2:B@2',
+      startClient: '',
+      startArray: '',
+      tree: MC2_TREE,
       starts: {},
     },
   },
@@ -214,21 +243,27 @@ export interface Box {
   x: number;
   y: number;
   ghost: boolean;
+  /** In a recency stack (LIRS's S): what the entry is. */
+  mark?: StackStatus;
 }
 
 export interface Row {
   cache: string;
   client: boolean;
-  queue: Queue;
+  queue: TeachQueue;
   y: number;
   /** The evicted tray, not a cache's queue. */
   tray?: boolean;
+  /** A policy's recency stack (LIRS's S, bottom first), each entry's status: not one of the cache's lists. */
+  marks?: StackStatus[];
 }
 
 export const BOX = 34;
 export const GAP = 6;
 export const ROW = 46;
-export const LABEL_WIDTH = 116;
+/** The labels' column at its narrowest, and the width a label's character takes (0.75rem type). */
+export const LABEL_MIN = 116;
+const LABEL_CHAR = 6.4;
 
 /**
  * Where each block sits: one row per queue, cache by cache in the topology's order; the next
@@ -236,14 +271,29 @@ export const LABEL_WIDTH = 116;
  * block moving between caches keeps its key (and glides); ghost entries are keyed by their cache.
  * `evicted` (labels a cache let go at this step): a last row, the evicted tray, where a block
  * no cache holds any more lands under its own key — so it glides out of its cache into the tray.
+ * A cache whose policy keeps a recency stack (LIRS's S) shows it first, bottom at the left, each
+ * entry marked LIR, resident HIR or non-resident, keyed by the cache as ghosts are (its
+ * resident blocks are drawn, and glide, in the lists below it).
  */
-export function layoutStep(step: TeachStep, letters: boolean, evicted: readonly string[] = []): { rows: Row[]; boxes: Box[] } {
+export function layoutStep(step: TeachStep, letters: boolean, evicted: readonly string[] = []): { rows: Row[]; boxes: Box[]; labelWidth: number } {
+  // The labels' column, wide enough for the longest (MC²'s partitions have long names).
+  const longest = Math.max(0, ...step.caches.flatMap((c) => [c.stack ? rowLabel(c.name, 'S', false, true).length : 0, ...c.queues.map((q) => rowLabel(c.name, q.name, q.ghost, false, q.partition).length)]));
+  const LABEL_WIDTH = Math.max(LABEL_MIN, Math.ceil(12 + longest * LABEL_CHAR));
   const rows: Row[] = [];
   const boxes: Box[] = [];
   const seen = new Map<number, number>();
   step.caches.forEach((cache, i) => {
     // A client's own cache is one nothing sits under.
     const client = !step.caches.some((o) => o.parent === i);
+    if (cache.stack) {
+      const y = rows.length * ROW;
+      const stack = cache.stack;
+      rows.push({ cache: cache.name, client, queue: { name: 'S', ghost: false, blocks: stack.map((e) => e.block), partition: null }, y, marks: stack.map((e) => e.status) });
+      stack.forEach((e, k) => {
+        const label = blockLabel(e.block, letters);
+        boxes.push({ key: `${cache.name}:S:${label}`, label, cache: cache.name, client, x: LABEL_WIDTH + k * (BOX + GAP), y: y + 6, ghost: e.status === 'hir-non-resident', mark: e.status });
+      });
+    }
     for (const queue of cache.queues) {
       const y = rows.length * ROW;
       rows.push({ cache: cache.name, client, queue, y });
@@ -263,10 +313,15 @@ export function layoutStep(step: TeachStep, letters: boolean, evicted: readonly 
   const gone = [...new Set(evicted)].filter((label) => !boxes.some((b) => b.key === label));
   if (evicted.length > 0) {
     const y = rows.length * ROW;
-    rows.push({ cache: 'evicted', client: false, queue: { name: 'tray', ghost: false, blocks: [] }, y, tray: true });
+    rows.push({ cache: 'evicted', client: false, queue: { name: 'tray', ghost: false, blocks: [], partition: null }, y, tray: true });
     gone.forEach((label, k) => boxes.push({ key: label, label, cache: 'evicted', client: false, x: LABEL_WIDTH + k * (BOX + GAP), y: y + 6, ghost: false }));
   }
-  return { rows, boxes };
+  return { rows, boxes, labelWidth: LABEL_WIDTH };
+}
+
+/** A row's label: "array · range 2 · c1 · size 1", "cache · B1 (ghost)", "cache · S (stack)". */
+export function rowLabel(cache: string, queue: string, ghost: boolean, stack: boolean, partition?: TeachQueue['partition']): string {
+  return `${cache}${queue !== 'cache' ? ` · ${queue}` : ''}${ghost ? ' (ghost)' : ''}${stack ? ' (stack)' : ''}${partition && !partition.copies ? ` · size ${partition.size}` : ''}`;
 }
 
 /** "The client", "The array", "The cache" — and a tree's caches by their own names. */
@@ -315,10 +370,15 @@ export function resolveClients(requests: ReturnType<typeof parseBlocks> & { ok: 
       continue;
     }
     const [block, op, who] = r;
+    // A range alone ("A@2"): the first client's.
+    if (who === null) {
+      out.push([block, op, 0, r[3] as number]);
+      continue;
+    }
     const byNumber = /^\d+$/.test(who) && !clients.includes(who) ? clients[Number(who) - 1] : undefined;
     const name = clients.includes(who) ? who : byNumber;
     if (name === undefined) return { error: `request ${i + 1}: "${who}" is not a client of this hierarchy (its clients: ${clients.join(', ')}, or 1 to ${clients.length})` };
-    out.push([block, op, name]);
+    out.push(r.length === 4 ? [block, op, name, r[3]] : [block, op, name]);
   }
   return out;
 }
@@ -328,11 +388,16 @@ export interface StepperProps {
   teach?: (s: Scenario, requests: TeachRequest[], start: Record<string, number[]>) => Promise<TeachStep[]>;
   /** The page's scenario: its tree, if small, can be stepped through. */
   scenario?: Scenario | null;
+  /**
+   * The walk's hash parameters ("teach=…&step=…&notes=…"), each time they change: the page puts
+   * them in the Teach view's address. Without it the stepper writes them into the hash itself.
+   */
+  onWalk?: (params: string) => void;
 }
 
 type Shape = 'pair' | 'scenario' | 'shared';
 
-export function Stepper({ teach, scenario = null }: StepperProps) {
+export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
   const [config, setConfig] = useState<StepperConfig>(STEPPER_PRESETS[0].config);
   // The steps and the settings they were made from: editing a setting makes them stale, and
   // Step or Play then makes them afresh.
@@ -410,6 +475,9 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
         setError(read.message);
         return;
       }
+      // The walk shown already (the page put it back in the address): nothing to open.
+      const now = linked.current;
+      if (now && read.link.step === now.step && sameConfig(read.link.config, now.config) && JSON.stringify(read.link.notes) === JSON.stringify(now.notes)) return;
       setConfig(read.link.config);
       setNotes(read.link.notes);
       // Shown, and listening for the keys: a lecturer opens the link and presses →.
@@ -426,18 +494,18 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
   }, []);
 
   const fresh = steps !== null && steps.config === config;
-  // The address bar follows the walk: settings, step and notes, so each moment can be linked.
-  useEffect(() => {
-    if (steps && fresh) publishStepperLink({ config: steps.config, step: at, notes }, STEPPER_PRESETS);
-  }, [steps, fresh, at, notes]);
-  // The page rewrites the hash with each new scenario (its own parameter only), just after this
-  // component's effects run: put the walk back once it has.
+  // The address follows the walk — settings, step and notes — so each moment can be linked:
+  // the page puts it in the Teach view's address, or on its own the stepper writes the hash.
   const linked = useRef<{ config: StepperConfig; step: number; notes: Notes } | null>(null);
   linked.current = steps && fresh ? { config: steps.config, step: at, notes } : linked.current;
+  const report = useRef(onWalk);
+  report.current = onWalk;
   useEffect(() => {
-    const t = setTimeout(() => linked.current && publishStepperLink(linked.current, STEPPER_PRESETS), 0);
-    return () => clearTimeout(t);
-  }, [scenario]);
+    if (!steps || !fresh) return;
+    const link = { config: steps.config, step: at, notes };
+    if (report.current) report.current(walkParams(link, STEPPER_PRESETS));
+    else publishStepperLink(link, STEPPER_PRESETS);
+  }, [steps, fresh, at, notes]);
 
   // Predict mode: before each step the student says where the request will be served and which
   // block will leave; Step then reveals it and scores the guess.
@@ -517,11 +585,16 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
   /** After a click on a control that may disable itself: keep the focus, and so the keys, in the stepper. */
   const keepFocus = () => section.current?.focus({ preventScroll: true });
 
-  /** Every step of the walk as a frame (numbered from 0, before any request), with its note. */
+  /**
+   * Every step of the walk as a frame (numbered from 0, before any request), with its note; a
+   * side-by-side walk's frame holds every pair at that step, one under the other, each titled.
+   */
   const frames = () => {
     if (!steps) return [];
-    const title = steps.variants.length ? variantLabel(steps.config) : undefined;
-    return steps.steps.map((_, n) => frameSvg({ steps: steps.steps, letters: steps.letters, at: n, narration: narrate(steps.steps[Math.max(0, n - 1)], steps.steps[n], steps.letters, steps.clients), note: notes[n], title }));
+    const sides = [{ label: steps.variants.length ? variantLabel(steps.config) : undefined, steps: steps.steps }, ...steps.variants];
+    return steps.steps.map((_, n) =>
+      stackFrames(sides.map((side, k) => frameSvg({ steps: side.steps, letters: steps.letters, at: n, narration: narrate(side.steps[Math.max(0, n - 1)], side.steps[n], steps.letters, steps.clients), note: k === 0 ? notes[n] : undefined, title: side.label }))),
+    );
   };
   const exportFrames = () => {
     if (!steps) return;
@@ -531,7 +604,8 @@ export function Stepper({ teach, scenario = null }: StepperProps) {
   const exportPage = () => {
     if (!steps) return;
     const c = steps.config;
-    const summary = c.tree ? `${c.tree.caches.map((x) => `${x.name}: ${x.policy.kind.toUpperCase()}, ${x.capacity} blocks`).join(' · ')} — requests ${c.requests}` : `${variantLabel(c)}, ${c.clientSize}${c.array === 'none' ? '' : ` + ${c.arraySize}`} blocks — requests ${c.requests}`;
+    const pairs = [variantLabel(c), ...steps.variants.map((v) => v.label)].join(' · ');
+    const summary = c.tree ? `${c.tree.caches.map((x) => `${x.name}: ${x.policy.kind.toUpperCase()}, ${x.capacity} blocks`).join(' · ')} — requests ${c.requests}` : `${pairs}, ${c.clientSize}${c.array === 'none' ? '' : ` + ${c.arraySize}`} blocks — requests ${c.requests}`;
     download('stepper-walk.html', printablePage('Teaching stepper: the walk step by step', summary, frames()), 'text/html');
   };
 
@@ -896,6 +970,7 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
   const strip = useMemo(() => stripOf(steps, letters), [steps, letters]);
   const tally = useMemo(() => tallyAt(steps, at), [steps, at]);
   const tray = useMemo(() => evictionsAt(steps, at, letters), [steps, at, letters]);
+  const LABEL_WIDTH = layout.labelWidth;
   const width = Math.max(360, ...layout.rows.map((r) => LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) + 70));
   const missText = missWords(current);
   return (
@@ -913,13 +988,15 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
                 data-step={r.step}
                 data-served={past ? where : ''}
                 data-miss={past && r.miss ? r.miss : ''}
-                title={past ? `${r.label}${r.op === 'write' ? ' (write)' : ''}: ${r.op === 'write' ? 'written' : r.servedBy === 'disk' ? `from disk — ${r.miss} miss` : `hit at ${r.servedBy}`}` : `step ${r.step}`}
+                data-hint={r.hint ?? ''}
+                title={`${r.label} (${requestWords(r)})${past ? `: ${r.op === 'write' ? 'written' : r.servedBy === 'disk' ? `from disk — ${r.miss} miss` : `hit at ${r.servedBy}`}` : `, step ${r.step}`}`}
                 disabled={!onJump}
                 onClick={() => onJump?.(r.step)}
               >
                 {clients.length > 1 ? `${clients[r.client]}:` : ''}
                 {r.label}
                 {r.op === 'write' ? '*' : ''}
+                {r.hint ? <sup className="stepper-hint">{HINT_WORDS[r.hint].short}</sup> : null}
                 <small>{past ? (r.op === 'write' ? 'w' : r.servedBy === 'disk' ? (r.miss ? MISS_SHORT[r.miss] : 'disk') : r.servedBy === 'client' || r.servedBy === 'cache' ? 'hit' : r.servedBy) : ''}</small>
               </button>
             </li>
@@ -948,12 +1025,11 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
               data-name={r.queue.name}
               data-ghost={String(r.queue.ghost)}
               data-blocks={r.queue.blocks.map((b) => blockLabel(b, letters)).join(' ')}
+              data-marks={r.marks?.join(' ')}
+              data-partition-size={r.queue.partition?.size}
+              title={r.marks ? 'stack S, bottom (always LIR) at the left: LIR blocks solid, resident HIR ringed, non-resident HIR dashed' : r.queue.partition ? partitionWords(r.queue) : undefined}
             >
-              <span className="stepper-row-label">
-                {r.cache}
-                {r.queue.name !== 'cache' ? ` · ${r.queue.name}` : ''}
-                {r.queue.ghost ? ' (ghost)' : ''}
-              </span>
+              <span className="stepper-row-label">{rowLabel(r.cache, r.queue.name, r.queue.ghost, !!r.marks, r.queue.partition)}</span>
               <span className="stepper-end is-next" style={{ left: LABEL_WIDTH - 4 }}>
                 eject next
               </span>
@@ -966,7 +1042,7 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
         {layout.boxes.map((b) => (
           <span
             key={b.key}
-            className={`stepper-block ${b.cache === 'evicted' ? 'is-evicted' : b.client ? 'in-client' : 'in-array'} ${b.ghost ? 'is-ghost' : ''} ${current.block !== null && blockLabel(current.block, letters) === b.label ? 'is-current' : ''}`}
+            className={`stepper-block ${b.cache === 'evicted' ? 'is-evicted' : b.client ? 'in-client' : 'in-array'} ${b.ghost ? 'is-ghost' : ''} ${b.mark ? `is-${b.mark}` : ''} ${current.block !== null && blockLabel(current.block, letters) === b.label ? 'is-current' : ''}`}
             style={{ transform: `translate(${b.x}px, ${b.y}px)` }}
           >
             {b.label}
@@ -1010,6 +1086,15 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
       </div>
     </>
   );
+}
+
+/** "c1's own partition of range 2, sized 1 block by Karma" — a partition row's tooltip. */
+function partitionWords(q: TeachQueue): string {
+  const p = q.partition!;
+  const range = p.range === null ? 'its rest (references no hint covers)' : `range ${p.range}`;
+  if (p.copies) return `copies the scanning sharers of ${range} keep below its shared partition, in free space (evicted first)`;
+  const whose = p.owner === null ? `the shared partition of ${range}` : `${p.owner}'s own partition of ${range}`;
+  return `${whose}, sized ${p.size} block${p.size === 1 ? '' : 's'} by Karma${p.size === 0 ? ' (it holds only what free space gave it)' : ''}`;
 }
 
 const MISS_SHORT = { cold: 'cold', capacity: 'cap', duplicate: 'dup' } as const;

@@ -4,14 +4,15 @@
 import { zipSync } from 'fflate';
 import type { TeachStep } from '../../worker/protocol';
 import { blockLabel } from './requests';
-import { evictionsOf, missWords, stripOf, tallyAt } from './walk';
+import { evictionsOf, HINT_WORDS, missWords, stripOf, tallyAt } from './walk';
 
 const INK = '#1d2430';
 const MUTED = '#6b7380';
 const COLOURS = { client: '#2f6fde', array: '#12907a', disk: '#c2603a', ring: '#f0d48a', rule: '#c9ced6', tray: '#8a919c' };
 const BOX = 30;
 const GAP = 5;
-const LABEL = 150;
+/** The labels' column at its narrowest (wider for long names: MC²'s partitions). */
+const LABEL_MIN = 150;
 const ROW = 40;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -46,6 +47,8 @@ function wrap(text: string, width: number): string[] {
 export function frameSvg({ steps, letters, at, narration, note, title }: FrameInput): string {
   const step = steps[at];
   const last = steps.length - 1;
+  const longest = Math.max(0, ...step.caches.flatMap((c) => c.queues.map((q) => `${c.name} · ${q.name} (ghost)`.length)));
+  const LABEL = Math.max(LABEL_MIN, Math.ceil(24 + longest * 6.6));
   const out: string[] = [];
   let y = 24;
   const text = (x: number, yy: number, s: string, o: { size?: number; weight?: number; fill?: string; italic?: boolean } = {}) =>
@@ -83,7 +86,7 @@ export function frameSvg({ steps, letters, at, narration, note, title }: FrameIn
     const colour = fill === 'none' ? INK : '#fff';
     out.push(`<text x="${x + chip / 2}" y="${yy + 15}" fill="${colour}" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(r.label + (r.op === 'write' ? '*' : ''))}</text>`);
     if (past) {
-      const mark = r.op === 'write' ? 'w' : r.servedBy === 'disk' ? (r.miss === 'duplicate' ? 'dup' : r.miss === 'capacity' ? 'cap' : (r.miss ?? 'disk')) : 'hit';
+      const mark = r.op === 'write' ? (r.hint ? `w·${HINT_WORDS[r.hint].short}` : 'w') : r.servedBy === 'disk' ? (r.miss === 'duplicate' ? 'dup' : r.miss === 'capacity' ? 'cap' : (r.miss ?? 'disk')) : 'hit';
       out.push(`<text x="${x + chip / 2}" y="${yy + 28}" fill="${colour}" font-family="sans-serif" font-size="9" text-anchor="middle">${esc(mark)}</text>`);
     }
   });
@@ -91,6 +94,22 @@ export function frameSvg({ steps, letters, at, narration, note, title }: FrameIn
   // The caches, a row per list, the next victim at the left.
   let widest = 0;
   step.caches.forEach((cache, i) => {
+    // LIRS's stack S first, bottom at the left: LIR solid, resident HIR ringed, non-resident dashed.
+    if (cache.stack) {
+      text(16, y + 20, `${cache.name} · S (stack)`, { size: 12, fill: MUTED });
+      cache.stack.forEach((e, k) => {
+        const x = LABEL + k * (BOX + GAP);
+        const fill = leaf(i) ? COLOURS.client : COLOURS.array;
+        out.push(
+          e.status === 'lir'
+            ? `<rect x="${x}" y="${y + 4}" width="${BOX}" height="${BOX - 4}" rx="5" fill="${fill}"/>`
+            : `<rect x="${x}" y="${y + 4}" width="${BOX}" height="${BOX - 4}" rx="5" fill="none" stroke="${e.status === 'hir-resident' ? fill : COLOURS.rule}" stroke-width="1.5"${e.status === 'hir-resident' ? '' : ' stroke-dasharray="4 2"'}/>`,
+        );
+        out.push(`<text x="${x + BOX / 2}" y="${y + 22}" fill="${e.status === 'lir' ? '#fff' : MUTED}" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(blockLabel(e.block, letters))}</text>`);
+      });
+      widest = Math.max(widest, cache.stack.length);
+      y += ROW;
+    }
     for (const q of cache.queues) {
       text(16, y + 20, `${cache.name}${q.name !== 'cache' ? ` · ${q.name}` : ''}${q.ghost ? ' (ghost)' : ''}`, { size: 12, fill: MUTED });
       q.blocks.forEach((b, k) => {
@@ -129,6 +148,28 @@ export function frameSvg({ steps, letters, at, narration, note, title }: FrameIn
   const width = Math.max(16 + 24 * (chip + 4), LABEL + Math.max(6, widest, evicted.length * 2) * (BOX + GAP) + 24);
   const height = y + 8;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/>${out.join('')}</svg>\n`;
+}
+
+/**
+ * Several frames as one standalone SVG, one under the other (the pairs of a side-by-side walk
+ * at the same step): each keeps its own drawing, nested at its offset.
+ */
+export function stackFrames(frames: readonly string[]): string {
+  if (frames.length === 1) return frames[0];
+  const size = (f: string) => {
+    const m = /^<svg[^>]*? width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/.exec(f);
+    if (!m) throw new Error('not a frame drawn by frameSvg');
+    return { width: Number(m[1]), height: Number(m[2]) };
+  };
+  const sizes = frames.map(size);
+  const width = Math.max(...sizes.map((s) => s.width));
+  let y = 0;
+  const parts = frames.map((f, i) => {
+    const nested = f.trim().replace(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, `<svg y="${y}"`);
+    y += sizes[i].height + (i < frames.length - 1 ? 12 : 0);
+    return nested;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" viewBox="0 0 ${width} ${y}"><rect width="${width}" height="${y}" fill="#fff"/>${parts.join('')}</svg>\n`;
 }
 
 /** "step-007.svg": numbered so the frames sort in order. */

@@ -2,8 +2,11 @@
 // `s`, the view): `teach` is the walk — a preset's id as it stands ("teach=paper000"), or
 // "c" and the lz-string of its settings — `step` the step shown (0: before any request), and
 // `notes` the lecturer's notes by step (lz-string of {"3": "…"}). A lecturer links each moment;
-// reopening the link shows the same state. Writing keeps every other parameter as it was,
-// byte for byte, and replaces the history entry rather than adding one.
+// reopening the link shows the same state. The walk is part of the Teach view's address: the
+// page (app/App.tsx) puts these parameters after the scenario's and the view's while Teach is
+// shown, and leaves them out elsewhere; the stepper tells it the walk (`walkParams`). On its
+// own (no page around it) the stepper writes them into the hash itself, keeping every other
+// parameter as it was, byte for byte, and replacing the history entry rather than adding one.
 import LZString from 'lz-string';
 import type { StepperConfig } from './Stepper';
 
@@ -109,18 +112,30 @@ export function readStepperLink(hash: string, presets: readonly { id: string; co
   return { ok: true, link: { config, step: Number(stepText), notes } };
 }
 
+/** The walk as hash parameters, "teach=…&step=…[&notes=…]" (a preset by its id). */
+export function walkParams(link: StepperLink, presets: readonly { id: string; config: StepperConfig }[]): string {
+  const preset = presets.find((p) => sameConfig(p.config, link.config));
+  const teach = preset ? preset.id : `c${LZString.compressToEncodedURIComponent(JSON.stringify(link.config))}`;
+  const ours = [`${TEACH_PARAM}=${encodeURIComponent(teach)}`, `${STEP_PARAM}=${link.step}`];
+  const notes = Object.entries(link.notes).filter(([, v]) => v.trim() !== '');
+  if (notes.length) ours.push(`${NOTES_PARAM}=${encodeURIComponent(LZString.compressToEncodedURIComponent(JSON.stringify(Object.fromEntries(notes))))}`);
+  return ours.join('&');
+}
+
+/** The walk's parameters in `hash` as they are written there ("teach=…&step=…"), '' when it has none. */
+export function walkParamsIn(hash: string): string {
+  const parts = hash.replace(/^#/, '').split('&');
+  if (!parts.some((p) => p.split('=')[0] === TEACH_PARAM)) return '';
+  return OURS.flatMap((name) => parts.filter((p) => p.split('=')[0] === name)).join('&');
+}
+
 /** `hash` with the stepper's state set (every other parameter kept as it was), "#…". */
 export function writeStepperLink(hash: string, link: StepperLink, presets: readonly { id: string; config: StepperConfig }[]): string {
   const others = hash
     .replace(/^#/, '')
     .split('&')
     .filter((part) => part && !OURS.includes(part.split('=')[0]));
-  const preset = presets.find((p) => sameConfig(p.config, link.config));
-  const teach = preset ? preset.id : `c${LZString.compressToEncodedURIComponent(JSON.stringify(link.config))}`;
-  const ours = [`${TEACH_PARAM}=${encodeURIComponent(teach)}`, `${STEP_PARAM}=${link.step}`];
-  const notes = Object.entries(link.notes).filter(([, v]) => v.trim() !== '');
-  if (notes.length) ours.push(`${NOTES_PARAM}=${encodeURIComponent(LZString.compressToEncodedURIComponent(JSON.stringify(Object.fromEntries(notes))))}`);
-  return `#${[...others, ...ours].join('&')}`;
+  return `#${[...others, walkParams(link, presets)].join('&')}`;
 }
 
 /** Puts the stepper's state in the address bar, replacing the history entry. */

@@ -1,7 +1,7 @@
 // What the stepper shows beside the caches, all read from the engine's steps: the request strip
 // (each request with where it was served and, for a read from the disk, why it missed), the
 // running tally per cache, and the evicted tray (blocks a cache let go that went nowhere).
-import type { MissKind, TeachStep } from '../../worker/protocol';
+import type { MissKind, TeachStep, WriteHint } from '../../worker/protocol';
 import { blockLabel } from './requests';
 
 /** The caches a client's read looks in, in order: its own cache (a leaf), then each one above. */
@@ -17,6 +17,8 @@ export interface StripItem {
   step: number;
   label: string;
   op: 'read' | 'write';
+  /** A write's paper 004 hint (what TQ and the hint-aware policies order by); null: none. */
+  hint: WriteHint | null;
   client: number;
   /** The cache that served it, or "disk". */
   servedBy: string;
@@ -29,6 +31,7 @@ export function stripOf(steps: readonly TeachStep[], letters: boolean): StripIte
     step: i + 1,
     label: blockLabel(s.block ?? 0, letters),
     op: s.op ?? 'read',
+    hint: s.hint ?? null,
     client: s.client ?? 0,
     servedBy: s.servedBy ?? 'disk',
     miss: s.miss,
@@ -89,6 +92,18 @@ export function evictionsOf(steps: readonly TeachStep[], n: number, letters: boo
     }
   });
   return out;
+}
+
+/** A hint's short mark on the strip ("rep"), and its name as paper 004 writes it ("REPLACE"). */
+export const HINT_WORDS: Record<WriteHint, { short: string; name: string }> = {
+  synch: { short: 'syn', name: 'SYNCH' },
+  replace: { short: 'rep', name: 'REPLACE' },
+  recov: { short: 'rec', name: 'RECOV' },
+};
+
+/** "write, REPLACE hint" — what a request was, for a strip item's title. */
+export function requestWords(r: Pick<StripItem, 'op' | 'hint'>): string {
+  return r.op === 'read' ? 'read' : r.hint ? `write, ${HINT_WORDS[r.hint].name} hint` : 'write';
 }
 
 /** Every eviction over the first `at` requests, the latest first. */

@@ -17,6 +17,7 @@ pub enum Op {
 
 /// Paper 004's write hints, carried by writes that a client's buffer pool issues.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum WriteHint {
     Synch,

@@ -12,14 +12,15 @@ use crate::analysis::depth::{DepthCurve, Scope};
 use crate::analysis::upside::{ClientUpside, Prediction, UpsidePoint, UpsideReport};
 use crate::hierarchy::{Arrivals, DemoteData, Demotions, DiskConfig, Du, LinkConfig, Mechanical, MultiBlock, Protocol};
 use crate::hierarchy::{CacheCounters, HistogramReport};
-use crate::model::Op;
+use crate::model::{Op, WriteHint};
+use crate::policy::admission::{AdmissionConfig, AdmissionCounts};
 use crate::policy::PolicyConfig;
-use crate::policy::Queue;
+use crate::policy::{Queue, StackEntry, StackStatus};
 use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report, TimelineSample};
 use crate::run::reproduce::{Check, Expected, Verdict};
 use crate::policy::admission::{AdmissionConfig, AdmissionCounts};
 use crate::analysis::minisim::{MiniPoint, MiniReport};
-use crate::run::teach::{CacheView, Level, MissKind, TeachStep};
+use crate::run::teach::{CacheView, Level, MissKind, PartitionView, TeachQueue, TeachStep};
 use crate::scenario::{CacheConfig, Scenario, Source, Topology, TraceClients, TraceSource, TreeCache};
 use crate::workload::multi::Sharing;
 use crate::workload::tpch::TpchQuery;
@@ -52,9 +53,14 @@ pub fn bindings() -> String {
         decl::<MiniReport>(&cfg),
         // The teaching stepper.
         decl::<Op>(&cfg),
+        decl::<WriteHint>(&cfg),
         decl::<Level>(&cfg),
         decl::<MissKind>(&cfg),
         decl::<Queue>(&cfg),
+        decl::<PartitionView>(&cfg),
+        decl::<TeachQueue>(&cfg),
+        decl::<StackStatus>(&cfg),
+        decl::<StackEntry>(&cfg),
         decl::<CacheView>(&cfg),
         decl::<TeachStep>(&cfg),
         // The papers' reproductions (`tiersim reproduce`, the gallery).

@@ -78,6 +78,7 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
   // Per-client results add something with several clients, or one client over a deeper path.
   const perClient = !!report && (report.clients.length > 1 || (report.clients[0]?.path.length ?? 0) > 2);
   const cdf = useRef<HTMLDivElement>(null);
+  const timeline = useRef<HTMLDivElement>(null);
   const done = report !== null && report !== undefined && phase === 'done';
   const [pins, setPins] = useState<PinnedRun[]>([]);
   const [cdfScale, setCdfScale] = useState<CdfScale>('log');
@@ -264,9 +265,10 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
         )}
       </div>
 
-      <div className="card chart-card">
+      <div className="card chart-card" ref={timeline}>
         <div className="chart-head">
           <h3>Hit ratio over time</h3>
+          {done && <ChartExport target={timeline} view="hit-ratio-over-time" title="Hit ratio over time" yLabel="share of reads" scenario={current} testId="timeline-export" />}
           <p className="chart-legend">where the reads of each two-hundredth of the run landed — sampled by requests, the same on any machine</p>
         </div>
         <TimelineChart report={report} topology={view} />

@@ -106,6 +106,8 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine, extra = '')
   }, [open]);
 
   const dismissUrlError = useCallback(() => setUrlError(null), []);
+  /** The address of the scenario shown (the last valid one) with `extra` after it. */
+  const addressWith = useCallback((extra: string) => shareUrl(window.location.href, lastValidRef.current) + extra, []);
 
   return {
     draft,
@@ -120,5 +122,6 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine, extra = '')
     /** The page was opened on a shared scenario (a `s=` link, migrated or not), not the default. */
     fromLink: initial.ok ? initial.fromHash : initial.kind === 'version-1',
     shareUrl: shareUrl(window.location.href, lastValid) + extra,
+    addressWith,
   };
 }

@@ -30,7 +30,7 @@
 //! - Memory: one index slot per id and a 24-byte node (links for S and for Q-or-non-resident)
 //!   per block in S or Q: about 88 bytes per cached block with a full non-resident bound.
 
-use super::{End, Policy, Queue};
+use super::{End, Policy, Queue, StackEntry, StackStatus};
 use crate::model::Block;
 use crate::util::slab::NIL;
 
@@ -528,6 +528,22 @@ impl Policy for Lirs {
         out.push(Queue { name: "HIR non-resident", ghost: true, blocks: self.q_iter(self.nr).collect() });
     }
 
+    /// S from its bottom (always LIR) to its top, each entry LIR, resident HIR or non-resident HIR.
+    fn stack(&self, out: &mut Vec<StackEntry>) -> bool {
+        let mut cur = self.s.first;
+        while cur != NIL {
+            let n = self.nodes[cur as usize];
+            let status = match n.status {
+                Status::Lir => StackStatus::Lir,
+                Status::HirResident => StackStatus::HirResident,
+                Status::HirNonResident => StackStatus::HirNonResident,
+            };
+            out.push(StackEntry { block: n.id, status });
+            cur = n.s_up;
+        }
+        true
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         let (s, q) = self.stacks();
         if s.len() != self.s.len {
@@ -832,6 +848,50 @@ mod tests {
             assert_eq!(p.stacks(), snapshot(s, q), "step {}: {b}", i + 1);
             p.check_invariants().unwrap_or_else(|e| panic!("step {}: {e}", i + 1));
         }
+    }
+
+    /// The stack S a teaching view draws is S itself, bottom first, each entry's status as kept
+    /// (`A B ~c d`: A, B LIR; C non-resident; D resident HIR — the first steps of
+    /// `hand_worked_example`), and stays so through the C/B/D steps that prune and reorder it.
+    #[test]
+    fn stack_is_s_bottom_first_with_each_entrys_status() {
+        use crate::policy::StackStatus as M;
+        let mut p = Lirs::with_defaults(3, 8);
+        let mut ev = Vec::new();
+        let stack = |p: &Lirs| {
+            let mut out = Vec::new();
+            assert!(p.stack(&mut out));
+            out.iter().map(|e| (e.block, e.status)).collect::<Vec<_>>()
+        };
+        assert_eq!(stack(&p), []);
+        for b in ["A", "B", "C", "D"] {
+            p.access(id(b), &mut ev);
+        }
+        assert_eq!(
+            stack(&p),
+            [(id("A"), M::Lir), (id("B"), M::Lir), (id("C"), M::HirNonResident), (id("D"), M::HirResident)]
+        );
+        for b in ["C", "B", "D", "E", "A", "C"] {
+            p.access(id(b), &mut ev);
+            let mapped: Vec<_> = p
+                .stacks()
+                .0
+                .into_iter()
+                .map(|(b, s)| {
+                    (
+                        b,
+                        match s {
+                            Lir => M::Lir,
+                            HirResident => M::HirResident,
+                            HirNonResident => M::HirNonResident,
+                        },
+                    )
+                })
+                .collect();
+            assert_eq!(stack(&p), mapped, "after {b}");
+        }
+        // Only LIRS keeps one.
+        assert!(!Lru::new(3, 8).stack(&mut Vec::new()));
     }
 
     #[test]

@@ -41,8 +41,8 @@ pub mod sieve;
 pub mod slru;
 pub mod tq;
 pub mod two_q;
-pub mod wtinylfu;
 mod wrapper;
+pub mod wtinylfu;
 
 pub use clock::Clock;
 pub use fifo::Fifo;
@@ -84,6 +84,26 @@ pub struct Queue {
     pub blocks: Vec<Block>,
 }
 
+/// One entry of a policy's recency stack ([`Policy::stack`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct StackEntry {
+    pub block: Block,
+    pub status: StackStatus,
+}
+
+/// What a stack entry is (LIRS's terms): a LIR block, a resident HIR block (also in Q), or a
+/// non-resident HIR block — remembered, not cached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum StackStatus {
+    Lir,
+    HirResident,
+    HirNonResident,
+}
+
 /// A cache replacement policy over dense block ids.
 pub trait Policy: Send {
     /// Short lower-case name, as in scenarios ("lru", "mru").
@@ -122,6 +142,13 @@ pub trait Policy: Send {
         let mut blocks = Vec::with_capacity(self.len());
         self.contents(&mut blocks);
         out.push(Queue { name: "cache", ghost: false, blocks });
+    }
+    /// A recency stack the policy orders blocks by beside its lists — LIRS's stack S — as a
+    /// teaching view draws it: bottom first, each entry with its status. Returns whether the
+    /// policy keeps one (the others leave `out` alone). Not on any hot path.
+    fn stack(&self, out: &mut Vec<StackEntry>) -> bool {
+        let _ = out;
+        false
     }
     /// Appends up to `k` of the next victims, next first (paper 003's content-aware client picks
     /// among them). The list policies answer in O(k); the default walks `contents`.

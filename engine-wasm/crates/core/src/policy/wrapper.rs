@@ -32,6 +32,9 @@ macro_rules! forward_to_inner {
         fn queues(&self, out: &mut Vec<Queue>) {
             self.inner.queues(out)
         }
+        fn stack(&self, out: &mut Vec<crate::policy::StackEntry>) -> bool {
+            self.inner.stack(out)
+        }
         fn candidates(&self, k: usize, out: &mut Vec<Block>) {
             self.inner.candidates(k, out)
         }

@@ -29,9 +29,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::hierarchy::protocol::mc2::{self, PartitionList};
 use crate::hierarchy::{Hierarchy, Meta, Protocol};
 use crate::model::{Block, Op, WriteHint};
-use crate::policy::{End, Policy, Queue};
+use crate::policy::{End, Policy, Queue, StackEntry};
 use crate::scenario::{err, Scenario, ScenarioError, Shape, Source, Topology};
 
 /// Most requests one teaching run serves.
@@ -42,6 +43,8 @@ pub const MAX_TEACH_CAPACITY: u64 = 64;
 pub const MAX_TEACH_CACHES: usize = 12;
 /// Largest block id a request or the start state may name.
 pub const MAX_TEACH_BLOCK: Block = 999_999;
+/// Largest range id a request may name (MC²'s own id for a client's rest lies above).
+pub const MAX_TEACH_RANGE: u32 = 999_999;
 
 /// One request of the stepper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +55,9 @@ pub struct TeachRequest {
     pub op: Op,
     /// A write's paper 004 hint (what TQ and the hint-aware policies order by); `None`: none.
     pub hint: Option<WriteHint>,
+    /// Paper 002's range id, as an application names the range a block belongs to (MC² puts
+    /// the block in that range's partitions); `None`: no hint (the client's rest).
+    pub range: Option<u32>,
 }
 
 /// Where a request was served, as the stepper names levels: its client's own cache, a cache
@@ -89,6 +95,45 @@ pub enum MissKind {
     Duplicate,
 }
 
+/// One of a cache's lists as the stepper draws it: a policy's list ([`Policy::queues`]), or
+/// under MC² one of the cache's partitions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct TeachQueue {
+    /// The list's name as its paper gives it ("T1", "Q0"); a partition's: "range 2", "rest",
+    /// and in the array with its owner: "range 2 · c1", "range 3 · shared".
+    pub name: String,
+    /// Remembered ids, not cached data.
+    pub ghost: bool,
+    /// Next victim first.
+    pub blocks: Vec<Block>,
+    /// Under MC², the partition this list is; `None` otherwise.
+    pub partition: Option<PartitionView>,
+}
+
+/// An MC² partition (paper 002): the range it holds blocks of, whose it is, and its size.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct PartitionView {
+    /// The range id the requests carry; `None`: the client's rest (references no hint covers).
+    pub range: Option<u32>,
+    /// The client (by name) whose partition it is; `None`: shared by the clients hinting its range.
+    pub owner: Option<String>,
+    /// The size Karma's allocation gave it, in blocks (revision 2's free space may hold more).
+    pub size: u32,
+    /// The scanning sharers' copies kept below a shared partition, in the array's free space
+    /// (paper 002 §3.3; revision 2): evicted before the partition's own blocks.
+    pub copies: bool,
+}
+
+impl From<Queue> for TeachQueue {
+    fn from(q: Queue) -> Self {
+        Self { name: q.name.to_string(), ghost: q.ghost, blocks: q.blocks, partition: None }
+    }
+}
+
 /// One cache's lists, and its running tally.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -96,7 +141,12 @@ pub enum MissKind {
 pub struct CacheView {
     pub name: String,
     pub parent: Option<usize>,
-    pub queues: Vec<Queue>,
+    /// Its lists ([`Policy::queues`]: resident lists first, then ghosts), or under MC² its
+    /// partitions: a client's in its range order, the array's in the global stack's order.
+    pub queues: Vec<TeachQueue>,
+    /// The recency stack its policy orders blocks by beside those lists ([`Policy::stack`]:
+    /// LIRS's S, bottom first); `None` for a policy without one.
+    pub stack: Option<Vec<StackEntry>>,
     /// Read lookups so far that this cache answered, and that it passed on (the engine's counters).
     pub hits: u64,
     pub misses: u64,
@@ -110,6 +160,8 @@ pub struct TeachStep {
     /// The request just served (`None` for the starting state).
     pub block: Option<Block>,
     pub op: Option<Op>,
+    /// A write's paper 004 hint, as the request carried it; `None` for a read or a plain write.
+    pub hint: Option<WriteHint>,
     /// Its client, by index.
     pub client: Option<usize>,
     /// Where it was served; `None` for the start.
@@ -147,12 +199,14 @@ pub fn start_from_json(text: &str) -> Result<Start, String> {
 }
 
 /// Parses the stepper's requests: a JSON array whose items are a block id (a read by the first
-/// client), a `[block, op]` pair, a `[block, op, client]` triple or `{"block", "op", "client"}`
-/// (the client by leaf name or index). The op is "read", "write", or a write with its paper 004
-/// hint: "synch", "replace" or "recov". Errors name the item.
+/// client), a `[block, op]` pair, a `[block, op, client]` triple, a `[block, op, client, range]`
+/// quadruple or `{"block", "op", "client", "range"}` (the client by leaf name or index; the
+/// range, paper 002's id of the range the block belongs to, for MC²). The op is "read",
+/// "write", or a write with its paper 004 hint: "synch", "replace" or "recov". Errors name the
+/// item.
 pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>, String> {
     use serde_json::Value;
-    const ITEM: &str = r#"a block id, [block, "read" | "write"], [block, op, client] or {"block", "op", "client"}"#;
+    const ITEM: &str = r#"a block id, [block, "read" | "write"], [block, op, client], [block, op, client, range] or {"block", "op", "client", "range"}"#;
     const OPS: &str = r#""read", "write", or a hinted write: "synch", "replace" or "recov""#;
     let value: Value = serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
     let Value::Array(items) = value else {
@@ -181,25 +235,37 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
         }
         Some(v) => Err(format!("{at}: a client is a leaf's name or index (got {v})")),
     };
+    let range = |at: &str, v: Option<&Value>| match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => match v.as_u64() {
+            Some(r) if r <= MAX_TEACH_RANGE as u64 => Ok(Some(r as u32)),
+            _ => Err(format!("{at}: a range id is a whole number from 0 to {MAX_TEACH_RANGE} (got {v})")),
+        },
+    };
     items
         .iter()
         .enumerate()
         .map(|(i, item)| match item {
-            Value::Number(_) => {
-                Ok(TeachRequest { client: 0, block: block(&format!("[{i}]"), item)?, op: Op::Read, hint: None })
-            }
-            Value::Array(a) if (2..=3).contains(&a.len()) => {
+            Value::Number(_) => Ok(TeachRequest {
+                client: 0,
+                block: block(&format!("[{i}]"), item)?,
+                op: Op::Read,
+                hint: None,
+                range: None,
+            }),
+            Value::Array(a) if (2..=4).contains(&a.len()) => {
                 let (op, hint) = op(&format!("[{i}][1]"), Some(&a[1]))?;
                 Ok(TeachRequest {
                     block: block(&format!("[{i}][0]"), &a[0])?,
                     op,
                     hint,
                     client: client(&format!("[{i}][2]"), a.get(2))?,
+                    range: range(&format!("[{i}][3]"), a.get(3))?,
                 })
             }
             Value::Object(o) => {
-                if let Some(k) = o.keys().find(|k| !["block", "op", "client"].contains(&k.as_str())) {
-                    return Err(format!("[{i}].{k}: unknown field (expected block, op, client)"));
+                if let Some(k) = o.keys().find(|k| !["block", "op", "client", "range"].contains(&k.as_str())) {
+                    return Err(format!("[{i}].{k}: unknown field (expected block, op, client, range)"));
                 }
                 let b = o.get("block").ok_or_else(|| format!("[{i}].block: missing"))?;
                 let (op, hint) = op(&format!("[{i}].op"), o.get("op"))?;
@@ -208,6 +274,7 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
                     op,
                     hint,
                     client: client(&format!("[{i}].client"), o.get("client"))?,
+                    range: range(&format!("[{i}].range"), o.get("range"))?,
                 })
             }
             _ => Err(format!("[{i}]: expected {ITEM} (got {item})")),
@@ -294,7 +361,9 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
         Some(w) => (w[c].range_hints(), universe as u64),
         None => (Vec::new(), universe as u64),
     };
-    let mut h = super::build_hierarchy(scenario, &shape, universe, &mc2_view, false, None, false, None)?;
+    // The stepper's clients name the same blocks ("c1:A" and "c2:A" are one block A), so a
+    // range id two clients hint is one range: MC²'s shared partitions (paper 002 §3.3).
+    let mut h = super::build_hierarchy(scenario, &shape, universe, &mc2_view, true, None, false, None)?;
     if matches!(scenario.protocol, Protocol::Mc2 { .. }) && !fills.iter().all(|f| f.2.is_empty()) {
         return Err(err("start", "MC² keeps its own partitions: start its caches empty"));
     }
@@ -316,11 +385,14 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
     steps.push(step(&h, &shape, None, None, 0));
     for r in requests {
         let distance = stack.touch(r.block);
-        let (deepest, latency) =
-            h.serve_blocks(r.client, Meta { write_hint: r.hint, ..Meta::op(r.op) }, r.block..r.block + 1);
+        let (deepest, latency) = h.serve_blocks(
+            r.client,
+            Meta { write_hint: r.hint, range: r.range, ..Meta::op(r.op) },
+            r.block..r.block + 1,
+        );
         let mut s = step(&h, &shape, Some(*r), Some(deepest), latency);
         if r.op == Op::Read {
-            let capacity: u64 = h.path(r.client).iter().map(|&c| h.cache(c).capacity() as u64).sum();
+            let capacity: u64 = h.path(r.client).iter().map(|&c| h.cache_size(c).1 as u64).sum();
             s.distance = distance;
             s.path_capacity = Some(capacity);
             if s.level == Some(Level::Disk) {
@@ -376,16 +448,59 @@ fn fill(path: &str, cache: &mut dyn Policy, blocks: &[Block]) -> Result<(), Scen
     Ok(())
 }
 
+/// Cache `i`'s lists: its policy's, or under MC² its partitions.
+fn lists(h: &Hierarchy, shape: &Shape, i: usize) -> (Vec<TeachQueue>, Option<Vec<StackEntry>>) {
+    let Some(mc2) = h.mc2() else {
+        let mut queues = Vec::new();
+        h.cache(i).queues(&mut queues);
+        let mut stack = Vec::new();
+        let has = h.cache(i).stack(&mut stack);
+        return (queues.into_iter().map(TeachQueue::from).collect(), has.then_some(stack));
+    };
+    let client = |c: u16| shape.nodes[shape.leaves[c as usize]].name.clone();
+    let mut queues = Vec::new();
+    let mut push = |p: PartitionList, in_array: bool| {
+        let range = (p.range != mc2::REST).then_some(p.range);
+        let what = range.map_or("rest".to_string(), |r| format!("range {r}"));
+        // The copies below a shared partition go first: they are its next victims.
+        if let Some(copies) = p.copies.filter(|c| !c.is_empty()) {
+            queues.push(TeachQueue {
+                name: format!("{what} · scan copies"),
+                ghost: false,
+                blocks: copies,
+                partition: Some(PartitionView { range, owner: None, size: 0, copies: true }),
+            });
+        }
+        // An array partition Karma gives no space and free space has not filled is not drawn
+        // (nor copies before there are any).
+        if in_array && p.size == 0 && p.blocks.is_empty() {
+            return;
+        }
+        let name = match (in_array, p.owner) {
+            (false, _) => what,
+            (true, Some(c)) => format!("{what} · {}", client(c)),
+            (true, None) => format!("{what} · shared"),
+        };
+        let partition = PartitionView { range, owner: p.owner.map(client), size: p.size, copies: false };
+        queues.push(TeachQueue { name, ghost: false, blocks: p.blocks, partition: Some(partition) });
+    };
+    match shape.leaves.iter().position(|&l| l == i) {
+        Some(c) => mc2.client_lists(c).into_iter().for_each(|p| push(p, false)),
+        None => mc2.array_lists().into_iter().for_each(|p| push(p, true)),
+    }
+    (queues, None)
+}
+
 fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<usize>, latency_ns: u64) -> TeachStep {
     let caches = (0..h.caches())
         .map(|i| {
-            let mut queues = Vec::new();
-            h.cache(i).queues(&mut queues);
+            let (queues, stack) = lists(h, shape, i);
             let counters = h.cache_counters(i);
             CacheView {
                 name: shape.nodes[i].name.clone(),
                 parent: shape.nodes[i].parent,
                 queues,
+                stack,
                 hits: counters.hits,
                 misses: counters.misses,
             }
@@ -416,6 +531,7 @@ fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<u
     TeachStep {
         block: r.map(|r| r.block),
         op: r.map(|r| r.op),
+        hint: r.and_then(|r| r.hint),
         client: r.map(|r| r.client),
         level,
         served_by,
@@ -432,7 +548,7 @@ fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::PolicyConfig;
+    use crate::policy::{PolicyConfig, StackStatus};
     use crate::scenario::{CacheConfig, TreeCache};
     use serde_json::json;
 
@@ -454,7 +570,7 @@ mod tests {
     }
 
     fn reads(blocks: &[Block]) -> Vec<TeachRequest> {
-        blocks.iter().map(|&block| TeachRequest { client: 0, block, op: Op::Read, hint: None }).collect()
+        blocks.iter().map(|&block| TeachRequest { client: 0, block, op: Op::Read, hint: None, range: None }).collect()
     }
 
     fn start(caches: &[(&str, &[Block])]) -> Start {
@@ -484,13 +600,14 @@ mod tests {
             json!({
                 "block": 0,
                 "op": "read",
+                "hint": null,
                 "client": 0,
                 "level": "disk",
                 "servedBy": "disk",
                 "latencyMs": 10.4,
                 "caches": [
-                    {"name": "client", "parent": 1, "queues": [{"name": "cache", "ghost": false, "blocks": [3, 4, 0]}], "hits": 0, "misses": 1},
-                    {"name": "array", "parent": null, "queues": [{"name": "cache", "ghost": false, "blocks": [4, 2, 0]}], "hits": 0, "misses": 1}
+                    {"name": "client", "parent": 1, "queues": [{"name": "cache", "ghost": false, "blocks": [3, 4, 0], "partition": null}], "stack": null, "hits": 0, "misses": 1},
+                    {"name": "array", "parent": null, "queues": [{"name": "cache", "ghost": false, "blocks": [4, 2, 0], "partition": null}], "stack": null, "hits": 0, "misses": 1}
                 ],
                 "demotions": 1,
                 "diskReads": 1,
@@ -516,7 +633,7 @@ mod tests {
                 arc.access(refs[i - 1].block, &mut ev);
             }
             assert_eq!(step.caches.len(), 1, "a single cache");
-            let names: Vec<_> = step.caches[0].queues.iter().map(|q| (q.name, q.ghost)).collect();
+            let names: Vec<_> = step.caches[0].queues.iter().map(|q| (q.name.as_str(), q.ghost)).collect();
             assert_eq!(names, [("T1", false), ("T2", false), ("B1", true), ("B2", true)]);
             let mut resident: Vec<Block> =
                 step.caches[0].queues.iter().filter(|q| !q.ghost).flat_map(|q| q.blocks.clone()).collect();
@@ -546,6 +663,7 @@ mod tests {
             block,
             op,
             hint: None,
+            range: None,
         });
         let steps = teach(&s, &refs, &Start::new()).unwrap();
         let summary: Vec<_> = steps.iter().map(|s| (s.level, s.demotions, s.disk_reads)).collect();
@@ -641,7 +759,7 @@ mod tests {
         assert_eq!((steps[1].distance, steps[1].level, steps[1].miss), (Some(4), Some(Level::Array), None));
         assert_eq!((steps[2].distance, steps[2].miss), (None, Some(Cold)));
         // Writes get no label.
-        let w = [TeachRequest { client: 0, block: A, op: Op::Write, hint: None }];
+        let w = [TeachRequest { client: 0, block: A, op: Op::Write, hint: None, range: None }];
         assert_eq!(teach(&s, &w, &Start::new()).unwrap()[1].miss, None);
     }
 
@@ -668,7 +786,13 @@ mod tests {
             .map(|_| {
                 x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 let op = if (x >> 60) == 0 { Op::Write } else { Op::Read };
-                TeachRequest { client: ((x >> 40) & 1) as usize, block: ((x >> 33) % 7) as Block, op, hint: None }
+                TeachRequest {
+                    client: ((x >> 40) & 1) as usize,
+                    block: ((x >> 33) % 7) as Block,
+                    op,
+                    hint: None,
+                    range: None,
+                }
             })
             .collect();
         for (s, refs) in [
@@ -727,13 +851,131 @@ mod tests {
         );
         let s = two_level(PolicyConfig::Lru, PolicyConfig::Tq, Protocol::None, 4);
         let steps = teach(&s, &refs[..4], &Start::new()).unwrap();
+        // Each step says which hint its write carried (the stepper's strip shows it).
+        assert_eq!(
+            steps.iter().map(|s| s.hint).collect::<Vec<_>>(),
+            [None, None, None, Some(WriteHint::Replace), None]
+        );
         let array = |n: usize| -> Vec<(&str, Vec<Block>)> {
-            steps[n].caches[1].queues.iter().map(|q| (q.name, q.blocks.clone())).collect()
+            steps[n].caches[1].queues.iter().map(|q| (q.name.as_str(), q.blocks.clone())).collect()
         };
         let find = |n: usize, name: &str| array(n).into_iter().find(|(q, _)| *q == name).map(|(_, b)| b).unwrap();
         assert_eq!((find(2, "Qlow"), find(2, "Qhigh")), (vec![A, B], vec![]), "{:?}", array(2));
         assert_eq!((find(3, "Qlow"), find(3, "Qhigh")), (vec![B], vec![A]), "{:?}", array(3));
         assert_eq!((find(4, "Qlow"), find(4, "Qhigh")), (vec![], vec![A, B]), "an unhinted write: {:?}", array(4));
+    }
+
+    /// Paper 002's MC² over two clients, c1 running TPC-H query 3 (loops over CUSTOMER,
+    /// ORDERS, LINEITEM: ranges 2, 3, 4) and c2 query 7 (reads them at random, and its own
+    /// ranges 0, 1, 5–9), at scale 0.01 over a 4-block array and 2-block clients. Karma gives
+    /// c1's cache range 2, c2's range 5; in the array c1 gets ranges 2 (1 block) and 3 (3), c2
+    /// ranges 6 and 8 (2 each). Range 2 is shared, read at random by c2: the shared partition
+    /// is c2's, and c1's loop keeps copies below it (§3.3, revision 2). By hand, each partition
+    /// next victim first:
+    #[test]
+    fn mc2_partitions_show_blocks_moving_between_shared_and_own() {
+        let json = r#"{"version": 3, "name": "mc2", "seed": 1,
+          "topology": {"kind": "tree", "caches": [
+            {"name": "array", "capacity": 4, "policy": {"kind": "lru"}, "disk": {"kind": "constant", "serviceMs": 10}},
+            {"name": "c1", "capacity": 2, "policy": {"kind": "lru"}, "parent": "array", "link": {"preset": "fc-1g"}},
+            {"name": "c2", "capacity": 2, "policy": {"kind": "lru"}, "parent": "array", "link": {"preset": "fc-1g"}}]},
+          "protocol": {"kind": "mc2", "revision": 2},
+          "source": {"kind": "workload", "workload": {"kind": "tpch", "query": "q3", "scale": 0.01},
+                     "clients": {"c2": {"kind": "tpch", "query": "q7", "scale": 0.01}}}}"#;
+        let s: Scenario = serde_json::from_str(json).unwrap();
+        let shape = s.shape().unwrap();
+        // c1:A@2 c1:B@2 c2:A@2 c1:C@2 c2:D@5 c2:E@5 c2:F@5 c2:B@2
+        let refs = requests_from_json(
+            r#"[[0, "read", "c1", 2], [1, "read", "c1", 2], [0, "read", "c2", 2], [2, "read", "c1", 2],
+                [3, "read", "c2", 5], {"block": 4, "client": "c2", "range": 5}, [5, "read", 1, 5], [1, "read", "c2", 2]]"#,
+            &shape,
+        )
+        .unwrap();
+        assert_eq!((refs[5].range, refs[6].client), (Some(5), 1));
+        let steps = teach(&s, &refs, &Start::new()).unwrap();
+        let lists = |n: usize, cache: usize| -> Vec<String> {
+            steps[n].caches[cache]
+                .queues
+                .iter()
+                .map(|q| {
+                    let blocks: Vec<String> =
+                        q.blocks.iter().map(|&b| ((b as u8 + b'A') as char).to_string()).collect();
+                    format!("{}: {}", q.name, blocks.join(" "))
+                })
+                .collect()
+        };
+        let empty = ["range 2 · c1: ", "range 3 · c1: ", "range 6 · c2: ", "range 8 · c2: "];
+        // Step 0: the partitions Karma sized, in the global stack's order (no pair used yet).
+        assert_eq!(
+            (lists(0, 0), lists(0, 1), lists(0, 2)),
+            (empty.map(String::from).to_vec(), vec!["range 2: ".into()], vec!["range 5: ".into()])
+        );
+        // c1 reads A and B from disk: it keeps them (range 2 has 2 blocks in its cache; a loop
+        // is MRU, so B goes next), and the array's free space keeps a copy of each below the
+        // shared partition.
+        assert_eq!(lists(2, 1), ["range 2: B A"]);
+        assert_eq!(
+            lists(2, 0),
+            ["range 2 · c1: ", "range 2 · scan copies: B A", "range 3 · c1: ", "range 6 · c2: ", "range 8 · c2: "]
+        );
+        // c2 reads A at random: a hit in the array, and A joins the shared partition proper.
+        assert_eq!(steps[3].served_by.as_deref(), Some("array"));
+        assert_eq!(lists(3, 0)[1..3], ["range 2 · scan copies: B".to_string(), "range 2 · shared: A".into()]);
+        // c1 reads C: its cache evicts B (its loop's MRU end) and demotes it — B leaves the
+        // copies for c1's own partition of range 2.
+        assert_eq!(lists(4, 1), ["range 2: C A"]);
+        assert_eq!(
+            lists(4, 0)[..3],
+            ["range 2 · c1: B".to_string(), "range 2 · scan copies: C".into(), "range 2 · shared: A".into()]
+        );
+        assert_eq!(steps[4].demotions, 1);
+        // c2's own range 5: the third block pushes D out of its cache, into free space.
+        assert_eq!(lists(7, 2), ["range 5: E F"]);
+        assert!(lists(7, 0).contains(&"range 5 · c2: D".to_string()), "{:?}", lists(7, 0));
+        let d = steps[7].caches[0].queues.iter().find(|q| q.name == "range 5 · c2").unwrap();
+        assert_eq!(
+            d.partition,
+            Some(PartitionView { range: Some(5), owner: Some("c2".into()), size: 0, copies: false })
+        );
+        // c2 reads B, in c1's own partition: served there, untouched (a READ-SAVE).
+        assert_eq!(steps[8].served_by.as_deref(), Some("array"));
+        assert_eq!(lists(8, 0), lists(7, 0));
+        // The array never holds more than its 4 blocks, and no block sits in two partitions.
+        for st in &steps {
+            let mut all: Vec<Block> = st.caches[0].queues.iter().flat_map(|q| q.blocks.clone()).collect();
+            assert!(all.len() <= 4);
+            all.sort_unstable();
+            all.dedup();
+            assert_eq!(all.len(), st.caches[0].queues.iter().map(|q| q.blocks.len()).sum::<usize>());
+        }
+        // The path capacity a miss is judged by is MC²'s (the caches' policies are placeholders).
+        assert_eq!(steps[1].path_capacity, Some(6));
+    }
+
+    /// LIRS (c = 4: Llirs = 3, Lhirs = 1) shows its stack S beside Q: A B C become LIR, D is
+    /// resident HIR; E's miss evicts D (still in S, now non-resident); A's hit on S's bottom
+    /// prunes nothing below B. By hand, S bottom first.
+    #[test]
+    fn lirs_shows_its_stack_s_with_each_entry_marked() {
+        use StackStatus::{HirNonResident as N, HirResident as H, Lir as L};
+        let steps = teach(
+            &single(PolicyConfig::Lirs { hir_share: crate::policy::lirs::DEFAULT_HIR_SHARE }, 4),
+            &letters("A B C D E A"),
+            &Start::new(),
+        )
+        .unwrap();
+        let stack = |n: usize| {
+            steps[n].caches[0].stack.clone().unwrap().iter().map(|e| (e.block, e.status)).collect::<Vec<_>>()
+        };
+        assert_eq!(stack(0), []);
+        assert_eq!(stack(4), [(A, L), (B, L), (C, L), (D, H)]);
+        assert_eq!(stack(5), [(A, L), (B, L), (C, L), (D, N), (E, H)]);
+        assert_eq!(stack(6), [(B, L), (C, L), (D, N), (E, H), (A, L)]);
+        let q = |n: usize| steps[n].caches[0].queues.iter().find(|q| q.name == "HIR resident").unwrap().blocks.clone();
+        assert_eq!((q(4), q(5)), (vec![D], vec![E]));
+        // Policies without a stack have none.
+        let lru = teach(&single(PolicyConfig::Lru, 2), &letters("A"), &Start::new()).unwrap();
+        assert_eq!(lru[1].caches[0].stack, None);
     }
 
     #[test]
@@ -769,7 +1011,7 @@ mod tests {
     #[test]
     fn requests_and_start_parse_with_clear_errors() {
         let shape = Scenario::default().shape().unwrap();
-        let r = |b, op| TeachRequest { client: 0, block: b, op, hint: None };
+        let r = |b, op| TeachRequest { client: 0, block: b, op, hint: None, range: None };
         assert_eq!(
             requests_from_json(r#"[1, [2, "write"], [3, "read"], 0]"#, &shape).unwrap(),
             [r(1, Op::Read), r(2, Op::Write), r(3, Op::Read), r(0, Op::Read)]

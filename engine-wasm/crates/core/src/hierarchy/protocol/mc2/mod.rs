@@ -159,6 +159,22 @@ pub struct BlockRead {
     pub array_evictions: u32,
 }
 
+/// One partition as a teaching view draws it ([`Mc2::client_lists`], [`Mc2::array_lists`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartitionList {
+    /// Its range id ([`REST`]: the client's references no hint covers).
+    pub range: u32,
+    /// The client whose partition it is; `None`: shared by the clients that hint its range.
+    pub owner: Option<u16>,
+    /// The size Karma gave it, in blocks (revision 2's free space may hold more).
+    pub size: u32,
+    /// Its blocks, next victim first.
+    pub blocks: Vec<Block>,
+    /// A shared partition's list below its blocks, of the scanning sharers' copies (revision 2),
+    /// newest — the next victim — first; `None`: it has no such list.
+    pub copies: Option<Vec<Block>>,
+}
+
 /// Which MC² runs. Revision 1 is version 1's, kept so that migrated version-1 documents give
 /// the numbers they gave; revision 2 gives the array space no partition claims to whoever
 /// misses (see the module docs).
@@ -391,6 +407,54 @@ impl Mc2 {
     pub fn array_partitions(&self) -> Vec<(u32, Option<u16>, usize, usize)> {
         (0..self.parts.len())
             .map(|p| (self.parts[p].id, self.parts[p].owner, self.parts[p].target as usize, self.part_len(p)))
+            .collect()
+    }
+
+    /// Client `client`'s partitions of its own cache (teaching views): one per range Karma gives
+    /// space there, in its range order (its rest last), each next victim first.
+    pub fn client_lists(&self, client: usize) -> Vec<PartitionList> {
+        let s = &self.sides[client];
+        (0..s.locals.len())
+            .filter(|&j| s.locals[j].target > 0 || s.cache.list_len(j) > 0)
+            .map(|j| {
+                let l = s.locals[j];
+                let mut blocks: Vec<Block> = s.cache.iter(j).collect();
+                if l.order == Order::Mru {
+                    blocks.reverse();
+                }
+                PartitionList { range: l.id, owner: Some(client as u16), size: l.target, blocks, copies: None }
+            })
+            .collect()
+    }
+
+    /// The array's partitions (teaching views) in the global stack's order (§3.2): those of
+    /// the least recently used (partition, client) pair first — where the next victim client
+    /// is found — then the partitions no pair holds yet. Each lists its blocks next victim
+    /// first, and a shared partition the scanning sharers' copies below it apart (newest
+    /// first: they go before its own blocks).
+    pub fn array_lists(&self) -> Vec<PartitionList> {
+        let n = self.sides.len() as u32;
+        let mut order: Vec<usize> = Vec::with_capacity(self.parts.len());
+        for p in self.stack.iter().map(|pair| (pair / n) as usize).chain(0..self.parts.len()) {
+            if !order.contains(&p) {
+                order.push(p);
+            }
+        }
+        order
+            .into_iter()
+            .map(|p| {
+                let part = self.parts[p];
+                let copies = (part.below != NO_LIST).then(|| {
+                    let mut below: Vec<Block> = self.array.iter(part.below as usize).collect();
+                    below.reverse();
+                    below
+                });
+                let mut blocks: Vec<Block> = self.array.iter(p).collect();
+                if part.order == Order::Mru {
+                    blocks.reverse();
+                }
+                PartitionList { range: part.id, owner: part.owner, size: part.target, blocks, copies }
+            })
             .collect()
     }
 
