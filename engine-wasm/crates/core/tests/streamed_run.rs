@@ -215,7 +215,7 @@ fn a_streamed_run_that_prefetches_needs_the_addresses_and_says_so() {
     assert!(e.message.contains("block addresses"), "{}", e.message);
     let whole = Run::with_trace(s.clone(), trace.clone()).unwrap().run_to_end();
     let array = whole.caches.iter().find(|c| c.name == "array").unwrap().prefetch.unwrap();
-    assert!(array.prefetched > 0 && array.hits > 0 && array.wasted > 0, "{array:?}");
+    assert!(array.hits > 0 && array.prefetched == array.hits + array.wasted + array.pending, "{array:?}");
     let census = TraceCensus::of(&trace, 0).with_addresses(&trace.raw);
     assert_eq!(Run::streamed(s, census).unwrap().next_pass().unwrap().report().caches.len(), 2);
 }

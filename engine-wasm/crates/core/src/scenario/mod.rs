@@ -1225,7 +1225,7 @@ mod tests {
         assert!(counts.hits * 10 > client.counters.hits * 9, "{counts:?} {:?}", client.counters);
         assert!(ahead.caches.iter().filter(|c| c.name != "client").all(|c| c.prefetch.is_none()));
         assert!(
-            ahead.hit_fractions[0] > plain.hit_fractions[0] + 0.5,
+            ahead.hit_fractions.client > plain.hit_fractions.client + 0.5,
             "{:?} vs {:?}",
             ahead.hit_fractions,
             plain.hit_fractions
