@@ -54,7 +54,7 @@ measure() {
   cat "$tmp/time"
 }
 
-zipf='{"kind":"zipf","blocks":200000,"alpha":0.9,"warmupRequests":0,"measuredRequests":5000000}'
+zipf='{"kind":"zipf","blocks":200000,"alpha":0.9,"warmupRequests":0,"measuredRequests":20000000}'
 scenario single-lru '[{"capacity":16384,"policy":{"kind":"lru"}}]' "$zipf"
 scenario two-level '[{"capacity":16384,"policy":{"kind":"lru"}},{"capacity":16384,"policy":{"kind":"mru"}}]' "$zipf"
 
@@ -66,10 +66,10 @@ for name in single-lru two-level; do
   for _ in $(seq "$REPEAT"); do
     read -r wall rss < <(measure "$OUT/tiersim" "$tmp/$name.json")
     cp "$tmp/last.json" "$tmp/before.json"
-    rate=$(python3 -c "print(5000000/max($wall,0.001))")
+    rate=$(python3 -c "print(20000000/max($wall,0.001))")
     best_b=$(python3 -c "print(max($best_b,$rate))"); mem_b=$rss
     read -r wall rss < <(measure "$NOW" "$tmp/$name.json")
-    rate=$(python3 -c "print(5000000/max($wall,0.001))")
+    rate=$(python3 -c "print(20000000/max($wall,0.001))")
     best_n=$(python3 -c "print(max($best_n,$rate))"); mem_n=$rss
     cmp -s "$tmp/before.json" "$tmp/last.json" || echo "  $name: the reports differ (is BEFORE another engine than the merge base?)" >&2
   done
@@ -78,8 +78,8 @@ done
 echo "  (the reports of each pair are identical byte for byte)"
 
 echo
-echo "== sequential-heavy: scans 60 %, loops 10 %, random 30 % over 200,000 blocks, one LRU cache of 16,384, 5 M requests"
-mix='{"kind":"mix","blocks":200000,"scanShare":0.6,"loopShare":0.1,"warmupRequests":0,"measuredRequests":5000000}'
+echo "== sequential-heavy: scans 60 %, loops 10 %, random 30 % over 200,000 blocks, one LRU cache of 16,384, 20 M requests"
+mix='{"kind":"mix","blocks":200000,"scanShare":0.6,"loopShare":0.1,"warmupRequests":0,"measuredRequests":20000000}'
 printf '  %-26s %10s %12s %12s %12s %12s %8s\n' prefetch 'miss ratio' prefetched 'hits' 'wasted' 'req/s' MiB
 for p in none '{"kind":"lookahead"}' '{"kind":"readahead","trigger":2,"window":8}' '{"kind":"readahead","trigger":4,"window":32}'; do
   cache='{"capacity":16384,"policy":{"kind":"lru"}}'
@@ -94,6 +94,6 @@ miss = 1 - c["clientBlockHits"] / c["blockReads"]
 p = r["caches"][0].get("prefetch") or {"prefetched": 0, "hits": 0, "wasted": 0}
 label = sys.argv[2] if sys.argv[2] == "none" else json.loads(sys.argv[2])["kind"] + "".join(
     f" {k[0]}={v}" for k, v in json.loads(sys.argv[2]).items() if k != "kind")
-print(f"  {label:<26} {miss:>10.4f} {p['prefetched']:>12} {p['hits']:>12} {p['wasted']:>12} {5e6/max(float(sys.argv[3]),1e-3):>12.0f} {int(sys.argv[4])/1024:>8.1f}")
+print(f"  {label:<26} {miss:>10.4f} {p['prefetched']:>12} {p['hits']:>12} {p['wasted']:>12} {20e6/max(float(sys.argv[3]),1e-3):>12.0f} {int(sys.argv[4])/1024:>8.1f}")
 PY
 done
