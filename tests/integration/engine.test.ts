@@ -85,6 +85,29 @@ describe('engine in wasm', () => {
     }
   });
 
+  it('gives exactly the native numbers when caches prefetch, and reports prefetch hits and wasted prefetches', () => {
+    for (const protocol of ['none', 'demote']) {
+      for (const prefetch of [{ kind: 'lookahead' }, { kind: 'readahead', trigger: 2, window: 8 }]) {
+        const json = scenario((s) => {
+          s.protocol = { kind: protocol };
+          s.source.workload = { kind: 'mix', blocks: 32768 };
+          s.topology.client.prefetch = prefetch;
+          s.topology.array.prefetch = prefetch;
+        });
+        const at = `${prefetch.kind} under ${protocol}`;
+        const wasm = runScenario(json);
+        expect(wasm.phase, at).toBe('done');
+        expect(wasm, at).toEqual(runNative(json));
+        for (const c of wasm.caches) {
+          const p = c.prefetch!;
+          expect(p.prefetched, `${at} at ${c.name}`).toBe(p.hits + p.wasted + p.pending);
+          expect(p.hits, `${at} at ${c.name}`).toBeGreaterThan(0);
+          expect(p.wasted, `${at} at ${c.name}`).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
   it("runs paper 004's OLTP client against TQ, MQ and LRU exactly as natively, TQ well ahead", () => {
     const ratios: Record<string, number> = {};
     for (const kind of ['lru', 'mq', 'tq']) {

@@ -235,6 +235,33 @@ describe('App', () => {
     expect(t && ('admission' in t.client || 'admission' in t.array)).toBe(false);
   });
 
+  it('prefetches at any cache, lookahead or read-ahead with its trigger and window, checks them, and takes it away again', () => {
+    render(<App />);
+    const topology = () => {
+      const d = decodeScenarioFromHash(window.location.hash);
+      return d.ok && d.scenario.topology.kind === 'two-level' ? d.scenario.topology : undefined;
+    };
+    const options = [...(screen.getByTestId('array-prefetch') as HTMLSelectElement).options].map((o) => o.value);
+    expect(options).toEqual(['none', 'lookahead', 'readahead']);
+    fireEvent.change(screen.getByTestId('array-prefetch'), { target: { value: 'lookahead' } });
+    expect(topology()?.array.prefetch).toEqual({ kind: 'lookahead' });
+    expect(topology()?.client.prefetch).toBeUndefined();
+    fireEvent.change(screen.getByTestId('client-prefetch'), { target: { value: 'readahead' } });
+    expect(value('client-prefetch-trigger')).toBe('2');
+    expect(value('client-prefetch-window')).toBe('8');
+    fireEvent.change(screen.getByTestId('client-prefetch-window'), { target: { value: '32' } });
+    fireEvent.change(screen.getByTestId('client-prefetch-trigger'), { target: { value: '4' } });
+    expect(topology()?.client.prefetch).toEqual({ kind: 'readahead', trigger: 4, window: 32 });
+    fireEvent.change(screen.getByTestId('client-prefetch-window'), { target: { value: '300' } });
+    expect(screen.getByTestId('client-prefetch-window-error').textContent).toBe('must be between 1 and 256');
+    fireEvent.change(screen.getByTestId('client-prefetch-trigger'), { target: { value: '0' } });
+    expect(screen.getByTestId('client-prefetch-trigger-error').textContent).toBe('must be between 1 and 1024');
+    fireEvent.change(screen.getByTestId('client-prefetch'), { target: { value: 'none' } });
+    fireEvent.change(screen.getByTestId('array-prefetch'), { target: { value: 'none' } });
+    const t = topology();
+    expect(t && ('prefetch' in t.client || 'prefetch' in t.array)).toBe(false);
+  });
+
   it('offers ZIPF with its skew, and drops the skew when switching away', () => {
     render(<App />);
     fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'zipf' } });

@@ -185,6 +185,27 @@ admitted: number,
 declined: number, };
 
 /**
+ * What a cache's prefetching did, for the report (see the module docs).
+ */
+export type PrefetchCounts = { 
+/**
+ * Blocks fetched ahead of any read.
+ */
+prefetched: number, 
+/**
+ * Prefetched blocks read before they left the cache.
+ */
+hits: number, 
+/**
+ * Prefetched blocks that left the cache (or were overwritten) unread.
+ */
+wasted: number, 
+/**
+ * Prefetched blocks still held, not yet read.
+ */
+pending: number, };
+
+/**
  * One cache.
  */
 export type CacheReport = { name: string, 
@@ -204,6 +225,10 @@ client: boolean, capacity: number, blocks: number,
  * What its admission filter let in and turned away, when it has one.
  */
 admission?: AdmissionCounts, 
+/**
+ * What its prefetching fetched ahead, and how much of it was read, when it prefetches.
+ */
+prefetch?: PrefetchCounts, 
 /**
  * Block lookups of reads answered here / not.
  */
@@ -636,6 +661,11 @@ sampleSize: number, } | { "kind": "lecar" } | { "kind": "cacheus" } | { "kind": 
 export type AdmissionConfig = { "kind": "tinylfu" } | { "kind": "probabilistic", probability: number, } | { "kind": "second-hit" };
 
 /**
+ * A cache's prefetching (a scenario's cache `prefetch`); absent: none.
+ */
+export type PrefetchConfig = { "kind": "lookahead" } | { "kind": "readahead", trigger: number, window: number, };
+
+/**
  * One cache: its size and replacement policy.
  */
 export type CacheConfig = { 
@@ -652,7 +682,12 @@ co?: boolean,
  * An admission filter in front of the policy: TinyLFU, probabilistic or second hit
  * ([`AdmissionConfig`]); absent admits every block.
  */
-admission?: AdmissionConfig, };
+admission?: AdmissionConfig, 
+/**
+ * Prefetching: one-block lookahead or sequential read-ahead ([`PrefetchConfig`]); absent
+ * fetches only what is read.
+ */
+prefetch?: PrefetchConfig, };
 
 /**
  * A link between two levels: a fixed per-request cost (propagation, protocol and controller
@@ -715,6 +750,11 @@ export type TreeCache = { name: string, capacity: number, policy: PolicyConfig, 
  * ([`AdmissionConfig`]); absent admits every block.
  */
 admission?: AdmissionConfig, 
+/**
+ * Prefetching: one-block lookahead or sequential read-ahead ([`PrefetchConfig`]); absent
+ * fetches only what is read.
+ */
+prefetch?: PrefetchConfig, 
 /**
  * The cache above (by name); absent for a root, which then needs a `disk`.
  */
@@ -944,6 +984,14 @@ export const DEFAULT_AC_CA_K = 4;
 export const MAX_AC_CA_K = 1024;
 /** The probabilistic admission filter's probability when the document names none. */
 export const DEFAULT_ADMISSION_PROBABILITY = 0.5;
+/** Read-ahead's trigger (consecutive blocks read before it fetches ahead) when the document names none. */
+export const DEFAULT_PREFETCH_TRIGGER = 2;
+/** Most consecutive blocks a read-ahead trigger may ask for. */
+export const MAX_PREFETCH_TRIGGER = 1024;
+/** Read-ahead's window (blocks kept ahead of a stream) when the document names none. */
+export const DEFAULT_PREFETCH_WINDOW = 8;
+/** Most blocks a read-ahead window may keep ahead. */
+export const MAX_PREFETCH_WINDOW = 256;
 /** The engine's trace readers (engine: trace::Format). */
 export const TRACE_FORMATS = ['lines', 'csv', 'msr', 'spc', 'blkparse', 'vscsi', 'oracle-general', 'k5cloud', 'tencent', 'alibaba'] as const;
 export type TraceFormat = (typeof TRACE_FORMATS)[number];

@@ -10,6 +10,10 @@ import { z } from 'zod';
 import {
   DEFAULT_ADMISSION_PROBABILITY,
   DEFAULT_AC_CA_K,
+  DEFAULT_PREFETCH_TRIGGER,
+  DEFAULT_PREFETCH_WINDOW,
+  MAX_PREFETCH_TRIGGER,
+  MAX_PREFETCH_WINDOW,
   MAX_AC_CA_K,
   MAX_BLOCKS,
   MAX_CAPACITY,
@@ -130,12 +134,35 @@ export const ADMISSION_KINDS = [
 ] as const satisfies readonly { value: AdmissionConfig['kind']; label: string }[];
 export { DEFAULT_ADMISSION_PROBABILITY };
 
+/** A cache's prefetching (engine: hierarchy::prefetch::PrefetchConfig); the ranges are the engine's. */
+export const prefetchSchema = z.discriminatedUnion(
+  'kind',
+  [
+    /** One-block lookahead: on a read miss for b, b + 1 comes too. */
+    z.strictObject({ kind: z.literal('lookahead') }),
+    /** Sequential read-ahead: after `trigger` consecutive blocks, the next `window` are kept ahead. */
+    z.strictObject({
+      kind: z.literal('readahead'),
+      trigger: num(1, MAX_PREFETCH_TRIGGER, true).optional(),
+      window: num(1, MAX_PREFETCH_WINDOW, true).optional(),
+    }),
+  ],
+  { error: 'must be one of lookahead, readahead' },
+);
+export type PrefetchConfig = z.infer<typeof prefetchSchema>;
+export const PREFETCH_KINDS = [
+  { value: 'lookahead', label: 'One-block lookahead' },
+  { value: 'readahead', label: 'Sequential read-ahead' },
+] as const satisfies readonly { value: PrefetchConfig['kind']; label: string }[];
+export { DEFAULT_PREFETCH_TRIGGER, DEFAULT_PREFETCH_WINDOW, MAX_PREFETCH_TRIGGER, MAX_PREFETCH_WINDOW };
+
 export const cacheSchema = z.strictObject({
   capacity: num(1, MAX_CAPACITY, true),
   policy: policySchema,
   /** Paper 003's CO: cold blocks (not among the last `capacity` accesses) enter at the eviction end. */
   co: z.boolean({ error: 'must be true or false' }).optional(),
   admission: admissionSchema.optional(),
+  prefetch: prefetchSchema.optional(),
 });
 
 
@@ -431,6 +458,7 @@ export const treeCacheSchema = z.strictObject({
   policy: policySchema,
   co: z.boolean({ error: 'must be true or false' }).optional(),
   admission: admissionSchema.optional(),
+  prefetch: prefetchSchema.optional(),
   /** The cache above, by name; absent for a root, which then has a disk. */
   parent: z.string({ error: 'must be text' }).optional(),
   /** The link up to the parent (a root: to its disk); absent costs nothing. */
@@ -541,7 +569,7 @@ export function shapeNodes(t: Topology): ShapeNode[] {
   t.caches.forEach((c, i) => !index.has(c.name) && index.set(c.name, i));
   return t.caches.map((c, i) => ({
     name: c.name,
-    cache: { capacity: c.capacity, policy: c.policy, ...(c.co ? { co: true } : {}), ...(c.admission ? { admission: c.admission } : {}) },
+    cache: { capacity: c.capacity, policy: c.policy, ...(c.co ? { co: true } : {}), ...(c.admission ? { admission: c.admission } : {}), ...(c.prefetch ? { prefetch: c.prefetch } : {}) },
     parent: c.parent === undefined ? null : (index.get(c.parent) ?? null),
     link: c.link,
     disk: c.disk,

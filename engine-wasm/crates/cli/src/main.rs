@@ -316,6 +316,12 @@ fn print_human(s: &Scenario, r: &Report) {
             "    {:<14} {:<12} {:>8}/{:<8} {:>10} {:>9} {:>11} {:>10}",
             cache.name, cache.policy, cache.blocks, cache.capacity, k.hits, k.misses, k.demotions_in, k.evictions
         );
+        if let Some(p) = &cache.prefetch {
+            println!(
+                "      prefetched {} blocks ahead: {} read (prefetch hits), {} left unread (wasted), {} still held unread",
+                p.prefetched, p.hits, p.wasted, p.pending
+            );
+        }
     }
 }
 

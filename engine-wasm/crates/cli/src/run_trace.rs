@@ -49,7 +49,12 @@ pub fn run(path: &str, scenario: &Scenario, file: &str, curves: bool) -> Result<
     };
     let mut census = TraceCensus::new(boundary);
     let read = replay(file, format, opts, skip_bad, settings, &mut [|b: &Arc<Trace>| census.add(b)])?;
-    let mut run = Run::streamed(scenario.clone(), census.finish(read.distinct)).map_err(at)?;
+    let mut census = census.finish(read.distinct);
+    if scenario.prefetches() {
+        census = census.with_addresses(&read.raw);
+    }
+    drop(read);
+    let mut run = Run::streamed(scenario.clone(), census).map_err(at)?;
     if run.is_recording() {
         passes.push("one records what the offline policies' caches are asked");
     }

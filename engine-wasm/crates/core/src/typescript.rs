@@ -9,6 +9,7 @@
 use ts_rs::{Config, TS};
 
 use crate::analysis::depth::{DepthCurve, Scope};
+use crate::analysis::minisim::{MiniPoint, MiniReport};
 use crate::analysis::upside::{ClientUpside, Prediction, UpsidePoint, UpsideReport};
 use crate::hierarchy::{Arrivals, DemoteData, Demotions, DiskConfig, Du, LinkConfig, Mechanical, MultiBlock, Protocol};
 use crate::hierarchy::{CacheCounters, HistogramReport};
@@ -18,8 +19,6 @@ use crate::policy::PolicyConfig;
 use crate::policy::{Queue, StackEntry, StackStatus};
 use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report, TimelineSample};
 use crate::run::reproduce::{Check, Expected, Verdict};
-use crate::policy::admission::{AdmissionConfig, AdmissionCounts};
-use crate::analysis::minisim::{MiniPoint, MiniReport};
 use crate::run::teach::{CacheView, Level, MissKind, PartitionView, TeachQueue, TeachStep};
 use crate::scenario::{CacheConfig, Scenario, Source, Topology, TraceClients, TraceSource, TreeCache};
 use crate::workload::multi::Sharing;
@@ -41,6 +40,7 @@ pub fn bindings() -> String {
         decl::<ClientReport>(&cfg),
         decl::<CacheCounters>(&cfg),
         decl::<AdmissionCounts>(&cfg),
+        decl::<crate::hierarchy::PrefetchCounts>(&cfg),
         decl::<CacheReport>(&cfg),
         decl::<TimelineSample>(&cfg),
         decl::<Report>(&cfg),
@@ -72,6 +72,7 @@ pub fn bindings() -> String {
         // (web/scenario/engine-types.ts compares the two shapes, optionality aside).
         decl::<PolicyConfig>(&cfg),
         decl::<AdmissionConfig>(&cfg),
+        decl::<crate::hierarchy::PrefetchConfig>(&cfg),
         decl::<CacheConfig>(&cfg),
         decl::<LinkConfig>(&cfg),
         decl::<Mechanical>(&cfg),
@@ -117,9 +118,10 @@ fn limits() -> String {
     };
     use crate::workload::{MAX_BLOCKS, MAX_PHASES, MAX_REQUESTS, MAX_REQUEST_BLOCKS, MAX_ZIPF_BLOCKS};
     let formats = crate::trace::Format::ALL.iter().map(|f| format!("'{}'", f.name())).collect::<Vec<_>>();
+    use crate::hierarchy::prefetch::{DEFAULT_TRIGGER, DEFAULT_WINDOW, MAX_TRIGGER, MAX_WINDOW};
     use crate::hierarchy::protocol::{DEFAULT_AC_CA_K, MAX_AC_CA_K};
     use crate::policy::admission::DEFAULT_PROBABILITY;
-    let consts: [(&str, &str, String); 15] = [
+    let consts: [(&str, &str, String); 19] = [
         (
             "SCENARIO_VERSION",
             "The scenario version the engine writes (it reads every earlier one and migrates it).",
@@ -147,6 +149,18 @@ fn limits() -> String {
             "The probabilistic admission filter's probability when the document names none.",
             DEFAULT_PROBABILITY.to_string(),
         ),
+        (
+            "DEFAULT_PREFETCH_TRIGGER",
+            "Read-ahead's trigger (consecutive blocks read before it fetches ahead) when the document names none.",
+            DEFAULT_TRIGGER.to_string(),
+        ),
+        ("MAX_PREFETCH_TRIGGER", "Most consecutive blocks a read-ahead trigger may ask for.", MAX_TRIGGER.to_string()),
+        (
+            "DEFAULT_PREFETCH_WINDOW",
+            "Read-ahead's window (blocks kept ahead of a stream) when the document names none.",
+            DEFAULT_WINDOW.to_string(),
+        ),
+        ("MAX_PREFETCH_WINDOW", "Most blocks a read-ahead window may keep ahead.", MAX_WINDOW.to_string()),
     ];
     let mut out = String::from("\n// ---- limits (engine: Scenario::validate) ----\n");
     for (name, doc, value) in consts {

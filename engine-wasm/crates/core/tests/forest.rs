@@ -22,6 +22,7 @@ fn cache(name: &str, capacity: u64, policy: PolicyConfig, parent: Option<&str>) 
         policy,
         co: false,
         admission: None,
+        prefetch: None,
         parent: parent.map(Into::into),
         link: parent.map(|_| LinkConfig::Fc1g),
         disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),

@@ -378,6 +378,7 @@ fn two_clients(mid: bool) -> Scenario {
         policy,
         co: false,
         admission: None,
+        prefetch: None,
         parent: parent.map(Into::into),
         link: parent.map(|_| LinkConfig::Fc1g),
         disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),

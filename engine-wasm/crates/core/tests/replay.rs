@@ -100,6 +100,7 @@ fn a_trace_in_a_tree_drives_its_leaves() {
         policy: PolicyConfig::Lru,
         co: false,
         admission: None,
+        prefetch: None,
         parent: parent.map(Into::into),
         link: Some(LinkConfig::Fc1g),
         disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),

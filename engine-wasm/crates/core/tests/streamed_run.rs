@@ -9,7 +9,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use tiersim_core::analysis::depth::DepthMode;
-use tiersim_core::hierarchy::{Arrivals, DiskConfig, LinkConfig, MultiBlock, Protocol};
+use tiersim_core::hierarchy::{Arrivals, DiskConfig, LinkConfig, MultiBlock, PrefetchConfig, Protocol};
 use tiersim_core::policy::PolicyConfig;
 use tiersim_core::run::TraceCensus;
 use tiersim_core::scenario::{CacheConfig, Source, Topology, TraceClients, TraceSource, TreeCache};
@@ -51,6 +51,7 @@ fn tree(policies: [PolicyConfig; 4]) -> Topology {
         policy,
         co: false,
         admission: None,
+        prefetch: None,
         parent: parent.map(Into::into),
         link: Some(LinkConfig::Fc1g),
         disk: parent.is_none().then_some(DiskConfig::Constant { service_ms: 10.0 }),
@@ -97,9 +98,28 @@ fn scenarios() -> Vec<(&'static str, Scenario, bool)> {
     let mut s = Scenario { source: source(None, TraceClients::Merged), ..base.clone() };
     s.queueing = Some(Arrivals::Closed);
     out.push(("two levels, queueing, one client", s, false));
-    let mut s = Scenario { source: source(None, TraceClients::Merged), ..base };
+    let mut s = Scenario { source: source(None, TraceClients::Merged), ..base.clone() };
     s.queueing = Some(Arrivals::Open { mean_interarrival_ms: 0.5 });
     out.push(("two levels, open-loop queueing from the trace's times", s, false));
+    // Prefetching: successors through the trace's addresses, blocks it never references
+    // numbered as the run asks — the same whole or streamed.
+    let mut s = Scenario { source: source(None, TraceClients::Merged), ..base.clone() };
+    s.topology.client_mut().unwrap().prefetch = Some(PrefetchConfig::Lookahead);
+    if let Topology::TwoLevel { array, .. } = &mut s.topology {
+        array.prefetch = Some(PrefetchConfig::Readahead { trigger: 2, window: 6 });
+    }
+    s.queueing = Some(Arrivals::Closed);
+    out.push(("two levels, lookahead over read-ahead, queueing", s, false));
+    let mut s = Scenario { source: source(Some(350), TraceClients::Order), ..base };
+    s.topology =
+        tree([PolicyConfig::Arc, PolicyConfig::Lru, PolicyConfig::S3Fifo { small_share: 0.1 }, PolicyConfig::Lru]);
+    s.protocol = Protocol::None;
+    if let Topology::Tree { caches } = &mut s.topology {
+        caches[0].prefetch = Some(PrefetchConfig::Readahead { trigger: 3, window: 16 });
+        caches[1].prefetch = Some(PrefetchConfig::Lookahead);
+        caches[2].prefetch = Some(PrefetchConfig::Readahead { trigger: 1, window: 2 });
+    }
+    out.push(("tree of three clients prefetching, warm-up 350", s, true));
     out
 }
 
@@ -123,7 +143,11 @@ fn streamed(s: &Scenario, bytes: &[u8], settings: Settings, curves: bool) -> Rep
     };
     let mut census = TraceCensus::new(boundary);
     let read = pass(bytes, settings, &mut [|b: &Arc<Trace>| census.add(b)]);
-    let mut run = Run::streamed(s.clone(), census.finish(read.distinct)).unwrap();
+    let mut census = census.finish(read.distinct);
+    if s.prefetches() {
+        census = census.with_addresses(&read.raw);
+    }
+    let mut run = Run::streamed(s.clone(), census).unwrap();
     let recording = run.is_recording();
     loop {
         if curves && !run.is_recording() {
@@ -175,6 +199,25 @@ fn a_streamed_run_reports_exactly_as_over_the_whole_trace() {
             assert_eq!(got, whole, "{what}, {settings:?}");
         }
     }
+}
+
+#[test]
+fn a_streamed_run_that_prefetches_needs_the_addresses_and_says_so() {
+    let mut rng = Rng::seeded(11);
+    let bytes = trace_file(&mut rng, 300);
+    let trace = Arc::new(parse(&bytes, Format::Csv, &Options::default()).unwrap());
+    let mut s = Scenario { source: source(None, TraceClients::Merged), ..Scenario::default() };
+    if let Topology::TwoLevel { array, .. } = &mut s.topology {
+        array.prefetch = Some(PrefetchConfig::Lookahead);
+    }
+    let e = Run::streamed(s.clone(), TraceCensus::of(&trace, 0)).err().unwrap();
+    assert_eq!(e.path, "topology.array.prefetch");
+    assert!(e.message.contains("block addresses"), "{}", e.message);
+    let whole = Run::with_trace(s.clone(), trace.clone()).unwrap().run_to_end();
+    let array = whole.caches.iter().find(|c| c.name == "array").unwrap().prefetch.unwrap();
+    assert!(array.hits > 0 && array.prefetched == array.hits + array.wasted + array.pending, "{array:?}");
+    let census = TraceCensus::of(&trace, 0).with_addresses(&trace.raw);
+    assert_eq!(Run::streamed(s, census).unwrap().next_pass().unwrap().report().caches.len(), 2);
 }
 
 #[test]

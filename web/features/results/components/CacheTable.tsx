@@ -1,7 +1,9 @@
 // Every cache's counters, for any topology: what it holds, how often it hits, what it evicts,
 // the DEMOTEs and HA_R reloads it took in, the traffic on its link, and — where there are
 // writes — its write mix and paper 004's read hit ratio once it was warm (§5.1); where a cache
-// has an admission filter, the share of brought-in blocks it turned away.
+// has an admission filter, the share of brought-in blocks it turned away; where a cache
+// prefetches, how many blocks it fetched ahead and how many of those were read (prefetch hits)
+// or left unread (wasted).
 import { formatCount, formatPercent, formatSig } from '../../../app/format';
 import type { Report } from '../../../worker/protocol';
 import { writeMix } from './ClientResults';
@@ -10,6 +12,7 @@ export function CacheTable({ report }: { report: Report }) {
   const names = report.caches.map((c) => c.name);
   const writes = report.caches.some((c) => c.writes > 0);
   const admission = report.caches.some((c) => c.admission);
+  const prefetch = report.caches.some((c) => c.prefetch);
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Each cache (scrolls sideways)">
       <table className="data-table" data-testid="cache-table">
@@ -22,6 +25,8 @@ export function CacheTable({ report }: { report: Report }) {
             <th scope="col">hit ratio</th>
             <th scope="col">evictions</th>
             {admission && <th scope="col">declined</th>}
+            {prefetch && <th scope="col">prefetch hits</th>}
+            {prefetch && <th scope="col">wasted prefetches</th>}
             <th scope="col">demotions in</th>
             <th scope="col">reloads</th>
             <th scope="col">link traffic</th>
@@ -52,6 +57,24 @@ export function CacheTable({ report }: { report: Report }) {
                     title={c.admission ? `its admission filter let in ${formatCount(c.admission.admitted)} and turned away ${formatCount(c.admission.declined)} of the blocks its misses brought (each turned away also counts as an eviction)` : 'no admission filter'}
                   >
                     {c.admission ? `${formatCount(c.admission.declined)} (${formatPercent(c.admission.declined / Math.max(1, c.admission.admitted + c.admission.declined))})` : '—'}
+                  </td>
+                )}
+                {prefetch && (
+                  <td
+                    data-testid="cache-prefetch-hits"
+                    data-value={c.prefetch ? `${c.prefetch.prefetched},${c.prefetch.hits},${c.prefetch.wasted},${c.prefetch.pending}` : ''}
+                    title={
+                      c.prefetch
+                        ? `it fetched ${formatCount(c.prefetch.prefetched)} blocks ahead: ${formatCount(c.prefetch.hits)} were read while it held them, ${formatCount(c.prefetch.wasted)} left unread, ${formatCount(c.prefetch.pending)} are still held unread`
+                        : 'no prefetching'
+                    }
+                  >
+                    {c.prefetch ? `${formatCount(c.prefetch.hits)} (${formatPercent(c.prefetch.hits / Math.max(1, c.prefetch.prefetched))})` : '—'}
+                  </td>
+                )}
+                {prefetch && (
+                  <td data-testid="cache-prefetch-wasted">
+                    {c.prefetch ? `${formatCount(c.prefetch.wasted)} (${formatPercent(c.prefetch.wasted / Math.max(1, c.prefetch.prefetched))})` : '—'}
                   </td>
                 )}
                 <td>

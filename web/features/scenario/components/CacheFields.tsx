@@ -2,7 +2,23 @@
 // (SLRU's protected share, LFU's aging period…), all as the engine's policy catalogue describes
 // them. Used for every cache of every topology.
 import { useState, type ReactNode } from 'react';
-import { ADMISSION_KINDS, DEFAULT_ADMISSION_PROBABILITY, POLICY_CATALOGUE, paramValue, policyInfo, type AdmissionConfig, type PolicyConfig, type PolicyKind, type PolicyParam } from '../../../scenario/schema';
+import {
+  ADMISSION_KINDS,
+  DEFAULT_ADMISSION_PROBABILITY,
+  DEFAULT_PREFETCH_TRIGGER,
+  DEFAULT_PREFETCH_WINDOW,
+  MAX_PREFETCH_TRIGGER,
+  MAX_PREFETCH_WINDOW,
+  POLICY_CATALOGUE,
+  PREFETCH_KINDS,
+  paramValue,
+  policyInfo,
+  type AdmissionConfig,
+  type PolicyConfig,
+  type PolicyKind,
+  type PolicyParam,
+  type PrefetchConfig,
+} from '../../../scenario/schema';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
 
@@ -49,6 +65,9 @@ export interface CacheFieldsProps {
   /** The admission filter in front of the policy (absent: every block gets in). */
   admission?: AdmissionConfig;
   onAdmission?: (admission: AdmissionConfig | undefined) => void;
+  /** Its prefetching (absent: only what is read is fetched). */
+  prefetch?: PrefetchConfig;
+  onPrefetch?: (prefetch: PrefetchConfig | undefined) => void;
   policyHelp: string;
   /** Also offer the offline policies (MIN, read-OPT): wherever the cache's stream is known in advance, which the scenario check says. */
   offline?: boolean;
@@ -69,6 +88,8 @@ export function CacheFields({
   onCo,
   admission,
   onAdmission,
+  prefetch,
+  onPrefetch,
   policyHelp,
   offline = true,
   sizeHint,
@@ -113,6 +134,7 @@ export function CacheFields({
         </label>
       )}
       {onAdmission && <AdmissionFields level={level} testPrefix={testPrefix} admission={admission} errorAt={errorAt} onAdmission={onAdmission} />}
+      {onPrefetch && <PrefetchFields level={level} testPrefix={testPrefix} prefetch={prefetch} errorAt={errorAt} onPrefetch={onPrefetch} />}
       {info.params.map((param: PolicyParam) => (
         <ParamField key={param.name} param={param} policy={policy} testPrefix={testPrefix} error={errorAt(`${level}.policy.${param.name}`)} onPolicy={onPolicy} />
       ))}
@@ -196,6 +218,61 @@ function AdmissionFields({
           hint="the chance a brought-in block is kept (seeded)"
           onChange={(pct) => onAdmission({ kind: 'probabilistic', probability: pct / 100 })}
         />
+      )}
+    </div>
+  );
+}
+
+/** The cache's prefetching: none, one-block lookahead, or sequential read-ahead with its trigger and window (blocks). */
+function PrefetchFields({
+  level,
+  testPrefix,
+  prefetch,
+  errorAt,
+  onPrefetch,
+}: {
+  level: string;
+  testPrefix: string;
+  prefetch: PrefetchConfig | undefined;
+  errorAt: (path: string) => string | undefined;
+  onPrefetch: (prefetch: PrefetchConfig | undefined) => void;
+}) {
+  type Choice = PrefetchConfig['kind'] | 'none';
+  return (
+    <div className="row">
+      <SelectField<Choice>
+        testId={`${testPrefix}-prefetch`}
+        label={<abbr title="blocks this cache fetches ahead of the reads, in the background (paper 001's read-ahead); counted apart: prefetch hits and wasted prefetches">Prefetch</abbr>}
+        value={prefetch?.kind ?? 'none'}
+        options={[{ value: 'none', label: 'None' }, ...PREFETCH_KINDS]}
+        error={errorAt(`${level}.prefetch`) ?? errorAt(`${level}.prefetch.kind`)}
+        onChange={(kind) => onPrefetch(kind === 'none' ? undefined : ({ kind } as PrefetchConfig))}
+      />
+      {prefetch?.kind === 'readahead' && (
+        <>
+          <NumberField
+            testId={`${testPrefix}-prefetch-trigger`}
+            label="Trigger"
+            unit="blocks"
+            min={1}
+            max={MAX_PREFETCH_TRIGGER}
+            value={prefetch.trigger ?? DEFAULT_PREFETCH_TRIGGER}
+            error={errorAt(`${level}.prefetch.trigger`)}
+            hint="consecutive blocks a stream reads before it is read ahead"
+            onChange={(trigger) => onPrefetch({ ...prefetch, trigger })}
+          />
+          <NumberField
+            testId={`${testPrefix}-prefetch-window`}
+            label="Window"
+            unit="blocks"
+            min={1}
+            max={MAX_PREFETCH_WINDOW}
+            value={prefetch.window ?? DEFAULT_PREFETCH_WINDOW}
+            error={errorAt(`${level}.prefetch.window`)}
+            hint="blocks kept ahead of the stream"
+            onChange={(window) => onPrefetch({ ...prefetch, window })}
+          />
+        </>
       )}
     </div>
   );

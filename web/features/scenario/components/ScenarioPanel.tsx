@@ -129,6 +129,13 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
           else delete cacheAt(n, level).admission;
         })
       }
+      prefetch={c.prefetch}
+      onPrefetch={(p) =>
+        update((n) => {
+          if (p) cacheAt(n, level).prefetch = p;
+          else delete cacheAt(n, level).prefetch;
+        })
+      }
     />
   );
 

@@ -276,6 +276,13 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
                     else delete tree[i].admission;
                   })
                 }
+                prefetch={c.prefetch}
+                onPrefetch={(p) =>
+                  edit((tree) => {
+                    if (p) tree[i].prefetch = p;
+                    else delete tree[i].prefetch;
+                  })
+                }
               />
             </li>
           ))}

@@ -31,6 +31,7 @@
 pub mod disk;
 pub mod histogram;
 pub mod no_cache;
+pub mod prefetch;
 pub mod protocol;
 pub mod queueing;
 pub mod timing;
@@ -43,6 +44,7 @@ use serde::Serialize;
 pub use disk::{Disk, DiskConfig, Mechanical};
 pub use histogram::{HistogramReport, LatencyHistogram};
 pub use no_cache::NoCache;
+pub use prefetch::{BlockAddresses, PrefetchConfig, PrefetchCounts};
 pub use protocol::{Du, Protocol, DEFAULT_AC_CA_K};
 pub use queueing::{Arrivals, Queueing};
 pub use timing::LinkConfig;
@@ -194,6 +196,8 @@ pub(crate) struct Node {
     /// cost, as paper 000's eq. 1 charges them).
     crossing: u32,
     demoted: u32,
+    /// Its prefetching, if any ([`prefetch`]).
+    prefetch: Option<Box<prefetch::Prefetcher>>,
 }
 
 impl Node {
@@ -264,6 +268,16 @@ pub struct Core {
     one_level: bool,
     /// Per cache: the caches below it (AC_CC's checks across clients).
     below: Vec<Vec<usize>>,
+    /// Some cache prefetches: reads note what they looked up where (`seen`), prefetches follow
+    /// each request ([`Core::prefetch_after`]), insertions settle prefetch marks.
+    prefetching: bool,
+    successors: prefetch::Successors,
+    /// The current read's lookups at caches that prefetch: (cache, block, hit).
+    seen: Vec<(u32, Block, bool)>,
+    ahead: Vec<Block>,
+    saved_moves: Vec<(u32, u32)>,
+    /// The disk time of the last request's prefetches (a background read of its root's disk).
+    prefetch_disk_ns: u64,
 }
 
 /// The cooperation protocol of a hierarchy, with its state.
@@ -389,6 +403,7 @@ impl Hierarchy {
                 shared: clients_below(i) > 1,
                 crossing: 0,
                 demoted: 0,
+                prefetch: None,
             })
             .collect();
         let capacities: Vec<usize> = nodes.iter().map(|n| n.policy.capacity()).collect();
@@ -434,6 +449,12 @@ impl Hierarchy {
             cold_caches: n,
             one_level: protocol == Protocol::AcCc,
             below,
+            prefetching: false,
+            successors: prefetch::Successors::linear(0),
+            seen: Vec::new(),
+            ahead: Vec::new(),
+            saved_moves: Vec::new(),
+            prefetch_disk_ns: 0,
         };
         let last = Last { client: 0, op: Op::Read, deepest: 0, disk_ns: 0, reloads: 0 };
         Ok(Self { core, paths, coop, last, staged: false })
@@ -469,6 +490,36 @@ impl Hierarchy {
     pub fn with_se(mut self, se: bool) -> Self {
         self.core.se = se;
         self
+    }
+
+    /// Each cache's prefetching (`configs[i]`, `None`: none) over the address space whose next
+    /// blocks `successors` gives. Not under MC² or AC_CC, which place blocks themselves (the
+    /// scenario's checks refuse those).
+    pub(crate) fn with_prefetch(
+        mut self,
+        configs: &[Option<PrefetchConfig>],
+        successors: prefetch::Successors,
+        universe: usize,
+    ) -> Self {
+        let clients = self.paths.len();
+        for (node, c) in self.core.nodes.iter_mut().zip(configs) {
+            node.prefetch = c.as_ref().map(|c| Box::new(prefetch::Prefetcher::new(c, universe, clients)));
+        }
+        self.core.prefetching = configs.iter().any(Option::is_some);
+        self.core.successors = successors;
+        self
+    }
+
+    /// What cache `i`'s prefetching did, when it prefetches.
+    pub fn prefetch(&self, i: usize) -> Option<PrefetchCounts> {
+        let node = &self.core.nodes[i];
+        node.prefetch.as_ref().map(|p| p.counts(|b| node.policy.contains(b)))
+    }
+
+    /// The disk time of the last request's prefetches: a background read of its client's root
+    /// disk, off the request's path (queueing mode lets it occupy the disk).
+    pub fn last_prefetch_ns(&self) -> u64 {
+        self.core.prefetch_disk_ns
     }
 
     /// Hands the caches to MC² (protocol `mc2`), which must know each client in order.
@@ -592,6 +643,9 @@ impl Hierarchy {
     pub fn reset_caches(&mut self) {
         for n in &mut self.core.nodes {
             n.counters = CacheCounters::default();
+            if let Some(p) = &mut n.prefetch {
+                p.reset();
+            }
         }
     }
 
@@ -833,6 +887,12 @@ impl Core {
             self.cold = meta.importance == Some(0);
         }
         let one_block = blocks.size_hint() == (1, Some(1));
+        if self.prefetching {
+            self.seen.clear();
+            if meta.op == Op::Write {
+                self.prefetch_overwritten(path, blocks.clone());
+            }
+        }
         let (deepest, disk_ns, reloads) = match meta.op {
             Op::Read => p.read(self, client, path, meta.range, blocks),
             Op::Write => {
@@ -888,7 +948,132 @@ impl Core {
             }
         }
         histogram.record(latency);
+        if self.prefetching {
+            self.prefetch_after(client, path);
+        }
         (deepest, latency, disk_ns, reloads)
+    }
+
+    /// A read's lookup of `b` at cache `i`, noted for the prefetching that follows the request.
+    #[inline(always)]
+    fn saw(&mut self, i: usize, b: Block, hit: bool) {
+        if self.prefetching && self.nodes[i].prefetch.is_some() {
+            self.seen.push((i as u32, b, hit));
+        }
+    }
+
+    /// Before `b` enters cache `i` other than by a prefetch: a prefetch mark on it is settled
+    /// (it can only be there if the prefetched copy left unread).
+    #[inline(always)]
+    fn settle_before_insert(&mut self, i: usize, b: Block) {
+        if self.prefetching {
+            self.settle_mark(i, b);
+        }
+    }
+
+    #[inline(never)]
+    fn settle_mark(&mut self, i: usize, b: Block) {
+        let node = &mut self.nodes[i];
+        if let Some(p) = &mut node.prefetch {
+            if p.is_marked(b) && !node.policy.contains(b) && p.unmark(b) {
+                p.wasted += 1;
+            }
+        }
+    }
+
+    /// A write of `blocks` along `path`: a prefetched block it reaches was fetched for nothing.
+    #[inline(never)]
+    fn prefetch_overwritten<I: Iterator<Item = Block>>(&mut self, path: &[usize], blocks: I) {
+        for b in blocks {
+            for &c in path {
+                if let Some(p) = &mut self.nodes[c].prefetch {
+                    if p.unmark(b) {
+                        p.wasted += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The prefetches the request just served triggers, in the order its lookups were made
+    /// (see [`prefetch`]): each cache that looked a block up settles its mark, and fetches the
+    /// blocks after it its kind asks for and it lacks. Their disk time is left in
+    /// `prefetch_disk_ns`; the request's own transfers (`crossing`, `demoted`, which
+    /// [`Hierarchy::stages`] reads) are kept as they were.
+    #[inline(never)]
+    fn prefetch_after(&mut self, client: usize, path: &[usize]) {
+        self.prefetch_disk_ns = 0;
+        if self.seen.is_empty() {
+            return;
+        }
+        let seen = std::mem::take(&mut self.seen);
+        let mut ahead = std::mem::take(&mut self.ahead);
+        let mut saved = std::mem::take(&mut self.saved_moves);
+        saved.clear();
+        saved.extend(path.iter().map(|&c| (self.nodes[c].crossing, self.nodes[c].demoted)));
+        let mut from_disk = false;
+        for &(i, b, hit) in &seen {
+            let i = i as usize;
+            let p = self.nodes[i].prefetch.as_mut().expect("only caches that prefetch are seen");
+            let next = if p.trigger > 0 { self.successors.referenced_next(b) } else { None };
+            let n = p.on_read(client, b, hit, next);
+            if n == 0 {
+                continue;
+            }
+            self.successors.walk(b, n, &mut ahead);
+            let level = path.iter().position(|&c| c == i).expect("a cache of the path");
+            for &x in &ahead {
+                if !self.nodes[i].policy.contains(x) {
+                    self.prefetch_one(path, level, x, &mut from_disk);
+                }
+            }
+        }
+        for (s, &c) in saved.iter().zip(path) {
+            (self.nodes[c].crossing, self.nodes[c].demoted) = *s;
+        }
+        self.saved_moves = saved;
+        self.seen = seen;
+        self.ahead = ahead;
+    }
+
+    /// Cache `path[level]` fetches `x` ahead: from the first cache above it that holds it (only
+    /// looked at), else the root's disk; its bytes count on every link it crosses, and so do
+    /// the DEMOTEs its insertion causes.
+    fn prefetch_one(&mut self, path: &[usize], level: usize, x: Block, from_disk: &mut bool) {
+        let i = path[level];
+        let found = (level + 1..path.len()).find(|&l| self.nodes[path[l]].policy.contains(x)).unwrap_or(path.len());
+        if found == path.len() {
+            let disk = self.nodes[path[path.len() - 1]].disk.as_mut().expect("roots have disks");
+            if !*from_disk {
+                *from_disk = true;
+                self.prefetch_disk_ns += disk.request_ns();
+            }
+            self.prefetch_disk_ns += disk.block_ns(x);
+        }
+        for &c in &path[level..found] {
+            if self.nodes[c].link.is_some() {
+                self.nodes[c].counters.link_bytes += self.block_bytes;
+            }
+        }
+        for &c in path {
+            self.nodes[c].demoted = 0;
+        }
+        let end = self.nodes[i].policy.miss_end();
+        self.insert_at(i, x, end);
+        for &c in path {
+            let node = &mut self.nodes[c];
+            if node.link.is_some() {
+                node.counters.link_bytes += node.demoted as u64 * self.block_bytes;
+            }
+        }
+        let node = &mut self.nodes[i];
+        let p = node.prefetch.as_mut().expect("a cache that prefetches");
+        p.prefetched += 1;
+        if node.policy.contains(x) {
+            p.mark(x);
+        } else {
+            p.wasted += 1; // its admission filter turned it away
+        }
     }
 
     /// Zeroes the transfers over `path`'s links before a request that may make some.
@@ -941,7 +1126,9 @@ impl Core {
         for b in blocks {
             n += 1;
             let target = if P::PLACES { p.reference(self, client, path, b) } else { 0 };
-            if !self.nodes[leaf].policy.on_hit(b) {
+            let hit = self.nodes[leaf].policy.on_hit(b);
+            self.saw(leaf, b, hit);
+            if !hit {
                 self.missing.push(b);
                 if P::PLACES {
                     self.targets.push(target);
@@ -986,6 +1173,7 @@ impl Core {
         for b in blocks {
             let target = if P::PLACES { p.reference(self, client, path, b) } else { 0 };
             let hit = self.nodes[leaf].policy.on_hit(b);
+            self.saw(leaf, b, hit);
             self.count_client_lookups(client, leaf, 1, hit as u64);
             if hit {
                 continue;
@@ -1013,6 +1201,7 @@ impl Core {
             node.counters.warm_block_reads += 1;
             node.counters.warm_block_hits += hit as u64;
         }
+        self.saw(leaf, b, hit);
         if hit {
             return (0, 0, 0);
         }
@@ -1097,6 +1286,7 @@ impl Core {
             node.counters.warm_block_reads += 1;
             node.counters.warm_block_hits += hit as u64;
         }
+        self.saw(c, b, hit);
         hit
     }
 
@@ -1177,6 +1367,7 @@ impl Core {
     /// A write reaching a hint-aware cache: its policy decides (paper 004); what it evicts to
     /// make room leaves the hierarchy (a write is not a client's eviction to demote).
     fn write_hinted(&mut self, i: usize, b: Block, hint: Option<WriteHint>) {
+        self.settle_before_insert(i, b);
         let node = &mut self.nodes[i];
         node.victims.clear();
         node.policy.write(b, hint, &mut node.victims);
@@ -1186,6 +1377,7 @@ impl Core {
     /// Inserts `b` into cache `i` at `end`; under an exclusive protocol its victims move up.
     #[inline]
     pub(crate) fn insert_at(&mut self, i: usize, b: Block, end: End) {
+        self.settle_before_insert(i, b);
         let node = &mut self.nodes[i];
         node.victims.clear();
         node.policy.insert(b, end, &mut node.victims);
@@ -1202,6 +1394,7 @@ impl Core {
     /// Inserts `b` into cache `i` at `end`, dropping its victims.
     #[inline]
     pub(crate) fn insert_dropping(&mut self, i: usize, b: Block, end: End) {
+        self.settle_before_insert(i, b);
         let node = &mut self.nodes[i];
         node.victims.clear();
         node.policy.insert(b, end, &mut node.victims);
@@ -1277,6 +1470,8 @@ impl Core {
             return;
         }
         node.counters.demotions_moved_in += 1;
+        self.settle_before_insert(p, v);
+        let node = &mut self.nodes[p];
         node.victims.clear();
         node.policy.insert(v, End::EjectLast, &mut node.victims);
         node.counters.evictions += node.victims.len() as u64;

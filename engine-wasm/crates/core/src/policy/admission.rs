@@ -260,9 +260,11 @@ impl Admitted {
 
     #[inline]
     fn take_pending(&mut self, block: Block) -> bool {
-        let (w, bit) = (block as usize / 64, 1u64 << (block % 64));
-        let was = self.pending[w] & bit != 0;
-        self.pending[w] &= !bit;
+        // Ids past the universe (a trace's blocks only ever prefetched) were never looked up.
+        let Some(word) = self.pending.get_mut(block as usize / 64) else { return false };
+        let bit = 1u64 << (block % 64);
+        let was = *word & bit != 0;
+        *word &= !bit;
         was
     }
 }

@@ -4,6 +4,9 @@
 //! once; a file too big to hold is counted batch by batch in a pass before the replay
 //! ([`crate::Run::streamed`]), holding only these counts.
 
+use std::sync::Arc;
+
+use crate::hierarchy::BlockAddresses;
 use crate::trace::Trace;
 
 /// One trace client's counts.
@@ -28,12 +31,22 @@ pub struct TraceCensus {
     pub clients: Vec<ClientCount>,
     /// Per client id: its index in `clients` + 1 (0: not seen), while counting.
     slot: Vec<u32>,
+    /// The blocks' addresses, which a run whose caches prefetch needs ([`Self::with_addresses`]).
+    pub addresses: Option<Arc<BlockAddresses>>,
 }
 
 impl TraceCensus {
     /// An empty census whose clients' warm-up is the trace's first `warmup_boundary` requests.
     pub fn new(warmup_boundary: u64) -> Self {
-        Self { requests: 0, block_refs: 0, distinct: 0, warmup_boundary, clients: Vec::new(), slot: Vec::new() }
+        Self {
+            requests: 0,
+            block_refs: 0,
+            distinct: 0,
+            warmup_boundary,
+            clients: Vec::new(),
+            slot: Vec::new(),
+            addresses: None,
+        }
     }
 
     /// A whole trace's census.
@@ -67,6 +80,14 @@ impl TraceCensus {
     pub fn finish(mut self, distinct: u64) -> Self {
         self.distinct = distinct;
         self.slot = Vec::new();
+        self
+    }
+
+    /// The census with the trace's block addresses (`raw[id]`: the file's number of dense id
+    /// `id`, as the reader numbered them), which a streamed run whose caches prefetch needs to
+    /// know each block's successor — the same table a whole-file run builds from its trace.
+    pub fn with_addresses(mut self, raw: &[u64]) -> Self {
+        self.addresses = Some(Arc::new(BlockAddresses::new(raw)));
         self
     }
 

@@ -6,7 +6,8 @@
 
 use std::sync::Arc;
 
-use crate::hierarchy::Meta;
+use crate::hierarchy::prefetch::Successors;
+use crate::hierarchy::{BlockAddresses, Meta};
 use crate::model::{Block, RangeHint};
 use crate::run::census::TraceCensus;
 use crate::scenario::{err, Scenario, ScenarioError, Shape, Source, TraceSource};
@@ -38,6 +39,8 @@ pub(crate) struct TraceFeed {
     /// Per client: its records, and how far it has got (queueing: each client at its own pace).
     own: Vec<Vec<u32>>,
     cursor: Vec<usize>,
+    /// The blocks' addresses, when a cache prefetches (each block's successor).
+    addresses: Option<Arc<BlockAddresses>>,
 }
 
 /// The trace a run replays: parsed whole, or streamed batch by batch after a counting pass.
@@ -66,6 +69,19 @@ impl TraceFeed {
                 }
                 (census, Arc::new(Trace::default()), true)
             }
+        };
+        let addresses = match shape.nodes.iter().find(|n| n.cache.prefetch.is_some()) {
+            None => None,
+            Some(_) if !streamed => Some(Arc::new(BlockAddresses::new(&trace.raw))),
+            Some(node) => match &census.addresses {
+                Some(a) if a.len() as u64 == census.distinct => Some(Arc::clone(a)),
+                _ => {
+                    return Err(err(
+                        format!("{}.prefetch", node.path),
+                        "prefetching needs the trace's block addresses, which this streamed run's census did not keep: count it with them, or read the trace whole",
+                    ))
+                }
+            },
         };
         let (client_of, _) = crate::scenario::source::assign_clients_in_order(&census.order(), &t.clients, shape)?;
         let (warmup, measured) = t.phases(census.requests);
@@ -106,6 +122,7 @@ impl TraceFeed {
             next: 0,
             cursor: vec![0; own.len()],
             own,
+            addresses,
         })
     }
 
@@ -238,6 +255,15 @@ impl Feed {
             Feed::One { workload, .. } => workload.universe(),
             Feed::Streams { streams, .. } => streams.universe(),
             Feed::Trace(t) => t.distinct.max(1),
+        }
+    }
+
+    /// The successors of blocks in this source's address space (prefetching): a generator's ids
+    /// are addresses; a trace's go through its addresses' table.
+    pub(crate) fn successors(&self) -> Successors {
+        match self {
+            Feed::Trace(TraceFeed { addresses: Some(a), .. }) => Successors::trace(Arc::clone(a)),
+            _ => Successors::linear(self.universe()),
         }
     }
 

@@ -75,6 +75,11 @@ impl Sim {
                 let server = self.h.disk_base() + root as u32;
                 self.background.extend((0..reloads).map(|_| Stage { server, ns }));
             }
+            let prefetch_ns = self.h.last_prefetch_ns();
+            if prefetch_ns > 0 {
+                let root = *self.h.path(client).last().expect("paths are non-empty");
+                self.background.push(Stage { server: self.h.disk_base() + root as u32, ns: prefetch_ns });
+            }
             q.admit(client, &self.stages, &self.background, measured);
             q.schedule_open(client, time_us);
         }
@@ -741,6 +746,7 @@ impl Run {
                 blocks: h.cache_size(i).0 as u64,
                 counters: h.cache_counters(i).clone(),
                 admission: h.admission(i),
+                prefetch: h.prefetch(i),
             })
             .collect();
 
@@ -846,7 +852,21 @@ fn hierarchy(
     first_pass: bool,
     alone: Option<usize>,
 ) -> Result<Hierarchy, ScenarioError> {
-    build_hierarchy(scenario, shape, feed.universe(), &|c| feed.mc2_view(c), feed.shared_ids(), refs, first_pass, alone)
+    let h = build_hierarchy(
+        scenario,
+        shape,
+        feed.universe(),
+        &|c| feed.mc2_view(c),
+        feed.shared_ids(),
+        refs,
+        first_pass,
+        alone,
+    )?;
+    let prefetch: Vec<_> = shape.nodes.iter().map(|n| n.cache.prefetch.clone()).collect();
+    if prefetch.iter().all(Option::is_none) {
+        return Ok(h);
+    }
+    Ok(h.with_prefetch(&prefetch, feed.successors(), feed.universe()))
 }
 
 /// [`hierarchy`] over block ids `0..universe`, MC² seeing client c as `mc2_view(c)` (its range

@@ -130,6 +130,10 @@ pub struct CacheReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub admission: Option<crate::policy::admission::AdmissionCounts>,
+    /// What its prefetching fetched ahead, and how much of it was read, when it prefetches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub prefetch: Option<crate::hierarchy::PrefetchCounts>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

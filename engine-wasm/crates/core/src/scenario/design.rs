@@ -149,7 +149,13 @@ impl Design {
     /// of [`AC_CA_KS`]).
     pub fn apply(&self, base: &Scenario) -> Scenario {
         let mut s = base.clone();
-        let cache = |alg: Algorithm, capacity: u64| CacheConfig { capacity, policy: alg.policy(), co: self.co, admission: None };
+        let cache = |alg: Algorithm, capacity: u64| CacheConfig {
+            capacity,
+            policy: alg.policy(),
+            co: self.co,
+            admission: None,
+            prefetch: None,
+        };
         s.topology = match &base.topology {
             Topology::Single { cache: c, link, disk } => Topology::TwoLevel {
                 client: cache(self.client, c.capacity),

@@ -36,7 +36,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::hierarchy::{Arrivals, DemoteData, Demotions, DiskConfig, Du, LinkConfig, MultiBlock, Protocol};
+use crate::hierarchy::{
+    Arrivals, DemoteData, Demotions, DiskConfig, Du, LinkConfig, MultiBlock, PrefetchConfig, Protocol,
+};
 use crate::policy::admission::AdmissionConfig;
 use crate::policy::PolicyConfig;
 use crate::workload::{multi, Sharing, WorkloadConfig, MAX_BLOCKS};
@@ -73,11 +75,16 @@ pub struct CacheConfig {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub admission: Option<AdmissionConfig>,
+    /// Prefetching: one-block lookahead or sequential read-ahead ([`PrefetchConfig`]); absent
+    /// fetches only what is read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub prefetch: Option<PrefetchConfig>,
 }
 
 impl CacheConfig {
     pub fn new(capacity: u64, policy: PolicyConfig) -> Self {
-        Self { capacity, policy, co: false, admission: None }
+        Self { capacity, policy, co: false, admission: None, prefetch: None }
     }
 }
 
@@ -96,6 +103,11 @@ pub struct TreeCache {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub admission: Option<AdmissionConfig>,
+    /// Prefetching: one-block lookahead or sequential read-ahead ([`PrefetchConfig`]); absent
+    /// fetches only what is read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub prefetch: Option<PrefetchConfig>,
     /// The cache above (by name); absent for a root, which then needs a `disk`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent: Option<String>,
@@ -441,7 +453,13 @@ impl Topology {
                     }
                     nodes.push(Node {
                         name: c.name.clone(),
-                        cache: CacheConfig { capacity: c.capacity, policy: c.policy.clone(), co: c.co, admission: c.admission.clone() },
+                        cache: CacheConfig {
+                            capacity: c.capacity,
+                            policy: c.policy.clone(),
+                            co: c.co,
+                            admission: c.admission.clone(),
+                            prefetch: c.prefetch.clone(),
+                        },
                         parent,
                         link: c.link,
                         disk: c.disk,
@@ -646,6 +664,11 @@ impl Scenario {
         }
     }
 
+    /// Whether some cache prefetches (a streamed trace run then needs its blocks' addresses).
+    pub fn prefetches(&self) -> bool {
+        self.shape().is_ok_and(|s| s.nodes.iter().any(|n| n.cache.prefetch.is_some()))
+    }
+
     /// Whether the clients draw their requests as a tree's do (seeded per client, related by
     /// the source's sharing), rather than as the one client of a single cache or two levels
     /// (seeded by the scenario's seed itself) — version 1's two engines, kept for its links.
@@ -688,6 +711,27 @@ impl Scenario {
             c.policy.validate(c.capacity as usize).map_err(|m| err(format!("{}.policy", node.path), m))?;
             if let Some(a) = &c.admission {
                 a.validate().map_err(|m| err(format!("{}.admission", node.path), m))?;
+            }
+            if let Some(p) = &c.prefetch {
+                let path = format!("{}.prefetch", node.path);
+                p.validate().map_err(|m| err(path.clone(), m))?;
+                if c.policy.is_offline() {
+                    return Err(err(
+                        path,
+                        format!(
+                            "{} plans from the blocks it will be asked for; prefetched blocks are not among them",
+                            c.policy.name()
+                        ),
+                    ));
+                }
+                let why = match self.protocol {
+                    Protocol::Mc2 { .. } => Some("MC²'s partitions replace the caches' policies"),
+                    Protocol::AcCc => Some("AC_CC chooses the one level each block lives in"),
+                    _ => None,
+                };
+                if let Some(why) = why {
+                    return Err(err(path, format!("{why}, so a cache cannot fetch blocks ahead on its own")));
+                }
             }
             let link_path =
                 if self.topology.is_tree() { format!("{}.link", node.path) } else { "topology.link".into() };
@@ -1087,14 +1131,23 @@ mod tests {
         mc2 = mc2.replacen(&format!(r#""version":{SCENARIO_VERSION}"#), r#""version":2"#, 1);
         let mut doc: serde_json::Value = serde_json::from_str(&mc2).unwrap();
         doc["protocol"] = serde_json::json!({"kind": "mc2"});
-        let read = |d: &serde_json::Value| serde_json::to_value(Scenario::from_json(&d.to_string()).map(|s| s.protocol).ok()).unwrap();
+        let read = |d: &serde_json::Value| {
+            serde_json::to_value(Scenario::from_json(&d.to_string()).map(|s| s.protocol).ok()).unwrap()
+        };
         let as_v2 = read(&doc);
         doc["protocol"]["revision"] = 2.into();
         let named = read(&doc);
         doc["version"] = SCENARIO_VERSION.into();
         doc["protocol"] = serde_json::json!({"kind": "mc2"});
         let as_v3 = read(&doc);
-        assert_eq!((as_v2, named, as_v3), (serde_json::json!({"kind": "mc2", "revision": 1}), serde_json::json!({"kind": "mc2"}), serde_json::json!({"kind": "mc2"})));
+        assert_eq!(
+            (as_v2, named, as_v3),
+            (
+                serde_json::json!({"kind": "mc2", "revision": 1}),
+                serde_json::json!({"kind": "mc2"}),
+                serde_json::json!({"kind": "mc2"})
+            )
+        );
     }
 
     use super::*;
@@ -1132,13 +1185,76 @@ mod tests {
         assert!(filtered.caches.iter().filter(|c| c.name != "array").all(|c| c.admission.is_none()));
         assert_ne!(filtered.caches, plain.caches, "the filter changes what the array keeps");
         // Refusals name the place.
-        let e = with(&|v| v["topology"]["client"]["admission"] = serde_json::json!({"kind": "probabilistic", "probability": 0})).unwrap_err();
+        let e = with(&|v| {
+            v["topology"]["client"]["admission"] = serde_json::json!({"kind": "probabilistic", "probability": 0})
+        })
+        .unwrap_err();
         assert_eq!(e.path, "topology.client.admission");
         assert!(e.message.contains("probability must be above 0"), "{}", e.message);
-        let e = with(&|v| v["topology"]["client"]["admission"] = serde_json::json!({"kind": "tinylfu", "window": 3})).unwrap_err();
+        let e = with(&|v| v["topology"]["client"]["admission"] = serde_json::json!({"kind": "tinylfu", "window": 3}))
+            .unwrap_err();
         assert_eq!(e.path, "topology.client.admission.window");
         let e = with(&|v| v["topology"]["client"]["admission"] = serde_json::json!({"kind": "bloom"})).unwrap_err();
         assert!(e.path.starts_with("topology.client.admission"), "{e:?}");
+    }
+
+    #[test]
+    fn prefetching_sits_at_any_cache_is_reported_and_refused_where_it_cannot_work() {
+        let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+            let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+            // A cycle over 4000 blocks: a sequential stream, nearly all of it in nobody's cache.
+            v["source"]["workload"] = serde_json::json!({"kind": "sequential", "blocks": 4000, "warmupRequests": 0, "measuredRequests": 20000});
+            v["topology"]["client"]["capacity"] = serde_json::json!(200);
+            v["topology"]["array"]["capacity"] = serde_json::json!(400);
+            edit(&mut v);
+            Scenario::from_json(&v.to_string())
+        };
+        let plain = crate::run::Run::new(with(&|_| {}).unwrap()).unwrap().run_to_end();
+        assert!(plain.caches.iter().all(|c| c.prefetch.is_none()));
+        let s = with(&|v| {
+            v["topology"]["client"]["prefetch"] = serde_json::json!({"kind": "readahead", "trigger": 2, "window": 4})
+        })
+        .unwrap();
+        assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s, "round trip");
+        assert!(s.prefetches());
+        let ahead = crate::run::Run::new(s).unwrap().run_to_end();
+        let client = ahead.caches.iter().find(|c| c.name == "client").unwrap();
+        let counts = client.prefetch.expect("the client reports its prefetching");
+        assert_eq!(counts.prefetched, counts.hits + counts.wasted + counts.pending, "{counts:?}");
+        // A sequential cycle over 4000 blocks: nearly every block comes ahead.
+        assert!(counts.hits * 10 > client.counters.hits * 9, "{counts:?} {:?}", client.counters);
+        assert!(ahead.caches.iter().filter(|c| c.name != "client").all(|c| c.prefetch.is_none()));
+        assert!(
+            ahead.hit_fractions.client > plain.hit_fractions.client + 0.5,
+            "{:?} vs {:?}",
+            ahead.hit_fractions,
+            plain.hit_fractions
+        );
+        // Refusals name the place.
+        let e = with(&|v| v["topology"]["array"]["prefetch"] = serde_json::json!({"kind": "readahead", "trigger": 0}))
+            .unwrap_err();
+        assert_eq!(e.path, "topology.array.prefetch");
+        assert!(e.message.contains("trigger must be between 1 and 1024"), "{}", e.message);
+        let e = with(&|v| v["topology"]["array"]["prefetch"] = serde_json::json!({"kind": "readahead", "window": 257}))
+            .unwrap_err();
+        assert!(e.message.contains("window must be between 1 and 256"), "{}", e.message);
+        let e = with(&|v| v["topology"]["client"]["prefetch"] = serde_json::json!({"kind": "lookahead", "window": 3}))
+            .unwrap_err();
+        assert_eq!(e.path, "topology.client.prefetch.window");
+        let e = with(&|v| {
+            v["topology"]["client"]["prefetch"] = serde_json::json!({"kind": "lookahead"});
+            v["protocol"] = serde_json::json!({"kind": "ac-cc"});
+        })
+        .unwrap_err();
+        assert_eq!(e.path, "topology.client.prefetch");
+        assert!(e.message.contains("AC_CC"), "{}", e.message);
+        let e = with(&|v| {
+            v["topology"]["array"]["prefetch"] = serde_json::json!({"kind": "lookahead"});
+            v["protocol"] = serde_json::json!({"kind": "mc2"});
+        })
+        .unwrap_err();
+        assert_eq!(e.path, "topology.array.prefetch");
+        assert!(e.message.contains("MC²"), "{}", e.message);
     }
 
     #[test]
@@ -1150,12 +1266,17 @@ mod tests {
         };
         // serde alone reads each of these, dropping the key: a unit variant of a tagged enum.
         let e = with(&|v| v["protocol"] = serde_json::json!({"kind": "ha-r", "du": "drop"})).unwrap_err();
-        assert_eq!((e.path.as_str(), e.message.as_str()), ("protocol.du", "unknown field `du` (kind \"ha-r\" has no such setting)"));
-        let e = with(&|v| v["topology"]["client"]["policy"] = serde_json::json!({"kind": "lru", "size": 3})).unwrap_err();
+        assert_eq!(
+            (e.path.as_str(), e.message.as_str()),
+            ("protocol.du", "unknown field `du` (kind \"ha-r\" has no such setting)")
+        );
+        let e =
+            with(&|v| v["topology"]["client"]["policy"] = serde_json::json!({"kind": "lru", "size": 3})).unwrap_err();
         assert_eq!(e.path, "topology.client.policy.size");
         let e = with(&|v| v["topology"]["link"] = serde_json::json!({"preset": "fc-1g", "latencyUs": 5})).unwrap_err();
         assert_eq!(e.path, "topology.link.latencyUs");
-        let e = with(&|v| v["queueing"] = serde_json::json!({"arrivals": "closed", "meanInterarrivalMs": 2})).unwrap_err();
+        let e =
+            with(&|v| v["queueing"] = serde_json::json!({"arrivals": "closed", "meanInterarrivalMs": 2})).unwrap_err();
         assert_eq!(e.path, "queueing.meanInterarrivalMs");
         // Version 2 documents too (after their migration).
         let e = with(&|v| {
@@ -1172,8 +1293,14 @@ mod tests {
             v["multiBlock"] = "per-block".into();
         });
         assert!(ok.is_ok(), "{ok:?}");
-        assert_eq!(PolicyConfig::from_json(r#"{"kind":"lecar","learningRate":0.1}"#).unwrap_err(), "unknown field `learningRate` (kind \"lecar\" has no such setting)");
-        assert_eq!(PolicyConfig::from_json(r#"{"kind":"slru","protectedShare":0.7}"#), Ok(PolicyConfig::Slru { protected_share: 0.7 }));
+        assert_eq!(
+            PolicyConfig::from_json(r#"{"kind":"lecar","learningRate":0.1}"#).unwrap_err(),
+            "unknown field `learningRate` (kind \"lecar\" has no such setting)"
+        );
+        assert_eq!(
+            PolicyConfig::from_json(r#"{"kind":"slru","protectedShare":0.7}"#),
+            Ok(PolicyConfig::Slru { protected_share: 0.7 })
+        );
     }
 
     #[test]

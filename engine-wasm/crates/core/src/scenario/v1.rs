@@ -137,7 +137,7 @@ fn two_level() -> Topology {
 
 impl From<Cache> for CacheConfig {
     fn from(c: Cache) -> Self {
-        CacheConfig { capacity: c.capacity, policy: c.policy, co: c.co, admission: None }
+        CacheConfig { capacity: c.capacity, policy: c.policy, co: c.co, admission: None, prefetch: None }
     }
 }
 
@@ -174,6 +174,7 @@ impl ScenarioV1 {
                             policy: c.policy,
                             co: c.co,
                             admission: None,
+                            prefetch: None,
                             parent: c.parent,
                             link: c.link,
                             disk: c.disk,

@@ -58,6 +58,9 @@ pub struct Replayed {
     pub requests: u64,
     pub block_refs: u64,
     pub distinct: u64,
+    /// The file's block number of each dense id (a whole read's `Trace::raw`), for a caller
+    /// that needs addresses: a census for prefetching ([`crate::run::TraceCensus::with_addresses`]).
+    pub raw: Vec<u64>,
     /// Decompressed bytes read.
     pub bytes: u64,
     pub batches: u64,
@@ -238,6 +241,7 @@ impl Reader<'_> {
             requests: finished.requests,
             block_refs: finished.block_refs,
             distinct: finished.trace.distinct() as u64,
+            raw: std::mem::take(&mut finished.trace.raw),
             bytes: finished.bytes,
             batches: self.batches,
             skipped: finished.skipped,
