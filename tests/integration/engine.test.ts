@@ -101,9 +101,13 @@ describe('engine in wasm', () => {
         for (const c of wasm.caches) {
           const p = c.prefetch!;
           expect(p.prefetched, `${at} at ${c.name}`).toBe(p.hits + p.wasted + p.pending);
-          expect(p.hits, `${at} at ${c.name}`).toBeGreaterThan(0);
-          expect(p.wasted, `${at} at ${c.name}`).toBeGreaterThan(0);
+          expect(p.prefetched, `${at} at ${c.name}`).toBeGreaterThan(0);
         }
+        // The client sees the mix's scans (prefetch hits) and its random part (wasted prefetches);
+        // the array below sees what the client's prefetching left of them.
+        const client = wasm.caches.find((c: any) => c.name === 'client')!.prefetch!;
+        expect(client.hits, at).toBeGreaterThan(client.prefetched * 0.9);
+        expect(client.wasted, at).toBeGreaterThan(0);
       }
     }
   });

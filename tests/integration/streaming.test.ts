@@ -26,7 +26,7 @@ interface Words {
 }
 
 /** The reader worker's loop: `bytes` pushed in `piece`-byte chunks, drained every `batch` requests. */
-function stream(bytes: Uint8Array, piece: number, batch: number, format = ''): { batches: Words[]; summary: any } {
+function stream(bytes: Uint8Array, piece: number, batch: number, format = ''): { batches: Words[]; summary: any; scan: Census } {
   const reader = new TraceReader(format, 4096, false, false);
   reader.handOn();
   const batches: Words[] = [];
@@ -39,16 +39,24 @@ function stream(bytes: Uint8Array, piece: number, batch: number, format = ''): {
   }
   const summary = reader.finish();
   if (reader.batchRecords().length > 0) batches.push({ records: reader.batchRecords(), refs: reader.batchRefs() });
+  // The scan's census: warm-up boundary 0, with the blocks' addresses (for prefetching caches).
+  const scan = reader.census();
   reader.free();
-  return { batches, summary };
+  return { batches, summary, scan };
 }
 
 /** A streamed run of `json` over `bytes`, as the engine worker's runStreamed does it. */
 function streamedReport(json: string, bytes: Uint8Array, piece: number, batch: number): any {
-  const { batches, summary } = stream(bytes, piece, batch);
-  const census = new Census(Simulation.censusBoundary(json, summary.requests));
-  for (const b of batches) census.add(b.records, b.refs);
-  census.finish(summary.distinct);
+  const { batches, summary, scan } = stream(bytes, piece, batch);
+  const boundary = Simulation.censusBoundary(json, summary.requests);
+  let census = scan;
+  if (boundary !== 0) {
+    census = new Census(boundary);
+    for (const b of batches) census.add(b.records, b.refs);
+    census.finish(summary.distinct);
+    census.adoptAddresses(scan);
+    scan.free();
+  }
   let sim = Simulation.streamed(json, census);
   let passes = 1;
   while (sim.isRecording()) {
@@ -100,10 +108,17 @@ describe('a trace streamed through the wasm façade', () => {
     const perClient = JSON.stringify(tree);
     const b = base();
     const single = JSON.stringify({ ...b, protocol: { kind: 'none' }, topology: { kind: 'single', cache: { capacity: 500, policy: { kind: 'min' } }, link: b.topology.link, disk: b.topology.disk }, source: { ...b.source, clients: { kind: 'merged' } } });
+    // Prefetching caches need each block's successor: the scan's addresses, at either boundary.
+    const prefetching: any = treeForTraceClients(base(), [7, 3]);
+    prefetching.topology.caches.forEach((c: any, i: number) => ((c.capacity = 300), (c.prefetch = i % 2 ? { kind: 'lookahead' } : { kind: 'readahead', trigger: 2, window: 4 })));
+    const mergedPrefetch = JSON.parse(merged);
+    mergedPrefetch.topology.client.prefetch = { kind: 'lookahead' };
     for (const [json, recording] of [
       [merged, false],
       [perClient, false],
       [single, true],
+      [JSON.stringify(prefetching), false],
+      [JSON.stringify(mergedPrefetch), false],
     ] as const) {
       const want = wholeReport(json, gz);
       for (const [piece, batch] of [
@@ -113,6 +128,7 @@ describe('a trace streamed through the wasm façade', () => {
       ]) {
         const got = streamedReport(json, gz, piece, batch);
         expect(got.report).toEqual(want);
+        if (json.includes('prefetch')) expect(got.report.caches.some((c: any) => c.prefetch?.hits > 0)).toBe(true);
         expect(got.passes).toBe(recording ? 2 : 1);
       }
     }

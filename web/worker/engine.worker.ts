@@ -120,25 +120,20 @@ async function scanTrace(file: Blob, name: string, o: TraceOptions, onProgress?:
 
 /**
  * The census a streamed run of `scenarioJson` is built from: the file's scan's (warm-up
- * boundary 0, what one client needs) or, for another boundary, one more pass counting to it.
+ * boundary 0, what one client needs; with the blocks' addresses, which prefetching caches
+ * need) or, for another boundary, one more pass counting to it.
  */
 async function censusFor(scenarioJson: string, file: Blob, name: string, o: TraceOptions, source: TraceFile): Promise<Census> {
-  const key = traceKey(file, name, o);
-  if (scanned?.key !== key) {
-    // Not scanned in this worker (it was restarted by a cancel): count the file first.
-    const census = new Census(0);
-    const { summary } = await source.pass((b) => census.add(b.records, b.refs));
-    census.finish(summary.distinct);
-    for (const c of scanned?.censuses.values() ?? []) c.free();
-    scanned = { key, summary, censuses: new Map([[0, census]]) };
-  }
-  const { summary, censuses } = scanned;
+  // Not scanned in this worker (it was restarted by a cancel): scan the file first.
+  if (scanned?.key !== traceKey(file, name, o)) await scanTrace(file, name, o);
+  const { summary, censuses } = scanned!;
   const boundary = Simulation.censusBoundary(scenarioJson, summary.requests);
   let census = censuses.get(boundary);
   if (!census) {
     const counting = new Census(boundary);
     await source.pass((b) => counting.add(b.records, b.refs));
     counting.finish(summary.distinct);
+    counting.adoptAddresses(censuses.get(0)!);
     censuses.set(boundary, counting);
     census = counting;
   }

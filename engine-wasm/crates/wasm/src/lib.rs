@@ -222,6 +222,17 @@ impl Census {
     pub fn requests(&self) -> f64 {
         self.done.as_ref().unwrap_or(&self.counting).requests as f64
     }
+
+    /// Takes the blocks' addresses (for prefetching caches) from the finished census of the
+    /// same file, `other`, as its scan numbered them.
+    #[wasm_bindgen(js_name = adoptAddresses)]
+    pub fn adopt_addresses(&mut self, other: &Census) -> Result<(), Fail> {
+        let (Some(done), Some(from)) = (self.done.as_mut(), other.done.as_ref()) else {
+            return Err(Fail::new("both censuses must be finished"));
+        };
+        done.addresses = from.addresses.clone();
+        Ok(())
+    }
 }
 
 /// A trace file read chunk by chunk (from `File.stream()`): never the whole file in memory.
@@ -417,7 +428,9 @@ impl TraceReader {
             self.census.add(&self.batch);
             self.pack();
             let distinct = f.trace.distinct() as u64;
-            let census = std::mem::replace(&mut self.census, TraceCensus::new(0)).finish(distinct);
+            // With the blocks' addresses: a run whose caches prefetch asks each block's successor.
+            let census =
+                std::mem::replace(&mut self.census, TraceCensus::new(0)).finish(distinct).with_addresses(&f.trace.raw);
             let summary = TraceSummary {
                 format: self.format.expect("known once streaming").name(),
                 requests: f.requests,
