@@ -215,14 +215,15 @@ describe('MrcPanel', () => {
       sampledBlocks: 500,
       points: [10, 100].map((size) => ({ size, missRatio: miss / (1 + size / 100), rate: 0.1, miniSize: size / 10, sampledReferences: references / 10, misses: 1 })),
     });
-    let finish: () => void = () => {};
+    const finishers: (() => void)[] = [];
+    const finish = () => finishers.forEach((f) => f());
     const seen: unknown[] = [];
     const createCurves = () => ({
       terminate: () => {},
       miniCurves: (request: any, file: Blob, { onProgress }: any) => {
         seen.push({ ...request, size: file.size });
-        onProgress({ curves: request.policies.map((p: any) => report(p.kind, 1000, 0.9)), bytes: 1_000_000, total: 3_000_000, ms: 5 });
-        return new Promise<any>((resolve) => (finish = () => resolve({ curves: request.policies.map((p: any) => report(p.kind, 9000, 0.5)), ms: 9 })));
+        onProgress({ curves: request.policies.map((p: any) => report(p.kind, 1000, 0.9)), bytes: 1_000_000, total: 3_000_000, ms: 5, memory: { engine: seen.length * 2 ** 20, reader: 2 ** 21 } });
+        return new Promise<any>((resolve) => finishers.push(() => resolve({ curves: request.policies.map((p: any) => report(p.kind, 9000, 0.5)), ms: 9 })));
       },
     });
     render(<MrcPanel base={base} blocks={5000} createRunner={() => ({ run: fakeRunner(), close: () => {}, parallel: 2 })} createCurves={createCurves} />);
@@ -235,9 +236,19 @@ describe('MrcPanel', () => {
     await waitFor(() => expect(screen.getByTestId('sweep-chart').querySelectorAll('path.mrc-line')).toHaveLength(3));
     expect(progress().getAttribute('data-status')).toBe('running');
     expect(progress().textContent).toMatch(/^1 \/ 3 MB read/);
-    expect(seen).toEqual([{ policies: [{ kind: 'lru' }, { kind: 'arc' }, { kind: 's3-fifo' }], sizes: [50, 5000], method: 'mini', rate: 0, distinct: 5000, name: 'big.oracle', options: { format: undefined, objectMode: undefined, skipBad: undefined, blockSize: 4096 }, size: 3_000_000 }]);
+    // The policies split over the cores (two here), each group on a worker reading the file itself.
+    const request = { sizes: [50, 5000], method: 'mini', rate: 0, distinct: 5000, name: 'big.oracle', options: { format: undefined, objectMode: undefined, skipBad: undefined, blockSize: 4096 }, size: 3_000_000 };
+    expect(seen).toEqual([
+      { ...request, policies: [{ kind: 'lru' }, { kind: 's3-fifo' }] },
+      { ...request, policies: [{ kind: 'arc' }] },
+    ]);
+    // Listed in the policies' order whichever worker drew them.
+    expect([...new Set([...screen.getByTestId('mini-table').querySelectorAll('tr[data-policy]')].map((r) => r.getAttribute('data-policy')))]).toEqual(['lru', 'arc', 's3-fifo']);
     const references = () => [...screen.getByTestId('mini-table').querySelectorAll('tr[data-policy]')].map((r) => r.getAttribute('data-references'));
     expect(new Set(references())).toEqual(new Set(['1000']));
+    // The biggest worker's memory of each kind.
+    expect(screen.getByTestId('mini-memory').getAttribute('data-engine')).toBe(String(2 * 2 ** 20));
+    expect(screen.getByTestId('mini-memory').getAttribute('data-reader')).toBe(String(2 ** 21));
     await act(async () => finish());
     await waitFor(() => expect(progress().getAttribute('data-status')).toBe('done'));
     expect(new Set(references())).toEqual(new Set(['9000']));

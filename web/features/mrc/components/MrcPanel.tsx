@@ -111,28 +111,44 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
     const controller = new AbortController();
     abort.current?.abort();
     abort.current = controller;
-    const client = createCurves();
     setMini({ ...MINI_IDLE, status: 'running', total: file.size, baseJson });
-    const request = {
-      policies: policies.map((kind) => ({ kind })),
-      sizes,
-      method: 'mini' as const,
-      rate: 0,
-      distinct: known,
-      name: trace.name,
-      options: { format: trace.format, objectMode: trace.objectMode, skipBad: trace.skipBad, blockSize: base.blockSize },
-    };
+    // The policies split across the machine's cores, each group on a worker with a reader of its
+    // own (every reader decodes the whole file: cheaper than one reader feeding all the curves).
+    const workers = Math.max(1, Math.min(policies.length, defaultPoolSize()));
+    const groups = Array.from({ length: workers }, (_, g) => policies.filter((_, i) => i % workers === g));
+    const clients = groups.map(() => createCurves());
+    const options = { format: trace.format, objectMode: trace.objectMode, skipBad: trace.skipBad, blockSize: base.blockSize };
+    const reports: MiniReport[][] = groups.map(() => []);
+    const read = groups.map(() => 0);
+    const memory = groups.map((): WorkerMemory => ({ engine: 0, reader: 0 }));
+    // The curves in the order the policies are listed; the reading as far as the slowest group;
+    // the memory of the biggest worker of each kind.
+    const merged = () => groups.flatMap((g, k) => g.map((policy, i) => ({ policy, report: reports[k][i] }))).sort((a, b) => policies.indexOf(a.policy) - policies.indexOf(b.policy)).flatMap((c) => (c.report ? [c.report] : []));
+    const biggest = (): WorkerMemory => ({ engine: Math.max(...memory.map((m) => m.engine)), reader: Math.max(...memory.map((m) => m.reader)) });
     try {
-      const { curves } = await client.miniCurves(request, file, {
-        signal: controller.signal,
-        onProgress: (p) => setMini((m) => (m.baseJson === baseJson && m.status === 'running' ? { ...m, reports: p.curves, bytes: p.bytes, total: p.total, memory: p.memory } : m)),
-      });
-      setMini((m) => ({ ...m, status: 'done', reports: curves, bytes: m.total }));
+      await Promise.all(
+        groups.map(async (group, k) => {
+          const request = { policies: group.map((kind) => ({ kind })), sizes, method: 'mini' as const, rate: 0, distinct: known, name: trace.name, options };
+          const { curves } = await clients[k].miniCurves(request, file, {
+            signal: controller.signal,
+            onProgress: (p) => {
+              reports[k] = p.curves;
+              read[k] = p.bytes;
+              memory[k] = p.memory;
+              setMini((m) => (m.baseJson === baseJson && m.status === 'running' ? { ...m, reports: merged(), bytes: Math.min(...read), total: p.total, memory: biggest() } : m));
+            },
+          });
+          reports[k] = curves;
+          read[k] = file.size;
+        }),
+      );
+      setMini((m) => ({ ...m, status: 'done', reports: merged(), bytes: m.total }));
     } catch (e) {
+      controller.abort();
       const cancelled = isCancel(e);
       setMini((m) => ({ ...m, status: cancelled ? 'cancelled' : 'error', error: cancelled ? null : e instanceof Error ? e.message : String(e) }));
     } finally {
-      client.terminate();
+      for (const c of clients) c.terminate();
     }
   };
 
@@ -301,7 +317,7 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
       </div>
       {method === 'mini' && mini.memory && (
         <p className="chart-legend" data-testid="mini-memory" data-engine={mini.memory.engine} data-reader={mini.memory.reader}>
-          streamed, never held · memory {Math.round(mini.memory.engine / 2 ** 20)} MiB + reader {Math.round(mini.memory.reader / 2 ** 20)} MiB
+          streamed, never held · each worker's memory at most {Math.round(mini.memory.engine / 2 ** 20)} MiB, its reader's {Math.round(mini.memory.reader / 2 ** 20)} MiB
         </p>
       )}
       {(method === 'mini' ? mini.error : state.error) && (
