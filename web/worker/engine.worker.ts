@@ -43,15 +43,12 @@ function traceKey(file: Blob, name: string, o: TraceOptions): string {
   return JSON.stringify([name, file.size, modified, o.format ?? '', !!o.objectMode, !!o.skipBad, o.blockSize]);
 }
 
-/** Streams `file` into a reader (chunk by chunk, never whole); errors start with the name. */
-async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?: (p: LoadProgress) => void): Promise<{ reader: TraceReader; summary: TraceSummary }> {
-  const key = traceKey(file, name, o);
-  if (cached?.key === key) return cached;
-  cached?.reader.free();
-  cached = undefined;
-  const reader = new TraceReader(o.format ?? '', o.blockSize, !!o.objectMode, !!o.skipBad);
-  reader.setSizeHint(file.size);
-  reader.setMemoryLimit(traceLimitMiB((navigator as Navigator & { deviceMemory?: number }).deviceMemory, defaultPoolSize() + 1));
+/**
+ * Pushes `file` through `reader` to its end, chunk by chunk (never whole), in pieces of at most
+ * `piece` bytes, `each` after every piece; progress at most every 100 ms. Returns the summary;
+ * errors start with the file's name.
+ */
+async function pump(file: Blob, name: string, reader: TraceReader, piece: number, each: () => void, onProgress?: (p: LoadProgress) => void): Promise<TraceSummary> {
   const start = performance.now();
   let lastEmit = 0;
   try {
@@ -59,7 +56,10 @@ async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?:
     for (;;) {
       const { done, value } = await chunks.read();
       if (done) break;
-      reader.push(value);
+      for (let at = 0; at < value.length; at += piece) {
+        reader.push(value.subarray(at, at + piece));
+        each();
+      }
       const now = performance.now();
       if (onProgress && now - lastEmit >= 100) {
         lastEmit = now;
@@ -68,11 +68,28 @@ async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?:
     }
     const summary = reader.finish() as TraceSummary;
     onProgress?.({ bytes: file.size, total: file.size, requests: summary.requests, ms: performance.now() - start });
+    return summary;
+  } catch (e) {
+    throw new TraceReadError(`${name}: ${messageOf(e)}`, pathOf(e) && `${name}: ${pathOf(e)}`);
+  }
+}
+
+/** Reads `file` whole into a reader, kept for runs that need it whole (sweeps, designs, upside). */
+async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?: (p: LoadProgress) => void): Promise<{ reader: TraceReader; summary: TraceSummary }> {
+  const key = traceKey(file, name, o);
+  if (cached?.key === key) return cached;
+  cached?.reader.free();
+  cached = undefined;
+  const reader = new TraceReader(o.format ?? '', o.blockSize, !!o.objectMode, !!o.skipBad);
+  reader.setSizeHint(file.size);
+  reader.setMemoryLimit(traceLimitMiB((navigator as Navigator & { deviceMemory?: number }).deviceMemory, defaultPoolSize() + 1));
+  try {
+    const summary = await pump(file, name, reader, Infinity, () => {}, onProgress);
     cached = { key, reader, summary };
     return cached;
   } catch (e) {
     reader.free();
-    throw new TraceReadError(`${name}: ${messageOf(e)}`, pathOf(e) && `${name}: ${pathOf(e)}`);
+    throw e;
   }
 }
 
@@ -83,36 +100,18 @@ async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?:
  */
 let scanned: { key: string; summary: TraceSummary; censuses: Map<number, Census> } | undefined;
 
-/** Reads `file` to its end here, chunk by chunk, keeping only its summary and census (boundary 0). */
+/** Reads `file` to its end here, keeping only its summary and census (boundary 0, with the blocks' addresses). */
 async function scanTrace(file: Blob, name: string, o: TraceOptions, onProgress?: (p: LoadProgress) => void): Promise<TraceSummary> {
   const key = traceKey(file, name, o);
   if (scanned?.key === key) return scanned.summary;
   const reader = new TraceReader(o.format ?? '', o.blockSize, !!o.objectMode, !!o.skipBad);
   reader.handOn();
-  const start = performance.now();
-  let lastEmit = 0;
   try {
-    const chunks = file.stream().getReader();
-    for (;;) {
-      const { done, value } = await chunks.read();
-      if (done) break;
-      for (let at = 0; at < value.length; at += 64 << 10) {
-        reader.push(value.subarray(at, at + (64 << 10)));
-        if (reader.buffered() >= BATCH_REQUESTS) reader.drain();
-      }
-      const now = performance.now();
-      if (onProgress && now - lastEmit >= 100) {
-        lastEmit = now;
-        onProgress({ bytes: reader.bytesIn(), total: file.size, requests: reader.requests(), ms: now - start });
-      }
-    }
-    const summary = reader.finish() as TraceSummary;
-    onProgress?.({ bytes: file.size, total: file.size, requests: summary.requests, ms: performance.now() - start });
+    // In 64 KiB pieces, drained a batch at a time: a compressed chunk never unpacks into a big one.
+    const summary = await pump(file, name, reader, 64 << 10, () => reader.buffered() >= BATCH_REQUESTS && reader.drain(), onProgress);
     for (const c of scanned?.censuses.values() ?? []) c.free();
     scanned = { key, summary, censuses: new Map([[0, reader.census()]]) };
     return summary;
-  } catch (e) {
-    throw new TraceReadError(`${name}: ${messageOf(e)}`, pathOf(e) && `${name}: ${pathOf(e)}`);
   } finally {
     reader.free();
   }
