@@ -293,6 +293,14 @@ describe('the teaching stepper', () => {
       { step: 4, cache: 'array', label: 'A' },
     ]);
     expect(evictionsAt(steps, 6, true).map((e) => `${e.step}${e.cache[0]}${e.label}`)).toEqual(['6aC', '6cC', '5aB', '5cA', '4aA', '4cB']);
+    // A block the client lets go that the array holds already: evicted (an inclusive copy stays
+    // below) — unless the step sent a DEMOTE (MC² moving it between the array's partitions).
+    const drops = { ...FINAL, caches: pair([q('cache', [4, 0])], [q('cache', [3, 1, 4])]) };
+    expect(evictionsOf([START, { ...drops, demotions: 0 }], 1, true)).toEqual([
+      { step: 1, cache: 'client', label: 'C' },
+      { step: 1, cache: 'client', label: 'D' },
+    ]);
+    expect(evictionsOf([START, drops], 1, true)).toEqual([{ step: 1, cache: 'client', label: 'C' }]);
     // DEMOTE: a block the client lets go that the array takes moved; it was not evicted.
     expect(evictionsOf([START, FINAL], 1, true)).toEqual([
       { step: 1, cache: 'array', label: 'D' },

@@ -76,10 +76,15 @@ export interface Eviction {
 
 const resident = (s: TeachStep, i: number) => new Set(s.caches[i]?.queues.filter((q) => !q.ghost).flatMap((q) => q.blocks) ?? []);
 
-/** The evictions of step `n` alone (a block demoted to the cache above moved: not evicted). */
+/**
+ * The evictions of step `n` alone. A block demoted to the cache above moved: not evicted — it
+ * arrived there, or, when that cache held it already (MC² moves it between its partitions),
+ * the step sent a DEMOTE. A block the cache above merely still holds (an inclusive copy) was.
+ */
 export function evictionsOf(steps: readonly TeachStep[], n: number, letters: boolean): Eviction[] {
   const [prev, step] = [steps[n - 1], steps[n]];
   if (!prev || !step) return [];
+  const demoted = step.demotions > prev.demotions;
   const out: Eviction[] = [];
   step.caches.forEach((cache, i) => {
     const [before, after] = [resident(prev, i), resident(step, i)];
@@ -87,7 +92,7 @@ export function evictionsOf(steps: readonly TeachStep[], n: number, letters: boo
     const above = parent === null ? null : { before: resident(prev, parent), after: resident(step, parent) };
     for (const b of before) {
       if (after.has(b)) continue;
-      const moved = above !== null && above.after.has(b) && !above.before.has(b);
+      const moved = above !== null && above.after.has(b) && (!above.before.has(b) || demoted);
       if (!moved) out.push({ step: n, cache: cache.name, label: blockLabel(b, letters) });
     }
   });
