@@ -11,7 +11,7 @@
 //! within 2× one full run and at least 10× faster than the 8.
 
 use serde::Serialize;
-use tiersim_core::analysis::minisim::{Method, MiniReport, MiniSim, Sampling};
+use tiersim_core::analysis::minisim::{Method, MiniReport, MiniSim};
 use tiersim_core::bench::{PolicyBench, POLICY_SEED};
 use tiersim_core::model::{Block, Op};
 use tiersim_core::policy::PolicyConfig;
@@ -27,12 +27,8 @@ pub struct Args {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub repeat: u32,
     /// The sampling, as `tiersim mrc` takes it (defaults: the engine's).
-    #[arg(long)]
-    pub sample: Option<f64>,
-    #[arg(long)]
-    pub min_blocks: Option<u64>,
-    #[arg(long)]
-    pub min_cache: Option<u64>,
+    #[command(flatten)]
+    pub sampling: crate::mrc::SamplingArgs,
     #[arg(long)]
     pub json: bool,
 }
@@ -110,14 +106,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     if let Some(p) = policies.iter().find(|p| p.is_offline()) {
         return Err(format!("--policies: {} is offline; miniature simulation needs online policies", p.name()));
     }
-    let d = Sampling::default();
-    let sampling = Sampling {
-        rate: args.sample.unwrap_or(d.rate),
-        min_blocks: args.min_blocks.unwrap_or(d.min_blocks),
-        min_cache: args.min_cache.unwrap_or(d.min_cache),
-        seed: 0,
-    };
-    sampling.validate()?;
+    let sampling = args.sampling.sampling()?;
     let bench = PolicyBench::zipf(args.requests as usize, 1_000_000, 1.0);
     let sizes = crate::sweep::default_sizes(bench.distinct as u64, 8);
     let one_size = bench.capacity();

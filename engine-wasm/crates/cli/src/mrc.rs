@@ -31,20 +31,8 @@ pub struct Args {
     pub sizes: Option<String>,
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=200))]
     pub points: u32,
-    /// Lowest sampling rate (default 0.01); the rate is raised while the sample holds fewer than
-    /// --min-blocks blocks, and for sizes whose mini-cache would hold fewer than --min-cache.
-    #[arg(long)]
-    pub sample: Option<f64>,
-    /// Distinct blocks the sample must hold before the rate falls to --sample (default 8192;
-    /// 0: --sample from the start).
-    #[arg(long)]
-    pub min_blocks: Option<u64>,
-    /// Fewest blocks a mini-cache holds (default 1000).
-    #[arg(long)]
-    pub min_cache: Option<u64>,
-    /// Seeds the sampling hash: another seed, another sample.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub sampling: SamplingArgs,
     /// Exact curves instead: LRU by stack distances, the others by a full simulation per size.
     #[arg(long, conflicts_with = "compare")]
     pub exact: bool,
@@ -117,21 +105,48 @@ fn run_all(trace: &Trace, sims: Vec<MiniSim>, threads: usize) -> Vec<(MiniReport
     results.into_inner().unwrap().into_iter().map(|r| r.expect("every curve ran")).collect()
 }
 
+/// How miniature simulations sample, as `tiersim mrc` and `tiersim bench-mrc` take it.
+#[derive(clap::Args, Debug, Default)]
+pub struct SamplingArgs {
+    /// Lowest sampling rate (default 0.01); the rate is raised while the sample holds fewer than
+    /// --min-blocks blocks, and for sizes whose mini-cache would hold fewer than --min-cache.
+    #[arg(long)]
+    pub sample: Option<f64>,
+    /// Distinct blocks the sample must hold before the rate falls to --sample (default 32768;
+    /// 0: --sample from the start).
+    #[arg(long)]
+    pub min_blocks: Option<u64>,
+    /// Fewest blocks a mini-cache holds (default 100).
+    #[arg(long)]
+    pub min_cache: Option<u64>,
+    /// Seeds the sampling hash: another seed, another sample.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+impl SamplingArgs {
+    /// The sampling asked for, the engine's defaults where nothing is said; errors name the flag.
+    pub fn sampling(&self) -> Result<Sampling, String> {
+        let sampling = Sampling {
+            rate: self.sample.unwrap_or(minisim::DEFAULT_RATE),
+            min_blocks: self.min_blocks.unwrap_or(minisim::DEFAULT_MIN_BLOCKS),
+            min_cache: self.min_cache.unwrap_or(minisim::DEFAULT_MIN_CACHE),
+            seed: self.seed,
+        };
+        sampling.validate().map_err(|e| {
+            if e.starts_with("minCache") {
+                e.replace("minCache", "--min-cache:")
+            } else {
+                format!("--sample: {e}")
+            }
+        })?;
+        Ok(sampling)
+    }
+}
+
 pub fn run(args: &Args) -> Result<(), String> {
     let policies = parse_policies(&args.policies)?;
-    let sampling = Sampling {
-        rate: args.sample.unwrap_or(minisim::DEFAULT_RATE),
-        min_blocks: args.min_blocks.unwrap_or(minisim::DEFAULT_MIN_BLOCKS),
-        min_cache: args.min_cache.unwrap_or(minisim::DEFAULT_MIN_CACHE),
-        seed: args.seed,
-    };
-    sampling.validate().map_err(|e| {
-        if e.starts_with("minCache") {
-            e.replace("minCache", "--min-cache:")
-        } else {
-            format!("--sample: {e}")
-        }
-    })?;
+    let sampling = args.sampling.sampling()?;
     if let Some(p) = policies.iter().find(|p| p.is_offline()) {
         let e = MiniSim::new(p, &[1], Method::Exact).err().expect("offline policies are refused");
         return Err(format!("--policies: {e}"));
@@ -270,10 +285,7 @@ mod tests {
             policies: "lru,arc".into(),
             sizes: None,
             points: 4,
-            sample: None,
-            min_blocks: None,
-            min_cache: None,
-            seed: 0,
+            sampling: SamplingArgs::default(),
             exact: false,
             compare: false,
             threads: Some(2),
@@ -300,8 +312,8 @@ mod tests {
         };
         assert!(with(&|a| a.policies = "lru,min".into()).starts_with("--policies: min is offline"));
         assert!(with(&|a| a.policies = "lru,belady".into()).starts_with("--policies: belady"));
-        assert!(with(&|a| a.sample = Some(0.0)).starts_with("--sample: sample rate must be above 0"));
-        assert_eq!(with(&|a| a.min_cache = Some(0)), "--min-cache: must be at least 1 block");
+        assert!(with(&|a| a.sampling.sample = Some(0.0)).starts_with("--sample: sample rate must be above 0"));
+        assert_eq!(with(&|a| a.sampling.min_cache = Some(0)), "--min-cache: must be at least 1 block");
         assert!(with(&|a| a.sizes = Some("4,x".into())).starts_with("--sizes: \"x\""));
         assert!(with(&|a| a.sizes = Some("4,99999999999".into())).starts_with("--sizes[1]: must be from 1 to"));
         let lfu = with(&|a| {
