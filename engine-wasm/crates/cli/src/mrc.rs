@@ -2,9 +2,10 @@
 //! miniature simulation (`tiersim_core::analysis::minisim`; the trace is read whole, so its
 //! distinct blocks set the sampling rate: `MiniSim::for_blocks`); `--exact` computes them exactly
 //! instead (LRU by stack distances, the others by a full simulation per size), `--compare`
-//! both, with each policy's mean absolute error. Each (policy, method) is one pass over the
-//! trace on a pool of threads; every pass is deterministic, so the output does not depend on
-//! the thread count.
+//! both, with each policy's mean absolute error. The miniature curves take one pass per thread
+//! (the policies grouped, each group sharing one sample), each exact curve a pass of its own, on
+//! a pool of threads; every curve is deterministic and the same however the policies group, so
+//! the output does not depend on the thread count.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -52,6 +53,8 @@ struct Curve {
     policy: PolicyConfig,
     #[serde(skip_serializing_if = "Option::is_none")]
     mini: Option<MiniReport>,
+    /// Seconds of the pass that computed the miniature curve (shared by the policies grouped
+    /// in that pass: one per thread).
     #[serde(skip_serializing_if = "Option::is_none")]
     mini_seconds: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -83,9 +86,9 @@ pub fn mean_absolute_error(a: &MiniReport, b: &MiniReport) -> f64 {
     a.points.iter().zip(&b.points).map(|(x, y)| (x.miss_ratio - y.miss_ratio).abs()).sum::<f64>() / n
 }
 
-/// Feeds `trace` to every curve, one pass each, on `threads` threads; the reports and seconds
-/// in the order given.
-fn run_all(trace: &Trace, sims: Vec<MiniSim>, threads: usize) -> Vec<(MiniReport, f64)> {
+/// Feeds `trace` to every pass, on `threads` threads; per pass its reports (one per policy)
+/// and seconds, in the order given.
+fn run_all(trace: &Trace, sims: Vec<MiniSim>, threads: usize) -> Vec<(Vec<MiniReport>, f64)> {
     let sims: Vec<Mutex<Option<MiniSim>>> = sims.into_iter().map(|s| Mutex::new(Some(s))).collect();
     let results = Mutex::new(vec![None; sims.len()]);
     let next = AtomicUsize::new(0);
@@ -94,15 +97,47 @@ fn run_all(trace: &Trace, sims: Vec<MiniSim>, threads: usize) -> Vec<(MiniReport
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(slot) = sims.get(i) else { break };
-                let mut sim = slot.lock().unwrap().take().expect("each curve runs once");
+                let mut sim = slot.lock().unwrap().take().expect("each pass runs once");
                 let start = Instant::now();
                 sim.feed_trace(trace);
                 let secs = start.elapsed().as_secs_f64();
-                results.lock().unwrap()[i] = Some((sim.report(), secs));
+                results.lock().unwrap()[i] = Some((sim.reports(), secs));
             });
         }
     });
-    results.into_inner().unwrap().into_iter().map(|r| r.expect("every curve ran")).collect()
+    results.into_inner().unwrap().into_iter().map(|r| r.expect("every pass ran")).collect()
+}
+
+/// The policies' passes: the miniature curves in one pass per thread, the policies split in
+/// contiguous groups that share a sample (a reference is hashed and counted once per group, not
+/// once per policy); each exact curve in a pass of its own (full simulations: nothing to
+/// share). Each pass with the policies' indices; every curve is the same however they group.
+fn passes(
+    policies: &[PolicyConfig],
+    sizes: &[u64],
+    method: Method,
+    distinct: u64,
+    threads: usize,
+) -> Result<Vec<(Vec<usize>, MiniSim)>, String> {
+    let groups = match method {
+        Method::Mini(_) => threads.clamp(1, policies.len().max(1)),
+        Method::Exact => policies.len(),
+    };
+    let per = policies.len().div_ceil(groups.max(1)).max(1);
+    (0..policies.len())
+        .collect::<Vec<_>>()
+        .chunks(per)
+        .map(|group| {
+            let configs: Vec<PolicyConfig> = group.iter().map(|&i| policies[i].clone()).collect();
+            MiniSim::many(&configs, sizes, method, Some(distinct)).map(|sim| (group.to_vec(), sim)).map_err(|e| {
+                if e.message.starts_with("sizes[") {
+                    format!("--{}", e.message)
+                } else {
+                    format!("--policies: {}", e.message)
+                }
+            })
+        })
+        .collect()
 }
 
 /// How miniature simulations sample, as `tiersim mrc` and `tiersim bench-mrc` take it.
@@ -163,40 +198,41 @@ pub fn run(args: &Args) -> Result<(), String> {
         (false, false) => vec![Method::Mini(sampling)],
     };
     let sizes = &sizes[..];
-    let sims = policies
-        .iter()
-        .flat_map(|p| methods.iter().map(move |&m| MiniSim::for_blocks(p, sizes, m, distinct)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| if e.starts_with("sizes[") { format!("--{e}") } else { format!("--policies: {e}") })?;
     let threads = args
         .threads
         .map(|t| t as usize)
         .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    let mut results = run_all(&trace, sims, threads).into_iter();
-    let curves: Vec<Curve> = policies
+    let mut curves: Vec<Curve> = policies
         .iter()
-        .map(|p| {
-            let mut curve = Curve {
-                policy: p.clone(),
-                mini: None,
-                mini_seconds: None,
-                exact: None,
-                exact_seconds: None,
-                mae: None,
-            };
-            for m in &methods {
-                let (report, secs) = results.next().expect("one result per curve");
-                match m {
-                    Method::Mini(_) => (curve.mini, curve.mini_seconds) = (Some(report), Some(secs)),
-                    Method::Exact => (curve.exact, curve.exact_seconds) = (Some(report), Some(secs)),
-                }
-            }
-            if let (Some(mini), Some(exact)) = (&curve.mini, &curve.exact) {
-                curve.mae = Some(mean_absolute_error(mini, exact));
-            }
-            curve
+        .map(|p| Curve {
+            policy: p.clone(),
+            mini: None,
+            mini_seconds: None,
+            exact: None,
+            exact_seconds: None,
+            mae: None,
         })
         .collect();
+    let mut jobs = Vec::new();
+    for &m in &methods {
+        jobs.extend(passes(&policies, sizes, m, distinct, threads)?.into_iter().map(|(group, sim)| (m, group, sim)));
+    }
+    let (done, sims): (Vec<(Method, Vec<usize>)>, Vec<MiniSim>) =
+        jobs.into_iter().map(|(m, group, sim)| ((m, group), sim)).unzip();
+    for ((m, group), (reports, secs)) in done.into_iter().zip(run_all(&trace, sims, threads)) {
+        for (i, report) in group.into_iter().zip(reports) {
+            let c = &mut curves[i];
+            match m {
+                Method::Mini(_) => (c.mini, c.mini_seconds) = (Some(report), Some(secs)),
+                Method::Exact => (c.exact, c.exact_seconds) = (Some(report), Some(secs)),
+            }
+        }
+    }
+    for c in &mut curves {
+        if let (Some(mini), Some(exact)) = (&c.mini, &c.exact) {
+            c.mae = Some(mean_absolute_error(mini, exact));
+        }
+    }
     let references = trace.block_refs() as u64;
     if args.json {
         let out = Output {
@@ -337,7 +373,7 @@ mod tests {
                 MiniSim::for_blocks(&p, &sizes, Method::Exact, d).unwrap(),
             ];
             let out = run_all(&trace, sims, 2);
-            let (mini, exact) = (&out[0].0, &out[1].0);
+            let (mini, exact) = (&out[0].0[0], &out[1].0[0]);
             assert_eq!(mean_absolute_error(mini, exact), 0.0, "{}", p.name());
             assert_eq!((mini.method.as_str(), mini.rate), ("exact", 1.0));
             for (i, &size) in sizes.iter().enumerate() {
@@ -350,5 +386,42 @@ mod tests {
         assert!(run(&a).is_ok());
         a.json = false;
         assert!(run(&a).is_ok());
+    }
+
+    #[test]
+    fn the_curves_do_not_depend_on_how_the_policies_group() {
+        // 3,000 blocks (rate 1 below 32,768 sampled: a smaller minimum so that this is sampled).
+        let text: String = (0..40_000u64)
+            .map(|i| format!("{}\n", ((i * 2_654_435_761) % 3_001).min((i * 40_503 + 17) % 2_999)))
+            .collect();
+        let path = trace_file("group.txt", &text);
+        let trace = crate::trace_args::TraceArgs::file(&path, None).load().unwrap().0;
+        let policies = parse_policies("lru,arc,lirs,s3-fifo,sieve").unwrap();
+        let sizes = [30, 300, 1_500];
+        let s = Sampling { min_blocks: 300, min_cache: 10, ..Sampling::default() };
+        assert!(trace.distinct() > 2_000, "{}", trace.distinct());
+        let d = trace.distinct() as u64;
+        let curves = |threads: usize, method: Method| {
+            let (groups, sims): (Vec<Vec<usize>>, Vec<MiniSim>) =
+                passes(&policies, &sizes, method, d, threads).unwrap().into_iter().unzip();
+            let out = run_all(&trace, sims, threads);
+            let mut by_policy = vec![None; policies.len()];
+            for (group, (reports, _)) in groups.iter().zip(out) {
+                for (&i, r) in group.iter().zip(reports) {
+                    by_policy[i] = Some(r);
+                }
+            }
+            (groups, by_policy.into_iter().map(Option::unwrap).collect::<Vec<_>>())
+        };
+        let (one_group, alone) = curves(1, Method::Mini(s));
+        assert_eq!(one_group, vec![vec![0, 1, 2, 3, 4]]);
+        assert_eq!(alone[0].method, "mini");
+        for threads in [2, 3, 8] {
+            let (groups, grouped) = curves(threads, Method::Mini(s));
+            assert_eq!(groups.len(), threads.min(5), "{threads} threads");
+            assert_eq!(grouped, alone, "{threads} threads");
+        }
+        // Exact curves: a pass each.
+        assert_eq!(curves(2, Method::Exact).0.len(), 5);
     }
 }

@@ -691,7 +691,7 @@ pub fn judge_check(check_json: &str) -> Result<String, Fail> {
 /// simulations, `tiersim_core::analysis::minisim`): what `tiersim mrc` computes, live.
 #[wasm_bindgen]
 pub struct MiniCurves {
-    sims: Vec<MiniSim>,
+    sim: MiniSim,
     batch: Trace,
     universe: usize,
 }
@@ -720,28 +720,28 @@ impl MiniCurves {
         if !(distinct.is_finite() && distinct >= 0.0 && distinct <= u32::MAX as f64) {
             return Err(Fail::at("distinct", format!("must be a count of blocks (got {distinct})")));
         }
-        let mut sims = Vec::with_capacity(policies.len());
-        for (i, p) in policies.iter().enumerate() {
-            let config = PolicyConfig::from_json(&p.to_string()).map_err(|e| Fail::at(format!("policies[{i}]"), e))?;
-            let sim = MiniSim::for_blocks(&config, &sizes, method, distinct as u64)
-                .map_err(|e| Fail::at(format!("policies[{i}]"), e))?;
-            sims.push(sim);
-        }
-        Ok(MiniCurves { sims, batch: Trace::default(), universe: distinct as usize })
+        let configs = policies
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PolicyConfig::from_json(&p.to_string()).map_err(|e| Fail::at(format!("policies[{i}]"), e)))
+            .collect::<Result<Vec<_>, _>>()?;
+        // One shared sample for every policy: a reference is hashed and counted once.
+        let sim = MiniSim::many(&configs, &sizes, method, Some(distinct as u64)).map_err(|e| match e.policy {
+            Some(i) => Fail::at(format!("policies[{i}]"), e.message),
+            None => Fail::new(e.message),
+        })?;
+        Ok(MiniCurves { sim, batch: Trace::default(), universe: distinct as usize })
     }
 
     /// The next batch of the trace ([`TraceReader::drain`]'s words), through every curve.
     pub fn feed(&mut self, records: &[u32], refs: &[u32]) -> Result<(), Fail> {
         tiersim_core::trace::batch::unpack(records, refs, self.universe, &mut self.batch).map_err(Fail::new)?;
-        for sim in &mut self.sims {
-            sim.feed_trace(&self.batch);
-        }
+        self.sim.feed_trace(&self.batch);
         Ok(())
     }
 
     /// Every curve so far (`MiniReport`s, in the policies' order).
     pub fn report(&self) -> Result<JsValue, Fail> {
-        let reports: Vec<_> = self.sims.iter().map(MiniSim::report).collect();
-        to_js(&reports)
+        to_js(&self.sim.reports())
     }
 }

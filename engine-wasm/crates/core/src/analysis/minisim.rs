@@ -204,18 +204,34 @@ pub struct MiniReport {
     pub points: Vec<MiniPoint>,
 }
 
-/// A miss-ratio curve of one policy, fed one block reference at a time.
+/// Miss-ratio curves of one policy or several, fed one block reference at a time. Several
+/// policies share one sample: a reference pays the hash, the comparison and the count once,
+/// whatever the number of curves, and only a sampled one reaches each curve's mini-caches —
+/// every curve exactly as it is computed alone ([`MiniSim::many`]).
 pub struct MiniSim {
-    policy: PolicyConfig,
+    policies: Vec<PolicyConfig>,
     sizes: Vec<u64>,
     references: u64,
-    engine: Engine,
+    /// Exact LRU (Mattson's stack distances), and the curves it gives.
+    stack: Option<(StackDistances, Vec<usize>)>,
+    /// Every other curve's mini-caches.
+    lanes: Option<Lanes>,
 }
 
-enum Engine {
-    /// Exact LRU.
-    Stack(StackDistances),
-    Lanes(Lanes),
+/// Why [`MiniSim::many`] refused: what, and for which policy (its index) if for one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CurvesError {
+    pub policy: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for CurvesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.policy {
+            Some(i) => write!(f, "policies[{i}]: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
 }
 
 /// The mini-caches and the sample they share.
@@ -256,6 +272,8 @@ struct Rung {
 }
 
 struct Lane {
+    /// Index into `MiniSim::policies`: the curve this lane is a point of.
+    curve: usize,
     /// Index into `MiniSim::sizes`.
     size: usize,
     /// The rungs that use this lane (a small size's raised rate is the same on several).
@@ -310,19 +328,69 @@ impl MiniSim {
     /// A curve of `policy` at `sizes` (blocks, each from 1 to [`MAX_SIZE`], in any order).
     /// Errors name what is wrong: an offline policy, a size, the sampling, a policy parameter.
     pub fn new(policy: &PolicyConfig, sizes: &[u64], method: Method) -> Result<Self, String> {
-        Self::build(policy, sizes, method, None)
+        Self::many(std::slice::from_ref(policy), sizes, method, None).map_err(|e| e.message)
     }
 
     /// As [`MiniSim::new`], for a trace known to reference `distinct` blocks (read whole before
     /// the curve): no ladder — the rate is `rate`, or `min_blocks` / `distinct` if higher (up
     /// to 1), from the start. A stream of unknown length needs [`MiniSim::new`]'s ladder.
     pub fn for_blocks(policy: &PolicyConfig, sizes: &[u64], method: Method, distinct: u64) -> Result<Self, String> {
-        let mut sim = Self::build(policy, sizes, method, Some(distinct))?;
-        sim.reserve(distinct as usize);
+        Self::many(std::slice::from_ref(policy), sizes, method, Some(distinct)).map_err(|e| e.message)
+    }
+
+    /// The curves of several policies at the same sizes, in one pass over one shared sample
+    /// (`distinct`: as [`MiniSim::for_blocks`]; `None`: as [`MiniSim::new`]). Each curve equals
+    /// the one its policy alone would give, to the last miss. An error names the policy's index.
+    pub fn many(
+        policies: &[PolicyConfig],
+        sizes: &[u64],
+        method: Method,
+        distinct: Option<u64>,
+    ) -> Result<Self, CurvesError> {
+        if policies.is_empty() {
+            return Err(CurvesError { policy: None, message: "policies: name at least one policy".into() });
+        }
+        let at = |i: usize, message: String| CurvesError { policy: Some(i), message };
+        let all = |message: String| CurvesError { policy: None, message };
+        for (i, policy) in policies.iter().enumerate() {
+            Self::check(policy, sizes).map_err(|e| at(i, e))?;
+        }
+        // Exact LRU is one stack for every size; every other curve is lanes of mini-caches.
+        let stacked: Vec<usize> = match method {
+            Method::Exact => (0..policies.len()).filter(|&i| policies[i] == PolicyConfig::Lru).collect(),
+            Method::Mini(_) => Vec::new(),
+        };
+        let laned: Vec<usize> = (0..policies.len()).filter(|i| !stacked.contains(i)).collect();
+        let sampling = match method {
+            Method::Exact => Sampling { rate: 1.0, min_blocks: 0, min_cache: 1, seed: 0 },
+            Method::Mini(s) => {
+                s.validate().map_err(all)?;
+                match distinct {
+                    // The rate whose expected sample holds min_blocks blocks; no ladder.
+                    Some(d) => {
+                        let needed = (s.min_blocks as f64 / d.max(1) as f64).min(1.0);
+                        Sampling { rate: s.rate.max(needed), min_blocks: 0, ..s }
+                    }
+                    None => s,
+                }
+            }
+        };
+        let lanes = if laned.is_empty() {
+            None
+        } else {
+            let curves: Vec<(usize, &PolicyConfig)> = laned.iter().map(|&i| (i, &policies[i])).collect();
+            Some(Lanes::new(&curves, sizes, &sampling).map_err(|(i, e)| at(i, e))?)
+        };
+        let stack = (!stacked.is_empty()).then(|| (StackDistances::new(1024), stacked));
+        let mut sim = Self { policies: policies.to_vec(), sizes: sizes.to_vec(), references: 0, stack, lanes };
+        if let Some(d) = distinct {
+            sim.reserve(d as usize);
+        }
         Ok(sim)
     }
 
-    fn build(policy: &PolicyConfig, sizes: &[u64], method: Method, distinct: Option<u64>) -> Result<Self, String> {
+    /// Whether `policy` can have a curve at `sizes`.
+    fn check(policy: &PolicyConfig, sizes: &[u64]) -> Result<(), String> {
         if policy.is_offline() {
             return Err(format!(
                 "{} is offline: it needs the whole future reference string, and a miss-ratio curve here is \
@@ -339,31 +407,13 @@ impl MiniSim {
         for &s in sizes {
             policy.validate(s as usize).map_err(|e| format!("{} at {s} blocks: {e}", policy.name()))?;
         }
-        let engine = match method {
-            Method::Exact if *policy == PolicyConfig::Lru => Engine::Stack(StackDistances::new(1024)),
-            Method::Exact => {
-                Engine::Lanes(Lanes::new(policy, sizes, &Sampling { rate: 1.0, min_blocks: 0, min_cache: 1, seed: 0 })?)
-            }
-            Method::Mini(s) => {
-                s.validate()?;
-                let s = match distinct {
-                    // The rate whose expected sample holds min_blocks blocks; no ladder.
-                    Some(d) => {
-                        let needed = (s.min_blocks as f64 / d.max(1) as f64).min(1.0);
-                        Sampling { rate: s.rate.max(needed), min_blocks: 0, ..s }
-                    }
-                    None => s,
-                };
-                Engine::Lanes(Lanes::new(policy, sizes, &s)?)
-            }
-        };
-        Ok(Self { policy: policy.clone(), sizes: sizes.to_vec(), references: 0, engine })
+        Ok(())
     }
 
     /// Pre-sizes the per-block tables for block ids below `universe`, so that reading a trace
     /// of such ids allocates only as the sample grows (its rows, the policies' tables).
     pub fn reserve(&mut self, universe: usize) {
-        if let Engine::Lanes(l) = &mut self.engine {
+        if let Some(l) = &mut self.lanes {
             if l.counts.len() < universe {
                 l.counts.resize(universe, 0);
             }
@@ -383,11 +433,11 @@ impl MiniSim {
     #[inline]
     pub fn access_hinted(&mut self, block: Block, op: Op, hint: Option<WriteHint>) {
         self.references += 1;
-        match &mut self.engine {
-            Engine::Lanes(l) => l.access(block, op, hint),
-            Engine::Stack(stack) => {
-                stack.access(block);
-            }
+        if let Some(l) = &mut self.lanes {
+            l.access(block, op, hint);
+        }
+        if let Some((stack, _)) = &mut self.stack {
+            stack.access(block);
         }
     }
 
@@ -406,25 +456,42 @@ impl MiniSim {
         self.references
     }
 
+    /// The first policy's (the only one's, but for [`MiniSim::many`]).
     pub fn policy(&self) -> &PolicyConfig {
-        &self.policy
+        &self.policies[0]
+    }
+
+    pub fn policies(&self) -> &[PolicyConfig] {
+        &self.policies
     }
 
     pub fn sizes(&self) -> &[u64] {
         &self.sizes
     }
 
-    /// `(size, miss ratio)` per size, in the order given.
+    /// `(size, miss ratio)` per size, in the order given (the first policy's curve).
     pub fn curve(&self) -> Vec<(u64, f64)> {
         self.report().points.iter().map(|p| (p.size, p.miss_ratio)).collect()
     }
 
-    /// The curve so far (O(blocks seen): cheap enough to call while a trace streams).
+    /// The first policy's curve so far (the only one's, but for [`MiniSim::many`]).
     pub fn report(&self) -> MiniReport {
+        self.report_of(0, self.lanes.as_ref().map(Lanes::population).as_ref())
+    }
+
+    /// Every policy's curve so far, in the order given (O(blocks seen): cheap enough to call
+    /// while a trace streams).
+    pub fn reports(&self) -> Vec<MiniReport> {
+        let population = self.lanes.as_ref().map(Lanes::population);
+        (0..self.policies.len()).map(|c| self.report_of(c, population.as_ref())).collect()
+    }
+
+    /// Curve `c` (`population`: the lanes' blocks per class, when there are lanes).
+    fn report_of(&self, c: usize, population: Option<&[u64; CLASSES]>) -> MiniReport {
         let n = self.references;
         let ratio = |misses: u64| misses as f64 / n as f64; // NaN before the first reference
-        let (points, rate, sampled_blocks, distinct) = match &self.engine {
-            Engine::Stack(stack) => {
+        let (points, rate, sampled_blocks, distinct) = match (&self.stack, &self.lanes, population) {
+            (Some((stack, curves)), _, _) if curves.contains(&c) => {
                 let mut order: Vec<usize> = (0..self.sizes.len()).collect();
                 order.sort_by_key(|&i| self.sizes[i]);
                 let ascending: Vec<u64> = order.iter().map(|&i| self.sizes[i]).collect();
@@ -442,15 +509,14 @@ impl MiniSim {
                 let points: Vec<MiniPoint> = points.into_iter().map(|p| p.expect("every size")).collect();
                 (points, 1.0, stack.distinct(), stack.distinct())
             }
-            Engine::Lanes(l) => {
-                let population = l.population();
+            (_, Some(l), Some(population)) => {
                 let points = (0..self.sizes.len())
                     .map(|i| {
-                        let (j, lane) = l.lane_for(i);
+                        let (j, lane) = l.lane_for(c, i);
                         let miss_ratio = if lane.threshold == SPACE {
                             ratio(lane.misses) // every block sampled: the full simulation
                         } else {
-                            l.stratified_misses(j, &population) / n as f64
+                            l.stratified_misses(j, population) / n as f64
                         };
                         MiniPoint {
                             size: self.sizes[i],
@@ -466,10 +532,11 @@ impl MiniSim {
                 let distinct = population.iter().sum();
                 (points, rung.rate, if l.identity { distinct } else { rung.blocks }, distinct)
             }
+            _ => unreachable!("every curve is on the stack or in the lanes"),
         };
         let exact = points.iter().all(|p| p.rate == 1.0);
         MiniReport {
-            policy: self.policy.name().into(),
+            policy: self.policies[c].name().into(),
             method: if exact { "exact" } else { "mini" }.into(),
             references: n,
             distinct_blocks: distinct,
@@ -481,7 +548,8 @@ impl MiniSim {
 }
 
 impl Lanes {
-    fn new(policy: &PolicyConfig, sizes: &[u64], s: &Sampling) -> Result<Self, String> {
+    /// Lanes for every `(curve, policy)` at every size; an error names its curve.
+    fn new(curves: &[(usize, &PolicyConfig)], sizes: &[u64], s: &Sampling) -> Result<Self, (usize, String)> {
         // The ladder: R, 2R, 4R, … up to 1; only R when no minimum sample is asked for.
         let mut rates = vec![s.rate];
         while s.min_blocks > 0 && *rates.last().expect("one") < 1.0 {
@@ -492,34 +560,37 @@ impl Lanes {
             .map(|&r| Rung { threshold: (r * SPACE as f64).round().min(SPACE as f64) as u64, rate: r, blocks: 0 })
             .collect();
         let mut lanes: Vec<Lane> = Vec::new();
-        for (i, &c) in sizes.iter().enumerate() {
-            let mut last: Option<usize> = None;
-            for (k, rung) in rungs.iter().enumerate() {
-                let mini = ((c as f64 * rung.rate).round() as u64).max(c.min(s.min_cache)).clamp(1, c);
-                let t = threshold(mini, c);
-                if let Some(j) = last.filter(|&j| lanes[j].threshold == t) {
-                    lanes[j].last_rung = k;
-                    continue;
+        for &(curve, policy) in curves {
+            for (i, &c) in sizes.iter().enumerate() {
+                let mut last: Option<usize> = None;
+                for (k, rung) in rungs.iter().enumerate() {
+                    let mini = ((c as f64 * rung.rate).round() as u64).max(c.min(s.min_cache)).clamp(1, c);
+                    let t = threshold(mini, c);
+                    if let Some(j) = last.filter(|&j| lanes[j].threshold == t) {
+                        lanes[j].last_rung = k;
+                        continue;
+                    }
+                    let rate = mini as f64 / c as f64;
+                    let built = scaled_config(policy, rate, mini)
+                        .build(mini as usize, 1024, s.seed)
+                        .map_err(|e| (curve, format!("{} at {c} blocks: {e}", policy.name())))?;
+                    lanes.push(Lane {
+                        curve,
+                        size: i,
+                        first_rung: k,
+                        last_rung: k,
+                        threshold: t,
+                        rate,
+                        mini,
+                        policy: built,
+                        sampled: 0,
+                        misses: 0,
+                    });
+                    last = Some(lanes.len() - 1);
                 }
-                let rate = mini as f64 / c as f64;
-                let built = scaled_config(policy, rate, mini)
-                    .build(mini as usize, 1024, s.seed)
-                    .map_err(|e| format!("{} at {c} blocks: {e}", policy.name()))?;
-                lanes.push(Lane {
-                    size: i,
-                    first_rung: k,
-                    last_rung: k,
-                    threshold: t,
-                    rate,
-                    mini,
-                    policy: built,
-                    sampled: 0,
-                    misses: 0,
-                });
-                last = Some(lanes.len() - 1);
             }
         }
-        lanes.sort_by_key(|l| (std::cmp::Reverse(l.threshold), l.size, l.first_rung));
+        lanes.sort_by_key(|l| (std::cmp::Reverse(l.threshold), l.curve, l.size, l.first_rung));
         Ok(Self {
             key: splitmix64(s.seed),
             identity: lanes.iter().all(|l| l.threshold == SPACE),
@@ -670,12 +741,12 @@ impl Lanes {
         self.rows = rows;
     }
 
-    /// The lane that gives size `i`'s point (the one on the top rung), and its column.
-    fn lane_for(&self, i: usize) -> (usize, &Lane) {
+    /// The lane that gives curve `c`'s point at size `i` (the one on the top rung), and its column.
+    fn lane_for(&self, c: usize, i: usize) -> (usize, &Lane) {
         self.lanes
             .iter()
             .enumerate()
-            .find(|(_, x)| x.size == i && x.first_rung <= self.top && self.top <= x.last_rung)
+            .find(|(_, x)| x.curve == c && x.size == i && x.first_rung <= self.top && self.top <= x.last_rung)
             .expect("every size has a lane on the top rung")
     }
 
@@ -943,6 +1014,49 @@ mod tests {
             let fixed = Sampling { rate, min_blocks: 0, ..s };
             assert_eq!(r, run(&PolicyConfig::Arc, &sizes, Method::Mini(fixed), &refs));
         }
+    }
+
+    #[test]
+    fn several_policies_share_a_sample_and_each_curve_is_its_own() {
+        // Every online policy in one pass equals each alone, to the last miss: sampled with the
+        // ladder (a stream of unknown length) and at a known trace's rate, and exactly.
+        let refs = mixed_ops(60_000, 3_000, 9);
+        let sizes = [3, 40, 250, 900, 2_500];
+        let online: Vec<PolicyConfig> = PolicyConfig::every_kind().into_iter().filter(|c| !c.is_offline()).collect();
+        let ladder = Sampling { rate: 0.05, min_blocks: 400, min_cache: 20, seed: 3 };
+        let fixed = Sampling { rate: 0.1, min_blocks: 0, min_cache: 10, seed: 5 };
+        for (method, distinct) in
+            [(Method::Mini(ladder), None), (Method::Mini(fixed), Some(3_000)), (Method::Exact, Some(3_000))]
+        {
+            let mut all = MiniSim::many(&online, &sizes, method, distinct).unwrap();
+            let mut alone: Vec<MiniSim> = online
+                .iter()
+                .map(|p| match distinct {
+                    Some(d) => MiniSim::for_blocks(p, &sizes, method, d).unwrap(),
+                    None => MiniSim::new(p, &sizes, method).unwrap(),
+                })
+                .collect();
+            for (n, &(b, op, hint)) in refs.iter().enumerate() {
+                all.access_hinted(b, op, hint);
+                alone.iter_mut().for_each(|m| m.access_hinted(b, op, hint));
+                if n == 20_000 {
+                    // Mid-stream too (the ladder has dropped its upper rungs by now).
+                    assert_eq!(all.reports(), alone.iter().map(MiniSim::report).collect::<Vec<_>>(), "{method:?}");
+                }
+            }
+            let reports = all.reports();
+            assert_eq!(reports.len(), online.len());
+            for (r, m) in reports.iter().zip(&alone) {
+                assert_eq!(*r, m.report(), "{method:?}");
+            }
+            assert_eq!(all.report(), reports[0]);
+            assert!(reports.iter().any(|r| r.method == "mini") == matches!(method, Method::Mini(_)));
+        }
+        // Errors name the policy.
+        let e = MiniSim::many(&[PolicyConfig::Lru, PolicyConfig::Min], &sizes, Method::Exact, None).err().unwrap();
+        assert_eq!(e.policy, Some(1));
+        assert!(e.to_string().starts_with("policies[1]: min is offline"), "{e}");
+        assert!(MiniSim::many(&[], &sizes, Method::Exact, None).is_err());
     }
 
     #[test]
