@@ -112,43 +112,26 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
     abort.current?.abort();
     abort.current = controller;
     setMini({ ...MINI_IDLE, status: 'running', total: file.size, baseJson });
-    // The policies split across the machine's cores, each group on a worker with a reader of its
-    // own (every reader decodes the whole file: cheaper than one reader feeding all the curves).
-    const workers = Math.max(1, Math.min(policies.length, defaultPoolSize()));
-    const groups = Array.from({ length: workers }, (_, g) => policies.filter((_, i) => i % workers === g));
-    const clients = groups.map(() => createCurves());
+    // Every policy on one worker, in one pass over one shared sample (a reference is hashed and
+    // counted once for all the curves), fed by one reader worker: the two threads a pipeline
+    // needs. Splitting the policies over more workers, each with its reader, measured slower —
+    // every reader decodes the whole file, every worker samples every reference.
+    const client = createCurves();
     const options = { format: trace.format, objectMode: trace.objectMode, skipBad: trace.skipBad, blockSize: base.blockSize };
-    const reports: MiniReport[][] = groups.map(() => []);
-    const read = groups.map(() => 0);
-    const memory = groups.map((): WorkerMemory => ({ engine: 0, reader: 0 }));
-    // The curves in the order the policies are listed; the reading as far as the slowest group;
-    // the memory of the biggest worker of each kind.
-    const merged = () => groups.flatMap((g, k) => g.map((policy, i) => ({ policy, report: reports[k][i] }))).sort((a, b) => policies.indexOf(a.policy) - policies.indexOf(b.policy)).flatMap((c) => (c.report ? [c.report] : []));
-    const biggest = (): WorkerMemory => ({ engine: Math.max(...memory.map((m) => m.engine)), reader: Math.max(...memory.map((m) => m.reader)) });
     try {
-      await Promise.all(
-        groups.map(async (group, k) => {
-          const request = { policies: group.map((kind) => ({ kind })), sizes, method: 'mini' as const, rate: 0, distinct: known, name: trace.name, options };
-          const { curves } = await clients[k].miniCurves(request, file, {
-            signal: controller.signal,
-            onProgress: (p) => {
-              reports[k] = p.curves;
-              read[k] = p.bytes;
-              memory[k] = p.memory;
-              setMini((m) => (m.baseJson === baseJson && m.status === 'running' ? { ...m, reports: merged(), bytes: Math.min(...read), total: p.total, memory: biggest() } : m));
-            },
-          });
-          reports[k] = curves;
-          read[k] = file.size;
-        }),
-      );
-      setMini((m) => ({ ...m, status: 'done', reports: merged(), bytes: m.total }));
+      const request = { policies: policies.map((kind) => ({ kind })), sizes, method: 'mini' as const, rate: 0, distinct: known, name: trace.name, options };
+      const { curves } = await client.miniCurves(request, file, {
+        signal: controller.signal,
+        onProgress: (p) =>
+          setMini((m) => (m.baseJson === baseJson && m.status === 'running' ? { ...m, reports: p.curves, bytes: p.bytes, total: p.total, memory: p.memory } : m)),
+      });
+      setMini((m) => ({ ...m, status: 'done', reports: curves, bytes: m.total }));
     } catch (e) {
       controller.abort();
       const cancelled = isCancel(e);
       setMini((m) => ({ ...m, status: cancelled ? 'cancelled' : 'error', error: cancelled ? null : e instanceof Error ? e.message : String(e) }));
     } finally {
-      for (const c of clients) c.terminate();
+      client.terminate();
     }
   };
 
