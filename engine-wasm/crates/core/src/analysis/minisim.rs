@@ -69,6 +69,10 @@
 //! seeds, six policies, eight sizes from 1 % to 100 % of the distinct blocks, on a Zipf 0.9,
 //! a Zipf 1.0, a scan + Zipf stream and the CloudPhysics trace).
 //!
+//! Several policies' curves share one sample ([`MiniSim::many`]): their mini-caches are lanes of
+//! the same rows, so a reference is hashed and counted once for all of them (on a 10 M-request
+//! Zipf trace, four policies' curves in one pass took 0.53 s where four passes took 0.63 s).
+//!
 //! Block ids are the engine's dense ids ([`Block`]: trace readers and generators number blocks
 //! densely). Per reference: one hash, one comparison and a two-byte counter increment; the
 //! sampling decision comes from the hash, not from memory, so the increments of successive
