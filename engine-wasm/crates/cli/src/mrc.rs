@@ -119,17 +119,17 @@ fn passes(
     distinct: u64,
     threads: usize,
 ) -> Result<Vec<(Vec<usize>, MiniSim)>, String> {
+    let n = policies.len();
     let groups = match method {
-        Method::Mini(_) => threads.clamp(1, policies.len().max(1)),
-        Method::Exact => policies.len(),
+        Method::Mini(_) => threads.clamp(1, n.max(1)),
+        Method::Exact => n,
     };
-    let per = policies.len().div_ceil(groups.max(1)).max(1);
-    (0..policies.len())
-        .collect::<Vec<_>>()
-        .chunks(per)
+    // As even as they go: sizes differing by at most one policy.
+    (0..groups)
+        .map(|g| (g * n / groups..(g + 1) * n / groups).collect::<Vec<usize>>())
         .map(|group| {
             let configs: Vec<PolicyConfig> = group.iter().map(|&i| policies[i].clone()).collect();
-            MiniSim::many(&configs, sizes, method, Some(distinct)).map(|sim| (group.to_vec(), sim)).map_err(|e| {
+            MiniSim::many(&configs, sizes, method, Some(distinct)).map(|sim| (group, sim)).map_err(|e| {
                 if e.message.starts_with("sizes[") {
                     format!("--{}", e.message)
                 } else {
@@ -416,7 +416,7 @@ mod tests {
         let (one_group, alone) = curves(1, Method::Mini(s));
         assert_eq!(one_group, vec![vec![0, 1, 2, 3, 4]]);
         assert_eq!(alone[0].method, "mini");
-        for threads in [2, 3, 8] {
+        for threads in [2, 3, 4, 8] {
             let (groups, grouped) = curves(threads, Method::Mini(s));
             assert_eq!(groups.len(), threads.min(5), "{threads} threads");
             assert_eq!(grouped, alone, "{threads} threads");

@@ -1044,7 +1044,11 @@ mod tests {
                 all.access_hinted(b, op, hint);
                 alone.iter_mut().for_each(|m| m.access_hinted(b, op, hint));
                 if n == 20_000 {
-                    // Mid-stream too (the ladder has dropped its upper rungs by now).
+                    // Mid-stream too, the ladder's upper rungs dropped by now.
+                    if distinct.is_none() {
+                        let l = all.lanes.as_ref().unwrap();
+                        assert!(l.top < l.rungs.len() - 1 && l.top > 0, "rung {} of {}", l.top, l.rungs.len());
+                    }
                     assert_eq!(all.reports(), alone.iter().map(MiniSim::report).collect::<Vec<_>>(), "{method:?}");
                 }
             }
