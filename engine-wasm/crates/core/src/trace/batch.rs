@@ -8,6 +8,10 @@
 //! and the range id. [`unpack`] checks everything a batch from elsewhere could get wrong —
 //! word counts, codes, references inside the batch, ids inside the trace — so a damaged
 //! message is refused with its place, never served.
+//!
+//! A *sampled* batch (miss-ratio curves fed by a reader that samples: `analysis::minisim::
+//! Sampler`) carries only the references of sampled blocks, two words each: the block, then
+//! `op | hint << 8` (the codes above). [`unpack_sampled`] checks it the same way.
 
 use super::{Record, Trace};
 use crate::model::{Block, Op, WriteHint};
@@ -24,20 +28,79 @@ fn hint_code(h: Option<WriteHint>) -> u32 {
     }
 }
 
+/// Words per sampled reference.
+pub const SAMPLED_WORDS: usize = 2;
+
+fn op_code(op: Op) -> u32 {
+    match op {
+        Op::Read => 0,
+        Op::Write => 1,
+    }
+}
+
+/// The operation and hint of codes `op` and `hint`; an error names the bad code.
+fn decode(op: u32, hint: u32) -> Result<(Op, Option<WriteHint>), String> {
+    let op = match op {
+        0 => Op::Read,
+        1 => Op::Write,
+        c => return Err(format!("operation code {c}")),
+    };
+    let hint = match hint {
+        0 => None,
+        1 => Some(WriteHint::Synch),
+        2 => Some(WriteHint::Replace),
+        3 => Some(WriteHint::Recov),
+        c => return Err(format!("write-hint code {c}")),
+    };
+    Ok((op, hint))
+}
+
+/// Appends one sampled reference, packed, to `out`.
+#[inline]
+pub fn pack_sampled(block: Block, op: Op, hint: Option<WriteHint>, out: &mut Vec<u32>) {
+    out.extend_from_slice(&[block, op_code(op) | hint_code(hint) << 8]);
+}
+
+/// The references of a sampled batch, checked whole before any is given: word count, codes,
+/// ids inside the trace (`universe`: its distinct blocks). An error names the reference.
+pub fn unpack_sampled(
+    words: &[u32],
+    universe: usize,
+) -> Result<impl Iterator<Item = (Block, Op, Option<WriteHint>)> + '_, String> {
+    if !words.len().is_multiple_of(SAMPLED_WORDS) {
+        return Err(format!(
+            "sampled batch: {} words is not a whole number of {SAMPLED_WORDS}-word references",
+            words.len()
+        ));
+    }
+    for (i, w) in words.chunks_exact(SAMPLED_WORDS).enumerate() {
+        if w[0] as usize >= universe {
+            return Err(format!(
+                "sampled batch: reference {i} is id {}, past the trace's {universe} distinct blocks",
+                w[0]
+            ));
+        }
+        if w[1] >> 16 != 0 {
+            return Err(format!("sampled batch: reference {i} has code {:#x}", w[1]));
+        }
+        decode(w[1] & 0xff, w[1] >> 8).map_err(|e| format!("sampled batch: reference {i} has {e}"))?;
+    }
+    Ok(words.chunks_exact(SAMPLED_WORDS).map(|w| {
+        let (op, hint) = decode(w[1] & 0xff, w[1] >> 8).expect("checked above");
+        (w[0], op, hint)
+    }))
+}
+
 /// Appends `records`, packed, to `out`.
 pub fn pack_records(records: &[Record], out: &mut Vec<u32>) {
     out.reserve(records.len() * RECORD_WORDS);
     for r in records {
-        let op = match r.op {
-            Op::Read => 0,
-            Op::Write => 1,
-        };
         out.extend_from_slice(&[
             r.start,
             r.len,
             r.time_bits as u32,
             (r.time_bits >> 32) as u32,
-            r.client as u32 | op << 16 | hint_code(r.write_hint) << 24,
+            r.client as u32 | op_code(r.op) << 16 | hint_code(r.write_hint) << 24,
             r.range,
         ]);
     }
@@ -58,7 +121,7 @@ pub fn unpack(words: &[u32], refs: &[Block], universe: usize, batch: &mut Trace)
 }
 
 fn fill(words: &[u32], refs: &[Block], universe: usize, batch: &mut Trace) -> Result<(), String> {
-    if words.len() % RECORD_WORDS != 0 {
+    if !words.len().is_multiple_of(RECORD_WORDS) {
         return Err(format!(
             "batch: {} record words is not a whole number of {RECORD_WORDS}-word records",
             words.len()
@@ -80,18 +143,8 @@ fn fill(words: &[u32], refs: &[Block], universe: usize, batch: &mut Trace) -> Re
                 refs.len()
             ));
         }
-        let op = match (w[4] >> 16) & 0xff {
-            0 => Op::Read,
-            1 => Op::Write,
-            c => return Err(format!("batch: record {i} has operation code {c}")),
-        };
-        let write_hint = match w[4] >> 24 {
-            0 => None,
-            1 => Some(WriteHint::Synch),
-            2 => Some(WriteHint::Replace),
-            3 => Some(WriteHint::Recov),
-            c => return Err(format!("batch: record {i} has write-hint code {c}")),
-        };
+        let (op, write_hint) =
+            decode((w[4] >> 16) & 0xff, w[4] >> 24).map_err(|e| format!("batch: record {i} has {e}"))?;
         batch.records.push(Record {
             start,
             len,
