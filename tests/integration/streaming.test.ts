@@ -5,7 +5,7 @@
 // reports equal a whole-file run's to the last number, however the file is cut. The live
 // miss-ratio curves (MiniCurves) equal `tiersim mrc`'s.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -191,6 +191,78 @@ describe('a trace streamed through the wasm façade', () => {
     curves.free();
     expect(() => new MiniCurves('[{"kind":"min"}]', '[10]', 'mini', 0, 100)).toThrow(/^policies\[0\]: min is offline/);
     expect(() => new MiniCurves('[{"kind":"lru"}]', '[10]', 'fast', 0, 100)).toThrow('method: "fast" is not a method: mini or exact');
+  });
+
+  it("samples in the reader: the curves' worker gets the sampled references only, and the same curves", () => {
+    if (!existsSync(cli)) throw new Error(`native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`);
+    // 300 k requests over 150 k ids, skewed: at the default sample (32 768 blocks) the rate is
+    // about a third, so most references never reach the curves' side.
+    const n = 300_000;
+    const bytes = new Uint8Array(n * 24);
+    const view = new DataView(bytes.buffer);
+    let x = 12345;
+    for (let i = 0; i < n; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      const u = x / 2 ** 32;
+      view.setUint32(i * 24, i, true);
+      view.setBigUint64(i * 24 + 4, BigInt(Math.floor(150_000 * u * u)), true);
+      view.setUint32(i * 24 + 12, 4096, true);
+      view.setBigInt64(i * 24 + 16, -1n, true);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'tiersim-sampled-'));
+    writeFileSync(join(dir, 'skew.oracleGeneral'), bytes);
+    const sizes = [500, 2000, 8000, 30000];
+    const policies = JSON.stringify(['lru', 'arc', 'lirs', 's3-fifo'].map((kind) => ({ kind })));
+    const native = JSON.parse(
+      execFileSync(cli, ['mrc', '--trace', join(dir, 'skew.oracleGeneral'), '--policies', 'lru,arc,lirs,s3-fifo', '--sizes', sizes.join(','), '--json'], { encoding: 'utf8' }),
+    );
+    const { batches, summary } = stream(bytes, 1 << 16, 8192, 'oracle-general');
+    const whole = new MiniCurves(policies, JSON.stringify(sizes), 'mini', 0, summary.distinct);
+    const apart = new MiniCurves(policies, JSON.stringify(sizes), 'mini', 0, summary.distinct);
+    const plan = apart.samplePlan();
+    expect(plan).toBeDefined();
+    // The reader worker's loop, sampling: every batch's sampled references, and the tally.
+    const reader = new TraceReader('oracle-general', 4096, false, false);
+    reader.sampleFor(plan!);
+    let fed = 0;
+    let passed = 0;
+    const next = () => {
+      const sampled = reader.batchSampled();
+      passed += sampled.length / 2;
+      apart.feedSampled(sampled);
+      whole.feed(batches[fed].records, batches[fed].refs);
+      fed++;
+      // Batch by batch, every curve and field as the curves fed every reference.
+      expect(apart.reportTallied(reader.tally())).toEqual(whole.report());
+    };
+    for (let at = 0; at < bytes.length; at += 1 << 16) {
+      reader.push(bytes.subarray(at, at + (1 << 16)));
+      if (reader.buffered() >= 8192) {
+        reader.drain();
+        next();
+      }
+    }
+    reader.finish();
+    next();
+    expect(fed).toBe(batches.length);
+    expect(passed).toBeGreaterThan(0);
+    expect(passed).toBeLessThan(n / 2);
+    expect(apart.reportTallied(reader.tally())).toEqual(native.curves.map((c: any) => c.mini));
+    expect(native.curves[0].mini.rate).toBeLessThan(0.5);
+    // Damaged input is refused with its place, and the curves keep what they had.
+    const before = apart.reportTallied(reader.tally());
+    expect(() => apart.feedSampled(new Uint32Array([1, 0, 2]))).toThrow('sampled batch: 3 words is not a whole number of 2-word references');
+    expect(() => apart.feedSampled(new Uint32Array([summary.distinct, 0]))).toThrow(`sampled batch: reference 0 is id ${summary.distinct}, past the trace's ${summary.distinct} distinct blocks`);
+    expect(() => apart.reportTallied('{"references":1}')).toThrow(/^tally: missing field `population`/);
+    expect(apart.reportTallied(reader.tally())).toEqual(before);
+    expect(() => reader.sampleFor(plan!)).toThrow('sampleFor: before the first chunk');
+    const plain = new TraceReader('', 4096, false, false);
+    expect(() => plain.tally()).toThrow('tally: this reader does not sample (sampleFor)');
+    // Exact curves need every reference: no plan.
+    const exact = new MiniCurves(policies, JSON.stringify(sizes), 'exact', 0, summary.distinct);
+    expect(exact.samplePlan()).toBeUndefined();
+    for (const c of [whole, apart, exact, reader, plain]) c.free();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('streams the shared CloudPhysics vscsi trace to the whole-file numbers', () => {

@@ -375,18 +375,26 @@ const api: EngineApi = {
       return failOf('invalid-scenario', e);
     }
     const source = new TraceFile(file, request.name, request.options);
+    // Sampled curves: the reader samples and counts every reference, and hands on only the
+    // sampled ones (a few %) with, now and then, its tally; exact curves take every batch whole.
+    const plan = curves.samplePlan();
+    let tally: string | undefined;
+    const report = () => (plan === undefined ? curves.report() : curves.reportTallied(tally ?? '')) as MiniReport[];
     try {
       let lastEmit = performance.now();
       const { ms } = await source.pass((b) => {
-        curves.feed(b.records, b.refs);
+        if (b.sampled) curves.feedSampled(b.sampled);
+        else curves.feed(b.records, b.refs);
+        tally = b.tally ?? tally;
         const now = performance.now();
-        // A report walks every block seen (~10 ms for four curves of a million blocks): four a second.
-        if (now - lastEmit >= 250) {
+        // A report walks every block seen (~10 ms for four curves of a million blocks): four a
+        // second — as often as the reader tallies, when it samples.
+        if (plan === undefined ? now - lastEmit >= 250 : b.tally !== undefined) {
           lastEmit = now;
-          onProgress({ curves: curves.report() as MiniReport[], bytes: b.bytes, total: b.total, ms: b.ms, memory: memoryOf(source) });
+          onProgress({ curves: report(), bytes: b.bytes, total: b.total, ms: b.ms, memory: memoryOf(source) });
         }
-      });
-      return { ok: true, curves: curves.report() as MiniReport[], ms };
+      }, plan);
+      return { ok: true, curves: report(), ms };
     } catch (e) {
       return failOf(e instanceof TraceStreamError ? 'invalid-trace' : 'engine', e);
     } finally {

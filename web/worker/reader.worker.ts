@@ -4,8 +4,11 @@
 // worker works on the previous ones: reading overlaps simulating, as the CLI's reader thread
 // does (engine: trace::pipeline). Each pass reads the file from its start; nothing of it is
 // kept between batches beyond the dense-id table (per distinct block), so memory stays flat
-// however big the file. At most `WINDOW` batches are in flight: a slow consumer slows the
-// reader, never grows its memory.
+// however big the file. At most `WINDOW` batches are in flight (`SAMPLED_WINDOW` of the small
+// batches a sampling pass sends): a slow consumer slows the reader, never grows its memory.
+// A pass for miniature miss-ratio curves samples here (engine: `minisim::Sampler`): the reader
+// counts and hashes every reference and hands on only those of sampled blocks, so the curves'
+// worker spends its time on the mini-caches alone.
 import init, { TraceReader } from '../wasm-pkg/tiersim_wasm.js';
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { BATCH_REQUESTS, type ReaderReply, type ReaderRequest } from './stream';
@@ -15,14 +18,23 @@ import type { TraceOptions, TraceSummary } from './protocol';
 const PUSH_BYTES = 64 << 10;
 /** Batches handed on and not yet given back. */
 const WINDOW = 4;
+/**
+ * The same for a sampling pass: its batches are a few % of the requests (~10 KB), so many may
+ * wait without memory to speak of, and the reader and the curves ride out each other's pauses
+ * (the 240 MB bench trace: both idled 100-200 ms with 4 in flight, neither with 64).
+ */
+const SAMPLED_WINDOW = 64;
+/** A sampling pass tallies every reference at most this often (ms), and at its end. */
+const TALLY_MS = 250;
 
 let ready: Promise<{ memory: WebAssembly.Memory }> | undefined;
 let memory: WebAssembly.Memory | undefined;
 let file: Blob | undefined;
 let name = '';
 let options: TraceOptions = { blockSize: 4096 };
-/** Batches out; the reader waits while `WINDOW` are. */
+/** Batches out; the reader waits while `windowSize` are. */
 let inFlight = 0;
+let windowSize = WINDOW;
 let wake: (() => void) | undefined;
 /** The pass running: a newer `read` or a `stop` ends the older one at its next batch. */
 let pass = 0;
@@ -35,7 +47,7 @@ self.onmessage = (e: MessageEvent<ReaderRequest>) => {
     ({ file, name, options } = m);
   } else if (m.type === 'read') {
     inFlight = 0;
-    void read(++pass);
+    void read(++pass, m.sample);
   } else if (m.type === 'done') {
     inFlight = Math.max(0, inFlight - 1);
     wake?.();
@@ -49,8 +61,12 @@ function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** One pass over the file, every request in batches, then its summary (or the error, placed). */
-async function read(id: number) {
+/**
+ * One pass over the file, every request in batches, then its summary (or the error, placed).
+ * With `sample` (a curves' plan), each batch is only its sampled references, and the engine's
+ * reader tallies every reference: the curves' worker gets a few % of the trace.
+ */
+async function read(id: number, sample?: string) {
   let reader: TraceReader | undefined;
   try {
     ready ??= init({ module_or_path: wasmUrl });
@@ -58,8 +74,11 @@ async function read(id: number) {
     if (!file) throw new Error('no trace file is open');
     reader = new TraceReader(options.format ?? '', options.blockSize, !!options.objectMode, !!options.skipBad);
     reader.handOn();
+    if (sample !== undefined) reader.sampleFor(sample);
+    windowSize = sample === undefined ? WINDOW : SAMPLED_WINDOW;
     const chunks = file.stream().getReader();
     const start = performance.now();
+    let tallied = start;
     for (;;) {
       const { done, value } = await chunks.read();
       if (done) break;
@@ -68,7 +87,10 @@ async function read(id: number) {
         if (reader.buffered() >= BATCH_REQUESTS) {
           if (!(await room(id))) return void chunks.cancel();
           reader.drain();
-          send(reader, reader.bytesIn(), reader.requests(), performance.now() - start);
+          const now = performance.now();
+          const tally = sample !== undefined && now - tallied >= TALLY_MS;
+          if (tally) tallied = now;
+          send(reader, reader.bytesIn(), reader.requests(), now - start, sample !== undefined, tally);
         }
       }
     }
@@ -76,7 +98,7 @@ async function read(id: number) {
     // The end of the file: its last requests (a last line without its newline too) become the batch.
     const summary = reader.finish() as TraceSummary;
     if (!(await room(id))) return;
-    send(reader, bytes, summary.requests, performance.now() - start);
+    send(reader, bytes, summary.requests, performance.now() - start, sample !== undefined, sample !== undefined);
     if (id === pass) post({ type: 'end', summary, ms: performance.now() - start });
   } catch (e) {
     const path = (e as { path?: unknown } | null)?.path;
@@ -88,15 +110,27 @@ async function read(id: number) {
 
 /** Waits until a batch may go out; false once this pass is over (a newer one began, or stop). */
 async function room(id: number): Promise<boolean> {
-  while (id === pass && inFlight >= WINDOW) await new Promise<void>((resolve) => (wake = resolve));
+  while (id === pass && inFlight >= windowSize) await new Promise<void>((resolve) => (wake = resolve));
   return id === pass;
 }
 
-/** Hands the reader's last drained batch on, its buffers transferred. */
-function send(reader: TraceReader, bytes: number, requests: number, ms: number) {
+/**
+ * Hands the reader's last drained batch on, its buffers transferred: its records and references,
+ * or when `sampling` its sampled references, with the tally of every reference if `tally`.
+ */
+function send(reader: TraceReader, bytes: number, requests: number, ms: number, sampling: boolean, tally: boolean) {
+  const progress = { bytes, total: file?.size ?? 0, requests, ms, memory: memory?.buffer.byteLength ?? 0 };
+  if (sampling) {
+    const sampled = reader.batchSampled();
+    if (sampled.length === 0 && !tally) return;
+    inFlight++;
+    const none = new Uint32Array(0);
+    post({ type: 'batch', records: none, refs: none, sampled, tally: tally ? reader.tally() : undefined, ...progress }, [sampled.buffer]);
+    return;
+  }
   const records = reader.batchRecords();
   const refs = reader.batchRefs();
   if (records.length === 0) return;
   inFlight++;
-  post({ type: 'batch', records, refs, bytes, total: file?.size ?? 0, requests, ms, memory: memory?.buffer.byteLength ?? 0 }, [records.buffer, refs.buffer]);
+  post({ type: 'batch', records, refs, ...progress }, [records.buffer, refs.buffer]);
 }

@@ -12,7 +12,9 @@ export const BATCH_REQUESTS = 1 << 15;
 /** What the simulating worker asks of the reader. */
 export type ReaderRequest =
   | { type: 'open'; file: Blob; name: string; options: TraceOptions }
-  | { type: 'read' }
+  /** A pass; with `sample` (a curves' sample plan, engine: `MiniCurves.samplePlan`), each
+   * batch is only the references of sampled blocks, every reference tallied by the reader. */
+  | { type: 'read'; sample?: string }
   | { type: 'done' }
   | { type: 'stop' };
 
@@ -20,10 +22,15 @@ export type ReaderRequest =
 export type ReaderReply =
   | {
       type: 'batch';
-      /** Six words per request (engine: trace::batch). */
+      /** Six words per request (engine: trace::batch); empty when the pass samples. */
       records: Uint32Array;
-      /** Dense block ids, numbered as in the whole trace. */
+      /** Dense block ids, numbered as in the whole trace; empty when the pass samples. */
       refs: Uint32Array;
+      /** When the pass samples: the sampled references, two words each (engine: trace::batch). */
+      sampled?: Uint32Array;
+      /** When the pass samples, now and then and always with the last batch: the reader's
+       * tally of every reference so far (JSON, for `MiniCurves.reportTallied`). */
+      tally?: string;
       /** File bytes read so far, of `total`; requests read so far; ms since the pass began. */
       bytes: number;
       total: number;
@@ -73,8 +80,9 @@ export class TraceFile {
   /**
    * Reads the file once: `onBatch` gets every batch in order (it may be async: the next comes
    * once it settles); resolves with the reader's summary, rejects with its error or `onBatch`'s.
+   * With `sample` (a curves' plan) the batches are sampled references and tallies instead.
    */
-  pass(onBatch: (b: Batch) => void | Promise<void>): Promise<{ summary: TraceSummary; ms: number }> {
+  pass(onBatch: (b: Batch) => void | Promise<void>, sample?: string): Promise<{ summary: TraceSummary; ms: number }> {
     if (this.busy) return Promise.reject(new Error('a pass over this trace is already running'));
     this.busy = true;
     return new Promise((resolve, reject) => {
@@ -106,7 +114,7 @@ export class TraceFile {
           }
         }).catch(fail);
       };
-      this.reader.postMessage({ type: 'read' });
+      this.reader.postMessage(sample === undefined ? { type: 'read' } : { type: 'read', sample });
     });
   }
 

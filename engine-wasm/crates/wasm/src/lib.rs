@@ -4,7 +4,7 @@
 //! sentence, its `path` the place alone (a scenario field, a trace line or byte).
 
 use serde::Serialize;
-use tiersim_core::analysis::minisim::{Method, MiniSim, Sampling};
+use tiersim_core::analysis::minisim::{Method, MiniSim, SamplePlan, Sampler, Sampling, Tally};
 use tiersim_core::policy::{Policy, PolicyConfig};
 use tiersim_core::run::TraceCensus;
 use tiersim_core::scenario::ScenarioError;
@@ -254,6 +254,10 @@ pub struct TraceReader {
     /// every batch so far (warm-up boundary 0).
     batch: Trace,
     words: Vec<u32>,
+    /// Sampling for miss-ratio curves ([`TraceReader::sample_for`]): each batch is then only
+    /// its sampled references ([`TraceReader::batch_sampled`]), and every reference is tallied.
+    sampler: Option<Sampler>,
+    sampled: Vec<u32>,
     drained: bool,
     census: TraceCensus,
     finished: Option<TraceCensus>,
@@ -306,6 +310,8 @@ impl TraceReader {
             size: None,
             batch: Trace::default(),
             words: Vec::new(),
+            sampler: None,
+            sampled: Vec::new(),
             drained: false,
             census: TraceCensus::new(0),
             finished: None,
@@ -383,9 +389,47 @@ impl TraceReader {
     }
 
     fn pack(&mut self) -> u32 {
-        self.words.clear();
-        tiersim_core::trace::batch::pack_records(&self.batch.records, &mut self.words);
+        match &mut self.sampler {
+            Some(sampler) => {
+                self.sampled.clear();
+                sampler.filter(&self.batch, &mut self.sampled);
+            }
+            None => {
+                self.words.clear();
+                tiersim_core::trace::batch::pack_records(&self.batch.records, &mut self.words);
+            }
+        }
         self.batch.records.len() as u32
+    }
+
+    /// Batches will feed miss-ratio curves that sample as `plan_json` says
+    /// ([`MiniCurves::sample_plan`]): each drained batch is then only the references of
+    /// sampled blocks ([`TraceReader::batch_sampled`]), every reference counted for
+    /// [`TraceReader::tally`]. Before the first chunk; implies [`TraceReader::hand_on`].
+    #[wasm_bindgen(js_name = sampleFor)]
+    pub fn sample_for(&mut self, plan_json: &str) -> Result<(), Fail> {
+        if self.pushed > 0 {
+            return Err(Fail::new("sampleFor: before the first chunk"));
+        }
+        let plan: SamplePlan = serde_json::from_str(plan_json).map_err(|e| Fail::at("plan", e))?;
+        self.sampler = Some(Sampler::new(plan));
+        self.drained = true;
+        Ok(())
+    }
+
+    /// The last drained batch's sampled references, two words each (block, operation code;
+    /// `tiersim_core::trace::batch::unpack_sampled`), when sampling ([`TraceReader::sample_for`]).
+    #[wasm_bindgen(js_name = batchSampled)]
+    pub fn batch_sampled(&self) -> js_sys::Uint32Array {
+        js_sys::Uint32Array::from(&self.sampled[..])
+    }
+
+    /// Every reference drained so far, tallied for the curves' estimator (JSON, for
+    /// [`MiniCurves::report_tallied`]); O(blocks seen): a few ms a million blocks.
+    pub fn tally(&self) -> Result<String, Fail> {
+        let sampler =
+            self.sampler.as_ref().ok_or_else(|| Fail::new("tally: this reader does not sample (sampleFor)"))?;
+        serde_json::to_string(&sampler.tally()).map_err(Fail::new)
     }
 
     /// The last drained batch's records, six words each ([`tiersim_core::trace::batch`]).
@@ -740,8 +784,30 @@ impl MiniCurves {
         Ok(())
     }
 
+    /// How a reader must sample to feed these curves [`MiniCurves::feed_sampled`] (JSON for
+    /// [`TraceReader::sample_for`]), or undefined when they need every reference (exact).
+    #[wasm_bindgen(js_name = samplePlan)]
+    pub fn sample_plan(&self) -> Option<String> {
+        self.sim.sample_plan().map(|p| serde_json::to_string(&p).expect("a plan is two integers"))
+    }
+
+    /// The next batch of sampled references ([`TraceReader::batch_sampled`]), through every
+    /// curve; a damaged batch is refused whole, its place named.
+    #[wasm_bindgen(js_name = feedSampled)]
+    pub fn feed_sampled(&mut self, words: &[u32]) -> Result<(), Fail> {
+        self.sim.feed_sampled(words, self.universe).map_err(Fail::new)
+    }
+
     /// Every curve so far (`MiniReport`s, in the policies' order).
     pub fn report(&self) -> Result<JsValue, Fail> {
         to_js(&self.sim.reports())
+    }
+
+    /// Every curve so far when fed sampled batches, with the reader's tally of every reference
+    /// ([`TraceReader::tally`]).
+    #[wasm_bindgen(js_name = reportTallied)]
+    pub fn report_tallied(&self, tally_json: &str) -> Result<JsValue, Fail> {
+        let tally: Tally = serde_json::from_str(tally_json).map_err(|e| Fail::at("tally", e))?;
+        to_js(&self.sim.reports_tallied(&tally).map_err(Fail::new)?)
     }
 }
