@@ -60,17 +60,20 @@ try {
         const w = window;
         w.benchDone = new Promise((resolve) => {
           document.querySelector('[data-testid="sweep-run"]').addEventListener('click', () => (w.benchClick = performance.now()), { capture: true, once: true });
-          const seen = () => document.querySelector('[data-testid="sweep-progress"][data-status="done"]');
+          const status = () => document.querySelector('[data-testid="sweep-progress"]')?.getAttribute('data-status');
           const watch = new MutationObserver(() => {
-            if (!seen()) return;
+            const s = status();
+            if (s !== 'done' && s !== 'error' && s !== 'cancelled') return;
             watch.disconnect();
-            requestAnimationFrame(() => resolve(performance.now() - w.benchClick));
+            requestAnimationFrame(() => resolve({ status: s, ms: performance.now() - w.benchClick }));
           });
           watch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
         });
       });
       await page.getByTestId('sweep-run').click();
-      rows.curves.push(await page.evaluate(() => window.benchDone));
+      const ended = await page.evaluate(() => window.benchDone);
+      if (ended.status !== 'done') throw new Error(`the curves ended "${ended.status}": ${await page.getByTestId('sweep-progress').textContent()}`);
+      rows.curves.push(ended.ms);
       const lines = await page.locator('[data-testid="sweep-chart"] path.mrc-line').count();
       if (lines !== 4) throw new Error(`expected 4 curves, drew ${lines}`);
       await page.close();
