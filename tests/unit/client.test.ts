@@ -83,6 +83,7 @@ function fakeWorkers(impl: RunImpl) {
       // Scripted, not the engine's rule: the verdict the test wants to see carried back.
       judgeChecks: async (checks) => ({ ok: true, verdicts: checks.map((c) => (c.ours > 0 ? 'pass' : 'fail')) }),
       version: async () => 'fake',
+      warmCurves: async () => {},
     };
     Comlink.expose(api, port1);
     const record = { terminated: false };

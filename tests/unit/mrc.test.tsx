@@ -218,16 +218,26 @@ describe('MrcPanel', () => {
     const finishers: (() => void)[] = [];
     const finish = () => finishers.forEach((f) => f());
     const seen: unknown[] = [];
-    const createCurves = () => ({
-      terminate: () => {},
-      miniCurves: (request: any, file: Blob, { onProgress }: any) => {
-        seen.push({ ...request, size: file.size });
-        onProgress({ curves: request.policies.map((p: any) => report(p.kind, 1000, 0.9)), bytes: 1_000_000, total: 3_000_000, ms: 5, memory: { engine: seen.length * 2 ** 20, reader: 2 ** 21 } });
-        return new Promise<any>((resolve) => finishers.push(() => resolve({ curves: request.policies.map((p: any) => report(p.kind, 9000, 0.5)), ms: 9 })));
-      },
-    });
+    // Each client by its creation index: which were warmed, used, terminated.
+    const log = { warmed: [] as number[], used: [] as number[], terminated: [] as number[] };
+    let made = 0;
+    const createCurves = () => {
+      const id = made++;
+      return {
+        warmCurves: async () => void log.warmed.push(id),
+        terminate: () => void log.terminated.push(id),
+        miniCurves: (request: any, file: Blob, { onProgress }: any) => {
+          log.used.push(id);
+          seen.push({ ...request, size: file.size });
+          onProgress({ curves: request.policies.map((p: any) => report(p.kind, 1000, 0.9)), bytes: 1_000_000, total: 3_000_000, ms: 5, memory: { engine: seen.length * 2 ** 20, reader: 2 ** 21 } });
+          return new Promise<any>((resolve) => finishers.push(() => resolve({ curves: request.policies.map((p: any) => report(p.kind, 9000, 0.5)), ms: 9 })));
+        },
+      };
+    };
     render(<MrcPanel base={base} blocks={5000} createRunner={() => ({ run: fakeRunner(), close: () => {}, parallel: 2 })} createCurves={createCurves} />);
     expect((screen.getByTestId('mrc-method-mini') as HTMLInputElement).checked).toBe(true);
+    // A worker is readied before the click, and the click uses it.
+    expect(log).toEqual({ warmed: [0], used: [], terminated: [] });
     const min = screen.getByTestId('sweep-policy-min') as HTMLInputElement;
     expect(min.disabled && !min.checked).toBe(true);
     fireEvent.change(screen.getByTestId('sweep-points'), { target: { value: '2' } });
@@ -248,8 +258,11 @@ describe('MrcPanel', () => {
     await act(async () => finish());
     await waitFor(() => expect(progress().getAttribute('data-status')).toBe('done'));
     expect(new Set(references())).toEqual(new Set(['9000']));
-    // Full simulation instead: offline policies come back.
+    // The drawing's worker stopped, the next one readied.
+    expect(log).toEqual({ warmed: [0, 1], used: [0], terminated: [0] });
+    // Full simulation instead: offline policies come back, and the readied worker is stopped.
     fireEvent.click(screen.getByTestId('mrc-method-exact'));
     expect((screen.getByTestId('sweep-policy-min') as HTMLInputElement).disabled).toBe(false);
+    expect(log).toEqual({ warmed: [0, 1], used: [0], terminated: [0, 1] });
   });
 });

@@ -68,7 +68,7 @@ function fakeEngine(delayMs: (s: Scenario) => number = () => 0) {
   const createWorker = (): WorkerLike => {
     const { port1, port2 } = new MessageChannel();
     open.push(port1, port2);
-    const api: EngineApi = { run, estimateUpside: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), loadTrace: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), miniCurves: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), exportWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), previewWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), teach: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), validateScenario: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), reproduce: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), judgeChecks: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), version: async () => 'fake' };
+    const api: EngineApi = { run, estimateUpside: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), loadTrace: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), miniCurves: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), exportWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), previewWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), teach: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), validateScenario: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), reproduce: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), judgeChecks: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), version: async () => 'fake', warmCurves: async () => {} };
     Comlink.expose(api, port1);
     const record = { terminated: false };
     workers.push(record);
@@ -195,6 +195,7 @@ describe('workerPool + runSweep', () => {
         reproduce: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         judgeChecks: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         version: async () => 'fake',
+        warmCurves: async () => {},
       };
       Comlink.expose(api, port1);
       port2.start();

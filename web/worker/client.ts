@@ -124,6 +124,15 @@ export class EngineClient {
   }
 
   /**
+   * Starts this client's worker and readies it for `miniCurves` (the engine loaded, a reader
+   * worker started), so that a later click starts reading at once. Resolves when ready; a
+   * failure here is left for the curves' call to report.
+   */
+  warmCurves(): Promise<void> {
+    return this.ensureWorker().warmCurves().catch(() => {});
+  }
+
+  /**
    * Paper `paper`'s reproduction, run in this client's worker; it holds the worker for as long
    * as it runs (minutes for some papers), so give it a client of its own. Aborting terminates it.
    */

@@ -6,7 +6,7 @@ import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
 import { defaultPoolSize, traceLimitMiB } from './limits';
 import { packReport, type PackedReport } from './snapshot';
-import { BATCH_REQUESTS, TraceFile, TraceStreamError } from './stream';
+import { BATCH_REQUESTS, TraceFile, TraceStreamError, warmReader } from './stream';
 import type { Check, EngineApi, EngineError, LoadProgress, MiniReport, Report, RunReply, WorkerMemory, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
 
 let ready: Promise<{ memory: WebAssembly.Memory }> | undefined;
@@ -471,6 +471,11 @@ const api: EngineApi = {
   async version() {
     await loadEngine();
     return engineVersion();
+  },
+
+  async warmCurves() {
+    warmReader();
+    await loadEngine();
   },
 };
 

@@ -137,6 +137,11 @@ export interface EngineApi {
   /** The engine's verdict on each check, from what the paper reports and ours alone (engine: `judgeCheck`). */
   judgeChecks(checks: Pick<Check, 'expected' | 'ours'>[]): Promise<{ ok: true; verdicts: Verdict[] } | { ok: false; error: EngineError }>;
   version(): Promise<string>;
+  /**
+   * Readies this worker for live miss-ratio curves ahead of time: the engine loaded, and the
+   * reader worker of its next pass started (its engine loading meanwhile).
+   */
+  warmCurves(): Promise<void>;
 }
 
 /** One request of the stepper: block, operation, the client (leaf name or index) that issues it, and paper 002's range id (MC²). */

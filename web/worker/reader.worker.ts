@@ -27,7 +27,9 @@ const SAMPLED_WINDOW = 64;
 /** A sampling pass tallies every reference at most this often (ms), and at its end. */
 const TALLY_MS = 250;
 
-let ready: Promise<{ memory: WebAssembly.Memory }> | undefined;
+/** The engine, loading from the worker's start: a reader is started to read. */
+const ready: Promise<{ memory: WebAssembly.Memory }> = init({ module_or_path: wasmUrl });
+ready.catch(() => {}); // a failure is reported by the pass that awaits it
 let memory: WebAssembly.Memory | undefined;
 let file: Blob | undefined;
 let name = '';
@@ -69,7 +71,6 @@ function messageOf(e: unknown): string {
 async function read(id: number, sample?: string) {
   let reader: TraceReader | undefined;
   try {
-    ready ??= init({ module_or_path: wasmUrl });
     memory = (await ready).memory;
     if (!file) throw new Error('no trace file is open');
     reader = new TraceReader(options.format ?? '', options.blockSize, !!options.objectMode, !!options.skipBad);
