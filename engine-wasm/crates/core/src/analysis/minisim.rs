@@ -326,6 +326,9 @@ fn population_of(counts: &[u16]) -> [u64; CLASSES] {
 pub struct SamplePlan {
     pub key: u64,
     pub threshold: u64,
+    /// Block ids expected below this (the trace's distinct blocks, when known; else 0): the
+    /// sampler's counts are sized once, not grown as blocks appear.
+    pub blocks: u64,
 }
 
 /// What a [`Sampler`] knows of every reference so far: how many, and blocks per count class.
@@ -354,7 +357,10 @@ pub struct Sampler {
 
 impl Sampler {
     pub fn new(plan: SamplePlan) -> Self {
-        Self { plan, references: 0, counts: Vec::new() }
+        // Sized once for a known trace (a wasm memory never shrinks, and a vector grown by
+        // doubling leaves holes the reader's id table then cannot reuse).
+        let blocks = plan.blocks.min(crate::run::sim::MAX_SIZE) as usize;
+        Self { plan, references: 0, counts: vec![0; blocks] }
     }
 
     /// Counts one reference; whether its block is sampled.
@@ -575,7 +581,9 @@ impl MiniSim {
     /// must reach them (exact curves: the full simulations, Mattson's stack).
     pub fn sample_plan(&self) -> Option<SamplePlan> {
         match (&self.stack, &self.lanes) {
-            (None, Some(l)) if !l.identity => Some(SamplePlan { key: l.key, threshold: l.top_threshold }),
+            (None, Some(l)) if !l.identity => {
+                Some(SamplePlan { key: l.key, threshold: l.top_threshold, blocks: l.counts.len() as u64 })
+            }
             _ => None,
         }
     }
