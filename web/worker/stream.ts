@@ -65,7 +65,7 @@ function createReader(): ReaderLike {
   return new Worker(new URL('./reader.worker.ts', import.meta.url), { type: 'module', name: 'tiersim-reader' }) as unknown as ReaderLike;
 }
 
-/** A reader worker started ahead of the next TraceFile ([`warmReader`]). */
+/** A reader worker started ahead of the next TraceFile (`warmReader`). */
 let spare: ReaderLike | undefined;
 
 /**

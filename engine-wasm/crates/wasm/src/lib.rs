@@ -788,7 +788,7 @@ impl MiniCurves {
     /// [`TraceReader::sample_for`]), or undefined when they need every reference (exact).
     #[wasm_bindgen(js_name = samplePlan)]
     pub fn sample_plan(&self) -> Option<String> {
-        self.sim.sample_plan().map(|p| serde_json::to_string(&p).expect("a plan is two integers"))
+        self.sim.sample_plan().map(|p| serde_json::to_string(&p).expect("a plan is three integers"))
     }
 
     /// The next batch of sampled references ([`TraceReader::batch_sampled`]), through every
