@@ -20,8 +20,8 @@ describe('tiersim in Chromium: links', () => {
     expect(await value(page, 'tree-0-capacity')).toBe('3000');
     await run(page);
     const r = await results(page);
-    // The link now holds the engine's current (version-3) document, and the page ran what the engine runs for the old one.
-    expect(r.scenario.version).toBe(3);
+    // The link now holds the engine's current (version-4) document, and the page ran what the engine runs for the old one.
+    expect(r.scenario.version).toBe(4);
     expect(r.scenario).toEqual(JSON.parse(validateScenario(JSON.stringify(v1))));
     const old = engine(v1) as any;
     expect(r.meanText).toBe(String(old.meanLatencyMs));
@@ -38,7 +38,7 @@ describe('tiersim in Chromium: links', () => {
     await expect.poll(async () => decodeShareUrl(await value(page, 'share-url')).topology.client.capacity).toBe(8192);
     const before = await value(page, 'share-url');
     for (const [doc, message] of [
-      [{ ...JSON.parse(defaultScenario()), version: 4 }, 'scenario.version: this link was made by a newer tiersim (scenario version 4); this one reads versions 1 to 3'],
+      [{ ...JSON.parse(defaultScenario()), version: 5 }, 'scenario.version: this link was made by a newer tiersim (scenario version 5); this one reads versions 1 to 4'],
       [{ ...JSON.parse(defaultScenario()), topology: { kind: 'ring', caches: [] } }, 'scenario.topology.kind: must be one of single, two-level, tree'],
     ] as const) {
       await page.evaluate((hash) => (window.location.hash = hash), encodeHash(doc));

@@ -459,7 +459,7 @@ describe('engine in wasm', () => {
         if (decoded.ok || decoded.kind !== 'version-1') throw new Error(`${name}: expected a version-1 link, got ${JSON.stringify(decoded)}`);
         const migrated = await migrateLinked(decoded.document, async (json) => validateScenario(json));
         if (!migrated.ok) throw new Error(`${name}: ${migrated.message}`);
-        expect(migrated.scenario.version).toBe(3);
+        expect(migrated.scenario.version).toBe(4);
         // What the page then runs (and encodes in its links) is what the engine runs for the old link.
         const ours = runScenario(JSON.stringify(migrated.scenario));
         expect(ours, name).toEqual(runScenario(text));

@@ -235,6 +235,28 @@ describe('App', () => {
     expect(t && ('admission' in t.client || 'admission' in t.array)).toBe(false);
   });
 
+  it('asks how writes pass CO only where CO sits over a hint-aware policy, and writes "plain" to the link', () => {
+    render(<App />);
+    const scenario = () => {
+      const d = decodeScenarioFromHash(window.location.hash);
+      return d.ok ? d.scenario : undefined;
+    };
+    expect(screen.queryByTestId('co-writes')).toBeNull();
+    fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'tq' } });
+    expect(screen.queryByTestId('co-writes')).toBeNull();
+    fireEvent.click(screen.getByTestId('array-co'));
+    expect(value('co-writes')).toBe('hinted');
+    expect(scenario()?.coWrites).toBeUndefined();
+    fireEvent.change(screen.getByTestId('co-writes'), { target: { value: 'plain' } });
+    expect(scenario()?.coWrites).toBe('plain');
+    // Still shown once CO is off, while the scenario says plain (an old link's way).
+    fireEvent.click(screen.getByTestId('array-co'));
+    expect(value('co-writes')).toBe('plain');
+    fireEvent.change(screen.getByTestId('co-writes'), { target: { value: 'hinted' } });
+    expect(scenario() && 'coWrites' in scenario()!).toBe(false);
+    expect(screen.queryByTestId('co-writes')).toBeNull();
+  });
+
   it('prefetches at any cache, lookahead or read-ahead with its trigger and window, checks them, and takes it away again', () => {
     render(<App />);
     const topology = () => {
@@ -444,7 +466,7 @@ describe('App', () => {
   it('opens a version-1 link through the engine’s migration, and keeps the current scenario when a pasted link is bad', async () => {
     const v1 = { version: 1, name: 'old link', seed: 3, client: { capacity: 100, policy: { kind: 'lru' } }, array: { capacity: 200, policy: { kind: 'mru' } }, protocol: { kind: 'demote' }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 }, workload: { kind: 'zipf', blocks: 1000 } };
     const migrated = {
-      version: 3,
+      version: 4,
       name: 'old link',
       seed: 3,
       blockSize: 4096,
@@ -471,10 +493,10 @@ describe('App', () => {
     // A link from a newer tiersim pasted into the tab: a message naming the field; the scenario stays.
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '150' } });
     const shown = window.location.href;
-    window.location.hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify({ ...migrated, version: 4 }))}`;
+    window.location.hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify({ ...migrated, version: 5 }))}`;
     fireEvent(window, new HashChangeEvent('hashchange'));
     const banner = await screen.findByTestId('url-error', undefined, { timeout: 5000 });
-    expect(banner.textContent).toContain('scenario.version: this link was made by a newer tiersim (scenario version 4)');
+    expect(banner.textContent).toContain('scenario.version: this link was made by a newer tiersim (scenario version 5)');
     expect(banner.textContent).toContain('keeping the scenario you had');
     expect(value('client-capacity')).toBe('150');
     expect(window.location.href).toBe(shown);

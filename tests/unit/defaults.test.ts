@@ -253,7 +253,7 @@ describe('the UI agrees with the engine', () => {
     ['source.workload.requestBlocks', (s: any) => (s.source.workload = { kind: 'sequential', blocks: 2, requestBlocks: 3 })],
     ['topology.client.policy', (s: any) => ((s.topology.client.policy = { kind: 'min' }), (s.source.workload.requestBlocks = 512))],
     ['topology.kind', (s: any) => (s.topology.kind = 'ring')],
-    ['version', (s: any) => (s.version = 4)],
+    ['version', (s: any) => (s.version = 5)],
   ])('on where a scenario is wrong (%s)', (enginePath, patch) => {
     const s: any = defaultScenario();
     patch(s);

@@ -77,16 +77,16 @@ describe('scenario URL codec', () => {
     // An unknown topology names the field and the kinds there are.
     const ring = { ...defaultScenario(), topology: { kind: 'ring', caches: [] } };
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(ring)))).toEqual({ ok: false, kind: 'invalid', message: 'scenario.topology.kind: must be one of single, two-level, tree' });
-    expect(decodeScenarioFromHash(hashOf(JSON.stringify({ ...defaultScenario(), version: 'two' })))).toEqual({ ok: false, kind: 'invalid', message: 'scenario.version: expected 1 to 3, got "two"' });
-    expect(decodeScenarioFromHash(hashOf('{}'))).toEqual({ ok: false, kind: 'invalid', message: 'scenario.version: expected 1 to 3, got nothing' });
+    expect(decodeScenarioFromHash(hashOf(JSON.stringify({ ...defaultScenario(), version: 'two' })))).toEqual({ ok: false, kind: 'invalid', message: 'scenario.version: expected 1 to 4, got "two"' });
+    expect(decodeScenarioFromHash(hashOf('{}'))).toEqual({ ok: false, kind: 'invalid', message: 'scenario.version: expected 1 to 4, got nothing' });
   });
 
   it('refuses a scenario from a newer tiersim, naming its version', () => {
-    const s = { ...defaultScenario(), version: 4, somethingNew: true };
+    const s = { ...defaultScenario(), version: 5, somethingNew: true };
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(s)))).toEqual({
       ok: false,
       kind: 'future-version',
-      message: 'scenario.version: this link was made by a newer tiersim (scenario version 4); this one reads versions 1 to 3',
+      message: 'scenario.version: this link was made by a newer tiersim (scenario version 5); this one reads versions 1 to 4',
     });
   });
 

@@ -803,6 +803,12 @@ export type Demotions = "charged" | "hidden";
 export type DemoteData = "when-absent" | "always";
 
 /**
+ * What a cache with CO (paper 003's cold-block rule) tells a hint-aware policy behind it
+ * (paper 004: LRU+Hints, MQ+Hints, TQ) of a write.
+ */
+export type CoWrites = "hinted" | "plain";
+
+/**
  * Which stream the OLTP client emits.
  */
 export type OltpStream = "storage" | "buffer";
@@ -951,11 +957,16 @@ demotions?: Demotions,
  * What a DEMOTE of a block the cache above holds sends: nothing (`when-absent`) or the block
  * anyway (`always`, paper 000 §2's protocol).
  */
-demoteData?: DemoteData, source: Source, };
+demoteData?: DemoteData, 
+/**
+ * What a cache with CO tells a hint-aware policy of a write: the write and its hint
+ * (default), or a plain reference (`plain`, how versions 1 to 3 ran; their documents keep it).
+ */
+coWrites?: CoWrites, source: Source, };
 
 // ---- limits (engine: Scenario::validate) ----
 /** The scenario version the engine writes (it reads every earlier one and migrates it). */
-export const SCENARIO_VERSION = 3;
+export const SCENARIO_VERSION = 4;
 /** Largest cache, in blocks. */
 export const MAX_CAPACITY = 33554432;
 /** Largest block universe a generator may span. */

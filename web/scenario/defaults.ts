@@ -5,7 +5,7 @@ import { protocolKind, shapeOf, type PolicyKind, type Scenario, type WorkloadKin
 import { traceOf, workloadOf } from './topology';
 
 export const DEFAULT_SCENARIO: Scenario = Object.freeze({
-  version: 3,
+  version: 4,
   name: 'RANDOM LRU-MRU-demote',
   seed: 1,
   blockSize: 4096,

@@ -1,4 +1,4 @@
-// The scenario document (version 3) as a zod schema, for the form: it says what is wrong, field
+// The scenario document (version 4) as a zod schema, for the form: it says what is wrong, field
 // by field, as the user types, before anything runs. The engine stays the authority: it
 // re-validates every run, and it alone reads (and migrates) earlier versions.
 // What lives once, in the engine (web/generated/engine.ts, generated from the Rust types): the
@@ -633,6 +633,8 @@ const scenarioObject = z.strictObject({
     demotions: z.enum(['charged', 'hidden'], { error: 'must be one of charged, hidden' }).optional(),
     /** What a DEMOTE of a block the cache above holds sends: nothing (absent: `when-absent`) or the block (`always`, paper 000 §2). */
     demoteData: z.enum(['when-absent', 'always'], { error: 'must be one of when-absent, always' }).optional(),
+    /** What a cache with CO tells a hint-aware policy of a write: the write and its hint (absent: `hinted`) or a plain reference (`plain`, versions 1 to 3). */
+    coWrites: z.enum(['hinted', 'plain'], { error: 'must be one of hinted, plain' }).optional(),
     source: sourceSchema,
   });
 

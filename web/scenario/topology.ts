@@ -72,6 +72,12 @@ export function sourceBlocks(s: Scenario): number {
 }
 
 /** The one client's cache of a single cache or two levels (null for a tree). */
+/** Every cache of the scenario's topology (a tree's with their names). */
+export function cachesOf(s: Scenario): CacheConfig[] {
+  const t = s.topology;
+  return t.kind === 'single' ? [t.cache] : t.kind === 'two-level' ? [t.client, t.array] : t.caches;
+}
+
 export function clientCache(s: Scenario): CacheConfig | null {
   const t = s.topology;
   return t.kind === 'single' ? t.cache : t.kind === 'two-level' ? t.client : null;

@@ -11,7 +11,9 @@ use ts_rs::{Config, TS};
 use crate::analysis::depth::{DepthCurve, Scope};
 use crate::analysis::minisim::{MiniPoint, MiniReport};
 use crate::analysis::upside::{ClientUpside, Prediction, UpsidePoint, UpsideReport};
-use crate::hierarchy::{Arrivals, DemoteData, Demotions, DiskConfig, Du, LinkConfig, Mechanical, MultiBlock, Protocol};
+use crate::hierarchy::{
+    Arrivals, CoWrites, DemoteData, Demotions, DiskConfig, Du, LinkConfig, Mechanical, MultiBlock, Protocol,
+};
 use crate::hierarchy::{CacheCounters, HistogramReport};
 use crate::model::{Op, WriteHint};
 use crate::policy::admission::{AdmissionConfig, AdmissionCounts};
@@ -85,6 +87,7 @@ pub fn bindings() -> String {
         decl::<MultiBlock>(&cfg),
         decl::<Demotions>(&cfg),
         decl::<DemoteData>(&cfg),
+        decl::<CoWrites>(&cfg),
         decl::<OltpStream>(&cfg),
         decl::<TpchQuery>(&cfg),
         decl::<WorkloadPhase>(&cfg),

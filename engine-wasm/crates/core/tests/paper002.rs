@@ -56,7 +56,7 @@ fn run(client: &str, array: &str, protocol: &str, aggregate: f64, warmup: Option
         None => format!(r#"{{"kind":"{protocol}"}}"#),
     };
     let json = format!(
-        r#"{{"version":3,"seed":{SEED},"clientHitMs":0.001,"protocol":{protocol},
+        r#"{{"version":4,"seed":{SEED},"clientHitMs":0.001,"protocol":{protocol},
             "topology":{{"kind":"tree","caches":[
               {{"name":"array","capacity":{size},"policy":{{"kind":"{array}"}},"disk":{{"kind":"constant","serviceMs":10}}}},
               {{"name":"q3","capacity":{size},"policy":{{"kind":"{client}"}},"parent":"array","link":{{"preset":"fc-1g"}}}},

@@ -5,9 +5,9 @@
 import { useEffect, useRef } from 'react';
 import { formatCount } from '../../../app/format';
 import { autoName, designOf, isDesignKind, type Design } from '../../../scenario/defaults';
-import { clientNames, protocolKind } from '../../../scenario/schema';
+import { clientNames, policyInfo, protocolKind } from '../../../scenario/schema';
 import type { CacheConfig, DiskConfig, ProtocolKind, Scenario, ScenarioIssue, TopologyKind, Workload, WorkloadSource } from '../../../scenario/schema';
-import { defaultWorkloadSource, firstPath, setProtocol, withTopology } from '../../../scenario/topology';
+import { cachesOf, defaultWorkloadSource, firstPath, setProtocol, withTopology } from '../../../scenario/topology';
 import type { TraceSummary } from '../../../worker/protocol';
 import { CacheFields } from './CacheFields';
 import { AcCaKField, DemotionFields, DuField, Mc2RevisionField, SeField } from './CooperationFields';
@@ -48,7 +48,7 @@ const WORKLOAD_KINDS = ['random', 'sequential', 'zipf', 'mix', 'oltp', 'tpch', '
 type GeneratorChoice = '' | 'before' | Workload['kind'];
 
 /** Fields shown above; problems anywhere else are listed at the bottom. */
-const KNOWN_PATHS = ['topology', 'protocol', 'du', 'se', 'queueing', 'fairness', 'multiBlock', 'demotions', 'demoteData', 'source', 'seed'];
+const KNOWN_PATHS = ['topology', 'protocol', 'du', 'se', 'queueing', 'fairness', 'multiBlock', 'demotions', 'demoteData', 'coWrites', 'source', 'seed'];
 
 /** Whether a generator issues requests of several blocks (phases: any of its phases). */
 function severalBlocks(w: Workload): boolean {
@@ -307,6 +307,24 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
               update((n) => {
                 if (m === 'atomic') n.multiBlock = 'atomic';
                 else delete n.multiBlock;
+              })
+            }
+          />
+        )}
+        {(s.coWrites === 'plain' || cachesOf(s).some((c) => c.co && policyInfo(c.policy.kind).hints)) && (
+          <SelectField<'hinted' | 'plain'>
+            testId="co-writes"
+            label="Writes through CO to a hint-aware policy"
+            value={s.coWrites ?? 'hinted'}
+            options={[
+              { value: 'hinted', label: 'with their hints' },
+              { value: 'plain', label: 'as plain references, hints dropped (links from before version 4)' },
+            ]}
+            error={errorAt('coWrites')}
+            onChange={(m) =>
+              update((n) => {
+                if (m === 'plain') n.coWrites = 'plain';
+                else delete n.coWrites;
               })
             }
           />

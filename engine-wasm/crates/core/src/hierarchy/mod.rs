@@ -85,6 +85,20 @@ pub enum Demotions {
     Hidden,
 }
 
+/// What a cache with CO (paper 003's cold-block rule) tells a hint-aware policy behind it
+/// (paper 004: LRU+Hints, MQ+Hints, TQ) of a write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum CoWrites {
+    /// The write with its hint, as without CO.
+    #[default]
+    Hinted,
+    /// A plain reference, the hint dropped — what CO did before scenario version 4, which
+    /// earlier documents keep.
+    Plain,
+}
+
 /// What a DEMOTE of a block the cache above already holds sends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

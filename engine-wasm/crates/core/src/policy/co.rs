@@ -6,10 +6,16 @@
 //!
 //! A wrapper around any policy; insertions that already ask for "eject me next", and DEMOTEs
 //! (which are not references), pass through unchanged.
+//!
+//! Around a hint-aware policy (paper 004: LRU+Hints, MQ+Hints, TQ) a write keeps its hint: it
+//! refreshes the history, as any reference, and goes to the policy's own write, which places
+//! the block as the hint says. CO then changes nothing those policies do — their read misses
+//! already enter "eject me next" — only what they are told. Scenarios before version 4 passed
+//! such a write on as a plain reference, its hint dropped (`hinted: false`), and keep doing so.
 
 use super::wrapper::forward_to_inner;
 use super::{End, Policy, Queue};
-use crate::model::Block;
+use crate::model::{Block, WriteHint};
 use crate::util::slab::IdList;
 
 pub struct Co {
@@ -18,13 +24,23 @@ pub struct Co {
     history_len: usize,
     /// The block of the latest reference and whether the history knew it then.
     last: Option<(Block, bool)>,
+    /// A hint-aware inner policy gets writes with their hints.
+    hinted: bool,
 }
 
 impl Co {
-    /// The history holds as many ids as the cache holds blocks (paper 003's setting).
+    /// The history holds as many ids as the cache holds blocks (paper 003's setting). Writes
+    /// reach a hint-aware `inner` with their hints.
     pub fn new(inner: Box<dyn Policy>, universe: usize) -> Self {
         let history_len = inner.capacity();
-        Self { history: IdList::with_capacity(universe, history_len + 1), history_len, inner, last: None }
+        let hinted = inner.uses_hints();
+        Self { history: IdList::with_capacity(universe, history_len + 1), history_len, inner, last: None, hinted }
+    }
+
+    /// As before scenario version 4: every write a plain reference, its hint dropped.
+    pub fn dropping_hints(mut self) -> Self {
+        self.hinted = false;
+        self
     }
 
     fn remember(&mut self, block: Block) -> bool {
@@ -65,6 +81,17 @@ impl Policy for Co {
     fn admission(&self) -> Option<super::admission::AdmissionCounts> {
         self.inner.admission()
     }
+    fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
+        if !self.hinted {
+            return self.access(block, evicted); // a write is a plain reference
+        }
+        self.remember(block);
+        self.last = None; // the policy places it, by its hint
+        self.inner.write(block, hint, evicted)
+    }
+    fn uses_hints(&self) -> bool {
+        self.hinted
+    }
     fn check_invariants(&self) -> Result<(), String> {
         self.history.validate().map_err(|e| format!("CO history: {e}"))?;
         if self.history.len() > self.history_len {
@@ -102,6 +129,65 @@ mod tests {
         p.contents(&mut got);
         assert_eq!(got, [2, 1, 3], "4 (cold, next in line) went; 3 entered at the LRU's safe end");
         p.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn a_write_keeps_its_hint_for_a_hint_aware_policy() {
+        // Around a hint-aware policy CO changes nothing it does (its read misses already enter
+        // next in line) and every write reaches it with its hint: the same hits, evictions and
+        // contents, step by step, as the bare policy. Before version 4 (`dropping_hints`) a write
+        // was a plain reference: different evictions, no hints said.
+        use crate::util::rng::Rng;
+        let hints = [None, Some(WriteHint::Synch), Some(WriteHint::Replace), Some(WriteHint::Recov)];
+        for name in ["lru+hints", "mq+hints", "tq"] {
+            let config = crate::policy::PolicyConfig::from_json(&format!(r#"{{"kind":"{name}"}}"#)).unwrap();
+            let mut bare = config.build(64, 16, 1).unwrap();
+            let mut co = Co::new(config.build(64, 16, 1).unwrap(), 16);
+            let mut old = Co::new(config.build(64, 16, 1).unwrap(), 16).dropping_hints();
+            assert!(co.uses_hints() && !old.uses_hints(), "{name}");
+            let mut rng = Rng::seeded(7);
+            let (mut e1, mut e2, mut e3) = (Vec::new(), Vec::new(), Vec::new());
+            let (mut writes, mut hits, mut differ) = (0, 0, 0);
+            for step in 0..20_000 {
+                let b = rng.below(400).min(rng.below(400)) as Block;
+                let write = rng.below(3) == 0;
+                let (h1, h2, h3) = if write {
+                    writes += 1;
+                    let hint = hints[rng.below(4) as usize];
+                    (bare.write(b, hint, &mut e1), co.write(b, hint, &mut e2), old.write(b, hint, &mut e3))
+                } else {
+                    (bare.access(b, &mut e1), co.access(b, &mut e2), old.access(b, &mut e3))
+                };
+                hits += h1 as usize;
+                differ += ((h1, &e1) != (h3, &e3)) as usize;
+                assert_eq!(
+                    (h1, &e1),
+                    (h2, &e2),
+                    "{name}, step {step}: {} of block {b}",
+                    ["read", "write"][write as usize]
+                );
+                e1.clear();
+                e2.clear();
+                e3.clear();
+            }
+            let (mut c1, mut c2) = (Vec::new(), Vec::new());
+            bare.contents(&mut c1);
+            co.contents(&mut c2);
+            assert_eq!(c1, c2, "{name}");
+            assert!(writes > 5_000 && hits > 1_000, "{name}: {writes} writes, {hits} hits");
+            assert!(differ > 100, "{name}: dropping the hints changed {differ} steps only");
+            co.check_invariants().unwrap();
+        }
+        // Hint-oblivious: a write is a reference, CO's rule and all (a cold block enters next in line).
+        let mut p = Co::new(Box::new(Lru::new(3, 16)), 16);
+        assert!(!p.uses_hints());
+        let mut ev = Vec::new();
+        for b in [1, 2, 3] {
+            p.write(b, Some(WriteHint::Synch), &mut ev);
+        }
+        let mut got = Vec::new();
+        p.contents(&mut got);
+        assert_eq!(got, [3, 2, 1]);
     }
 
     #[test]

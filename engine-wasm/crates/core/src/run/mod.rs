@@ -906,8 +906,15 @@ pub(crate) fn build_hierarchy(
                 let policy = config
                     .build_offline(capacity, universe, seed, own)
                     .map_err(|m| err(format!("{}.policy", node.path), m))?;
-                let policy: Box<dyn Policy> =
-                    if c.co { Box::new(crate::policy::co::Co::new(policy, universe)) } else { policy };
+                let policy: Box<dyn Policy> = if c.co {
+                    let co = crate::policy::co::Co::new(policy, universe);
+                    match scenario.co_writes {
+                        crate::hierarchy::CoWrites::Hinted => Box::new(co),
+                        crate::hierarchy::CoWrites::Plain => Box::new(co.dropping_hints()),
+                    }
+                } else {
+                    policy
+                };
                 match &c.admission {
                     Some(a) => a.wrap(policy, universe, seed),
                     None => policy,

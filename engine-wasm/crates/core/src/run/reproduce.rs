@@ -501,7 +501,7 @@ fn p002(client: &str, array: &str, protocol: &str, aggregate: f64) -> Scenario {
         c
     };
     let json = serde_json::json!({
-        "version": 3, "seed": 1, "clientHitMs": 0.001, "name": format!("{protocol} {client}-{array} at {aggregate}"),
+        "version": 4, "seed": 1, "clientHitMs": 0.001, "name": format!("{protocol} {client}-{array} at {aggregate}"),
         "protocol": {"kind": protocol},
         "topology": {"kind": "tree", "caches": [cache("array", array, false), cache("q3", client, true), cache("q7", client, true)]},
         "source": {"kind": "workload", "workload": {"kind": "tpch", "query": "q3"},

@@ -876,7 +876,7 @@ mod tests {
     /// next victim first:
     #[test]
     fn mc2_partitions_show_blocks_moving_between_shared_and_own() {
-        let json = r#"{"version": 3, "name": "mc2", "seed": 1,
+        let json = r#"{"version": 4, "name": "mc2", "seed": 1,
           "topology": {"kind": "tree", "caches": [
             {"name": "array", "capacity": 4, "policy": {"kind": "lru"}, "disk": {"kind": "constant", "serviceMs": 10}},
             {"name": "c1", "capacity": 2, "policy": {"kind": "lru"}, "parent": "array", "link": {"preset": "fc-1g"}},

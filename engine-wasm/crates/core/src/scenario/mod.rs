@@ -7,7 +7,7 @@
 //!
 //! ```json
 //! {
-//!   "version": 3, "name": "RANDOM LRU-MRU-demote", "seed": 1, "blockSize": 4096,
+//!   "version": 4, "name": "RANDOM LRU-MRU-demote", "seed": 1, "blockSize": 4096,
 //!   "topology": {"kind": "two-level",
 //!                "client": {"capacity": 16384, "policy": {"kind": "lru"}},
 //!                "array": {"capacity": 16384, "policy": {"kind": "mru"}},
@@ -37,14 +37,14 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::hierarchy::{
-    Arrivals, DemoteData, Demotions, DiskConfig, Du, LinkConfig, MultiBlock, PrefetchConfig, Protocol,
+    Arrivals, CoWrites, DemoteData, Demotions, DiskConfig, Du, LinkConfig, MultiBlock, PrefetchConfig, Protocol,
 };
 use crate::policy::admission::AdmissionConfig;
 use crate::policy::PolicyConfig;
 use crate::workload::{multi, Sharing, WorkloadConfig, MAX_BLOCKS};
 
 /// The schema version this engine writes (it reads this one and every earlier one).
-pub const SCENARIO_VERSION: u32 = 3;
+pub const SCENARIO_VERSION: u32 = 4;
 /// Largest cache, in blocks.
 pub const MAX_CAPACITY: u64 = 1 << 25;
 /// Seeds must survive a trip through a JavaScript number.
@@ -258,7 +258,15 @@ pub struct Scenario {
     /// anyway (`always`, paper 000 §2's protocol).
     #[serde(default, skip_serializing_if = "is_when_absent")]
     pub demote_data: DemoteData,
+    /// What a cache with CO tells a hint-aware policy of a write: the write and its hint
+    /// (default), or a plain reference (`plain`, how versions 1 to 3 ran; their documents keep it).
+    #[serde(default, skip_serializing_if = "is_hinted")]
+    pub co_writes: CoWrites,
     pub source: Source,
+}
+
+fn is_hinted(c: &CoWrites) -> bool {
+    *c == CoWrites::Hinted
 }
 
 fn is_charged(d: &Demotions) -> bool {
@@ -283,13 +291,23 @@ fn default_block_size() -> u32 {
 /// ways, `"multiBlock": "atomic"` and MC² revision 1. Anything else reads as it did.
 fn migrate_v2(mut value: serde_json::Value) -> serde_json::Value {
     let doc = value.as_object_mut().expect("checked to be an object");
-    doc.insert("version".into(), SCENARIO_VERSION.into());
     doc.entry("multiBlock").or_insert_with(|| "atomic".into());
     if let Some(protocol) = doc.get_mut("protocol").and_then(|p| p.as_object_mut()) {
         if protocol.get("kind").and_then(|k| k.as_str()) == Some("mc2") {
             protocol.entry("revision").or_insert_with(|| 1.into());
         }
     }
+    migrate_v3(value)
+}
+
+/// A version-3 (or migrated version-2) document as version 4 reads it, with its numbers: version
+/// 4 passes a write and its hint through CO to a hint-aware policy (LRU+Hints, MQ+Hints, TQ),
+/// where version 3 dropped the hint (`"coWrites": "plain"`, which the document gets unless it
+/// says otherwise). Anything else reads as it did.
+fn migrate_v3(mut value: serde_json::Value) -> serde_json::Value {
+    let doc = value.as_object_mut().expect("checked to be an object");
+    doc.insert("version".into(), SCENARIO_VERSION.into());
+    doc.entry("coWrites").or_insert_with(|| "plain".into());
     value
 }
 
@@ -497,6 +515,7 @@ impl Scenario {
             multi_block: MultiBlock::PerBlock,
             demotions: Demotions::Charged,
             demote_data: DemoteData::WhenAbsent,
+            co_writes: CoWrites::Hinted,
             source: Source::Workload {
                 workload: WorkloadConfig::Random {
                     blocks: 32768,
@@ -595,6 +614,7 @@ impl Scenario {
                 old.migrate().map_err(|(path, message)| err(path, message))?
             }
             Some(2) => strict(migrate_v2(value))?,
+            Some(3) => strict(migrate_v3(value))?,
             Some(v) if v == SCENARIO_VERSION as u64 => strict(value)?,
             Some(v) if v > SCENARIO_VERSION as u64 => {
                 return Err(err(
@@ -1098,6 +1118,45 @@ fn from_value<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Resul
 #[cfg(test)]
 mod tests {
     #[test]
+    fn a_version_3_document_keeps_its_numbers_in_version_4() {
+        // Shared before version 4: CO at a TQ cache fed paper 004's hinted writes, which CO then
+        // passed on as plain references. Read now, it keeps that way (`coWrites: plain`) and runs
+        // exactly as when it was shared; written as version 4, TQ gets the hints.
+        let v3 = serde_json::json!({
+            "version": 3, "name": "co over tq", "seed": 5,
+            "topology": {"kind": "single", "cache": {"capacity": 2000, "policy": {"kind": "tq"}, "co": true},
+                         "link": {"preset": "fc-1g"}, "disk": {"kind": "constant", "serviceMs": 10}},
+            "protocol": {"kind": "none"},
+            "source": {"kind": "workload", "workload": {"kind": "oltp", "warehouses": 1, "warmupRequests": 5000, "measuredRequests": 30000}}
+        });
+        let migrated = Scenario::from_json(&v3.to_string()).unwrap();
+        assert_eq!((migrated.version, migrated.co_writes), (SCENARIO_VERSION, CoWrites::Plain));
+        assert!(migrated.to_json().contains(r#""coWrites":"plain""#));
+        let mut explicit = v3.clone();
+        explicit["version"] = SCENARIO_VERSION.into();
+        explicit["coWrites"] = "plain".into();
+        let run = |s: Scenario| crate::Run::new(s).unwrap().run_to_end();
+        let old = run(migrated);
+        assert_eq!(old, run(Scenario::from_json(&explicit.to_string()).unwrap()));
+        // Version 4 without the field: the hints reach TQ, and CO changes nothing TQ does.
+        let mut now = v3.clone();
+        now["version"] = SCENARIO_VERSION.into();
+        let hinted = Scenario::from_json(&now.to_string()).unwrap();
+        assert_eq!(hinted.co_writes, CoWrites::Hinted);
+        assert!(!hinted.to_json().contains("coWrites"));
+        let new = run(hinted);
+        assert_ne!(old.counters, new.counters);
+        let mut bare = now.clone();
+        bare["topology"]["cache"]["co"] = false.into();
+        assert_eq!(new.counters, run(Scenario::from_json(&bare.to_string()).unwrap()).counters);
+        // Version 2 and 1 documents migrate through it too.
+        let mut v2 = v3.clone();
+        v2["version"] = 2.into();
+        assert_eq!(Scenario::from_json(&v2.to_string()).unwrap().co_writes, CoWrites::Plain);
+        assert!(Scenario::from_json(r#"{"version":4,"coWrites":"loud"}"#).is_err());
+    }
+
+    #[test]
     fn a_version_2_document_keeps_its_numbers_in_version_3() {
         // Shared before version 3: requests of 4 blocks (then looked up all at once) and MC² (then
         // revision 1). Read now, it keeps both ways, and runs exactly as when it was shared.
@@ -1161,7 +1220,7 @@ mod tests {
         assert!(json.contains(r#""protocol":{"kind":"demote"}"#), "{json}");
         assert!(json.contains(r#""topology":{"kind":"two-level""#), "{json}");
         assert!(json.contains(r#""link":{"preset":"fc-1g"}"#), "{json}");
-        assert!(json.contains(r#""version":3"#), "{json}");
+        assert!(json.contains(r#""version":4"#), "{json}");
     }
 
     #[test]
@@ -1341,9 +1400,9 @@ mod tests {
 
     #[test]
     fn future_unknown_and_malformed_documents_are_refused_clearly() {
-        let e = Scenario::from_json(r#"{"version": 4}"#).unwrap_err();
+        let e = Scenario::from_json(r#"{"version": 5}"#).unwrap_err();
         assert_eq!(e.path, "version");
-        assert!(e.to_string().contains("version 4 is newer than this tiersim"), "{e}");
+        assert!(e.to_string().contains("version 5 is newer than this tiersim"), "{e}");
         assert!(Scenario::from_json(r#"{"version": "one"}"#).is_err());
         assert!(Scenario::from_json("{").unwrap_err().to_string().contains("not valid JSON"));
         assert_eq!(Scenario::from_json("{}").unwrap_err().path, "version");

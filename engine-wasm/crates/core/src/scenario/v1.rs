@@ -227,6 +227,8 @@ impl ScenarioV1 {
             multi_block: crate::hierarchy::MultiBlock::Atomic,
             demotions: crate::hierarchy::Demotions::Charged,
             demote_data: crate::hierarchy::DemoteData::WhenAbsent,
+            // Version 1 (to 3) dropped a write's hint at CO.
+            co_writes: crate::hierarchy::CoWrites::Plain,
             source,
         })
     }

@@ -87,7 +87,9 @@ fn is_latest_mc2_revision(r: &mc2::Revision) -> bool {
 impl Protocol {
     pub fn validate(&self) -> Result<(), String> {
         match *self {
-            Protocol::AcCa { k } if !(1..=MAX_AC_CA_K).contains(&k) => Err(format!("k must be between 1 and {MAX_AC_CA_K} (got {k})")),
+            Protocol::AcCa { k } if !(1..=MAX_AC_CA_K).contains(&k) => {
+                Err(format!("k must be between 1 and {MAX_AC_CA_K} (got {k})"))
+            }
             _ => Ok(()),
         }
     }
