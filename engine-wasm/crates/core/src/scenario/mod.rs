@@ -300,14 +300,11 @@ fn migrate_v2(mut value: serde_json::Value) -> serde_json::Value {
     migrate_v3(value)
 }
 
-/// A version-3 (or migrated version-2) document as version 4 reads it, with its numbers: version
-/// 4 passes a write and its hint through CO to a hint-aware policy (LRU+Hints, MQ+Hints, TQ),
-/// where version 3 dropped the hint (`"coWrites": "plain"`, which the document gets unless it
-/// says otherwise). Anything else reads as it did.
+/// A version-3 (or migrated version-2) document as version 4 reads it: only the version
+/// changes here; what version 4 changed at CO is [`Scenario::keep_co_writes_plain`]'s.
 fn migrate_v3(mut value: serde_json::Value) -> serde_json::Value {
     let doc = value.as_object_mut().expect("checked to be an object");
     doc.insert("version".into(), SCENARIO_VERSION.into());
-    doc.entry("coWrites").or_insert_with(|| "plain".into());
     value
 }
 
@@ -608,7 +605,8 @@ impl Scenario {
             return Err(err("", format!("expected a JSON object, got {}", kind_of(&value))));
         }
         let version = value.get("version").ok_or_else(|| err("version", "missing"))?;
-        let scenario = match version.as_u64() {
+        let older = matches!(version.as_u64(), Some(v) if v < SCENARIO_VERSION as u64);
+        let mut scenario = match version.as_u64() {
             Some(1) => {
                 let old: v1::ScenarioV1 = from_value(value)?;
                 old.migrate().map_err(|(path, message)| err(path, message))?
@@ -626,8 +624,26 @@ impl Scenario {
             }
             _ => return Err(err("version", format!("expected 1 to {SCENARIO_VERSION}, got {version}"))),
         };
+        if older {
+            scenario.keep_co_writes_plain();
+        }
         scenario.validate()?;
         Ok(scenario)
+    }
+
+    /// A document from before version 4 with CO at any cache keeps that version's way there,
+    /// `"coWrites": "plain"` (version 4 passes a write and its hint through CO to a hint-aware
+    /// policy — LRU+Hints, MQ+Hints, TQ — where versions 1 to 3 dropped the hint), so it gives
+    /// the numbers it gave when shared. Without CO the setting changes nothing and is left out.
+    fn keep_co_writes_plain(&mut self) {
+        let co = match &self.topology {
+            Topology::Single { cache, .. } => cache.co,
+            Topology::TwoLevel { client, array, .. } => client.co || array.co,
+            Topology::Tree { caches } => caches.iter().any(|c| c.co),
+        };
+        if co {
+            self.co_writes = CoWrites::Plain;
+        }
     }
 
     pub fn to_json(&self) -> String {
@@ -1117,6 +1133,7 @@ fn from_value<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Resul
 
 #[cfg(test)]
 mod tests {
+
     #[test]
     fn a_version_3_document_keeps_its_numbers_in_version_4() {
         // Shared before version 4: CO at a TQ cache fed paper 004's hinted writes, which CO then
@@ -1149,10 +1166,21 @@ mod tests {
         let mut bare = now.clone();
         bare["topology"]["cache"]["co"] = false.into();
         assert_eq!(new.counters, run(Scenario::from_json(&bare.to_string()).unwrap()).counters);
-        // Version 2 and 1 documents migrate through it too.
+        // Version 2 and 1 documents keep it too; an old document without CO, where the setting
+        // changes nothing, is left without it.
         let mut v2 = v3.clone();
         v2["version"] = 2.into();
         assert_eq!(Scenario::from_json(&v2.to_string()).unwrap().co_writes, CoWrites::Plain);
+        let v1 = r#"{"version": 1, "name": "old", "seed": 3, "client": {"capacity": 100, "policy": {"kind": "lru"}, "co": true},
+                     "array": {"capacity": 200, "policy": {"kind": "tq"}}, "protocol": {"kind": "demote"},
+                     "link": {"preset": "fc-1g"}, "disk": {"kind": "constant", "serviceMs": 10},
+                     "workload": {"kind": "zipf", "blocks": 1000}}"#;
+        assert_eq!(Scenario::from_json(v1).unwrap().co_writes, CoWrites::Plain);
+        let mut no_co = v3.clone();
+        no_co["topology"]["cache"]["co"] = false.into();
+        let plain_free = Scenario::from_json(&no_co.to_string()).unwrap();
+        assert_eq!(plain_free.co_writes, CoWrites::Hinted);
+        assert!(!plain_free.to_json().contains("coWrites"));
         assert!(Scenario::from_json(r#"{"version":4,"coWrites":"loud"}"#).is_err());
     }
 

@@ -227,8 +227,8 @@ impl ScenarioV1 {
             multi_block: crate::hierarchy::MultiBlock::Atomic,
             demotions: crate::hierarchy::Demotions::Charged,
             demote_data: crate::hierarchy::DemoteData::WhenAbsent,
-            // Version 1 (to 3) dropped a write's hint at CO.
-            co_writes: crate::hierarchy::CoWrites::Plain,
+            // Version 1's way at CO, where it matters: `Scenario::from_json` (every old version).
+            co_writes: crate::hierarchy::CoWrites::Hinted,
             source,
         })
     }
