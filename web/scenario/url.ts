@@ -149,9 +149,12 @@ function checkLinked(value: unknown): Linked {
       message: `scenario.version: this link was made by a newer tiersim (scenario version ${version}); this one reads versions 1 to ${SCENARIO_VERSION}`,
     };
   }
-  // Older versions go through the engine's migration, which keeps their numbers (version 2:
-  // requests of several blocks looked up at once, MC² revision 1).
-  if (version === 1 || version === 2) return { ok: false, kind: 'version-1', document: value, message: `a version-${version} scenario: the engine migrates it` };
+  // Every older version goes through the engine's migration, which keeps its numbers (version 2:
+  // requests of several blocks looked up at once, MC² revision 1; versions 1 to 3: writes through
+  // CO as plain references).
+  if (typeof version === 'number' && Number.isInteger(version) && version >= 1 && version < SCENARIO_VERSION) {
+    return { ok: false, kind: 'version-1', document: value, message: `a version-${version} scenario: the engine migrates it` };
+  }
   if (version !== SCENARIO_VERSION) {
     return { ok: false, kind: 'invalid', message: `scenario.version: expected 1 to ${SCENARIO_VERSION}, got ${JSON.stringify(version) ?? 'nothing'}` };
   }
