@@ -26,7 +26,10 @@ const secs = (ms) => (ms / 1000).toFixed(2);
 
 try {
   const s = JSON.parse(execFileSync(cli, ['default-scenario'], { encoding: 'utf8' }));
-  s.source = { kind: 'workload', workload: { kind: 'zipf', blocks: 1_000_000, alpha: 1.0, warmupRequests: 0, measuredRequests: 10_000_000 } };
+  s.source = {
+    kind: 'workload',
+    workload: { kind: 'zipf', blocks: 1_000_000, alpha: 1.0, warmupRequests: 0, measuredRequests: 10_000_000 },
+  };
   writeFileSync(join(dir, 'gen.json'), JSON.stringify(s));
   execFileSync(cli, ['export', join(dir, 'gen.json'), '--format', 'oracle-general', '-o', trace]);
 
@@ -59,7 +62,9 @@ try {
       await page.evaluate(() => {
         const w = window;
         w.benchDone = new Promise((resolve) => {
-          document.querySelector('[data-testid="sweep-run"]').addEventListener('click', () => (w.benchClick = performance.now()), { capture: true, once: true });
+          document
+            .querySelector('[data-testid="sweep-run"]')
+            .addEventListener('click', () => (w.benchClick = performance.now()), { capture: true, once: true });
           const status = () => document.querySelector('[data-testid="sweep-progress"]')?.getAttribute('data-status');
           const watch = new MutationObserver(() => {
             const s = status();
@@ -67,12 +72,20 @@ try {
             watch.disconnect();
             requestAnimationFrame(() => resolve({ status: s, ms: performance.now() - w.benchClick }));
           });
-          watch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+          watch.observe(document.body, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            attributeFilter: ['data-status'],
+          });
         });
       });
       await page.getByTestId('sweep-run').click();
       const ended = await page.evaluate(() => window.benchDone);
-      if (ended.status !== 'done') throw new Error(`the curves ended "${ended.status}": ${await page.getByTestId('sweep-progress').textContent()}`);
+      if (ended.status !== 'done')
+        throw new Error(
+          `the curves ended "${ended.status}": ${await page.getByTestId('sweep-progress').textContent()}`,
+        );
       rows.curves.push(ended.ms);
       const lines = await page.locator('[data-testid="sweep-chart"] path.mrc-line').count();
       if (lines !== 4) throw new Error(`expected 4 curves, drew ${lines}`);
@@ -90,8 +103,12 @@ try {
   const c = median(rows.cli);
   const b = median(rows.curves);
   console.log(`\nmedians over ${rounds} rounds, 4 policies × 8 sizes, 10 M requests (240 MB):`);
-  console.log(`  tiersim mrc (reads the file whole, then the curves): ${secs(c1)} s on 1 thread, ${secs(c)} s on all cores`);
-  console.log(`  browser, curves streamed (reader worker + curves worker): ${secs(b)} s — ${(b / c).toFixed(2)}× the CLI on all cores, ${(b / c1).toFixed(2)}× on 1 thread`);
+  console.log(
+    `  tiersim mrc (reads the file whole, then the curves): ${secs(c1)} s on 1 thread, ${secs(c)} s on all cores`,
+  );
+  console.log(
+    `  browser, curves streamed (reader worker + curves worker): ${secs(b)} s — ${(b / c).toFixed(2)}× the CLI on all cores, ${(b / c1).toFixed(2)}× on 1 thread`,
+  );
   console.log(`  browser, the file's scan when picked (summary, census): ${secs(median(rows.scan))} s`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

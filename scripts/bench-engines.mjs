@@ -22,12 +22,17 @@ if (args.length) {
   }
 }
 const sides = {
-  baseline: { native: join(root, 'engine-wasm/target/baseline/tiersim'), pkg: join(root, 'engine-wasm/target/baseline/pkg') },
+  baseline: {
+    native: join(root, 'engine-wasm/target/baseline/tiersim'),
+    pkg: join(root, 'engine-wasm/target/baseline/pkg'),
+  },
   today: { native: join(root, 'engine-wasm/target/release/tiersim'), pkg: join(root, 'web/wasm-pkg') },
 };
 for (const [name, side] of Object.entries(sides)) {
   if (!existsSync(side.native) || !existsSync(join(side.pkg, 'tiersim_wasm_bg.wasm'))) {
-    console.error(`bench-engines: the ${name} engine is not built (${side.native}, ${side.pkg}): npm run bench builds both`);
+    console.error(
+      `bench-engines: the ${name} engine is not built (${side.native}, ${side.pkg}): npm run bench builds both`,
+    );
     process.exit(1);
   }
 }
@@ -105,8 +110,23 @@ function runWasm(side, json) {
 }
 
 console.log(`engines side by side: commit 9064e22 (baseline) and this tree (today), best of ${repeat}, alternating`);
-const head = ['scenario', 'requests', 'native req/s base', 'today', '×', 'wasm req/s base', 'today', '×', 'peak MiB base/today'];
-console.log(`  ${head[0].padEnd(30)} ${head.slice(1).map((h) => h.padStart(h === '×' ? 6 : 13)).join(' ')}`);
+const head = [
+  'scenario',
+  'requests',
+  'native req/s base',
+  'today',
+  '×',
+  'wasm req/s base',
+  'today',
+  '×',
+  'peak MiB base/today',
+];
+console.log(
+  `  ${head[0].padEnd(30)} ${head
+    .slice(1)
+    .map((h) => h.padStart(h === '×' ? 6 : 13))
+    .join(' ')}`,
+);
 const results = [];
 for (const s of scenarios) {
   const file = join(dir, `${results.length}.json`);
@@ -151,10 +171,16 @@ for (const s of scenarios) {
       ` ${f(row.wasm.baseline)} ${f(row.wasm.today)} ${r(row.wasm.baseline, row.wasm.today)} ${`${mib.baseline.toFixed(1)}/${mib.today.toFixed(1)}`.padStart(13)}`,
   );
 }
-console.log('  native: whole `tiersim run` processes (generation included); wasm: Simulation.step in batches of 2^20, set-up excluded,');
+console.log(
+  '  native: whole `tiersim run` processes (generation included); wasm: Simulation.step in batches of 2^20, set-up excluded,',
+);
 console.log('  after one untimed run per side (V8 optimises wasm in tiers);');
-console.log('  every pair reported the same mean latency (same scenario, same numbers). Peak: the native process maxRSS.');
+console.log(
+  '  every pair reported the same mean latency (same scenario, same numbers). Peak: the native process maxRSS.',
+);
 for (const side of ['baseline', 'today']) {
-  console.log(`  wasm linear memory after the runs (${side}): ${(wasm[side].exports.memory.buffer.byteLength / 2 ** 20).toFixed(0)} MiB`);
+  console.log(
+    `  wasm linear memory after the runs (${side}): ${(wasm[side].exports.memory.buffer.byteLength / 2 ** 20).toFixed(0)} MiB`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });

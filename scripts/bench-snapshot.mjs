@@ -11,7 +11,11 @@ import ts from 'typescript';
 
 const source = fs.readFileSync(new URL('../web/worker/snapshot.ts', import.meta.url), 'utf8');
 const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tiersim-snapshot-')), 'snapshot.mjs');
-fs.writeFileSync(out, ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText);
+fs.writeFileSync(
+  out,
+  ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } })
+    .outputText,
+);
 const { packReport, unpackReport } = await import(out);
 
 const counts = () => Array.from({ length: 702 }, (_, i) => i * 37);
@@ -20,7 +24,11 @@ const report = {
   latency: { edgesUs: [], counts: counts() },
   clients: Array.from({ length: 4 }, (_, i) => ({ name: `c${i}`, latency: { edgesUs: [], counts: counts() } })),
   caches: [],
-  depthCurves: Array.from({ length: 5 }, () => ({ name: 'x', sizes: Array.from({ length: 4000 }, (_, i) => i + 1), hits: Array.from({ length: 4000 }, (_, i) => i / 4000) })),
+  depthCurves: Array.from({ length: 5 }, () => ({
+    name: 'x',
+    sizes: Array.from({ length: 4000 }, (_, i) => i + 1),
+    hits: Array.from({ length: 4000 }, (_, i) => i / 4000),
+  })),
 };
 const N = 1000;
 const time = (f) => {

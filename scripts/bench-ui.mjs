@@ -11,7 +11,9 @@ import LZString from 'lz-string';
 import { defaultScenario, initSync } from '../web/wasm-pkg/tiersim_wasm.js';
 import { launchChromium, serveApp } from '../tests/e2e/browser.mjs';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '10000000' }, repeat: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '10000000' }, repeat: { type: 'string', default: '3' } },
+});
 const requests = Number(values.requests);
 const repeat = Number(values.repeat);
 if (!(requests > 0) || !(repeat > 0)) throw new Error('--requests and --repeat: give positive numbers');
@@ -35,7 +37,9 @@ try {
     await page.getByTestId('run-button').waitFor({ state: 'visible' });
     // A link runs itself on opening (one over 50 M requests asks first): the run measured is the
     // one clicked after that.
-    await page.waitForSelector('[data-testid="progress"][data-phase="done"], [data-testid="run-confirm"]', { timeout: 600_000 });
+    await page.waitForSelector('[data-testid="progress"][data-phase="done"], [data-testid="run-confirm"]', {
+      timeout: 600_000,
+    });
     // Page load ends in long tasks of its own (the bundle, the first render): start when idle.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
     await page.evaluate(() => {
@@ -44,8 +48,12 @@ try {
       w.__frames = [];
       w.__shifts = 0;
       w.__refresh = [];
-      new PerformanceObserver((l) => w.__long.push(...l.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__shifts += e.value))).observe({ type: 'layout-shift' });
+      new PerformanceObserver((l) => w.__long.push(...l.getEntries().map((e) => e.duration))).observe({
+        type: 'longtask',
+      });
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__shifts += e.value))).observe({
+        type: 'layout-shift',
+      });
       new MutationObserver(() => {
         const p = document.querySelector('[data-testid="progress"]')?.getAttribute('data-processed');
         if (p && w.__refresh[w.__refresh.length - 1]?.p !== p) w.__refresh.push({ p, t: performance.now() });

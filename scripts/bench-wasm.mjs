@@ -7,7 +7,14 @@
 //   node scripts/bench-wasm.mjs [--repeat N] [--native FILE]   (npm run bench runs it)
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PolicyBench, Simulation, TraceReader, defaultScenario, initSync, sampleTrace } from '../web/wasm-pkg/tiersim_wasm.js';
+import {
+  PolicyBench,
+  Simulation,
+  TraceReader,
+  defaultScenario,
+  initSync,
+  sampleTrace,
+} from '../web/wasm-pkg/tiersim_wasm.js';
 
 const BATCH = 1 << 20;
 const args = process.argv.slice(2);
@@ -39,7 +46,9 @@ const designs = [
   ['LRU-MRU-demote', proposed],
 ];
 
-console.log(`wasm bench: paper 000 RANDOM, Nc = Na = ${proposed.topology.client.capacity}, batches of ${BATCH}, best of ${repeat}`);
+console.log(
+  `wasm bench: paper 000 RANDOM, Nc = Na = ${proposed.topology.client.capacity}, batches of ${BATCH}, best of ${repeat}`,
+);
 for (const [name, scenario] of designs) {
   const json = JSON.stringify(scenario);
   let best = Infinity;
@@ -60,7 +69,9 @@ for (const [name, scenario] of designs) {
 }
 const rssMiB = process.resourceUsage().maxRSS / 1024; // maxRSS is in KiB
 const wasmMiB = exports.memory.buffer.byteLength / 2 ** 20;
-console.log(`  peak memory      ${rssMiB.toFixed(1)} MiB (Node process maxRSS), wasm linear memory ${wasmMiB.toFixed(1)} MiB`);
+console.log(
+  `  peak memory      ${rssMiB.toFixed(1)} MiB (Node process maxRSS), wasm linear memory ${wasmMiB.toFixed(1)} MiB`,
+);
 
 // --- Policies on the Zipf trace -------------------------------------------------------------
 const native = nativeFile ? JSON.parse(readFileSync(nativeFile, 'utf8')) : null;
@@ -78,7 +89,12 @@ console.log(
     `cache ${bench.capacity()} blocks (10 %), best of ${policyRepeat}`,
 );
 const head = ['policy', 'miss ratio', 'native req/s', 'wasm req/s', 'bytes/block'];
-console.log(`  ${head[0].padEnd(10)} ${head.slice(1).map((h) => h.padStart(13)).join(' ')}`);
+console.log(
+  `  ${head[0].padEnd(10)} ${head
+    .slice(1)
+    .map((h) => h.padStart(13))
+    .join(' ')}`,
+);
 let mismatch = false;
 for (const policy of JSON.parse(PolicyBench.policies())) {
   let best = Infinity;
@@ -133,7 +149,9 @@ for (const format of ['msr', 'oracle-general']) {
     bestMs = Math.min(bestMs, performance.now() - t);
     reader.free();
   }
-  console.log(`  ${format.padEnd(15)} ${(bytes.length / 1e6 / (bestMs / 1000)).toFixed(0).padStart(6)} MB/s  ${(requests / (bestMs / 1000)).toFixed(0).padStart(10)} requests/s`);
+  console.log(
+    `  ${format.padEnd(15)} ${(bytes.length / 1e6 / (bestMs / 1000)).toFixed(0).padStart(6)} MB/s  ${(requests / (bestMs / 1000)).toFixed(0).padStart(10)} requests/s`,
+  );
 }
 // A 2 GB file through one reader, as a worker reads it: past the reader's 1 GiB limit it only
 // counts, and ends refused with the whole file's totals — memory stays bounded.
@@ -161,7 +179,9 @@ for (const format of ['msr', 'oracle-general']) {
       `wasm memory ${(exports.memory.buffer.byteLength / 2 ** 20).toFixed(0)} MiB after it; ${outcome}`,
   );
 }
-console.log('  bytes/block: peak bytes the native policy allocates per cached block (MIN and read-OPT include their precomputed future)');
+console.log(
+  '  bytes/block: peak bytes the native policy allocates per cached block (MIN and read-OPT include their precomputed future)',
+);
 console.log(`  peak memory: Node maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(1)} MiB`);
 if (mismatch) process.exit(1);
 

@@ -9,12 +9,21 @@ useApp();
 describe('tiersim in Chromium: accessibility', () => {
   /** axe-core's serious and critical violations on the page as it is now: rule, and where. */
   async function axeViolations(page: Page): Promise<string[]> {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
-    const found: { id: string; impact: string; nodes: { target: string[]; message: string }[] }[] = await page.evaluate(async () => {
-      const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-      return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => ({ target: n.target, message: n.any[0]?.message ?? n.failureSummary })) }));
-    });
-    return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.message}`));
+    if (!(await page.evaluate(() => 'axe' in window)))
+      await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
+    const found: { id: string; impact: string; nodes: { target: string[]; message: string }[] }[] = await page.evaluate(
+      async () => {
+        const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.map((v: any) => ({
+          id: v.id,
+          impact: v.impact,
+          nodes: v.nodes.map((n: any) => ({ target: n.target, message: n.any[0]?.message ?? n.failureSummary })),
+        }));
+      },
+    );
+    return found
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.message}`));
   }
 
   it('has no serious or critical accessibility violation (axe-core) after a run, with the stepper stepping, a tree in the builder and the gallery judged', async () => {
@@ -22,10 +31,14 @@ describe('tiersim in Chromium: accessibility', () => {
     await run(page);
     expect(await axeViolations(page), 'after a run').toEqual([]);
     await showView(page, 'gallery');
-    await page.waitForFunction(() => {
-      const rows = [...document.querySelectorAll('[data-testid="gallery"] tr[data-label]')];
-      return rows.length > 0 && rows.every((tr) => tr.getAttribute('data-verdict'));
-    }, undefined, { timeout: RUN_TIMEOUT_MS });
+    await page.waitForFunction(
+      () => {
+        const rows = [...document.querySelectorAll('[data-testid="gallery"] tr[data-label]')];
+        return rows.length > 0 && rows.every((tr) => tr.getAttribute('data-verdict'));
+      },
+      undefined,
+      { timeout: RUN_TIMEOUT_MS },
+    );
     expect(await axeViolations(page), 'the gallery judged').toEqual([]);
     await showView(page, 'teach');
     await testId(page, 'stepper-preset-paper000').click();
@@ -37,7 +50,11 @@ describe('tiersim in Chromium: accessibility', () => {
     await run(page);
     expect(await axeViolations(page), 'a tree, run').toEqual([]);
     // The check can fail: text as pale as the page breaks it.
-    await page.evaluate(() => document.querySelector('[data-testid="run-button"]')!.setAttribute('style', 'color: #f0f0f0; background: #ffffff'));
+    await page.evaluate(() =>
+      document
+        .querySelector('[data-testid="run-button"]')!
+        .setAttribute('style', 'color: #f0f0f0; background: #ffffff'),
+    );
     expect((await axeViolations(page)).some((v) => v.startsWith('color-contrast (serious) at'))).toBe(true);
   });
 });

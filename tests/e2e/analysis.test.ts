@@ -5,7 +5,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, designSpace, estimateUpside } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, RUN_TIMEOUT_MS, SHOTS, attr, browser, decodeShareUrl, encodeHash, engine, openApp, results, run, showView, testId, value } from './harness';
+import {
+  useApp,
+  RUN_TIMEOUT_MS,
+  SHOTS,
+  attr,
+  browser,
+  decodeShareUrl,
+  encodeHash,
+  engine,
+  openApp,
+  results,
+  run,
+  showView,
+  testId,
+  value,
+} from './harness';
 
 useApp();
 
@@ -20,13 +35,20 @@ describe('tiersim in Chromium: analysis', () => {
         const t = document.querySelector('[data-testid="depth-line"][data-curve="workload"]');
         const n = Number(t?.getAttribute('data-references') ?? -1);
         if (n >= 0 && seen[seen.length - 1] !== n) seen.push(n);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-references'] });
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-references'],
+      });
     });
     await run(page);
     const seen: number[] = await page.evaluate(() => (window as any).__depth);
     expect(seen.filter((n) => n > 0).length, `references seen: ${seen}`).toBeGreaterThan(1);
     expect(await testId(page, 'depth-sampled').innerText()).toBe('exact');
-    const curves = await page.locator('[data-testid="depth-line"]').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-curve')));
+    const curves = await page
+      .locator('[data-testid="depth-line"]')
+      .evaluateAll((ps) => ps.map((p) => p.getAttribute('data-curve')));
     expect(curves).toEqual(['workload', 'array']);
     // Exported, the graph stands alone: its title, the scenario in one line, its y axis and a
     // legend naming every curve, under a name that says the scenario and the view.
@@ -35,12 +57,18 @@ describe('tiersim in Chromium: analysis', () => {
     const svg = readFileSync((await d.path())!, 'utf8');
     expect(svg).toContain('<title>LRU stack-depth graphs</title>');
     expect(svg).toMatch(/<text class="figure-title"[^>]*>LRU stack-depth graphs<\/text>/);
-    expect(svg).toMatch(/<text class="figure-summary"[^>]*>RANDOM workload, [\d,]+ measured requests · client LRU 16,384 → array MRU 16,384 blocks · DEMOTE · 4 KiB blocks<\/text>/);
+    expect(svg).toMatch(
+      /<text class="figure-summary"[^>]*>RANDOM workload, [\d,]+ measured requests · client LRU 16,384 → array MRU 16,384 blocks · DEMOTE · 4 KiB blocks<\/text>/,
+    );
     expect(svg).toContain('>LRU hit fraction</text>');
     const legend = [...svg.matchAll(/<g class="legend-item">.*?<text[^>]*>([^<]*)<\/text><\/g>/g)].map((m) => m[1]);
     expect(legend).toEqual(['workload · all requests', 'array · what reaches it']);
     const hitAt = async (curve: string, size: number) =>
-      Number(await page.locator(`[data-testid="depth-table"][data-curve="${curve}"] tr[data-size="${size}"]`).getAttribute('data-hit'));
+      Number(
+        await page
+          .locator(`[data-testid="depth-table"][data-curve="${curve}"] tr[data-size="${size}"]`)
+          .getAttribute('data-hit'),
+      );
     const r = await results(page);
     // The LRU client of 16,384 blocks hits exactly what the curve says at 16,384.
     expect(await hitAt('workload', 16384)).toBe(r.hit.client);
@@ -56,13 +84,20 @@ describe('tiersim in Chromium: analysis', () => {
     const at = Number(await depthHover.getAttribute('data-size'));
     expect(await page.locator(`[data-testid="depth-table"] tr[data-size="${at}"]`).count()).toBeGreaterThan(0);
     expect(await depthHover.locator('text').first().textContent()).toBe(`at ${at.toLocaleString('en-US')} blocks`);
-    const readings = await depthHover.locator('text[data-curve]').evaluateAll((ts) => ts.map((t) => [t.getAttribute('data-curve')!, t.textContent!]));
+    const readings = await depthHover
+      .locator('text[data-curve]')
+      .evaluateAll((ts) => ts.map((t) => [t.getAttribute('data-curve')!, t.textContent!]));
     expect(readings.map(([c]) => c)).toEqual(['workload', 'array']);
     for (const [curve, text] of readings) {
       // The curve's row at its largest size not above the hovered one.
-      const cell = await page
-        .locator(`[data-testid="depth-table"][data-curve="${curve}"] tr`)
-        .evaluateAll((trs, size) => trs.filter((tr) => Number(tr.getAttribute('data-size')) <= size).at(-1)?.querySelector('td')?.textContent ?? '0 %', at);
+      const cell = await page.locator(`[data-testid="depth-table"][data-curve="${curve}"] tr`).evaluateAll(
+        (trs, size) =>
+          trs
+            .filter((tr) => Number(tr.getAttribute('data-size')) <= size)
+            .at(-1)
+            ?.querySelector('td')?.textContent ?? '0 %',
+        at,
+      );
       expect(text).toBe(`${curve}: ${cell} hits`);
     }
     await page.mouse.move(0, 0);
@@ -70,12 +105,17 @@ describe('tiersim in Chromium: analysis', () => {
     await testId(page, 'upside-array').fill('8192');
     await testId(page, 'upside-run').click();
     await testId(page, 'upside-table').waitFor({ timeout: RUN_TIMEOUT_MS });
-    const expected = estimateUpside(JSON.stringify(r.scenario), JSON.stringify([{ client: 16384, array: 8192 }])) as any;
+    const expected = estimateUpside(
+      JSON.stringify(r.scenario),
+      JSON.stringify([{ client: 16384, array: 8192 }]),
+    ) as any;
     const p = expected.points[0];
     expect(await attr(page, 'upside-inclusive', 'data-disk')).toBe(String(p.inclusive.disk));
     expect(await attr(page, 'upside-exclusive', 'data-array')).toBe(String(p.exclusive.array));
     expect(await attr(page, 'upside-reduction', 'data-value')).toBe(String(p.missReductionPercent));
-    const bars = await page.locator('[data-testid="upside-bar-reduction"]').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-size'))));
+    const bars = await page
+      .locator('[data-testid="upside-bar-reduction"]')
+      .evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-size'))));
     expect(bars).toEqual([256, 512, 1024, 2048, 4096, 8192, 16384, 32768]);
   });
 
@@ -92,9 +132,24 @@ describe('tiersim in Chromium: analysis', () => {
     expect(await progress.getAttribute('data-total')).toBe('8');
     const rows = await testId(page, 'sweep-table')
       .locator('tr[data-policy]')
-      .evaluateAll((trs) => trs.map((tr) => ({ policy: tr.getAttribute('data-policy')!, size: Number(tr.getAttribute('data-size')), miss: Number(tr.getAttribute('data-miss')) })));
+      .evaluateAll((trs) =>
+        trs.map((tr) => ({
+          policy: tr.getAttribute('data-policy')!,
+          size: Number(tr.getAttribute('data-size')),
+          miss: Number(tr.getAttribute('data-miss')),
+        })),
+      );
     // The CLI's default sizes for 3000 blocks and 4 points: 30, 139, 646, 3000.
-    expect(rows.map((r) => `${r.policy}@${r.size}`)).toEqual(['lru@30', 'lru@139', 'lru@646', 'lru@3000', 'min@30', 'min@139', 'min@646', 'min@3000']);
+    expect(rows.map((r) => `${r.policy}@${r.size}`)).toEqual([
+      'lru@30',
+      'lru@139',
+      'lru@646',
+      'lru@3000',
+      'min@30',
+      'min@139',
+      'min@646',
+      'min@3000',
+    ]);
     const lru = rows.filter((r) => r.policy === 'lru');
     const min = rows.filter((r) => r.policy === 'min');
     lru.forEach((r, i) => {
@@ -105,7 +160,15 @@ describe('tiersim in Chromium: analysis', () => {
     // One point against the engine run directly: identical.
     const scenario = decodeShareUrl(await value(page, 'share-url'));
     const { protocol: _p, ...rest } = scenario;
-    const point = engine({ ...rest, topology: { kind: 'single', cache: { capacity: 139, policy: { kind: 'min' } }, link: scenario.topology.link, disk: scenario.topology.disk } });
+    const point = engine({
+      ...rest,
+      topology: {
+        kind: 'single',
+        cache: { capacity: 139, policy: { kind: 'min' } },
+        link: scenario.topology.link,
+        disk: scenario.topology.disk,
+      },
+    });
     expect(min[1].miss).toBe(point.hitFractions.disk);
     expect(await page.locator('[data-testid="sweep-chart"] path.mrc-line').count()).toBe(2);
     // Hovering reads off both policies at the nearest swept size.
@@ -121,16 +184,23 @@ describe('tiersim in Chromium: analysis', () => {
     // A linear size axis: pixels proportional to sizes (the same slope between any two marks),
     // where the log axis gives equal steps to equal ratios.
     const sizes = [...new Set(rows.map((r) => r.size))].sort((a, b) => a - b);
-    const xs = () => page.locator('[data-testid="sweep-chart"] g[data-policy="lru"] circle.mrc-mark').evaluateAll((cs) => cs.map((c) => Number(c.getAttribute('cx'))));
+    const xs = () =>
+      page
+        .locator('[data-testid="sweep-chart"] g[data-policy="lru"] circle.mrc-mark')
+        .evaluateAll((cs) => cs.map((c) => Number(c.getAttribute('cx'))));
     const slopes = (x: number[]) => x.slice(1).map((v, i) => (v - x[i]) / (sizes[i + 1] - sizes[i]));
     const logSlopes = slopes(await xs());
     await testId(page, 'mrc-scale').selectOption('linear');
-    expect(await page.locator('[data-testid="sweep-chart"] text').allTextContents()).toContain('cache size, blocks (linear scale)');
+    expect(await page.locator('[data-testid="sweep-chart"] text').allTextContents()).toContain(
+      'cache size, blocks (linear scale)',
+    );
     const linSlopes = slopes(await xs());
     for (const k of linSlopes) expect(k / linSlopes[0]).toBeCloseTo(1, 6);
     expect(logSlopes[logSlopes.length - 1] / logSlopes[0]).toBeLessThan(0.5);
     await testId(page, 'mrc-scale').selectOption('log');
-    expect(await page.locator('[data-testid="sweep-chart"] text').allTextContents()).toContain('cache size, blocks (log scale)');
+    expect(await page.locator('[data-testid="sweep-chart"] text').allTextContents()).toContain(
+      'cache size, blocks (log scale)',
+    );
   });
 
   it('compares the eight designs of paper 000 on parallel workers, exactly as the engine', async () => {
@@ -143,12 +213,27 @@ describe('tiersim in Chromium: analysis', () => {
     await page.waitForSelector('[data-testid="designs-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
     const rows = await testId(page, 'designs-table')
       .locator('tr[data-design]')
-      .evaluateAll((trs) => trs.map((tr) => ({ design: tr.getAttribute('data-design')!, mean: Number(tr.getAttribute('data-mean')) })));
+      .evaluateAll((trs) =>
+        trs.map((tr) => ({ design: tr.getAttribute('data-design')!, mean: Number(tr.getAttribute('data-mean')) })),
+      );
     expect(rows).toHaveLength(8);
     // RANDOM: the two x-MRU-demote designs lead and tie (paper 000 §4.4); the baseline trails them.
-    expect(rows.slice(0, 2).map((r) => r.design).sort()).toEqual(['LRU-MRU-demote', 'MRU-MRU-demote']);
+    expect(
+      rows
+        .slice(0, 2)
+        .map((r) => r.design)
+        .sort(),
+    ).toEqual(['LRU-MRU-demote', 'MRU-MRU-demote']);
     const base = decodeShareUrl(await value(page, 'share-url'));
-    const lmd = engine({ ...base, protocol: { kind: 'demote' }, topology: { ...base.topology, client: { ...base.topology.client, policy: { kind: 'lru' } }, array: { ...base.topology.array, policy: { kind: 'mru' } } } });
+    const lmd = engine({
+      ...base,
+      protocol: { kind: 'demote' },
+      topology: {
+        ...base.topology,
+        client: { ...base.topology.client, policy: { kind: 'lru' } },
+        array: { ...base.topology.array, policy: { kind: 'mru' } },
+      },
+    });
     expect(rows.find((r) => r.design === 'LRU-MRU-demote')!.mean).toBe(lmd.meanLatencyMs);
   });
 
@@ -156,12 +241,20 @@ describe('tiersim in Chromium: analysis', () => {
     const s = JSON.parse(defaultScenario());
     s.topology.client.capacity = 2000;
     s.topology.array.capacity = 2000;
-    s.source.workload = { kind: 'oltp', warehouses: 1, stream: 'buffer', warmupRequests: 50_000, measuredRequests: 200_000 };
+    s.source.workload = {
+      kind: 'oltp',
+      warehouses: 1,
+      stream: 'buffer',
+      warmupRequests: 50_000,
+      measuredRequests: 200_000,
+    };
     const page = await openApp(encodeHash(s));
     await showView(page, 'compare');
     await testId(page, 'design-space-san').selectOption('vi-fc');
     await testId(page, 'design-space-run').click();
-    await page.waitForSelector('[data-testid="design-space-progress"][data-status="done"]', { timeout: 4 * RUN_TIMEOUT_MS });
+    await page.waitForSelector('[data-testid="design-space-progress"][data-status="done"]', {
+      timeout: 4 * RUN_TIMEOUT_MS,
+    });
     // 136 designs, AC_CA's 32 once per candidate count (6).
     expect(await attr(page, 'design-space-progress', 'data-done')).toBe(String(104 + 32 * 6));
     const config = testId(page, 'design-space-config');
@@ -172,9 +265,18 @@ describe('tiersim in Chromium: analysis', () => {
     // Each approach's best is the engine's number for that design on the VI/FC SAN.
     const rows = await testId(page, 'design-space-table')
       .locator('tr[data-approach]')
-      .evaluateAll((trs) => trs.map((tr) => ({ design: tr.getAttribute('data-design')!, mean: Number(tr.getAttribute('data-mean')) })));
+      .evaluateAll((trs) =>
+        trs.map((tr) => ({ design: tr.getAttribute('data-design')!, mean: Number(tr.getAttribute('data-mean')) })),
+      );
     expect(rows).toHaveLength(5);
-    const spec = JSON.parse(designSpace(JSON.stringify({ ...s, topology: { ...s.topology, link: { preset: 'vi-fc' }, disk: { kind: 'constant', serviceMs: 6.227 } } })));
+    const spec = JSON.parse(
+      designSpace(
+        JSON.stringify({
+          ...s,
+          topology: { ...s.topology, link: { preset: 'vi-fc' }, disk: { kind: 'constant', serviceMs: 6.227 } },
+        }),
+      ),
+    );
     for (const r of rows.slice(0, 2)) {
       const d = spec.find((x: { name: string }) => x.name === r.design);
       expect(engine(d.scenario).meanLatencyMs, r.design).toBe(r.mean);
@@ -182,10 +284,17 @@ describe('tiersim in Chromium: analysis', () => {
     await page.locator('[data-testid="design-space-config"] svg').screenshot({ path: join(SHOTS, 'design-space.png') });
     // Exported, the chart stands alone: title, the scenario's line, its axis label and its legend.
     const [dl] = await Promise.all([page.waitForEvent('download'), testId(page, 'design-space-export-svg').click()]);
-    expect(dl.suggestedFilename()).toBe(`${s.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-design-space-vi-fc-own.svg`);
+    expect(dl.suggestedFilename()).toBe(
+      `${s.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')}-design-space-vi-fc-own.svg`,
+    );
     const svg = readFileSync((await dl.path())!, 'utf8');
     expect(svg).toContain("<title>Paper 003's design space: VI / Fibre Channel · client : array");
-    expect(svg).toMatch(/<text class="figure-summary"[^>]*>OLTP workload, 200,000 measured requests · client LRU 2,000 → array MRU 2,000 blocks · DEMOTE · 4 KiB blocks<\/text>/);
+    expect(svg).toMatch(
+      /<text class="figure-summary"[^>]*>OLTP workload, 200,000 measured requests · client LRU 2,000 → array MRU 2,000 blocks · DEMOTE · 4 KiB blocks<\/text>/,
+    );
     expect(svg).toContain('>mean read latency</text>');
     const legend = [...svg.matchAll(/<g class="legend-item">.*?<text[^>]*>([^<]*)<\/text><\/g>/g)].map((m) => m[1]);
     expect(legend).toEqual(['plain LRU', 'best hierarchy-aware', 'best aggressively-collaborative']);
@@ -200,15 +309,26 @@ describe('tiersim in Chromium: analysis', () => {
     await showView(page, 'sweeps');
     await testId(page, 'param-sweep-run').click();
     await page.waitForSelector('[data-testid="param-sweep-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
-    const series = await page.locator('[data-testid="param-sweep-chart"] g[data-series]').evaluateAll((gs) =>
-      gs.map((g) => ({ name: g.getAttribute('data-series'), points: [...g.querySelectorAll('circle')].map((c) => [Number(c.getAttribute('data-x')), Number(c.getAttribute('data-y'))]) })),
-    );
+    const series = await page
+      .locator('[data-testid="param-sweep-chart"] g[data-series]')
+      .evaluateAll((gs) =>
+        gs.map((g) => ({
+          name: g.getAttribute('data-series'),
+          points: [...g.querySelectorAll('circle')].map((c) => [
+            Number(c.getAttribute('data-x')),
+            Number(c.getAttribute('data-y')),
+          ]),
+        })),
+      );
     const [demote, inclusive] = series.map((x) => new Map(x.points as [number, number][]));
     // DEMOTE wins on a fast link and loses on a slow one, where its extra transfer costs more
     // than the array hits it buys (our crossover: between 3 and 10 Mbit/s).
     for (const bw of [10, 100, 1000, 10000]) expect(demote.get(bw)!, `${bw} Mbit/s`).toBeLessThan(inclusive.get(bw)!);
     for (const bw of [1, 3]) expect(demote.get(bw)!, `${bw} Mbit/s`).toBeGreaterThan(inclusive.get(bw)!);
-    const at10 = { ...s, topology: { ...s.topology, link: { preset: 'custom', latencyUs: 200 - 32.768, bandwidthMbit: 10 } } };
+    const at10 = {
+      ...s,
+      topology: { ...s.topology, link: { preset: 'custom', latencyUs: 200 - 32.768, bandwidthMbit: 10 } },
+    };
     expect(demote.get(10)).toBe(engine(at10).meanLatencyMs);
     expect(await testId(page, 'param-sweep-summary').textContent()).toBe(
       `${series[0].name} is faster than ${series[1].name} from 10 Mbit/s up, and slower below (paper 000 Fig. 19: DEMOTE stops paying on slow links).`,
@@ -222,7 +342,11 @@ describe('tiersim in Chromium: analysis', () => {
     const hovered = Number(await sweepHover.getAttribute('data-x'));
     expect(demote.has(hovered)).toBe(true);
     expect(await sweepHover.locator('text').first().textContent()).toBe(`at ${hovered} Mbit/s`);
-    const read = await sweepHover.locator('text[data-name]').evaluateAll((ts) => ts.map((t) => [t.getAttribute('data-name'), Number(t.getAttribute('data-y')), t.textContent]));
+    const read = await sweepHover
+      .locator('text[data-name]')
+      .evaluateAll((ts) =>
+        ts.map((t) => [t.getAttribute('data-name'), Number(t.getAttribute('data-y')), t.textContent]),
+      );
     expect(read.map(([name, y]) => [name, y])).toEqual([
       [series[0].name, demote.get(hovered)],
       [series[1].name, inclusive.get(hovered)],
@@ -240,14 +364,29 @@ describe('tiersim in Chromium: analysis', () => {
     expect(link).toMatch(/&run=sweep%3Aslru$/);
     const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await other.goto(link!);
-    await other.waitForSelector('[data-testid="param-sweep-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
-    const series = await other.locator('[data-testid="param-sweep-chart"] g[data-series]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-series')));
+    await other.waitForSelector('[data-testid="param-sweep-progress"][data-status="done"]', {
+      timeout: RUN_TIMEOUT_MS,
+    });
+    const series = await other
+      .locator('[data-testid="param-sweep-chart"] g[data-series]')
+      .evaluateAll((gs) => gs.map((g) => g.getAttribute('data-series')));
     expect(series).toEqual(['SLRU', 'LRU']);
-    const at = await other.locator('[data-testid="param-sweep-chart"] g[data-series="SLRU"] circle[data-x="0.5625"]').getAttribute('data-y');
+    const at = await other
+      .locator('[data-testid="param-sweep-chart"] g[data-series="SLRU"] circle[data-x="0.5625"]')
+      .getAttribute('data-y');
     const s = JSON.parse(defaultScenario());
     const { protocol: _p, ...one } = s;
     expect(Number(at)).toBe(
-      engine({ ...one, name: 'SLRU 0.5625', topology: { kind: 'single', cache: { ...s.topology.client, policy: { kind: 'slru', protectedShare: 0.5625 } }, link: s.topology.link, disk: s.topology.disk } }).hitFractions.client,
+      engine({
+        ...one,
+        name: 'SLRU 0.5625',
+        topology: {
+          kind: 'single',
+          cache: { ...s.topology.client, policy: { kind: 'slru', protectedShare: 0.5625 } },
+          link: s.topology.link,
+          disk: s.topology.disk,
+        },
+      }).hitFractions.client,
     );
     await other.close();
   });

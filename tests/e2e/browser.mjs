@@ -28,7 +28,9 @@ export async function serveApp() {
 /** Headless Chromium (Debian's package; playwright's own browser downloads are not used). */
 export async function launchChromium() {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} is missing: install it with "scripts/ensure-toolchain.sh --browser" (npm test does)`);
+    throw new Error(
+      `${CHROMIUM_PATH} is missing: install it with "scripts/ensure-toolchain.sh --browser" (npm test does)`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

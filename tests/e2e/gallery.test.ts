@@ -16,7 +16,10 @@ describe('tiersim in Chromium: gallery', () => {
     // The card's scenario (OLTP into TQ) is in the editor and ran there.
     await page.waitForSelector('[data-testid="progress"][data-phase="done"]', { timeout: RUN_TIMEOUT_MS });
     const r = await results(page);
-    expect(r.scenario).toMatchObject({ topology: { kind: 'single', cache: { policy: { kind: 'tq' } } }, source: { workload: { kind: 'oltp' } } });
+    expect(r.scenario).toMatchObject({
+      topology: { kind: 'single', cache: { policy: { kind: 'tq' } } },
+      source: { workload: { kind: 'oltp' } },
+    });
     expect(r.meanText).toBe(String(engine(r.scenario).meanLatencyMs));
   });
 
@@ -37,13 +40,25 @@ describe('tiersim in Chromium: gallery', () => {
     const recorded: Check[] = JSON.parse(readFileSync(join(root, 'public/reproduction.json'), 'utf8'));
     const target = recorded.find((c) => c.paper === '000' && c.verdict === 'pass' && c.expected.kind === 'value')!;
     // The paper's value tripled; the file still says "pass".
-    const tampered = recorded.map((c) => (c === target && c.expected.kind === 'value' ? { ...c, expected: { ...c.expected, value: c.expected.value * 3 } } : c));
-    const page = await openApp('#view=gallery', undefined, (p) => p.route('**/reproduction.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(tampered) })));
+    const tampered = recorded.map((c) =>
+      c === target && c.expected.kind === 'value'
+        ? { ...c, expected: { ...c.expected, value: c.expected.value * 3 } }
+        : c,
+    );
+    const page = await openApp('#view=gallery', undefined, (p) =>
+      p.route('**/reproduction.json', (route) =>
+        route.fulfill({ contentType: 'application/json', body: JSON.stringify(tampered) }),
+      ),
+    );
     // Judged once the engine has loaded in its worker: no row is left without a verdict.
-    await page.waitForFunction(() => {
-      const rows = [...document.querySelectorAll('[data-testid="gallery"] tr[data-label]')];
-      return rows.length > 0 && rows.every((tr) => tr.getAttribute('data-verdict'));
-    }, undefined, { timeout: RUN_TIMEOUT_MS });
+    await page.waitForFunction(
+      () => {
+        const rows = [...document.querySelectorAll('[data-testid="gallery"] tr[data-label]')];
+        return rows.length > 0 && rows.every((tr) => tr.getAttribute('data-verdict'));
+      },
+      undefined,
+      { timeout: RUN_TIMEOUT_MS },
+    );
     const rows = await galleryRows(page);
     expect(rows).toHaveLength(recorded.length);
     const mark = { pass: '✓', close: '≈', fail: '✗' } as const;
@@ -53,7 +68,12 @@ describe('tiersim in Chromium: gallery', () => {
       expect([row?.verdict, row?.mark], `${c.paper} ${c.label}`).toEqual([want, mark[want]]);
     }
     expect(await testId(page, 'gallery-summary-paper000').textContent()).toBe(
-      (['pass', 'close', 'fail'] as const).map((v) => `${recorded.filter((c) => c.paper === '000' && (c === target ? 'fail' : c.verdict) === v).length} ${mark[v]}`).join(' · '),
+      (['pass', 'close', 'fail'] as const)
+        .map(
+          (v) =>
+            `${recorded.filter((c) => c.paper === '000' && (c === target ? 'fail' : c.verdict) === v).length} ${mark[v]}`,
+        )
+        .join(' · '),
     );
     // Papers without checks yet say so.
     for (const p of ['000', '001', '002', '003', '004'].filter((p) => !recorded.some((c) => c.paper === p))) {
@@ -63,15 +83,21 @@ describe('tiersim in Chromium: gallery', () => {
   });
 
   it("runs paper 001's reproduction here, in a worker of its own, and shows the live numbers — the recorded ones", async () => {
-    const recorded = (JSON.parse(readFileSync(join(root, 'public/reproduction.json'), 'utf8')) as Check[]).filter((c) => c.paper === '001');
+    const recorded = (JSON.parse(readFileSync(join(root, 'public/reproduction.json'), 'utf8')) as Check[]).filter(
+      (c) => c.paper === '001',
+    );
     const page = await openApp('#view=gallery');
     await page.waitForSelector('[data-testid="gallery-paper001"][data-status="recorded"]', { timeout: RUN_TIMEOUT_MS });
     await testId(page, 'gallery-run-paper001').click();
     // Running, the card offers Cancel; done, its rows are this browser's.
     await page.waitForSelector('[data-testid="gallery-paper001"][data-status="live"]', { timeout: 4 * RUN_TIMEOUT_MS });
-    expect(await testId(page, 'gallery-state-paper001').textContent()).toMatch(/^ran here in \d+:\d\d, the same as recorded$/);
+    expect(await testId(page, 'gallery-state-paper001').textContent()).toMatch(
+      /^ran here in \d+:\d\d, the same as recorded$/,
+    );
     const rows = (await galleryRows(page)).filter((r) => r.card === 'gallery-paper001');
-    expect(rows.map((r) => [r.label, r.ours, r.verdict, r.changed])).toEqual(recorded.map((c) => [c.label, c.oursText, c.verdict, null]));
+    expect(rows.map((r) => [r.label, r.ours, r.verdict, r.changed])).toEqual(
+      recorded.map((c) => [c.label, c.oursText, c.verdict, null]),
+    );
     expect(await testId(page, 'gallery-run-paper001').textContent()).toBe('Run here again');
     // The page answered throughout: a run here never blocks the editor.
     expect(await testId(page, 'run-button').isEnabled()).toBe(true);

@@ -88,7 +88,11 @@ export function jumpAt(rows: CdfRow[], ms: number): number {
 
 // ---- the page's side -----------------------------------------------------------------------
 
-export async function openApp(hash = '', viewport = { width: 1280, height: 900 }, prepare?: (page: Page) => Promise<unknown>): Promise<Page> {
+export async function openApp(
+  hash = '',
+  viewport = { width: 1280, height: 900 },
+  prepare?: (page: Page) => Promise<unknown>,
+): Promise<Page> {
   const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -114,7 +118,10 @@ export async function run(page: Page): Promise<{ phase: string; processed: numbe
     const record = () => {
       const el = document.querySelector('[data-testid="progress"]');
       if (!el) return;
-      const entry = { phase: el.getAttribute('data-phase') ?? '', processed: Number(el.getAttribute('data-processed')) };
+      const entry = {
+        phase: el.getAttribute('data-phase') ?? '',
+        processed: Number(el.getAttribute('data-processed')),
+      };
       const last = seen[seen.length - 1];
       if (!last || last.phase !== entry.phase || last.processed !== entry.processed) seen.push(entry);
     };
@@ -127,9 +134,12 @@ export async function run(page: Page): Promise<{ phase: string; processed: numbe
   });
   // A shared link runs itself on opening: Run is enabled again once that run is over.
   await testId(page, 'run-button').click({ timeout: RUN_TIMEOUT_MS });
-  await page.waitForSelector('[data-testid="progress"]:is([data-phase="done"], [data-phase="error"], [data-phase="cancelled"])', {
-    timeout: RUN_TIMEOUT_MS,
-  });
+  await page.waitForSelector(
+    '[data-testid="progress"]:is([data-phase="done"], [data-phase="error"], [data-phase="cancelled"])',
+    {
+      timeout: RUN_TIMEOUT_MS,
+    },
+  );
   const phase = await attr(page, 'progress', 'data-phase');
   const runError = (await testId(page, 'run-error').count()) ? await testId(page, 'run-error').innerText() : '';
   expect(phase, `run ended as ${phase}: ${runError}`).toBe('done');
@@ -144,7 +154,12 @@ export async function results(page: Page) {
   };
   const rows = await testId(page, 'cdf-table')
     .locator('tr[data-upper-ms]')
-    .evaluateAll((trs) => trs.map((tr) => ({ upperMs: Number(tr.getAttribute('data-upper-ms')), cum: Number(tr.getAttribute('data-cum')) })));
+    .evaluateAll((trs) =>
+      trs.map((tr) => ({
+        upperMs: Number(tr.getAttribute('data-upper-ms')),
+        cum: Number(tr.getAttribute('data-cum')),
+      })),
+    );
   return {
     meanText: await attr(page, 'mean-latency', 'data-value'),
     // A single cache shows no array row.

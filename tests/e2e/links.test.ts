@@ -4,13 +4,28 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, RUN_TIMEOUT_MS, decodeShareUrl, encodeHash, engine, expectDefaultInputs, openApp, results, root, run, testId, value } from './harness';
+import {
+  useApp,
+  RUN_TIMEOUT_MS,
+  decodeShareUrl,
+  encodeHash,
+  engine,
+  expectDefaultInputs,
+  openApp,
+  results,
+  root,
+  run,
+  testId,
+  value,
+} from './harness';
 
 useApp();
 
 describe('tiersim in Chromium: links', () => {
   it('opens a version-1 link through the engine’s migration and runs it to the numbers the engine gives the old link', async () => {
-    const v1 = JSON.parse(readFileSync(join(root, 'engine-wasm/crates/core/tests/golden/v1/tree4x3-demote-shared.json'), 'utf8'));
+    const v1 = JSON.parse(
+      readFileSync(join(root, 'engine-wasm/crates/core/tests/golden/v1/tree4x3-demote-shared.json'), 'utf8'),
+    );
     expect(v1.version).toBe(1);
     const page = await openApp(encodeHash(v1));
     await page.waitForSelector('[data-testid="topology"]');
@@ -25,9 +40,13 @@ describe('tiersim in Chromium: links', () => {
     expect(r.scenario).toEqual(JSON.parse(validateScenario(JSON.stringify(v1))));
     const old = engine(v1) as any;
     expect(r.meanText).toBe(String(old.meanLatencyMs));
-    const recorded = JSON.parse(readFileSync(join(root, 'engine-wasm/crates/core/tests/golden/v1/tree4x3-demote-shared.report.json'), 'utf8'));
+    const recorded = JSON.parse(
+      readFileSync(join(root, 'engine-wasm/crates/core/tests/golden/v1/tree4x3-demote-shared.report.json'), 'utf8'),
+    );
     expect(Math.abs(Number(r.meanText) - recorded.meanLatencyMs) / recorded.meanLatencyMs).toBeLessThanOrEqual(1e-9);
-    const rows = await page.locator('[data-testid="client-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-client'), tr.getAttribute('data-mean-ms')]));
+    const rows = await page
+      .locator('[data-testid="client-table"] tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-client'), tr.getAttribute('data-mean-ms')]));
     expect(rows).toEqual(old.clients.map((c: any) => [c.name, String(c.meanLatencyMs)]));
   });
 
@@ -38,8 +57,14 @@ describe('tiersim in Chromium: links', () => {
     await expect.poll(async () => decodeShareUrl(await value(page, 'share-url')).topology.client.capacity).toBe(8192);
     const before = await value(page, 'share-url');
     for (const [doc, message] of [
-      [{ ...JSON.parse(defaultScenario()), version: 5 }, 'scenario.version: this link was made by a newer tiersim (scenario version 5); this one reads versions 1 to 4'],
-      [{ ...JSON.parse(defaultScenario()), topology: { kind: 'ring', caches: [] } }, 'scenario.topology.kind: must be one of single, two-level, tree'],
+      [
+        { ...JSON.parse(defaultScenario()), version: 5 },
+        'scenario.version: this link was made by a newer tiersim (scenario version 5); this one reads versions 1 to 4',
+      ],
+      [
+        { ...JSON.parse(defaultScenario()), topology: { kind: 'ring', caches: [] } },
+        'scenario.topology.kind: must be one of single, two-level, tree',
+      ],
     ] as const) {
       await page.evaluate((hash) => (window.location.hash = hash), encodeHash(doc));
       const banner = testId(page, 'url-error');
@@ -62,8 +87,16 @@ describe('tiersim in Chromium: links', () => {
   describe('a bad link shows a clear message and the default scenario', () => {
     const cases: [string, () => string, RegExp][] = [
       ['damaged', () => '#s=garbage!!', /damaged|could not|invalid/i],
-      ['from a newer version', () => encodeHash({ ...JSON.parse(defaultScenario()), version: 99 }), /^scenario\.version: this link was made by a newer tiersim \(scenario version 99\)/],
-      ['with an unknown topology', () => encodeHash({ ...JSON.parse(defaultScenario()), topology: { kind: 'ring' } }), /^scenario\.topology\.kind: must be one of single, two-level, tree/],
+      [
+        'from a newer version',
+        () => encodeHash({ ...JSON.parse(defaultScenario()), version: 99 }),
+        /^scenario\.version: this link was made by a newer tiersim \(scenario version 99\)/,
+      ],
+      [
+        'with an unknown topology',
+        () => encodeHash({ ...JSON.parse(defaultScenario()), topology: { kind: 'ring' } }),
+        /^scenario\.topology\.kind: must be one of single, two-level, tree/,
+      ],
       [
         'with an invalid field',
         () => {

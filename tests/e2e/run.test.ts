@@ -6,7 +6,27 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { defaultScenario, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, EngineReport, RUN_TIMEOUT_MS, SHOTS, app, attr, browser, decodeShareUrl, encodeHash, engine, engineCdf, expectDefaultInputs, expectSameCdf, jumpAt, openApp, results, run, testId, value } from './harness';
+import {
+  useApp,
+  EngineReport,
+  RUN_TIMEOUT_MS,
+  SHOTS,
+  app,
+  attr,
+  browser,
+  decodeShareUrl,
+  encodeHash,
+  engine,
+  engineCdf,
+  expectDefaultInputs,
+  expectSameCdf,
+  jumpAt,
+  openApp,
+  results,
+  run,
+  testId,
+  value,
+} from './harness';
 
 useApp();
 
@@ -19,7 +39,9 @@ describe('tiersim in Chromium: run', () => {
     const progress = await run(page);
     // The run streamed: some snapshot before the end showed a phase of the run in progress.
     const total = progress[progress.length - 1].processed;
-    const midway = progress.filter((p) => (p.phase === 'warmup' || p.phase === 'measured') && p.processed > 0 && p.processed < total);
+    const midway = progress.filter(
+      (p) => (p.phase === 'warmup' || p.phase === 'measured') && p.processed > 0 && p.processed < total,
+    );
     expect(midway.length, `progress seen: ${JSON.stringify(progress)}`).toBeGreaterThan(0);
     expect(total).toBe(32768 + 327680);
 
@@ -56,7 +78,9 @@ describe('tiersim in Chromium: run', () => {
     await run(page);
     // The engine samples at request ceil(k × total / 200): 200 slices, however fast the machine.
     expect(Number(await attr(page, 'timeline', 'data-points'))).toBe(200);
-    const lines = await page.locator('[data-testid="timeline"] path.timeline-line').evaluateAll((ps) => ps.map((p) => [p.getAttribute('data-series'), (p.getAttribute('d') ?? '').length > 20]));
+    const lines = await page
+      .locator('[data-testid="timeline"] path.timeline-line')
+      .evaluateAll((ps) => ps.map((p) => [p.getAttribute('data-series'), (p.getAttribute('d') ?? '').length > 20]));
     expect(lines).toEqual([
       ['client', true],
       ['array', true],
@@ -90,7 +114,12 @@ describe('tiersim in Chromium: run', () => {
     expect(shares.client).toBeLessThan(0.6);
     const texts = await slice.locator('text').allTextContents();
     expect(texts[0]).toBe(`requests ${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')}`);
-    expect(texts.slice(1).map((t) => t.replace(/ [\d.]+( %)?$/, ''))).toEqual(['client hits', 'array hits', 'disk reads', 'DEMOTEs per read']);
+    expect(texts.slice(1).map((t) => t.replace(/ [\d.]+( %)?$/, ''))).toEqual([
+      'client hits',
+      'array hits',
+      'disk reads',
+      'DEMOTEs per read',
+    ]);
     expect(Number(/client hits ([\d.]+) %/.exec(texts[1])![1])).toBeCloseTo(shares.client * 100, 1);
   });
 
@@ -157,7 +186,10 @@ describe('tiersim in Chromium: run', () => {
     await testId(first, 'array-policy').selectOption('lru');
     await run(first);
     const a = await results(first);
-    expect(a.scenario).toMatchObject({ topology: { client: { capacity: 8192 }, array: { policy: { kind: 'lru' } } }, protocol: { kind: 'demote' } });
+    expect(a.scenario).toMatchObject({
+      topology: { client: { capacity: 8192 }, array: { policy: { kind: 'lru' } } },
+      protocol: { kind: 'demote' },
+    });
     expect(a.meanText).toBe(String(engine(a.scenario).meanLatencyMs));
     const url = await value(first, 'share-url');
     expect(url.startsWith(app.url)).toBe(true);
@@ -187,7 +219,10 @@ describe('tiersim in Chromium: run', () => {
     expect(await testId(page, 'array-capacity').count()).toBe(0);
     await run(page);
     const r = await results(page);
-    expect(r.scenario).toMatchObject({ topology: { kind: 'single', cache: { capacity: 4096, policy: { kind: 'min' } } }, source: { workload: { requestBlocks: 4 } } });
+    expect(r.scenario).toMatchObject({
+      topology: { kind: 'single', cache: { capacity: 4096, policy: { kind: 'min' } } },
+      source: { workload: { requestBlocks: 4 } },
+    });
     const expected = engine(r.scenario) as EngineReport & { blockHitFractions: { client: number } };
     expect(r.meanText).toBe(String(expected.meanLatencyMs));
     expect(r.hit.client).toBe(expected.hitFractions.client);
@@ -195,7 +230,10 @@ describe('tiersim in Chromium: run', () => {
     // A 4-block read hits only if all four blocks are cached: fewer request hits than block hits.
     expect(expected.hitFractions.client).toBeLessThan(expected.blockHitFractions.client);
     // MIN bounds LRU on the same stream.
-    const lru = engine({ ...r.scenario, topology: { ...r.scenario.topology, cache: { capacity: 4096, policy: { kind: 'lru' } } } });
+    const lru = engine({
+      ...r.scenario,
+      topology: { ...r.scenario.topology, cache: { capacity: 4096, policy: { kind: 'lru' } } },
+    });
     expect(expected.hitFractions.client).toBeGreaterThan(lru.hitFractions.client);
   });
 
@@ -210,18 +248,25 @@ describe('tiersim in Chromium: run', () => {
     await expect.poll(() => testId(page, 'client-out-queue').count()).toBe(1);
     await run(page);
     const r = await results(page);
-    expect(r.scenario).toMatchObject({ topology: { kind: 'single', cache: { policy: { kind: 'tq' } } }, source: { workload: { kind: 'oltp', warehouses: 1, measuredRequests: 60000 } } });
+    expect(r.scenario).toMatchObject({
+      topology: { kind: 'single', cache: { policy: { kind: 'tq' } } },
+      source: { workload: { kind: 'oltp', warehouses: 1, measuredRequests: 60000 } },
+    });
     const expected = engine(r.scenario) as EngineReport & { counters: Record<string, number> };
     const c = expected.counters;
     expect(await attr(page, 'warm-read-hit-ratio', 'data-value')).toBe(String(c.warmBlockHits / c.warmBlockReads));
-    expect(await attr(page, 'write-mix', 'data-value')).toBe(`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`);
+    expect(await attr(page, 'write-mix', 'data-value')).toBe(
+      `${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`,
+    );
     expect(c.replaceWrites).toBeGreaterThan(c.recovWrites);
     // The preview shows the measured phase's first requests, write hints tagged.
     await testId(page, 'preview-workload').click();
     await testId(page, 'workload-preview').waitFor();
     const rows = page.locator('[data-testid^="preview-row-"]');
     expect(await rows.count()).toBe(24);
-    const hints = await rows.evaluateAll((trs) => trs.map((tr) => `${tr.getAttribute('data-op')}:${tr.getAttribute('data-hint')}`));
+    const hints = await rows.evaluateAll((trs) =>
+      trs.map((tr) => `${tr.getAttribute('data-op')}:${tr.getAttribute('data-hint')}`),
+    );
     expect(hints.some((h) => h === 'write:replace')).toBe(true);
     expect(hints.every((h) => /^(read:|write:(synch|replace|recov))$/.test(h))).toBe(true);
   });
@@ -232,7 +277,9 @@ describe('tiersim in Chromium: run', () => {
     await testId(page, 'workload-query').selectOption('q7');
     await testId(page, 'preview-workload').click();
     await testId(page, 'workload-preview').waitFor();
-    const ranges = await page.locator('[data-testid^="preview-range-"]').evaluateAll((tds) => tds.map((td) => td.textContent));
+    const ranges = await page
+      .locator('[data-testid^="preview-range-"]')
+      .evaluateAll((tds) => tds.map((td) => td.textContent));
     expect(ranges).toHaveLength(24);
     // Query 7's lookups: eleven reads through three indexes and three tables, each range named.
     expect(ranges.every((r) => /^\d+ · [a-z ()]+$/.test(r ?? ''))).toBe(true);
@@ -245,7 +292,11 @@ describe('tiersim in Chromium: run', () => {
     expect(await testId(page, 'tree-2-workload').inputValue()).toBe('tpch-q7');
     await run(page);
     const scenario = decodeShareUrl(await value(page, 'share-url'));
-    expect(scenario).toMatchObject({ topology: { kind: 'tree' }, protocol: { kind: 'mc2' }, source: { sharing: { kind: 'shared', fraction: 1 } } });
+    expect(scenario).toMatchObject({
+      topology: { kind: 'tree' },
+      protocol: { kind: 'mc2' },
+      source: { sharing: { kind: 'shared', fraction: 1 } },
+    });
     const expected = runScenario(JSON.stringify(scenario)) as any;
     expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
     expect(await attr(page, 'fairness', 'data-value')).toBe(String(expected.fairness));
@@ -268,9 +319,13 @@ describe('tiersim in Chromium: run', () => {
         const wide = [...document.querySelectorAll('body *')]
           .filter((el) => {
             const r = el.getBoundingClientRect();
-            return r.width > 0 && r.right > w + 1 && !el.closest('.stepper-stage, .mrc-table, .designs-table, table, svg');
+            return (
+              r.width > 0 && r.right > w + 1 && !el.closest('.stepper-stage, .mrc-table, .designs-table, table, svg')
+            );
           })
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`);
+          .map(
+            (el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`,
+          );
         return { page: document.documentElement.scrollWidth - w, wide: wide.slice(0, 8) };
       });
       expect(overflow.wide, 'elements wider than the screen').toEqual([]);
@@ -280,9 +335,14 @@ describe('tiersim in Chromium: run', () => {
       await page.keyboard.press('Tab');
       const run_ = testId(page, 'run-button');
       await run_.focus();
-      expect(await run_.evaluate((el) => el.matches(':focus-visible') && getComputedStyle(el).outlineStyle !== 'none')).toBe(true);
+      expect(
+        await run_.evaluate((el) => el.matches(':focus-visible') && getComputedStyle(el).outlineStyle !== 'none'),
+      ).toBe(true);
       expect(await attr(page, 'mean-latency', 'data-value')).not.toBe('');
-      await page.screenshot({ path: join(SHOTS, `app-${viewport.width}x${viewport.height}.png`), fullPage: viewport.width < 500 });
+      await page.screenshot({
+        path: join(SHOTS, `app-${viewport.width}x${viewport.height}.png`),
+        fullPage: viewport.width < 500,
+      });
     });
   }
 
@@ -321,12 +381,19 @@ describe('tiersim in Chromium: run', () => {
     expect(timeline.name).toBe('random-lru-mru-demote-hit-ratio-over-time.svg');
     const tl = timeline.bytes.toString();
     expect(tl).toContain('<title>Hit ratio over time</title>');
-    expect(tl).toMatch(/<text class="figure-summary"[^>]*>RANDOM workload, [\d,]+ measured requests · client LRU 16,384 → array MRU 16,384 blocks · DEMOTE · 4 KiB blocks<\/text>/);
+    expect(tl).toMatch(
+      /<text class="figure-summary"[^>]*>RANDOM workload, [\d,]+ measured requests · client LRU 16,384 → array MRU 16,384 blocks · DEMOTE · 4 KiB blocks<\/text>/,
+    );
     expect(tl).toContain('>share of reads</text>');
     expect(tl).toContain('DEMOTEs per read</text>');
     expect(tl).toContain('requests processed');
     const tlLegend = [...tl.matchAll(/<g class="legend-item">.*?<text[^>]*>([^<]*)<\/text><\/g>/g)].map((m) => m[1]);
-    expect(tlLegend).toEqual(['client hits (share of reads, left axis)', 'array hits (share of reads, left axis)', 'disk reads (share of reads, left axis)', 'DEMOTEs per read (right axis)']);
+    expect(tlLegend).toEqual([
+      'client hits (share of reads, left axis)',
+      'array hits (share of reads, left axis)',
+      'disk reads (share of reads, left axis)',
+      'DEMOTEs per read (right axis)',
+    ]);
     const tlPng = await save('timeline-export-png');
     expect(tlPng.name).toBe('random-lru-mru-demote-hit-ratio-over-time.png');
     expect(tlPng.bytes.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -344,12 +411,22 @@ describe('tiersim in Chromium: run', () => {
     expect('protocol' in baseline).toBe(false);
     const rows = await testId(page, 'compare-table')
       .locator('tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => ({ run: tr.getAttribute('data-run'), pinned: tr.getAttribute('data-pinned'), mean: tr.getAttribute('data-mean') })));
+      .evaluateAll((trs) =>
+        trs.map((tr) => ({
+          run: tr.getAttribute('data-run'),
+          pinned: tr.getAttribute('data-pinned'),
+          mean: tr.getAttribute('data-mean'),
+        })),
+      );
     expect(rows).toEqual([
       { run: baseline.name, pinned: 'false', mean: String(engine(baseline).meanLatencyMs) },
       { run: proposed.name, pinned: 'true', mean: String(engine(proposed).meanLatencyMs) },
     ]);
-    expect(await page.locator('[data-testid="cdf-chart"] path.cdf-pin').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-pin')))).toEqual([proposed.name]);
+    expect(
+      await page
+        .locator('[data-testid="cdf-chart"] path.cdf-pin')
+        .evaluateAll((ps) => ps.map((p) => p.getAttribute('data-pin'))),
+    ).toEqual([proposed.name]);
     await testId(page, 'cdf-chart').screenshot({ path: join(SHOTS, 'compare-cdf.png') });
     // The comparison as a link: a new page runs the pinned run on the pool and the current run,
     // and shows the same table.
@@ -357,11 +434,19 @@ describe('tiersim in Chromium: run', () => {
     expect(link).toMatch(/&run=compare%3A/);
     const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await other.goto(link!);
-    await other.waitForSelector('[data-testid="compare-table"] tbody tr[data-pinned="true"]', { timeout: RUN_TIMEOUT_MS });
+    await other.waitForSelector('[data-testid="compare-table"] tbody tr[data-pinned="true"]', {
+      timeout: RUN_TIMEOUT_MS,
+    });
     await other.waitForSelector('[data-testid="progress"][data-phase="done"]', { timeout: RUN_TIMEOUT_MS });
     const shared = await other
       .locator('[data-testid="compare-table"] tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => ({ run: tr.getAttribute('data-run'), pinned: tr.getAttribute('data-pinned'), mean: tr.getAttribute('data-mean') })));
+      .evaluateAll((trs) =>
+        trs.map((tr) => ({
+          run: tr.getAttribute('data-run'),
+          pinned: tr.getAttribute('data-pinned'),
+          mean: tr.getAttribute('data-mean'),
+        })),
+      );
     expect(shared).toEqual(rows);
     await other.close();
     await testId(page, 'unpin').click();
@@ -385,7 +470,9 @@ describe('tiersim in Chromium: run', () => {
             ...list.getEntries().map((e: any) => ({
               v: e.value,
               t: e.startTime,
-              what: (e.sources ?? []).map((x: any) => x.node?.getAttribute?.('data-testid') ?? x.node?.className ?? x.node?.nodeName ?? '?').join(', '),
+              what: (e.sources ?? [])
+                .map((x: any) => x.node?.getAttribute?.('data-testid') ?? x.node?.className ?? x.node?.nodeName ?? '?')
+                .join(', '),
             })),
           ),
         ).observe({ type: 'layout-shift', buffered: false });
@@ -415,7 +502,9 @@ describe('tiersim in Chromium: run', () => {
         }
       });
     });
-    await page.waitForSelector('[data-testid="progress"]:is([data-phase="done"], [data-phase="error"])', { timeout: RUN_TIMEOUT_MS });
+    await page.waitForSelector('[data-testid="progress"]:is([data-phase="done"], [data-phase="error"])', {
+      timeout: RUN_TIMEOUT_MS,
+    });
     expect(await attr(page, 'progress', 'data-phase')).toBe('done');
     const { refresh, shifts, wasmInPage } = await page.evaluate(() => ({
       refresh: (window as any).__refresh as { t: number; p: string }[],
@@ -425,12 +514,21 @@ describe('tiersim in Chromium: run', () => {
     // The engine ran, and only in its worker…
     expect(wasmInPage).toBe(0);
     // …and a module compiled in the page would have been counted.
-    expect(await page.evaluate(async () => (await WebAssembly.compile(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])), (window as any).__wasmInPage))).toBe(1);
+    expect(
+      await page.evaluate(
+        async () => (
+          await WebAssembly.compile(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])), (window as any).__wasmInPage
+        ),
+      ),
+    ).toBe(1);
     // Its work arrived in many updates (the worker sends one every tenth of the run whatever the
     // clock says, more on a slow machine; the page may draw two at once), each further on.
     const counts = refresh.map((r) => Number(r.p));
     expect(counts.length, `updates: ${counts.join(', ')}`).toBeGreaterThanOrEqual(8);
-    expect(counts.every((c, i) => i === 0 || c > counts[i - 1]), counts.join(', ')).toBe(true);
+    expect(
+      counts.every((c, i) => i === 0 || c > counts[i - 1]),
+      counts.join(', '),
+    ).toBe(true);
     // While the charts update (from the first live report to the last), nothing on the page moves.
     const during = shifts.filter((x) => x.t > refresh[0].t && x.t < refresh[refresh.length - 1].t);
     expect(during, `layout shifts: ${during.map((x) => `${x.v.toFixed(4)} (${x.what})`).join('; ')}`).toEqual([]);

@@ -12,24 +12,49 @@ describe('tiersim in Chromium: teaching', () => {
   it("steps through paper 000's A–E example in the teaching stepper, and shows ARC's ghost lists", async () => {
     const page = await openApp('#view=teach');
     const queues = () =>
-      page.locator('[data-testid="stepper-queue"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-cache')} ${r.getAttribute('data-name')}: ${r.getAttribute('data-blocks')}`));
+      page
+        .locator('[data-testid="stepper-queue"]')
+        .evaluateAll((rows) =>
+          rows.map(
+            (r) => `${r.getAttribute('data-cache')} ${r.getAttribute('data-name')}: ${r.getAttribute('data-blocks')}`,
+          ),
+        );
     await testId(page, 'stepper-preset-paper000').click();
     await page.waitForSelector('[data-testid="stepper-at"][data-steps="7"]', { timeout: RUN_TIMEOUT_MS });
     expect(await queues()).toEqual(['client cache: C D E', 'array cache: D B E']);
     await testId(page, 'stepper-step').click();
     // Paper 000 §4.5's Final state: client D E A, array E C A — LRU-LRU-demote is not one LRU.
     expect(await queues()).toEqual(['client cache: D E A', 'array cache: E C A']);
-    expect(await testId(page, 'stepper-narration').innerText()).toMatch(/^Read A: from disk \(10\.40 ms\)\. The client takes A and lets go of C\. The array takes C, A and lets go of (D, B|B, D)\. 1 DEMOTE\.$/);
+    expect(await testId(page, 'stepper-narration').innerText()).toMatch(
+      /^Read A: from disk \(10\.40 ms\)\. The client takes A and lets go of C\. The array takes C, A and lets go of (D, B|B, D)\. 1 DEMOTE\.$/,
+    );
     await page.waitForTimeout(600); // the blocks' glide
     await page.locator('[data-testid="stepper"]').screenshot({ path: join(SHOTS, 'stepper-paper000.png') });
     await testId(page, 'stepper-back').click();
     expect(await queues()).toEqual(['client cache: C D E', 'array cache: D B E']);
     // The same steps as the engine gives for the same input.
     const d = JSON.parse(defaultScenario());
-    const steps = JSON.parse(teach(JSON.stringify({ ...d, name: 'teaching stepper', topology: { ...d.topology, array: { capacity: 3, policy: { kind: 'lru' } }, client: { capacity: 3, policy: { kind: 'lru' } } } }), '[0,1,2,3,4,0,1]', '{"client":[2,3,4],"array":[3,1,4]}'));
+    const steps = JSON.parse(
+      teach(
+        JSON.stringify({
+          ...d,
+          name: 'teaching stepper',
+          topology: {
+            ...d.topology,
+            array: { capacity: 3, policy: { kind: 'lru' } },
+            client: { capacity: 3, policy: { kind: 'lru' } },
+          },
+        }),
+        '[0,1,2,3,4,0,1]',
+        '{"client":[2,3,4],"array":[3,1,4]}',
+      ),
+    );
     await testId(page, 'stepper-play').click();
     await page.waitForSelector('[data-testid="stepper-at"][data-at="7"]', { timeout: 20_000 });
-    expect(await queues()).toEqual([`client cache: ${steps[7].caches[0].queues[0].blocks.map((b: number) => 'ABCDE'[b]).join(' ')}`, `array cache: ${steps[7].caches[1].queues[0].blocks.map((b: number) => 'ABCDE'[b]).join(' ')}`]);
+    expect(await queues()).toEqual([
+      `client cache: ${steps[7].caches[0].queues[0].blocks.map((b: number) => 'ABCDE'[b]).join(' ')}`,
+      `array cache: ${steps[7].caches[1].queues[0].blocks.map((b: number) => 'ABCDE'[b]).join(' ')}`,
+    ]);
 
     await testId(page, 'stepper-preset-arc').click();
     await page.waitForSelector('[data-testid="stepper-at"][data-steps="14"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
@@ -55,7 +80,16 @@ describe('tiersim in Chromium: teaching', () => {
       },
     };
     delete (tree as any).protocol;
-    const requests = [[0, 'read', 'c1'], [1, 'read', 'c1'], [0, 'read', 'c2'], [2, 'read', 'c2'], [3, 'read', 'c1'], [1, 'read', 'c2'], [0, 'read', 'c1'], [3, 'read', 'c2']];
+    const requests = [
+      [0, 'read', 'c1'],
+      [1, 'read', 'c1'],
+      [0, 'read', 'c2'],
+      [2, 'read', 'c2'],
+      [3, 'read', 'c1'],
+      [1, 'read', 'c2'],
+      [0, 'read', 'c1'],
+      [3, 'read', 'c2'],
+    ];
     const treeSteps = JSON.parse(teach(JSON.stringify(tree), JSON.stringify(requests), '{}'));
     for (let i = 0; i < 3; i++) await testId(page, 'stepper-step').click();
     const shown = await queues();
@@ -74,23 +108,48 @@ describe('tiersim in Chromium: teaching', () => {
     await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="7"]', { timeout: RUN_TIMEOUT_MS });
     await testId(page, 'stepper').scrollIntoViewIfNeeded();
     const d = JSON.parse(defaultScenario());
-    const scenario = { ...d, name: 'teaching stepper', topology: { ...d.topology, client: { capacity: 3, policy: { kind: 'lru' } }, array: { capacity: 3, policy: { kind: 'lru' } } } };
+    const scenario = {
+      ...d,
+      name: 'teaching stepper',
+      topology: {
+        ...d.topology,
+        client: { capacity: 3, policy: { kind: 'lru' } },
+        array: { capacity: 3, policy: { kind: 'lru' } },
+      },
+    };
     delete scenario.protocol;
     const steps = JSON.parse(teach(JSON.stringify(scenario), JSON.stringify([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]), '{}'));
     const letters = (bs: number[]) => bs.map((b) => 'ABCDE'[b]).join(' ');
     const engineQueues = (n: number) => steps[n].caches.map((c: any) => `${c.name}: ${letters(c.queues[0].blocks)}`);
-    const shown = () => page.locator('[data-testid="stepper-queue"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`));
-    const tally = () => page.locator('[data-testid="stepper-tally-row"]').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-cache'), Number(r.getAttribute('data-hits')), Number(r.getAttribute('data-misses'))]));
+    const shown = () =>
+      page
+        .locator('[data-testid="stepper-queue"]')
+        .evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`));
+    const tally = () =>
+      page
+        .locator('[data-testid="stepper-tally-row"]')
+        .evaluateAll((rows) =>
+          rows.map((r) => [
+            r.getAttribute('data-cache'),
+            Number(r.getAttribute('data-hits')),
+            Number(r.getAttribute('data-misses')),
+          ]),
+        );
     const engineTally = (n: number) => steps[n].caches.map((c: any) => [c.name, c.hits, c.misses]);
     const at = () => testId(page, 'stepper-at').getAttribute('data-at');
     expect(await shown()).toEqual(engineQueues(7));
     expect(await tally()).toEqual(engineTally(7));
     // The strip: the first five cold, then duplicates — each request marked where it was served.
-    const strip = () => page.locator('[data-testid="stepper-strip-item"]').evaluateAll((items) => items.map((i) => `${i.getAttribute('data-served')}/${i.getAttribute('data-miss')}`));
+    const strip = () =>
+      page
+        .locator('[data-testid="stepper-strip-item"]')
+        .evaluateAll((items) => items.map((i) => `${i.getAttribute('data-served')}/${i.getAttribute('data-miss')}`));
     expect(await strip()).toEqual([...Array(5).fill('disk/cold'), ...Array(2).fill('disk/duplicate'), '/', '/', '/']);
     expect(steps.slice(1).map((s: any) => s.miss)).toEqual([...Array(5).fill('cold'), ...Array(5).fill('duplicate')]);
     expect(await testId(page, 'stepper-miss').getAttribute('data-miss')).toBe('duplicate');
-    expect(await testId(page, 'stepper-miss').innerText()).toBe('a duplicate miss: it would have hit had the levels been exclusive (5 deep; together they hold 6)');
+    expect(await testId(page, 'stepper-miss').innerText()).toBe(
+      'a duplicate miss: it would have hit had the levels been exclusive (5 deep; together they hold 6)',
+    );
 
     // Keys: ← back, Home to step 0 (empty caches, no request), End, space plays and pauses.
     await testId(page, 'stepper-narration').click();
@@ -116,7 +175,11 @@ describe('tiersim in Chromium: teaching', () => {
     await testId(page, 'stepper-narration').click();
     await page.keyboard.press('Space');
     await page.waitForSelector('[data-testid="stepper-at"][data-playing="true"]');
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="stepper-at"]')?.getAttribute('data-at')) >= 2, null, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="stepper-at"]')?.getAttribute('data-at')) >= 2,
+      null,
+      { timeout: 10_000 },
+    );
     await page.keyboard.press('Space');
     await page.waitForSelector('[data-testid="stepper-at"][data-playing="false"]');
     // Space with a button focused plays; it does not also press the button.
@@ -139,20 +202,37 @@ describe('tiersim in Chromium: teaching', () => {
     expect(url).toMatch(/#s=/); // the scenario's own parameter kept
     const again = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await again.goto(url);
-    await again.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="6"]', { timeout: RUN_TIMEOUT_MS });
-    const shownAgain = await again.locator('[data-testid="stepper-queue"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`));
+    await again.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="6"]', {
+      timeout: RUN_TIMEOUT_MS,
+    });
+    const shownAgain = await again
+      .locator('[data-testid="stepper-queue"]')
+      .evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`));
     expect(shownAgain).toEqual(engineQueues(6));
-    expect(await again.getByTestId('stepper-note-shown').innerText()).toBe('A again, from disk: the array only held copies.');
+    expect(await again.getByTestId('stepper-note-shown').innerText()).toBe(
+      'A again, from disk: the array only held copies.',
+    );
     expect(await again.getByTestId('stepper-miss').getAttribute('data-miss')).toBe('duplicate');
     await again.getByTestId('stepper').screenshot({ path: join(SHOTS, 'stepper-duplicate-miss.png') });
     // The walk exported: a ZIP of numbered SVG frames, and one printable page, the note on step 6.
-    const [frames] = await Promise.all([again.waitForEvent('download'), again.getByTestId('stepper-export-frames').click()]);
+    const [frames] = await Promise.all([
+      again.waitForEvent('download'),
+      again.getByTestId('stepper-export-frames').click(),
+    ]);
     expect(frames.suggestedFilename()).toBe('stepper-frames.zip');
     const zip = readFileSync((await frames.path())!);
     expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
-    expect(zip.toString('latin1').match(/step-\d\d\.svg/g)?.slice(0, 11)).toEqual(Array.from({ length: 11 }, (_, i) => `step-${String(i).padStart(2, '0')}.svg`));
+    expect(
+      zip
+        .toString('latin1')
+        .match(/step-\d\d\.svg/g)
+        ?.slice(0, 11),
+    ).toEqual(Array.from({ length: 11 }, (_, i) => `step-${String(i).padStart(2, '0')}.svg`));
     writeFileSync(join(SHOTS, 'stepper-frames.zip'), zip);
-    const [printable] = await Promise.all([again.waitForEvent('download'), again.getByTestId('stepper-export-page').click()]);
+    const [printable] = await Promise.all([
+      again.waitForEvent('download'),
+      again.getByTestId('stepper-export-page').click(),
+    ]);
     const html = readFileSync((await printable.path())!, 'utf8');
     expect(html.match(/<figure id="step-\d+">/g)).toHaveLength(11);
     expect(html).toContain('A again, from disk: the array only held copies.');
@@ -189,14 +269,34 @@ describe('tiersim in Chromium: teaching', () => {
     await page.keyboard.press('End');
     const d = JSON.parse(defaultScenario());
     const pairOf = (client: string, array: string, demote: boolean) => {
-      const s = { ...d, name: 'teaching stepper', topology: { ...d.topology, client: { capacity: 3, policy: { kind: client } }, array: { capacity: 3, policy: { kind: array } } } };
+      const s = {
+        ...d,
+        name: 'teaching stepper',
+        topology: {
+          ...d.topology,
+          client: { capacity: 3, policy: { kind: client } },
+          array: { capacity: 3, policy: { kind: array } },
+        },
+      };
       if (demote) s.protocol = { kind: 'demote' };
       else delete s.protocol;
       return JSON.parse(teach(JSON.stringify(s), JSON.stringify([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]), '{}'));
     };
     const engine = [pairOf('lru', 'lru', false), pairOf('lru', 'lru', true), pairOf('lru', 'mru', true)];
-    const rows = (id: string) => page.locator(`[data-testid="${id}"]`).evaluateAll((rs) => rs.map((r) => [r.getAttribute('data-cache'), Number(r.getAttribute('data-hits')), Number(r.getAttribute('data-misses'))]));
-    const tallies = [await rows('stepper-tally-row'), ...(await rows('stepper-variant-tally-row').then((r) => [r.slice(0, 2), r.slice(2)]))];
+    const rows = (id: string) =>
+      page
+        .locator(`[data-testid="${id}"]`)
+        .evaluateAll((rs) =>
+          rs.map((r) => [
+            r.getAttribute('data-cache'),
+            Number(r.getAttribute('data-hits')),
+            Number(r.getAttribute('data-misses')),
+          ]),
+        );
+    const tallies = [
+      await rows('stepper-tally-row'),
+      ...(await rows('stepper-variant-tally-row').then((r) => [r.slice(0, 2), r.slice(2)])),
+    ];
     expect(tallies).toEqual(engine.map((steps) => steps[10].caches.map((c: any) => [c.name, c.hits, c.misses])));
     const dup = async (id: string) => page.locator(`[data-testid="${id}"][data-miss="duplicate"]`).count();
     expect([await dup('stepper-strip-item'), await dup('stepper-variant-strip-item')]).toEqual([5, 5]);
@@ -204,17 +304,25 @@ describe('tiersim in Chromium: teaching', () => {
     expect(engine.map((steps) => steps.filter((s: any) => s.miss === 'duplicate').length)).toEqual([5, 5, 0]);
     await page.locator('[data-testid="stepper"]').screenshot({ path: join(SHOTS, 'stepper-side-by-side.png') });
     // Exported, each frame holds every pair at its step, and the printable page names them all.
-    const [framesZip] = await Promise.all([page.waitForEvent('download'), testId(page, 'stepper-export-frames').click()]);
+    const [framesZip] = await Promise.all([
+      page.waitForEvent('download'),
+      testId(page, 'stepper-export-frames').click(),
+    ]);
     const zipped = unzipSync(new Uint8Array(readFileSync((await framesZip.path())!)));
     const lastFrame = new TextDecoder().decode(zipped['step-10.svg']);
-    expect([...lastFrame.matchAll(/>([^<]*) — step 10 of 10</g)].map((m) => m[1])).toEqual(['LRU-LRU inclusive', 'LRU-LRU-demote', 'LRU-MRU-demote']);
+    expect([...lastFrame.matchAll(/>([^<]*) — step 10 of 10</g)].map((m) => m[1])).toEqual([
+      'LRU-LRU inclusive',
+      'LRU-LRU-demote',
+      'LRU-MRU-demote',
+    ]);
     const [walkPage] = await Promise.all([page.waitForEvent('download'), testId(page, 'stepper-export-page').click()]);
     const printed = readFileSync((await walkPage.path())!, 'utf8');
     expect(printed).toContain('LRU-LRU inclusive · LRU-LRU-demote · LRU-MRU-demote, 3 + 3 blocks');
     expect(printed.match(/— step 4 of 10</g)).toHaveLength(3);
 
     // The papers' small examples show their own lists.
-    const names = () => page.locator('[data-testid="stepper-queue"]').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-name')));
+    const names = () =>
+      page.locator('[data-testid="stepper-queue"]').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-name')));
     for (const [preset, steps, lists] of [
       ['slru', 13, ['probationary', 'protected']],
       ['lirs', 13, ['S', 'HIR resident', 'LIR', 'HIR non-resident']],
@@ -222,14 +330,30 @@ describe('tiersim in Chromium: teaching', () => {
       ['tq', 11, ['cache', 'Qlow', 'Qhigh', 'Qout']],
     ] as const) {
       await testId(page, `stepper-preset-${preset}`).click();
-      await page.waitForSelector(`[data-testid="stepper-at"][data-steps="${steps}"][data-at="0"]`, { timeout: RUN_TIMEOUT_MS });
+      await page.waitForSelector(`[data-testid="stepper-at"][data-steps="${steps}"][data-at="0"]`, {
+        timeout: RUN_TIMEOUT_MS,
+      });
       await testId(page, 'stepper-narration').click();
       await page.keyboard.press('End');
       expect(await names(), preset).toEqual(lists);
     }
     // TQ: the REPLACE-hinted write put A in Qhigh; the reads after it were declined, and A's next read hits the array.
-    const served = await page.locator('[data-testid="stepper-strip-item"]').evaluateAll((items) => items.map((i) => i.getAttribute('data-served')));
-    expect(served).toEqual(['disk', 'disk', 'disk', 'disk', 'write', 'array', 'disk', 'disk', 'array', 'disk', 'array']);
+    const served = await page
+      .locator('[data-testid="stepper-strip-item"]')
+      .evaluateAll((items) => items.map((i) => i.getAttribute('data-served')));
+    expect(served).toEqual([
+      'disk',
+      'disk',
+      'disk',
+      'disk',
+      'write',
+      'array',
+      'disk',
+      'disk',
+      'array',
+      'disk',
+      'array',
+    ]);
     // The strip shows which hint the write carried, not a bare *.
     const write = page.locator('[data-testid="stepper-strip-item"][data-step="5"]');
     expect(await write.getAttribute('data-hint')).toBe('replace');
@@ -256,7 +380,11 @@ describe('tiersim in Chromium: teaching', () => {
     await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
     const violations: string[] = await page.evaluate(async () => {
       const r = await (window as any).axe.run('[data-testid="stepper"]', { resultTypes: ['violations'] });
-      return r.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').flatMap((v: any) => v.nodes.map((n: any) => `${v.id} at ${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`));
+      return r.violations
+        .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+        .flatMap((v: any) =>
+          v.nodes.map((n: any) => `${v.id} at ${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`),
+        );
     });
     expect(violations).toEqual([]);
   });
@@ -265,7 +393,13 @@ describe('tiersim in Chromium: teaching', () => {
     const page = await openApp();
     await showView(page, 'teach');
     const rows = () =>
-      page.locator('[data-testid="stepper-queue"]').evaluateAll((rs) => rs.map((r) => `${r.getAttribute('data-cache')} ${r.getAttribute('data-name')}: ${r.getAttribute('data-blocks')}`));
+      page
+        .locator('[data-testid="stepper-queue"]')
+        .evaluateAll((rs) =>
+          rs.map(
+            (r) => `${r.getAttribute('data-cache')} ${r.getAttribute('data-name')}: ${r.getAttribute('data-blocks')}`,
+          ),
+        );
     // MC² over two clients (TPC-H query 3 at c1, query 7 at c2: their range hints), each request naming its range.
     await testId(page, 'stepper-preset-mc2').click();
     await page.waitForSelector('[data-testid="stepper-at"][data-steps="8"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
@@ -282,12 +416,26 @@ describe('tiersim in Chromium: teaching', () => {
         ],
       },
       protocol: { kind: 'mc2', revision: 2 },
-      source: { kind: 'workload', workload: { kind: 'tpch', query: 'q3', scale: 0.01 }, clients: { c2: { kind: 'tpch', query: 'q7', scale: 0.01 } } },
+      source: {
+        kind: 'workload',
+        workload: { kind: 'tpch', query: 'q3', scale: 0.01 },
+        clients: { c2: { kind: 'tpch', query: 'q7', scale: 0.01 } },
+      },
     };
-    const requests = [[0, 'read', 'c1', 2], [1, 'read', 'c1', 2], [0, 'read', 'c2', 2], [2, 'read', 'c1', 2], [3, 'read', 'c2', 5], [4, 'read', 'c2', 5], [5, 'read', 'c2', 5], [1, 'read', 'c2', 2]];
+    const requests = [
+      [0, 'read', 'c1', 2],
+      [1, 'read', 'c1', 2],
+      [0, 'read', 'c2', 2],
+      [2, 'read', 'c1', 2],
+      [3, 'read', 'c2', 5],
+      [4, 'read', 'c2', 5],
+      [5, 'read', 'c2', 5],
+      [1, 'read', 'c2', 2],
+    ];
     const steps = JSON.parse(teach(JSON.stringify(scenario), JSON.stringify(requests), '{}'));
     const letters = (bs: number[]) => bs.map((b) => 'ABCDEF'[b]).join(' ');
-    const engineRows = (n: number) => steps[n].caches.flatMap((c: any) => c.queues.map((q: any) => `${c.name} ${q.name}: ${letters(q.blocks)}`));
+    const engineRows = (n: number) =>
+      steps[n].caches.flatMap((c: any) => c.queues.map((q: any) => `${c.name} ${q.name}: ${letters(q.blocks)}`));
     for (let n = 0; n <= 8; n++) {
       expect(await rows(), `step ${n}`).toEqual(engineRows(n));
       if (n < 8) await testId(page, 'stepper-step').click();
@@ -302,23 +450,44 @@ describe('tiersim in Chromium: teaching', () => {
     await page.keyboard.press('ArrowRight');
     expect(await rows()).toContain('array range 2 · c1: B');
     expect(await rows()).toContain('c1 range 2: C A');
-    expect(await page.locator('[data-testid="stepper-queue"][data-name="range 2 · c1"]').getAttribute('title')).toBe("c1's own partition of range 2, sized 1 block by Karma");
+    expect(await page.locator('[data-testid="stepper-queue"][data-name="range 2 · c1"]').getAttribute('title')).toBe(
+      "c1's own partition of range 2, sized 1 block by Karma",
+    );
     await page.waitForTimeout(600); // the blocks' glide
     await testId(page, 'stepper').screenshot({ path: join(SHOTS, 'stepper-mc2.png') });
 
     // LIRS: its stack S drawn above Q (its resident HIR blocks), each entry marked as the engine marks it.
     await testId(page, 'stepper-preset-lirs').click();
     await page.waitForSelector('[data-testid="stepper-at"][data-steps="13"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
-    const single = { ...d, name: 'teaching stepper', topology: { kind: 'single', cache: { capacity: 4, policy: { kind: 'lirs' } }, link: d.topology.link, disk: d.topology.disk } };
+    const single = {
+      ...d,
+      name: 'teaching stepper',
+      topology: {
+        kind: 'single',
+        cache: { capacity: 4, policy: { kind: 'lirs' } },
+        link: d.topology.link,
+        disk: d.topology.disk,
+      },
+    };
     delete (single as any).protocol;
-    const lirs = JSON.parse(teach(JSON.stringify(single), JSON.stringify('A B C D A B E A F B G C A'.split(' ').map((l) => l.charCodeAt(0) - 65)), '{}'));
+    const lirs = JSON.parse(
+      teach(
+        JSON.stringify(single),
+        JSON.stringify('A B C D A B E A F B G C A'.split(' ').map((l) => l.charCodeAt(0) - 65)),
+        '{}',
+      ),
+    );
     const sRow = page.locator('[data-testid="stepper-queue"][data-name="S"]');
     const seen = new Set<string>();
     for (let n = 0; n <= 13; n++) {
       const stack = lirs[n].caches[0].stack as { block: number; status: string }[];
-      expect(await sRow.getAttribute('data-blocks'), `step ${n}`).toBe(stack.map((e) => String.fromCharCode(65 + e.block)).join(' '));
+      expect(await sRow.getAttribute('data-blocks'), `step ${n}`).toBe(
+        stack.map((e) => String.fromCharCode(65 + e.block)).join(' '),
+      );
       expect(await sRow.getAttribute('data-marks'), `step ${n}`).toBe(stack.map((e) => e.status).join(' '));
-      expect(await page.locator('.stepper-block.is-hir-non-resident').count()).toBe(stack.filter((e) => e.status === 'hir-non-resident').length);
+      expect(await page.locator('.stepper-block.is-hir-non-resident').count()).toBe(
+        stack.filter((e) => e.status === 'hir-non-resident').length,
+      );
       if (n > 0) expect(stack[0].status, `step ${n}: S's bottom is always LIR`).toBe('lir');
       stack.forEach((e) => seen.add(e.status));
       if (n < 13) await page.keyboard.press('ArrowRight');
@@ -343,7 +512,9 @@ describe('tiersim in Chromium: teaching', () => {
     await page.waitForFunction(() => window.location.hash.endsWith('&view=teach&teach=lirs&step=2'));
     const shared = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await shared.goto(share);
-    await shared.waitForSelector('[data-testid="stepper-at"][data-steps="13"][data-at="2"]', { timeout: RUN_TIMEOUT_MS });
+    await shared.waitForSelector('[data-testid="stepper-at"][data-steps="13"][data-at="2"]', {
+      timeout: RUN_TIMEOUT_MS,
+    });
     expect(await shared.getByTestId('view-tab-teach').getAttribute('aria-selected')).toBe('true');
     expect(new URL(shared.url()).hash).toBe(hash());
     await shared.close();

@@ -5,7 +5,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Simulation, TraceReader, exportWorkload } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { gzipSync } from 'node:zlib';
-import { useApp, EngineReport, RUN_TIMEOUT_MS, attr, decodeShareUrl, openApp, results, root, run, testId, value } from './harness';
+import {
+  useApp,
+  EngineReport,
+  RUN_TIMEOUT_MS,
+  attr,
+  decodeShareUrl,
+  openApp,
+  results,
+  root,
+  run,
+  testId,
+  value,
+} from './harness';
 
 useApp();
 
@@ -50,7 +62,9 @@ describe('tiersim in Chromium: traces', () => {
     // Two disks: two clients, one client cache. Run waits for a choice, and says why beside it.
     expect(await attr(page, 'trace-clients', 'data-ids')).toMatch(/^(0,1|1,0)$/);
     expect(await testId(page, 'run-button').isDisabled()).toBe(true);
-    expect(await testId(page, 'run-blocked').innerText()).toMatch(/^scenario\.source\.clients: the trace has 2 clients \((0, 1|1, 0)\) but the topology has 1 \(client\)/);
+    expect(await testId(page, 'run-blocked').innerText()).toMatch(
+      /^scenario\.source\.clients: the trace has 2 clients \((0, 1|1, 0)\) but the topology has 1 \(client\)/,
+    );
     await testId(page, 'trace-merge').click();
     expect(await testId(page, 'run-blocked').count()).toBe(0);
     await run(page);
@@ -73,8 +87,14 @@ describe('tiersim in Chromium: traces', () => {
     const bad = Buffer.from(text.split('\n').slice(0, 7).join('\n') + '\n1,web,0,Trim,0,4096,1\n');
     await drop(bad, 'broken.csv');
     await page.waitForSelector('[data-testid="run-error"]', { timeout: RUN_TIMEOUT_MS });
-    expect(await testId(page, 'run-error').innerText()).toContain('broken.csv: line 8: Type: expected Read or Write, got "Trim"');
-    expect(decodeShareUrl(await value(page, 'share-url')).source).toEqual({ kind: 'trace', name: 'web.csv.gz', clients: { kind: 'merged' } });
+    expect(await testId(page, 'run-error').innerText()).toContain(
+      'broken.csv: line 8: Type: expected Read or Write, got "Trim"',
+    );
+    expect(decodeShareUrl(await value(page, 'share-url')).source).toEqual({
+      kind: 'trace',
+      name: 'web.csv.gz',
+      clients: { kind: 'merged' },
+    });
     await run(page);
     expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
 
@@ -83,7 +103,9 @@ describe('tiersim in Chromium: traces', () => {
     // status stays as it was.
     const status = await testId(page, 'trace-summary').innerText();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const prose = Array.from({ length: 30 }, (_, i) => `Line ${i + 1} of my notes — caches, “again”; ${i * 7} ideas.`).join('\n') + '\n';
+    const prose =
+      Array.from({ length: 30 }, (_, i) => `Line ${i + 1} of my notes — caches, “again”; ${i * 7} ideas.`).join('\n') +
+      '\n';
     await drop(Buffer.from(prose), 'notes.txt');
     await page.waitForSelector('[data-testid="trace-refused"][data-file="notes.txt"]', { timeout: RUN_TIMEOUT_MS });
     const refused = testId(page, 'trace-refused');
@@ -96,7 +118,11 @@ describe('tiersim in Chromium: traces', () => {
     const viewport = page.viewportSize()!;
     expect(box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
     expect(await testId(page, 'trace-summary').innerText()).toBe(status);
-    expect(decodeShareUrl(await value(page, 'share-url')).source).toEqual({ kind: 'trace', name: 'web.csv.gz', clients: { kind: 'merged' } });
+    expect(decodeShareUrl(await value(page, 'share-url')).source).toEqual({
+      kind: 'trace',
+      name: 'web.csv.gz',
+      clients: { kind: 'merged' },
+    });
     // The next good file clears it.
     await drop(gz, 'web.csv.gz');
     await page.waitForSelector('[data-testid="trace-refused"]', { state: 'detached', timeout: RUN_TIMEOUT_MS });

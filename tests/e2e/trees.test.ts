@@ -3,8 +3,30 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Simulation, TraceReader, estimateUpside, exportWorkload, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, RUN_TIMEOUT_MS, SHOTS, attr, decodeShareUrl, drop, engine, engineCdf, expectSameCdf, openApp, replay, results, run, testId, value } from './harness';
+import {
+  Simulation,
+  TraceReader,
+  estimateUpside,
+  exportWorkload,
+  runScenario,
+} from '../../web/wasm-pkg/tiersim_wasm.js';
+import {
+  useApp,
+  RUN_TIMEOUT_MS,
+  SHOTS,
+  attr,
+  decodeShareUrl,
+  drop,
+  engine,
+  engineCdf,
+  expectSameCdf,
+  openApp,
+  replay,
+  results,
+  run,
+  testId,
+  value,
+} from './harness';
 
 useApp();
 
@@ -26,13 +48,18 @@ describe('tiersim in Chromium: trees', () => {
     expect(await testId(page, 'topology-ghost').textContent()).toBe('client1hang under array');
     // (A page screenshot clipped to the diagram: an element screenshot would scroll it under the
     // pointer, which moves the drag's target.)
-    await page.screenshot({ path: join(SHOTS, 'topology-drag.png'), clip: (await testId(page, 'topology-diagram').boundingBox())! });
+    await page.screenshot({
+      path: join(SHOTS, 'topology-drag.png'),
+      clip: (await testId(page, 'topology-diagram').boundingBox())!,
+    });
     await page.mouse.up();
     expect(await testId(page, 'topology-ghost').count()).toBe(0);
     const scenario = decodeShareUrl(await value(page, 'share-url'));
     expect(scenario.topology.caches.find((c: { name: string }) => c.name === 'client1').parent).toBe('array');
     // client1 now sits a level lower in the picture, beside the middle tiers.
-    expect(await page.locator('[data-testid="topology-diagram"] [data-name="client1"]').getAttribute('data-role')).toBe('client');
+    expect(await page.locator('[data-testid="topology-diagram"] [data-name="client1"]').getAttribute('data-role')).toBe(
+      'client',
+    );
     await testId(page, 'topology-diagram').screenshot({ path: join(SHOTS, 'topology.png') });
     await run(page);
     const r = await results(page);
@@ -53,7 +80,12 @@ describe('tiersim in Chromium: trees', () => {
     await testId(page, 'tree-4-add').click();
     await testId(page, 'tree-1-parent').selectOption('left');
     await testId(page, 'tree-2-parent').selectOption('right');
-    for (const [i, capacity] of [[1, 1024], [2, 1024], [5, 1024], [6, 1024]]) {
+    for (const [i, capacity] of [
+      [1, 1024],
+      [2, 1024],
+      [5, 1024],
+      [6, 1024],
+    ]) {
       await testId(page, `tree-${i}-capacity`).fill(String(capacity));
     }
     // The middle tiers' sizes in bytes: 8 MiB of 4 KiB blocks is 2,048 blocks.
@@ -85,18 +117,27 @@ describe('tiersim in Chromium: trees', () => {
     expect(expected.clients.map((c: any) => c.name)).toEqual(clients);
 
     // One CDF line and one table per client, each the engine's and each reaching 1.
-    const lines = await page.locator('[data-testid="client-cdf-chart"] path.client-cdf-line').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-client')));
+    const lines = await page
+      .locator('[data-testid="client-cdf-chart"] path.client-cdf-line')
+      .evaluateAll((ps) => ps.map((p) => p.getAttribute('data-client')));
     expect(lines).toEqual(clients);
     for (const c of expected.clients) {
       const rows = await page
         .locator(`[data-testid="client-cdf-table"][data-client="${c.name}"] tr[data-upper-ms]`)
-        .evaluateAll((trs) => trs.map((tr) => ({ upperMs: Number(tr.getAttribute('data-upper-ms')), cum: Number(tr.getAttribute('data-cum')) })));
+        .evaluateAll((trs) =>
+          trs.map((tr) => ({
+            upperMs: Number(tr.getAttribute('data-upper-ms')),
+            cum: Number(tr.getAttribute('data-cum')),
+          })),
+        );
       expectSameCdf(rows, engineCdf(c));
       expect(rows[rows.length - 1].cum).toBe(1);
       // Three levels and the disk, served fractions summing to one.
       const row = page.locator(`[data-testid="client-table"] tr[data-client="${c.name}"]`);
       expect(await row.getAttribute('data-mean-ms')).toBe(String(c.meanLatencyMs));
-      const levels = await row.locator('td[data-level]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
+      const levels = await row
+        .locator('td[data-level]')
+        .evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
       expect(levels).toEqual(c.hitFractions);
       expect(levels).toHaveLength(4);
       expect(levels.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
@@ -104,10 +145,14 @@ describe('tiersim in Chromium: trees', () => {
       expect(c.speedup).toBeLessThan(1);
     }
     expect(await attr(page, 'fairness', 'data-value')).toBe(String(expected.fairness));
-    const depths = await page.locator('[data-testid="cache-table"] tr[data-cache]').evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-depth'))));
+    const depths = await page
+      .locator('[data-testid="cache-table"] tr[data-cache]')
+      .evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-depth'))));
     expect(depths).toEqual([0, 2, 2, 1, 1, 2, 2]);
     // Stack-depth graphs: the workload, each client's stream, each shared cache's.
-    const curves = await page.locator('[data-testid="depth-line"]').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-curve')));
+    const curves = await page
+      .locator('[data-testid="depth-line"]')
+      .evaluateAll((ps) => ps.map((p) => p.getAttribute('data-curve')));
     expect(curves).toEqual(['workload', ...clients, 'array', 'left', 'right']);
     expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
     // The upside estimate runs for trees too: each client on its own stream, as the engine estimates it.
@@ -117,7 +162,11 @@ describe('tiersim in Chromium: trees', () => {
     const array = Number(await value(page, 'upside-array'));
     expect([client, array]).toEqual([1024, 2048 + 4096]);
     const est = estimateUpside(JSON.stringify(scenario), JSON.stringify([{ client, array }])) as any;
-    const shown = await page.locator('[data-testid="upside-clients"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-client'), Number(tr.getAttribute('data-reduction'))]));
+    const shown = await page
+      .locator('[data-testid="upside-clients"] tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [tr.getAttribute('data-client'), Number(tr.getAttribute('data-reduction'))]),
+      );
     expect(shown).toEqual(est.clients.map((c: any) => [c.name, c.point.missReductionPercent]));
     // The tree's workload downloads as CSV with its client column (oracleGeneral has none), and
     // reads back as four clients, byte for byte the engine's export.
@@ -145,7 +194,9 @@ describe('tiersim in Chromium: trees', () => {
       const v = volumes[i < 3 ? i : i % 3 === 0 ? 0 : rand(10) < 5 ? 1 : 2];
       counts[v]++;
       const block = v === 11 ? rand(400) : v === 4 ? (i * 3) % 9000 : rand(20_000);
-      lines.push(`${v},${rand(6) === 0 ? 'W' : 'R'},${block * 4096},${4096 * (1 + rand(3))},${1577808000000000 + i * 250}`);
+      lines.push(
+        `${v},${rand(6) === 0 ? 'W' : 'R'},${block * 4096},${4096 * (1 + rand(3))},${1577808000000000 + i * 250}`,
+      );
     }
     const bytes = Buffer.from(lines.join('\n') + '\n');
     const page = await openApp();
@@ -162,7 +213,9 @@ describe('tiersim in Chromium: trees', () => {
     await testId(page, 'trace-build-tree').click();
     expect(await value(page, 'topology')).toBe('tree');
     expect(await testId(page, 'run-blocked').count()).toBe(0);
-    const map = await page.locator('[data-testid="trace-map"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-id'), tr.getAttribute('data-leaf')]));
+    const map = await page
+      .locator('[data-testid="trace-map"] tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-id'), tr.getAttribute('data-leaf')]));
     expect(map).toEqual([
       ['11', 'client11'],
       ['4', 'client4'],
@@ -187,17 +240,26 @@ describe('tiersim in Chromium: trees', () => {
       expect(expected.clients[k].requests).toBeGreaterThan(0.8 * counts[v]);
     }
     // Each client's row, line and table: the engine's numbers for that client.
-    const lines_ = await page.locator('[data-testid="client-cdf-chart"] path.client-cdf-line').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-client')));
+    const lines_ = await page
+      .locator('[data-testid="client-cdf-chart"] path.client-cdf-line')
+      .evaluateAll((ps) => ps.map((p) => p.getAttribute('data-client')));
     expect(lines_).toEqual(['client11', 'client4', 'client27']);
     for (const c of expected.clients) {
       const row = page.locator(`[data-testid="client-table"] tr[data-client="${c.name}"]`);
       expect(await row.getAttribute('data-mean-ms')).toBe(String(c.meanLatencyMs));
       expect(await row.getAttribute('data-requests')).toBe(String(c.requests));
-      const levels = await row.locator('td[data-level]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
+      const levels = await row
+        .locator('td[data-level]')
+        .evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
       expect(levels).toEqual(c.hitFractions);
       const rows = await page
         .locator(`[data-testid="client-cdf-table"][data-client="${c.name}"] tr[data-upper-ms]`)
-        .evaluateAll((trs) => trs.map((tr) => ({ upperMs: Number(tr.getAttribute('data-upper-ms')), cum: Number(tr.getAttribute('data-cum')) })));
+        .evaluateAll((trs) =>
+          trs.map((tr) => ({
+            upperMs: Number(tr.getAttribute('data-upper-ms')),
+            cum: Number(tr.getAttribute('data-cum')),
+          })),
+        );
       expectSameCdf(rows, engineCdf(c));
     }
     // The hot volume lives in its cache; the scanning one barely does.
@@ -244,7 +306,11 @@ describe('tiersim in Chromium: trees', () => {
     expect(mapped.source.clients).toEqual({ kind: 'map', map: { '5': 'client1', '6': 'client2', '9': 'client2' } });
     const expected = replay(mapped, bytes);
     expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
-    const requests = await page.locator('[data-testid="client-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-client'), Number(tr.getAttribute('data-requests'))]));
+    const requests = await page
+      .locator('[data-testid="client-table"] tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [tr.getAttribute('data-client'), Number(tr.getAttribute('data-requests'))]),
+      );
     expect(requests).toEqual(expected.clients.map((c: any) => [c.name, c.requests]));
   });
 });

@@ -7,7 +7,25 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, RUN_TIMEOUT_MS, attr, decodeShareUrl, drop, encodeHash, engine, engineCdf, expectSameCdf, openApp, replay, results, root, run, showView, testId, value } from './harness';
+import {
+  useApp,
+  RUN_TIMEOUT_MS,
+  attr,
+  decodeShareUrl,
+  drop,
+  encodeHash,
+  engine,
+  engineCdf,
+  expectSameCdf,
+  openApp,
+  replay,
+  results,
+  root,
+  run,
+  showView,
+  testId,
+  value,
+} from './harness';
 
 useApp();
 
@@ -22,7 +40,9 @@ const hashOf = (page: Page) => new URL(page.url()).hash;
 async function inViewport(page: Page, id: string): Promise<boolean> {
   const box = await testId(page, id).boundingBox();
   const size = page.viewportSize()!;
-  return box !== null && box.y >= 0 && box.y + box.height <= size.height && box.x >= 0 && box.x + box.width <= size.width;
+  return (
+    box !== null && box.y >= 0 && box.y + box.height <= size.height && box.x >= 0 && box.x + box.width <= size.width
+  );
 }
 
 describe('tiersim in Chromium: views', () => {
@@ -45,11 +65,14 @@ describe('tiersim in Chromium: views', () => {
       },
       sweeps: async () => {
         await testId(page, 'param-sweep-run').click();
-        await page.waitForSelector('[data-testid="param-sweep-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
+        await page.waitForSelector('[data-testid="param-sweep-progress"][data-status="done"]', {
+          timeout: RUN_TIMEOUT_MS,
+        });
       },
       teach: async () => {
         await page.waitForSelector('[data-testid="stepper"]');
-        if (await testId(page, 'stepper-preset-paper000').count()) await testId(page, 'stepper-preset-paper000').click();
+        if (await testId(page, 'stepper-preset-paper000').count())
+          await testId(page, 'stepper-preset-paper000').click();
         await page.waitForSelector('[data-testid="stepper-at"][data-steps]', { timeout: RUN_TIMEOUT_MS });
       },
       gallery: () => page.waitForSelector('[data-testid="gallery"] tr[data-label]', { timeout: RUN_TIMEOUT_MS }),
@@ -58,7 +81,8 @@ describe('tiersim in Chromium: views', () => {
       await testId(page, `view-tab-${view}`).click();
       expect(await selectedTab(page)).toBe(`view-tab-${view}`);
       await testId(page, `view-${view}`).waitFor({ state: 'visible' });
-      for (const other of VIEWS.filter((v) => v !== view)) expect(await testId(page, `view-${other}`).isHidden(), `${other} hidden in ${view}`).toBe(true);
+      for (const other of VIEWS.filter((v) => v !== view))
+        expect(await testId(page, `view-${other}`).isHidden(), `${other} hidden in ${view}`).toBe(true);
       // The scenario stays; the view joins it in the link (Explore, the default, adds nothing).
       expect(hashOf(page)).toBe(view === 'explore' ? plain : `${plain}&view=${view}`);
       expect(await value(page, 'share-url')).toBe(page.url());
@@ -92,7 +116,9 @@ describe('tiersim in Chromium: views', () => {
       await testId(page, `view-tab-${view}`).click();
       await testId(page, `view-${view}`).waitFor({ state: 'visible' });
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForFunction(() => window.scrollY > 0 || document.documentElement.scrollHeight <= window.innerHeight);
+      await page.waitForFunction(
+        () => window.scrollY > 0 || document.documentElement.scrollHeight <= window.innerHeight,
+      );
       expect(await inViewport(page, 'run-button'), `Run in view at the bottom of ${view}`).toBe(true);
       expect(await inViewport(page, 'cancel-button')).toBe(true);
       expect(await inViewport(page, 'run-summary')).toBe(true);
@@ -110,7 +136,11 @@ describe('tiersim in Chromium: views', () => {
     // Another view, chosen from the bottom of this one, opens at its own top.
     await testId(page, 'view-tab-teach').click();
     await testId(page, 'view-teach').waitFor({ state: 'visible' });
-    expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(await page.evaluate(() => document.querySelector('.app-header')!.getBoundingClientRect().bottom + window.scrollY + 1));
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(
+      await page.evaluate(
+        () => document.querySelector('.app-header')!.getBoundingClientRect().bottom + window.scrollY + 1,
+      ),
+    );
     expect(await testId(page, 'stepper').isVisible()).toBe(true);
     await page.close();
   });
@@ -143,8 +173,12 @@ describe('tiersim in Chromium: views', () => {
     expect(await attr(asked, 'progress', 'data-phase')).toBe('idle');
     await confirm.click();
     // Under way, the bar says how long the run has left, from its pace so far.
-    await asked.waitForSelector('[data-testid="run-bar-progress"][data-phase="measured"]:not([data-time-left=""])', { timeout: RUN_TIMEOUT_MS });
-    expect(await testId(asked, 'run-bar-progress').innerText()).toMatch(/^Measuring · \d+ % · (under a second|about [\d a-z]+) left · [\d,]+ \/ 80,032,768 requests$/);
+    await asked.waitForSelector('[data-testid="run-bar-progress"][data-phase="measured"]:not([data-time-left=""])', {
+      timeout: RUN_TIMEOUT_MS,
+    });
+    expect(await testId(asked, 'run-bar-progress').innerText()).toMatch(
+      /^Measuring · \d+ % · (under a second|about [\d a-z]+) left · [\d,]+ \/ 80,032,768 requests$/,
+    );
     expect(Number(await attr(asked, 'run-bar-progress', 'data-time-left'))).toBeGreaterThan(0);
     await asked.keyboard.press('Escape');
     await asked.waitForSelector('[data-testid="progress"][data-phase="cancelled"]', { timeout: RUN_TIMEOUT_MS });
@@ -209,7 +243,10 @@ describe('tiersim in Chromium: views', () => {
     expect(hashOf(page)).toBe(`${now}&view=compare`);
     const back = async (view: string, suffix: string) => {
       await page.goBack();
-      await page.waitForFunction((id) => document.querySelector('[role="tab"][aria-selected="true"]')?.getAttribute('data-testid') === id, `view-tab-${view}`);
+      await page.waitForFunction(
+        (id) => document.querySelector('[role="tab"][aria-selected="true"]')?.getAttribute('data-testid') === id,
+        `view-tab-${view}`,
+      );
       expect(await testId(page, `view-${view}`).isVisible()).toBe(true);
       // The scenario as it is now, never the entry's older one — in the address, the form and the Share link.
       await page.waitForFunction((h) => window.location.hash === h, `${now}${suffix}`);
@@ -225,7 +262,10 @@ describe('tiersim in Chromium: views', () => {
     expect(await testId(page, 'url-error').count()).toBe(0);
     // And forward again.
     await page.goForward();
-    await page.waitForFunction(() => document.querySelector('[role="tab"][aria-selected="true"]')?.getAttribute('data-testid') === 'view-tab-teach');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[role="tab"][aria-selected="true"]')?.getAttribute('data-testid') === 'view-tab-teach',
+    );
     expect(hashOf(page)).toBe(`${now}&view=teach`);
     await page.close();
   });

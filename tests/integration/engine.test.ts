@@ -12,9 +12,28 @@ import { checkScenario, describeIssue } from '../../web/scenario/schema';
 import { mc2Example, traceClientIssue, treeForTraceClients, treeFromScenario } from '../../web/scenario/topology';
 import { decodeScenarioFromHash, migrateLinked } from '../../web/scenario/url';
 import LZString from 'lz-string';
-import { PolicyBench, Simulation, TraceReader, defaultScenario, designSpace, estimateUpside, exportWorkload, initSync, judgeCheck, reproduce, runScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import {
+  PolicyBench,
+  Simulation,
+  TraceReader,
+  defaultScenario,
+  designSpace,
+  estimateUpside,
+  exportWorkload,
+  initSync,
+  judgeCheck,
+  reproduce,
+  runScenario,
+  validateScenario,
+} from '../../web/wasm-pkg/tiersim_wasm.js';
 import type { Check } from '../../web/worker/protocol';
-import { applyDesign, designName, designRuns, designSpace as ourDesignSpace, runName } from '../../web/features/designspace/space';
+import {
+  applyDesign,
+  designName,
+  designRuns,
+  designSpace as ourDesignSpace,
+  runName,
+} from '../../web/features/designspace/space';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 const root = resolve(__dirname, '../..');
@@ -32,16 +51,27 @@ function scenario(patch: (s: any) => void): string {
 
 function runNative(json: string, args: string[] = ['run', '{}', '--json']): unknown {
   if (!existsSync(cli)) {
-    throw new Error(`native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`);
+    throw new Error(
+      `native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`,
+    );
   }
   const file = join(mkdtempSync(join(tmpdir(), 'tiersim-')), 'scenario.json');
   writeFileSync(file, json);
-  return JSON.parse(execFileSync(cli, args.map((a) => (a === '{}' ? file : a)), { encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(
+      cli,
+      args.map((a) => (a === '{}' ? file : a)),
+      { encoding: 'utf8' },
+    ),
+  );
 }
 
 describe('engine in wasm', () => {
   it('gives exactly the native numbers for the paper 000 RANDOM designs', () => {
-    for (const [array, protocol] of [['mru', 'demote'], ['lru', 'none']]) {
+    for (const [array, protocol] of [
+      ['mru', 'demote'],
+      ['lru', 'none'],
+    ]) {
       const json = scenario((s) => {
         s.topology.array.policy.kind = array;
         if (protocol === 'none') delete s.protocol;
@@ -53,7 +83,15 @@ describe('engine in wasm', () => {
   });
 
   it("gives exactly the native numbers for issue 22's policies at the array, the seeded ones included", () => {
-    for (const policy of [{ kind: 'car' }, { kind: 'lru-k', k: 3, correlatedPeriod: 20 }, { kind: 'qd-lp-fifo' }, { kind: 'hyperbolic', sampleSize: 16 }, { kind: 'lecar' }, { kind: 'clock-pro', minColdShare: 0.05 }, { kind: 'cacheus' }]) {
+    for (const policy of [
+      { kind: 'car' },
+      { kind: 'lru-k', k: 3, correlatedPeriod: 20 },
+      { kind: 'qd-lp-fifo' },
+      { kind: 'hyperbolic', sampleSize: 16 },
+      { kind: 'lecar' },
+      { kind: 'clock-pro', minColdShare: 0.05 },
+      { kind: 'cacheus' },
+    ]) {
       const json = scenario((s) => (s.topology.array.policy = policy));
       const wasm = runScenario(json);
       expect(wasm.phase, policy.kind).toBe('done');
@@ -63,7 +101,11 @@ describe('engine in wasm', () => {
 
   it('gives exactly the native numbers with an admission filter at either level, and reports what each filter turned away', () => {
     for (const protocol of ['none', 'demote']) {
-      for (const admission of [{ kind: 'tinylfu' }, { kind: 'probabilistic', probability: 0.3 }, { kind: 'second-hit' }]) {
+      for (const admission of [
+        { kind: 'tinylfu' },
+        { kind: 'probabilistic', probability: 0.3 },
+        { kind: 'second-hit' },
+      ]) {
         const json = scenario((s) => {
           s.protocol = { kind: protocol };
           s.source.workload = { kind: 'zipf', blocks: 32768, alpha: 0.9 };
@@ -116,9 +158,20 @@ describe('engine in wasm', () => {
     const ratios: Record<string, number> = {};
     for (const kind of ['lru', 'mq', 'tq']) {
       const json = scenario((s) => {
-        s.topology = { kind: 'single', cache: { capacity: 4323, policy: { kind } }, link: s.topology.link, disk: s.topology.disk };
+        s.topology = {
+          kind: 'single',
+          cache: { capacity: 4323, policy: { kind } },
+          link: s.topology.link,
+          disk: s.topology.disk,
+        };
         delete s.protocol;
-        s.source.workload = { kind: 'oltp', warehouses: 1, bufferPool: 10_807, warmupRequests: 0, measuredRequests: 120_000 };
+        s.source.workload = {
+          kind: 'oltp',
+          warehouses: 1,
+          bufferPool: 10_807,
+          warmupRequests: 0,
+          measuredRequests: 120_000,
+        };
       });
       const wasm = runScenario(json);
       expect(wasm).toEqual(runNative(json));
@@ -128,7 +181,11 @@ describe('engine in wasm', () => {
       ratios[kind] = c.warmBlockHits / c.warmBlockReads;
       // One cache, one client: the report's per-cache counters are the totals'.
       expect(wasm.caches).toHaveLength(1);
-      expect([wasm.caches[0].warmBlockHits, wasm.caches[0].writes, wasm.caches[0].replaceWrites]).toEqual([c.warmBlockHits, c.writes, c.replaceWrites]);
+      expect([wasm.caches[0].warmBlockHits, wasm.caches[0].writes, wasm.caches[0].replaceWrites]).toEqual([
+        c.warmBlockHits,
+        c.writes,
+        c.replaceWrites,
+      ]);
       expect(wasm.clients.map((x: any) => [x.name, x.writes])).toEqual([['cache', c.writes]]);
     }
     expect(ratios.tq).toBeGreaterThan(1.5 * ratios.mq);
@@ -137,7 +194,9 @@ describe('engine in wasm', () => {
 
   it('reproduces Table 2 of paper 000 within 20%', () => {
     const proposed = runScenario(defaultScenario()).meanLatencyMs;
-    const baseline = runScenario(scenario((s) => ((s.topology.array.policy.kind = 'lru'), delete s.protocol))).meanLatencyMs;
+    const baseline = runScenario(
+      scenario((s) => ((s.topology.array.policy.kind = 'lru'), delete s.protocol)),
+    ).meanLatencyMs;
     expect(Math.abs(proposed - 0.64) / 0.64).toBeLessThan(0.2);
     expect(Math.abs(baseline - 4.77) / 4.77).toBeLessThan(0.2);
     expect(Math.abs(baseline / proposed - 7.5) / 7.5).toBeLessThan(0.2);
@@ -159,11 +218,17 @@ describe('engine in wasm', () => {
   });
 
   it('refuses bad scenarios with a message naming the field', () => {
-    expect(() => new Simulation(scenario((s) => (s.topology.client.capacity = 0)))).toThrow(/scenario\.topology\.client\.capacity: must be between 1 and/);
-    expect(() => new Simulation(scenario((s) => (s.topology.link = { preset: 'warp-drive' })))).toThrow(/scenario\.topology.*warp-drive/);
+    expect(() => new Simulation(scenario((s) => (s.topology.client.capacity = 0)))).toThrow(
+      /scenario\.topology\.client\.capacity: must be between 1 and/,
+    );
+    expect(() => new Simulation(scenario((s) => (s.topology.link = { preset: 'warp-drive' })))).toThrow(
+      /scenario\.topology.*warp-drive/,
+    );
     expect(() => validateScenario(scenario((s) => (s.version = 7)))).toThrow(/newer than this tiersim/);
     expect(() => validateScenario('{"version":1')).toThrow(/not valid JSON/);
-    expect(() => validateScenario(scenario((s) => (s.topology.kind = 'ring')))).toThrow(/^scenario\.topology\.kind: unknown variant `ring`/);
+    expect(() => validateScenario(scenario((s) => (s.topology.kind = 'ring')))).toThrow(
+      /^scenario\.topology\.kind: unknown variant `ring`/,
+    );
     expect(JSON.parse(validateScenario(defaultScenario()))).toEqual(JSON.parse(defaultScenario()));
   });
 
@@ -195,41 +260,65 @@ describe('engine in wasm', () => {
   });
 
   it('regenerates every bundled trace byte for byte from the workload its index entry records', () => {
-    const index: { file: string; format: string; command: string }[] = JSON.parse(readFileSync(join(root, 'public/traces/index.json'), 'utf8'));
+    const index: { file: string; format: string; command: string }[] = JSON.parse(
+      readFileSync(join(root, 'public/traces/index.json'), 'utf8'),
+    );
     expect(index.map((t) => t.file)).toContain('tpch-q7.csv.gz');
     for (const t of index) {
       const workload = JSON.parse(/\(workload (.*)\)$/.exec(t.command)![1]);
-      const made = exportWorkload(scenario((s) => (s.source.workload = workload)), t.format);
-      expect(Buffer.from(made).equals(gunzipSync(readFileSync(join(root, 'public/traces', t.file)))), t.file).toBe(true);
+      const made = exportWorkload(
+        scenario((s) => (s.source.workload = workload)),
+        t.format,
+      );
+      expect(Buffer.from(made).equals(gunzipSync(readFileSync(join(root, 'public/traces', t.file)))), t.file).toBe(
+        true,
+      );
     }
     // The TPC-H trace keeps its range hints.
-    const tpch = gunzipSync(readFileSync(join(root, 'public/traces/tpch-q7.csv.gz'))).toString().split('\n');
+    const tpch = gunzipSync(readFileSync(join(root, 'public/traces/tpch-q7.csv.gz')))
+      .toString()
+      .split('\n');
     expect(tpch.slice(1, -1).every((line) => /,r,range:\d$/.test(line))).toBe(true);
   });
 
   it("enumerates paper 003's design space exactly as the engine, every design's scenario alike", () => {
     const base = JSON.parse(defaultScenario());
-    const engine: { name: string; design: unknown; scenario: unknown; runs: { label: string; k?: number; scenario: unknown }[] }[] = JSON.parse(designSpace(JSON.stringify(base)));
+    const engine: {
+      name: string;
+      design: unknown;
+      scenario: unknown;
+      runs: { label: string; k?: number; scenario: unknown }[];
+    }[] = JSON.parse(designSpace(JSON.stringify(base)));
     const ours = ourDesignSpace();
     expect(ours.map(designName)).toEqual(engine.map((d) => d.name));
     expect(ours).toEqual(engine.map((d) => d.design));
     for (const [i, d] of ours.entries()) {
-      expect(JSON.parse(validateScenario(JSON.stringify(applyDesign(base, d)))), designName(d)).toEqual(engine[i].scenario);
+      expect(JSON.parse(validateScenario(JSON.stringify(applyDesign(base, d)))), designName(d)).toEqual(
+        engine[i].scenario,
+      );
       // What the space runs of it: AC_CA once per candidate count.
       const runs = designRuns(base, d);
       expect(runs.map(runName), designName(d)).toEqual(engine[i].runs.map((r) => r.label));
-      for (const [j, r] of runs.entries()) expect(JSON.parse(validateScenario(JSON.stringify(r.scenario))), runName(r)).toEqual(engine[i].runs[j].scenario);
+      for (const [j, r] of runs.entries())
+        expect(JSON.parse(validateScenario(JSON.stringify(r.scenario))), runName(r)).toEqual(
+          engine[i].runs[j].scenario,
+        );
     }
     // A tree's designs alike: its clients take the client's algorithm, every cache above the array's.
     const tree = { ...base, topology: { kind: 'tree', caches: treeFromScenario(base, 2, 1) } };
     const treeSpace: { scenario: unknown }[] = JSON.parse(designSpace(JSON.stringify(tree)));
     for (const [i, d] of ours.entries()) {
-      expect(JSON.parse(validateScenario(JSON.stringify(applyDesign(tree, d)))), `tree ${designName(d)}`).toEqual(treeSpace[i].scenario);
+      expect(JSON.parse(validateScenario(JSON.stringify(applyDesign(tree, d)))), `tree ${designName(d)}`).toEqual(
+        treeSpace[i].scenario,
+      );
     }
   });
 
   it("has the reports' TypeScript types as the engine's Rust types give them (regenerate with scripts/generate-types.sh)", () => {
-    if (!existsSync(cli)) throw new Error(`native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`);
+    if (!existsSync(cli))
+      throw new Error(
+        `native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`,
+      );
     const generated = execFileSync(cli, ['typescript'], { encoding: 'utf8' });
     expect(readFileSync(join(root, 'web/generated/engine.ts'), 'utf8')).toBe(generated);
     // What the UI reads of a report is there: a field renamed in Rust would fail the type check.
@@ -245,30 +334,51 @@ describe('engine in wasm', () => {
     };
     const recorded: Check[] = JSON.parse(readFileSync(join(root, 'public/reproduction.json'), 'utf8'));
 
-    it.each(['001', '000'])('reproduces paper %s in wasm exactly as the native CLI does', (paper) => {
-      const native = runNative('', ['reproduce', '--paper', paper, '--json', '--threads', '2']) as Check[];
-      expect(native.length).toBeGreaterThan(0);
-      expect(wasmChecks(paper)).toEqual(native);
-    }, 300_000);
+    it.each(['001', '000'])(
+      'reproduces paper %s in wasm exactly as the native CLI does',
+      (paper) => {
+        const native = runNative('', ['reproduce', '--paper', paper, '--json', '--threads', '2']) as Check[];
+        expect(native.length).toBeGreaterThan(0);
+        expect(wasmChecks(paper)).toEqual(native);
+      },
+      300_000,
+    );
 
-    it.each(['001', '000'])('has paper %s recorded in public/reproduction.json as a fresh run gives it (re-record with scripts/record-reproduction.sh)', (paper) => {
-      expect(recorded.filter((c) => c.paper === paper)).toEqual(wasmChecks(paper));
-    }, 300_000);
+    it.each(['001', '000'])(
+      'has paper %s recorded in public/reproduction.json as a fresh run gives it (re-record with scripts/record-reproduction.sh)',
+      (paper) => {
+        expect(recorded.filter((c) => c.paper === paper)).toEqual(wasmChecks(paper));
+      },
+      300_000,
+    );
 
     it('judges every recorded check as recorded, by the one rule the page asks (judgeCheck)', () => {
       expect(new Set(recorded.map((c) => c.paper))).toContain('003');
-      for (const c of recorded) expect(judgeCheck(JSON.stringify({ expected: c.expected, ours: c.ours })), `${c.paper} ${c.exhibit}: ${c.label}`).toBe(c.verdict);
+      for (const c of recorded)
+        expect(
+          judgeCheck(JSON.stringify({ expected: c.expected, ours: c.ours })),
+          `${c.paper} ${c.exhibit}: ${c.label}`,
+        ).toBe(c.verdict);
       // And a broken expectation fails: the value tripled.
       const pass = recorded.find((c) => c.verdict === 'pass' && c.expected.kind === 'value')!;
       const tripled = { ...pass.expected, value: (pass.expected as { value: number }).value * 3 };
       expect(judgeCheck(JSON.stringify({ expected: tripled, ours: pass.ours }))).toBe('fail');
     });
 
-    it("carries the recorded table in README.md, as tiersim reproduce --from prints it (re-record with scripts/record-reproduction.sh)", () => {
-      if (!existsSync(cli)) throw new Error(`native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`);
-      const table = execFileSync(cli, ['reproduce', '--from', 'public/reproduction.json'], { encoding: 'utf8', cwd: root });
+    it('carries the recorded table in README.md, as tiersim reproduce --from prints it (re-record with scripts/record-reproduction.sh)', () => {
+      if (!existsSync(cli))
+        throw new Error(
+          `native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`,
+        );
+      const table = execFileSync(cli, ['reproduce', '--from', 'public/reproduction.json'], {
+        encoding: 'utf8',
+        cwd: root,
+      });
       const readme = readFileSync(join(root, 'README.md'), 'utf8');
-      const between = readme.slice(readme.indexOf('<!-- reproduce:begin -->\n') + '<!-- reproduce:begin -->\n'.length, readme.indexOf('<!-- reproduce:end -->'));
+      const between = readme.slice(
+        readme.indexOf('<!-- reproduce:begin -->\n') + '<!-- reproduce:begin -->\n'.length,
+        readme.indexOf('<!-- reproduce:end -->'),
+      );
       expect(between).toBe(table);
       expect(table.split('\n').filter((l) => l.startsWith('| 0')).length).toBe(recorded.length);
     });
@@ -308,7 +418,11 @@ describe('engine in wasm', () => {
       expect(wasm.clients.map((c: any) => c.name)).toEqual(['client1', 'client2', 'client3', 'client4']);
       for (const c of wasm.clients) {
         // The path names caches by their place in the list: the client, its mid tier, the array.
-        expect(c.path.map((i: number) => wasm.caches[i].name)).toEqual([c.name, c.name === 'client1' || c.name === 'client2' ? 'mid1' : 'mid2', 'array']);
+        expect(c.path.map((i: number) => wasm.caches[i].name)).toEqual([
+          c.name,
+          c.name === 'client1' || c.name === 'client2' ? 'mid1' : 'mid2',
+          'array',
+        ]);
         // Client, mid, array, disk: every request is served somewhere.
         expect(c.hitFractions).toHaveLength(4);
         expect(c.hitFractions.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 9);
@@ -351,7 +465,9 @@ describe('engine in wasm', () => {
         (s) => (s.topology.caches[2].name = 'mid1'),
         (s) => (s.source.clients = { mid1: { kind: 'random', blocks: 10 } }),
         (s) => (s.source.clients = { client2: { kind: 'random', blocks: 10 } }),
-        (s) => ((s.source.clients = { client2: { kind: 'random', blocks: 10 } }), (s.source.sharing = { kind: 'conjoint' })),
+        (s) => (
+          (s.source.clients = { client2: { kind: 'random', blocks: 10 } }), (s.source.sharing = { kind: 'conjoint' })
+        ),
         (s) => (s.protocol = { kind: 'ac-cc' }),
         (s) => ((s.protocol = { kind: 'ac-cc' }), (s.du = 'drop')),
         (s) => (s.se = true),
@@ -360,10 +476,25 @@ describe('engine in wasm', () => {
         (s) => (s.topology.caches[5].policy = { kind: 'min' }),
         (s) => (s.topology.caches[1].policy = { kind: 'min' }),
         (s) => ((s.topology.caches[1].policy = { kind: 'read-opt' }), delete s.queueing),
-        (s) => ((s.topology.caches[1].policy = { kind: 'read-opt' }), delete s.queueing, (s.protocol = { kind: 'ac-ca' })),
+        (s) => (
+          (s.topology.caches[1].policy = { kind: 'read-opt' }), delete s.queueing, (s.protocol = { kind: 'ac-ca' })
+        ),
         (s) => (s.source = { kind: 'trace', name: 't.csv', clients: { kind: 'map', map: { '3': 'mid1' } } }),
-        (s) => (s.source = { kind: 'trace', name: 't.csv', clients: { kind: 'map', map: { '3': 'client4', '4': 'client1' } } }),
-        (s) => (s.topology.caches = Array.from({ length: 33 }, (_, i) => ({ name: `c${i}`, capacity: 1, policy: { kind: 'lru' }, parent: 'root' })).concat([{ name: 'root', capacity: 1, policy: { kind: 'lru' }, disk: { kind: 'constant', serviceMs: 1 } }] as any)),
+        (s) =>
+          (s.source = {
+            kind: 'trace',
+            name: 't.csv',
+            clients: { kind: 'map', map: { '3': 'client4', '4': 'client1' } },
+          }),
+        (s) =>
+          (s.topology.caches = Array.from({ length: 33 }, (_, i) => ({
+            name: `c${i}`,
+            capacity: 1,
+            policy: { kind: 'lru' },
+            parent: 'root',
+          })).concat([
+            { name: 'root', capacity: 1, policy: { kind: 'lru' }, disk: { kind: 'constant', serviceMs: 1 } },
+          ] as any)),
       ];
       for (const patch of cases) {
         const json = tree(patch);
@@ -422,7 +553,10 @@ describe('engine in wasm', () => {
       expect(report.clients[0].hitFractions[0]).toBeGreaterThan(0.9);
       expect(report.clients[1].hitFractions[0]).toBe(0);
       // Mapped the other way round, the leaves swap streams.
-      const swapped = { ...s, source: { ...s.source, clients: { kind: 'map', map: { '7': 'client3', '3': 'client7' } } } };
+      const swapped = {
+        ...s,
+        source: { ...s.source, clients: { kind: 'map', map: { '7': 'client3', '3': 'client7' } } },
+      };
       const again = Simulation.withTrace(JSON.stringify(swapped), reader);
       while (!again.step(1 << 20));
       expect(again.report().clients.map((c: any) => c.requests)).toEqual([counts[3], counts[7]]);
@@ -438,7 +572,9 @@ describe('engine in wasm', () => {
       expect(message).toBe(describeIssue(traceClientIssue(one, [7, 3])!));
       expect(message).toContain('the trace has 2 clients (7, 3) but the topology has 1 (client)');
       const unmapped: any = { ...s, source: { ...s.source, clients: { kind: 'map', map: { '7': 'client3' } } } };
-      expect(() => Simulation.withTrace(JSON.stringify(unmapped), reader)).toThrow(describeIssue(traceClientIssue(unmapped, [7, 3])!));
+      expect(() => Simulation.withTrace(JSON.stringify(unmapped), reader)).toThrow(
+        describeIssue(traceClientIssue(unmapped, [7, 3])!),
+      );
       reader.free();
     });
   });
@@ -446,11 +582,20 @@ describe('engine in wasm', () => {
   it('opens a version-3 link through the engine’s migration, keeping CO’s old way with writes, and its numbers', async () => {
     // Shared before version 4: CO over TQ, fed paper 004's hinted writes.
     const v3 = { ...JSON.parse(defaultScenario()), version: 3, name: 'co over tq' };
-    v3.topology = { kind: 'single', cache: { capacity: 2000, policy: { kind: 'tq' }, co: true }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 } };
+    v3.topology = {
+      kind: 'single',
+      cache: { capacity: 2000, policy: { kind: 'tq' }, co: true },
+      link: { preset: 'fc-1g' },
+      disk: { kind: 'constant', serviceMs: 10 },
+    };
     v3.protocol = { kind: 'none' };
-    v3.source = { kind: 'workload', workload: { kind: 'oltp', warehouses: 1, warmupRequests: 5000, measuredRequests: 20000 } };
+    v3.source = {
+      kind: 'workload',
+      workload: { kind: 'oltp', warehouses: 1, warmupRequests: 5000, measuredRequests: 20000 },
+    };
     const decoded = decodeScenarioFromHash(`#s=${LZString.compressToEncodedURIComponent(JSON.stringify(v3))}`);
-    if (decoded.ok || decoded.kind !== 'version-1') throw new Error(`expected a link to migrate, got ${JSON.stringify(decoded)}`);
+    if (decoded.ok || decoded.kind !== 'version-1')
+      throw new Error(`expected a link to migrate, got ${JSON.stringify(decoded)}`);
     const migrated = await migrateLinked(decoded.document, async (json) => validateScenario(json));
     if (!migrated.ok) throw new Error(migrated.message);
     expect(migrated.scenario).toMatchObject({ version: 4, coWrites: 'plain' });
@@ -464,7 +609,16 @@ describe('engine in wasm', () => {
     const golden = resolve(root, 'engine-wasm/crates/core/tests/golden/v1');
     // The eight designs' proposal, a mechanical disk, AC_CC with SE, a single cache, paper 004's
     // write hints, phases, and a 4-client 3-level tree with shared streams and queueing.
-    const names = ['p000-random-lru-mru-demote', 'p000-seq-mech-lru-mru-demote', 'p003-ac-cc-lru-se', 'single-arc', 'p004-two-tq', 'phases-lru-arc', 'tree4x3-demote-shared', 'tree4x3-har-shared-closed'];
+    const names = [
+      'p000-random-lru-mru-demote',
+      'p000-seq-mech-lru-mru-demote',
+      'p003-ac-cc-lru-se',
+      'single-arc',
+      'p004-two-tq',
+      'phases-lru-arc',
+      'tree4x3-demote-shared',
+      'tree4x3-har-shared-closed',
+    ];
 
     it('open through the engine’s migration, as the page opens them, and give the numbers recorded before it', async () => {
       for (const name of names) {
@@ -473,7 +627,8 @@ describe('engine in wasm', () => {
         expect(v1.version, name).toBe(1);
         const hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify(v1))}`;
         const decoded = decodeScenarioFromHash(hash);
-        if (decoded.ok || decoded.kind !== 'version-1') throw new Error(`${name}: expected a version-1 link, got ${JSON.stringify(decoded)}`);
+        if (decoded.ok || decoded.kind !== 'version-1')
+          throw new Error(`${name}: expected a version-1 link, got ${JSON.stringify(decoded)}`);
         const migrated = await migrateLinked(decoded.document, async (json) => validateScenario(json));
         if (!migrated.ok) throw new Error(`${name}: ${migrated.message}`);
         expect(migrated.scenario.version).toBe(4);
@@ -481,13 +636,19 @@ describe('engine in wasm', () => {
         const ours = runScenario(JSON.stringify(migrated.scenario));
         expect(ours, name).toEqual(runScenario(text));
         const recorded = JSON.parse(readFileSync(join(golden, `${name}.report.json`), 'utf8'));
-        expect(Math.abs(ours.meanLatencyMs - recorded.meanLatencyMs) / recorded.meanLatencyMs, name).toBeLessThanOrEqual(1e-9);
+        expect(
+          Math.abs(ours.meanLatencyMs - recorded.meanLatencyMs) / recorded.meanLatencyMs,
+          name,
+        ).toBeLessThanOrEqual(1e-9);
         expect(ours.counters.requests, name).toBe(recorded.counters.requests);
         expect(ours.counters.diskReads, name).toBe(recorded.counters.diskReads);
         expect(ours.hitFractions, name).toEqual(recorded.hitFractions);
         if (recorded.tree) {
           expect(migrated.scenario.topology.kind, name).toBe('tree');
-          expect(ours.clients.map((c: any) => [c.name, c.hitFractions]), name).toEqual(recorded.tree.clients.map((c: any) => [c.name, c.hitFractions]));
+          expect(
+            ours.clients.map((c: any) => [c.name, c.hitFractions]),
+            name,
+          ).toEqual(recorded.tree.clients.map((c: any) => [c.name, c.hitFractions]));
         }
         // And a second trip changes nothing: the page's document is the engine's own.
         expect(JSON.parse(validateScenario(JSON.stringify(migrated.scenario))), name).toEqual(migrated.scenario);
@@ -498,7 +659,10 @@ describe('engine in wasm', () => {
       const v1 = JSON.parse(readFileSync(join(golden, 'p000-random-lru-mru-demote.json'), 'utf8'));
       v1.client.capacity = 0;
       const migrated = await migrateLinked(v1, async (json) => validateScenario(json));
-      expect(migrated).toEqual({ ok: false, message: expect.stringMatching(/^scenario\.(topology\.)?client\.capacity: must be between 1 and/) });
+      expect(migrated).toEqual({
+        ok: false,
+        message: expect.stringMatching(/^scenario\.(topology\.)?client\.capacity: must be between 1 and/),
+      });
     });
   });
 
@@ -522,17 +686,24 @@ describe('engine in wasm', () => {
       // LRU-MRU-demote is one LRU of Nc + Na − 1 blocks: the curve at the aggregate is within 0.1 %.
       const aggregate = workload.hits[workload.sizes.indexOf(32768)];
       expect(Math.abs(aggregate - (report.hitFractions.client + report.hitFractions.array))).toBeLessThan(0.001);
-      expect(() => new Simulation(json).trackDepths('{"mode":"rate","rate":7}')).toThrow(/sample rate must be above 0 and at most 1/);
+      expect(() => new Simulation(json).trackDepths('{"mode":"rate","rate":7}')).toThrow(
+        /sample rate must be above 0 and at most 1/,
+      );
     });
 
     it('predicts inclusive and exclusive hierarchies within 3 points on RANDOM and ZIPF, as natively', () => {
-      for (const workload of [{ kind: 'random', blocks: 32768 }, { kind: 'zipf', blocks: 49152 }]) {
+      for (const workload of [
+        { kind: 'random', blocks: 32768 },
+        { kind: 'zipf', blocks: 49152 },
+      ]) {
         const json = scenario((s) => (s.source.workload = workload));
         const points = [{ client: 16384, array: 16384 }];
         const est = estimateUpside(json, JSON.stringify(points));
         expect(est).toEqual(runNative(json, ['upside', '{}', '--json', '--sizes', '16384:16384']));
         const p = est.points[0];
-        const inclusive = runScenario(scenario((s) => ((s.source.workload = workload), (s.topology.array.policy.kind = 'lru'), delete s.protocol)));
+        const inclusive = runScenario(
+          scenario((s) => ((s.source.workload = workload), (s.topology.array.policy.kind = 'lru'), delete s.protocol)),
+        );
         const exclusive = runScenario(json);
         for (const [predicted, simulated] of [
           [p.inclusive, inclusive],
@@ -544,7 +715,9 @@ describe('engine in wasm', () => {
         }
         expect(p.missReductionPercent).toBeGreaterThan(0);
       }
-      expect(() => estimateUpside(defaultScenario(), '[{"client":0,"array":1}]')).toThrow(/points\[0\]: sizes must be between 1 and/);
+      expect(() => estimateUpside(defaultScenario(), '[{"client":0,"array":1}]')).toThrow(
+        /points\[0\]: sizes must be between 1 and/,
+      );
       expect(() => estimateUpside(defaultScenario(), 'nope')).toThrow(/size pairs/);
       // A tree: every client's requests as one stream for the points, and each client on its own.
       const tree = scenario((s) => {
@@ -585,17 +758,29 @@ describe('engine in wasm', () => {
       const bytes = readFileSync(vscsi);
       const reader = new TraceReader('', 4096, false, false);
       for (let at = 0; at < bytes.length; at += 65_521) reader.push(bytes.subarray(at, at + 65_521));
-      expect(reader.finish()).toMatchObject({ format: 'vscsi', requests: 113_872, blockRefs: 1_141_869, distinct: 269_210 });
+      expect(reader.finish()).toMatchObject({
+        format: 'vscsi',
+        requests: 113_872,
+        blockRefs: 1_141_869,
+        distinct: 269_210,
+      });
       reader.free();
     });
 
     it('replays a trace exactly as the native CLI does, and says where a bad one is wrong', () => {
       let text = 'time,client,block,nblocks,op,hint\n';
-      for (let i = 0; i < 20_000; i++) text += `${i},0,${(i * 7919) % 5000},${1 + (i % 3)},${i % 5 === 0 ? 'w' : 'r'},\n`;
+      for (let i = 0; i < 20_000; i++)
+        text += `${i},0,${(i * 7919) % 5000},${1 + (i % 3)},${i % 5 === 0 ? 'w' : 'r'},\n`;
       const gz = gzipSync(Buffer.from(text));
       const dir = mkdtempSync(join(tmpdir(), 'tiersim-trace-'));
       writeFileSync(join(dir, 't.csv.gz'), gz);
-      const json = scenario((s) => ((s.topology.client.capacity = 500), (s.topology.array.capacity = 1000), (s.source = { kind: 'trace', name: 't.csv.gz', warmupRequests: 2000 })));
+      const json = scenario(
+        (s) => (
+          (s.topology.client.capacity = 500),
+          (s.topology.array.capacity = 1000),
+          (s.source = { kind: 'trace', name: 't.csv.gz', warmupRequests: 2000 })
+        ),
+      );
       const reader = new TraceReader('csv', 4096, false, false);
       for (let at = 0; at < gz.length; at += 777) reader.push(gz.subarray(at, at + 777));
       expect(reader.finish()).toMatchObject({ format: 'csv', requests: 20_000, skipped: 0 });
@@ -616,13 +801,19 @@ describe('engine in wasm', () => {
       bad.free();
       const skipping = new TraceReader('', 4096, false, true);
       skipping.push(Buffer.from('time,client,block,nblocks,op,hint\n1,0,5,1,r,\n2,0,x,1,r,\n'));
-      expect(skipping.finish()).toMatchObject({ requests: 1, skipped: 1, firstSkipped: 'line 3: block: expected a block number, got "x"' });
+      expect(skipping.finish()).toMatchObject({
+        requests: 1,
+        skipped: 1,
+        firstSkipped: 'line 3: block: expected a block number, got "x"',
+      });
       skipping.free();
       expect(() => new TraceReader('', 4096, false, false).push(Buffer.from([0, 1, 2, 3, 4]))).toThrow(
         /^not a trace — binary, and no binary format reads it \(vscsi: .*; oracleGeneral: 5 bytes, less than one 24-byte record\); if it is one, choose its format in the list$/,
       );
       // Prose is text: never read as a binary format, refused with its first line.
-      expect(() => new TraceReader('', 4096, false, false).push(Buffer.from('Thirty lines of notes — on caches.\nAnd more.\n'))).toThrow(
+      expect(() =>
+        new TraceReader('', 4096, false, false).push(Buffer.from('Thirty lines of notes — on caches.\nAnd more.\n')),
+      ).toThrow(
         'not a trace — looks like text but no line parses as any text format (line 1: "Thirty lines of notes — on caches.")',
       );
     });
@@ -631,7 +822,8 @@ describe('engine in wasm', () => {
       // 200,000 MSR lines of 8 blocks (100,000 offsets, each spanning 8 blocks: 100,007 distinct):
       // 24 + 32 bytes each, about 10.7 MiB to hold, past a 4 MiB limit.
       const lines: string[] = [];
-      for (let i = 0; i < 200_000; i++) lines.push(`${128166372003061629 + i},web,0,Read,${((i * 7919) % 100_000) * 4096},32768,100`);
+      for (let i = 0; i < 200_000; i++)
+        lines.push(`${128166372003061629 + i},web,0,Read,${((i * 7919) % 100_000) * 4096},32768,100`);
       const bytes = Buffer.from(lines.join('\n') + '\n');
       const reader = new TraceReader('msr', 4096, false, false);
       reader.setMemoryLimit(4);
@@ -644,7 +836,9 @@ describe('engine in wasm', () => {
       } catch (e) {
         message = (e as Error).message;
       }
-      expect(message).toMatch(/^line \d+: the trace is too big to hold: its requests need more than the 4 MiB kept for a trace here\. The whole file has 200000 requests and 1600000 block references over 100007 distinct blocks; replay a part of it, or run it with the command-line runner/);
+      expect(message).toMatch(
+        /^line \d+: the trace is too big to hold: its requests need more than the 4 MiB kept for a trace here\. The whole file has 200000 requests and 1600000 block references over 100007 distinct blocks; replay a part of it, or run it with the command-line runner/,
+      );
       reader.free();
       // The same file under the default limit (1 GiB) reads whole.
       const whole = new TraceReader('msr', 4096, false, false);

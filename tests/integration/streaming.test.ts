@@ -10,7 +10,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Census, MiniCurves, Simulation, TraceReader, defaultScenario, initSync } from '../../web/wasm-pkg/tiersim_wasm.js';
+import {
+  Census,
+  MiniCurves,
+  Simulation,
+  TraceReader,
+  defaultScenario,
+  initSync,
+} from '../../web/wasm-pkg/tiersim_wasm.js';
 import { treeForTraceClients } from '../../web/scenario/topology';
 
 const root = resolve(__dirname, '../..');
@@ -26,7 +33,12 @@ interface Words {
 }
 
 /** The reader worker's loop: `bytes` pushed in `piece`-byte chunks, drained every `batch` requests. */
-function stream(bytes: Uint8Array, piece: number, batch: number, format = ''): { batches: Words[]; summary: any; scan: Census } {
+function stream(
+  bytes: Uint8Array,
+  piece: number,
+  batch: number,
+  format = '',
+): { batches: Words[]; summary: any; scan: Census } {
   const reader = new TraceReader(format, 4096, false, false);
   reader.handOn();
   const batches: Words[] = [];
@@ -102,15 +114,33 @@ describe('a trace streamed through the wasm façade', () => {
   const base = () => ({ ...JSON.parse(defaultScenario()), source: { kind: 'trace', name: 'two.csv.gz' } });
 
   it('reports exactly as the whole file, at any cut, merged, per client (warm-up a share of the trace) and with offline MIN', () => {
-    const merged = JSON.stringify({ ...base(), source: { ...base().source, clients: { kind: 'merged' } }, topology: { ...base().topology, client: { ...base().topology.client, capacity: 300 } } });
+    const merged = JSON.stringify({
+      ...base(),
+      source: { ...base().source, clients: { kind: 'merged' } },
+      topology: { ...base().topology, client: { ...base().topology.client, capacity: 300 } },
+    });
     const tree: any = treeForTraceClients(base(), [7, 3]);
     for (const c of tree.topology.caches) c.capacity = 400;
     const perClient = JSON.stringify(tree);
     const b = base();
-    const single = JSON.stringify({ ...b, protocol: { kind: 'none' }, topology: { kind: 'single', cache: { capacity: 500, policy: { kind: 'min' } }, link: b.topology.link, disk: b.topology.disk }, source: { ...b.source, clients: { kind: 'merged' } } });
+    const single = JSON.stringify({
+      ...b,
+      protocol: { kind: 'none' },
+      topology: {
+        kind: 'single',
+        cache: { capacity: 500, policy: { kind: 'min' } },
+        link: b.topology.link,
+        disk: b.topology.disk,
+      },
+      source: { ...b.source, clients: { kind: 'merged' } },
+    });
     // Prefetching caches need each block's successor: the scan's addresses, at either boundary.
     const prefetching: any = treeForTraceClients(base(), [7, 3]);
-    prefetching.topology.caches.forEach((c: any, i: number) => ((c.capacity = 300), (c.prefetch = i % 2 ? { kind: 'lookahead' } : { kind: 'readahead', trigger: 2, window: 4 })));
+    prefetching.topology.caches.forEach(
+      (c: any, i: number) => (
+        (c.capacity = 300), (c.prefetch = i % 2 ? { kind: 'lookahead' } : { kind: 'readahead', trigger: 2, window: 4 })
+      ),
+    );
     const mergedPrefetch = JSON.parse(merged);
     mergedPrefetch.topology.client.prefetch = { kind: 'lookahead' };
     for (const [json, recording] of [
@@ -134,7 +164,14 @@ describe('a trace streamed through the wasm façade', () => {
     }
     // The per-client tree's warm-up is a share of the trace: its census counts to a boundary past 0.
     const { summary } = stream(gz, 1 << 16, 1 << 15);
-    expect(summary).toMatchObject({ format: 'csv', requests: 30_000, clients: [{ id: 7, requests: 20_000 }, { id: 3, requests: 10_000 }] });
+    expect(summary).toMatchObject({
+      format: 'csv',
+      requests: 30_000,
+      clients: [
+        { id: 7, requests: 20_000 },
+        { id: 3, requests: 10_000 },
+      ],
+    });
     expect(Simulation.censusBoundary(perClient, summary.requests)).toBeGreaterThan(0);
     expect(Simulation.censusBoundary(merged, summary.requests)).toBe(0);
   });
@@ -160,25 +197,51 @@ describe('a trace streamed through the wasm façade', () => {
     census.finish(summary.distinct);
     const sim = Simulation.streamed(json, census);
     const b = batches[0];
-    expect(() => sim.replayBatch(b.records.subarray(0, 5), b.refs)).toThrow('batch: 5 record words is not a whole number of 6-word records');
+    expect(() => sim.replayBatch(b.records.subarray(0, 5), b.refs)).toThrow(
+      'batch: 5 record words is not a whole number of 6-word records',
+    );
     const refs = b.refs.slice();
     refs[3] = summary.distinct + 10;
-    expect(() => sim.replayBatch(b.records, refs)).toThrow(`batch: block reference 3 is id ${summary.distinct + 10}, past the trace's ${summary.distinct} distinct blocks`);
+    expect(() => sim.replayBatch(b.records, refs)).toThrow(
+      `batch: block reference 3 is id ${summary.distinct + 10}, past the trace's ${summary.distinct} distinct blocks`,
+    );
     sim.free();
     census.free();
   });
 
   it("draws live miss-ratio curves batch by batch, ending exactly on tiersim mrc's", () => {
-    if (!existsSync(cli)) throw new Error(`native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`);
+    if (!existsSync(cli))
+      throw new Error(
+        `native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`,
+      );
     const dir = mkdtempSync(join(tmpdir(), 'tiersim-mrc-'));
     writeFileSync(join(dir, 'two.csv.gz'), gz);
     const sizes = [50, 200, 800, 3000];
     const policies = ['lru', 'arc', 'lirs', 's3-fifo'];
     const native = JSON.parse(
-      execFileSync(cli, ['mrc', '--trace', join(dir, 'two.csv.gz'), '--policies', policies.join(','), '--sizes', sizes.join(','), '--json'], { encoding: 'utf8' }),
+      execFileSync(
+        cli,
+        [
+          'mrc',
+          '--trace',
+          join(dir, 'two.csv.gz'),
+          '--policies',
+          policies.join(','),
+          '--sizes',
+          sizes.join(','),
+          '--json',
+        ],
+        { encoding: 'utf8' },
+      ),
     );
     const { batches, summary } = stream(gz, 1024, 4096);
-    const curves = new MiniCurves(JSON.stringify(policies.map((kind) => ({ kind }))), JSON.stringify(sizes), 'mini', 0, summary.distinct);
+    const curves = new MiniCurves(
+      JSON.stringify(policies.map((kind) => ({ kind }))),
+      JSON.stringify(sizes),
+      'mini',
+      0,
+      summary.distinct,
+    );
     const seen: number[] = [];
     for (const b of batches) {
       curves.feed(b.records, b.refs);
@@ -190,11 +253,16 @@ describe('a trace streamed through the wasm façade', () => {
     expect(curves.report()).toEqual(native.curves.map((c: any) => c.mini));
     curves.free();
     expect(() => new MiniCurves('[{"kind":"min"}]', '[10]', 'mini', 0, 100)).toThrow(/^policies\[0\]: min is offline/);
-    expect(() => new MiniCurves('[{"kind":"lru"}]', '[10]', 'fast', 0, 100)).toThrow('method: "fast" is not a method: mini or exact');
+    expect(() => new MiniCurves('[{"kind":"lru"}]', '[10]', 'fast', 0, 100)).toThrow(
+      'method: "fast" is not a method: mini or exact',
+    );
   });
 
   it("samples in the reader: the curves' worker gets the sampled references only, and the same curves", () => {
-    if (!existsSync(cli)) throw new Error(`native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`);
+    if (!existsSync(cli))
+      throw new Error(
+        `native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`,
+      );
     // 300 k requests over 150 k ids, skewed: at the default sample (32 768 blocks) the rate is
     // about a third, so most references never reach the curves' side.
     const n = 300_000;
@@ -214,7 +282,20 @@ describe('a trace streamed through the wasm façade', () => {
     const sizes = [500, 2000, 8000, 30000];
     const policies = JSON.stringify(['lru', 'arc', 'lirs', 's3-fifo'].map((kind) => ({ kind })));
     const native = JSON.parse(
-      execFileSync(cli, ['mrc', '--trace', join(dir, 'skew.oracleGeneral'), '--policies', 'lru,arc,lirs,s3-fifo', '--sizes', sizes.join(','), '--json'], { encoding: 'utf8' }),
+      execFileSync(
+        cli,
+        [
+          'mrc',
+          '--trace',
+          join(dir, 'skew.oracleGeneral'),
+          '--policies',
+          'lru,arc,lirs,s3-fifo',
+          '--sizes',
+          sizes.join(','),
+          '--json',
+        ],
+        { encoding: 'utf8' },
+      ),
     );
     const { batches, summary } = stream(bytes, 1 << 16, 8192, 'oracle-general');
     const whole = new MiniCurves(policies, JSON.stringify(sizes), 'mini', 0, summary.distinct);
@@ -251,8 +332,12 @@ describe('a trace streamed through the wasm façade', () => {
     expect(native.curves[0].mini.rate).toBeLessThan(0.5);
     // Damaged input is refused with its place, and the curves keep what they had.
     const before = apart.reportTallied(reader.tally());
-    expect(() => apart.feedSampled(new Uint32Array([1, 0, 2]))).toThrow('sampled batch: 3 words is not a whole number of 2-word references');
-    expect(() => apart.feedSampled(new Uint32Array([summary.distinct, 0]))).toThrow(`sampled batch: reference 0 is id ${summary.distinct}, past the trace's ${summary.distinct} distinct blocks`);
+    expect(() => apart.feedSampled(new Uint32Array([1, 0, 2]))).toThrow(
+      'sampled batch: 3 words is not a whole number of 2-word references',
+    );
+    expect(() => apart.feedSampled(new Uint32Array([summary.distinct, 0]))).toThrow(
+      `sampled batch: reference 0 is id ${summary.distinct}, past the trace's ${summary.distinct} distinct blocks`,
+    );
     expect(() => apart.reportTallied('{"references":1}')).toThrow(/^tally: missing field `population`/);
     expect(apart.reportTallied(reader.tally())).toEqual(before);
     expect(() => reader.sampleFor(plan!)).toThrow('sampleFor: before the first chunk');
@@ -272,7 +357,10 @@ describe('a trace streamed through the wasm façade', () => {
       return;
     }
     const bytes = readFileSync(vscsi);
-    const json = JSON.stringify({ ...base(), source: { kind: 'trace', name: 'cloudPhysicsIO.vscsi', clients: { kind: 'merged' } } });
+    const json = JSON.stringify({
+      ...base(),
+      source: { kind: 'trace', name: 'cloudPhysicsIO.vscsi', clients: { kind: 'merged' } },
+    });
     expect(streamedReport(json, bytes, 1 << 20, 1 << 15).report).toEqual(wholeReport(json, bytes));
   });
 });

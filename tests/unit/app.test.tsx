@@ -44,7 +44,12 @@ describe('App', () => {
       ok: true,
       scenario: {
         name: 'RANDOM LRU-LRU-none',
-        topology: { kind: 'two-level', client: { capacity: 8192, policy: { kind: 'lru' } }, array: { policy: { kind: 'lru' } }, link: { preset: 'eth-100m' } },
+        topology: {
+          kind: 'two-level',
+          client: { capacity: 8192, policy: { kind: 'lru' } },
+          array: { policy: { kind: 'lru' } },
+          link: { preset: 'eth-100m' },
+        },
       },
     });
     // The inclusive baseline is the protocol's default: left out.
@@ -70,7 +75,9 @@ describe('App', () => {
     // Under half a block is no block: the form says so, and the link keeps the last valid size.
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'KiB' } });
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '1' } });
-    expect(screen.getByTestId('client-capacity-error').textContent).toBe('must be between 1 and 33554432 blocks of 4 KiB');
+    expect(screen.getByTestId('client-capacity-error').textContent).toBe(
+      'must be between 1 and 33554432 blocks of 4 KiB',
+    );
     expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: 262_144 } } } });
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'blocks' } });
     expect(value('client-capacity')).toBe('0');
@@ -89,7 +96,10 @@ describe('App', () => {
     const one = decodeScenarioFromHash(window.location.hash);
     expect(one).toMatchObject({
       ok: true,
-      scenario: { name: 'RANDOM READ-OPT single cache', topology: { kind: 'single', cache: { capacity: 16384, policy: { kind: 'read-opt' } } } },
+      scenario: {
+        name: 'RANDOM READ-OPT single cache',
+        topology: { kind: 'single', cache: { capacity: 16384, policy: { kind: 'read-opt' } } },
+      },
     });
     // Nothing kept but unused: no array, and no protocol (a single cache refuses one).
     expect(one.ok && ['protocol', 'array'].filter((k) => k in one.scenario || k in one.scenario.topology)).toEqual([]);
@@ -98,7 +108,10 @@ describe('App', () => {
     expect(value('array-policy')).toBe('mru');
     expect(value('client-policy')).toBe('read-opt');
     const back = decodeScenarioFromHash(window.location.hash);
-    expect(back).toMatchObject({ ok: true, scenario: { topology: { kind: 'two-level', array: { capacity: 16384, policy: { kind: 'mru' } } } } });
+    expect(back).toMatchObject({
+      ok: true,
+      scenario: { topology: { kind: 'two-level', array: { capacity: 16384, policy: { kind: 'mru' } } } },
+    });
   });
 
   it('sets DU at the array and leaves it out when the array keeps what it sends up', () => {
@@ -117,16 +130,28 @@ describe('App', () => {
     expect((screen.getByTestId('protocol-demote') as HTMLInputElement).checked).toBe(false);
     expect(value('protocol-ac-ca-k')).toBe('4');
     fireEvent.change(screen.getByTestId('protocol-ac-ca-k'), { target: { value: '8' } });
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { protocol: { kind: 'ac-ca', k: 8 } } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({
+      ok: true,
+      scenario: { protocol: { kind: 'ac-ca', k: 8 } },
+    });
     expect(screen.queryByTestId('design-lru-mru-demote')).toBeNull();
     fireEvent.change(screen.getByTestId('protocol-other'), { target: { value: 'ha-r' } });
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { protocol: { kind: 'ha-r' } } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({
+      ok: true,
+      scenario: { protocol: { kind: 'ha-r' } },
+    });
     fireEvent.change(screen.getByTestId('protocol-other'), { target: { value: 'ac-cc' } });
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { protocol: { kind: 'ac-cc' } } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({
+      ok: true,
+      scenario: { protocol: { kind: 'ac-cc' } },
+    });
     expect(screen.queryByTestId('protocol-ac-ca-k')).toBeNull();
     fireEvent.click(screen.getByTestId('protocol-demote'));
     expect(value('protocol-other')).toBe('none');
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { protocol: { kind: 'demote' } } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({
+      ok: true,
+      scenario: { protocol: { kind: 'demote' } },
+    });
   });
 
   it('switches the disk to the mechanical drive and back', () => {
@@ -136,27 +161,66 @@ describe('App', () => {
     expect(value('disk-rpm')).toBe('5400');
     expect(value('disk-read-ahead')).toBe('512');
     fireEvent.change(screen.getByTestId('disk-rpm'), { target: { value: '7200' } });
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { topology: { disk: { kind: 'mechanical', rpm: 7200 } } } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({
+      ok: true,
+      scenario: { topology: { disk: { kind: 'mechanical', rpm: 7200 } } },
+    });
     fireEvent.change(screen.getByTestId('disk-kind'), { target: { value: 'constant' } });
     expect(value('disk-ms')).toBe('10');
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { topology: { disk: { kind: 'constant', serviceMs: 10 } } } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({
+      ok: true,
+      scenario: { topology: { disk: { kind: 'constant', serviceMs: 10 } } },
+    });
   });
 
   it('sets blocks per request, keeps it across workload kinds and omits the default', () => {
     render(<App />);
     fireEvent.change(screen.getByTestId('workload-request-blocks'), { target: { value: '8' } });
     fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'zipf' } });
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { source: { workload: { kind: 'zipf', requestBlocks: 8 } } } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({
+      ok: true,
+      scenario: { source: { workload: { kind: 'zipf', requestBlocks: 8 } } },
+    });
     fireEvent.change(screen.getByTestId('workload-request-blocks'), { target: { value: '1' } });
     const back = decodeScenarioFromHash(window.location.hash);
-    expect(back.ok && back.scenario.source.kind === 'workload' && 'requestBlocks' in back.scenario.source.workload).toBe(false);
+    expect(
+      back.ok && back.scenario.source.kind === 'workload' && 'requestBlocks' in back.scenario.source.workload,
+    ).toBe(false);
   });
 
   it('offers every engine policy, with the parameters each one takes', () => {
     render(<App />);
     const options = [...(screen.getByTestId('array-policy') as HTMLSelectElement).options].map((o) => o.value);
     // The offline bounds too: an array under DEMOTE learns its stream in a first pass.
-    expect(options).toEqual(['lru', 'mru', 'fifo', 'random', 'clock', 'sieve', 'lfu', 'slru', 'lru-2', 'lru-k', 'arc', 'car', '2q', 'lirs', 'clock-pro', 'mq', 'lru+hints', 'mq+hints', 'tq', 's3-fifo', 'qd-lp-fifo', 'w-tinylfu', 'hyperbolic', 'lecar', 'cacheus', 'min', 'read-opt']);
+    expect(options).toEqual([
+      'lru',
+      'mru',
+      'fifo',
+      'random',
+      'clock',
+      'sieve',
+      'lfu',
+      'slru',
+      'lru-2',
+      'lru-k',
+      'arc',
+      'car',
+      '2q',
+      'lirs',
+      'clock-pro',
+      'mq',
+      'lru+hints',
+      'mq+hints',
+      'tq',
+      's3-fifo',
+      'qd-lp-fifo',
+      'w-tinylfu',
+      'hyperbolic',
+      'lecar',
+      'cacheus',
+      'min',
+      'read-opt',
+    ]);
     expect(screen.queryByTestId('array-param-protectedShare')).toBeNull();
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'slru' } });
     expect(value('array-param-protectedShare')).toBe('80');
@@ -166,7 +230,9 @@ describe('App', () => {
     const decoded = decodeScenarioFromHash(window.location.hash);
     expect(decoded).toMatchObject({
       ok: true,
-      scenario: { topology: { client: { policy: { kind: 'lfu' } }, array: { policy: { kind: 'slru', protectedShare: 0.7 } } } },
+      scenario: {
+        topology: { client: { policy: { kind: 'lfu' } }, array: { policy: { kind: 'slru', protectedShare: 0.7 } } },
+      },
     });
     // Off the paper-000 LRU/MRU grid, the design quick-pick steps aside.
     expect(screen.queryByTestId('design-lru-mru-demote')).toBeNull();
@@ -176,7 +242,10 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 's3-fifo' } });
     expect(value('array-param-smallShare')).toBe('10');
     fireEvent.change(screen.getByTestId('array-param-smallShare'), { target: { value: '20' } });
-    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { topology: { array: { policy: { kind: 's3-fifo', smallShare: 0.2 } } } } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({
+      ok: true,
+      scenario: { topology: { array: { policy: { kind: 's3-fifo', smallShare: 0.2 } } } },
+    });
   });
 
   it("shows issue 22's policy parameters with the engine's defaults and writes them to the link", () => {
@@ -290,10 +359,16 @@ describe('App', () => {
     expect(value('workload-alpha')).toBe('1');
     fireEvent.change(screen.getByTestId('workload-alpha'), { target: { value: '0.8' } });
     let decoded = decodeScenarioFromHash(window.location.hash);
-    expect(decoded).toMatchObject({ ok: true, scenario: { name: 'ZIPF LRU-MRU-demote', source: { workload: { kind: 'zipf', alpha: 0.8 } } } });
+    expect(decoded).toMatchObject({
+      ok: true,
+      scenario: { name: 'ZIPF LRU-MRU-demote', source: { workload: { kind: 'zipf', alpha: 0.8 } } },
+    });
     fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'random' } });
     decoded = decodeScenarioFromHash(window.location.hash);
-    expect(decoded.ok && decoded.scenario.source).toEqual({ kind: 'workload', workload: { kind: 'random', blocks: 32768 } });
+    expect(decoded.ok && decoded.scenario.source).toEqual({
+      kind: 'workload',
+      workload: { kind: 'random', blocks: 32768 },
+    });
     expect(screen.queryByTestId('workload-alpha')).toBeNull();
   });
 
@@ -316,7 +391,11 @@ describe('App', () => {
   });
 
   it('loads a shared scenario from the hash', () => {
-    const s = { ...structuredClone(DEFAULT_SCENARIO), seed: 42, source: { kind: 'workload' as const, workload: { kind: 'sequential' as const, blocks: 32767 } } };
+    const s = {
+      ...structuredClone(DEFAULT_SCENARIO),
+      seed: 42,
+      source: { kind: 'workload' as const, workload: { kind: 'sequential' as const, blocks: 32767 } },
+    };
     window.history.replaceState(null, '', `/#${encodeScenarioHash(s)}`);
     render(<App />);
     expect(value('seed')).toBe('42');
@@ -325,7 +404,10 @@ describe('App', () => {
   });
 
   it('falls back to the default, with a banner, when the link is bad', () => {
-    const bad = { ...structuredClone(DEFAULT_SCENARIO), topology: { ...DEFAULT_SCENARIO.topology, array: { capacity: -5, policy: { kind: 'lru' } } } };
+    const bad = {
+      ...structuredClone(DEFAULT_SCENARIO),
+      topology: { ...DEFAULT_SCENARIO.topology, array: { capacity: -5, policy: { kind: 'lru' } } },
+    };
     window.history.replaceState(null, '', `/#s=${LZString.compressToEncodedURIComponent(JSON.stringify(bad))}`);
     render(<App />);
     const banner = screen.getByTestId('url-error');
@@ -403,7 +485,11 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('tree-protocol'), { target: { value: 'ha-r' } });
     fireEvent.change(screen.getByTestId('tree-sharing'), { target: { value: 'disjoint' } });
     const s = tree();
-    expect(s.source).toEqual({ kind: 'workload', workload: { kind: 'random', blocks: 32768 }, clients: { cache6: { kind: 'sequential', blocks: 5000 } } });
+    expect(s.source).toEqual({
+      kind: 'workload',
+      workload: { kind: 'random', blocks: 32768 },
+      clients: { cache6: { kind: 'sequential', blocks: 5000 } },
+    });
     expect(s.queueing).toEqual({ arrivals: 'open', meanInterarrivalMs: 4 });
     expect(s.protocol).toEqual({ kind: 'ha-r' });
     // Renaming a client carries its workload along.
@@ -442,7 +528,14 @@ describe('App', () => {
     expect('fairness' in tree()).toBe(false);
     // Back to two levels: the first client over its root, nothing of the tree left.
     fireEvent.change(screen.getByTestId('topology'), { target: { value: 'two-level' } });
-    expect(tree()).toMatchObject({ topology: { kind: 'two-level', client: { capacity: 16384, policy: { kind: 'lru' } }, array: { capacity: 16384, policy: { kind: 'mru' } } }, queueing: { arrivals: 'open' } });
+    expect(tree()).toMatchObject({
+      topology: {
+        kind: 'two-level',
+        client: { capacity: 16384, policy: { kind: 'lru' } },
+        array: { capacity: 16384, policy: { kind: 'mru' } },
+      },
+      queueing: { arrivals: 'open' },
+    });
     expect(screen.queryByTestId('fairness-check')).toBeNull();
   });
 
@@ -464,7 +557,17 @@ describe('App', () => {
   });
 
   it('opens a version-1 link through the engine’s migration, and keeps the current scenario when a pasted link is bad', async () => {
-    const v1 = { version: 1, name: 'old link', seed: 3, client: { capacity: 100, policy: { kind: 'lru' } }, array: { capacity: 200, policy: { kind: 'mru' } }, protocol: { kind: 'demote' }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 }, workload: { kind: 'zipf', blocks: 1000 } };
+    const v1 = {
+      version: 1,
+      name: 'old link',
+      seed: 3,
+      client: { capacity: 100, policy: { kind: 'lru' } },
+      array: { capacity: 200, policy: { kind: 'mru' } },
+      protocol: { kind: 'demote' },
+      link: { preset: 'fc-1g' },
+      disk: { kind: 'constant', serviceMs: 10 },
+      workload: { kind: 'zipf', blocks: 1000 },
+    };
     const migrated = {
       version: 4,
       name: 'old link',
@@ -488,7 +591,11 @@ describe('App', () => {
     expect(screen.queryByTestId('url-migrating')).toBeNull();
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
     // The migrated scenario replaces the link once the page has applied it (asynchronously).
-    await waitFor(() => expect(decodeScenarioFromHash(window.location.hash)).toEqual({ ok: true, scenario: migrated, fromHash: true }), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(decodeScenarioFromHash(window.location.hash)).toEqual({ ok: true, scenario: migrated, fromHash: true }),
+      { timeout: 5000 },
+    );
 
     // A link from a newer tiersim pasted into the tab: a message naming the field; the scenario stays.
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '150' } });
@@ -496,14 +603,22 @@ describe('App', () => {
     window.location.hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify({ ...migrated, version: 5 }))}`;
     fireEvent(window, new HashChangeEvent('hashchange'));
     const banner = await screen.findByTestId('url-error', undefined, { timeout: 5000 });
-    expect(banner.textContent).toContain('scenario.version: this link was made by a newer tiersim (scenario version 5)');
+    expect(banner.textContent).toContain(
+      'scenario.version: this link was made by a newer tiersim (scenario version 5)',
+    );
     expect(banner.textContent).toContain('keeping the scenario you had');
     expect(value('client-capacity')).toBe('150');
     expect(window.location.href).toBe(shown);
     // An unknown topology, likewise.
     window.location.hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify({ ...migrated, topology: { kind: 'ring' } }))}`;
     fireEvent(window, new HashChangeEvent('hashchange'));
-    await waitFor(() => expect(screen.getByTestId('url-error').textContent).toContain('scenario.topology.kind: must be one of single, two-level, tree'), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('url-error').textContent).toContain(
+          'scenario.topology.kind: must be one of single, two-level, tree',
+        ),
+      { timeout: 5000 },
+    );
     expect(value('client-capacity')).toBe('150');
   });
 

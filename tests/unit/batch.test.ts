@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_BATCH, MIN_BATCH, PROGRESS_GAP_MS, TARGET_BATCH_MS, planBatch, shouldEmit } from '../../web/worker/batch';
+import {
+  FIRST_BATCH,
+  MIN_BATCH,
+  PROGRESS_GAP_MS,
+  TARGET_BATCH_MS,
+  planBatch,
+  shouldEmit,
+} from '../../web/worker/batch';
 
 /**
  * Drives the worker's loop against a simulated clock: each request costs `msPerRequest`, and
@@ -66,7 +73,11 @@ describe('progress cadence', () => {
   });
 
   it('always reports a phase change', () => {
-    expect(shouldEmit({ now: 1, processed: 1, total: 1e9, phaseChanged: true, lastEmit: { at: 0, processed: 0 } })).toBe(true);
-    expect(shouldEmit({ now: 1, processed: 1, total: 1e9, phaseChanged: false, lastEmit: { at: 0, processed: 0 } })).toBe(false);
+    expect(
+      shouldEmit({ now: 1, processed: 1, total: 1e9, phaseChanged: true, lastEmit: { at: 0, processed: 0 } }),
+    ).toBe(true);
+    expect(
+      shouldEmit({ now: 1, processed: 1, total: 1e9, phaseChanged: false, lastEmit: { at: 0, processed: 0 } }),
+    ).toBe(false);
   });
 });

@@ -57,7 +57,9 @@ describe('useCdfLayout', () => {
 
     // The line rises from 50 % to 60 % at one x, within one bin (1/100 decade) above 0.2 ms.
     const pts = points(layout.line!);
-    const rise = pts.findIndex(([, py], i) => i > 0 && Math.abs(py - y(0.6)) < 1e-6 && Math.abs(pts[i - 1][1] - y(0.5)) < 1e-6);
+    const rise = pts.findIndex(
+      ([, py], i) => i > 0 && Math.abs(py - y(0.6)) < 1e-6 && Math.abs(pts[i - 1][1] - y(0.5)) < 1e-6,
+    );
     expect(rise).toBeGreaterThan(0);
     const [riseX] = pts[rise];
     expect(pts[rise - 1][0]).toBeCloseTo(riseX, 6); // vertical
@@ -92,7 +94,8 @@ describe('useCdfLayout', () => {
         expect(a.row).toBeLessThan(REF_LABEL_ROWS);
         expect(a.box[0]).toBeGreaterThanOrEqual(0);
         expect(a.box[1]).toBeLessThanOrEqual(width);
-        for (const b of boxes.slice(i + 1)) if (a.row === b.row) expect(a.box[1] <= b.box[0] || b.box[1] <= a.box[0], JSON.stringify([a, b])).toBe(true);
+        for (const b of boxes.slice(i + 1))
+          if (a.row === b.row) expect(a.box[1] <= b.box[0] || b.box[1] <= a.box[0], JSON.stringify([a, b])).toBe(true);
       }
       return placed;
     };
@@ -109,7 +112,10 @@ describe('useCdfLayout', () => {
     // Near the right edge, a label goes to the left of its line.
     expect(check([{ x: 330, label: 'disk 10.2 ms' }], 342)[0]).toEqual({ row: 0, anchor: 'end', labelX: 326 });
     // Too narrow for any placement: pulled inside, in the emptiest row.
-    expect(placeRefLabels([{ x: 10, label: 'a very long label indeed' }], 60)[0]).toMatchObject({ row: 0, anchor: 'middle' });
+    expect(placeRefLabels([{ x: 10, label: 'a very long label indeed' }], 60)[0]).toMatchObject({
+      row: 0,
+      anchor: 'middle',
+    });
   });
 
   it('has no line and the full range before there is data', () => {
@@ -121,7 +127,9 @@ describe('useCdfLayout', () => {
 
   it('recomputes only when the report or the size changes', () => {
     const report = makeReport();
-    const { result, rerender } = renderHook(({ w }) => useCdfLayout(report, { width: w, height: 300 }), { initialProps: { w: 600 } });
+    const { result, rerender } = renderHook(({ w }) => useCdfLayout(report, { width: w, height: 300 }), {
+      initialProps: { w: 600 },
+    });
     const first = result.current;
     rerender({ w: 600 });
     expect(result.current).toBe(first);

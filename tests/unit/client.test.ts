@@ -27,11 +27,13 @@ const CHECK: Check = {
 type RunImpl = (json: string, onProgress: (r: Report) => void) => Promise<RunReply>;
 
 /** The worker's side of progress: each snapshot packed and its buffer transferred, as engine.worker.ts sends it. */
-const packing = (impl: RunImpl): EngineApi['run'] => (json, onProgress) =>
-  impl(json, (r) => {
-    const packed = packReport(r);
-    return onProgress(Comlink.transfer(packed, [packed.numbers.buffer]));
-  });
+const packing =
+  (impl: RunImpl): EngineApi['run'] =>
+  (json, onProgress) =>
+    impl(json, (r) => {
+      const packed = packReport(r);
+      return onProgress(Comlink.transfer(packed, [packed.numbers.buffer]));
+    });
 
 const open: MessagePort[] = [];
 afterEach(() => open.splice(0).forEach((p) => p.close()));
@@ -52,27 +54,106 @@ function fakeWorkers(impl: RunImpl) {
         await onProgress({ bytes: file.size / 2, total: file.size, requests: 1, ms: 1 });
         return file.size === 0
           ? { ok: false, error: { kind: 'invalid-trace', message: `${name}: byte 0: the trace is empty` } }
-          : { ok: true, summary: { format: 'lines', requests: 2, blockRefs: 2, distinct: 2, bytes: file.size, skipped: 0, firstSkipped: null, clients: [{ id: 0, requests: 2 }] } };
+          : {
+              ok: true,
+              summary: {
+                format: 'lines',
+                requests: 2,
+                blockRefs: 2,
+                distinct: 2,
+                bytes: file.size,
+                skipped: 0,
+                firstSkipped: null,
+                clients: [{ id: 0, requests: 2 }],
+              },
+            };
       },
       miniCurves: async (request, file, onProgress) => {
-        await onProgress({ curves: [], bytes: file.size / 2, total: file.size, ms: 1, memory: { engine: 1, reader: 2 } });
+        await onProgress({
+          curves: [],
+          bytes: file.size / 2,
+          total: file.size,
+          ms: 1,
+          memory: { engine: 1, reader: 2 },
+        });
         // A request without sizes: the engine's refusal; a file of "never" ends only when stopped.
-        if (request.sizes.length === 0) return { ok: false, error: { kind: 'invalid-scenario', message: 'sizes: name at least one cache size', path: 'sizes' } };
+        if (request.sizes.length === 0)
+          return {
+            ok: false,
+            error: { kind: 'invalid-scenario', message: 'sizes: name at least one cache size', path: 'sizes' },
+          };
         if ((await file.text()) === 'never') return new Promise(() => {});
         return { ok: true, curves: [], ms: 2 };
       },
       exportWorkload: async (json, format) =>
-        format === 'csv' ? { ok: true, bytes: new TextEncoder().encode(`csv of ${json.length}`) } : { ok: false, error: { kind: 'invalid-scenario', message: 'format: no' } },
+        format === 'csv'
+          ? { ok: true, bytes: new TextEncoder().encode(`csv of ${json.length}`) }
+          : { ok: false, error: { kind: 'invalid-scenario', message: 'format: no' } },
       previewWorkload: async (_json, _skip, n) =>
-        n > 0 ? { ok: true, csv: 'time,client,block,nblocks,op,hint\n,0,7,1,r,\n,0,9,1,w,replace range:3\n' } : { ok: false, error: { kind: 'invalid-scenario', message: 'n: no' } },
+        n > 0
+          ? { ok: true, csv: 'time,client,block,nblocks,op,hint\n,0,7,1,r,\n,0,9,1,w,replace range:3\n' }
+          : { ok: false, error: { kind: 'invalid-scenario', message: 'n: no' } },
       teach: async (_json, requests) => {
         const r: [number, string][] = JSON.parse(requests);
-        const cache = (blocks: number[]) => [{ name: 'cache', parent: null, stack: null, queues: [{ name: 'cache', ghost: false, blocks, partition: null }], hits: 0, misses: blocks.length }];
+        const cache = (blocks: number[]) => [
+          {
+            name: 'cache',
+            parent: null,
+            stack: null,
+            queues: [{ name: 'cache', ghost: false, blocks, partition: null }],
+            hits: 0,
+            misses: blocks.length,
+          },
+        ];
         return r.length > 0
-          ? { ok: true, steps: [{ block: null, op: null, hint: null, client: null, level: null, servedBy: null, latencyMs: 0, caches: cache([]), demotions: 0, diskReads: 0, miss: null, distance: null, pathCapacity: null }, ...r.map(([block]) => ({ block, op: 'read' as const, hint: null, client: 0, level: 'disk' as const, servedBy: 'disk', latencyMs: 10, caches: cache([block]), demotions: 0, diskReads: 1, miss: 'cold' as const, distance: null, pathCapacity: 1 }))] }
+          ? {
+              ok: true,
+              steps: [
+                {
+                  block: null,
+                  op: null,
+                  hint: null,
+                  client: null,
+                  level: null,
+                  servedBy: null,
+                  latencyMs: 0,
+                  caches: cache([]),
+                  demotions: 0,
+                  diskReads: 0,
+                  miss: null,
+                  distance: null,
+                  pathCapacity: null,
+                },
+                ...r.map(([block]) => ({
+                  block,
+                  op: 'read' as const,
+                  hint: null,
+                  client: 0,
+                  level: 'disk' as const,
+                  servedBy: 'disk',
+                  latencyMs: 10,
+                  caches: cache([block]),
+                  demotions: 0,
+                  diskReads: 1,
+                  miss: 'cold' as const,
+                  distance: null,
+                  pathCapacity: 1,
+                })),
+              ],
+            }
           : { ok: false, error: { kind: 'invalid-scenario', message: 'requests: none' } };
       },
-      validateScenario: async (json) => (JSON.parse(json).version === 1 ? { ok: true, json: JSON.stringify({ migrated: true }) } : { ok: false, error: { kind: 'invalid-scenario', message: 'scenario.version: expected 1 to 2', path: 'scenario.version' } }),
+      validateScenario: async (json) =>
+        JSON.parse(json).version === 1
+          ? { ok: true, json: JSON.stringify({ migrated: true }) }
+          : {
+              ok: false,
+              error: {
+                kind: 'invalid-scenario',
+                message: 'scenario.version: expected 1 to 2',
+                path: 'scenario.version',
+              },
+            },
       // A reproduction that never ends for paper "003" (stopped only by terminating the worker).
       reproduce: (paper) =>
         paper === '003'
@@ -128,11 +209,17 @@ describe('EngineClient', () => {
   it('turns a typed error reply into an EngineRunError of that kind', async () => {
     const { create } = fakeWorkers(async () => ({
       ok: false,
-      error: { kind: 'invalid-scenario', message: 'scenario.client.capacity: must be between 1 and 33554432 blocks (got 0)' },
+      error: {
+        kind: 'invalid-scenario',
+        message: 'scenario.client.capacity: must be between 1 and 33554432 blocks (got 0)',
+      },
     }));
     const error = await new EngineClient(create).run(defaultScenario()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineRunError);
-    expect(error).toMatchObject({ kind: 'invalid-scenario', message: expect.stringContaining('scenario.client.capacity') });
+    expect(error).toMatchObject({
+      kind: 'invalid-scenario',
+      message: expect.stringContaining('scenario.client.capacity'),
+    });
   });
 
   it('asks the worker for an upside estimate, with typed errors and abort', async () => {
@@ -140,10 +227,15 @@ describe('EngineClient', () => {
     const client = new EngineClient(create);
     const report = await client.estimateUpside(defaultScenario(), [{ client: 1, array: 1 }]);
     expect(report).toEqual({ references: JSON.stringify(defaultScenario()).length, distinct: 1, points: [] });
-    await expect(client.estimateUpside(defaultScenario(), [])).rejects.toMatchObject({ kind: 'invalid-scenario', message: expect.stringContaining('points') });
+    await expect(client.estimateUpside(defaultScenario(), [])).rejects.toMatchObject({
+      kind: 'invalid-scenario',
+      message: expect.stringContaining('points'),
+    });
     const controller = new AbortController();
     controller.abort();
-    await expect(client.estimateUpside(defaultScenario(), [{ client: 1, array: 1 }], controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      client.estimateUpside(defaultScenario(), [{ client: 1, array: 1 }], controller.signal),
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(created).toHaveLength(1);
   });
 
@@ -151,22 +243,44 @@ describe('EngineClient', () => {
     const { create } = fakeWorkers(async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }));
     const client = new EngineClient(create);
     const seen: number[] = [];
-    const summary = await client.loadTrace(new Blob(['1\n2\n']), 't.txt', { blockSize: 4096 }, { onProgress: (p) => seen.push(p.bytes) });
+    const summary = await client.loadTrace(
+      new Blob(['1\n2\n']),
+      't.txt',
+      { blockSize: 4096 },
+      { onProgress: (p) => seen.push(p.bytes) },
+    );
     expect(summary).toMatchObject({ requests: 2, bytes: 4 });
     await new Promise((r) => setTimeout(r, 10));
     expect(seen).toEqual([2]);
-    await expect(client.loadTrace(new Blob([]), 'e.txt', { blockSize: 4096 })).rejects.toMatchObject({ kind: 'invalid-trace', message: 'e.txt: byte 0: the trace is empty' });
+    await expect(client.loadTrace(new Blob([]), 'e.txt', { blockSize: 4096 })).rejects.toMatchObject({
+      kind: 'invalid-trace',
+      message: 'e.txt: byte 0: the trace is empty',
+    });
   });
 
   it('draws miss-ratio curves over a streamed trace with progress, says why not, and stops when aborted', async () => {
     const { create, created } = fakeWorkers(async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }));
     const client = new EngineClient(create);
-    const request = { policies: [{ kind: 'lru' }], sizes: [10], method: 'mini' as const, rate: 0, distinct: 100, name: 't.txt', options: { blockSize: 4096 } };
+    const request = {
+      policies: [{ kind: 'lru' }],
+      sizes: [10],
+      method: 'mini' as const,
+      rate: 0,
+      distinct: 100,
+      name: 't.txt',
+      options: { blockSize: 4096 },
+    };
     const seen: number[] = [];
-    expect(await client.miniCurves(request, new Blob(['1\n2\n']), { onProgress: (p) => seen.push(p.bytes) })).toEqual({ curves: [], ms: 2 });
+    expect(await client.miniCurves(request, new Blob(['1\n2\n']), { onProgress: (p) => seen.push(p.bytes) })).toEqual({
+      curves: [],
+      ms: 2,
+    });
     await new Promise((r) => setTimeout(r, 10));
     expect(seen).toEqual([2]);
-    await expect(client.miniCurves({ ...request, sizes: [] }, new Blob(['1\n']))).rejects.toMatchObject({ message: 'sizes: name at least one cache size', path: 'sizes' });
+    await expect(client.miniCurves({ ...request, sizes: [] }, new Blob(['1\n']))).rejects.toMatchObject({
+      message: 'sizes: name at least one cache size',
+      path: 'sizes',
+    });
     const abort = new AbortController();
     const pending = client.miniCurves(request, new Blob(['never']), { signal: abort.signal });
     await new Promise((r) => setTimeout(r, 10));
@@ -185,14 +299,22 @@ describe('EngineClient', () => {
     const steps = await client.teach(defaultScenario(), [[4, 'read']], { client: [], array: [] });
     expect(steps.map((s) => s.block)).toEqual([null, 4]);
     expect(steps[1].caches[0].queues[0].blocks).toEqual([4]);
-    await expect(client.teach(defaultScenario(), [], { client: [], array: [] })).rejects.toMatchObject({ message: 'requests: none' });
+    await expect(client.teach(defaultScenario(), [], { client: [], array: [] })).rejects.toMatchObject({
+      message: 'requests: none',
+    });
     await expect(client.previewWorkload(defaultScenario(), 0, 0)).rejects.toMatchObject({ message: 'n: no' });
     const bytes = await client.exportWorkload(defaultScenario(), 'csv');
     expect(new TextDecoder().decode(bytes)).toBe(`csv of ${JSON.stringify(defaultScenario()).length}`);
-    await expect(client.exportWorkload(defaultScenario(), 'oracle-general')).rejects.toMatchObject({ message: 'format: no' });
+    await expect(client.exportWorkload(defaultScenario(), 'oracle-general')).rejects.toMatchObject({
+      message: 'format: no',
+    });
     // An old link goes through the engine's validation, which migrates it; a refusal rejects with its message.
     expect(await client.validateScenario(JSON.stringify({ version: 1 }))).toBe('{"migrated":true}');
-    await expect(client.validateScenario(JSON.stringify({ version: 7 }))).rejects.toMatchObject({ kind: 'invalid-scenario', message: 'scenario.version: expected 1 to 2', path: 'scenario.version' });
+    await expect(client.validateScenario(JSON.stringify({ version: 7 }))).rejects.toMatchObject({
+      kind: 'invalid-scenario',
+      message: 'scenario.version: expected 1 to 2',
+      path: 'scenario.version',
+    });
   });
 
   it('on abort: rejects with an AbortError, terminates the worker, and starts a fresh one next time', async () => {
@@ -226,7 +348,10 @@ describe('EngineClient', () => {
     const client = new EngineClient(create);
     expect(await client.reproduce('001')).toEqual([CHECK]);
     expect(await client.judgeChecks([CHECK, { ...CHECK, ours: 0 }])).toEqual(['pass', 'fail']);
-    await expect(client.reproduce('009')).rejects.toMatchObject({ kind: 'engine', message: 'no reproduction of paper 009' });
+    await expect(client.reproduce('009')).rejects.toMatchObject({
+      kind: 'engine',
+      message: 'no reproduction of paper 009',
+    });
     const controller = new AbortController();
     const pending = client.reproduce('003', controller.signal);
     controller.abort();
@@ -246,7 +371,11 @@ describe('EngineClient', () => {
 
   it("puts back the histograms' edges the worker sends only with a run's first snapshot", async () => {
     const full = makeReport({ phase: 'warmup', processed: 5 });
-    const slim = (r: Report): Report => ({ ...r, latency: { ...r.latency, edgesUs: [] }, clients: r.clients.map((c) => ({ ...c, latency: { ...c.latency, edgesUs: [] } })) });
+    const slim = (r: Report): Report => ({
+      ...r,
+      latency: { ...r.latency, edgesUs: [] },
+      clients: r.clients.map((c) => ({ ...c, latency: { ...c.latency, edgesUs: [] } })),
+    });
     const { create } = fakeWorkers(async (_json, onProgress) => {
       await onProgress(full);
       await onProgress(slim(makeReport({ phase: 'measured', processed: 60 })));
@@ -254,7 +383,13 @@ describe('EngineClient', () => {
     });
     const seen: Report[] = [];
     await new EngineClient(create).run(defaultScenario(), { onProgress: (r) => seen.push(r) });
-    expect(seen.map((r) => [r.processed, r.latency.edgesUs.length, r.clients.every((c) => c.latency.edgesUs.length === full.latency.edgesUs.length)])).toEqual([
+    expect(
+      seen.map((r) => [
+        r.processed,
+        r.latency.edgesUs.length,
+        r.clients.every((c) => c.latency.edgesUs.length === full.latency.edgesUs.length),
+      ]),
+    ).toEqual([
       [5, full.latency.edgesUs.length, true],
       [60, full.latency.edgesUs.length, true],
     ]);
@@ -314,7 +449,8 @@ describe('EngineClient', () => {
     const crash = new Event('error');
     Object.defineProperty(crash, 'message', { value: 'RuntimeError: memory access out of bounds' });
     (workers[0] as unknown as EventTarget).dispatchEvent(crash);
-    for (const p of pending) await expect(p).rejects.toMatchObject({ kind: 'engine', message: 'RuntimeError: memory access out of bounds' });
+    for (const p of pending)
+      await expect(p).rejects.toMatchObject({ kind: 'engine', message: 'RuntimeError: memory access out of bounds' });
     // Stopping the worker (Cancel of one call) settles the others on it, too.
     const a = new AbortController();
     const cancelled = client.exportWorkload(s, 'csv', a.signal);
@@ -322,6 +458,9 @@ describe('EngineClient', () => {
     await vi.waitFor(() => expect(workers).toHaveLength(2), SETTLE);
     a.abort();
     await expect(cancelled).rejects.toMatchObject({ kind: 'cancelled', message: 'the export was cancelled' });
-    await expect(other).rejects.toMatchObject({ kind: 'engine', message: 'the engine worker was stopped before this finished' });
+    await expect(other).rejects.toMatchObject({
+      kind: 'engine',
+      message: 'the engine worker was stopped before this finished',
+    });
   });
 });

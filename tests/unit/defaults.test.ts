@@ -8,7 +8,15 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario as engineDefault, initSync, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { DEFAULT_SCENARIO, defaultScenario } from '../../web/scenario/defaults';
-import { MECHANICAL_DEFAULTS, OFFLINE_POLICY_KINDS, POLICY_KINDS, checkScenario, describeIssue, workloadRequests, type PolicyKind } from '../../web/scenario/schema';
+import {
+  MECHANICAL_DEFAULTS,
+  OFFLINE_POLICY_KINDS,
+  POLICY_KINDS,
+  checkScenario,
+  describeIssue,
+  workloadRequests,
+  type PolicyKind,
+} from '../../web/scenario/schema';
 import { OFFLINE_POLICIES, POLICIES } from '../../web/features/scenario/components/CacheFields';
 
 const wasm = join(resolve(__dirname, '../..'), 'web/wasm-pkg/tiersim_wasm_bg.wasm');
@@ -65,7 +73,13 @@ describe('the UI agrees with the engine', () => {
       s.source.workload = { kind: 'tpch', query: 'q7', scale };
       expect(checkScenario(s).ok).toBe(true);
       const back = JSON.parse(validateScenario(JSON.stringify(s)));
-      expect(back.source.workload).toEqual({ kind: 'tpch', query: 'q7', scale, lookups: TPCH_DEFAULTS.lookups, skew: [...TPCH_DEFAULTS.skew] });
+      expect(back.source.workload).toEqual({
+        kind: 'tpch',
+        query: 'q7',
+        scale,
+        lookups: TPCH_DEFAULTS.lookups,
+        skew: [...TPCH_DEFAULTS.skew],
+      });
       // The engine's default warm-up is the database's pages: the form's size must agree.
       expect(workloadRequests(s.source.workload)[0]).toBe(tpchPages(scale));
     }
@@ -79,9 +93,29 @@ describe('the UI agrees with the engine', () => {
       [(s: any) => (s.source.workload = { kind: 'tpch', query: 'q9' }), 'source.workload'],
       [(s: any) => (s.source.workload = { kind: 'tpch', query: 'q3', scale: 65 }), 'source.workload.scale'],
       // MC² on one cache: there is nothing above it to partition.
-      [(s: any) => ((s.topology = { kind: 'single', cache: { capacity: 100, policy: { kind: 'lru' } }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 } }), (s.source = { kind: 'workload', workload: s.source.workload })), 'protocol'],
+      [
+        (s: any) => (
+          (s.topology = {
+            kind: 'single',
+            cache: { capacity: 100, policy: { kind: 'lru' } },
+            link: { preset: 'fc-1g' },
+            disk: { kind: 'constant', serviceMs: 10 },
+          }),
+          (s.source = { kind: 'workload', workload: s.source.workload })
+        ),
+        'protocol',
+      ],
       // Two arrays: MC² manages clients over one.
-      [(s: any) => s.topology.caches.push({ name: 'array2', capacity: 10, policy: { kind: 'lru' }, disk: { kind: 'constant', serviceMs: 10 } }), 'protocol'],
+      [
+        (s: any) =>
+          s.topology.caches.push({
+            name: 'array2',
+            capacity: 10,
+            policy: { kind: 'lru' },
+            disk: { kind: 'constant', serviceMs: 10 },
+          }),
+        'protocol',
+      ],
       [
         (s: any) => {
           // q3 becomes a middle tier over a client of its own.
@@ -126,7 +160,19 @@ describe('the UI agrees with the engine', () => {
       expect(engineRejects(s), JSON.stringify(policy)).toBeNull();
       // What the UI writes, the engine reads back unchanged, with the defaults the form shows
       // (SLRU 80 % protected, LFU without aging) filled in where a parameter was left out.
-      const filled = { slru: { protectedShare: 0.8 }, lfu: { agingPeriod: 0 }, 's3-fifo': { smallShare: 0.1 }, mq: { lifeTime: 0 }, 'mq+hints': { lifeTime: 0 }, lirs: { hirShare: 0.01 }, 'clock-pro': { minColdShare: 0.01 }, 'w-tinylfu': { windowShare: 0.01 }, hyperbolic: { sampleSize: 64 }, 'qd-lp-fifo': { probationShare: 0.1 }, 'lru-k': { k: 2, correlatedPeriod: 0 } } as Record<string, object>;
+      const filled = {
+        slru: { protectedShare: 0.8 },
+        lfu: { agingPeriod: 0 },
+        's3-fifo': { smallShare: 0.1 },
+        mq: { lifeTime: 0 },
+        'mq+hints': { lifeTime: 0 },
+        lirs: { hirShare: 0.01 },
+        'clock-pro': { minColdShare: 0.01 },
+        'w-tinylfu': { windowShare: 0.01 },
+        hyperbolic: { sampleSize: 64 },
+        'qd-lp-fifo': { probationShare: 0.1 },
+        'lru-k': { k: 2, correlatedPeriod: 0 },
+      } as Record<string, object>;
       const expected = structuredClone(s);
       expected.topology.array.policy = { ...filled[s.topology.array.policy.kind], ...s.topology.array.policy };
       const back = JSON.parse(validateScenario(JSON.stringify(s)));
@@ -140,7 +186,10 @@ describe('the UI agrees with the engine', () => {
     // Both refuse an offline policy where its stream depends on what it does, at the same
     // field and for the same reason: at the array over an offline client, or under AC_CA.
     for (const kind of OFFLINE_POLICY_KINDS) {
-      for (const patch of [(s: any) => (s.topology.client.policy = { kind: 'min' }), (s: any) => (s.protocol = { kind: 'ac-ca' })]) {
+      for (const patch of [
+        (s: any) => (s.topology.client.policy = { kind: 'min' }),
+        (s: any) => (s.protocol = { kind: 'ac-ca' }),
+      ]) {
         const two: any = defaultScenario();
         two.topology.array.policy = { kind };
         patch(two);
@@ -220,7 +269,10 @@ describe('the UI agrees with the engine', () => {
       expect(JSON.parse(validateScenario(JSON.stringify(s))).du).toBe(du);
     }
     const bad: any = { ...defaultScenario(), du: 'later' };
-    expect(checkScenario(bad)).toMatchObject({ ok: false, issues: [{ path: 'du', message: 'must be one of drop, lru-end' }] });
+    expect(checkScenario(bad)).toMatchObject({
+      ok: false,
+      issues: [{ path: 'du', message: 'must be one of drop, lru-end' }],
+    });
     expect(engineRejects(bad)).toBe('du');
   });
 
@@ -250,8 +302,14 @@ describe('the UI agrees with the engine', () => {
     ['topology.link', (s: any) => (s.topology.link = { preset: 'custom', latencyUs: 1e7 + 1, bandwidthMbit: 1 })],
     ['name', (s: any) => (s.name = 'x'.repeat(201))],
     ['source.workload.requestBlocks', (s: any) => (s.source.workload.requestBlocks = 1025)],
-    ['source.workload.requestBlocks', (s: any) => (s.source.workload = { kind: 'sequential', blocks: 2, requestBlocks: 3 })],
-    ['topology.client.policy', (s: any) => ((s.topology.client.policy = { kind: 'min' }), (s.source.workload.requestBlocks = 512))],
+    [
+      'source.workload.requestBlocks',
+      (s: any) => (s.source.workload = { kind: 'sequential', blocks: 2, requestBlocks: 3 }),
+    ],
+    [
+      'topology.client.policy',
+      (s: any) => ((s.topology.client.policy = { kind: 'min' }), (s.source.workload.requestBlocks = 512)),
+    ],
     ['topology.kind', (s: any) => (s.topology.kind = 'ring')],
     ['version', (s: any) => (s.version = 5)],
   ])('on where a scenario is wrong (%s)', (enginePath, patch) => {

@@ -10,8 +10,23 @@ import { makeReport } from './fixtures';
 
 afterEach(cleanup);
 
-const workload: DepthCurve = { name: 'workload', scope: 'workload', references: 100, distinct: 4, sizes: [1, 2, 3, 4], hits: [0.1, 0.3, 0.6, 0.9] };
-const array: DepthCurve = { name: 'array', scope: 'cache', sampledRate: 0.0125, references: 40, distinct: 800, sizes: [2, 400, 800], hits: [0, 0.5, 0.75] };
+const workload: DepthCurve = {
+  name: 'workload',
+  scope: 'workload',
+  references: 100,
+  distinct: 4,
+  sizes: [1, 2, 3, 4],
+  hits: [0.1, 0.3, 0.6, 0.9],
+};
+const array: DepthCurve = {
+  name: 'array',
+  scope: 'cache',
+  sampledRate: 0.0125,
+  references: 40,
+  distinct: 800,
+  sizes: [2, 400, 800],
+  hits: [0, 0.5, 0.75],
+};
 
 describe('stack-depth layout', () => {
   it('steps up at each reported size, on linear and log axes, in blocks or bytes', () => {
@@ -19,7 +34,14 @@ describe('stack-depth layout', () => {
     const lin = computeDepthLayout([workload], [], size, 'linear', 'blocks', 4096);
     expect(lin.curves[0].path).toMatch(/^M/);
     expect(lin.xTicks[0].value).toBe(0);
-    const log = computeDepthLayout([workload, array], [{ key: 'client', label: 'client 2', size: 2 }], size, 'log', 'bytes', 4096);
+    const log = computeDepthLayout(
+      [workload, array],
+      [{ key: 'client', label: 'client 2', size: 2 }],
+      size,
+      'log',
+      'bytes',
+      4096,
+    );
     expect(log.xTicks.map((t) => t.label)).toEqual(['4 KiB', '16 KiB', '64 KiB', '256 KiB', '1 MiB']);
     expect(log.marks[0].x).toBeGreaterThan(log.plot.left);
     expect(formatBytes(4096 * 16384)).toBe('64 MiB');
@@ -33,11 +55,16 @@ describe('stack-depth layout', () => {
       { key: 'client', label: 'client 16,384', size: 16_384 },
       { key: 'aggregate', label: 'client + array 32,768', size: 32_768 },
     ];
-    for (const [scale, unit] of [['linear', 'blocks'], ['log', 'bytes']] as const) {
+    for (const [scale, unit] of [
+      ['linear', 'blocks'],
+      ['log', 'bytes'],
+    ] as const) {
       const l = computeDepthLayout([big], marks, { width: 300, height: 300 }, scale, unit, 4096);
       // Tick labels (11 px, about 6.5 px a character) clear of one another.
       for (const [a, b] of l.xTicks.slice(1).map((t, i) => [l.xTicks[i], t])) {
-        expect(b.x - a.x, `${scale}: ${a.label} | ${b.label}`).toBeGreaterThan(((a.label.length + b.label.length) / 2) * 6.5);
+        expect(b.x - a.x, `${scale}: ${a.label} | ${b.label}`).toBeGreaterThan(
+          ((a.label.length + b.label.length) / 2) * 6.5,
+        );
       }
       // The marks' labels inside the chart (the one at the right edge to the left of its line),
       // on different rows where they would overlap.
@@ -78,24 +105,33 @@ describe('stack-depth layout', () => {
     // Off the plot, or nothing drawn: no read-out.
     expect(nearestDepth(l, 482 + 11)).toBeNull();
     expect(nearestDepth(l, 30)).toBeNull();
-    expect(nearestDepth(computeDepthLayout([], [], { width: 500, height: 300 }, 'linear', 'blocks', 4096), 200)).toBeNull();
+    expect(
+      nearestDepth(computeDepthLayout([], [], { width: 500, height: 300 }, 'linear', 'blocks', 4096), 200),
+    ).toBeNull();
     // The size is labelled in the axis's unit.
     expect(l.sizeLabel(16384)).toBe('16,384');
-    expect(computeDepthLayout([workload], [], { width: 500, height: 300 }, 'log', 'bytes', 4096).sizeLabel(16384)).toBe('64 MiB');
+    expect(computeDepthLayout([workload], [], { width: 500, height: 300 }, 'log', 'bytes', 4096).sizeLabel(16384)).toBe(
+      '64 MiB',
+    );
   });
 });
 
 describe('DepthPanel', () => {
   it('draws each curve with its table, marks the run’s caches and says it is sampled', () => {
     const s = defaultScenario();
-    const { rerender } = render(<DepthPanel report={makeReport({ depthCurves: [workload, array] })} scenario={s} running={true} />);
+    const { rerender } = render(
+      <DepthPanel report={makeReport({ depthCurves: [workload, array] })} scenario={s} running={true} />,
+    );
     expect(screen.getByText('LRU stack-depth graphs (live)')).toBeTruthy();
     const lines = screen.getAllByTestId('depth-line');
     expect(lines.map((l) => l.getAttribute('data-curve'))).toEqual(['workload', 'array']);
     // The tables wait for the run's end (a live run commits only the chart).
     expect(screen.queryAllByTestId('depth-table')).toHaveLength(0);
     rerender(<DepthPanel report={makeReport({ depthCurves: [workload, array] })} scenario={s} running={false} />);
-    const rows = [...screen.getAllByTestId('depth-table')[0].querySelectorAll('tr')].map((r) => [r.getAttribute('data-size'), r.getAttribute('data-hit')]);
+    const rows = [...screen.getAllByTestId('depth-table')[0].querySelectorAll('tr')].map((r) => [
+      r.getAttribute('data-size'),
+      r.getAttribute('data-hit'),
+    ]);
     expect(rows).toEqual([
       ['1', '0.1'],
       ['2', '0.3'],
@@ -141,9 +177,16 @@ describe('UpsidePanel', () => {
     const calls: { client: number; array: number }[][] = [];
     const estimate = async (_s: unknown, points: { client: number; array: number }[]): Promise<UpsideReport> => {
       calls.push(points);
-      return { references: 1000, distinct: 100, points: [point(100, 0.4, 0.1), ...points.slice(1).map((p) => point(p.client, 0.5, 0.25))] };
+      return {
+        references: 1000,
+        distinct: 100,
+        points: [point(100, 0.4, 0.1), ...points.slice(1).map((p) => point(p.client, 0.5, 0.25))],
+      };
     };
-    const base = { ...defaultScenario(), source: { kind: 'workload' as const, workload: { kind: 'random' as const, blocks: 1000 } } };
+    const base = {
+      ...defaultScenario(),
+      source: { kind: 'workload' as const, workload: { kind: 'random' as const, blocks: 1000 } },
+    };
     render(<UpsidePanel base={base} estimate={estimate} />);
     // The sizes start at the scenario's own: the client, and the array above it.
     expect((screen.getByTestId('upside-client') as HTMLInputElement).value).toBe('16384');
@@ -184,7 +227,10 @@ describe('UpsidePanel', () => {
     expect((screen.getByTestId('upside-array') as HTMLInputElement).value).toBe(String(1000 + 16384));
     fireEvent.click(screen.getByTestId('upside-run'));
     await waitFor(() => expect(screen.getByTestId('upside-clients')).toBeTruthy());
-    const rows = [...screen.getByTestId('upside-clients').querySelectorAll('tbody tr')].map((r) => [r.getAttribute('data-client'), r.getAttribute('data-reduction')]);
+    const rows = [...screen.getByTestId('upside-clients').querySelectorAll('tbody tr')].map((r) => [
+      r.getAttribute('data-client'),
+      r.getAttribute('data-reduction'),
+    ]);
     expect(rows).toEqual([
       ['client1', '75'],
       ['client2', String((100 * (0.4 - 0.3)) / 0.4)],

@@ -3,7 +3,19 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DesignSpace, configs, jobs, slowerBy } from '../../web/features/designspace/DesignSpace';
-import { AC_CA_KS, RUNS_PER_CONFIG, applyDesign, atRatio, designName, designRuns, designSpace, onSan, runName, summarize, type Outcome } from '../../web/features/designspace/space';
+import {
+  AC_CA_KS,
+  RUNS_PER_CONFIG,
+  applyDesign,
+  atRatio,
+  designName,
+  designRuns,
+  designSpace,
+  onSan,
+  runName,
+  summarize,
+  type Outcome,
+} from '../../web/features/designspace/space';
 import { treeFromScenario } from '../../web/scenario/topology';
 import type { PointRunner } from '../../web/worker/pool';
 import { defaultScenario } from '../../web/scenario/defaults';
@@ -20,7 +32,13 @@ const fake: PointRunner = async (s) => {
   if (t.kind !== 'two-level') throw new Error('two levels');
   const protocol = s.protocol?.kind ?? 'none';
   return makeReport({
-    meanLatencyMs: BASE_MS[protocol] - (t.array.policy.kind === 'arc' && protocol !== 'ac-cc' ? 0.2 : 0) - (s.du ? 0.1 : 0) - (s.se ? 0.01 : 0) - (t.client.co ? 0.001 : 0) - (s.protocol?.kind === 'ac-ca' ? (K_MS[s.protocol.k ?? 0] ?? 0) : 0),
+    meanLatencyMs:
+      BASE_MS[protocol] -
+      (t.array.policy.kind === 'arc' && protocol !== 'ac-cc' ? 0.2 : 0) -
+      (s.du ? 0.1 : 0) -
+      (s.se ? 0.01 : 0) -
+      (t.client.co ? 0.001 : 0) -
+      (s.protocol?.kind === 'ac-ca' ? (K_MS[s.protocol.k ?? 0] ?? 0) : 0),
   });
 };
 
@@ -37,7 +55,13 @@ describe("paper 003's design space", () => {
     expect(built).toHaveLength(RUNS_PER_CONFIG);
     const acHb = built.find((j) => designName(j.design) === 'AC_HB.LRU.ARC.DU.SE')!.scenario;
     // DEMOTEs uncharged, as the paper compares the approaches (§7.1).
-    expect(acHb).toMatchObject({ protocol: { kind: 'demote' }, demotions: 'hidden', topology: { client: { policy: { kind: 'lru' } }, array: { policy: { kind: 'arc' } } }, du: 'drop', se: true });
+    expect(acHb).toMatchObject({
+      protocol: { kind: 'demote' },
+      demotions: 'hidden',
+      topology: { client: { policy: { kind: 'lru' } }, array: { policy: { kind: 'arc' } } },
+      du: 'drop',
+      se: true,
+    });
     expect(jobs(defaultScenario(), configs('all', 'sweep'))).toHaveLength(RUNS_PER_CONFIG * 9);
   });
 
@@ -72,7 +96,14 @@ describe("paper 003's design space", () => {
     ]);
     // A tree's design: the clients the client's algorithm, the array the array's.
     const d = applyDesign(tree, { approach: 'AC_CA', client: 'ARC', array: 'LRU', du: false, co: true, se: false });
-    expect(d.topology).toMatchObject({ kind: 'tree', caches: [{ policy: { kind: 'lru' }, co: true }, { policy: { kind: 'arc' }, co: true }, { policy: { kind: 'arc' }, co: true }] });
+    expect(d.topology).toMatchObject({
+      kind: 'tree',
+      caches: [
+        { policy: { kind: 'lru' }, co: true },
+        { policy: { kind: 'arc' }, co: true },
+        { policy: { kind: 'arc' }, co: true },
+      ],
+    });
     expect(d.protocol).toEqual({ kind: 'ac-ca', k: 4 });
   });
 
@@ -99,8 +130,15 @@ describe("paper 003's design space", () => {
     expect(Number(config.getAttribute('data-plain-gap'))).toBeCloseTo(0.8 / 0.6 - 1, 9);
     expect(screen.getByTestId('design-space-gap').textContent).toBe('4.3\u00a0% slower');
     expect(config.textContent).toContain('with plain LRU and no optimization, 33.3\u00a0% slower');
-    expect([slowerBy(-0.056), slowerBy(0.0004), slowerBy(4.931)]).toEqual(['5.6\u00a0% faster', 'as fast', '493.1\u00a0% slower']);
-    const rows = [...screen.getByTestId('design-space-table').querySelectorAll('tr[data-approach]')].map((r) => [r.getAttribute('data-approach'), r.getAttribute('data-design')]);
+    expect([slowerBy(-0.056), slowerBy(0.0004), slowerBy(4.931)]).toEqual([
+      '5.6\u00a0% faster',
+      'as fast',
+      '493.1\u00a0% slower',
+    ]);
+    const rows = [...screen.getByTestId('design-space-table').querySelectorAll('tr[data-approach]')].map((r) => [
+      r.getAttribute('data-approach'),
+      r.getAttribute('data-design'),
+    ]);
     expect(rows).toEqual([
       ['HA_B', 'HA_B.LRU.ARC.DU.CO.SE'],
       ['HA_R', 'HA_R.LRU.ARC.DU.CO.SE'],
@@ -113,7 +151,12 @@ describe("paper 003's design space", () => {
   });
 
   it('shows a failing run and stays usable', async () => {
-    render(<DesignSpace base={defaultScenario()} createRunner={() => ({ run: () => Promise.reject(new Error('worker crashed')), close: () => {}, parallel: 2 })} />);
+    render(
+      <DesignSpace
+        base={defaultScenario()}
+        createRunner={() => ({ run: () => Promise.reject(new Error('worker crashed')), close: () => {}, parallel: 2 })}
+      />,
+    );
     fireEvent.click(screen.getByTestId('design-space-run'));
     expect((await screen.findByTestId('design-space-error')).textContent).toBe('worker crashed');
     expect((screen.getByTestId('design-space-run') as HTMLButtonElement).disabled).toBe(false);

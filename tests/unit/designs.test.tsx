@@ -11,7 +11,12 @@ import { makeReport } from './fixtures';
 afterEach(cleanup);
 
 /** Latency: 1 ms, less 0.3 for an MRU array and 0.5 for DEMOTE (so LRU-MRU-demote ties MRU-MRU-demote). */
-const arrayPolicy = (s: Scenario) => (s.topology.kind === 'two-level' ? s.topology.array.policy.kind : s.topology.kind === 'tree' ? s.topology.caches[0].policy.kind : 'none');
+const arrayPolicy = (s: Scenario) =>
+  s.topology.kind === 'two-level'
+    ? s.topology.array.policy.kind
+    : s.topology.kind === 'tree'
+      ? s.topology.caches[0].policy.kind
+      : 'none';
 const fake: PointRunner = async (s) =>
   makeReport({ meanLatencyMs: 1 - (arrayPolicy(s) === 'mru' ? 0.3 : 0) - (s.protocol?.kind === 'demote' ? 0.5 : 0) });
 
@@ -32,7 +37,10 @@ describe('the eight designs', () => {
       'MRU-MRU-none',
       'MRU-MRU-demote',
     ]);
-    expect(built[3].scenario).toMatchObject({ topology: { kind: 'two-level', client: { policy: { kind: 'lru' } }, array: { policy: { kind: 'mru' } } }, protocol: { kind: 'demote' } });
+    expect(built[3].scenario).toMatchObject({
+      topology: { kind: 'two-level', client: { policy: { kind: 'lru' } }, array: { policy: { kind: 'mru' } } },
+      protocol: { kind: 'demote' },
+    });
     const t = built[3].scenario.topology;
     expect('du' in built[3].scenario || (t.kind === 'two-level' && 'co' in t.client)).toBe(false);
     // The inclusive designs leave the protocol out (none is its default).
@@ -56,17 +64,26 @@ describe('the eight designs', () => {
   });
 
   it('runs them on the pool and ranks them by mean latency', async () => {
-    render(<DesignComparison base={defaultScenario()} createRunner={() => ({ run: fake, close: () => {}, parallel: 3 })} />);
+    render(
+      <DesignComparison base={defaultScenario()} createRunner={() => ({ run: fake, close: () => {}, parallel: 3 })} />,
+    );
     fireEvent.click(screen.getByTestId('designs-run'));
     await waitFor(() => expect(screen.getByTestId('designs-progress').getAttribute('data-status')).toBe('done'));
-    const rows = [...screen.getByTestId('designs-table').querySelectorAll('tr[data-design]')].map((r) => r.getAttribute('data-design'));
+    const rows = [...screen.getByTestId('designs-table').querySelectorAll('tr[data-design]')].map((r) =>
+      r.getAttribute('data-design'),
+    );
     expect(rows.slice(0, 2)).toEqual(['LRU-MRU-demote', 'MRU-MRU-demote']);
     expect(rows[7]).toBe('MRU-LRU-none');
     expect(screen.getByTestId('designs-table').querySelector('tr.best')?.textContent).toContain('★');
   });
 
   it('shows a failing run and stays usable', async () => {
-    render(<DesignComparison base={defaultScenario()} createRunner={() => ({ run: () => Promise.reject(new Error('worker crashed')), close: () => {}, parallel: 2 })} />);
+    render(
+      <DesignComparison
+        base={defaultScenario()}
+        createRunner={() => ({ run: () => Promise.reject(new Error('worker crashed')), close: () => {}, parallel: 2 })}
+      />,
+    );
     fireEvent.click(screen.getByTestId('designs-run'));
     expect((await screen.findByTestId('designs-error')).textContent).toBe('worker crashed');
     expect((screen.getByTestId('designs-run') as HTMLButtonElement).disabled).toBe(false);

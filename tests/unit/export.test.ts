@@ -1,6 +1,14 @@
 // Exporting results: the report as JSON and as a section,key,value CSV, file names.
 import { describe, expect, it } from 'vitest';
-import { exportName, figureSvg, fileStem, legendOf, reportCsv, reportJson, scenarioSummary } from '../../web/features/export/export';
+import {
+  exportName,
+  figureSvg,
+  fileStem,
+  legendOf,
+  reportCsv,
+  reportJson,
+  scenarioSummary,
+} from '../../web/features/export/export';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { makeReport } from './fixtures';
 
@@ -8,7 +16,10 @@ describe('exports', () => {
   it('writes the report as JSON with its scenario, and as CSV rows with the CDF', () => {
     const report = makeReport({ meanLatencyMs: 0.5 });
     report.latency = { edgesUs: [1, 10, 100], counts: [0, 3, 1, 0] };
-    expect(JSON.parse(reportJson({ name: 'x' }, report))).toEqual({ scenario: { name: 'x' }, report: JSON.parse(JSON.stringify(report)) });
+    expect(JSON.parse(reportJson({ name: 'x' }, report))).toEqual({
+      scenario: { name: 'x' },
+      report: JSON.parse(JSON.stringify(report)),
+    });
     const csv = reportCsv(report, 'RANDOM, with "quotes"').trim().split('\n');
     expect(csv[0]).toBe('section,key,value');
     expect(csv).toContain('summary,scenario,"RANDOM, with ""quotes"""');
@@ -55,9 +66,13 @@ describe('exports', () => {
 
   it('sums a scenario up in one line', () => {
     const s = defaultScenario();
-    expect(scenarioSummary(s)).toMatch(/^RANDOM workload, [\d,]+ measured requests · client LRU 16,384 → array MRU 16,384 blocks · DEMOTE · 4 KiB blocks$/);
+    expect(scenarioSummary(s)).toMatch(
+      /^RANDOM workload, [\d,]+ measured requests · client LRU 16,384 → array MRU 16,384 blocks · DEMOTE · 4 KiB blocks$/,
+    );
     const traced = { ...s, source: { kind: 'trace' as const, name: 'web.csv.gz' } };
-    expect(scenarioSummary(traced)).toBe('trace web.csv.gz · client LRU 16,384 → array MRU 16,384 blocks · DEMOTE · 4 KiB blocks');
+    expect(scenarioSummary(traced)).toBe(
+      'trace web.csv.gz · client LRU 16,384 → array MRU 16,384 blocks · DEMOTE · 4 KiB blocks',
+    );
   });
 
   it('exports a chart as a figure with its title, summary, y label and a legend naming every series', () => {
@@ -77,13 +92,24 @@ describe('exports', () => {
       ['disk', 'rgb(255, 0, 0)', false],
       ['DEMOTEs per read', 'rgb(0, 128, 0)', false],
     ]);
-    const text = figureSvg(panel.querySelector('svg')!, { title: 'Latency <CDF>', summary: 'RANDOM workload · 4 KiB blocks', yLabel: 'fraction of requests', legend });
-    expect(text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="\d+" height="\d+"/);
+    const text = figureSvg(panel.querySelector('svg')!, {
+      title: 'Latency <CDF>',
+      summary: 'RANDOM workload · 4 KiB blocks',
+      yLabel: 'fraction of requests',
+      legend,
+    });
+    expect(text).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="\d+" height="\d+"/,
+    );
     expect(text).toContain('<title>Latency &lt;CDF&gt;</title>');
     expect(text).toMatch(/class="figure-title"[^>]*>Latency &lt;CDF&gt;<\/text>/);
     expect(text).toMatch(/class="figure-summary"[^>]*>RANDOM workload · 4 KiB blocks<\/text>/);
     expect(text).toMatch(/class="figure-y-label"[^>]*>fraction of requests<\/text>/);
-    expect([...text.matchAll(/<g class="legend-item">(.*?)<\/g>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''))).toEqual(['client &amp; array', 'disk', 'DEMOTEs per read']);
+    expect([...text.matchAll(/<g class="legend-item">(.*?)<\/g>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''))).toEqual([
+      'client &amp; array',
+      'disk',
+      'DEMOTEs per read',
+    ]);
     expect(text).toContain('stroke="#1f77b4" stroke-width="2.5" stroke-dasharray="7 4"');
     expect(text).toContain('<path d="M0 0L10 10"');
     // It parses as one SVG document.

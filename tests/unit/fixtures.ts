@@ -12,7 +12,13 @@ export function histogram(bins: Record<number, number>): number[] {
 }
 
 /** One client's report: its path, reads served at each level and the disk, latencies `bins`. */
-export function makeClient(name: string, path: number[], servedAt: number[], bins: Record<number, number>, over: Partial<ClientReport> = {}): ClientReport {
+export function makeClient(
+  name: string,
+  path: number[],
+  servedAt: number[],
+  bins: Record<number, number>,
+  over: Partial<ClientReport> = {},
+): ClientReport {
   const reads = servedAt.reduce((a, b) => a + b, 0);
   return {
     name,
@@ -33,7 +39,14 @@ export function makeClient(name: string, path: number[], servedAt: number[], bin
 }
 
 /** One cache's report. */
-export function makeCache(name: string, parent: number | null, depth: number, hits: number, misses: number, over: Partial<CacheReport> = {}): CacheReport {
+export function makeCache(
+  name: string,
+  parent: number | null,
+  depth: number,
+  hits: number,
+  misses: number,
+  over: Partial<CacheReport> = {},
+): CacheReport {
   return {
     name,
     policy: 'lru',
@@ -98,10 +111,24 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
     pathCosts: { clientHitMs: 0, arrayHitMs: 0.2, diskReadMs: 10.2, demotionMs: 0.2 },
     clientBlocks: 16,
     arrayBlocks: 16,
-    clients: [makeClient('client', [0, 1], [50, 40, 10], { 0: 50, 231: 10, 261: 30, 401: 10 }, { meanLatencyMs: 0.5575482177734375 })],
+    clients: [
+      makeClient(
+        'client',
+        [0, 1],
+        [50, 40, 10],
+        { 0: 50, 231: 10, 261: 30, 401: 10 },
+        { meanLatencyMs: 0.5575482177734375 },
+      ),
+    ],
     caches: [
       makeCache('client', 1, 1, 50, 50, { client: true, policy: 'lru', blocks: 16, capacity: 16, evictions: 48 }),
-      makeCache('array', null, 0, 40, 10, { policy: 'mru', blocks: 16, capacity: 16, demotionsIn: 48, demotionsMovedIn: 36 }),
+      makeCache('array', null, 0, 40, 10, {
+        policy: 'mru',
+        blocks: 16,
+        capacity: 16,
+        demotionsIn: 48,
+        demotionsMovedIn: 36,
+      }),
     ],
     queueing: false,
     ...overrides,

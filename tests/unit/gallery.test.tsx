@@ -12,7 +12,16 @@ import type { Check, Verdict } from '../../web/worker/protocol';
 
 afterEach(cleanup);
 
-const value = (paper: string, exhibit: string, label: string, v: number, unit: string, ours: number, verdict: Verdict, note?: string): Check => ({
+const value = (
+  paper: string,
+  exhibit: string,
+  label: string,
+  v: number,
+  unit: string,
+  ours: number,
+  verdict: Verdict,
+  note?: string,
+): Check => ({
   paper,
   exhibit,
   label,
@@ -37,7 +46,16 @@ const RECORDED: Check[] = [
     verdict: 'fail',
     note: 'its DEMOTEs are of blocks the array already holds',
   },
-  value('000', 'Fig. 19', 'RANDOM: slow-down where DEMOTE stops paying', 20, '×', 42.66, 'fail', 'a demotion costs more than the disk reads it saves'),
+  value(
+    '000',
+    'Fig. 19',
+    'RANDOM: slow-down where DEMOTE stops paying',
+    20,
+    '×',
+    42.66,
+    'fail',
+    'a demotion costs more than the disk reads it saves',
+  ),
   value('001', 'Figs. 4–7', 'SLRU 512 (75 % protected) ÷ LRU 1024: hit ratio', 1, '×', 1.04, 'pass'),
 ];
 
@@ -45,7 +63,10 @@ const RECORDED: Check[] = [
  * Engines that judge by a script (by label, else "pass") — standing for the engine's rule, which
  * this page must not have — and reproduce as `reproduce` says; each records its termination.
  */
-function fakeEngines(judge: Record<string, Verdict>, reproduce: (paper: string, signal?: AbortSignal) => Promise<Check[]> = async () => []) {
+function fakeEngines(
+  judge: Record<string, Verdict>,
+  reproduce: (paper: string, signal?: AbortSignal) => Promise<Check[]> = async () => [],
+) {
   const made: { terminated: boolean; judged: number }[] = [];
   const create = (): GalleryEngine => {
     const record = { terminated: false, judged: 0 };
@@ -64,7 +85,9 @@ function fakeEngines(judge: Record<string, Verdict>, reproduce: (paper: string, 
 
 /** A reproduction that runs until aborted, then rejects as a cancelled engine call does. */
 const untilAborted = (_paper: string, signal?: AbortSignal) =>
-  new Promise<Check[]>((_, reject) => signal?.addEventListener('abort', () => reject(new EngineRunError('cancelled', 'the reproduction was cancelled'))));
+  new Promise<Check[]>((_, reject) =>
+    signal?.addEventListener('abort', () => reject(new EngineRunError('cancelled', 'the reproduction was cancelled'))),
+  );
 
 const rows = (id: string) =>
   [...screen.getByTestId(`gallery-checks-${id}`).querySelectorAll('tr[data-label]')].map((tr) => ({
@@ -88,7 +111,11 @@ describe('the paper gallery', () => {
 
   it("shows the recorded checks by exhibit, each marked with the engine's verdict rather than the file's", async () => {
     // The engine disagrees with the file on the first row (an expectation edited since the recording).
-    const { create, made } = fakeEngines({ 'RANDOM: LRU-LRU-none': 'fail', 'SEQUENTIAL: best design': 'fail', 'RANDOM: slow-down where DEMOTE stops paying': 'close' });
+    const { create, made } = fakeEngines({
+      'RANDOM: LRU-LRU-none': 'fail',
+      'SEQUENTIAL: best design': 'fail',
+      'RANDOM: slow-down where DEMOTE stops paying': 'close',
+    });
     render(<Gallery onLoad={() => {}} loadRecorded={async () => RECORDED} createEngine={create} />);
     await waitFor(() => expect(screen.getByTestId('gallery-summary-paper000').textContent).toBe('1 ✓ · 1 ≈ · 2 ✗'));
     expect(rows('paper000')).toEqual([
@@ -98,13 +125,24 @@ describe('the paper gallery', () => {
       { label: 'RANDOM: slow-down where DEMOTE stops paying', verdict: 'close', mark: '≈', changed: null },
     ]);
     const table = screen.getByTestId('gallery-checks-paper000');
-    expect([...table.querySelectorAll('tbody')].map((b) => b.getAttribute('data-exhibit'))).toEqual(['Table 2', '§4.5', 'Fig. 19']);
+    expect([...table.querySelectorAll('tbody')].map((b) => b.getAttribute('data-exhibit'))).toEqual([
+      'Table 2',
+      '§4.5',
+      'Fig. 19',
+    ]);
     // The paper's side (with its tolerance), ours, the difference; a claim in the paper's words.
     const first = table.querySelector('tr[data-label="RANDOM: LRU-LRU-none"]')!;
-    expect([...first.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['4.77\u00a0ms ±20\u00a0%', '4.27 ms', '−10.5\u00a0%', '✗']);
+    expect([...first.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      '4.77\u00a0ms ±20\u00a0%',
+      '4.27 ms',
+      '−10.5\u00a0%',
+      '✗',
+    ]);
     expect(table.querySelector('tr[data-label="SEQUENTIAL: best design"] td')!.textContent).toBe('MRU-LRU-none');
     // Each note on one line beneath its row.
-    expect([...table.querySelectorAll('.gallery-note')].map((n) => [n.getAttribute('data-verdict'), n.textContent])).toEqual([
+    expect(
+      [...table.querySelectorAll('.gallery-note')].map((n) => [n.getAttribute('data-verdict'), n.textContent]),
+    ).toEqual([
       ['fail', 'its DEMOTEs are of blocks the array already holds'],
       ['close', 'a demotion costs more than the disk reads it saves'],
     ]);
@@ -121,7 +159,13 @@ describe('the paper gallery', () => {
 
   it('loads a card’s scenario into the editor', () => {
     const loaded: Scenario[] = [];
-    render(<Gallery onLoad={(s) => loaded.push(s)} loadRecorded={async () => RECORDED} createEngine={fakeEngines({}).create} />);
+    render(
+      <Gallery
+        onLoad={(s) => loaded.push(s)}
+        loadRecorded={async () => RECORDED}
+        createEngine={fakeEngines({}).create}
+      />,
+    );
     fireEvent.click(screen.getByTestId('gallery-load-paper000'));
     fireEvent.click(screen.getByTestId('gallery-load-paper004'));
     expect(loaded.map((s) => s.name)).toEqual(['RANDOM LRU-MRU-demote', 'OLTP → TQ']);
@@ -143,7 +187,11 @@ describe('the paper gallery', () => {
     expect(screen.getByTestId('gallery-state-paper000').textContent).toMatch(/^running in this browser… 0:0\d$/);
     expect(within(card).queryByTestId('gallery-run-paper000')).toBeNull();
     // Live: the first row as recorded, the speed-up moved, and a check the recording lacks.
-    const live = [RECORDED[0], { ...RECORDED[1], ours: 6.1, oursText: '6.10×' }, value('000', 'Table 2', 'ZIPF: speed-up', 1.7, '×', 1.66, 'pass')];
+    const live = [
+      RECORDED[0],
+      { ...RECORDED[1], ours: 6.1, oursText: '6.10×' },
+      value('000', 'Table 2', 'ZIPF: speed-up', 1.7, '×', 1.66, 'pass'),
+    ];
     await act(async () => finish(live));
     await waitFor(() => expect(card.getAttribute('data-status')).toBe('live'));
     expect(rows('paper000').map((r) => [r.label, r.changed])).toEqual([
@@ -151,8 +199,12 @@ describe('the paper gallery', () => {
       ['RANDOM: speed-up', 'true'],
       ['ZIPF: speed-up', 'new'],
     ]);
-    expect(card.querySelector('tr[data-label="RANDOM: speed-up"] .gallery-ours')!.textContent).toBe('6.10× ● recorded 7.65×');
-    expect(screen.getByTestId('gallery-state-paper000').textContent).toMatch(/^ran here in 0:0\d — 2 rows differ from the recording/);
+    expect(card.querySelector('tr[data-label="RANDOM: speed-up"] .gallery-ours')!.textContent).toBe(
+      '6.10× ● recorded 7.65×',
+    );
+    expect(screen.getByTestId('gallery-state-paper000').textContent).toMatch(
+      /^ran here in 0:0\d — 2 rows differ from the recording/,
+    );
     expect(screen.getByTestId('gallery-summary-paper000').textContent).toBe('3 ✓ · 0 ≈ · 0 ✗');
     // The judging engine and the run's own engine, both stopped.
     expect(made.map((m) => m.terminated)).toEqual([true, true]);
@@ -160,12 +212,16 @@ describe('the paper gallery', () => {
 
   it('cancels a run by stopping its engine, and keeps the numbers shown when a run fails', async () => {
     let fail = false;
-    const { create, made } = fakeEngines({}, (paper, signal) => (fail ? Promise.reject(new EngineRunError('engine', 'RuntimeError: unreachable')) : untilAborted(paper, signal)));
+    const { create, made } = fakeEngines({}, (paper, signal) =>
+      fail ? Promise.reject(new EngineRunError('engine', 'RuntimeError: unreachable')) : untilAborted(paper, signal),
+    );
     render(<Gallery onLoad={() => {}} loadRecorded={async () => RECORDED} createEngine={create} />);
     await waitFor(() => expect(screen.getByTestId('gallery-summary-paper001').textContent).toMatch(/✓/));
     fireEvent.click(screen.getByTestId('gallery-run-paper001'));
     fireEvent.click(await screen.findByTestId('gallery-cancel-paper001'));
-    await waitFor(() => expect(screen.getByTestId('gallery-state-paper001').textContent).toMatch(/^cancelled after 0:0\d$/));
+    await waitFor(() =>
+      expect(screen.getByTestId('gallery-state-paper001').textContent).toMatch(/^cancelled after 0:0\d$/),
+    );
     expect(screen.getByTestId('gallery-paper001').getAttribute('data-status')).toBe('recorded');
     expect(made.map((m) => m.terminated)).toEqual([true, true]);
     fail = true;
@@ -175,8 +231,16 @@ describe('the paper gallery', () => {
   });
 
   it('says when the recording does not load, and the cards still run', async () => {
-    render(<Gallery onLoad={() => {}} loadRecorded={() => Promise.reject(new Error('reproduction.json: HTTP 404'))} createEngine={fakeEngines({}).create} />);
-    expect((await screen.findByTestId('gallery-error')).textContent).toBe('The recorded reproduction did not load: reproduction.json: HTTP 404');
+    render(
+      <Gallery
+        onLoad={() => {}}
+        loadRecorded={() => Promise.reject(new Error('reproduction.json: HTTP 404'))}
+        createEngine={fakeEngines({}).create}
+      />,
+    );
+    expect((await screen.findByTestId('gallery-error')).textContent).toBe(
+      'The recorded reproduction did not load: reproduction.json: HTTP 404',
+    );
     expect(screen.getByTestId('gallery-run-paper003')).toBeTruthy();
   });
 });

@@ -28,7 +28,13 @@ function fakeRunner(delay: (s: Scenario) => number = () => 0): PointRunner {
       const size = cacheOf(scenario).capacity;
       const miss = (cacheOf(scenario).policy.kind === 'min' ? 0.8 : 1) / (1 + size / 100);
       const t = setTimeout(
-        () => resolve(makeReport({ hitFractions: { client: 1 - miss, array: 0, disk: miss }, blockHitFractions: { client: 1 - miss, array: 0, disk: miss } })),
+        () =>
+          resolve(
+            makeReport({
+              hitFractions: { client: 1 - miss, array: 0, disk: miss },
+              blockHitFractions: { client: 1 - miss, array: 0, disk: miss },
+            }),
+          ),
         delay(scenario),
       );
       signal.addEventListener('abort', () => {
@@ -70,16 +76,38 @@ describe('sweep points', () => {
     if ('error' in built) throw new Error(built.error);
     expect(built.points.map((p) => `${p.policy}@${p.size}`)).toEqual(['lru@10', 'lru@20', 'min@10', 'min@20']);
     // The scenario's link and disk, no protocol: the engine's as_single.
-    expect(built.points[3].scenario).toMatchObject({ topology: { kind: 'single', cache: { capacity: 20, policy: { kind: 'min' } }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 } }, source: base.source });
+    expect(built.points[3].scenario).toMatchObject({
+      topology: {
+        kind: 'single',
+        cache: { capacity: 20, policy: { kind: 'min' } },
+        link: { preset: 'fc-1g' },
+        disk: { kind: 'constant', serviceMs: 10 },
+      },
+      source: base.source,
+    });
     expect('protocol' in built.points[3].scenario).toBe(false);
-    expect(sweepPoints(base, ['lru'], [0])).toEqual({ error: 'lru at 0 blocks: scenario.topology.cache.capacity: must be between 1 and 33554432' });
+    expect(sweepPoints(base, ['lru'], [0])).toEqual({
+      error: 'lru at 0 blocks: scenario.topology.cache.capacity: must be between 1 and 33554432',
+    });
     expect(sweepPoints(base, [], [1])).toEqual({ error: 'pick at least one policy' });
-    const long = { ...base, source: { kind: 'workload' as const, workload: { kind: 'random' as const, blocks: 2 ** 21 } } };
+    const long = {
+      ...base,
+      source: { kind: 'workload' as const, workload: { kind: 'random' as const, blocks: 2 ** 21 } },
+    };
     expect(offlineAllowed(base)).toBe(true);
     expect(offlineAllowed(long)).toBe(false);
-    expect(sweepPoints(long, ['min'], [10])).toMatchObject({ error: expect.stringContaining('min at 10 blocks: scenario.topology.cache.policy: min precomputes') });
+    expect(sweepPoints(long, ['min'], [10])).toMatchObject({
+      error: expect.stringContaining('min at 10 blocks: scenario.topology.cache.policy: min precomputes'),
+    });
     // A tree's workload through one cache: the scenario's generator alone, the first client's link and root's disk.
-    const tree: any = { ...base, source: { kind: 'workload', workload: base.source.kind === 'workload' && base.source.workload, sharing: { kind: 'conjoint' } } };
+    const tree: any = {
+      ...base,
+      source: {
+        kind: 'workload',
+        workload: base.source.kind === 'workload' && base.source.workload,
+        sharing: { kind: 'conjoint' },
+      },
+    };
     tree.topology = { kind: 'tree', caches: treeFromScenario(base, 2, 0) };
     const fromTree = sweepPoints(tree, ['lru'], [10]);
     if ('error' in fromTree) throw new Error(fromTree.error);
@@ -104,10 +132,23 @@ describe('sweep points', () => {
     const results = await runSweep(built.points, slowFirst, 3, new AbortController().signal, (i) => order.push(i));
     expect(most).toBe(3);
     expect(order).not.toEqual([0, 1, 2, 3, 4, 5]);
-    expect(results.map((r) => `${r.policy}@${r.size}`)).toEqual(['lru@10', 'lru@100', 'lru@1000', 'arc@10', 'arc@100', 'arc@1000']);
+    expect(results.map((r) => `${r.policy}@${r.size}`)).toEqual([
+      'lru@10',
+      'lru@100',
+      'lru@1000',
+      'arc@10',
+      'arc@100',
+      'arc@1000',
+    ]);
     expect(results[1].missRatio).toBeCloseTo(0.5, 12);
     const abort = new AbortController();
-    const pending = runSweep(built.points, fakeRunner(() => 1000), 2, abort.signal, () => {});
+    const pending = runSweep(
+      built.points,
+      fakeRunner(() => 1000),
+      2,
+      abort.signal,
+      () => {},
+    );
     abort.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
@@ -116,7 +157,15 @@ describe('sweep points', () => {
 describe('miss-ratio chart layout', () => {
   it('draws one path per policy on a log size axis with stable colours', () => {
     const curves = [
-      { policy: 'lru', label: 'LRU', points: [{ size: 1000, missRatio: 0.2 }, { size: 10, missRatio: 0.9 }, { size: 100, missRatio: 0.5 }] },
+      {
+        policy: 'lru',
+        label: 'LRU',
+        points: [
+          { size: 1000, missRatio: 0.2 },
+          { size: 10, missRatio: 0.9 },
+          { size: 100, missRatio: 0.5 },
+        ],
+      },
       { policy: 'min', label: 'MIN', points: [{ size: 10, missRatio: 0.7 }] },
     ];
     const l = computeMrcLayout(curves, POLICY_KINDS, { width: 600, height: 300 });
@@ -145,7 +194,16 @@ describe('miss-ratio chart layout', () => {
   });
 
   it('puts sizes on a linear axis from 0 when asked', () => {
-    const curves = [{ policy: 'lru', label: 'LRU', points: [{ size: 250, missRatio: 0.5 }, { size: 1000, missRatio: 0.2 }] }];
+    const curves = [
+      {
+        policy: 'lru',
+        label: 'LRU',
+        points: [
+          { size: 250, missRatio: 0.5 },
+          { size: 1000, missRatio: 0.2 },
+        ],
+      },
+    ];
     const l = computeMrcLayout(curves, POLICY_KINDS, { width: 600, height: 300 }, 'linear');
     const { left, right } = l.plot;
     // 0 at the left edge, 1,000 at the right: 250 a quarter of the way.
@@ -202,7 +260,7 @@ describe('MrcPanel', () => {
     expect(min.disabled && !min.checked).toBe(true);
   });
 
-  it('draws every policy\'s curve while a trace streams, growing to its end, and only online policies', async () => {
+  it("draws every policy's curve while a trace streams, growing to its end, and only online policies", async () => {
     registerTrace('big.oracle', new Blob(['x'.repeat(3_000_000)]));
     const base = defaultScenario();
     base.source = { kind: 'trace', name: 'big.oracle', clients: { kind: 'merged' } };
@@ -213,7 +271,14 @@ describe('MrcPanel', () => {
       distinctBlocks: 5000,
       rate: 0.1,
       sampledBlocks: 500,
-      points: [10, 100].map((size) => ({ size, missRatio: miss / (1 + size / 100), rate: 0.1, miniSize: size / 10, sampledReferences: references / 10, misses: 1 })),
+      points: [10, 100].map((size) => ({
+        size,
+        missRatio: miss / (1 + size / 100),
+        rate: 0.1,
+        miniSize: size / 10,
+        sampledReferences: references / 10,
+        misses: 1,
+      })),
     });
     const finishers: (() => void)[] = [];
     const finish = () => finishers.forEach((f) => f());
@@ -229,12 +294,29 @@ describe('MrcPanel', () => {
         miniCurves: (request: any, file: Blob, { onProgress }: any) => {
           log.used.push(id);
           seen.push({ ...request, size: file.size });
-          onProgress({ curves: request.policies.map((p: any) => report(p.kind, 1000, 0.9)), bytes: 1_000_000, total: 3_000_000, ms: 5, memory: { engine: seen.length * 2 ** 20, reader: 2 ** 21 } });
-          return new Promise<any>((resolve) => finishers.push(() => resolve({ curves: request.policies.map((p: any) => report(p.kind, 9000, 0.5)), ms: 9 })));
+          onProgress({
+            curves: request.policies.map((p: any) => report(p.kind, 1000, 0.9)),
+            bytes: 1_000_000,
+            total: 3_000_000,
+            ms: 5,
+            memory: { engine: seen.length * 2 ** 20, reader: 2 ** 21 },
+          });
+          return new Promise<any>((resolve) =>
+            finishers.push(() =>
+              resolve({ curves: request.policies.map((p: any) => report(p.kind, 9000, 0.5)), ms: 9 }),
+            ),
+          );
         },
       };
     };
-    render(<MrcPanel base={base} blocks={5000} createRunner={() => ({ run: fakeRunner(), close: () => {}, parallel: 2 })} createCurves={createCurves} />);
+    render(
+      <MrcPanel
+        base={base}
+        blocks={5000}
+        createRunner={() => ({ run: fakeRunner(), close: () => {}, parallel: 2 })}
+        createCurves={createCurves}
+      />,
+    );
     expect((screen.getByTestId('mrc-method-mini') as HTMLInputElement).checked).toBe(true);
     // A worker is readied before the click, and the click uses it.
     expect(log).toEqual({ warmed: [0], used: [], terminated: [] });
@@ -247,10 +329,27 @@ describe('MrcPanel', () => {
     expect(progress().getAttribute('data-status')).toBe('running');
     expect(progress().textContent).toMatch(/^1 \/ 3 MB read/);
     // Every policy in one pass on one worker (one shared sample, one reader), in the policies' order.
-    const request = { sizes: [50, 5000], method: 'mini', rate: 0, distinct: 5000, name: 'big.oracle', options: { format: undefined, objectMode: undefined, skipBad: undefined, blockSize: 4096 }, size: 3_000_000 };
+    const request = {
+      sizes: [50, 5000],
+      method: 'mini',
+      rate: 0,
+      distinct: 5000,
+      name: 'big.oracle',
+      options: { format: undefined, objectMode: undefined, skipBad: undefined, blockSize: 4096 },
+      size: 3_000_000,
+    };
     expect(seen).toEqual([{ ...request, policies: [{ kind: 'lru' }, { kind: 'arc' }, { kind: 's3-fifo' }] }]);
-    expect([...new Set([...screen.getByTestId('mini-table').querySelectorAll('tr[data-policy]')].map((r) => r.getAttribute('data-policy')))]).toEqual(['lru', 'arc', 's3-fifo']);
-    const references = () => [...screen.getByTestId('mini-table').querySelectorAll('tr[data-policy]')].map((r) => r.getAttribute('data-references'));
+    expect([
+      ...new Set(
+        [...screen.getByTestId('mini-table').querySelectorAll('tr[data-policy]')].map((r) =>
+          r.getAttribute('data-policy'),
+        ),
+      ),
+    ]).toEqual(['lru', 'arc', 's3-fifo']);
+    const references = () =>
+      [...screen.getByTestId('mini-table').querySelectorAll('tr[data-policy]')].map((r) =>
+        r.getAttribute('data-references'),
+      );
     expect(new Set(references())).toEqual(new Set(['1000']));
     // The workers' memory as reported.
     expect(screen.getByTestId('mini-memory').getAttribute('data-engine')).toBe(String(2 ** 20));

@@ -30,8 +30,12 @@ describe('progress of long work', () => {
     expect(progressText({ ...p, status: 'running' })).toBe('34 / 136 runs · about 30 s left');
     expect(progressText({ ...p, done: 0, status: 'running' })).toBe('0 / 136 runs · estimating the time left');
     expect(progressText({ ...p, status: 'cancelled' })).toBe('34 / 136 runs — cancelled');
-    expect(progressText({ ...p, done: 136, status: 'done', elapsedMs: 150_000 })).toBe('136 / 136 runs · took about 3 min');
-    expect(progressText({ ...p, total: 1_200, done: 1_100, status: 'running', elapsedMs: 110_000 })).toBe('1,100 / 1,200 runs · about 10 s left');
+    expect(progressText({ ...p, done: 136, status: 'done', elapsedMs: 150_000 })).toBe(
+      '136 / 136 runs · took about 3 min',
+    );
+    expect(progressText({ ...p, total: 1_200, done: 1_100, status: 'running', elapsedMs: 110_000 })).toBe(
+      '1,100 / 1,200 runs · about 10 s left',
+    );
   });
 });
 

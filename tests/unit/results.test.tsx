@@ -39,7 +39,15 @@ describe('ResultsPanel', () => {
 
   it('shows a single cache as cache and disk, with request and block hit ratios apart', () => {
     const report = makeReport({
-      counters: { ...makeReport().counters, clientHits: 60, arrayHits: 0, diskReads: 40, blockReads: 250, clientBlockHits: 200, arrayBlockHits: 0 },
+      counters: {
+        ...makeReport().counters,
+        clientHits: 60,
+        arrayHits: 0,
+        diskReads: 40,
+        blockReads: 250,
+        clientBlockHits: 200,
+        arrayBlockHits: 0,
+      },
       hitFractions: { client: 0.6, array: 0, disk: 0.4 },
       blockHitFractions: { client: 0.8, array: 0, disk: 0.2 },
     });
@@ -59,10 +67,26 @@ describe('ResultsPanel', () => {
 
   it('shows two levels as cleanly: the pair, its counters a click away, the write mix and warm read hit ratio where there are writes', () => {
     const report = makeReport({
-      counters: { ...makeReport().counters, requests: 200, writes: 100, synchWrites: 10, replaceWrites: 80, recovWrites: 5, warmBlockReads: 40, warmBlockHits: 30 },
+      counters: {
+        ...makeReport().counters,
+        requests: 200,
+        writes: 100,
+        synchWrites: 10,
+        replaceWrites: 80,
+        recovWrites: 5,
+        warmBlockReads: 40,
+        warmBlockHits: 30,
+      },
       caches: [
         makeCache('client', 1, 1, 50, 50, { client: true }),
-        makeCache('array', null, 0, 40, 10, { writes: 100, synchWrites: 10, replaceWrites: 80, recovWrites: 5, warmBlockReads: 40, warmBlockHits: 30 }),
+        makeCache('array', null, 0, 40, 10, {
+          writes: 100,
+          synchWrites: 10,
+          replaceWrites: 80,
+          recovWrites: 5,
+          warmBlockReads: 40,
+          warmBlockHits: 30,
+        }),
       ],
     });
     render(<ResultsPanel state={done({ report })} />);
@@ -74,8 +98,14 @@ describe('ResultsPanel', () => {
       ['client', 'true'],
       ['array', 'false'],
     ]);
-    expect(within(caches[1] as HTMLElement).getByTestId('cache-warm-hits').getAttribute('data-value')).toBe('0.75');
-    expect(within(caches[1] as HTMLElement).getByTestId('cache-writes').textContent).toBe('100 (SYNCH 10.0 %, REPLACE 80.0 %, RECOV 5.0 %, no hint 5.0 %)');
+    expect(
+      within(caches[1] as HTMLElement)
+        .getByTestId('cache-warm-hits')
+        .getAttribute('data-value'),
+    ).toBe('0.75');
+    expect(within(caches[1] as HTMLElement).getByTestId('cache-writes').textContent).toBe(
+      '100 (SYNCH 10.0 %, REPLACE 80.0 %, RECOV 5.0 %, no hint 5.0 %)',
+    );
     expect(screen.getByTestId('per-cache').textContent).toContain('writes');
   });
 
@@ -123,17 +153,30 @@ describe('ResultsPanel', () => {
     expect(screen.getByTestId('mean-latency').hasAttribute('data-value')).toBe(false);
     expect(screen.getByTestId('cdf-table').querySelectorAll('tr')).toHaveLength(0);
 
-    rerender(<ResultsPanel state={{ ...IDLE, phase: 'error', error: 'The engine failed: RuntimeError: unreachable' }} />);
+    rerender(
+      <ResultsPanel state={{ ...IDLE, phase: 'error', error: 'The engine failed: RuntimeError: unreachable' }} />,
+    );
     const alert = screen.getByTestId('run-error');
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.textContent).toBe('The engine failed: RuntimeError: unreachable');
   });
 
   it('shows a tree: one CDF per client, where each client was served, speedups, fairness, the caches', () => {
-    const client = (name: string, path: number[], bins: Record<number, number>, servedAt: number[], mean: number, alone: number) =>
+    const client = (
+      name: string,
+      path: number[],
+      bins: Record<number, number>,
+      servedAt: number[],
+      mean: number,
+      alone: number,
+    ) =>
       makeClient(name, path, servedAt, bins, { meanLatencyMs: mean, aloneMeanLatencyMs: alone, speedup: alone / mean });
     const cache = (name: string, parent: number | null, depth: number, hits: number, misses: number) =>
-      makeCache(name, parent, depth, hits, misses, { client: parent !== null, demotionsIn: parent === null ? 7 : 0, demotionsMovedIn: parent === null ? 5 : 0 });
+      makeCache(name, parent, depth, hits, misses, {
+        client: parent !== null,
+        demotionsIn: parent === null ? 7 : 0,
+        demotionsMovedIn: parent === null ? 5 : 0,
+      });
     const tree = {
       queueing: true,
       fairness: 0.5,
@@ -159,14 +202,22 @@ describe('ResultsPanel', () => {
 
     const rows = screen.getByTestId('client-table').querySelectorAll('tbody tr');
     expect([...rows].map((r) => r.getAttribute('data-client'))).toEqual(['web', 'db']);
-    const cells = (r: Element) => [...r.querySelectorAll('td[data-level]')].map((c) => [c.getAttribute('data-level'), c.getAttribute('data-value')]);
+    const cells = (r: Element) =>
+      [...r.querySelectorAll('td[data-level]')].map((c) => [
+        c.getAttribute('data-level'),
+        c.getAttribute('data-value'),
+      ]);
     expect(cells(rows[1])).toEqual([
       ['0', '0.2'],
       ['1', '0.4'],
       ['disk', '0.4'],
     ]);
     expect(rows[1].textContent).toContain('array');
-    expect(within(rows[1] as HTMLElement).getByTestId('speedup').getAttribute('data-value')).toBe('0.5');
+    expect(
+      within(rows[1] as HTMLElement)
+        .getByTestId('speedup')
+        .getAttribute('data-value'),
+    ).toBe('0.5');
     expect(screen.getByTestId('fairness').getAttribute('data-value')).toBe('0.5');
 
     const caches = screen.getByTestId('cache-table').querySelectorAll('tbody tr');
@@ -185,18 +236,27 @@ describe('ResultsPanel', () => {
   });
 
   it('reads the topology off the report when the scenario is not known', () => {
-    const single = makeReport({ caches: [makeCache('cache', null, 0, 60, 40, { client: true })], clients: [makeClient('cache', [0], [60, 40], { 0: 60, 401: 40 })] });
+    const single = makeReport({
+      caches: [makeCache('cache', null, 0, 60, 40, { client: true })],
+      clients: [makeClient('cache', [0], [60, 40], { 0: 60, 401: 40 })],
+    });
     expect(viewOf(null, single)).toBe('single');
     expect(viewOf(null, makeReport())).toBe('two-level');
     expect(viewOf({ topology: { kind: 'tree', caches: [] } }, makeReport())).toBe('tree');
     const deep = makeReport({
       clients: [makeClient('c', [0, 1, 2], [5, 3, 1, 1], { 0: 10 })],
-      caches: [makeCache('c', 1, 2, 5, 5, { client: true }), makeCache('mid', 2, 1, 3, 2), makeCache('array', null, 0, 1, 1)],
+      caches: [
+        makeCache('c', 1, 2, 5, 5, { client: true }),
+        makeCache('mid', 2, 1, 3, 2),
+        makeCache('array', null, 0, 1, 1),
+      ],
     });
     expect(viewOf(null, deep)).toBe('tree');
     // One client over a deeper path: its per-level row adds what the totals hide.
     render(<ResultsPanel state={done({ report: deep })} />);
-    const cells = [...screen.getByTestId('client-table').querySelectorAll('td[data-level]')].map((c) => c.getAttribute('data-value'));
+    const cells = [...screen.getByTestId('client-table').querySelectorAll('td[data-level]')].map((c) =>
+      c.getAttribute('data-value'),
+    );
     expect(cells).toEqual(['0.5', '0.3', '0.1', '0.1']);
     expect(screen.queryByTestId('client-cdf-chart')).toBeNull();
   });

@@ -8,10 +8,22 @@ import { makeReport } from './fixtures';
 function withCurves(): Report {
   const r = makeReport({ phase: 'measured', processed: 60 });
   r.latency.counts = r.latency.counts.map((_, i) => (i * 7) % 13);
-  r.clients = [0, 1].map((i) => ({ ...r.clients[0], name: `c${i}`, latency: { ...r.clients[0].latency, counts: r.latency.counts.map((c) => c + i) } }));
+  r.clients = [0, 1].map((i) => ({
+    ...r.clients[0],
+    name: `c${i}`,
+    latency: { ...r.clients[0].latency, counts: r.latency.counts.map((c) => c + i) },
+  }));
   r.depthCurves = [
     { name: 'c0', scope: 'client', references: 9, distinct: 4, sizes: [1, 2, 4], hits: [0.25, 0.5, 0.75] },
-    { name: 'all', scope: 'aggregate', sampledRate: 0.01, references: 90, distinct: 40, sizes: [1, 2 ** 40], hits: [0.125, 1] },
+    {
+      name: 'all',
+      scope: 'aggregate',
+      sampledRate: 0.01,
+      references: 90,
+      distinct: 40,
+      sizes: [1, 2 ** 40],
+      hits: [0.125, 1],
+    },
   ] as Report['depthCurves'];
   return r;
 }

@@ -3,14 +3,31 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LZString from 'lz-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { layoutStep, narrate, resolveClients, Stepper, STEPPER_PRESETS, stepperScenario } from '../../web/features/teach/Stepper';
+import {
+  layoutStep,
+  narrate,
+  resolveClients,
+  Stepper,
+  STEPPER_PRESETS,
+  stepperScenario,
+} from '../../web/features/teach/Stepper';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { treeFromScenario } from '../../web/scenario/topology';
 import { letterId, letterName, parseBlocks } from '../../web/features/teach/requests';
 import { readStepperLink, sameConfig, walkParams, walkParamsIn, writeStepperLink } from '../../web/features/teach/link';
 import { unzipSync } from 'fflate';
 import { frameName, frameSvg, printablePage, stackFrames, zipFrames } from '../../web/features/teach/export';
-import { evictionsAt, evictionsOf, guessChoices, HINT_WORDS, judgeGuess, pathOf, requestWords, stripOf, tallyAt } from '../../web/features/teach/walk';
+import {
+  evictionsAt,
+  evictionsOf,
+  guessChoices,
+  HINT_WORDS,
+  judgeGuess,
+  pathOf,
+  requestWords,
+  stripOf,
+  tallyAt,
+} from '../../web/features/teach/walk';
 import type { TeachStep } from '../../web/worker/protocol';
 
 afterEach(() => {
@@ -22,54 +39,162 @@ afterEach(() => {
 
 const q = (name: string, blocks: number[], ghost = false) => ({ name, ghost, blocks, partition: null });
 /** Two levels' caches, as the engine lists them: the client (under the array), then the array. */
-const pair = (client: ReturnType<typeof q>[], array: ReturnType<typeof q>[], tally: [number, number, number, number] = [0, 0, 0, 0]) => [
+const pair = (
+  client: ReturnType<typeof q>[],
+  array: ReturnType<typeof q>[],
+  tally: [number, number, number, number] = [0, 0, 0, 0],
+) => [
   { name: 'client', stack: null, parent: 1, queues: client, hits: tally[0], misses: tally[1] },
   { name: 'array', stack: null, parent: null, queues: array, hits: tally[2], misses: tally[3] },
 ];
 // Paper 000 §4.5: Start (client C D E, array D B E) then A read: Final (client D E A, array E C A).
 /** The starting state, its request fields null as the engine sends them. */
-const NO_REQUEST = { block: null, op: null, hint: null, client: null, level: null, servedBy: null, miss: null, distance: null, pathCapacity: null } as const;
-const START: TeachStep = { ...NO_REQUEST, latencyMs: 0, caches: pair([q('cache', [2, 3, 4])], [q('cache', [3, 1, 4])]), demotions: 0, diskReads: 0 };
-const FINAL: TeachStep = { block: 0, op: 'read', hint: null, client: 0, level: 'disk', servedBy: 'disk', latencyMs: 10.4, caches: pair([q('cache', [3, 4, 0])], [q('cache', [4, 2, 0])], [0, 1, 0, 1]), demotions: 1, diskReads: 1, miss: 'cold', distance: null, pathCapacity: 6 };
+const NO_REQUEST = {
+  block: null,
+  op: null,
+  hint: null,
+  client: null,
+  level: null,
+  servedBy: null,
+  miss: null,
+  distance: null,
+  pathCapacity: null,
+} as const;
+const START: TeachStep = {
+  ...NO_REQUEST,
+  latencyMs: 0,
+  caches: pair([q('cache', [2, 3, 4])], [q('cache', [3, 1, 4])]),
+  demotions: 0,
+  diskReads: 0,
+};
+const FINAL: TeachStep = {
+  block: 0,
+  op: 'read',
+  hint: null,
+  client: 0,
+  level: 'disk',
+  servedBy: 'disk',
+  latencyMs: 10.4,
+  caches: pair([q('cache', [3, 4, 0])], [q('cache', [4, 2, 0])], [0, 1, 0, 1]),
+  demotions: 1,
+  diskReads: 1,
+  miss: 'cold',
+  distance: null,
+  pathCapacity: 6,
+};
 
 describe('the teaching stepper', () => {
   it('reads request lists of letters or numbers, writes starred, and names a bad token', () => {
     expect([letterId('A'), letterId('Z'), letterId('AA'), letterName(27)]).toEqual([0, 25, 26, 'AB']);
-    expect(parseBlocks('A b, C*  7')).toEqual({ ok: true, letters: true, requests: [[0, 'read'], [1, 'read'], [2, 'write'], [7, 'read']] });
+    expect(parseBlocks('A b, C*  7')).toEqual({
+      ok: true,
+      letters: true,
+      requests: [
+        [0, 'read'],
+        [1, 'read'],
+        [2, 'write'],
+        [7, 'read'],
+      ],
+    });
     expect(parseBlocks('3 4 5')).toMatchObject({ ok: true, letters: false });
-    expect(parseBlocks('A B? C')).toEqual({ ok: false, message: 'request 2: "B?" is not a block — letters (A, B, … AA) or a number up to 999999, with * for a write (*synch, *replace, *recov for a hinted one), after its client and a colon (c2:A) if not the first, and before @ and its range (A@2) under MC²' });
+    expect(parseBlocks('A B? C')).toEqual({
+      ok: false,
+      message:
+        'request 2: "B?" is not a block — letters (A, B, … AA) or a number up to 999999, with * for a write (*synch, *replace, *recov for a hinted one), after its client and a colon (c2:A) if not the first, and before @ and its range (A@2) under MC²',
+    });
     // Paper 004's hints on writes, as the engine takes them.
-    expect(parseBlocks('A*replace B*Synch c2:C*recov D*')).toEqual({ ok: true, letters: true, requests: [[0, 'replace'], [1, 'synch'], [2, 'recov', 'c2'], [3, 'write']] });
-    expect(parseBlocks('A*erase')).toMatchObject({ ok: false, message: expect.stringContaining('request 1: "A*erase" is not a block') });
+    expect(parseBlocks('A*replace B*Synch c2:C*recov D*')).toEqual({
+      ok: true,
+      letters: true,
+      requests: [
+        [0, 'replace'],
+        [1, 'synch'],
+        [2, 'recov', 'c2'],
+        [3, 'write'],
+      ],
+    });
+    expect(parseBlocks('A*erase')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('request 1: "A*erase" is not a block'),
+    });
     expect(parseBlocks('A*', 'client start block', false)).toMatchObject({ ok: false });
     // A request may name its client: by name, or its number from 1.
-    expect(parseBlocks('c2:A B c1:7* 2:C')).toEqual({ ok: true, letters: true, requests: [[0, 'read', 'c2'], [1, 'read'], [7, 'write', 'c1'], [2, 'read', '2']] });
+    expect(parseBlocks('c2:A B c1:7* 2:C')).toEqual({
+      ok: true,
+      letters: true,
+      requests: [
+        [0, 'read', 'c2'],
+        [1, 'read'],
+        [7, 'write', 'c1'],
+        [2, 'read', '2'],
+      ],
+    });
     expect(parseBlocks('c2:A', 'client start block', false)).toMatchObject({ ok: false });
     const parsed = parseBlocks('c2:A B 1:C');
     if (!parsed.ok) throw new Error(parsed.message);
-    expect(resolveClients(parsed, ['c1', 'c2'])).toEqual([[0, 'read', 'c2'], [1, 'read'], [2, 'read', 'c1']]);
-    expect(resolveClients(parsed, ['client'])).toEqual({ error: 'request 1: "c2" is not a client of this hierarchy (its clients: client, or 1 to 1)' });
+    expect(resolveClients(parsed, ['c1', 'c2'])).toEqual([
+      [0, 'read', 'c2'],
+      [1, 'read'],
+      [2, 'read', 'c1'],
+    ]);
+    expect(resolveClients(parsed, ['client'])).toEqual({
+      error: 'request 1: "c2" is not a client of this hierarchy (its clients: client, or 1 to 1)',
+    });
     expect(parseBlocks('1 '.repeat(1001))).toMatchObject({ ok: false, message: 'requests: at most 1000 (got 1001)' });
     // Under MC² a block names its range after an @ (paper 002's hint); the first client's without a client.
     const ranged = parseBlocks('c2:A@2 B@5 c1:C*@3 2:D');
-    expect(ranged).toEqual({ ok: true, letters: true, requests: [[0, 'read', 'c2', 2], [1, 'read', null, 5], [2, 'write', 'c1', 3], [3, 'read', '2']] });
+    expect(ranged).toEqual({
+      ok: true,
+      letters: true,
+      requests: [
+        [0, 'read', 'c2', 2],
+        [1, 'read', null, 5],
+        [2, 'write', 'c1', 3],
+        [3, 'read', '2'],
+      ],
+    });
     if (!ranged.ok) throw new Error(ranged.message);
-    expect(resolveClients(ranged, ['c1', 'c2'])).toEqual([[0, 'read', 'c2', 2], [1, 'read', 0, 5], [2, 'write', 'c1', 3], [3, 'read', 'c2']]);
+    expect(resolveClients(ranged, ['c1', 'c2'])).toEqual([
+      [0, 'read', 'c2', 2],
+      [1, 'read', 0, 5],
+      [2, 'write', 'c1', 3],
+      [3, 'read', 'c2'],
+    ]);
     expect(parseBlocks('A@2', 'client start block', false)).toMatchObject({ ok: false });
-    expect(parseBlocks('A@x')).toMatchObject({ ok: false, message: expect.stringContaining('before @ and its range (A@2) under MC²') });
+    expect(parseBlocks('A@x')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('before @ and its range (A@2) under MC²'),
+    });
   });
 
   it('builds a valid tiny scenario for every preset, and refuses big caches', () => {
     for (const p of STEPPER_PRESETS) expect('error' in stepperScenario(p.config), p.id).toBe(false);
-    expect(stepperScenario({ ...STEPPER_PRESETS[0].config, clientSize: 65 })).toEqual({ error: 'the stepper draws caches of at most 64 blocks' });
-    expect(stepperScenario({ ...STEPPER_PRESETS[0].config, clientSize: 0 })).toMatchObject({ error: expect.stringContaining('topology.client.capacity') });
+    expect(stepperScenario({ ...STEPPER_PRESETS[0].config, clientSize: 65 })).toEqual({
+      error: 'the stepper draws caches of at most 64 blocks',
+    });
+    expect(stepperScenario({ ...STEPPER_PRESETS[0].config, clientSize: 0 })).toMatchObject({
+      error: expect.stringContaining('topology.client.capacity'),
+    });
     // One cache, two levels, a tree: each as the engine's scenario has it.
-    expect(stepperScenario(STEPPER_PRESETS.find((p) => p.id === 'arc')!.config)).toMatchObject({ topology: { kind: 'single', cache: { capacity: 4, policy: { kind: 'arc' } } } });
-    expect(stepperScenario(STEPPER_PRESETS[0].config)).toMatchObject({ topology: { kind: 'two-level' }, protocol: { kind: 'demote' } });
-    expect(stepperScenario(STEPPER_PRESETS.find((p) => p.id === 'shared')!.config)).toMatchObject({ topology: { kind: 'tree' } });
+    expect(stepperScenario(STEPPER_PRESETS.find((p) => p.id === 'arc')!.config)).toMatchObject({
+      topology: { kind: 'single', cache: { capacity: 4, policy: { kind: 'arc' } } },
+    });
+    expect(stepperScenario(STEPPER_PRESETS[0].config)).toMatchObject({
+      topology: { kind: 'two-level' },
+      protocol: { kind: 'demote' },
+    });
+    expect(stepperScenario(STEPPER_PRESETS.find((p) => p.id === 'shared')!.config)).toMatchObject({
+      topology: { kind: 'tree' },
+    });
     // The page's tree as it usually is: too big to draw, said so.
-    const big = { ...STEPPER_PRESETS[0].config, tree: { from: 'scenario', caches: treeFromScenario(defaultScenario(), 2, 0) } };
-    expect(stepperScenario(big)).toEqual({ error: 'the stepper draws caches of at most 64 blocks (this tree has one of 16384: shrink its caches in the scenario)' });
+    const big = {
+      ...STEPPER_PRESETS[0].config,
+      tree: { from: 'scenario', caches: treeFromScenario(defaultScenario(), 2, 0) },
+    };
+    expect(stepperScenario(big)).toEqual({
+      error:
+        'the stepper draws caches of at most 64 blocks (this tree has one of 16384: shrink its caches in the scenario)',
+    });
   });
 
   it('lays a block out so that it keeps its key as it moves between caches, and narrates the move', () => {
@@ -85,8 +210,25 @@ describe('the teaching stepper', () => {
     expect(narrate(START, START, true)).toBe('Step 0: no request yet — the caches hold their start lists.');
     const empty = { ...START, caches: pair([q('cache', [])], [q('cache', [])]) };
     expect(narrate(empty, empty, true)).toBe('Step 0: no request yet — every cache is empty.');
-    expect(narrate(START, FINAL, true)).toBe('Read A: from disk (10.40 ms). The client takes A and lets go of C. The array takes C, A and lets go of D, B. 1 DEMOTE.');
-    const ghosts = layoutStep({ ...START, caches: [{ name: 'cache', stack: null, parent: null, queues: [q('T1', [1]), q('B1', [1, 2], true)], hits: 0, misses: 0 }] }, false);
+    expect(narrate(START, FINAL, true)).toBe(
+      'Read A: from disk (10.40 ms). The client takes A and lets go of C. The array takes C, A and lets go of D, B. 1 DEMOTE.',
+    );
+    const ghosts = layoutStep(
+      {
+        ...START,
+        caches: [
+          {
+            name: 'cache',
+            stack: null,
+            parent: null,
+            queues: [q('T1', [1]), q('B1', [1, 2], true)],
+            hits: 0,
+            misses: 0,
+          },
+        ],
+      },
+      false,
+    );
     expect(ghosts.boxes.map((b) => [b.key, b.ghost])).toEqual([
       ['1', false],
       ['cache:B1:1', true],
@@ -134,7 +276,21 @@ describe('the teaching stepper', () => {
       { name: 'c2', stack: null, parent: 0, queues: [q('cache', c2)], hits: 0, misses: 0 },
     ];
     const was: TeachStep = { ...NO_REQUEST, latencyMs: 0, caches: tree([0], [], [0]), demotions: 0, diskReads: 1 };
-    const now: TeachStep = { block: 0, op: 'read', hint: null, client: 1, level: 'array', servedBy: 'array', latencyMs: 0.2, caches: tree([0], [0], [0]), demotions: 0, diskReads: 1, miss: null, distance: 1, pathCapacity: 4 };
+    const now: TeachStep = {
+      block: 0,
+      op: 'read',
+      hint: null,
+      client: 1,
+      level: 'array',
+      servedBy: 'array',
+      latencyMs: 0.2,
+      caches: tree([0], [0], [0]),
+      demotions: 0,
+      diskReads: 1,
+      miss: null,
+      distance: 1,
+      pathCapacity: 4,
+    };
     expect(narrate(was, now, true, ['c1', 'c2'])).toBe('c2 reads A: a hit at array (0.20 ms). c2 takes A.');
     expect(layoutStep(now, true).boxes.map((b) => [b.key, b.cache, b.client])).toEqual([
       ['A', 'array', false],
@@ -145,13 +301,26 @@ describe('the teaching stepper', () => {
 
   it('steps, goes back and plays through the steps the engine gives', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const teach = vi.fn(async () => [START, FINAL, { ...FINAL, block: 1, level: 'array' as const, servedBy: 'array', caches: pair([q('cache', [4, 0, 1])], [q('cache', [2, 0, 3])]) }]);
+    const teach = vi.fn(async () => [
+      START,
+      FINAL,
+      {
+        ...FINAL,
+        block: 1,
+        level: 'array' as const,
+        servedBy: 'array',
+        caches: pair([q('cache', [4, 0, 1])], [q('cache', [2, 0, 3])]),
+      },
+    ]);
     render(<Stepper teach={teach} />);
     fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
     await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('2'));
     expect((teach.mock.calls[0] as unknown[])[1]).toEqual([0, 1, 2, 3, 4, 0, 1].map((b) => [b, 'read']));
     expect((teach.mock.calls[0] as unknown[])[2]).toEqual({ client: [2, 3, 4], array: [3, 1, 4] });
-    const blocks = () => screen.getAllByTestId('stepper-queue').map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`);
+    const blocks = () =>
+      screen
+        .getAllByTestId('stepper-queue')
+        .map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`);
     expect(blocks()).toEqual(['client: C D E', 'array: D B E']);
     fireEvent.click(screen.getByTestId('stepper-step'));
     expect(blocks()).toEqual(['client: D E A', 'array: E C A']);
@@ -203,18 +372,33 @@ describe('the teaching stepper', () => {
     await waitFor(() => expect(teach).toHaveBeenCalledTimes(1));
     const [s, requests, start] = teach.mock.calls[0] as unknown as [any, unknown, unknown];
     expect(s.topology.caches.map((c: any) => c.name)).toEqual(['array', 'c1', 'c2']);
-    expect(requests).toEqual([[0, 'read', 'c1'], [1, 'read', 'c1'], [0, 'read', 'c2'], [2, 'read', 'c2'], [3, 'read', 'c1'], [1, 'read', 'c2'], [0, 'read', 'c1'], [3, 'read', 'c2']]);
+    expect(requests).toEqual([
+      [0, 'read', 'c1'],
+      [1, 'read', 'c1'],
+      [0, 'read', 'c2'],
+      [2, 'read', 'c2'],
+      [3, 'read', 'c1'],
+      [1, 'read', 'c2'],
+      [0, 'read', 'c1'],
+      [3, 'read', 'c2'],
+    ]);
     expect(start).toEqual({});
     // A start list per cache, by name; a request naming no client of the tree is refused here.
     fireEvent.change(screen.getByTestId('stepper-start-c2'), { target: { value: 'D' } });
     fireEvent.change(screen.getByTestId('stepper-requests'), { target: { value: 'c2:A 2:B A' } });
     fireEvent.click(screen.getByTestId('stepper-load'));
     await waitFor(() => expect(teach).toHaveBeenCalledTimes(2));
-    expect((teach.mock.calls[1] as unknown[])[1]).toEqual([[0, 'read', 'c2'], [1, 'read', 'c2'], [0, 'read']]);
+    expect((teach.mock.calls[1] as unknown[])[1]).toEqual([
+      [0, 'read', 'c2'],
+      [1, 'read', 'c2'],
+      [0, 'read'],
+    ]);
     expect((teach.mock.calls[1] as unknown[])[2]).toEqual({ c2: [3] });
     fireEvent.change(screen.getByTestId('stepper-requests'), { target: { value: 'c3:A' } });
     fireEvent.click(screen.getByTestId('stepper-load'));
-    expect((await screen.findByTestId('stepper-error')).textContent).toBe('request 1: "c3" is not a client of this hierarchy (its clients: c1, c2, or 1 to 2)');
+    expect((await screen.findByTestId('stepper-error')).textContent).toBe(
+      'request 1: "c3" is not a client of this hierarchy (its clients: c1, c2, or 1 to 2)',
+    );
     expect(teach).toHaveBeenCalledTimes(2);
     // Back to a client over an array: its own inputs again.
     fireEvent.change(screen.getByTestId('stepper-shape'), { target: { value: 'pair' } });
@@ -231,7 +415,10 @@ describe('the teaching stepper', () => {
     fireEvent.change(screen.getByTestId('stepper-requests'), { target: { value: 'client2:A' } });
     fireEvent.click(screen.getByTestId('stepper-load'));
     await waitFor(() => expect(teach).toHaveBeenCalledTimes(1));
-    expect((teach.mock.calls[0] as unknown as [any])[0]).toMatchObject({ topology: { kind: 'tree' }, protocol: { kind: 'demote' } });
+    expect((teach.mock.calls[0] as unknown as [any])[0]).toMatchObject({
+      topology: { kind: 'tree' },
+      protocol: { kind: 'demote' },
+    });
     fireEvent.click(screen.getByTestId('stepper-preset-arc'));
     await waitFor(() => expect(teach).toHaveBeenCalledTimes(2));
     expect((teach.mock.calls[1] as unknown[])[2]).toEqual({ client: [] });
@@ -254,7 +441,14 @@ describe('the teaching stepper', () => {
     //   A: disk (cold) client A, array A · B: disk (cold) client A B, array A B
     //   A: client hit, client B A · C: disk (cold) client A C (B evicted: the array keeps it), array B C (A evicted)
     //   D: disk (cold) client C D (A evicted), array C D (B evicted) · A: disk, 4 deep in the 4 blocks the levels hold: duplicate
-    const st = (block: number | null, servedBy: string | null, c: number[], a: number[], t: [number, number, number, number], miss: TeachStep['miss'] = null): TeachStep => ({
+    const st = (
+      block: number | null,
+      servedBy: string | null,
+      c: number[],
+      a: number[],
+      t: [number, number, number, number],
+      miss: TeachStep['miss'] = null,
+    ): TeachStep => ({
       block,
       op: block === null ? null : 'read',
       hint: null,
@@ -282,17 +476,39 @@ describe('the teaching stepper', () => {
     // A hinted write keeps its hint on the strip: a short mark, and its name in words.
     const hinted: TeachStep = { ...steps[1], op: 'write', hint: 'replace', miss: null };
     const item = stripOf([steps[0], hinted], true)[0];
-    expect([item.hint, requestWords(item), requestWords({ op: 'write', hint: null }), HINT_WORDS.synch.short]).toEqual(['replace', 'write, REPLACE hint', 'write', 'syn']);
-    expect(stripOf(steps, true).map((r) => `${r.label}:${r.servedBy}:${r.miss ?? ''}`)).toEqual(['A:disk:cold', 'B:disk:cold', 'A:client:', 'C:disk:cold', 'D:disk:cold', 'A:disk:duplicate']);
+    expect([item.hint, requestWords(item), requestWords({ op: 'write', hint: null }), HINT_WORDS.synch.short]).toEqual([
+      'replace',
+      'write, REPLACE hint',
+      'write',
+      'syn',
+    ]);
+    expect(stripOf(steps, true).map((r) => `${r.label}:${r.servedBy}:${r.miss ?? ''}`)).toEqual([
+      'A:disk:cold',
+      'B:disk:cold',
+      'A:client:',
+      'C:disk:cold',
+      'D:disk:cold',
+      'A:disk:duplicate',
+    ]);
     // The tally counted from the strip is the engine's, step by step.
     for (let n = 0; n < steps.length; n++) {
-      expect(tallyAt(steps, n).map((t) => [t.hits, t.misses]), `step ${n}`).toEqual(steps[n].caches.map((c) => [c.hits, c.misses]));
+      expect(
+        tallyAt(steps, n).map((t) => [t.hits, t.misses]),
+        `step ${n}`,
+      ).toEqual(steps[n].caches.map((c) => [c.hits, c.misses]));
     }
     expect(evictionsOf(steps, 4, true)).toEqual([
       { step: 4, cache: 'client', label: 'B' },
       { step: 4, cache: 'array', label: 'A' },
     ]);
-    expect(evictionsAt(steps, 6, true).map((e) => `${e.step}${e.cache[0]}${e.label}`)).toEqual(['6aC', '6cC', '5aB', '5cA', '4aA', '4cB']);
+    expect(evictionsAt(steps, 6, true).map((e) => `${e.step}${e.cache[0]}${e.label}`)).toEqual([
+      '6aC',
+      '6cC',
+      '5aB',
+      '5cA',
+      '4aA',
+      '4cB',
+    ]);
     // A block the client lets go that the array holds already: evicted (an inclusive copy stays
     // below) — unless the step sent a DEMOTE (MC² moving it between the array's partitions).
     const drops = { ...FINAL, caches: pair([q('cache', [4, 0])], [q('cache', [3, 1, 4])]) };
@@ -340,12 +556,24 @@ describe('the teaching stepper', () => {
       const r = readStepperLink(h, presets);
       return r && !r.ok ? r.message : r;
     };
-    expect(damaged('#teach=lecture9')).toBe(`the link's stepper settings are damaged: no example is called "lecture9" (the examples: ${presets.map((p) => p.id).join(', ')})`);
+    expect(damaged('#teach=lecture9')).toBe(
+      `the link's stepper settings are damaged: no example is called "lecture9" (the examples: ${presets.map((p) => p.id).join(', ')})`,
+    );
     expect(damaged('#teach=c%25%25%25')).toMatch(/damaged: (could not decompress them|they are not JSON)/);
-    expect(damaged('#teach=paper000&step=-1')).toBe(`the link's stepper settings are damaged: step: expected a step number (got "-1")`);
-    const lz = (v: unknown) => linked.replace(/teach=c[^&]+/, `teach=c${encodeURIComponent(LZString.compressToEncodedURIComponent(JSON.stringify(v)))}`);
-    expect(damaged(lz({ ...custom, clientSize: 'big' }))).toBe(`the link's stepper settings are damaged: clientSize: expected a whole number`);
-    expect(damaged(lz({ ...custom, protocol: 'ha-r' }))).toBe(`the link's stepper settings are damaged: protocol: expected "none" or "demote"`);
+    expect(damaged('#teach=paper000&step=-1')).toBe(
+      `the link's stepper settings are damaged: step: expected a step number (got "-1")`,
+    );
+    const lz = (v: unknown) =>
+      linked.replace(
+        /teach=c[^&]+/,
+        `teach=c${encodeURIComponent(LZString.compressToEncodedURIComponent(JSON.stringify(v)))}`,
+      );
+    expect(damaged(lz({ ...custom, clientSize: 'big' }))).toBe(
+      `the link's stepper settings are damaged: clientSize: expected a whole number`,
+    );
+    expect(damaged(lz({ ...custom, protocol: 'ha-r' }))).toBe(
+      `the link's stepper settings are damaged: protocol: expected "none" or "demote"`,
+    );
   });
 
   it('is driven by keys: → and ← step, Home and End jump, space plays and pauses — not while typing', async () => {
@@ -413,7 +641,11 @@ describe('the teaching stepper', () => {
     expect(screen.getByTestId('stepper-narration').textContent).toContain('Read A: from disk');
     expect(screen.getByTestId('stepper-miss').getAttribute('data-miss')).toBe('cold');
     expect(screen.getAllByTestId('stepper-strip-item').map((b) => b.getAttribute('data-served'))).toEqual(['disk', '']);
-    expect(screen.getAllByTestId('stepper-tally-row').map((r) => [r.getAttribute('data-cache'), r.getAttribute('data-hits'), r.getAttribute('data-misses')])).toEqual([
+    expect(
+      screen
+        .getAllByTestId('stepper-tally-row')
+        .map((r) => [r.getAttribute('data-cache'), r.getAttribute('data-hits'), r.getAttribute('data-misses')]),
+    ).toEqual([
       ['client', '0', '1'],
       ['array', '0', '1'],
     ]);
@@ -436,10 +668,25 @@ describe('the teaching stepper', () => {
 
   it('in predict mode asks where the next request is served and which block leaves, then reveals and scores', async () => {
     // §4.5's step: reading A from disk, the client lets go of C (demoted), the array of D and B.
-    expect(guessChoices([START, FINAL], 1, true)).toEqual({ served: ['client', 'array', 'disk'], victims: ['none', 'C', 'D', 'E', 'B'] });
-    expect(judgeGuess([START, FINAL], 1, true, { served: 'disk', victim: 'B' })).toEqual({ served: true, victim: true, left: ['C', 'D', 'B'], servedBy: 'disk' });
-    expect(judgeGuess([START, FINAL], 1, true, { served: 'array', victim: 'none' })).toMatchObject({ served: false, victim: false });
-    const teach = vi.fn(async () => [START, FINAL, { ...FINAL, block: 3, servedBy: 'client', level: 'client' as const, miss: null }]);
+    expect(guessChoices([START, FINAL], 1, true)).toEqual({
+      served: ['client', 'array', 'disk'],
+      victims: ['none', 'C', 'D', 'E', 'B'],
+    });
+    expect(judgeGuess([START, FINAL], 1, true, { served: 'disk', victim: 'B' })).toEqual({
+      served: true,
+      victim: true,
+      left: ['C', 'D', 'B'],
+      servedBy: 'disk',
+    });
+    expect(judgeGuess([START, FINAL], 1, true, { served: 'array', victim: 'none' })).toMatchObject({
+      served: false,
+      victim: false,
+    });
+    const teach = vi.fn(async () => [
+      START,
+      FINAL,
+      { ...FINAL, block: 3, servedBy: 'client', level: 'client' as const, miss: null },
+    ]);
     render(<Stepper teach={teach} />);
     fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
     await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('2'));
@@ -475,12 +722,20 @@ describe('the teaching stepper', () => {
     await waitFor(() => expect(screen.getAllByTestId('stepper-variant')).toHaveLength(2));
     expect(teach).toHaveBeenCalledTimes(3);
     const calls = teach.mock.calls as unknown as [any, unknown, unknown][];
-    expect(calls.map(([sc]) => `${sc.topology.client.policy.kind}-${sc.topology.array.policy.kind}-${sc.protocol?.kind ?? 'none'}`)).toEqual(['lru-lru-none', 'lru-lru-demote', 'lru-mru-demote']);
+    expect(
+      calls.map(
+        ([sc]) => `${sc.topology.client.policy.kind}-${sc.topology.array.policy.kind}-${sc.protocol?.kind ?? 'none'}`,
+      ),
+    ).toEqual(['lru-lru-none', 'lru-lru-demote', 'lru-mru-demote']);
     expect(new Set(calls.map(([, r, st]) => JSON.stringify([r, st]))).size).toBe(1);
     expect(screen.getByTestId('stepper-main-label').textContent).toBe('LRU-LRU inclusive');
-    expect(screen.getAllByTestId('stepper-variant').map((v) => v.getAttribute('data-label'))).toEqual(['LRU-LRU-demote', 'LRU-MRU-demote']);
+    expect(screen.getAllByTestId('stepper-variant').map((v) => v.getAttribute('data-label'))).toEqual([
+      'LRU-LRU-demote',
+      'LRU-MRU-demote',
+    ]);
     fireEvent.keyDown(screen.getByTestId('stepper'), { key: 'End' });
-    const rows = (id: string) => screen.getAllByTestId(id).map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`);
+    const rows = (id: string) =>
+      screen.getAllByTestId(id).map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`);
     expect(rows('stepper-queue')).toEqual(['client: A E A', 'array: E C A']);
     expect(rows('stepper-variant-queue')).toEqual(['client: B E A', 'array: E C A', 'client: C E A', 'array: E C A']);
     expect(screen.getAllByTestId('stepper-variant-tally-row')).toHaveLength(4);
@@ -496,12 +751,28 @@ describe('the teaching stepper', () => {
     expect(teach).toHaveBeenCalledTimes(6);
     expect((teach.mock.calls[5] as unknown as [any])[0].topology.kind).toBe('single');
     const read = readStepperLink(window.location.hash, STEPPER_PRESETS);
-    expect(read).toMatchObject({ ok: true, link: { config: { variants: [{ client: 'lru', array: 'lru', protocol: 'demote' }, { client: 'lru', array: 'none' }] } } });
+    expect(read).toMatchObject({
+      ok: true,
+      link: {
+        config: {
+          variants: [
+            { client: 'lru', array: 'lru', protocol: 'demote' },
+            { client: 'lru', array: 'none' },
+          ],
+        },
+      },
+    });
   });
 
   it('exports each step as a numbered SVG frame, all in a ZIP or on one printable page', () => {
     const steps = [START, FINAL];
-    const frame = frameSvg({ steps, letters: true, at: 1, narration: narrate(START, FINAL, true), note: 'C goes down & <stays>' });
+    const frame = frameSvg({
+      steps,
+      letters: true,
+      at: 1,
+      narration: narrate(START, FINAL, true),
+      note: 'C goes down & <stays>',
+    });
     const doc = new DOMParser().parseFromString(frame, 'image/svg+xml');
     expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
     const texts = [...doc.getElementsByTagName('text')].map((t) => t.textContent);
@@ -515,14 +786,31 @@ describe('the teaching stepper', () => {
     expect(texts.filter((t) => t?.startsWith('←'))).toEqual(['← array', '← array']);
     expect(frameSvg({ steps, letters: true, at: 0, narration: narrate(START, START, true) })).toContain('step 0 of 1');
     // A side-by-side walk: every pair in one frame, one under the other, each titled.
-    const other = frameSvg({ steps, letters: true, at: 1, narration: narrate(START, FINAL, true), title: 'LRU-MRU-demote' });
-    const first = frameSvg({ steps, letters: true, at: 1, narration: narrate(START, FINAL, true), title: 'LRU-LRU inclusive' });
+    const other = frameSvg({
+      steps,
+      letters: true,
+      at: 1,
+      narration: narrate(START, FINAL, true),
+      title: 'LRU-MRU-demote',
+    });
+    const first = frameSvg({
+      steps,
+      letters: true,
+      at: 1,
+      narration: narrate(START, FINAL, true),
+      title: 'LRU-LRU inclusive',
+    });
     const both = stackFrames([first, other]);
     const stacked = new DOMParser().parseFromString(both, 'image/svg+xml');
     expect(stacked.getElementsByTagName('parsererror')).toHaveLength(0);
     const nested = [...stacked.documentElement.children].filter((e) => e.tagName === 'svg');
-    expect(nested.map((e) => e.getAttribute('y'))).toEqual(['0', String(Number(/height="(\d+)"/.exec(first)![1]) + 12)]);
-    expect([...stacked.getElementsByTagName('text')].map((t) => t.textContent).filter((t) => t?.includes('step 1 of 1'))).toEqual(['LRU-LRU inclusive — step 1 of 1', 'LRU-MRU-demote — step 1 of 1']);
+    expect(nested.map((e) => e.getAttribute('y'))).toEqual([
+      '0',
+      String(Number(/height="(\d+)"/.exec(first)![1]) + 12),
+    ]);
+    expect(
+      [...stacked.getElementsByTagName('text')].map((t) => t.textContent).filter((t) => t?.includes('step 1 of 1')),
+    ).toEqual(['LRU-LRU inclusive — step 1 of 1', 'LRU-MRU-demote — step 1 of 1']);
     expect(stackFrames([frame])).toBe(frame);
     expect([frameName(0, 7), frameName(12, 120)]).toEqual(['step-00.svg', 'step-012.svg']);
     const page = printablePage('The walk', 'LRU-LRU <inclusive>', [frame, frame]);
@@ -542,7 +830,7 @@ describe('the teaching stepper', () => {
     expect(zipFrames(files)).toEqual(zip);
   });
 
-  it("tells the page its walk rather than writing the hash when the page asks, and has a presenter mode", async () => {
+  it('tells the page its walk rather than writing the hash when the page asks, and has a presenter mode', async () => {
     const teach = vi.fn(async () => [START, FINAL]);
     const small: any = defaultScenario();
     const onWalk = vi.fn();

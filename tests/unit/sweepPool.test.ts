@@ -68,7 +68,20 @@ function fakeEngine(delayMs: (s: Scenario) => number = () => 0) {
   const createWorker = (): WorkerLike => {
     const { port1, port2 } = new MessageChannel();
     open.push(port1, port2);
-    const api: EngineApi = { run, estimateUpside: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), loadTrace: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), miniCurves: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), exportWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), previewWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), teach: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), validateScenario: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), reproduce: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), judgeChecks: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }), version: async () => 'fake', warmCurves: async () => {} };
+    const api: EngineApi = {
+      run,
+      estimateUpside: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
+      loadTrace: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
+      miniCurves: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
+      exportWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
+      previewWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
+      teach: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
+      validateScenario: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
+      reproduce: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
+      judgeChecks: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
+      version: async () => 'fake',
+      warmCurves: async () => {},
+    };
     Comlink.expose(api, port1);
     const record = { terminated: false };
     workers.push(record);
@@ -90,7 +103,10 @@ function fakeEngine(delayMs: (s: Scenario) => number = () => 0) {
 }
 
 function points(policies: ('lru' | 'arc' | 'min')[], sizes: number[]): SweepPoint[] {
-  const base = { ...defaultScenario(), source: { kind: 'workload' as const, workload: { kind: 'random' as const, blocks: 2000 } } };
+  const base = {
+    ...defaultScenario(),
+    source: { kind: 'workload' as const, workload: { kind: 'random' as const, blocks: 2000 } },
+  };
   const built = sweepPoints(base, policies, sizes);
   if ('error' in built) throw new Error(built.error);
   return built.points;
@@ -128,15 +144,27 @@ describe('workerPool + runSweep', () => {
     const pool = workerPool(2, engine.createClient);
     expect(engine.workers).toHaveLength(0); // a worker starts with its first point
     const landed: number[] = [];
-    const results = await runSweep(points(['lru', 'arc'], [10, 40, 160, 640, 2000]), pool.run, 2, new AbortController().signal, (i) =>
-      landed.push(i),
+    const results = await runSweep(
+      points(['lru', 'arc'], [10, 40, 160, 640, 2000]),
+      pool.run,
+      2,
+      new AbortController().signal,
+      (i) => landed.push(i),
     );
     expect(engine.stats().mostInFlight).toBe(2);
     expect(engine.workers).toHaveLength(2);
     expect([...landed].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(results.map((r) => `${r.policy}@${r.size}`)).toEqual([
-      'lru@10', 'lru@40', 'lru@160', 'lru@640', 'lru@2000',
-      'arc@10', 'arc@40', 'arc@160', 'arc@640', 'arc@2000',
+      'lru@10',
+      'lru@40',
+      'lru@160',
+      'lru@640',
+      'lru@2000',
+      'arc@10',
+      'arc@40',
+      'arc@160',
+      'arc@640',
+      'arc@2000',
     ]);
     // Read miss ratio from hitFractions.disk, block miss ratio from blockHitFractions.disk.
     expect(results[0]).toEqual({ policy: 'lru', size: 10, missRatio: 1 / 1.1, blockMissRatio: 1 / 1.1 / 2 });
@@ -151,7 +179,10 @@ describe('workerPool + runSweep', () => {
       const pool = workerPool(k, engine.createClient);
       const landed: number[] = [];
       try {
-        return { results: await runSweep(all, pool.run, k, new AbortController().signal, (i) => landed.push(i)), landed };
+        return {
+          results: await runSweep(all, pool.run, k, new AbortController().signal, (i) => landed.push(i)),
+          landed,
+        };
       } finally {
         pool.close();
       }
@@ -201,7 +232,9 @@ describe('workerPool + runSweep', () => {
       port2.start();
       return new EngineClient(() => Object.assign(port2, { terminate: () => port2.close() }) as unknown as WorkerLike);
     });
-    await expect(runSweep(points(['lru'], [10, 100]), pool.run, 2, new AbortController().signal, () => {})).rejects.toMatchObject({
+    await expect(
+      runSweep(points(['lru'], [10, 100]), pool.run, 2, new AbortController().signal, () => {}),
+    ).rejects.toMatchObject({
       kind: 'engine',
       message: 'RuntimeError: unreachable',
     });

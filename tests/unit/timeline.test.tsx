@@ -9,7 +9,14 @@ import type { Report } from '../../web/worker/protocol';
 import { makeReport } from './fixtures';
 
 /** A sample: counters since the last reset after `at` requests. */
-function sample(at: number, warmup: boolean, reads: number, clientHits: number, arrayHits: number, demotions = 0): TimelineSample {
+function sample(
+  at: number,
+  warmup: boolean,
+  reads: number,
+  clientHits: number,
+  arrayHits: number,
+  demotions = 0,
+): TimelineSample {
   return { at, warmup, reads, clientHits, arrayHits, diskReads: reads - clientHits - arrayHits, demotions };
 }
 
@@ -44,7 +51,12 @@ describe('hit ratio over time', () => {
     const points = timelineFromSamples(SAMPLES);
     expect(sliceAt(points, 0)).toEqual({ index: 0, from: 1, to: 100, point: points[0] });
     expect(sliceAt(points, 100)).toMatchObject({ index: 0, from: 1, to: 100 });
-    expect(sliceAt(points, 100.5)).toMatchObject({ index: 1, from: 101, to: 300, point: { client: 0.5, array: 0.2, disk: 0.3, demotions: 0.5 } });
+    expect(sliceAt(points, 100.5)).toMatchObject({
+      index: 1,
+      from: 101,
+      to: 300,
+      point: { client: 0.5, array: 0.2, disk: 0.3, demotions: 0.5 },
+    });
     expect(sliceAt(points, 301)).toMatchObject({ index: 2, from: 301, to: 450, point: { warmup: false, client: 0.9 } });
     // Past the last sample, or before the first: nothing to read.
     expect(sliceAt(points, 501)).toBeNull();
@@ -74,7 +86,12 @@ describe('hit ratio over time', () => {
 
 describe('the hit-ratio-over-time chart', () => {
   afterEach(cleanup);
-  const report = (timeline: TimelineSample[]): Report => ({ ...makeReport({}), total: 500, warmupRequests: 300, timeline });
+  const report = (timeline: TimelineSample[]): Report => ({
+    ...makeReport({}),
+    total: 500,
+    warmupRequests: 300,
+    timeline,
+  });
   const drawn = (topology: 'single' | 'two-level' | 'tree') => {
     const { rerender, container } = render(<TimelineChart report={report(SAMPLES.slice(0, 2))} topology={topology} />);
     rerender(<TimelineChart report={report(SAMPLES)} topology={topology} />);
@@ -100,6 +117,11 @@ describe('the hit-ratio-over-time chart', () => {
     expect(axis.getAttribute('data-max')).toBe('3');
     expect(axis.textContent).toContain('DEMOTEs per read');
     expect(two.container.querySelector('[data-testid="timeline"]')!.getAttribute('data-points')).toBe('4');
-    expect(timelineSeries('tree').map((s) => s.label)).toEqual(['own-cache hits', 'shared-cache hits', 'disk reads', 'DEMOTEs per read']);
+    expect(timelineSeries('tree').map((s) => s.label)).toEqual([
+      'own-cache hits',
+      'shared-cache hits',
+      'disk reads',
+      'DEMOTEs per read',
+    ]);
   });
 });

@@ -3,7 +3,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../web/app/App';
-import { canConnect, fitScale, layoutTree, MIN_SCALE, NODE_H } from '../../web/features/scenario/components/TopologyDiagram';
+import {
+  canConnect,
+  fitScale,
+  layoutTree,
+  MIN_SCALE,
+  NODE_H,
+} from '../../web/features/scenario/components/TopologyDiagram';
 import { treeFromScenario } from '../../web/scenario/topology';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { decodeScenarioFromHash } from '../../web/scenario/url';

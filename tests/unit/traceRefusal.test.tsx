@@ -9,7 +9,8 @@ describe('TraceRefusal', () => {
 
   it('announces the file, the reason and the trace kept, until dismissed', () => {
     const dismiss = vi.fn();
-    const message = 'notes.txt: not a trace — looks like text but no line parses as any text format (line 1: "Thirty lines")';
+    const message =
+      'notes.txt: not a trace — looks like text but no line parses as any text format (line 1: "Thirty lines")';
     render(<TraceRefusal refusal={{ name: 'notes.txt', message }} kept="web.csv.gz" onDismiss={dismiss} />);
     const alert = screen.getByRole('alert');
     expect(alert.getAttribute('data-file')).toBe('notes.txt');
@@ -20,7 +21,9 @@ describe('TraceRefusal', () => {
   });
 
   it('says the scenario is unchanged when it replays no trace, and shows nothing without a refusal', () => {
-    const { rerender } = render(<TraceRefusal refusal={{ name: 'x.bin', message: 'x.bin: not a trace' }} kept={null} onDismiss={() => {}} />);
+    const { rerender } = render(
+      <TraceRefusal refusal={{ name: 'x.bin', message: 'x.bin: not a trace' }} kept={null} onDismiss={() => {}} />,
+    );
     expect(screen.getByRole('alert').textContent).toContain('The scenario is unchanged.');
     rerender(<TraceRefusal refusal={null} onDismiss={() => {}} />);
     expect(screen.queryByRole('alert')).toBeNull();

@@ -15,7 +15,10 @@ describe('scenario URL codec', () => {
     s.topology.array.policy = { kind: 'lru' };
     delete s.protocol;
     s.topology.link = { preset: 'custom', latencyUs: 167.232, bandwidthMbit: 100 };
-    s.source = { kind: 'workload', workload: { kind: 'sequential', blocks: 32767, warmupRequests: 0, measuredRequests: 5 } };
+    s.source = {
+      kind: 'workload',
+      workload: { kind: 'sequential', blocks: 32767, warmupRequests: 0, measuredRequests: 5 },
+    };
     s.seed = Number.MAX_SAFE_INTEGER;
     const decoded = decodeScenarioFromHash(`#${encodeScenarioHash(s)}`);
     expect(decoded).toEqual({ ok: true, scenario: s, fromHash: true });
@@ -58,7 +61,10 @@ describe('scenario URL codec', () => {
   });
 
   it('names the bad field of an invalid scenario', () => {
-    const s = { ...defaultScenario(), topology: { ...DEFAULT_SCENARIO.topology, client: { capacity: 0, policy: { kind: 'lru' } } } };
+    const s = {
+      ...defaultScenario(),
+      topology: { ...DEFAULT_SCENARIO.topology, client: { capacity: 0, policy: { kind: 'lru' } } },
+    };
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(s)))).toEqual({
       ok: false,
       kind: 'invalid',
@@ -67,8 +73,14 @@ describe('scenario URL codec', () => {
     const t = { ...defaultScenario(), source: { kind: 'workload', workload: { kind: 'pareto', blocks: 10 } } };
     const decoded = decodeScenarioFromHash(hashOf(JSON.stringify(t)));
     expect(decoded).toMatchObject({ ok: false, kind: 'invalid' });
-    if (!decoded.ok) expect(decoded.message).toMatch(/^scenario\.source\.workload(\.kind)?: must be one of random, sequential, zipf, mix, oltp, tpch, phases$/);
-    const u = { ...defaultScenario(), topology: { ...DEFAULT_SCENARIO.topology, array: { capacity: 8, policy: { kind: 'slru', protectedShare: 1.2 } } } };
+    if (!decoded.ok)
+      expect(decoded.message).toMatch(
+        /^scenario\.source\.workload(\.kind)?: must be one of random, sequential, zipf, mix, oltp, tpch, phases$/,
+      );
+    const u = {
+      ...defaultScenario(),
+      topology: { ...DEFAULT_SCENARIO.topology, array: { capacity: 8, policy: { kind: 'slru', protectedShare: 1.2 } } },
+    };
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(u)))).toEqual({
       ok: false,
       kind: 'invalid',
@@ -76,9 +88,21 @@ describe('scenario URL codec', () => {
     });
     // An unknown topology names the field and the kinds there are.
     const ring = { ...defaultScenario(), topology: { kind: 'ring', caches: [] } };
-    expect(decodeScenarioFromHash(hashOf(JSON.stringify(ring)))).toEqual({ ok: false, kind: 'invalid', message: 'scenario.topology.kind: must be one of single, two-level, tree' });
-    expect(decodeScenarioFromHash(hashOf(JSON.stringify({ ...defaultScenario(), version: 'two' })))).toEqual({ ok: false, kind: 'invalid', message: 'scenario.version: expected 1 to 4, got "two"' });
-    expect(decodeScenarioFromHash(hashOf('{}'))).toEqual({ ok: false, kind: 'invalid', message: 'scenario.version: expected 1 to 4, got nothing' });
+    expect(decodeScenarioFromHash(hashOf(JSON.stringify(ring)))).toEqual({
+      ok: false,
+      kind: 'invalid',
+      message: 'scenario.topology.kind: must be one of single, two-level, tree',
+    });
+    expect(decodeScenarioFromHash(hashOf(JSON.stringify({ ...defaultScenario(), version: 'two' })))).toEqual({
+      ok: false,
+      kind: 'invalid',
+      message: 'scenario.version: expected 1 to 4, got "two"',
+    });
+    expect(decodeScenarioFromHash(hashOf('{}'))).toEqual({
+      ok: false,
+      kind: 'invalid',
+      message: 'scenario.version: expected 1 to 4, got nothing',
+    });
   });
 
   it('refuses a scenario from a newer tiersim, naming its version', () => {
@@ -86,25 +110,43 @@ describe('scenario URL codec', () => {
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(s)))).toEqual({
       ok: false,
       kind: 'future-version',
-      message: 'scenario.version: this link was made by a newer tiersim (scenario version 5); this one reads versions 1 to 4',
+      message:
+        'scenario.version: this link was made by a newer tiersim (scenario version 5); this one reads versions 1 to 4',
     });
   });
 
   it('hands a version-1 link to the engine to migrate, and checks what comes back', async () => {
-    const v1 = { version: 1, seed: 1, client: { capacity: 10, policy: { kind: 'lru' } }, array: { capacity: 10, policy: { kind: 'lru' } }, protocol: { kind: 'none' }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 }, workload: { kind: 'random', blocks: 100 } };
+    const v1 = {
+      version: 1,
+      seed: 1,
+      client: { capacity: 10, policy: { kind: 'lru' } },
+      array: { capacity: 10, policy: { kind: 'lru' } },
+      protocol: { kind: 'none' },
+      link: { preset: 'fc-1g' },
+      disk: { kind: 'constant', serviceMs: 10 },
+      workload: { kind: 'random', blocks: 100 },
+    };
     const decoded = decodeScenarioFromHash(hashOf(JSON.stringify(v1)));
     expect(decoded).toMatchObject({ ok: false, kind: 'version-1', document: v1 });
     if (decoded.ok || decoded.kind !== 'version-1') throw new Error('a version-1 link');
     // The engine's answer is checked as a linked scenario is; its refusal is passed on.
     const migrated = { ...defaultScenario(), seed: 1 };
     const seen: string[] = [];
-    await expect(migrateLinked(decoded.document, async (json) => (seen.push(json), JSON.stringify(migrated)))).resolves.toEqual({ ok: true, scenario: migrated });
+    await expect(
+      migrateLinked(decoded.document, async (json) => (seen.push(json), JSON.stringify(migrated))),
+    ).resolves.toEqual({ ok: true, scenario: migrated });
     expect(JSON.parse(seen[0])).toEqual(v1);
-    await expect(migrateLinked(decoded.document, () => Promise.reject(new Error('scenario.client.capacity: must be between 1 and 33554432 blocks (got 0)')))).resolves.toEqual({
+    await expect(
+      migrateLinked(decoded.document, () =>
+        Promise.reject(new Error('scenario.client.capacity: must be between 1 and 33554432 blocks (got 0)')),
+      ),
+    ).resolves.toEqual({
       ok: false,
       message: 'scenario.client.capacity: must be between 1 and 33554432 blocks (got 0)',
     });
-    await expect(migrateLinked(decoded.document, async () => JSON.stringify({ ...migrated, colour: 'red' }))).resolves.toMatchObject({ ok: false, message: /^the engine migrated this version-1 link, but scenario: / });
+    await expect(
+      migrateLinked(decoded.document, async () => JSON.stringify({ ...migrated, colour: 'red' })),
+    ).resolves.toMatchObject({ ok: false, message: /^the engine migrated this version-1 link, but scenario: / });
   });
 });
 
@@ -129,7 +171,14 @@ describe('links to a set of pinned runs', () => {
     a.topology = { ...a.topology, array: { ...a.topology.array, policy: { kind: 'lru' } } };
     const b: any = { ...defaultScenario(), name: 'bigger array' };
     b.topology = { ...b.topology, array: { ...b.topology.array, capacity: b.topology.array.capacity * 2 } };
-    const link = runLink('http://x/#s=old', defaultScenario(), compareRun([{ name: 'LRU-LRU', scenario: a }, { name: 'big', scenario: b }]));
+    const link = runLink(
+      'http://x/#s=old',
+      defaultScenario(),
+      compareRun([
+        { name: 'LRU-LRU', scenario: a },
+        { name: 'big', scenario: b },
+      ]),
+    );
     const run = runParam(link.slice(link.indexOf('#')))!;
     expect(run.startsWith('compare:')).toBe(true);
     expect(await decodeCompareRuns(run.slice('compare:'.length), noMigration)).toEqual({
@@ -147,10 +196,28 @@ describe('links to a set of pinned runs', () => {
 
   it('migrate a version-1 pinned run through the engine', async () => {
     const { compareRun, decodeCompareRuns } = await import('../../web/scenario/url');
-    const v1 = { version: 1, seed: 9, client: { capacity: 10, policy: { kind: 'lru' } }, array: { capacity: 10, policy: { kind: 'lru' } }, protocol: { kind: 'none' }, link: { preset: 'fc-1g' }, disk: { kind: 'constant', serviceMs: 10 }, workload: { kind: 'random', blocks: 100 } };
+    const v1 = {
+      version: 1,
+      seed: 9,
+      client: { capacity: 10, policy: { kind: 'lru' } },
+      array: { capacity: 10, policy: { kind: 'lru' } },
+      protocol: { kind: 'none' },
+      link: { preset: 'fc-1g' },
+      disk: { kind: 'constant', serviceMs: 10 },
+      workload: { kind: 'random', blocks: 100 },
+    };
     const v2 = { ...defaultScenario(), seed: 9 };
-    const text = compareRun([{ name: 'old', scenario: v1 as never }, { name: 'new', scenario: defaultScenario() }]).slice('compare:'.length);
-    expect(await decodeCompareRuns(text, async () => JSON.stringify(v2))).toEqual({ ok: true, runs: [{ name: 'old', scenario: v2 }, { name: 'new', scenario: defaultScenario() }] });
+    const text = compareRun([
+      { name: 'old', scenario: v1 as never },
+      { name: 'new', scenario: defaultScenario() },
+    ]).slice('compare:'.length);
+    expect(await decodeCompareRuns(text, async () => JSON.stringify(v2))).toEqual({
+      ok: true,
+      runs: [
+        { name: 'old', scenario: v2 },
+        { name: 'new', scenario: defaultScenario() },
+      ],
+    });
   });
 
   it('say what is wrong with damaged pinned runs, naming the run', async () => {
@@ -165,9 +232,21 @@ describe('links to a set of pinned runs', () => {
       [lz([]), /expected a list of runs/],
       [lz(Array.from({ length: 5 }, () => ({ name: 'x', scenario: defaultScenario() }))), /at most 4 runs, got 5/],
       [lz([{ name: '', scenario: defaultScenario() }]), /run 1 has no name/],
-      [lz([{ name: 'ok', scenario: defaultScenario() }, { name: 'neg', scenario: bad }]), /^the link's pinned runs are damaged: run 2 \(neg\): .*client/],
-      [lz([{ name: 'new', scenario: { ...defaultScenario(), version: 999 } }]), /run 1 \(new\) was made by a newer tiersim \(scenario version 999\)/],
-      [lz([{ name: 't', scenario: { ...defaultScenario(), source: { kind: 'trace', name: 'x.csv' } } }]), /run 1 \(t\) replays a trace file/],
+      [
+        lz([
+          { name: 'ok', scenario: defaultScenario() },
+          { name: 'neg', scenario: bad },
+        ]),
+        /^the link's pinned runs are damaged: run 2 \(neg\): .*client/,
+      ],
+      [
+        lz([{ name: 'new', scenario: { ...defaultScenario(), version: 999 } }]),
+        /run 1 \(new\) was made by a newer tiersim \(scenario version 999\)/,
+      ],
+      [
+        lz([{ name: 't', scenario: { ...defaultScenario(), source: { kind: 'trace', name: 'x.csv' } } }]),
+        /run 1 \(t\) replays a trace file/,
+      ],
       [lz([{ name: 'old', scenario: { version: 1, seed: 1 } }]), /run 1 \(old\): scenario\.client: missing/],
     ];
     const migrate = async (json: string) => {

@@ -61,7 +61,9 @@ describe('viewFromHash', () => {
 
 describe('the run bar’s words', () => {
   it('summarises the scenario in one line and counts its requests as the engine does', () => {
-    expect(scenarioSummary(DEFAULT_SCENARIO)).toBe('RANDOM LRU-MRU-demote · LRU 16,384 → MRU 16,384 · DEMOTE · random, 32,768 blocks · 360,448 requests');
+    expect(scenarioSummary(DEFAULT_SCENARIO)).toBe(
+      'RANDOM LRU-MRU-demote · LRU 16,384 → MRU 16,384 · DEMOTE · random, 32,768 blocks · 360,448 requests',
+    );
     expect(runRequests(DEFAULT_SCENARIO)).toBe(32768 + 327680);
     const trace = { ...defaultScenario(), source: { kind: 'trace' as const, name: 'web.csv' } };
     expect(runRequests(trace)).toBeNull();
@@ -81,7 +83,13 @@ describe('views', () => {
     render(<App createClient={createClient} />);
     const plain = `#${encodeScenarioHash(DEFAULT_SCENARIO)}`;
     expect(screen.getByRole('tablist', { name: 'Views' })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Explore', 'Compare', 'Sweeps', 'Teach', 'Gallery']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Explore',
+      'Compare',
+      'Sweeps',
+      'Teach',
+      'Gallery',
+    ]);
     expect(tab('Explore').getAttribute('aria-selected')).toBe('true');
     expect(window.location.hash).toBe(plain);
     expect(screen.getByTestId('view-teach').hidden).toBe(true);
@@ -127,10 +135,16 @@ describe('views', () => {
     expect(window.location.hash).toBe(hashOf(DEFAULT_SCENARIO));
     cleanup();
 
-    window.history.replaceState(null, '', runLink('http://localhost/', DEFAULT_SCENARIO, 'sweep:slru').replace('http://localhost', ''));
+    window.history.replaceState(
+      null,
+      '',
+      runLink('http://localhost/', DEFAULT_SCENARIO, 'sweep:slru').replace('http://localhost', ''),
+    );
     render(<App createClient={createClient} />);
     expect(tab('Sweeps').getAttribute('aria-selected')).toBe('true');
-    await waitFor(() => expect(screen.getByTestId('view-sweeps').querySelector('[data-testid="param-sweep-progress"]')).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByTestId('view-sweeps').querySelector('[data-testid="param-sweep-progress"]')).toBeTruthy(),
+    );
     expect(window.location.hash).toBe(`${hashOf(DEFAULT_SCENARIO)}&view=sweeps`);
   });
 });
@@ -153,7 +167,9 @@ describe('the run bar', () => {
     const left = Number(screen.getByTestId('run-bar-progress').getAttribute('data-time-left'));
     expect(left).toBeGreaterThan(0);
     expect(screen.getByTestId('run-bar-progress').getAttribute('aria-valuenow')).toBe('40');
-    expect(screen.getByTestId('run-bar-progress').textContent).toMatch(/Measuring · 40 % · (under a second|about \d+ s) left · 400 \/ 1,000 requests/);
+    expect(screen.getByTestId('run-bar-progress').textContent).toMatch(
+      /Measuring · 40 % · (under a second|about \d+ s) left · 400 \/ 1,000 requests/,
+    );
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(phase()).toBe('cancelled'));
     fireEvent.keyDown(window, { key: 'Enter', metaKey: true });
@@ -186,18 +202,26 @@ describe('the run bar', () => {
     // Removing client2 leaves trace client 8 mapped to nothing — a path the form has no field for
     // while the trace is not read. Before: "Fix the highlighted fields", nothing highlighted.
     fireEvent.click(screen.getByTestId('tree-2-remove'));
-    await waitFor(() => expect(screen.getAllByTestId('run-issue').map((e) => e.textContent)).toEqual(['scenario.source.clients.map.8: "client2" is not a client (a leaf) of the topology']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('run-issue').map((e) => e.textContent)).toEqual([
+        'scenario.source.clients.map.8: "client2" is not a client (a leaf) of the topology',
+      ]),
+    );
     expect(screen.getByTestId('run-issue').getAttribute('role')).toBe('alert');
     expect((screen.getByTestId('run-button') as HTMLButtonElement).getAttribute('aria-describedby')).toBe('run-blocks');
     // In another view the form is not on screen: the issue, and the way back to it.
     fireEvent.click(tab('Teach'));
-    expect(screen.getAllByTestId('run-issue').map((e) => e.textContent)).toEqual(['scenario.source.clients.map.8: "client2" is not a client (a leaf) of the topology']);
+    expect(screen.getAllByTestId('run-issue').map((e) => e.textContent)).toEqual([
+      'scenario.source.clients.map.8: "client2" is not a client (a leaf) of the topology',
+    ]);
     fireEvent.click(screen.getByTestId('run-to-form'));
     expect(tab('Explore').getAttribute('aria-selected')).toBe('true');
     // A field the form highlights is not repeated, only pointed at (an unparsable seed stops the
     // checks of the whole, so the map's issue waits for it).
     fireEvent.change(screen.getByTestId('seed'), { target: { value: '' } });
-    await waitFor(() => expect(screen.getByTestId('run-reasons').textContent).toBe('Fix the highlighted field to run.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('run-reasons').textContent).toBe('Fix the highlighted field to run.'),
+    );
     expect(screen.queryByTestId('run-issue')).toBeNull();
     const lastValid = window.location.hash;
     fireEvent.click(tab('Teach'));
@@ -210,12 +234,22 @@ describe('the run bar', () => {
   });
 
   it('tells the page which issues no field of the form shows', () => {
-    const s = { ...defaultScenario(), source: { kind: 'trace' as const, name: 't.csv', clients: { kind: 'map' as const, map: { '3': 'ghost' } } } };
+    const s = {
+      ...defaultScenario(),
+      source: { kind: 'trace' as const, name: 't.csv', clients: { kind: 'map' as const, map: { '3': 'ghost' } } },
+    };
     const check = checkScenario(s);
     expect(check.ok).toBe(false);
     const issues = (check as { issues: ScenarioIssue[] }).issues;
     const seen: ScenarioIssue[][] = [];
-    render(<ScenarioPanel scenario={s} issues={[...issues, { path: 'topology.client.capacity', message: 'must be between 1 and 33554432' }]} onChange={() => {}} onUnshown={(u) => seen.push(u)} />);
+    render(
+      <ScenarioPanel
+        scenario={s}
+        issues={[...issues, { path: 'topology.client.capacity', message: 'must be between 1 and 33554432' }]}
+        onChange={() => {}}
+        onUnshown={(u) => seen.push(u)}
+      />,
+    );
     // The capacity has a field; the map of an unread trace has none.
     expect(screen.getByTestId('client-capacity-error').textContent).toBe('must be between 1 and 33554432');
     expect(seen[seen.length - 1]).toEqual(issues.filter((i) => i.path.startsWith('source.clients.map')));
@@ -246,14 +280,21 @@ describe('a shared link', () => {
     cleanup();
 
     engine = fakeEngine();
-    window.history.replaceState(null, '', runLink('http://localhost/', mine, 'sweep:slru').replace('http://localhost', ''));
+    window.history.replaceState(
+      null,
+      '',
+      runLink('http://localhost/', mine, 'sweep:slru').replace('http://localhost', ''),
+    );
     render(<App createClient={engine.createClient} />);
     await new Promise((r) => setTimeout(r, 50));
     expect(engine.runs).toHaveLength(0);
   });
 
   it('asks first when its run is very large, with a button saying how many requests', async () => {
-    const big: Scenario = { ...defaultScenario(), source: { kind: 'workload', workload: { kind: 'random', blocks: 32768, measuredRequests: 60_000_000 } } };
+    const big: Scenario = {
+      ...defaultScenario(),
+      source: { kind: 'workload', workload: { kind: 'random', blocks: 32768, measuredRequests: 60_000_000 } },
+    };
     const total = 32768 + 60_000_000;
     expect(total).toBeGreaterThan(ASK_BEFORE_REQUESTS);
     const engine = fakeEngine();

@@ -1,7 +1,18 @@
 // tiersim's page: views (Explore: the scenario and its results; Compare; Sweeps; Teach;
 // Gallery), each an address in the link, under one bar that stays in view — Run, Cancel, the
 // run's progress and time left, the scenario in one line, and whatever stops Run, beside it.
-import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { DepthPanel } from '../features/depth/components/DepthPanel';
 import { DesignComparison } from '../features/designs/DesignComparison';
 import { DesignSpace } from '../features/designspace/DesignSpace';
@@ -75,7 +86,8 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
   // back with the view.
   const [walk, setWalk] = useState(() => walkParamsIn(window.location.hash));
   const extraFor = useCallback((v: View) => viewSuffix(v) + (v === 'teach' && walk ? `&${walk}` : ''), [walk]);
-  const { draft, setDraft, valid, issues, urlError, dismissUrlError, migrating, shareUrl, fromLink, addressWith } = useScenarioUrl(migrate, extraFor(view));
+  const { draft, setDraft, valid, issues, urlError, dismissUrlError, migrating, shareUrl, fromLink, addressWith } =
+    useScenarioUrl(migrate, extraFor(view));
   const { state, run, load, cancel } = useEngineRun(createClient);
   const [trace, setTrace] = useState<{ name: string; summary: TraceSummary } | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -113,7 +125,8 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
           setDraft(next);
         },
         // The reason shows where the person is looking (and in the results panel); the scenario stays as it was.
-        (e: unknown) => isAbortError(e) || setRefused({ name: file.name, message: e instanceof Error ? e.message : String(e) }),
+        (e: unknown) =>
+          isAbortError(e) || setRefused({ name: file.name, message: e instanceof Error ? e.message : String(e) }),
       );
     },
     [draft, load, setDraft],
@@ -152,10 +165,19 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
   const traceBlocks = loaded ? Math.max(1, loaded.distinct) : undefined;
   const traceMissing = !!validTrace && !traceFile(validTrace.name);
   // The trace's clients against the topology's: the engine's own refusal, shown beside Run.
-  const traceIssue = valid && loaded ? traceClientIssue(valid, loaded.clients.map((c) => c.id)) : null;
+  const traceIssue =
+    valid && loaded
+      ? traceClientIssue(
+          valid,
+          loaded.clients.map((c) => c.id),
+        )
+      : null;
   const runnable = valid !== null && !traceMissing && traceIssue === null ? valid : null;
   const stale = state.scenarioJson !== null && (valid === null || JSON.stringify(valid) !== state.scenarioJson);
-  const ran = useMemo(() => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as Scenario) : null), [state.scenarioJson]);
+  const ran = useMemo(
+    () => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as Scenario) : null),
+    [state.scenarioJson],
+  );
   // While a run streams, the results redraw at low priority: React renders them in slices it
   // can interrupt, so live reports never hold the main thread (no long tasks). A run's start
   // and end show at once, so no one sees the last run's "done" after pressing Run.
@@ -180,7 +202,9 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
   // A shared scenario ("#s=…", no "&run=") opens with its results: it runs once it is valid (an
   // old link migrated) and its trace, if any, is read — a very large one after asking — and once
   // the page has mounted (`below`), so the run's first reports do not land among its slices.
-  const [linkRun, setLinkRun] = useState<'wait' | 'ask' | 'done'>(() => (fromLink && autoRun === null ? 'wait' : 'done'));
+  const [linkRun, setLinkRun] = useState<'wait' | 'ask' | 'done'>(() =>
+    fromLink && autoRun === null ? 'wait' : 'done',
+  );
   const requests = useMemo(() => (runnable ? runRequests(runnable, loaded?.requests) : null), [runnable, loaded]);
   const running = isRunning(state.phase);
   useEffect(() => {
@@ -280,36 +304,70 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
   // What stops Run, beside it: in Explore, the issues no field of the form shows (the form
   // highlights the others); elsewhere, where the form is not, every issue, with a way to it.
   const [unshown, setUnshown] = useState<ScenarioIssue[]>(NONE);
-  const onUnshown = useCallback((next: ScenarioIssue[]) => setUnshown((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next.length ? next : NONE)), []);
-  const toForm = view === 'explore' ? undefined : (
-    <button type="button" className="button secondary small" data-testid="run-to-form" onClick={() => show('explore')}>
-      Show in Explore
-    </button>
+  const onUnshown = useCallback(
+    (next: ScenarioIssue[]) =>
+      setUnshown((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next.length ? next : NONE)),
+    [],
   );
+  const toForm =
+    view === 'explore' ? undefined : (
+      <button
+        type="button"
+        className="button secondary small"
+        data-testid="run-to-form"
+        onClick={() => show('explore')}
+      >
+        Show in Explore
+      </button>
+    );
   const blocks: RunBlock[] = [];
   if (migrating) blocks.push({ text: 'Migrating the link…' });
   else if (!valid) {
     const listed = view === 'explore' ? unshown : issues;
     const highlighted = view === 'explore' ? issues.length - unshown.length : 0;
-    for (const issue of listed.slice(0, 3)) blocks.push({ text: describeIssue(issue), error: true, testId: 'run-issue' });
+    for (const issue of listed.slice(0, 3))
+      blocks.push({ text: describeIssue(issue), error: true, testId: 'run-issue' });
     if (listed.length > 3) blocks.push({ text: `and ${listed.length - 3} more` });
     if (highlighted > 0) blocks.push({ text: `Fix the highlighted field${highlighted > 1 ? 's' : ''} to run.` });
     if (blocks.length) blocks[blocks.length - 1].action = toForm;
-  } else if (traceMissing) blocks.push({ text: `Load the trace file ${validTrace!.name} to run.`, testId: 'run-trace-missing', action: toForm });
-  else if (traceIssue) blocks.push({ text: describeIssue(traceIssue), error: true, testId: 'run-blocked', action: toForm });
+  } else if (traceMissing)
+    blocks.push({
+      text: `Load the trace file ${validTrace!.name} to run.`,
+      testId: 'run-trace-missing',
+      action: toForm,
+    });
+  else if (traceIssue)
+    blocks.push({ text: describeIssue(traceIssue), error: true, testId: 'run-blocked', action: toForm });
   const summary = useMemo(() => scenarioSummary(valid ?? draft, loaded?.requests), [valid, draft, loaded]);
-  const ask = linkRun === 'ask' && runnable && requests !== null && requests > ASK_BEFORE_REQUESTS ? { requests, onConfirm: runNow } : null;
+  const ask =
+    linkRun === 'ask' && runnable && requests !== null && requests > ASK_BEFORE_REQUESTS
+      ? { requests, onConfirm: runNow }
+      : null;
 
   const onTabKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    const to = e.key === 'Home' ? VIEWS[0] : e.key === 'End' ? VIEWS[VIEWS.length - 1] : step ? VIEWS[(VIEWS.indexOf(view) + step + VIEWS.length) % VIEWS.length] : null;
+    const to =
+      e.key === 'Home'
+        ? VIEWS[0]
+        : e.key === 'End'
+          ? VIEWS[VIEWS.length - 1]
+          : step
+            ? VIEWS[(VIEWS.indexOf(view) + step + VIEWS.length) % VIEWS.length]
+            : null;
     if (!to) return;
     e.preventDefault();
     show(to);
     document.getElementById(`view-tab-${to}`)?.focus();
   };
   const panel = (v: View, className: string, content: () => ReactNode) => (
-    <section id={`view-${v}`} className={`view ${className}`} role="tabpanel" aria-labelledby={`view-tab-${v}`} data-testid={`view-${v}`} hidden={view !== v}>
+    <section
+      id={`view-${v}`}
+      className={`view ${className}`}
+      role="tabpanel"
+      aria-labelledby={`view-tab-${v}`}
+      data-testid={`view-${v}`}
+      hidden={view !== v}
+    >
       {mounted.has(v) && content()}
     </section>
   );
@@ -327,7 +385,9 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
         <h1>
           tiersim <span className="dash">—</span> <span className="subtitle">storage cache hierarchy explorer</span>
         </h1>
-        <p className="tagline">Client cache → array cache → disk. Pick policies, DEMOTE and a link, then watch where the reads land.</p>
+        <p className="tagline">
+          Client cache → array cache → disk. Pick policies, DEMOTE and a link, then watch where the reads land.
+        </p>
       </header>
 
       <div className="toolbar" data-testid="toolbar">
@@ -350,7 +410,15 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
             </button>
           ))}
         </div>
-        <RunBar state={state} summary={summary} canRun={runnable !== null} onRun={runNow} onCancel={cancel} blocks={blocks} ask={ask} />
+        <RunBar
+          state={state}
+          summary={summary}
+          canRun={runnable !== null}
+          onRun={runNow}
+          onCancel={cancel}
+          blocks={blocks}
+          ask={ask}
+        />
       </div>
 
       {migrating && (
@@ -376,7 +444,14 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
           <>
             <aside className="column-left">
               <div className="card">
-                <Scenario_ scenario={draft} issues={issues} onChange={setDraft} trace={trace} onTraceFile={openTrace} onUnshown={onUnshown} />
+                <Scenario_
+                  scenario={draft}
+                  issues={issues}
+                  onChange={setDraft}
+                  trace={trace}
+                  onTraceFile={openTrace}
+                  onUnshown={onUnshown}
+                />
               </div>
               <div className="card">
                 <Share url={shareUrl} />
@@ -411,7 +486,8 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
               </>
             ) : (
               <p className="card view-note" data-testid="compare-single-note">
-                Comparing designs needs a cache above the client: this scenario is one cache. Choose two levels or a tree in{' '}
+                Comparing designs needs a cache above the client: this scenario is one cache. Choose two levels or a
+                tree in{' '}
                 <button type="button" className="link-button" onClick={() => show('explore')}>
                   Explore
                 </button>

@@ -15,7 +15,8 @@ export function formatShort(n: number): string {
 /** "LRU 16,384 → MRU 16,384", "one cache: ARC 8,192", "tree of 4 clients × 3 levels (LRU, MRU)". */
 export function topologySummary(t: TopologyFacts): string {
   if (t.kind === 'single') return `one cache: ${t.cache.policy} ${formatShort(t.cache.capacity)}`;
-  if (t.kind === 'two-level') return `${t.client.policy} ${formatShort(t.client.capacity)} → ${t.array.policy} ${formatShort(t.array.capacity)}`;
+  if (t.kind === 'two-level')
+    return `${t.client.policy} ${formatShort(t.client.capacity)} → ${t.array.policy} ${formatShort(t.array.capacity)}`;
   return `tree of ${t.clients} clients × ${t.levels} levels (${[...new Set(t.caches.map((c) => c.policy))].join(', ')})`;
 }
 

@@ -16,7 +16,13 @@ export function wrapWords(text: string, width: number): string[] {
   return lines;
 }
 
-export function EmptyText({ plot, text }: { plot: { left: number; right: number; top: number; bottom: number }; text: string }) {
+export function EmptyText({
+  plot,
+  text,
+}: {
+  plot: { left: number; right: number; top: number; bottom: number };
+  text: string;
+}) {
   const lines = wrapWords(text, plot.right - plot.left - 16);
   const x = (plot.left + plot.right) / 2;
   const y = (plot.top + plot.bottom) / 2 - ((lines.length - 1) * 16) / 2;

@@ -1,7 +1,17 @@
 // A chart axis's log / linear switch, drawn the same on every chart that has one.
 import type { AxisScale } from './axisScale';
 
-export function ScaleSelect<S extends AxisScale>({ label, testId, value, onChange }: { label: string; testId: string; value: S; onChange: (scale: S) => void }) {
+export function ScaleSelect<S extends AxisScale>({
+  label,
+  testId,
+  value,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: S;
+  onChange: (scale: S) => void;
+}) {
   return (
     <label>
       {label}

@@ -18,7 +18,11 @@ export function useHoverX() {
  * Of the data columns `[value, x]` (x in pixels), the one nearest pixel `px`: what a hover
  * read-out reads off. Null off the plot (by more than 10 px) or with no columns.
  */
-export function nearestColumn(plot: { left: number; right: number }, px: number, columns: Iterable<readonly [number, number]>): { value: number; x: number } | null {
+export function nearestColumn(
+  plot: { left: number; right: number },
+  px: number,
+  columns: Iterable<readonly [number, number]>,
+): { value: number; x: number } | null {
   if (px < plot.left - 10 || px > plot.right + 10) return null;
   let best: { value: number; x: number } | null = null;
   for (const [value, x] of columns) if (!best || Math.abs(x - px) < Math.abs(best.x - px)) best = { value, x };

@@ -51,7 +51,11 @@ export function designName(d: Design): string {
 export function designOf(s: Scenario): Design {
   const t = s.topology;
   if (t.kind !== 'two-level') throw new Error('paper 000 designs are two levels');
-  return { client: designPolicy(t.client.policy.kind), array: designPolicy(t.array.policy.kind), protocol: protocolKind(s) === 'demote' ? 'demote' : 'none' };
+  return {
+    client: designPolicy(t.client.policy.kind),
+    array: designPolicy(t.array.policy.kind),
+    protocol: protocolKind(s) === 'demote' ? 'demote' : 'none',
+  };
 }
 
 function designPolicy(kind: PolicyKind): DesignPolicy {
@@ -69,7 +73,12 @@ export function isDesignKind(s: Scenario): boolean {
   const t = s.topology;
   const known = (k: string) => k === 'lru' || k === 'mru';
   const p = protocolKind(s);
-  return t.kind === 'two-level' && known(t.client.policy.kind) && known(t.array.policy.kind) && (p === 'none' || p === 'demote');
+  return (
+    t.kind === 'two-level' &&
+    known(t.client.policy.kind) &&
+    known(t.array.policy.kind) &&
+    (p === 'none' || p === 'demote')
+  );
 }
 
 /**

@@ -41,7 +41,9 @@ same<Same<z.input<typeof S.scenarioSchema>, Engine.Scenario>>();
 // type has, each with exactly that variant's parameters.
 type Kind = Engine.PolicyConfig['kind'];
 type CatalogueKinds = (typeof Engine.POLICY_CATALOGUE)[number]['kind'];
-type CatalogueParams = { [K in Kind]: Extract<(typeof Engine.POLICY_CATALOGUE)[number], { kind: K }>['params'][number]['name'] };
+type CatalogueParams = {
+  [K in Kind]: Extract<(typeof Engine.POLICY_CATALOGUE)[number], { kind: K }>['params'][number]['name'];
+};
 type EngineParams = { [K in Kind]: Exclude<keyof Extract<Engine.PolicyConfig, { kind: K }>, 'kind'> };
 same<Mutual<CatalogueKinds, Kind>>();
 same<Mutual<CatalogueParams, EngineParams>>();

@@ -59,7 +59,10 @@ const between = (min: number, max: number) => `must be between ${min} and ${max}
 
 /** A number in [min, max]; `integer` also demands a whole number. NaN (an empty input) is refused. */
 function num(min: number, max: number, integer = false) {
-  const n = z.number({ error: 'must be a number' }).min(min, { error: between(min, max) }).max(max, { error: between(min, max) });
+  const n = z
+    .number({ error: 'must be a number' })
+    .min(min, { error: between(min, max) })
+    .max(max, { error: between(min, max) });
   // Not zod's .int(): it also refuses unsafe integers, and the range message says more.
   return integer ? n.refine(Number.isInteger, { error: 'must be a whole number' }) : n;
 }
@@ -75,7 +78,11 @@ const share = () =>
 export type PolicyInfo = (typeof POLICY_CATALOGUE)[number];
 export type PolicyParam = PolicyInfo['params'][number];
 /** A policy as a document may write it: its parameters may be left out (the engine's defaults). */
-export type PolicyConfig = EnginePolicyConfig extends infer P ? (P extends { kind: infer K } ? { kind: K } & Partial<Omit<P, 'kind'>> : never) : never;
+export type PolicyConfig = EnginePolicyConfig extends infer P
+  ? P extends { kind: infer K }
+    ? { kind: K } & Partial<Omit<P, 'kind'>>
+    : never
+  : never;
 export type PolicyKind = PolicyConfig['kind'];
 
 /** Every replacement policy the engine has, online ones first (engine: policy::catalogue). */
@@ -101,9 +108,12 @@ function paramSchema(p: PolicyParam) {
 /** Each policy's object: its `kind` and its optional parameters, each within the engine's range. */
 export const policySchema = z.discriminatedUnion(
   'kind',
-  POLICY_CATALOGUE.map((p) => z.strictObject({ kind: z.literal(p.kind), ...Object.fromEntries(p.params.map((q: PolicyParam) => [q.name, paramSchema(q)])) })) as unknown as [
-    z.ZodObject<{ kind: z.ZodLiteral<PolicyKind> }>,
-  ],
+  POLICY_CATALOGUE.map((p) =>
+    z.strictObject({
+      kind: z.literal(p.kind),
+      ...Object.fromEntries(p.params.map((q: PolicyParam) => [q.name, paramSchema(q)])),
+    }),
+  ) as unknown as [z.ZodObject<{ kind: z.ZodLiteral<PolicyKind> }>],
   { error: `must be one of ${POLICY_KINDS.join(', ')}` },
 ) as unknown as z.ZodType<PolicyConfig, PolicyConfig>;
 
@@ -164,7 +174,6 @@ export const cacheSchema = z.strictObject({
   admission: admissionSchema.optional(),
   prefetch: prefetchSchema.optional(),
 });
-
 
 export const protocolSchema = z.discriminatedUnion(
   'kind',
@@ -239,13 +248,18 @@ export const diskSchema = z.discriminatedUnion(
         const d = ctx.value;
         const min = d.minSeekMs ?? MECHANICAL_DEFAULTS.minSeekMs;
         const max = d.maxSeekMs ?? MECHANICAL_DEFAULTS.maxSeekMs;
-        if (max < min) ctx.issues.push({ code: 'custom', input: d, path: ['maxSeekMs'], message: `must be between ${min} and 1000` });
+        if (max < min)
+          ctx.issues.push({
+            code: 'custom',
+            input: d,
+            path: ['maxSeekMs'],
+            message: `must be between ${min} and 1000`,
+          });
       }),
   ],
   { error: 'must be one of constant, mechanical' },
 );
 export type DiskConfig = z.infer<typeof diskSchema>;
-
 
 const workloadFields = {
   blocks: num(1, MAX_BLOCKS, true),
@@ -310,7 +324,9 @@ const tpchVariant = z.strictObject({
   lookups: num(1, MAX_TPCH_LOOKUPS, true).optional(),
   /** (x, y): x % of query 7's data-page reads go to y % of each table's pages. */
   skew: z
-    .tuple([z.number({ error: 'must be a number' }), z.number({ error: 'must be a number' })], { error: 'must be [x, y]' })
+    .tuple([z.number({ error: 'must be a number' }), z.number({ error: 'must be a number' })], {
+      error: 'must be [x, y]',
+    })
     .refine(([x, y]) => x > 0 && x <= 100 && y > 0 && y < 100, { error: 'needs 0 < x ≤ 100 and 0 < y < 100' })
     .optional(),
   warmupRequests: num(0, MAX_REQUESTS, true).optional(),
@@ -320,8 +336,10 @@ export type TpchWorkload = z.infer<typeof tpchVariant>;
 
 /** Checks a generator's fields beyond their types; `path` leads to it. */
 function checkGenerator(w: z.infer<typeof generatorUnion>, issues: Issues, path: (string | number)[]) {
-  const issue = (at: string, message: string) => issues.push({ code: 'custom', input: w, path: [...path, at], message });
-  if (w.kind === 'zipf' && w.blocks > MAX_ZIPF_BLOCKS) issue('blocks', `a Zipf workload may span at most ${MAX_ZIPF_BLOCKS} blocks`);
+  const issue = (at: string, message: string) =>
+    issues.push({ code: 'custom', input: w, path: [...path, at], message });
+  if (w.kind === 'zipf' && w.blocks > MAX_ZIPF_BLOCKS)
+    issue('blocks', `a Zipf workload may span at most ${MAX_ZIPF_BLOCKS} blocks`);
   if (w.requestBlocks !== undefined && w.requestBlocks > w.blocks) {
     issue('requestBlocks', `must be between 1 and ${Math.min(MAX_REQUEST_BLOCKS, w.blocks)} (got ${w.requestBlocks})`);
   }
@@ -341,7 +359,6 @@ const generatorUnion = z.discriminatedUnion('kind', [randomVariant, sequentialVa
 /** A generator: every workload but phases. */
 export const generatorSchema = generatorUnion.check((ctx) => checkGenerator(ctx.value, ctx.issues as Issues, []));
 export type Generator = z.infer<typeof generatorSchema>;
-
 
 const phaseSchema = z.strictObject({
   workload: generatorSchema,
@@ -365,15 +382,24 @@ function checkDatabase(w: OltpWorkload | TpchWorkload, issues: Issues) {
   if (w.kind === 'oltp') {
     const { initial } = oltpPages(w.warehouses ?? OLTP_DEFAULTS.warehouses, w.model ?? 1);
     if (w.bufferPool !== undefined && w.bufferPool > initial) {
-      issues.push({ code: 'custom', input: w, path: ['bufferPool'], message: `must be between 1 and the database's ${initial} pages (got ${w.bufferPool})` });
+      issues.push({
+        code: 'custom',
+        input: w,
+        path: ['bufferPool'],
+        message: `must be between 1 and the database's ${initial} pages (got ${w.bufferPool})`,
+      });
     }
   }
 }
 
 export const workloadSchema = z
-  .discriminatedUnion('kind', [randomVariant, sequentialVariant, zipfVariant, mixVariant, oltpVariant, tpchVariant, phasesVariant], {
-    error: 'must be one of random, sequential, zipf, mix, oltp, tpch, phases',
-  })
+  .discriminatedUnion(
+    'kind',
+    [randomVariant, sequentialVariant, zipfVariant, mixVariant, oltpVariant, tpchVariant, phasesVariant],
+    {
+      error: 'must be one of random, sequential, zipf, mix, oltp, tpch, phases',
+    },
+  )
   .check((ctx) => {
     const w = ctx.value;
     const issues = ctx.issues as Issues;
@@ -381,11 +407,17 @@ export const workloadSchema = z
     if (w.kind !== 'phases') return checkGenerator(w, issues, []);
     w.phases.forEach((p, i) => {
       if ((p.offset ?? 0) + p.workload.blocks > MAX_BLOCKS) {
-        issues.push({ code: 'custom', input: w, path: ['phases', i, 'offset'], message: `the phase's blocks must stay below ${MAX_BLOCKS}` });
+        issues.push({
+          code: 'custom',
+          input: w,
+          path: ['phases', i, 'offset'],
+          message: `the phase's blocks must stay below ${MAX_BLOCKS}`,
+        });
       }
     });
     const [, measured] = workloadRequests(w);
-    if (measured === 0) issues.push({ code: 'custom', input: w, path: ['warmupRequests'], message: 'leaves nothing to measure' });
+    if (measured === 0)
+      issues.push({ code: 'custom', input: w, path: ['warmupRequests'], message: 'leaves nothing to measure' });
   });
 export type Workload = z.infer<typeof workloadSchema>;
 
@@ -420,7 +452,6 @@ const blockSize = z
     error: 'must be a power of two from 512 to 1048576',
   });
 
-
 export const sharingSchema = z.discriminatedUnion(
   'kind',
   [
@@ -449,7 +480,9 @@ export const arrivalsSchema = z.discriminatedUnion(
 export type Arrivals = z.infer<typeof arrivalsSchema>;
 export type CacheConfig = z.infer<typeof cacheSchema>;
 
-const cacheName = z.string({ error: 'must be text' }).refine((n) => n.trim().length > 0 && n.length <= 40, { error: 'must be 1 to 40 characters' });
+const cacheName = z
+  .string({ error: 'must be text' })
+  .refine((n) => n.trim().length > 0 && n.length <= 40, { error: 'must be 1 to 40 characters' });
 
 /** One cache of a tree (engine: scenario::TreeCache). The leaves are the clients, in list order. */
 export const treeCacheSchema = z.strictObject({
@@ -474,7 +507,13 @@ export const topologySchema = z.discriminatedUnion(
     /** One cache over a link to its disk. */
     z.strictObject({ kind: z.literal('single'), cache: cacheSchema, link: linkSchema, disk: diskSchema }),
     /** A client cache over an array cache over a disk (paper 000). */
-    z.strictObject({ kind: z.literal('two-level'), client: cacheSchema, array: cacheSchema, link: linkSchema, disk: diskSchema }),
+    z.strictObject({
+      kind: z.literal('two-level'),
+      client: cacheSchema,
+      array: cacheSchema,
+      link: linkSchema,
+      disk: diskSchema,
+    }),
     /** Any forest: clients at the leaves, optional middle tiers, roots on their own disks. */
     z.strictObject({
       kind: z.literal('tree'),
@@ -491,7 +530,6 @@ export type TopologyKind = Topology['kind'];
 export const TOPOLOGY_KINDS = ['two-level', 'single', 'tree'] as const satisfies readonly TopologyKind[];
 export type TreeTopology = Extract<Topology, { kind: 'tree' }>;
 
-
 /** Which leaf each of a trace's clients (volume, host, CSV client column) drives (engine: TraceClients). */
 export const traceClientsSchema = z.discriminatedUnion(
   'kind',
@@ -501,7 +539,12 @@ export const traceClientsSchema = z.discriminatedUnion(
     /** Every request goes to the first client: one stream. */
     z.strictObject({ kind: z.literal('merged') }),
     /** Trace client id (decimal) → leaf name; every client the trace has must be listed. */
-    z.strictObject({ kind: z.literal('map'), map: z.record(z.string(), z.string({ error: 'must be a cache name' }), { error: 'must map trace client ids to leaf names' }) }),
+    z.strictObject({
+      kind: z.literal('map'),
+      map: z.record(z.string(), z.string({ error: 'must be a cache name' }), {
+        error: 'must map trace client ids to leaf names',
+      }),
+    }),
   ],
   { error: 'must be one of order, merged, map' },
 );
@@ -519,7 +562,11 @@ const workloadSource = z.strictObject({
 
 const traceSource = z.strictObject({
   kind: z.literal('trace'),
-  name: z.string({ error: 'must be text' }).refine((n) => n.trim().length > 0 && n.length <= MAX_NAME_LENGTH, { error: `must be 1 to ${MAX_NAME_LENGTH} characters` }),
+  name: z
+    .string({ error: 'must be text' })
+    .refine((n) => n.trim().length > 0 && n.length <= MAX_NAME_LENGTH, {
+      error: `must be 1 to ${MAX_NAME_LENGTH} characters`,
+    }),
   format: z.enum(TRACE_FORMATS, { error: `must be one of ${TRACE_FORMATS.join(', ')}` }).optional(),
   objectMode: z.boolean({ error: 'must be true or false' }).optional(),
   skipBad: z.boolean({ error: 'must be true or false' }).optional(),
@@ -530,7 +577,9 @@ const traceSource = z.strictObject({
 });
 
 /** Where the requests come from (engine: scenario::Source). */
-export const sourceSchema = z.discriminatedUnion('kind', [workloadSource, traceSource], { error: 'must be one of workload, trace' });
+export const sourceSchema = z.discriminatedUnion('kind', [workloadSource, traceSource], {
+  error: 'must be one of workload, trace',
+});
 export type Source = z.infer<typeof sourceSchema>;
 export type WorkloadSource = z.infer<typeof workloadSource>;
 export type TraceSource = z.infer<typeof traceSource>;
@@ -558,7 +607,8 @@ export interface Shape {
 
 /** The caches of a topology, named as the engine names them ("cache"; "client", "array"; a tree's own). */
 export function shapeNodes(t: Topology): ShapeNode[] {
-  if (t.kind === 'single') return [{ name: 'cache', cache: t.cache, parent: null, link: t.link, disk: t.disk, path: ['topology', 'cache'] }];
+  if (t.kind === 'single')
+    return [{ name: 'cache', cache: t.cache, parent: null, link: t.link, disk: t.disk, path: ['topology', 'cache'] }];
   if (t.kind === 'two-level') {
     return [
       { name: 'client', cache: t.client, parent: 1, link: t.link, path: ['topology', 'client'] },
@@ -569,7 +619,13 @@ export function shapeNodes(t: Topology): ShapeNode[] {
   t.caches.forEach((c, i) => !index.has(c.name) && index.set(c.name, i));
   return t.caches.map((c, i) => ({
     name: c.name,
-    cache: { capacity: c.capacity, policy: c.policy, ...(c.co ? { co: true } : {}), ...(c.admission ? { admission: c.admission } : {}), ...(c.prefetch ? { prefetch: c.prefetch } : {}) },
+    cache: {
+      capacity: c.capacity,
+      policy: c.policy,
+      ...(c.co ? { co: true } : {}),
+      ...(c.admission ? { admission: c.admission } : {}),
+      ...(c.prefetch ? { prefetch: c.prefetch } : {}),
+    },
     parent: c.parent === undefined ? null : (index.get(c.parent) ?? null),
     link: c.link,
     disk: c.disk,
@@ -605,38 +661,48 @@ export function clientNames(t: Topology): string[] {
 
 // ---- the scenario ----------------------------------------------------------------------------
 
-export const protocolNames: Record<Protocol['kind'], string> = { none: 'none', demote: 'DEMOTE', 'ha-r': 'HA_R', 'ac-cc': 'AC_CC', 'ac-ca': 'AC_CA', mc2: 'MC²' };
+export const protocolNames: Record<Protocol['kind'], string> = {
+  none: 'none',
+  demote: 'DEMOTE',
+  'ha-r': 'HA_R',
+  'ac-cc': 'AC_CC',
+  'ac-ca': 'AC_CA',
+  mc2: 'MC²',
+};
 export type Protocol = z.infer<typeof protocolSchema>;
 export type ProtocolKind = Protocol['kind'];
 
 const scenarioObject = z.strictObject({
-    version: z.literal(SCENARIO_VERSION, { error: `must be ${SCENARIO_VERSION}` }),
-    name: z.string({ error: 'must be text' }).max(MAX_NAME_LENGTH, { error: `must be at most ${MAX_NAME_LENGTH} characters` }).default(''),
-    seed: num(0, MAX_SEED, true),
-    blockSize: blockSize.default(4096),
-    topology: topologySchema,
-    /** How the caches cooperate; absent: the inclusive baseline (none). */
-    protocol: protocolSchema.optional(),
-    /** Paper 003's DU at every cache above the clients: drop, or leave next in line, what it sends up (absent: keep it). */
-    du: z.enum(['drop', 'lru-end'], { error: 'must be one of drop, lru-end' }).optional(),
-    /** Paper 003's SE: requests of importance 0 enter the client (and, under DEMOTE or AC_CC, the cache that keeps them above) at the eviction end. */
-    se: z.boolean({ error: 'must be true or false' }).optional(),
-    /** Cost of a client-cache hit, T_c; absent: 0 (paper 000). */
-    clientHitMs: num(0, 100_000).optional(),
-    /** Links, controllers and disks as FIFO servers; absent: the additive model (paper 000 eq. 1). */
-    queueing: arrivalsSchema.optional(),
-    /** With two or more clients, also time each client alone, for speedups and fairness (absent: true). */
-    fairness: z.boolean({ error: 'must be true or false' }).optional(),
-    /** How a request of several blocks is served: block by block (absent) or all looked up first (`atomic`, version 1's way). */
-    multiBlock: z.enum(['per-block', 'atomic'], { error: 'must be one of per-block, atomic' }).optional(),
-    /** Whether a request pays for its DEMOTEs (absent: `charged`, paper 000) or not (`hidden`, paper 003 §5). */
-    demotions: z.enum(['charged', 'hidden'], { error: 'must be one of charged, hidden' }).optional(),
-    /** What a DEMOTE of a block the cache above holds sends: nothing (absent: `when-absent`) or the block (`always`, paper 000 §2). */
-    demoteData: z.enum(['when-absent', 'always'], { error: 'must be one of when-absent, always' }).optional(),
-    /** What a cache with CO tells a hint-aware policy of a write: the write and its hint (absent: `hinted`) or a plain reference (`plain`, versions 1 to 3). */
-    coWrites: z.enum(['hinted', 'plain'], { error: 'must be one of hinted, plain' }).optional(),
-    source: sourceSchema,
-  });
+  version: z.literal(SCENARIO_VERSION, { error: `must be ${SCENARIO_VERSION}` }),
+  name: z
+    .string({ error: 'must be text' })
+    .max(MAX_NAME_LENGTH, { error: `must be at most ${MAX_NAME_LENGTH} characters` })
+    .default(''),
+  seed: num(0, MAX_SEED, true),
+  blockSize: blockSize.default(4096),
+  topology: topologySchema,
+  /** How the caches cooperate; absent: the inclusive baseline (none). */
+  protocol: protocolSchema.optional(),
+  /** Paper 003's DU at every cache above the clients: drop, or leave next in line, what it sends up (absent: keep it). */
+  du: z.enum(['drop', 'lru-end'], { error: 'must be one of drop, lru-end' }).optional(),
+  /** Paper 003's SE: requests of importance 0 enter the client (and, under DEMOTE or AC_CC, the cache that keeps them above) at the eviction end. */
+  se: z.boolean({ error: 'must be true or false' }).optional(),
+  /** Cost of a client-cache hit, T_c; absent: 0 (paper 000). */
+  clientHitMs: num(0, 100_000).optional(),
+  /** Links, controllers and disks as FIFO servers; absent: the additive model (paper 000 eq. 1). */
+  queueing: arrivalsSchema.optional(),
+  /** With two or more clients, also time each client alone, for speedups and fairness (absent: true). */
+  fairness: z.boolean({ error: 'must be true or false' }).optional(),
+  /** How a request of several blocks is served: block by block (absent) or all looked up first (`atomic`, version 1's way). */
+  multiBlock: z.enum(['per-block', 'atomic'], { error: 'must be one of per-block, atomic' }).optional(),
+  /** Whether a request pays for its DEMOTEs (absent: `charged`, paper 000) or not (`hidden`, paper 003 §5). */
+  demotions: z.enum(['charged', 'hidden'], { error: 'must be one of charged, hidden' }).optional(),
+  /** What a DEMOTE of a block the cache above holds sends: nothing (absent: `when-absent`) or the block (`always`, paper 000 §2). */
+  demoteData: z.enum(['when-absent', 'always'], { error: 'must be one of when-absent, always' }).optional(),
+  /** What a cache with CO tells a hint-aware policy of a write: the write and its hint (absent: `hinted`) or a plain reference (`plain`, versions 1 to 3). */
+  coWrites: z.enum(['hinted', 'plain'], { error: 'must be one of hinted, plain' }).optional(),
+  source: sourceSchema,
+});
 
 export type Scenario = z.infer<typeof scenarioObject>;
 export const scenarioSchema = scenarioObject.check((ctx) => checkScenarioRules(ctx.value, ctx.issues as Issues));
@@ -657,16 +723,21 @@ export function protocolKind(s: Pick<Scenario, 'protocol'>): ProtocolKind {
  * and where an offline policy may run.
  */
 function checkScenarioRules(s: Scenario, issues: Issues) {
-  const issue = (path: (string | number)[], message: string) => void issues.push({ code: 'custom', input: s, path, message });
+  const issue = (path: (string | number)[], message: string) =>
+    void issues.push({ code: 'custom', input: s, path, message });
   const t = s.topology;
   const before = issues.length;
   if (t.kind === 'tree') checkTree(t.caches, issue);
   if (issues.length > before) return;
   const shape = shapeOf(t);
-  if (shape.leaves.length > MAX_TREE_CLIENTS) return issue(['topology', 'caches'], `at most ${MAX_TREE_CLIENTS} clients (leaves), got ${shape.leaves.length}`);
+  if (shape.leaves.length > MAX_TREE_CLIENTS)
+    return issue(['topology', 'caches'], `at most ${MAX_TREE_CLIENTS} clients (leaves), got ${shape.leaves.length}`);
   const protocol = protocolKind(s);
   if (t.kind === 'single' && protocol !== 'none') {
-    issue(['protocol'], `a single cache has no cache above it to cooperate with: ${protocolNames[protocol]} needs two levels`);
+    issue(
+      ['protocol'],
+      `a single cache has no cache above it to cooperate with: ${protocolNames[protocol]} needs two levels`,
+    );
   }
   if (s.du) {
     const why =
@@ -684,7 +755,8 @@ function checkScenarioRules(s: Scenario, issues: Issues) {
     if ((s.demotions ?? 'charged') !== 'charged') issue(['demotions'], why);
     if ((s.demoteData ?? 'when-absent') !== 'when-absent') issue(['demoteData'], why);
   }
-  if (s.se && protocol === 'mc2') issue(['se'], "MC²'s partitions replace the caches' policies, so there is no insertion end to choose");
+  if (s.se && protocol === 'mc2')
+    issue(['se'], "MC²'s partitions replace the caches' policies, so there is no insertion end to choose");
   checkSource(s, shape, issue);
   if (protocol === 'mc2') checkMc2(shape, issue);
   checkOffline(s, shape, issue);
@@ -726,28 +798,42 @@ function checkSource(s: Scenario, shape: Shape, issue: Issue) {
     const sharing = src.sharing?.kind ?? 'disjoint';
     const clients = Object.entries(src.clients ?? {});
     if (s.topology.kind !== 'tree') {
-      if (sharing !== 'disjoint') issue(['source', 'sharing'], "sharing relates several clients' blocks: this topology has one client");
-      if (clients.length) issue(['source', 'clients', clients[0][0]], 'this topology has one client: give its generator as source.workload');
+      if (sharing !== 'disjoint')
+        issue(['source', 'sharing'], "sharing relates several clients' blocks: this topology has one client");
+      if (clients.length)
+        issue(
+          ['source', 'clients', clients[0][0]],
+          'this topology has one client: give its generator as source.workload',
+        );
       return;
     }
     for (const [name] of clients) {
       const i = shape.nodes.findIndex((n) => n.name === name);
       if (i < 0) issue(['source', 'clients', name], `no cache is named "${name}"`);
-      else if (!shape.leaves.includes(i)) issue(['source', 'clients', name], `"${name}" is not a client (a leaf): only clients issue requests`);
-      else if (sharing === 'conjoint') issue(['source', 'clients', name], 'conjoint clients issue one stream: give every client source.workload');
+      else if (!shape.leaves.includes(i))
+        issue(['source', 'clients', name], `"${name}" is not a client (a leaf): only clients issue requests`);
+      else if (sharing === 'conjoint')
+        issue(['source', 'clients', name], 'conjoint clients issue one stream: give every client source.workload');
     }
     const blocks = leafNames.map((n) => workloadBlocks(src.clients?.[n] ?? src.workload));
     const largest = Math.max(0, ...blocks);
-    const universe = sharing === 'conjoint' ? largest : (src.sharing?.kind === 'shared' && src.sharing.fraction > 0 ? largest : 0) + blocks.reduce((a, b) => a + b, 0);
-    if (universe > MAX_BLOCKS) issue(['source'], `the clients' workloads span ${universe} blocks together; at most ${MAX_BLOCKS}`);
+    const universe =
+      sharing === 'conjoint'
+        ? largest
+        : (src.sharing?.kind === 'shared' && src.sharing.fraction > 0 ? largest : 0) +
+          blocks.reduce((a, b) => a + b, 0);
+    if (universe > MAX_BLOCKS)
+      issue(['source'], `the clients' workloads span ${universe} blocks together; at most ${MAX_BLOCKS}`);
     return;
   }
   if (src.clients?.kind === 'map') {
     const entries = Object.entries(src.clients.map);
     if (!entries.length) issue(['source', 'clients', 'map'], 'maps no trace client to a leaf');
     for (const [id, leaf] of entries) {
-      if (!/^\d+$/.test(id) || Number(id) > 65535) issue(['source', 'clients', 'map', id], 'a trace client id is a whole number from 0 to 65535');
-      else if (!leafNames.includes(leaf)) issue(['source', 'clients', 'map', id], `"${leaf}" is not a client (a leaf) of the topology`);
+      if (!/^\d+$/.test(id) || Number(id) > 65535)
+        issue(['source', 'clients', 'map', id], 'a trace client id is a whole number from 0 to 65535');
+      else if (!leafNames.includes(leaf))
+        issue(['source', 'clients', 'map', id], `"${leaf}" is not a client (a leaf) of the topology`);
     }
   }
 }
@@ -763,7 +849,8 @@ function checkMc2(shape: Shape, issue: Issue) {
     );
   }
   const roots = shape.nodes.filter((n) => n.parent === null).length;
-  if (roots !== 1 || shape.paths.some((p) => p.length !== 2)) issue(['protocol'], 'MC² needs exactly one array (root) with its clients directly below it');
+  if (roots !== 1 || shape.paths.some((p) => p.length !== 2))
+    issue(['protocol'], 'MC² needs exactly one array (root) with its clients directly below it');
 }
 
 /**
@@ -773,7 +860,9 @@ function checkMc2(shape: Shape, issue: Issue) {
  */
 function checkOffline(s: Scenario, shape: Shape, issue: Issue) {
   const protocol = protocolKind(s);
-  const offline = shape.nodes.map((_, i) => i).filter((i) => OFFLINE_POLICY_KINDS.includes(shape.nodes[i].cache.policy.kind));
+  const offline = shape.nodes
+    .map((_, i) => i)
+    .filter((i) => OFFLINE_POLICY_KINDS.includes(shape.nodes[i].cache.policy.kind));
   const below = (i: number) => shape.paths.map((p, c) => (p.includes(i) ? c : -1)).filter((c) => c >= 0);
   for (const i of offline) {
     const node = shape.nodes[i];
@@ -785,17 +874,28 @@ function checkOffline(s: Scenario, shape: Shape, issue: Issue) {
     }
     if (!shape.leaves.includes(i)) {
       if (protocol === 'ac-ca') {
-        issue(at, `${name} is offline, but under AC_CA the clients pick their victims by what "${node.name}" holds, so the stream reaching it depends on its own choices`);
+        issue(
+          at,
+          `${name} is offline, but under AC_CA the clients pick their victims by what "${node.name}" holds, so the stream reaching it depends on its own choices`,
+        );
         continue;
       }
       const n = below(i).length;
       if (s.queueing && n > 1) {
-        issue(at, `${name} is offline, but with queueing the order in which ${n} clients reach "${node.name}" depends on the latencies its own hits give them`);
+        issue(
+          at,
+          `${name} is offline, but with queueing the order in which ${n} clients reach "${node.name}" depends on the latencies its own hits give them`,
+        );
         continue;
       }
-      const j = offline.find((j) => j !== i && shape.paths.some((p) => p.includes(i) && p.includes(j) && p.indexOf(j) < p.indexOf(i)));
+      const j = offline.find(
+        (j) => j !== i && shape.paths.some((p) => p.includes(i) && p.includes(j) && p.indexOf(j) < p.indexOf(i)),
+      );
       if (j !== undefined) {
-        issue(at, `${name} is offline, but the stream reaching "${node.name}" depends on the offline "${shape.nodes[j].name}" below it`);
+        issue(
+          at,
+          `${name} is offline, but the stream reaching "${node.name}" depends on the offline "${shape.nodes[j].name}" below it`,
+        );
         continue;
       }
     }
@@ -806,7 +906,8 @@ function checkOffline(s: Scenario, shape: Shape, issue: Issue) {
         const [warm, measured] = workloadRequests(w);
         return sum + (warm + measured) * workloadRequestBlocks(w);
       }, 0);
-      if (refs > MAX_OFFLINE_REQUESTS) issue(at, `${name} precomputes the whole run: at most ${MAX_OFFLINE_REQUESTS} block references (got ${refs})`);
+      if (refs > MAX_OFFLINE_REQUESTS)
+        issue(at, `${name} precomputes the whole run: at most ${MAX_OFFLINE_REQUESTS} block references (got ${refs})`);
     }
   }
 }
@@ -834,7 +935,11 @@ export function describeIssue(issue: ScenarioIssue): string {
   // The engine writes list positions in brackets (scenario.topology.caches[4].parent), but a
   // map's keys as they are (scenario.source.clients.map.7: a trace client id; a leaf's name).
   const parts = issue.path === '' ? [] : issue.path.split('.');
-  const keyed = (i: number) => parts[0] === 'source' && parts[1] === 'clients' && (i === 2 || (i === 3 && parts[2] === 'map'));
-  const path = parts.map((p, i) => (/^\d+$/.test(p) && i > 0 && !keyed(i) ? `[${p}]` : `.${p}`)).join('').slice(1);
+  const keyed = (i: number) =>
+    parts[0] === 'source' && parts[1] === 'clients' && (i === 2 || (i === 3 && parts[2] === 'map'));
+  const path = parts
+    .map((p, i) => (/^\d+$/.test(p) && i > 0 && !keyed(i) ? `[${p}]` : `.${p}`))
+    .join('')
+    .slice(1);
   return path ? `scenario.${path}: ${issue.message}` : `scenario: ${issue.message}`;
 }

@@ -36,11 +36,22 @@ const policy = (p: { kind: string }) => p.kind.toUpperCase();
 export function scenarioFacts(s: Scenario, traceRequests?: number): ScenarioFacts {
   const t = s.topology;
   let topology: TopologyFacts;
-  if (t.kind === 'single') topology = { kind: 'single', cache: { policy: policy(t.cache.policy), capacity: t.cache.capacity } };
-  else if (t.kind === 'two-level') topology = { kind: 'two-level', client: { policy: policy(t.client.policy), capacity: t.client.capacity }, array: { policy: policy(t.array.policy), capacity: t.array.capacity } };
+  if (t.kind === 'single')
+    topology = { kind: 'single', cache: { policy: policy(t.cache.policy), capacity: t.cache.capacity } };
+  else if (t.kind === 'two-level')
+    topology = {
+      kind: 'two-level',
+      client: { policy: policy(t.client.policy), capacity: t.client.capacity },
+      array: { policy: policy(t.array.policy), capacity: t.array.capacity },
+    };
   else {
     const shape = shapeOf(t);
-    topology = { kind: 'tree', caches: t.caches.map((c) => ({ name: c.name, policy: policy(c.policy), capacity: c.capacity })), clients: shape.leaves.length, levels: Math.max(...shape.paths.map((p) => p.length)) };
+    topology = {
+      kind: 'tree',
+      caches: t.caches.map((c) => ({ name: c.name, policy: policy(c.policy), capacity: c.capacity })),
+      clients: shape.leaves.length,
+      levels: Math.max(...shape.paths.map((p) => p.length)),
+    };
   }
   const trace = traceOf(s);
   const [warm, measured] = sourceRequests(s);
@@ -49,7 +60,9 @@ export function scenarioFacts(s: Scenario, traceRequests?: number): ScenarioFact
     name: s.name,
     topology,
     protocol: t.kind === 'single' ? null : protocolKind(s),
-    source: trace ? { kind: 'trace', name: trace.name } : { kind: 'workload', workload: w!.kind, blocks: workloadBlocks(w!) },
+    source: trace
+      ? { kind: 'trace', name: trace.name }
+      : { kind: 'workload', workload: w!.kind, blocks: workloadBlocks(w!) },
     requests: trace ? (traceRequests ?? null) : warm + measured,
     measured,
     blockSize: s.blockSize,

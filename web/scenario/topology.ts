@@ -84,7 +84,12 @@ export function clientCache(s: Scenario): CacheConfig | null {
 }
 
 /** The first client's own cache, the caches above it, its link and its root's disk. */
-export function firstPath(s: Scenario): { client: CacheConfig; above: CacheConfig[]; link: LinkConfig; disk: DiskConfig } {
+export function firstPath(s: Scenario): {
+  client: CacheConfig;
+  above: CacheConfig[];
+  link: LinkConfig;
+  disk: DiskConfig;
+} {
   const shape = shapeOf(s.topology);
   const path = shape.paths[0] ?? [0];
   const nodes = path.map((i) => shape.nodes[i]);
@@ -114,7 +119,12 @@ export function setProtocol(s: Scenario, p: Protocol): void {
 export function asSingle(s: Scenario, cache: CacheConfig): Scenario {
   const { link, disk } = firstPath(s);
   const n = structuredClone(s);
-  n.topology = { kind: 'single', cache: structuredClone(cache), link: structuredClone(link), disk: structuredClone(disk) };
+  n.topology = {
+    kind: 'single',
+    cache: structuredClone(cache),
+    link: structuredClone(link),
+    disk: structuredClone(disk),
+  };
   delete n.protocol;
   delete n.du;
   delete n.demotions;
@@ -136,16 +146,39 @@ export function asSingle(s: Scenario, cache: CacheConfig): Scenario {
  */
 export function treeFromScenario(s: Scenario, clients: number, mids: number, names?: string[]): TreeCache[] {
   const { client, above, link: firstLink, disk } = firstPath(s);
-  const array: CacheConfig = above.length ? above[above.length - 1] : { capacity: client.capacity, policy: { kind: 'lru' } };
-  const caches: TreeCache[] = [{ name: 'array', capacity: array.capacity, policy: structuredClone(array.policy), ...(array.co ? { co: true } : {}), disk: structuredClone(disk) }];
+  const array: CacheConfig = above.length
+    ? above[above.length - 1]
+    : { capacity: client.capacity, policy: { kind: 'lru' } };
+  const caches: TreeCache[] = [
+    {
+      name: 'array',
+      capacity: array.capacity,
+      policy: structuredClone(array.policy),
+      ...(array.co ? { co: true } : {}),
+      disk: structuredClone(disk),
+    },
+  ];
   const link = firstLink.preset === 'custom' ? structuredClone(firstLink) : { preset: firstLink.preset };
   for (let m = 0; m < mids; m++) {
-    caches.push({ name: `mid${m + 1}`, capacity: client.capacity, policy: { kind: 'lru' }, parent: 'array', link: structuredClone(link) });
+    caches.push({
+      name: `mid${m + 1}`,
+      capacity: client.capacity,
+      policy: { kind: 'lru' },
+      parent: 'array',
+      link: structuredClone(link),
+    });
   }
   for (let c = 0; c < clients; c++) {
     const parent = mids > 0 ? `mid${Math.floor((c * mids) / clients) + 1}` : 'array';
     const name = names?.[c] ?? `client${c + 1}`;
-    caches.push({ name, capacity: client.capacity, policy: structuredClone(client.policy), ...(client.co ? { co: true } : {}), parent, link: structuredClone(link) });
+    caches.push({
+      name,
+      capacity: client.capacity,
+      policy: structuredClone(client.policy),
+      ...(client.co ? { co: true } : {}),
+      parent,
+      link: structuredClone(link),
+    });
   }
   return caches;
 }
@@ -178,10 +211,23 @@ export function withTopology(s: Scenario, kind: TopologyKind): Scenario {
     return n;
   }
   if (kind === 'two-level') {
-    const array: CacheConfig = above.length ? above[above.length - 1] : { capacity: client.capacity, policy: { kind: 'mru' } };
-    n.topology = { kind: 'two-level', client: structuredClone(client), array: structuredClone(array), link: structuredClone(link), disk: structuredClone(disk) };
+    const array: CacheConfig = above.length
+      ? above[above.length - 1]
+      : { capacity: client.capacity, policy: { kind: 'mru' } };
+    n.topology = {
+      kind: 'two-level',
+      client: structuredClone(client),
+      array: structuredClone(array),
+      link: structuredClone(link),
+      disk: structuredClone(disk),
+    };
   } else {
-    n.topology = { kind: 'single', cache: structuredClone(client), link: structuredClone(link), disk: structuredClone(disk) };
+    n.topology = {
+      kind: 'single',
+      cache: structuredClone(client),
+      link: structuredClone(link),
+      disk: structuredClone(disk),
+    };
     delete n.protocol;
     delete n.du;
     delete n.demotions;
@@ -199,7 +245,15 @@ export function withTopology(s: Scenario, kind: TopologyKind): Scenario {
  */
 export function treeForTraceClients(s: Scenario, ids: number[]): Scenario {
   const n = structuredClone(s);
-  n.topology = { kind: 'tree', caches: treeFromScenario(s, ids.length, 0, ids.map((id) => `client${id}`)) };
+  n.topology = {
+    kind: 'tree',
+    caches: treeFromScenario(
+      s,
+      ids.length,
+      0,
+      ids.map((id) => `client${id}`),
+    ),
+  };
   if (n.source.kind === 'trace') delete n.source.clients;
   return n;
 }
@@ -304,7 +358,11 @@ export function traceClientIssue(s: Scenario, ids: readonly number[]): ScenarioI
   }
   if (how.kind === 'map') {
     const missing = ids.find((id) => !(String(id) in how.map));
-    if (missing !== undefined) return { path: 'source.clients.map', message: `the trace's client ${missing} is not mapped to a client of the topology` };
+    if (missing !== undefined)
+      return {
+        path: 'source.clients.map',
+        message: `the trace's client ${missing} is not mapped to a client of the topology`,
+      };
   }
   return null;
 }

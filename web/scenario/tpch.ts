@@ -6,7 +6,12 @@
 import { TPCH } from '../generated/engine';
 
 /** Defaults of the engine's TPC-H generator. */
-export const TPCH_DEFAULTS = { query: 'q3', scale: TPCH.defaultScale, lookups: TPCH.defaultLookups, skew: TPCH.defaultSkew } as const;
+export const TPCH_DEFAULTS = {
+  query: 'q3',
+  scale: TPCH.defaultScale,
+  lookups: TPCH.defaultLookups,
+  skew: TPCH.defaultSkew,
+} as const;
 export const MIN_TPCH_SCALE = TPCH.minScale;
 export const MAX_TPCH_SCALE = TPCH.maxScale;
 export const MAX_TPCH_LOOKUPS = TPCH.maxLookups;
@@ -20,8 +25,23 @@ export function tpchRangePages(scale: number): number[] {
   const scaled = (base: number) => Math.max(1, Math.round(base * s));
   const upper = (leaves: number) => 1 + Math.ceil(leaves / TPCH.leavesPerInternal);
   const { pages, leaves } = TPCH;
-  const [customerLeaves, ordersLeaves, lineitemLeaves] = [scaled(leaves.customer), scaled(leaves.orders), scaled(leaves.lineitem)];
-  return [1, scaled(pages.supplier), scaled(pages.customer), scaled(pages.orders), scaled(pages.lineitem), 1 + customerLeaves, upper(ordersLeaves), ordersLeaves, upper(lineitemLeaves), lineitemLeaves];
+  const [customerLeaves, ordersLeaves, lineitemLeaves] = [
+    scaled(leaves.customer),
+    scaled(leaves.orders),
+    scaled(leaves.lineitem),
+  ];
+  return [
+    1,
+    scaled(pages.supplier),
+    scaled(pages.customer),
+    scaled(pages.orders),
+    scaled(pages.lineitem),
+    1 + customerLeaves,
+    upper(ordersLeaves),
+    ordersLeaves,
+    upper(lineitemLeaves),
+    lineitemLeaves,
+  ];
 }
 
 /** The database's pages at `scale`: the block universe. */

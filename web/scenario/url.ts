@@ -88,7 +88,10 @@ export function compareRun(runs: CompareRun[]): string {
  * a linked one is (a version-1 one migrated by the engine); a bad one is a message naming the
  * run and the problem.
  */
-export async function decodeCompareRuns(text: string, migrate: Migrate): Promise<{ ok: true; runs: CompareRun[] } | { ok: false; message: string }> {
+export async function decodeCompareRuns(
+  text: string,
+  migrate: Migrate,
+): Promise<{ ok: true; runs: CompareRun[] } | { ok: false; message: string }> {
   const bad = (why: string) => ({ ok: false as const, message: `the link's pinned runs are damaged: ${why}` });
   const unpacked = unpack(text);
   if (!unpacked.ok) return bad(unpacked.kind === 'damaged' ? 'could not decompress them' : 'they are not JSON');
@@ -98,16 +101,24 @@ export async function decodeCompareRuns(text: string, migrate: Migrate): Promise
   const runs: CompareRun[] = [];
   for (const [i, run] of value.entries()) {
     const name = (run as { name?: unknown } | null)?.name;
-    if (typeof name !== 'string' || name.length === 0 || name.length > 200) return bad(`run ${i + 1} has no name of 1 to 200 characters`);
+    if (typeof name !== 'string' || name.length === 0 || name.length > 200)
+      return bad(`run ${i + 1} has no name of 1 to 200 characters`);
     let checked = checkLinked((run as { scenario?: unknown }).scenario);
     if (!checked.ok && checked.kind === 'version-1') {
       const migrated = await migrateLinked(checked.document, migrate);
-      checked = migrated.ok ? { ok: true, scenario: migrated.scenario } : { ok: false, kind: 'invalid', message: migrated.message };
+      checked = migrated.ok
+        ? { ok: true, scenario: migrated.scenario }
+        : { ok: false, kind: 'invalid', message: migrated.message };
     }
     if (!checked.ok) {
-      return bad(checked.kind === 'future-version' ? `run ${i + 1} (${name}) was made by a newer tiersim (scenario version ${checked.version})` : `run ${i + 1} (${name}): ${checked.message}`);
+      return bad(
+        checked.kind === 'future-version'
+          ? `run ${i + 1} (${name}) was made by a newer tiersim (scenario version ${checked.version})`
+          : `run ${i + 1} (${name}): ${checked.message}`,
+      );
     }
-    if (checked.scenario.source.kind === 'trace') return bad(`run ${i + 1} (${name}) replays a trace file, which a link cannot carry`);
+    if (checked.scenario.source.kind === 'trace')
+      return bad(`run ${i + 1} (${name}) replays a trace file, which a link cannot carry`);
     runs.push({ name, scenario: checked.scenario });
   }
   return { ok: true, runs };
@@ -153,20 +164,34 @@ function checkLinked(value: unknown): Linked {
   // requests of several blocks looked up at once, MC² revision 1; versions 1 to 3: writes through
   // CO as plain references).
   if (typeof version === 'number' && Number.isInteger(version) && version >= 1 && version < SCENARIO_VERSION) {
-    return { ok: false, kind: 'version-1', document: value, message: `a version-${version} scenario: the engine migrates it` };
+    return {
+      ok: false,
+      kind: 'version-1',
+      document: value,
+      message: `a version-${version} scenario: the engine migrates it`,
+    };
   }
   if (version !== SCENARIO_VERSION) {
-    return { ok: false, kind: 'invalid', message: `scenario.version: expected 1 to ${SCENARIO_VERSION}, got ${JSON.stringify(version) ?? 'nothing'}` };
+    return {
+      ok: false,
+      kind: 'invalid',
+      message: `scenario.version: expected 1 to ${SCENARIO_VERSION}, got ${JSON.stringify(version) ?? 'nothing'}`,
+    };
   }
   const checked = checkScenario(value);
-  return checked.ok ? { ok: true, scenario: checked.scenario } : { ok: false, kind: 'invalid', message: describeIssue(checked.issues[0]) };
+  return checked.ok
+    ? { ok: true, scenario: checked.scenario }
+    : { ok: false, kind: 'invalid', message: describeIssue(checked.issues[0]) };
 }
 
 /**
  * A version-1 document from a link, migrated by the engine (`migrate`) and checked as the form
  * checks a scenario: the same numbers as before, in version 2. A refusal names the field.
  */
-export async function migrateLinked(document: unknown, migrate: Migrate): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
+export async function migrateLinked(
+  document: unknown,
+  migrate: Migrate,
+): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
   let json: string;
   try {
     json = await migrate(JSON.stringify(document));
@@ -174,7 +199,9 @@ export async function migrateLinked(document: unknown, migrate: Migrate): Promis
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
   const checked = checkScenario(JSON.parse(json));
-  return checked.ok ? { ok: true, scenario: checked.scenario } : { ok: false, message: `the engine migrated this version-1 link, but ${describeIssue(checked.issues[0])}` };
+  return checked.ok
+    ? { ok: true, scenario: checked.scenario }
+    : { ok: false, message: `the engine migrated this version-1 link, but ${describeIssue(checked.issues[0])}` };
 }
 
 /** The full share URL for `scenario`, based on `href` (its own hash is replaced). */

@@ -4,7 +4,24 @@
 import * as Comlink from 'comlink';
 import type { Scenario } from '../scenario/schema';
 import { traceOf } from '../scenario/topology';
-import type { Check, EngineApi, EngineError, EngineErrorKind, LoadProgress, MiniCurvesRequest, MiniProgress, MiniReport, Report, WorkerMemory, TeachRequest, TeachStep, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
+import type {
+  Check,
+  EngineApi,
+  EngineError,
+  EngineErrorKind,
+  LoadProgress,
+  MiniCurvesRequest,
+  MiniProgress,
+  MiniReport,
+  Report,
+  WorkerMemory,
+  TeachRequest,
+  TeachStep,
+  TraceOptions,
+  TraceSummary,
+  UpsideReport,
+  Verdict,
+} from './protocol';
 import { unpackReport, type PackedReport } from './snapshot';
 import { traceFile } from './traces';
 
@@ -63,7 +80,11 @@ function traceBlob(s: Scenario): Blob | undefined {
  */
 export function withEdges(r: Report, edges: number[]): Report {
   if (r.latency.edgesUs.length > 0) return r;
-  return { ...r, latency: { ...r.latency, edgesUs: edges }, clients: r.clients.map((c) => ({ ...c, latency: { ...c.latency, edgesUs: edges } })) };
+  return {
+    ...r,
+    latency: { ...r.latency, edgesUs: edges },
+    clients: r.clients.map((c) => ({ ...c, latency: { ...c.latency, edgesUs: edges } })),
+  };
 }
 
 export class EngineClient {
@@ -76,22 +97,31 @@ export class EngineClient {
 
   /** Runs `scenario` to the end and resolves with the final report. */
   run(scenario: Scenario, { signal, onProgress, onMemory }: RunOptions = {}): Promise<Report> {
-    return this.cancellable('the run', signal, (live, remote) => {
-      // Progress and the reply travel on different ports, so a snapshot can arrive after the
-      // reply; `live` drops it. The histograms' edges come with the first snapshot only.
-      let edges: number[] | undefined;
-      const progress = Comlink.proxy((snapshot: PackedReport) => {
-        const report = unpackReport(snapshot);
-        edges ??= report.latency.edgesUs;
-        if (live() && snapshot.memory) onMemory?.(snapshot.memory);
-        if (live()) onProgress?.(withEdges(report, edges));
-      });
-      return remote.run(JSON.stringify(scenario), progress, traceBlob(scenario));
-    }, (reply) => reply.report);
+    return this.cancellable(
+      'the run',
+      signal,
+      (live, remote) => {
+        // Progress and the reply travel on different ports, so a snapshot can arrive after the
+        // reply; `live` drops it. The histograms' edges come with the first snapshot only.
+        let edges: number[] | undefined;
+        const progress = Comlink.proxy((snapshot: PackedReport) => {
+          const report = unpackReport(snapshot);
+          edges ??= report.latency.edgesUs;
+          if (live() && snapshot.memory) onMemory?.(snapshot.memory);
+          if (live()) onProgress?.(withEdges(report, edges));
+        });
+        return remote.run(JSON.stringify(scenario), progress, traceBlob(scenario));
+      },
+      (reply) => reply.report,
+    );
   }
 
   /** Paper 000 §3's upside estimate for `scenario`'s workload at each size pair. */
-  estimateUpside(scenario: Scenario, points: { client: number; array: number }[], signal?: AbortSignal): Promise<UpsideReport> {
+  estimateUpside(
+    scenario: Scenario,
+    points: { client: number; array: number }[],
+    signal?: AbortSignal,
+  ): Promise<UpsideReport> {
     return this.cancellable(
       'the estimate',
       signal,
@@ -101,26 +131,45 @@ export class EngineClient {
   }
 
   /** Scans a trace file in the worker (its summary and census kept there; runs stream it again); aborting stops it. */
-  loadTrace(file: Blob, name: string, options: TraceOptions, { signal, onProgress }: { signal?: AbortSignal; onProgress?: (p: LoadProgress) => void } = {}): Promise<TraceSummary> {
-    return this.cancellable('reading the trace', signal, (live, remote) => {
-      const progress = Comlink.proxy((p: LoadProgress) => {
-        if (live()) onProgress?.(p);
-      });
-      return remote.loadTrace(file, name, options, progress);
-    }, (reply) => reply.summary);
+  loadTrace(
+    file: Blob,
+    name: string,
+    options: TraceOptions,
+    { signal, onProgress }: { signal?: AbortSignal; onProgress?: (p: LoadProgress) => void } = {},
+  ): Promise<TraceSummary> {
+    return this.cancellable(
+      'reading the trace',
+      signal,
+      (live, remote) => {
+        const progress = Comlink.proxy((p: LoadProgress) => {
+          if (live()) onProgress?.(p);
+        });
+        return remote.loadTrace(file, name, options, progress);
+      },
+      (reply) => reply.summary,
+    );
   }
 
   /**
    * Miss-ratio curves of several policies over a trace file, streamed through a reader worker;
    * `onProgress` gets the curves so far while the file is read. Aborting stops both workers.
    */
-  miniCurves(request: MiniCurvesRequest, file: Blob, { signal, onProgress }: { signal?: AbortSignal; onProgress?: (p: MiniProgress) => void } = {}): Promise<{ curves: MiniReport[]; ms: number }> {
-    return this.cancellable('the miss-ratio curves', signal, (live, remote) => {
-      const progress = Comlink.proxy((p: MiniProgress) => {
-        if (live()) onProgress?.(p);
-      });
-      return remote.miniCurves(request, file, progress);
-    }, (reply) => ({ curves: reply.curves, ms: reply.ms }));
+  miniCurves(
+    request: MiniCurvesRequest,
+    file: Blob,
+    { signal, onProgress }: { signal?: AbortSignal; onProgress?: (p: MiniProgress) => void } = {},
+  ): Promise<{ curves: MiniReport[]; ms: number }> {
+    return this.cancellable(
+      'the miss-ratio curves',
+      signal,
+      (live, remote) => {
+        const progress = Comlink.proxy((p: MiniProgress) => {
+          if (live()) onProgress?.(p);
+        });
+        return remote.miniCurves(request, file, progress);
+      },
+      (reply) => ({ curves: reply.curves, ms: reply.ms }),
+    );
   }
 
   /**
@@ -129,7 +178,9 @@ export class EngineClient {
    * failure here is left for the curves' call to report.
    */
   warmCurves(): Promise<void> {
-    return this.ensureWorker().warmCurves().catch(() => {});
+    return this.ensureWorker()
+      .warmCurves()
+      .catch(() => {});
   }
 
   /**
@@ -137,13 +188,23 @@ export class EngineClient {
    * as it runs (minutes for some papers), so give it a client of its own. Aborting terminates it.
    */
   reproduce(paper: string, signal?: AbortSignal): Promise<Check[]> {
-    return this.cancellable('the reproduction', signal, (_live, remote) => remote.reproduce(paper), (reply) => reply.checks);
+    return this.cancellable(
+      'the reproduction',
+      signal,
+      (_live, remote) => remote.reproduce(paper),
+      (reply) => reply.checks,
+    );
   }
 
   /** The engine's verdict on each check (the engine judges; the page only shows). */
   judgeChecks(checks: Pick<Check, 'expected' | 'ours'>[], signal?: AbortSignal): Promise<Verdict[]> {
     const plain = checks.map(({ expected, ours }) => ({ expected, ours }));
-    return this.cancellable('judging the checks', signal, (_live, remote) => remote.judgeChecks(plain), (reply) => reply.verdicts);
+    return this.cancellable(
+      'judging the checks',
+      signal,
+      (_live, remote) => remote.judgeChecks(plain),
+      (reply) => reply.verdicts,
+    );
   }
 
   /**
@@ -189,19 +250,34 @@ export class EngineClient {
 
   /** The scenario's generated workload as a trace file. */
   exportWorkload(scenario: Scenario, format: 'csv' | 'oracle-general', signal?: AbortSignal): Promise<Uint8Array> {
-    return this.cancellable('the export', signal, (_live, remote) => remote.exportWorkload(JSON.stringify(scenario), format), (reply) => reply.bytes);
+    return this.cancellable(
+      'the export',
+      signal,
+      (_live, remote) => remote.exportWorkload(JSON.stringify(scenario), format),
+      (reply) => reply.bytes,
+    );
   }
 
   /** `n` requests of the scenario's generated workload from request `skip` on, parsed from the engine's canonical CSV. */
   async previewWorkload(scenario: Scenario, skip: number, n: number, signal?: AbortSignal): Promise<PreviewRow[]> {
-    const csv = await this.cancellable('the preview', signal, (_live, remote) => remote.previewWorkload(JSON.stringify(scenario), skip, n), (reply) => reply.csv);
+    const csv = await this.cancellable(
+      'the preview',
+      signal,
+      (_live, remote) => remote.previewWorkload(JSON.stringify(scenario), skip, n),
+      (reply) => reply.csv,
+    );
     return csv
       .trim()
       .split('\n')
       .slice(1)
       .map((line) => {
         const [, client, block, nblocks, op, hints = ''] = line.split(',');
-        const row: PreviewRow = { client: Number(client), block: Number(block), nblocks: Number(nblocks), op: op === 'w' ? 'write' : 'read' };
+        const row: PreviewRow = {
+          client: Number(client),
+          block: Number(block),
+          nblocks: Number(nblocks),
+          op: op === 'w' ? 'write' : 'read',
+        };
         for (const h of hints.split(' ').filter(Boolean)) {
           if (h.startsWith('range:')) row.range = Number(h.slice('range:'.length));
           else row.hint = h;
@@ -215,15 +291,30 @@ export class EngineClient {
    * validated and normalised by the engine as version-2 JSON; a refusal rejects with its message.
    */
   validateScenario(json: string, signal?: AbortSignal): Promise<string> {
-    return this.cancellable('checking the scenario', signal, (_live, remote) => remote.validateScenario(json), (reply) => reply.json);
+    return this.cancellable(
+      'checking the scenario',
+      signal,
+      (_live, remote) => remote.validateScenario(json),
+      (reply) => reply.json,
+    );
   }
 
   /**
    * The teaching stepper's steps: `requests` as [block, op] or [block, op, client] (a leaf's
    * name or index), `start` each cache's first contents by name (next victim first).
    */
-  teach(scenario: Scenario, requests: TeachRequest[], start: Record<string, number[]>, signal?: AbortSignal): Promise<TeachStep[]> {
-    return this.cancellable('the stepper', signal, (_live, remote) => remote.teach(JSON.stringify(scenario), JSON.stringify(requests), JSON.stringify(start)), (reply) => reply.steps);
+  teach(
+    scenario: Scenario,
+    requests: TeachRequest[],
+    start: Record<string, number[]>,
+    signal?: AbortSignal,
+  ): Promise<TeachStep[]> {
+    return this.cancellable(
+      'the stepper',
+      signal,
+      (_live, remote) => remote.teach(JSON.stringify(scenario), JSON.stringify(requests), JSON.stringify(start)),
+      (reply) => reply.steps,
+    );
   }
 
   /**

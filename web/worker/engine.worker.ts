@@ -1,13 +1,40 @@
 // The engine worker: loads the wasm engine lazily (once) and runs scenarios in adaptive
 // batches, streaming progress reports. All simulation happens here, never on the main thread.
 import * as Comlink from 'comlink';
-import init, { Census, MiniCurves, Simulation, TraceReader, engineVersion, estimateUpside, estimateUpsideTrace, exportWorkload, judgeCheck, previewWorkload, reproduce, teach, validateScenario } from '../wasm-pkg/tiersim_wasm.js';
+import init, {
+  Census,
+  MiniCurves,
+  Simulation,
+  TraceReader,
+  engineVersion,
+  estimateUpside,
+  estimateUpsideTrace,
+  exportWorkload,
+  judgeCheck,
+  previewWorkload,
+  reproduce,
+  teach,
+  validateScenario,
+} from '../wasm-pkg/tiersim_wasm.js';
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
 import { defaultPoolSize, traceLimitMiB } from './limits';
 import { packReport, type PackedReport } from './snapshot';
 import { BATCH_REQUESTS, TraceFile, TraceStreamError, warmReader } from './stream';
-import type { Check, EngineApi, EngineError, LoadProgress, MiniReport, Report, RunReply, WorkerMemory, TraceOptions, TraceSummary, UpsideReport, Verdict } from './protocol';
+import type {
+  Check,
+  EngineApi,
+  EngineError,
+  LoadProgress,
+  MiniReport,
+  Report,
+  RunReply,
+  WorkerMemory,
+  TraceOptions,
+  TraceSummary,
+  UpsideReport,
+  Verdict,
+} from './protocol';
 
 let ready: Promise<{ memory: WebAssembly.Memory }> | undefined;
 
@@ -17,7 +44,10 @@ function loadEngine(): Promise<{ memory: WebAssembly.Memory }> {
 }
 
 let memory: WebAssembly.Memory | undefined;
-void loadEngine().then((e) => (memory = e.memory), () => {});
+void loadEngine().then(
+  (e) => (memory = e.memory),
+  () => {},
+);
 
 /** This worker's and `source`'s reader's WebAssembly memory, bytes. */
 function memoryOf(source: TraceFile): WorkerMemory {
@@ -48,7 +78,14 @@ function traceKey(file: Blob, name: string, o: TraceOptions): string {
  * `piece` bytes, `each` after every piece; progress at most every 100 ms. Returns the summary;
  * errors start with the file's name.
  */
-async function pump(file: Blob, name: string, reader: TraceReader, piece: number, each: () => void, onProgress?: (p: LoadProgress) => void): Promise<TraceSummary> {
+async function pump(
+  file: Blob,
+  name: string,
+  reader: TraceReader,
+  piece: number,
+  each: () => void,
+  onProgress?: (p: LoadProgress) => void,
+): Promise<TraceSummary> {
   const start = performance.now();
   let lastEmit = 0;
   try {
@@ -75,14 +112,21 @@ async function pump(file: Blob, name: string, reader: TraceReader, piece: number
 }
 
 /** Reads `file` whole into a reader, kept for runs that need it whole (sweeps, designs, upside). */
-async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?: (p: LoadProgress) => void): Promise<{ reader: TraceReader; summary: TraceSummary }> {
+async function readTrace(
+  file: Blob,
+  name: string,
+  o: TraceOptions,
+  onProgress?: (p: LoadProgress) => void,
+): Promise<{ reader: TraceReader; summary: TraceSummary }> {
   const key = traceKey(file, name, o);
   if (cached?.key === key) return cached;
   cached?.reader.free();
   cached = undefined;
   const reader = new TraceReader(o.format ?? '', o.blockSize, !!o.objectMode, !!o.skipBad);
   reader.setSizeHint(file.size);
-  reader.setMemoryLimit(traceLimitMiB((navigator as Navigator & { deviceMemory?: number }).deviceMemory, defaultPoolSize() + 1));
+  reader.setMemoryLimit(
+    traceLimitMiB((navigator as Navigator & { deviceMemory?: number }).deviceMemory, defaultPoolSize() + 1),
+  );
   try {
     const summary = await pump(file, name, reader, Infinity, () => {}, onProgress);
     cached = { key, reader, summary };
@@ -101,14 +145,26 @@ async function readTrace(file: Blob, name: string, o: TraceOptions, onProgress?:
 let scanned: { key: string; summary: TraceSummary; censuses: Map<number, Census> } | undefined;
 
 /** Reads `file` to its end here, keeping only its summary and census (boundary 0, with the blocks' addresses). */
-async function scanTrace(file: Blob, name: string, o: TraceOptions, onProgress?: (p: LoadProgress) => void): Promise<TraceSummary> {
+async function scanTrace(
+  file: Blob,
+  name: string,
+  o: TraceOptions,
+  onProgress?: (p: LoadProgress) => void,
+): Promise<TraceSummary> {
   const key = traceKey(file, name, o);
   if (scanned?.key === key) return scanned.summary;
   const reader = new TraceReader(o.format ?? '', o.blockSize, !!o.objectMode, !!o.skipBad);
   reader.handOn();
   try {
     // In 64 KiB pieces, drained a batch at a time: a compressed chunk never unpacks into a big one.
-    const summary = await pump(file, name, reader, 64 << 10, () => reader.buffered() >= BATCH_REQUESTS && reader.drain(), onProgress);
+    const summary = await pump(
+      file,
+      name,
+      reader,
+      64 << 10,
+      () => reader.buffered() >= BATCH_REQUESTS && reader.drain(),
+      onProgress,
+    );
     for (const c of scanned?.censuses.values() ?? []) c.free();
     scanned = { key, summary, censuses: new Map([[0, reader.census()]]) };
     return summary;
@@ -122,7 +178,13 @@ async function scanTrace(file: Blob, name: string, o: TraceOptions, onProgress?:
  * boundary 0, what one client needs; with the blocks' addresses, which prefetching caches
  * need) or, for another boundary, one more pass counting to it.
  */
-async function censusFor(scenarioJson: string, file: Blob, name: string, o: TraceOptions, source: TraceFile): Promise<Census> {
+async function censusFor(
+  scenarioJson: string,
+  file: Blob,
+  name: string,
+  o: TraceOptions,
+  source: TraceFile,
+): Promise<Census> {
   // Not scanned in this worker (it was restarted by a cancel): scan the file first.
   if (scanned?.key !== traceKey(file, name, o)) await scanTrace(file, name, o);
   const { summary, censuses } = scanned!;
@@ -150,9 +212,15 @@ class TraceReadError extends Error {
 
 /** The scenario's trace, read (or from the cache), for a scenario whose source is one. */
 async function traceFor(scenarioJson: string, file: Blob | undefined): Promise<TraceReader | undefined> {
-  const s = JSON.parse(scenarioJson) as { blockSize?: number; source?: { kind: string; name: string; format?: string; objectMode?: boolean; skipBad?: boolean } };
+  const s = JSON.parse(scenarioJson) as {
+    blockSize?: number;
+    source?: { kind: string; name: string; format?: string; objectMode?: boolean; skipBad?: boolean };
+  };
   if (s.source?.kind !== 'trace') return undefined;
-  if (!file) throw new TraceReadError(`${s.source.name}: the trace file is not loaded — drop it on the page or pick it under Workload`);
+  if (!file)
+    throw new TraceReadError(
+      `${s.source.name}: the trace file is not loaded — drop it on the page or pick it under Workload`,
+    );
   const { name, format, objectMode, skipBad } = s.source;
   return (await readTrace(file, name, { format, objectMode, skipBad, blockSize: s.blockSize ?? 4096 })).reader;
 }
@@ -168,10 +236,14 @@ interface StreamedTrace {
  * queueing mode (each replays it at its own pace, so it is read whole: `traceFor`) — or none.
  */
 function streamedTrace(scenarioJson: string, file: Blob | undefined): StreamedTrace | undefined {
-  const s = JSON.parse(scenarioJson) as { blockSize?: number; source?: { kind: string; name: string; format?: string; objectMode?: boolean; skipBad?: boolean } };
+  const s = JSON.parse(scenarioJson) as {
+    blockSize?: number;
+    source?: { kind: string; name: string; format?: string; objectMode?: boolean; skipBad?: boolean };
+  };
   if (s.source?.kind !== 'trace' || !Simulation.streams(scenarioJson)) return undefined;
   const { name, format, objectMode, skipBad } = s.source;
-  if (!file) throw new TraceReadError(`${name}: the trace file is not loaded — drop it on the page or pick it under Workload`);
+  if (!file)
+    throw new TraceReadError(`${name}: the trace file is not loaded — drop it on the page or pick it under Workload`);
   return { file, name, options: { format, objectMode, skipBad, blockSize: s.blockSize ?? 4096 } };
 }
 
@@ -180,7 +252,11 @@ function streamedTrace(scenarioJson: string, file: Blob | undefined): StreamedTr
  * at another warm-up boundary, once more for offline policies' recording pass) and the
  * simulation takes its batches as they come; progress goes out between batches.
  */
-async function runStreamed(scenarioJson: string, onProgress: (snapshot: PackedReport) => void, t: StreamedTrace): Promise<RunReply> {
+async function runStreamed(
+  scenarioJson: string,
+  onProgress: (snapshot: PackedReport) => void,
+  t: StreamedTrace,
+): Promise<RunReply> {
   const source = new TraceFile(t.file, t.name, t.options);
   let sim: Simulation | undefined;
   try {
@@ -189,7 +265,10 @@ async function runStreamed(scenarioJson: string, onProgress: (snapshot: PackedRe
       census = await censusFor(scenarioJson, t.file, t.name, t.options, source);
       sim = Simulation.streamed(scenarioJson, census);
     } catch (e) {
-      return failOf(e instanceof TraceStreamError || e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario', e);
+      return failOf(
+        e instanceof TraceStreamError || e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario',
+        e,
+      );
     }
     for (;;) {
       const current: Simulation = sim;
@@ -240,7 +319,11 @@ async function runStreamed(scenarioJson: string, onProgress: (snapshot: PackedRe
  * (EngineClient.run) puts them back (`withEdges`).
  */
 function withoutEdges(r: Report): Report {
-  return { ...r, latency: { ...r.latency, edgesUs: [] }, clients: r.clients.map((c) => ({ ...c, latency: { ...c.latency, edgesUs: [] } })) };
+  return {
+    ...r,
+    latency: { ...r.latency, edgesUs: [] },
+    clients: r.clients.map((c) => ({ ...c, latency: { ...c.latency, edgesUs: [] } })),
+  };
 }
 
 /** Sends a snapshot with its numbers in one buffer, transferred rather than copied. */
@@ -370,7 +453,13 @@ const api: EngineApi = {
     }
     let curves: MiniCurves;
     try {
-      curves = new MiniCurves(JSON.stringify(request.policies), JSON.stringify(request.sizes), request.method, request.rate, request.distinct);
+      curves = new MiniCurves(
+        JSON.stringify(request.policies),
+        JSON.stringify(request.sizes),
+        request.method,
+        request.rate,
+        request.distinct,
+      );
     } catch (e) {
       return failOf('invalid-scenario', e);
     }

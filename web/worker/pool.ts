@@ -17,7 +17,8 @@ export type PointRunner = (scenario: Scenario, signal: AbortSignal) => Promise<R
 export function workerPool(size: number, createClient: () => EngineClient = () => new EngineClient()) {
   const idle: EngineClient[] = Array.from({ length: size }, createClient);
   const waiting: ((c: EngineClient) => void)[] = [];
-  const take = () => new Promise<EngineClient>((resolve) => (idle.length ? resolve(idle.pop()!) : waiting.push(resolve)));
+  const take = () =>
+    new Promise<EngineClient>((resolve) => (idle.length ? resolve(idle.pop()!) : waiting.push(resolve)));
   const give = (c: EngineClient) => (waiting.length ? waiting.shift()!(c) : idle.push(c));
   const run: PointRunner = async (scenario, signal) => {
     const client = await take();

@@ -4,10 +4,47 @@ import type { Scenario } from '../scenario/schema';
 
 // The engine's reports, generated from its Rust types (web/generated/engine.ts; see
 // engine-wasm/crates/core/src/typescript.rs): one definition on each side of the wasm boundary.
-import type { CacheView, Check, HistogramReport, MiniReport, Prediction, Report, TeachStep, UpsideReport, Verdict } from '../generated/engine';
+import type {
+  CacheView,
+  Check,
+  HistogramReport,
+  MiniReport,
+  Prediction,
+  Report,
+  TeachStep,
+  UpsideReport,
+  Verdict,
+} from '../generated/engine';
 import type { PackedReport } from './snapshot';
 
-export type { CacheCounters, CacheReport, MiniPoint, MiniReport, Check, ClientReport, ClientUpside, Counters, DepthCurve, Expected, HitFractions, MissKind, PartitionView, PathCosts, Phase, Queue, Report, Scope, StackEntry, StackStatus, TeachQueue, TeachStep, UpsidePoint, UpsideReport, Verdict, WriteHint } from '../generated/engine';
+export type {
+  CacheCounters,
+  CacheReport,
+  MiniPoint,
+  MiniReport,
+  Check,
+  ClientReport,
+  ClientUpside,
+  Counters,
+  DepthCurve,
+  Expected,
+  HitFractions,
+  MissKind,
+  PartitionView,
+  PathCosts,
+  Phase,
+  Queue,
+  Report,
+  Scope,
+  StackEntry,
+  StackStatus,
+  TeachQueue,
+  TeachStep,
+  UpsidePoint,
+  UpsideReport,
+  Verdict,
+  WriteHint,
+} from '../generated/engine';
 /** Latency histogram: 701 log-spaced edges from 1 µs to 10 s (100 per decade) and 702 counts. */
 export type LatencyHistogram = HistogramReport;
 /** Paper 000 §3's prediction for one hierarchy: fractions of block reads per level, and latency. */
@@ -121,13 +158,24 @@ export interface EngineApi {
    */
   miniCurves(request: MiniCurvesRequest, file: Blob, onProgress: (p: MiniProgress) => void): Promise<MiniCurvesReply>;
   /** A scenario's generated workload as a trace file (`csv` or `oracle-general`). */
-  exportWorkload(scenarioJson: string, format: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; error: EngineError }>;
+  exportWorkload(
+    scenarioJson: string,
+    format: string,
+  ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; error: EngineError }>;
   /** `n` requests of a scenario's generated workload from request `skip` on, as canonical CSV (write hints included). */
-  previewWorkload(scenarioJson: string, skip: number, n: number): Promise<{ ok: true; csv: string } | { ok: false; error: EngineError }>;
+  previewWorkload(
+    scenarioJson: string,
+    skip: number,
+    n: number,
+  ): Promise<{ ok: true; csv: string } | { ok: false; error: EngineError }>;
   /** Validates a scenario of any version the engine reads; returns it normalised, as version-2 JSON (old links migrate this way). */
   validateScenario(scenarioJson: string): Promise<{ ok: true; json: string } | { ok: false; error: EngineError }>;
   /** The teaching stepper: every cache's queues before and after each request (engine: teach). */
-  teach(scenarioJson: string, requestsJson: string, startJson: string): Promise<{ ok: true; steps: TeachStep[] } | { ok: false; error: EngineError }>;
+  teach(
+    scenarioJson: string,
+    requestsJson: string,
+    startJson: string,
+  ): Promise<{ ok: true; steps: TeachStep[] } | { ok: false; error: EngineError }>;
   /**
    * Paper `paper`'s reproduction ("000" … "004"; engine: `run::reproduce`), every check with the
    * engine's verdict. Synchronous in wasm and long (paper 003: minutes): give it a worker of its
@@ -135,7 +183,9 @@ export interface EngineApi {
    */
   reproduce(paper: string): Promise<{ ok: true; checks: Check[] } | { ok: false; error: EngineError }>;
   /** The engine's verdict on each check, from what the paper reports and ours alone (engine: `judgeCheck`). */
-  judgeChecks(checks: Pick<Check, 'expected' | 'ours'>[]): Promise<{ ok: true; verdicts: Verdict[] } | { ok: false; error: EngineError }>;
+  judgeChecks(
+    checks: Pick<Check, 'expected' | 'ours'>[],
+  ): Promise<{ ok: true; verdicts: Verdict[] } | { ok: false; error: EngineError }>;
   version(): Promise<string>;
   /**
    * Readies this worker for live miss-ratio curves ahead of time: the engine loaded, and the
@@ -145,7 +195,10 @@ export interface EngineApi {
 }
 
 /** One request of the stepper: block, operation, the client (leaf name or index) that issues it, and paper 002's range id (MC²). */
-export type TeachRequest = [number, TeachOp] | [number, TeachOp, string | number] | [number, TeachOp, string | number, number];
+export type TeachRequest =
+  | [number, TeachOp]
+  | [number, TeachOp, string | number]
+  | [number, TeachOp, string | number, number];
 /** A read, a write, or a write with paper 004's hint. */
 export type TeachOp = 'read' | 'write' | 'synch' | 'replace' | 'recov';
 

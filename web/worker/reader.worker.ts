@@ -103,7 +103,12 @@ async function read(id: number, sample?: string) {
     if (id === pass) post({ type: 'end', summary, ms: performance.now() - start });
   } catch (e) {
     const path = (e as { path?: unknown } | null)?.path;
-    if (id === pass) post({ type: 'error', message: `${name}: ${messageOf(e)}`, path: typeof path === 'string' && path !== '' ? `${name}: ${path}` : undefined });
+    if (id === pass)
+      post({
+        type: 'error',
+        message: `${name}: ${messageOf(e)}`,
+        path: typeof path === 'string' && path !== '' ? `${name}: ${path}` : undefined,
+      });
   } finally {
     reader?.free();
   }
@@ -126,7 +131,10 @@ function send(reader: TraceReader, bytes: number, requests: number, ms: number, 
     if (sampled.length === 0 && !tally) return;
     inFlight++;
     const none = new Uint32Array(0);
-    post({ type: 'batch', records: none, refs: none, sampled, tally: tally ? reader.tally() : undefined, ...progress }, [sampled.buffer]);
+    post(
+      { type: 'batch', records: none, refs: none, sampled, tally: tally ? reader.tally() : undefined, ...progress },
+      [sampled.buffer],
+    );
     return;
   }
   const records = reader.batchRecords();

@@ -60,7 +60,8 @@ export function packReport(r: Report): PackedReport {
 /** The report `packReport` was given, its arrays rebuilt from the buffer. */
 export function unpackReport({ report, numbers, lengths }: PackedReport): Report {
   const s = slots(report);
-  if (s.length !== lengths.length) throw new Error(`a packed report with ${lengths.length} arrays for ${s.length} places`);
+  if (s.length !== lengths.length)
+    throw new Error(`a packed report with ${lengths.length} arrays for ${s.length} places`);
   let at = 0;
   s.forEach((slot, i) => {
     // A plain loop into a sized array: several times faster than Array.from on a subarray.

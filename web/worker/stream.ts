@@ -62,7 +62,10 @@ export interface ReaderLike {
 }
 
 function createReader(): ReaderLike {
-  return new Worker(new URL('./reader.worker.ts', import.meta.url), { type: 'module', name: 'tiersim-reader' }) as unknown as ReaderLike;
+  return new Worker(new URL('./reader.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'tiersim-reader',
+  }) as unknown as ReaderLike;
 }
 
 /** A reader worker started ahead of the next TraceFile (`warmReader`). */
@@ -117,20 +120,22 @@ export class TraceFile {
       };
       this.reader.onmessage = (e) => {
         const m = e.data;
-        chain = chain.then(async () => {
-          if (failed) return;
-          if (m.type === 'batch') {
-            this.readerMemory = m.memory;
-            await onBatch(m);
-            this.reader.postMessage({ type: 'done' });
-          } else if (m.type === 'end') {
-            this.busy = false;
-            this.reader.onmessage = null;
-            resolve({ summary: m.summary, ms: m.ms });
-          } else {
-            fail(new TraceStreamError(m.message, m.path));
-          }
-        }).catch(fail);
+        chain = chain
+          .then(async () => {
+            if (failed) return;
+            if (m.type === 'batch') {
+              this.readerMemory = m.memory;
+              await onBatch(m);
+              this.reader.postMessage({ type: 'done' });
+            } else if (m.type === 'end') {
+              this.busy = false;
+              this.reader.onmessage = null;
+              resolve({ summary: m.summary, ms: m.ms });
+            } else {
+              fail(new TraceStreamError(m.message, m.path));
+            }
+          })
+          .catch(fail);
       };
       this.reader.postMessage(sample === undefined ? { type: 'read' } : { type: 'read', sample });
     });

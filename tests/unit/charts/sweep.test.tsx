@@ -22,7 +22,15 @@ const SPEC: SweepChartSpec = {
   ],
 };
 // The inclusive design has not run at 1000 Mbit/s yet.
-const VALUES = { 'demote@1': 8, 'demote@10': 4, 'demote@100': 2, 'demote@1000': 1, 'inclusive@1': 5, 'inclusive@10': 3, 'inclusive@100': 2.5 };
+const VALUES = {
+  'demote@1': 8,
+  'demote@10': 4,
+  'demote@100': 2,
+  'demote@1000': 1,
+  'inclusive@1': 5,
+  'inclusive@10': 3,
+  'inclusive@100': 2.5,
+};
 
 describe('computeSweepLayout', () => {
   // 394 px wide: three decades over 64..364 px, 100 px each; 0..8.64 ms made nice (0..9) over 206..14 px.

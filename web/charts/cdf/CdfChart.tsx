@@ -25,7 +25,13 @@ export interface CdfChartProps {
 /** Colours of pinned runs' lines, in pin order. */
 export const PIN_COLOURS = ['#c2603a', '#7a4fbf', '#12907a', '#b8860b'];
 
-export function CdfChart({ report, emptyText = 'Run the scenario to see its latency distribution.', pins, table = true, scale = 'log' }: CdfChartProps) {
+export function CdfChart({
+  report,
+  emptyText = 'Run the scenario to see its latency distribution.',
+  pins,
+  table = true,
+  scale = 'log',
+}: CdfChartProps) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
   const layout = useCdfLayout(report, { width: size.width, height: HEIGHT }, pins, scale);
   const { plot, rows } = layout;
@@ -67,37 +73,51 @@ export function CdfChart({ report, emptyText = 'Run the scenario to see its late
 
         {layout.area && <path className="cdf-area" d={layout.area} />}
         {layout.pins.map((p, i) => (
-          <path key={p.name} className="cdf-pin" data-pin={p.name} d={p.line} stroke={PIN_COLOURS[i % PIN_COLOURS.length]} />
+          <path
+            key={p.name}
+            className="cdf-pin"
+            data-pin={p.name}
+            d={p.line}
+            stroke={PIN_COLOURS[i % PIN_COLOURS.length]}
+          />
         ))}
         {layout.line && <path className="cdf-line" d={layout.line} />}
 
-        <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title={`latency (${scale} scale)`} />
+        <ChartAxes
+          plot={plot}
+          height={layout.height}
+          xTicks={layout.xTicks}
+          yTicks={layout.yTicks}
+          title={`latency (${scale} scale)`}
+        />
 
         {hover && (
           <g className="cdf-hover" data-testid="cdf-hover" data-ms={hover.ms} data-cum={hover.cum} pointerEvents="none">
             <line x1={hover.x} x2={hover.x} y1={plot.top} y2={plot.bottom} />
             <circle cx={hover.x} cy={hover.y} r={3.5} />
-            <text x={hover.x + (hover.x > (plot.left + plot.right) / 2 ? -8 : 8)} y={Math.max(plot.top + 12, hover.y - 8)} textAnchor={hover.x > (plot.left + plot.right) / 2 ? 'end' : 'start'}>
+            <text
+              x={hover.x + (hover.x > (plot.left + plot.right) / 2 ? -8 : 8)}
+              y={Math.max(plot.top + 12, hover.y - 8)}
+              textAnchor={hover.x > (plot.left + plot.right) / 2 ? 'end' : 'start'}
+            >
               {`≤ ${formatDuration(hover.ms)}: ${formatPercent(hover.cum)} of requests`}
             </text>
           </g>
         )}
 
-        {!layout.line && (
-          <EmptyText plot={plot} text={emptyText} />
-        )}
+        {!layout.line && <EmptyText plot={plot} text={emptyText} />}
       </svg>
 
       {table && (
-      <div className="visually-hidden">
-        <table data-testid="cdf-table">
-          <caption>
-            Latency CDF: for each latency bin, its upper edge and the fraction of requests faster than it
-            {layout.total ? ` (${layout.total} requests)` : ''}.
-          </caption>
-          <CdfRows rows={rows} />
-        </table>
-      </div>
+        <div className="visually-hidden">
+          <table data-testid="cdf-table">
+            <caption>
+              Latency CDF: for each latency bin, its upper edge and the fraction of requests faster than it
+              {layout.total ? ` (${layout.total} requests)` : ''}.
+            </caption>
+            <CdfRows rows={rows} />
+          </table>
+        </div>
       )}
     </div>
   );

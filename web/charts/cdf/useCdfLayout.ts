@@ -120,7 +120,10 @@ function fitDomain(rows: CdfRow[], edgesUs: number[], mustShowMs: number[]): [nu
 /** From 0 to past the slowest finite bin edge and reference mark, in round steps. */
 function fitLinearDomain(rows: CdfRow[], mustShowMs: number[]): [number, number] {
   const hi = Math.max(...rows.map((r) => Math.min(r.upperMs, MAX_MS)), ...mustShowMs);
-  const nice = scaleLinear().domain([0, hi > 0 ? hi : MIN_MS]).nice().domain()[1];
+  const nice = scaleLinear()
+    .domain([0, hi > 0 ? hi : MIN_MS])
+    .nice()
+    .domain()[1];
   return [0, Math.min(MAX_MS, nice)];
 }
 
@@ -136,7 +139,12 @@ export function stepPoints(rows: CdfRow[], [lo, hi]: [number, number]): [number,
   return points;
 }
 
-export function computeCdfLayout(report: Report | null, { width, height }: Size, pinned: Pin[] = [], scale: CdfScale = 'log'): CdfLayout {
+export function computeCdfLayout(
+  report: Report | null,
+  { width, height }: Size,
+  pinned: Pin[] = [],
+  scale: CdfScale = 'log',
+): CdfLayout {
   const plot = {
     left: MARGIN.left,
     top: MARGIN.top,
@@ -150,12 +158,14 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size,
   if (report) {
     const { arrayHitMs, demotionMs, diskReadMs } = report.pathCosts;
     // A single cache has no array level: no array-hit step to mark.
-    if (report.counters.arrayHits > 0) refSpecs.push({ key: 'array', ms: arrayHitMs, label: `array hit ${formatDuration(arrayHitMs)}` });
+    if (report.counters.arrayHits > 0)
+      refSpecs.push({ key: 'array', ms: arrayHitMs, label: `array hit ${formatDuration(arrayHitMs)}` });
     if (report.counters.demotions > 0 && demotionMs > 0) {
       const ms = arrayHitMs + demotionMs;
       refSpecs.push({ key: 'demote', ms, label: `+ demotion ${formatDuration(ms)}` });
     }
-    if (report.counters.diskReads > 0) refSpecs.push({ key: 'disk', ms: diskReadMs, label: `disk ${formatDuration(diskReadMs)}` });
+    if (report.counters.diskReads > 0)
+      refSpecs.push({ key: 'disk', ms: diskReadMs, label: `disk ${formatDuration(diskReadMs)}` });
   }
 
   const pinRows = pinned.map((p) => ({ name: p.name, rows: cdfRows(p.report.latency) })).filter((p) => p.rows.length);
@@ -163,7 +173,13 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size,
   const edges = report?.latency.edgesUs ?? pinned[0]?.report.latency.edgesUs ?? [];
   const refMs = refSpecs.map((r) => r.ms);
   const domainMs: [number, number] =
-    scale === 'log' ? (allRows.length ? fitDomain(allRows, edges, refMs) : [MIN_MS, MAX_MS]) : allRows.length ? fitLinearDomain(allRows, refMs) : [0, MAX_MS];
+    scale === 'log'
+      ? allRows.length
+        ? fitDomain(allRows, edges, refMs)
+        : [MIN_MS, MAX_MS]
+      : allRows.length
+        ? fitLinearDomain(allRows, refMs)
+        : [0, MAX_MS];
   // Clamped: on the log axis a latency of 0 (or anything under 1 µs) sits at the left edge, not
   // at -Infinity.
   const x = (scale === 'log' ? scaleLog() : scaleLinear()).domain(domainMs).range([plot.left, plot.right]).clamp(true);
@@ -180,7 +196,10 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size,
     pathLine = line<[number, number]>().x(px).y(py).curve(curveStepAfter)(points);
     pathArea = area<[number, number]>().x(px).y0(plot.bottom).y1(py).curve(curveStepAfter)(points);
   }
-  const pins = pinRows.map((p) => ({ name: p.name, line: line<[number, number]>().x(px).y(py).curve(curveStepAfter)(stepPoints(p.rows, domainMs))! }));
+  const pins = pinRows.map((p) => ({
+    name: p.name,
+    line: line<[number, number]>().x(px).y(py).curve(curveStepAfter)(stepPoints(p.rows, domainMs))!,
+  }));
 
   let xTicks: Tick[];
   let xMinorTicks: number[] = [];
@@ -193,7 +212,9 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size,
       .filter((ms) => !decades.some((d) => Math.abs(d - ms) / d < 1e-6))
       .map((ms) => x(ms));
   } else {
-    xTicks = x.ticks(tickCount(plot.right - plot.left)).map((ms) => ({ ms, x: x(ms), label: ms === 0 ? '0' : formatDuration(ms) }));
+    xTicks = x
+      .ticks(tickCount(plot.right - plot.left))
+      .map((ms) => ({ ms, x: x(ms), label: ms === 0 ? '0' : formatDuration(ms) }));
   }
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((value) => ({ value, y: y(value), label: `${value * 100}%` }));
 
@@ -202,11 +223,31 @@ export function computeCdfLayout(report: Report | null, { width, height }: Size,
   const places = placeRefLabels(at, width);
   const refs: RefMark[] = at.map((r, i) => ({ ...r, ...places[i] }));
 
-  return { width, height, plot, scale, domainMs, rows, total, line: pathLine, area: pathArea, xTicks, xMinorTicks, yTicks, refs, pins };
+  return {
+    width,
+    height,
+    plot,
+    scale,
+    domainMs,
+    rows,
+    total,
+    line: pathLine,
+    area: pathArea,
+    xTicks,
+    xMinorTicks,
+    yTicks,
+    refs,
+    pins,
+  };
 }
 
 /** `computeCdfLayout`, recomputed only when the report, the pins, the size or the scale change. */
-export function useCdfLayout(report: Report | null, size: Size, pins: Pin[] = NO_PINS, scale: CdfScale = 'log'): CdfLayout {
+export function useCdfLayout(
+  report: Report | null,
+  size: Size,
+  pins: Pin[] = NO_PINS,
+  scale: CdfScale = 'log',
+): CdfLayout {
   const { width, height } = size;
   return useMemo(() => computeCdfLayout(report, { width, height }, pins, scale), [report, width, height, pins, scale]);
 }

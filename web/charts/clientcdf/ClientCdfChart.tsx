@@ -11,7 +11,10 @@ const HEIGHT = 300;
 
 export function ClientCdfChart({ clients }: { clients: readonly ClientLatency[] }) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
-  const { width, height, plot, series, xTicks, yTicks } = useClientCdfLayout(clients, { width: size.width, height: HEIGHT });
+  const { width, height, plot, series, xTicks, yTicks } = useClientCdfLayout(clients, {
+    width: size.width,
+    height: HEIGHT,
+  });
   return (
     <div className="cdf" ref={ref}>
       <svg
@@ -34,7 +37,16 @@ export function ClientCdfChart({ clients }: { clients: readonly ClientLatency[] 
         {series.map(
           (s) =>
             s.path && (
-              <path key={s.name} className="client-cdf-line" data-client={s.name} d={s.path} fill="none" stroke={s.color} strokeWidth={2} strokeDasharray={s.dash} />
+              <path
+                key={s.name}
+                className="client-cdf-line"
+                data-client={s.name}
+                d={s.path}
+                fill="none"
+                stroke={s.color}
+                strokeWidth={2}
+                strokeDasharray={s.dash}
+              />
             ),
         )}
         <ChartAxes plot={plot} height={height} xTicks={xTicks} yTicks={yTicks} title="latency (log scale)" />
@@ -49,7 +61,9 @@ export function ClientCdfChart({ clients }: { clients: readonly ClientLatency[] 
       {series.map((s) => (
         <div key={s.name} className="visually-hidden">
           <table data-testid="client-cdf-table" data-client={s.name}>
-            <caption>Latency CDF of {s.name}: each bin's upper edge and the fraction of its requests faster than it.</caption>
+            <caption>
+              Latency CDF of {s.name}: each bin's upper edge and the fraction of its requests faster than it.
+            </caption>
             <CdfRows rows={s.rows} />
           </table>
         </div>

@@ -71,7 +71,8 @@ export function computeClientCdfLayout(clients: readonly ClientLatency[], { widt
     return { name: c.name, color: clientColor(i), dash: lineDash(i), rows, path };
   });
   const xTicks: ClientCdfLayout['xTicks'] = [];
-  for (let e = Math.round(Math.log10(lo)); 10 ** e <= hi * 1.0001; e++) xTicks.push({ ms: 10 ** e, x: x(10 ** e), label: formatDuration(10 ** e) });
+  for (let e = Math.round(Math.log10(lo)); 10 ** e <= hi * 1.0001; e++)
+    xTicks.push({ ms: 10 ** e, x: x(10 ** e), label: formatDuration(10 ** e) });
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((v) => ({ v, y: y(v), label: `${v * 100}%` }));
   return { width, height, plot, domainMs: [lo, hi], series, xTicks, yTicks };
 }

@@ -4,7 +4,14 @@ import { useMemo } from 'react';
 import { formatCount, formatPercent } from '../../app/format';
 import type { DepthCurve } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
-import { computeDepthLayout, DEPTH_LABEL_PITCH, nearestDepth, type DepthMark, type DepthScale, type DepthUnit } from './useDepthLayout';
+import {
+  computeDepthLayout,
+  DEPTH_LABEL_PITCH,
+  nearestDepth,
+  type DepthMark,
+  type DepthScale,
+  type DepthUnit,
+} from './useDepthLayout';
 import { ChartAxes } from '../ChartAxes';
 import { useHoverX } from '../useHoverX';
 import { LineSwatch } from '../lineDash';
@@ -63,10 +70,30 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
         {layout.curves.map(
           (c) =>
             c.path && (
-              <path key={c.curve.name} className="depth-line" data-testid="depth-line" data-curve={c.curve.name} data-references={c.curve.references} d={c.path} stroke={c.color} strokeDasharray={c.dash} />
+              <path
+                key={c.curve.name}
+                className="depth-line"
+                data-testid="depth-line"
+                data-curve={c.curve.name}
+                data-references={c.curve.references}
+                d={c.path}
+                stroke={c.color}
+                strokeDasharray={c.dash}
+              />
             ),
         )}
-        <ChartAxes plot={plot} height={HEIGHT} xTicks={layout.xTicks} yTicks={layout.yTicks} title={<>LRU cache size ({unit}{scale === 'log' ? ', log scale' : ''})</>} />
+        <ChartAxes
+          plot={plot}
+          height={HEIGHT}
+          xTicks={layout.xTicks}
+          yTicks={layout.yTicks}
+          title={
+            <>
+              LRU cache size ({unit}
+              {scale === 'log' ? ', log scale' : ''})
+            </>
+          }
+        />
         {hover && (
           <HoverReadout
             plot={plot}
@@ -74,12 +101,16 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
             testId="depth-hover"
             data={{ 'data-size': hover.size }}
             title={`at ${layout.sizeLabel(hover.size)}${unit === 'blocks' ? ' blocks' : ''}`}
-            rows={hover.points.map((p) => ({ key: p.name, colour: p.color, cy: p.y, text: `${p.name}: ${formatPercent(p.hit)} hits`, data: { 'data-curve': p.name, 'data-hit': p.hit } }))}
+            rows={hover.points.map((p) => ({
+              key: p.name,
+              colour: p.color,
+              cy: p.y,
+              text: `${p.name}: ${formatPercent(p.hit)} hits`,
+              data: { 'data-curve': p.name, 'data-hit': p.hit },
+            }))}
           />
         )}
-        {layout.empty && (
-          <EmptyText plot={plot} text="Run the scenario to draw its stack-depth graphs." />
-        )}
+        {layout.empty && <EmptyText plot={plot} text="Run the scenario to draw its stack-depth graphs." />}
       </svg>
       {layout.curves.length > 0 && (
         <ul className="mrc-legend">
@@ -87,7 +118,15 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
             <li key={c.curve.name}>
               <LineSwatch color={c.color} dash={c.dash} />
               {c.curve.name}
-              <span className="muted"> · {c.curve.scope === 'workload' ? 'all requests' : c.curve.scope === 'client' ? 'its requests' : 'what reaches it'}</span>
+              <span className="muted">
+                {' '}
+                ·{' '}
+                {c.curve.scope === 'workload'
+                  ? 'all requests'
+                  : c.curve.scope === 'client'
+                    ? 'its requests'
+                    : 'what reaches it'}
+              </span>
             </li>
           ))}
         </ul>
@@ -95,9 +134,7 @@ export function DepthChart({ curves, marks, scale, unit, blockSize, tables = tru
       {(tables ? curves : []).map((c) => (
         <div key={c.name} className="visually-hidden">
           <table data-testid="depth-table" data-curve={c.name} data-references={c.references}>
-            <caption>
-              Stack-depth graph of {c.name}: LRU hit fraction at each cache size in blocks.
-            </caption>
+            <caption>Stack-depth graph of {c.name}: LRU hit fraction at each cache size in blocks.</caption>
             <tbody>
               {c.sizes.map((s, i) => (
                 <tr key={s} data-size={s} data-hit={String(c.hits[i])}>

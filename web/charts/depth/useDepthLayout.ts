@@ -77,7 +77,11 @@ export function depthColor(i: number): string {
  */
 export function nearestDepth(layout: DepthLayout, px: number): DepthReadOut | null {
   const { plot } = layout;
-  const best = nearestColumn(plot, px, layout.curves.flatMap((c) => c.xs.map((x, k) => [c.curve.sizes[k], x] as const)));
+  const best = nearestColumn(
+    plot,
+    px,
+    layout.curves.flatMap((c) => c.xs.map((x, k) => [c.curve.sizes[k], x] as const)),
+  );
   if (!best) return null;
   const { value: size, x } = best;
   const points = layout.curves.map((c) => {
@@ -144,9 +148,19 @@ export function computeDepthLayout(
       for (let v = 1; v <= hi * 1.0001; v *= 10) xTicks.push({ value: v, x: x(v), label: label(v) });
     }
   } else {
-    xTicks = (x as ReturnType<typeof scaleLinear>).ticks(tickCount(plot.right - plot.left)).map((v) => ({ value: v, x: x(v), label: label(v) }));
+    xTicks = (x as ReturnType<typeof scaleLinear>)
+      .ticks(tickCount(plot.right - plot.left))
+      .map((v) => ({ value: v, x: x(v), label: label(v) }));
   }
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((value) => ({ value, y: y(value), label: `${value * 100}%` }));
   const sizeLabel = (blocks: number) => label(blocks * factor);
-  return { plot, curves: laid, marks: placed, xTicks, yTicks, empty: curves.every((c) => c.sizes.length === 0), sizeLabel };
+  return {
+    plot,
+    curves: laid,
+    marks: placed,
+    xTicks,
+    yTicks,
+    empty: curves.every((c) => c.sizes.length === 0),
+    sizeLabel,
+  };
 }

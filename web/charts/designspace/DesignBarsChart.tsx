@@ -14,7 +14,14 @@ export function DesignBarsChart({ bars }: { bars: readonly ApproachBars[] }) {
   const { plot } = layout;
   return (
     <div ref={ref} className="design-space-chart">
-      <svg className="cdf-svg" width={layout.width} height={layout.height} viewBox={`0 0 ${layout.width} ${layout.height}`} role="img" aria-label="Mean read latency of each approach's best design beside its plain LRU design">
+      <svg
+        className="cdf-svg"
+        width={layout.width}
+        height={layout.height}
+        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        role="img"
+        aria-label="Mean read latency of each approach's best design beside its plain LRU design"
+      >
         <g className="cdf-grid">
           {layout.ticks.map((t) => (
             <line key={t.y} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
@@ -27,12 +34,24 @@ export function DesignBarsChart({ bars }: { bars: readonly ApproachBars[] }) {
                 <title>{`${b.approach} plain LRU: ${formatMs(b.plainMs!)}`}</title>
               </rect>
             )}
-            <rect className={`best ${b.approach.startsWith('HA') ? 'is-ha' : 'is-ac'}`} x={b.x0 + b.bw} y={b.yBest} width={b.bw} height={plot.bottom - b.yBest}>
+            <rect
+              className={`best ${b.approach.startsWith('HA') ? 'is-ha' : 'is-ac'}`}
+              x={b.x0 + b.bw}
+              y={b.yBest}
+              width={b.bw}
+              height={plot.bottom - b.yBest}
+            >
               <title>{`${b.bestName}: ${formatMs(b.bestMs)}`}</title>
             </rect>
           </g>
         ))}
-        <ChartAxes plot={plot} height={layout.height} xTicks={layout.items.map((b) => ({ x: b.x0 + b.bw, label: b.approach }))} yTicks={layout.ticks} title="each approach: plain LRU, and its best design" />
+        <ChartAxes
+          plot={plot}
+          height={layout.height}
+          xTicks={layout.items.map((b) => ({ x: b.x0 + b.bw, label: b.approach }))}
+          yTicks={layout.ticks}
+          title="each approach: plain LRU, and its best design"
+        />
       </svg>
       <p className="chart-legend">
         <span className="legend-item">

@@ -40,9 +40,15 @@ export const DESIGN_BARS_MARGIN = { left: 56, right: 12, top: 12, bottom: 36 };
 export function computeDesignBarsLayout(bars: readonly ApproachBars[], { width, height }: Size): DesignBarsLayout {
   const M = DESIGN_BARS_MARGIN;
   const plot = { left: M.left, right: Math.max(M.left + 10, width - M.right), top: M.top, bottom: height - M.bottom };
-  const x = scaleBand<string>().domain(bars.map((a) => a.approach)).range([plot.left, plot.right]).padding(0.3);
+  const x = scaleBand<string>()
+    .domain(bars.map((a) => a.approach))
+    .range([plot.left, plot.right])
+    .padding(0.3);
   const top = Math.max(...bars.map((a) => Math.max(a.bestMs, a.plainMs ?? 0)));
-  const y = scaleLinear().domain([0, top * 1.08]).range([plot.bottom, plot.top]).nice();
+  const y = scaleLinear()
+    .domain([0, top * 1.08])
+    .range([plot.bottom, plot.top])
+    .nice();
   const bw = x.bandwidth() / 2;
   return {
     width,
@@ -50,7 +56,13 @@ export function computeDesignBarsLayout(bars: readonly ApproachBars[], { width, 
     plot,
     domainMs: y.domain() as [number, number],
     ticks: y.ticks(4).map((t) => ({ y: y(t), label: formatMs(t) })),
-    items: bars.map((a) => ({ ...a, x0: x(a.approach)!, bw, yBest: y(a.bestMs), yPlain: a.plainMs === null ? null : y(a.plainMs) })),
+    items: bars.map((a) => ({
+      ...a,
+      x0: x(a.approach)!,
+      bw,
+      yBest: y(a.bestMs),
+      yPlain: a.plainMs === null ? null : y(a.plainMs),
+    })),
   };
 }
 

@@ -21,7 +21,13 @@ export interface MrcChartProps {
   span?: readonly [number, number];
 }
 
-export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-ratio curves.', scale = 'log', span }: MrcChartProps) {
+export function MrcChart({
+  curves,
+  order,
+  emptyText = 'Run a sweep to draw miss-ratio curves.',
+  scale = 'log',
+  span,
+}: MrcChartProps) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
   const layout = useMrcLayout(curves, order, { width: size.width, height: HEIGHT }, scale, span);
   const { plot } = layout;
@@ -57,19 +63,29 @@ export function MrcChart({ curves, order, emptyText = 'Run a sweep to draw miss-
             ))}
           </g>
         ))}
-        <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title={`cache size, blocks (${scale} scale)`} />
+        <ChartAxes
+          plot={plot}
+          height={layout.height}
+          xTicks={layout.xTicks}
+          yTicks={layout.yTicks}
+          title={`cache size, blocks (${scale} scale)`}
+        />
         {hover && (
           <HoverReadout
             plot={plot}
             x={hover.x}
             testId="mrc-hover"
             data={{ 'data-size': hover.size }}
-            rows={hover.points.map((p) => ({ key: p.label, colour: p.color, cy: p.y, text: `${p.label}: ${formatPercent(p.missRatio)} misses at ${formatCount(hover.size)}`, data: { 'data-policy': p.label } }))}
+            rows={hover.points.map((p) => ({
+              key: p.label,
+              colour: p.color,
+              cy: p.y,
+              text: `${p.label}: ${formatPercent(p.missRatio)} misses at ${formatCount(hover.size)}`,
+              data: { 'data-policy': p.label },
+            }))}
           />
         )}
-        {layout.empty && (
-          <EmptyText plot={plot} text={emptyText} />
-        )}
+        {layout.empty && <EmptyText plot={plot} text={emptyText} />}
       </svg>
       {layout.curves.length > 0 && (
         <ul className="mrc-legend">

@@ -37,11 +37,22 @@ export interface MrcLayout {
 export const MRC_MARGIN = { top: 16, right: 18, bottom: 40, left: 50 };
 
 /** The hover read-out at pixel `px`: the swept size nearest it, and every curve's point there. */
-export function nearestSize(layout: MrcLayout, px: number): { size: number; x: number; points: { label: string; color: string; missRatio: number; y: number }[] } | null {
-  const best = nearestColumn(layout.plot, px, layout.curves.flatMap((c) => c.marks.map((m) => [m.size, m.x] as const)));
+export function nearestSize(
+  layout: MrcLayout,
+  px: number,
+): { size: number; x: number; points: { label: string; color: string; missRatio: number; y: number }[] } | null {
+  const best = nearestColumn(
+    layout.plot,
+    px,
+    layout.curves.flatMap((c) => c.marks.map((m) => [m.size, m.x] as const)),
+  );
   if (!best) return null;
   const { value: size, x } = best;
-  const points = layout.curves.flatMap((c) => c.marks.filter((m) => m.size === size).map((m) => ({ label: c.label, color: c.color, missRatio: m.missRatio, y: m.y })));
+  const points = layout.curves.flatMap((c) =>
+    c.marks
+      .filter((m) => m.size === size)
+      .map((m) => ({ label: c.label, color: c.color, missRatio: m.missRatio, y: m.y })),
+  );
   return { size, x, points };
 }
 
@@ -58,7 +69,13 @@ export type MrcScale = AxisScale;
  * `span`: the sizes a sweep will cover (smallest, largest), for the axis while it has no points
  * yet; the points' own sizes once it has any.
  */
-export function computeMrcLayout(curves: Curve[], order: readonly string[], { width, height }: Size, scale: MrcScale = 'log', span?: readonly [number, number]): MrcLayout {
+export function computeMrcLayout(
+  curves: Curve[],
+  order: readonly string[],
+  { width, height }: Size,
+  scale: MrcScale = 'log',
+  span?: readonly [number, number],
+): MrcLayout {
   const plot = {
     left: MRC_MARGIN.left,
     top: MRC_MARGIN.top,
@@ -73,9 +90,13 @@ export function computeMrcLayout(curves: Curve[], order: readonly string[], { wi
     lo = Math.max(1, lo / 2);
     hi = hi * 2;
   }
-  const x = (scale === 'log' ? scaleLog().domain([lo, hi]) : scaleLinear().domain([0, hi])).range([plot.left, plot.right]).nice();
+  const x = (scale === 'log' ? scaleLog().domain([lo, hi]) : scaleLinear().domain([0, hi]))
+    .range([plot.left, plot.right])
+    .nice();
   const top = all.length ? Math.min(1, Math.ceil(Math.max(...all.map((p) => p.missRatio)) * 10 + 1e-9) / 10) : 1;
-  const y = scaleLinear().domain([0, Math.max(top, 0.1)]).range([plot.bottom, plot.top]);
+  const y = scaleLinear()
+    .domain([0, Math.max(top, 0.1)])
+    .range([plot.bottom, plot.top]);
 
   const laid = curves.map((c) => {
     const pts = [...c.points].sort((a, b) => a.size - b.size);
@@ -99,20 +120,35 @@ export function computeMrcLayout(curves: Curve[], order: readonly string[], { wi
     xTicks.push({ value: 10 ** e, x: x(10 ** e), label: formatCount(10 ** e) });
   }
   if (scale === 'linear') {
-    for (const v of x.ticks(tickCount(plot.right - plot.left, 72, 5))) xTicks.push({ value: v, x: x(v), label: formatCount(v) });
+    for (const v of x.ticks(tickCount(plot.right - plot.left, 72, 5)))
+      xTicks.push({ value: v, x: x(v), label: formatCount(v) });
   } else if (xTicks.length < 2) {
-    for (const v of x.ticks(4)) if (!xTicks.some((t) => t.value === v)) xTicks.push({ value: v, x: x(v), label: formatCount(v) });
+    for (const v of x.ticks(4))
+      if (!xTicks.some((t) => t.value === v)) xTicks.push({ value: v, x: x(v), label: formatCount(v) });
     xTicks.sort((a, b) => a.value - b.value);
   }
   const yTicks = y.ticks(5).map((value) => ({ value, y: y(value), label: `${Math.round(value * 100)}%` }));
   return { width, height, plot, curves: laid, xTicks, yTicks, empty: all.length === 0 };
 }
 
-export function useMrcLayout(curves: Curve[], order: readonly string[], size: Size, scale: MrcScale = 'log', span?: readonly [number, number]): MrcLayout {
+export function useMrcLayout(
+  curves: Curve[],
+  order: readonly string[],
+  size: Size,
+  scale: MrcScale = 'log',
+  span?: readonly [number, number],
+): MrcLayout {
   const { width, height } = size;
   const [lo, hi] = span ?? [undefined, undefined];
   return useMemo(
-    () => computeMrcLayout(curves, order, { width, height }, scale, lo === undefined || hi === undefined ? undefined : [lo, hi]),
+    () =>
+      computeMrcLayout(
+        curves,
+        order,
+        { width, height },
+        scale,
+        lo === undefined || hi === undefined ? undefined : [lo, hi],
+      ),
     [curves, order, width, height, scale, lo, hi],
   );
 }

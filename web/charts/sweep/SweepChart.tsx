@@ -41,7 +41,13 @@ export function SweepChart({ spec, values }: { spec: SweepChartSpec; values: Rec
             ))}
           </g>
         ))}
-        <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title={spec.xLabel} />
+        <ChartAxes
+          plot={plot}
+          height={layout.height}
+          xTicks={layout.xTicks}
+          yTicks={layout.yTicks}
+          title={spec.xLabel}
+        />
         {hover && (
           <HoverReadout
             plot={plot}
@@ -49,7 +55,13 @@ export function SweepChart({ spec, values }: { spec: SweepChartSpec; values: Rec
             testId="param-sweep-hover"
             data={{ 'data-x': hover.x }}
             title={`at ${spec.xTick(hover.x)}${spec.xUnit ?? ''}`}
-            rows={hover.points.map((p) => ({ key: p.name, colour: p.colour, cy: p.cy, text: `${p.name}: ${spec.format(p.y)}`, data: { 'data-name': p.name, 'data-y': p.y } }))}
+            rows={hover.points.map((p) => ({
+              key: p.name,
+              colour: p.colour,
+              cy: p.cy,
+              text: `${p.name}: ${spec.format(p.y)}`,
+              data: { 'data-name': p.name, 'data-y': p.y },
+            }))}
           />
         )}
       </svg>

@@ -33,7 +33,11 @@ export interface SweepLayout {
 export const SWEEP_MARGIN = { left: 64, right: 30, top: 14, bottom: 40 };
 
 /** The chart of `spec` with the values run so far (keyed "series@x"). */
-export function computeSweepLayout(spec: SweepChartSpec, values: Record<string, number>, { width, height }: Size): SweepLayout {
+export function computeSweepLayout(
+  spec: SweepChartSpec,
+  values: Record<string, number>,
+  { width, height }: Size,
+): SweepLayout {
   const M = SWEEP_MARGIN;
   const plot = { left: M.left, right: Math.max(M.left + 10, width - M.right), top: M.top, bottom: height - M.bottom };
   const xs = spec.series[0].points.map((p) => p.x);
@@ -41,23 +45,52 @@ export function computeSweepLayout(spec: SweepChartSpec, values: Record<string, 
   const [x0, x1] = extent(xs) as [number, number];
   const x = (spec.logX ? scaleLog() : scaleLinear()).domain([x0, x1]).range([plot.left, plot.right]);
   const yMax = ys.length ? Math.max(...ys) : 1;
-  const y = scaleLinear().domain([0, yMax * 1.08 || 1]).range([plot.bottom, plot.top]).nice();
+  const y = scaleLinear()
+    .domain([0, yMax * 1.08 || 1])
+    .range([plot.bottom, plot.top])
+    .nice();
   const series = spec.series.map((s, i) => {
-    const pts = s.points.flatMap((p) => (values[`${s.name}@${p.x}`] === undefined ? [] : [[p.x, values[`${s.name}@${p.x}`]] as [number, number]]));
-    return { name: s.name, colour: schemeTableau10[i % 10], d: line<[number, number]>().x((p) => x(p[0])).y((p) => y(p[1]))(pts) ?? '', xy: pts.map((p) => ({ cx: x(p[0]), cy: y(p[1]), x: p[0], y: p[1] })) };
+    const pts = s.points.flatMap((p) =>
+      values[`${s.name}@${p.x}`] === undefined ? [] : [[p.x, values[`${s.name}@${p.x}`]] as [number, number]],
+    );
+    return {
+      name: s.name,
+      colour: schemeTableau10[i % 10],
+      d:
+        line<[number, number]>()
+          .x((p) => x(p[0]))
+          .y((p) => y(p[1]))(pts) ?? '',
+      xy: pts.map((p) => ({ cx: x(p[0]), cy: y(p[1]), x: p[0], y: p[1] })),
+    };
   });
-  return { width, height, plot, series, xTicks: xs.map((v) => ({ x: x(v), label: spec.xTick(v) })), yTicks: y.ticks(4).map((v) => ({ y: y(v), label: spec.format(v) })) };
+  return {
+    width,
+    height,
+    plot,
+    series,
+    xTicks: xs.map((v) => ({ x: x(v), label: spec.xTick(v) })),
+    yTicks: y.ticks(4).map((v) => ({ y: y(v), label: spec.format(v) })),
+  };
 }
 
 /**
  * The hover read-out at pixel `px`: the swept value nearest it among the points run so far, and
  * each series' point there (a series not yet run at it is left out). Null off the plot.
  */
-export function nearestSwept(layout: SweepLayout, px: number): { x: number; cx: number; points: { name: string; colour: string; y: number; cy: number }[] } | null {
-  const best = nearestColumn(layout.plot, px, layout.series.flatMap((s) => s.xy.map((p) => [p.x, p.cx] as const)));
+export function nearestSwept(
+  layout: SweepLayout,
+  px: number,
+): { x: number; cx: number; points: { name: string; colour: string; y: number; cy: number }[] } | null {
+  const best = nearestColumn(
+    layout.plot,
+    px,
+    layout.series.flatMap((s) => s.xy.map((p) => [p.x, p.cx] as const)),
+  );
   if (!best) return null;
   const { value: x, x: cx } = best;
-  const points = layout.series.flatMap((s) => s.xy.filter((p) => p.x === x).map((p) => ({ name: s.name, colour: s.colour, y: p.y, cy: p.cy })));
+  const points = layout.series.flatMap((s) =>
+    s.xy.filter((p) => p.x === x).map((p) => ({ name: s.name, colour: s.colour, y: p.y, cy: p.cy })),
+  );
   return { x, cx, points };
 }
 

@@ -43,7 +43,15 @@ export function TimelineChart({ points, series, total, warmup }: TimelineChartPr
         aria-label={`Each slice of the run's reads: ${series.map((s) => s.label).join(', ')}, against requests processed`}
         {...hoverHandlers}
       >
-        {layout.warmX > plot.left && <rect className="timeline-warmup" x={plot.left} y={plot.top} width={layout.warmX - plot.left} height={plot.bottom - plot.top} />}
+        {layout.warmX > plot.left && (
+          <rect
+            className="timeline-warmup"
+            x={plot.left}
+            y={plot.top}
+            width={layout.warmX - plot.left}
+            height={plot.bottom - plot.top}
+          />
+        )}
         <g className="cdf-grid">
           {layout.yTicks.map((t) => (
             <line key={t.y} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
@@ -52,7 +60,13 @@ export function TimelineChart({ points, series, total, warmup }: TimelineChartPr
         {layout.paths.map((p) => (
           <path key={p.key} className={`timeline-line ${p.className}`} d={p.d} data-series={p.key} />
         ))}
-        <ChartAxes plot={plot} height={layout.height} xTicks={layout.xTicks} yTicks={layout.yTicks} title={`requests processed${layout.warmX > plot.left ? ' (warm-up shaded)' : ''}`} />
+        <ChartAxes
+          plot={plot}
+          height={layout.height}
+          xTicks={layout.xTicks}
+          yTicks={layout.yTicks}
+          title={`requests processed${layout.warmX > plot.left ? ' (warm-up shaded)' : ''}`}
+        />
         {layout.y2Ticks.length > 0 && (
           <g className="cdf-axis timeline-y2" data-testid="timeline-demote-axis" data-max={layout.demoteMax}>
             <line x1={plot.right} x2={plot.right} y1={plot.top} y2={plot.bottom} />
@@ -61,7 +75,11 @@ export function TimelineChart({ points, series, total, warmup }: TimelineChartPr
                 {t.label}
               </text>
             ))}
-            <text className="cdf-axis-title" transform={`translate(${layout.width - 6} ${(plot.top + plot.bottom) / 2}) rotate(90)`} textAnchor="middle">
+            <text
+              className="cdf-axis-title"
+              transform={`translate(${layout.width - 6} ${(plot.top + plot.bottom) / 2}) rotate(90)`}
+              textAnchor="middle"
+            >
               DEMOTEs per read
             </text>
           </g>
@@ -71,9 +89,22 @@ export function TimelineChart({ points, series, total, warmup }: TimelineChartPr
             plot={plot}
             x={hover.x}
             testId="timeline-hover"
-            data={{ 'data-from': hover.from, 'data-to': hover.to, 'data-client': hover.point.client, 'data-array': hover.point.array, 'data-disk': hover.point.disk, 'data-demotions': hover.point.demotions }}
+            data={{
+              'data-from': hover.from,
+              'data-to': hover.to,
+              'data-client': hover.point.client,
+              'data-array': hover.point.array,
+              'data-disk': hover.point.disk,
+              'data-demotions': hover.point.demotions,
+            }}
             title={`requests ${formatCount(hover.from)}–${formatCount(hover.to)}${hover.point.warmup ? ' (warm-up)' : ''}`}
-            rows={series.map((s) => ({ key: s.key, colour: s.colour, cy: hover.ys[s.key]!, text: `${s.label} ${formatValue(s.key, hover.point[s.key])}`, data: { 'data-series': s.key } }))}
+            rows={series.map((s) => ({
+              key: s.key,
+              colour: s.colour,
+              cy: hover.ys[s.key]!,
+              text: `${s.label} ${formatValue(s.key, hover.point[s.key])}`,
+              data: { 'data-series': s.key },
+            }))}
           />
         )}
       </svg>

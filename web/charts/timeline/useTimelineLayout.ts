@@ -45,14 +45,19 @@ function scales({ plot, domain, demoteMax }: Pick<TimelineLayout, 'plot' | 'doma
   return {
     x: scaleLinear().domain(domain).range([plot.left, plot.right]),
     y: scaleLinear().domain([0, 1]).range([plot.bottom, plot.top]),
-    y2: scaleLinear().domain([0, demoteMax || 1]).range([plot.bottom, plot.top]),
+    y2: scaleLinear()
+      .domain([0, demoteMax || 1])
+      .range([plot.bottom, plot.top]),
   };
 }
 
 /** The DEMOTEs axis' top: the largest slice's DEMOTEs per read, rounded up to a nice step (at least 0.1). */
 export function demoteAxisMax(points: readonly TimelinePoint[]): number {
   const max = points.reduce((m, p) => Math.max(m, p.demotions), 0);
-  return scaleLinear().domain([0, Math.max(0.1, max)]).nice(4).domain()[1];
+  return scaleLinear()
+    .domain([0, Math.max(0.1, max)])
+    .nice(4)
+    .domain()[1];
 }
 
 /** A series' pixel height for value `v`: shares on the left axis, DEMOTEs on the right. */
@@ -64,7 +69,13 @@ function yOf(s: ReturnType<typeof scales>, key: TimelineSeriesKey, v: number): n
  * `total`: the requests the run will process (the x axis spans them from the start); `warmup`:
  * how many of them warm the caches (shaded).
  */
-export function computeTimelineLayout(points: readonly TimelinePoint[], series: readonly TimelineSeries[], total: number, warmup: number, { width, height }: Size): TimelineLayout {
+export function computeTimelineLayout(
+  points: readonly TimelinePoint[],
+  series: readonly TimelineSeries[],
+  total: number,
+  warmup: number,
+  { width, height }: Size,
+): TimelineLayout {
   const demotes = series.some((s) => s.key === 'demotions');
   const plot = {
     left: TIMELINE_MARGIN.left,
@@ -76,7 +87,13 @@ export function computeTimelineLayout(points: readonly TimelinePoint[], series: 
   const demoteMax = demotes ? demoteAxisMax(points) : 0;
   const sc = scales({ plot, domain, demoteMax });
   const { x, y, y2 } = sc;
-  const paths = series.map((s) => ({ ...s, d: line<TimelinePoint>().x((p) => x(p.at)).y((p) => yOf(sc, s.key, p[s.key]))(points as TimelinePoint[]) ?? '' }));
+  const paths = series.map((s) => ({
+    ...s,
+    d:
+      line<TimelinePoint>()
+        .x((p) => x(p.at))
+        .y((p) => yOf(sc, s.key, p[s.key]))(points as TimelinePoint[]) ?? '',
+  }));
   return {
     width,
     height,
@@ -87,7 +104,9 @@ export function computeTimelineLayout(points: readonly TimelinePoint[], series: 
     xTicks: x.ticks(tickCount(plot.right - plot.left, 72, 5)).map((v) => ({ x: x(v), label: formatCount(v) })),
     yTicks: [0, 0.5, 1].map((v) => ({ y: y(v), label: `${v * 100}%` })),
     demoteMax,
-    y2Ticks: demotes ? [0, demoteMax / 2, demoteMax].map((v) => ({ y: y2(v), label: String(Number(v.toFixed(3))) })) : [],
+    y2Ticks: demotes
+      ? [0, demoteMax / 2, demoteMax].map((v) => ({ y: y2(v), label: String(Number(v.toFixed(3))) }))
+      : [],
   };
 }
 
@@ -98,12 +117,23 @@ export function timelineReadOut(layout: TimelineLayout, points: readonly Timelin
   const sc = scales(layout);
   const slice = sliceAt(points, sc.x.invert(px));
   if (!slice) return null;
-  const ys = Object.fromEntries(layout.paths.map((s) => [s.key, yOf(sc, s.key, slice.point[s.key])])) as Partial<Record<TimelineSeriesKey, number>>;
+  const ys = Object.fromEntries(layout.paths.map((s) => [s.key, yOf(sc, s.key, slice.point[s.key])])) as Partial<
+    Record<TimelineSeriesKey, number>
+  >;
   return { ...slice, x: sc.x(slice.point.at), ys };
 }
 
 /** `computeTimelineLayout`, recomputed only when the slices, the series, the run or the size change. */
-export function useTimelineLayout(points: readonly TimelinePoint[], series: readonly TimelineSeries[], total: number, warmup: number, size: Size): TimelineLayout {
+export function useTimelineLayout(
+  points: readonly TimelinePoint[],
+  series: readonly TimelineSeries[],
+  total: number,
+  warmup: number,
+  size: Size,
+): TimelineLayout {
   const { width, height } = size;
-  return useMemo(() => computeTimelineLayout(points, series, total, warmup, { width, height }), [points, series, total, warmup, width, height]);
+  return useMemo(
+    () => computeTimelineLayout(points, series, total, warmup, { width, height }),
+    [points, series, total, warmup, width, height],
+  );
 }

@@ -14,7 +14,15 @@ export function UpsideChart({ points }: { points: readonly UpsidePoint[] }) {
   const { plot } = layout;
   return (
     <div className="cdf" ref={ref}>
-      <svg data-testid="upside-chart" className="cdf-svg" width={layout.width} height={layout.height} viewBox={`0 0 ${layout.width} ${layout.height}`} role="img" aria-label="Predicted hit fraction against equal client and array sizes, inclusive and exclusive bars, each labelled with the percent reduction in the miss rate">
+      <svg
+        data-testid="upside-chart"
+        className="cdf-svg"
+        width={layout.width}
+        height={layout.height}
+        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        role="img"
+        aria-label="Predicted hit fraction against equal client and array sizes, inclusive and exclusive bars, each labelled with the percent reduction in the miss rate"
+      >
         <g className="cdf-grid">
           {layout.yTicks.map((t) => (
             <line key={t.value} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
@@ -29,7 +37,15 @@ export function UpsideChart({ points }: { points: readonly UpsidePoint[] }) {
               <rect className="exclusive" x={b.x0 + b.bw} y={b.ye} width={b.bw} height={plot.bottom - b.ye}>
                 <title>{`exclusive, ${formatCount(b.p.client)} + ${formatCount(b.p.array)} blocks: ${formatPercent(b.exc)} hits`}</title>
               </rect>
-              <text className="reduction" data-testid="upside-bar-reduction" data-size={b.p.client} data-value={String(b.p.missReductionPercent)} x={b.x0 + b.bw} y={Math.min(b.yi, b.ye) - 5} textAnchor="middle">
+              <text
+                className="reduction"
+                data-testid="upside-bar-reduction"
+                data-size={b.p.client}
+                data-value={String(b.p.missReductionPercent)}
+                x={b.x0 + b.bw}
+                y={Math.min(b.yi, b.ye) - 5}
+                textAnchor="middle"
+              >
                 {Math.round(b.p.missReductionPercent)}%
               </text>
               <text x={b.x0 + b.bw} y={plot.bottom + 15} textAnchor="middle">

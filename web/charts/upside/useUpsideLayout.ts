@@ -32,7 +32,10 @@ export const UPSIDE_MARGIN = { top: 22, right: 12, bottom: 40, left: 46 };
 export function computeUpsideLayout(points: readonly UpsidePoint[], { width, height }: Size): UpsideLayout {
   const M = UPSIDE_MARGIN;
   const plot = { left: M.left, right: Math.max(M.left + 10, width - M.right), top: M.top, bottom: height - M.bottom };
-  const x = scaleBand<number>().domain(points.map((p) => p.client)).range([plot.left, plot.right]).padding(0.25);
+  const x = scaleBand<number>()
+    .domain(points.map((p) => p.client))
+    .range([plot.left, plot.right])
+    .padding(0.25);
   const y = scaleLinear().domain([0, 1]).range([plot.bottom, plot.top]);
   const bw = x.bandwidth() / 2;
   const bars = points.map((p) => {

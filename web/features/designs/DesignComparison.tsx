@@ -35,7 +35,13 @@ export function designScenarios(base: Scenario): { name: string; scenario: Scena
       }
     } else {
       const [client, array] = t.kind === 'single' ? [t.cache, t.cache] : [t.client, t.array];
-      s.topology = { kind: 'two-level', client: { capacity: client.capacity, policy: { kind: d.client } }, array: { capacity: array.capacity, policy: { kind: d.array } }, link: t.link, disk: t.disk };
+      s.topology = {
+        kind: 'two-level',
+        client: { capacity: client.capacity, policy: { kind: d.client } },
+        array: { capacity: array.capacity, policy: { kind: d.array } },
+        link: t.link,
+        disk: t.disk,
+      };
     }
     setProtocol(s, { kind: d.protocol });
     s.name = `${workloadOf(s)?.kind.toUpperCase() ?? traceOf(s)!.name} ${designName(d)}`;
@@ -52,7 +58,6 @@ export interface DesignComparisonProps {
   base: Scenario | null;
   createRunner?: () => PoolRunner;
 }
-
 
 export function DesignComparison({ base, createRunner = defaultRunner, autoRun = false }: DesignComparisonProps) {
   const [rows, setRows] = useState<DesignRow[]>([]);
@@ -78,7 +83,9 @@ export function DesignComparison({ base, createRunner = defaultRunner, autoRun =
     }
   });
 
-  const ranked = [...rows].sort((a, b) => a.report.meanLatencyMs - b.report.meanLatencyMs || a.name.localeCompare(b.name));
+  const ranked = [...rows].sort(
+    (a, b) => a.report.meanLatencyMs - b.report.meanLatencyMs || a.name.localeCompare(b.name),
+  );
   const worst = ranked.length ? ranked[ranked.length - 1].report.meanLatencyMs : 0;
   const running = status === 'running';
   return (
@@ -88,10 +95,22 @@ export function DesignComparison({ base, createRunner = defaultRunner, autoRun =
         <p className="chart-legend">this workload, sizes, link and disk · client LRU/MRU × array LRU/MRU × DEMOTE</p>
       </div>
       <div className="actions">
-        <button type="button" className="button primary" data-testid="designs-run" disabled={!base || running} onClick={() => void start()}>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="designs-run"
+          disabled={!base || running}
+          onClick={() => void start()}
+        >
           {running ? 'Running…' : 'Compare all eight'}
         </button>
-        <button type="button" className="button secondary" data-testid="designs-cancel" disabled={!running} onClick={pool.cancel}>
+        <button
+          type="button"
+          className="button secondary"
+          data-testid="designs-cancel"
+          disabled={!running}
+          onClick={pool.cancel}
+        >
           Cancel
         </button>
         {base && (
@@ -100,7 +119,11 @@ export function DesignComparison({ base, createRunner = defaultRunner, autoRun =
           </a>
         )}
         <span className="mrc-progress" data-testid="designs-progress" data-status={status} data-done={rows.length}>
-          {!base ? 'Fix the scenario to compare designs.' : status === 'idle' ? '' : `${rows.length} / 8 designs${status === 'cancelled' ? ' — cancelled' : ''}`}
+          {!base
+            ? 'Fix the scenario to compare designs.'
+            : status === 'idle'
+              ? ''
+              : `${rows.length} / 8 designs${status === 'cancelled' ? ' — cancelled' : ''}`}
         </span>
       </div>
       {error && (
@@ -122,14 +145,22 @@ export function DesignComparison({ base, createRunner = defaultRunner, autoRun =
           </thead>
           <tbody>
             {ranked.map(({ name, report }, i) => (
-              <tr key={name} data-design={name} data-mean={String(report.meanLatencyMs)} className={i === 0 ? 'best' : undefined}>
+              <tr
+                key={name}
+                data-design={name}
+                data-mean={String(report.meanLatencyMs)}
+                className={i === 0 ? 'best' : undefined}
+              >
                 <td>
                   {name}
                   {i === 0 && status === 'done' ? ' ★' : ''}
                 </td>
                 <td>{formatMs(report.meanLatencyMs)}</td>
                 <td className="designs-bar-cell">
-                  <span className="designs-bar" style={{ width: `${worst > 0 ? (100 * report.meanLatencyMs) / worst : 0}%` }} />
+                  <span
+                    className="designs-bar"
+                    style={{ width: `${worst > 0 ? (100 * report.meanLatencyMs) / worst : 0}%` }}
+                  />
                 </td>
                 <td>{formatPercent(report.hitFractions.client)}</td>
                 <td>{formatPercent(report.hitFractions.array)}</td>

@@ -13,7 +13,22 @@ import { SelectField } from '../scenario/components/SelectField';
 import { ChartExport } from '../export/ChartExport';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
 import { WorkProgress } from '../sweeps/WorkProgress';
-import { AC_CA_KS, APPROACH_LABELS, RUNS_PER_CONFIG, SANS, atRatio, designRuns, designSpace, onSan, runName, summarize, type Design, type Outcome, type San, type Summary } from './space';
+import {
+  AC_CA_KS,
+  APPROACH_LABELS,
+  RUNS_PER_CONFIG,
+  SANS,
+  atRatio,
+  designRuns,
+  designSpace,
+  onSan,
+  runName,
+  summarize,
+  type Design,
+  type Outcome,
+  type San,
+  type Summary,
+} from './space';
 
 type SanChoice = 'scenario' | San | 'all';
 type RatioChoice = 'one' | 'sweep';
@@ -30,7 +45,8 @@ export interface Config {
 export function configs(san: SanChoice, ratio: RatioChoice): Config[] {
   const sans: (San | 'scenario')[] = san === 'all' ? ['vi-fc', 'ip-storage', 'future-san'] : [san];
   const ratios: (number | null)[] = ratio === 'sweep' ? [1 / 3, 1, 3] : [null];
-  const ratioLabel = (r: number | null) => (r === null ? 'these sizes' : r < 1 ? `1 : ${Math.round(1 / r)}` : `${Math.round(r)} : 1`);
+  const ratioLabel = (r: number | null) =>
+    r === null ? 'these sizes' : r < 1 ? `1 : ${Math.round(1 / r)}` : `${Math.round(r)} : 1`;
   return sans.flatMap((s) =>
     ratios.map((r) => ({
       key: `${s}/${r ?? 'own'}`,
@@ -63,7 +79,6 @@ export function jobs(base: Scenario, list: Config[]): Job[] | { error: string } 
   return out;
 }
 
-
 export interface DesignSpaceProps {
   base: Scenario | null;
   createRunner?: () => PoolRunner;
@@ -76,7 +91,9 @@ const SAN_CHOICES: SanChoice[] = ['scenario', 'vi-fc', 'ip-storage', 'future-san
 /** "vi-fc:one" → its SAN and ratio choices, if both are known. */
 function parseAuto(run: string | null | undefined): { san: SanChoice; ratio: RatioChoice } | null {
   const [san, ratio] = (run ?? '').split(':');
-  return SAN_CHOICES.includes(san as SanChoice) && (ratio === 'one' || ratio === 'sweep') ? { san: san as SanChoice, ratio } : null;
+  return SAN_CHOICES.includes(san as SanChoice) && (ratio === 'one' || ratio === 'sweep')
+    ? { san: san as SanChoice, ratio }
+    : null;
 }
 
 /** A relative gap in words: "5.6 % slower", "2.1 % faster", "as fast". */
@@ -129,7 +146,10 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
       <div className="chart-head">
         <h3 id="design-space-title">Paper 003's design space</h3>
         <p className="chart-legend">
-          136 designs on this workload{tree ? ' and tree (its clients take the client algorithm, every cache above the array one)' : ''}: HA_B, HA_R, AC_HB, AC_CA, AC_CC × LRU/ARC at each level × DU, CO, SE (AC_CA at its best of k = {AC_CA_KS.join(', ')} victim candidates, as the paper tunes it; DEMOTEs not charged, as the paper compares them)
+          136 designs on this workload
+          {tree ? ' and tree (its clients take the client algorithm, every cache above the array one)' : ''}: HA_B,
+          HA_R, AC_HB, AC_CA, AC_CC × LRU/ARC at each level × DU, CO, SE (AC_CA at its best of k = {AC_CA_KS.join(', ')}{' '}
+          victim candidates, as the paper tunes it; DEMOTEs not charged, as the paper compares them)
         </p>
       </div>
       <div className="row row-loose">
@@ -158,18 +178,41 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
         )}
       </div>
       <div className="actions">
-        <button type="button" className="button primary" data-testid="design-space-run" disabled={!base || running} onClick={() => void start()}>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="design-space-run"
+          disabled={!base || running}
+          onClick={() => void start()}
+        >
           {running ? 'Running…' : 'Explore the design space'}
         </button>
-        <button type="button" className="button secondary" data-testid="design-space-cancel" disabled={!running} onClick={pool.cancel}>
+        <button
+          type="button"
+          className="button secondary"
+          data-testid="design-space-cancel"
+          disabled={!running}
+          onClick={pool.cancel}
+        >
           Cancel
         </button>
- {base && (
-          <a className="share-link" data-testid="design-space-link" href={runLink(window.location.href, base, `design-space:${san}:${tree ? 'one' : ratio}`)}>
+        {base && (
+          <a
+            className="share-link"
+            data-testid="design-space-link"
+            href={runLink(window.location.href, base, `design-space:${san}:${tree ? 'one' : ratio}`)}
+          >
             link to this comparison
           </a>
         )}
-        <WorkProgress testId="design-space-progress" status={status} done={done} total={total} unit="runs" idleText={!base ? 'Fix the scenario to explore.' : undefined} />
+        <WorkProgress
+          testId="design-space-progress"
+          status={status}
+          done={done}
+          total={total}
+          unit="runs"
+          idleText={!base ? 'Fix the scenario to explore.' : undefined}
+        />
       </div>
       {error && (
         <div className="banner banner-error" role="alert" data-testid="design-space-error">
@@ -177,7 +220,8 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
         </div>
       )}
       {ran.map((c) => {
-        const summary = outcomes[c.key] && outcomes[c.key].length === RUNS_PER_CONFIG ? summarize(outcomes[c.key]) : null;
+        const summary =
+          outcomes[c.key] && outcomes[c.key].length === RUNS_PER_CONFIG ? summarize(outcomes[c.key]) : null;
         return summary ? <ConfigResult key={c.key} config={c} summary={summary} scenario={base} /> : null;
       })}
     </section>
@@ -188,19 +232,41 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
 function ConfigResult({ config, summary, scenario }: { config: Config; summary: Summary; scenario: Scenario | null }) {
   const chart = useRef<HTMLDivElement>(null);
   const bars = useMemo<ApproachBars[]>(
-    () => summary.approaches.map((a) => ({ approach: a.approach, bestMs: a.best.meanMs, bestName: runName(a.best), plainMs: a.plain ? a.plain.meanMs : null })),
+    () =>
+      summary.approaches.map((a) => ({
+        approach: a.approach,
+        bestMs: a.best.meanMs,
+        bestName: runName(a.best),
+        plainMs: a.plain ? a.plain.meanMs : null,
+      })),
     [summary],
   );
   return (
-    <div className="design-space-config" data-testid="design-space-config" data-config={config.key} data-gap={String(summary.gap)} data-plain-gap={String(summary.plainGap ?? '')}>
+    <div
+      className="design-space-config"
+      data-testid="design-space-config"
+      data-config={config.key}
+      data-gap={String(summary.gap)}
+      data-plain-gap={String(summary.plainGap ?? '')}
+    >
       <h4>{config.label}</h4>
       <p className="design-space-gap">
-        Best hierarchy-aware <strong>{summary.bestHa.design.approach}</strong> ({runName(summary.bestHa)}, {formatMs(summary.bestHa.meanMs)}) against best aggressively-collaborative <strong>{summary.bestAc.design.approach}</strong> ({runName(summary.bestAc)},{' '}
-        {formatMs(summary.bestAc.meanMs)}): hierarchy-aware is <strong data-testid="design-space-gap">{slowerBy(summary.gap)}</strong>
-        {summary.plainGap !== undefined && <> — with plain LRU and no optimization, {slowerBy(summary.plainGap)}</>} (paper 003: within 2.5&nbsp;% when tuned; far slower with plain LRU).
+        Best hierarchy-aware <strong>{summary.bestHa.design.approach}</strong> ({runName(summary.bestHa)},{' '}
+        {formatMs(summary.bestHa.meanMs)}) against best aggressively-collaborative{' '}
+        <strong>{summary.bestAc.design.approach}</strong> ({runName(summary.bestAc)}, {formatMs(summary.bestAc.meanMs)}
+        ): hierarchy-aware is <strong data-testid="design-space-gap">{slowerBy(summary.gap)}</strong>
+        {summary.plainGap !== undefined && <> — with plain LRU and no optimization, {slowerBy(summary.plainGap)}</>}{' '}
+        (paper 003: within 2.5&nbsp;% when tuned; far slower with plain LRU).
       </p>
       <div className="chart-head">
-        <ChartExport target={chart} view={`design-space-${config.key}`} title={`Paper 003's design space: ${config.label}`} yLabel="mean read latency" scenario={scenario} testId="design-space-export" />
+        <ChartExport
+          target={chart}
+          view={`design-space-${config.key}`}
+          title={`Paper 003's design space: ${config.label}`}
+          yLabel="mean read latency"
+          scenario={scenario}
+          testId="design-space-export"
+        />
       </div>
       <div ref={chart}>
         <DesignBarsChart bars={bars} />
@@ -216,7 +282,13 @@ function ConfigResult({ config, summary, scenario }: { config: Config; summary: 
         </thead>
         <tbody>
           {summary.approaches.map((a) => (
-            <tr key={a.approach} data-approach={a.approach} data-design={runName(a.best)} data-mean={String(a.best.meanMs)} data-plain={String(a.plain?.meanMs ?? '')}>
+            <tr
+              key={a.approach}
+              data-approach={a.approach}
+              data-design={runName(a.best)}
+              data-mean={String(a.best.meanMs)}
+              data-plain={String(a.plain?.meanMs ?? '')}
+            >
               <td>
                 <abbr title={APPROACH_LABELS[a.approach]}>{a.approach}</abbr>
               </td>

@@ -88,7 +88,11 @@ const policy = (a: Algorithm) => ({ kind: a === 'LRU' ? ('lru' as const) : ('arc
  */
 export function applyDesign(base: Scenario, d: Design): Scenario {
   const s = structuredClone(base);
-  const cache = (a: Algorithm, capacity: number): CacheConfig => ({ capacity, policy: policy(a), ...(d.co ? { co: true } : {}) });
+  const cache = (a: Algorithm, capacity: number): CacheConfig => ({
+    capacity,
+    policy: policy(a),
+    ...(d.co ? { co: true } : {}),
+  });
   const t = s.topology;
   if (t.kind === 'tree') {
     const leaves = new Set(treeLeaves(t.caches).map((c) => c.name));
@@ -99,7 +103,13 @@ export function applyDesign(base: Scenario, d: Design): Scenario {
     }
   } else {
     const [client, array] = t.kind === 'single' ? [t.cache, t.cache] : [t.client, t.array];
-    s.topology = { kind: 'two-level', client: cache(d.client, client.capacity), array: cache(d.array, array.capacity), link: t.link, disk: t.disk };
+    s.topology = {
+      kind: 'two-level',
+      client: cache(d.client, client.capacity),
+      array: cache(d.array, array.capacity),
+      link: t.link,
+      disk: t.disk,
+    };
   }
   s.protocol = structuredClone(PROTOCOLS[d.approach]);
   if (s.protocol.kind === 'none') delete s.protocol;
@@ -127,7 +137,11 @@ export interface DesignRun {
 export function designRuns(base: Scenario, d: Design): DesignRun[] {
   const scenario = applyDesign(base, d);
   if (d.approach !== 'AC_CA') return [{ design: d, scenario }];
-  return AC_CA_KS.map((k) => ({ design: d, k, scenario: { ...structuredClone(scenario), protocol: { kind: 'ac-ca', k } } }));
+  return AC_CA_KS.map((k) => ({
+    design: d,
+    k,
+    scenario: { ...structuredClone(scenario), protocol: { kind: 'ac-ca', k } },
+  }));
 }
 
 /** Runs per configuration: every design once, AC_CA once per candidate count. */

@@ -23,7 +23,12 @@ export function ChartExport({ target, view, title, yLabel, scenario, testId }: C
     const el = target.current;
     const svg = el?.querySelector('svg');
     if (!el || !svg) return null;
-    return figureSvg(svg, { title, yLabel, summary: scenario ? scenarioSummary(scenario) : undefined, legend: legendOf(el) });
+    return figureSvg(svg, {
+      title,
+      yLabel,
+      summary: scenario ? scenarioSummary(scenario) : undefined,
+      legend: legendOf(el),
+    });
   };
   const name = (ext: string) => exportName(scenario?.name || 'tiersim', view, ext);
   return (

@@ -38,9 +38,12 @@ export function reportCsv(report: Report, name = ''): string {
   for (const c of report.clients) {
     const at = `client:${c.name}`;
     put(at, 'path', c.path.map((i) => report.caches[i]?.name ?? i).join(' > '));
-    for (const k of ['requests', 'reads', 'writes', 'synchWrites', 'replaceWrites', 'recovWrites'] as const) put(at, k, c[k]);
+    for (const k of ['requests', 'reads', 'writes', 'synchWrites', 'replaceWrites', 'recovWrites'] as const)
+      put(at, k, c[k]);
     put(at, 'meanLatencyMs', c.meanLatencyMs);
-    c.hitFractions.forEach((h, i) => put(at, i === c.hitFractions.length - 1 ? 'hitFraction.disk' : `hitFraction.level${i}`, h));
+    c.hitFractions.forEach((h, i) =>
+      put(at, i === c.hitFractions.length - 1 ? 'hitFraction.disk' : `hitFraction.level${i}`, h),
+    );
     if (c.aloneMeanLatencyMs !== undefined) put(at, 'aloneMeanLatencyMs', c.aloneMeanLatencyMs);
     if (c.speedup !== undefined) put(at, 'speedup', c.speedup);
   }
@@ -48,7 +51,23 @@ export function reportCsv(report: Report, name = ''): string {
     const at = `cache:${c.name}`;
     put(at, 'policy', c.policy);
     put(at, 'parent', c.parent === null ? 'disk' : (report.caches[c.parent]?.name ?? c.parent));
-    for (const k of ['capacity', 'blocks', 'hits', 'misses', 'evictions', 'demotionsIn', 'demotionsMovedIn', 'reloads', 'linkBytes', 'writes', 'synchWrites', 'replaceWrites', 'recovWrites', 'warmBlockReads', 'warmBlockHits'] as const) {
+    for (const k of [
+      'capacity',
+      'blocks',
+      'hits',
+      'misses',
+      'evictions',
+      'demotionsIn',
+      'demotionsMovedIn',
+      'reloads',
+      'linkBytes',
+      'writes',
+      'synchWrites',
+      'replaceWrites',
+      'recovWrites',
+      'warmBlockReads',
+      'warmBlockHits',
+    ] as const) {
       put(at, k, c[k]);
     }
   }
@@ -57,7 +76,20 @@ export function reportCsv(report: Report, name = ''): string {
   return ['section,key,value', ...rows.map((r) => r.map(csvCell).join(','))].join('\n') + '\n';
 }
 
-const STYLED = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity', 'opacity', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'dominant-baseline'];
+const STYLED = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'stroke-opacity',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'text-anchor',
+  'dominant-baseline',
+];
 
 /** A chart's SVG as a standalone document: the page's CSS for each element inlined. */
 export function svgText(svg: SVGSVGElement): string {
@@ -94,7 +126,12 @@ export function download(name: string, data: Blob | string, type = 'application/
 
 /** A file name from a scenario's name: "RANDOM LRU-MRU-demote" → "random-lru-mru-demote". */
 export function fileStem(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'tiersim';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'tiersim'
+  );
 }
 
 /**
@@ -115,7 +152,10 @@ const count = (n: number) => n.toLocaleString('en-US');
  */
 export function scenarioSummary(s: Scenario): string {
   const f = scenarioFacts(s);
-  const source = f.source.kind === 'trace' ? `trace ${f.source.name}` : `${f.source.workload.toUpperCase()} workload, ${count(f.measured)} measured requests`;
+  const source =
+    f.source.kind === 'trace'
+      ? `trace ${f.source.name}`
+      : `${f.source.workload.toUpperCase()} workload, ${count(f.measured)} measured requests`;
   const t = f.topology;
   const caches =
     t.kind === 'single'
@@ -125,7 +165,9 @@ export function scenarioSummary(s: Scenario): string {
         : `a tree of ${t.caches.length} caches (${t.caches.map((c) => `${c.name} ${c.policy} ${count(c.capacity)}`).join(', ')})`;
   const kib = f.blockSize / 1024;
   const protocol = f.protocol === null ? null : f.protocol === 'none' ? 'no protocol' : protocolNames[f.protocol];
-  return [source, caches, protocol, `${kib >= 1 ? `${kib} KiB` : `${f.blockSize} B`} blocks`].filter((p) => p !== null).join(' · ');
+  return [source, caches, protocol, `${kib >= 1 ? `${kib} KiB` : `${f.blockSize} B`} blocks`]
+    .filter((p) => p !== null)
+    .join(' · ');
 }
 
 /** A legend entry read from a chart's HTML legend: its text and its swatch. */
@@ -139,7 +181,9 @@ export interface LegendItem {
 
 /** The legend beside a chart, read from the page: `.mrc-legend li` and `.chart-legend .legend-item`. */
 export function legendOf(container: Element): LegendItem[] {
-  const items = [...container.querySelectorAll('.mrc-legend li, .chart-legend .legend-item, .chart-legend [data-legend]')];
+  const items = [
+    ...container.querySelectorAll('.mrc-legend li, .chart-legend .legend-item, .chart-legend [data-legend]'),
+  ];
   return items.map((el) => {
     const line = el.querySelector('.line-swatch line');
     const box = el.querySelector('.swatch, .mrc-swatch');
@@ -176,7 +220,9 @@ const FONT = 'font-family="system-ui, -apple-system, Segoe UI, sans-serif"';
  * chart itself as [`svgText`] gives it, styles inlined.
  */
 export function figureSvg(svg: SVGSVGElement, meta: FigureMeta): string {
-  const chart = svgText(svg).replace(/^<\?xml[^>]*>\n/, '').trim();
+  const chart = svgText(svg)
+    .replace(/^<\?xml[^>]*>\n/, '')
+    .trim();
   const { width: w0, height: h0 } = svg.getBoundingClientRect();
   const chartW = Math.max(1, Math.round(w0));
   const chartH = Math.max(1, Math.round(h0));
@@ -212,15 +258,21 @@ export function figureSvg(svg: SVGSVGElement, meta: FigureMeta): string {
     .join('');
   // Nested in the figure, the chart inherits its namespace (a serializer may have written its
   // own xmlns twice).
-  const nested = chart.replace(/^<svg\b[^>]*>/, (tag) => tag.replace(/\sxmlns="[^"]*"/g, '').replace(/^<svg\b/, `<svg x="${left}" y="${head}"`));
+  const nested = chart.replace(/^<svg\b[^>]*>/, (tag) =>
+    tag.replace(/\sxmlns="[^"]*"/g, '').replace(/^<svg\b/, `<svg x="${left}" y="${head}"`),
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<title>${esc(meta.title)}</title>`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text class="figure-title" x="8" y="20" font-size="15" font-weight="600" fill="#111" ${FONT}>${esc(meta.title)}</text>`,
-    meta.summary ? `<text class="figure-summary" x="8" y="38" font-size="11" fill="#555" ${FONT}>${esc(meta.summary)}</text>` : '',
-    meta.yLabel ? `<text class="figure-y-label" transform="translate(14 ${head + chartH / 2}) rotate(-90)" text-anchor="middle" font-size="11" fill="#333" ${FONT}>${esc(meta.yLabel)}</text>` : '',
+    meta.summary
+      ? `<text class="figure-summary" x="8" y="38" font-size="11" fill="#555" ${FONT}>${esc(meta.summary)}</text>`
+      : '',
+    meta.yLabel
+      ? `<text class="figure-y-label" transform="translate(14 ${head + chartH / 2}) rotate(-90)" text-anchor="middle" font-size="11" fill="#333" ${FONT}>${esc(meta.yLabel)}</text>`
+      : '',
     nested,
     legend.length ? `<g class="figure-legend">${legendSvg}</g>` : '',
     '</svg>',
@@ -248,7 +300,9 @@ export async function figurePng(text: string, scale = 2): Promise<Blob> {
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no PNG'))), 'image/png'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no PNG'))), 'image/png'),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }

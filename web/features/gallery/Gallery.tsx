@@ -29,7 +29,12 @@ interface Recorded {
   error: string | null;
 }
 
-export function Gallery({ onLoad, experiments = EXPERIMENTS, loadRecorded = fetchRecorded, createEngine = newEngine }: GalleryProps) {
+export function Gallery({
+  onLoad,
+  experiments = EXPERIMENTS,
+  loadRecorded = fetchRecorded,
+  createEngine = newEngine,
+}: GalleryProps) {
   const [recorded, setRecorded] = useState<Recorded>({ checks: null, verdicts: null, error: null });
 
   useEffect(() => {
@@ -41,7 +46,12 @@ export function Gallery({ onLoad, experiments = EXPERIMENTS, loadRecorded = fetc
       try {
         checks = await loadRecorded();
       } catch (e) {
-        if (live) setRecorded({ checks: null, verdicts: null, error: `The recorded reproduction did not load: ${e instanceof Error ? e.message : String(e)}` });
+        if (live)
+          setRecorded({
+            checks: null,
+            verdicts: null,
+            error: `The recorded reproduction did not load: ${e instanceof Error ? e.message : String(e)}`,
+          });
         return;
       }
       if (!live) return;
@@ -51,7 +61,12 @@ export function Gallery({ onLoad, experiments = EXPERIMENTS, loadRecorded = fetc
         const verdicts = await engine.judgeChecks(checks, controller.signal);
         if (live) setRecorded({ checks, verdicts, error: null });
       } catch (e) {
-        if (live && !isAbortError(e)) setRecorded({ checks, verdicts: null, error: `The engine could not judge the recorded checks: ${e instanceof Error ? e.message : String(e)}` });
+        if (live && !isAbortError(e))
+          setRecorded({
+            checks,
+            verdicts: null,
+            error: `The engine could not judge the recorded checks: ${e instanceof Error ? e.message : String(e)}`,
+          });
       } finally {
         engine?.terminate();
       }
@@ -65,7 +80,10 @@ export function Gallery({ onLoad, experiments = EXPERIMENTS, loadRecorded = fetc
   const of = (paper: string) => {
     if (!recorded.checks) return { checks: null, verdicts: null };
     const at = recorded.checks.flatMap((c, i) => (c.paper === paper ? [i] : []));
-    return { checks: at.map((i) => recorded.checks![i]), verdicts: recorded.verdicts && at.map((i) => recorded.verdicts![i]) };
+    return {
+      checks: at.map((i) => recorded.checks![i]),
+      verdicts: recorded.verdicts && at.map((i) => recorded.verdicts![i]),
+    };
   };
 
   return (
@@ -75,7 +93,9 @@ export function Gallery({ onLoad, experiments = EXPERIMENTS, loadRecorded = fetc
           Paper gallery
         </h2>
         <p className="chart-legend">
-          each seed paper’s tables and figures: the paper’s numbers beside the ones <code>tiersim reproduce</code> recorded at the papers’ parameters, and the engine’s verdict — ✓ within tolerance, ≈ within twice it, ✗ beyond, with why beneath. <em>Run here</em> reruns a paper in this browser.
+          each seed paper’s tables and figures: the paper’s numbers beside the ones <code>tiersim reproduce</code>{' '}
+          recorded at the papers’ parameters, and the engine’s verdict — ✓ within tolerance, ≈ within twice it, ✗
+          beyond, with why beneath. <em>Run here</em> reruns a paper in this browser.
         </p>
       </div>
       {recorded.error && (
@@ -86,7 +106,16 @@ export function Gallery({ onLoad, experiments = EXPERIMENTS, loadRecorded = fetc
       <div className="gallery-cards">
         {experiments.map((e) => {
           const mine = of(e.paper);
-          return <PaperCard key={e.id} experiment={e} recorded={mine.checks} verdicts={mine.verdicts} onLoad={onLoad} createEngine={createEngine} />;
+          return (
+            <PaperCard
+              key={e.id}
+              experiment={e}
+              recorded={mine.checks}
+              verdicts={mine.verdicts}
+              onLoad={onLoad}
+              createEngine={createEngine}
+            />
+          );
         })}
       </div>
     </section>

@@ -3,7 +3,20 @@
 import { useState } from 'react';
 import type { Scenario } from '../../scenario/schema';
 import type { Experiment } from './experiments';
-import { MARK, VERDICT_WORD, byExhibit, checkKey, clock, difference, differenceText, paperText, tally, toleranceText, type Check, type Verdict } from './reproduction';
+import {
+  MARK,
+  VERDICT_WORD,
+  byExhibit,
+  checkKey,
+  clock,
+  difference,
+  differenceText,
+  paperText,
+  tally,
+  toleranceText,
+  type Check,
+  type Verdict,
+} from './reproduction';
 import { useElapsed, useRunHere, type GalleryEngine } from './useRunHere';
 
 export interface PaperCardProps {
@@ -35,14 +48,27 @@ export function PaperCard({ experiment: e, recorded, verdicts, onLoad, createEng
     const before = new Map((recorded ?? []).map((c) => [checkKey(c), c]));
     rows = state.live.checks.map((check, i) => {
       const old = before.get(checkKey(check));
-      return { check, verdict: state.live!.verdicts[i], was: old && old.ours !== check.ours ? old : undefined, isNew: recorded !== null && !old };
+      return {
+        check,
+        verdict: state.live!.verdicts[i],
+        was: old && old.ours !== check.ours ? old : undefined,
+        isNew: recorded !== null && !old,
+      };
     });
   } else {
     rows = (recorded ?? []).map((check, i) => ({ check, verdict: verdicts?.[i] }));
   }
   const judged = rows.every((r) => r.verdict);
   const changed = rows.filter((r) => r.was || r.isNew).length;
-  const status = running ? 'running' : state.live ? 'live' : recorded === null ? 'loading' : rows.length ? 'recorded' : 'none';
+  const status = running
+    ? 'running'
+    : state.live
+      ? 'live'
+      : recorded === null
+        ? 'loading'
+        : rows.length
+          ? 'recorded'
+          : 'none';
 
   return (
     <article className="gallery-card" data-testid={`gallery-${e.id}`} data-status={status}>
@@ -67,11 +93,22 @@ export function PaperCard({ experiment: e, recorded, verdicts, onLoad, createEng
       {rows.length > 0 && <Checks id={e.id} rows={rows} />}
 
       <div className="gallery-actions">
-        <button type="button" className="button secondary small" data-testid={`gallery-load-${e.id}`} title={e.loads} onClick={() => onLoad(structuredClone(e.scenario))}>
+        <button
+          type="button"
+          className="button secondary small"
+          data-testid={`gallery-load-${e.id}`}
+          title={e.loads}
+          onClick={() => onLoad(structuredClone(e.scenario))}
+        >
           Load into editor
         </button>
         {running ? (
-          <button type="button" className="button secondary small" data-testid={`gallery-cancel-${e.id}`} onClick={cancel}>
+          <button
+            type="button"
+            className="button secondary small"
+            data-testid={`gallery-cancel-${e.id}`}
+            onClick={cancel}
+          >
             Cancel
           </button>
         ) : (
@@ -148,7 +185,12 @@ function CheckRow({ row: { check: c, verdict, was, isNew } }: { row: Row }) {
   const tolerance = toleranceText(c);
   return (
     <>
-      <tr data-label={c.label} data-verdict={verdict ?? ''} data-changed={was ? 'true' : isNew ? 'new' : undefined} data-note={c.note ? 'below' : undefined}>
+      <tr
+        data-label={c.label}
+        data-verdict={verdict ?? ''}
+        data-changed={was ? 'true' : isNew ? 'new' : undefined}
+        data-note={c.note ? 'below' : undefined}
+      >
         <th scope="row">{c.label}</th>
         <td className="gallery-paper-value">
           {paperText(c)}
@@ -165,7 +207,13 @@ function CheckRow({ row: { check: c, verdict, was, isNew } }: { row: Row }) {
           {isNew && <span className="gallery-was"> ● not recorded</span>}
         </td>
         <td className="gallery-diff">{differenceText(difference(c))}</td>
-        <td className="gallery-mark">{verdict ? <span aria-label={VERDICT_WORD[verdict]}>{MARK[verdict]}</span> : <span aria-label="being judged">…</span>}</td>
+        <td className="gallery-mark">
+          {verdict ? (
+            <span aria-label={VERDICT_WORD[verdict]}>{MARK[verdict]}</span>
+          ) : (
+            <span aria-label="being judged">…</span>
+          )}
+        </td>
       </tr>
       {c.note && (
         <tr className="gallery-note" data-verdict={verdict ?? ''}>
@@ -182,7 +230,13 @@ function CheckRow({ row: { check: c, verdict, was, isNew } }: { row: Row }) {
 function Note({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <button type="button" className={`gallery-note-text${open ? ' is-open' : ''}`} aria-expanded={open} title={open ? undefined : text} onClick={() => setOpen(!open)}>
+    <button
+      type="button"
+      className={`gallery-note-text${open ? ' is-open' : ''}`}
+      aria-expanded={open}
+      title={open ? undefined : text}
+      onClick={() => setOpen(!open)}
+    >
       {text}
     </button>
   );

@@ -32,7 +32,8 @@ function paper000(): Experiment {
     paper: '000',
     citation: 'Wong & Wilkes, USENIX ATC 2002',
     title: 'DEMOTE makes the pair exclusive',
-    claim: 'An array cache as large as the client’s is wasted on the client’s own blocks; DEMOTE with an MRU array makes the pair exclusive and, on RANDOM, 7.5× faster (Table 2) — down to a link about 20× slower (Fig. 19).',
+    claim:
+      'An array cache as large as the client’s is wasted on the client’s own blocks; DEMOTE with an MRU array makes the pair exclusive and, on RANDOM, 7.5× faster (Table 2) — down to a link about 20× slower (Fig. 19).',
     loads: 'RANDOM with LRU-MRU-demote, Table 2’s proposed design at the paper’s parameters.',
     scenario: structuredClone(DEFAULT_SCENARIO),
   };
@@ -44,18 +45,25 @@ function paper001(): Experiment {
     paper: '001',
     citation: 'Karedla, Love & Wherry, IEEE Computer 1994',
     title: 'SLRU is worth twice its size',
-    claim: 'On skewed references flooded by scans, SLRU hits about as often as LRU at twice the size, best with 60–80 % of it protected (Figs. 4–7).',
-    loads: 'SLRU (75 % protected) at 1,024 blocks over scans mixed with a hot set — a stream like the reproduction’s, not the same one.',
-    scenario: single('SLRU 1024', 1024, { kind: 'slru', protectedShare: 0.75 }, {
-      kind: 'mix',
-      blocks: 20_000,
-      scanShare: 0.6,
-      loopShare: 0,
-      hotShare: 0.05,
-      segment: 1000,
-      warmupRequests: 50_000,
-      measuredRequests: 400_000,
-    }),
+    claim:
+      'On skewed references flooded by scans, SLRU hits about as often as LRU at twice the size, best with 60–80 % of it protected (Figs. 4–7).',
+    loads:
+      'SLRU (75 % protected) at 1,024 blocks over scans mixed with a hot set — a stream like the reproduction’s, not the same one.',
+    scenario: single(
+      'SLRU 1024',
+      1024,
+      { kind: 'slru', protectedShare: 0.75 },
+      {
+        kind: 'mix',
+        blocks: 20_000,
+        scanShare: 0.6,
+        loopShare: 0,
+        hotShare: 0.05,
+        segment: 1000,
+        warmupRequests: 50_000,
+        measuredRequests: 400_000,
+      },
+    ),
   };
 }
 
@@ -68,7 +76,8 @@ function paper002(): Experiment {
     paper: '002',
     citation: 'Yadgar, Factor, Li & Schuster, ICDCS 2008',
     title: 'MC² shares an array among clients by their hints',
-    claim: 'TPC-H queries 3 (loops) and 7 (index lookups) sharing an array: MC² has the lowest mean I/O time of LRU, Demote, ARC, MultiQ and MC² (Fig. 2, Tables 1–2).',
+    claim:
+      'TPC-H queries 3 (loops) and 7 (index lookups) sharing an array: MC² has the lowest mean I/O time of LRU, Demote, ARC, MultiQ and MC² (Fig. 2, Tables 1–2).',
     loads: 'MC² with Karma over TPC-H queries 3 and 7, two clients under one array.',
     scenario,
   };
@@ -85,7 +94,10 @@ function paper003(): Experiment {
         link: { preset: 'fc-1g' },
         disk: { kind: 'constant', serviceMs: 10 },
       },
-      source: { kind: 'workload', workload: { kind: 'oltp', warehouses: 1, stream: 'buffer', warmupRequests: 50_000, measuredRequests: 200_000 } },
+      source: {
+        kind: 'workload',
+        workload: { kind: 'oltp', warehouses: 1, stream: 'buffer', warmupRequests: 50_000, measuredRequests: 200_000 },
+      },
     },
     'vi-fc',
   );
@@ -94,7 +106,8 @@ function paper003(): Experiment {
     paper: '003',
     citation: 'Chen, Zhang, Zhou, Scott & Schiefer, SIGMETRICS 2005',
     title: 'Hierarchy-aware caching is almost as good',
-    claim: 'With the right algorithms and optimizations, hierarchy-aware caching comes within 2.5 % of aggressively-collaborative caching on OLTP (Table 4); with plain LRU the gap is large (Fig. 10).',
+    claim:
+      'With the right algorithms and optimizations, hierarchy-aware caching comes within 2.5 % of aggressively-collaborative caching on OLTP (Table 4); with plain LRU the gap is large (Fig. 10).',
     loads: 'HA_R with ARC at both levels, DU and SE on VI/FC: the OLTP buffer trace over 2,000 + 2,000 blocks.',
     scenario: applyDesign(base, { approach: 'HA_R', client: 'ARC', array: 'ARC', du: true, co: false, se: true }),
   };
@@ -106,9 +119,15 @@ function paper004(): Experiment {
     paper: '004',
     citation: 'Li, Aboulnaga, Salem, Sachedina & Gao, FAST 2005',
     title: 'Write hints tell the server what will be read',
-    claim: 'A storage server cache under a DBMS buffer pool: TQ’s read hit ratio is about twice MQ’s, and LRU+Hints over three times LRU’s (Figs. 4–7, Table 2).',
+    claim:
+      'A storage server cache under a DBMS buffer pool: TQ’s read hit ratio is about twice MQ’s, and LRU+Hints over three times LRU’s (Figs. 4–7, Table 2).',
     loads: 'TQ at 20 % of a 1-warehouse TPC-C database, behind a buffer pool of half the database.',
-    scenario: single('OLTP → TQ', 4323, { kind: 'tq' }, { kind: 'oltp', warehouses: 1, bufferPool: 10_807, warmupRequests: 0, measuredRequests: 120_000 }),
+    scenario: single(
+      'OLTP → TQ',
+      4323,
+      { kind: 'tq' },
+      { kind: 'oltp', warehouses: 1, bufferPool: 10_807, warmupRequests: 0, measuredRequests: 120_000 },
+    ),
   };
 }
 

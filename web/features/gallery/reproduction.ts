@@ -18,7 +18,11 @@ export async function loadRecorded(): Promise<Check[]> {
 }
 
 export const MARK: Record<Verdict, string> = { pass: '✓', close: '≈', fail: '✗' };
-export const VERDICT_WORD: Record<Verdict, string> = { pass: 'within tolerance', close: 'close', fail: 'beyond tolerance' };
+export const VERDICT_WORD: Record<Verdict, string> = {
+  pass: 'within tolerance',
+  close: 'close',
+  fail: 'beyond tolerance',
+};
 
 /** A check's place in its paper: the same exhibit and label in another run is the same check. */
 export const checkKey = (c: Pick<Check, 'exhibit' | 'label'>) => `${c.exhibit}\u0000${c.label}`;

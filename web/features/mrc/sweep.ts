@@ -60,7 +60,11 @@ export function offlineAllowed(base: Scenario): boolean {
  * Every point, policy-major, validated. An invalid point (e.g. an offline policy on too long a
  * run) gives `{ error }` naming the policy, the size and the field.
  */
-export function sweepPoints(base: Scenario, policies: PolicyKind[], sizes: number[]): { points: SweepPoint[] } | { error: string } {
+export function sweepPoints(
+  base: Scenario,
+  policies: PolicyKind[],
+  sizes: number[],
+): { points: SweepPoint[] } | { error: string } {
   if (!policies.length) return { error: 'pick at least one policy' };
   if (!sizes.length) return { error: 'pick at least one cache size' };
   const points: SweepPoint[] = [];
@@ -105,4 +109,3 @@ export async function runSweep(
   );
   return reports.map((r, i) => result(i, r));
 }
-

@@ -49,7 +49,10 @@ export function timelineFromSamples(samples: readonly TimelineSample[]): Timelin
  * after it, with the requests it spans — from just after the previous point's end (or the run's
  * start) to its own. Null past the last point (not run yet) or with no points.
  */
-export function sliceAt(points: readonly TimelinePoint[], at: number): { index: number; from: number; to: number; point: TimelinePoint } | null {
+export function sliceAt(
+  points: readonly TimelinePoint[],
+  at: number,
+): { index: number; from: number; to: number; point: TimelinePoint } | null {
   const index = points.findIndex((p) => p.at >= at);
   if (index < 0) return null;
   const point = points[index];

@@ -56,8 +56,12 @@ function baseline(s: Scenario): Scenario {
 /** The sweep's series over `base`, or why it cannot run. */
 export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { error: string } {
   const kind = base.topology.kind;
-  if (param === 'bandwidth' && kind === 'single') return { error: 'this sweep varies the link between a client and the cache above it: use the two-level or tree topology' };
-  if (param === 'ratio' && kind !== 'two-level') return { error: 'this sweep varies a client and an array: use the two-level topology' };
+  if (param === 'bandwidth' && kind === 'single')
+    return {
+      error: 'this sweep varies the link between a client and the cache above it: use the two-level or tree topology',
+    };
+  if (param === 'ratio' && kind !== 'two-level')
+    return { error: 'this sweep varies a client and an array: use the two-level topology' };
   const at = (s: Scenario, patch: (s: Scenario) => void) => {
     const c = structuredClone(s);
     patch(c);
@@ -83,7 +87,10 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
       format: formatMs,
       series: [
         { name: base.name || 'this scenario', points: xs.map((x) => ({ x, scenario: link(base, x) })) },
-        { name: `${baseline(base).name} (inclusive)`, points: xs.map((x) => ({ x, scenario: link(baseline(base), x) })) },
+        {
+          name: `${baseline(base).name} (inclusive)`,
+          points: xs.map((x) => ({ x, scenario: link(baseline(base), x) })),
+        },
       ],
     };
   }
@@ -123,7 +130,10 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
     y: (r) => r.hitFractions.client,
     format: formatPercent,
     series: [
-      { name: 'SLRU', points: xs.map((x) => ({ x, scenario: single(base, { kind: 'slru', protectedShare: x }, `SLRU ${x}`) })) },
+      {
+        name: 'SLRU',
+        points: xs.map((x) => ({ x, scenario: single(base, { kind: 'slru', protectedShare: x }, `SLRU ${x}`) })),
+      },
       { name: 'LRU', points: xs.map((x) => ({ x, scenario: single(base, { kind: 'lru' }, 'LRU') })) },
     ],
   };
@@ -148,8 +158,12 @@ export function sweepSummary(spec: SweepSpec, values: Record<string, number>): s
     if (wins.every(Boolean)) return `${who} at every bandwidth swept.`;
     if (!wins.some(Boolean)) return `${who} at no bandwidth swept.`;
     const from = wins.indexOf(true);
-    if (wins.slice(from).every(Boolean)) return `${who} from ${at(xs[from])} up, and slower below (paper 000 Fig. 19: DEMOTE stops paying on slow links).`;
-    return `${who} at ${xs.filter((_, i) => wins[i]).map(at).join(', ')}.`;
+    if (wins.slice(from).every(Boolean))
+      return `${who} from ${at(xs[from])} up, and slower below (paper 000 Fig. 19: DEMOTE stops paying on slow links).`;
+    return `${who} at ${xs
+      .filter((_, i) => wins[i])
+      .map(at)
+      .join(', ')}.`;
   }
   const best = spec.series.map((s, k) => {
     let i = 0;
@@ -184,7 +198,9 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
     if (!base) return;
     const s = sweepSpec(base, which);
     if ('error' in s) return pool.fail(s.error);
-    const jobs = s.series.flatMap((series) => series.points.map((p) => ({ key: `${series.name}@${p.x}`, scenario: p.scenario })));
+    const jobs = s.series.flatMap((series) =>
+      series.points.map((p) => ({ key: `${series.name}@${p.x}`, scenario: p.scenario })),
+    );
     for (const j of jobs) {
       const check = checkScenario(j.scenario);
       if (!check.ok) return pool.fail(`${j.key}: ${describeIssue(check.issues[0])}`);
@@ -214,7 +230,16 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
     <section className="param-sweep" aria-labelledby="param-sweep-title" ref={panel}>
       <div className="chart-head">
         <h3 id="param-sweep-title">Sweeps</h3>
-        {status === 'done' && <ChartExport target={panel} view={`sweep-${spec?.param}`} title={spec ? `Sweep: ${spec.yLabel} against ${spec.xLabel}` : 'Sweep'} yLabel={spec?.yLabel} scenario={base} testId="param-sweep-export" />}
+        {status === 'done' && (
+          <ChartExport
+            target={panel}
+            view={`sweep-${spec?.param}`}
+            title={spec ? `Sweep: ${spec.yLabel} against ${spec.xLabel}` : 'Sweep'}
+            yLabel={spec?.yLabel}
+            scenario={base}
+            testId="param-sweep-export"
+          />
+        )}
       </div>
       <div className="row row-loose">
         <SelectField<SweepParam>
@@ -230,18 +255,41 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
         />
       </div>
       <div className="actions">
-        <button type="button" className="button primary" data-testid="param-sweep-run" disabled={!base || status === 'running'} onClick={() => void start()}>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="param-sweep-run"
+          disabled={!base || status === 'running'}
+          onClick={() => void start()}
+        >
           {status === 'running' ? 'Running…' : 'Sweep'}
         </button>
-        <button type="button" className="button secondary" data-testid="param-sweep-cancel" disabled={status !== 'running'} onClick={pool.cancel}>
+        <button
+          type="button"
+          className="button secondary"
+          data-testid="param-sweep-cancel"
+          disabled={status !== 'running'}
+          onClick={pool.cancel}
+        >
           Cancel
         </button>
         {base && (
-          <a className="share-link" data-testid="param-sweep-link" href={runLink(window.location.href, base, `sweep:${param}`)}>
+          <a
+            className="share-link"
+            data-testid="param-sweep-link"
+            href={runLink(window.location.href, base, `sweep:${param}`)}
+          >
             link to this sweep
           </a>
         )}
-        <WorkProgress testId="param-sweep-progress" status={status} done={done} total={total} unit="runs" idleText={spec ? undefined : ''} />
+        <WorkProgress
+          testId="param-sweep-progress"
+          status={status}
+          done={done}
+          total={total}
+          unit="runs"
+          idleText={spec ? undefined : ''}
+        />
       </div>
       {error && (
         <div className="banner banner-error" role="alert" data-testid="param-sweep-error">
@@ -264,7 +312,11 @@ export type { SweepLayout };
 
 /** The swept value as the axis labels it: "10" (Mbit/s), "30 %", "5/16". */
 function sweptLabel(param: SweepParam, v: number): string {
-  return param === 'bandwidth' ? String(v) : param === 'ratio' ? `${Math.round(v * 100)} %` : `${Math.round(v * 16)}/16`;
+  return param === 'bandwidth'
+    ? String(v)
+    : param === 'ratio'
+      ? `${Math.round(v * 100)} %`
+      : `${Math.round(v * 16)}/16`;
 }
 
 /** What web/charts/sweep draws of `spec`: its axes, labels and series. */

@@ -44,10 +44,24 @@ export function WorkProgress({ testId, status, done, total, unit, note, idleText
   const elapsed = useElapsed(status === 'running');
   const now = status === 'running' ? Math.max(elapsed, 1) : elapsed;
   const left = status === 'running' ? timeLeftMs(done, total, now) : null;
-  const text = status === 'idle' || idleText !== undefined ? (idleText ?? '') : `${progressText({ status, done, total, unit, elapsedMs: now })}${note ?? ''}`;
+  const text =
+    status === 'idle' || idleText !== undefined
+      ? (idleText ?? '')
+      : `${progressText({ status, done, total, unit, elapsedMs: now })}${note ?? ''}`;
   return (
-    <span className="mrc-progress" role="status" aria-live="polite" data-testid={testId} data-status={status} data-done={done} data-total={total} data-left-ms={left === null ? '' : Math.round(left)}>
-      {status === 'running' && <progress className="work-progress" max={Math.max(1, total)} value={done} aria-hidden="true" />}
+    <span
+      className="mrc-progress"
+      role="status"
+      aria-live="polite"
+      data-testid={testId}
+      data-status={status}
+      data-done={done}
+      data-total={total}
+      data-left-ms={left === null ? '' : Math.round(left)}
+    >
+      {status === 'running' && (
+        <progress className="work-progress" max={Math.max(1, total)} value={done} aria-hidden="true" />
+      )}
       {text}
     </span>
   );

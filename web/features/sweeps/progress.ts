@@ -28,7 +28,13 @@ export type WorkStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
  * left" before the first cell finishes), "136 / 136 runs · took about 2 min" when done, and
  * "— cancelled" after a cancel.
  */
-export function progressText(p: { status: WorkStatus; done: number; total: number; unit: string; elapsedMs: number }): string {
+export function progressText(p: {
+  status: WorkStatus;
+  done: number;
+  total: number;
+  unit: string;
+  elapsedMs: number;
+}): string {
   const count = `${p.done.toLocaleString('en-US')} / ${p.total.toLocaleString('en-US')} ${p.unit}`;
   if (p.status === 'running') {
     const left = timeLeftMs(p.done, p.total, p.elapsedMs);

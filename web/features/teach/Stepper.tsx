@@ -16,7 +16,17 @@
 // same requests; a presenter mode; and the walk exported as SVG frames or a printable page.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_SCENARIO } from '../../scenario/defaults';
-import { checkScenario, clientNames, describeIssue, type PolicyConfig, type PolicyKind, type Protocol, type Scenario, type TreeCache, type WorkloadSource } from '../../scenario/schema';
+import {
+  checkScenario,
+  clientNames,
+  describeIssue,
+  type PolicyConfig,
+  type PolicyKind,
+  type Protocol,
+  type Scenario,
+  type TreeCache,
+  type WorkloadSource,
+} from '../../scenario/schema';
 import { EngineClient } from '../../worker/client';
 import type { StackStatus, TeachQueue, TeachRequest, TeachStep } from '../../worker/protocol';
 import { POLICIES } from '../scenario/components/CacheFields';
@@ -25,7 +35,19 @@ import { download } from '../export/export';
 import { frameName, frameSvg, printablePage, stackFrames, zipFrames } from './export';
 import { linkedHash, publishStepperLink, readStepperLink, sameConfig, walkParams, type Notes } from './link';
 import { blockLabel, parseBlocks } from './requests';
-import { evictionsAt, evictionsOf, guessChoices, HINT_WORDS, judgeGuess, missWords, pathOf, requestWords, stripOf, tallyAt, type Guess } from './walk';
+import {
+  evictionsAt,
+  evictionsOf,
+  guessChoices,
+  HINT_WORDS,
+  judgeGuess,
+  missWords,
+  pathOf,
+  requestWords,
+  stripOf,
+  tallyAt,
+  type Guess,
+} from './walk';
 
 /** A small tree to step through: a preset's, or the page's scenario's. */
 export interface StepperTree {
@@ -97,54 +119,139 @@ const MC2_TREE: StepperTree = {
   from: 'mc2',
   caches: SHARED_ARRAY.caches,
   protocol: { kind: 'mc2', revision: 2 },
-  source: { kind: 'workload', workload: { kind: 'tpch', query: 'q3', scale: 0.01 }, clients: { c2: { kind: 'tpch', query: 'q7', scale: 0.01 } } },
+  source: {
+    kind: 'workload',
+    workload: { kind: 'tpch', query: 'q3', scale: 0.01 },
+    clients: { c2: { kind: 'tpch', query: 'q7', scale: 0.01 } },
+  },
 };
 
 export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig }[] = [
   {
     id: 'paper000',
     label: 'Paper 000 §4.5: LRU-LRU-demote, A–E',
-    config: { client: 'lru', array: 'lru', protocol: 'demote', clientSize: 3, arraySize: 3, requests: 'A B C D E A B', startClient: 'C D E', startArray: 'D B E' },
+    config: {
+      client: 'lru',
+      array: 'lru',
+      protocol: 'demote',
+      clientSize: 3,
+      arraySize: 3,
+      requests: 'A B C D E A B',
+      startClient: 'C D E',
+      startArray: 'D B E',
+    },
   },
   {
     id: 'exclusive',
     label: 'LRU-MRU-demote: one cache of N_c + N_a − 1',
-    config: { client: 'lru', array: 'mru', protocol: 'demote', clientSize: 3, arraySize: 3, requests: 'A B C D E A B C D E A B C D E', startClient: '', startArray: '' },
+    config: {
+      client: 'lru',
+      array: 'mru',
+      protocol: 'demote',
+      clientSize: 3,
+      arraySize: 3,
+      requests: 'A B C D E A B C D E A B C D E',
+      startClient: '',
+      startArray: '',
+    },
   },
   {
     id: 'inclusive',
     label: 'LRU-LRU inclusive: the array duplicates the client',
-    config: { client: 'lru', array: 'lru', protocol: 'none', clientSize: 3, arraySize: 3, requests: 'A B C D E A B C D E', startClient: '', startArray: '' },
+    config: {
+      client: 'lru',
+      array: 'lru',
+      protocol: 'none',
+      clientSize: 3,
+      arraySize: 3,
+      requests: 'A B C D E A B C D E',
+      startClient: '',
+      startArray: '',
+    },
   },
   {
     id: 'arc',
     label: "ARC's ghost lists B1 and B2",
-    config: { client: 'arc', array: 'none', protocol: 'none', clientSize: 4, arraySize: 4, requests: 'A B C D A B E F G A B H C D', startClient: '', startArray: '' },
+    config: {
+      client: 'arc',
+      array: 'none',
+      protocol: 'none',
+      clientSize: 4,
+      arraySize: 4,
+      requests: 'A B C D A B E F G A B H C D',
+      startClient: '',
+      startArray: '',
+    },
   },
   {
     id: 's3fifo',
     label: "S3-FIFO's small, main and ghost queues",
-    config: { client: 's3-fifo', array: 'none', protocol: 'none', clientSize: 5, arraySize: 4, requests: 'A B C A D E F G A H B I J A', startClient: '', startArray: '' },
+    config: {
+      client: 's3-fifo',
+      array: 'none',
+      protocol: 'none',
+      clientSize: 5,
+      arraySize: 4,
+      requests: 'A B C A D E F G A H B I J A',
+      startClient: '',
+      startArray: '',
+    },
   },
   {
     id: 'slru',
     label: "SLRU's probationary and protected segments",
-    config: { client: 'slru', array: 'none', protocol: 'none', clientSize: 5, arraySize: 4, requests: 'A B C A B D E F A G H B I', startClient: '', startArray: '' },
+    config: {
+      client: 'slru',
+      array: 'none',
+      protocol: 'none',
+      clientSize: 5,
+      arraySize: 4,
+      requests: 'A B C A B D E F A G H B I',
+      startClient: '',
+      startArray: '',
+    },
   },
   {
     id: 'lirs',
     label: "LIRS's stack S (LIR, HIR, non-resident) and Q, its resident HIR",
-    config: { client: 'lirs', array: 'none', protocol: 'none', clientSize: 4, arraySize: 4, requests: 'A B C D A B E A F B G C A', startClient: '', startArray: '' },
+    config: {
+      client: 'lirs',
+      array: 'none',
+      protocol: 'none',
+      clientSize: 4,
+      arraySize: 4,
+      requests: 'A B C D A B E A F B G C A',
+      startClient: '',
+      startArray: '',
+    },
   },
   {
     id: 'mq',
     label: 'MQ under a client: queues by frequency, and Qout',
-    config: { client: 'lru', array: 'mq', protocol: 'none', clientSize: 2, arraySize: 4, requests: 'A B C A D B E A F B G A H B', startClient: '', startArray: '' },
+    config: {
+      client: 'lru',
+      array: 'mq',
+      protocol: 'none',
+      clientSize: 2,
+      arraySize: 4,
+      requests: 'A B C A D B E A F B G A H B',
+      startClient: '',
+      startArray: '',
+    },
   },
   {
     id: 'tq',
-    label: "TQ (paper 004): a REPLACE write keeps A in Qhigh for its next read",
-    config: { client: 'lru', array: 'tq', protocol: 'none', clientSize: 2, arraySize: 4, requests: 'A B C D A*replace B E F A G B', startClient: '', startArray: '' },
+    label: 'TQ (paper 004): a REPLACE write keeps A in Qhigh for its next read',
+    config: {
+      client: 'lru',
+      array: 'tq',
+      protocol: 'none',
+      clientSize: 2,
+      arraySize: 4,
+      requests: 'A B C D A*replace B E F A G B',
+      startClient: '',
+      startArray: '',
+    },
   },
   {
     id: 'side-by-side',
@@ -182,7 +289,8 @@ export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig
   },
   {
     id: 'mc2',
-    label: "MC²'s partitions (paper 002): a block moves from c1's scan copies to the shared partition, another to c1's own",
+    label:
+      "MC²'s partitions (paper 002): a block moves from c1's scan copies to the shared partition, another to c1's own",
     config: {
       client: 'lru',
       array: 'lru',
@@ -216,7 +324,12 @@ export function stepperScenario(c: StepperConfig): Scenario | { error: string } 
     // The clients' generators matter only for MC²'s range hints; the stepper serves its own requests.
     if (c.tree.source) s.source = structuredClone(c.tree.source);
   } else if (c.array === 'none') {
-    s.topology = { kind: 'single', cache: { capacity: c.clientSize, policy: { kind: c.client } as PolicyConfig }, link: t.link, disk: t.disk };
+    s.topology = {
+      kind: 'single',
+      cache: { capacity: c.clientSize, policy: { kind: c.client } as PolicyConfig },
+      link: t.link,
+      disk: t.disk,
+    };
     delete s.protocol;
   } else {
     t.client = { capacity: c.clientSize, policy: { kind: c.client } as PolicyConfig };
@@ -227,9 +340,15 @@ export function stepperScenario(c: StepperConfig): Scenario | { error: string } 
   const check = checkScenario(s);
   if (!check.ok) return { error: describeIssue(check.issues[0]) };
   const caches = c.tree ? c.tree.caches : [];
-  if (caches.length > MAX_STEPPER_CACHES) return { error: `the stepper draws at most ${MAX_STEPPER_CACHES} caches (this tree has ${caches.length})` };
-  const big = c.tree ? caches.find((x) => x.capacity > MAX_STEPPER_BLOCKS)?.capacity : Math.max(c.clientSize, c.array === 'none' ? 0 : c.arraySize);
-  if (big !== undefined && big > MAX_STEPPER_BLOCKS) return { error: `the stepper draws caches of at most ${MAX_STEPPER_BLOCKS} blocks${c.tree ? ` (this tree has one of ${big}: shrink its caches in the scenario)` : ''}` };
+  if (caches.length > MAX_STEPPER_CACHES)
+    return { error: `the stepper draws at most ${MAX_STEPPER_CACHES} caches (this tree has ${caches.length})` };
+  const big = c.tree
+    ? caches.find((x) => x.capacity > MAX_STEPPER_BLOCKS)?.capacity
+    : Math.max(c.clientSize, c.array === 'none' ? 0 : c.arraySize);
+  if (big !== undefined && big > MAX_STEPPER_BLOCKS)
+    return {
+      error: `the stepper draws caches of at most ${MAX_STEPPER_BLOCKS} blocks${c.tree ? ` (this tree has one of ${big}: shrink its caches in the scenario)` : ''}`,
+    };
   return check.scenario;
 }
 
@@ -275,9 +394,19 @@ const LABEL_CHAR = 6.4;
  * entry marked LIR, resident HIR or non-resident, keyed by the cache as ghosts are (its
  * resident blocks are drawn, and glide, in the lists below it).
  */
-export function layoutStep(step: TeachStep, letters: boolean, evicted: readonly string[] = []): { rows: Row[]; boxes: Box[]; labelWidth: number } {
+export function layoutStep(
+  step: TeachStep,
+  letters: boolean,
+  evicted: readonly string[] = [],
+): { rows: Row[]; boxes: Box[]; labelWidth: number } {
   // The labels' column, wide enough for the longest (MC²'s partitions have long names).
-  const longest = Math.max(0, ...step.caches.flatMap((c) => [c.stack ? rowLabel(c.name, 'S', false, true).length : 0, ...c.queues.map((q) => rowLabel(c.name, q.name, q.ghost, false, q.partition).length)]));
+  const longest = Math.max(
+    0,
+    ...step.caches.flatMap((c) => [
+      c.stack ? rowLabel(c.name, 'S', false, true).length : 0,
+      ...c.queues.map((q) => rowLabel(c.name, q.name, q.ghost, false, q.partition).length),
+    ]),
+  );
   const LABEL_WIDTH = Math.max(LABEL_MIN, Math.ceil(12 + longest * LABEL_CHAR));
   const rows: Row[] = [];
   const boxes: Box[] = [];
@@ -288,10 +417,25 @@ export function layoutStep(step: TeachStep, letters: boolean, evicted: readonly 
     if (cache.stack) {
       const y = rows.length * ROW;
       const stack = cache.stack;
-      rows.push({ cache: cache.name, client, queue: { name: 'S', ghost: false, blocks: stack.map((e) => e.block), partition: null }, y, marks: stack.map((e) => e.status) });
+      rows.push({
+        cache: cache.name,
+        client,
+        queue: { name: 'S', ghost: false, blocks: stack.map((e) => e.block), partition: null },
+        y,
+        marks: stack.map((e) => e.status),
+      });
       stack.forEach((e, k) => {
         const label = blockLabel(e.block, letters);
-        boxes.push({ key: `${cache.name}:S:${label}`, label, cache: cache.name, client, x: LABEL_WIDTH + k * (BOX + GAP), y: y + 6, ghost: e.status === 'hir-non-resident', mark: e.status });
+        boxes.push({
+          key: `${cache.name}:S:${label}`,
+          label,
+          cache: cache.name,
+          client,
+          x: LABEL_WIDTH + k * (BOX + GAP),
+          y: y + 6,
+          ghost: e.status === 'hir-non-resident',
+          mark: e.status,
+        });
       });
     }
     for (const queue of cache.queues) {
@@ -306,21 +450,51 @@ export function layoutStep(step: TeachStep, letters: boolean, evicted: readonly 
           seen.set(b, n);
           key = n === 1 ? label : `${label}#${n}`;
         }
-        boxes.push({ key, label, cache: cache.name, client, x: LABEL_WIDTH + k * (BOX + GAP), y: y + 6, ghost: queue.ghost });
+        boxes.push({
+          key,
+          label,
+          cache: cache.name,
+          client,
+          x: LABEL_WIDTH + k * (BOX + GAP),
+          y: y + 6,
+          ghost: queue.ghost,
+        });
       });
     }
   });
   const gone = [...new Set(evicted)].filter((label) => !boxes.some((b) => b.key === label));
   if (evicted.length > 0) {
     const y = rows.length * ROW;
-    rows.push({ cache: 'evicted', client: false, queue: { name: 'tray', ghost: false, blocks: [], partition: null }, y, tray: true });
-    gone.forEach((label, k) => boxes.push({ key: label, label, cache: 'evicted', client: false, x: LABEL_WIDTH + k * (BOX + GAP), y: y + 6, ghost: false }));
+    rows.push({
+      cache: 'evicted',
+      client: false,
+      queue: { name: 'tray', ghost: false, blocks: [], partition: null },
+      y,
+      tray: true,
+    });
+    gone.forEach((label, k) =>
+      boxes.push({
+        key: label,
+        label,
+        cache: 'evicted',
+        client: false,
+        x: LABEL_WIDTH + k * (BOX + GAP),
+        y: y + 6,
+        ghost: false,
+      }),
+    );
   }
   return { rows, boxes, labelWidth: LABEL_WIDTH };
 }
 
 /** A row's label: "array · range 2 · c1 · size 1", "cache · B1 (ghost)", "cache · S (stack)". */
-export function rowLabel(cache: string, queue: string, ghost: boolean, stack: boolean, partition?: TeachQueue['partition']): string {
+export function rowLabel(
+  cache: string,
+  queue: string,
+  ghost: boolean,
+  stack: boolean,
+  partition?: TeachQueue['partition'],
+): string {
   return `${cache}${queue !== 'cache' ? ` · ${queue}` : ''}${ghost ? ' (ghost)' : ''}${stack ? ' (stack)' : ''}${partition && !partition.copies ? ` · size ${partition.size}` : ''}`;
 }
 
@@ -336,21 +510,31 @@ export function narrate(prev: TeachStep, step: TeachStep, letters: boolean, clie
   }
   const name = blockLabel(step.block, letters);
   const tree = clients.length > 1 || step.caches.length > 2;
-  const who = clients.length > 1 && step.client !== null ? `${clients[step.client]} ${step.op === 'write' ? 'writes' : 'reads'} ${name}` : `${step.op === 'write' ? 'Write' : 'Read'} ${name}`;
+  const who =
+    clients.length > 1 && step.client !== null
+      ? `${clients[step.client]} ${step.op === 'write' ? 'writes' : 'reads'} ${name}`
+      : `${step.op === 'write' ? 'Write' : 'Read'} ${name}`;
   const where =
     step.level === 'client'
-      ? tree ? 'a hit in its own cache' : 'a client hit'
+      ? tree
+        ? 'a hit in its own cache'
+        : 'a client hit'
       : step.level === 'array'
-        ? tree ? `a hit at ${step.servedBy}` : 'an array hit'
+        ? tree
+          ? `a hit at ${step.servedBy}`
+          : 'an array hit'
         : 'from disk';
   const parts = [`${who}: ${where} (${step.latencyMs.toFixed(2)} ms).`];
-  const resident = (s: TeachStep, i: number) => new Set(s.caches[i]?.queues.filter((q) => !q.ghost).flatMap((q) => q.blocks) ?? []);
+  const resident = (s: TeachStep, i: number) =>
+    new Set(s.caches[i]?.queues.filter((q) => !q.ghost).flatMap((q) => q.blocks) ?? []);
   step.caches.forEach((cache, i) => {
     const [before, after] = [resident(prev, i), resident(step, i)];
     const came = [...after].filter((b) => !before.has(b)).map((b) => blockLabel(b, letters));
     const went = [...before].filter((b) => !after.has(b)).map((b) => blockLabel(b, letters));
     if (came.length || went.length) {
-      parts.push(`${cacheWord(cache.name)} ${[came.length ? `takes ${came.join(', ')}` : '', went.length ? `lets go of ${went.join(', ')}` : ''].filter(Boolean).join(' and ')}.`);
+      parts.push(
+        `${cacheWord(cache.name)} ${[came.length ? `takes ${came.join(', ')}` : '', went.length ? `lets go of ${went.join(', ')}` : ''].filter(Boolean).join(' and ')}.`,
+      );
     }
   });
   const demoted = step.demotions - prev.demotions;
@@ -362,7 +546,10 @@ export function narrate(prev: TeachStep, step: TeachStep, letters: boolean, clie
  * The requests as the engine takes them: a named client resolved to a leaf of the hierarchy
  * (by name, or by its number from 1); an error names the request and the clients there are.
  */
-export function resolveClients(requests: ReturnType<typeof parseBlocks> & { ok: true }, clients: readonly string[]): TeachRequest[] | { error: string } {
+export function resolveClients(
+  requests: ReturnType<typeof parseBlocks> & { ok: true },
+  clients: readonly string[],
+): TeachRequest[] | { error: string } {
   const out: TeachRequest[] = [];
   for (const [i, r] of requests.requests.entries()) {
     if (r.length === 2) {
@@ -377,7 +564,10 @@ export function resolveClients(requests: ReturnType<typeof parseBlocks> & { ok: 
     }
     const byNumber = /^\d+$/.test(who) && !clients.includes(who) ? clients[Number(who) - 1] : undefined;
     const name = clients.includes(who) ? who : byNumber;
-    if (name === undefined) return { error: `request ${i + 1}: "${who}" is not a client of this hierarchy (its clients: ${clients.join(', ')}, or 1 to ${clients.length})` };
+    if (name === undefined)
+      return {
+        error: `request ${i + 1}: "${who}" is not a client of this hierarchy (its clients: ${clients.join(', ')}, or 1 to ${clients.length})`,
+      };
     out.push(r.length === 4 ? [block, op, name, r[3]] : [block, op, name]);
   }
   return out;
@@ -401,7 +591,13 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
   const [config, setConfig] = useState<StepperConfig>(STEPPER_PRESETS[0].config);
   // The steps and the settings they were made from: editing a setting makes them stale, and
   // Step or Play then makes them afresh.
-  const [steps, setSteps] = useState<{ steps: TeachStep[]; letters: boolean; config: StepperConfig; clients: string[]; variants: { label: string; steps: TeachStep[] }[] } | null>(null);
+  const [steps, setSteps] = useState<{
+    steps: TeachStep[];
+    letters: boolean;
+    config: StepperConfig;
+    clients: string[];
+    variants: { label: string; steps: TeachStep[] }[];
+  } | null>(null);
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<Speed>('1');
@@ -446,7 +642,8 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
       start[name] = parsed.requests.map(([b]) => b);
     }
     try {
-      const run = teach ?? ((...a: Parameters<EngineClient['teach']>) => (engine.current ??= new EngineClient()).teach(...a));
+      const run =
+        teach ?? ((...a: Parameters<EngineClient['teach']>) => (engine.current ??= new EngineClient()).teach(...a));
       const out = await run(s, resolved, start);
       // The pairs beside it: the same requests and start, each its own policies.
       const variants: { label: string; steps: TeachStep[] }[] = [];
@@ -477,7 +674,13 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
       }
       // The walk shown already (the page put it back in the address): nothing to open.
       const now = linked.current;
-      if (now && read.link.step === now.step && sameConfig(read.link.config, now.config) && JSON.stringify(read.link.notes) === JSON.stringify(now.notes)) return;
+      if (
+        now &&
+        read.link.step === now.step &&
+        sameConfig(read.link.config, now.config) &&
+        JSON.stringify(read.link.notes) === JSON.stringify(now.notes)
+      )
+        return;
       setConfig(read.link.config);
       setNotes(read.link.notes);
       // Shown, and listening for the keys: a lecturer opens the link and presses →.
@@ -591,22 +794,47 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
    */
   const frames = () => {
     if (!steps) return [];
-    const sides = [{ label: steps.variants.length ? variantLabel(steps.config) : undefined, steps: steps.steps }, ...steps.variants];
+    const sides = [
+      { label: steps.variants.length ? variantLabel(steps.config) : undefined, steps: steps.steps },
+      ...steps.variants,
+    ];
     return steps.steps.map((_, n) =>
-      stackFrames(sides.map((side, k) => frameSvg({ steps: side.steps, letters: steps.letters, at: n, narration: narrate(side.steps[Math.max(0, n - 1)], side.steps[n], steps.letters, steps.clients), note: k === 0 ? notes[n] : undefined, title: side.label }))),
+      stackFrames(
+        sides.map((side, k) =>
+          frameSvg({
+            steps: side.steps,
+            letters: steps.letters,
+            at: n,
+            narration: narrate(side.steps[Math.max(0, n - 1)], side.steps[n], steps.letters, steps.clients),
+            note: k === 0 ? notes[n] : undefined,
+            title: side.label,
+          }),
+        ),
+      ),
     );
   };
   const exportFrames = () => {
     if (!steps) return;
     const enc = new TextEncoder();
-    download('stepper-frames.zip', new Blob([zipFrames(frames().map((f, n) => ({ name: frameName(n, last), data: enc.encode(f) })))], { type: 'application/zip' }));
+    download(
+      'stepper-frames.zip',
+      new Blob([zipFrames(frames().map((f, n) => ({ name: frameName(n, last), data: enc.encode(f) })))], {
+        type: 'application/zip',
+      }),
+    );
   };
   const exportPage = () => {
     if (!steps) return;
     const c = steps.config;
     const pairs = [variantLabel(c), ...steps.variants.map((v) => v.label)].join(' · ');
-    const summary = c.tree ? `${c.tree.caches.map((x) => `${x.name}: ${x.policy.kind.toUpperCase()}, ${x.capacity} blocks`).join(' · ')} — requests ${c.requests}` : `${pairs}, ${c.clientSize}${c.array === 'none' ? '' : ` + ${c.arraySize}`} blocks — requests ${c.requests}`;
-    download('stepper-walk.html', printablePage('Teaching stepper: the walk step by step', summary, frames()), 'text/html');
+    const summary = c.tree
+      ? `${c.tree.caches.map((x) => `${x.name}: ${x.policy.kind.toUpperCase()}, ${x.capacity} blocks`).join(' · ')} — requests ${c.requests}`
+      : `${pairs}, ${c.clientSize}${c.array === 'none' ? '' : ` + ${c.arraySize}`} blocks — requests ${c.requests}`;
+    download(
+      'stepper-walk.html',
+      printablePage('Teaching stepper: the walk step by step', summary, frames()),
+      'text/html',
+    );
   };
 
   const togglePresenter = () => {
@@ -614,7 +842,8 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
     const on = !presenter;
     setPresenter(on);
     if (on) void el?.requestFullscreen?.().catch(() => undefined);
-    else if (typeof document !== 'undefined' && document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+    else if (typeof document !== 'undefined' && document.fullscreenElement)
+      void document.exitFullscreen?.().catch(() => undefined);
   };
   useEffect(() => {
     const off = () => {
@@ -636,17 +865,36 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
     if (v === 'shared') return set({ ...STEPPER_PRESETS.find((p) => p.id === 'shared')!.config });
     if (!scenario || !pageTree) return;
     const source = scenario.source.kind === 'workload' ? scenario.source : undefined;
-    set({ tree: { from: 'scenario', caches: structuredClone(pageTree.caches), protocol: scenario.protocol, du: scenario.du, se: scenario.se, source }, starts: {} });
+    set({
+      tree: {
+        from: 'scenario',
+        caches: structuredClone(pageTree.caches),
+        protocol: scenario.protocol,
+        du: scenario.du,
+        se: scenario.se,
+        source,
+      },
+      starts: {},
+    });
   };
   const treeClients = config.tree ? clientNames({ kind: 'tree', caches: config.tree.caches }) : [];
   const current = steps?.steps[at];
   const note = notes[at] ?? '';
 
   return (
-    <section className={`stepper ${presenter ? 'is-presenter' : ''}`} aria-labelledby="stepper-title" data-testid="stepper" ref={section} onKeyDown={onKey} tabIndex={-1}>
+    <section
+      className={`stepper ${presenter ? 'is-presenter' : ''}`}
+      aria-labelledby="stepper-title"
+      data-testid="stepper"
+      ref={section}
+      onKeyDown={onKey}
+      tabIndex={-1}
+    >
       <div className="chart-head">
         <h3 id="stepper-title">Teaching stepper</h3>
-        <p className="chart-legend">tiny caches, one request at a time: watch each block move (← → step, space plays, Home and End jump)</p>
+        <p className="chart-legend">
+          tiny caches, one request at a time: watch each block move (← → step, space plays, Home and End jump)
+        </p>
       </div>
       {/* Presenter mode shows the walk alone: the settings step aside. */}
       <div className="stepper-settings" data-testid="stepper-settings" hidden={presenter}>
@@ -673,20 +921,37 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
           options={[
             { value: 'pair', label: 'a client over an array (or one cache)' },
             { value: 'shared', label: 'two clients sharing an array' },
-            ...(pageTree ? [{ value: 'scenario' as const, label: `this scenario's tree (${pageTree.caches.length} caches)` }] : []),
+            ...(pageTree
+              ? [{ value: 'scenario' as const, label: `this scenario's tree (${pageTree.caches.length} caches)` }]
+              : []),
           ]}
           onChange={chooseShape}
         />
         {config.tree ? (
           <>
             <p className="field-hint" data-testid="stepper-tree">
-              {config.tree.caches.map((c) => `${c.name}${c.parent ? ` (under ${c.parent})` : ''}: ${c.policy.kind.toUpperCase()}, ${c.capacity} blocks`).join(' · ')}
-              {config.tree.protocol && config.tree.protocol.kind !== 'none' ? ` · ${config.tree.protocol.kind}` : ' · inclusive'}
+              {config.tree.caches
+                .map(
+                  (c) =>
+                    `${c.name}${c.parent ? ` (under ${c.parent})` : ''}: ${c.policy.kind.toUpperCase()}, ${c.capacity} blocks`,
+                )
+                .join(' · ')}
+              {config.tree.protocol && config.tree.protocol.kind !== 'none'
+                ? ` · ${config.tree.protocol.kind}`
+                : ' · inclusive'}
               {config.tree.from === 'scenario' ? ' — edit the tree in the scenario above, then pick it again' : ''}
             </p>
             <label className="field">
-              <span>Requests (client:block — e.g. {treeClients[1] ?? treeClients[0]}:A; * for a write; no client: {treeClients[0]})</span>
-              <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
+              <span>
+                Requests (client:block — e.g. {treeClients[1] ?? treeClients[0]}:A; * for a write; no client:{' '}
+                {treeClients[0]})
+              </span>
+              <input
+                type="text"
+                data-testid="stepper-requests"
+                value={config.requests}
+                onChange={(e) => set({ requests: e.target.value })}
+              />
             </label>
             <div className="row">
               {config.tree.caches.map((c) => (
@@ -705,18 +970,44 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
         ) : (
           <>
             <div className="row">
-              <SelectField<PolicyKind> testId="stepper-client-policy" label="Client policy" value={config.client} options={policyOptions} onChange={(v) => set({ client: v })} />
-              <SelectField<PolicyKind | 'none'> testId="stepper-array-policy" label="Array policy" value={config.array} options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]} onChange={(v) => set({ array: v })} />
+              <SelectField<PolicyKind>
+                testId="stepper-client-policy"
+                label="Client policy"
+                value={config.client}
+                options={policyOptions}
+                onChange={(v) => set({ client: v })}
+              />
+              <SelectField<PolicyKind | 'none'>
+                testId="stepper-array-policy"
+                label="Array policy"
+                value={config.array}
+                options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]}
+                onChange={(v) => set({ array: v })}
+              />
             </div>
             <div className="row">
               <label className="field">
                 <span>Client blocks</span>
-                <input type="number" min={1} max={64} data-testid="stepper-client-size" value={config.clientSize} onChange={(e) => set({ clientSize: Number(e.target.value) })} />
+                <input
+                  type="number"
+                  min={1}
+                  max={64}
+                  data-testid="stepper-client-size"
+                  value={config.clientSize}
+                  onChange={(e) => set({ clientSize: Number(e.target.value) })}
+                />
               </label>
               {config.array !== 'none' && (
                 <label className="field">
                   <span>Array blocks</span>
-                  <input type="number" min={1} max={64} data-testid="stepper-array-size" value={config.arraySize} onChange={(e) => set({ arraySize: Number(e.target.value) })} />
+                  <input
+                    type="number"
+                    min={1}
+                    max={64}
+                    data-testid="stepper-array-size"
+                    value={config.arraySize}
+                    onChange={(e) => set({ arraySize: Number(e.target.value) })}
+                  />
                 </label>
               )}
             </div>
@@ -734,17 +1025,32 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
             )}
             <label className="field">
               <span>Requests (letters or numbers; * for a write, *replace, *synch or *recov for a hinted one)</span>
-              <input type="text" data-testid="stepper-requests" value={config.requests} onChange={(e) => set({ requests: e.target.value })} />
+              <input
+                type="text"
+                data-testid="stepper-requests"
+                value={config.requests}
+                onChange={(e) => set({ requests: e.target.value })}
+              />
             </label>
             <div className="row">
               <label className="field">
                 <span>Client starts with (next victim first)</span>
-                <input type="text" data-testid="stepper-start-client" value={config.startClient} onChange={(e) => set({ startClient: e.target.value })} />
+                <input
+                  type="text"
+                  data-testid="stepper-start-client"
+                  value={config.startClient}
+                  onChange={(e) => set({ startClient: e.target.value })}
+                />
               </label>
               {config.array !== 'none' && (
                 <label className="field">
                   <span>Array starts with</span>
-                  <input type="text" data-testid="stepper-start-array" value={config.startArray} onChange={(e) => set({ startArray: e.target.value })} />
+                  <input
+                    type="text"
+                    data-testid="stepper-start-array"
+                    value={config.startArray}
+                    onChange={(e) => set({ startArray: e.target.value })}
+                  />
                 </label>
               )}
             </div>
@@ -752,13 +1058,28 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
         )}
         {!config.tree && (
           <div className="stepper-variants" data-testid="stepper-variants">
-            <span className="field-hint">Side by side, on the same requests and start{config.variants?.length ? '' : ': add a pair'}</span>
+            <span className="field-hint">
+              Side by side, on the same requests and start{config.variants?.length ? '' : ': add a pair'}
+            </span>
             {(config.variants ?? []).map((v, k) => {
-              const change = (patch: Partial<StepperVariant>) => set({ variants: (config.variants ?? []).map((x, i) => (i === k ? { ...x, ...patch } : x)) });
+              const change = (patch: Partial<StepperVariant>) =>
+                set({ variants: (config.variants ?? []).map((x, i) => (i === k ? { ...x, ...patch } : x)) });
               return (
                 <div className="row" key={k} data-testid="stepper-variant-row">
-                  <SelectField<PolicyKind> testId={`stepper-variant-${k}-client`} label="Client policy" value={v.client} options={policyOptions} onChange={(x) => change({ client: x })} />
-                  <SelectField<PolicyKind | 'none'> testId={`stepper-variant-${k}-array`} label="Array policy" value={v.array} options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]} onChange={(x) => change({ array: x })} />
+                  <SelectField<PolicyKind>
+                    testId={`stepper-variant-${k}-client`}
+                    label="Client policy"
+                    value={v.client}
+                    options={policyOptions}
+                    onChange={(x) => change({ client: x })}
+                  />
+                  <SelectField<PolicyKind | 'none'>
+                    testId={`stepper-variant-${k}-array`}
+                    label="Array policy"
+                    value={v.array}
+                    options={[{ value: 'none', label: 'no array (a single cache)' }, ...policyOptions]}
+                    onChange={(x) => change({ array: x })}
+                  />
                   {v.array !== 'none' && (
                     <SelectField<'none' | 'demote'>
                       testId={`stepper-variant-${k}-protocol`}
@@ -771,7 +1092,12 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
                       onChange={(x) => change({ protocol: x })}
                     />
                   )}
-                  <button type="button" className="button secondary small" data-testid={`stepper-variant-${k}-remove`} onClick={() => set({ variants: (config.variants ?? []).filter((_, i) => i !== k) })}>
+                  <button
+                    type="button"
+                    className="button secondary small"
+                    data-testid={`stepper-variant-${k}-remove`}
+                    onClick={() => set({ variants: (config.variants ?? []).filter((_, i) => i !== k) })}
+                  >
                     Remove
                   </button>
                 </div>
@@ -782,7 +1108,18 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
                 type="button"
                 className="button secondary small"
                 data-testid="stepper-variant-add"
-                onClick={() => set({ variants: [...(config.variants ?? []), { client: config.client, array: config.array, protocol: config.array === 'none' ? 'none' : config.protocol === 'demote' ? 'none' : 'demote' }] })}
+                onClick={() =>
+                  set({
+                    variants: [
+                      ...(config.variants ?? []),
+                      {
+                        client: config.client,
+                        array: config.array,
+                        protocol: config.array === 'none' ? 'none' : config.protocol === 'demote' ? 'none' : 'demote',
+                      },
+                    ],
+                  })
+                }
               >
                 + a pair beside it
               </button>
@@ -794,19 +1131,51 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
         <button type="button" className="button primary" data-testid="stepper-load" onClick={() => void build(config)}>
           Load
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-reset" disabled={!fresh || at === 0} onClick={() => (setAt(0), keepFocus())} aria-label="back to the start">
+        <button
+          type="button"
+          className="button secondary"
+          data-testid="stepper-reset"
+          disabled={!fresh || at === 0}
+          onClick={() => (setAt(0), keepFocus())}
+          aria-label="back to the start"
+        >
           ⇤ Start
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-back" disabled={!fresh || at === 0} onClick={() => (back(), keepFocus())}>
+        <button
+          type="button"
+          className="button secondary"
+          data-testid="stepper-back"
+          disabled={!fresh || at === 0}
+          onClick={() => (back(), keepFocus())}
+        >
           ◀ Back
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-step" disabled={(fresh && at >= last) || (asking && !(guess?.served && guess.victim))} onClick={() => void step().then(keepFocus)}>
+        <button
+          type="button"
+          className="button secondary"
+          data-testid="stepper-step"
+          disabled={(fresh && at >= last) || (asking && !(guess?.served && guess.victim))}
+          onClick={() => void step().then(keepFocus)}
+        >
           {asking ? 'Reveal ▶' : 'Step ▶'}
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-play" disabled={fresh && at >= last} onClick={() => void play().then(keepFocus)}>
+        <button
+          type="button"
+          className="button secondary"
+          data-testid="stepper-play"
+          disabled={fresh && at >= last}
+          onClick={() => void play().then(keepFocus)}
+        >
           {playing ? 'Pause' : 'Play'}
         </button>
-        <button type="button" className="button secondary" data-testid="stepper-end" disabled={!fresh || at >= last} onClick={() => (setAt(last), keepFocus())} aria-label="to the end (the last step)">
+        <button
+          type="button"
+          className="button secondary"
+          data-testid="stepper-end"
+          disabled={!fresh || at >= last}
+          onClick={() => (setAt(last), keepFocus())}
+          aria-label="to the end (the last step)"
+        >
           End ⇥
         </button>
         <label className="stepper-speed">
@@ -834,21 +1203,48 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
           />
           <span>predict each step</span>
         </label>
-        <button type="button" className="button secondary small" data-testid="stepper-presenter" aria-pressed={presenter} onClick={togglePresenter}>
+        <button
+          type="button"
+          className="button secondary small"
+          data-testid="stepper-presenter"
+          aria-pressed={presenter}
+          onClick={togglePresenter}
+        >
           {presenter ? 'Leave presenter mode' : 'Presenter mode'}
         </button>
         {steps && fresh && (
           <>
-            <button type="button" className="button secondary small" data-testid="stepper-export-frames" onClick={exportFrames}>
+            <button
+              type="button"
+              className="button secondary small"
+              data-testid="stepper-export-frames"
+              onClick={exportFrames}
+            >
               Frames (SVG, zip)
             </button>
-            <button type="button" className="button secondary small" data-testid="stepper-export-page" onClick={exportPage}>
+            <button
+              type="button"
+              className="button secondary small"
+              data-testid="stepper-export-page"
+              onClick={exportPage}
+            >
               Printable page
             </button>
           </>
         )}
-        <span className="mrc-progress" data-testid="stepper-at" data-at={at} data-steps={steps ? last : 0} data-fresh={String(fresh)} data-playing={String(playing)}>
-          {!steps ? 'Step or Play starts from these settings' : fresh ? `step ${at} of ${last}` : 'settings changed: Step or Play starts again from them'}
+        <span
+          className="mrc-progress"
+          data-testid="stepper-at"
+          data-at={at}
+          data-steps={steps ? last : 0}
+          data-fresh={String(fresh)}
+          data-playing={String(playing)}
+        >
+          {!steps
+            ? 'Step or Play starts from these settings'
+            : fresh
+              ? `step ${at} of ${last}`
+              : 'settings changed: Step or Play starts again from them'}
         </span>
       </div>
       {error && (
@@ -886,9 +1282,14 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
                           <div className="row">
                             <label className="field">
                               <span>
-                                Request {at + 1}, {next.op === 'write' ? 'write' : 'read'} {blockLabel(next.block ?? 0, steps.letters)}: served by
+                                Request {at + 1}, {next.op === 'write' ? 'write' : 'read'}{' '}
+                                {blockLabel(next.block ?? 0, steps.letters)}: served by
                               </span>
-                              <select data-testid="stepper-guess-served" value={g.served} onChange={(e) => setGuess({ ...g, served: e.target.value })}>
+                              <select
+                                data-testid="stepper-guess-served"
+                                value={g.served}
+                                onChange={(e) => setGuess({ ...g, served: e.target.value })}
+                              >
                                 <option value="">—</option>
                                 {choices.served.map((c) => (
                                   <option key={c} value={c}>
@@ -899,7 +1300,11 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
                             </label>
                             <label className="field">
                               <span>the block that leaves a cache</span>
-                              <select data-testid="stepper-guess-victim" value={g.victim} onChange={(e) => setGuess({ ...g, victim: e.target.value })}>
+                              <select
+                                data-testid="stepper-guess-victim"
+                                value={g.victim}
+                                onChange={(e) => setGuess({ ...g, victim: e.target.value })}
+                              >
                                 <option value="">—</option>
                                 {choices.victims.map((v) => (
                                   <option key={v} value={v}>
@@ -912,11 +1317,21 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
                         );
                       })()}
                     {verdict && verdict.step === at && (
-                      <p data-testid="stepper-verdict" data-right={String(verdict.served && verdict.victim)} data-served={String(verdict.served)} data-victim={String(verdict.victim)}>
+                      <p
+                        data-testid="stepper-verdict"
+                        data-right={String(verdict.served && verdict.victim)}
+                        data-served={String(verdict.served)}
+                        data-victim={String(verdict.victim)}
+                      >
                         {verdict.text}
                       </p>
                     )}
-                    <p className="field-hint" data-testid="stepper-score" data-right={score.right} data-asked={score.asked}>
+                    <p
+                      className="field-hint"
+                      data-testid="stepper-score"
+                      data-right={score.right}
+                      data-asked={score.asked}
+                    >
                       {score.right} of {score.asked} predicted right
                     </p>
                   </div>
@@ -931,7 +1346,13 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
             {steps.variants.map((v, k) => (
               <div className="stepper-variant" key={k} data-testid="stepper-variant" data-label={v.label}>
                 <h4>{v.label}</h4>
-                <WalkPanel steps={v.steps} letters={steps.letters} clients={steps.clients} at={at} id={(x) => `stepper-variant-${x}`} />
+                <WalkPanel
+                  steps={v.steps}
+                  letters={steps.letters}
+                  clients={steps.clients}
+                  at={at}
+                  id={(x) => `stepper-variant-${x}`}
+                />
               </div>
             ))}
           </div>
@@ -963,15 +1384,37 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
  * click jumps to it), `children` (the narration and what goes with it), why the request missed,
  * the caches with the evicted tray, and the tally and evictions so far. `id` names its test ids.
  */
-function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { steps: TeachStep[]; letters: boolean; clients: string[]; at: number; id: (name: string) => string; onJump?: (step: number) => void; children?: React.ReactNode }) {
+function WalkPanel({
+  steps,
+  letters,
+  clients,
+  at,
+  id,
+  onJump,
+  children,
+}: {
+  steps: TeachStep[];
+  letters: boolean;
+  clients: string[];
+  at: number;
+  id: (name: string) => string;
+  onJump?: (step: number) => void;
+  children?: React.ReactNode;
+}) {
   const current = steps[at];
-  const evictedNow = useMemo(() => (at > 0 ? evictionsOf(steps, at, letters).map((e) => e.label) : []), [steps, at, letters]);
+  const evictedNow = useMemo(
+    () => (at > 0 ? evictionsOf(steps, at, letters).map((e) => e.label) : []),
+    [steps, at, letters],
+  );
   const layout = useMemo(() => layoutStep(current, letters, evictedNow), [current, letters, evictedNow]);
   const strip = useMemo(() => stripOf(steps, letters), [steps, letters]);
   const tally = useMemo(() => tallyAt(steps, at), [steps, at]);
   const tray = useMemo(() => evictionsAt(steps, at, letters), [steps, at, letters]);
   const LABEL_WIDTH = layout.labelWidth;
-  const width = Math.max(360, ...layout.rows.map((r) => LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) + 70));
+  const width = Math.max(
+    360,
+    ...layout.rows.map((r) => LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) + 70),
+  );
   const missText = missWords(current);
   return (
     <>
@@ -997,7 +1440,19 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
                 {r.label}
                 {r.op === 'write' ? '*' : ''}
                 {r.hint ? <sup className="stepper-hint">{HINT_WORDS[r.hint].short}</sup> : null}
-                <small>{past ? (r.op === 'write' ? 'w' : r.servedBy === 'disk' ? (r.miss ? MISS_SHORT[r.miss] : 'disk') : r.servedBy === 'client' || r.servedBy === 'cache' ? 'hit' : r.servedBy) : ''}</small>
+                <small>
+                  {past
+                    ? r.op === 'write'
+                      ? 'w'
+                      : r.servedBy === 'disk'
+                        ? r.miss
+                          ? MISS_SHORT[r.miss]
+                          : 'disk'
+                        : r.servedBy === 'client' || r.servedBy === 'cache'
+                          ? 'hit'
+                          : r.servedBy
+                    : ''}
+                </small>
               </button>
             </li>
           );
@@ -1012,7 +1467,13 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
       <div className="stepper-stage" style={{ height: layout.rows.length * ROW, width }}>
         {layout.rows.map((r) =>
           r.tray ? (
-            <div key="tray" className="stepper-row is-tray" style={{ top: r.y }} data-testid={id('tray-row')} data-blocks={evictedNow.join(' ')}>
+            <div
+              key="tray"
+              className="stepper-row is-tray"
+              style={{ top: r.y }}
+              data-testid={id('tray-row')}
+              data-blocks={evictedNow.join(' ')}
+            >
               <span className="stepper-row-label">evicted</span>
             </div>
           ) : (
@@ -1027,13 +1488,24 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
               data-blocks={r.queue.blocks.map((b) => blockLabel(b, letters)).join(' ')}
               data-marks={r.marks?.join(' ')}
               data-partition-size={r.queue.partition?.size}
-              title={r.marks ? 'stack S, bottom (always LIR) at the left: LIR blocks solid, resident HIR ringed, non-resident HIR dashed' : r.queue.partition ? partitionWords(r.queue) : undefined}
+              title={
+                r.marks
+                  ? 'stack S, bottom (always LIR) at the left: LIR blocks solid, resident HIR ringed, non-resident HIR dashed'
+                  : r.queue.partition
+                    ? partitionWords(r.queue)
+                    : undefined
+              }
             >
-              <span className="stepper-row-label">{rowLabel(r.cache, r.queue.name, r.queue.ghost, !!r.marks, r.queue.partition)}</span>
+              <span className="stepper-row-label">
+                {rowLabel(r.cache, r.queue.name, r.queue.ghost, !!r.marks, r.queue.partition)}
+              </span>
               <span className="stepper-end is-next" style={{ left: LABEL_WIDTH - 4 }}>
                 eject next
               </span>
-              <span className="stepper-end is-last" style={{ left: LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) }}>
+              <span
+                className="stepper-end is-last"
+                style={{ left: LABEL_WIDTH + Math.max(1, r.queue.blocks.length) * (BOX + GAP) }}
+              >
                 eject last
               </span>
             </div>
@@ -1061,7 +1533,13 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
           </thead>
           <tbody>
             {tally.map((t) => (
-              <tr key={t.cache} data-testid={id('tally-row')} data-cache={t.cache} data-hits={t.hits} data-misses={t.misses}>
+              <tr
+                key={t.cache}
+                data-testid={id('tally-row')}
+                data-cache={t.cache}
+                data-hits={t.hits}
+                data-misses={t.misses}
+              >
                 <th scope="row">{t.cache}</th>
                 <td>{t.hits}</td>
                 <td>{t.misses}</td>
@@ -1077,7 +1555,10 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
             <ul>
               {tray.map((e, k) => (
                 <li key={k} className={e.step === at ? 'is-now' : ''}>
-                  {e.label} <small>from {e.cache}, step {e.step}</small>
+                  {e.label}{' '}
+                  <small>
+                    from {e.cache}, step {e.step}
+                  </small>
                 </li>
               ))}
             </ul>
@@ -1092,7 +1573,8 @@ function WalkPanel({ steps, letters, clients, at, id, onJump, children }: { step
 function partitionWords(q: TeachQueue): string {
   const p = q.partition!;
   const range = p.range === null ? 'its rest (references no hint covers)' : `range ${p.range}`;
-  if (p.copies) return `copies the scanning sharers of ${range} keep below its shared partition, in free space (evicted first)`;
+  if (p.copies)
+    return `copies the scanning sharers of ${range} keep below its shared partition, in free space (evicted first)`;
   const whose = p.owner === null ? `the shared partition of ${range}` : `${p.owner}'s own partition of ${range}`;
   return `${whose}, sized ${p.size} block${p.size === 1 ? '' : 's'} by Karma${p.size === 0 ? ' (it holds only what free space gave it)' : ''}`;
 }

@@ -8,7 +8,14 @@ import { evictionsOf, HINT_WORDS, missWords, stripOf, tallyAt } from './walk';
 
 const INK = '#1d2430';
 const MUTED = '#6b7380';
-const COLOURS = { client: '#2f6fde', array: '#12907a', disk: '#c2603a', ring: '#f0d48a', rule: '#c9ced6', tray: '#8a919c' };
+const COLOURS = {
+  client: '#2f6fde',
+  array: '#12907a',
+  disk: '#c2603a',
+  ring: '#f0d48a',
+  rule: '#c9ced6',
+  tray: '#8a919c',
+};
 const BOX = 30;
 const GAP = 5;
 /** The labels' column at its narrowest (wider for long names: MC²'s partitions). */
@@ -47,12 +54,22 @@ function wrap(text: string, width: number): string[] {
 export function frameSvg({ steps, letters, at, narration, note, title }: FrameInput): string {
   const step = steps[at];
   const last = steps.length - 1;
-  const longest = Math.max(0, ...step.caches.flatMap((c) => c.queues.map((q) => `${c.name} · ${q.name} (ghost)`.length)));
+  const longest = Math.max(
+    0,
+    ...step.caches.flatMap((c) => c.queues.map((q) => `${c.name} · ${q.name} (ghost)`.length)),
+  );
   const LABEL = Math.max(LABEL_MIN, Math.ceil(24 + longest * 6.6));
   const out: string[] = [];
   let y = 24;
-  const text = (x: number, yy: number, s: string, o: { size?: number; weight?: number; fill?: string; italic?: boolean } = {}) =>
-    out.push(`<text x="${x}" y="${yy}" fill="${o.fill ?? INK}" font-family="sans-serif" font-size="${o.size ?? 13}"${o.weight ? ` font-weight="${o.weight}"` : ''}${o.italic ? ' font-style="italic"' : ''}>${esc(s)}</text>`);
+  const text = (
+    x: number,
+    yy: number,
+    s: string,
+    o: { size?: number; weight?: number; fill?: string; italic?: boolean } = {},
+  ) =>
+    out.push(
+      `<text x="${x}" y="${yy}" fill="${o.fill ?? INK}" font-family="sans-serif" font-size="${o.size ?? 13}"${o.weight ? ` font-weight="${o.weight}"` : ''}${o.italic ? ' font-style="italic"' : ''}>${esc(s)}</text>`,
+    );
   text(16, y, `${title ? `${title} — ` : ''}step ${at} of ${last}`, { weight: 700, size: 15 });
   y += 22;
   for (const line of wrap(narration, 96)) {
@@ -82,12 +99,29 @@ export function frameSvg({ steps, letters, at, narration, note, title }: FrameIn
     const served = step.caches.findIndex((c) => c.name === r.servedBy);
     const fill = !past || served < 0 ? 'none' : leaf(served) ? COLOURS.client : COLOURS.array;
     const stroke = r.step === at ? COLOURS.ring : past && r.servedBy === 'disk' ? COLOURS.disk : COLOURS.rule;
-    out.push(`<rect x="${x}" y="${yy}" width="${chip}" height="${chip}" rx="5" fill="${fill}" stroke="${stroke}" stroke-width="${r.step === at ? 3 : 1.5}"${past && r.servedBy === 'disk' ? ' stroke-dasharray="4 2"' : ''}/>`);
+    out.push(
+      `<rect x="${x}" y="${yy}" width="${chip}" height="${chip}" rx="5" fill="${fill}" stroke="${stroke}" stroke-width="${r.step === at ? 3 : 1.5}"${past && r.servedBy === 'disk' ? ' stroke-dasharray="4 2"' : ''}/>`,
+    );
     const colour = fill === 'none' ? INK : '#fff';
-    out.push(`<text x="${x + chip / 2}" y="${yy + 15}" fill="${colour}" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(r.label + (r.op === 'write' ? '*' : ''))}</text>`);
+    out.push(
+      `<text x="${x + chip / 2}" y="${yy + 15}" fill="${colour}" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(r.label + (r.op === 'write' ? '*' : ''))}</text>`,
+    );
     if (past) {
-      const mark = r.op === 'write' ? (r.hint ? `w·${HINT_WORDS[r.hint].short}` : 'w') : r.servedBy === 'disk' ? (r.miss === 'duplicate' ? 'dup' : r.miss === 'capacity' ? 'cap' : (r.miss ?? 'disk')) : 'hit';
-      out.push(`<text x="${x + chip / 2}" y="${yy + 28}" fill="${colour}" font-family="sans-serif" font-size="9" text-anchor="middle">${esc(mark)}</text>`);
+      const mark =
+        r.op === 'write'
+          ? r.hint
+            ? `w·${HINT_WORDS[r.hint].short}`
+            : 'w'
+          : r.servedBy === 'disk'
+            ? r.miss === 'duplicate'
+              ? 'dup'
+              : r.miss === 'capacity'
+                ? 'cap'
+                : (r.miss ?? 'disk')
+            : 'hit';
+      out.push(
+        `<text x="${x + chip / 2}" y="${yy + 28}" fill="${colour}" font-family="sans-serif" font-size="9" text-anchor="middle">${esc(mark)}</text>`,
+      );
     }
   });
   y += Math.ceil(Math.max(1, strip.length) / 24) * (chip + 6) + 10;
@@ -105,13 +139,18 @@ export function frameSvg({ steps, letters, at, narration, note, title }: FrameIn
             ? `<rect x="${x}" y="${y + 4}" width="${BOX}" height="${BOX - 4}" rx="5" fill="${fill}"/>`
             : `<rect x="${x}" y="${y + 4}" width="${BOX}" height="${BOX - 4}" rx="5" fill="none" stroke="${e.status === 'hir-resident' ? fill : COLOURS.rule}" stroke-width="1.5"${e.status === 'hir-resident' ? '' : ' stroke-dasharray="4 2"'}/>`,
         );
-        out.push(`<text x="${x + BOX / 2}" y="${y + 22}" fill="${e.status === 'lir' ? '#fff' : MUTED}" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(blockLabel(e.block, letters))}</text>`);
+        out.push(
+          `<text x="${x + BOX / 2}" y="${y + 22}" fill="${e.status === 'lir' ? '#fff' : MUTED}" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(blockLabel(e.block, letters))}</text>`,
+        );
       });
       widest = Math.max(widest, cache.stack.length);
       y += ROW;
     }
     for (const q of cache.queues) {
-      text(16, y + 20, `${cache.name}${q.name !== 'cache' ? ` · ${q.name}` : ''}${q.ghost ? ' (ghost)' : ''}`, { size: 12, fill: MUTED });
+      text(16, y + 20, `${cache.name}${q.name !== 'cache' ? ` · ${q.name}` : ''}${q.ghost ? ' (ghost)' : ''}`, {
+        size: 12,
+        fill: MUTED,
+      });
       q.blocks.forEach((b, k) => {
         const x = LABEL + k * (BOX + GAP);
         const label = blockLabel(b, letters);
@@ -121,10 +160,14 @@ export function frameSvg({ steps, letters, at, narration, note, title }: FrameIn
             ? `<rect x="${x}" y="${y + 4}" width="${BOX}" height="${BOX - 4}" rx="5" fill="none" stroke="${COLOURS.rule}" stroke-width="1.5" stroke-dasharray="4 2"/>`
             : `<rect x="${x}" y="${y + 4}" width="${BOX}" height="${BOX - 4}" rx="5" fill="${leaf(i) ? COLOURS.client : COLOURS.array}"${current ? ` stroke="${COLOURS.ring}" stroke-width="3"` : ''}/>`,
         );
-        out.push(`<text x="${x + BOX / 2}" y="${y + 22}" fill="${q.ghost ? MUTED : '#fff'}" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(label)}</text>`);
+        out.push(
+          `<text x="${x + BOX / 2}" y="${y + 22}" fill="${q.ghost ? MUTED : '#fff'}" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(label)}</text>`,
+        );
       });
       widest = Math.max(widest, q.blocks.length);
-      out.push(`<line x1="16" x2="${LABEL + Math.max(6, q.blocks.length) * (BOX + GAP)}" y1="${y + ROW - 2}" y2="${y + ROW - 2}" stroke="${COLOURS.rule}" stroke-dasharray="3 3"/>`);
+      out.push(
+        `<line x1="16" x2="${LABEL + Math.max(6, q.blocks.length) * (BOX + GAP)}" y1="${y + ROW - 2}" y2="${y + ROW - 2}" stroke="${COLOURS.rule}" stroke-dasharray="3 3"/>`,
+      );
       y += ROW;
     }
   });
@@ -133,7 +176,9 @@ export function frameSvg({ steps, letters, at, narration, note, title }: FrameIn
   evicted.forEach((e, k) => {
     const x = LABEL + k * (BOX + GAP + 40);
     out.push(`<rect x="${x}" y="${y + 4}" width="${BOX}" height="${BOX - 4}" rx="5" fill="${COLOURS.tray}"/>`);
-    out.push(`<text x="${x + BOX / 2}" y="${y + 22}" fill="#fff" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(e.label)}</text>`);
+    out.push(
+      `<text x="${x + BOX / 2}" y="${y + 22}" fill="#fff" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(e.label)}</text>`,
+    );
     text(x + BOX + 3, y + 22, `← ${e.cache}`, { size: 10, fill: MUTED });
   });
   y += ROW + 8;
@@ -206,5 +251,7 @@ ${frames.map((f, i) => `<figure id="step-${i}">${f.trim()}</figure>`).join('\n')
 /** A ZIP archive of `files` (SVG frames compress well), dated 1980-01-01 so the same walk gives the same bytes. */
 export function zipFrames(files: readonly { name: string; data: Uint8Array }[]): Uint8Array<ArrayBuffer> {
   const mtime = new Date(1980, 0, 1);
-  return zipSync(Object.fromEntries(files.map((f) => [f.name, [f.data, { mtime, level: 6 }]]))) as Uint8Array<ArrayBuffer>;
+  return zipSync(
+    Object.fromEntries(files.map((f) => [f.name, [f.data, { mtime, level: 6 }]])),
+  ) as Uint8Array<ArrayBuffer>;
 }

@@ -34,7 +34,10 @@ const snapshot: string | null = typeof window === 'undefined' ? null : window.lo
 
 /** The hash the document was loaded with (the navigation's URL keeps it), else as this module first saw it. */
 function openedHash(): string {
-  const nav = typeof performance === 'undefined' ? undefined : (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined);
+  const nav =
+    typeof performance === 'undefined'
+      ? undefined
+      : (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined);
   const at = nav?.name.indexOf('#') ?? -1;
   return nav && at >= 0 ? nav.name.slice(at) : (snapshot ?? '');
 }
@@ -55,14 +58,20 @@ const isSize = (v: unknown): v is number => typeof v === 'number' && Number.isIn
 function checkConfig(v: unknown): StepperConfig | string {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'the settings are not an object';
   const c = v as Record<string, unknown>;
-  for (const k of ['client', 'array', 'protocol', 'requests', 'startClient', 'startArray'] as const) if (!isText(c[k])) return `${k}: expected text`;
+  for (const k of ['client', 'array', 'protocol', 'requests', 'startClient', 'startArray'] as const)
+    if (!isText(c[k])) return `${k}: expected text`;
   for (const k of ['clientSize', 'arraySize'] as const) if (!isSize(c[k])) return `${k}: expected a whole number`;
   if (c.protocol !== 'none' && c.protocol !== 'demote') return `protocol: expected "none" or "demote"`;
   if (c.tree !== undefined) {
     const t = c.tree as Record<string, unknown>;
-    if (typeof t !== 'object' || t === null || !isText(t.from) || !Array.isArray(t.caches)) return 'tree: expected {from, caches: […]}';
+    if (typeof t !== 'object' || t === null || !isText(t.from) || !Array.isArray(t.caches))
+      return 'tree: expected {from, caches: […]}';
   }
-  if (c.starts !== undefined && (typeof c.starts !== 'object' || c.starts === null || Object.values(c.starts).some((s) => !isText(s)))) return 'starts: expected text by cache name';
+  if (
+    c.starts !== undefined &&
+    (typeof c.starts !== 'object' || c.starts === null || Object.values(c.starts).some((s) => !isText(s)))
+  )
+    return 'starts: expected text by cache name';
   return c as unknown as StepperConfig;
 }
 
@@ -118,7 +127,10 @@ export function walkParams(link: StepperLink, presets: readonly { id: string; co
   const teach = preset ? preset.id : `c${LZString.compressToEncodedURIComponent(JSON.stringify(link.config))}`;
   const ours = [`${TEACH_PARAM}=${encodeURIComponent(teach)}`, `${STEP_PARAM}=${link.step}`];
   const notes = Object.entries(link.notes).filter(([, v]) => v.trim() !== '');
-  if (notes.length) ours.push(`${NOTES_PARAM}=${encodeURIComponent(LZString.compressToEncodedURIComponent(JSON.stringify(Object.fromEntries(notes))))}`);
+  if (notes.length)
+    ours.push(
+      `${NOTES_PARAM}=${encodeURIComponent(LZString.compressToEncodedURIComponent(JSON.stringify(Object.fromEntries(notes))))}`,
+    );
   return ours.join('&');
 }
 
@@ -130,7 +142,11 @@ export function walkParamsIn(hash: string): string {
 }
 
 /** `hash` with the stepper's state set (every other parameter kept as it was), "#…". */
-export function writeStepperLink(hash: string, link: StepperLink, presets: readonly { id: string; config: StepperConfig }[]): string {
+export function writeStepperLink(
+  hash: string,
+  link: StepperLink,
+  presets: readonly { id: string; config: StepperConfig }[],
+): string {
   const others = hash
     .replace(/^#/, '')
     .split('&')
@@ -148,6 +164,15 @@ export function publishStepperLink(link: StepperLink, presets: readonly { id: st
 /** Two configs alike field by field (key order aside). */
 export function sameConfig(a: StepperConfig, b: StepperConfig): boolean {
   const norm = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(norm) : typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, x]) => [k, norm(x)])) : v;
+    Array.isArray(v)
+      ? v.map(norm)
+      : typeof v === 'object' && v !== null
+        ? Object.fromEntries(
+            Object.entries(v)
+              .filter(([, x]) => x !== undefined)
+              .sort(([x], [y]) => (x < y ? -1 : 1))
+              .map(([k, x]) => [k, norm(x)]),
+          )
+        : v;
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }

@@ -58,6 +58,7 @@ export function parseBlocks(text: string, what = 'request', writes = true, clien
     if (m[4] !== undefined) requests.push([block, op, m[1] ?? null, Number(m[4])]);
     else requests.push(m[1] === undefined ? [block, op] : [block, op, m[1]]);
   }
-  if (requests.length > MAX_STEPS) return { ok: false, message: `${what}s: at most ${MAX_STEPS} (got ${requests.length})` };
+  if (requests.length > MAX_STEPS)
+    return { ok: false, message: `${what}s: at most ${MAX_STEPS} (got ${requests.length})` };
   return { ok: true, requests, letters };
 }

@@ -8,7 +8,8 @@ import { blockLabel } from './requests';
 export function pathOf(step: TeachStep, client: number): number[] {
   const leaves = step.caches.map((_, i) => i).filter((i) => !step.caches.some((o) => o.parent === i));
   const path: number[] = [];
-  for (let c: number | null = leaves[client] ?? null; c !== null && !path.includes(c); c = step.caches[c].parent) path.push(c);
+  for (let c: number | null = leaves[client] ?? null; c !== null && !path.includes(c); c = step.caches[c].parent)
+    path.push(c);
   return path;
 }
 
@@ -74,7 +75,8 @@ export interface Eviction {
   label: string;
 }
 
-const resident = (s: TeachStep, i: number) => new Set(s.caches[i]?.queues.filter((q) => !q.ghost).flatMap((q) => q.blocks) ?? []);
+const resident = (s: TeachStep, i: number) =>
+  new Set(s.caches[i]?.queues.filter((q) => !q.ghost).flatMap((q) => q.blocks) ?? []);
 
 /**
  * The evictions of step `n` alone. A block demoted to the cache above moved: not evicted — it
@@ -139,7 +141,11 @@ export interface Guess {
 }
 
 /** The choices for request `n` (its step): the caches its read looks in, then the disk; the blocks they hold now. */
-export function guessChoices(steps: readonly TeachStep[], n: number, letters: boolean): { served: string[]; victims: string[] } {
+export function guessChoices(
+  steps: readonly TeachStep[],
+  n: number,
+  letters: boolean,
+): { served: string[]; victims: string[] } {
   const [prev, step] = [steps[n - 1], steps[n]];
   if (!prev || !step || step.client === null) return { served: [], victims: [] };
   const path = pathOf(step, step.client);
@@ -153,7 +159,12 @@ export function guessChoices(steps: readonly TeachStep[], n: number, letters: bo
  * engine says), and a block that left a cache at that step — evicted or demoted: each cache's
  * victim — or "none" when no block left any.
  */
-export function judgeGuess(steps: readonly TeachStep[], n: number, letters: boolean, guess: Guess): { served: boolean; victim: boolean; left: string[]; servedBy: string } {
+export function judgeGuess(
+  steps: readonly TeachStep[],
+  n: number,
+  letters: boolean,
+  guess: Guess,
+): { served: boolean; victim: boolean; left: string[]; servedBy: string } {
   const [prev, step] = [steps[n - 1], steps[n]];
   const left = new Set<string>();
   step.caches.forEach((_, i) => {
@@ -161,5 +172,10 @@ export function judgeGuess(steps: readonly TeachStep[], n: number, letters: bool
     for (const b of resident(prev, i)) if (!after.has(b)) left.add(blockLabel(b, letters));
   });
   const servedBy = step.servedBy ?? 'disk';
-  return { served: guess.served === servedBy, victim: guess.victim === 'none' ? left.size === 0 : left.has(guess.victim), left: [...left], servedBy };
+  return {
+    served: guess.served === servedBy,
+    victim: guess.victim === 'none' ? left.size === 0 : left.has(guess.victim),
+    left: [...left],
+    servedBy,
+  };
 }

@@ -50,7 +50,10 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
     fetch(tracesUrl('index.json'))
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`index.json: HTTP ${r.status}`))))
       .then((list: BundledTrace[]) => live && setBundled(list))
-      .catch((e: unknown) => live && setError(`The bundled traces did not load: ${e instanceof Error ? e.message : String(e)}`));
+      .catch(
+        (e: unknown) =>
+          live && setError(`The bundled traces did not load: ${e instanceof Error ? e.message : String(e)}`),
+      );
     return () => {
       live = false;
     };
@@ -74,7 +77,10 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
     setError(null);
     try {
       const bytes = await (engine.current ??= new EngineClient()).exportWorkload(base, format);
-      saveFile(exportName(base.name || 'tiersim', 'workload', format === 'csv' ? 'csv' : 'oracleGeneral'), new Blob([bytes as BlobPart]));
+      saveFile(
+        exportName(base.name || 'tiersim', 'workload', format === 'csv' ? 'csv' : 'oracleGeneral'),
+        new Blob([bytes as BlobPart]),
+      );
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -103,13 +109,19 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
     <div className="trace-panel" data-testid="trace-panel">
       <h2 className="card-title">Trace files</h2>
       <p className="stat-sub">
-        Drop a trace anywhere on the page — CSV, one block per line, MSR, SPC, blkparse, vscsi, oracleGeneral, K5cloud, Tencent
-        CBS or Alibaba, gzip'd or zstd'd too — or replay one of these:
+        Drop a trace anywhere on the page — CSV, one block per line, MSR, SPC, blkparse, vscsi, oracleGeneral, K5cloud,
+        Tencent CBS or Alibaba, gzip'd or zstd'd too — or replay one of these:
       </p>
       <ul className="trace-list">
         {(bundled ?? []).map((t) => (
           <li key={t.file}>
-            <button type="button" className="button secondary small" data-testid={`bundled-${t.file}`} title={t.command} onClick={() => void open(t)}>
+            <button
+              type="button"
+              className="button secondary small"
+              data-testid={`bundled-${t.file}`}
+              title={t.command}
+              onClick={() => void open(t)}
+            >
               {t.file}
             </button>{' '}
             <span className="muted">{t.description}</span>
@@ -117,7 +129,13 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
         ))}
       </ul>
       <div className="actions">
-        <button type="button" className="button secondary small" data-testid="export-csv" disabled={!exportable || busy} onClick={() => void download('csv')}>
+        <button
+          type="button"
+          className="button secondary small"
+          data-testid="export-csv"
+          disabled={!exportable || busy}
+          onClick={() => void download('csv')}
+        >
           Download the workload as CSV
         </button>
         <button
@@ -125,24 +143,36 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
           className="button secondary small"
           data-testid="export-oracle"
           disabled={!oracleOk || busy}
-          title={exportable && !oracleOk ? 'oracleGeneral records have no client: a tree’s workload exports as CSV, with its client column' : undefined}
+          title={
+            exportable && !oracleOk
+              ? 'oracleGeneral records have no client: a tree’s workload exports as CSV, with its client column'
+              : undefined
+          }
           onClick={() => void download('oracle-general')}
         >
           … as oracleGeneral
         </button>
-        <button type="button" className="button secondary small" data-testid="preview-workload" disabled={!exportable} onClick={() => void showPreview()}>
+        <button
+          type="button"
+          className="button secondary small"
+          data-testid="preview-workload"
+          disabled={!exportable}
+          onClick={() => void showPreview()}
+        >
           Preview it
         </button>
       </div>
       {exportable && !oracleOk && (
         <p className="field-hint" data-testid="export-tree-hint">
-          A tree’s workload downloads as CSV, each request with its client (replaying it through the same tree, its clients in order, gives the same run); oracleGeneral records carry no client.
+          A tree’s workload downloads as CSV, each request with its client (replaying it through the same tree, its
+          clients in order, gives the same run); oracleGeneral records carry no client.
         </p>
       )}
       {preview && (
         <table className="preview-table" data-testid="workload-preview">
           <caption className="muted">
-            Requests {previewFrom + 1} to {previewFrom + preview.length} of the generated workload (the first measured ones)
+            Requests {previewFrom + 1} to {previewFrom + preview.length} of the generated workload (the first measured
+            ones)
           </caption>
           <thead>
             <tr>

@@ -19,7 +19,13 @@ export function TraceRefusal({ refusal, kept, onDismiss }: TraceRefusalProps) {
         <strong>{refusal.name} was not read.</strong> {refusal.message}
       </p>
       <p className="muted">{kept ? `The scenario still replays ${kept}.` : 'The scenario is unchanged.'}</p>
-      <button type="button" className="banner-close" aria-label="Dismiss" data-testid="trace-refused-dismiss" onClick={onDismiss}>
+      <button
+        type="button"
+        className="banner-close"
+        aria-label="Dismiss"
+        data-testid="trace-refused-dismiss"
+        onClick={onDismiss}
+      >
         ×
       </button>
     </div>

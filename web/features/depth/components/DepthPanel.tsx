@@ -21,7 +21,8 @@ export interface DepthPanelProps {
 function marksOf(s: Scenario | null): DepthMark[] {
   const t = s?.topology;
   if (!t || t.kind === 'tree') return [];
-  if (t.kind === 'single') return [{ key: 'cache', label: `cache ${formatCount(t.cache.capacity)}`, size: t.cache.capacity }];
+  if (t.kind === 'single')
+    return [{ key: 'cache', label: `cache ${formatCount(t.cache.capacity)}`, size: t.cache.capacity }];
   const [c, a] = [t.client.capacity, t.array.capacity];
   return [
     { key: 'client', label: `client ${formatCount(c)}`, size: c },
@@ -50,7 +51,16 @@ export function DepthPanel({ report, scenario, running }: DepthPanelProps) {
     <div className="depth-panel" data-testid="depth-panel" ref={panel}>
       <div className="chart-head">
         <h3>LRU stack-depth graphs{running && report ? ' (live)' : ''}</h3>
-        {all.length > 0 && !running && <ChartExport target={panel} view="depth" title="LRU stack-depth graphs" yLabel="LRU hit fraction" scenario={scenario} testId="depth-export" />}
+        {all.length > 0 && !running && (
+          <ChartExport
+            target={panel}
+            view="depth"
+            title="LRU stack-depth graphs"
+            yLabel="LRU hit fraction"
+            scenario={scenario}
+            testId="depth-export"
+          />
+        )}
         {all.length > 0 && (
           <span
             className={`badge ${sampled ? 'is-sampled' : ''}`}
@@ -67,9 +77,9 @@ export function DepthPanel({ report, scenario, running }: DepthPanelProps) {
         )}
       </div>
       <p className="stat-sub">
-        The fraction of the measured references an LRU cache of each size would hit — for the whole workload as one unified
-        cache, and for the stream each shared cache really sees. Read off any size: an exclusive client and array behave like
-        one cache of their sum (paper 000 §3).
+        The fraction of the measured references an LRU cache of each size would hit — for the whole workload as one
+        unified cache, and for the stream each shared cache really sees. Read off any size: an exclusive client and
+        array behave like one cache of their sum (paper 000 §3).
       </p>
       <div className="depth-controls">
         <ScaleSelect label="Size axis" testId="depth-scale" value={scale} onChange={setScale} />
@@ -83,12 +93,24 @@ export function DepthPanel({ report, scenario, running }: DepthPanelProps) {
         {all.length > 1 &&
           all.map((c) => (
             <label key={c.name}>
-              <input type="checkbox" data-testid={`depth-show-${c.name}`} checked={!hidden.has(c.name)} onChange={() => toggle(c.name)} />
+              <input
+                type="checkbox"
+                data-testid={`depth-show-${c.name}`}
+                checked={!hidden.has(c.name)}
+                onChange={() => toggle(c.name)}
+              />
               {c.name}
             </label>
           ))}
       </div>
-      <DepthChart curves={curves} marks={marks} scale={scale} unit={unit} blockSize={scenario?.blockSize ?? 4096} tables={!running} />
+      <DepthChart
+        curves={curves}
+        marks={marks}
+        scale={scale}
+        unit={unit}
+        blockSize={scenario?.blockSize ?? 4096}
+        tables={!running}
+      />
     </div>
   );
 }

@@ -19,10 +19,20 @@ import { EngineClient } from '../../../worker/client';
 import type { MiniReport, WorkerMemory } from '../../../worker/protocol';
 import { traceFile } from '../../../worker/traces';
 import { traceOf } from '../../../scenario/topology';
-import { defaultSizes, isOffline, offlineAllowed, runSweep, sweepPoints, type PointResult, type SweepPoint } from '../sweep';
+import {
+  defaultSizes,
+  isOffline,
+  offlineAllowed,
+  runSweep,
+  sweepPoints,
+  type PointResult,
+  type SweepPoint,
+} from '../sweep';
 import { WorkProgress } from '../../sweeps/WorkProgress';
 
-const LABELS: Record<string, string> = Object.fromEntries([...POLICIES, ...OFFLINE_POLICIES].map((p) => [p.value, p.label]));
+const LABELS: Record<string, string> = Object.fromEntries(
+  [...POLICIES, ...OFFLINE_POLICIES].map((p) => [p.value, p.label]),
+);
 const DEFAULT_PICK: PolicyKind[] = ['lru', 'arc', 's3-fifo', 'min'];
 const MAX_POINTS = 40;
 
@@ -54,7 +64,15 @@ interface MiniState {
   memory: WorkerMemory | null;
 }
 
-const MINI_IDLE: MiniState = { status: 'idle', reports: [], bytes: 0, total: 0, error: null, baseJson: null, memory: null };
+const MINI_IDLE: MiniState = {
+  status: 'idle',
+  reports: [],
+  bytes: 0,
+  total: 0,
+  error: null,
+  baseJson: null,
+  memory: null,
+};
 
 type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
 
@@ -68,8 +86,12 @@ interface SweepState {
 
 const IDLE: SweepState = { status: 'idle', points: [], results: [], error: null, baseJson: null };
 
-
-export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, createCurves = () => new EngineClient() }: MrcPanelProps) {
+export function MrcPanel({
+  base,
+  createRunner = defaultRunner,
+  blocks: known,
+  createCurves = () => new EngineClient(),
+}: MrcPanelProps) {
   const panel = useRef<HTMLElement>(null);
   const [picked, setPicked] = useState<Set<PolicyKind>>(new Set(DEFAULT_PICK));
   const [count, setCount] = useState(8);
@@ -117,7 +139,12 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
   const countOk = Number.isInteger(count) && count >= 2 && count <= MAX_POINTS;
   const rangeOk = Number.isInteger(lo) && Number.isInteger(hi) && lo >= 1 && hi > lo && hi <= 2 ** 25;
   // Untouched bounds: exactly the CLI's default sizes (`tiersim sweep --points N`).
-  const sizes = !countOk || !rangeOk ? [] : minSize === null && maxSize === null ? defaultSizes(blocks, count) : defaultSizes(0, count, lo, hi);
+  const sizes =
+    !countOk || !rangeOk
+      ? []
+      : minSize === null && maxSize === null
+        ? defaultSizes(blocks, count)
+        : defaultSizes(0, count, lo, hi);
   const running = state.status === 'running' || mini.status === 'running';
   const shown = method === 'mini' ? mini.baseJson : state.baseJson;
   const stale = shown !== null && JSON.stringify(base) !== shown;
@@ -128,7 +155,12 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
     const file = traceFile(trace.name);
     const baseJson = JSON.stringify(base);
     if (!file) {
-      setMini({ ...MINI_IDLE, status: 'error', error: `${trace.name}: the trace file is not loaded — drop it on the page or pick it under Workload`, baseJson });
+      setMini({
+        ...MINI_IDLE,
+        status: 'error',
+        error: `${trace.name}: the trace file is not loaded — drop it on the page or pick it under Workload`,
+        baseJson,
+      });
       return;
     }
     const controller = new AbortController();
@@ -142,19 +174,40 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
     // every reader decodes the whole file.
     const client = spare.current ?? createCurves();
     spare.current = null;
-    const options = { format: trace.format, objectMode: trace.objectMode, skipBad: trace.skipBad, blockSize: base.blockSize };
+    const options = {
+      format: trace.format,
+      objectMode: trace.objectMode,
+      skipBad: trace.skipBad,
+      blockSize: base.blockSize,
+    };
     try {
-      const request = { policies: policies.map((kind) => ({ kind })), sizes, method: 'mini' as const, rate: 0, distinct: known, name: trace.name, options };
+      const request = {
+        policies: policies.map((kind) => ({ kind })),
+        sizes,
+        method: 'mini' as const,
+        rate: 0,
+        distinct: known,
+        name: trace.name,
+        options,
+      };
       const { curves } = await client.miniCurves(request, file, {
         signal: controller.signal,
         onProgress: (p) =>
-          setMini((m) => (m.baseJson === baseJson && m.status === 'running' ? { ...m, reports: p.curves, bytes: p.bytes, total: p.total, memory: p.memory } : m)),
+          setMini((m) =>
+            m.baseJson === baseJson && m.status === 'running'
+              ? { ...m, reports: p.curves, bytes: p.bytes, total: p.total, memory: p.memory }
+              : m,
+          ),
       });
       setMini((m) => ({ ...m, status: 'done', reports: curves, bytes: m.total }));
     } catch (e) {
       controller.abort();
       const cancelled = isCancel(e);
-      setMini((m) => ({ ...m, status: cancelled ? 'cancelled' : 'error', error: cancelled ? null : e instanceof Error ? e.message : String(e) }));
+      setMini((m) => ({
+        ...m,
+        status: cancelled ? 'cancelled' : 'error',
+        error: cancelled ? null : e instanceof Error ? e.message : String(e),
+      }));
     } finally {
       client.terminate();
       warm();
@@ -189,7 +242,11 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
       const cancelled = isCancel(e);
       setState((s) =>
         s.points === built.points
-          ? { ...s, status: cancelled ? 'cancelled' : 'error', error: cancelled ? null : e instanceof Error ? e.message : String(e) }
+          ? {
+              ...s,
+              status: cancelled ? 'cancelled' : 'error',
+              error: cancelled ? null : e instanceof Error ? e.message : String(e),
+            }
           : s,
       );
     } finally {
@@ -202,7 +259,9 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
       return mini.reports.map((r) => ({
         policy: r.policy as PolicyKind,
         label: LABELS[r.policy] ?? r.policy,
-        points: r.points.filter((p) => Number.isFinite(p.missRatio)).map((p) => ({ size: p.size, missRatio: p.missRatio })),
+        points: r.points
+          .filter((p) => Number.isFinite(p.missRatio))
+          .map((p) => ({ size: p.size, missRatio: p.missRatio })),
       }));
     }
     const by = new Map<string, Curve>();
@@ -228,7 +287,16 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
     <section className="mrc-panel" aria-labelledby="mrc-title" ref={panel}>
       <div className="chart-head">
         <h3 id="mrc-title">Miss-ratio curves</h3>
-        {curves.length > 0 && <ChartExport target={panel} view="miss-ratio-curves" title="Miss-ratio curves" yLabel={method === 'mini' ? 'miss ratio (per block reference)' : 'read miss ratio'} scenario={shown ? (JSON.parse(shown) as Scenario) : base} testId="mrc-export" />}
+        {curves.length > 0 && (
+          <ChartExport
+            target={panel}
+            view="miss-ratio-curves"
+            title="Miss-ratio curves"
+            yLabel={method === 'mini' ? 'miss ratio (per block reference)' : 'read miss ratio'}
+            scenario={shown ? (JSON.parse(shown) as Scenario) : base}
+            testId="mrc-export"
+          />
+        )}
         <p className="chart-legend">
           {method === 'mini'
             ? 'each curve: miniature simulations of every size in one pass as the file streams (spatially sampled blocks, scaled-down caches); misses per block reference'
@@ -239,11 +307,25 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
         <fieldset className="mrc-method" data-testid="mrc-method">
           <legend>Method</legend>
           <label className="check">
-            <input type="radio" name="mrc-method" data-testid="mrc-method-mini" checked={method === 'mini'} disabled={running} onChange={() => setMethod('mini')} />
+            <input
+              type="radio"
+              name="mrc-method"
+              data-testid="mrc-method-mini"
+              checked={method === 'mini'}
+              disabled={running}
+              onChange={() => setMethod('mini')}
+            />
             <span>Miniature simulations — live while the file streams, any size of file</span>
           </label>
           <label className="check">
-            <input type="radio" name="mrc-method" data-testid="mrc-method-exact" checked={method === 'exact'} disabled={running} onChange={() => setMethod('exact')} />
+            <input
+              type="radio"
+              name="mrc-method"
+              data-testid="mrc-method-exact"
+              checked={method === 'exact'}
+              disabled={running}
+              onChange={() => setMethod('exact')}
+            />
             <span>Full simulation at each size</span>
           </label>
         </fieldset>
@@ -252,7 +334,10 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
         <legend>Policies</legend>
         {[...POLICIES, ...OFFLINE_POLICIES].map((p) => {
           const disabled = !policyOk(p.value);
-          const why = method === 'mini' ? 'offline policies need the whole future of the trace: choose full simulation' : 'offline policies precompute the whole run: at most 16,777,216 block references';
+          const why =
+            method === 'mini'
+              ? 'offline policies need the whole future of the trace: choose full simulation'
+              : 'offline policies precompute the whole run: at most 16,777,216 block references';
           return (
             <label key={p.value} className="check mrc-check" title={disabled ? why : undefined}>
               <input
@@ -299,7 +384,13 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
         >
           {running ? 'Sweeping…' : method === 'mini' ? 'Draw curves' : 'Run sweep'}
         </button>
-        <button type="button" className="button secondary" data-testid="sweep-cancel" disabled={!running} onClick={() => abort.current?.abort()}>
+        <button
+          type="button"
+          className="button secondary"
+          data-testid="sweep-cancel"
+          disabled={!running}
+          onClick={() => abort.current?.abort()}
+        >
           Cancel
         </button>
         {method === 'mini' ? (
@@ -310,7 +401,13 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
             total={Math.round(mini.total / MB)}
             unit="MB read"
             note={stale ? ' — the scenario has changed since' : undefined}
-            idleText={!base ? 'Fix the scenario to sweep it.' : mini.status === 'idle' ? `${policies.length} policies × ${sizes.length} sizes, one pass over the file` : undefined}
+            idleText={
+              !base
+                ? 'Fix the scenario to sweep it.'
+                : mini.status === 'idle'
+                  ? `${policies.length} policies × ${sizes.length} sizes, one pass over the file`
+                  : undefined
+            }
           />
         ) : (
           <WorkProgress
@@ -320,13 +417,25 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
             total={state.points.length}
             unit="points"
             note={stale ? ' — the scenario has changed since' : undefined}
-            idleText={!base ? 'Fix the scenario to sweep it.' : state.status === 'idle' ? `${policies.length} policies × ${sizes.length} sizes` : undefined}
+            idleText={
+              !base
+                ? 'Fix the scenario to sweep it.'
+                : state.status === 'idle'
+                  ? `${policies.length} policies × ${sizes.length} sizes`
+                  : undefined
+            }
           />
         )}
       </div>
       {method === 'mini' && mini.memory && (
-        <p className="chart-legend" data-testid="mini-memory" data-engine={mini.memory.engine} data-reader={mini.memory.reader}>
-          streamed, never held · each worker's memory at most {Math.round(mini.memory.engine / 2 ** 20)} MiB, its reader's {Math.round(mini.memory.reader / 2 ** 20)} MiB
+        <p
+          className="chart-legend"
+          data-testid="mini-memory"
+          data-engine={mini.memory.engine}
+          data-reader={mini.memory.reader}
+        >
+          streamed, never held · each worker's memory at most {Math.round(mini.memory.engine / 2 ** 20)} MiB, its
+          reader's {Math.round(mini.memory.reader / 2 ** 20)} MiB
         </p>
       )}
       {(method === 'mini' ? mini.error : state.error) && (
@@ -337,7 +446,12 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
       <div className="chart-controls">
         <ScaleSelect label="Cache-size axis" testId="mrc-scale" value={scale} onChange={setScale} />
       </div>
-      <MrcChart curves={curves} order={POLICY_KINDS} scale={scale} span={sizes.length ? [sizes[0], sizes[sizes.length - 1]] : undefined} />
+      <MrcChart
+        curves={curves}
+        order={POLICY_KINDS}
+        scale={scale}
+        span={sizes.length ? [sizes[0], sizes[sizes.length - 1]] : undefined}
+      />
       {method === 'mini' && mini.reports.length > 0 && (
         <details className="mrc-numbers">
           <summary>Numbers</summary>
@@ -353,7 +467,13 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
             <tbody>
               {mini.reports.flatMap((r) =>
                 r.points.map((p) => (
-                  <tr key={`${r.policy}-${p.size}`} data-policy={r.policy} data-size={p.size} data-miss={String(p.missRatio)} data-references={r.references}>
+                  <tr
+                    key={`${r.policy}-${p.size}`}
+                    data-policy={r.policy}
+                    data-size={p.size}
+                    data-miss={String(p.missRatio)}
+                    data-references={r.references}
+                  >
                     <td>{LABELS[r.policy] ?? r.policy}</td>
                     <td>{formatCount(p.size)}</td>
                     <td>{Number.isFinite(p.missRatio) ? formatPercent(p.missRatio) : '—'}</td>
@@ -381,7 +501,13 @@ export function MrcPanel({ base, createRunner = defaultRunner, blocks: known, cr
               {state.points.map((p, i) => {
                 const r = state.results[i];
                 return r ? (
-                  <tr key={`${p.policy}-${p.size}`} data-policy={p.policy} data-size={p.size} data-miss={String(r.missRatio)} data-block-miss={String(r.blockMissRatio)}>
+                  <tr
+                    key={`${p.policy}-${p.size}`}
+                    data-policy={p.policy}
+                    data-size={p.size}
+                    data-miss={String(r.missRatio)}
+                    data-block-miss={String(r.blockMissRatio)}
+                  >
                     <td>{LABELS[p.policy] ?? p.policy}</td>
                     <td>{formatCount(p.size)}</td>
                     <td>{formatPercent(r.missRatio)}</td>

@@ -39,7 +39,13 @@ export function CacheTable({ report }: { report: Report }) {
             const lookups = c.hits + c.misses;
             const warm = c.warmBlockReads ? c.warmBlockHits / c.warmBlockReads : null;
             return (
-              <tr key={c.name} data-cache={c.name} data-depth={String(c.depth)} data-hits={String(c.hits)} data-client={String(c.client)}>
+              <tr
+                key={c.name}
+                data-cache={c.name}
+                data-depth={String(c.depth)}
+                data-hits={String(c.hits)}
+                data-client={String(c.client)}
+              >
                 <th scope="row" style={{ paddingLeft: `${0.5 + c.depth}em` }}>
                   {c.name}
                 </th>
@@ -54,27 +60,41 @@ export function CacheTable({ report }: { report: Report }) {
                   <td
                     data-testid="cache-declined"
                     data-value={c.admission ? `${c.admission.admitted},${c.admission.declined}` : ''}
-                    title={c.admission ? `its admission filter let in ${formatCount(c.admission.admitted)} and turned away ${formatCount(c.admission.declined)} of the blocks its misses brought (each turned away also counts as an eviction)` : 'no admission filter'}
+                    title={
+                      c.admission
+                        ? `its admission filter let in ${formatCount(c.admission.admitted)} and turned away ${formatCount(c.admission.declined)} of the blocks its misses brought (each turned away also counts as an eviction)`
+                        : 'no admission filter'
+                    }
                   >
-                    {c.admission ? `${formatCount(c.admission.declined)} (${formatPercent(c.admission.declined / Math.max(1, c.admission.admitted + c.admission.declined))})` : '—'}
+                    {c.admission
+                      ? `${formatCount(c.admission.declined)} (${formatPercent(c.admission.declined / Math.max(1, c.admission.admitted + c.admission.declined))})`
+                      : '—'}
                   </td>
                 )}
                 {prefetch && (
                   <td
                     data-testid="cache-prefetch-hits"
-                    data-value={c.prefetch ? `${c.prefetch.prefetched},${c.prefetch.hits},${c.prefetch.wasted},${c.prefetch.pending}` : ''}
+                    data-value={
+                      c.prefetch
+                        ? `${c.prefetch.prefetched},${c.prefetch.hits},${c.prefetch.wasted},${c.prefetch.pending}`
+                        : ''
+                    }
                     title={
                       c.prefetch
                         ? `it fetched ${formatCount(c.prefetch.prefetched)} blocks ahead: ${formatCount(c.prefetch.hits)} were read while it held them, ${formatCount(c.prefetch.wasted)} left unread, ${formatCount(c.prefetch.pending)} are still held unread`
                         : 'no prefetching'
                     }
                   >
-                    {c.prefetch ? `${formatCount(c.prefetch.hits)} (${formatPercent(c.prefetch.hits / Math.max(1, c.prefetch.prefetched))})` : '—'}
+                    {c.prefetch
+                      ? `${formatCount(c.prefetch.hits)} (${formatPercent(c.prefetch.hits / Math.max(1, c.prefetch.prefetched))})`
+                      : '—'}
                   </td>
                 )}
                 {prefetch && (
                   <td data-testid="cache-prefetch-wasted">
-                    {c.prefetch ? `${formatCount(c.prefetch.wasted)} (${formatPercent(c.prefetch.wasted / Math.max(1, c.prefetch.prefetched))})` : '—'}
+                    {c.prefetch
+                      ? `${formatCount(c.prefetch.wasted)} (${formatPercent(c.prefetch.wasted / Math.max(1, c.prefetch.prefetched))})`
+                      : '—'}
                   </td>
                 )}
                 <td>
@@ -84,12 +104,19 @@ export function CacheTable({ report }: { report: Report }) {
                 <td>{formatCount(c.reloads)}</td>
                 <td>{formatSig(c.linkBytes / 2 ** 20)} MiB</td>
                 {writes && (
-                  <td data-testid="cache-writes" data-value={`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`}>
+                  <td
+                    data-testid="cache-writes"
+                    data-value={`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`}
+                  >
                     {writeMix(c)}
                   </td>
                 )}
                 {writes && (
-                  <td data-testid="cache-warm-hits" data-value={warm === null ? '' : String(warm)} title={`of ${formatCount(c.warmBlockReads)} block reads once it was full`}>
+                  <td
+                    data-testid="cache-warm-hits"
+                    data-value={warm === null ? '' : String(warm)}
+                    title={`of ${formatCount(c.warmBlockReads)} block reads once it was full`}
+                  >
                     {warm === null ? '—' : formatPercent(warm)}
                   </td>
                 )}

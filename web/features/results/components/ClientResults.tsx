@@ -16,7 +16,9 @@ export function ClientCdfs({ report }: { report: Report }) {
       <div className="chart-head">
         <h3>Latency CDF per client</h3>
         <p className="chart-legend">
-          {report.queueing ? 'queueing model: links, controllers and disks as FIFO servers' : 'additive model (paper 000 eq. 1)'}
+          {report.queueing
+            ? 'queueing model: links, controllers and disks as FIFO servers'
+            : 'additive model (paper 000 eq. 1)'}
           {report.fairness !== undefined && (
             <>
               {' · '}
@@ -33,7 +35,12 @@ export function ClientCdfs({ report }: { report: Report }) {
 }
 
 /** "1,204 (SYNCH 12.0 %, REPLACE 80.1 %, RECOV 7.9 %)": writes and their paper 004 hints. */
-export function writeMix(w: { writes: number; synchWrites: number; replaceWrites: number; recovWrites: number }): string {
+export function writeMix(w: {
+  writes: number;
+  synchWrites: number;
+  replaceWrites: number;
+  recovWrites: number;
+}): string {
   if (!w.writes) return '—';
   const share = (n: number) => formatPercent(n / w.writes);
   const none = w.writes - w.synchWrites - w.replaceWrites - w.recovWrites;
@@ -69,7 +76,13 @@ export function ClientTable({ report }: { report: Report }) {
           </thead>
           <tbody>
             {report.clients.map((c, i) => (
-              <tr key={c.name} data-client={c.name} data-mean-ms={String(c.meanLatencyMs)} data-requests={String(c.requests)} data-reads={String(c.reads)}>
+              <tr
+                key={c.name}
+                data-client={c.name}
+                data-mean-ms={String(c.meanLatencyMs)}
+                data-requests={String(c.requests)}
+                data-reads={String(c.reads)}
+              >
                 <th scope="row" title={c.path.map((p) => names[p]).join(' → ') + ' → disk'}>
                   <span className="mrc-swatch" style={{ background: clientColor(i) }} aria-hidden="true" /> {c.name}
                 </th>
@@ -95,7 +108,10 @@ export function ClientTable({ report }: { report: Report }) {
                   </td>
                 )}
                 {writes && (
-                  <td data-testid="client-writes" data-value={`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`}>
+                  <td
+                    data-testid="client-writes"
+                    data-value={`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`}
+                  >
                     {writeMix(c)}
                   </td>
                 )}
@@ -106,7 +122,8 @@ export function ClientTable({ report }: { report: Report }) {
       </div>
       <p className="stat-sub">
         Fractions of each client’s measured reads served at each level of its own path.
-        {fair && ' Speedup: its mean latency alone on the same hierarchy over its mean latency shared; fairness is the smallest speedup over the largest (paper 002).'}
+        {fair &&
+          ' Speedup: its mean latency alone on the same hierarchy over its mean latency shared; fairness is the smallest speedup over the largest (paper 002).'}
       </p>
     </div>
   );

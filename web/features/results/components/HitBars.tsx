@@ -11,7 +11,15 @@ const LEVELS = [
  * Where reads were served: one horizontal bar per level of the hierarchy (a single cache has no
  * array row), then the same split per block referenced, which differs for multi-block reads.
  */
-export function HitBars({ report, single = false, tree = false }: { report: Report | null; single?: boolean; tree?: boolean }) {
+export function HitBars({
+  report,
+  single = false,
+  tree = false,
+}: {
+  report: Report | null;
+  single?: boolean;
+  tree?: boolean;
+}) {
   const levels = single ? LEVELS.filter((l) => l.key !== 'array') : LEVELS;
   // A tree sums over its clients: their own caches, the shared caches above them, the disks.
   const treeLabel = { client: 'Clients’ own', array: 'Shared caches', disk: 'Disks' } as const;
@@ -39,7 +47,11 @@ export function HitBars({ report, single = false, tree = false }: { report: Repo
           );
         })}
       </ul>
-      <p className="stat-sub" data-testid="block-hits" {...(b ? { 'data-client': String(b.client), 'data-disk': String(b.disk) } : {})}>
+      <p
+        className="stat-sub"
+        data-testid="block-hits"
+        {...(b ? { 'data-client': String(b.client), 'data-disk': String(b.disk) } : {})}
+      >
         {b
           ? `Per block: ${single ? 'cache' : tree ? 'own' : 'client'} ${formatPercent(b.client)}${single ? '' : ` · ${tree ? 'shared' : 'array'} ${formatPercent(b.array)}`} · disk ${formatPercent(b.disk)} — a multi-block read is a hit only if every block is there`
           : 'per request; the per-block split follows the run'}

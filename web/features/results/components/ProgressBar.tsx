@@ -19,7 +19,15 @@ export function ProgressBar({ state }: { state: RunState }) {
   const loading = phase === 'loading' ? state.loading : null;
   const processed = loading ? 0 : (report?.processed ?? 0);
   const total = loading ? 0 : (report?.total ?? 0);
-  const fraction = loading ? (loading.total > 0 ? loading.bytes / loading.total : 0) : total > 0 ? processed / total : phase === 'done' ? 1 : 0;
+  const fraction = loading
+    ? loading.total > 0
+      ? loading.bytes / loading.total
+      : 0
+    : total > 0
+      ? processed / total
+      : phase === 'done'
+        ? 1
+        : 0;
   const warmupAt = report && total > 0 ? report.warmupRequests / total : null;
 
   return (
@@ -38,7 +46,12 @@ export function ProgressBar({ state }: { state: RunState }) {
       <div className="progress-text">
         <span className="progress-phase">{PHASE_TEXT[phase]}</span>
         {loading && (
-          <span className="progress-count" data-testid="load-progress" data-bytes={loading.bytes} data-requests={loading.requests}>
+          <span
+            className="progress-count"
+            data-testid="load-progress"
+            data-bytes={loading.bytes}
+            data-requests={loading.requests}
+          >
             {formatMB(loading.bytes)} of {formatMB(loading.total)} · {formatCount(loading.requests)} requests
             {loading.ms > 0 ? ` · ${formatMB((loading.bytes / loading.ms) * 1000)}/s` : ''}
           </span>
@@ -51,7 +64,11 @@ export function ProgressBar({ state }: { state: RunState }) {
       <div className="progress-track">
         <div className="progress-fill" style={{ width: `${(fraction * 100).toFixed(2)}%` }} />
         {warmupAt !== null && warmupAt > 0 && warmupAt < 1 && (
-          <div className="progress-warmup-mark" style={{ left: `${(warmupAt * 100).toFixed(2)}%` }} title="end of warm-up" />
+          <div
+            className="progress-warmup-mark"
+            style={{ left: `${(warmupAt * 100).toFixed(2)}%` }}
+            title="end of warm-up"
+          />
         )}
       </div>
     </div>

@@ -60,13 +60,22 @@ interface PinnedRun extends Pin {
   scenario: Scenario | null;
 }
 
-export function ResultsPanel({ state, stale = false, autoCompare = null, createRunner = defaultRunner, migrate = migrateWithEngine }: ResultsPanelProps) {
+export function ResultsPanel({
+  state,
+  stale = false,
+  autoCompare = null,
+  createRunner = defaultRunner,
+  migrate = migrateWithEngine,
+}: ResultsPanelProps) {
   const { report, phase } = state;
   const warmup = phase === 'warmup' || report?.phase === 'warmup';
   const c = report?.counters;
   // The scenario these results came from, read once per run (not on every live report), and
   // checked, for the links to pinned runs.
-  const scenario = useMemo(() => (state.scenarioJson === null ? null : (JSON.parse(state.scenarioJson) as Partial<Scenario>)), [state.scenarioJson]);
+  const scenario = useMemo(
+    () => (state.scenarioJson === null ? null : (JSON.parse(state.scenarioJson) as Partial<Scenario>)),
+    [state.scenarioJson],
+  );
   const current = useMemo((): Scenario | null => {
     if (scenario === null) return null;
     const checked = checkScenario(scenario);
@@ -121,11 +130,18 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
         });
     });
   }, [pool, migrate]);
-  const shareable = useMemo(() => pins.filter((p) => p.scenario !== null && p.scenario.source.kind !== 'trace'), [pins]);
+  const shareable = useMemo(
+    () => pins.filter((p) => p.scenario !== null && p.scenario.source.kind !== 'trace'),
+    [pins],
+  );
   const compareLink = useMemo(
     () =>
       current && current.source.kind !== 'trace' && shareable.length > 0
-        ? runLink(window.location.href, current, compareRun(shareable.map((p) => ({ name: p.name, scenario: p.scenario! }))))
+        ? runLink(
+            window.location.href,
+            current,
+            compareRun(shareable.map((p) => ({ name: p.name, scenario: p.scenario! }))),
+          )
         : null,
     [current, shareable],
   );
@@ -134,16 +150,46 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
     <section className="results" aria-labelledby="results-title">
       <div className="results-head">
         <h2 id="results-title">Results</h2>
-        {stale && report && <p className="stale-note">The scenario has changed since this run — run it again to update.</p>}
+        {stale && report && (
+          <p className="stale-note">The scenario has changed since this run — run it again to update.</p>
+        )}
         {done && (
           <span className="chart-export" role="group" aria-label="export the results">
-            <button type="button" className="button secondary small" data-testid="export-report-json" onClick={() => download(exportName(scenario?.name || 'tiersim', 'report', 'json'), reportJson(scenario, report!), 'application/json')}>
+            <button
+              type="button"
+              className="button secondary small"
+              data-testid="export-report-json"
+              onClick={() =>
+                download(
+                  exportName(scenario?.name || 'tiersim', 'report', 'json'),
+                  reportJson(scenario, report!),
+                  'application/json',
+                )
+              }
+            >
               JSON
             </button>
-            <button type="button" className="button secondary small" data-testid="export-report-csv" onClick={() => download(exportName(scenario?.name || 'tiersim', 'results', 'csv'), reportCsv(report!, scenario?.name ?? ''), 'text/csv')}>
+            <button
+              type="button"
+              className="button secondary small"
+              data-testid="export-report-csv"
+              onClick={() =>
+                download(
+                  exportName(scenario?.name || 'tiersim', 'results', 'csv'),
+                  reportCsv(report!, scenario?.name ?? ''),
+                  'text/csv',
+                )
+              }
+            >
               CSV
             </button>
-            <button type="button" className="button secondary small" data-testid="pin-run" onClick={pin} title="Keep this run to compare the next ones with: its CDF stays on the chart, dashed">
+            <button
+              type="button"
+              className="button secondary small"
+              data-testid="pin-run"
+              onClick={pin}
+              title="Keep this run to compare the next ones with: its CDF stays on the chart, dashed"
+            >
               Pin to compare
             </button>
           </span>
@@ -169,7 +215,11 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
             {report ? <BigMs ms={report.meanLatencyMs} /> : '—'}
           </div>
           <p className="stat-sub">
-            {c ? (warmup ? `${formatCount(c.reads)} reads in warm-up, not yet measured` : `${formatCount(c.reads)} reads measured`) : 'per read, measured phase'}
+            {c
+              ? warmup
+                ? `${formatCount(c.reads)} reads in warm-up, not yet measured`
+                : `${formatCount(c.reads)} reads measured`
+              : 'per read, measured phase'}
           </p>
         </div>
 
@@ -181,20 +231,32 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
         {c && c.writes > 0 && (
           <div className="card stat-writes">
             <h3>Writes and the warm read hit ratio</h3>
-            <div className="mid-number" data-testid="warm-read-hit-ratio" data-value={String(c.warmBlockReads ? c.warmBlockHits / c.warmBlockReads : 0)}>
+            <div
+              className="mid-number"
+              data-testid="warm-read-hit-ratio"
+              data-value={String(c.warmBlockReads ? c.warmBlockHits / c.warmBlockReads : 0)}
+            >
               {c.warmBlockReads ? formatPercent(c.warmBlockHits / c.warmBlockReads) : '—'}
             </div>
             <p className="stat-sub">
-              of the {formatCount(c.warmBlockReads)} block reads that reached the {single ? 'cache' : tree ? 'roots' : 'array'} once it was full (paper 004 §5.1)
+              of the {formatCount(c.warmBlockReads)} block reads that reached the{' '}
+              {single ? 'cache' : tree ? 'roots' : 'array'} once it was full (paper 004 §5.1)
             </p>
-            <p className="stat-sub" data-testid="write-mix" data-value={`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`}>
+            <p
+              className="stat-sub"
+              data-testid="write-mix"
+              data-value={`${c.synchWrites},${c.replaceWrites},${c.recovWrites},${c.writes}`}
+            >
               {formatCount(c.writes)} writes ({formatPercent(c.writes / Math.max(1, c.requests))} of requests):{' '}
               {c.synchWrites + c.replaceWrites + c.recovWrites === 0 ? (
                 'none carries a paper 004 write hint'
               ) : (
                 <>
-                  SYNCH {formatPercent(c.synchWrites / c.writes)}, REPLACE {formatPercent(c.replaceWrites / c.writes)}, RECOV {formatPercent(c.recovWrites / c.writes)}
-                  {c.writes > c.synchWrites + c.replaceWrites + c.recovWrites ? `, no hint ${formatPercent((c.writes - c.synchWrites - c.replaceWrites - c.recovWrites) / c.writes)}` : ''}
+                  SYNCH {formatPercent(c.synchWrites / c.writes)}, REPLACE {formatPercent(c.replaceWrites / c.writes)},
+                  RECOV {formatPercent(c.recovWrites / c.writes)}
+                  {c.writes > c.synchWrites + c.replaceWrites + c.recovWrites
+                    ? `, no hint ${formatPercent((c.writes - c.synchWrites - c.replaceWrites - c.recovWrites) / c.writes)}`
+                    : ''}
                 </>
               )}
             </p>
@@ -207,7 +269,11 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
             <div className="mid-number" data-testid="demotions" {...(c ? { 'data-value': String(c.demotions) } : {})}>
               {c ? formatCount(c.demotions) : '—'}
             </div>
-            <p className="stat-sub" data-testid="demotions-moved" {...(c ? { 'data-value': String(c.demotionsMoved) } : {})}>
+            <p
+              className="stat-sub"
+              data-testid="demotions-moved"
+              {...(c ? { 'data-value': String(c.demotionsMoved) } : {})}
+            >
               {c
                 ? c.demotions > 0
                   ? `${formatCount(c.demotionsMoved)} moved data (${formatPercent(c.demotionsMoved / c.demotions)}); the rest were already ${tree ? 'there' : 'in the array'}`
@@ -228,7 +294,16 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
       <div className="card chart-card" ref={cdf}>
         <div className="chart-head">
           <h3>{tree ? 'Latency distribution (CDF), all clients' : 'Latency distribution (CDF)'}</h3>
-          {done && <ChartExport target={cdf} view="latency-cdf" title={tree ? 'Latency distribution (CDF), all clients' : 'Latency distribution (CDF)'} yLabel="fraction of requests" scenario={current} testId="cdf-export" />}
+          {done && (
+            <ChartExport
+              target={cdf}
+              view="latency-cdf"
+              title={tree ? 'Latency distribution (CDF), all clients' : 'Latency distribution (CDF)'}
+              yLabel="fraction of requests"
+              scenario={current}
+              testId="cdf-export"
+            />
+          )}
           {!tree && (
             // Always there (a placeholder before the first report): the chart below stays put.
             <p className="chart-legend">
@@ -246,11 +321,22 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
         </div>
         <CdfChart report={report} pins={pins} table={!(phase === 'warmup' || phase === 'measured')} scale={cdfScale} />
         {(pool.status === 'running' || compareError || pool.error) && (
-          <p className={compareError || pool.error ? 'banner banner-error' : 'muted'} role={compareError || pool.error ? 'alert' : 'status'} data-testid="compare-status">
+          <p
+            className={compareError || pool.error ? 'banner banner-error' : 'muted'}
+            role={compareError || pool.error ? 'alert' : 'status'}
+            data-testid="compare-status"
+          >
             {compareError ?? (pool.error ? `the pinned runs failed: ${pool.error}` : 'Running the link’s pinned runs…')}
           </p>
         )}
-        {pins.length > 0 && report && <Compare current={report} name={scenario?.name || 'this run'} pins={pins} onUnpin={(name) => setPins((p) => p.filter((x) => x.name !== name))} />}
+        {pins.length > 0 && report && (
+          <Compare
+            current={report}
+            name={scenario?.name || 'this run'}
+            pins={pins}
+            onUnpin={(name) => setPins((p) => p.filter((x) => x.name !== name))}
+          />
+        )}
         {pins.length > 0 && report && (
           <p className="compare-share">
             {compareLink ? (
@@ -260,7 +346,9 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
             ) : (
               <span className="muted">Runs of trace files cannot be shared as a link.</span>
             )}
-            {compareLink && shareable.length < pins.length && <span className="muted"> (without the runs of trace files)</span>}
+            {compareLink && shareable.length < pins.length && (
+              <span className="muted"> (without the runs of trace files)</span>
+            )}
           </p>
         )}
       </div>
@@ -268,15 +356,27 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
       <div className="card chart-card" ref={timeline}>
         <div className="chart-head">
           <h3>Hit ratio over time</h3>
-          {done && <ChartExport target={timeline} view="hit-ratio-over-time" title="Hit ratio over time" yLabel="share of reads" scenario={current} testId="timeline-export" />}
-          <p className="chart-legend">where the reads of each two-hundredth of the run landed — sampled by requests, the same on any machine</p>
+          {done && (
+            <ChartExport
+              target={timeline}
+              view="hit-ratio-over-time"
+              title="Hit ratio over time"
+              yLabel="share of reads"
+              scenario={current}
+              testId="timeline-export"
+            />
+          )}
+          <p className="chart-legend">
+            where the reads of each two-hundredth of the run landed — sampled by requests, the same on any machine
+          </p>
         </div>
         <TimelineChart report={report} topology={view} />
       </div>
 
       {report && report.clients.length > 1 && <ClientCdfs report={report} />}
       {report && perClient && <ClientTable report={report} />}
-      {report && report.caches.length > 0 &&
+      {report &&
+        report.caches.length > 0 &&
         (tree ? (
           <div className="card">
             <h3>Per cache</h3>
@@ -285,7 +385,10 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
         ) : (
           // One cache or a pair: their counters stay folded away, a click from the summary above.
           <details className="card per-cache" data-testid="per-cache">
-            <summary>{single ? 'The cache’s counters' : 'Each cache’s counters'}: hits, evictions, link traffic{report.caches.some((x) => x.writes > 0) ? ', writes' : ''}</summary>
+            <summary>
+              {single ? 'The cache’s counters' : 'Each cache’s counters'}: hits, evictions, link traffic
+              {report.caches.some((x) => x.writes > 0) ? ', writes' : ''}
+            </summary>
             <CacheTable report={report} />
           </details>
         ))}
@@ -297,8 +400,21 @@ export function ResultsPanel({ state, stale = false, autoCompare = null, createR
 const MAX_PINS = MAX_COMPARE_RUNS;
 
 /** The current run beside the pinned ones: mean latency (and its change), where the reads landed. */
-function Compare({ current, name, pins, onUnpin }: { current: Report; name: string; pins: Pin[]; onUnpin: (name: string) => void }) {
-  const rows = [{ name, report: current, colour: undefined as string | undefined, pinned: false }, ...pins.map((p, i) => ({ ...p, colour: PIN_COLOURS[i % PIN_COLOURS.length], pinned: true }))];
+function Compare({
+  current,
+  name,
+  pins,
+  onUnpin,
+}: {
+  current: Report;
+  name: string;
+  pins: Pin[];
+  onUnpin: (name: string) => void;
+}) {
+  const rows = [
+    { name, report: current, colour: undefined as string | undefined, pinned: false },
+    ...pins.map((p, i) => ({ ...p, colour: PIN_COLOURS[i % PIN_COLOURS.length], pinned: true })),
+  ];
   return (
     <table className="mrc-table compare-table" data-testid="compare-table">
       <caption className="muted">This run (solid) against pinned runs (dashed)</caption>
@@ -315,18 +431,37 @@ function Compare({ current, name, pins, onUnpin }: { current: Report; name: stri
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={`${r.pinned}:${r.name}`} data-run={r.name} data-pinned={String(r.pinned)} data-mean={String(r.report.meanLatencyMs)}>
+          <tr
+            key={`${r.pinned}:${r.name}`}
+            data-run={r.name}
+            data-pinned={String(r.pinned)}
+            data-mean={String(r.report.meanLatencyMs)}
+          >
             <th scope="row">
-              <span className={`swatch ${r.pinned ? '' : 'is-current'}`} style={r.colour ? { background: r.colour } : undefined} /> {r.name}
+              <span
+                className={`swatch ${r.pinned ? '' : 'is-current'}`}
+                style={r.colour ? { background: r.colour } : undefined}
+              />{' '}
+              {r.name}
             </th>
             <td>{formatMs(r.report.meanLatencyMs)}</td>
-            <td>{r.pinned && current.meanLatencyMs > 0 ? `${((r.report.meanLatencyMs / current.meanLatencyMs - 1) * 100).toFixed(1)} %` : '—'}</td>
+            <td>
+              {r.pinned && current.meanLatencyMs > 0
+                ? `${((r.report.meanLatencyMs / current.meanLatencyMs - 1) * 100).toFixed(1)} %`
+                : '—'}
+            </td>
             <td>{formatPercent(r.report.hitFractions.client)}</td>
             <td>{formatPercent(r.report.hitFractions.array)}</td>
             <td>{formatPercent(r.report.hitFractions.disk)}</td>
             <td>
               {r.pinned && (
-                <button type="button" className="button secondary small" aria-label={`unpin ${r.name}`} data-testid="unpin" onClick={() => onUnpin(r.name)}>
+                <button
+                  type="button"
+                  className="button secondary small"
+                  aria-label={`unpin ${r.name}`}
+                  data-testid="unpin"
+                  onClick={() => onUnpin(r.name)}
+                >
                   ×
                 </button>
               )}

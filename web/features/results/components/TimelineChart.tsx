@@ -10,12 +10,18 @@ import { timelineFromSamples } from '../timeline';
 const CLIENT: TimelineSeries = { key: 'client', label: 'client hits', className: 'is-client', colour: 'var(--client)' };
 const ARRAY: TimelineSeries = { key: 'array', label: 'array hits', className: 'is-array', colour: 'var(--array)' };
 const DISK: TimelineSeries = { key: 'disk', label: 'disk reads', className: 'is-disk', colour: 'var(--disk)' };
-const DEMOTES: TimelineSeries = { key: 'demotions', label: 'DEMOTEs per read', className: 'is-demote', colour: 'var(--ink-2)' };
+const DEMOTES: TimelineSeries = {
+  key: 'demotions',
+  label: 'DEMOTEs per read',
+  className: 'is-demote',
+  colour: 'var(--ink-2)',
+};
 
 /** The lines a topology has, named as its hit bars name the levels. */
 export function timelineSeries(topology: 'single' | 'two-level' | 'tree'): TimelineSeries[] {
   if (topology === 'single') return [{ ...CLIENT, label: 'cache hits' }, DISK];
-  if (topology === 'tree') return [{ ...CLIENT, label: 'own-cache hits' }, { ...ARRAY, label: 'shared-cache hits' }, DISK, DEMOTES];
+  if (topology === 'tree')
+    return [{ ...CLIENT, label: 'own-cache hits' }, { ...ARRAY, label: 'shared-cache hits' }, DISK, DEMOTES];
   return [CLIENT, ARRAY, DISK, DEMOTES];
 }
 
@@ -28,5 +34,7 @@ export function TimelineChart({ report, topology = 'two-level' }: TimelineChartP
   const series = useMemo(() => timelineSeries(topology), [topology]);
   const samples = report?.timeline;
   const points = useMemo(() => timelineFromSamples(samples ?? []), [samples]);
-  return <TimelineLines points={points} series={series} total={report?.total ?? 0} warmup={report?.warmupRequests ?? 0} />;
+  return (
+    <TimelineLines points={points} series={series} total={report?.total ?? 0} warmup={report?.warmupRequests ?? 0} />
+  );
 }

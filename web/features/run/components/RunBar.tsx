@@ -80,7 +80,8 @@ function useTimeLeft(state: RunState): number | null {
   // A new run (or a trace read) starts the clock afresh; so does work going backwards.
   const key = `${state.phase === 'loading' ? 'load' : 'run'}:${state.scenarioJson}`;
   const now = performance.now();
-  if (!since.current || since.current.key !== key || p.done < since.current.done) since.current = { key, at: now, done: p.done };
+  if (!since.current || since.current.key !== key || p.done < since.current.done)
+    since.current = { key, at: now, done: p.done };
   const elapsed = now - since.current.at;
   const done = p.done - since.current.done;
   if (elapsed < 250 || done <= 0) return null;
@@ -92,7 +93,12 @@ export function RunBar({ state, summary, canRun, onRun, onCancel, blocks, ask }:
   const p = progressOf(state);
   const left = useTimeLeft(state);
   const percent = p ? Math.min(100, p.fraction * 100) : 0;
-  const count = state.phase === 'loading' ? null : state.report ? `${formatCount(state.report.processed)} / ${formatCount(state.report.total)} requests` : null;
+  const count =
+    state.phase === 'loading'
+      ? null
+      : state.report
+        ? `${formatCount(state.report.processed)} / ${formatCount(state.report.total)} requests`
+        : null;
   const status = `${PHASE[state.phase]}${p && running ? ` · ${percent.toFixed(0)} %` : ''}${left !== null ? ` · ${formatTimeLeft(left)}` : ''}`;
 
   return (
@@ -110,7 +116,15 @@ export function RunBar({ state, summary, canRun, onRun, onCancel, blocks, ask }:
         >
           {running ? 'Running…' : 'Run'}
         </button>
-        <button type="button" className="button secondary" data-testid="cancel-button" disabled={!running} onClick={onCancel} title="Cancel the run (Escape)" aria-keyshortcuts="Escape">
+        <button
+          type="button"
+          className="button secondary"
+          data-testid="cancel-button"
+          disabled={!running}
+          onClick={onCancel}
+          title="Cancel the run (Escape)"
+          aria-keyshortcuts="Escape"
+        >
           Cancel
         </button>
       </div>

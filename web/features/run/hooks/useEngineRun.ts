@@ -64,7 +64,11 @@ export function useEngineRun(createClient: () => EngineClient = newClient) {
         });
       } catch (e) {
         // No worker to run on (one that cannot start): a failed run, said in the results, not a crash of the page.
-        setState((s) => ({ ...s, phase: 'error', error: `The engine failed: ${e instanceof Error ? e.message : String(e)}` }));
+        setState((s) => ({
+          ...s,
+          phase: 'error',
+          error: `The engine failed: ${e instanceof Error ? e.message : String(e)}`,
+        }));
         return;
       }
       started.then(
@@ -101,7 +105,12 @@ export function useEngineRun(createClient: () => EngineClient = newClient) {
       abortRef.current = controller;
       clientRef.current ??= createClient();
       const current = () => abortRef.current === controller;
-      setState((s) => ({ ...s, phase: 'loading', error: null, loading: { bytes: 0, total: file.size, requests: 0, ms: 0 } }));
+      setState((s) => ({
+        ...s,
+        phase: 'loading',
+        error: null,
+        loading: { bytes: 0, total: file.size, requests: 0, ms: 0 },
+      }));
       try {
         const summary = await clientRef.current.loadTrace(file, name, options, {
           signal: controller.signal,
@@ -114,7 +123,13 @@ export function useEngineRun(createClient: () => EngineClient = newClient) {
       } catch (e) {
         if (current()) {
           if (isAbortError(e)) setState((s) => ({ ...s, phase: 'cancelled', loading: null }));
-          else setState((s) => ({ ...s, phase: 'error', loading: null, error: `Could not read the trace: ${e instanceof Error ? e.message : String(e)}` }));
+          else
+            setState((s) => ({
+              ...s,
+              phase: 'error',
+              loading: null,
+              error: `Could not read the trace: ${e instanceof Error ? e.message : String(e)}`,
+            }));
         }
         throw e;
       }

@@ -23,13 +23,17 @@ import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
 
 /** The online policies, as the engine's catalogue lists and names them. */
-export const POLICIES: readonly { value: PolicyKind; label: string }[] = POLICY_CATALOGUE.filter((p) => !p.offline).map((p) => ({
-  value: p.kind,
-  label: p.hints ? `${p.label} (write hints)` : p.label,
-}));
+export const POLICIES: readonly { value: PolicyKind; label: string }[] = POLICY_CATALOGUE.filter((p) => !p.offline).map(
+  (p) => ({
+    value: p.kind,
+    label: p.hints ? `${p.label} (write hints)` : p.label,
+  }),
+);
 
 /** Offered at a cache whose reference stream is known before the run (a client; a cache above, from a first pass). */
-export const OFFLINE_POLICIES: readonly { value: PolicyKind; label: string }[] = POLICY_CATALOGUE.filter((p) => p.offline).map((p) => ({
+export const OFFLINE_POLICIES: readonly { value: PolicyKind; label: string }[] = POLICY_CATALOGUE.filter(
+  (p) => p.offline,
+).map((p) => ({
   value: p.kind,
   label: `${p.label} (offline)`,
 }));
@@ -112,7 +116,9 @@ export function CacheFields({
           min={unit === 'blocks' ? 1 : 0}
           step={unit === 'blocks' ? 1 : 'any'}
           value={Number.isNaN(capacity) ? NaN : capacity / per}
-          error={capacityError && unit !== 'blocks' ? `${capacityError} blocks of ${blockSize / 1024} KiB` : capacityError}
+          error={
+            capacityError && unit !== 'blocks' ? `${capacityError} blocks of ${blockSize / 1024} KiB` : capacityError
+          }
           hint={sizeHint}
           onChange={(v) => onCapacity(blocksOf(v, unit, blockSize))}
         />
@@ -121,31 +127,67 @@ export function CacheFields({
           label={<abbr title={policyHelp}>Policy</abbr>}
           value={policy.kind}
           options={offline ? [...POLICIES, ...OFFLINE_POLICIES] : POLICIES}
-          error={errorAt(`${level}.policy.kind`) ?? (errorAt(`${level}.policy`) && !policyParamError(level, policy.kind, errorAt) ? errorAt(`${level}.policy`) : undefined)}
+          error={
+            errorAt(`${level}.policy.kind`) ??
+            (errorAt(`${level}.policy`) && !policyParamError(level, policy.kind, errorAt)
+              ? errorAt(`${level}.policy`)
+              : undefined)
+          }
           onChange={(kind) => onPolicy({ kind } as PolicyConfig)}
         />
       </div>
       {onCo && (
         <label className="check">
-          <input type="checkbox" data-testid={`${testPrefix}-co`} checked={co} onChange={(e) => onCo(e.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid={`${testPrefix}-co`}
+            checked={co}
+            onChange={(e) => onCo(e.target.checked)}
+          />
           <span>
-            <strong>CO</strong> — cold blocks (not among the last {capacity.toLocaleString('en-US')} accesses) go next in line
+            <strong>CO</strong> — cold blocks (not among the last {capacity.toLocaleString('en-US')} accesses) go next
+            in line
           </span>
         </label>
       )}
-      {onAdmission && <AdmissionFields level={level} testPrefix={testPrefix} admission={admission} errorAt={errorAt} onAdmission={onAdmission} />}
-      {onPrefetch && <PrefetchFields level={level} testPrefix={testPrefix} prefetch={prefetch} errorAt={errorAt} onPrefetch={onPrefetch} />}
+      {onAdmission && (
+        <AdmissionFields
+          level={level}
+          testPrefix={testPrefix}
+          admission={admission}
+          errorAt={errorAt}
+          onAdmission={onAdmission}
+        />
+      )}
+      {onPrefetch && (
+        <PrefetchFields
+          level={level}
+          testPrefix={testPrefix}
+          prefetch={prefetch}
+          errorAt={errorAt}
+          onPrefetch={onPrefetch}
+        />
+      )}
       {info.params.map((param: PolicyParam) => (
-        <ParamField key={param.name} param={param} policy={policy} testPrefix={testPrefix} error={errorAt(`${level}.policy.${param.name}`)} onPolicy={onPolicy} />
+        <ParamField
+          key={param.name}
+          param={param}
+          policy={policy}
+          testPrefix={testPrefix}
+          error={errorAt(`${level}.policy.${param.name}`)}
+          onPolicy={onPolicy}
+        />
       ))}
       {info.outQueue && (
         <p className="field-hint" data-testid={`${testPrefix}-out-queue`}>
-          Its out queue remembers as many evicted blocks as it caches; their space comes out of the cache (paper 004's equal-space comparison).
+          Its out queue remembers as many evicted blocks as it caches; their space comes out of the cache (paper 004's
+          equal-space comparison).
         </p>
       )}
       {info.hints && (
         <p className="field-hint" data-testid={`${testPrefix}-hints`}>
-          Reads SYNCH / REPLACE / RECOV write hints (the OLTP workload, or a trace's hint column); unhinted writes count as REPLACE.
+          Reads SYNCH / REPLACE / RECOV write hints (the OLTP workload, or a trace's hint column); unhinted writes count
+          as REPLACE.
         </p>
       )}
     </>
@@ -170,9 +212,28 @@ function ParamField({
   const set = (x: number) => onPolicy({ ...policy, [param.name]: x } as PolicyConfig);
   const common = { testId: `${testPrefix}-param-${param.name}`, label: param.label, error, hint: param.hint };
   if (param.unit === 'share') {
-    return <NumberField {...common} unit="%" step="any" min={0} max={100} value={100 * value} onChange={(pct) => set(pct / 100)} />;
+    return (
+      <NumberField
+        {...common}
+        unit="%"
+        step="any"
+        min={0}
+        max={100}
+        value={100 * value}
+        onChange={(pct) => set(pct / 100)}
+      />
+    );
   }
-  return <NumberField {...common} unit={param.unit} min={param.min} max={param.max < 1e9 ? param.max : undefined} value={value} onChange={set} />;
+  return (
+    <NumberField
+      {...common}
+      unit={param.unit}
+      min={param.min}
+      max={param.max < 1e9 ? param.max : undefined}
+      value={value}
+      onChange={set}
+    />
+  );
 }
 
 /** Whether one of the policy's parameters has an error of its own (shown at its field, not at the picker). */
@@ -199,7 +260,9 @@ function AdmissionFields({
     <div className="row">
       <SelectField<Choice>
         testId={`${testPrefix}-admission`}
-        label={<abbr title="which blocks a miss brings in this cache keeps at all; DEMOTEs always get in">Admission</abbr>}
+        label={
+          <abbr title="which blocks a miss brings in this cache keeps at all; DEMOTEs always get in">Admission</abbr>
+        }
         value={admission?.kind ?? 'none'}
         options={[{ value: 'none', label: 'Every block' }, ...ADMISSION_KINDS]}
         error={errorAt(`${level}.admission`) ?? errorAt(`${level}.admission.kind`)}
@@ -242,7 +305,11 @@ function PrefetchFields({
     <div className="row">
       <SelectField<Choice>
         testId={`${testPrefix}-prefetch`}
-        label={<abbr title="blocks this cache fetches ahead of the reads, in the background (paper 001's read-ahead); counted apart: prefetch hits and wasted prefetches">Prefetch</abbr>}
+        label={
+          <abbr title="blocks this cache fetches ahead of the reads, in the background (paper 001's read-ahead); counted apart: prefetch hits and wasted prefetches">
+            Prefetch
+          </abbr>
+        }
         value={prefetch?.kind ?? 'none'}
         options={[{ value: 'none', label: 'None' }, ...PREFETCH_KINDS]}
         error={errorAt(`${level}.prefetch`) ?? errorAt(`${level}.prefetch.kind`)}

@@ -74,10 +74,15 @@ export function SeField({ scenario: s, testId, errorAt, update }: Props) {
           }
         />
         <span>
-          <strong>SE</strong> — importance hints: a block the workload marks unimportant (the OLTP buffer stream's history pages) enters the{' '}
-          {single ? 'cache' : 'client'} next in line for eviction
-          {single ? '' : `, and ${s.topology.kind === 'tree' ? 'the caches above it' : 'the array'} too under DEMOTE or AC_CC`} (paper 003)
-          {!single && s.se && protocol !== 'demote' && protocol !== 'ac-cc' ? ' — with this protocol, only at the client' : ''}
+          <strong>SE</strong> — importance hints: a block the workload marks unimportant (the OLTP buffer stream's
+          history pages) enters the {single ? 'cache' : 'client'} next in line for eviction
+          {single
+            ? ''
+            : `, and ${s.topology.kind === 'tree' ? 'the caches above it' : 'the array'} too under DEMOTE or AC_CC`}{' '}
+          (paper 003)
+          {!single && s.se && protocol !== 'demote' && protocol !== 'ac-cc'
+            ? ' — with this protocol, only at the client'
+            : ''}
         </span>
       </label>
       {error && <p className="field-error">{error}</p>}
@@ -96,7 +101,11 @@ export function DemotionFields({ scenario: s, testId, errorAt, update }: Props) 
     <div className="row">
       <SelectField<'charged' | 'hidden'>
         testId={`${testId}-cost`}
-        label={<abbr title="paper 000 eq. 1 charges DEMOTEs to the request; paper 003 §5 overlaps them with reads">DEMOTEs</abbr>}
+        label={
+          <abbr title="paper 000 eq. 1 charges DEMOTEs to the request; paper 003 §5 overlaps them with reads">
+            DEMOTEs
+          </abbr>
+        }
         value={s.demotions ?? 'charged'}
         options={[
           { value: 'charged', label: 'charged to the request (paper 000)' },

@@ -13,7 +13,8 @@ export interface DiskFieldsProps {
 }
 
 export function DiskFields({ disk, path, errorAt, onChange }: DiskFieldsProps) {
-  const mechanical = (patch: Partial<Extract<DiskConfig, { kind: 'mechanical' }>>) => disk.kind === 'mechanical' && onChange({ ...disk, ...patch });
+  const mechanical = (patch: Partial<Extract<DiskConfig, { kind: 'mechanical' }>>) =>
+    disk.kind === 'mechanical' && onChange({ ...disk, ...patch });
   return (
     <>
       <SelectField<'constant' | 'mechanical'>
@@ -42,7 +43,15 @@ export function DiskFields({ disk, path, errorAt, onChange }: DiskFieldsProps) {
       ) : (
         <>
           <div className="row">
-            <NumberField testId="disk-rpm" label="Spindle" unit="rpm" min={60} value={disk.rpm ?? MECHANICAL_DEFAULTS.rpm} error={errorAt(`${path}.rpm`)} onChange={(rpm) => mechanical({ rpm })} />
+            <NumberField
+              testId="disk-rpm"
+              label="Spindle"
+              unit="rpm"
+              min={60}
+              value={disk.rpm ?? MECHANICAL_DEFAULTS.rpm}
+              error={errorAt(`${path}.rpm`)}
+              onChange={(rpm) => mechanical({ rpm })}
+            />
             <NumberField
               testId="disk-read-ahead"
               label="Read-ahead"

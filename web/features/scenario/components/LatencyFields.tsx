@@ -65,7 +65,8 @@ export function LatencyFields({ scenario: s, errorAt, update, fairness }: Latenc
             }
           />
           <span>
-            <strong>Fairness</strong> — also time each client alone, for its speedup (paper 002: min speedup ÷ max speedup)
+            <strong>Fairness</strong> — also time each client alone, for its speedup (paper 002: min speedup ÷ max
+            speedup)
           </span>
         </label>
       )}

@@ -22,7 +22,11 @@ export function LinkFields({ link, label, blockSize, path, errorAt, onChange }: 
     if (preset !== 'custom') return onChange({ preset } as LinkConfig);
     const ta = linkTransferMs(link, blockSize) * 1000;
     const bandwidthMbit = link.preset === 'custom' ? link.bandwidthMbit : 1000;
-    onChange({ preset: 'custom', latencyUs: Math.max(0, Math.round(ta - (blockSize * 8) / bandwidthMbit)), bandwidthMbit });
+    onChange({
+      preset: 'custom',
+      latencyUs: Math.max(0, Math.round(ta - (blockSize * 8) / bandwidthMbit)),
+      bandwidthMbit,
+    });
   };
   const own = errorAt(path);
   return (
@@ -31,7 +35,10 @@ export function LinkFields({ link, label, blockSize, path, errorAt, onChange }: 
         testId="link-preset"
         label={label}
         value={link.preset}
-        options={[...LINK_PRESETS.map((p) => ({ value: p.id, label: linkLabel(p, blockSize) })), { value: 'custom', label: 'Custom…' }]}
+        options={[
+          ...LINK_PRESETS.map((p) => ({ value: p.id, label: linkLabel(p, blockSize) })),
+          { value: 'custom', label: 'Custom…' },
+        ]}
         error={errorAt(`${path}.preset`) ?? (link.preset !== 'custom' ? own : undefined)}
         onChange={choose}
       />

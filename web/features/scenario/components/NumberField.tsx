@@ -20,7 +20,19 @@ export interface NumberFieldProps {
 const show = (v: number) => (Number.isNaN(v) ? '' : String(v));
 const parse = (text: string) => (text.trim() === '' ? NaN : Number(text));
 
-export function NumberField({ testId, label, value, onChange, error, hint, unit, units, min, max, step = 1 }: NumberFieldProps) {
+export function NumberField({
+  testId,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  unit,
+  units,
+  min,
+  max,
+  step = 1,
+}: NumberFieldProps) {
   const id = useId();
   const [text, setText] = useState(() => show(value));
   const [seen, setSeen] = useState(value);

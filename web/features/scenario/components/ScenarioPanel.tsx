@@ -6,7 +6,16 @@ import { useEffect, useRef } from 'react';
 import { formatCount } from '../../../app/format';
 import { autoName, designOf, isDesignKind, type Design } from '../../../scenario/defaults';
 import { clientNames, policyInfo, protocolKind } from '../../../scenario/schema';
-import type { CacheConfig, DiskConfig, ProtocolKind, Scenario, ScenarioIssue, TopologyKind, Workload, WorkloadSource } from '../../../scenario/schema';
+import type {
+  CacheConfig,
+  DiskConfig,
+  ProtocolKind,
+  Scenario,
+  ScenarioIssue,
+  TopologyKind,
+  Workload,
+  WorkloadSource,
+} from '../../../scenario/schema';
 import { cachesOf, defaultWorkloadSource, firstPath, setProtocol, withTopology } from '../../../scenario/topology';
 import type { TraceSummary } from '../../../worker/protocol';
 import { CacheFields } from './CacheFields';
@@ -43,12 +52,33 @@ function sizeHint(blocks: number, blockSize: number): string | undefined {
   return `${formatCount(blocks)} blocks × ${blockSize / 1024} KiB = ${mib >= 1024 ? `${(mib / 1024).toFixed(mib >= 10240 ? 0 : 1)} GiB` : `${Number(mib.toPrecision(3))} MiB`}`;
 }
 
-const WORKLOAD_KINDS = ['random', 'sequential', 'zipf', 'mix', 'oltp', 'tpch', 'phases'] as const satisfies readonly Workload['kind'][];
+const WORKLOAD_KINDS = [
+  'random',
+  'sequential',
+  'zipf',
+  'mix',
+  'oltp',
+  'tpch',
+  'phases',
+] as const satisfies readonly Workload['kind'][];
 /** Leaving a trace: the generator used before it, or a fresh one of a kind. */
 type GeneratorChoice = '' | 'before' | Workload['kind'];
 
 /** Fields shown above; problems anywhere else are listed at the bottom. */
-const KNOWN_PATHS = ['topology', 'protocol', 'du', 'se', 'queueing', 'fairness', 'multiBlock', 'demotions', 'demoteData', 'coWrites', 'source', 'seed'];
+const KNOWN_PATHS = [
+  'topology',
+  'protocol',
+  'du',
+  'se',
+  'queueing',
+  'fairness',
+  'multiBlock',
+  'demotions',
+  'demoteData',
+  'coWrites',
+  'source',
+  'seed',
+];
 
 /** Whether a generator issues requests of several blocks (phases: any of its phases). */
 function severalBlocks(w: Workload): boolean {
@@ -56,7 +86,14 @@ function severalBlocks(w: Workload): boolean {
   return 'requestBlocks' in w && (w.requestBlocks ?? 1) > 1;
 }
 
-export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = null, onTraceFile, onUnshown }: ScenarioPanelProps) {
+export function ScenarioPanel({
+  scenario: s,
+  issues,
+  onChange,
+  trace: loaded = null,
+  onTraceFile,
+  onUnshown,
+}: ScenarioPanelProps) {
   // Every path a field asks about while this render draws the form: an issue under none of
   // them is shown by no field (nor by the list at the bottom, which takes the unknown paths).
   const asked = useRef<string[]>([]);
@@ -65,7 +102,8 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
     asked.current.push(path);
     return issues.find((i) => i.path === path || i.path.startsWith(`${path}.`))?.message;
   };
-  const under = (i: ScenarioIssue, paths: readonly string[]) => paths.some((p) => i.path === p || i.path.startsWith(`${p}.`));
+  const under = (i: ScenarioIssue, paths: readonly string[]) =>
+    paths.some((p) => i.path === p || i.path.startsWith(`${p}.`));
   useEffect(() => {
     onUnshown?.(issues.filter((i) => i.path !== 'source' && under(i, KNOWN_PATHS) && !under(i, asked.current)));
   });
@@ -98,10 +136,12 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
   const disk = firstPath(s).disk;
   const setDisk = (d: DiskConfig) =>
     update((n) => {
-      if (n.topology.kind === 'tree') for (const c of n.topology.caches) if (c.parent === undefined) c.disk = structuredClone(d);
+      if (n.topology.kind === 'tree')
+        for (const c of n.topology.caches) if (c.parent === undefined) c.disk = structuredClone(d);
       if (n.topology.kind !== 'tree') n.topology.disk = d;
     });
-  const diskPath = t.kind === 'tree' ? `topology.caches.${t.caches.findIndex((c) => c.parent === undefined)}.disk` : 'topology.disk';
+  const diskPath =
+    t.kind === 'tree' ? `topology.caches.${t.caches.findIndex((c) => c.parent === undefined)}.disk` : 'topology.disk';
 
   const cacheFields = (level: 'cache' | 'client' | 'array', c: CacheConfig, policyHelp: string) => (
     <CacheFields
@@ -176,11 +216,19 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
         <>
           <fieldset>
             <legend>Client cache</legend>
-            {cacheFields('client', t.client, 'LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next')}
+            {cacheFields(
+              'client',
+              t.client,
+              'LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next',
+            )}
           </fieldset>
           <fieldset>
             <legend>Array cache</legend>
-            {cacheFields('array', t.array, 'LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next (paper 000: MRU at the array under DEMOTE)')}
+            {cacheFields(
+              'array',
+              t.array,
+              'LRU inserts fetched blocks at the most-recently-used end; MRU at the end evicted next (paper 000: MRU at the array under DEMOTE)',
+            )}
             <label className="check">
               <input
                 type="checkbox"
@@ -189,12 +237,17 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
                 onChange={(e) => update((n) => setProtocol(n, { kind: e.target.checked ? 'demote' : 'none' }))}
               />
               <span>
-                <strong>DEMOTE</strong> — clients push the blocks they evict down to the array, making the pair exclusive
+                <strong>DEMOTE</strong> — clients push the blocks they evict down to the array, making the pair
+                exclusive
               </span>
             </label>
             <SelectField<Exclude<ProtocolKind, 'demote'>>
               testId="protocol-other"
-              label={<abbr title="paper 003's collaboration approaches (DEMOTE above is its hint-based one) and paper 002's MC²">Or</abbr>}
+              label={
+                <abbr title="paper 003's collaboration approaches (DEMOTE above is its hint-based one) and paper 002's MC²">
+                  Or
+                </abbr>
+              }
               value={protocol === 'demote' ? 'none' : protocol}
               options={[
                 { value: 'none', label: protocol === 'demote' ? '— (DEMOTE is on)' : '— (inclusive baseline)' },
@@ -241,10 +294,18 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
       <fieldset>
         <legend>Workload</legend>
         {s.source.kind === 'trace' && (
-          <TraceFields scenario={s} loaded={loaded?.name === s.source.name ? loaded.summary : null} errorAt={errorAt} update={update} />
+          <TraceFields
+            scenario={s}
+            loaded={loaded?.name === s.source.name ? loaded.summary : null}
+            errorAt={errorAt}
+            update={update}
+          />
         )}
         <label className="trace-pick">
-          <span>{s.source.kind === 'trace' ? 'Replay another trace file' : 'Or replay a trace file'} (or drop one on the page)</span>
+          <span>
+            {s.source.kind === 'trace' ? 'Replay another trace file' : 'Or replay a trace file'} (or drop one on the
+            page)
+          </span>
           <input
             type="file"
             data-testid="trace-file"
@@ -330,10 +391,21 @@ export function ScenarioPanel({ scenario: s, issues, onChange, trace: loaded = n
           />
         )}
         <div className="row">
-          <NumberField testId="seed" label="Seed" min={0} value={s.seed} error={errorAt('seed')} onChange={(v) => update((n) => void (n.seed = v))} />
+          <NumberField
+            testId="seed"
+            label="Seed"
+            min={0}
+            value={s.seed}
+            error={errorAt('seed')}
+            onChange={(v) => update((n) => void (n.seed = v))}
+          />
         </div>
-        {errorAt('source.workload.measuredRequests') && <p className="field-error">{errorAt('source.workload.measuredRequests')}</p>}
-        {issues.find((i) => i.path === 'source') && <p className="field-error">{issues.find((i) => i.path === 'source')!.message}</p>}
+        {errorAt('source.workload.measuredRequests') && (
+          <p className="field-error">{errorAt('source.workload.measuredRequests')}</p>
+        )}
+        {issues.find((i) => i.path === 'source') && (
+          <p className="field-error">{issues.find((i) => i.path === 'source')!.message}</p>
+        )}
       </fieldset>
 
       {issues.some((i) => !KNOWN_PATHS.some((p) => i.path === p || i.path.startsWith(`${p}.`))) && (

@@ -66,7 +66,11 @@ export function layoutTree(caches: readonly TreeCache[]): { nodes: DiagramNode[]
     y: 8 + (maxDepth - depth[i]) * (NODE_H + GAP_Y),
     role: (parent[i] < 0 ? 'root' : clients.has(i) ? 'client' : 'mid') as DiagramNode['role'],
   }));
-  return { nodes, width: 16 + Math.max(1, next) * (NODE_W + GAP_X), height: 16 + (maxDepth + 1) * (NODE_H + GAP_Y) + 20 };
+  return {
+    nodes,
+    width: 16 + Math.max(1, next) * (NODE_W + GAP_X),
+    height: 16 + (maxDepth + 1) * (NODE_H + GAP_Y) + 20,
+  };
 }
 
 /** Whether `node` may hang under `target`: not itself, and `target` not below it. */
@@ -91,7 +95,14 @@ export interface TopologyDiagramProps {
   onRemove: (i: number) => void;
 }
 
-export function TopologyDiagram({ caches: tree, selected, onSelect, onConnect, onAdd, onRemove }: TopologyDiagramProps) {
+export function TopologyDiagram({
+  caches: tree,
+  selected,
+  onSelect,
+  onConnect,
+  onAdd,
+  onRemove,
+}: TopologyDiagramProps) {
   const { nodes, width, height } = useMemo(() => layoutTree(tree), [tree]);
   const [box, boxSize] = useElementSize<HTMLDivElement>({ width, height });
   const scale = fitScale(width, boxSize.width);
@@ -116,7 +127,13 @@ export function TopologyDiagram({ caches: tree, selected, onSelect, onConnect, o
   return (
     <div className="topology" data-testid="topology-diagram" data-scale={scale.toFixed(3)}>
       <div ref={box} className="topology-box">
-        <svg width={width * scale} height={height * scale} viewBox={`0 0 ${width} ${height}`} role="group" aria-label="The tree of caches: drag a cache onto another to hang it there" onPointerUp={() => drop(drag?.over ?? null)}
+        <svg
+          width={width * scale}
+          height={height * scale}
+          viewBox={`0 0 ${width} ${height}`}
+          role="group"
+          aria-label="The tree of caches: drag a cache onto another to hang it there"
+          onPointerUp={() => drop(drag?.over ?? null)}
           onPointerLeave={() => {
             setDrag(null);
             setPointer(null);
@@ -204,7 +221,11 @@ export function TopologyDiagram({ caches: tree, selected, onSelect, onConnect, o
           {dragged && pointer && (
             // The cache follows the pointer (beside it, so the target stays in sight), tied to where
             // it hangs now by a dashed line.
-            <g className={`topology-ghost ${drag?.over !== null && drag?.over !== drag?.node ? (canConnect(tree, drag!.node, drag!.over!) ? 'is-ok' : 'is-refused') : ''}`} data-testid="topology-ghost" pointerEvents="none">
+            <g
+              className={`topology-ghost ${drag?.over !== null && drag?.over !== drag?.node ? (canConnect(tree, drag!.node, drag!.over!) ? 'is-ok' : 'is-refused') : ''}`}
+              data-testid="topology-ghost"
+              pointerEvents="none"
+            >
               <line x1={dragged.x + NODE_W / 2} y1={dragged.y + NODE_H / 2} x2={pointer.x} y2={pointer.y} />
               <g
                 transform={`translate(${pointer.x + 14 + NODE_W > width ? pointer.x - 14 - NODE_W : pointer.x + 14},${pointer.y + 10 + NODE_H > height ? pointer.y - 10 - NODE_H : pointer.y + 10})`}
@@ -228,10 +249,21 @@ export function TopologyDiagram({ caches: tree, selected, onSelect, onConnect, o
       {selected !== null && tree[selected] && (
         <div className="topology-tools" role="group" aria-label={`${tree[selected].name}`}>
           <span className="muted">{tree[selected].name}:</span>
-          <button type="button" className="button secondary small" data-testid="topology-add" onClick={() => onAdd(selected)}>
+          <button
+            type="button"
+            className="button secondary small"
+            data-testid="topology-add"
+            onClick={() => onAdd(selected)}
+          >
             + a cache below it
           </button>
-          <button type="button" className="button secondary small" data-testid="topology-remove" disabled={tree.length <= 1} onClick={() => onRemove(selected)}>
+          <button
+            type="button"
+            className="button secondary small"
+            data-testid="topology-remove"
+            disabled={tree.length <= 1}
+            onClick={() => onRemove(selected)}
+          >
             Remove it
           </button>
           <span className="field-hint">drag a cache onto another to hang it there</span>

@@ -4,7 +4,13 @@
 // all merged into one stream, or mapped by hand. With one client and a trace of several, it
 // offers to merge them or to build a tree with a client per trace client.
 import { formatCount } from '../../../app/format';
-import { TRACE_FORMATS, clientNames, type Scenario, type TraceClients, type TraceFormat } from '../../../scenario/schema';
+import {
+  TRACE_FORMATS,
+  clientNames,
+  type Scenario,
+  type TraceClients,
+  type TraceFormat,
+} from '../../../scenario/schema';
 import { traceAssignment, traceOf, treeForTraceClients } from '../../../scenario/topology';
 import type { TraceSummary } from '../../../worker/protocol';
 import { NumberField } from './NumberField';
@@ -53,7 +59,12 @@ export function TraceFields({ scenario: s, loaded, errorAt, update }: TraceField
 
   return (
     <div className="trace-fields" data-testid="trace-fields">
-      <p className={`trace-status ${loaded ? '' : 'is-missing'}`} data-testid="trace-summary" data-requests={loaded?.requests ?? ''} data-clients={loaded ? String(clients.length) : ''}>
+      <p
+        className={`trace-status ${loaded ? '' : 'is-missing'}`}
+        data-testid="trace-summary"
+        data-requests={loaded?.requests ?? ''}
+        data-clients={loaded ? String(clients.length) : ''}
+      >
         <strong>{t.name}</strong>{' '}
         {loaded
           ? `· ${loaded.format} · ${formatCount(loaded.requests)} requests, ${formatCount(loaded.blockRefs)} block references over ${formatCount(loaded.distinct)} blocks${loaded.skipped ? ` · ${formatCount(loaded.skipped)} bad records skipped` : ''}`
@@ -67,18 +78,31 @@ export function TraceFields({ scenario: s, loaded, errorAt, update }: TraceField
           </p>
           {oneClient && mode !== 'merged' && (
             <p className="field-hint">
-              This topology has one client: replay the trace's clients as one stream, or give each its own client cache over the array.
+              This topology has one client: replay the trace's clients as one stream, or give each its own client cache
+              over the array.
             </p>
           )}
-          {oneClient && mode === 'merged' && <p className="field-hint">Their requests replay as one stream through the one client.</p>}
+          {oneClient && mode === 'merged' && (
+            <p className="field-hint">Their requests replay as one stream through the one client.</p>
+          )}
           <div className="row">
             {oneClient && mode !== 'merged' && (
-              <button type="button" className="button secondary small" data-testid="trace-merge" onClick={() => setMode('merged')}>
+              <button
+                type="button"
+                className="button secondary small"
+                data-testid="trace-merge"
+                onClick={() => setMode('merged')}
+              >
                 Merge them into one stream
               </button>
             )}
             {(oneClient || leaves.length !== clients.length) && (
-              <button type="button" className="button secondary small" data-testid="trace-build-tree" onClick={buildTree}>
+              <button
+                type="button"
+                className="button secondary small"
+                data-testid="trace-build-tree"
+                onClick={buildTree}
+              >
                 Build a tree: a client per trace client ({clients.length})
               </button>
             )}
@@ -156,13 +180,23 @@ export function TraceFields({ scenario: s, loaded, errorAt, update }: TraceField
         />
       </div>
       <label className="check">
-        <input type="checkbox" data-testid="trace-object" checked={!!t.objectMode} onChange={(e) => set((t) => (e.target.checked ? (t.objectMode = true) : delete t.objectMode))} />
+        <input
+          type="checkbox"
+          data-testid="trace-object"
+          checked={!!t.objectMode}
+          onChange={(e) => set((t) => (e.target.checked ? (t.objectMode = true) : delete t.objectMode))}
+        />
         <span>
           <strong>Object mode</strong> — key each request by its start address, unsplit
         </span>
       </label>
       <label className="check">
-        <input type="checkbox" data-testid="trace-skip-bad" checked={!!t.skipBad} onChange={(e) => set((t) => (e.target.checked ? (t.skipBad = true) : delete t.skipBad))} />
+        <input
+          type="checkbox"
+          data-testid="trace-skip-bad"
+          checked={!!t.skipBad}
+          onChange={(e) => set((t) => (e.target.checked ? (t.skipBad = true) : delete t.skipBad))}
+        />
         <span>
           <strong>Skip bad records</strong> — count them instead of refusing the file
         </span>

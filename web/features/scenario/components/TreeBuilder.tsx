@@ -7,7 +7,14 @@ import { formatCount } from '../../../app/format';
 import { LINK_PRESETS, linkLabel } from '../../../scenario/links';
 import { LINK_PRESET_IDS, protocolKind, treeLeaves, workloadBlocks } from '../../../scenario/schema';
 import type { LinkPresetId, ProtocolKind, Scenario, TreeCache, Workload } from '../../../scenario/schema';
-import { firstPath, mc2Example, pruneClientWorkloads, renameCache, setProtocol, treeFromScenario } from '../../../scenario/topology';
+import {
+  firstPath,
+  mc2Example,
+  pruneClientWorkloads,
+  renameCache,
+  setProtocol,
+  treeFromScenario,
+} from '../../../scenario/topology';
 import { CacheFields } from './CacheFields';
 import { AcCaKField, DuField, Mc2RevisionField } from './CooperationFields';
 import { NumberField } from './NumberField';
@@ -113,7 +120,13 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
 
   const add = (parent: string) =>
     edit((tree) => {
-      tree.push({ name: freshName(tree), capacity: firstPath(s).client.capacity, policy: { kind: 'lru' }, parent, link: { preset: 'fc-1g' } });
+      tree.push({
+        name: freshName(tree),
+        capacity: firstPath(s).client.capacity,
+        policy: { kind: 'lru' },
+        parent,
+        link: { preset: 'fc-1g' },
+      });
     });
 
   /** A client's own generator (or none: the scenario's). */
@@ -124,7 +137,8 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
       const blocks = own && 'blocks' in own ? own.blocks : workloadBlocks(n.source.workload);
       const clientsNext = { ...n.source.clients };
       if (kind === 'scenario') delete clientsNext[name];
-      else if (kind === 'tpch-q3' || kind === 'tpch-q7') clientsNext[name] = { kind: 'tpch', query: kind === 'tpch-q3' ? 'q3' : 'q7' };
+      else if (kind === 'tpch-q3' || kind === 'tpch-q7')
+        clientsNext[name] = { kind: 'tpch', query: kind === 'tpch-q3' ? 'q3' : 'q7' };
       else clientsNext[name] = { kind, blocks };
       if (Object.keys(clientsNext).length) n.source.clients = clientsNext;
       else delete n.source.clients;
@@ -180,9 +194,16 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
         />
         <ol className="tree-caches">
           {caches.map((c, i) => (
-            <li key={i} className={`tree-cache ${selected === i ? 'is-selected' : ''}`} data-testid={`tree-cache-${i}`} data-name={c.name}>
+            <li
+              key={i}
+              className={`tree-cache ${selected === i ? 'is-selected' : ''}`}
+              data-testid={`tree-cache-${i}`}
+              data-name={c.name}
+            >
               <div className="tree-cache-head">
-                <span className={`tree-role ${c.parent === undefined ? 'is-root' : clients.has(c.name) ? 'is-client' : 'is-mid'}`}>
+                <span
+                  className={`tree-role ${c.parent === undefined ? 'is-root' : clients.has(c.name) ? 'is-client' : 'is-mid'}`}
+                >
                   {c.parent === undefined ? 'root · disk' : clients.has(c.name) ? 'client' : 'middle tier'}
                 </span>
                 <input
@@ -212,7 +233,9 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
                   ×
                 </button>
               </div>
-              {errorAt(`topology.caches.${i}.name`) && <p className="field-error">{errorAt(`topology.caches.${i}.name`)}</p>}
+              {errorAt(`topology.caches.${i}.name`) && (
+                <p className="field-error">{errorAt(`topology.caches.${i}.name`)}</p>
+              )}
               <div className="row row-loose">
                 <SelectField<string>
                   testId={`tree-${i}-parent`}
@@ -231,7 +254,10 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
                   value={linkValue(c)}
                   options={[
                     { value: 'none', label: c.parent === undefined ? 'none (in the disk time)' : 'none (free)' },
-                    ...LINK_PRESET_IDS.map((id) => ({ value: id, label: linkLabel(LINK_PRESETS.find((p) => p.id === id)!, s.blockSize) })),
+                    ...LINK_PRESET_IDS.map((id) => ({
+                      value: id,
+                      label: linkLabel(LINK_PRESETS.find((p) => p.id === id)!, s.blockSize),
+                    })),
                   ]}
                   error={errorAt(`topology.caches.${i}.link`)}
                   onChange={(v) => setLink(i, v)}
@@ -289,7 +315,8 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
         </ol>
         {errorAt('topology.caches') && <p className="field-error">{errorAt('topology.caches')}</p>}
         <p className="field-hint">
-          {clients.size} client{clients.size === 1 ? '' : 's'} (the caches nothing sits under) · every root reads from the disk below
+          {clients.size} client{clients.size === 1 ? '' : 's'} (the caches nothing sits under) · every root reads from
+          the disk below
         </p>
       </fieldset>
 
@@ -325,7 +352,11 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
                 value={src.sharing.fraction}
                 error={errorAt('source.sharing.fraction')}
                 hint="of each client's requests, drawn over one common range"
-                onChange={(fraction) => update((n) => void (n.source.kind === 'workload' && (n.source.sharing = { kind: 'shared', fraction })))}
+                onChange={(fraction) =>
+                  update(
+                    (n) => void (n.source.kind === 'workload' && (n.source.sharing = { kind: 'shared', fraction })),
+                  )
+                }
               />
             )}
           </div>
@@ -346,7 +377,13 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
             error={errorAt('protocol')}
             onChange={(kind) => update((n) => setProtocol(n, { kind }))}
           />
-          <DuField scenario={s} testId="tree-du" label="What a shared cache sends up" errorAt={errorAt} update={update} />
+          <DuField
+            scenario={s}
+            testId="tree-du"
+            label="What a shared cache sends up"
+            errorAt={errorAt}
+            update={update}
+          />
         </div>
         <AcCaKField scenario={s} testId="tree-ac-ca-k" errorAt={errorAt} update={update} />
         <Mc2RevisionField scenario={s} testId="tree-mc2-revision" errorAt={errorAt} update={update} />
@@ -373,7 +410,14 @@ function ClientWorkloadFields({
 }) {
   return (
     <div className="row">
-      <SelectField<ClientChoice> testId={`tree-${i}-workload`} label="Its requests" value={clientChoice(own)} options={CLIENT_WORKLOADS} error={error && !errorAt('blocks') ? error : undefined} onChange={onChoose} />
+      <SelectField<ClientChoice>
+        testId={`tree-${i}-workload`}
+        label="Its requests"
+        value={clientChoice(own)}
+        options={CLIENT_WORKLOADS}
+        error={error && !errorAt('blocks') ? error : undefined}
+        onChange={onChoose}
+      />
       {own && 'blocks' in own && (
         <NumberField
           testId={`tree-${i}-blocks`}

@@ -51,18 +51,34 @@ export function switchKind(w: Workload, kind: Kind): Workload {
     delete g.warmupRequests;
     delete g.measuredRequests;
     const half = Math.max(1, Math.round(measured / 2));
-    return { kind: 'phases', phases: [{ workload: g, requests: warm + half }, { workload: structuredClone(g), requests: half, offset: g.blocks }], warmupRequests: warm };
+    return {
+      kind: 'phases',
+      phases: [
+        { workload: g, requests: warm + half },
+        { workload: structuredClone(g), requests: half, offset: g.blocks },
+      ],
+      warmupRequests: warm,
+    };
   }
   if (kind === 'oltp') return { kind: 'oltp' };
   if (kind === 'tpch') return { kind: 'tpch', query: 'q3' };
   const g = generatorOf(w);
   const { blocks, requestBlocks, warmupRequests, measuredRequests } = g;
   const next = { kind, blocks, requestBlocks, warmupRequests, measuredRequests } as Generator;
-  for (const k of ['requestBlocks', 'warmupRequests', 'measuredRequests'] as const) if (next[k] === undefined) delete next[k];
+  for (const k of ['requestBlocks', 'warmupRequests', 'measuredRequests'] as const)
+    if (next[k] === undefined) delete next[k];
   return next;
 }
 
-export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onChange, phases = true, label = 'Pattern' }: WorkloadFieldsProps) {
+export function WorkloadFields({
+  workload: w,
+  path,
+  testPrefix: t,
+  errorAt,
+  onChange,
+  phases = true,
+  label = 'Pattern',
+}: WorkloadFieldsProps) {
   const edit = (fn: (next: Workload) => void) => {
     const next = structuredClone(w);
     fn(next);
@@ -94,10 +110,48 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
       )}
       {w.kind === 'mix' && (
         <div className="row">
-          <NumberField testId={`${t}-scan-share`} label="Scans" step="any" min={0} max={1} value={w.scanShare ?? 1 / 3} error={errorAt(`${path}.scanShare`)} hint="share of segments" onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.scanShare = v)))} />
-          <NumberField testId={`${t}-loop-share`} label="Loops" step="any" min={0} max={1} value={w.loopShare ?? 1 / 3} error={errorAt(`${path}.loopShare`)} hint="the rest: random reads" onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.loopShare = v)))} />
-          <NumberField testId={`${t}-hot-share`} label="Hot set" step="any" min={0} max={1} value={w.hotShare ?? 0.2} error={errorAt(`${path}.hotShare`)} hint="share of blocks random reads hit" onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.hotShare = v)))} />
-          <NumberField testId={`${t}-segment`} label="Segments up to" unit="requests" min={1} value={w.segment ?? 20_000} error={errorAt(`${path}.segment`)} onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.segment = v)))} />
+          <NumberField
+            testId={`${t}-scan-share`}
+            label="Scans"
+            step="any"
+            min={0}
+            max={1}
+            value={w.scanShare ?? 1 / 3}
+            error={errorAt(`${path}.scanShare`)}
+            hint="share of segments"
+            onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.scanShare = v)))}
+          />
+          <NumberField
+            testId={`${t}-loop-share`}
+            label="Loops"
+            step="any"
+            min={0}
+            max={1}
+            value={w.loopShare ?? 1 / 3}
+            error={errorAt(`${path}.loopShare`)}
+            hint="the rest: random reads"
+            onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.loopShare = v)))}
+          />
+          <NumberField
+            testId={`${t}-hot-share`}
+            label="Hot set"
+            step="any"
+            min={0}
+            max={1}
+            value={w.hotShare ?? 0.2}
+            error={errorAt(`${path}.hotShare`)}
+            hint="share of blocks random reads hit"
+            onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.hotShare = v)))}
+          />
+          <NumberField
+            testId={`${t}-segment`}
+            label="Segments up to"
+            unit="requests"
+            min={1}
+            value={w.segment ?? 20_000}
+            error={errorAt(`${path}.segment`)}
+            onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.segment = v)))}
+          />
         </div>
       )}
       {w.kind === 'oltp' && <OltpFields w={w} path={path} t={t} errorAt={errorAt} edit={edit} />}
@@ -110,8 +164,14 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
             min={1}
             value={w.blocks}
             error={errorAt(`${path}.blocks`)}
-            hint={phases && Number.isFinite(warm) && Number.isFinite(measured) ? `${formatCount(warm)} warm-up + ${formatCount(measured)} measured requests` : undefined}
-            onChange={(v) => edit((n) => void (n.kind !== 'phases' && n.kind !== 'oltp' && n.kind !== 'tpch' && (n.blocks = v)))}
+            hint={
+              phases && Number.isFinite(warm) && Number.isFinite(measured)
+                ? `${formatCount(warm)} warm-up + ${formatCount(measured)} measured requests`
+                : undefined
+            }
+            onChange={(v) =>
+              edit((n) => void (n.kind !== 'phases' && n.kind !== 'oltp' && n.kind !== 'tpch' && (n.blocks = v)))
+            }
           />
           <NumberField
             testId={`${t}-request-blocks`}
@@ -136,8 +196,17 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
               <li key={i} className="tree-cache" data-testid={`phase-${i}`}>
                 <div className="tree-cache-head">
                   <span className="tree-role is-mid">phase {i + 1}</span>
-                  <span className="muted">{formatCount(p.requests)} requests from block {formatCount(p.offset ?? 0)}</span>
-                  <button type="button" className="button secondary small" data-testid={`phase-${i}-remove`} disabled={w.phases.length === 1} aria-label={`remove phase ${i + 1}`} onClick={() => edit((n) => void (n.kind === 'phases' && n.phases.splice(i, 1)))}>
+                  <span className="muted">
+                    {formatCount(p.requests)} requests from block {formatCount(p.offset ?? 0)}
+                  </span>
+                  <button
+                    type="button"
+                    className="button secondary small"
+                    data-testid={`phase-${i}-remove`}
+                    disabled={w.phases.length === 1}
+                    aria-label={`remove phase ${i + 1}`}
+                    onClick={() => edit((n) => void (n.kind === 'phases' && n.phases.splice(i, 1)))}
+                  >
                     ×
                   </button>
                 </div>
@@ -151,7 +220,14 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
                   onChange={(g) => edit((n) => void (n.kind === 'phases' && (n.phases[i].workload = g as Generator)))}
                 />
                 <div className="row">
-                  <NumberField testId={`phase-${i}-requests`} label="Requests" min={1} value={p.requests} error={errorAt(`${path}.phases.${i}.requests`)} onChange={(v) => edit((n) => void (n.kind === 'phases' && (n.phases[i].requests = v)))} />
+                  <NumberField
+                    testId={`phase-${i}-requests`}
+                    label="Requests"
+                    min={1}
+                    value={p.requests}
+                    error={errorAt(`${path}.phases.${i}.requests`)}
+                    onChange={(v) => edit((n) => void (n.kind === 'phases' && (n.phases[i].requests = v)))}
+                  />
                   <NumberField
                     testId={`phase-${i}-offset`}
                     label="Block offset"
@@ -182,7 +258,11 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
                 edit((n) => {
                   if (n.kind !== 'phases') return;
                   const last = n.phases[n.phases.length - 1];
-                  n.phases.push({ workload: structuredClone(last.workload), requests: last.requests, offset: (last.offset ?? 0) + last.workload.blocks });
+                  n.phases.push({
+                    workload: structuredClone(last.workload),
+                    requests: last.requests,
+                    offset: (last.offset ?? 0) + last.workload.blocks,
+                  });
                 })
               }
             >
@@ -207,7 +287,19 @@ export function WorkloadFields({ workload: w, path, testPrefix: t, errorAt, onCh
 type OltpEdit = (fn: (next: Workload) => void) => void;
 
 /** Paper 004's client: warehouses (the database's size), buffer pool, softmax, dirty threshold. */
-function OltpFields({ w, path, t, errorAt, edit }: { w: Extract<Workload, { kind: 'oltp' }>; path: string; t: string; errorAt: (p: string) => string | undefined; edit: OltpEdit }) {
+function OltpFields({
+  w,
+  path,
+  t,
+  errorAt,
+  edit,
+}: {
+  w: Extract<Workload, { kind: 'oltp' }>;
+  path: string;
+  t: string;
+  errorAt: (p: string) => string | undefined;
+  edit: OltpEdit;
+}) {
   const warehouses = w.warehouses ?? OLTP_DEFAULTS.warehouses;
   const { initial } = oltpPages(warehouses, w.model ?? 1);
   const pool = w.bufferPool ?? Math.floor(initial / 2);
@@ -216,8 +308,26 @@ function OltpFields({ w, path, t, errorAt, edit }: { w: Extract<Workload, { kind
   return (
     <>
       <div className="row">
-        <NumberField testId={`${t}-warehouses`} label="Warehouses" min={1} max={1000} value={warehouses} error={errorAt(`${path}.warehouses`)} hint={`${formatCount(initial)} pages (paper 004: 25, 606 K)`} onChange={(v) => set((n) => void (n.warehouses = v))} />
-        <NumberField testId={`${t}-buffer-pool`} label="Buffer pool" unit="pages" min={1} value={pool} error={errorAt(`${path}.bufferPool`)} hint={`${((pool / initial) * 100).toFixed(0)} % of the database (paper: 10, 50, 90 %)`} onChange={(v) => set((n) => void (n.bufferPool = v))} />
+        <NumberField
+          testId={`${t}-warehouses`}
+          label="Warehouses"
+          min={1}
+          max={1000}
+          value={warehouses}
+          error={errorAt(`${path}.warehouses`)}
+          hint={`${formatCount(initial)} pages (paper 004: 25, 606 K)`}
+          onChange={(v) => set((n) => void (n.warehouses = v))}
+        />
+        <NumberField
+          testId={`${t}-buffer-pool`}
+          label="Buffer pool"
+          unit="pages"
+          min={1}
+          value={pool}
+          error={errorAt(`${path}.bufferPool`)}
+          hint={`${((pool / initial) * 100).toFixed(0)} % of the database (paper: 10, 50, 90 %)`}
+          onChange={(v) => set((n) => void (n.bufferPool = v))}
+        />
       </div>
       <SelectField<'storage' | 'buffer'>
         testId={`${t}-stream`}
@@ -225,7 +335,10 @@ function OltpFields({ w, path, t, errorAt, edit }: { w: Extract<Workload, { kind
         value={w.stream ?? 'storage'}
         options={[
           { value: 'storage', label: 'What the pool sends the server: misses, hinted writes (paper 004)' },
-          { value: 'buffer', label: 'Every page reference, importance-hinted: the pool is the client cache (paper 003)' },
+          {
+            value: 'buffer',
+            label: 'Every page reference, importance-hinted: the pool is the client cache (paper 003)',
+          },
         ]}
         error={errorAt(`${path}.stream`)}
         onChange={(v) =>
@@ -252,12 +365,46 @@ function OltpFields({ w, path, t, errorAt, edit }: { w: Extract<Workload, { kind
         }
       />
       <div className="row">
-        <NumberField testId={`${t}-softmax`} label="softmax" unit="% of a log file" min={1} value={w.softmax ?? OLTP_DEFAULTS.softmax} error={errorAt(`${path}.softmax`)} hint="recovery bound: lower → more RECOV writes (paper: 50, 400, 4000)" onChange={(v) => set((n) => void (n.softmax = v))} />
-        <NumberField testId={`${t}-dirty-threshold`} label="Dirty threshold" step="any" min={0} max={1} value={w.dirtyThreshold ?? OLTP_DEFAULTS.dirtyThreshold} error={errorAt(`${path}.dirtyThreshold`)} hint="share dirty before cleaners write REPLACE (chngpgs_thresh)" onChange={(v) => set((n) => void (n.dirtyThreshold = v))} />
+        <NumberField
+          testId={`${t}-softmax`}
+          label="softmax"
+          unit="% of a log file"
+          min={1}
+          value={w.softmax ?? OLTP_DEFAULTS.softmax}
+          error={errorAt(`${path}.softmax`)}
+          hint="recovery bound: lower → more RECOV writes (paper: 50, 400, 4000)"
+          onChange={(v) => set((n) => void (n.softmax = v))}
+        />
+        <NumberField
+          testId={`${t}-dirty-threshold`}
+          label="Dirty threshold"
+          step="any"
+          min={0}
+          max={1}
+          value={w.dirtyThreshold ?? OLTP_DEFAULTS.dirtyThreshold}
+          error={errorAt(`${path}.dirtyThreshold`)}
+          hint="share dirty before cleaners write REPLACE (chngpgs_thresh)"
+          onChange={(v) => set((n) => void (n.dirtyThreshold = v))}
+        />
       </div>
       <div className="row">
-        <NumberField testId={`${t}-warmup-requests`} label="Warm-up requests" min={0} value={warm} error={errorAt(`${path}.warmupRequests`)} onChange={(v) => set((n) => void (n.warmupRequests = v))} />
-        <NumberField testId={`${t}-measured-requests`} label="Measured requests" min={1} value={measured} error={errorAt(`${path}.measuredRequests`)} hint="the read hit ratio counts from when the deepest cache is full" onChange={(v) => set((n) => void (n.measuredRequests = v))} />
+        <NumberField
+          testId={`${t}-warmup-requests`}
+          label="Warm-up requests"
+          min={0}
+          value={warm}
+          error={errorAt(`${path}.warmupRequests`)}
+          onChange={(v) => set((n) => void (n.warmupRequests = v))}
+        />
+        <NumberField
+          testId={`${t}-measured-requests`}
+          label="Measured requests"
+          min={1}
+          value={measured}
+          error={errorAt(`${path}.measuredRequests`)}
+          hint="the read hit ratio counts from when the deepest cache is full"
+          onChange={(v) => set((n) => void (n.measuredRequests = v))}
+        />
       </div>
     </>
   );
@@ -266,7 +413,19 @@ function OltpFields({ w, path, t, errorAt, edit }: { w: Extract<Workload, { kind
 type Tpch = Extract<Workload, { kind: 'tpch' }>;
 
 /** Paper 002's client: the query, the database's scale, and query 7's lookups and skew. */
-export function TpchFields({ w, path, t, errorAt, edit }: { w: Tpch; path: string; t: string; errorAt: (p: string) => string | undefined; edit: OltpEdit }) {
+export function TpchFields({
+  w,
+  path,
+  t,
+  errorAt,
+  edit,
+}: {
+  w: Tpch;
+  path: string;
+  t: string;
+  errorAt: (p: string) => string | undefined;
+  edit: OltpEdit;
+}) {
   const scale = w.scale ?? TPCH_DEFAULTS.scale;
   const [x, y] = w.skew ?? TPCH_DEFAULTS.skew;
   const [warm, measured] = workloadRequests(w);
@@ -285,18 +444,71 @@ export function TpchFields({ w, path, t, errorAt, edit }: { w: Tpch; path: strin
           error={errorAt(`${path}.query`)}
           onChange={(q) => set((n) => void (n.query = q))}
         />
-        <NumberField testId={`${t}-scale`} label="Scale" step="any" min={0.01} max={64} value={scale} error={errorAt(`${path}.scale`)} hint={`${formatCount(tpchPages(scale))} pages`} onChange={(v) => set((n) => void (n.scale = v))} />
+        <NumberField
+          testId={`${t}-scale`}
+          label="Scale"
+          step="any"
+          min={0.01}
+          max={64}
+          value={scale}
+          error={errorAt(`${path}.scale`)}
+          hint={`${formatCount(tpchPages(scale))} pages`}
+          onChange={(v) => set((n) => void (n.scale = v))}
+        />
       </div>
       {w.query === 'q7' && (
         <div className="row">
-          <NumberField testId={`${t}-lookups`} label="Lookups" unit="per execution" min={1} value={w.lookups ?? TPCH_DEFAULTS.lookups} error={errorAt(`${path}.lookups`)} hint="11 reads each: three indexes, three tables" onChange={(v) => set((n) => void (n.lookups = v))} />
-          <NumberField testId={`${t}-skew-x`} label="Skew: x %" step="any" min={0} max={100} value={x} error={errorAt(`${path}.skew`)} hint="of the data-page reads…" onChange={(v) => set((n) => void (n.skew = [v, y]))} />
-          <NumberField testId={`${t}-skew-y`} label="… to y %" step="any" min={0} max={100} value={y} hint="of each table's pages (hinted as (x, y))" onChange={(v) => set((n) => void (n.skew = [x, v]))} />
+          <NumberField
+            testId={`${t}-lookups`}
+            label="Lookups"
+            unit="per execution"
+            min={1}
+            value={w.lookups ?? TPCH_DEFAULTS.lookups}
+            error={errorAt(`${path}.lookups`)}
+            hint="11 reads each: three indexes, three tables"
+            onChange={(v) => set((n) => void (n.lookups = v))}
+          />
+          <NumberField
+            testId={`${t}-skew-x`}
+            label="Skew: x %"
+            step="any"
+            min={0}
+            max={100}
+            value={x}
+            error={errorAt(`${path}.skew`)}
+            hint="of the data-page reads…"
+            onChange={(v) => set((n) => void (n.skew = [v, y]))}
+          />
+          <NumberField
+            testId={`${t}-skew-y`}
+            label="… to y %"
+            step="any"
+            min={0}
+            max={100}
+            value={y}
+            hint="of each table's pages (hinted as (x, y))"
+            onChange={(v) => set((n) => void (n.skew = [x, v]))}
+          />
         </div>
       )}
       <div className="row">
-        <NumberField testId={`${t}-warmup-requests`} label="Warm-up requests" min={0} value={warm} error={errorAt(`${path}.warmupRequests`)} onChange={(v) => set((n) => void (n.warmupRequests = v))} />
-        <NumberField testId={`${t}-measured-requests`} label="Measured requests" min={1} value={measured} error={errorAt(`${path}.measuredRequests`)} hint="each request carries its range (table or index level); MC² reads them" onChange={(v) => set((n) => void (n.measuredRequests = v))} />
+        <NumberField
+          testId={`${t}-warmup-requests`}
+          label="Warm-up requests"
+          min={0}
+          value={warm}
+          error={errorAt(`${path}.warmupRequests`)}
+          onChange={(v) => set((n) => void (n.warmupRequests = v))}
+        />
+        <NumberField
+          testId={`${t}-measured-requests`}
+          label="Measured requests"
+          min={1}
+          value={measured}
+          error={errorAt(`${path}.measuredRequests`)}
+          hint="each request carries its range (table or index level); MC² reads them"
+          onChange={(v) => set((n) => void (n.measuredRequests = v))}
+        />
       </div>
     </>
   );

@@ -7,7 +7,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { defaultScenario } from '../../../scenario/defaults';
 import { checkScenario, type Scenario, type ScenarioIssue } from '../../../scenario/schema';
-import { decodeScenarioFromHash, encodeScenarioHash, migrateLinked, scenarioParam, shareUrl, type DecodeResult, type Migrate } from '../../../scenario/url';
+import {
+  decodeScenarioFromHash,
+  encodeScenarioHash,
+  migrateLinked,
+  scenarioParam,
+  shareUrl,
+  type DecodeResult,
+  type Migrate,
+} from '../../../scenario/url';
 import { migrateWithEngine } from '../../../worker/migrate';
 
 /** One empty list, so a valid scenario's issues are the same value render after render. */
@@ -28,7 +36,9 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine, extra = '')
   const [initial] = useState<DecodeResult>(() => decodeScenarioFromHash(window.location.hash));
   const [draft, setDraft] = useState<Scenario>(initial.ok ? initial.scenario : defaultScenario());
   const [lastValid, setLastValid] = useState<Scenario>(initial.ok ? initial.scenario : defaultScenario());
-  const [urlError, setUrlError] = useState<UrlError | null>(!initial.ok && initial.kind !== 'version-1' ? { message: initial.message, kept: 'default' } : null);
+  const [urlError, setUrlError] = useState<UrlError | null>(
+    !initial.ok && initial.kind !== 'version-1' ? { message: initial.message, kept: 'default' } : null,
+  );
   /** A version-1 link the engine is migrating: nothing runs, and the URL stays as it is, until it is done. */
   const [migrating, setMigrating] = useState(!initial.ok && initial.kind === 'version-1');
   const lastValidRef = useRef(lastValid);

@@ -26,13 +26,22 @@ export function SharePanel({ url }: { url: string }) {
     <div className="share">
       <label htmlFor="share-url">Share this scenario</label>
       <div className="share-row">
-        <input id="share-url" ref={inputRef} data-testid="share-url" readOnly value={url} onFocus={(e) => e.target.select()} />
+        <input
+          id="share-url"
+          ref={inputRef}
+          data-testid="share-url"
+          readOnly
+          value={url}
+          onFocus={(e) => e.target.select()}
+        />
         <button type="button" className="button secondary" data-testid="copy-link" onClick={copy}>
           {copied === 'copied' ? 'Copied ✓' : 'Copy link'}
         </button>
       </div>
       <p className="field-hint" aria-live="polite">
-        {copied === 'failed' ? 'Could not reach the clipboard — the link is selected, press Ctrl+C.' : 'The link holds the scenario; opening it reruns the same numbers.'}
+        {copied === 'failed'
+          ? 'Could not reach the clipboard — the link is selected, press Ctrl+C.'
+          : 'The link holds the scenario; opening it reruns the same numbers.'}
       </p>
     </div>
   );

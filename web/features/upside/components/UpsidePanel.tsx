@@ -14,11 +14,14 @@ import { NumberField } from '../../scenario/components/NumberField';
 /** Figure 4's sweep: `n` equal sizes doubling up to the largest power of two ≤ `blocks`. */
 export function sweepSizes(blocks: number, n = 8): number[] {
   const top = 2 ** Math.floor(Math.log2(Math.max(1, blocks)));
-  return Array.from({ length: n }, (_, i) => Math.max(1, top / 2 ** (n - 1 - i))).filter((s, i, all) => all.indexOf(s) === i);
+  return Array.from({ length: n }, (_, i) => Math.max(1, top / 2 ** (n - 1 - i))).filter(
+    (s, i, all) => all.indexOf(s) === i,
+  );
 }
 
 const MAX_SIZE = 2 ** 25;
-const sizeError = (v: number) => (Number.isInteger(v) && v >= 1 && v <= MAX_SIZE ? undefined : `must be a whole number from 1 to ${MAX_SIZE}`);
+const sizeError = (v: number) =>
+  Number.isInteger(v) && v >= 1 && v <= MAX_SIZE ? undefined : `must be a whole number from 1 to ${MAX_SIZE}`;
 
 export interface UpsidePanelProps {
   base: Scenario | null;
@@ -97,13 +100,33 @@ export function UpsidePanel({ base, estimate, blocks }: UpsidePanelProps) {
         )}
       </div>
       <p className="stat-sub">
-        Paper 000 §3: from the workload’s stack-depth graph H alone, an exclusive pair (DEMOTE) hits H(client + array); an
-        inclusive LRU pair hits H(client) in the client, and its array is an LRU cache over the client’s misses. Same workload,
-        link and disk as the scenario{base?.topology.kind === 'tree' ? '; the sizes below take every client’s requests as one stream, and each client is also estimated on its own stream at its own path’s sizes' : ''}.
+        Paper 000 §3: from the workload’s stack-depth graph H alone, an exclusive pair (DEMOTE) hits H(client + array);
+        an inclusive LRU pair hits H(client) in the client, and its array is an LRU cache over the client’s misses. Same
+        workload, link and disk as the scenario
+        {base?.topology.kind === 'tree'
+          ? '; the sizes below take every client’s requests as one stream, and each client is also estimated on its own stream at its own path’s sizes'
+          : ''}
+        .
       </p>
       <div className="upside-form">
-        <NumberField testId="upside-client" label="Client cache" unit="blocks" min={1} value={client} error={sizeError(client)} onChange={setClient} />
-        <NumberField testId="upside-array" label="Array cache" unit="blocks" min={1} value={array} error={sizeError(array)} onChange={setArray} />
+        <NumberField
+          testId="upside-client"
+          label="Client cache"
+          unit="blocks"
+          min={1}
+          value={client}
+          error={sizeError(client)}
+          onChange={setClient}
+        />
+        <NumberField
+          testId="upside-array"
+          label="Array cache"
+          unit="blocks"
+          min={1}
+          value={array}
+          error={sizeError(array)}
+          onChange={setArray}
+        />
         <button
           type="button"
           className="button primary"
@@ -131,9 +154,12 @@ export function UpsidePanel({ base, estimate, blocks }: UpsidePanelProps) {
             <strong data-testid="upside-speedup" data-value={String(chosen.speedup)}>
               {formatSig(chosen.speedup)}×
             </strong>{' '}
-            ({formatCount(result.report.references)} block references, {formatCount(result.report.distinct)} distinct blocks).
+            ({formatCount(result.report.references)} block references, {formatCount(result.report.distinct)} distinct
+            blocks).
           </p>
-          {result.report.clients && result.report.clients.length > 0 && <ClientUpsideTable clients={result.report.clients} />}
+          {result.report.clients && result.report.clients.length > 0 && (
+            <ClientUpsideTable clients={result.report.clients} />
+          )}
           <UpsideChart points={result.report.points.slice(1)} />
         </>
       )}
@@ -143,7 +169,13 @@ export function UpsidePanel({ base, estimate, blocks }: UpsidePanelProps) {
 
 function UpsideTable({ point }: { point: UpsidePoint }) {
   const row = (name: string, p: UpsidePrediction) => (
-    <tr data-testid={`upside-${name}`} data-client={String(p.client)} data-array={String(p.array)} data-disk={String(p.disk)} data-mean-ms={String(p.meanLatencyMs)}>
+    <tr
+      data-testid={`upside-${name}`}
+      data-client={String(p.client)}
+      data-array={String(p.array)}
+      data-disk={String(p.disk)}
+      data-mean-ms={String(p.meanLatencyMs)}
+    >
       <th scope="row">{name}</th>
       <td>{formatPercent(p.client)}</td>
       <td>{formatPercent(p.array)}</td>
@@ -193,7 +225,12 @@ function ClientUpsideTable({ clients }: { clients: ClientUpside[] }) {
         </thead>
         <tbody>
           {clients.map((c) => (
-            <tr key={c.name} data-client={c.name} data-reduction={String(c.point.missReductionPercent)} data-speedup={String(c.point.speedup)}>
+            <tr
+              key={c.name}
+              data-client={c.name}
+              data-reduction={String(c.point.missReductionPercent)}
+              data-speedup={String(c.point.speedup)}
+            >
               <th scope="row">{c.name}</th>
               <td>
                 {formatCount(c.point.client)} + {formatCount(c.point.array)}

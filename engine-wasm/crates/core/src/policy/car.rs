@@ -392,8 +392,8 @@ mod tests {
         assert_eq!(a.lists(), (vec![], vec![1, 2], vec![3], vec![], 1.0));
         assert_eq!(ev, [2, 3]);
         a.access(2, &mut ev); // hit: 2's bit set
-        // 4 in no list. REPLACE: |T1| = 0 < max(1, p) → T2's hand: 1 (clear) → B2. Directory:
-        // |T1| + |B1| = 1 < 2, total 1 + 1 + 1 = 3 < 4: nothing dropped. 4 to T1.
+                              // 4 in no list. REPLACE: |T1| = 0 < max(1, p) → T2's hand: 1 (clear) → B2. Directory:
+                              // |T1| + |B1| = 1 < 2, total 1 + 1 + 1 = 3 < 4: nothing dropped. 4 to T1.
         a.access(4, &mut ev);
         assert_eq!(a.lists(), (vec![4], vec![2], vec![3], vec![1], 1.0));
         assert_eq!(ev, [2, 3, 1]);

@@ -421,8 +421,11 @@ mod tests {
             let mut ev = Vec::new();
             refs.iter().filter(|&&b| p.access(b, &mut ev)).count()
         };
-        let (lecar, lru, lfu) =
-            (hits(&mut LeCar::new(100, 2000, 9)), hits(&mut Lru::new(100, 2000)), hits(&mut Lfu::with_defaults(100, 2000)));
+        let (lecar, lru, lfu) = (
+            hits(&mut LeCar::new(100, 2000, 9)),
+            hits(&mut Lru::new(100, 2000)),
+            hits(&mut Lfu::with_defaults(100, 2000)),
+        );
         assert!(lecar >= lru.min(lfu), "LeCaR {lecar} vs LRU {lru}, LFU {lfu}");
     }
 }

@@ -368,7 +368,8 @@ mod tests {
     #[test]
     fn agrees_with_the_definition() {
         for (cap, seed) in [(1, 71), (2, 72), (5, 73), (17, 74)] {
-            let naive = NaiveLru2 { k: 2, cap, resident: vec![], forced: HashMap::new(), history: HashMap::new(), now: 0 };
+            let naive =
+                NaiveLru2 { k: 2, cap, resident: vec![], forced: HashMap::new(), history: HashMap::new(), now: 0 };
             agrees_with(Box::new(LruK::new(cap, 4)), naive, seed);
         }
         for (k, cap, seed) in [(3, 1, 75), (3, 5, 76), (3, 17, 77), (4, 2, 78), (4, 40, 79), (8, 9, 80)] {
@@ -522,8 +523,8 @@ mod tests {
         let mut c = Vec::new();
         p.contents(&mut c);
         assert_eq!(c, [1, 2, 3]); // all infinite distance, by HIST(1): t1, t3, t5
-        // t6: 1 again, 4 after LAST = t2: uncorrelated. The burst t1..t2 lasted 1, so
-        // HIST(2) = t1 + 1 = 2 and HIST(1) = 6: 1 now has a finite distance.
+                                  // t6: 1 again, 4 after LAST = t2: uncorrelated. The burst t1..t2 lasted 1, so
+                                  // HIST(2) = t1 + 1 = 2 and HIST(1) = 6: 1 now has a finite distance.
         p.access(1, &mut ev);
         assert_eq!(p.hist[2..4], [6, 2]);
         // t7: 4 misses. Eligible (t − LAST > 2): 2 (LAST t4) and 3 (LAST t5)? 7 − 5 = 2: not

@@ -57,8 +57,8 @@ pub fn with_defaults(capacity: usize, universe: usize) -> QdLpFifo {
 mod tests {
     use super::*;
     use crate::model::Block;
-    use crate::policy::{End, Policy};
     use crate::policy::testing::{agrees_with, ghost, queues_checked, resident, skewed_with_scans, Reference};
+    use crate::policy::{End, Policy};
     use crate::policy::{Fifo, Lru};
 
     /// QD-LP-FIFO on `Vec`s of (block, visited), written from the description above: index 0 =
