@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # npm test: installs what is missing (Chromium included), then runs every check of the project:
-# Rust tests, the wasm and native builds, the Python package's tests (pytest), the type check,
-# Vitest unit/integration tests, the production build and the browser end-to-end tests. Ends with
-# one line "N passed, N failed[, N skipped]".
+# the Rust gates (rustfmt, clippy), Rust tests, the wasm and native builds, the Python package's
+# tests (pytest), the type check, Vitest unit/integration tests, the production build and the
+# browser end-to-end tests. Ends with one line "N passed, N failed[, N skipped]".
 # A failing test stage does not stop the later ones (so one run shows every failure); a failing
 # build does, since what follows would only fail for the same reason.
 set -euo pipefail
@@ -102,6 +102,22 @@ run_pytest() {
 SECONDS=0
 stage "toolchain"
 scripts/ensure-toolchain.sh --browser
+
+# The Rust gates: formatting and clippy (warnings are errors; the few lints allowed are allowed
+# where they apply, each with its reason). Every workspace member is linted, the Python façade
+# included: PyO3's abi3 build needs no Python interpreter to compile. A failing gate counts as one
+# failure and the stages after it still run.
+stage "rust gates: cargo fmt --check, cargo clippy -D warnings"
+for component in rustfmt clippy; do
+  rustup component list --installed 2>/dev/null | grep -q "^$component" ||
+    (cd engine-wasm && rustup component add "$component")
+done
+status=0
+cargo fmt --all --manifest-path engine-wasm/Cargo.toml --check || status=$?
+settle "cargo fmt" "$status" 0
+status=0
+cargo clippy -q --manifest-path engine-wasm/Cargo.toml --workspace --all-targets -- -D warnings || status=$?
+settle "cargo clippy" "$status" 0
 
 stage "cargo test (engine-wasm workspace)"
 status=0

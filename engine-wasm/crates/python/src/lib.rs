@@ -242,7 +242,7 @@ struct Curve {
 /// The trace is read whole, so its distinct blocks set the rate (`MiniSim::for_blocks`).
 #[pyfunction]
 #[pyo3(signature = (trace, policy_json, sizes, sample=None, min_blocks=None, min_cache=None, seed=0, exact=false))]
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "a Python function's keyword arguments, one per `tiersim mrc` option")]
 fn mrc(
     py: Python<'_>,
     trace: &Trace,
