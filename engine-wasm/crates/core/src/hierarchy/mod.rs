@@ -200,6 +200,8 @@ pub(crate) struct Node {
     one_block_ns: u64,
     disk: Option<Disk>,
     pub(crate) counters: CacheCounters,
+    /// Its policy reads write hints (paper 004): writes are its to place.
+    hinted: bool,
     victims: Vec<Block>,
     /// Has been full at the start of some request (paper 004's warm counters).
     warm: bool,
@@ -405,7 +407,8 @@ impl Hierarchy {
         let nodes: Vec<Node> = caches
             .into_iter()
             .enumerate()
-            .map(|(i, c)| Node {
+            .map(|(i, mut c)| Node {
+                hinted: c.policy.reads_hints(),
                 one_block_ns: c.link.map_or(0, |l| l.transfer_ns(block_bytes as u64)),
                 link: c.link,
                 disk: if c.parent.is_none() { c.disk.map(|d| Disk::new(d, block_bytes)) } else { None },
@@ -1319,7 +1322,7 @@ impl Core {
         self.clear_crossings(path);
         let mut n = 0u32;
         let mut reloads = 0;
-        if self.nodes[leaf].policy.uses_hints() {
+        if self.nodes[leaf].hinted {
             for b in blocks.clone() {
                 n += 1;
                 self.write_hinted(leaf, b, hint);
@@ -1369,7 +1372,7 @@ impl Core {
     #[inline]
     pub(crate) fn write_through(&mut self, path: &[usize], b: Block, hint: Option<WriteHint>) {
         for &c in &path[1..] {
-            if self.nodes[c].policy.uses_hints() {
+            if self.nodes[c].hinted {
                 self.write_hinted(c, b, hint);
             } else if !self.nodes[c].policy.on_hit(b) {
                 let end = self.nodes[c].policy.miss_end();

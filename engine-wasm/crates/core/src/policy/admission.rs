@@ -28,10 +28,11 @@
 //! TinyLFU weighs the candidate against the victim only when the cache is full at insertion:
 //! under DEMOTE a client makes room before its fetch (paper 000 §4.5), so a client's TinyLFU
 //! there always finds room and admits (a filter above it, or the other two kinds, still judge).
-//! The victim is the one the policy names ([`Policy::next_victim`]: ARC's REPLACE choice), or
-//! else its next candidate ([`Policy::candidates`]): O(1) for ARC and the list policies that
-//! answer directly (LRU, LRU+Hints, W-TinyLFU), a walk of the cache for the others — TinyLFU
-//! admission in front of those costs time in proportion to the cache on every full miss.
+//! The victim is the one the policy names ([`VictimPreview::next_victim`]: ARC's REPLACE
+//! choice), or else its next candidate ([`VictimPreview::candidates`]): O(1) for ARC and the
+//! list policies that answer directly (LRU, LRU+Hints, W-TinyLFU), a walk of the cache for the
+//! others — TinyLFU admission in front of those costs time in proportion to the cache on every
+//! full miss.
 //!
 //! Open points: the paper's sketch uses minimal increment and a doorkeeper sized for the sample;
 //! here the sketch is W-TinyLFU's ([`FrequencySketch`], conservative update off, as Caffeine's) and
@@ -41,7 +42,9 @@ use serde::{Deserialize, Serialize};
 
 use super::wrapper::forward_to_inner;
 use super::wtinylfu::FrequencySketch;
-use super::{End, Policy, Queue};
+#[cfg(doc)]
+use super::VictimPreview;
+use super::{End, HintAware, Policy};
 use crate::model::Block;
 use crate::util::hash::splitmix64;
 use crate::util::rng::Rng;
@@ -96,7 +99,7 @@ impl AdmissionConfig {
     }
 
     /// `inner` behind this filter; `seed` draws the probabilistic filter's stream.
-    pub fn wrap(&self, inner: Box<dyn Policy>, universe: usize, seed: u64) -> Box<dyn Policy> {
+    pub fn wrap(&self, mut inner: Box<dyn Policy>, universe: usize, seed: u64) -> Box<dyn Policy> {
         let capacity = inner.capacity();
         let filter = match *self {
             AdmissionConfig::TinyLfu => Filter::TinyLfu {
@@ -115,6 +118,7 @@ impl AdmissionConfig {
             },
         };
         Box::new(Admitted {
+            hinted: inner.reads_hints(),
             inner,
             filter,
             pending: vec![0; universe.div_ceil(64)],
@@ -235,6 +239,8 @@ impl Filter {
 /// A policy behind an admission filter.
 pub struct Admitted {
     inner: Box<dyn Policy>,
+    /// The inner policy reads write hints: writes reach it with them.
+    hinted: bool,
     filter: Filter,
     /// One bit per id: looked up here and missed, not yet inserted (a reference's block, which
     /// the filter judges, as opposed to a DEMOTE's).
@@ -270,7 +276,7 @@ impl Admitted {
 }
 
 impl Policy for Admitted {
-    forward_to_inner!();
+    forward_to_inner!(own admission);
     #[inline]
     fn on_hit(&mut self, block: Block) -> bool {
         self.filter.record(block);
@@ -304,21 +310,21 @@ impl Policy for Admitted {
         self.take_pending(block);
         self.inner.remove(block)
     }
-    fn write(&mut self, block: Block, hint: Option<crate::model::WriteHint>, evicted: &mut Vec<Block>) -> bool {
-        if self.inner.uses_hints() {
-            self.filter.record(block);
-            return self.inner.write(block, hint, evicted);
-        }
-        self.access(block, evicted)
-    }
-    fn uses_hints(&self) -> bool {
-        self.inner.uses_hints()
-    }
     fn admission(&self) -> Option<AdmissionCounts> {
         Some(self.counts)
     }
     fn check_invariants(&self) -> Result<(), String> {
         self.inner.check_invariants()
+    }
+}
+
+/// A hint-aware policy's write (only when `hinted`): its own rules take it, unfiltered; the
+/// filter still counts the reference. Otherwise a write is a plain reference, filtered.
+impl HintAware for Admitted {
+    fn write(&mut self, block: Block, hint: Option<crate::model::WriteHint>, evicted: &mut Vec<Block>) -> bool {
+        debug_assert!(self.hinted, "reached only through `hints()`");
+        self.filter.record(block);
+        self.inner.write(block, hint, evicted)
     }
 }
 
@@ -450,7 +456,7 @@ mod tests {
 
     #[test]
     fn arc_names_the_victim_its_next_insertion_evicts() {
-        let mut arc = crate::policy::arc::Arc::new(16, 64);
+        let mut arc: Box<dyn Policy> = Box::new(crate::policy::arc::Arc::new(16, 64));
         let mut evicted = Vec::new();
         let mut checked = 0;
         for i in 0..5000u64 {

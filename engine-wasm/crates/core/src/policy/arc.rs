@@ -19,7 +19,7 @@
 //! - `contents` lists T1 then T2, each LRU first. That is each list's eviction order; which
 //!   list goes next depends on `p`.
 
-use super::{End, Policy, Queue};
+use super::{End, Policy, Queue, TeachingViews, VictimPreview};
 use crate::model::Block;
 use crate::util::list_set::ListSet;
 
@@ -191,28 +191,10 @@ impl Policy for Arc {
         Some(v)
     }
 
-    /// REPLACE's choice for a block in neither ghost list.
-    fn next_victim(&self) -> Option<Option<Block>> {
-        if self.resident() < self.c {
-            return Some(None);
-        }
-        let t1 = self.lists.len(T1) as f64;
-        let from = if !self.lists.is_empty(T1) && t1 > self.p || self.lists.is_empty(T2) { T1 } else { T2 };
-        Some(self.lists.iter(from).next())
-    }
-
     /// T1 then T2, each from its LRU end.
     fn contents(&self, out: &mut Vec<Block>) {
         out.extend(self.lists.iter(T1));
         out.extend(self.lists.iter(T2));
-    }
-
-    /// T1, T2, then the ghosts B1, B2 (the paper's names), each from its LRU end: the next
-    /// victim of its list, or the next id forgotten.
-    fn queues(&self, out: &mut Vec<Queue>) {
-        for (name, list, ghost) in [("T1", T1, false), ("T2", T2, false), ("B1", B1, true), ("B2", B2, true)] {
-            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
-        }
     }
 
     fn check_invariants(&self) -> Result<(), String> {
@@ -231,6 +213,41 @@ impl Policy for Arc {
             return Err(format!("p = {} outside [0, {}]", self.p, self.c));
         }
         Ok(())
+    }
+
+    fn victims(&self) -> Option<&dyn VictimPreview> {
+        Some(self)
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+}
+
+impl VictimPreview for Arc {
+    /// T1 then T2, each from its LRU end ([`Policy::contents`]'s order).
+    fn candidates(&self, k: usize, out: &mut Vec<Block>) {
+        out.extend(self.lists.iter(T1).chain(self.lists.iter(T2)).take(k));
+    }
+
+    /// REPLACE's choice for a block in neither ghost list.
+    fn next_victim(&self) -> Option<Option<Block>> {
+        if self.resident() < self.c {
+            return Some(None);
+        }
+        let t1 = self.lists.len(T1) as f64;
+        let from = if !self.lists.is_empty(T1) && t1 > self.p || self.lists.is_empty(T2) { T1 } else { T2 };
+        Some(self.lists.iter(from).next())
+    }
+}
+
+impl TeachingViews for Arc {
+    /// T1, T2, then the ghosts B1, B2 (the paper's names), each from its LRU end: the next
+    /// victim of its list, or the next id forgotten.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list, ghost) in [("T1", T1, false), ("T2", T2, false), ("B1", B1, true), ("B2", B2, true)] {
+            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
+        }
     }
 }
 

@@ -50,7 +50,7 @@
 //!   same run natively and in wasm.
 
 use super::lecar::exp;
-use super::{End, Policy, Queue};
+use super::{End, Policy, Queue, TeachingViews};
 use crate::model::Block;
 use crate::util::heap::IndexedHeap;
 use crate::util::list_set::ListSet;
@@ -436,15 +436,6 @@ impl Policy for Cacheus {
         out.extend(self.lists.iter(R));
     }
 
-    /// SR and R from their LRU ends, then the histories, oldest first.
-    fn queues(&self, out: &mut Vec<Queue>) {
-        for (name, list, ghost) in
-            [("SR", SR, false), ("R", R, false), ("H_SR-LRU", H_LRU, true), ("H_CR-LFU", H_LFU, true)]
-        {
-            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
-        }
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
         self.lists.validate().map_err(|e| format!("SR/R/H_SR-LRU/H_CR-LFU (lists 0-3): {e}"))?;
         self.heap.validate()?;
@@ -488,6 +479,21 @@ impl Policy for Cacheus {
             return Err(format!("a window of {} requests not closed (c = {})", self.window_requests, self.c));
         }
         Ok(())
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+}
+
+impl TeachingViews for Cacheus {
+    /// SR and R from their LRU ends, then the histories, oldest first.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list, ghost) in
+            [("SR", SR, false), ("R", R, false), ("H_SR-LRU", H_LRU, true), ("H_CR-LFU", H_LFU, true)]
+        {
+            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
+        }
     }
 }
 

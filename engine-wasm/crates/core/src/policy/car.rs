@@ -27,7 +27,7 @@
 //! - `contents` lists T1 then T2, each from its hand: each clock's sweep order, not a strict
 //!   victim order (set bits are skipped, and which clock goes next depends on `p`).
 
-use super::{End, Policy, Queue};
+use super::{End, Policy, Queue, TeachingViews};
 use crate::model::Block;
 use crate::util::list_set::ListSet;
 
@@ -208,14 +208,6 @@ impl Policy for Car {
         out.extend(self.lists.iter(T2));
     }
 
-    /// T1 and T2 from their hands, then the ghosts B1 and B2 from their LRU ends (the paper's
-    /// names).
-    fn queues(&self, out: &mut Vec<Queue>) {
-        for (name, list, ghost) in [("T1", T1, false), ("T2", T2, false), ("B1", B1, true), ("B2", B2, true)] {
-            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
-        }
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
         self.lists.validate().map_err(|e| format!("T1/T2/B1/B2 (lists 0-3): {e}"))?;
         if self.resident() > self.c {
@@ -234,6 +226,20 @@ impl Policy for Car {
             return Err(format!("p = {} outside [0, {}]", self.p, self.c));
         }
         Ok(())
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+}
+
+impl TeachingViews for Car {
+    /// T1 and T2 from their hands, then the ghosts B1 and B2 from their LRU ends (the paper's
+    /// names).
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list, ghost) in [("T1", T1, false), ("T2", T2, false), ("B1", B1, true), ("B2", B2, true)] {
+            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
+        }
     }
 }
 

@@ -56,7 +56,7 @@
 //! - Memory: one index slot and one state byte per id, a 12-byte node per page on the clock
 //!   (at most 2m).
 
-use super::{End, Policy, Queue};
+use super::{End, Policy, Queue, TeachingViews};
 use crate::model::Block;
 use crate::util::slab::{IdList, NIL};
 
@@ -478,17 +478,6 @@ impl Policy for ClockPro {
         }
     }
 
-    /// The cold and hot pages as [`Policy::contents`] lists them, then the non-resident pages
-    /// from HAND_test.
-    fn queues(&self, out: &mut Vec<Queue>) {
-        let pages = |hand: u32, kind: u8| -> Vec<Block> {
-            self.sweep_from(hand).into_iter().filter(|&b| self.st(b) & KIND == kind).collect()
-        };
-        out.push(Queue { name: "cold", ghost: false, blocks: pages(self.hand_cold, COLD) });
-        out.push(Queue { name: "hot", ghost: false, blocks: pages(self.hand_hot, HOT) });
-        out.push(Queue { name: "non-resident", ghost: true, blocks: pages(self.hand_test, GHOST) });
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
         self.ring.validate().map_err(|e| format!("clock: {e}"))?;
         let (mut hot, mut cold, mut ghosts, mut in_test) = (0, 0, 0, 0);
@@ -536,6 +525,23 @@ impl Policy for ClockPro {
             }
         }
         Ok(())
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+}
+
+impl TeachingViews for ClockPro {
+    /// The cold and hot pages as [`Policy::contents`] lists them, then the non-resident pages
+    /// from HAND_test.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        let pages = |hand: u32, kind: u8| -> Vec<Block> {
+            self.sweep_from(hand).into_iter().filter(|&b| self.st(b) & KIND == kind).collect()
+        };
+        out.push(Queue { name: "cold", ghost: false, blocks: pages(self.hand_cold, COLD) });
+        out.push(Queue { name: "hot", ghost: false, blocks: pages(self.hand_hot, HOT) });
+        out.push(Queue { name: "non-resident", ghost: true, blocks: pages(self.hand_test, GHOST) });
     }
 }
 

@@ -14,7 +14,7 @@
 //! such a write on as a plain reference, its hint dropped (`hinted: false`), and keep doing so.
 
 use super::wrapper::forward_to_inner;
-use super::{End, Policy, Queue};
+use super::{End, HintAware, Policy};
 use crate::model::{Block, WriteHint};
 use crate::util::slab::IdList;
 
@@ -31,9 +31,9 @@ pub struct Co {
 impl Co {
     /// The history holds as many ids as the cache holds blocks (paper 003's setting). Writes
     /// reach a hint-aware `inner` with their hints.
-    pub fn new(inner: Box<dyn Policy>, universe: usize) -> Self {
+    pub fn new(mut inner: Box<dyn Policy>, universe: usize) -> Self {
         let history_len = inner.capacity();
-        let hinted = inner.uses_hints();
+        let hinted = inner.reads_hints();
         Self { history: IdList::with_capacity(universe, history_len + 1), history_len, inner, last: None, hinted }
     }
 
@@ -78,26 +78,22 @@ impl Policy for Co {
     fn remove(&mut self, block: Block) -> bool {
         self.inner.remove(block)
     }
-    fn admission(&self) -> Option<super::admission::AdmissionCounts> {
-        self.inner.admission()
-    }
-    fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
-        if !self.hinted {
-            return self.access(block, evicted); // a write is a plain reference
-        }
-        self.remember(block);
-        self.last = None; // the policy places it, by its hint
-        self.inner.write(block, hint, evicted)
-    }
-    fn uses_hints(&self) -> bool {
-        self.hinted
-    }
     fn check_invariants(&self) -> Result<(), String> {
         self.history.validate().map_err(|e| format!("CO history: {e}"))?;
         if self.history.len() > self.history_len {
             return Err(format!("CO history holds {} > {}", self.history.len(), self.history_len));
         }
         self.inner.check_invariants()
+    }
+}
+
+/// A hinted write (only when `hinted`; otherwise a write is a plain reference, CO's rule and all).
+impl HintAware for Co {
+    fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
+        debug_assert!(self.hinted, "reached only through `hints()`");
+        self.remember(block);
+        self.last = None; // the policy places it, by its hint
+        self.inner.write(block, hint, evicted)
     }
 }
 
@@ -142,9 +138,9 @@ mod tests {
         for name in ["lru+hints", "mq+hints", "tq"] {
             let config = crate::policy::PolicyConfig::from_json(&format!(r#"{{"kind":"{name}"}}"#)).unwrap();
             let mut bare = config.build(64, 16, 1).unwrap();
-            let mut co = Co::new(config.build(64, 16, 1).unwrap(), 16);
-            let mut old = Co::new(config.build(64, 16, 1).unwrap(), 16).dropping_hints();
-            assert!(co.uses_hints() && !old.uses_hints(), "{name}");
+            let mut co: Box<dyn Policy> = Box::new(Co::new(config.build(64, 16, 1).unwrap(), 16));
+            let mut old: Box<dyn Policy> = Box::new(Co::new(config.build(64, 16, 1).unwrap(), 16).dropping_hints());
+            assert!(co.reads_hints() && !old.reads_hints(), "{name}");
             let mut rng = Rng::seeded(7);
             let (mut e1, mut e2, mut e3) = (Vec::new(), Vec::new(), Vec::new());
             let (mut writes, mut hits, mut differ) = (0, 0, 0);
@@ -179,8 +175,8 @@ mod tests {
             co.check_invariants().unwrap();
         }
         // Hint-oblivious: a write is a reference, CO's rule and all (a cold block enters next in line).
-        let mut p = Co::new(Box::new(Lru::new(3, 16)), 16);
-        assert!(!p.uses_hints());
+        let mut p: Box<dyn Policy> = Box::new(Co::new(Box::new(Lru::new(3, 16)), 16));
+        assert!(!p.reads_hints());
         let mut ev = Vec::new();
         for b in [1, 2, 3] {
             p.write(b, Some(WriteHint::Synch), &mut ev);

@@ -1,7 +1,7 @@
 //! FIFO: blocks leave in the order they arrived; a hit changes nothing.
 
-use super::lru::list_policy_body;
-use super::{End, Policy};
+use super::lru::{list_policy_body, list_victim_preview};
+use super::{End, Policy, VictimPreview};
 use crate::model::Block;
 use crate::util::slab::IdList;
 
@@ -31,6 +31,7 @@ impl Policy for Fifo {
 
     list_policy_body!();
 }
+list_victim_preview!(Fifo);
 
 #[cfg(test)]
 mod tests {

@@ -20,7 +20,7 @@
 //!   `remove` leaves no history.
 //! - `contents` lists the residents in LRU order (the LFU order is in the heap).
 
-use super::{End, Policy, Queue};
+use super::{End, Policy, Queue, TeachingViews};
 use crate::model::Block;
 use crate::util::heap::IndexedHeap;
 use crate::util::list_set::ListSet;
@@ -219,13 +219,6 @@ impl Policy for LeCar {
         out.extend(self.lists.iter(R));
     }
 
-    /// The residents in LRU order, then the histories H_LRU and H_LFU, oldest first.
-    fn queues(&self, out: &mut Vec<Queue>) {
-        for (name, list, ghost) in [("cache (LRU order)", R, false), ("H_LRU", HL, true), ("H_LFU", HF, true)] {
-            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
-        }
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
         self.lists.validate().map_err(|e| format!("cache/H_LRU/H_LFU (lists 0-2): {e}"))?;
         self.heap.validate()?;
@@ -242,6 +235,19 @@ impl Policy for LeCar {
             return Err(format!("w_LRU = {} outside [0, 1]", self.w_lru));
         }
         Ok(())
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+}
+
+impl TeachingViews for LeCar {
+    /// The residents in LRU order, then the histories H_LRU and H_LFU, oldest first.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list, ghost) in [("cache (LRU order)", R, false), ("H_LRU", HL, true), ("H_LFU", HF, true)] {
+            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
+        }
     }
 }
 

@@ -30,7 +30,7 @@
 //! - Memory: one index slot per id and a 24-byte node (links for S and for Q-or-non-resident)
 //!   per block in S or Q: about 88 bytes per cached block with a full non-resident bound.
 
-use super::{End, Policy, Queue, StackEntry, StackStatus};
+use super::{End, Policy, Queue, StackEntry, StackStatus, TeachingViews};
 use crate::model::Block;
 use crate::util::slab::NIL;
 
@@ -508,42 +508,6 @@ impl Policy for Lirs {
         }
     }
 
-    /// The resident HIR blocks (Q, front first: the next victims), the LIR blocks (from S's
-    /// bottom up: the next to be demoted to HIR first), then the non-resident HIR blocks S still
-    /// remembers, as a ghost list — oldest first, the next forgotten once there are too many
-    /// ([`NONRESIDENT_LIMIT`]; pruning S's bottom may forget one sooner). The paper's names.
-    /// S's interleaving of the three is not shown: [`Lirs::stacks`] has it.
-    fn queues(&self, out: &mut Vec<Queue>) {
-        out.push(Queue { name: "HIR resident", ghost: false, blocks: self.q_iter(self.q).collect() });
-        let mut lir = Vec::with_capacity(self.lir);
-        let mut cur = self.s.first;
-        while cur != NIL {
-            let n = self.nodes[cur as usize];
-            if n.status == Status::Lir {
-                lir.push(n.id);
-            }
-            cur = n.s_up;
-        }
-        out.push(Queue { name: "LIR", ghost: false, blocks: lir });
-        out.push(Queue { name: "HIR non-resident", ghost: true, blocks: self.q_iter(self.nr).collect() });
-    }
-
-    /// S from its bottom (always LIR) to its top, each entry LIR, resident HIR or non-resident HIR.
-    fn stack(&self, out: &mut Vec<StackEntry>) -> bool {
-        let mut cur = self.s.first;
-        while cur != NIL {
-            let n = self.nodes[cur as usize];
-            let status = match n.status {
-                Status::Lir => StackStatus::Lir,
-                Status::HirResident => StackStatus::HirResident,
-                Status::HirNonResident => StackStatus::HirNonResident,
-            };
-            out.push(StackEntry { block: n.id, status });
-            cur = n.s_up;
-        }
-        true
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
         let (s, q) = self.stacks();
         if s.len() != self.s.len {
@@ -598,6 +562,48 @@ impl Policy for Lirs {
             return Err(format!("{indexed} ids indexed but {distinct} blocks tracked"));
         }
         Ok(())
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+}
+
+impl TeachingViews for Lirs {
+    /// The resident HIR blocks (Q, front first: the next victims), the LIR blocks (from S's
+    /// bottom up: the next to be demoted to HIR first), then the non-resident HIR blocks S still
+    /// remembers, as a ghost list — oldest first, the next forgotten once there are too many
+    /// ([`NONRESIDENT_LIMIT`]; pruning S's bottom may forget one sooner). The paper's names.
+    /// S's interleaving of the three is not shown: [`Lirs::stacks`] has it.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        out.push(Queue { name: "HIR resident", ghost: false, blocks: self.q_iter(self.q).collect() });
+        let mut lir = Vec::with_capacity(self.lir);
+        let mut cur = self.s.first;
+        while cur != NIL {
+            let n = self.nodes[cur as usize];
+            if n.status == Status::Lir {
+                lir.push(n.id);
+            }
+            cur = n.s_up;
+        }
+        out.push(Queue { name: "LIR", ghost: false, blocks: lir });
+        out.push(Queue { name: "HIR non-resident", ghost: true, blocks: self.q_iter(self.nr).collect() });
+    }
+
+    /// S from its bottom (always LIR) to its top, each entry LIR, resident HIR or non-resident HIR.
+    fn stack(&self, out: &mut Vec<StackEntry>) -> bool {
+        let mut cur = self.s.first;
+        while cur != NIL {
+            let n = self.nodes[cur as usize];
+            let status = match n.status {
+                Status::Lir => StackStatus::Lir,
+                Status::HirResident => StackStatus::HirResident,
+                Status::HirNonResident => StackStatus::HirNonResident,
+            };
+            out.push(StackEntry { block: n.id, status });
+            cur = n.s_up;
+        }
+        true
     }
 }
 
@@ -891,7 +897,7 @@ mod tests {
             assert_eq!(stack(&p), mapped, "after {b}");
         }
         // Only LIRS keeps one.
-        assert!(!Lru::new(3, 8).stack(&mut Vec::new()));
+        assert!(!(&Lru::new(3, 8) as &dyn Policy).stack(&mut Vec::new()));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! victim is the block at the "eject me next" end. Callers may still insert at either end —
 //! paper 000 §4.1's arrays place demoted blocks explicitly.
 
-use super::{End, Policy};
+use super::{End, Policy, VictimPreview};
 use crate::model::Block;
 use crate::util::slab::IdList;
 
@@ -73,8 +73,8 @@ macro_rules! list_policy_body {
             out.extend(self.queue.iter());
         }
 
-        fn candidates(&self, k: usize, out: &mut Vec<Block>) {
-            out.extend(self.queue.iter().take(k));
+        fn victims(&self) -> Option<&dyn VictimPreview> {
+            Some(self)
         }
 
         fn check_invariants(&self) -> Result<(), String> {
@@ -87,6 +87,18 @@ macro_rules! list_policy_body {
     };
 }
 pub(crate) use list_policy_body;
+
+/// The plain list policies name their next victims from the front of their one list.
+macro_rules! list_victim_preview {
+    ($policy:ty) => {
+        impl VictimPreview for $policy {
+            fn candidates(&self, k: usize, out: &mut Vec<Block>) {
+                out.extend(self.queue.iter().take(k));
+            }
+        }
+    };
+}
+pub(crate) use list_victim_preview;
 
 impl Lru {
     const MISS_END: End = End::EjectLast;
@@ -103,6 +115,7 @@ impl Policy for Lru {
     }
     list_policy_body!();
 }
+list_victim_preview!(Lru);
 
 #[cfg(test)]
 mod tests {

@@ -20,7 +20,7 @@
 //! - "Cache not full" means fewer than `capacity` blocks resident when the request arrives.
 //! - `remove` forgets a block; `evict` takes the LRU block. Neither is a request.
 
-use super::{End, Lru, Policy};
+use super::{End, HintAware, Lru, Policy, VictimPreview};
 use crate::model::{Block, WriteHint};
 
 /// An [`Lru`] whose reads and RECOV writes leave it alone once it is full: the list, its
@@ -119,10 +119,26 @@ impl Policy for LruHints {
         self.lru.contents(out);
     }
 
+    fn check_invariants(&self) -> Result<(), String> {
+        self.lru.check_invariants()
+    }
+
+    fn victims(&self) -> Option<&dyn VictimPreview> {
+        Some(self)
+    }
+
+    fn hints(&mut self) -> Option<&mut dyn HintAware> {
+        Some(self)
+    }
+}
+
+impl VictimPreview for LruHints {
     fn candidates(&self, k: usize, out: &mut Vec<Block>) {
         self.lru.candidates(k, out);
     }
+}
 
+impl HintAware for LruHints {
     fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
         match hint {
             Some(WriteHint::Synch | WriteHint::Replace) | None => self.cache_written(block, evicted),
@@ -135,14 +151,6 @@ impl Policy for LruHints {
             }
         }
     }
-
-    fn uses_hints(&self) -> bool {
-        true
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        self.lru.check_invariants()
-    }
 }
 
 /// A driver shared by the hint-aware policies' tests (LRU+Hints, MQ+Hints, TQ): it plays random
@@ -151,7 +159,7 @@ impl Policy for LruHints {
 #[cfg(test)]
 pub(crate) mod testing {
     use crate::model::{Block, WriteHint};
-    use crate::policy::{End, Policy};
+    use crate::policy::{End, HintAware, Policy};
     use crate::util::rng::Rng;
 
     /// An obviously-correct (O(n) is fine) model of a hint-aware policy.
@@ -196,7 +204,7 @@ pub(crate) mod testing {
 
     /// `steps` random requests over blocks `0..n`; after each one, demands the same result,
     /// victims and contents from both, the policy's invariants, and whatever `also` checks.
-    pub fn hints_agree<P: Policy, M: HintReference>(
+    pub fn hints_agree<P: Policy + HintAware, M: HintReference>(
         policy: &mut P,
         model: &mut M,
         n: u64,
@@ -269,7 +277,7 @@ mod tests {
     fn hand_worked_algorithm_1() {
         let mut p = LruHints::new(3, 8).unwrap();
         let mut ev = Vec::new();
-        assert!((p.name(), p.uses_hints(), p.miss_end()) == ("lru+hints", true, End::EjectNext));
+        assert!((p.name(), p.hints().is_some(), p.miss_end()) == ("lru+hints", true, End::EjectNext));
         // Cold start: READ and RECOV misses go in at the LRU end, writes at the MRU end.
         assert!(!read(&mut p, 1, &mut ev)); // [1]
         assert!(!p.write(2, Some(Synch), &mut ev)); // [1, 2]

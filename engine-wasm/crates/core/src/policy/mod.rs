@@ -7,11 +7,16 @@
 //!   whatever the policy, and disk-read blocks where the policy says ([`Policy::miss_end`]).
 //! - The *policy* keeps at most `capacity` blocks, picks victims, and reports every block it
 //!   evicts by pushing it into the caller-owned `evicted` buffer (no allocation on the hot path).
+//!
+//! [`Policy`] is the hot path alone. What only some policies can do — read paper 004's write
+//! hints, show their lists one by one, name their next victims cheaply, count admissions — are
+//! separate traits a policy declares through an accessor ([`ability`]).
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Block, WriteHint};
+use crate::model::Block;
 
+pub mod ability;
 pub mod admission;
 pub mod arc;
 pub mod cacheus;
@@ -44,6 +49,7 @@ pub mod two_q;
 mod wrapper;
 pub mod wtinylfu;
 
+pub use ability::{HintAware, Queue, StackEntry, StackStatus, TeachingViews, VictimPreview};
 pub use clock::Clock;
 pub use fifo::Fifo;
 pub use lfu::Lfu;
@@ -71,40 +77,8 @@ pub enum End {
     EjectLast,
 }
 
-/// One of a cache's lists as a teaching view draws it ([`Policy::queues`]): next victim first,
-/// or for a ghost list, the next id to be forgotten first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct Queue {
-    /// The list's name as the policy's paper gives it ("T1", "A1out", "Q0", …).
-    pub name: &'static str,
-    /// Remembered ids, not cached data.
-    pub ghost: bool,
-    pub blocks: Vec<Block>,
-}
-
-/// One entry of a policy's recency stack ([`Policy::stack`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct StackEntry {
-    pub block: Block,
-    pub status: StackStatus,
-}
-
-/// What a stack entry is (LIRS's terms): a LIR block, a resident HIR block (also in Q), or a
-/// non-resident HIR block — remembered, not cached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "kebab-case")]
-pub enum StackStatus {
-    Lir,
-    HirResident,
-    HirNonResident,
-}
-
-/// A cache replacement policy over dense block ids.
+/// A cache replacement policy over dense block ids: the hot path every policy has, and
+/// accessors to the abilities only some have ([`ability`]).
 pub trait Policy: Send {
     /// Short lower-case name, as in scenarios ("lru", "mru").
     fn name(&self) -> &'static str;
@@ -134,57 +108,6 @@ pub trait Policy: Send {
     fn evict(&mut self) -> Option<Block>;
     /// Appends the resident blocks to `out`, next victim first (teaching views, tests).
     fn contents(&self, out: &mut Vec<Block>);
-    /// Appends the policy's lists to `out` as a teaching view draws them: the resident ones
-    /// first, then any ghost lists (ids remembered after eviction). The default is one list
-    /// named "cache", in [`Policy::contents`] order. Policies with several lists override it;
-    /// their resident lists together hold exactly the blocks of `contents`. Not on any hot path.
-    fn queues(&self, out: &mut Vec<Queue>) {
-        let mut blocks = Vec::with_capacity(self.len());
-        self.contents(&mut blocks);
-        out.push(Queue { name: "cache", ghost: false, blocks });
-    }
-    /// A recency stack the policy orders blocks by beside its lists — LIRS's stack S — as a
-    /// teaching view draws it: bottom first, each entry with its status. Returns whether the
-    /// policy keeps one (the others leave `out` alone). Not on any hot path.
-    fn stack(&self, out: &mut Vec<StackEntry>) -> bool {
-        let _ = out;
-        false
-    }
-    /// Appends up to `k` of the next victims, next first (paper 003's content-aware client picks
-    /// among them). The list policies answer in O(k); the default walks `contents`.
-    fn candidates(&self, k: usize, out: &mut Vec<Block>) {
-        let start = out.len();
-        self.contents(out);
-        out.truncate(start + k);
-    }
-    /// The block a new block's insertion would evict now, when the policy can say in O(1)
-    /// (`Some(None)`: it has room); `None` when it cannot, and [`Policy::candidates`] is asked
-    /// instead (TinyLFU's admission filter weighs the candidate against it).
-    fn next_victim(&self) -> Option<Option<Block>> {
-        None
-    }
-    /// A write of `block` reaching this cache with its `hint` (paper 004 §3). Returns whether
-    /// the block was resident. Hint-oblivious policies write-allocate: a write is a plain
-    /// reference, [`Policy::access`]. The hint-aware policies (LRU+Hints, MQ+Hints, TQ) override
-    /// it; for them a write without a hint is a REPLACE, and the read path is theirs too:
-    /// `on_hit` is a READ hit, `insert` at [`Policy::miss_end`] a READ miss (which they may
-    /// decline by pushing the block itself into `evicted`, as read-OPT does), and `insert` or
-    /// `reposition` at [`End::EjectLast`] a block the client is letting go of (a DEMOTE), which
-    /// they treat as a SYNCH write.
-    fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
-        let _ = hint;
-        self.access(block, evicted)
-    }
-
-    /// What an admission filter in front of this policy let in and turned away
-    /// ([`admission::Admitted`]); `None` without one.
-    fn admission(&self) -> Option<admission::AdmissionCounts> {
-        None
-    }
-    /// Whether this policy reads write hints (paper 004); the UI and reports say so.
-    fn uses_hints(&self) -> bool {
-        false
-    }
 
     /// Walks every internal structure; `Err` names the broken invariant. Tests call it after
     /// every step; it is not on any hot path.
@@ -200,6 +123,28 @@ pub trait Policy: Send {
             self.insert(block, end, evicted);
             false
         }
+    }
+
+    // The optional abilities ([`ability`]): each `None` unless the policy declares it. Callers
+    // ask through `dyn Policy`'s methods (`write`, `queues`, `candidates`, …), which fall back
+    // to the plain behaviour.
+
+    /// Paper 004's write hints, if this policy reads them.
+    fn hints(&mut self) -> Option<&mut dyn HintAware> {
+        None
+    }
+    /// Its lists one by one for a teaching view, if it has several (or a recency stack).
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        None
+    }
+    /// Its next victims, if it names them faster than a walk of [`Policy::contents`].
+    fn victims(&self) -> Option<&dyn VictimPreview> {
+        None
+    }
+    /// What an admission filter in front of this policy let in and turned away
+    /// ([`admission::Admitted`]); `None` without one.
+    fn admission(&self) -> Option<admission::AdmissionCounts> {
+        None
     }
 }
 
@@ -635,6 +580,59 @@ mod config_tests {
                 }
             }
         }
+    }
+
+    /// A wrapper has every ability of the policy it wraps, and a hinted write through it does
+    /// what it does to the bare policy: a wrapper that once forgot to pass writes on with their
+    /// hints changed numbers (CO made a hinted write a plain read).
+    #[test]
+    fn wrappers_keep_every_ability_of_the_policy_they_wrap() {
+        use crate::model::WriteHint;
+        use admission::AdmissionConfig;
+        let abilities =
+            |p: &mut dyn Policy| (p.hints().is_some(), p.views().is_some(), p.victims().is_some(), p.admission());
+        let filters =
+            [AdmissionConfig::TinyLfu, AdmissionConfig::Probabilistic { probability: 0.5 }, AdmissionConfig::SecondHit];
+        let mut checked_hints = 0;
+        for config in PolicyConfig::every_kind().into_iter().filter(|c| !c.is_offline()) {
+            let build = || config.build(8, 64, 1).unwrap();
+            let (hints, views, victims, admission) = abilities(build().as_mut());
+            assert_eq!(admission, None, "{}", config.name());
+            let co = || -> Box<dyn Policy> { Box::new(co::Co::new(build(), 64)) };
+            assert_eq!(abilities(co().as_mut()), (hints, views, victims, None), "CO over {}", config.name());
+            for filter in &filters {
+                let counted = Some(admission::AdmissionCounts::default());
+                let wrapped = [filter.wrap(build(), 64, 1), filter.wrap(co(), 64, 1)];
+                for mut p in wrapped {
+                    assert_eq!(
+                        abilities(p.as_mut()),
+                        (hints, views, victims, counted),
+                        "{filter:?}, {}",
+                        config.name()
+                    );
+                }
+                let mut p: Box<dyn Policy> = Box::new(co::Co::new(filter.wrap(build(), 64, 1), 64));
+                assert_eq!(abilities(p.as_mut()), (hints, views, victims, counted), "CO over {filter:?}");
+                if !hints {
+                    continue;
+                }
+                // Writes alone: every wrapper passes them on, with their hints, unfiltered.
+                let mut rng = crate::util::rng::Rng::seeded(3);
+                let (mut bare, mut ev_bare, mut ev) = (build(), Vec::new(), Vec::new());
+                let mut p: Box<dyn Policy> = Box::new(co::Co::new(filter.wrap(build(), 64, 1), 64));
+                for step in 0..2_000 {
+                    let b = rng.below(40) as Block;
+                    let hint = [None, Some(WriteHint::Synch), Some(WriteHint::Replace), Some(WriteHint::Recov)]
+                        [rng.below(4) as usize];
+                    let (want, got) = (bare.write(b, hint, &mut ev_bare), p.write(b, hint, &mut ev));
+                    assert_eq!((got, &ev), (want, &ev_bare), "{} behind {filter:?}, step {step}", config.name());
+                    ev.clear();
+                    ev_bare.clear();
+                }
+                checked_hints += 1;
+            }
+        }
+        assert_eq!(checked_hints, 3 * filters.len(), "LRU+Hints, MQ+Hints and TQ read hints");
     }
 
     #[test]

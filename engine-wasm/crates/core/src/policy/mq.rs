@@ -49,7 +49,7 @@
 //! - The out queue's size is a parameter (paper 004 §5.1 sets it to the cache size, as
 //!   [`Mq::new`] does).
 
-use super::{End, Policy, Queue};
+use super::{End, HintAware, Policy, Queue, TeachingViews};
 use crate::model::{Block, WriteHint};
 use crate::util::slab::NIL;
 
@@ -442,34 +442,6 @@ impl Policy for Mq {
         }
     }
 
-    /// Q0 up to the highest non-empty queue, each head (LRU end) first — the empty queues above
-    /// it are left out, as most of the eight are in a small cache — then the ghost Qout, head
-    /// (the next forgotten) first. The paper's names.
-    fn queues(&self, out: &mut Vec<Queue>) {
-        const NAMES: [&str; QUEUES] = ["Q0", "Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7"];
-        let top = (0..QUEUES).rev().find(|&q| self.lists[q].len > 0).unwrap_or(0);
-        for (q, name) in NAMES.iter().enumerate().take(top + 1) {
-            out.push(Queue { name, ghost: false, blocks: self.iter(q).map(|n| n.id).collect() });
-        }
-        out.push(Queue { name: "Qout", ghost: true, blocks: self.iter(OUT).map(|n| n.id).collect() });
-    }
-
-    /// Plain MQ: a write is a reference ([`Policy::access`]). MQ+Hints: SYNCH, REPLACE and
-    /// unhinted writes are plain MQ references; a RECOV is ignored once the cache is full.
-    fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
-        if !self.hints {
-            return self.access(block, evicted);
-        }
-        if hint == Some(WriteHint::Recov) && self.is_full() {
-            return self.contains(block);
-        }
-        self.reference(block, evicted)
-    }
-
-    fn uses_hints(&self) -> bool {
-        self.hints
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
         let mut total = 0;
         for q in 0..=QUEUES {
@@ -504,6 +476,47 @@ impl Policy for Mq {
             return Err("index and queues disagree".into());
         }
         Ok(())
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+
+    /// MQ+Hints reads them; plain MQ takes a write as a reference.
+    fn hints(&mut self) -> Option<&mut dyn HintAware> {
+        if self.hints {
+            Some(self)
+        } else {
+            None
+        }
+    }
+}
+
+impl TeachingViews for Mq {
+    /// Q0 up to the highest non-empty queue, each head (LRU end) first — the empty queues above
+    /// it are left out, as most of the eight are in a small cache — then the ghost Qout, head
+    /// (the next forgotten) first. The paper's names.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        const NAMES: [&str; QUEUES] = ["Q0", "Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7"];
+        let top = (0..QUEUES).rev().find(|&q| self.lists[q].len > 0).unwrap_or(0);
+        for (q, name) in NAMES.iter().enumerate().take(top + 1) {
+            out.push(Queue { name, ghost: false, blocks: self.iter(q).map(|n| n.id).collect() });
+        }
+        out.push(Queue { name: "Qout", ghost: true, blocks: self.iter(OUT).map(|n| n.id).collect() });
+    }
+}
+
+impl HintAware for Mq {
+    /// Plain MQ: a write is a reference ([`Policy::access`]). MQ+Hints: SYNCH, REPLACE and
+    /// unhinted writes are plain MQ references; a RECOV is ignored once the cache is full.
+    fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
+        if !self.hints {
+            return self.access(block, evicted);
+        }
+        if hint == Some(WriteHint::Recov) && self.is_full() {
+            return self.contains(block);
+        }
+        self.reference(block, evicted)
     }
 }
 
@@ -727,7 +740,7 @@ mod tests {
     fn hand_worked_mq_with_hints() {
         // c = 2, Qout of 2, lifeTime = 2. `tN` is MQ's clock after the request.
         let mut p = Mq::with_out_queue(2, 2, 16, 2, true).unwrap();
-        assert_eq!((p.name(), p.uses_hints(), p.miss_end()), ("mq+hints", true, End::EjectNext));
+        assert_eq!((p.name(), p.hints().is_some(), p.miss_end()), ("mq+hints", true, End::EjectNext));
         let mut ev = Vec::new();
         // Cold start: a READ and a SYNCH are plain MQ references.
         assert!(!read(&mut p, 0, &mut ev)); // t1: 0 f1 → Q0 (exp 3)
@@ -782,8 +795,8 @@ mod tests {
 
     #[test]
     fn plain_mq_is_unchanged_by_the_new_constructor() {
-        let p = Mq::with_out_queue(4, 0, 16, 0, false).unwrap();
-        assert_eq!((p.name(), p.uses_hints(), p.miss_end()), ("mq", false, End::EjectLast));
+        let mut p = Mq::with_out_queue(4, 0, 16, 0, false).unwrap();
+        assert_eq!((p.name(), p.hints().is_some(), p.miss_end()), ("mq", false, End::EjectLast));
         assert!(Mq::with_out_queue(0, 4, 16, 0, true).is_err());
         // A plain MQ write is a reference, whatever its hint.
         let mut p = Mq::with_defaults(1, 4);

@@ -3,8 +3,8 @@
 //! than its cache (paper 000 §4.5). Demoted blocks still go to the "eject me last" end when
 //! the hierarchy says so (paper 000 Fig. 6).
 
-use super::lru::list_policy_body;
-use super::{End, Policy};
+use super::lru::{list_policy_body, list_victim_preview};
+use super::{End, Policy, VictimPreview};
 use crate::model::Block;
 use crate::util::slab::IdList;
 
@@ -33,6 +33,7 @@ impl Policy for Mru {
     }
     list_policy_body!();
 }
+list_victim_preview!(Mru);
 
 #[cfg(test)]
 mod tests {

@@ -27,7 +27,7 @@
 //! - `contents` lists S oldest first, then M oldest first (CLOCK order, not a strict victim
 //!   order: reinsertion depends on the counters).
 
-use super::{End, Policy, Queue};
+use super::{End, Policy, Queue, TeachingViews};
 use crate::model::Block;
 use crate::util::list_set::ListSet;
 
@@ -234,15 +234,6 @@ impl Policy for S3Fifo {
         out.extend(self.lists.iter(M));
     }
 
-    /// S and M, then the ghost G (the paper's names), each oldest first: the next to leave (in
-    /// M, unless its counter earns it another round).
-    fn queues(&self, out: &mut Vec<Queue>) {
-        let [s, m, g] = self.variant.queue_names;
-        for (name, list, ghost) in [(s, S, false), (m, M, false), (g, G, true)] {
-            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
-        }
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
         self.lists.validate().map_err(|e| format!("S/M/G (lists 0-2): {e}"))?;
         if self.len() > self.c {
@@ -255,6 +246,21 @@ impl Policy for S3Fifo {
             return Err(format!("ghost {b} carries a counter"));
         }
         Ok(())
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+}
+
+impl TeachingViews for S3Fifo {
+    /// S and M, then the ghost G (the paper's names), each oldest first: the next to leave (in
+    /// M, unless its counter earns it another round).
+    fn queues(&self, out: &mut Vec<Queue>) {
+        let [s, m, g] = self.variant.queue_names;
+        for (name, list, ghost) in [(s, S, false), (m, M, false), (g, G, true)] {
+            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
+        }
     }
 }
 

@@ -12,7 +12,7 @@
 //! next" insertion goes to the probationary LRU end; repositioning to "eject me last" counts
 //! as a hit. The paper keeps one list with a boundary pointer; two lists are equivalent.
 
-use super::{End, Policy, Queue};
+use super::{End, Policy, Queue, TeachingViews};
 use crate::model::Block;
 use crate::util::list_set::ListSet;
 
@@ -141,14 +141,6 @@ impl Policy for Slru {
         out.extend(self.lists.iter(PROTECTED));
     }
 
-    /// The probationary segment, then the protected one, each from its LRU end (victims come
-    /// from the probationary segment; the protected one's LRU block is the next to drop back).
-    fn queues(&self, out: &mut Vec<Queue>) {
-        for (name, list) in [("probationary", PROBATION), ("protected", PROTECTED)] {
-            out.push(Queue { name, ghost: false, blocks: self.lists.iter(list).collect() });
-        }
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
         self.lists.validate().map_err(|e| format!("probationary/protected (lists 0/1): {e}"))?;
         if self.lists.len(PROTECTED) > self.protected_capacity {
@@ -158,6 +150,20 @@ impl Policy for Slru {
             return Err(format!("{} blocks in a cache of {}", self.len(), self.capacity));
         }
         Ok(())
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+}
+
+impl TeachingViews for Slru {
+    /// The probationary segment, then the protected one, each from its LRU end (victims come
+    /// from the probationary segment; the protected one's LRU block is the next to drop back).
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list) in [("probationary", PROBATION), ("protected", PROTECTED)] {
+            out.push(Queue { name, ghost: false, blocks: self.lists.iter(list).collect() });
+        }
     }
 }
 

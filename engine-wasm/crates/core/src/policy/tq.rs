@@ -55,7 +55,7 @@
 //!   positions per slot of the entry pool (capacity + out capacity). All of it is reserved up
 //!   front: requests allocate nothing (unless a block id outgrows the universe).
 
-use super::{End, Policy, Queue};
+use super::{End, HintAware, Policy, Queue, TeachingViews};
 use crate::model::{Block, WriteHint};
 use crate::util::heap::IndexedHeap;
 use crate::util::slab::NIL;
@@ -516,23 +516,6 @@ impl Policy for Tq {
         self.evict_victim()
     }
 
-    /// Qlow from its LRU end, Qhigh from the latest predicted read, then the ghost Qout from
-    /// the entry it forgets first (the largest mean): paper 004's names, each next to leave first.
-    fn queues(&self, out: &mut Vec<Queue>) {
-        let block = |(_, e): ((u64, u64), u32)| self.entries[e as usize].block;
-        out.push(Queue {
-            name: "Qlow",
-            ghost: false,
-            blocks: self.low_iter().map(|e| self.entries[e as usize].block).collect(),
-        });
-        out.push(Queue {
-            name: "Qhigh",
-            ghost: false,
-            blocks: self.sorted(&self.high).into_iter().map(block).collect(),
-        });
-        out.push(Queue { name: "Qout", ghost: true, blocks: self.sorted(&self.out).into_iter().map(block).collect() });
-    }
-
     /// Qlow from its LRU end, then Qhigh from the latest predicted read: the order `evict`
     /// would take them.
     fn contents(&self, out: &mut Vec<Block>) {
@@ -540,23 +523,6 @@ impl Policy for Tq {
         let start = out.len();
         out.extend(self.high.ids().map(|e| self.entries[e as usize].block));
         out[start..].sort_unstable_by_key(|&b| self.high.key(self.slot_of[b as usize]));
-    }
-
-    fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
-        self.now += 1;
-        if hint != Some(WriteHint::Recov) {
-            return self.written(block, evicted);
-        }
-        // RECOV: ignored, except that cold start caches a block in Qlow.
-        let cached = self.contains(block);
-        if !cached && !self.is_full() {
-            self.admit_low(block);
-        }
-        cached
-    }
-
-    fn uses_hints(&self) -> bool {
-        true
     }
 
     fn check_invariants(&self) -> Result<(), String> {
@@ -634,6 +600,48 @@ impl Policy for Tq {
         }
         Ok(())
     }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+
+    fn hints(&mut self) -> Option<&mut dyn HintAware> {
+        Some(self)
+    }
+}
+
+impl TeachingViews for Tq {
+    /// Qlow from its LRU end, Qhigh from the latest predicted read, then the ghost Qout from
+    /// the entry it forgets first (the largest mean): paper 004's names, each next to leave first.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        let block = |(_, e): ((u64, u64), u32)| self.entries[e as usize].block;
+        out.push(Queue {
+            name: "Qlow",
+            ghost: false,
+            blocks: self.low_iter().map(|e| self.entries[e as usize].block).collect(),
+        });
+        out.push(Queue {
+            name: "Qhigh",
+            ghost: false,
+            blocks: self.sorted(&self.high).into_iter().map(block).collect(),
+        });
+        out.push(Queue { name: "Qout", ghost: true, blocks: self.sorted(&self.out).into_iter().map(block).collect() });
+    }
+}
+
+impl HintAware for Tq {
+    fn write(&mut self, block: Block, hint: Option<WriteHint>, evicted: &mut Vec<Block>) -> bool {
+        self.now += 1;
+        if hint != Some(WriteHint::Recov) {
+            return self.written(block, evicted);
+        }
+        // RECOV: ignored, except that cold start caches a block in Qlow.
+        let cached = self.contains(block);
+        if !cached && !self.is_full() {
+            self.admit_low(block);
+        }
+        cached
+    }
 }
 
 #[cfg(test)]
@@ -682,7 +690,7 @@ mod tests {
         // c = 3, Qout of 3. `tN` = currentPosition after the request; queues written
         // Qlow [LRU … MRU] · Qhigh [victim first, block:nextRead] · Qout [first forgotten first].
         let mut p = Tq::new(3, 3, 16).unwrap();
-        assert_eq!((p.name(), p.uses_hints(), p.miss_end()), ("tq", true, End::EjectNext));
+        assert_eq!((p.name(), p.hints().is_some(), p.miss_end()), ("tq", true, End::EjectNext));
         let mut ev = Vec::new();
         // Cold start: READ and RECOV misses go to Qlow, a SYNCH to Qhigh with nextRead ∞.
         assert!(!read(&mut p, 0, &mut ev)); // t1

@@ -15,7 +15,7 @@
 //! - `evict` frees one slot as `reclaimfor` would.
 //! - `contents` lists A1in (oldest first), then Am (LRU first).
 
-use super::{End, Policy, Queue};
+use super::{End, Policy, Queue, TeachingViews};
 use crate::model::Block;
 use crate::util::list_set::ListSet;
 
@@ -145,14 +145,6 @@ impl Policy for TwoQ {
         out.extend(self.lists.iter(AM));
     }
 
-    /// A1in (oldest first), Am (LRU first), then the ghost A1out (oldest, the next forgotten,
-    /// first): the paper's names.
-    fn queues(&self, out: &mut Vec<Queue>) {
-        for (name, list, ghost) in [("A1in", A1IN, false), ("Am", AM, false), ("A1out", A1OUT, true)] {
-            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
-        }
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
         // One index for the three queues: a block is in at most one by construction.
         self.lists.validate().map_err(|e| format!("A1in/A1out/Am (lists 0-2): {e}"))?;
@@ -163,6 +155,20 @@ impl Policy for TwoQ {
             return Err(format!("A1out holds {} > Kout = {}", self.lists.len(A1OUT), self.kout));
         }
         Ok(())
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+}
+
+impl TeachingViews for TwoQ {
+    /// A1in (oldest first), Am (LRU first), then the ghost A1out (oldest, the next forgotten,
+    /// first): the paper's names.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list, ghost) in [("A1in", A1IN, false), ("Am", AM, false), ("A1out", A1OUT, true)] {
+            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
+        }
     }
 }
 

@@ -36,7 +36,7 @@
 //!   repositioning to "eject me last" is a hit that does not count.
 //! - Hashing: one fixed [`splitmix64`] per id, no per-run randomness: runs repeat exactly.
 
-use super::{End, Policy, Queue};
+use super::{End, Policy, Queue, TeachingViews, VictimPreview};
 use crate::model::Block;
 use crate::util::hash::splitmix64;
 use crate::util::list_set::ListSet;
@@ -349,19 +349,6 @@ impl Policy for WTinyLfu {
         out.extend(self.eviction_order());
     }
 
-    /// The window, probation and protected segments, each from its LRU end. Which of the window's
-    /// and probation's LRU blocks goes next is the TinyLFU contest's call; `contents` has the
-    /// merged eviction order.
-    fn queues(&self, out: &mut Vec<Queue>) {
-        for (name, list) in [("window", WINDOW), ("probation", PROBATION), ("protected", PROTECTED)] {
-            out.push(Queue { name, ghost: false, blocks: self.lists.iter(list).collect() });
-        }
-    }
-
-    fn candidates(&self, k: usize, out: &mut Vec<Block>) {
-        out.extend(self.eviction_order().take(k));
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
         self.lists.validate().map_err(|e| format!("window/probation/protected (lists 0-2): {e}"))?;
         if self.len() > self.c {
@@ -386,6 +373,31 @@ impl Policy for WTinyLfu {
             ));
         }
         Ok(())
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+
+    fn victims(&self) -> Option<&dyn VictimPreview> {
+        Some(self)
+    }
+}
+
+impl TeachingViews for WTinyLfu {
+    /// The window, probation and protected segments, each from its LRU end. Which of the window's
+    /// and probation's LRU blocks goes next is the TinyLFU contest's call; `contents` has the
+    /// merged eviction order.
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list) in [("window", WINDOW), ("probation", PROBATION), ("protected", PROTECTED)] {
+            out.push(Queue { name, ghost: false, blocks: self.lists.iter(list).collect() });
+        }
+    }
+}
+
+impl VictimPreview for WTinyLfu {
+    fn candidates(&self, k: usize, out: &mut Vec<Block>) {
+        out.extend(self.eviction_order().take(k));
     }
 }
 

@@ -190,12 +190,12 @@ impl Simulator {
         Ok(Self::with_cache(policy, size, multi, cache))
     }
 
-    fn with_cache(policy: &PolicyConfig, size: u64, multi: MultiBlock, cache: Box<dyn Policy>) -> Self {
+    fn with_cache(policy: &PolicyConfig, size: u64, multi: MultiBlock, mut cache: Box<dyn Policy>) -> Self {
         Self {
             policy: policy.name(),
             size,
             multi,
-            hints: cache.uses_hints(),
+            hints: cache.reads_hints(),
             cache,
             evicted: Vec::with_capacity(16),
             missing: Vec::new(),
