@@ -102,13 +102,13 @@ fn full_run(config: &PolicyConfig, size: u64, trace: &[Block], universe: usize) 
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
-    let policies = crate::sweep::parse_policies(&args.policies)?;
+    let policies = crate::options::parse_policies(&args.policies)?;
     if let Some(p) = policies.iter().find(|p| p.is_offline()) {
         return Err(format!("--policies: {} is offline; miniature simulation needs online policies", p.name()));
     }
     let sampling = args.sampling.sampling()?;
     let bench = PolicyBench::zipf(args.requests as usize, 1_000_000, 1.0);
-    let sizes = crate::sweep::default_sizes(bench.distinct as u64, 8);
+    let sizes = crate::options::default_sizes(bench.distinct as u64, 8);
     let one_size = bench.capacity();
     let n = bench.trace.len();
     if !args.json {

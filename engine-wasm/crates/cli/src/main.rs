@@ -7,6 +7,7 @@ mod bench_mrc;
 mod bench_parse;
 mod bench_policies;
 mod mrc;
+mod options;
 mod reproduce;
 mod run_trace;
 mod sim;

@@ -16,7 +16,7 @@ use tiersim_core::analysis::minisim::{self, Method, MiniReport, MiniSim, Samplin
 use tiersim_core::policy::PolicyConfig;
 use tiersim_core::trace::Trace;
 
-use crate::sweep::{default_sizes, parse_policies, parse_sizes};
+use crate::options::{default_sizes, parse_policies, parse_sizes};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

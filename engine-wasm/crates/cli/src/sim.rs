@@ -33,22 +33,14 @@ pub struct Args {
     /// How a request of several blocks is served: `per-block` (each block referenced in order,
     /// as peer simulators do; an LRU then matches the stack-depth curve) or `atomic` (all
     /// looked up first, then the missing fetched: scenario version 1's way).
-    #[arg(long, default_value = "per-block", value_parser = parse_multi_block)]
+    #[arg(long, default_value = "per-block", value_parser = crate::options::parse_multi_block)]
     pub multi_block: MultiBlock,
     #[arg(long)]
     pub json: bool,
 }
 
-pub fn parse_multi_block(s: &str) -> Result<MultiBlock, String> {
-    match s {
-        "per-block" => Ok(MultiBlock::PerBlock),
-        "atomic" => Ok(MultiBlock::Atomic),
-        _ => Err(format!("expected per-block or atomic (got \"{s}\")")),
-    }
-}
-
 pub fn run(args: &Args) -> Result<(), String> {
-    let policy = crate::sweep::parse_policies(&args.policy)
+    let policy = crate::options::parse_policies(&args.policy)
         .map_err(|e| e.replace("--policies", "--policy"))?
         .into_iter()
         .next()

@@ -14,6 +14,7 @@ use tiersim_core::policy::PolicyConfig;
 use tiersim_core::scenario::CacheConfig;
 use tiersim_core::{Run, Scenario};
 
+use crate::options::{default_sizes, parse_policies, parse_sizes};
 use crate::trace_args::TraceArgs;
 
 #[derive(clap::Args, Debug)]
@@ -28,7 +29,7 @@ pub struct Args {
     #[command(flatten)]
     pub file: Option<TraceArgs>,
     /// With --trace: how a request of several blocks is served (see `tiersim sim`).
-    #[arg(long, default_value = "per-block", value_parser = crate::sim::parse_multi_block, requires = "trace")]
+    #[arg(long, default_value = "per-block", value_parser = crate::options::parse_multi_block, requires = "trace")]
     pub multi_block: MultiBlock,
     /// Comma-separated policies: kinds ("lru,arc,2q") or JSON objects with parameters
     /// separated by ';' ('{"kind":"slru","protectedShare":0.6};lru').
@@ -63,42 +64,6 @@ pub struct Curve {
 pub struct Sweep {
     pub sizes: Vec<u64>,
     pub curves: Vec<Curve>,
-}
-
-pub fn parse_policies(text: &str) -> Result<Vec<PolicyConfig>, String> {
-    let sep = if text.trim_start().starts_with('{') { ';' } else { ',' };
-    text.split(sep)
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .map(|p| {
-            let json = if p.starts_with('{') { p.to_string() } else { format!(r#"{{"kind":"{p}"}}"#) };
-            PolicyConfig::from_json(&json).map_err(|e| format!("--policies: {p}: {e}"))
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .and_then(|v| if v.is_empty() { Err("--policies: no policy named".into()) } else { Ok(v) })
-}
-
-pub fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
-    let sizes = text
-        .split(',')
-        .map(|s| {
-            s.trim()
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| n >= 1)
-                .ok_or(format!("--sizes: \"{s}\" is not a positive integer"))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(sizes)
-}
-
-/// `points` sizes from 1 % to 100 % of `blocks`, geometric, distinct, at least 1.
-pub fn default_sizes(blocks: u64, points: u32) -> Vec<u64> {
-    let (lo, hi) = ((blocks as f64 / 100.0).max(1.0), blocks as f64);
-    let mut out: Vec<u64> =
-        (0..points).map(|i| (lo * (hi / lo).powf(i as f64 / (points - 1) as f64)).round().max(1.0) as u64).collect();
-    out.dedup();
-    out
 }
 
 /// Runs every point; results are in policy-major order whatever the thread count.
@@ -236,17 +201,6 @@ pub fn run(args: &Args) -> Result<(), String> {
 mod tests {
     use super::*;
     use tiersim_core::workload::WorkloadConfig;
-
-    #[test]
-    fn parses_policies_and_sizes_with_clear_errors() {
-        assert_eq!(parse_policies("lru, arc").unwrap(), vec![PolicyConfig::Lru, PolicyConfig::Arc]);
-        let p = parse_policies(r#"{"kind":"slru","protectedShare":0.6};{"kind":"min"}"#).unwrap();
-        assert_eq!(p, vec![PolicyConfig::Slru { protected_share: 0.6 }, PolicyConfig::Min]);
-        assert!(parse_policies("lru,belady").unwrap_err().contains("belady"));
-        assert!(parse_sizes("10,x").unwrap_err().contains("\"x\""));
-        assert!(parse_sizes("0").is_err());
-        assert_eq!(default_sizes(1000, 3), vec![10, 100, 1000]);
-    }
 
     #[test]
     fn a_trace_sweep_is_sim_at_every_point_with_sizes_spread_over_its_blocks() {
