@@ -4,6 +4,7 @@
 use super::protocol::{demote::Demote, Cooperation};
 use super::*;
 use crate::model::Request;
+use crate::policy::End;
 use crate::policy::PolicyConfig;
 
 const A: Block = 0;

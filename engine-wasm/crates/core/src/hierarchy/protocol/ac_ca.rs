@@ -4,39 +4,44 @@
 //! own victim goes. Victims are dropped and fetched blocks kept inclusively, as in the
 //! baseline. Paper 003 tunes k per configuration; the default is [`super::DEFAULT_AC_CA_K`].
 
-use super::Cooperation;
-use crate::hierarchy::Core;
+use super::inclusive::keep_inclusive;
+use super::{Caches, Cooperation};
 use crate::model::Block;
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct AcCa {
-    pub k: u32,
+    k: u32,
+    /// Scratch for the victim candidates (no allocation per eviction).
+    candidates: Vec<Block>,
+}
+
+impl AcCa {
+    pub fn new(k: u32) -> Self {
+        Self { k, candidates: Vec::with_capacity(16) }
+    }
 }
 
 impl Cooperation for AcCa {
     #[inline(always)]
-    fn make_room(&mut self, core: &mut Core, path: &[usize], incoming: u32) -> u32 {
+    fn make_room<C: Caches>(&mut self, caches: &mut C, path: &[usize], incoming: u32) -> u32 {
         let leaf = path[0];
-        let parent = core.nodes[leaf].parent;
-        let mut candidates = std::mem::take(&mut core.candidates);
-        let limit = core.room_for(leaf, incoming);
-        while core.room_short(leaf, limit) {
-            candidates.clear();
-            core.nodes[leaf].policy.candidates(self.k as usize, &mut candidates);
-            let Some(&first) = candidates.first() else { break };
+        let parent = caches.parent(leaf);
+        let limit = caches.room_for(leaf, incoming);
+        while caches.room_short(leaf, limit) {
+            self.candidates.clear();
+            caches.candidates(leaf, self.k as usize, &mut self.candidates);
+            let Some(&first) = self.candidates.first() else { break };
             let victim = match parent {
-                Some(p) => candidates.iter().copied().find(|&b| core.nodes[p].policy.contains(b)).unwrap_or(first),
+                Some(p) => self.candidates.iter().copied().find(|&b| caches.contains(p, b)).unwrap_or(first),
                 None => first,
             };
-            core.nodes[leaf].policy.remove(victim);
-            core.nodes[leaf].counters.evictions += 1;
+            caches.evict_block(leaf, victim);
         }
-        core.candidates = candidates;
         0
     }
 
     #[inline(always)]
-    fn place(&mut self, core: &mut Core, path: &[usize], found: usize, _target: u8, b: Block) {
-        core.keep_inclusive(path, found, b);
+    fn place<C: Caches>(&mut self, caches: &mut C, path: &[usize], found: usize, _target: u8, b: Block) {
+        keep_inclusive(caches, path, found, b);
     }
 }

@@ -16,9 +16,8 @@
 //! client below that cache holds it, so that every path still holds each block at most once
 //! (such a block is simply not cached at that level).
 
-use super::Cooperation;
-use crate::hierarchy::Core;
-use crate::model::Block;
+use super::{Caches, Cooperation};
+use crate::model::{Block, WriteHint};
 
 #[derive(Clone, Debug)]
 pub struct AcCc {
@@ -54,7 +53,7 @@ impl Cooperation for AcCc {
     const PLACES: bool = true;
 
     #[inline]
-    fn reference(&mut self, _core: &Core, client: usize, path: &[usize], b: Block) -> u8 {
+    fn reference(&mut self, client: usize, path: &[usize], b: Block) -> u8 {
         let now = &mut self.now[client];
         *now += 1;
         let last_ref = &mut self.last_ref[client];
@@ -71,40 +70,41 @@ impl Cooperation for AcCc {
     }
 
     #[inline(always)]
-    fn make_room(&mut self, core: &mut Core, path: &[usize], incoming: u32) -> u32 {
+    fn make_room<C: Caches>(&mut self, caches: &mut C, path: &[usize], incoming: u32) -> u32 {
         let leaf = path[0];
-        let limit = core.room_for(leaf, incoming);
-        while core.room_short(leaf, limit) {
-            let Some(v) = core.nodes[leaf].policy.evict() else { break };
-            core.nodes[leaf].counters.evictions += 1;
-            core.demote(leaf, v);
+        let limit = caches.room_for(leaf, incoming);
+        while caches.room_short(leaf, limit) {
+            let Some(v) = caches.evict(leaf) else { break };
+            if let Some(&p) = path.get(1) {
+                caches.demote(leaf, p, v);
+            }
         }
         0
     }
 
     #[inline]
-    fn place(&mut self, core: &mut Core, path: &[usize], found: usize, target: u8, b: Block) {
+    fn place<C: Caches>(&mut self, caches: &mut C, path: &[usize], found: usize, target: u8, b: Block) {
         let t = target as usize;
         if found < path.len() && t >= found {
             return; // it stays where it was found (the lookup reordered it)
         }
         if found < path.len() {
             // It moves down to where it belongs: one level only.
-            core.nodes[path[found]].policy.remove(b);
+            caches.remove(path[found], b);
         }
         if t == 0 {
-            core.insert_client(path[0], b);
-        } else if !core.held_below_elsewhere(path[t], path, b) {
-            let end = core.upper_end::<Self>(path[t]);
-            core.insert_at(path[t], b, end);
+            caches.insert_client(path[0], b);
+        } else if !caches.held_below_elsewhere(path[t], path, b) {
+            let end = caches.upper_end(path[t], Self::PASSES_HINTS);
+            caches.insert(path[t], b, end);
         }
     }
 
     #[inline]
-    fn write_above(&mut self, core: &mut Core, path: &[usize], b: Block, _hint: Option<crate::model::WriteHint>) {
+    fn write_above<C: Caches>(&mut self, caches: &mut C, path: &[usize], b: Block, _hint: Option<WriteHint>) {
         // Written through without caching (ULC's cache bypass): the client's copy is the only one.
         for &c in &path[1..] {
-            core.nodes[c].policy.remove(b);
+            caches.remove(c, b);
         }
     }
 }

@@ -12,8 +12,7 @@
 //! With an LRU client and MRU insertion above, a whole path behaves as one LRU cache of the
 //! summed sizes less one (paper 000 §4.1's N_c + N_a − 1).
 
-use super::Cooperation;
-use crate::hierarchy::Core;
+use super::{Caches, Cooperation};
 use crate::model::Block;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -23,33 +22,32 @@ impl Cooperation for Demote {
     const PASSES_HINTS: bool = true;
 
     #[inline(always)]
-    fn make_room(&mut self, core: &mut Core, path: &[usize], incoming: u32) -> u32 {
+    fn make_room<C: Caches>(&mut self, caches: &mut C, path: &[usize], incoming: u32) -> u32 {
         let leaf = path[0];
-        let limit = core.room_for(leaf, incoming);
-        while core.room_short(leaf, limit) {
-            let Some(v) = core.nodes[leaf].policy.evict() else { break };
-            core.nodes[leaf].counters.evictions += 1;
+        let limit = caches.room_for(leaf, incoming);
+        while caches.room_short(leaf, limit) {
+            let Some(v) = caches.evict(leaf) else { break };
             // A single cache's victims leave the hierarchy.
             if let Some(&p) = path.get(1) {
-                core.demote_to(leaf, p, v);
+                caches.demote(leaf, p, v);
             }
         }
         0
     }
 
     #[inline(always)]
-    fn place(&mut self, core: &mut Core, path: &[usize], found: usize, _target: u8, b: Block) {
+    fn place<C: Caches>(&mut self, caches: &mut C, path: &[usize], found: usize, _target: u8, b: Block) {
         let (last, root) = (path.len() - 1, path[path.len() - 1]);
         if found > 0 && found < last {
             // A middle tier hands the block down (READ moves it).
-            core.nodes[path[found]].policy.remove(b);
+            caches.remove(path[found], b);
         } else if found == last && found > 0 {
-            core.let_go(root, b);
+            caches.let_go(root, b);
         }
         if found == path.len() && last > 0 {
-            let end = core.upper_end::<Self>(root);
-            core.keep_passing(root, b, end);
+            let end = caches.upper_end(root, Self::PASSES_HINTS);
+            caches.keep_passing(root, b, end);
         }
-        core.insert_client(path[0], b);
+        caches.insert_client(path[0], b);
     }
 }

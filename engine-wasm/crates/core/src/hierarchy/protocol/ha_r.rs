@@ -6,35 +6,29 @@
 //! (counted as `reloads`, and occupying the disk in queueing mode). Fetched blocks are kept
 //! inclusively, as in the baseline.
 
-use super::Cooperation;
-use crate::hierarchy::Core;
+use super::inclusive::keep_inclusive;
+use super::{Caches, Cooperation};
 use crate::model::Block;
-use crate::policy::End;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HaR;
 
 impl Cooperation for HaR {
     #[inline(always)]
-    fn make_room(&mut self, core: &mut Core, path: &[usize], incoming: u32) -> u32 {
+    fn make_room<C: Caches>(&mut self, caches: &mut C, path: &[usize], incoming: u32) -> u32 {
         let leaf = path[0];
         let mut reloads = 0;
-        let limit = core.room_for(leaf, incoming);
-        while core.room_short(leaf, limit) {
-            let Some(v) = core.nodes[leaf].policy.evict() else { break };
-            core.nodes[leaf].counters.evictions += 1;
-            let Some(p) = core.nodes[leaf].parent else { continue };
-            if !core.nodes[p].policy.reposition(v, End::EjectLast) {
-                core.insert_dropping(p, v, End::EjectLast);
-                core.nodes[p].counters.reloads += 1;
-                reloads += 1;
-            }
+        let limit = caches.room_for(leaf, incoming);
+        while caches.room_short(leaf, limit) {
+            let Some(v) = caches.evict(leaf) else { break };
+            let Some(p) = caches.parent(leaf) else { continue };
+            reloads += caches.reload(p, v) as u32;
         }
         reloads
     }
 
     #[inline(always)]
-    fn place(&mut self, core: &mut Core, path: &[usize], found: usize, _target: u8, b: Block) {
-        core.keep_inclusive(path, found, b);
+    fn place<C: Caches>(&mut self, caches: &mut C, path: &[usize], found: usize, _target: u8, b: Block) {
+        keep_inclusive(caches, path, found, b);
     }
 }

@@ -1,0 +1,76 @@
+//! One cache of the hierarchy: its policy, where it sits (its parent, the link above it, a
+//! root's disk), its counters, and the transfers over its link in the current request.
+
+use super::counters::CacheCounters;
+use super::disk::Disk;
+use super::prefetch::Prefetcher;
+use super::timing::LinkConfig;
+use crate::model::Block;
+use crate::policy::{End, Policy};
+
+pub(crate) struct Node {
+    pub(crate) policy: Box<dyn Policy>,
+    pub(crate) parent: Option<usize>,
+    /// The link above this cache (`None`: free), with the one-block cost precomputed.
+    pub(crate) link: Option<LinkConfig>,
+    pub(crate) one_block_ns: u64,
+    pub(crate) disk: Option<Disk>,
+    pub(crate) counters: CacheCounters,
+    /// Its policy reads write hints (paper 004): writes are its to place.
+    pub(crate) hinted: bool,
+    /// Scratch: the victims of the last insertion (no allocation per insertion).
+    pub(crate) victims: Vec<Block>,
+    /// Has been full at the start of some request (paper 004's warm counters).
+    pub(crate) warm: bool,
+    /// Blocks crossing the link above this cache in the current request — fetched or written
+    /// data — and DEMOTEs that moved data over it (two transfers, each with its own fixed
+    /// cost, as paper 000's eq. 1 charges them).
+    pub(crate) crossing: u32,
+    pub(crate) demoted: u32,
+    /// Its prefetching, if any ([`super::prefetch`]).
+    pub(crate) prefetch: Option<Box<Prefetcher>>,
+}
+
+impl Node {
+    /// A cache of `policy` under `parent`, with `link` above it and, for a root, its `disk`.
+    pub(crate) fn new(
+        mut policy: Box<dyn Policy>,
+        parent: Option<usize>,
+        link: Option<LinkConfig>,
+        disk: Option<Disk>,
+        block_bytes: u32,
+    ) -> Self {
+        Self {
+            one_block_ns: link.map_or(0, |l| l.transfer_ns(block_bytes as u64)),
+            link,
+            disk: if parent.is_none() { disk } else { None },
+            parent,
+            hinted: policy.reads_hints(),
+            policy,
+            counters: CacheCounters::default(),
+            victims: Vec::with_capacity(16),
+            warm: false,
+            crossing: 0,
+            demoted: 0,
+            prefetch: None,
+        }
+    }
+
+    /// The time to move `blocks` blocks over the link above this cache in one transfer.
+    #[inline(always)]
+    pub(crate) fn link_ns(&self, blocks: u32, block_bytes: u64) -> u64 {
+        match blocks {
+            0 => 0,
+            1 => self.one_block_ns,
+            n => self.link.map_or(0, |l| l.transfer_ns(n as u64 * block_bytes)),
+        }
+    }
+
+    /// Inserts `b` at `end`; its victims are left in `victims` and counted.
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, b: Block, end: End) {
+        self.victims.clear();
+        self.policy.insert(b, end, &mut self.victims);
+        self.counters.evictions += self.victims.len() as u64;
+    }
+}
