@@ -365,7 +365,7 @@ describe('engine in wasm', () => {
       expect(judgeCheck(JSON.stringify({ expected: tripled, ours: pass.ours }))).toBe('fail');
     });
 
-    it('carries the recorded table in README.md, as tiersim reproduce --from prints it (re-record with scripts/record-reproduction.sh)', () => {
+    it('carries the recorded table in docs/papers.md, as tiersim reproduce --from prints it (re-record with scripts/record-reproduction.sh)', () => {
       if (!existsSync(cli))
         throw new Error(
           `native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`,
@@ -374,10 +374,10 @@ describe('engine in wasm', () => {
         encoding: 'utf8',
         cwd: root,
       });
-      const readme = readFileSync(join(root, 'README.md'), 'utf8');
-      const between = readme.slice(
-        readme.indexOf('<!-- reproduce:begin -->\n') + '<!-- reproduce:begin -->\n'.length,
-        readme.indexOf('<!-- reproduce:end -->'),
+      const page = readFileSync(join(root, 'docs/papers.md'), 'utf8');
+      const between = page.slice(
+        page.indexOf('<!-- reproduce:begin -->\n') + '<!-- reproduce:begin -->\n'.length,
+        page.indexOf('<!-- reproduce:end -->'),
       );
       expect(between).toBe(table);
       expect(table.split('\n').filter((l) => l.startsWith('| 0')).length).toBe(recorded.length);
