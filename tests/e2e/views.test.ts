@@ -1,5 +1,5 @@
 // Views and the run bar in Chromium: each view at its own address (and a screenshot of each for
-// the README), the bar in view at the bottom of a long view, a shared link that opens on its
+// docs/views.md), the bar in view at the bottom of a long view, a shared link that opens on its
 // results — the engine's numbers, nobody pressing Run — and Run never refused in silence: a
 // trace replayed through a tree runs, or the bar names why not.
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
