@@ -828,7 +828,8 @@ export type PhaseConfig = {
 workload: Exclude<WorkloadConfig, { kind: 'oltp' | 'tpch' | 'phases' }>, requests: number, offset?: number, };
 
 /**
- * The closed set of generators a scenario may name.
+ * The closed set of generators a scenario may name. A field with a serde default may be left
+ * out of a document, so TypeScript declares it optional (`ts(as = "Option<…>", optional)`).
  */
 export type WorkloadConfig = { "kind": "random", blocks: number, 
 /**
@@ -842,7 +843,7 @@ warmupRequests?: number | null,
 /**
  * Measured requests; default `10 × blocks`.
  */
-measuredRequests?: number | null, } | { "kind": "zipf", blocks: number, requestBlocks?: number, alpha: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "sequential", blocks: number, requestBlocks?: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "mix", blocks: number, requestBlocks?: number, scanShare: number, loopShare: number, hotShare: number, segment: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "oltp", warehouses: number, 
+measuredRequests?: number | null, } | { "kind": "zipf", blocks: number, requestBlocks?: number, alpha?: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "sequential", blocks: number, requestBlocks?: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "mix", blocks: number, requestBlocks?: number, scanShare?: number, loopShare?: number, hotShare?: number, segment?: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "oltp", warehouses?: number, 
 /**
  * Buffer pool pages; default half the initial database.
  */
@@ -850,11 +851,11 @@ bufferPool?: number | null,
 /**
  * Recovery bound in % of a log file (DB2's `softmax`).
  */
-softmax: number, 
+softmax?: number, 
 /**
  * Dirty share of the pool above which page cleaners write replacement candidates.
  */
-dirtyThreshold: number, 
+dirtyThreshold?: number, 
 /**
  * `storage` (default): what the pool sends the server; `buffer`: every page
  * reference, importance-hinted (paper 003's database buffer trace).
@@ -869,15 +870,15 @@ model?: 1 | 2, warmupRequests?: number | null, measuredRequests?: number | null,
 /**
  * Multiplies the tables and index leaves (1 = 8,551 pages).
  */
-scale: number, 
+scale?: number, 
 /**
  * Query 7's index lookups per execution.
  */
-lookups: number, 
+lookups?: number, 
 /**
  * Query 7's data-page skew `[x, y]`: x % of the reads go to y % of each table's pages.
  */
-skew: [number, number], warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "phases", phases: Array<PhaseConfig>, warmupRequests?: number | null, };
+skew?: [number, number], warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "phases", phases: Array<PhaseConfig>, warmupRequests?: number | null, };
 
 export type Sharing = { "kind": "disjoint" } | { "kind": "conjoint" } | { "kind": "shared", fraction: number, };
 
@@ -915,9 +916,9 @@ export type Source = { "kind": "workload", workload: WorkloadConfig, clients?: {
 
 export type Scenario = { version: typeof SCENARIO_VERSION, name?: string, seed: number, 
 /**
- * Bytes per block: a power of two from 512 B to 1 MiB.
+ * Bytes per block: a power of two from 512 B to 1 MiB (absent: 4 KiB).
  */
-blockSize: number, topology: Topology, 
+blockSize?: number, topology: Topology, 
 /**
  * How the caches cooperate (absent: the inclusive baseline).
  */
@@ -963,6 +964,403 @@ demoteData?: DemoteData,
  * (default), or a plain reference (`plain`, how versions 1 to 3 ran; their documents keep it).
  */
 coWrites?: CoWrites, source: Source, };
+
+/**
+ * One step of a field's place in the document: an object's key, or a list's position.
+ */
+export type Seg = string | number;
+
+/**
+ * A field's place: `topology.caches[2].parent` is `["topology", "caches", 2, "parent"]`. Kept
+ * as steps, not text, because a step can be a cache's name, which may hold any character.
+ */
+export type FieldPath = Array<Seg>;
+
+/**
+ * One problem with a scenario document.
+ */
+export type Issue = { 
+/**
+ * The field, step by step (empty: the document as a whole).
+ */
+path: FieldPath, 
+/**
+ * The same place as one line of text, as errors print it (`topology.caches[2].parent`).
+ */
+at: string, 
+/**
+ * What is wanted there ("must be between 1 and 33554432 blocks (got 0)").
+ */
+message: string, };
+
+/**
+ * What the engine makes of a document: the scenario (this version, defaults filled in) when
+ * nothing is wrong with it, else every issue found.
+ */
+export type Checked = { scenario?: Scenario, issues: Array<Issue>, 
+/**
+ * The version the document was written in, when older than this engine's: it was read
+ * through that version's migration.
+ */
+migratedFrom?: number, };
+
+/**
+ * One cache as the engine builds it: its settings, its parent (by index) and its name.
+ */
+export type Node = { name: string, cache: CacheConfig, parent: number | null, link?: LinkConfig, disk?: DiskConfig, 
+/**
+ * Where its settings live in the document (`topology.client`, `topology.caches[2]`).
+ */
+path: string, };
+
+/**
+ * A checked topology: caches, parents, and the clients (leaves) in order, each with its path
+ * of caches to its root.
+ */
+export type Shape = { nodes: Array<Node>, leaves: number[], 
+/**
+ * Per client: the indices of its caches, its own first, its root last.
+ */
+paths: number[][], };
+
+/**
+ * A topology's shape, or why it has none (its tree's every problem).
+ */
+export type ShapeCheck = { shape?: Shape, issues: Array<Issue>, };
+
+/**
+ * How a parameter is typed and shown.
+ */
+export type Unit = "share" | "refs" | "blocks";
+
+/**
+ * One parameter of a policy.
+ */
+export type Param = { 
+/**
+ * Its key in the policy's JSON object.
+ */
+name: string, label: string, unit: Unit, 
+/**
+ * Inclusive bounds of a count; a share's open bounds (0 and 1).
+ */
+min: number, max: number, 
+/**
+ * The value an absent key means.
+ */
+default: number, 
+/**
+ * What it does, and the value the policy's paper uses.
+ */
+hint: string, };
+
+/**
+ * One policy kind.
+ */
+export type PolicyInfo = { 
+/**
+ * Its `kind` in JSON.
+ */
+kind: PolicyConfig["kind"], label: string, 
+/**
+ * Needs the whole reference string before the run (MIN, read-OPT).
+ */
+offline: boolean, 
+/**
+ * Reads paper 004's write hints.
+ */
+hints: boolean, 
+/**
+ * Keeps an out queue of evicted blocks whose space paper 004 charges to the cache.
+ */
+outQueue: boolean, params: Array<Param>, };
+
+/**
+ * One cooperation protocol.
+ */
+export type ProtocolInfo = { 
+/**
+ * Its `kind` in JSON.
+ */
+kind: Protocol["kind"], 
+/**
+ * The name the papers use ("DEMOTE", "MC²").
+ */
+name: string, 
+/**
+ * Whether it sends DEMOTEs, so that how they are charged (`demotions`) and what they carry
+ * (`demoteData`) mean something.
+ */
+sendsDemotes: boolean, 
+/**
+ * What it does, in a line.
+ */
+hint: string, };
+
+/**
+ * A named link and what it costs.
+ */
+export type LinkPreset = { 
+/**
+ * Its `preset` in JSON.
+ */
+preset: Exclude<LinkConfig["preset"], "custom">, name: string, 
+/**
+ * Fixed cost per transfer, µs, and bandwidth, Mbit/s.
+ */
+latencyUs: number, bandwidthMbit: number, };
+
+/**
+ * A scenario's limits and defaults, as [`crate::scenario::Scenario::issues`] enforces them.
+ */
+export type Limits = { 
+/**
+ * The version the engine writes (it reads every earlier one and migrates it).
+ */
+scenarioVersion: number, 
+/**
+ * Largest cache, in blocks.
+ */
+maxCapacity: number, 
+/**
+ * Largest block universe a generator may span (Zipf: `max_zipf_blocks`).
+ */
+maxBlocks: number, maxZipfBlocks: number, maxSeed: number, 
+/**
+ * Upper bound on warm-up plus measured requests.
+ */
+maxRequests: number, 
+/**
+ * Most blocks one generated request may span.
+ */
+maxRequestBlocks: number, maxPhases: number, 
+/**
+ * Longest scenario name and trace file name; longest cache name of a tree.
+ */
+maxNameLength: number, maxCacheName: number, 
+/**
+ * Most block references an offline policy (MIN, read-OPT) may precompute.
+ */
+maxOfflineRequests: number, maxTreeCaches: number, maxTreeClients: number, defaultAcCaK: number, maxAcCaK: number, defaultAdmissionProbability: number, defaultPrefetchTrigger: number, maxPrefetchTrigger: number, defaultPrefetchWindow: number, maxPrefetchWindow: number, };
+
+/**
+ * The OLTP client's bounds and defaults (its database's size: `workloadFacts`).
+ */
+export type OltpBounds = { maxWarehouses: number, defaultWarehouses: number, defaultSoftmax: number, defaultDirtyThreshold: number, };
+
+/**
+ * The TPC-H-like client's bounds and defaults, and its ranges' names by id (its pages:
+ * `workloadFacts`).
+ */
+export type TpchBounds = { minScale: number, maxScale: number, defaultScale: number, defaultLookups: number, maxLookups: number, defaultSkew: [number, number], ranges: Array<string>, };
+
+/**
+ * What the teaching stepper can draw.
+ */
+export type TeachLimits = { maxRequests: number, maxCapacity: number, maxCaches: number, maxBlock: number, maxRange: number, };
+
+/**
+ * What the engine offers a form: every choice, bound and default (see the module's doc).
+ */
+export type Catalogue = { 
+/**
+ * Every replacement policy, online ones first, in the order pickers list them.
+ */
+policies: Array<PolicyInfo>, protocols: Array<ProtocolInfo>, 
+/**
+ * The named links, with what each costs.
+ */
+links: Array<LinkPreset>, 
+/**
+ * The trace readers' names (a trace source's `format`).
+ */
+traceFormats: TraceFormat[], 
+/**
+ * The mechanical disk's calibrated drive: what an absent parameter means.
+ */
+mechanical: Mechanical, limits: Limits, oltp: OltpBounds, tpch: TpchBounds, teach: TeachLimits, };
+
+/**
+ * A database client's pages.
+ */
+export type Database = { "kind": "oltp", initialPages: number, universe: number, } | { "kind": "tpch", rangePages: Array<number>, };
+
+/**
+ * One workload's size, with the engine's defaults.
+ */
+export type WorkloadFacts = { 
+/**
+ * Blocks the workload spans (phases: the highest phase's end; a database: its universe).
+ */
+blocks: number, warmupRequests: number, measuredRequests: number, 
+/**
+ * Blocks per request (the most, over phases).
+ */
+requestBlocks: number, 
+/**
+ * A database client's layout.
+ */
+database?: Database, };
+
+export type ClientFacts = { name: string, workload: WorkloadConfig, facts: WorkloadFacts, };
+
+/**
+ * A generated source's clients and what they issue together.
+ */
+export type SourceFacts = { 
+/**
+ * Each client's workload, in client order.
+ */
+clients: Array<ClientFacts>, 
+/**
+ * Blocks the clients span together (a tree's side by side; one range when conjoint; plus
+ * the shared range).
+ */
+universe: number, 
+/**
+ * Requests of every client together.
+ */
+warmupRequests: number, measuredRequests: number, };
+
+/**
+ * What a list item asks.
+ */
+export type ItemOp = "read" | "write" | "synch" | "replace" | "recov";
+
+/**
+ * One request (or starting block) as typed.
+ */
+export type ListItem = { block: number, op: ItemOp, 
+/**
+ * The client as typed (a name, or a number from 1); absent: the first.
+ */
+client?: string, 
+/**
+ * MC²'s range id; absent: the client's rest.
+ */
+range?: number, };
+
+/**
+ * A list read: its items, and whether any block was named by letters (then every block is
+ * shown by letters).
+ */
+export type ItemList = { items: Array<ListItem>, letters: boolean, };
+
+/**
+ * A request as the stepper serves it: its client resolved to a leaf, by index.
+ */
+export type TeachItem = { block: number, op: ItemOp, client: number, range?: number, };
+
+/**
+ * A cache's starting contents as typed, next victim first.
+ */
+export type StartText = { 
+/**
+ * The cache's name.
+ */
+cache: string, text: string, 
+/**
+ * Names the list in messages ("client start block").
+ */
+what: string, 
+/**
+ * Leave an empty list out (a tree's caches start empty unless given blocks).
+ */
+skip_empty: boolean, };
+
+/**
+ * What the stepper serves: the requests with their clients resolved, each cache's starting
+ * blocks, whether blocks are shown by letters, and the clients' names.
+ */
+export type TeachInput = { requests: Array<TeachItem>, start: { [key in string]: Array<number> }, letters: boolean, clients: Array<string>, };
+
+/**
+ * One of the eight designs.
+ */
+export type GridDesign = { 
+/**
+ * MRU: a block fetched or hit goes to the "eject me next" end.
+ */
+clientMru: boolean, arrayMru: boolean, demote: boolean, };
+
+/**
+ * A design's scenario, named.
+ */
+export type NamedScenario = { name: string, scenario: Scenario, };
+
+export type Approach = "HA_B" | "HA_R" | "AC_HB" | "AC_CA" | "AC_CC";
+
+/**
+ * Replacement algorithm of one cache.
+ */
+export type Algorithm = "LRU" | "ARC";
+
+/**
+ * One design of the space.
+ */
+export type Design = { approach: Approach, client: Algorithm, array: Algorithm, du: boolean, co: boolean, se: boolean, };
+
+/**
+ * One run of a design, labelled (`AC_CA.LRU.ARC (k = 16)`).
+ */
+export type SpaceRun = { label: string, k?: number, scenario: Scenario, };
+
+/**
+ * One design of the space as the page lists it: its name, its scenario, and what it runs.
+ */
+export type SpaceEntry = { name: string, design: Design, scenario: Scenario, runs: Array<SpaceRun>, };
+
+/**
+ * A SAN of paper 003's Table 3: the link between the clients and the storage caches, and the
+ * storage-cache hit and miss latencies T_h and T_m (ms) at 4 KiB and 8 KiB blocks.
+ */
+export type San = { 
+/**
+ * The link preset's name in JSON.
+ */
+preset: "vi-fc" | "ip-storage" | "future-san", label: string, 
+/**
+ * (T_h, T_m) at 4 KiB, and at 8 KiB.
+ */
+at4k: [number, number], at8k: [number, number], };
+
+/**
+ * One of a trace's clients and its requests.
+ */
+export type TraceClient = { id: number, requests: number, };
+
+/**
+ * A trace read to its end.
+ */
+export type TraceSummary = { format: TraceFormat, requests: number, blockRefs: number, distinct: number, 
+/**
+ * Decompressed bytes read.
+ */
+bytes: number, skipped: number, 
+/**
+ * The first malformed record skipped, where and why.
+ */
+firstSkipped: string | null, 
+/**
+ * The trace's clients in the order they first appear, with each one's requests.
+ */
+clients: Array<TraceClient>, };
+
+/**
+ * How to compute the curves.
+ */
+export type DepthMode = { "mode": "auto" } | { "mode": "exact" } | { "mode": "rate", rate: number, } | { "mode": "size", blocks: number, };
+
+/**
+ * A client size and an array size, in blocks.
+ */
+export type SizePair = { client: number, array: number, };
+
+/** How a reader samples for live miss-ratio curves: made by `MiniCurves.samplePlan`, read by `TraceReader.sampleFor` (its hash key is a 64-bit `bigint`). Opaque to the page. */
+export type SamplePlan = { readonly key: bigint; readonly threshold: bigint; readonly blocks: bigint };
+
+/** What a sampling reader counted of every reference: made by `TraceReader.tally`, read by `MiniCurves.reportTallied`. Opaque to the page. */
+export type Tally = { readonly references: number; readonly population: readonly number[] };
 
 // ---- limits (engine: Scenario::validate) ----
 /** The scenario version the engine writes (it reads every earlier one and migrates it). */
