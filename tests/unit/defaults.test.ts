@@ -17,7 +17,7 @@ import {
   workloadRequests,
   type PolicyKind,
 } from '../../web/scenario/schema';
-import { OFFLINE_POLICIES, POLICIES } from '../../web/features/scenario/components/CacheFields';
+import { OFFLINE_POLICIES, POLICIES } from '../../web/scenario/policies';
 
 const wasm = join(resolve(__dirname, '../..'), 'web/wasm-pkg/tiersim_wasm_bg.wasm');
 

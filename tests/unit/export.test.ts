@@ -8,7 +8,7 @@ import {
   reportCsv,
   reportJson,
   scenarioSummary,
-} from '../../web/features/export/export';
+} from '../../web/export/export';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { makeReport } from './fixtures';
 

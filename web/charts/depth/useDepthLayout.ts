@@ -2,7 +2,7 @@
 // against cache size, one line per stream, on a linear or logarithmic size axis in blocks or
 // bytes, with the run's own cache sizes marked. Pure maths; React renders.
 import { curveStepAfter, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
-import { formatCount } from '../../app/format';
+import { formatCount } from '../../format/numbers';
 import type { DepthCurve } from '../../worker/protocol';
 import type { Size } from '../useElementSize';
 import { tickCount, type AxisScale } from '../axisScale';

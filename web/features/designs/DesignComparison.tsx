@@ -3,7 +3,7 @@
 // clients take the client policy and every cache above them the array's — on a pool of engine
 // workers, and ranked by mean latency, the way the paper's Figures 8–16 compare them.
 import { useEffect, useRef, useState } from 'react';
-import { formatMs, formatPercent } from '../../app/format';
+import { formatMs, formatPercent } from '../../format/numbers';
 import { PAPER000_DESIGNS, designName } from '../../scenario/defaults';
 import { checkScenario, describeIssue, treeLeaves, type Scenario } from '../../scenario/schema';
 import { setProtocol, traceOf, workloadOf } from '../../scenario/topology';

@@ -29,9 +29,9 @@ import {
 } from '../../scenario/schema';
 import { EngineClient } from '../../worker/client';
 import type { StackStatus, TeachQueue, TeachRequest, TeachStep } from '../../worker/protocol';
-import { POLICIES } from '../scenario/components/CacheFields';
-import { SelectField } from '../scenario/components/SelectField';
-import { download } from '../export/export';
+import { POLICIES } from '../../scenario/policies';
+import { SelectField } from '../../ui/SelectField';
+import { download } from '../../export/export';
 import { frameName, frameSvg, printablePage, stackFrames, zipFrames } from './export';
 import { linkedHash, publishStepperLink, readStepperLink, sameConfig, walkParams, type Notes } from './link';
 import { blockLabel, parseBlocks } from './requests';

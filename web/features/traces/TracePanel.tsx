@@ -9,7 +9,7 @@ import type { Scenario } from '../../scenario/schema';
 import { sourceRequests, workloadOf } from '../../scenario/topology';
 import { TPCH_RANGES } from '../../scenario/tpch';
 import { EngineClient, type PreviewRow } from '../../worker/client';
-import { download as saveFile, exportName } from '../export/export';
+import { download as saveFile, exportName } from '../../export/export';
 
 /** Requests the preview shows. */
 const PREVIEW_REQUESTS = 24;

@@ -4,7 +4,7 @@
 // has an admission filter, the share of brought-in blocks it turned away; where a cache
 // prefetches, how many blocks it fetched ahead and how many of those were read (prefetch hits)
 // or left unread (wasted).
-import { formatCount, formatPercent, formatSig } from '../../../app/format';
+import { formatCount, formatPercent, formatSig } from '../../../format/numbers';
 import type { Report } from '../../../worker/protocol';
 import { writeMix } from './ClientResults';
 

@@ -2,7 +2,7 @@
 // one cache): one latency CDF per client on one chart, a table of where each client's reads
 // were served (level by level along its own path) with its speedup, its write mix (paper
 // 004) and the fairness of the run (paper 002).
-import { formatCount, formatMs, formatPercent, formatSig } from '../../../app/format';
+import { formatCount, formatMs, formatPercent, formatSig } from '../../../format/numbers';
 import { ClientCdfChart } from '../../../charts/clientcdf/ClientCdfChart';
 import { clientColor } from '../../../charts/clientcdf/useClientCdfLayout';
 import type { Report } from '../../../worker/protocol';

@@ -3,8 +3,8 @@
 // beside it (a field of the form, a trace to load, a link being migrated). Ctrl+Enter (⌘+Enter)
 // runs and Escape cancels: the page binds them (App), the bar says so.
 import { useRef, type ReactNode } from 'react';
-import { formatCount } from '../../../app/format';
-import { isRunning, type RunState } from '../hooks/useEngineRun';
+import { formatCount } from '../../../format/numbers';
+import { isRunning, type RunState } from '../../../worker/runState';
 
 /** Why Run is refused, shown beside it. */
 export interface RunBlock {

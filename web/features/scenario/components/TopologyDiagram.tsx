@@ -2,7 +2,7 @@
 // link labelled. Click a cache (or focus it and press Enter) to open its inspector below; drag
 // one cache onto another to hang it there (connect); the selected cache can get a child or go.
 import { useMemo, useRef, useState } from 'react';
-import { formatCount } from '../../../app/format';
+import { formatCount } from '../../../format/numbers';
 import { useElementSize } from '../../../charts/useElementSize';
 import type { TreeCache } from '../../../scenario/schema';
 

@@ -3,7 +3,7 @@
 // scenario's generator or its own. Also how the clients' streams relate (sharing) and the
 // protocol every level speaks.
 import { useState } from 'react';
-import { formatCount } from '../../../app/format';
+import { formatCount } from '../../../format/numbers';
 import { LINK_PRESETS, linkLabel } from '../../../scenario/links';
 import { LINK_PRESET_IDS, protocolKind, treeLeaves, workloadBlocks } from '../../../scenario/schema';
 import type { LinkPresetId, ProtocolKind, Scenario, TreeCache, Workload } from '../../../scenario/schema';
@@ -17,8 +17,8 @@ import {
 } from '../../../scenario/topology';
 import { CacheFields } from './CacheFields';
 import { AcCaKField, DuField, Mc2RevisionField } from './CooperationFields';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 import { TopologyDiagram } from './TopologyDiagram';
 
 type WorkloadKind = 'random' | 'sequential' | 'zipf' | 'mix';

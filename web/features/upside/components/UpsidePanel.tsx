@@ -3,13 +3,13 @@
 // and mean latency of an inclusive and an exclusive pair), and for a sweep of equal sizes
 // drawn as the paper's Figure 4 (bars of hit fraction, labelled with the % miss-rate cut).
 import { useEffect, useRef, useState } from 'react';
-import { formatCount, formatMs, formatPercent, formatSig } from '../../../app/format';
+import { formatCount, formatMs, formatPercent, formatSig } from '../../../format/numbers';
 import { UpsideChart } from '../../../charts/upside/UpsideChart';
 import type { Scenario } from '../../../scenario/schema';
 import { firstPath, sourceBlocks } from '../../../scenario/topology';
 import { EngineClient, isAbortError } from '../../../worker/client';
 import type { ClientUpside, UpsidePoint, UpsidePrediction, UpsideReport } from '../../../worker/protocol';
-import { NumberField } from '../../scenario/components/NumberField';
+import { NumberField } from '../../../ui/NumberField';
 
 /** Figure 4's sweep: `n` equal sizes doubling up to the largest power of two ≤ `blocks`. */
 export function sweepSizes(blocks: number, n = 8): number[] {

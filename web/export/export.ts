@@ -1,9 +1,9 @@
 // Exporting what a run showed: its report as JSON (with the scenario that made it) or as CSV
 // (a `section,key,value` table: the summary, the latency CDF, each client and each cache), and any
 // chart as a standalone SVG (its CSS styles inlined) or a PNG drawn from that SVG.
-import { protocolNames, type Scenario } from '../../scenario/schema';
-import { scenarioFacts } from '../../scenario/summary';
-import type { Report } from '../../worker/protocol';
+import { protocolNames, type Scenario } from '../scenario/schema';
+import { scenarioFacts } from '../scenario/summary';
+import type { Report } from '../worker/protocol';
 
 /** The scenario and its report, as one JSON document. */
 export function reportJson(scenario: unknown, report: Report): string {
