@@ -32,6 +32,7 @@ export function ChartExport({ target, view, title, yLabel, scenario, testId }: C
   };
   const name = (ext: string) => exportName(scenario?.name || 'tiersim', view, ext);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset's border, padding and min-width would have to be undone
     <span className="chart-export" role="group" aria-label="export the chart">
       <button
         type="button"

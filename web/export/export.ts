@@ -41,9 +41,8 @@ export function reportCsv(report: Report, name = ''): string {
     for (const k of ['requests', 'reads', 'writes', 'synchWrites', 'replaceWrites', 'recovWrites'] as const)
       put(at, k, c[k]);
     put(at, 'meanLatencyMs', c.meanLatencyMs);
-    c.hitFractions.forEach((h, i) =>
-      put(at, i === c.hitFractions.length - 1 ? 'hitFraction.disk' : `hitFraction.level${i}`, h),
-    );
+    for (const [i, h] of c.hitFractions.entries())
+      put(at, i === c.hitFractions.length - 1 ? 'hitFraction.disk' : `hitFraction.level${i}`, h);
     if (c.aloneMeanLatencyMs !== undefined) put(at, 'aloneMeanLatencyMs', c.aloneMeanLatencyMs);
     if (c.speedup !== undefined) put(at, 'speedup', c.speedup);
   }
@@ -73,7 +72,7 @@ export function reportCsv(report: Report, name = ''): string {
   }
   if (report.fairness !== undefined) put('summary', 'fairness', report.fairness);
   put('summary', 'queueing', String(report.queueing));
-  return ['section,key,value', ...rows.map((r) => r.map(csvCell).join(','))].join('\n') + '\n';
+  return `${['section,key,value', ...rows.map((r) => r.map(csvCell).join(','))].join('\n')}\n`;
 }
 
 const STYLED = [

@@ -614,7 +614,7 @@ export function shapeNodes(t: Topology): ShapeNode[] {
     ];
   }
   const index = new Map<string, number>();
-  t.caches.forEach((c, i) => !index.has(c.name) && index.set(c.name, i));
+  for (const [i, c] of t.caches.entries()) if (!index.has(c.name)) index.set(c.name, i);
   return t.caches.map((c, i) => ({
     name: c.name,
     cache: {

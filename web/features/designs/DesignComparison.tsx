@@ -137,6 +137,7 @@ export function DesignComparison({ base, createRunner = defaultRunner, autoRun =
             <tr>
               <th scope="col">design</th>
               <th scope="col">mean latency</th>
+              {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty header cell (over the bars) takes no focus; hidden, screen readers skip it */}
               <th scope="col" aria-hidden="true" />
               <th scope="col">client</th>
               <th scope="col">array</th>

@@ -124,7 +124,7 @@ export function layoutStep(
       y,
       tray: true,
     });
-    gone.forEach((label, k) =>
+    for (const [k, label] of gone.entries())
       boxes.push({
         key: label,
         label,
@@ -133,8 +133,7 @@ export function layoutStep(
         x: LABEL_WIDTH + k * (BOX + GAP),
         y: y + 6,
         ghost: false,
-      }),
-    );
+      });
   }
   return { rows, boxes, labelWidth: LABEL_WIDTH };
 }

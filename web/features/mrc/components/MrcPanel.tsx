@@ -116,6 +116,7 @@ export function MrcPanel({
     spare.current = createCurves();
     void spare.current.warmCurves?.();
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `createCurves`, behind `warm`, is fixed for the panel's life
   useEffect(() => {
     if (!miniReady) return;
     miniOn.current = true;
@@ -125,7 +126,6 @@ export function MrcPanel({
       spare.current?.terminate();
       spare.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `createCurves` is fixed for the panel's life
   }, [miniReady]);
 
   const w = base ? workloadOf(base) : null;

@@ -154,6 +154,7 @@ export function ResultsPanel({
           <p className="stale-note">The scenario has changed since this run — run it again to update.</p>
         )}
         {done && (
+          // biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset's border, padding and min-width would have to be undone
           <span className="chart-export" role="group" aria-label="export the results">
             <button
               type="button"

@@ -132,6 +132,7 @@ export function RunBar({ state, summary, canRun, onRun, onCancel, blocks, ask }:
         {blocks.length > 0 ? (
           <ul className="runbar-blocks" id="run-blocks" data-testid="run-reasons">
             {blocks.map((b, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the reasons are rebuilt each render, and two may read alike
               <li key={i} className={b.error ? 'is-error' : ''}>
                 <span role={b.error ? 'alert' : undefined} data-testid={b.testId}>
                   {b.text}

@@ -161,6 +161,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
     <>
       <fieldset data-testid="tree-builder">
         <legend>Topology</legend>
+        {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset's border, padding and min-width would have to be undone */}
         <div className="tree-presets" role="group" aria-label="start from">
           {TREE_PRESETS.map((p) => (
             <button
@@ -195,6 +196,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
         <ol className="tree-caches">
           {caches.map((c, i) => (
             <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: a cache is its place in the list (by name, each keystroke in it would remount the fields)
               key={i}
               className={`tree-cache ${selected === i ? 'is-selected' : ''}`}
               data-testid={`tree-cache-${i}`}

@@ -193,6 +193,7 @@ export function WorkloadFields({
         <div className="phases" data-testid="phases">
           <ol className="tree-caches">
             {w.phases.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a phase is its place in the list (two may be alike)
               <li key={i} className="tree-cache" data-testid={`phase-${i}`}>
                 <div className="tree-cache-head">
                   <span className="tree-role is-mid">phase {i + 1}</span>

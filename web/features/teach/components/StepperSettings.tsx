@@ -60,6 +60,7 @@ export function StepperSettings({
   ];
   return (
     <div className="stepper-settings" data-testid="stepper-settings" hidden={hidden}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset's border, padding and min-width would have to be undone */}
       <div className="tree-presets" role="group" aria-label="examples">
         {STEPPER_PRESETS.map((p) => (
           <button

@@ -184,7 +184,8 @@ function UpsideTable({ point }: { point: UpsidePoint }) {
     </tr>
   );
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Upside at each size (scrolls sideways)">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes the focus, so the keys can scroll it
+    <section className="table-scroll" tabIndex={0} aria-label="Upside at each size (scrolls sideways)">
       <table className="data-table" data-testid="upside-table">
         <thead>
           <tr>
@@ -202,14 +203,15 @@ function UpsideTable({ point }: { point: UpsidePoint }) {
           {row('exclusive', point.exclusive)}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
 /** Each client on its own stream, at its own sizes: what exclusivity would buy it. */
 function ClientUpsideTable({ clients }: { clients: ClientUpside[] }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Upside of each client (scrolls sideways)">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes the focus, so the keys can scroll it
+    <section className="table-scroll" tabIndex={0} aria-label="Upside of each client (scrolls sideways)">
       <table className="data-table" data-testid="upside-clients">
         <caption className="muted">Each client on its own stream: its cache, and the caches above it summed</caption>
         <thead>
@@ -246,6 +248,6 @@ function ClientUpsideTable({ clients }: { clients: ClientUpside[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
