@@ -95,7 +95,8 @@ module.exports = {
     {
       name: 'not-to-dev-dep',
       severity: 'error',
-      comment: "The app's bundle takes only runtime dependencies: a devDependency belongs in package.json's dependencies.",
+      comment:
+        "The app's bundle takes only runtime dependencies: a devDependency belongs in package.json's dependencies.",
       from: { path: '^web/' },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
     },
