@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, designSpace, estimateUpside } from '../../web/wasm-pkg/tiersim_wasm.js';
 import {
-  useApp,
+  setupApp,
   RUN_TIMEOUT_MS,
   SHOTS,
   attr,
@@ -22,7 +22,7 @@ import {
   value,
 } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: analysis', () => {
   it('draws live stack-depth graphs, exact at the run’s cache sizes, and estimates the upside of exclusivity as the engine', async () => {
@@ -309,17 +309,15 @@ describe('tiersim in Chromium: analysis', () => {
     await showView(page, 'sweeps');
     await testId(page, 'param-sweep-run').click();
     await page.waitForSelector('[data-testid="param-sweep-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
-    const series = await page
-      .locator('[data-testid="param-sweep-chart"] g[data-series]')
-      .evaluateAll((gs) =>
-        gs.map((g) => ({
-          name: g.getAttribute('data-series'),
-          points: [...g.querySelectorAll('circle')].map((c) => [
-            Number(c.getAttribute('data-x')),
-            Number(c.getAttribute('data-y')),
-          ]),
-        })),
-      );
+    const series = await page.locator('[data-testid="param-sweep-chart"] g[data-series]').evaluateAll((gs) =>
+      gs.map((g) => ({
+        name: g.getAttribute('data-series'),
+        points: [...g.querySelectorAll('circle')].map((c) => [
+          Number(c.getAttribute('data-x')),
+          Number(c.getAttribute('data-y')),
+        ]),
+      })),
+    );
     const [demote, inclusive] = series.map((x) => new Map(x.points as [number, number][]));
     // DEMOTE wins on a fast link and loses on a slow one, where its extra transfer costs more
     // than the array hits it buys (our crossover: between 3 and 10 Mbit/s).

@@ -1,5 +1,5 @@
 // What every browser test shares: the production build served and Debian's headless Chromium
-// (one of each per test file, `useApp`), the engine in Node to check the page against (the page's
+// (one of each per test file, `setupApp`), the engine in Node to check the page against (the page's
 // numbers must be exactly what the wasm engine computes for the scenario its share URL encodes),
 // and helpers that drive the page as a person would.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -31,7 +31,7 @@ export let app: { url: string; close(): Promise<void> };
 export let browser: Browser;
 
 /** Serves the app and opens the browser for this file's tests (and closes both after them). */
-export function useApp() {
+export function setupApp() {
   beforeAll(async () => {
     const wasm = join(root, 'web/wasm-pkg/tiersim_wasm_bg.wasm');
     if (!existsSync(wasm)) throw new Error('web/wasm-pkg is missing: run scripts/build-wasm.sh first (npm test does)');

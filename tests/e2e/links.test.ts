@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import {
-  useApp,
+  setupApp,
   RUN_TIMEOUT_MS,
   decodeShareUrl,
   encodeHash,
@@ -19,7 +19,7 @@ import {
   value,
 } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: links', () => {
   it('opens a version-1 link through the engine’s migration and runs it to the numbers the engine gives the old link', async () => {

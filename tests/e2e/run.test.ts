@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { defaultScenario, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import {
-  useApp,
-  EngineReport,
+  setupApp,
+  type EngineReport,
   RUN_TIMEOUT_MS,
   SHOTS,
   app,
@@ -28,7 +28,7 @@ import {
   value,
 } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: run', () => {
   it('runs the default scenario (paper 000 RANDOM, LRU-MRU-demote) to exactly the engine’s numbers', async () => {
@@ -438,15 +438,13 @@ describe('tiersim in Chromium: run', () => {
       timeout: RUN_TIMEOUT_MS,
     });
     await other.waitForSelector('[data-testid="progress"][data-phase="done"]', { timeout: RUN_TIMEOUT_MS });
-    const shared = await other
-      .locator('[data-testid="compare-table"] tbody tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) => ({
-          run: tr.getAttribute('data-run'),
-          pinned: tr.getAttribute('data-pinned'),
-          mean: tr.getAttribute('data-mean'),
-        })),
-      );
+    const shared = await other.locator('[data-testid="compare-table"] tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({
+        run: tr.getAttribute('data-run'),
+        pinned: tr.getAttribute('data-pinned'),
+        mean: tr.getAttribute('data-mean'),
+      })),
+    );
     expect(shared).toEqual(rows);
     await other.close();
     await testId(page, 'unpin').click();
@@ -515,11 +513,10 @@ describe('tiersim in Chromium: run', () => {
     expect(wasmInPage).toBe(0);
     // …and a module compiled in the page would have been counted.
     expect(
-      await page.evaluate(
-        async () => (
-          await WebAssembly.compile(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])), (window as any).__wasmInPage
-        ),
-      ),
+      await page.evaluate(async () => {
+        await WebAssembly.compile(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+        return (window as any).__wasmInPage;
+      }),
     ).toBe(1);
     // Its work arrived in many updates (the worker sends one every tenth of the run whatever the
     // clock says, more on a slow machine; the page may draw two at once), each further on.

@@ -4,9 +4,9 @@ import { unzipSync } from 'fflate';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, root, showView, testId } from './harness';
+import { setupApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, root, showView, testId } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: teaching', () => {
   it("steps through paper 000's A–E example in the teaching stepper, and shows ARC's ghost lists", async () => {
@@ -489,7 +489,7 @@ describe('tiersim in Chromium: teaching', () => {
         stack.filter((e) => e.status === 'hir-non-resident').length,
       );
       if (n > 0) expect(stack[0].status, `step ${n}: S's bottom is always LIR`).toBe('lir');
-      stack.forEach((e) => seen.add(e.status));
+      for (const e of stack) seen.add(e.status);
       if (n < 13) await page.keyboard.press('ArrowRight');
     }
     expect(seen).toEqual(new Set(['lir', 'hir-resident', 'hir-non-resident']));

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { Simulation, TraceReader, exportWorkload } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { gzipSync } from 'node:zlib';
 import {
-  useApp,
-  EngineReport,
+  setupApp,
+  type EngineReport,
   RUN_TIMEOUT_MS,
   attr,
   decodeShareUrl,
@@ -19,17 +19,20 @@ import {
   value,
 } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: traces', () => {
   it('replays a gzip’d MSR trace dropped on the page, exactly as the engine; a corrupt file leaves the scenario as it was', async () => {
     // A small MSR Cambridge trace: two disks, reads and writes of 4–32 KiB over 3000 blocks.
     let text = '';
     let seed = 7;
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
     for (let i = 0; i < 30_000; i++) {
       const block = rand(3) === 0 ? rand(300) : rand(3000);
-      text += `${128166372003061629 + i * 1000},web,${rand(2)},${rand(4) === 0 ? 'Write' : 'Read'},${block * 4096},${4096 * (1 + rand(8))},${100 + rand(900)}\n`;
+      text += `${128166372003061630 + i * 1000},web,${rand(2)},${rand(4) === 0 ? 'Write' : 'Read'},${block * 4096},${4096 * (1 + rand(8))},${100 + rand(900)}\n`;
     }
     const gz = gzipSync(Buffer.from(text));
     const page = await openApp();
@@ -84,7 +87,7 @@ describe('tiersim in Chromium: traces', () => {
     expect(r.rows.length).toBeGreaterThan(1);
 
     // A corrupt file: the message names it and the place; the scenario stays and still runs.
-    const bad = Buffer.from(text.split('\n').slice(0, 7).join('\n') + '\n1,web,0,Trim,0,4096,1\n');
+    const bad = Buffer.from(`${text.split('\n').slice(0, 7).join('\n')}\n1,web,0,Trim,0,4096,1\n`);
     await drop(bad, 'broken.csv');
     await page.waitForSelector('[data-testid="run-error"]', { timeout: RUN_TIMEOUT_MS });
     expect(await testId(page, 'run-error').innerText()).toContain(

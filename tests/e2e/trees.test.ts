@@ -11,7 +11,7 @@ import {
   runScenario,
 } from '../../web/wasm-pkg/tiersim_wasm.js';
 import {
-  useApp,
+  setupApp,
   RUN_TIMEOUT_MS,
   SHOTS,
   attr,
@@ -28,7 +28,7 @@ import {
   value,
 } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: trees', () => {
   it('rewires a tree by dragging one cache onto another in the topology diagram, then runs it', async () => {
@@ -188,7 +188,10 @@ describe('tiersim in Chromium: trees', () => {
     const lines: string[] = [];
     const counts: Record<number, number> = { 11: 0, 4: 0, 27: 0 };
     let seed = 12345;
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
     for (let i = 0; i < 6000; i++) {
       // The first three lines introduce the volumes in the order 11, 4, 27.
       const v = volumes[i < 3 ? i : i % 3 === 0 ? 0 : rand(10) < 5 ? 1 : 2];
@@ -198,7 +201,7 @@ describe('tiersim in Chromium: trees', () => {
         `${v},${rand(6) === 0 ? 'W' : 'R'},${block * 4096},${4096 * (1 + rand(3))},${1577808000000000 + i * 250}`,
       );
     }
-    const bytes = Buffer.from(lines.join('\n') + '\n');
+    const bytes = Buffer.from(`${lines.join('\n')}\n`);
     const page = await openApp();
     await testId(page, 'client-capacity').fill('512');
     await testId(page, 'array-capacity').fill('2048');

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import {
-  useApp,
+  setupApp,
   RUN_TIMEOUT_MS,
   attr,
   decodeShareUrl,
@@ -27,7 +27,7 @@ import {
   value,
 } from './harness';
 
-useApp();
+setupApp();
 
 const VIEWS = ['explore', 'compare', 'sweeps', 'teach', 'gallery'] as const;
 const DOCS = join(root, 'docs/screenshots');

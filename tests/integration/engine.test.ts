@@ -33,7 +33,7 @@ import {
   designRuns,
   designSpace as ourDesignSpace,
   runName,
-} from '../../web/features/designspace/space';
+} from '../../web/scenario/designSpace';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 const root = resolve(__dirname, '../..');

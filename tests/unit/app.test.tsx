@@ -578,7 +578,10 @@ describe('App', () => {
       source: { kind: 'workload', workload: { kind: 'zipf', blocks: 1000, alpha: 1 } },
     };
     const asked: string[] = [];
-    const migrate = async (json: string) => (asked.push(json), JSON.stringify(migrated));
+    const migrate = async (json: string) => {
+      asked.push(json);
+      return JSON.stringify(migrated);
+    };
     window.history.replaceState(null, '', `/#s=${LZString.compressToEncodedURIComponent(JSON.stringify(v1))}`);
     render(<App migrate={migrate} />);
     // While the engine migrates it, nothing runs and the link stays as it is.

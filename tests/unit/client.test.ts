@@ -36,7 +36,9 @@ const packing =
     });
 
 const open: MessagePort[] = [];
-afterEach(() => open.splice(0).forEach((p) => p.close()));
+afterEach(() => {
+  for (const p of open.splice(0)) p.close();
+});
 
 /** A factory of fake workers, each serving `impl`; records what was created and terminated. */
 function fakeWorkers(impl: RunImpl) {

@@ -17,7 +17,7 @@ import {
   workloadRequests,
   type PolicyKind,
 } from '../../web/scenario/schema';
-import { OFFLINE_POLICIES, POLICIES } from '../../web/features/scenario/components/CacheFields';
+import { OFFLINE_POLICIES, POLICIES } from '../../web/scenario/policies';
 
 const wasm = join(resolve(__dirname, '../..'), 'web/wasm-pkg/tiersim_wasm_bg.wasm');
 
@@ -94,15 +94,15 @@ describe('the UI agrees with the engine', () => {
       [(s: any) => (s.source.workload = { kind: 'tpch', query: 'q3', scale: 65 }), 'source.workload.scale'],
       // MC² on one cache: there is nothing above it to partition.
       [
-        (s: any) => (
-          (s.topology = {
+        (s: any) => {
+          s.topology = {
             kind: 'single',
             cache: { capacity: 100, policy: { kind: 'lru' } },
             link: { preset: 'fc-1g' },
             disk: { kind: 'constant', serviceMs: 10 },
-          }),
-          (s.source = { kind: 'workload', workload: s.source.workload })
-        ),
+          };
+          s.source = { kind: 'workload', workload: s.source.workload };
+        },
         'protocol',
       ],
       // Two arrays: MC² manages clients over one.
@@ -308,7 +308,10 @@ describe('the UI agrees with the engine', () => {
     ],
     [
       'topology.client.policy',
-      (s: any) => ((s.topology.client.policy = { kind: 'min' }), (s.source.workload.requestBlocks = 512)),
+      (s: any) => {
+        s.topology.client.policy = { kind: 'min' };
+        s.source.workload.requestBlocks = 512;
+      },
     ],
     ['topology.kind', (s: any) => (s.topology.kind = 'ring')],
     ['version', (s: any) => (s.version = 5)],

@@ -15,7 +15,7 @@ import {
   runName,
   summarize,
   type Outcome,
-} from '../../web/features/designspace/space';
+} from '../../web/scenario/designSpace';
 import { treeFromScenario } from '../../web/scenario/topology';
 import type { PointRunner } from '../../web/worker/pool';
 import { defaultScenario } from '../../web/scenario/defaults';

@@ -50,7 +50,7 @@ describe("a chart's empty message", () => {
     expect(wrapWords(text, 700)).toEqual([text]);
     expect(wrapWords(text, 206)).toEqual(['Run a sweep to draw', 'miss-ratio curves.']);
     const { container } = render(
-      <svg>
+      <svg aria-hidden="true">
         <EmptyText plot={{ left: 46, right: 268, top: 10, bottom: 210 }} text={text} />
       </svg>,
     );
@@ -281,7 +281,9 @@ describe('MrcPanel', () => {
       })),
     });
     const finishers: (() => void)[] = [];
-    const finish = () => finishers.forEach((f) => f());
+    const finish = () => {
+      for (const f of finishers) f();
+    };
     const seen: unknown[] = [];
     // Each client by its creation index: which were warmed, used, terminated.
     const log = { warmed: [] as number[], used: [] as number[], terminated: [] as number[] };

@@ -172,9 +172,12 @@ describe('scenario schema', () => {
           s.topology.client.policy = { kind: 'min' };
         }).message,
       ).toBe(`${kind} is offline, but the stream reaching "array" depends on the offline "client" below it`);
-      expect(firstIssue((s) => ((s.topology.client.policy = { kind }), (s.protocol = { kind: 'mc2' }))).path).toBe(
-        'topology.client.policy',
-      );
+      expect(
+        firstIssue((s) => {
+          s.topology.client.policy = { kind };
+          s.protocol = { kind: 'mc2' };
+        }).path,
+      ).toBe('topology.client.policy');
     }
     const big = {
       ...single({ capacity: 10, policy: { kind: 'min' } }),
@@ -222,7 +225,12 @@ describe('scenario schema', () => {
         { path: 'du', message: 'DU (drop) has nothing to do here: a single cache sends nothing up to a client' },
       ],
     });
-    expect(firstIssue((x) => ((x.protocol = { kind: 'ac-cc' }), (x.du = 'lru-end')))).toEqual({
+    expect(
+      firstIssue((x) => {
+        x.protocol = { kind: 'ac-cc' };
+        x.du = 'lru-end';
+      }),
+    ).toEqual({
       path: 'du',
       message: 'DU (lru-end) has nothing to do here: AC_CC keeps each block in one level already',
     });
@@ -234,7 +242,12 @@ describe('scenario schema', () => {
       path: 'source.clients.client',
       message: 'this topology has one client: give its generator as source.workload',
     });
-    expect(firstIssue((x) => ((x.protocol = { kind: 'mc2' }), (x.se = true)))).toEqual({
+    expect(
+      firstIssue((x) => {
+        x.protocol = { kind: 'mc2' };
+        x.se = true;
+      }),
+    ).toEqual({
       path: 'se',
       message: "MC²'s partitions replace the caches' policies, so there is no insertion end to choose",
     });
@@ -378,8 +391,10 @@ describe('scenario schema', () => {
       });
       // An offline middle tier: its stream depends on the order 2 clients reach it under queueing.
       expect(
-        treeIssues((s) => ((s.topology.caches[1].policy = { kind: 'min' }), (s.queueing = { arrivals: 'closed' })))[0]
-          .path,
+        treeIssues((s) => {
+          s.topology.caches[1].policy = { kind: 'min' };
+          s.queueing = { arrivals: 'closed' };
+        })[0].path,
       ).toBe('topology.caches.1.policy');
       expect(treeIssues((s) => (s.source.clients = { mid1: { kind: 'random', blocks: 10 } }))).toContainEqual({
         path: 'source.clients.mid1',
@@ -390,11 +405,10 @@ describe('scenario schema', () => {
         message: 'no cache is named "nobody"',
       });
       expect(
-        treeIssues(
-          (s) => (
-            (s.source.clients = { client1: { kind: 'random', blocks: 10 } }), (s.source.sharing = { kind: 'conjoint' })
-          ),
-        ),
+        treeIssues((s) => {
+          s.source.clients = { client1: { kind: 'random', blocks: 10 } };
+          s.source.sharing = { kind: 'conjoint' };
+        }),
       ).toContainEqual({
         path: 'source.clients.client1',
         message: 'conjoint clients issue one stream: give every client source.workload',

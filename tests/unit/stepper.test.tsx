@@ -3,17 +3,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LZString from 'lz-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  layoutStep,
-  narrate,
-  resolveClients,
-  Stepper,
-  STEPPER_PRESETS,
-  stepperScenario,
-} from '../../web/features/teach/Stepper';
+import { layoutStep } from '../../web/features/teach/layout';
+import { narrate } from '../../web/features/teach/narrate';
+import { STEPPER_PRESETS } from '../../web/features/teach/presets';
+import { stepperScenario } from '../../web/features/teach/scenario';
+import { Stepper } from '../../web/features/teach/Stepper';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { treeFromScenario } from '../../web/scenario/topology';
-import { letterId, letterName, parseBlocks } from '../../web/features/teach/requests';
+import { letterId, letterName, parseBlocks, resolveClients } from '../../web/features/teach/requests';
 import { readStepperLink, sameConfig, walkParams, walkParamsIn, writeStepperLink } from '../../web/features/teach/link';
 import { unzipSync } from 'fflate';
 import { frameName, frameSvg, printablePage, stackFrames, zipFrames } from '../../web/features/teach/export';

@@ -19,7 +19,7 @@ const SETTLE = { timeout: SETTLE_MS };
 
 const open: MessagePort[] = [];
 afterEach(() => {
-  open.splice(0).forEach((p) => p.close());
+  for (const p of open.splice(0)) p.close();
   vi.unstubAllGlobals();
 });
 

@@ -133,7 +133,10 @@ describe('scenario URL codec', () => {
     const migrated = { ...defaultScenario(), seed: 1 };
     const seen: string[] = [];
     await expect(
-      migrateLinked(decoded.document, async (json) => (seen.push(json), JSON.stringify(migrated))),
+      migrateLinked(decoded.document, async (json) => {
+        seen.push(json);
+        return JSON.stringify(migrated);
+      }),
     ).resolves.toEqual({ ok: true, scenario: migrated });
     expect(JSON.parse(seen[0])).toEqual(v1);
     await expect(

@@ -1,7 +1,7 @@
 // The scenario in one line, for the run bar: its name, its topology and policies, how the caches
 // cooperate, and where its requests come from — and how many requests a run of it serves. The
 // facts are web/scenario/summary.ts's, which an exported figure's line renders its own way.
-import { formatCount } from './format';
+import { formatCount } from '../format/numbers';
 import { protocolNames, type Scenario } from '../scenario/schema';
 import { scenarioFacts, type ScenarioFacts, type TopologyFacts } from '../scenario/summary';
 

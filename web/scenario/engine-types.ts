@@ -20,7 +20,9 @@ type Flat<T> = T extends object ? { [K in keyof T]: T[K] } : T;
 type Same<A, B> = Mutual<Shape<Flat<A>>, Shape<Flat<B>>>;
 
 /** Compiles only when its argument is `true`. */
-function same<T extends true>(): T | void {}
+function same<T extends true>(): T | undefined {
+  return undefined;
+}
 
 same<Same<z.input<typeof S.policySchema>, Engine.PolicyConfig>>();
 same<Same<z.input<typeof S.cacheSchema>, Engine.CacheConfig>>();

@@ -562,11 +562,9 @@ const workloadSource = z.strictObject({
 
 const traceSource = z.strictObject({
   kind: z.literal('trace'),
-  name: z
-    .string({ error: 'must be text' })
-    .refine((n) => n.trim().length > 0 && n.length <= MAX_NAME_LENGTH, {
-      error: `must be 1 to ${MAX_NAME_LENGTH} characters`,
-    }),
+  name: z.string({ error: 'must be text' }).refine((n) => n.trim().length > 0 && n.length <= MAX_NAME_LENGTH, {
+    error: `must be 1 to ${MAX_NAME_LENGTH} characters`,
+  }),
   format: z.enum(TRACE_FORMATS, { error: `must be one of ${TRACE_FORMATS.join(', ')}` }).optional(),
   objectMode: z.boolean({ error: 'must be true or false' }).optional(),
   skipBad: z.boolean({ error: 'must be true or false' }).optional(),
@@ -616,7 +614,7 @@ export function shapeNodes(t: Topology): ShapeNode[] {
     ];
   }
   const index = new Map<string, number>();
-  t.caches.forEach((c, i) => !index.has(c.name) && index.set(c.name, i));
+  for (const [i, c] of t.caches.entries()) if (!index.has(c.name)) index.set(c.name, i);
   return t.caches.map((c, i) => ({
     name: c.name,
     cache: {

@@ -2,7 +2,7 @@
 // and size), how they cooperate, where its requests come from and how many a run serves, its
 // block size. One source for the page's two one-line summaries, each its own rendering: the run
 // bar's, short and at a glance (web/app/summary.ts), and an exported figure's, spelled out
-// (web/features/export/export.ts) — so the two never disagree on what the scenario is.
+// (web/export/export.ts) — so the two never disagree on what the scenario is.
 import { protocolKind, shapeOf, workloadBlocks, type ProtocolKind, type Scenario } from './schema';
 import { sourceRequests, traceOf, workloadOf } from './topology';
 

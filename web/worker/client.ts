@@ -13,6 +13,7 @@ import type {
   MiniCurvesRequest,
   MiniProgress,
   MiniReport,
+  PackedReport,
   Report,
   WorkerMemory,
   TeachRequest,
@@ -22,7 +23,7 @@ import type {
   UpsideReport,
   Verdict,
 } from './protocol';
-import { unpackReport, type PackedReport } from './snapshot';
+import { unpackReport } from './snapshot';
 import { traceFile } from './traces';
 
 /** A failed run, with the typed reason from protocol.ts. */

@@ -19,7 +19,7 @@ import init, {
 import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
 import { planBatch, shouldEmit } from './batch';
 import { defaultPoolSize, traceLimitMiB } from './limits';
-import { packReport, type PackedReport } from './snapshot';
+import { packReport } from './snapshot';
 import { BATCH_REQUESTS, TraceFile, TraceStreamError, warmReader } from './stream';
 import type {
   Check,
@@ -27,6 +27,7 @@ import type {
   EngineError,
   LoadProgress,
   MiniReport,
+  PackedReport,
   Report,
   RunReply,
   WorkerMemory,

@@ -15,7 +15,6 @@ import type {
   UpsideReport,
   Verdict,
 } from '../generated/engine';
-import type { PackedReport } from './snapshot';
 
 export type {
   CacheCounters,
@@ -106,6 +105,18 @@ export interface EngineError {
 export interface WorkerMemory {
   engine: number;
   reader: number;
+}
+
+/**
+ * A run's progress snapshot as it crosses from the worker: a report whose numeric arrays travel
+ * in `numbers` (in `lengths`' order), left empty in `report` (packed and unpacked by ./snapshot.ts).
+ */
+export interface PackedReport {
+  report: Report;
+  numbers: Float64Array;
+  lengths: number[];
+  /** A streamed run's workers' memory, when it streams. */
+  memory?: WorkerMemory;
 }
 
 /** Miss-ratio curves of several policies over a streamed trace file (engine: analysis::minisim). */

@@ -4,15 +4,15 @@
 // each configuration, each approach's best design beside its plain LRU one, and the gap
 // between the best hierarchy-aware and the best aggressively-collaborative design (Table 4).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatMs } from '../../app/format';
+import { formatMs } from '../../format/numbers';
 import { DesignBarsChart } from '../../charts/designspace/DesignBarsChart';
 import type { ApproachBars } from '../../charts/designspace/useDesignBarsLayout';
 import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
 import { runLink } from '../../scenario/url';
-import { SelectField } from '../scenario/components/SelectField';
-import { ChartExport } from '../export/ChartExport';
+import { SelectField } from '../../ui/SelectField';
+import { ChartExport } from '../../export/ChartExport';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
-import { WorkProgress } from '../sweeps/WorkProgress';
+import { WorkProgress } from '../../ui/WorkProgress';
 import {
   AC_CA_KS,
   APPROACH_LABELS,
@@ -28,7 +28,7 @@ import {
   type Outcome,
   type San,
   type Summary,
-} from './space';
+} from '../../scenario/designSpace';
 
 type SanChoice = 'scenario' | San | 'all';
 type RatioChoice = 'one' | 'sweep';

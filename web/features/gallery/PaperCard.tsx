@@ -209,9 +209,13 @@ function CheckRow({ row: { check: c, verdict, was, isNew } }: { row: Row }) {
         <td className="gallery-diff">{differenceText(difference(c))}</td>
         <td className="gallery-mark">
           {verdict ? (
-            <span aria-label={VERDICT_WORD[verdict]}>{MARK[verdict]}</span>
+            <span role="img" aria-label={VERDICT_WORD[verdict]}>
+              {MARK[verdict]}
+            </span>
           ) : (
-            <span aria-label="being judged">…</span>
+            <span role="img" aria-label="being judged">
+              …
+            </span>
           )}
         </td>
       </tr>

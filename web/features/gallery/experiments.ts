@@ -5,7 +5,7 @@
 import { DEFAULT_SCENARIO } from '../../scenario/defaults';
 import type { PolicyConfig, Scenario, Workload } from '../../scenario/schema';
 import { asSingle, mc2Example } from '../../scenario/topology';
-import { applyDesign, onSan } from '../designspace/space';
+import { applyDesign, onSan } from '../../scenario/designSpace';
 
 export interface Experiment {
   /** The card's id (test ids: `gallery-<id>`). */

@@ -3,7 +3,7 @@
 // of a fixed total cache (paper 003 Figure 8; two levels) and SLRU's protected share (paper 001;
 // the first client's cache alone) — every point a run on the worker pool.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatMs, formatPercent } from '../../app/format';
+import { formatMs, formatPercent } from '../../format/numbers';
 import { SWEEP_HEIGHT, SweepChart } from '../../charts/sweep/SweepChart';
 import { computeSweepLayout as layOut, type SweepChartSpec, type SweepLayout } from '../../charts/sweep/useSweepLayout';
 import { LINK_PRESETS } from '../../scenario/links';
@@ -11,10 +11,10 @@ import { checkScenario, describeIssue, type PolicyConfig, type Scenario } from '
 import { asSingle, firstPath, setProtocol } from '../../scenario/topology';
 import { runLink } from '../../scenario/url';
 import type { Report } from '../../worker/protocol';
-import { ChartExport } from '../export/ChartExport';
+import { ChartExport } from '../../export/ChartExport';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
-import { SelectField } from '../scenario/components/SelectField';
-import { WorkProgress } from './WorkProgress';
+import { SelectField } from '../../ui/SelectField';
+import { WorkProgress } from '../../ui/WorkProgress';
 
 export type SweepParam = 'bandwidth' | 'ratio' | 'slru';
 

@@ -4,6 +4,12 @@
 // and, in a hierarchy of several clients, the client before a colon: "c2:A" (by its name, or
 // its number counted from 1: "2:A"). A request without one is the first client's. Under MC²
 // a block names its range (paper 002's hint) after an @: "c1:A@2" (no range: the client's rest).
+//
+// Everything the stepper checks of what was typed lives here, behind `walkInput` (the request
+// list and start lists as the engine's teach takes them) and `drawLimitError` (what the stepper
+// can draw), so the checks can move to the engine without touching the panel.
+import type { TeachRequest } from '../../worker/protocol';
+import type { StepperConfig } from './config';
 
 /** A read, a write, or a write with paper 004's hint (as the engine's teach takes it). */
 export type Op = 'read' | 'write' | 'synch' | 'replace' | 'recov';
@@ -61,4 +67,90 @@ export function parseBlocks(text: string, what = 'request', writes = true, clien
   if (requests.length > MAX_STEPS)
     return { ok: false, message: `${what}s: at most ${MAX_STEPS} (got ${requests.length})` };
   return { ok: true, requests, letters };
+}
+
+/**
+ * The requests as the engine takes them: a named client resolved to a leaf of the hierarchy
+ * (by name, or by its number from 1); an error names the request and the clients there are.
+ */
+export function resolveClients(
+  requests: ReturnType<typeof parseBlocks> & { ok: true },
+  clients: readonly string[],
+): TeachRequest[] | { error: string } {
+  const out: TeachRequest[] = [];
+  for (const [i, r] of requests.requests.entries()) {
+    if (r.length === 2) {
+      out.push(r);
+      continue;
+    }
+    const [block, op, who] = r;
+    // A range alone ("A@2"): the first client's.
+    if (who === null) {
+      out.push([block, op, 0, r[3] as number]);
+      continue;
+    }
+    const byNumber = /^\d+$/.test(who) && !clients.includes(who) ? clients[Number(who) - 1] : undefined;
+    const name = clients.includes(who) ? who : byNumber;
+    if (name === undefined) {
+      const theirs = `its clients: ${clients.join(', ')}, or 1 to ${clients.length}`;
+      return { error: `request ${i + 1}: "${who}" is not a client of this hierarchy (${theirs})` };
+    }
+    out.push(r.length === 4 ? [block, op, name, r[3]] : [block, op, name]);
+  }
+  return out;
+}
+
+/** The requests and each cache's start list as the engine's teach takes them. */
+export type WalkInput =
+  | { ok: true; requests: TeachRequest[]; start: Record<string, number[]>; letters: boolean }
+  | { ok: false; message: string };
+
+/**
+ * `c`'s request list (its clients resolved among `clients`, the hierarchy's leaves) and each
+ * cache's start list, next victim first; the first thing wrong, in words, if any is.
+ */
+export function walkInput(c: StepperConfig, clients: readonly string[]): WalkInput {
+  const fail = (message: string) => ({ ok: false as const, message });
+  const reqs = parseBlocks(c.requests);
+  if (!reqs.ok) return reqs;
+  if (reqs.requests.length === 0) return fail('type at least one request');
+  const resolved = resolveClients(reqs, clients);
+  if ('error' in resolved) return fail(resolved.error);
+  const lists: [string, string, string][] = c.tree
+    ? c.tree.caches.map((x) => [x.name, c.starts?.[x.name] ?? '', `${x.name} start block`])
+    : c.array === 'none'
+      ? [['client', c.startClient, 'client start block']]
+      : [
+          ['client', c.startClient, 'client start block'],
+          ['array', c.startArray, 'array start block'],
+        ];
+  const start: Record<string, number[]> = {};
+  let letters = reqs.letters;
+  for (const [name, text, what] of lists) {
+    const parsed = parseBlocks(text, what, false);
+    if (!parsed.ok) return parsed;
+    letters ||= parsed.letters;
+    if (c.tree && parsed.requests.length === 0) continue;
+    start[name] = parsed.requests.map(([b]) => b);
+  }
+  return { ok: true, requests: resolved, start, letters };
+}
+
+/** Most caches, and largest cache, the stepper draws (engine: MAX_TEACH_CACHES, MAX_TEACH_CAPACITY). */
+export const MAX_STEPPER_CACHES = 12;
+export const MAX_STEPPER_BLOCKS = 64;
+
+/** Why the stepper cannot draw `c`'s caches (too many, or one too big), or null when it can. */
+export function drawLimitError(c: StepperConfig): string | null {
+  const caches = c.tree ? c.tree.caches : [];
+  if (caches.length > MAX_STEPPER_CACHES)
+    return `the stepper draws at most ${MAX_STEPPER_CACHES} caches (this tree has ${caches.length})`;
+  const big = c.tree
+    ? caches.find((x) => x.capacity > MAX_STEPPER_BLOCKS)?.capacity
+    : Math.max(c.clientSize, c.array === 'none' ? 0 : c.arraySize);
+  if (big !== undefined && big > MAX_STEPPER_BLOCKS) {
+    const tree = c.tree ? ` (this tree has one of ${big}: shrink its caches in the scenario)` : '';
+    return `the stepper draws caches of at most ${MAX_STEPPER_BLOCKS} blocks${tree}`;
+  }
+  return null;
 }

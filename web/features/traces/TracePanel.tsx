@@ -9,7 +9,7 @@ import type { Scenario } from '../../scenario/schema';
 import { sourceRequests, workloadOf } from '../../scenario/topology';
 import { TPCH_RANGES } from '../../scenario/tpch';
 import { EngineClient, type PreviewRow } from '../../worker/client';
-import { download as saveFile, exportName } from '../export/export';
+import { download as saveFile, exportName } from '../../export/export';
 
 /** Requests the preview shows. */
 const PREVIEW_REQUESTS = 24;
@@ -186,17 +186,21 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
             </tr>
           </thead>
           <tbody>
-            {preview.map((r, i) => (
-              <tr key={i} data-testid={`preview-row-${i}`} data-op={r.op} data-hint={r.hint ?? ''}>
-                <td>{previewFrom + i + 1}</td>
-                <td>{r.client}</td>
-                <td>{r.block}</td>
-                <td>{r.nblocks}</td>
-                <td>{r.op}</td>
-                <td>{r.hint ? <span className={`hint hint-${r.hint}`}>{r.hint.toUpperCase()}</span> : ''}</td>
-                <td data-testid={`preview-range-${i}`}>{r.range === undefined ? '' : rangeLabel(r.range, base)}</td>
-              </tr>
-            ))}
+            {preview.map((r, i) => {
+              // The request's number in the workload: a row's identity as the window moves.
+              const n = previewFrom + i + 1;
+              return (
+                <tr key={n} data-testid={`preview-row-${i}`} data-op={r.op} data-hint={r.hint ?? ''}>
+                  <td>{n}</td>
+                  <td>{r.client}</td>
+                  <td>{r.block}</td>
+                  <td>{r.nblocks}</td>
+                  <td>{r.op}</td>
+                  <td>{r.hint ? <span className={`hint hint-${r.hint}`}>{r.hint.toUpperCase()}</span> : ''}</td>
+                  <td data-testid={`preview-range-${i}`}>{r.range === undefined ? '' : rangeLabel(r.range, base)}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

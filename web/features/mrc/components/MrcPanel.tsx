@@ -5,15 +5,15 @@
 // analysis::minisim) fed as a reader worker streams the file: every policy's whole curve is
 // drawn while the file is read, and grows sharper to its end, never holding the trace.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatCount, formatPercent } from '../../../app/format';
+import { formatCount, formatPercent } from '../../../format/numbers';
 import { MrcChart } from '../../../charts/mrc/MrcChart';
 import { ScaleSelect } from '../../../charts/ScaleSelect';
 import type { Curve, MrcScale } from '../../../charts/mrc/useMrcLayout';
 import { POLICY_KINDS, workloadBlocks, type PolicyKind, type Scenario } from '../../../scenario/schema';
 import { workloadOf } from '../../../scenario/topology';
-import { OFFLINE_POLICIES, POLICIES } from '../../scenario/components/CacheFields';
-import { ChartExport } from '../../export/ChartExport';
-import { NumberField } from '../../scenario/components/NumberField';
+import { OFFLINE_POLICIES, POLICIES } from '../../../scenario/policies';
+import { ChartExport } from '../../../export/ChartExport';
+import { NumberField } from '../../../ui/NumberField';
 import { defaultPoolSize, defaultRunner, isCancel, type PoolRunner } from '../../../worker/pool';
 import { EngineClient } from '../../../worker/client';
 import type { MiniReport, WorkerMemory } from '../../../worker/protocol';
@@ -28,7 +28,7 @@ import {
   type PointResult,
   type SweepPoint,
 } from '../sweep';
-import { WorkProgress } from '../../sweeps/WorkProgress';
+import { WorkProgress } from '../../../ui/WorkProgress';
 
 const LABELS: Record<string, string> = Object.fromEntries(
   [...POLICIES, ...OFFLINE_POLICIES].map((p) => [p.value, p.label]),
@@ -116,6 +116,7 @@ export function MrcPanel({
     spare.current = createCurves();
     void spare.current.warmCurves?.();
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `createCurves`, behind `warm`, is fixed for the panel's life
   useEffect(() => {
     if (!miniReady) return;
     miniOn.current = true;
@@ -125,7 +126,6 @@ export function MrcPanel({
       spare.current?.terminate();
       spare.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `createCurves` is fixed for the panel's life
   }, [miniReady]);
 
   const w = base ? workloadOf(base) : null;

@@ -3,13 +3,13 @@
 // progresses; then, from the report's clients and caches, each client's CDF and path (when
 // there are several, or a path deeper than two levels) and every cache's counters.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatCount, formatMs, formatPercent } from '../../../app/format';
-import { ChartExport } from '../../export/ChartExport';
-import { download, exportName, reportCsv, reportJson } from '../../export/export';
+import { formatCount, formatMs, formatPercent } from '../../../format/numbers';
+import { ChartExport } from '../../../export/ChartExport';
+import { download, exportName, reportCsv, reportJson } from '../../../export/export';
 import { CdfChart, PIN_COLOURS } from '../../../charts/cdf/CdfChart';
 import { ScaleSelect } from '../../../charts/ScaleSelect';
 import type { CdfScale, Pin } from '../../../charts/cdf/useCdfLayout';
-import type { RunState } from '../../run/hooks/useEngineRun';
+import type { RunState } from '../../../worker/runState';
 import type { Report } from '../../../worker/protocol';
 import { checkScenario, type Scenario, type TopologyKind } from '../../../scenario/schema';
 import { MAX_COMPARE_RUNS, compareRun, decodeCompareRuns, runLink, type Migrate } from '../../../scenario/url';
@@ -154,6 +154,7 @@ export function ResultsPanel({
           <p className="stale-note">The scenario has changed since this run — run it again to update.</p>
         )}
         {done && (
+          // biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset's border, padding and min-width would have to be undone
           <span className="chart-export" role="group" aria-label="export the results">
             <button
               type="button"

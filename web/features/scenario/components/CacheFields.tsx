@@ -9,7 +9,6 @@ import {
   DEFAULT_PREFETCH_WINDOW,
   MAX_PREFETCH_TRIGGER,
   MAX_PREFETCH_WINDOW,
-  POLICY_CATALOGUE,
   PREFETCH_KINDS,
   paramValue,
   policyInfo,
@@ -19,24 +18,9 @@ import {
   type PolicyParam,
   type PrefetchConfig,
 } from '../../../scenario/schema';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
-
-/** The online policies, as the engine's catalogue lists and names them. */
-export const POLICIES: readonly { value: PolicyKind; label: string }[] = POLICY_CATALOGUE.filter((p) => !p.offline).map(
-  (p) => ({
-    value: p.kind,
-    label: p.hints ? `${p.label} (write hints)` : p.label,
-  }),
-);
-
-/** Offered at a cache whose reference stream is known before the run (a client; a cache above, from a first pass). */
-export const OFFLINE_POLICIES: readonly { value: PolicyKind; label: string }[] = POLICY_CATALOGUE.filter(
-  (p) => p.offline,
-).map((p) => ({
-  value: p.kind,
-  label: `${p.label} (offline)`,
-}));
+import { OFFLINE_POLICIES, POLICIES } from '../../../scenario/policies';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 /** What a capacity may be typed in. */
 export const CAPACITY_UNITS = ['blocks', 'KiB', 'MiB', 'GiB'] as const;

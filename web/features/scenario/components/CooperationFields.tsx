@@ -5,8 +5,8 @@
 import type { ReactNode } from 'react';
 import { DEFAULT_AC_CA_K, protocolKind, sendsDemotes } from '../../../scenario/schema';
 import type { Scenario } from '../../../scenario/schema';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 interface Props {
   scenario: Scenario;

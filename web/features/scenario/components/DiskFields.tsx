@@ -1,8 +1,8 @@
 // The disk: a constant service time, or the mechanical drive (seek by distance, rotation,
 // transfer and a read-ahead track buffer) calibrated to paper 000.
 import { MECHANICAL_DEFAULTS, type DiskConfig } from '../../../scenario/schema';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 export interface DiskFieldsProps {
   disk: DiskConfig;

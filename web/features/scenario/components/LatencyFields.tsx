@@ -3,8 +3,8 @@
 // outstanding per client (closed loop) or Poisson arrivals per client (open loop) — and, with
 // several clients, fairness: each client also timed alone, for its speedup (paper 002).
 import type { Scenario } from '../../../scenario/schema';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 type TimingChoice = 'additive' | 'closed' | 'open';
 

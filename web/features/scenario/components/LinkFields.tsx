@@ -2,8 +2,8 @@
 // custom per-request overhead and bandwidth; switching to custom starts from the preset's time.
 import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links';
 import type { LinkConfig } from '../../../scenario/schema';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 type LinkChoice = LinkConfig['preset'];
 

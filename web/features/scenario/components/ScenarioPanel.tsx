@@ -3,7 +3,7 @@
 // the requests come from (a generator, or a trace file). Every change goes straight to the
 // draft; fields the schema rejects show why inline.
 import { useEffect, useRef } from 'react';
-import { formatCount } from '../../../app/format';
+import { formatCount } from '../../../format/numbers';
 import { autoName, designOf, isDesignKind, type Design } from '../../../scenario/defaults';
 import { clientNames, policyInfo, protocolKind } from '../../../scenario/schema';
 import type {
@@ -24,8 +24,8 @@ import { DesignPicker } from './DesignPicker';
 import { DiskFields } from './DiskFields';
 import { LatencyFields } from './LatencyFields';
 import { LinkFields } from './LinkFields';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 import { TraceFields } from './TraceFields';
 import { TreeBuilder } from './TreeBuilder';
 import { WorkloadFields, switchKind } from './WorkloadFields';

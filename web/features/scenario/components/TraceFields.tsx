@@ -3,7 +3,7 @@
 // records), and which client of the topology each trace client drives: in order of appearance,
 // all merged into one stream, or mapped by hand. With one client and a trace of several, it
 // offers to merge them or to build a tree with a client per trace client.
-import { formatCount } from '../../../app/format';
+import { formatCount } from '../../../format/numbers';
 import {
   TRACE_FORMATS,
   clientNames,
@@ -13,8 +13,8 @@ import {
 } from '../../../scenario/schema';
 import { traceAssignment, traceOf, treeForTraceClients } from '../../../scenario/topology';
 import type { TraceSummary } from '../../../worker/protocol';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 export interface TraceFieldsProps {
   scenario: Scenario;

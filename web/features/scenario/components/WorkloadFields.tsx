@@ -3,13 +3,13 @@
 // behind a buffer pool whose cleaners tag writes), paper 002's TPC-H-like client (query 3's
 // loops or query 7's index lookups, every request tagged with its range) and PHASES —
 // generators one after another, each with its requests and a block offset (phase changes).
-import { formatCount } from '../../../app/format';
+import { formatCount } from '../../../format/numbers';
 import { OLTP_DEFAULTS, oltpPages } from '../../../scenario/oltp';
 import { TPCH_DEFAULTS, tpchPages } from '../../../scenario/tpch';
 import { MAX_PHASES, workloadBlocks, workloadRequests } from '../../../scenario/schema';
 import type { Generator, Workload } from '../../../scenario/schema';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 type Kind = Workload['kind'];
 
@@ -193,6 +193,7 @@ export function WorkloadFields({
         <div className="phases" data-testid="phases">
           <ol className="tree-caches">
             {w.phases.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a phase is its place in the list (two may be alike)
               <li key={i} className="tree-cache" data-testid={`phase-${i}`}>
                 <div className="tree-cache-head">
                   <span className="tree-role is-mid">phase {i + 1}</span>

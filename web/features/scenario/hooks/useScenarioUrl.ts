@@ -45,8 +45,8 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine, extra = '')
   lastValidRef.current = lastValid;
   const extraRef = useRef(extra);
   extraRef.current = extra;
-  /** The address of `scenario` with the page's own parameters. */
-  const linkTo = (scenario: Scenario) => shareUrl(window.location.href, scenario) + extraRef.current;
+  /** The address of `scenario` with the page's own parameters as they are now. */
+  const linkTo = useCallback((scenario: Scenario) => shareUrl(window.location.href, scenario) + extraRef.current, []);
 
   const check = useMemo(() => checkScenario(draft), [draft]);
   const issues: ScenarioIssue[] = check.ok ? NO_ISSUES : check.issues;
@@ -54,16 +54,18 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine, extra = '')
 
   const validJson = valid ? JSON.stringify(valid) : null;
   useEffect(() => {
+    // The address follows the scenario and the page's own parameters (`extra`).
+    const address = (scenario: Scenario) => shareUrl(window.location.href, scenario) + extra;
     if (!validJson) {
       // The page's own parameters change while the form is invalid: the last valid scenario
       // keeps the address (not while an old link is being migrated: it stays as it came).
-      if (!migrating) window.history.replaceState(window.history.state, '', linkTo(lastValidRef.current));
+      if (!migrating) window.history.replaceState(window.history.state, '', address(lastValidRef.current));
       return;
     }
     const scenario = JSON.parse(validJson) as Scenario;
     setLastValid(scenario);
-    window.history.replaceState(window.history.state, '', linkTo(scenario));
-  }, [validJson, extra]);
+    window.history.replaceState(window.history.state, '', address(scenario));
+  }, [validJson, extra, migrating]);
 
   /** Opens a decoded link: shows it, migrates it first (version 1), or says why not, keeping `kept`. */
   const open = useCallback(
@@ -91,7 +93,7 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine, extra = '')
         }
       });
     },
-    [migrate],
+    [migrate, linkTo],
   );
 
   // A version-1 link on arrival: the engine migrates it.

@@ -6,7 +6,7 @@
 // aggressively-collaborative one. Accounting is the paper's (§7.1): DEMOTEs go uncharged
 // (`demotions: hidden`), as HA_R's reloads are; AC_CA runs once per candidate count in
 // AC_CA_KS and keeps its best (§3.2: k "is manually tuned to achieve the best performance").
-import { DEFAULT_AC_CA_K, treeLeaves, type CacheConfig, type Scenario } from '../../scenario/schema';
+import { DEFAULT_AC_CA_K, treeLeaves, type CacheConfig, type Scenario } from './schema';
 
 export const APPROACHES = ['HA_B', 'HA_R', 'AC_HB', 'AC_CA', 'AC_CC'] as const;
 export type Approach = (typeof APPROACHES)[number];

@@ -1,9 +1,9 @@
 // Exporting what a run showed: its report as JSON (with the scenario that made it) or as CSV
 // (a `section,key,value` table: the summary, the latency CDF, each client and each cache), and any
 // chart as a standalone SVG (its CSS styles inlined) or a PNG drawn from that SVG.
-import { protocolNames, type Scenario } from '../../scenario/schema';
-import { scenarioFacts } from '../../scenario/summary';
-import type { Report } from '../../worker/protocol';
+import { protocolNames, type Scenario } from '../scenario/schema';
+import { scenarioFacts } from '../scenario/summary';
+import type { Report } from '../worker/protocol';
 
 /** The scenario and its report, as one JSON document. */
 export function reportJson(scenario: unknown, report: Report): string {
@@ -41,9 +41,8 @@ export function reportCsv(report: Report, name = ''): string {
     for (const k of ['requests', 'reads', 'writes', 'synchWrites', 'replaceWrites', 'recovWrites'] as const)
       put(at, k, c[k]);
     put(at, 'meanLatencyMs', c.meanLatencyMs);
-    c.hitFractions.forEach((h, i) =>
-      put(at, i === c.hitFractions.length - 1 ? 'hitFraction.disk' : `hitFraction.level${i}`, h),
-    );
+    for (const [i, h] of c.hitFractions.entries())
+      put(at, i === c.hitFractions.length - 1 ? 'hitFraction.disk' : `hitFraction.level${i}`, h);
     if (c.aloneMeanLatencyMs !== undefined) put(at, 'aloneMeanLatencyMs', c.aloneMeanLatencyMs);
     if (c.speedup !== undefined) put(at, 'speedup', c.speedup);
   }
@@ -73,7 +72,7 @@ export function reportCsv(report: Report, name = ''): string {
   }
   if (report.fairness !== undefined) put('summary', 'fairness', report.fairness);
   put('summary', 'queueing', String(report.queueing));
-  return ['section,key,value', ...rows.map((r) => r.map(csvCell).join(','))].join('\n') + '\n';
+  return `${['section,key,value', ...rows.map((r) => r.map(csvCell).join(','))].join('\n')}\n`;
 }
 
 const STYLED = [
