@@ -1,8 +1,10 @@
 // The web app's layers, checked by dependency-cruiser (`npm run lint`, and the lint stage of
 // `npm test`). Top to bottom:
 //
-//   main.tsx → app/ → features/<name>/ → export/, charts/ → worker/ → scenario/ → generated/
+//   main.tsx → app/ → features/<name>/ → export/, charts/ → worker/ → scenario/ → engine/ → generated/
 //                                        ui/ (shared widgets) and format/ (numbers as text)
+//
+// engine/ is the engine on the page's thread (its wasm, loaded once): every rule the page asks.
 //
 // Each folder may import only the folders its `may` list names (and itself); so nothing below
 // reaches up, and features never import one another: what two features share lives in a layer
@@ -11,27 +13,30 @@
 
 /** Each layer: where it lives and what else in web/ it may import. */
 const LAYERS = [
-  { name: 'main', path: '^web/main\\.tsx$', may: ['app', 'styles'] },
+  { name: 'main', path: '^web/main\\.tsx$', may: ['app', 'engine', 'styles'] },
   {
     name: 'app',
     path: '^web/app/',
-    may: ['features', 'export', 'charts', 'worker', 'scenario', 'ui', 'format', 'generated'],
+    may: ['features', 'export', 'charts', 'worker', 'scenario', 'engine', 'ui', 'format', 'generated'],
   },
   // A feature may import its own folder ($1) and the shared layers, never another feature.
   {
     name: 'features',
     path: '^web/features/([^/]+)/',
     own: '^web/features/$1/',
-    may: ['export', 'charts', 'worker', 'scenario', 'ui', 'format', 'generated'],
+    may: ['export', 'charts', 'worker', 'scenario', 'engine', 'ui', 'format', 'generated'],
   },
   // Saving reports, figures and files; and the charts (d3 computes, React renders). Siblings:
   // neither imports the other.
-  { name: 'export', path: '^web/export/', may: ['worker', 'scenario', 'ui', 'format', 'generated'] },
-  { name: 'charts', path: '^web/charts/', may: ['worker', 'scenario', 'ui', 'format', 'generated'] },
+  { name: 'export', path: '^web/export/', may: ['worker', 'scenario', 'engine', 'ui', 'format', 'generated'] },
+  { name: 'charts', path: '^web/charts/', may: ['worker', 'scenario', 'engine', 'ui', 'format', 'generated'] },
   // The engine's workers, their client and protocol; the wasm bindings are built into wasm-pkg/.
-  { name: 'worker', path: '^web/worker/', may: ['scenario', 'format', 'generated', 'wasm-pkg'] },
-  // The scenario's domain: its schema, topology, links, defaults, policies and design space.
-  { name: 'scenario', path: '^web/scenario/', may: ['format', 'generated'] },
+  { name: 'worker', path: '^web/worker/', may: ['scenario', 'engine', 'format', 'generated', 'wasm-pkg'] },
+  // The scenario's domain, as the engine answers for it: its document, topology, links,
+  // defaults, policies and design space.
+  { name: 'scenario', path: '^web/scenario/', may: ['engine', 'format', 'generated'] },
+  // The engine on the page's thread: the wasm bindings and their types, nothing else of ours.
+  { name: 'engine', path: '^web/engine/', may: ['generated', 'wasm-pkg'] },
   // Widgets any feature can use: plain React over format/, knowing no scenario.
   { name: 'ui', path: '^web/ui/', may: ['format'] },
   { name: 'format', path: '^web/format/', may: [] },

@@ -23,7 +23,8 @@ const { values } = parseArgs({
 const rounds = Number(values.rounds);
 const dist = values.dist;
 if (!(rounds > 0)) throw new Error('--rounds: a positive number');
-if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist}/index.html is missing: build first (npm run build)`);
+if (!existsSync(join(dist, 'index.html')))
+  throw new Error(`${dist}/index.html is missing: build first (npm run build)`);
 
 const TYPES = {
   '.html': 'text/html',
@@ -117,7 +118,9 @@ try {
         sent.clear();
         await page.getByTestId(`view-tab-${view}`).click();
         await page.waitForTimeout(3000);
-        const added = [...sent.entries()].filter(([p]) => p.endsWith('.js') || p.endsWith('.wasm') || p.endsWith('.json'));
+        const added = [...sent.entries()].filter(
+          ([p]) => p.endsWith('.js') || p.endsWith('.wasm') || p.endsWith('.json'),
+        );
         const bytes = added.reduce((a, [, n]) => a + n, 0);
         console.log(`  opening ${view}: ${added.length} more files, ${kb(bytes)} gzip'd`);
       }
@@ -135,7 +138,7 @@ try {
     `phone width (390 px): results start ${layout.results.toFixed(0)} px down, the form ${layout.form.toFixed(0)} px ` +
       `(${layout.results < layout.form ? 'results first' : 'form first'})`,
   );
-  await page.close();
+  await close();
 } finally {
   await browser.close();
   server.close();

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import LZString from 'lz-string';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { Scenario } from '../../web/generated/engine';
 import { Simulation, TraceReader, initSync, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { launchChromium, serveApp } from './browser.mjs';
 
@@ -48,12 +49,13 @@ export function setupApp() {
 
 // ---- the engine's side ---------------------------------------------------------------------
 
+/** The engine's report for `scenario` (a document of any version, as a link may hold). */
 export function engine(scenario: unknown): EngineReport {
-  return runScenario(JSON.stringify(scenario)) as EngineReport;
+  return runScenario(scenario as Scenario);
 }
 
-/** The CDF the page should show: one row per non-empty bin, at the bin's upper edge. */
-export function engineCdf(r: EngineReport): CdfRow[] {
+/** The CDF the page should show of a report's (or one client's) latency histogram: one row per non-empty bin, at the bin's upper edge. */
+export function engineCdf(r: Pick<EngineReport, 'latency'>): CdfRow[] {
   const { edgesUs, counts } = r.latency;
   const total = counts.reduce((a, b) => a + b, 0);
   const rows: CdfRow[] = [];
@@ -215,7 +217,7 @@ export function replay(scenario: unknown, bytes: Uint8Array): any {
   const reader = new TraceReader('', 4096, false, false);
   reader.push(bytes);
   reader.finish();
-  const sim = Simulation.withTrace(JSON.stringify(scenario), reader);
+  const sim = Simulation.withTrace(scenario as Scenario, reader);
   while (!sim.step(1 << 20));
   const report = sim.report();
   sim.free();

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../web/generated/engine';
 import { Simulation, TraceReader, exportWorkload } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { gzipSync } from 'node:zlib';
 import {
@@ -77,7 +78,7 @@ describe('tiersim in Chromium: traces', () => {
     const reader = new TraceReader('', 4096, false, false);
     reader.push(gz);
     reader.finish();
-    const sim = Simulation.withTrace(JSON.stringify(r.scenario), reader);
+    const sim = Simulation.withTrace(r.scenario as Scenario, reader);
     while (!sim.step(1 << 20));
     const expected = sim.report() as EngineReport;
     sim.free();
@@ -147,7 +148,7 @@ describe('tiersim in Chromium: traces', () => {
     expect(back.finish()).toMatchObject({ format: 'csv', requests: 32768 + 327680 });
     back.free();
     const scenarioNow = decodeShareUrl(await value(page, 'share-url'));
-    expect(Buffer.from(exportWorkload(JSON.stringify(scenarioNow), 'csv')).equals(csv)).toBe(true);
+    expect(Buffer.from(exportWorkload(scenarioNow as Scenario, 'csv')).equals(csv)).toBe(true);
 
     await testId(page, 'bundled-zipf-3072.csv.gz').click();
     await page.waitForSelector('[data-testid="trace-summary"][data-requests="64512"]', { timeout: RUN_TIMEOUT_MS });
@@ -159,7 +160,7 @@ describe('tiersim in Chromium: traces', () => {
     const reader = new TraceReader('', 4096, false, false);
     reader.push(readFileSync(join(root, 'public/traces/zipf-3072.csv.gz')));
     reader.finish();
-    const sim = Simulation.withTrace(JSON.stringify(r.scenario), reader);
+    const sim = Simulation.withTrace(r.scenario as Scenario, reader);
     while (!sim.step(1 << 20));
     expect(r.meanText).toBe(String((sim.report() as EngineReport).meanLatencyMs));
     sim.free();

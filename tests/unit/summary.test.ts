@@ -7,7 +7,7 @@ import { scenarioSummary as figureLine } from '../../web/export/export';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { scenarioFacts } from '../../web/scenario/summary';
 import { treeFromScenario } from '../../web/scenario/topology';
-import type { Scenario } from '../../web/scenario/schema';
+import type { Scenario } from '../../web/scenario/document';
 
 describe("the scenario's one-line summaries", () => {
   it('reads the facts once: caches, protocol, source, requests', () => {

@@ -2,7 +2,7 @@
 // alone — its title, the scenario's one-line summary, its axis labels and its legend — saved
 // under a name that says which scenario and which view (`<scenario>-<view>.svg`).
 import type { RefObject } from 'react';
-import type { Scenario } from '../scenario/schema';
+import type { Scenario } from '../scenario/document';
 import { download, exportName, figurePng, figureSvg, legendOf, scenarioSummary } from './export';
 
 export interface ChartExportProps {

@@ -1,7 +1,7 @@
 // Exporting what a run showed: its report as JSON (with the scenario that made it) or as CSV
 // (a `section,key,value` table: the summary, the latency CDF, each client and each cache), and any
 // chart as a standalone SVG (its CSS styles inlined) or a PNG drawn from that SVG.
-import { protocolNames, type Scenario } from '../scenario/schema';
+import { protocolName, type Scenario } from '../scenario/document';
 import { scenarioFacts } from '../scenario/summary';
 import type { Report } from '../worker/protocol';
 
@@ -163,7 +163,7 @@ export function scenarioSummary(s: Scenario): string {
         ? `client ${t.client.policy} ${count(t.client.capacity)} → array ${t.array.policy} ${count(t.array.capacity)} blocks`
         : `a tree of ${t.caches.length} caches (${t.caches.map((c) => `${c.name} ${c.policy} ${count(c.capacity)}`).join(', ')})`;
   const kib = f.blockSize / 1024;
-  const protocol = f.protocol === null ? null : f.protocol === 'none' ? 'no protocol' : protocolNames[f.protocol];
+  const protocol = f.protocol === null ? null : f.protocol === 'none' ? 'no protocol' : protocolName(f.protocol);
   return [source, caches, protocol, `${kib >= 1 ? `${kib} KiB` : `${f.blockSize} B`} blocks`]
     .filter((p) => p !== null)
     .join(' · ');

@@ -612,58 +612,58 @@ export type PolicyConfig = { "kind": "lru" } | { "kind": "mru" } | { "kind": "fi
 /**
  * Halve all frequencies every this many references; 0 = never.
  */
-agingPeriod: number, } | { "kind": "slru", 
+agingPeriod?: number, } | { "kind": "slru", 
 /**
  * Share of the cache given to the protected segment, in (0, 1).
  */
-protectedShare: number, } | { "kind": "lru-2" } | { "kind": "lru-k", 
+protectedShare?: number, } | { "kind": "lru-2" } | { "kind": "lru-k", 
 /**
  * References remembered per block, 2 to 8; the victim's K-th latest is the oldest.
  */
-k: number, 
+k?: number, 
 /**
  * References to this cache within which a block's references count as one; 0 = none.
  */
-correlatedPeriod: number, } | { "kind": "arc" } | { "kind": "car" } | { "kind": "2q" } | { "kind": "lirs", 
+correlatedPeriod?: number, } | { "kind": "arc" } | { "kind": "car" } | { "kind": "2q" } | { "kind": "lirs", 
 /**
  * Share of the cache for resident HIR blocks, in (0, 1).
  */
-hirShare: number, } | { "kind": "clock-pro", 
+hirShare?: number, } | { "kind": "clock-pro", 
 /**
  * Least share of the cache for cold resident pages, and where the adaptive target
  * starts, in (0, 1).
  */
-minColdShare: number, } | { "kind": "mq", 
+minColdShare?: number, } | { "kind": "mq", 
 /**
  * References a block stays in its queue unreferenced before dropping one; 0 = capacity.
  */
-lifeTime: number, } | { "kind": "lru+hints" } | { "kind": "mq+hints", lifeTime: number, } | { "kind": "tq" } | { "kind": "s3-fifo", 
+lifeTime?: number, } | { "kind": "lru+hints" } | { "kind": "mq+hints", lifeTime?: number, } | { "kind": "tq" } | { "kind": "s3-fifo", 
 /**
  * Share of the cache given to the small queue, in (0, 1).
  */
-smallShare: number, } | { "kind": "qd-lp-fifo", 
+smallShare?: number, } | { "kind": "qd-lp-fifo", 
 /**
  * Share of the cache given to the probationary FIFO, in (0, 1).
  */
-probationShare: number, } | { "kind": "w-tinylfu", 
+probationShare?: number, } | { "kind": "w-tinylfu", 
 /**
  * Share of the cache for the LRU window, in (0, 1).
  */
-windowShare: number, } | { "kind": "hyperbolic", 
+windowShare?: number, } | { "kind": "hyperbolic", 
 /**
  * Resident blocks drawn per eviction, 1 to 1024.
  */
-sampleSize: number, } | { "kind": "lecar" } | { "kind": "cacheus" } | { "kind": "min" } | { "kind": "read-opt" };
+sampleSize?: number, } | { "kind": "lecar" } | { "kind": "cacheus" } | { "kind": "min" } | { "kind": "read-opt" };
 
 /**
  * Which filter a cache puts in front of its policy (a scenario's cache `admission`).
  */
-export type AdmissionConfig = { "kind": "tinylfu" } | { "kind": "probabilistic", probability: number, } | { "kind": "second-hit" };
+export type AdmissionConfig = { "kind": "tinylfu" } | { "kind": "probabilistic", probability?: number, } | { "kind": "second-hit" };
 
 /**
  * A cache's prefetching (a scenario's cache `prefetch`); absent: none.
  */
-export type PrefetchConfig = { "kind": "lookahead" } | { "kind": "readahead", trigger: number, window: number, };
+export type PrefetchConfig = { "kind": "lookahead" } | { "kind": "readahead", trigger?: number, window?: number, };
 
 /**
  * One cache: its size and replacement policy.
@@ -704,37 +704,38 @@ latencyUs: number,
 bandwidthMbit: number, };
 
 /**
- * A mechanical drive's parameters (all optional in JSON; defaults are the calibrated drive).
+ * A mechanical drive's parameters (all optional in JSON, so in TypeScript too; defaults are the
+ * calibrated drive).
  */
 export type Mechanical = { 
 /**
  * Spindle speed; the mean rotational delay is half a revolution.
  */
-rpm: number, 
+rpm?: number, 
 /**
  * Controller and command overhead per request.
  */
-overheadMs: number, 
+overheadMs?: number, 
 /**
  * Seek time for the shortest non-zero distance and for a full stroke.
  */
-minSeekMs: number, maxSeekMs: number, 
+minSeekMs?: number, maxSeekMs?: number, 
 /**
  * Disk size (sets what a full stroke is).
  */
-capacityGiB: number, 
+capacityGiB?: number, 
 /**
  * Platter-to-buffer rate, MB/s (10^6 bytes).
  */
-mediaMBps: number, 
+mediaMBps?: number, 
 /**
  * Buffer-to-host rate (read-ahead hits), MB/s.
  */
-busMBps: number, 
+busMBps?: number, 
 /**
  * Read-ahead after each platter read; 0 turns the track buffer off.
  */
-readAheadKiB: number, };
+readAheadKiB?: number, };
 
 /**
  * How long the disk takes to serve what missed every cache.
@@ -758,11 +759,11 @@ prefetch?: PrefetchConfig,
 /**
  * The cache above (by name); absent for a root, which then needs a `disk`.
  */
-parent?: string | null, 
+parent?: string, 
 /**
  * The link to the parent (a root: to its disk); absent costs nothing.
  */
-link?: LinkConfig | null, disk?: DiskConfig | null, };
+link?: LinkConfig, disk?: DiskConfig, };
 
 /**
  * The shape of the hierarchy, carrying its caches.
@@ -772,7 +773,7 @@ export type Topology = { "kind": "single", cache: CacheConfig, link: LinkConfig,
 /**
  * How the caches of a path cooperate.
  */
-export type Protocol = { "kind": "none" } | { "kind": "demote" } | { "kind": "ha-r" } | { "kind": "ac-cc" } | { "kind": "mc2", revision?: 1 | 2, } | { "kind": "ac-ca", k: number, };
+export type Protocol = { "kind": "none" } | { "kind": "demote" } | { "kind": "ha-r" } | { "kind": "ac-cc" } | { "kind": "mc2", revision?: 1 | 2, } | { "kind": "ac-ca", k?: number, };
 
 /**
  * Paper 003's DU ("quick eviction of duplicated blocks"): what a cache above the client does
@@ -839,15 +840,15 @@ requestBlocks?: number,
 /**
  * Requests before measuring starts; default `blocks` (paper 000 §4.4).
  */
-warmupRequests?: number | null, 
+warmupRequests?: number, 
 /**
  * Measured requests; default `10 × blocks`.
  */
-measuredRequests?: number | null, } | { "kind": "zipf", blocks: number, requestBlocks?: number, alpha?: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "sequential", blocks: number, requestBlocks?: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "mix", blocks: number, requestBlocks?: number, scanShare?: number, loopShare?: number, hotShare?: number, segment?: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "oltp", warehouses?: number, 
+measuredRequests?: number, } | { "kind": "zipf", blocks: number, requestBlocks?: number, alpha?: number, warmupRequests?: number, measuredRequests?: number, } | { "kind": "sequential", blocks: number, requestBlocks?: number, warmupRequests?: number, measuredRequests?: number, } | { "kind": "mix", blocks: number, requestBlocks?: number, scanShare?: number, loopShare?: number, hotShare?: number, segment?: number, warmupRequests?: number, measuredRequests?: number, } | { "kind": "oltp", warehouses?: number, 
 /**
  * Buffer pool pages; default half the initial database.
  */
-bufferPool?: number | null, 
+bufferPool?: number, 
 /**
  * Recovery bound in % of a log file (DB2's `softmax`).
  */
@@ -866,7 +867,7 @@ stream?: OltpStream,
  * model 2 existed recorded — a document without `model` means it, always, so old links
  * keep their numbers; 2, DB2's page cleaning and page sizing.
  */
-model?: 1 | 2, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "tpch", query: TpchQuery, 
+model?: 1 | 2, warmupRequests?: number, measuredRequests?: number, } | { "kind": "tpch", query: TpchQuery, 
 /**
  * Multiplies the tables and index leaves (1 = 8,551 pages).
  */
@@ -878,7 +879,7 @@ lookups?: number,
 /**
  * Query 7's data-page skew `[x, y]`: x % of the reads go to y % of each table's pages.
  */
-skew?: [number, number], warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "phases", phases: Array<PhaseConfig>, warmupRequests?: number | null, };
+skew?: [number, number], warmupRequests?: number, measuredRequests?: number, } | { "kind": "phases", phases: Array<PhaseConfig>, warmupRequests?: number, };
 
 export type Sharing = { "kind": "disjoint" } | { "kind": "conjoint" } | { "kind": "shared", fraction: number, };
 
@@ -895,7 +896,7 @@ export type TraceSource = { name: string,
 /**
  * The reader (`msr`, `vscsi`, …); absent: recognised from the file.
  */
-format?: TraceFormat | null, 
+format?: TraceFormat, 
 /**
  * Key each request by its start address, unsplit.
  */
@@ -907,7 +908,7 @@ skipBad?: boolean,
 /**
  * Requests replayed before measuring starts; absent: the first tenth of the trace.
  */
-warmupRequests?: number | null, clients?: TraceClients, };
+warmupRequests?: number, clients?: TraceClients, };
 
 /**
  * Where the requests come from.
@@ -926,7 +927,7 @@ protocol?: Protocol,
 /**
  * Paper 003's DU at every cache above the clients: `drop` or `lru-end` what it sends up.
  */
-du?: Du | null, 
+du?: Du, 
 /**
  * Paper 003's SE: a request of importance 0 enters the client (and, under DEMOTE or
  * AC_CC, which pass hints down, the cache that keeps it above) at the eviction end.
@@ -939,7 +940,7 @@ clientHitMs?: number,
 /**
  * Links, controllers and disks as FIFO servers; absent: the additive model (paper 000 eq. 1).
  */
-queueing?: Arrivals | null, 
+queueing?: Arrivals, 
 /**
  * With two or more clients, time each client alone too, for speedups and fairness.
  */
@@ -1024,9 +1025,11 @@ export type Shape = { nodes: Array<Node>, leaves: number[],
 paths: number[][], };
 
 /**
- * A topology's shape, or why it has none (its tree's every problem).
+ * A topology's shape as a form draws it while it is edited, and every problem that keeps it
+ * from running. With no issue it is the engine's shape; with some, as far as the list goes: a
+ * parent no cache is named is no parent, a path stops before it would repeat a cache.
  */
-export type ShapeCheck = { shape?: Shape, issues: Array<Issue>, };
+export type ShapeCheck = { shape: Shape, issues: Array<Issue>, };
 
 /**
  * How a parameter is typed and shown.
@@ -1098,6 +1101,11 @@ sendsDemotes: boolean,
 hint: string, };
 
 /**
+ * A choice a picker lists: its `kind` in JSON and its label.
+ */
+export type Choice = { kind: string, label: string, };
+
+/**
  * A named link and what it costs.
  */
 export type LinkPreset = { 
@@ -1118,6 +1126,10 @@ export type Limits = {
  * The version the engine writes (it reads every earlier one and migrates it).
  */
 scenarioVersion: number, 
+/**
+ * Bytes per block when a document names none.
+ */
+defaultBlockSize: number, 
 /**
  * Largest cache, in blocks.
  */
@@ -1160,6 +1172,12 @@ export type TpchBounds = { minScale: number, maxScale: number, defaultScale: num
 export type TeachLimits = { maxRequests: number, maxCapacity: number, maxCaches: number, maxBlock: number, maxRange: number, };
 
 /**
+ * Paper 003's design space: its designs, AC_CA's candidate counts tried in each
+ * configuration, and so the runs one configuration takes.
+ */
+export type DesignSpaceFacts = { designs: number, acCaKs: Array<number>, runsPerConfig: number, };
+
+/**
  * What the engine offers a form: every choice, bound and default (see the module's doc).
  */
 export type Catalogue = { 
@@ -1167,6 +1185,10 @@ export type Catalogue = {
  * Every replacement policy, online ones first, in the order pickers list them.
  */
 policies: Array<PolicyInfo>, protocols: Array<ProtocolInfo>, 
+/**
+ * The admission filters a cache may put in front of its policy, and its prefetchers.
+ */
+admissions: Array<Choice>, prefetchers: Array<Choice>, 
 /**
  * The named links, with what each costs.
  */
@@ -1178,12 +1200,12 @@ traceFormats: TraceFormat[],
 /**
  * The mechanical disk's calibrated drive: what an absent parameter means.
  */
-mechanical: Mechanical, limits: Limits, oltp: OltpBounds, tpch: TpchBounds, teach: TeachLimits, };
+mechanical: Required<Mechanical>, limits: Limits, oltp: OltpBounds, tpch: TpchBounds, teach: TeachLimits, designSpace: DesignSpaceFacts, };
 
 /**
  * A database client's pages.
  */
-export type Database = { "kind": "oltp", initialPages: number, universe: number, } | { "kind": "tpch", rangePages: Array<number>, };
+export type Database = { "kind": "oltp", initialPages: number, universe: number, bufferPool: number, } | { "kind": "tpch", rangePages: Array<number>, };
 
 /**
  * One workload's size, with the engine's defaults.
@@ -1221,6 +1243,20 @@ universe: number,
  * Requests of every client together.
  */
 warmupRequests: number, measuredRequests: number, };
+
+/**
+ * Which client of the topology each of a trace's clients drives, once the trace is read.
+ */
+export type TraceAssignment = { 
+/**
+ * Per trace client (in the order given): the leaf it drives, or none.
+ */
+drives: Array<string | null>, 
+/**
+ * Why the run would be refused: more trace clients than leaves in order of appearance, or
+ * one the map leaves out (what the run itself says, at its field).
+ */
+issue?: Issue, };
 
 /**
  * What a list item asks.
@@ -1266,7 +1302,7 @@ what: string,
 /**
  * Leave an empty list out (a tree's caches start empty unless given blocks).
  */
-skip_empty: boolean, };
+skipEmpty: boolean, };
 
 /**
  * What the stepper serves: the requests with their clients resolved, each cache's starting
@@ -1308,7 +1344,15 @@ export type SpaceRun = { label: string, k?: number, scenario: Scenario, };
 /**
  * One design of the space as the page lists it: its name, its scenario, and what it runs.
  */
-export type SpaceEntry = { name: string, design: Design, scenario: Scenario, runs: Array<SpaceRun>, };
+export type SpaceEntry = { name: string, design: Design, 
+/**
+ * HA_B and HA_R, transparent to the client; the rest are aggressively collaborative.
+ */
+hierarchyAware: boolean, 
+/**
+ * LRU at each level, no optimization (the paper's Figure 10).
+ */
+plain: boolean, scenario: Scenario, runs: Array<SpaceRun>, };
 
 /**
  * A SAN of paper 003's Table 3: the link between the clients and the storage caches, and the

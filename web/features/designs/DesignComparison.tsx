@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatMs, formatPercent } from '../../format/numbers';
 import { PAPER000_DESIGNS, designName } from '../../scenario/defaults';
-import { checkScenario, describeIssue, treeLeaves, type Scenario } from '../../scenario/schema';
+import { checkScenario, describeIssue, treeLeaves, type Scenario } from '../../scenario/document';
 import { setProtocol, traceOf, workloadOf } from '../../scenario/topology';
 import { runLink } from '../../scenario/url';
 import type { Report } from '../../worker/protocol';

@@ -1,7 +1,7 @@
 // One paper's card: its headline, its checks grouped by exhibit (the paper's side, ours, the
 // difference and the engine's verdict, with why beneath), "Load into editor" and "Run here".
 import { useState } from 'react';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/document';
 import type { Experiment } from './experiments';
 import {
   MARK,

@@ -21,7 +21,7 @@
 // (the settings), requests.ts (reading what was typed), scenario.ts (the scenario it runs),
 // layout.ts and narrate.ts (a step drawn and told), walk.ts, export.ts and link.ts.
 import { useRef } from 'react';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/document';
 import { NoteEditor } from './components/NoteEditor';
 import { PredictPanel } from './components/PredictPanel';
 import { StepControls } from './components/StepControls';

@@ -1,7 +1,7 @@
 // The stepper's settings as the user makes them and a link carries them (link.ts): two levels
 // (a client over an array, or one cache) with their policies, sizes and start lists, or a small
 // tree; the request list as typed; and other pairs stepped side by side on the same requests.
-import type { PolicyKind, Protocol, Scenario, TreeCache, WorkloadSource } from '../../scenario/schema';
+import type { PolicyKind, Protocol, Scenario, TreeCache, WorkloadSource } from '../../scenario/document';
 
 /** A small tree to step through: a preset's, or the page's scenario's. */
 export interface StepperTree {

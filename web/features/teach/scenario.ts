@@ -1,12 +1,12 @@
 // The scenario the stepper runs: tiny caches, the config's policies (or its tree), an FC link
 // and a 10 ms disk — checked as any scenario is, then against what the stepper can draw.
-import { DEFAULT_SCENARIO } from '../../scenario/defaults';
-import { checkScenario, describeIssue, type PolicyConfig, type Scenario } from '../../scenario/schema';
+import { defaultScenario } from '../../scenario/defaults';
+import { checkScenario, describeIssue, type PolicyConfig, type Scenario } from '../../scenario/document';
 import type { StepperConfig } from './config';
 import { drawLimitError } from './requests';
 
 export function stepperScenario(c: StepperConfig): Scenario | { error: string } {
-  const s: Scenario = structuredClone(DEFAULT_SCENARIO);
+  const s: Scenario = defaultScenario();
   s.name = 'teaching stepper';
   const t = s.topology;
   if (t.kind !== 'two-level') throw new Error('the default scenario is two levels');
@@ -34,7 +34,7 @@ export function stepperScenario(c: StepperConfig): Scenario | { error: string } 
   }
   const check = checkScenario(s);
   if (!check.ok) return { error: describeIssue(check.issues[0]) };
-  const tooBig = drawLimitError(c);
+  const tooBig = drawLimitError(s);
   if (tooBig !== null) return { error: tooBig };
   return check.scenario;
 }

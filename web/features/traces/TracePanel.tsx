@@ -5,9 +5,9 @@
 // tree's clients in its client column, so replaying it through the tree gives the same run) or
 // oracleGeneral (one client only: its records have no client).
 import { useEffect, useRef, useState } from 'react';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/document';
 import { sourceRequests, workloadOf } from '../../scenario/topology';
-import { TPCH_RANGES } from '../../scenario/tpch';
+import { catalogue } from '../../engine/engine';
 import { EngineClient, type PreviewRow } from '../../worker/client';
 import { download as saveFile, exportName } from '../../export/export';
 
@@ -34,7 +34,9 @@ const tracesUrl = (file: string) => `${import.meta.env.BASE_URL}traces/${file}`;
 
 /** A range id, named when the workload is the TPC-H client's. */
 function rangeLabel(id: number, s: Scenario | null): string {
-  return s && workloadOf(s)?.kind === 'tpch' && id < TPCH_RANGES.length ? `${id} · ${TPCH_RANGES[id]}` : String(id);
+  return s && workloadOf(s)?.kind === 'tpch' && id < catalogue().tpch.ranges.length
+    ? `${id} · ${catalogue().tpch.ranges[id]}`
+    : String(id);
 }
 
 export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {

@@ -22,8 +22,10 @@ use crate::policy::admission::{AdmissionConfig, AdmissionCounts};
 use crate::policy::catalogue::{Param, PolicyInfo, Unit};
 use crate::policy::PolicyConfig;
 use crate::policy::{Queue, StackEntry, StackStatus};
-use crate::rules::catalogue::{Catalogue, Limits, LinkPreset, OltpBounds, ProtocolInfo, TeachLimits, TpchBounds};
-use crate::rules::facts::{ClientFacts, Database, SourceFacts, WorkloadFacts};
+use crate::rules::catalogue::{
+    Catalogue, Choice, DesignSpaceFacts, Limits, LinkPreset, OltpBounds, ProtocolInfo, TeachLimits, TpchBounds,
+};
+use crate::rules::facts::{ClientFacts, Database, SourceFacts, TraceAssignment, WorkloadFacts};
 use crate::rules::teach::{ItemList, ItemOp, ListItem, StartText, TeachInput, TeachItem};
 use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report, TimelineSample};
 use crate::run::reproduce::{Check, Expected, Verdict};
@@ -122,16 +124,19 @@ pub fn bindings() -> String {
         decl::<Param>(&cfg),
         decl::<PolicyInfo>(&cfg),
         decl::<ProtocolInfo>(&cfg),
+        decl::<Choice>(&cfg),
         decl::<LinkPreset>(&cfg),
         decl::<Limits>(&cfg),
         decl::<OltpBounds>(&cfg),
         decl::<TpchBounds>(&cfg),
         decl::<TeachLimits>(&cfg),
+        decl::<DesignSpaceFacts>(&cfg),
         decl::<Catalogue>(&cfg),
         decl::<Database>(&cfg),
         decl::<WorkloadFacts>(&cfg),
         decl::<ClientFacts>(&cfg),
         decl::<SourceFacts>(&cfg),
+        decl::<TraceAssignment>(&cfg),
         decl::<ItemOp>(&cfg),
         decl::<ListItem>(&cfg),
         decl::<ItemList>(&cfg),

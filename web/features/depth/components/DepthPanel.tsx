@@ -5,7 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import { formatCount, formatSig } from '../../../format/numbers';
 import { DepthChart } from '../../../charts/depth/DepthChart';
 import type { DepthMark, DepthScale, DepthUnit } from '../../../charts/depth/useDepthLayout';
-import type { Scenario } from '../../../scenario/schema';
+import { blockSizeOf, limits, type Scenario } from '../../../scenario/document';
 import type { Report } from '../../../worker/protocol';
 import { ChartExport } from '../../../export/ChartExport';
 import { ScaleSelect } from '../../../charts/ScaleSelect';
@@ -108,7 +108,7 @@ export function DepthPanel({ report, scenario, running }: DepthPanelProps) {
         marks={marks}
         scale={scale}
         unit={unit}
-        blockSize={scenario?.blockSize ?? 4096}
+        blockSize={scenario ? blockSizeOf(scenario) : limits().defaultBlockSize}
         tables={!running}
       />
     </div>

@@ -1,6 +1,6 @@
 // Runs scenarios on the engine worker and tracks the run's state for the results panel.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Scenario } from '../../../scenario/schema';
+import type { Scenario } from '../../../scenario/document';
 import { EngineClient, EngineRunError, isAbortError } from '../../../worker/client';
 import type { Report, TraceOptions, TraceSummary } from '../../../worker/protocol';
 import { IDLE, type RunState } from '../../../worker/runState';

@@ -2,7 +2,7 @@
 // path's costs) or queueing — links, controllers and disks as FIFO servers, with one request
 // outstanding per client (closed loop) or Poisson arrivals per client (open loop) — and, with
 // several clients, fairness: each client also timed alone, for its speedup (paper 002).
-import type { Scenario } from '../../../scenario/schema';
+import type { Scenario } from '../../../scenario/document';
 import { NumberField } from '../../../ui/NumberField';
 import { SelectField } from '../../../ui/SelectField';
 

@@ -4,7 +4,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { formatCount } from '../../../format/numbers';
 import { useElementSize } from '../../../charts/useElementSize';
-import type { TreeCache } from '../../../scenario/schema';
+import type { TreeCache } from '../../../scenario/document';
 
 export interface DiagramNode {
   index: number;

@@ -4,9 +4,9 @@
 // protocol every level speaks.
 import { useState } from 'react';
 import { formatCount } from '../../../format/numbers';
-import { LINK_PRESETS, linkLabel } from '../../../scenario/links';
-import { LINK_PRESET_IDS, protocolKind, treeLeaves, workloadBlocks } from '../../../scenario/schema';
-import type { LinkPresetId, ProtocolKind, Scenario, TreeCache, Workload } from '../../../scenario/schema';
+import { linkLabel, linkPresets } from '../../../scenario/links';
+import { blockSizeOf, protocolKind, treeLeaves, workloadBlocks } from '../../../scenario/document';
+import type { LinkPresetId, ProtocolKind, Scenario, TreeCache, Workload } from '../../../scenario/document';
 import {
   firstPath,
   mc2Example,
@@ -256,9 +256,9 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
                   value={linkValue(c)}
                   options={[
                     { value: 'none', label: c.parent === undefined ? 'none (in the disk time)' : 'none (free)' },
-                    ...LINK_PRESET_IDS.map((id) => ({
-                      value: id,
-                      label: linkLabel(LINK_PRESETS.find((p) => p.id === id)!, s.blockSize),
+                    ...linkPresets().map((p) => ({
+                      value: p.preset,
+                      label: linkLabel(p, blockSizeOf(s)),
                     })),
                   ]}
                   error={errorAt(`topology.caches.${i}.link`)}
@@ -284,7 +284,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
                 level={`topology.caches.${i}`}
                 testPrefix={`tree-${i}`}
                 capacity={c.capacity}
-                blockSize={s.blockSize}
+                blockSize={blockSizeOf(s)}
                 policy={c.policy}
                 policyHelp={clients.has(c.name) ? 'this client’s own cache' : 'shared by every client below it'}
                 errorAt={errorAt}

@@ -1,6 +1,6 @@
 // Two levels' settings (or one cache's): the client's and the array's policies, their sizes, the
 // protocol between them, the request list and each level's start list.
-import type { PolicyKind } from '../../../scenario/schema';
+import type { PolicyKind } from '../../../scenario/document';
 import { SelectField } from '../../../ui/SelectField';
 import type { StepperConfig } from '../config';
 

@@ -1,8 +1,8 @@
 // The walk's settings: the examples (a click loads one), the hierarchy's shape — a client over
 // an array, two clients sharing an array, or the page's own tree when it has one — and that
 // shape's fields, with the pairs beside the first for two levels.
-import { POLICIES } from '../../../scenario/policies';
-import { clientNames, type Scenario } from '../../../scenario/schema';
+import { onlinePolicies } from '../../../scenario/policies';
+import { clientNames, type Scenario } from '../../../scenario/document';
 import { SelectField } from '../../../ui/SelectField';
 import { type Shape, type StepperConfig, shapeOf } from '../config';
 import type { WalkState } from '../hooks/useWalk';
@@ -12,7 +12,7 @@ import { TreeFields } from './TreeFields';
 import { VariantsEditor } from './VariantsEditor';
 
 // Every online policy: the hint-aware ones (TQ, LRU and MQ with hints) read the hints typed on writes ("A*replace").
-const ONLINE: readonly PolicyOption[] = POLICIES;
+const online = (): readonly PolicyOption[] => onlinePolicies();
 
 /** The settings that step through the page's tree (a copy: editing the page's scenario later changes nothing here). */
 function scenarioTree(scenario: Scenario): Partial<StepperConfig> | null {
@@ -93,8 +93,8 @@ export function StepperSettings({
         />
       ) : (
         <>
-          <PairFields config={config} policies={ONLINE} set={set} />
-          <VariantsEditor config={config} policies={ONLINE} set={set} />
+          <PairFields config={config} policies={online()} set={set} />
+          <VariantsEditor config={config} policies={online()} set={set} />
         </>
       )}
     </div>

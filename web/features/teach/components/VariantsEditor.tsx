@@ -1,6 +1,6 @@
 // Other pairs stepped side by side with the first, on the same requests and start: each pair's
 // policies and protocol, removable; up to MAX_VARIANTS of them.
-import type { PolicyKind } from '../../../scenario/schema';
+import type { PolicyKind } from '../../../scenario/document';
 import { SelectField } from '../../../ui/SelectField';
 import { MAX_VARIANTS, type StepperConfig, type StepperVariant } from '../config';
 import { arrayOptions, type PolicyOption } from './PairFields';

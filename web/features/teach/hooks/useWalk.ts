@@ -2,9 +2,9 @@
 // were made from (editing a setting makes them stale; Step or Play then makes them afresh), the
 // step shown, whether it plays, the lecturer's notes by step, and the last error.
 import { useEffect, useRef, useState } from 'react';
-import { clientNames, type Scenario } from '../../../scenario/schema';
+import type { Scenario } from '../../../scenario/document';
 import { EngineClient } from '../../../worker/client';
-import type { TeachRequest, TeachStep } from '../../../worker/protocol';
+import type { TeachItem, TeachStep } from '../../../worker/protocol';
 import { MAX_VARIANTS, type StepperConfig, variantLabel } from '../config';
 import type { Notes } from '../link';
 import { STEPPER_PRESETS } from '../presets';
@@ -12,7 +12,7 @@ import { walkInput } from '../requests';
 import { stepperScenario } from '../scenario';
 
 /** The engine's teach: the steps of `requests` over `s`'s caches, each starting with its list. */
-export type Teach = (s: Scenario, requests: TeachRequest[], start: Record<string, number[]>) => Promise<TeachStep[]>;
+export type Teach = (s: Scenario, requests: TeachItem[], start: Record<string, number[]>) => Promise<TeachStep[]>;
 
 /** The steps the engine made, and the settings they were made from. */
 export interface Walk {
@@ -48,10 +48,9 @@ export function useWalk(teach?: Teach) {
     };
     const s = stepperScenario(c);
     if ('error' in s) return fail(s.error);
-    const clients = clientNames(s.topology);
-    const input = walkInput(c, clients);
+    const input = walkInput(c, s);
     if (!input.ok) return fail(input.message);
-    const { requests, start, letters } = input;
+    const { requests, start, letters, clients } = input;
     try {
       const run =
         teach ?? ((...a: Parameters<EngineClient['teach']>) => (engine.current ??= new EngineClient()).teach(...a));

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatCount, formatMs, formatPercent, formatSig } from '../../../format/numbers';
 import { UpsideChart } from '../../../charts/upside/UpsideChart';
-import type { Scenario } from '../../../scenario/schema';
+import type { Scenario } from '../../../scenario/document';
 import { firstPath, sourceBlocks } from '../../../scenario/topology';
 import { EngineClient, isAbortError } from '../../../worker/client';
 import type { ClientUpside, UpsidePoint, UpsidePrediction, UpsideReport } from '../../../worker/protocol';

@@ -26,17 +26,33 @@ pub struct Catalogue {
     /// Every replacement policy, online ones first, in the order pickers list them.
     pub policies: &'static [PolicyInfo],
     pub protocols: Vec<ProtocolInfo>,
+    /// The admission filters a cache may put in front of its policy, and its prefetchers.
+    pub admissions: Vec<Choice>,
+    pub prefetchers: Vec<Choice>,
     /// The named links, with what each costs.
     pub links: Vec<LinkPreset>,
     /// The trace readers' names (a trace source's `format`).
     #[cfg_attr(feature = "ts", ts(type = "TraceFormat[]"))]
     pub trace_formats: Vec<&'static str>,
     /// The mechanical disk's calibrated drive: what an absent parameter means.
+    #[cfg_attr(feature = "ts", ts(type = "Required<Mechanical>"))]
     pub mechanical: Mechanical,
     pub limits: Limits,
     pub oltp: OltpBounds,
     pub tpch: TpchBounds,
     pub teach: TeachLimits,
+    pub design_space: DesignSpaceFacts,
+}
+
+/// Paper 003's design space: its designs, AC_CA's candidate counts tried in each
+/// configuration, and so the runs one configuration takes.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct DesignSpaceFacts {
+    pub designs: usize,
+    pub ac_ca_ks: Vec<u32>,
+    pub runs_per_config: usize,
 }
 
 /// One cooperation protocol.
@@ -54,6 +70,14 @@ pub struct ProtocolInfo {
     pub sends_demotes: bool,
     /// What it does, in a line.
     pub hint: &'static str,
+}
+
+/// A choice a picker lists: its `kind` in JSON and its label.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Choice {
+    pub kind: &'static str,
+    pub label: &'static str,
 }
 
 /// A named link and what it costs.
@@ -77,6 +101,8 @@ pub struct LinkPreset {
 pub struct Limits {
     /// The version the engine writes (it reads every earlier one and migrates it).
     pub scenario_version: u32,
+    /// Bytes per block when a document names none.
+    pub default_block_size: u32,
     /// Largest cache, in blocks.
     pub max_capacity: u64,
     /// Largest block universe a generator may span (Zipf: `max_zipf_blocks`).
@@ -155,6 +181,15 @@ pub fn catalogue() -> Catalogue {
                 hint,
             })
             .collect(),
+        admissions: vec![
+            Choice { kind: "tinylfu", label: "TinyLFU (doorkeeper)" },
+            Choice { kind: "probabilistic", label: "Probabilistic" },
+            Choice { kind: "second-hit", label: "Second hit (Bloom)" },
+        ],
+        prefetchers: vec![
+            Choice { kind: "lookahead", label: "One-block lookahead" },
+            Choice { kind: "readahead", label: "Sequential read-ahead" },
+        ],
         links: LINKS
             .iter()
             .map(|&(link, preset, name)| {
@@ -166,6 +201,7 @@ pub fn catalogue() -> Catalogue {
         mechanical: Mechanical::CALIBRATED,
         limits: Limits {
             scenario_version: SCENARIO_VERSION,
+            default_block_size: crate::scenario::Scenario::default().block_size,
             max_capacity: MAX_CAPACITY,
             max_blocks: MAX_BLOCKS,
             max_zipf_blocks: MAX_ZIPF_BLOCKS,
@@ -200,6 +236,16 @@ pub fn catalogue() -> Catalogue {
             max_lookups: tpch::MAX_LOOKUPS,
             default_skew: tpch::DEFAULT_SKEW,
             ranges: &tpch::RANGE_NAMES,
+        },
+        design_space: {
+            let space = crate::scenario::design::space();
+            let ac_ca = space.iter().filter(|d| d.approach == crate::scenario::design::Approach::AcCa).count();
+            let ks = crate::scenario::design::AC_CA_KS;
+            DesignSpaceFacts {
+                designs: space.len(),
+                ac_ca_ks: ks.to_vec(),
+                runs_per_config: space.len() - ac_ca + ac_ca * ks.len(),
+            }
         },
         teach: TeachLimits {
             max_requests: MAX_TEACH_REQUESTS,
@@ -274,6 +320,16 @@ mod tests {
             let read: Protocol = serde_json::from_value(serde_json::json!({ "kind": p.kind })).unwrap();
             assert_eq!(read.name(), p.name);
             assert_eq!(sends_demotes(read), p.sends_demotes);
+        }
+        for a in &c.admissions {
+            let read: crate::policy::admission::AdmissionConfig =
+                serde_json::from_value(serde_json::json!({ "kind": a.kind })).unwrap();
+            assert_eq!(serde_json::to_value(read).unwrap()["kind"], a.kind);
+        }
+        for p in &c.prefetchers {
+            let read: crate::hierarchy::PrefetchConfig =
+                serde_json::from_value(serde_json::json!({ "kind": p.kind })).unwrap();
+            assert_eq!(serde_json::to_value(read).unwrap()["kind"], p.kind);
         }
         for f in &c.trace_formats {
             assert_eq!(Format::parse_name(f).unwrap().name(), *f);

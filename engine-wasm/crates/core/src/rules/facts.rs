@@ -5,7 +5,8 @@
 
 use serde::Serialize;
 
-use crate::scenario::{Scenario, Source};
+use crate::scenario::source::assign_clients_in_order;
+use crate::scenario::{Issue, Scenario, Source, TraceClients};
 use crate::workload::{multi, oltp, tpch, WorkloadConfig};
 
 /// One workload's size, with the engine's defaults.
@@ -32,8 +33,9 @@ pub struct WorkloadFacts {
 pub enum Database {
     /// The OLTP client's database: its pages at the start, and with the appending tables' slack
     /// (the block universe). Its buffer pool holds at most the initial pages.
+    /// Its buffer pool's pages: as the document asks, or the generator's default.
     #[serde(rename_all = "camelCase")]
-    Oltp { initial_pages: u64, universe: u64 },
+    Oltp { initial_pages: u64, universe: u64, buffer_pool: u64 },
     /// The TPC-H-like client's database: each range's pages, by range id.
     #[serde(rename_all = "camelCase")]
     Tpch { range_pages: Vec<u64> },
@@ -43,10 +45,13 @@ pub enum Database {
 pub fn workload_facts(w: &WorkloadConfig) -> WorkloadFacts {
     let (warmup_requests, measured_requests) = w.phases();
     let database = match *w {
-        WorkloadConfig::Oltp { warehouses, model, .. } if (1..=oltp::MAX_WAREHOUSES).contains(&warehouses) => {
+        WorkloadConfig::Oltp { warehouses, model, buffer_pool, .. }
+            if (1..=oltp::MAX_WAREHOUSES).contains(&warehouses) =>
+        {
             oltp::OltpModel::from_number(model).map(|m| {
                 let (initial_pages, universe) = m.database_pages(warehouses);
-                Database::Oltp { initial_pages, universe }
+                let buffer_pool = oltp::buffer_pool_pages(buffer_pool, initial_pages, universe);
+                Database::Oltp { initial_pages, universe, buffer_pool }
             })
         }
         WorkloadConfig::Tpch { scale, .. } => {
@@ -110,6 +115,48 @@ pub fn source_facts(s: &Scenario) -> Option<SourceFacts> {
     Some(SourceFacts { clients, universe, warmup_requests, measured_requests })
 }
 
+/// Which client of the topology each of a trace's clients drives, once the trace is read.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TraceAssignment {
+    /// Per trace client (in the order given): the leaf it drives, or none.
+    pub drives: Vec<Option<String>>,
+    /// Why the run would be refused: more trace clients than leaves in order of appearance, or
+    /// one the map leaves out (what the run itself says, at its field).
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub issue: Option<Issue>,
+}
+
+/// How `s`'s trace source assigns the trace's clients `ids` (in the order they appear) to its
+/// leaves; `None` for a generated source. Only the topology need be valid: a map entry naming
+/// no leaf drives none (the scenario's own checks say why).
+pub fn trace_assignment(s: &Scenario, ids: &[u16]) -> Option<TraceAssignment> {
+    let Source::Trace(t) = &s.source else { return None };
+    let check = s.topology.shape_check();
+    let shape = &check.shape;
+    let leaves: Vec<&str> = shape.client_names().collect();
+    let drives = match &t.clients {
+        TraceClients::Merged => ids.iter().map(|_| leaves.first().map(|l| l.to_string())).collect(),
+        TraceClients::Order => (0..ids.len()).map(|k| leaves.get(k).map(|l| l.to_string())).collect(),
+        TraceClients::Map { map } => ids
+            .iter()
+            .map(|id| map.get(&id.to_string()).filter(|leaf| leaves.contains(&leaf.as_str())).cloned())
+            .collect(),
+    };
+    let map_valid = match &t.clients {
+        TraceClients::Map { map } => {
+            map.iter().all(|(id, leaf)| id.parse::<u16>().is_ok() && shape.leaf_named(leaf).is_some())
+        }
+        _ => true,
+    };
+    let issue = (check.issues.is_empty() && map_valid)
+        .then(|| assign_clients_in_order(ids, &t.clients, shape).err())
+        .flatten()
+        .map(|e| Issue::new(e.path, e.message));
+    Some(TraceAssignment { drives, issue })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,8 +179,9 @@ mod tests {
     #[test]
     fn a_database_client_shows_its_layout() {
         let f = workload_facts(&workload(serde_json::json!({"kind": "oltp", "warehouses": 1})));
-        let Some(Database::Oltp { initial_pages, universe }) = f.database else { panic!("{f:?}") };
+        let Some(Database::Oltp { initial_pages, universe, buffer_pool }) = f.database else { panic!("{f:?}") };
         assert_eq!((initial_pages, universe), oltp::OltpModel::V1.database_pages(1));
+        assert_eq!(buffer_pool, initial_pages / 2);
         assert_eq!(f.blocks, universe);
         let f = workload_facts(&workload(serde_json::json!({"kind": "tpch", "query": "q3", "scale": 2})));
         let Some(Database::Tpch { range_pages }) = f.database else { panic!("{f:?}") };
@@ -161,5 +209,53 @@ mod tests {
         // The shared range is as large as the largest client's, beside both private ones.
         assert_eq!(f.universe, 100 + 100 + 50);
         assert_eq!((f.warmup_requests, f.measured_requests), (100 + 50, 1000 + 9));
+    }
+
+    #[test]
+    fn a_traces_clients_drive_leaves_as_the_run_assigns_them() {
+        let mut s = Scenario::from_json(
+            r#"{"version": 4, "seed": 1, "topology": {"kind": "tree", "caches": [
+                {"name": "a", "capacity": 10, "policy": {"kind": "lru"}, "parent": "r"},
+                {"name": "b", "capacity": 10, "policy": {"kind": "lru"}, "parent": "r"},
+                {"name": "r", "capacity": 10, "policy": {"kind": "lru"}, "disk": {"kind": "constant", "serviceMs": 1}}]},
+              "source": {"kind": "trace", "name": "t.csv"}}"#,
+        )
+        .unwrap();
+        let a = trace_assignment(&s, &[7, 3]).unwrap();
+        assert_eq!(a.drives, [Some("a".to_string()), Some("b".to_string())]);
+        assert_eq!(a.issue, None);
+        let a = trace_assignment(&s, &[7, 3, 9]).unwrap();
+        assert_eq!(a.drives[2], None);
+        let issue = a.issue.unwrap();
+        assert_eq!(issue.at, "source.clients");
+        assert!(
+            issue.message.starts_with("the trace has 3 clients (7, 3, 9) but the topology has 2 (a, b)"),
+            "{issue:?}"
+        );
+        if let Source::Trace(t) = &mut s.source {
+            t.clients = TraceClients::Map { map: [("3".to_string(), "b".to_string())].into() };
+        }
+        let a = trace_assignment(&s, &[7, 3]).unwrap();
+        assert_eq!(a.drives, [None, Some("b".to_string())]);
+        assert_eq!(a.issue.unwrap().message, "the trace's client 7 is not mapped to a client of the topology");
+        if let Source::Trace(t) = &mut s.source {
+            t.clients = TraceClients::Merged;
+        }
+        assert_eq!(trace_assignment(&s, &[1, 2]).unwrap().drives, [Some("a".to_string()), Some("a".to_string())]);
+    }
+
+    #[test]
+    fn a_workload_kind_is_its_json_kind() {
+        for w in [
+            serde_json::json!({"kind": "random", "blocks": 1}),
+            serde_json::json!({"kind": "zipf", "blocks": 1}),
+            serde_json::json!({"kind": "sequential", "blocks": 1}),
+            serde_json::json!({"kind": "mix", "blocks": 1}),
+            serde_json::json!({"kind": "oltp"}),
+            serde_json::json!({"kind": "tpch", "query": "q7"}),
+            serde_json::json!({"kind": "phases", "phases": []}),
+        ] {
+            assert_eq!(workload(w.clone()).kind_name(), w["kind"]);
+        }
     }
 }

@@ -176,6 +176,7 @@ impl From<TeachItem> for TeachRequest {
 /// A cache's starting contents as typed, next victim first.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
 pub struct StartText {
     /// The cache's name.
     pub cache: String,

@@ -248,9 +248,14 @@ pub fn space_runs(base: &Scenario) -> Vec<DesignRun> {
 /// One design of the space as the page lists it: its name, its scenario, and what it runs.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
 pub struct SpaceEntry {
     pub name: String,
     pub design: Design,
+    /// HA_B and HA_R, transparent to the client; the rest are aggressively collaborative.
+    pub hierarchy_aware: bool,
+    /// LRU at each level, no optimization (the paper's Figure 10).
+    pub plain: bool,
     pub scenario: Scenario,
     pub runs: Vec<SpaceRun>,
 }
@@ -285,7 +290,14 @@ pub fn space_entries(base: &Scenario) -> Result<Vec<SpaceEntry>, super::Issue> {
             }
             runs.push(SpaceRun { label: r.label(), k: r.k, scenario: r.scenario });
         }
-        out.push(SpaceEntry { name: d.name(), design: d, scenario, runs });
+        out.push(SpaceEntry {
+            name: d.name(),
+            design: d,
+            hierarchy_aware: d.approach.is_hierarchy_aware(),
+            plain: d.is_plain(),
+            scenario,
+            runs,
+        });
     }
     Ok(out)
 }

@@ -66,11 +66,14 @@ pub struct TreeCache {
     pub prefetch: Option<PrefetchConfig>,
     /// The cache above (by name); absent for a root, which then needs a `disk`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub parent: Option<String>,
     /// The link to the parent (a root: to its disk); absent costs nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub link: Option<LinkConfig>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub disk: Option<DiskConfig>,
 }
 
@@ -117,7 +120,7 @@ pub struct TraceSource {
     pub name: String,
     /// The reader (`msr`, `vscsi`, …); absent: recognised from the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(type = "TraceFormat | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "TraceFormat", optional))]
     pub format: Option<String>,
     /// Key each request by its start address, unsplit.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -127,6 +130,7 @@ pub struct TraceSource {
     pub skip_bad: bool,
     /// Requests replayed before measuring starts; absent: the first tenth of the trace.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub warmup_requests: Option<u64>,
     #[serde(default, skip_serializing_if = "TraceClients::is_order")]
     pub clients: TraceClients,
@@ -189,6 +193,7 @@ pub struct Scenario {
     pub protocol: Protocol,
     /// Paper 003's DU at every cache above the clients: `drop` or `lru-end` what it sends up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub du: Option<Du>,
     /// Paper 003's SE: a request of importance 0 enters the client (and, under DEMOTE or
     /// AC_CC, which pass hints down, the cache that keeps it above) at the eviction end.
@@ -199,6 +204,7 @@ pub struct Scenario {
     pub client_hit_ms: f64,
     /// Links, controllers and disks as FIFO servers; absent: the additive model (paper 000 eq. 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub queueing: Option<Arrivals>,
     /// With two or more clients, time each client alone too, for speedups and fairness.
     #[serde(default = "yes", skip_serializing_if = "is_yes")]
@@ -348,6 +354,9 @@ impl Scenario {
         s.topology = Topology::Single { cache, link, disk };
         s.protocol = Protocol::None;
         s.du = None;
+        // One cache sends no DEMOTEs: how they would be charged or what they carry means nothing.
+        s.demotions = Demotions::Charged;
+        s.demote_data = DemoteData::WhenAbsent;
         if let Source::Workload { clients, sharing, .. } = &mut s.source {
             clients.clear();
             *sharing = Sharing::Disjoint;

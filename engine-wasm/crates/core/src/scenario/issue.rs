@@ -127,10 +127,18 @@ impl Issues {
         self.0.push(Issue::new(path, message));
     }
 
-    /// An `Err` of a check that names no field itself, placed at `path`.
+    /// An `Err` of an object's own check, placed at `path` — or at the object's field when the
+    /// message names one first, as those checks do ("trigger must be between 1 and …" is
+    /// `path.trigger`: "must be between 1 and …").
     pub fn check(&mut self, path: impl Into<FieldPath>, result: Result<(), String>) {
         if let Err(m) = result {
-            self.add(path, m);
+            let path = path.into();
+            match m.split_once(" must ") {
+                Some((field, rest)) if !field.is_empty() && field.chars().all(|c| c.is_ascii_alphanumeric()) => {
+                    self.add(path.key(field), format!("must {rest}"))
+                }
+                _ => self.add(path, m),
+            }
         }
     }
 
@@ -210,9 +218,16 @@ mod tests {
         issues.check("seed", Ok(()));
         issues.add("seed", "must be at most 9");
         issues.check("name", Err("too long".into()));
-        assert_eq!(issues.len(), 2);
+        issues.check("source.sharing", Err("fraction must be between 0 and 1 (got 2)".into()));
+        assert_eq!(issues.len(), 3);
         let first = issues.first().unwrap();
         assert_eq!(first.to_string(), "scenario.seed: must be at most 9");
-        assert_eq!(issues.into_vec()[1].at, "name");
+        let all = issues.into_vec();
+        assert_eq!(all[1].at, "name");
+        // The field an object's check names first is the place.
+        assert_eq!(
+            (all[2].at.as_str(), all[2].message.as_str()),
+            ("source.sharing.fraction", "must be between 0 and 1 (got 2)")
+        );
     }
 }

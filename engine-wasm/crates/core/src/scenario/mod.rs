@@ -45,7 +45,7 @@ mod validate;
 pub use document::{CacheConfig, Scenario, Source, Topology, TraceClients, TraceSource, TreeCache};
 pub(crate) use issue::err;
 pub use issue::{FieldPath, Issue, Issues, ScenarioError, Seg};
-pub use read::Checked;
+pub use read::{read_draft, Checked};
 pub use shape::{Node, Shape, ShapeCheck, MAX_CACHE_NAME};
 
 /// The schema version this engine writes (it reads this one and every earlier one).

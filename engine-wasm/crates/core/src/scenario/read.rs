@@ -94,9 +94,10 @@ impl Scenario {
     }
 
     /// A current-version document read as it is — no migration, no checks — for what a form
-    /// draws from a draft (its shape, its workload's size) while other fields are being typed.
+    /// draws from a draft (its shape, its workload's size) while other fields are being typed;
+    /// see [`read_draft`].
     pub fn read_draft(value: serde_json::Value) -> Result<Scenario, Issue> {
-        from_value(value)
+        read_draft(value)
     }
 
     /// A document from before version 4 with CO at any cache keeps that version's way there,
@@ -124,6 +125,29 @@ impl Issues {
         }
         issues
     }
+}
+
+/// A draft part of a document read for drawing: a number field being typed (empty: `null`)
+/// reads as 0, so the rest can still be drawn; any other wrong type is the error. Its checks
+/// ([`Scenario::check`]) say what is wrong with it.
+pub fn read_draft<T: serde::de::DeserializeOwned>(mut value: serde_json::Value) -> Result<T, Issue> {
+    // Each pass fixes one empty field; a draft has few.
+    for _ in 0..64 {
+        match from_value::<T>(value.clone()) {
+            Ok(t) => return Ok(t),
+            Err(issue) => {
+                let slot = issue.path.0.iter().try_fold(&mut value, |v, seg| match seg {
+                    Seg::Key(k) => v.get_mut(k.as_str()),
+                    Seg::Index(i) => v.get_mut(*i),
+                });
+                match slot {
+                    Some(v) if v.is_null() => *v = 0.into(),
+                    _ => return Err(issue),
+                }
+            }
+        }
+    }
+    from_value(value)
 }
 
 /// A version-2 document as version 3 reads it, with the numbers it gave when it was shared:
@@ -250,12 +274,46 @@ pub(crate) fn from_value<T: serde::de::DeserializeOwned>(value: serde_json::Valu
     })
 }
 
-/// serde's wording for an empty number field ("invalid type: null, expected u64"), as a form
-/// says it; every other message as serde gives it.
+/// serde's wording as a form says it — an empty number field ("invalid type: null, expected
+/// u64") is "must be a number", a negative count "must be 0 or more", an unknown kind "must be
+/// one of …"; any other message as serde gives it. The value typed is kept: "(got -5)".
 fn plain_words(message: String) -> String {
-    const NUMBERS: [&str; 6] = ["u64", "u32", "u16", "f64", "usize", "i64"];
-    match message.strip_prefix("invalid type: null, expected ") {
-        Some(expected) if NUMBERS.contains(&expected) => "must be a number".into(),
-        _ => message,
+    const UNSIGNED: [&str; 4] = ["u64", "u32", "u16", "usize"];
+    const NUMBERS: [&str; 7] = ["u64", "u32", "u16", "usize", "i64", "f64", "f32"];
+    let number = |expected: &str| NUMBERS.contains(&expected);
+    if let Some(rest) = message.strip_prefix("invalid type: ") {
+        if let Some((got, expected)) = rest.rsplit_once(", expected ") {
+            if got == "null" && number(expected) {
+                return "must be a number".into();
+            }
+            if let Some(s) = got.strip_prefix("string ").filter(|_| number(expected)) {
+                return format!("must be a number (got {s})");
+            }
+            if let Some(x) = got.strip_prefix("floating point `").and_then(|g| g.strip_suffix('`')) {
+                if UNSIGNED.contains(&expected) {
+                    return format!("must be a whole number (got {x})");
+                }
+            }
+            if expected == "a boolean" {
+                return format!("must be true or false (got {})", got.trim_start_matches("string "));
+            }
+        }
     }
+    if let Some(rest) = message.strip_prefix("invalid value: integer `") {
+        if let Some((got, expected)) = rest.split_once("`, expected ") {
+            if UNSIGNED.contains(&expected) {
+                return format!("must be 0 or more (got {got})");
+            }
+        }
+    }
+    // "unknown variant `ring`, expected one of `single`, `two-level`, `tree`"
+    if let Some(rest) = message.strip_prefix("unknown variant `") {
+        if let Some((got, expected)) = rest.split_once("`, expected one of ") {
+            return format!("must be one of {} (got {got})", expected.replace('`', ""));
+        }
+        if let Some((got, expected)) = rest.split_once("`, expected ") {
+            return format!("must be {} (got {got})", expected.replace('`', ""));
+        }
+    }
+    message
 }

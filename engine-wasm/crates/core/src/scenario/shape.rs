@@ -165,24 +165,69 @@ impl Topology {
     }
 }
 
-/// A topology's shape, or why it has none (its tree's every problem).
+/// A topology's shape as a form draws it while it is edited, and every problem that keeps it
+/// from running. With no issue it is the engine's shape; with some, as far as the list goes: a
+/// parent no cache is named is no parent, a path stops before it would repeat a cache.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ShapeCheck {
-    #[cfg_attr(feature = "ts", ts(optional))]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub shape: Option<Shape>,
+    pub shape: Shape,
     pub issues: Vec<Issue>,
 }
 
-impl Scenario {
-    /// The shape, or every problem that keeps the topology from having one.
+impl Topology {
+    /// [`ShapeCheck`] of this topology.
     pub fn shape_check(&self) -> ShapeCheck {
         let mut issues = Issues::default();
-        let shape = self.shape_into(&mut issues);
-        ShapeCheck { shape, issues: issues.into_vec() }
+        match shape_of(self, &mut issues) {
+            Some(shape) => ShapeCheck { shape, issues: issues.into_vec() },
+            None => ShapeCheck { shape: self.draft_shape(), issues: issues.into_vec() },
+        }
     }
 
+    /// The shape of a list that may be wrong, as far as it goes (see [`ShapeCheck`]).
+    fn draft_shape(&self) -> Shape {
+        let nodes: Vec<Node> = match self {
+            Topology::Tree { caches } => caches
+                .iter()
+                .enumerate()
+                .map(|(i, c)| Node {
+                    name: c.name.clone(),
+                    cache: CacheConfig {
+                        capacity: c.capacity,
+                        policy: c.policy.clone(),
+                        co: c.co,
+                        admission: c.admission.clone(),
+                        prefetch: c.prefetch.clone(),
+                    },
+                    parent: c.parent.as_ref().and_then(|p| caches.iter().position(|o| &o.name == p)),
+                    link: c.link,
+                    disk: c.disk,
+                    path: format!("topology.caches[{i}]"),
+                })
+                .collect(),
+            _ => self.nodes(&mut Issues::default()).expect("a single cache or two levels always have a shape"),
+        };
+        let n = nodes.len();
+        let leaves: Vec<usize> = (0..n).filter(|&i| !nodes.iter().any(|o| o.parent == Some(i))).collect();
+        let paths = leaves
+            .iter()
+            .map(|&leaf| {
+                let mut path = vec![leaf];
+                while let Some(p) = nodes[*path.last().expect("non-empty")].parent {
+                    if path.contains(&p) {
+                        break;
+                    }
+                    path.push(p);
+                }
+                path
+            })
+            .collect();
+        Shape { nodes, leaves, paths }
+    }
+}
+
+impl Scenario {
     /// The caches, each client's path and the leaves, checked; the error names the field.
     pub fn shape(&self) -> Result<Shape, ScenarioError> {
         let mut issues = Issues::default();
@@ -191,43 +236,48 @@ impl Scenario {
 
     /// [`Scenario::shape`], adding every problem of the topology to `issues` (then `None`).
     pub(crate) fn shape_into(&self, issues: &mut Issues) -> Option<Shape> {
-        let nodes = self.topology.nodes(issues)?;
-        let n = nodes.len();
-        // Every walk upwards must reach a root (and so a disk) within n steps.
-        let before = issues.len();
-        for node in &nodes {
-            let mut at = node;
-            for _ in 0..=n {
-                match at.parent {
-                    Some(p) => at = &nodes[p],
-                    None => break,
-                }
-            }
-            if at.parent.is_some() {
-                issues.add(
-                    format!("{}.parent", node.path),
-                    format!("the caches above \"{}\" form a cycle: it has no path to a disk", node.name),
-                );
-            }
-        }
-        if issues.len() > before {
-            return None;
-        }
-        let leaves: Vec<usize> = (0..n).filter(|&i| !nodes.iter().any(|o| o.parent == Some(i))).collect();
-        if leaves.len() > MAX_CLIENTS {
-            issues.add("topology.caches", format!("at most {MAX_CLIENTS} clients (leaves), got {}", leaves.len()));
-            return None;
-        }
-        let paths = leaves
-            .iter()
-            .map(|&leaf| {
-                let mut path = vec![leaf];
-                while let Some(p) = nodes[*path.last().expect("non-empty")].parent {
-                    path.push(p);
-                }
-                path
-            })
-            .collect();
-        Some(Shape { nodes, leaves, paths })
+        shape_of(&self.topology, issues)
     }
+}
+
+/// The shape of `topology`, adding every problem it has to `issues` (then `None`).
+fn shape_of(topology: &Topology, issues: &mut Issues) -> Option<Shape> {
+    let nodes = topology.nodes(issues)?;
+    let n = nodes.len();
+    // Every walk upwards must reach a root (and so a disk) within n steps.
+    let before = issues.len();
+    for node in &nodes {
+        let mut at = node;
+        for _ in 0..=n {
+            match at.parent {
+                Some(p) => at = &nodes[p],
+                None => break,
+            }
+        }
+        if at.parent.is_some() {
+            issues.add(
+                format!("{}.parent", node.path),
+                format!("the caches above \"{}\" form a cycle: it has no path to a disk", node.name),
+            );
+        }
+    }
+    if issues.len() > before {
+        return None;
+    }
+    let leaves: Vec<usize> = (0..n).filter(|&i| !nodes.iter().any(|o| o.parent == Some(i))).collect();
+    if leaves.len() > MAX_CLIENTS {
+        issues.add("topology.caches", format!("at most {MAX_CLIENTS} clients (leaves), got {}", leaves.len()));
+        return None;
+    }
+    let paths = leaves
+        .iter()
+        .map(|&leaf| {
+            let mut path = vec![leaf];
+            while let Some(p) = nodes[*path.last().expect("non-empty")].parent {
+                path.push(p);
+            }
+            path
+        })
+        .collect();
+    Some(Shape { nodes, leaves, paths })
 }

@@ -281,7 +281,7 @@ fn errors_name_the_field() {
     v["source"]["workload"]["blocks"] = serde_json::json!(100);
     v["topology"]["client"]["capacity"] = serde_json::json!("big");
     let e = Scenario::from_json(&v.to_string()).unwrap_err();
-    assert_eq!((e.path.as_str(), e.message.contains("expected u64")), ("topology.client.capacity", true), "{e}");
+    assert_eq!((e.path.as_str(), e.message.as_str()), ("topology.client.capacity", "must be a number (got \"big\")"));
     v["topology"]["client"]["capacity"] = serde_json::json!(8);
     v["topology"]["lnk"] = serde_json::json!({});
     let e = Scenario::from_json(&v.to_string()).unwrap_err();
@@ -308,7 +308,7 @@ fn future_unknown_and_malformed_documents_are_refused_clearly() {
     v["topology"]["kind"] = serde_json::json!("ring");
     let e = Scenario::from_json(&v.to_string()).unwrap_err();
     assert_eq!(e.path, "topology.kind", "{e}");
-    assert!(e.message.contains("unknown variant `ring`, expected one of `single`, `two-level`, `tree`"), "{e}");
+    assert_eq!(e.message, "must be one of single, two-level, tree (got ring)", "{e}");
 }
 
 #[test]

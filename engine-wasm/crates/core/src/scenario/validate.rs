@@ -8,7 +8,6 @@ use super::{
     MAX_OFFLINE_REFS, MAX_SEED, SCENARIO_VERSION,
 };
 use crate::hierarchy::{DemoteData, Demotions, Protocol};
-use crate::policy::PolicyConfig;
 use crate::workload::{multi, Sharing, MAX_BLOCKS};
 
 impl Scenario {
@@ -77,10 +76,7 @@ impl Scenario {
             if !(1..=MAX_CAPACITY).contains(&c.capacity) {
                 issues.add(at("capacity"), format!("must be between 1 and {MAX_CAPACITY} blocks (got {})", c.capacity));
             }
-            if let Err(m) = c.policy.validate(c.capacity as usize) {
-                let (path, message) = policy_field(&c.policy, at("policy"), m);
-                issues.add(path, message);
-            }
+            issues.check(at("policy"), c.policy.validate(c.capacity as usize));
             if let Some(a) = &c.admission {
                 issues.check(at("admission"), a.validate());
             }
@@ -349,16 +345,4 @@ impl Scenario {
             }
         }
     }
-}
-
-/// A policy's error at its parameter's own field when it names one ("protectedShare must be
-/// above 0 …" is `policy.protectedShare`: "must be above 0 …"), else at the policy.
-fn policy_field(policy: &PolicyConfig, at: FieldPath, message: String) -> (FieldPath, String) {
-    let params = crate::policy::catalogue::info(policy.name()).map_or(&[][..], |i| i.params);
-    if let Some((first, rest)) = message.split_once(' ') {
-        if params.iter().any(|p| p.name == first) {
-            return (at.key(first), rest.to_string());
-        }
-    }
-    (at, message)
 }

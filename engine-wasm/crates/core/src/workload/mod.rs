@@ -70,9 +70,11 @@ pub enum WorkloadConfig {
         request_blocks: u32,
         /// Requests before measuring starts; default `blocks` (paper 000 §4.4).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
         /// Measured requests; default `10 × blocks`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         measured_requests: Option<u64>,
     },
     /// Paper 000 ZIPF: one-block reads, block i (0-based) with probability ∝ 1/(i+1)^alpha (the
@@ -86,8 +88,10 @@ pub enum WorkloadConfig {
         #[serde(default = "default_alpha")]
         alpha: f64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         measured_requests: Option<u64>,
     },
     /// Paper 000 SEQUENTIAL: one-block reads cycling through `0..blocks` (the paper uses
@@ -98,8 +102,10 @@ pub enum WorkloadConfig {
         #[serde(default = "one", skip_serializing_if = "is_one")]
         request_blocks: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         measured_requests: Option<u64>,
     },
     /// Scans, loops and random reads mixed (see [`mix`]): `scanShare` and `loopShare` of the
@@ -123,8 +129,10 @@ pub enum WorkloadConfig {
         #[serde(default = "default_segment")]
         segment: u64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         measured_requests: Option<u64>,
     },
     /// A TPC-C-like OLTP client behind a DBMS buffer pool whose page cleaners tag their writes
@@ -137,6 +145,7 @@ pub enum WorkloadConfig {
         warehouses: u32,
         /// Buffer pool pages; default half the initial database.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         buffer_pool: Option<u64>,
         /// Recovery bound in % of a log file (DB2's `softmax`).
         #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
@@ -157,8 +166,10 @@ pub enum WorkloadConfig {
         #[cfg_attr(feature = "ts", ts(type = "1 | 2"))]
         model: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         measured_requests: Option<u64>,
     },
     /// A TPC-H-like decision-support client running query 3 or 7 back to back, every request
@@ -180,8 +191,10 @@ pub enum WorkloadConfig {
         #[serde(default = "default_skew")]
         skew: [f64; 2],
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         measured_requests: Option<u64>,
     },
     /// Phase changes: generators one after another, each for its `requests`, its blocks shifted
@@ -190,6 +203,7 @@ pub enum WorkloadConfig {
     Phases {
         phases: Vec<Phase>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
     },
 }
