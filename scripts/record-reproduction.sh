@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Records every paper's reproduction, as the gallery shows it: rebuilds the release CLI and writes
 # what `tiersim reproduce --json` prints to public/reproduction.json (about 3 minutes natively on
-# two cores), then the table README.md carries (between its reproduce markers) from that record.
+# two cores), then the table docs/papers.md carries (between its reproduce markers) from that
+# record.
 # Re-record whenever the engine's numbers or the checks change; the integration tests fail on a
 # stale recording (papers 000 and 001 are rerun in wasm and compared).
 set -euo pipefail
@@ -15,6 +16,6 @@ engine-wasm/target/release/tiersim reproduce --json --threads 2 > "$out.tmp"
 mv "$out.tmp" "$out"
 echo "recorded $(grep -c '"paper"' "$out") checks in $out"
 engine-wasm/target/release/tiersim reproduce --from "$out" > "$out.md"
-node scripts/readme-reproduction.mjs "$out.md"
+node scripts/docs-reproduction.mjs "$out.md"
 rm "$out.md"
-echo "README.md: the table updated"
+echo "docs/papers.md: the table updated"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # npm test: installs what is missing (Chromium included), then runs every check of the project:
 # the Rust gates (rustfmt, clippy), Rust tests, the wasm and native builds, the Python package's
-# tests (pytest), the type check, Vitest unit/integration tests, the production build and the
-# browser end-to-end tests. Ends with one line "N passed, N failed[, N skipped]".
+# tests (pytest), the type check, the lint gates (Biome, dependency-cruiser), Vitest
+# unit/integration tests, the production build and the browser end-to-end tests. Ends with one
+# line "N passed, N failed[, N skipped]".
 # A failing test stage does not stop the later ones (so one run shows every failure); a failing
 # build does, since what follows would only fail for the same reason.
 set -euo pipefail
@@ -143,6 +144,16 @@ stage "type check (tsc)"
 status=0
 node_modules/.bin/tsc -p tsconfig.json || status=$?
 settle "type check" "$status" 0
+
+# The gates: Biome's format and lint check (warnings fail too) and dependency-cruiser's rules
+# for the web app's layers (.dependency-cruiser.cjs). Each failing gate counts as one failure.
+stage "lint (Biome: format and lint; dependency-cruiser: the web layers)"
+status=0
+node_modules/.bin/biome ci --error-on-warnings . || status=$?
+settle "biome" "$status" 0
+status=0
+node_modules/.bin/depcruise web --config .dependency-cruiser.cjs || status=$?
+settle "dependency-cruiser" "$status" 0
 
 stage "vitest: unit and integration"
 run_vitest unit vitest.config.ts

@@ -2,9 +2,9 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useApp, RUN_TIMEOUT_MS, openApp, root, run, showView, testId } from './harness';
+import { setupApp, RUN_TIMEOUT_MS, openApp, root, run, showView, testId } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: accessibility', () => {
   /** axe-core's serious and critical violations on the page as it is now: rule, and where. */

@@ -4,9 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../web/generated/engine';
 import { defaultScenario, designSpace, estimateUpside } from '../../web/wasm-pkg/tiersim_wasm.js';
 import {
-  useApp,
+  setupApp,
   RUN_TIMEOUT_MS,
   SHOTS,
   attr,
@@ -22,7 +23,7 @@ import {
   value,
 } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: analysis', () => {
   it('draws live stack-depth graphs, exact at the run’s cache sizes, and estimates the upside of exclusivity as the engine', async () => {
@@ -105,10 +106,7 @@ describe('tiersim in Chromium: analysis', () => {
     await testId(page, 'upside-array').fill('8192');
     await testId(page, 'upside-run').click();
     await testId(page, 'upside-table').waitFor({ timeout: RUN_TIMEOUT_MS });
-    const expected = estimateUpside(
-      JSON.stringify(r.scenario),
-      JSON.stringify([{ client: 16384, array: 8192 }]),
-    ) as any;
+    const expected = estimateUpside(r.scenario as Scenario, [{ client: 16384, array: 8192 }]);
     const p = expected.points[0];
     expect(await attr(page, 'upside-inclusive', 'data-disk')).toBe(String(p.inclusive.disk));
     expect(await attr(page, 'upside-exclusive', 'data-array')).toBe(String(p.exclusive.array));
@@ -238,7 +236,7 @@ describe('tiersim in Chromium: analysis', () => {
   });
 
   it("explores paper 003's design space on the OLTP buffer stream: hierarchy-aware within 5 % of aggressively-collaborative, plain LRU far behind, exactly as the engine", async () => {
-    const s = JSON.parse(defaultScenario());
+    const s: any = defaultScenario();
     s.topology.client.capacity = 2000;
     s.topology.array.capacity = 2000;
     s.source.workload = {
@@ -269,16 +267,13 @@ describe('tiersim in Chromium: analysis', () => {
         trs.map((tr) => ({ design: tr.getAttribute('data-design')!, mean: Number(tr.getAttribute('data-mean')) })),
       );
     expect(rows).toHaveLength(5);
-    const spec = JSON.parse(
-      designSpace(
-        JSON.stringify({
-          ...s,
-          topology: { ...s.topology, link: { preset: 'vi-fc' }, disk: { kind: 'constant', serviceMs: 6.227 } },
-        }),
-      ),
-    );
+    const spec = designSpace({
+      ...s,
+      topology: { ...s.topology, link: { preset: 'vi-fc' }, disk: { kind: 'constant', serviceMs: 6.227 } },
+    });
     for (const r of rows.slice(0, 2)) {
-      const d = spec.find((x: { name: string }) => x.name === r.design);
+      const d = spec.find((x) => x.name === r.design);
+      if (!d) throw new Error(`the engine's space has no design ${r.design}`);
       expect(engine(d.scenario).meanLatencyMs, r.design).toBe(r.mean);
     }
     await page.locator('[data-testid="design-space-config"] svg').screenshot({ path: join(SHOTS, 'design-space.png') });
@@ -301,7 +296,7 @@ describe('tiersim in Chromium: analysis', () => {
   });
 
   it("sweeps the link's bandwidth and shows where DEMOTE stops paying (paper 000 Fig. 19), exactly as the engine", async () => {
-    const s = JSON.parse(defaultScenario());
+    const s: any = defaultScenario();
     s.source.workload = { kind: 'random', blocks: 8192 };
     s.topology.client.capacity = 4096;
     s.topology.array.capacity = 4096;
@@ -309,17 +304,15 @@ describe('tiersim in Chromium: analysis', () => {
     await showView(page, 'sweeps');
     await testId(page, 'param-sweep-run').click();
     await page.waitForSelector('[data-testid="param-sweep-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
-    const series = await page
-      .locator('[data-testid="param-sweep-chart"] g[data-series]')
-      .evaluateAll((gs) =>
-        gs.map((g) => ({
-          name: g.getAttribute('data-series'),
-          points: [...g.querySelectorAll('circle')].map((c) => [
-            Number(c.getAttribute('data-x')),
-            Number(c.getAttribute('data-y')),
-          ]),
-        })),
-      );
+    const series = await page.locator('[data-testid="param-sweep-chart"] g[data-series]').evaluateAll((gs) =>
+      gs.map((g) => ({
+        name: g.getAttribute('data-series'),
+        points: [...g.querySelectorAll('circle')].map((c) => [
+          Number(c.getAttribute('data-x')),
+          Number(c.getAttribute('data-y')),
+        ]),
+      })),
+    );
     const [demote, inclusive] = series.map((x) => new Map(x.points as [number, number][]));
     // DEMOTE wins on a fast link and loses on a slow one, where its extra transfer costs more
     // than the array hits it buys (our crossover: between 3 and 10 Mbit/s).
@@ -374,7 +367,7 @@ describe('tiersim in Chromium: analysis', () => {
     const at = await other
       .locator('[data-testid="param-sweep-chart"] g[data-series="SLRU"] circle[data-x="0.5625"]')
       .getAttribute('data-y');
-    const s = JSON.parse(defaultScenario());
+    const s: any = defaultScenario();
     const { protocol: _p, ...one } = s;
     expect(Number(at)).toBe(
       engine({

@@ -10,9 +10,9 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attr, openApp, root, showView, testId, useApp } from './harness';
+import { attr, openApp, root, showView, testId, setupApp } from './harness';
 
-useApp();
+setupApp();
 
 const GB = Number(process.env.TIERSIM_BIG_TRACE_GB ?? 4);
 const REQUESTS = Math.floor((GB * 1e9) / 24);

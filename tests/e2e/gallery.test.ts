@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Check } from '../../web/worker/protocol';
-import { useApp, RUN_TIMEOUT_MS, SHOTS, engine, openApp, results, root, testId } from './harness';
+import { setupApp, RUN_TIMEOUT_MS, SHOTS, engine, openApp, results, root, testId } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: gallery', () => {
   it("loads a gallery card's scenario into the editor, which runs it: the numbers are exactly the engine's", async () => {

@@ -1,5 +1,5 @@
 // What every browser test shares: the production build served and Debian's headless Chromium
-// (one of each per test file, `useApp`), the engine in Node to check the page against (the page's
+// (one of each per test file, `setupApp`), the engine in Node to check the page against (the page's
 // numbers must be exactly what the wasm engine computes for the scenario its share URL encodes),
 // and helpers that drive the page as a person would.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import LZString from 'lz-string';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { Scenario } from '../../web/generated/engine';
 import { Simulation, TraceReader, initSync, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { launchChromium, serveApp } from './browser.mjs';
 
@@ -31,7 +32,7 @@ export let app: { url: string; close(): Promise<void> };
 export let browser: Browser;
 
 /** Serves the app and opens the browser for this file's tests (and closes both after them). */
-export function useApp() {
+export function setupApp() {
   beforeAll(async () => {
     const wasm = join(root, 'web/wasm-pkg/tiersim_wasm_bg.wasm');
     if (!existsSync(wasm)) throw new Error('web/wasm-pkg is missing: run scripts/build-wasm.sh first (npm test does)');
@@ -48,12 +49,13 @@ export function useApp() {
 
 // ---- the engine's side ---------------------------------------------------------------------
 
+/** The engine's report for `scenario` (a document of any version, as a link may hold). */
 export function engine(scenario: unknown): EngineReport {
-  return runScenario(JSON.stringify(scenario)) as EngineReport;
+  return runScenario(scenario as Scenario);
 }
 
-/** The CDF the page should show: one row per non-empty bin, at the bin's upper edge. */
-export function engineCdf(r: EngineReport): CdfRow[] {
+/** The CDF the page should show of a report's (or one client's) latency histogram: one row per non-empty bin, at the bin's upper edge. */
+export function engineCdf(r: Pick<EngineReport, 'latency'>): CdfRow[] {
   const { edgesUs, counts } = r.latency;
   const total = counts.reduce((a, b) => a + b, 0);
   const rows: CdfRow[] = [];
@@ -215,7 +217,7 @@ export function replay(scenario: unknown, bytes: Uint8Array): any {
   const reader = new TraceReader('', 4096, false, false);
   reader.push(bytes);
   reader.finish();
-  const sim = Simulation.withTrace(JSON.stringify(scenario), reader);
+  const sim = Simulation.withTrace(scenario as Scenario, reader);
   while (!sim.step(1 << 20));
   const report = sim.report();
   sim.free();

@@ -1,12 +1,12 @@
-// Links: version-1 links migrated by the engine to the same numbers, and bad links shown clearly
-// while the page keeps a runnable scenario.
+// Links: version-1 links migrated by the engine (synchronously, as the page opens them) to the
+// same numbers, and bad links shown clearly, in the engine's words, while the page keeps a
+// runnable scenario.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultScenario, validateScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { checkScenario, defaultScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import {
-  useApp,
-  RUN_TIMEOUT_MS,
+  setupApp,
   decodeShareUrl,
   encodeHash,
   engine,
@@ -19,25 +19,28 @@ import {
   value,
 } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: links', () => {
-  it('opens a version-1 link through the engine’s migration and runs it to the numbers the engine gives the old link', async () => {
+  it('opens a version-1 link migrated by the engine and runs it to the numbers the engine gives the old link', async () => {
     const v1 = JSON.parse(
       readFileSync(join(root, 'engine-wasm/crates/core/tests/golden/v1/tree4x3-demote-shared.json'), 'utf8'),
     );
     expect(v1.version).toBe(1);
+    const migrated = checkScenario(v1);
+    expect(migrated.migratedFrom).toBe(1);
     const page = await openApp(encodeHash(v1));
-    await page.waitForSelector('[data-testid="topology"]');
-    await expect.poll(() => value(page, 'topology'), { timeout: RUN_TIMEOUT_MS }).toBe('tree');
-    expect(await testId(page, 'url-error').count()).toBe(0);
-    expect(await testId(page, 'url-migrating').count()).toBe(0);
+    // Migrated as the page opened it: the form and the link show the engine's version-4
+    // document from the first drawing, with no banner.
+    expect(await value(page, 'topology')).toBe('tree');
     expect(await value(page, 'tree-0-capacity')).toBe('3000');
+    expect(decodeShareUrl(await value(page, 'share-url'))).toEqual(migrated.scenario);
+    expect(await testId(page, 'url-error').count()).toBe(0);
     await run(page);
     const r = await results(page);
-    // The link now holds the engine's current (version-4) document, and the page ran what the engine runs for the old one.
+    // The link holds the engine's current (version-4) document, and the page ran what the engine runs for the old one.
     expect(r.scenario.version).toBe(4);
-    expect(r.scenario).toEqual(JSON.parse(validateScenario(JSON.stringify(v1))));
+    expect(r.scenario).toEqual(migrated.scenario);
     const old = engine(v1) as any;
     expect(r.meanText).toBe(String(old.meanLatencyMs));
     const recorded = JSON.parse(
@@ -58,12 +61,12 @@ describe('tiersim in Chromium: links', () => {
     const before = await value(page, 'share-url');
     for (const [doc, message] of [
       [
-        { ...JSON.parse(defaultScenario()), version: 5 },
-        'scenario.version: this link was made by a newer tiersim (scenario version 5); this one reads versions 1 to 4',
+        { ...defaultScenario(), version: 5 },
+        'scenario.version: version 5 is newer than this tiersim understands (it reads versions 1 to 4)',
       ],
       [
-        { ...JSON.parse(defaultScenario()), topology: { kind: 'ring', caches: [] } },
-        'scenario.topology.kind: must be one of single, two-level, tree',
+        { ...defaultScenario(), topology: { kind: 'ring', caches: [] } },
+        'scenario.topology.kind: unknown variant `ring`, expected one of `single`, `two-level`, `tree`',
       ],
     ] as const) {
       await page.evaluate((hash) => (window.location.hash = hash), encodeHash(doc));
@@ -89,22 +92,22 @@ describe('tiersim in Chromium: links', () => {
       ['damaged', () => '#s=garbage!!', /damaged|could not|invalid/i],
       [
         'from a newer version',
-        () => encodeHash({ ...JSON.parse(defaultScenario()), version: 99 }),
-        /^scenario\.version: this link was made by a newer tiersim \(scenario version 99\)/,
+        () => encodeHash({ ...defaultScenario(), version: 99 }),
+        /^scenario\.version: version 99 is newer than this tiersim understands \(it reads versions 1 to 4\)/,
       ],
       [
         'with an unknown topology',
-        () => encodeHash({ ...JSON.parse(defaultScenario()), topology: { kind: 'ring' } }),
-        /^scenario\.topology\.kind: must be one of single, two-level, tree/,
+        () => encodeHash({ ...defaultScenario(), topology: { kind: 'ring' } }),
+        /^scenario\.topology\.kind: unknown variant `ring`, expected one of `single`, `two-level`, `tree`/,
       ],
       [
         'with an invalid field',
         () => {
-          const s = JSON.parse(defaultScenario());
+          const s: any = defaultScenario();
           s.topology.client.capacity = 0;
           return encodeHash(s);
         },
-        /scenario\.topology\.client\.capacity/,
+        /^scenario\.topology\.client\.capacity: must be between 1 and 33554432 blocks \(got 0\)/,
       ],
     ];
     for (const [name, hash, message] of cases) {

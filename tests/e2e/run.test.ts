@@ -5,10 +5,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { Scenario } from '../../web/generated/engine';
 import { defaultScenario, runScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import {
-  useApp,
-  EngineReport,
+  setupApp,
+  type EngineReport,
   RUN_TIMEOUT_MS,
   SHOTS,
   app,
@@ -28,7 +29,7 @@ import {
   value,
 } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: run', () => {
   it('runs the default scenario (paper 000 RANDOM, LRU-MRU-demote) to exactly the engine’s numbers', async () => {
@@ -59,10 +60,10 @@ describe('tiersim in Chromium: run', () => {
       protocol: { kind: 'demote' },
       source: { kind: 'workload', workload: { kind: 'random', blocks: 32768 } },
     });
-    expect(r.scenario).toEqual(JSON.parse(defaultScenario()));
+    expect(r.scenario).toEqual(defaultScenario());
     const expected = engine(r.scenario);
     expect(r.meanText).toBe(String(expected.meanLatencyMs));
-    expect(expected.meanLatencyMs).toBe(engine(JSON.parse(defaultScenario())).meanLatencyMs);
+    expect(expected.meanLatencyMs).toBe(engine(defaultScenario()).meanLatencyMs);
     expect(r.hit).toEqual(expected.hitFractions);
     const shown = await testId(page, 'mean-latency').innerText();
     expect(shown).toMatch(/\d/);
@@ -72,7 +73,7 @@ describe('tiersim in Chromium: run', () => {
   });
 
   it('draws the hit ratio over time, sampled by requests (200 slices, the same on any machine), ending where the run ends', async () => {
-    const s = JSON.parse(defaultScenario());
+    const s: any = defaultScenario();
     s.source.workload = { kind: 'random', blocks: 32768, measuredRequests: 3_000_000 };
     const page = await openApp(encodeHash(s));
     await run(page);
@@ -207,7 +208,7 @@ describe('tiersim in Chromium: run', () => {
     expect(b.meanText).toBe(a.meanText);
     expect(b.hit).toEqual(a.hit);
     // …and it is a different scenario from the default, so the link really carried it.
-    expect(a.meanText).not.toBe(String(engine(JSON.parse(defaultScenario())).meanLatencyMs));
+    expect(a.meanText).not.toBe(String(engine(defaultScenario()).meanLatencyMs));
   });
 
   it('runs a single cache with an offline bound and multi-block reads, exactly as the engine', async () => {
@@ -297,7 +298,7 @@ describe('tiersim in Chromium: run', () => {
       protocol: { kind: 'mc2' },
       source: { sharing: { kind: 'shared', fraction: 1 } },
     });
-    const expected = runScenario(JSON.stringify(scenario)) as any;
+    const expected = runScenario(scenario as Scenario);
     expect(await attr(page, 'mean-latency', 'data-value')).toBe(String(expected.meanLatencyMs));
     expect(await attr(page, 'fairness', 'data-value')).toBe(String(expected.fairness));
     for (const c of expected.clients) {
@@ -438,15 +439,13 @@ describe('tiersim in Chromium: run', () => {
       timeout: RUN_TIMEOUT_MS,
     });
     await other.waitForSelector('[data-testid="progress"][data-phase="done"]', { timeout: RUN_TIMEOUT_MS });
-    const shared = await other
-      .locator('[data-testid="compare-table"] tbody tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) => ({
-          run: tr.getAttribute('data-run'),
-          pinned: tr.getAttribute('data-pinned'),
-          mean: tr.getAttribute('data-mean'),
-        })),
-      );
+    const shared = await other.locator('[data-testid="compare-table"] tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({
+        run: tr.getAttribute('data-run'),
+        pinned: tr.getAttribute('data-pinned'),
+        mean: tr.getAttribute('data-mean'),
+      })),
+    );
     expect(shared).toEqual(rows);
     await other.close();
     await testId(page, 'unpin').click();
@@ -458,7 +457,7 @@ describe('tiersim in Chromium: run', () => {
   // cannot vary with the machine: the engine never runs in the page's thread, the run's work
   // reaches the page in many small updates, and nothing on the page moves while they arrive.
   it("keeps the engine off the page's thread during a 10 M-request run: many live updates, in order, nothing shifting", async () => {
-    const s = JSON.parse(defaultScenario());
+    const s: any = defaultScenario();
     s.source.workload = { kind: 'random', blocks: 32768, warmupRequests: 32768, measuredRequests: 10_000_000 };
     const watch = (page: Page) =>
       page.addInitScript(() => {
@@ -515,11 +514,10 @@ describe('tiersim in Chromium: run', () => {
     expect(wasmInPage).toBe(0);
     // …and a module compiled in the page would have been counted.
     expect(
-      await page.evaluate(
-        async () => (
-          await WebAssembly.compile(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])), (window as any).__wasmInPage
-        ),
-      ),
+      await page.evaluate(async () => {
+        await WebAssembly.compile(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+        return (window as any).__wasmInPage;
+      }),
     ).toBe(1);
     // Its work arrived in many updates (the worker sends one every tenth of the run whatever the
     // clock says, more on a slow machine; the page may draw two at once), each further on.

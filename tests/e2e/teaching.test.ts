@@ -3,10 +3,18 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Scenario, TeachItem, TeachStep } from '../../web/generated/engine';
 import { defaultScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { useApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, root, showView, testId } from './harness';
+import { setupApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, root, showView, testId } from './harness';
 
-useApp();
+setupApp();
+
+/** Reads of `blocks` (0 is A) by client `client` (its leaf index; 0 for one client), as the stepper's items. */
+const reads = (blocks: number[], client = 0): TeachItem[] => blocks.map((block) => ({ block, op: 'read', client }));
+
+/** The engine's steps for `scenario` serving `requests` from `start` (cache name → blocks, next victim first). */
+const engineSteps = (scenario: unknown, requests: TeachItem[], start: Record<string, number[]> = {}): TeachStep[] =>
+  teach(scenario as Scenario, requests, start);
 
 describe('tiersim in Chromium: teaching', () => {
   it("steps through paper 000's A–E example in the teaching stepper, and shows ARC's ghost lists", async () => {
@@ -33,21 +41,19 @@ describe('tiersim in Chromium: teaching', () => {
     await testId(page, 'stepper-back').click();
     expect(await queues()).toEqual(['client cache: C D E', 'array cache: D B E']);
     // The same steps as the engine gives for the same input.
-    const d = JSON.parse(defaultScenario());
-    const steps = JSON.parse(
-      teach(
-        JSON.stringify({
-          ...d,
-          name: 'teaching stepper',
-          topology: {
-            ...d.topology,
-            array: { capacity: 3, policy: { kind: 'lru' } },
-            client: { capacity: 3, policy: { kind: 'lru' } },
-          },
-        }),
-        '[0,1,2,3,4,0,1]',
-        '{"client":[2,3,4],"array":[3,1,4]}',
-      ),
+    const d: any = defaultScenario();
+    const steps = engineSteps(
+      {
+        ...d,
+        name: 'teaching stepper',
+        topology: {
+          ...d.topology,
+          array: { capacity: 3, policy: { kind: 'lru' } },
+          client: { capacity: 3, policy: { kind: 'lru' } },
+        },
+      },
+      reads([0, 1, 2, 3, 4, 0, 1]),
+      { client: [2, 3, 4], array: [3, 1, 4] },
     );
     await testId(page, 'stepper-play').click();
     await page.waitForSelector('[data-testid="stepper-at"][data-at="7"]', { timeout: 20_000 });
@@ -80,17 +86,18 @@ describe('tiersim in Chromium: teaching', () => {
       },
     };
     delete (tree as any).protocol;
-    const requests = [
-      [0, 'read', 'c1'],
-      [1, 'read', 'c1'],
-      [0, 'read', 'c2'],
-      [2, 'read', 'c2'],
-      [3, 'read', 'c1'],
-      [1, 'read', 'c2'],
-      [0, 'read', 'c1'],
-      [3, 'read', 'c2'],
+    // c1 is leaf 0, c2 leaf 1.
+    const requests: TeachItem[] = [
+      { block: 0, op: 'read', client: 0 },
+      { block: 1, op: 'read', client: 0 },
+      { block: 0, op: 'read', client: 1 },
+      { block: 2, op: 'read', client: 1 },
+      { block: 3, op: 'read', client: 0 },
+      { block: 1, op: 'read', client: 1 },
+      { block: 0, op: 'read', client: 0 },
+      { block: 3, op: 'read', client: 1 },
     ];
-    const treeSteps = JSON.parse(teach(JSON.stringify(tree), JSON.stringify(requests), '{}'));
+    const treeSteps = engineSteps(tree, requests);
     for (let i = 0; i < 3; i++) await testId(page, 'stepper-step').click();
     const shown = await queues();
     const letters = (bs: number[]) => bs.map((b) => 'ABCD'[b]).join(' ');
@@ -107,7 +114,7 @@ describe('tiersim in Chromium: teaching', () => {
     const page = await openApp('#teach=inclusive&step=7');
     await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="7"]', { timeout: RUN_TIMEOUT_MS });
     await testId(page, 'stepper').scrollIntoViewIfNeeded();
-    const d = JSON.parse(defaultScenario());
+    const d: any = defaultScenario();
     const scenario = {
       ...d,
       name: 'teaching stepper',
@@ -118,7 +125,7 @@ describe('tiersim in Chromium: teaching', () => {
       },
     };
     delete scenario.protocol;
-    const steps = JSON.parse(teach(JSON.stringify(scenario), JSON.stringify([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]), '{}'));
+    const steps = engineSteps(scenario, reads([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]));
     const letters = (bs: number[]) => bs.map((b) => 'ABCDE'[b]).join(' ');
     const engineQueues = (n: number) => steps[n].caches.map((c: any) => `${c.name}: ${letters(c.queues[0].blocks)}`);
     const shown = () =>
@@ -267,7 +274,7 @@ describe('tiersim in Chromium: teaching', () => {
     await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
     await testId(page, 'stepper-narration').click();
     await page.keyboard.press('End');
-    const d = JSON.parse(defaultScenario());
+    const d: any = defaultScenario();
     const pairOf = (client: string, array: string, demote: boolean) => {
       const s = {
         ...d,
@@ -280,7 +287,7 @@ describe('tiersim in Chromium: teaching', () => {
       };
       if (demote) s.protocol = { kind: 'demote' };
       else delete s.protocol;
-      return JSON.parse(teach(JSON.stringify(s), JSON.stringify([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]), '{}'));
+      return engineSteps(s, reads([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]));
     };
     const engine = [pairOf('lru', 'lru', false), pairOf('lru', 'lru', true), pairOf('lru', 'mru', true)];
     const rows = (id: string) =>
@@ -403,7 +410,7 @@ describe('tiersim in Chromium: teaching', () => {
     // MC² over two clients (TPC-H query 3 at c1, query 7 at c2: their range hints), each request naming its range.
     await testId(page, 'stepper-preset-mc2').click();
     await page.waitForSelector('[data-testid="stepper-at"][data-steps="8"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
-    const d = JSON.parse(defaultScenario());
+    const d: any = defaultScenario();
     const scenario = {
       ...d,
       name: 'teaching stepper',
@@ -422,17 +429,18 @@ describe('tiersim in Chromium: teaching', () => {
         clients: { c2: { kind: 'tpch', query: 'q7', scale: 0.01 } },
       },
     };
-    const requests = [
-      [0, 'read', 'c1', 2],
-      [1, 'read', 'c1', 2],
-      [0, 'read', 'c2', 2],
-      [2, 'read', 'c1', 2],
-      [3, 'read', 'c2', 5],
-      [4, 'read', 'c2', 5],
-      [5, 'read', 'c2', 5],
-      [1, 'read', 'c2', 2],
+    // c1 is leaf 0, c2 leaf 1; each request names its TPC-H range.
+    const requests: TeachItem[] = [
+      { block: 0, op: 'read', client: 0, range: 2 },
+      { block: 1, op: 'read', client: 0, range: 2 },
+      { block: 0, op: 'read', client: 1, range: 2 },
+      { block: 2, op: 'read', client: 0, range: 2 },
+      { block: 3, op: 'read', client: 1, range: 5 },
+      { block: 4, op: 'read', client: 1, range: 5 },
+      { block: 5, op: 'read', client: 1, range: 5 },
+      { block: 1, op: 'read', client: 1, range: 2 },
     ];
-    const steps = JSON.parse(teach(JSON.stringify(scenario), JSON.stringify(requests), '{}'));
+    const steps = engineSteps(scenario, requests);
     const letters = (bs: number[]) => bs.map((b) => 'ABCDEF'[b]).join(' ');
     const engineRows = (n: number) =>
       steps[n].caches.flatMap((c: any) => c.queues.map((q: any) => `${c.name} ${q.name}: ${letters(q.blocks)}`));
@@ -470,13 +478,7 @@ describe('tiersim in Chromium: teaching', () => {
       },
     };
     delete (single as any).protocol;
-    const lirs = JSON.parse(
-      teach(
-        JSON.stringify(single),
-        JSON.stringify('A B C D A B E A F B G C A'.split(' ').map((l) => l.charCodeAt(0) - 65)),
-        '{}',
-      ),
-    );
+    const lirs = engineSteps(single, reads('A B C D A B E A F B G C A'.split(' ').map((l) => l.charCodeAt(0) - 65)));
     const sRow = page.locator('[data-testid="stepper-queue"][data-name="S"]');
     const seen = new Set<string>();
     for (let n = 0; n <= 13; n++) {
@@ -489,7 +491,7 @@ describe('tiersim in Chromium: teaching', () => {
         stack.filter((e) => e.status === 'hir-non-resident').length,
       );
       if (n > 0) expect(stack[0].status, `step ${n}: S's bottom is always LIR`).toBe('lir');
-      stack.forEach((e) => seen.add(e.status));
+      for (const e of stack) seen.add(e.status);
       if (n < 13) await page.keyboard.press('ArrowRight');
     }
     expect(seen).toEqual(new Set(['lir', 'hir-resident', 'hir-non-resident']));

@@ -3,11 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../web/generated/engine';
 import { Simulation, TraceReader, exportWorkload } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { gzipSync } from 'node:zlib';
 import {
-  useApp,
-  EngineReport,
+  setupApp,
+  type EngineReport,
   RUN_TIMEOUT_MS,
   attr,
   decodeShareUrl,
@@ -19,17 +20,20 @@ import {
   value,
 } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: traces', () => {
   it('replays a gzip’d MSR trace dropped on the page, exactly as the engine; a corrupt file leaves the scenario as it was', async () => {
     // A small MSR Cambridge trace: two disks, reads and writes of 4–32 KiB over 3000 blocks.
     let text = '';
     let seed = 7;
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
     for (let i = 0; i < 30_000; i++) {
       const block = rand(3) === 0 ? rand(300) : rand(3000);
-      text += `${128166372003061629 + i * 1000},web,${rand(2)},${rand(4) === 0 ? 'Write' : 'Read'},${block * 4096},${4096 * (1 + rand(8))},${100 + rand(900)}\n`;
+      text += `${128166372003061630 + i * 1000},web,${rand(2)},${rand(4) === 0 ? 'Write' : 'Read'},${block * 4096},${4096 * (1 + rand(8))},${100 + rand(900)}\n`;
     }
     const gz = gzipSync(Buffer.from(text));
     const page = await openApp();
@@ -74,7 +78,7 @@ describe('tiersim in Chromium: traces', () => {
     const reader = new TraceReader('', 4096, false, false);
     reader.push(gz);
     reader.finish();
-    const sim = Simulation.withTrace(JSON.stringify(r.scenario), reader);
+    const sim = Simulation.withTrace(r.scenario as Scenario, reader);
     while (!sim.step(1 << 20));
     const expected = sim.report() as EngineReport;
     sim.free();
@@ -84,7 +88,7 @@ describe('tiersim in Chromium: traces', () => {
     expect(r.rows.length).toBeGreaterThan(1);
 
     // A corrupt file: the message names it and the place; the scenario stays and still runs.
-    const bad = Buffer.from(text.split('\n').slice(0, 7).join('\n') + '\n1,web,0,Trim,0,4096,1\n');
+    const bad = Buffer.from(`${text.split('\n').slice(0, 7).join('\n')}\n1,web,0,Trim,0,4096,1\n`);
     await drop(bad, 'broken.csv');
     await page.waitForSelector('[data-testid="run-error"]', { timeout: RUN_TIMEOUT_MS });
     expect(await testId(page, 'run-error').innerText()).toContain(
@@ -144,7 +148,7 @@ describe('tiersim in Chromium: traces', () => {
     expect(back.finish()).toMatchObject({ format: 'csv', requests: 32768 + 327680 });
     back.free();
     const scenarioNow = decodeShareUrl(await value(page, 'share-url'));
-    expect(Buffer.from(exportWorkload(JSON.stringify(scenarioNow), 'csv')).equals(csv)).toBe(true);
+    expect(Buffer.from(exportWorkload(scenarioNow as Scenario, 'csv')).equals(csv)).toBe(true);
 
     await testId(page, 'bundled-zipf-3072.csv.gz').click();
     await page.waitForSelector('[data-testid="trace-summary"][data-requests="64512"]', { timeout: RUN_TIMEOUT_MS });
@@ -156,7 +160,7 @@ describe('tiersim in Chromium: traces', () => {
     const reader = new TraceReader('', 4096, false, false);
     reader.push(readFileSync(join(root, 'public/traces/zipf-3072.csv.gz')));
     reader.finish();
-    const sim = Simulation.withTrace(JSON.stringify(r.scenario), reader);
+    const sim = Simulation.withTrace(r.scenario as Scenario, reader);
     while (!sim.step(1 << 20));
     expect(r.meanText).toBe(String((sim.report() as EngineReport).meanLatencyMs));
     sim.free();

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../web/generated/engine';
 import {
   Simulation,
   TraceReader,
@@ -11,7 +12,7 @@ import {
   runScenario,
 } from '../../web/wasm-pkg/tiersim_wasm.js';
 import {
-  useApp,
+  setupApp,
   RUN_TIMEOUT_MS,
   SHOTS,
   attr,
@@ -28,7 +29,7 @@ import {
   value,
 } from './harness';
 
-useApp();
+setupApp();
 
 describe('tiersim in Chromium: trees', () => {
   it('rewires a tree by dragging one cache onto another in the topology diagram, then runs it', async () => {
@@ -112,7 +113,7 @@ describe('tiersim in Chromium: trees', () => {
       ['cache6', 'left', 1024],
       ['cache7', 'right', 1024],
     ]);
-    const expected = runScenario(JSON.stringify(scenario)) as any;
+    const expected = runScenario(scenario as Scenario);
     const clients = ['client1', 'client2', 'cache6', 'cache7'];
     expect(expected.clients.map((c: any) => c.name)).toEqual(clients);
 
@@ -161,20 +162,20 @@ describe('tiersim in Chromium: trees', () => {
     const client = Number(await value(page, 'upside-client'));
     const array = Number(await value(page, 'upside-array'));
     expect([client, array]).toEqual([1024, 2048 + 4096]);
-    const est = estimateUpside(JSON.stringify(scenario), JSON.stringify([{ client, array }])) as any;
+    const est = estimateUpside(scenario as Scenario, [{ client, array }]);
     const shown = await page
       .locator('[data-testid="upside-clients"] tbody tr')
       .evaluateAll((trs) =>
         trs.map((tr) => [tr.getAttribute('data-client'), Number(tr.getAttribute('data-reduction'))]),
       );
-    expect(shown).toEqual(est.clients.map((c: any) => [c.name, c.point.missReductionPercent]));
+    expect(shown).toEqual(est.clients!.map((c: any) => [c.name, c.point.missReductionPercent]));
     // The tree's workload downloads as CSV with its client column (oracleGeneral has none), and
     // reads back as four clients, byte for byte the engine's export.
     expect(await testId(page, 'export-oracle').isDisabled()).toBe(true);
     expect(await testId(page, 'export-tree-hint').innerText()).toContain('oracleGeneral records carry no client');
     const [download] = await Promise.all([page.waitForEvent('download'), testId(page, 'export-csv').click()]);
     const csv = readFileSync((await download.path())!);
-    expect(Buffer.from(exportWorkload(JSON.stringify(scenario), 'csv')).equals(csv)).toBe(true);
+    expect(Buffer.from(exportWorkload(scenario as Scenario, 'csv')).equals(csv)).toBe(true);
     const back = new TraceReader('', 4096, false, false);
     back.push(csv);
     expect(back.finish().clients.map((c: any) => c.id)).toEqual([0, 1, 2, 3]);
@@ -188,7 +189,10 @@ describe('tiersim in Chromium: trees', () => {
     const lines: string[] = [];
     const counts: Record<number, number> = { 11: 0, 4: 0, 27: 0 };
     let seed = 12345;
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
     for (let i = 0; i < 6000; i++) {
       // The first three lines introduce the volumes in the order 11, 4, 27.
       const v = volumes[i < 3 ? i : i % 3 === 0 ? 0 : rand(10) < 5 ? 1 : 2];
@@ -198,7 +202,7 @@ describe('tiersim in Chromium: trees', () => {
         `${v},${rand(6) === 0 ? 'W' : 'R'},${block * 4096},${4096 * (1 + rand(3))},${1577808000000000 + i * 250}`,
       );
     }
-    const bytes = Buffer.from(lines.join('\n') + '\n');
+    const bytes = Buffer.from(`${lines.join('\n')}\n`);
     const page = await openApp();
     await testId(page, 'client-capacity').fill('512');
     await testId(page, 'array-capacity').fill('2048');
@@ -294,7 +298,7 @@ describe('tiersim in Chromium: trees', () => {
     const reader = new TraceReader('', 4096, false, false);
     reader.push(bytes);
     reader.finish();
-    expect(() => Simulation.withTrace(JSON.stringify(scenario), reader)).toThrow(await blocked.innerText());
+    expect(() => Simulation.withTrace(scenario as Scenario, reader)).toThrow(await blocked.innerText());
     reader.free();
     await page.locator('.column-left').screenshot({ path: join(SHOTS, 'trace-too-many-clients.png') });
     // Map them by hand: client 9 shares client2's cache.

@@ -1,5 +1,5 @@
 // Views and the run bar in Chromium: each view at its own address (and a screenshot of each for
-// the README), the bar in view at the bottom of a long view, a shared link that opens on its
+// docs/views.md), the bar in view at the bottom of a long view, a shared link that opens on its
 // results — the engine's numbers, nobody pressing Run — and Run never refused in silence: a
 // trace replayed through a tree runs, or the bar names why not.
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../../web/wasm-pkg/tiersim_wasm.js';
 import {
-  useApp,
+  setupApp,
   RUN_TIMEOUT_MS,
   attr,
   decodeShareUrl,
@@ -27,7 +27,7 @@ import {
   value,
 } from './harness';
 
-useApp();
+setupApp();
 
 const VIEWS = ['explore', 'compare', 'sweeps', 'teach', 'gallery'] as const;
 const DOCS = join(root, 'docs/screenshots');
@@ -48,7 +48,7 @@ async function inViewport(page: Page, id: string): Promise<boolean> {
 describe('tiersim in Chromium: views', () => {
   it('shows each view at its own address, with the run bar; a screenshot of each', async () => {
     // A small scenario (paper 000's RANDOM at an eighth), so each view's panel fills quickly.
-    const s = JSON.parse(defaultScenario());
+    const s: any = defaultScenario();
     s.topology.client.capacity = 2048;
     s.topology.array.capacity = 2048;
     s.source.workload = { kind: 'random', blocks: 4096 };
@@ -146,7 +146,7 @@ describe('tiersim in Chromium: views', () => {
   });
 
   it('opens a shared link on its results — the engine’s numbers, without pressing Run', async () => {
-    const s = JSON.parse(defaultScenario());
+    const s: any = defaultScenario();
     s.name = 'shared';
     s.seed = 5;
     s.topology.client.capacity = 4096;
@@ -164,7 +164,7 @@ describe('tiersim in Chromium: views', () => {
     await page.close();
 
     // A very large one asks first, saying how many requests; Escape cancels what it started.
-    const big = JSON.parse(defaultScenario());
+    const big: any = defaultScenario();
     big.source.workload = { kind: 'random', blocks: 32768, measuredRequests: 80_000_000 };
     const asked = await openApp(encodeHash(big));
     const confirm = testId(asked, 'run-confirm');
@@ -226,7 +226,7 @@ describe('tiersim in Chromium: views', () => {
     await page.close();
   });
   it('goes back and forward between views, keeping the scenario as it is now', async () => {
-    const s = JSON.parse(defaultScenario());
+    const s: any = defaultScenario();
     s.name = 'views';
     const page = await openApp(encodeHash(s), { width: 1280, height: 800 });
     const scenarioHash = () => hashOf(page).split('&')[0];

@@ -1,21 +1,24 @@
 // @vitest-environment node
 // The engine through its wasm façade, as the worker uses it: same scenario → identical numbers
-// in wasm and natively (the CLI), in one call or in batches; bad scenarios → clear errors; old
-// (version-1) links migrated by the engine as the page migrates them, to the same numbers;
-// traces of several clients through trees; the papers' reproductions, recorded as run.
+// in wasm and natively (the CLI), in one call or in batches; bad scenarios → every issue with its
+// field, the first the one a run refuses with; old links (versions 1 to 3) opened as the page
+// opens them, migrated by the engine, to the same numbers; traces of several clients through
+// trees; the papers' reproductions, recorded as run. Scenarios cross as typed objects, never as
+// JSON text (the engine is loaded on the test's thread by tests/unit/setup.ts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkScenario, describeIssue } from '../../web/scenario/schema';
+import { checkScenario as formCheck, describeIssue, type Scenario } from '../../web/scenario/document';
 import { mc2Example, traceClientIssue, treeForTraceClients, treeFromScenario } from '../../web/scenario/topology';
-import { decodeScenarioFromHash, migrateLinked } from '../../web/scenario/url';
+import { decodeScenarioFromHash } from '../../web/scenario/url';
 import LZString from 'lz-string';
 import {
   PolicyBench,
   Simulation,
   TraceReader,
+  checkScenario,
   defaultScenario,
   designSpace,
   estimateUpside,
@@ -24,39 +27,44 @@ import {
   judgeCheck,
   reproduce,
   runScenario,
-  validateScenario,
 } from '../../web/wasm-pkg/tiersim_wasm.js';
-import type { Check } from '../../web/worker/protocol';
-import {
-  applyDesign,
-  designName,
-  designRuns,
-  designSpace as ourDesignSpace,
-  runName,
-} from '../../web/features/designspace/space';
+import type { Check, Prediction, Report } from '../../web/generated/engine';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 const root = resolve(__dirname, '../..');
 const cli = join(root, 'engine-wasm/target/release/tiersim');
 
 beforeAll(() => {
+  // Already loaded by the setup file; loading again is a no-op, kept so this file reads alone.
   initSync({ module: readFileSync(join(root, 'web/wasm-pkg/tiersim_wasm_bg.wasm')) });
 });
 
-function scenario(patch: (s: any) => void): string {
-  const s = JSON.parse(defaultScenario());
+/** The default scenario, patched: a fresh object each call (patches may write anywhere). */
+function scenario(patch: (s: any) => void): Scenario {
+  const s = defaultScenario();
   patch(s);
-  return JSON.stringify(s);
+  return s;
 }
 
-function runNative(json: string, args: string[] = ['run', '{}', '--json']): unknown {
+/** Whatever `f` throws, with the place the engine's errors carry beside their words. */
+function thrown(f: () => unknown): Error & { path: string; detail: string } {
+  try {
+    f();
+  } catch (e) {
+    return e as Error & { path: string; detail: string };
+  }
+  throw new Error('it did not throw');
+}
+
+/** The native CLI's JSON for `doc` (written to a file as the CLI reads scenarios). */
+function runNative(doc: unknown, args: string[] = ['run', '{}', '--json']): any {
   if (!existsSync(cli)) {
     throw new Error(
       `native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`,
     );
   }
   const file = join(mkdtempSync(join(tmpdir(), 'tiersim-')), 'scenario.json');
-  writeFileSync(file, json);
+  writeFileSync(file, JSON.stringify(doc));
   return JSON.parse(
     execFileSync(
       cli,
@@ -72,13 +80,13 @@ describe('engine in wasm', () => {
       ['mru', 'demote'],
       ['lru', 'none'],
     ]) {
-      const json = scenario((s) => {
+      const doc = scenario((s) => {
         s.topology.array.policy.kind = array;
         if (protocol === 'none') delete s.protocol;
       });
-      const wasm = runScenario(json);
+      const wasm = runScenario(doc);
       expect(wasm.phase).toBe('done');
-      expect(wasm).toEqual(runNative(json));
+      expect(wasm).toEqual(runNative(doc));
     }
   });
 
@@ -92,10 +100,10 @@ describe('engine in wasm', () => {
       { kind: 'clock-pro', minColdShare: 0.05 },
       { kind: 'cacheus' },
     ]) {
-      const json = scenario((s) => (s.topology.array.policy = policy));
-      const wasm = runScenario(json);
+      const doc = scenario((s) => (s.topology.array.policy = policy));
+      const wasm = runScenario(doc);
       expect(wasm.phase, policy.kind).toBe('done');
-      expect(wasm, policy.kind).toEqual(runNative(json));
+      expect(wasm, policy.kind).toEqual(runNative(doc));
     }
   });
 
@@ -106,16 +114,16 @@ describe('engine in wasm', () => {
         { kind: 'probabilistic', probability: 0.3 },
         { kind: 'second-hit' },
       ]) {
-        const json = scenario((s) => {
+        const doc = scenario((s) => {
           s.protocol = { kind: protocol };
           s.source.workload = { kind: 'zipf', blocks: 32768, alpha: 0.9 };
           s.topology.client.admission = admission;
           s.topology.array.admission = admission;
         });
         const at = `${admission.kind} under ${protocol}`;
-        const wasm = runScenario(json);
+        const wasm = runScenario(doc);
         expect(wasm.phase, at).toBe('done');
-        expect(wasm, at).toEqual(runNative(json));
+        expect(wasm, at).toEqual(runNative(doc));
         for (const c of wasm.caches) {
           // Under DEMOTE a client makes room before its fetch (paper 000 §4.5): TinyLFU there
           // always finds room, so it has no victim to weigh and admits.
@@ -130,16 +138,16 @@ describe('engine in wasm', () => {
   it('gives exactly the native numbers when caches prefetch, and reports prefetch hits and wasted prefetches', () => {
     for (const protocol of ['none', 'demote']) {
       for (const prefetch of [{ kind: 'lookahead' }, { kind: 'readahead', trigger: 2, window: 8 }]) {
-        const json = scenario((s) => {
+        const doc = scenario((s) => {
           s.protocol = { kind: protocol };
           s.source.workload = { kind: 'mix', blocks: 32768 };
           s.topology.client.prefetch = prefetch;
           s.topology.array.prefetch = prefetch;
         });
         const at = `${prefetch.kind} under ${protocol}`;
-        const wasm = runScenario(json);
+        const wasm = runScenario(doc);
         expect(wasm.phase, at).toBe('done');
-        expect(wasm, at).toEqual(runNative(json));
+        expect(wasm, at).toEqual(runNative(doc));
         for (const c of wasm.caches) {
           const p = c.prefetch!;
           expect(p.prefetched, `${at} at ${c.name}`).toBe(p.hits + p.wasted + p.pending);
@@ -157,7 +165,7 @@ describe('engine in wasm', () => {
   it("runs paper 004's OLTP client against TQ, MQ and LRU exactly as natively, TQ well ahead", () => {
     const ratios: Record<string, number> = {};
     for (const kind of ['lru', 'mq', 'tq']) {
-      const json = scenario((s) => {
+      const doc = scenario((s) => {
         s.topology = {
           kind: 'single',
           cache: { capacity: 4323, policy: { kind } },
@@ -173,8 +181,8 @@ describe('engine in wasm', () => {
           measuredRequests: 120_000,
         };
       });
-      const wasm = runScenario(json);
-      expect(wasm).toEqual(runNative(json));
+      const wasm = runScenario(doc);
+      expect(wasm).toEqual(runNative(doc));
       const c = wasm.counters;
       expect(c.synchWrites + c.replaceWrites + c.recovWrites).toBe(c.writes);
       expect(c.replaceWrites / c.requests).toBeGreaterThan(0.4);
@@ -203,8 +211,8 @@ describe('engine in wasm', () => {
   });
 
   it('is independent of batch size and streams warm-up then measured phases', () => {
-    const json = defaultScenario();
-    const sim = new Simulation(json);
+    const doc = defaultScenario();
+    const sim = new Simulation(doc);
     const phases = new Set<string>();
     let steps = 0;
     while (!sim.step(20_000)) {
@@ -213,7 +221,7 @@ describe('engine in wasm', () => {
     }
     expect(steps).toBe(Math.ceil(360_448 / 20_000) - 1);
     expect([...phases]).toEqual(['warmup', 'measured']);
-    expect(sim.report()).toEqual(runScenario(json));
+    expect(sim.report()).toEqual(runScenario(doc));
     sim.free();
   });
 
@@ -224,24 +232,71 @@ describe('engine in wasm', () => {
     expect(() => new Simulation(scenario((s) => (s.topology.link = { preset: 'warp-drive' })))).toThrow(
       /scenario\.topology.*warp-drive/,
     );
-    expect(() => validateScenario(scenario((s) => (s.version = 7)))).toThrow(/newer than this tiersim/);
-    expect(() => validateScenario('{"version":1')).toThrow(/not valid JSON/);
-    expect(() => validateScenario(scenario((s) => (s.topology.kind = 'ring')))).toThrow(
+    expect(() => new Simulation(scenario((s) => (s.version = 7)))).toThrow(
+      'scenario.version: version 7 is newer than this tiersim understands (it reads versions 1 to 4)',
+    );
+    // Not a document at all: text where an object belongs (the old façade's JSON text).
+    expect(() => new Simulation('{"version":1' as unknown as Scenario)).toThrow(
+      'scenario: expected a JSON object, got a string',
+    );
+    expect(() => new Simulation(scenario((s) => (s.topology.kind = 'ring')))).toThrow(
       /^scenario\.topology\.kind: unknown variant `ring`/,
     );
-    expect(JSON.parse(validateScenario(defaultScenario()))).toEqual(JSON.parse(defaultScenario()));
+    // A policy's parameter is refused at the parameter; an emptied number field (NaN crosses as
+    // null) is not a number.
+    expect(() =>
+      new Simulation(scenario((s) => (s.topology.array.policy = { kind: 'slru', protectedShare: 1 }))),
+    ).toThrow('scenario.topology.array.policy.protectedShare: must be above 0 and below 1 (got 1)');
+    expect(() => new Simulation(scenario((s) => (s.topology.client.capacity = Number.NaN)))).toThrow(
+      'scenario.topology.client.capacity: must be a number',
+    );
+  });
+
+  it('checks a document whole: every issue with its field, the first the one a run refuses with', () => {
+    expect(checkScenario(defaultScenario())).toEqual({ scenario: defaultScenario(), issues: [] });
+    const twoWrong = scenario((s) => {
+      s.topology.client.capacity = 0;
+      s.topology.array.policy = { kind: 'slru', protectedShare: 1 };
+    });
+    const checked = checkScenario(twoWrong);
+    expect(checked.scenario).toBeUndefined();
+    expect(checked.issues).toEqual([
+      {
+        path: ['topology', 'client', 'capacity'],
+        at: 'topology.client.capacity',
+        message: 'must be between 1 and 33554432 blocks (got 0)',
+      },
+      {
+        path: ['topology', 'array', 'policy', 'protectedShare'],
+        at: 'topology.array.policy.protectedShare',
+        message: 'must be above 0 and below 1 (got 1)',
+      },
+    ]);
+    const run = thrown(() => new Simulation(twoWrong));
+    expect([run.path, run.detail]).toEqual([`scenario.${checked.issues[0].at}`, checked.issues[0].message]);
+    // The page's own reading of it (web/scenario/document.ts) says the same, in the same words.
+    const form = formCheck(twoWrong);
+    if (form.ok) throw new Error('the form took a scenario the engine refuses');
+    expect(form.issues.map(describeIssue)).toEqual([
+      'scenario.topology.client.capacity: must be between 1 and 33554432 blocks (got 0)',
+      'scenario.topology.array.policy.protectedShare: must be above 0 and below 1 (got 1)',
+    ]);
+    expect(form.issues[0].path).toBe('topology.client.capacity');
+    // A newer document is one issue, at its version; text is not a document.
+    expect(checkScenario(scenario((s) => (s.version = 7))).issues).toEqual([
+      {
+        path: ['version'],
+        at: 'version',
+        message: 'version 7 is newer than this tiersim understands (it reads versions 1 to 4)',
+      },
+    ]);
+    expect(checkScenario('{"version":1').issues).toEqual([
+      { path: [], at: '', message: 'expected a JSON object, got a string' },
+    ]);
   });
 
   it('throws errors that carry their place apart from their words: { path, detail } beside the message', () => {
-    const thrown = (f: () => unknown) => {
-      try {
-        f();
-      } catch (e) {
-        return e as Error & { path: string; detail: string };
-      }
-      throw new Error('it did not throw');
-    };
-    const capacity = thrown(() => validateScenario(scenario((s) => (s.topology.client.capacity = 0))));
+    const capacity = thrown(() => new Simulation(scenario((s) => (s.topology.client.capacity = 0))));
     expect(capacity).toBeInstanceOf(Error);
     expect(capacity.path).toBe('scenario.topology.client.capacity');
     expect(capacity.detail).toMatch(/^must be between 1 and/);
@@ -253,10 +308,16 @@ describe('engine in wasm', () => {
       reader.finish();
     });
     expect([line.path, line.message]).toEqual(['line 3', `line 3: ${line.detail}`]);
-    expect(thrown(() => estimateUpside(defaultScenario(), 'nope')).path).toBe('size pairs');
+    expect(thrown(() => estimateUpside(defaultScenario(), 'nope' as never)).path).toBe('size pairs');
+    // A whole argument that is no scenario: the place is the argument.
+    expect(thrown(() => new Simulation(undefined as never)).path).toBe('scenario');
     // No place to name: the path is empty, the message the detail.
-    const nothing = thrown(() => validateScenario('{"version":1'));
-    expect(nothing.path).toBe('scenario');
+    const sim = new Simulation(defaultScenario());
+    const nothing = thrown(() => sim.trackDepths({ mode: 'rate', rate: 7 }));
+    sim.free();
+    expect(nothing.path).toBe('');
+    expect(nothing.message).toBe(nothing.detail);
+    expect(nothing.detail).toMatch(/^sample rate must be above 0 and at most 1/);
   });
 
   it('regenerates every bundled trace byte for byte from the workload its index entry records', () => {
@@ -281,36 +342,69 @@ describe('engine in wasm', () => {
     expect(tpch.slice(1, -1).every((line) => /,r,range:\d$/.test(line))).toBe(true);
   });
 
-  it("enumerates paper 003's design space exactly as the engine, every design's scenario alike", () => {
-    const base = JSON.parse(defaultScenario());
-    const engine: {
-      name: string;
-      design: unknown;
-      scenario: unknown;
-      runs: { label: string; k?: number; scenario: unknown }[];
-    }[] = JSON.parse(designSpace(JSON.stringify(base)));
-    const ours = ourDesignSpace();
-    expect(ours.map(designName)).toEqual(engine.map((d) => d.name));
-    expect(ours).toEqual(engine.map((d) => d.design));
-    for (const [i, d] of ours.entries()) {
-      expect(JSON.parse(validateScenario(JSON.stringify(applyDesign(base, d)))), designName(d)).toEqual(
-        engine[i].scenario,
-      );
-      // What the space runs of it: AC_CA once per candidate count.
-      const runs = designRuns(base, d);
-      expect(runs.map(runName), designName(d)).toEqual(engine[i].runs.map((r) => r.label));
-      for (const [j, r] of runs.entries())
-        expect(JSON.parse(validateScenario(JSON.stringify(r.scenario))), runName(r)).toEqual(
-          engine[i].runs[j].scenario,
-        );
+  it("gives paper 003's design space across the façade: 136 designs, each scenario taken as it is and run as natively", () => {
+    const base = defaultScenario();
+    const space = designSpace(base);
+    expect(space).toHaveLength(136);
+    expect(new Set(space.map((e) => e.name)).size).toBe(space.length);
+    const protocols = { HA_B: 'none', HA_R: 'ha-r', AC_HB: 'demote', AC_CA: 'ac-ca', AC_CC: 'ac-cc' } as const;
+    for (const e of space) {
+      const d = e.design;
+      expect(e.name.startsWith(`${d.approach}.${d.client}`), e.name).toBe(true);
+      expect(e.hierarchyAware, e.name).toBe(d.approach === 'HA_B' || d.approach === 'HA_R');
+      expect(e.plain, e.name).toBe(d.client === 'LRU' && d.array === 'LRU' && !d.du && !d.co && !d.se);
+      expect(e.scenario.protocol?.kind ?? 'none', e.name).toBe(protocols[d.approach]);
+      const t = e.scenario.topology;
+      if (t.kind !== 'two-level') throw new Error(`${e.name}: ${t.kind}`);
+      expect([t.client.policy.kind, t.array.policy.kind], e.name).toEqual([
+        d.client.toLowerCase(),
+        d.array.toLowerCase(),
+      ]);
+      // Every scenario is one the engine takes as it is: checking it again changes nothing.
+      expect(checkScenario(e.scenario), e.name).toEqual({ scenario: e.scenario, issues: [] });
+      // What the space runs of it: AC_CA once per candidate count, any other design once.
+      if (d.approach === 'AC_CA') {
+        expect(
+          e.runs.map((r) => r.k),
+          e.name,
+        ).toEqual([1, 4, 16, 64, 256, 1024]);
+        for (const r of e.runs) {
+          expect(r.scenario, r.label).toEqual({ ...e.scenario, protocol: { kind: 'ac-ca', k: r.k } });
+          expect(r.label, e.name).toContain(`k = ${r.k}`);
+        }
+      } else {
+        expect(
+          e.runs.map((r) => [r.label, r.k]),
+          e.name,
+        ).toEqual([[e.name, undefined]]);
+        expect(e.runs[0].scenario, e.name).toEqual(e.scenario);
+      }
+    }
+    // A few runs of it through the wasm and natively: the same numbers.
+    const runs = space.flatMap((e) => e.runs);
+    for (const label of ['HA_R.ARC.LRU.DU', 'AC_CA.LRU.ARC.CO (k = 16)', 'AC_CC.ARC.SE']) {
+      const run = runs.find((r) => r.label === label);
+      if (!run) throw new Error(`no run ${label} in ${runs.map((r) => r.label).join(', ')}`);
+      expect(runScenario(run.scenario), label).toEqual(runNative(run.scenario));
     }
     // A tree's designs alike: its clients take the client's algorithm, every cache above the array's.
-    const tree = { ...base, topology: { kind: 'tree', caches: treeFromScenario(base, 2, 1) } };
-    const treeSpace: { scenario: unknown }[] = JSON.parse(designSpace(JSON.stringify(tree)));
-    for (const [i, d] of ours.entries()) {
-      expect(JSON.parse(validateScenario(JSON.stringify(applyDesign(tree, d)))), `tree ${designName(d)}`).toEqual(
-        treeSpace[i].scenario,
+    const tree: Scenario = { ...base, topology: { kind: 'tree', caches: treeFromScenario(base, 2, 1) } };
+    const treeSpace = designSpace(tree);
+    expect(treeSpace.map((e) => e.name)).toEqual(space.map((e) => e.name));
+    for (const e of treeSpace) {
+      const t = e.scenario.topology;
+      if (t.kind !== 'tree') throw new Error(`tree ${e.name}: ${t.kind}`);
+      const parents = new Set(t.caches.map((c) => c.parent));
+      expect(
+        t.caches.map((c) => [c.name, c.policy.kind]),
+        `tree ${e.name}`,
+      ).toEqual(
+        t.caches.map((c) => [
+          c.name,
+          (parents.has(c.name) ? e.design.array : e.design.client).toLowerCase(),
+        ]),
       );
+      expect(checkScenario(e.scenario), `tree ${e.name}`).toEqual({ scenario: e.scenario, issues: [] });
     }
   });
 
@@ -329,7 +423,7 @@ describe('engine in wasm', () => {
     const fresh = new Map<string, Check[]>();
     /** `reproduce(paper)` in wasm, run once per paper for the tests below. */
     const wasmChecks = (paper: string): Check[] => {
-      if (!fresh.has(paper)) fresh.set(paper, JSON.parse(reproduce(paper)));
+      if (!fresh.has(paper)) fresh.set(paper, reproduce(paper));
       return fresh.get(paper)!;
     };
     const recorded: Check[] = JSON.parse(readFileSync(join(root, 'public/reproduction.json'), 'utf8'));
@@ -337,7 +431,7 @@ describe('engine in wasm', () => {
     it.each(['001', '000'])(
       'reproduces paper %s in wasm exactly as the native CLI does',
       (paper) => {
-        const native = runNative('', ['reproduce', '--paper', paper, '--json', '--threads', '2']) as Check[];
+        const native: Check[] = runNative(null, ['reproduce', '--paper', paper, '--json', '--threads', '2']);
         expect(native.length).toBeGreaterThan(0);
         expect(wasmChecks(paper)).toEqual(native);
       },
@@ -356,16 +450,17 @@ describe('engine in wasm', () => {
       expect(new Set(recorded.map((c) => c.paper))).toContain('003');
       for (const c of recorded)
         expect(
-          judgeCheck(JSON.stringify({ expected: c.expected, ours: c.ours })),
+          judgeCheck({ expected: c.expected, ours: c.ours }),
           `${c.paper} ${c.exhibit}: ${c.label}`,
         ).toBe(c.verdict);
       // And a broken expectation fails: the value tripled.
       const pass = recorded.find((c) => c.verdict === 'pass' && c.expected.kind === 'value')!;
-      const tripled = { ...pass.expected, value: (pass.expected as { value: number }).value * 3 };
-      expect(judgeCheck(JSON.stringify({ expected: tripled, ours: pass.ours }))).toBe('fail');
+      if (pass.expected.kind !== 'value') throw new Error('found no passing value');
+      const tripled = { ...pass.expected, value: pass.expected.value * 3 };
+      expect(judgeCheck({ expected: tripled, ours: pass.ours })).toBe('fail');
     });
 
-    it('carries the recorded table in README.md, as tiersim reproduce --from prints it (re-record with scripts/record-reproduction.sh)', () => {
+    it('carries the recorded table in docs/papers.md, as tiersim reproduce --from prints it (re-record with scripts/record-reproduction.sh)', () => {
       if (!existsSync(cli))
         throw new Error(
           `native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`,
@@ -374,10 +469,10 @@ describe('engine in wasm', () => {
         encoding: 'utf8',
         cwd: root,
       });
-      const readme = readFileSync(join(root, 'README.md'), 'utf8');
-      const between = readme.slice(
-        readme.indexOf('<!-- reproduce:begin -->\n') + '<!-- reproduce:begin -->\n'.length,
-        readme.indexOf('<!-- reproduce:end -->'),
+      const page = readFileSync(join(root, 'docs/papers.md'), 'utf8');
+      const between = page.slice(
+        page.indexOf('<!-- reproduce:begin -->\n') + '<!-- reproduce:begin -->\n'.length,
+        page.indexOf('<!-- reproduce:end -->'),
       );
       expect(between).toBe(table);
       expect(table.split('\n').filter((l) => l.startsWith('| 0')).length).toBe(recorded.length);
@@ -396,9 +491,9 @@ describe('engine in wasm', () => {
       });
 
     it("runs paper 002's MC² preset (TPC-H queries 3 and 7) exactly as natively, below DEMOTE", () => {
-      const json = scenario((s) => mc2Example(s));
-      const wasm = runScenario(json);
-      expect(wasm).toEqual(runNative(json));
+      const mc2 = scenario((s) => mc2Example(s));
+      const wasm = runScenario(mc2);
+      expect(wasm).toEqual(runNative(mc2));
       expect(wasm.clients.map((c: any) => c.name)).toEqual(['q3', 'q7']);
       const demote = runScenario(
         scenario((s) => {
@@ -412,9 +507,9 @@ describe('engine in wasm', () => {
     });
 
     it('gives the native numbers, per client and per cache, in one call or in batches', () => {
-      const json = tree();
-      const wasm = runScenario(json);
-      expect(wasm).toEqual(runNative(json));
+      const four = tree();
+      const wasm = runScenario(four);
+      expect(wasm).toEqual(runNative(four));
       expect(wasm.clients.map((c: any) => c.name)).toEqual(['client1', 'client2', 'client3', 'client4']);
       for (const c of wasm.clients) {
         // The path names caches by their place in the list: the client, its mid tier, the array.
@@ -442,7 +537,7 @@ describe('engine in wasm', () => {
       expect(wasm.fairness).toBeLessThanOrEqual(1);
       expect(wasm.queueing).toBe(true);
 
-      const sim = new Simulation(json);
+      const sim = new Simulation(four);
       while (!sim.step(7_777));
       expect(sim.report()).toEqual(wasm);
       sim.free();
@@ -450,12 +545,12 @@ describe('engine in wasm', () => {
 
     it('shows contention: four clients on one disk wait longer than one alone', () => {
       const report = runScenario(tree((s) => delete s.source.sharing));
-      for (const c of report.clients) expect(c.meanLatencyMs).toBeGreaterThan(1.5 * c.aloneMeanLatencyMs);
+      for (const c of report.clients) expect(c.meanLatencyMs).toBeGreaterThan(1.5 * c.aloneMeanLatencyMs!);
       const additive = runScenario(tree((s) => (delete s.source.sharing, delete s.queueing)));
-      for (const c of additive.clients) expect(c.meanLatencyMs).toBeCloseTo(c.aloneMeanLatencyMs, 9);
+      for (const c of additive.clients) expect(c.meanLatencyMs).toBeCloseTo(c.aloneMeanLatencyMs!, 9);
     });
 
-    it("agrees with the form's validator on what is a tree", () => {
+    it("runs exactly the trees the form's check takes, and refuses the others with the form's first issue", () => {
       const cases: ((s: any) => void)[] = [
         () => {},
         (s) => (s.topology.caches[4].parent = 'nowhere'),
@@ -496,19 +591,32 @@ describe('engine in wasm', () => {
             { name: 'root', capacity: 1, policy: { kind: 'lru' }, disk: { kind: 'constant', serviceMs: 1 } },
           ] as any)),
       ];
+      // The trace the trace cases replay: clients 3 and 4, as their maps name them.
+      const reader = new TraceReader('csv', 4096, false, false);
+      reader.push(Buffer.from('time,client,block,nblocks,op,hint\n1,3,5,1,r,\n2,4,6,1,r,\n'));
+      reader.finish();
+      const taken: boolean[] = [];
       for (const patch of cases) {
-        const json = tree(patch);
-        const form = checkScenario(JSON.parse(json));
+        const s = tree(patch);
+        // What the form shows as it is edited (web/scenario/document.ts) …
+        const form = formCheck(s);
+        // … and what a run of it does.
         let engine: string | null = null;
         try {
-          validateScenario(json);
+          (s.source.kind === 'trace' ? Simulation.withTrace(s, reader) : new Simulation(s)).free();
         } catch (e) {
-          engine = String(e);
+          engine = (e as Error).message;
         }
-        expect(engine === null, `${json}: form ${JSON.stringify(form)}, engine ${engine}`).toBe(form.ok);
-        // The same field, and (for the rules beyond types) the same words.
-        if (!form.ok) expect(engine).toBe(`Error: ${describeIssue(form.issues[0])}`);
+        const at = `${JSON.stringify(s)}: form ${JSON.stringify(form)}, engine ${engine}`;
+        expect(engine === null, at).toBe(form.ok);
+        // The same field, in the same words.
+        if (!form.ok) expect(engine, at).toBe(describeIssue(form.issues[0]));
+        taken.push(form.ok);
       }
+      reader.free();
+      // Both kinds are among the cases: the unpatched tree and a mapped trace run, the rest are refused.
+      expect(taken.filter((ok) => ok).length).toBeGreaterThanOrEqual(2);
+      expect(taken.filter((ok) => !ok).length).toBeGreaterThan(10);
     });
 
     it('replays a 2-client canonical-CSV trace through a 2-client tree, each client’s requests counted at its leaf', () => {
@@ -528,12 +636,12 @@ describe('engine in wasm', () => {
         { id: 3, requests: counts[3] },
       ]);
       // The page's own path: a client per trace client, named after their ids, in order of appearance.
-      const base = { ...JSON.parse(defaultScenario()), source: { kind: 'trace', name: 'two.csv', warmupRequests: 0 } };
+      const base: Scenario = { ...defaultScenario(), source: { kind: 'trace', name: 'two.csv', warmupRequests: 0 } };
       const s: any = treeForTraceClients(base, [7, 3]);
       for (const c of s.topology.caches) c.capacity = 1000;
-      expect(checkScenario(s).ok).toBe(true);
+      expect(formCheck(s).ok).toBe(true);
       expect(traceClientIssue(s, [7, 3])).toBeNull();
-      const sim = Simulation.withTrace(JSON.stringify(s), reader);
+      const sim = Simulation.withTrace(s, reader);
       while (!sim.step(5000));
       const report = sim.report();
       sim.free();
@@ -543,7 +651,7 @@ describe('engine in wasm', () => {
       ]);
       // Each request counted at its own leaf: the leaf's lookups are its client's reads, its writes
       // its client's writes — nothing of the other client's.
-      const leaf = (name: string) => report.caches.find((c: any) => c.name === name);
+      const leaf = (name: string) => report.caches.find((c: any) => c.name === name)!;
       for (const c of report.clients) {
         expect(c.reads + c.writes).toBe(c.requests);
         expect(leaf(c.name).hits + leaf(c.name).misses).toBe(c.reads);
@@ -557,7 +665,7 @@ describe('engine in wasm', () => {
         ...s,
         source: { ...s.source, clients: { kind: 'map', map: { '7': 'client3', '3': 'client7' } } },
       };
-      const again = Simulation.withTrace(JSON.stringify(swapped), reader);
+      const again = Simulation.withTrace(swapped, reader);
       while (!again.step(1 << 20));
       expect(again.report().clients.map((c: any) => c.requests)).toEqual([counts[3], counts[7]]);
       again.free();
@@ -565,23 +673,23 @@ describe('engine in wasm', () => {
       const one = { ...base, source: { ...base.source } };
       let message = '';
       try {
-        Simulation.withTrace(JSON.stringify(one), reader);
+        Simulation.withTrace(one, reader);
       } catch (e) {
         message = (e as Error).message;
       }
       expect(message).toBe(describeIssue(traceClientIssue(one, [7, 3])!));
       expect(message).toContain('the trace has 2 clients (7, 3) but the topology has 1 (client)');
       const unmapped: any = { ...s, source: { ...s.source, clients: { kind: 'map', map: { '7': 'client3' } } } };
-      expect(() => Simulation.withTrace(JSON.stringify(unmapped), reader)).toThrow(
+      expect(() => Simulation.withTrace(unmapped, reader)).toThrow(
         describeIssue(traceClientIssue(unmapped, [7, 3])!),
       );
       reader.free();
     });
   });
 
-  it('opens a version-3 link through the engine’s migration, keeping CO’s old way with writes, and its numbers', async () => {
+  it('opens a version-3 link migrated by the engine, keeping CO’s old way with writes, and its numbers', () => {
     // Shared before version 4: CO over TQ, fed paper 004's hinted writes.
-    const v3 = { ...JSON.parse(defaultScenario()), version: 3, name: 'co over tq' };
+    const v3: any = { ...defaultScenario(), version: 3, name: 'co over tq' };
     v3.topology = {
       kind: 'single',
       cache: { capacity: 2000, policy: { kind: 'tq' }, co: true },
@@ -594,15 +702,13 @@ describe('engine in wasm', () => {
       workload: { kind: 'oltp', warehouses: 1, warmupRequests: 5000, measuredRequests: 20000 },
     };
     const decoded = decodeScenarioFromHash(`#s=${LZString.compressToEncodedURIComponent(JSON.stringify(v3))}`);
-    if (decoded.ok || decoded.kind !== 'version-1')
-      throw new Error(`expected a link to migrate, got ${JSON.stringify(decoded)}`);
-    const migrated = await migrateLinked(decoded.document, async (json) => validateScenario(json));
-    if (!migrated.ok) throw new Error(migrated.message);
-    expect(migrated.scenario).toMatchObject({ version: 4, coWrites: 'plain' });
+    if (!decoded.ok) throw new Error(`expected the link to open, got ${JSON.stringify(decoded)}`);
+    expect([decoded.fromHash, decoded.migratedFrom]).toEqual([true, 3]);
+    expect(decoded.scenario).toMatchObject({ version: 4, coWrites: 'plain' });
     // What the page runs is what the engine runs for the old document; version 4's own way differs.
-    const ours = runScenario(JSON.stringify(migrated.scenario));
-    expect(ours).toEqual(runScenario(JSON.stringify(v3)));
-    expect(runScenario(JSON.stringify({ ...v3, version: 4 })).counters).not.toEqual(ours.counters);
+    const ours = runScenario(decoded.scenario);
+    expect(ours).toEqual(runScenario(v3));
+    expect(runScenario({ ...v3, version: 4 }).counters).not.toEqual(ours.counters);
   });
 
   describe('links from before version 2', () => {
@@ -620,21 +726,17 @@ describe('engine in wasm', () => {
       'tree4x3-har-shared-closed',
     ];
 
-    it('open through the engine’s migration, as the page opens them, and give the numbers recorded before it', async () => {
+    it('open migrated by the engine, as the page opens them, and give the numbers recorded before it', () => {
       for (const name of names) {
-        const text = readFileSync(join(golden, `${name}.json`), 'utf8');
-        const v1 = JSON.parse(text);
+        const v1 = JSON.parse(readFileSync(join(golden, `${name}.json`), 'utf8'));
         expect(v1.version, name).toBe(1);
         const hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify(v1))}`;
         const decoded = decodeScenarioFromHash(hash);
-        if (decoded.ok || decoded.kind !== 'version-1')
-          throw new Error(`${name}: expected a version-1 link, got ${JSON.stringify(decoded)}`);
-        const migrated = await migrateLinked(decoded.document, async (json) => validateScenario(json));
-        if (!migrated.ok) throw new Error(`${name}: ${migrated.message}`);
-        expect(migrated.scenario.version).toBe(4);
+        if (!decoded.ok) throw new Error(`${name}: expected the link to open, got ${JSON.stringify(decoded)}`);
+        expect([decoded.fromHash, decoded.migratedFrom, decoded.scenario.version], name).toEqual([true, 1, 4]);
         // What the page then runs (and encodes in its links) is what the engine runs for the old link.
-        const ours = runScenario(JSON.stringify(migrated.scenario));
-        expect(ours, name).toEqual(runScenario(text));
+        const ours = runScenario(decoded.scenario);
+        expect(ours, name).toEqual(runScenario(v1));
         const recorded = JSON.parse(readFileSync(join(golden, `${name}.report.json`), 'utf8'));
         expect(
           Math.abs(ours.meanLatencyMs - recorded.meanLatencyMs) / recorded.meanLatencyMs,
@@ -644,49 +746,54 @@ describe('engine in wasm', () => {
         expect(ours.counters.diskReads, name).toBe(recorded.counters.diskReads);
         expect(ours.hitFractions, name).toEqual(recorded.hitFractions);
         if (recorded.tree) {
-          expect(migrated.scenario.topology.kind, name).toBe('tree');
+          expect(decoded.scenario.topology.kind, name).toBe('tree');
           expect(
             ours.clients.map((c: any) => [c.name, c.hitFractions]),
             name,
           ).toEqual(recorded.tree.clients.map((c: any) => [c.name, c.hitFractions]));
         }
-        // And a second trip changes nothing: the page's document is the engine's own.
-        expect(JSON.parse(validateScenario(JSON.stringify(migrated.scenario))), name).toEqual(migrated.scenario);
+        // And a second trip changes nothing: the page's document is the engine's own, of this version.
+        expect(checkScenario(decoded.scenario), name).toEqual({ scenario: decoded.scenario, issues: [] });
+        const again = decodeScenarioFromHash(`#s=${LZString.compressToEncodedURIComponent(JSON.stringify(decoded.scenario))}`);
+        expect(again, name).toEqual({ ok: true, scenario: decoded.scenario, fromHash: true });
       }
     }, 120_000);
 
-    it('say what the engine refuses in an old link, naming the field', async () => {
+    it('say what the engine refuses in an old link, naming the field', () => {
       const v1 = JSON.parse(readFileSync(join(golden, 'p000-random-lru-mru-demote.json'), 'utf8'));
       v1.client.capacity = 0;
-      const migrated = await migrateLinked(v1, async (json) => validateScenario(json));
-      expect(migrated).toEqual({
+      const decoded = decodeScenarioFromHash(`#s=${LZString.compressToEncodedURIComponent(JSON.stringify(v1))}`);
+      expect(decoded).toEqual({
         ok: false,
+        kind: 'invalid',
         message: expect.stringMatching(/^scenario\.(topology\.)?client\.capacity: must be between 1 and/),
       });
+      // The engine read it as version 1 (migrated, then refused).
+      expect(checkScenario(v1).migratedFrom).toBe(1);
     });
   });
 
   describe('stack-depth graphs and the upside estimator', () => {
     it('computes live curves in wasm exactly as natively, the same in batches', () => {
-      const json = scenario((s) => (s.source.workload = { kind: 'zipf', blocks: 49152 }));
-      const sim = new Simulation(json);
-      sim.trackDepths('{"mode":"auto"}');
+      const zipf = scenario((s) => (s.source.workload = { kind: 'zipf', blocks: 49152 }));
+      const sim = new Simulation(zipf);
+      sim.trackDepths({ mode: 'auto' });
       const seen: number[] = [];
-      while (!sim.step(50_000)) seen.push(sim.report().depthCurves[0].references);
+      while (!sim.step(50_000)) seen.push(sim.report().depthCurves![0].references);
       const report = sim.report();
       sim.free();
-      expect(report).toEqual(runNative(json, ['run', '{}', '--json', '--curves']));
+      expect(report).toEqual(runNative(zipf, ['run', '{}', '--json', '--curves']));
       // Live: the measured count grows batch by batch (zero through the warm-up).
       expect(seen.filter((n) => n > 0).length).toBeGreaterThan(3);
       expect(seen.every((n, i) => i === 0 || n >= seen[i - 1])).toBe(true);
-      const [workload, array] = report.depthCurves;
+      const [workload, array] = report.depthCurves!;
       expect([workload.name, array.name, workload.sampledRate]).toEqual(['workload', 'array', undefined]);
       // An LRU client of 16384 hits exactly the references of depth ≤ 16384.
       expect(workload.hits[workload.sizes.indexOf(16384)]).toBe(report.hitFractions.client);
       // LRU-MRU-demote is one LRU of Nc + Na − 1 blocks: the curve at the aggregate is within 0.1 %.
       const aggregate = workload.hits[workload.sizes.indexOf(32768)];
       expect(Math.abs(aggregate - (report.hitFractions.client + report.hitFractions.array))).toBeLessThan(0.001);
-      expect(() => new Simulation(json).trackDepths('{"mode":"rate","rate":7}')).toThrow(
+      expect(() => new Simulation(zipf).trackDepths({ mode: 'rate', rate: 7 })).toThrow(
         /sample rate must be above 0 and at most 1/,
       );
     });
@@ -696,37 +803,38 @@ describe('engine in wasm', () => {
         { kind: 'random', blocks: 32768 },
         { kind: 'zipf', blocks: 49152 },
       ]) {
-        const json = scenario((s) => (s.source.workload = workload));
+        const exclusiveScenario = scenario((s) => (s.source.workload = workload));
         const points = [{ client: 16384, array: 16384 }];
-        const est = estimateUpside(json, JSON.stringify(points));
-        expect(est).toEqual(runNative(json, ['upside', '{}', '--json', '--sizes', '16384:16384']));
+        const est = estimateUpside(exclusiveScenario, points);
+        expect(est).toEqual(runNative(exclusiveScenario, ['upside', '{}', '--json', '--sizes', '16384:16384']));
         const p = est.points[0];
         const inclusive = runScenario(
           scenario((s) => ((s.source.workload = workload), (s.topology.array.policy.kind = 'lru'), delete s.protocol)),
         );
-        const exclusive = runScenario(json);
-        for (const [predicted, simulated] of [
+        const exclusive = runScenario(exclusiveScenario);
+        const pairs: [Prediction, Report][] = [
           [p.inclusive, inclusive],
           [p.exclusive, exclusive],
-        ]) {
+        ];
+        for (const [predicted, simulated] of pairs) {
           for (const level of ['client', 'array', 'disk'] as const) {
             expect(Math.abs(predicted[level] - simulated.blockHitFractions[level]) * 100).toBeLessThanOrEqual(3);
           }
         }
         expect(p.missReductionPercent).toBeGreaterThan(0);
       }
-      expect(() => estimateUpside(defaultScenario(), '[{"client":0,"array":1}]')).toThrow(
+      expect(() => estimateUpside(defaultScenario(), [{ client: 0, array: 1 }])).toThrow(
         /points\[0\]: sizes must be between 1 and/,
       );
-      expect(() => estimateUpside(defaultScenario(), 'nope')).toThrow(/size pairs/);
+      expect(() => estimateUpside(defaultScenario(), 'nope' as never)).toThrow(/size pairs/);
       // A tree: every client's requests as one stream for the points, and each client on its own.
       const tree = scenario((s) => {
         s.source.workload = { kind: 'random', blocks: 4096, warmupRequests: 4096, measuredRequests: 20_000 };
         s.topology = { kind: 'tree', caches: treeFromScenario(s, 2, 0) };
       });
-      const est = estimateUpside(tree, JSON.stringify([{ client: 16384, array: 16384 }]));
+      const est = estimateUpside(tree, [{ client: 16384, array: 16384 }]);
       expect(est).toEqual(runNative(tree, ['upside', '{}', '--json', '--sizes', '16384:16384']));
-      expect(est.clients.map((c: any) => [c.name, c.point.client, c.point.array])).toEqual([
+      expect(est.clients!.map((c: any) => [c.name, c.point.client, c.point.array])).toEqual([
         ['client1', 16384, 16384],
         ['client2', 16384, 16384],
       ]);
@@ -774,7 +882,7 @@ describe('engine in wasm', () => {
       const gz = gzipSync(Buffer.from(text));
       const dir = mkdtempSync(join(tmpdir(), 'tiersim-trace-'));
       writeFileSync(join(dir, 't.csv.gz'), gz);
-      const json = scenario(
+      const traced = scenario(
         (s) => (
           (s.topology.client.capacity = 500),
           (s.topology.array.capacity = 1000),
@@ -784,14 +892,14 @@ describe('engine in wasm', () => {
       const reader = new TraceReader('csv', 4096, false, false);
       for (let at = 0; at < gz.length; at += 777) reader.push(gz.subarray(at, at + 777));
       expect(reader.finish()).toMatchObject({ format: 'csv', requests: 20_000, skipped: 0 });
-      const sim = Simulation.withTrace(json, reader);
-      sim.trackDepths('{"mode":"auto"}');
+      const sim = Simulation.withTrace(traced, reader);
+      sim.trackDepths({ mode: 'auto' });
       while (!sim.step(3000));
       const report = sim.report();
       sim.free();
-      expect(report).toEqual(runNative(json, ['run', '{}', '--json', '--curves', '--trace', join(dir, 't.csv.gz')]));
+      expect(report).toEqual(runNative(traced, ['run', '{}', '--json', '--curves', '--trace', join(dir, 't.csv.gz')]));
       expect(report.warmupRequests).toBe(2000);
-      expect(() => new Simulation(json)).toThrow(/scenario\.source: the trace file "t\.csv\.gz" is not loaded/);
+      expect(() => new Simulation(traced)).toThrow(/scenario\.source: the trace file "t\.csv\.gz" is not loaded/);
       reader.free();
 
       const bad = new TraceReader('', 4096, false, false);

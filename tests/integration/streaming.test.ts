@@ -3,7 +3,8 @@
 // worker do it (web/worker/reader.worker.ts, stream.ts): the reader drains batches of packed
 // words, a census counts them, the simulation replays them — never the whole trace — and the
 // reports equal a whole-file run's to the last number, however the file is cut. The live
-// miss-ratio curves (MiniCurves) equal `tiersim mrc`'s.
+// miss-ratio curves (MiniCurves) equal `tiersim mrc`'s. Scenarios, policies and tallies cross
+// as typed objects, never as JSON text.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import {
   defaultScenario,
   initSync,
 } from '../../web/wasm-pkg/tiersim_wasm.js';
+import type { PolicyConfig, Scenario } from '../../web/generated/engine';
 import { treeForTraceClients } from '../../web/scenario/topology';
 
 const root = resolve(__dirname, '../..');
@@ -57,10 +59,10 @@ function stream(
   return { batches, summary, scan };
 }
 
-/** A streamed run of `json` over `bytes`, as the engine worker's runStreamed does it. */
-function streamedReport(json: string, bytes: Uint8Array, piece: number, batch: number): any {
+/** A streamed run of `scenario` over `bytes`, as the engine worker's runStreamed does it. */
+function streamedReport(scenario: Scenario, bytes: Uint8Array, piece: number, batch: number): any {
   const { batches, summary, scan } = stream(bytes, piece, batch);
-  const boundary = Simulation.censusBoundary(json, summary.requests);
+  const boundary = Simulation.censusBoundary(scenario, summary.requests);
   let census = scan;
   if (boundary !== 0) {
     census = new Census(boundary);
@@ -69,14 +71,14 @@ function streamedReport(json: string, bytes: Uint8Array, piece: number, batch: n
     census.adoptAddresses(scan);
     scan.free();
   }
-  let sim = Simulation.streamed(json, census);
+  let sim = Simulation.streamed(scenario, census);
   let passes = 1;
   while (sim.isRecording()) {
     for (const b of batches) sim.replayBatch(b.records, b.refs);
     sim = sim.nextPass();
     passes++;
   }
-  sim.trackDepths('{"mode":"auto"}');
+  sim.trackDepths({ mode: 'auto' });
   for (const b of batches) sim.replayBatch(b.records, b.refs);
   expect(sim.isDone()).toBe(true);
   const report = sim.report();
@@ -85,12 +87,12 @@ function streamedReport(json: string, bytes: Uint8Array, piece: number, batch: n
   return { report, passes, batches: batches.length };
 }
 
-function wholeReport(json: string, bytes: Uint8Array): any {
+function wholeReport(scenario: Scenario, bytes: Uint8Array): any {
   const reader = new TraceReader('', 4096, false, false);
   reader.push(bytes);
   reader.finish();
-  const sim = Simulation.withTrace(json, reader);
-  sim.trackDepths('{"mode":"auto"}');
+  const sim = Simulation.withTrace(scenario, reader);
+  sim.trackDepths({ mode: 'auto' });
   while (!sim.step(1 << 20));
   const report = sim.report();
   sim.free();
@@ -111,19 +113,18 @@ function twoClientCsv(n: number): Uint8Array {
 
 describe('a trace streamed through the wasm façade', () => {
   const gz = twoClientCsv(30_000);
-  const base = () => ({ ...JSON.parse(defaultScenario()), source: { kind: 'trace', name: 'two.csv.gz' } });
+  const base = (): any => ({ ...defaultScenario(), source: { kind: 'trace', name: 'two.csv.gz' } });
 
   it('reports exactly as the whole file, at any cut, merged, per client (warm-up a share of the trace) and with offline MIN', () => {
-    const merged = JSON.stringify({
+    const merged: Scenario = {
       ...base(),
       source: { ...base().source, clients: { kind: 'merged' } },
       topology: { ...base().topology, client: { ...base().topology.client, capacity: 300 } },
-    });
-    const tree: any = treeForTraceClients(base(), [7, 3]);
-    for (const c of tree.topology.caches) c.capacity = 400;
-    const perClient = JSON.stringify(tree);
+    };
+    const perClient: any = treeForTraceClients(base(), [7, 3]);
+    for (const c of perClient.topology.caches) c.capacity = 400;
     const b = base();
-    const single = JSON.stringify({
+    const single: Scenario = {
       ...b,
       protocol: { kind: 'none' },
       topology: {
@@ -133,7 +134,7 @@ describe('a trace streamed through the wasm façade', () => {
         disk: b.topology.disk,
       },
       source: { ...b.source, clients: { kind: 'merged' } },
-    });
+    };
     // Prefetching caches need each block's successor: the scan's addresses, at either boundary.
     const prefetching: any = treeForTraceClients(base(), [7, 3]);
     prefetching.topology.caches.forEach(
@@ -141,24 +142,24 @@ describe('a trace streamed through the wasm façade', () => {
         (c.capacity = 300), (c.prefetch = i % 2 ? { kind: 'lookahead' } : { kind: 'readahead', trigger: 2, window: 4 })
       ),
     );
-    const mergedPrefetch = JSON.parse(merged);
+    const mergedPrefetch: any = structuredClone(merged);
     mergedPrefetch.topology.client.prefetch = { kind: 'lookahead' };
-    for (const [json, recording] of [
-      [merged, false],
-      [perClient, false],
-      [single, true],
-      [JSON.stringify(prefetching), false],
-      [JSON.stringify(mergedPrefetch), false],
+    for (const [scenario, recording, prefetches] of [
+      [merged, false, false],
+      [perClient, false, false],
+      [single, true, false],
+      [prefetching, false, true],
+      [mergedPrefetch, false, true],
     ] as const) {
-      const want = wholeReport(json, gz);
+      const want = wholeReport(scenario, gz);
       for (const [piece, batch] of [
         [777, 1000],
         [1 << 16, 1 << 15],
         [gz.length, 1],
       ]) {
-        const got = streamedReport(json, gz, piece, batch);
+        const got = streamedReport(scenario, gz, piece, batch);
         expect(got.report).toEqual(want);
-        if (json.includes('prefetch')) expect(got.report.caches.some((c: any) => c.prefetch?.hits > 0)).toBe(true);
+        if (prefetches) expect(got.report.caches.some((c: any) => c.prefetch?.hits > 0)).toBe(true);
         expect(got.passes).toBe(recording ? 2 : 1);
       }
     }
@@ -183,19 +184,19 @@ describe('a trace streamed through the wasm façade', () => {
     reader.finish();
     const census = reader.census();
     expect(census.requests()).toBe(30_000);
-    expect(() => Simulation.withTrace(JSON.stringify(base()), reader)).toThrow(/not read to the end/);
+    expect(() => Simulation.withTrace(base(), reader)).toThrow(/not read to the end/);
     census.free();
     reader.free();
   });
 
   it('refuses a damaged batch with its place, and a census not finished', () => {
     const { batches, summary } = stream(gz, 1 << 16, 1 << 15);
-    const json = JSON.stringify({ ...base(), source: { ...base().source, clients: { kind: 'merged' } } });
+    const merged: Scenario = { ...base(), source: { ...base().source, clients: { kind: 'merged' } } };
     const census = new Census(0);
-    expect(() => Simulation.streamed(json, census)).toThrow('the census is not finished');
+    expect(() => Simulation.streamed(merged, census)).toThrow('the census is not finished');
     for (const b of batches) census.add(b.records, b.refs);
     census.finish(summary.distinct);
-    const sim = Simulation.streamed(json, census);
+    const sim = Simulation.streamed(merged, census);
     const b = batches[0];
     expect(() => sim.replayBatch(b.records.subarray(0, 5), b.refs)).toThrow(
       'batch: 5 record words is not a whole number of 6-word records',
@@ -236,8 +237,8 @@ describe('a trace streamed through the wasm façade', () => {
     );
     const { batches, summary } = stream(gz, 1024, 4096);
     const curves = new MiniCurves(
-      JSON.stringify(policies.map((kind) => ({ kind }))),
-      JSON.stringify(sizes),
+      policies.map((kind) => ({ kind }) as PolicyConfig),
+      sizes,
       'mini',
       0,
       summary.distinct,
@@ -252,8 +253,8 @@ describe('a trace streamed through the wasm façade', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(curves.report()).toEqual(native.curves.map((c: any) => c.mini));
     curves.free();
-    expect(() => new MiniCurves('[{"kind":"min"}]', '[10]', 'mini', 0, 100)).toThrow(/^policies\[0\]: min is offline/);
-    expect(() => new MiniCurves('[{"kind":"lru"}]', '[10]', 'fast', 0, 100)).toThrow(
+    expect(() => new MiniCurves([{ kind: 'min' }], [10], 'mini', 0, 100)).toThrow(/^policies\[0\]: min is offline/);
+    expect(() => new MiniCurves([{ kind: 'lru' }], [10], 'fast', 0, 100)).toThrow(
       'method: "fast" is not a method: mini or exact',
     );
   });
@@ -280,7 +281,7 @@ describe('a trace streamed through the wasm façade', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tiersim-sampled-'));
     writeFileSync(join(dir, 'skew.oracleGeneral'), bytes);
     const sizes = [500, 2000, 8000, 30000];
-    const policies = JSON.stringify(['lru', 'arc', 'lirs', 's3-fifo'].map((kind) => ({ kind })));
+    const policies = ['lru', 'arc', 'lirs', 's3-fifo'].map((kind) => ({ kind }) as PolicyConfig);
     const native = JSON.parse(
       execFileSync(
         cli,
@@ -298,8 +299,8 @@ describe('a trace streamed through the wasm façade', () => {
       ),
     );
     const { batches, summary } = stream(bytes, 1 << 16, 8192, 'oracle-general');
-    const whole = new MiniCurves(policies, JSON.stringify(sizes), 'mini', 0, summary.distinct);
-    const apart = new MiniCurves(policies, JSON.stringify(sizes), 'mini', 0, summary.distinct);
+    const whole = new MiniCurves(policies, sizes, 'mini', 0, summary.distinct);
+    const apart = new MiniCurves(policies, sizes, 'mini', 0, summary.distinct);
     const plan = apart.samplePlan();
     expect(plan).toBeDefined();
     // The reader worker's loop, sampling: every batch's sampled references, and the tally.
@@ -338,13 +339,13 @@ describe('a trace streamed through the wasm façade', () => {
     expect(() => apart.feedSampled(new Uint32Array([summary.distinct, 0]))).toThrow(
       `sampled batch: reference 0 is id ${summary.distinct}, past the trace's ${summary.distinct} distinct blocks`,
     );
-    expect(() => apart.reportTallied('{"references":1}')).toThrow(/^tally: missing field `population`/);
+    expect(() => apart.reportTallied({ references: 1 } as never)).toThrow(/^tally: missing field `population`/);
     expect(apart.reportTallied(reader.tally())).toEqual(before);
     expect(() => reader.sampleFor(plan!)).toThrow('sampleFor: before the first chunk');
     const plain = new TraceReader('', 4096, false, false);
     expect(() => plain.tally()).toThrow('tally: this reader does not sample (sampleFor)');
     // Exact curves need every reference: no plan.
-    const exact = new MiniCurves(policies, JSON.stringify(sizes), 'exact', 0, summary.distinct);
+    const exact = new MiniCurves(policies, sizes, 'exact', 0, summary.distinct);
     expect(exact.samplePlan()).toBeUndefined();
     for (const c of [whole, apart, exact, reader, plain]) c.free();
     rmSync(dir, { recursive: true, force: true });
@@ -357,10 +358,10 @@ describe('a trace streamed through the wasm façade', () => {
       return;
     }
     const bytes = readFileSync(vscsi);
-    const json = JSON.stringify({
+    const vscsiScenario: Scenario = {
       ...base(),
       source: { kind: 'trace', name: 'cloudPhysicsIO.vscsi', clients: { kind: 'merged' } },
-    });
-    expect(streamedReport(json, bytes, 1 << 20, 1 << 15).report).toEqual(wholeReport(json, bytes));
+    };
+    expect(streamedReport(vscsiScenario, bytes, 1 << 20, 1 << 15).report).toEqual(wholeReport(vscsiScenario, bytes));
   });
 });

@@ -42,7 +42,7 @@ def test_missing_files_are_file_not_found_errors_naming_the_file(tmp_path):
 def test_bad_scenarios_name_the_field():
     bad = tiersim.default_scenario()
     bad["topology"]["disk"]["serviceMs"] = -3
-    with pytest.raises(ValueError, match=r"^scenario: scenario\.topology\.disk: serviceMs must be between"):
+    with pytest.raises(ValueError, match=r"^scenario: scenario\.topology\.disk\.serviceMs: must be between"):
         tiersim.run(bad)
     with pytest.raises(ValueError, match=r"^scenario: .*serviceMs"):
         tiersim.sweep(scenario=bad, policies=["lru"], sizes=[10])

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import LZString from 'lz-string';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../web/app/App';
-import { DEFAULT_SCENARIO } from '../../web/scenario/defaults';
+import { defaultScenario } from '../../web/scenario/defaults';
+import { checkScenario } from '../../web/scenario/document';
 import { decodeScenarioFromHash, encodeScenarioHash } from '../../web/scenario/url';
 
 const value = (id: string) => (screen.getByTestId(id) as HTMLInputElement).value;
@@ -29,7 +30,7 @@ describe('App', () => {
     expect((screen.getByTestId('cancel-button') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('progress').getAttribute('data-phase')).toBe('idle');
     expect(screen.queryByTestId('url-error')).toBeNull();
-    expect(window.location.hash).toBe(`#${encodeScenarioHash(DEFAULT_SCENARIO)}`);
+    expect(window.location.hash).toBe(`#${encodeScenarioHash(defaultScenario())}`);
     expect(value('share-url')).toBe(window.location.href);
   });
 
@@ -76,7 +77,7 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'KiB' } });
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '1' } });
     expect(screen.getByTestId('client-capacity-error').textContent).toBe(
-      'must be between 1 and 33554432 blocks of 4 KiB',
+      'must be between 1 and 33554432 blocks (got 0); a block is 4 KiB',
     );
     expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: 262_144 } } } });
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'blocks' } });
@@ -237,7 +238,9 @@ describe('App', () => {
     // Off the paper-000 LRU/MRU grid, the design quick-pick steps aside.
     expect(screen.queryByTestId('design-lru-mru-demote')).toBeNull();
     fireEvent.change(screen.getByTestId('array-param-protectedShare'), { target: { value: '100' } });
-    expect(screen.getByTestId('array-param-protectedShare-error').textContent).toBe('must be above 0 and below 1');
+    expect(screen.getByTestId('array-param-protectedShare-error').textContent).toBe(
+      'must be above 0 and below 1 (got 1)',
+    );
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 's3-fifo' } });
     expect(value('array-param-smallShare')).toBe('10');
@@ -260,7 +263,9 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('array-param-correlatedPeriod'), { target: { value: '50' } });
     expect(array()).toEqual({ kind: 'lru-k', k: 3, correlatedPeriod: 50 });
     fireEvent.change(screen.getByTestId('array-param-k'), { target: { value: '1' } });
-    expect(screen.getByTestId('array-param-k-error').textContent).toBe('must be between 2 and 8');
+    expect(screen.getByTestId('array-param-k-error').textContent).toBe(
+      'must be a whole number from 2 to 8 (LRU-1 is LRU) (got 1)',
+    );
     fireEvent.change(screen.getByTestId('array-policy'), { target: { value: 'qd-lp-fifo' } });
     expect(value('array-param-probationShare')).toBe('10');
     fireEvent.change(screen.getByTestId('array-param-probationShare'), { target: { value: '20' } });
@@ -274,7 +279,9 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('array-param-minColdShare'), { target: { value: '5' } });
     expect(array()).toEqual({ kind: 'clock-pro', minColdShare: 0.05 });
     fireEvent.change(screen.getByTestId('array-param-minColdShare'), { target: { value: '100' } });
-    expect(screen.getByTestId('array-param-minColdShare-error').textContent).toBe('must be above 0 and below 1');
+    expect(screen.getByTestId('array-param-minColdShare-error').textContent).toBe(
+      'must be above 0 and below 1 (got 1)',
+    );
     for (const kind of ['car', 'lecar', 'cacheus']) {
       fireEvent.change(screen.getByTestId('array-policy'), { target: { value: kind } });
       expect(array()).toEqual({ kind });
@@ -297,7 +304,9 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('client-admission-probability'), { target: { value: '20' } });
     expect(topology()?.client.admission).toEqual({ kind: 'probabilistic', probability: 0.2 });
     fireEvent.change(screen.getByTestId('client-admission-probability'), { target: { value: '0' } });
-    expect(screen.getByTestId('client-admission-probability-error').textContent).toBe('must be above 0 and at most 1');
+    expect(screen.getByTestId('client-admission-probability-error').textContent).toBe(
+      'must be above 0 and at most 1 (got 0)',
+    );
     fireEvent.change(screen.getByTestId('client-admission'), { target: { value: 'none' } });
     fireEvent.change(screen.getByTestId('array-admission'), { target: { value: 'none' } });
     const t = topology();
@@ -376,7 +385,9 @@ describe('App', () => {
     render(<App />);
     const before = window.location.href;
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '0' } });
-    expect(screen.getByTestId('client-capacity-error').textContent).toBe('must be between 1 and 33554432');
+    expect(screen.getByTestId('client-capacity-error').textContent).toBe(
+      'must be between 1 and 33554432 blocks (got 0)',
+    );
     expect(screen.getByTestId('client-capacity').getAttribute('aria-invalid')).toBe('true');
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
     expect(window.location.href).toBe(before);
@@ -392,7 +403,7 @@ describe('App', () => {
 
   it('loads a shared scenario from the hash', () => {
     const s = {
-      ...structuredClone(DEFAULT_SCENARIO),
+      ...defaultScenario(),
       seed: 42,
       source: { kind: 'workload' as const, workload: { kind: 'sequential' as const, blocks: 32767 } },
     };
@@ -405,14 +416,14 @@ describe('App', () => {
 
   it('falls back to the default, with a banner, when the link is bad', () => {
     const bad = {
-      ...structuredClone(DEFAULT_SCENARIO),
-      topology: { ...DEFAULT_SCENARIO.topology, array: { capacity: -5, policy: { kind: 'lru' } } },
+      ...defaultScenario(),
+      topology: { ...defaultScenario().topology, array: { capacity: -5, policy: { kind: 'lru' } } },
     };
     window.history.replaceState(null, '', `/#s=${LZString.compressToEncodedURIComponent(JSON.stringify(bad))}`);
     render(<App />);
     const banner = screen.getByTestId('url-error');
     expect(banner.getAttribute('role')).toBe('alert');
-    expect(banner.textContent).toContain('scenario.topology.array.capacity: must be between 1 and 33554432');
+    expect(banner.textContent).toContain('scenario.topology.array.capacity: must be 0 or more (got -5)');
     expect(banner.textContent).toContain('showing the default scenario');
     expect(value('array-capacity')).toBe('16384');
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
@@ -556,7 +567,7 @@ describe('App', () => {
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('opens a version-1 link through the engine’s migration, and keeps the current scenario when a pasted link is bad', async () => {
+  it('opens a version-1 link migrated by the engine, and keeps the current scenario when a pasted link is bad', async () => {
     const v1 = {
       version: 1,
       name: 'old link',
@@ -568,29 +579,18 @@ describe('App', () => {
       disk: { kind: 'constant', serviceMs: 10 },
       workload: { kind: 'zipf', blocks: 1000 },
     };
-    const migrated = {
-      version: 4,
-      name: 'old link',
-      seed: 3,
-      blockSize: 4096,
-      topology: { kind: 'two-level', client: v1.client, array: v1.array, link: v1.link, disk: v1.disk },
-      protocol: { kind: 'demote' },
-      source: { kind: 'workload', workload: { kind: 'zipf', blocks: 1000, alpha: 1 } },
-    };
-    const asked: string[] = [];
-    const migrate = async (json: string) => (asked.push(json), JSON.stringify(migrated));
+    // The engine reads version 1 and gives the same scenario in this version.
+    const checked = checkScenario(v1);
+    if (!checked.ok) throw new Error(checked.issues[0].message);
+    expect(checked.migratedFrom).toBe(1);
+    const migrated = checked.scenario;
     window.history.replaceState(null, '', `/#s=${LZString.compressToEncodedURIComponent(JSON.stringify(v1))}`);
-    render(<App migrate={migrate} />);
-    // While the engine migrates it, nothing runs and the link stays as it is.
-    expect(screen.getByTestId('url-migrating')).toBeTruthy();
-    expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
-    await waitFor(() => expect(value('client-capacity')).toBe('100'), { timeout: 5000 });
-    expect(JSON.parse(asked[0])).toEqual(v1);
+    render(<App />);
+    expect(value('client-capacity')).toBe('100');
     expect(value('array-capacity')).toBe('200');
     expect(value('workload-kind')).toBe('zipf');
-    expect(screen.queryByTestId('url-migrating')).toBeNull();
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(false);
-    // The migrated scenario replaces the link once the page has applied it (asynchronously).
+    // The migrated scenario replaces the link once the page has applied it.
     await waitFor(
       () =>
         expect(decodeScenarioFromHash(window.location.hash)).toEqual({ ok: true, scenario: migrated, fromHash: true }),
@@ -604,7 +604,7 @@ describe('App', () => {
     fireEvent(window, new HashChangeEvent('hashchange'));
     const banner = await screen.findByTestId('url-error', undefined, { timeout: 5000 });
     expect(banner.textContent).toContain(
-      'scenario.version: this link was made by a newer tiersim (scenario version 5)',
+      'scenario.version: version 5 is newer than this tiersim understands (it reads versions 1 to 4)',
     );
     expect(banner.textContent).toContain('keeping the scenario you had');
     expect(value('client-capacity')).toBe('150');
@@ -615,7 +615,7 @@ describe('App', () => {
     await waitFor(
       () =>
         expect(screen.getByTestId('url-error').textContent).toContain(
-          'scenario.topology.kind: must be one of single, two-level, tree',
+          'scenario.topology.kind: must be one of single, two-level, tree (got ring)',
         ),
       { timeout: 5000 },
     );
@@ -652,7 +652,7 @@ describe('App', () => {
       ['zipf', 5000, 65536],
     ]);
     fireEvent.change(screen.getByTestId('phase-0-requests'), { target: { value: '0' } });
-    expect(screen.getByTestId('phase-0').textContent).toContain('must be between 1 and');
+    expect(screen.getByTestId('phase-0').textContent).toContain('must be at least 1');
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByTestId('workload-kind'), { target: { value: 'random' } });
     expect(workload()).toEqual({ kind: 'random', blocks: 32768 });

@@ -4,6 +4,7 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultScenario } from '../../web/scenario/defaults';
+import type { Scenario } from '../../web/scenario/document';
 import { EngineClient, EngineRunError, type WorkerLike } from '../../web/worker/client';
 import type { Check, EngineApi, Report, RunReply } from '../../web/worker/protocol';
 import { makeReport } from './fixtures';
@@ -24,19 +25,21 @@ const CHECK: Check = {
   verdict: 'pass',
 };
 
-type RunImpl = (json: string, onProgress: (r: Report) => void) => Promise<RunReply>;
+type RunImpl = (scenario: Scenario, onProgress: (r: Report) => void) => Promise<RunReply>;
 
 /** The worker's side of progress: each snapshot packed and its buffer transferred, as engine.worker.ts sends it. */
 const packing =
   (impl: RunImpl): EngineApi['run'] =>
-  (json, onProgress) =>
-    impl(json, (r) => {
+  (scenario, onProgress) =>
+    impl(scenario, (r) => {
       const packed = packReport(r);
       return onProgress(Comlink.transfer(packed, [packed.numbers.buffer]));
     });
 
 const open: MessagePort[] = [];
-afterEach(() => open.splice(0).forEach((p) => p.close()));
+afterEach(() => {
+  for (const p of open.splice(0)) p.close();
+});
 
 /** A factory of fake workers, each serving `impl`; records what was created and terminated. */
 function fakeWorkers(impl: RunImpl) {
@@ -46,10 +49,10 @@ function fakeWorkers(impl: RunImpl) {
     open.push(port1, port2);
     const api: EngineApi = {
       run: packing(impl),
-      estimateUpside: async (json, points) =>
+      estimateUpside: async (scenario, points) =>
         points.length === 0
           ? { ok: false, error: { kind: 'invalid-scenario', message: 'points: give 1 to 64 size pairs (got 0)' } }
-          : { ok: true, report: { references: json.length, distinct: 1, points: [] } },
+          : { ok: true, report: { references: JSON.stringify(scenario).length, distinct: 1, points: [] } },
       loadTrace: async (file, name, _options, onProgress) => {
         await onProgress({ bytes: file.size / 2, total: file.size, requests: 1, ms: 1 });
         return file.size === 0
@@ -85,16 +88,16 @@ function fakeWorkers(impl: RunImpl) {
         if ((await file.text()) === 'never') return new Promise(() => {});
         return { ok: true, curves: [], ms: 2 };
       },
-      exportWorkload: async (json, format) =>
+      exportWorkload: async (scenario, format) =>
         format === 'csv'
-          ? { ok: true, bytes: new TextEncoder().encode(`csv of ${json.length}`) }
+          ? { ok: true, bytes: new TextEncoder().encode(`csv of ${JSON.stringify(scenario).length}`) }
           : { ok: false, error: { kind: 'invalid-scenario', message: 'format: no' } },
-      previewWorkload: async (_json, _skip, n) =>
+      previewWorkload: async (_scenario, _skip, n) =>
         n > 0
           ? { ok: true, csv: 'time,client,block,nblocks,op,hint\n,0,7,1,r,\n,0,9,1,w,replace range:3\n' }
           : { ok: false, error: { kind: 'invalid-scenario', message: 'n: no' } },
-      teach: async (_json, requests) => {
-        const r: [number, string][] = JSON.parse(requests);
+      teach: async (_scenario, requests) => {
+        const r = requests;
         const cache = (blocks: number[]) => [
           {
             name: 'cache',
@@ -124,7 +127,7 @@ function fakeWorkers(impl: RunImpl) {
                   distance: null,
                   pathCapacity: null,
                 },
-                ...r.map(([block]) => ({
+                ...r.map(({ block }) => ({
                   block,
                   op: 'read' as const,
                   hint: null,
@@ -143,17 +146,6 @@ function fakeWorkers(impl: RunImpl) {
             }
           : { ok: false, error: { kind: 'invalid-scenario', message: 'requests: none' } };
       },
-      validateScenario: async (json) =>
-        JSON.parse(json).version === 1
-          ? { ok: true, json: JSON.stringify({ migrated: true }) }
-          : {
-              ok: false,
-              error: {
-                kind: 'invalid-scenario',
-                message: 'scenario.version: expected 1 to 2',
-                path: 'scenario.version',
-              },
-            },
       // A reproduction that never ends for paper "003" (stopped only by terminating the worker).
       reproduce: (paper) =>
         paper === '003'
@@ -183,9 +175,9 @@ function fakeWorkers(impl: RunImpl) {
 
 describe('EngineClient', () => {
   it('streams progress and resolves with the final report', async () => {
-    const seen: string[] = [];
-    const { create, created } = fakeWorkers(async (json, onProgress) => {
-      seen.push(json);
+    const seen: Scenario[] = [];
+    const { create, created } = fakeWorkers(async (scenario, onProgress) => {
+      seen.push(scenario);
       await onProgress(makeReport({ phase: 'warmup', processed: 5 }));
       await onProgress(makeReport({ phase: 'measured', processed: 60 }));
       return { ok: true, report: makeReport() };
@@ -200,7 +192,7 @@ describe('EngineClient', () => {
       ['warmup', 5],
       ['measured', 60],
     ]);
-    expect(JSON.parse(seen[0])).toEqual(defaultScenario());
+    expect(seen[0]).toEqual(defaultScenario());
     expect(created).toHaveLength(1); // created lazily, on the first run
     await client.run(defaultScenario());
     expect(created).toHaveLength(1); // and reused
@@ -262,7 +254,7 @@ describe('EngineClient', () => {
     const { create, created } = fakeWorkers(async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }));
     const client = new EngineClient(create);
     const request = {
-      policies: [{ kind: 'lru' }],
+      policies: [{ kind: 'lru' as const }],
       sizes: [10],
       method: 'mini' as const,
       rate: 0,
@@ -296,7 +288,10 @@ describe('EngineClient', () => {
       { client: 0, block: 7, nblocks: 1, op: 'read' },
       { client: 0, block: 9, nblocks: 1, op: 'write', hint: 'replace', range: 3 },
     ]);
-    const steps = await client.teach(defaultScenario(), [[4, 'read']], { client: [], array: [] });
+    const steps = await client.teach(defaultScenario(), [{ block: 4, op: 'read', client: 0 }], {
+      client: [],
+      array: [],
+    });
     expect(steps.map((s) => s.block)).toEqual([null, 4]);
     expect(steps[1].caches[0].queues[0].blocks).toEqual([4]);
     await expect(client.teach(defaultScenario(), [], { client: [], array: [] })).rejects.toMatchObject({
@@ -308,18 +303,11 @@ describe('EngineClient', () => {
     await expect(client.exportWorkload(defaultScenario(), 'oracle-general')).rejects.toMatchObject({
       message: 'format: no',
     });
-    // An old link goes through the engine's validation, which migrates it; a refusal rejects with its message.
-    expect(await client.validateScenario(JSON.stringify({ version: 1 }))).toBe('{"migrated":true}');
-    await expect(client.validateScenario(JSON.stringify({ version: 7 }))).rejects.toMatchObject({
-      kind: 'invalid-scenario',
-      message: 'scenario.version: expected 1 to 2',
-      path: 'scenario.version',
-    });
   });
 
   it('on abort: rejects with an AbortError, terminates the worker, and starts a fresh one next time', async () => {
     let calls = 0;
-    const { create, created } = fakeWorkers(async (_json, onProgress) => {
+    const { create, created } = fakeWorkers(async (_scenario, onProgress) => {
       calls++;
       if (calls === 1) {
         await onProgress(makeReport({ phase: 'warmup', processed: 1 }));
@@ -376,7 +364,7 @@ describe('EngineClient', () => {
       latency: { ...r.latency, edgesUs: [] },
       clients: r.clients.map((c) => ({ ...c, latency: { ...c.latency, edgesUs: [] } })),
     });
-    const { create } = fakeWorkers(async (_json, onProgress) => {
+    const { create } = fakeWorkers(async (_scenario, onProgress) => {
       await onProgress(full);
       await onProgress(slim(makeReport({ phase: 'measured', processed: 60 })));
       return { ok: true, report: makeReport() };
@@ -399,7 +387,7 @@ describe('EngineClient', () => {
 
   it('drops progress that arrives after the run settled', async () => {
     let late: ((r: Report) => void) | undefined;
-    const { create } = fakeWorkers(async (_json, onProgress) => {
+    const { create } = fakeWorkers(async (_scenario, onProgress) => {
       late = onProgress;
       return { ok: true, report: makeReport() };
     });
@@ -441,8 +429,7 @@ describe('EngineClient', () => {
       client.run(s),
       client.exportWorkload(s, 'csv'),
       client.previewWorkload(s, 0, 5),
-      client.teach(s, [[1, 'read']], {}),
-      client.validateScenario('{}'),
+      client.teach(s, [{ block: 1, op: 'read', client: 0 }], {}),
       client.estimateUpside(s, [{ client: 1, array: 1 }]),
     ];
     await vi.waitFor(() => expect(workers).toHaveLength(1), SETTLE);
@@ -454,7 +441,7 @@ describe('EngineClient', () => {
     // Stopping the worker (Cancel of one call) settles the others on it, too.
     const a = new AbortController();
     const cancelled = client.exportWorkload(s, 'csv', a.signal);
-    const other = client.teach(s, [[1, 'read']], {});
+    const other = client.teach(s, [{ block: 1, op: 'read', client: 0 }], {});
     await vi.waitFor(() => expect(workers).toHaveLength(2), SETTLE);
     a.abort();
     await expect(cancelled).rejects.toMatchObject({ kind: 'cancelled', message: 'the export was cancelled' });

@@ -3,19 +3,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DesignSpace, configs, jobs, slowerBy } from '../../web/features/designspace/DesignSpace';
-import {
-  AC_CA_KS,
-  RUNS_PER_CONFIG,
-  applyDesign,
-  atRatio,
-  designName,
-  designRuns,
-  designSpace,
-  onSan,
-  runName,
-  summarize,
-  type Outcome,
-} from '../../web/features/designspace/space';
+import { catalogue } from '../../web/engine/engine';
+import { atRatio, designSpace, onSan, summarize, type Outcome } from '../../web/scenario/designSpace';
 import { treeFromScenario } from '../../web/scenario/topology';
 import type { PointRunner } from '../../web/worker/pool';
 import { defaultScenario } from '../../web/scenario/defaults';
@@ -44,16 +33,17 @@ const fake: PointRunner = async (s) => {
 
 describe("paper 003's design space", () => {
   it('has 136 designs, named as the paper does, each a valid two-level scenario', () => {
-    const all = designSpace();
+    const all = designSpace(defaultScenario());
     expect(all).toHaveLength(136);
-    expect(new Set(all.map(designName)).size).toBe(136);
-    expect(all.map(designName)).toContain('AC_HB.LRU.ARC.DU.SE');
+    expect(new Set(all.map((e) => e.name)).size).toBe(136);
+    expect(all.map((e) => e.name)).toContain('AC_HB.LRU.ARC.DU.SE');
     const built = jobs(defaultScenario(), configs('scenario', 'one'));
     if ('error' in built) throw new Error(built.error);
     // AC_CA once per candidate count: 104 designs once, 32 six times.
-    expect(RUNS_PER_CONFIG).toBe(104 + 32 * 6);
-    expect(built).toHaveLength(RUNS_PER_CONFIG);
-    const acHb = built.find((j) => designName(j.design) === 'AC_HB.LRU.ARC.DU.SE')!.scenario;
+    const runsPerConfig = catalogue().designSpace.runsPerConfig;
+    expect(runsPerConfig).toBe(104 + 32 * 6);
+    expect(built).toHaveLength(runsPerConfig);
+    const acHb = built.find((j) => j.outcome.name === 'AC_HB.LRU.ARC.DU.SE')!.scenario;
     // DEMOTEs uncharged, as the paper compares the approaches (§7.1).
     expect(acHb).toMatchObject({
       protocol: { kind: 'demote' },
@@ -62,20 +52,24 @@ describe("paper 003's design space", () => {
       du: 'drop',
       se: true,
     });
-    expect(jobs(defaultScenario(), configs('all', 'sweep'))).toHaveLength(RUNS_PER_CONFIG * 9);
+    expect(jobs(defaultScenario(), configs('all', 'sweep'))).toHaveLength(runsPerConfig * 9);
   });
 
   it('runs AC_CA once per candidate count, and says how DEMOTEs are charged only where they are sent', () => {
     const base = { ...defaultScenario(), protocol: { kind: 'demote' as const }, demoteData: 'always' as const };
-    const acCa = designSpace().find((d) => designName(d) === 'AC_CA.LRU.ARC')!;
-    const runs = designRuns(base, acCa);
-    expect(runs.map((r) => [r.k, r.scenario.protocol])).toEqual(AC_CA_KS.map((k) => [k, { kind: 'ac-ca', k }]));
-    expect(runName(runs[2])).toBe('AC_CA.LRU.ARC (k = 16)');
-    for (const d of designSpace()) {
-      const s = applyDesign(base, d);
-      const sends = d.approach === 'AC_HB' || d.approach === 'AC_CC';
-      expect([s.demotions, s.demoteData], designName(d)).toEqual(sends ? ['hidden', 'always'] : [undefined, undefined]);
-      expect(designRuns(base, d), designName(d)).toHaveLength(d.approach === 'AC_CA' ? 6 : 1);
+    const space = designSpace(base);
+    const acCa = space.find((e) => e.name === 'AC_CA.LRU.ARC')!;
+    expect(acCa.runs.map((r) => [r.k, r.scenario.protocol])).toEqual(
+      catalogue().designSpace.acCaKs.map((k) => [k, { kind: 'ac-ca', k }]),
+    );
+    expect(acCa.runs[2].label).toBe('AC_CA.LRU.ARC (k = 16)');
+    for (const e of space) {
+      const sends = e.design.approach === 'AC_HB' || e.design.approach === 'AC_CC';
+      expect([e.scenario.demotions, e.scenario.demoteData], e.name).toEqual(
+        sends ? ['hidden', 'always'] : [undefined, undefined],
+      );
+      expect(e.runs, e.name).toHaveLength(e.design.approach === 'AC_CA' ? 6 : 1);
+      expect(e.hierarchyAware, e.name).toBe(e.design.approach === 'HA_B' || e.design.approach === 'HA_R');
     }
   });
 
@@ -95,7 +89,7 @@ describe("paper 003's design space", () => {
       ['client2', { preset: 'vi-fc' }, null],
     ]);
     // A tree's design: the clients the client's algorithm, the array the array's.
-    const d = applyDesign(tree, { approach: 'AC_CA', client: 'ARC', array: 'LRU', du: false, co: true, se: false });
+    const d = designSpace(tree).find((e) => e.name === 'AC_CA.ARC.LRU.CO')!.scenario;
     expect(d.topology).toMatchObject({
       kind: 'tree',
       caches: [
@@ -108,13 +102,20 @@ describe("paper 003's design space", () => {
   });
 
   it('reads the best of each approach and the gap between hierarchy-aware and aggressively-collaborative', () => {
-    const outcomes: Outcome[] = designSpace().map((design, i) => ({ design, meanMs: 1 + i / 1000 }));
+    const outcomes: Outcome[] = designSpace(defaultScenario()).map((e, i) => ({
+      name: e.name,
+      label: e.name,
+      approach: e.design.approach,
+      hierarchyAware: e.hierarchyAware,
+      plain: e.plain,
+      meanMs: 1 + i / 1000,
+    }));
     const s = summarize(outcomes)!;
     expect(s.approaches.map((a) => a.approach)).toEqual(['HA_B', 'HA_R', 'AC_HB', 'AC_CA', 'AC_CC']);
-    expect(designName(s.bestHa.design)).toBe('HA_B.LRU.LRU');
-    expect(designName(s.bestAc.design)).toBe('AC_HB.LRU.LRU');
+    expect(s.bestHa.name).toBe('HA_B.LRU.LRU');
+    expect(s.bestAc.name).toBe('AC_HB.LRU.LRU');
     expect(s.gap).toBeCloseTo(1 / 1.064 - 1, 12);
-    expect(summarize(outcomes.filter((o) => o.design.approach === 'HA_B'))).toBeNull();
+    expect(summarize(outcomes.filter((o) => o.approach === 'HA_B'))).toBeNull();
   });
 
   it('runs them on the pool and shows the gap, the chart and each approach’s best', async () => {
@@ -122,7 +123,9 @@ describe("paper 003's design space", () => {
     fireEvent.change(screen.getByTestId('design-space-san'), { target: { value: 'scenario' } });
     fireEvent.click(screen.getByTestId('design-space-run'));
     await waitFor(() => expect(screen.getByTestId('design-space-progress').getAttribute('data-status')).toBe('done'));
-    expect(screen.getByTestId('design-space-progress').getAttribute('data-done')).toBe(String(RUNS_PER_CONFIG));
+    expect(screen.getByTestId('design-space-progress').getAttribute('data-done')).toBe(
+      String(catalogue().designSpace.runsPerConfig),
+    );
     const config = screen.getByTestId('design-space-config');
     // Best HA: HA_R with ARC, DU, SE, CO: 0.8 − 0.311; best AC: AC_HB likewise, 0.78 − 0.311.
     // Plain: HA_R 0.8 against AC_CC 0.6.

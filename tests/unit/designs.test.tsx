@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DesignComparison, designScenarios } from '../../web/features/designs/DesignComparison';
 import type { PointRunner } from '../../web/worker/pool';
 import { defaultScenario } from '../../web/scenario/defaults';
-import type { Scenario } from '../../web/scenario/schema';
+import type { Scenario } from '../../web/scenario/document';
 import { treeFromScenario } from '../../web/scenario/topology';
 import { makeReport } from './fixtures';
 

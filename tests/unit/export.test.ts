@@ -8,7 +8,7 @@ import {
   reportCsv,
   reportJson,
   scenarioSummary,
-} from '../../web/features/export/export';
+} from '../../web/export/export';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { makeReport } from './fixtures';
 
@@ -24,7 +24,7 @@ describe('exports', () => {
     expect(csv[0]).toBe('section,key,value');
     expect(csv).toContain('summary,scenario,"RANDOM, with ""quotes"""');
     expect(csv).toContain('summary,meanLatencyMs,0.5');
-    expect(csv).toContain('summary,hitFraction.client,' + report.hitFractions.client);
+    expect(csv).toContain(`summary,hitFraction.client,${report.hitFractions.client}`);
     // Bin 1 is [1 µs, 10 µs): 3 of 4 below 0.01 ms; bin 2: all below 0.1 ms.
     expect(csv.filter((l) => l.startsWith('latencyCdf'))).toEqual(['latencyCdf,0.01,0.75', 'latencyCdf,0.1,1']);
     // Each client and each cache, whatever the topology.

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/features/gallery/experiments';
 import { Gallery } from '../../web/features/gallery/Gallery';
 import type { GalleryEngine } from '../../web/features/gallery/useRunHere';
-import { checkScenario, type Scenario } from '../../web/scenario/schema';
+import { checkScenario, type Scenario } from '../../web/scenario/document';
 import { EngineRunError } from '../../web/worker/client';
 import type { Check, Verdict } from '../../web/worker/protocol';
 

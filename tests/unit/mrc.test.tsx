@@ -8,7 +8,7 @@ import { MrcPanel } from '../../web/features/mrc/components/MrcPanel';
 import { defaultSizes, offlineAllowed, runSweep, sweepPoints } from '../../web/features/mrc/sweep';
 import type { PointRunner } from '../../web/worker/pool';
 import { defaultScenario } from '../../web/scenario/defaults';
-import { POLICY_KINDS, type Scenario } from '../../web/scenario/schema';
+import { policyKinds, type Scenario } from '../../web/scenario/document';
 import { treeFromScenario } from '../../web/scenario/topology';
 import { makeReport } from './fixtures';
 import { registerTrace } from '../../web/worker/traces';
@@ -50,7 +50,7 @@ describe("a chart's empty message", () => {
     expect(wrapWords(text, 700)).toEqual([text]);
     expect(wrapWords(text, 206)).toEqual(['Run a sweep to draw', 'miss-ratio curves.']);
     const { container } = render(
-      <svg>
+      <svg aria-hidden="true">
         <EmptyText plot={{ left: 46, right: 268, top: 10, bottom: 210 }} text={text} />
       </svg>,
     );
@@ -168,7 +168,7 @@ describe('miss-ratio chart layout', () => {
       },
       { policy: 'min', label: 'MIN', points: [{ size: 10, missRatio: 0.7 }] },
     ];
-    const l = computeMrcLayout(curves, POLICY_KINDS, { width: 600, height: 300 });
+    const l = computeMrcLayout(curves, policyKinds(), { width: 600, height: 300 });
     expect(l.curves.map((c) => c.path?.startsWith('M'))).toEqual([true, true]);
     expect(l.curves[0].marks.map((m) => m.size)).toEqual([10, 100, 1000]);
     // Larger caches sit further right; higher miss ratios higher up.
@@ -176,11 +176,11 @@ describe('miss-ratio chart layout', () => {
     expect(a.x < b.x && b.x < c.x && a.y < b.y && b.y < c.y).toBe(true);
     expect(l.xTicks.map((t) => t.value)).toEqual([10, 100, 1000]);
     expect(l.yTicks[0]).toMatchObject({ value: 0, y: l.plot.bottom });
-    expect(l.curves[1].color).toBe(policyColor('min', POLICY_KINDS));
+    expect(l.curves[1].color).toBe(policyColor('min', policyKinds()));
     expect(l.curves[0].color).not.toBe(l.curves[1].color);
-    expect(computeMrcLayout([], POLICY_KINDS, { width: 600, height: 300 }).empty).toBe(true);
+    expect(computeMrcLayout([], policyKinds(), { width: 600, height: 300 }).empty).toBe(true);
     // With no points yet, the axis spans the sizes the sweep will cover.
-    const planned = computeMrcLayout([], POLICY_KINDS, { width: 600, height: 300 }, 'log', [328, 32_768]);
+    const planned = computeMrcLayout([], policyKinds(), { width: 600, height: 300 }, 'log', [328, 32_768]);
     expect([planned.xTicks[0].value, planned.xTicks.at(-1)!.value]).toEqual([100, 100_000]);
     // Hovering reads off every policy at the swept size nearest the pointer.
     const at10 = nearestSize(l, a.x + 3)!;
@@ -204,7 +204,7 @@ describe('miss-ratio chart layout', () => {
         ],
       },
     ];
-    const l = computeMrcLayout(curves, POLICY_KINDS, { width: 600, height: 300 }, 'linear');
+    const l = computeMrcLayout(curves, policyKinds(), { width: 600, height: 300 }, 'linear');
     const { left, right } = l.plot;
     // 0 at the left edge, 1,000 at the right: 250 a quarter of the way.
     expect(l.xTicks[0]).toMatchObject({ value: 0, x: left });
@@ -281,7 +281,9 @@ describe('MrcPanel', () => {
       })),
     });
     const finishers: (() => void)[] = [];
-    const finish = () => finishers.forEach((f) => f());
+    const finish = () => {
+      for (const f of finishers) f();
+    };
     const seen: unknown[] = [];
     // Each client by its creation index: which were warmed, used, terminated.
     const log = { warmed: [] as number[], used: [] as number[], terminated: [] as number[] };

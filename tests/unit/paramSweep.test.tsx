@@ -10,7 +10,7 @@ import {
   sweepSummary,
 } from '../../web/features/sweeps/ParamSweep';
 import { defaultScenario } from '../../web/scenario/defaults';
-import { checkScenario, type Scenario } from '../../web/scenario/schema';
+import { checkScenario, type Scenario } from '../../web/scenario/document';
 import { withTopology } from '../../web/scenario/topology';
 import { makeReport } from './fixtures';
 

@@ -2,8 +2,8 @@
 // the clock between finished cells.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WorkProgress } from '../../web/features/sweeps/WorkProgress';
-import { formatDuration, progressText, timeLeftMs } from '../../web/features/sweeps/progress';
+import { WorkProgress } from '../../web/ui/WorkProgress';
+import { formatDuration, progressText, timeLeftMs } from '../../web/ui/progress';
 
 describe('progress of long work', () => {
   it('estimates the time left from the pace so far', () => {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResultsPanel, viewOf } from '../../web/features/results/components/ResultsPanel';
-import { IDLE, type RunState } from '../../web/features/run/hooks/useEngineRun';
+import { IDLE, type RunState } from '../../web/worker/runState';
 import { EDGES_US, makeCache, makeClient, makeReport } from './fixtures';
 
 afterEach(cleanup);

@@ -3,17 +3,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LZString from 'lz-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  layoutStep,
-  narrate,
-  resolveClients,
-  Stepper,
-  STEPPER_PRESETS,
-  stepperScenario,
-} from '../../web/features/teach/Stepper';
+import { layoutStep } from '../../web/features/teach/layout';
+import { narrate } from '../../web/features/teach/narrate';
+import { STEPPER_PRESETS } from '../../web/features/teach/presets';
+import { stepperScenario } from '../../web/features/teach/scenario';
+import { Stepper } from '../../web/features/teach/Stepper';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { treeFromScenario } from '../../web/scenario/topology';
-import { letterId, letterName, parseBlocks } from '../../web/features/teach/requests';
+import { blockLabel, walkInput } from '../../web/features/teach/requests';
 import { readStepperLink, sameConfig, walkParams, walkParamsIn, writeStepperLink } from '../../web/features/teach/link';
 import { unzipSync } from 'fflate';
 import { frameName, frameSvg, printablePage, stackFrames, zipFrames } from '../../web/features/teach/export';
@@ -84,93 +81,67 @@ const FINAL: TeachStep = {
 };
 
 describe('the teaching stepper', () => {
-  it('reads request lists of letters or numbers, writes starred, and names a bad token', () => {
-    expect([letterId('A'), letterId('Z'), letterId('AA'), letterName(27)]).toEqual([0, 25, 26, 'AB']);
-    expect(parseBlocks('A b, C*  7')).toEqual({
+  it('reads request lists through the engine: letters or numbers, writes starred, clients resolved', () => {
+    // The grammar is the engine's (rules::teach, tested there token by token); here, what the
+    // stepper hands it and gets back.
+    expect([blockLabel(0, true), blockLabel(25, true), blockLabel(26, true), blockLabel(27, false)]).toEqual([
+      'A',
+      'Z',
+      'AA',
+      '27',
+    ]);
+    const pair = STEPPER_PRESETS[0].config;
+    const s = stepperScenario(pair);
+    if ('error' in s) throw new Error(s.error);
+    const read = walkInput({ ...pair, requests: 'A b, C*replace  7', startClient: 'B', startArray: '' }, s);
+    expect(read).toEqual({
       ok: true,
       letters: true,
+      clients: ['client'],
+      start: { client: [1], array: [] },
       requests: [
-        [0, 'read'],
-        [1, 'read'],
-        [2, 'write'],
-        [7, 'read'],
+        { block: 0, op: 'read', client: 0 },
+        { block: 1, op: 'read', client: 0 },
+        { block: 2, op: 'replace', client: 0 },
+        { block: 7, op: 'read', client: 0 },
       ],
     });
-    expect(parseBlocks('3 4 5')).toMatchObject({ ok: true, letters: false });
-    expect(parseBlocks('A B? C')).toEqual({
+    expect(walkInput({ ...pair, requests: 'A B? C' }, s)).toEqual({
       ok: false,
       message:
         'request 2: "B?" is not a block — letters (A, B, … AA) or a number up to 999999, with * for a write (*synch, *replace, *recov for a hinted one), after its client and a colon (c2:A) if not the first, and before @ and its range (A@2) under MC²',
     });
-    // Paper 004's hints on writes, as the engine takes them.
-    expect(parseBlocks('A*replace B*Synch c2:C*recov D*')).toEqual({
-      ok: true,
-      letters: true,
-      requests: [
-        [0, 'replace'],
-        [1, 'synch'],
-        [2, 'recov', 'c2'],
-        [3, 'write'],
-      ],
-    });
-    expect(parseBlocks('A*erase')).toMatchObject({
+    expect(walkInput({ ...pair, requests: 'c2:A' }, s)).toEqual({
       ok: false,
-      message: expect.stringContaining('request 1: "A*erase" is not a block'),
+      message: 'request 1: "c2" is not a client of this hierarchy (its clients: client, or 1 to 1)',
     });
-    expect(parseBlocks('A*', 'client start block', false)).toMatchObject({ ok: false });
-    // A request may name its client: by name, or its number from 1.
-    expect(parseBlocks('c2:A B c1:7* 2:C')).toEqual({
-      ok: true,
-      letters: true,
-      requests: [
-        [0, 'read', 'c2'],
-        [1, 'read'],
-        [7, 'write', 'c1'],
-        [2, 'read', '2'],
-      ],
-    });
-    expect(parseBlocks('c2:A', 'client start block', false)).toMatchObject({ ok: false });
-    const parsed = parseBlocks('c2:A B 1:C');
-    if (!parsed.ok) throw new Error(parsed.message);
-    expect(resolveClients(parsed, ['c1', 'c2'])).toEqual([
-      [0, 'read', 'c2'],
-      [1, 'read'],
-      [2, 'read', 'c1'],
-    ]);
-    expect(resolveClients(parsed, ['client'])).toEqual({
-      error: 'request 1: "c2" is not a client of this hierarchy (its clients: client, or 1 to 1)',
-    });
-    expect(parseBlocks('1 '.repeat(1001))).toMatchObject({ ok: false, message: 'requests: at most 1000 (got 1001)' });
-    // Under MC² a block names its range after an @ (paper 002's hint); the first client's without a client.
-    const ranged = parseBlocks('c2:A@2 B@5 c1:C*@3 2:D');
-    expect(ranged).toEqual({
-      ok: true,
-      letters: true,
-      requests: [
-        [0, 'read', 'c2', 2],
-        [1, 'read', null, 5],
-        [2, 'write', 'c1', 3],
-        [3, 'read', '2'],
-      ],
-    });
-    if (!ranged.ok) throw new Error(ranged.message);
-    expect(resolveClients(ranged, ['c1', 'c2'])).toEqual([
-      [0, 'read', 'c2', 2],
-      [1, 'read', 0, 5],
-      [2, 'write', 'c1', 3],
-      [3, 'read', 'c2'],
-    ]);
-    expect(parseBlocks('A@2', 'client start block', false)).toMatchObject({ ok: false });
-    expect(parseBlocks('A@x')).toMatchObject({
+    expect(walkInput({ ...pair, requests: '' }, s)).toEqual({ ok: false, message: 'type at least one request' });
+    expect(walkInput({ ...pair, startClient: 'A*' }, s)).toMatchObject({
       ok: false,
-      message: expect.stringContaining('before @ and its range (A@2) under MC²'),
+      message: expect.stringContaining('client start block 1: "A*" is not a block'),
+    });
+    // A tree's clients: by name, or their number from 1; a block's range after an @ (MC²).
+    const shared = STEPPER_PRESETS.find((p) => p.id === 'shared')!.config;
+    const t = stepperScenario(shared);
+    if ('error' in t) throw new Error(t.error);
+    const names = walkInput({ ...shared, requests: 'x' }, t);
+    expect(names).toMatchObject({ ok: false });
+    const clients = (walkInput(shared, t) as { clients: string[] }).clients;
+    const tree = walkInput({ ...shared, requests: `${clients[1]}:A B@5 1:C*` }, t);
+    expect(tree).toMatchObject({
+      ok: true,
+      requests: [
+        { block: 0, op: 'read', client: 1 },
+        { block: 1, op: 'read', client: 0, range: 5 },
+        { block: 2, op: 'write', client: 0 },
+      ],
     });
   });
 
   it('builds a valid tiny scenario for every preset, and refuses big caches', () => {
     for (const p of STEPPER_PRESETS) expect('error' in stepperScenario(p.config), p.id).toBe(false);
     expect(stepperScenario({ ...STEPPER_PRESETS[0].config, clientSize: 65 })).toEqual({
-      error: 'the stepper draws caches of at most 64 blocks',
+      error: 'scenario.topology.client.capacity: the teaching stepper draws caches of at most 64 blocks (got 65)',
     });
     expect(stepperScenario({ ...STEPPER_PRESETS[0].config, clientSize: 0 })).toMatchObject({
       error: expect.stringContaining('topology.client.capacity'),
@@ -192,8 +163,7 @@ describe('the teaching stepper', () => {
       tree: { from: 'scenario', caches: treeFromScenario(defaultScenario(), 2, 0) },
     };
     expect(stepperScenario(big)).toEqual({
-      error:
-        'the stepper draws caches of at most 64 blocks (this tree has one of 16384: shrink its caches in the scenario)',
+      error: 'scenario.topology.caches[0].capacity: the teaching stepper draws caches of at most 64 blocks (got 16384)',
     });
   });
 

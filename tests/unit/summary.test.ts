@@ -3,11 +3,11 @@
 // scenario is because they read the same facts.
 import { describe, expect, it } from 'vitest';
 import { scenarioSummary as runBarLine } from '../../web/app/summary';
-import { scenarioSummary as figureLine } from '../../web/features/export/export';
+import { scenarioSummary as figureLine } from '../../web/export/export';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { scenarioFacts } from '../../web/scenario/summary';
 import { treeFromScenario } from '../../web/scenario/topology';
-import type { Scenario } from '../../web/scenario/schema';
+import type { Scenario } from '../../web/scenario/document';
 
 describe("the scenario's one-line summaries", () => {
   it('reads the facts once: caches, protocol, source, requests', () => {

@@ -8,7 +8,7 @@ import { runSweep, sweepPoints, type SweepPoint } from '../../web/features/mrc/s
 import { defaultPoolSize, workerPool } from '../../web/worker/pool';
 import { TRACE_LIMIT_MIB, traceLimitMiB } from '../../web/worker/limits';
 import { defaultScenario } from '../../web/scenario/defaults';
-import type { Scenario } from '../../web/scenario/schema';
+import type { Scenario } from '../../web/scenario/document';
 import { EngineClient, type WorkerLike } from '../../web/worker/client';
 import type { EngineApi, RunReply } from '../../web/worker/protocol';
 import { makeReport } from './fixtures';
@@ -19,7 +19,7 @@ const SETTLE = { timeout: SETTLE_MS };
 
 const open: MessagePort[] = [];
 afterEach(() => {
-  open.splice(0).forEach((p) => p.close());
+  for (const p of open.splice(0)) p.close();
   vi.unstubAllGlobals();
 });
 
@@ -44,8 +44,7 @@ function fakeEngine(delayMs: (s: Scenario) => number = () => 0) {
   let inFlight = 0;
   let mostInFlight = 0;
   const started: string[] = [];
-  const run = (json: string): Promise<RunReply> => {
-    const s = JSON.parse(json) as Scenario;
+  const run = (s: Scenario): Promise<RunReply> => {
     started.push(`${cacheOf(s).policy.kind}@${cacheOf(s).capacity}`);
     inFlight++;
     mostInFlight = Math.max(mostInFlight, inFlight);
@@ -76,7 +75,6 @@ function fakeEngine(delayMs: (s: Scenario) => number = () => 0) {
       exportWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
       previewWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
       teach: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
-      validateScenario: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
       reproduce: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
       judgeChecks: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
       version: async () => 'fake',
@@ -222,7 +220,6 @@ describe('workerPool + runSweep', () => {
         exportWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         previewWorkload: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         teach: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
-        validateScenario: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         reproduce: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         judgeChecks: async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }),
         version: async () => 'fake',

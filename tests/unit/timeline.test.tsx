@@ -3,7 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { computeTimelineLayout, demoteAxisMax } from '../../web/charts/timeline/useTimelineLayout';
 import { TimelineChart, timelineSeries } from '../../web/features/results/components/TimelineChart';
-import { sliceAt, timelineFromSamples } from '../../web/features/results/timeline';
+import { sliceAt, timelineFromSamples } from '../../web/charts/timeline/timeline';
 import type { TimelineSample } from '../../web/generated/engine';
 import type { Report } from '../../web/worker/protocol';
 import { makeReport } from './fixtures';

@@ -1,11 +1,10 @@
 import LZString from 'lz-string';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCENARIO, defaultScenario } from '../../web/scenario/defaults';
-import { decodeScenarioFromHash, encodeScenarioHash, migrateLinked, shareUrl } from '../../web/scenario/url';
+import { defaultScenario } from '../../web/scenario/defaults';
+import { checkScenario } from '../../web/scenario/document';
+import { decodeScenarioFromHash, encodeScenarioHash, shareUrl } from '../../web/scenario/url';
 
 const hashOf = (text: string) => `#s=${LZString.compressToEncodedURIComponent(text)}`;
-/** A pinned run never needs the engine here: every one is version 2. */
-const noMigration = () => Promise.reject(new Error('no migration expected'));
 
 describe('scenario URL codec', () => {
   it('round-trips a scenario through the hash', () => {
@@ -25,19 +24,19 @@ describe('scenario URL codec', () => {
   });
 
   it('accepts the hash with or without its "#"', () => {
-    const hash = encodeScenarioHash(DEFAULT_SCENARIO);
+    const hash = encodeScenarioHash(defaultScenario());
     expect(hash.startsWith('s=')).toBe(true);
     expect(decodeScenarioFromHash(hash)).toMatchObject({ ok: true, fromHash: true });
   });
 
   it('builds the share URL from the page URL, replacing any old hash', () => {
-    const url = shareUrl('http://127.0.0.1:4173/app/?x=1#s=old', DEFAULT_SCENARIO);
-    expect(url).toBe(`http://127.0.0.1:4173/app/?x=1#${encodeScenarioHash(DEFAULT_SCENARIO)}`);
+    const url = shareUrl('http://127.0.0.1:4173/app/?x=1#s=old', defaultScenario());
+    expect(url).toBe(`http://127.0.0.1:4173/app/?x=1#${encodeScenarioHash(defaultScenario())}`);
   });
 
   it('gives the default, not from the hash, when there is no scenario in it', () => {
     for (const hash of ['', '#', '#other=1']) {
-      expect(decodeScenarioFromHash(hash)).toEqual({ ok: true, scenario: DEFAULT_SCENARIO, fromHash: false });
+      expect(decodeScenarioFromHash(hash)).toEqual({ ok: true, scenario: defaultScenario(), fromHash: false });
     }
   });
 
@@ -48,7 +47,7 @@ describe('scenario URL codec', () => {
       message: 'the link is damaged: could not decompress the scenario',
     });
     // A truncated link: the tail of the compressed text is missing.
-    const full = encodeScenarioHash(DEFAULT_SCENARIO);
+    const full = encodeScenarioHash(defaultScenario());
     const truncated = decodeScenarioFromHash(`#${full.slice(0, 20)}`);
     expect(truncated.ok).toBe(false);
     if (!truncated.ok) expect(['damaged', 'not-json']).toContain(truncated.kind);
@@ -63,35 +62,38 @@ describe('scenario URL codec', () => {
   it('names the bad field of an invalid scenario', () => {
     const s = {
       ...defaultScenario(),
-      topology: { ...DEFAULT_SCENARIO.topology, client: { capacity: 0, policy: { kind: 'lru' } } },
+      topology: { ...defaultScenario().topology, client: { capacity: 0, policy: { kind: 'lru' } } },
     };
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(s)))).toEqual({
       ok: false,
       kind: 'invalid',
-      message: 'scenario.topology.client.capacity: must be between 1 and 33554432',
+      message: 'scenario.topology.client.capacity: must be between 1 and 33554432 blocks (got 0)',
     });
     const t = { ...defaultScenario(), source: { kind: 'workload', workload: { kind: 'pareto', blocks: 10 } } };
     const decoded = decodeScenarioFromHash(hashOf(JSON.stringify(t)));
     expect(decoded).toMatchObject({ ok: false, kind: 'invalid' });
     if (!decoded.ok)
       expect(decoded.message).toMatch(
-        /^scenario\.source\.workload(\.kind)?: must be one of random, sequential, zipf, mix, oltp, tpch, phases$/,
+        /^scenario\.source\.workload(\.kind)?: must be one of random, zipf, sequential, mix, oltp, tpch, phases \(got pareto\)$/,
       );
     const u = {
       ...defaultScenario(),
-      topology: { ...DEFAULT_SCENARIO.topology, array: { capacity: 8, policy: { kind: 'slru', protectedShare: 1.2 } } },
+      topology: {
+        ...defaultScenario().topology,
+        array: { capacity: 8, policy: { kind: 'slru', protectedShare: 1.2 } },
+      },
     };
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(u)))).toEqual({
       ok: false,
       kind: 'invalid',
-      message: 'scenario.topology.array.policy.protectedShare: must be above 0 and below 1',
+      message: 'scenario.topology.array.policy.protectedShare: must be above 0 and below 1 (got 1.2)',
     });
     // An unknown topology names the field and the kinds there are.
     const ring = { ...defaultScenario(), topology: { kind: 'ring', caches: [] } };
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(ring)))).toEqual({
       ok: false,
       kind: 'invalid',
-      message: 'scenario.topology.kind: must be one of single, two-level, tree',
+      message: 'scenario.topology.kind: must be one of single, two-level, tree (got ring)',
     });
     expect(decodeScenarioFromHash(hashOf(JSON.stringify({ ...defaultScenario(), version: 'two' })))).toEqual({
       ok: false,
@@ -101,7 +103,7 @@ describe('scenario URL codec', () => {
     expect(decodeScenarioFromHash(hashOf('{}'))).toEqual({
       ok: false,
       kind: 'invalid',
-      message: 'scenario.version: expected 1 to 4, got nothing',
+      message: 'scenario.version: missing',
     });
   });
 
@@ -110,12 +112,11 @@ describe('scenario URL codec', () => {
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(s)))).toEqual({
       ok: false,
       kind: 'future-version',
-      message:
-        'scenario.version: this link was made by a newer tiersim (scenario version 5); this one reads versions 1 to 4',
+      message: 'scenario.version: version 5 is newer than this tiersim understands (it reads versions 1 to 4)',
     });
   });
 
-  it('hands a version-1 link to the engine to migrate, and checks what comes back', async () => {
+  it('opens a version-1 link as the engine migrates it, saying which version it was', () => {
     const v1 = {
       version: 1,
       seed: 1,
@@ -126,27 +127,22 @@ describe('scenario URL codec', () => {
       disk: { kind: 'constant', serviceMs: 10 },
       workload: { kind: 'random', blocks: 100 },
     };
-    const decoded = decodeScenarioFromHash(hashOf(JSON.stringify(v1)));
-    expect(decoded).toMatchObject({ ok: false, kind: 'version-1', document: v1 });
-    if (decoded.ok || decoded.kind !== 'version-1') throw new Error('a version-1 link');
-    // The engine's answer is checked as a linked scenario is; its refusal is passed on.
-    const migrated = { ...defaultScenario(), seed: 1 };
-    const seen: string[] = [];
-    await expect(
-      migrateLinked(decoded.document, async (json) => (seen.push(json), JSON.stringify(migrated))),
-    ).resolves.toEqual({ ok: true, scenario: migrated });
-    expect(JSON.parse(seen[0])).toEqual(v1);
-    await expect(
-      migrateLinked(decoded.document, () =>
-        Promise.reject(new Error('scenario.client.capacity: must be between 1 and 33554432 blocks (got 0)')),
-      ),
-    ).resolves.toEqual({
-      ok: false,
-      message: 'scenario.client.capacity: must be between 1 and 33554432 blocks (got 0)',
+    const migrated = checkScenario(v1);
+    if (!migrated.ok) throw new Error(migrated.issues[0].message);
+    expect(decodeScenarioFromHash(hashOf(JSON.stringify(v1)))).toEqual({
+      ok: true,
+      scenario: migrated.scenario,
+      fromHash: true,
+      migratedFrom: 1,
     });
-    await expect(
-      migrateLinked(decoded.document, async () => JSON.stringify({ ...migrated, colour: 'red' })),
-    ).resolves.toMatchObject({ ok: false, message: /^the engine migrated this version-1 link, but scenario: / });
+    expect(migrated.scenario).toMatchObject({ version: 4, topology: { kind: 'two-level' }, multiBlock: 'atomic' });
+    // A refusal of the old document names its field, in the engine's words.
+    const bad = { ...v1, client: { capacity: 0, policy: { kind: 'lru' } } };
+    expect(decodeScenarioFromHash(hashOf(JSON.stringify(bad)))).toMatchObject({
+      ok: false,
+      kind: 'invalid',
+      message: expect.stringMatching(/^scenario\.topology\.client\.capacity: must be between 1 and/),
+    });
   });
 });
 
@@ -181,7 +177,7 @@ describe('links to a set of pinned runs', () => {
     );
     const run = runParam(link.slice(link.indexOf('#')))!;
     expect(run.startsWith('compare:')).toBe(true);
-    expect(await decodeCompareRuns(run.slice('compare:'.length), noMigration)).toEqual({
+    expect(decodeCompareRuns(run.slice('compare:'.length))).toEqual({
       ok: true,
       runs: [
         { name: 'LRU-LRU', scenario: a },
@@ -190,7 +186,7 @@ describe('links to a set of pinned runs', () => {
     });
     // At most four: the newest.
     const five = [1, 2, 3, 4, 5].map((n) => ({ name: `run ${n}`, scenario: a }));
-    const kept = await decodeCompareRuns(compareRun(five).slice('compare:'.length), noMigration);
+    const kept = decodeCompareRuns(compareRun(five).slice('compare:'.length));
     expect(kept.ok && kept.runs.map((r) => r.name)).toEqual(['run 2', 'run 3', 'run 4', 'run 5']);
   });
 
@@ -206,15 +202,16 @@ describe('links to a set of pinned runs', () => {
       disk: { kind: 'constant', serviceMs: 10 },
       workload: { kind: 'random', blocks: 100 },
     };
-    const v2 = { ...defaultScenario(), seed: 9 };
+    const v2 = checkScenario(v1);
+    if (!v2.ok) throw new Error(v2.issues[0].message);
     const text = compareRun([
       { name: 'old', scenario: v1 as never },
       { name: 'new', scenario: defaultScenario() },
     ]).slice('compare:'.length);
-    expect(await decodeCompareRuns(text, async () => JSON.stringify(v2))).toEqual({
+    expect(decodeCompareRuns(text)).toEqual({
       ok: true,
       runs: [
-        { name: 'old', scenario: v2 },
+        { name: 'old', scenario: v2.scenario },
         { name: 'new', scenario: defaultScenario() },
       ],
     });
@@ -241,20 +238,16 @@ describe('links to a set of pinned runs', () => {
       ],
       [
         lz([{ name: 'new', scenario: { ...defaultScenario(), version: 999 } }]),
-        /run 1 \(new\) was made by a newer tiersim \(scenario version 999\)/,
+        /run 1 \(new\) was made by a newer tiersim: scenario\.version: version 999 is newer/,
       ],
       [
         lz([{ name: 't', scenario: { ...defaultScenario(), source: { kind: 'trace', name: 'x.csv' } } }]),
         /run 1 \(t\) replays a trace file/,
       ],
-      [lz([{ name: 'old', scenario: { version: 1, seed: 1 } }]), /run 1 \(old\): scenario\.client: missing/],
+      [lz([{ name: 'old', scenario: { version: 1, seed: 1 } }]), /run 1 \(old\): scenario: missing field `client`/],
     ];
-    const migrate = async (json: string) => {
-      if (JSON.parse(json).client === undefined) throw new Error('scenario.client: missing');
-      return json;
-    };
     for (const [text, want] of cases) {
-      const got = await decodeCompareRuns(text, migrate);
+      const got = decodeCompareRuns(text);
       expect(got.ok, text).toBe(false);
       expect(!got.ok && got.message, text).toMatch(want);
     }

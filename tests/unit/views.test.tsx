@@ -9,8 +9,8 @@ import { formatShort, runRequests, scenarioSummary } from '../../web/app/summary
 import { viewFromHash } from '../../web/app/views';
 import { formatTimeLeft } from '../../web/features/run/components/RunBar';
 import { ScenarioPanel } from '../../web/features/scenario/components/ScenarioPanel';
-import { DEFAULT_SCENARIO, defaultScenario } from '../../web/scenario/defaults';
-import { checkScenario, type Scenario, type ScenarioIssue } from '../../web/scenario/schema';
+import { defaultScenario } from '../../web/scenario/defaults';
+import { checkScenario, type Scenario, type ScenarioIssue } from '../../web/scenario/document';
 import { encodeScenarioHash, runLink } from '../../web/scenario/url';
 import { EngineRunError, type EngineClient } from '../../web/worker/client';
 import type { Report } from '../../web/worker/protocol';
@@ -40,7 +40,7 @@ afterEach(cleanup);
 
 describe('viewFromHash', () => {
   it('reads the view, falls back to Explore, and follows a run link to its panel', () => {
-    const s = encodeScenarioHash(DEFAULT_SCENARIO);
+    const s = encodeScenarioHash(defaultScenario());
     expect(viewFromHash(`#${s}`)).toBe('explore');
     expect(viewFromHash('')).toBe('explore');
     expect(viewFromHash(`#${s}&view=teach`)).toBe('teach');
@@ -61,10 +61,10 @@ describe('viewFromHash', () => {
 
 describe('the run bar’s words', () => {
   it('summarises the scenario in one line and counts its requests as the engine does', () => {
-    expect(scenarioSummary(DEFAULT_SCENARIO)).toBe(
+    expect(scenarioSummary(defaultScenario())).toBe(
       'RANDOM LRU-MRU-demote · LRU 16,384 → MRU 16,384 · DEMOTE · random, 32,768 blocks · 360,448 requests',
     );
-    expect(runRequests(DEFAULT_SCENARIO)).toBe(32768 + 327680);
+    expect(runRequests(defaultScenario())).toBe(32768 + 327680);
     const trace = { ...defaultScenario(), source: { kind: 'trace' as const, name: 'web.csv' } };
     expect(runRequests(trace)).toBeNull();
     expect(runRequests(trace, 1234)).toBe(1234);
@@ -81,7 +81,7 @@ describe('views', () => {
   it('shows one view at a time as accessible tabs, each an address in the link; Explore adds nothing to it', () => {
     const { createClient } = fakeEngine();
     render(<App createClient={createClient} />);
-    const plain = `#${encodeScenarioHash(DEFAULT_SCENARIO)}`;
+    const plain = `#${encodeScenarioHash(defaultScenario())}`;
     expect(screen.getByRole('tablist', { name: 'Views' })).toBeTruthy();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Explore',
@@ -117,35 +117,35 @@ describe('views', () => {
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '8192' } });
     fireEvent.click(tab('Sweeps'));
     expect(window.location.hash).toMatch(/&view=sweeps$/);
-    expect(checkScenario(JSON.parse(JSON.stringify(DEFAULT_SCENARIO))).ok).toBe(true);
+    expect(checkScenario(JSON.parse(JSON.stringify(defaultScenario()))).ok).toBe(true);
     expect((screen.getByTestId('share-url') as HTMLInputElement).value).toBe(window.location.href);
   });
 
   it('opens the view a link names; an unknown one is Explore, and a link to a sweep opens Sweeps', async () => {
     const { createClient } = fakeEngine();
-    window.history.replaceState(null, '', `/${hashOf(DEFAULT_SCENARIO)}&view=gallery`);
+    window.history.replaceState(null, '', `/${hashOf(defaultScenario())}&view=gallery`);
     render(<App createClient={createClient} />);
     expect(tab('Gallery').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('view-gallery').hidden).toBe(false);
     cleanup();
 
-    window.history.replaceState(null, '', `/${hashOf(DEFAULT_SCENARIO)}&view=bogus`);
+    window.history.replaceState(null, '', `/${hashOf(defaultScenario())}&view=bogus`);
     render(<App createClient={createClient} />);
     expect(tab('Explore').getAttribute('aria-selected')).toBe('true');
-    expect(window.location.hash).toBe(hashOf(DEFAULT_SCENARIO));
+    expect(window.location.hash).toBe(hashOf(defaultScenario()));
     cleanup();
 
     window.history.replaceState(
       null,
       '',
-      runLink('http://localhost/', DEFAULT_SCENARIO, 'sweep:slru').replace('http://localhost', ''),
+      runLink('http://localhost/', defaultScenario(), 'sweep:slru').replace('http://localhost', ''),
     );
     render(<App createClient={createClient} />);
     expect(tab('Sweeps').getAttribute('aria-selected')).toBe('true');
     await waitFor(() =>
       expect(screen.getByTestId('view-sweeps').querySelector('[data-testid="param-sweep-progress"]')).toBeTruthy(),
     );
-    expect(window.location.hash).toBe(`${hashOf(DEFAULT_SCENARIO)}&view=sweeps`);
+    expect(window.location.hash).toBe(`${hashOf(defaultScenario())}&view=sweeps`);
   });
 });
 
@@ -154,10 +154,10 @@ describe('the run bar', () => {
     const { runs, createClient } = fakeEngine();
     render(<App createClient={createClient} />);
     expect(runs).toHaveLength(0); // the default scenario: no link, no run
-    expect(screen.getByTestId('run-summary').textContent).toBe(scenarioSummary(DEFAULT_SCENARIO));
+    expect(screen.getByTestId('run-summary').textContent).toBe(scenarioSummary(defaultScenario()));
     fireEvent.keyDown(screen.getByTestId('client-capacity'), { key: 'Enter', ctrlKey: true });
     expect(runs).toHaveLength(1);
-    expect(runs[0].scenario).toEqual(DEFAULT_SCENARIO);
+    expect(runs[0].scenario).toEqual(defaultScenario());
     expect(phase()).toBe('warmup');
     expect((screen.getByTestId('cancel-button') as HTMLButtonElement).disabled).toBe(false);
     // Reports a while apart: a pace, hence a time left.
@@ -245,7 +245,14 @@ describe('the run bar', () => {
     render(
       <ScenarioPanel
         scenario={s}
-        issues={[...issues, { path: 'topology.client.capacity', message: 'must be between 1 and 33554432' }]}
+        issues={[
+          ...issues,
+          {
+            path: 'topology.client.capacity',
+            at: 'topology.client.capacity',
+            message: 'must be between 1 and 33554432',
+          },
+        ]}
         onChange={() => {}}
         onUnshown={(u) => seen.push(u)}
       />,

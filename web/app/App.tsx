@@ -2,8 +2,10 @@
 // Gallery), each an address in the link, under one bar that stays in view — Run, Cancel, the
 // run's progress and time left, the scenario in one line, and whatever stops Run, beside it.
 import {
+  lazy,
   memo,
   startTransition,
+  Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -14,15 +16,10 @@ import {
   type ReactNode,
 } from 'react';
 import { DepthPanel } from '../features/depth/components/DepthPanel';
-import { DesignComparison } from '../features/designs/DesignComparison';
-import { DesignSpace } from '../features/designspace/DesignSpace';
-import { Gallery } from '../features/gallery/Gallery';
-import { Stepper } from '../features/teach/Stepper';
-import { ParamSweep } from '../features/sweeps/ParamSweep';
-import { MrcPanel } from '../features/mrc/components/MrcPanel';
 import { ResultsPanel } from '../features/results/components/ResultsPanel';
 import { RunBar, type RunBlock } from '../features/run/components/RunBar';
-import { isRunning, useEngineRun } from '../features/run/hooks/useEngineRun';
+import { useEngineRun } from '../features/run/hooks/useEngineRun';
+import { isRunning } from '../worker/runState';
 import { ScenarioPanel } from '../features/scenario/components/ScenarioPanel';
 import { useScenarioUrl } from '../features/scenario/hooks/useScenarioUrl';
 import { SharePanel } from '../features/share/components/SharePanel';
@@ -30,10 +27,9 @@ import { TracePanel } from '../features/traces/TracePanel';
 import { TraceRefusal } from '../features/traces/TraceRefusal';
 import { UpsidePanel } from '../features/upside/components/UpsidePanel';
 import { autoName } from '../scenario/defaults';
-import { checkScenario, describeIssue, type Scenario, type ScenarioIssue } from '../scenario/schema';
+import { blockSizeOf, checkScenario, describeIssue, type Scenario, type ScenarioIssue } from '../scenario/document';
 import { traceClientIssue, traceOf } from '../scenario/topology';
-import { runParam, type Migrate } from '../scenario/url';
-import { migrateWithEngine } from '../worker/migrate';
+import { runParam } from '../scenario/url';
 import type { TraceSummary } from '../worker/protocol';
 import { isAbortError, type EngineClient } from '../worker/client';
 import { registerTrace, traceFile } from '../worker/traces';
@@ -42,17 +38,21 @@ import { VIEWS, VIEW_INFO, viewFromHash, viewSuffix, type View } from './views';
 import { walkParamsIn } from '../features/teach/link';
 
 // The panels that do not follow a run, memoised: a run's start and its live reports re-render the
-// results, not these (the click on Run stays a short task).
-const GalleryPanel = memo(Gallery);
+// results, not these (the click on Run stays a short task). The other views' code (Compare,
+// Sweeps, Teach, Gallery — and the Gallery's record of the papers) loads when a view is first
+// opened, so Explore's first load carries only its own.
 const Scenario_ = memo(ScenarioPanel);
 const Share = memo(SharePanel);
 const Traces = memo(TracePanel);
 const Upside = memo(UpsidePanel);
-const Designs = memo(DesignComparison);
-const Space = memo(DesignSpace);
-const Mrc = memo(MrcPanel);
-const Sweep = memo(ParamSweep);
-const Teach = memo(Stepper);
+const GalleryPanel = memo(lazy(() => import('../features/gallery/Gallery').then((m) => ({ default: m.Gallery }))));
+const Designs = memo(
+  lazy(() => import('../features/designs/DesignComparison').then((m) => ({ default: m.DesignComparison }))),
+);
+const Space = memo(lazy(() => import('../features/designspace/DesignSpace').then((m) => ({ default: m.DesignSpace }))));
+const Mrc = memo(lazy(() => import('../features/mrc/components/MrcPanel').then((m) => ({ default: m.MrcPanel }))));
+const Sweep = memo(lazy(() => import('../features/sweeps/ParamSweep').then((m) => ({ default: m.ParamSweep }))));
+const Teach = memo(lazy(() => import('../features/teach/Stepper').then((m) => ({ default: m.Stepper }))));
 
 /**
  * A shared link's scenario runs itself on opening, unless it serves more requests than this
@@ -73,21 +73,20 @@ function markEntry() {
 const NONE: ScenarioIssue[] = [];
 
 export interface AppProps {
-  /** How old links are migrated (tests pass the wasm engine's; the page asks a worker). */
-  migrate?: Migrate;
   /** The engine the runs go to (tests pass a fake; the page starts a worker). */
   createClient?: () => EngineClient;
 }
 
-export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}) {
+export function App({ createClient }: AppProps = {}) {
   const [view, setView] = useState<View>(() => viewFromHash(window.location.hash));
   // The stepper's walk ("teach=…&step=…&notes=…") is part of the Teach view's address: in
   // Teach the address (and so the Share link) carries it; elsewhere it is kept here, and comes
   // back with the view.
   const [walk, setWalk] = useState(() => walkParamsIn(window.location.hash));
   const extraFor = useCallback((v: View) => viewSuffix(v) + (v === 'teach' && walk ? `&${walk}` : ''), [walk]);
-  const { draft, setDraft, valid, issues, urlError, dismissUrlError, migrating, shareUrl, fromLink, addressWith } =
-    useScenarioUrl(migrate, extraFor(view));
+  const { draft, setDraft, valid, issues, urlError, dismissUrlError, shareUrl, fromLink, addressWith } = useScenarioUrl(
+    extraFor(view),
+  );
   const { state, run, load, cancel } = useEngineRun(createClient);
   const [trace, setTrace] = useState<{ name: string; summary: TraceSummary } | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -104,7 +103,7 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
         format: old?.format,
         objectMode: old?.objectMode,
         skipBad: old?.skipBad,
-        blockSize: draft.blockSize,
+        blockSize: blockSizeOf(draft),
       };
       load(file, file.name, options).then(
         (summary) => {
@@ -112,15 +111,20 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
           registerTrace(file.name, file);
           setTrace({ name: file.name, summary });
           const next = structuredClone(draft);
-          next.source = {
-            kind: 'trace',
-            name: file.name,
-            ...(old?.format ? { format: old.format } : {}),
-            ...(old?.objectMode ? { objectMode: true } : {}),
-            ...(old?.skipBad ? { skipBad: true } : {}),
-            // Merged stays merged; a map of another file's clients does not carry over.
-            ...(old?.clients?.kind === 'merged' ? { clients: { kind: 'merged' as const } } : {}),
-          };
+          next.source =
+            old?.name === file.name
+              ? // The file the scenario names (a shared link's): every setting of its source stays,
+                // so the run gives the link's author's numbers.
+                structuredClone(old)
+              : {
+                  kind: 'trace',
+                  name: file.name,
+                  ...(old?.format ? { format: old.format } : {}),
+                  ...(old?.objectMode ? { objectMode: true } : {}),
+                  ...(old?.skipBad ? { skipBad: true } : {}),
+                  // Merged stays merged; a map of another file's clients does not carry over.
+                  ...(old?.clients?.kind === 'merged' ? { clients: { kind: 'merged' as const } } : {}),
+                };
           if (draft.name === autoName(draft)) next.name = autoName(next);
           setDraft(next);
         },
@@ -321,8 +325,7 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
       </button>
     );
   const blocks: RunBlock[] = [];
-  if (migrating) blocks.push({ text: 'Migrating the link…' });
-  else if (!valid) {
+  if (!valid) {
     const listed = view === 'explore' ? unshown : issues;
     const highlighted = view === 'explore' ? issues.length - unshown.length : 0;
     for (const issue of listed.slice(0, 3))
@@ -368,7 +371,7 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
       data-testid={`view-${v}`}
       hidden={view !== v}
     >
-      {mounted.has(v) && content()}
+      {mounted.has(v) && <Suspense fallback={<p className="boot-status">Loading this view…</p>}>{content()}</Suspense>}
     </section>
   );
   const tiered = draft.topology.kind !== 'single';
@@ -421,12 +424,6 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
         />
       </div>
 
-      {migrating && (
-        <div className="banner" role="status" data-testid="url-migrating">
-          This link holds a scenario from before version 2: the engine is migrating it…
-        </div>
-      )}
-
       {urlError && (
         <div className="banner banner-warning" role="alert" data-testid="url-error">
           <span>
@@ -461,7 +458,7 @@ export function App({ migrate = migrateWithEngine, createClient }: AppProps = {}
               </div>
             </aside>
             <div className="column-right">
-              <ResultsPanel state={shown} stale={stale} autoCompare={autoFor('compare')} migrate={migrate} />
+              <ResultsPanel state={shown} stale={stale} autoCompare={autoFor('compare')} />
               <div className="card chart-card">
                 <DepthPanel report={shown.report} scenario={ran} running={running} />
               </div>

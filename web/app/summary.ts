@@ -1,8 +1,8 @@
 // The scenario in one line, for the run bar: its name, its topology and policies, how the caches
 // cooperate, and where its requests come from — and how many requests a run of it serves. The
 // facts are web/scenario/summary.ts's, which an exported figure's line renders its own way.
-import { formatCount } from './format';
-import { protocolNames, type Scenario } from '../scenario/schema';
+import { formatCount } from '../format/numbers';
+import { protocolName, type Scenario } from '../scenario/document';
 import { scenarioFacts, type ScenarioFacts, type TopologyFacts } from '../scenario/summary';
 
 /** 360448 → "360,448"; 2_500_000 → "2.5 M"; 3e9 → "3 G": a count read at a glance. */
@@ -39,7 +39,7 @@ export function scenarioSummary(s: Scenario, traceRequests?: number): string {
   return [
     f.name || '(unnamed)',
     topologySummary(f.topology),
-    f.protocol === null ? null : f.protocol === 'none' ? 'inclusive' : protocolNames[f.protocol],
+    f.protocol === null ? null : f.protocol === 'none' ? 'inclusive' : protocolName(f.protocol),
     sourceSummary(f.source),
     f.requests === null ? null : `${formatShort(f.requests)} requests`,
   ]

@@ -29,6 +29,7 @@ export function EmptyText({
   return (
     <text className="cdf-empty" x={x} y={y} textAnchor="middle">
       {lines.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a line is its place in the wrapped text (two may read alike)
         <tspan key={i} x={x} dy={i === 0 ? 0 : 16}>
           {l}
         </tspan>

@@ -612,58 +612,58 @@ export type PolicyConfig = { "kind": "lru" } | { "kind": "mru" } | { "kind": "fi
 /**
  * Halve all frequencies every this many references; 0 = never.
  */
-agingPeriod: number, } | { "kind": "slru", 
+agingPeriod?: number, } | { "kind": "slru", 
 /**
  * Share of the cache given to the protected segment, in (0, 1).
  */
-protectedShare: number, } | { "kind": "lru-2" } | { "kind": "lru-k", 
+protectedShare?: number, } | { "kind": "lru-2" } | { "kind": "lru-k", 
 /**
  * References remembered per block, 2 to 8; the victim's K-th latest is the oldest.
  */
-k: number, 
+k?: number, 
 /**
  * References to this cache within which a block's references count as one; 0 = none.
  */
-correlatedPeriod: number, } | { "kind": "arc" } | { "kind": "car" } | { "kind": "2q" } | { "kind": "lirs", 
+correlatedPeriod?: number, } | { "kind": "arc" } | { "kind": "car" } | { "kind": "2q" } | { "kind": "lirs", 
 /**
  * Share of the cache for resident HIR blocks, in (0, 1).
  */
-hirShare: number, } | { "kind": "clock-pro", 
+hirShare?: number, } | { "kind": "clock-pro", 
 /**
  * Least share of the cache for cold resident pages, and where the adaptive target
  * starts, in (0, 1).
  */
-minColdShare: number, } | { "kind": "mq", 
+minColdShare?: number, } | { "kind": "mq", 
 /**
  * References a block stays in its queue unreferenced before dropping one; 0 = capacity.
  */
-lifeTime: number, } | { "kind": "lru+hints" } | { "kind": "mq+hints", lifeTime: number, } | { "kind": "tq" } | { "kind": "s3-fifo", 
+lifeTime?: number, } | { "kind": "lru+hints" } | { "kind": "mq+hints", lifeTime?: number, } | { "kind": "tq" } | { "kind": "s3-fifo", 
 /**
  * Share of the cache given to the small queue, in (0, 1).
  */
-smallShare: number, } | { "kind": "qd-lp-fifo", 
+smallShare?: number, } | { "kind": "qd-lp-fifo", 
 /**
  * Share of the cache given to the probationary FIFO, in (0, 1).
  */
-probationShare: number, } | { "kind": "w-tinylfu", 
+probationShare?: number, } | { "kind": "w-tinylfu", 
 /**
  * Share of the cache for the LRU window, in (0, 1).
  */
-windowShare: number, } | { "kind": "hyperbolic", 
+windowShare?: number, } | { "kind": "hyperbolic", 
 /**
  * Resident blocks drawn per eviction, 1 to 1024.
  */
-sampleSize: number, } | { "kind": "lecar" } | { "kind": "cacheus" } | { "kind": "min" } | { "kind": "read-opt" };
+sampleSize?: number, } | { "kind": "lecar" } | { "kind": "cacheus" } | { "kind": "min" } | { "kind": "read-opt" };
 
 /**
  * Which filter a cache puts in front of its policy (a scenario's cache `admission`).
  */
-export type AdmissionConfig = { "kind": "tinylfu" } | { "kind": "probabilistic", probability: number, } | { "kind": "second-hit" };
+export type AdmissionConfig = { "kind": "tinylfu" } | { "kind": "probabilistic", probability?: number, } | { "kind": "second-hit" };
 
 /**
  * A cache's prefetching (a scenario's cache `prefetch`); absent: none.
  */
-export type PrefetchConfig = { "kind": "lookahead" } | { "kind": "readahead", trigger: number, window: number, };
+export type PrefetchConfig = { "kind": "lookahead" } | { "kind": "readahead", trigger?: number, window?: number, };
 
 /**
  * One cache: its size and replacement policy.
@@ -704,37 +704,38 @@ latencyUs: number,
 bandwidthMbit: number, };
 
 /**
- * A mechanical drive's parameters (all optional in JSON; defaults are the calibrated drive).
+ * A mechanical drive's parameters (all optional in JSON, so in TypeScript too; defaults are the
+ * calibrated drive).
  */
 export type Mechanical = { 
 /**
  * Spindle speed; the mean rotational delay is half a revolution.
  */
-rpm: number, 
+rpm?: number, 
 /**
  * Controller and command overhead per request.
  */
-overheadMs: number, 
+overheadMs?: number, 
 /**
  * Seek time for the shortest non-zero distance and for a full stroke.
  */
-minSeekMs: number, maxSeekMs: number, 
+minSeekMs?: number, maxSeekMs?: number, 
 /**
  * Disk size (sets what a full stroke is).
  */
-capacityGiB: number, 
+capacityGiB?: number, 
 /**
  * Platter-to-buffer rate, MB/s (10^6 bytes).
  */
-mediaMBps: number, 
+mediaMBps?: number, 
 /**
  * Buffer-to-host rate (read-ahead hits), MB/s.
  */
-busMBps: number, 
+busMBps?: number, 
 /**
  * Read-ahead after each platter read; 0 turns the track buffer off.
  */
-readAheadKiB: number, };
+readAheadKiB?: number, };
 
 /**
  * How long the disk takes to serve what missed every cache.
@@ -758,11 +759,11 @@ prefetch?: PrefetchConfig,
 /**
  * The cache above (by name); absent for a root, which then needs a `disk`.
  */
-parent?: string | null, 
+parent?: string, 
 /**
  * The link to the parent (a root: to its disk); absent costs nothing.
  */
-link?: LinkConfig | null, disk?: DiskConfig | null, };
+link?: LinkConfig, disk?: DiskConfig, };
 
 /**
  * The shape of the hierarchy, carrying its caches.
@@ -772,7 +773,7 @@ export type Topology = { "kind": "single", cache: CacheConfig, link: LinkConfig,
 /**
  * How the caches of a path cooperate.
  */
-export type Protocol = { "kind": "none" } | { "kind": "demote" } | { "kind": "ha-r" } | { "kind": "ac-cc" } | { "kind": "mc2", revision?: 1 | 2, } | { "kind": "ac-ca", k: number, };
+export type Protocol = { "kind": "none" } | { "kind": "demote" } | { "kind": "ha-r" } | { "kind": "ac-cc" } | { "kind": "mc2", revision?: 1 | 2, } | { "kind": "ac-ca", k?: number, };
 
 /**
  * Paper 003's DU ("quick eviction of duplicated blocks"): what a cache above the client does
@@ -828,7 +829,8 @@ export type PhaseConfig = {
 workload: Exclude<WorkloadConfig, { kind: 'oltp' | 'tpch' | 'phases' }>, requests: number, offset?: number, };
 
 /**
- * The closed set of generators a scenario may name.
+ * The closed set of generators a scenario may name. A field with a serde default may be left
+ * out of a document, so TypeScript declares it optional (`ts(as = "Option<…>", optional)`).
  */
 export type WorkloadConfig = { "kind": "random", blocks: number, 
 /**
@@ -838,23 +840,23 @@ requestBlocks?: number,
 /**
  * Requests before measuring starts; default `blocks` (paper 000 §4.4).
  */
-warmupRequests?: number | null, 
+warmupRequests?: number, 
 /**
  * Measured requests; default `10 × blocks`.
  */
-measuredRequests?: number | null, } | { "kind": "zipf", blocks: number, requestBlocks?: number, alpha: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "sequential", blocks: number, requestBlocks?: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "mix", blocks: number, requestBlocks?: number, scanShare: number, loopShare: number, hotShare: number, segment: number, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "oltp", warehouses: number, 
+measuredRequests?: number, } | { "kind": "zipf", blocks: number, requestBlocks?: number, alpha?: number, warmupRequests?: number, measuredRequests?: number, } | { "kind": "sequential", blocks: number, requestBlocks?: number, warmupRequests?: number, measuredRequests?: number, } | { "kind": "mix", blocks: number, requestBlocks?: number, scanShare?: number, loopShare?: number, hotShare?: number, segment?: number, warmupRequests?: number, measuredRequests?: number, } | { "kind": "oltp", warehouses?: number, 
 /**
  * Buffer pool pages; default half the initial database.
  */
-bufferPool?: number | null, 
+bufferPool?: number, 
 /**
  * Recovery bound in % of a log file (DB2's `softmax`).
  */
-softmax: number, 
+softmax?: number, 
 /**
  * Dirty share of the pool above which page cleaners write replacement candidates.
  */
-dirtyThreshold: number, 
+dirtyThreshold?: number, 
 /**
  * `storage` (default): what the pool sends the server; `buffer`: every page
  * reference, importance-hinted (paper 003's database buffer trace).
@@ -865,19 +867,19 @@ stream?: OltpStream,
  * model 2 existed recorded — a document without `model` means it, always, so old links
  * keep their numbers; 2, DB2's page cleaning and page sizing.
  */
-model?: 1 | 2, warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "tpch", query: TpchQuery, 
+model?: 1 | 2, warmupRequests?: number, measuredRequests?: number, } | { "kind": "tpch", query: TpchQuery, 
 /**
  * Multiplies the tables and index leaves (1 = 8,551 pages).
  */
-scale: number, 
+scale?: number, 
 /**
  * Query 7's index lookups per execution.
  */
-lookups: number, 
+lookups?: number, 
 /**
  * Query 7's data-page skew `[x, y]`: x % of the reads go to y % of each table's pages.
  */
-skew: [number, number], warmupRequests?: number | null, measuredRequests?: number | null, } | { "kind": "phases", phases: Array<PhaseConfig>, warmupRequests?: number | null, };
+skew?: [number, number], warmupRequests?: number, measuredRequests?: number, } | { "kind": "phases", phases: Array<PhaseConfig>, warmupRequests?: number, };
 
 export type Sharing = { "kind": "disjoint" } | { "kind": "conjoint" } | { "kind": "shared", fraction: number, };
 
@@ -894,7 +896,7 @@ export type TraceSource = { name: string,
 /**
  * The reader (`msr`, `vscsi`, …); absent: recognised from the file.
  */
-format?: TraceFormat | null, 
+format?: TraceFormat, 
 /**
  * Key each request by its start address, unsplit.
  */
@@ -906,7 +908,7 @@ skipBad?: boolean,
 /**
  * Requests replayed before measuring starts; absent: the first tenth of the trace.
  */
-warmupRequests?: number | null, clients?: TraceClients, };
+warmupRequests?: number, clients?: TraceClients, };
 
 /**
  * Where the requests come from.
@@ -915,9 +917,9 @@ export type Source = { "kind": "workload", workload: WorkloadConfig, clients?: {
 
 export type Scenario = { version: typeof SCENARIO_VERSION, name?: string, seed: number, 
 /**
- * Bytes per block: a power of two from 512 B to 1 MiB.
+ * Bytes per block: a power of two from 512 B to 1 MiB (absent: 4 KiB).
  */
-blockSize: number, topology: Topology, 
+blockSize?: number, topology: Topology, 
 /**
  * How the caches cooperate (absent: the inclusive baseline).
  */
@@ -925,7 +927,7 @@ protocol?: Protocol,
 /**
  * Paper 003's DU at every cache above the clients: `drop` or `lru-end` what it sends up.
  */
-du?: Du | null, 
+du?: Du, 
 /**
  * Paper 003's SE: a request of importance 0 enters the client (and, under DEMOTE or
  * AC_CC, which pass hints down, the cache that keeps it above) at the eviction end.
@@ -938,7 +940,7 @@ clientHitMs?: number,
 /**
  * Links, controllers and disks as FIFO servers; absent: the additive model (paper 000 eq. 1).
  */
-queueing?: Arrivals | null, 
+queueing?: Arrivals, 
 /**
  * With two or more clients, time each client alone too, for speedups and fairness.
  */
@@ -963,6 +965,446 @@ demoteData?: DemoteData,
  * (default), or a plain reference (`plain`, how versions 1 to 3 ran; their documents keep it).
  */
 coWrites?: CoWrites, source: Source, };
+
+/**
+ * One step of a field's place in the document: an object's key, or a list's position.
+ */
+export type Seg = string | number;
+
+/**
+ * A field's place: `topology.caches[2].parent` is `["topology", "caches", 2, "parent"]`. Kept
+ * as steps, not text, because a step can be a cache's name, which may hold any character.
+ */
+export type FieldPath = Array<Seg>;
+
+/**
+ * One problem with a scenario document.
+ */
+export type Issue = { 
+/**
+ * The field, step by step (empty: the document as a whole).
+ */
+path: FieldPath, 
+/**
+ * The same place as one line of text, as errors print it (`topology.caches[2].parent`).
+ */
+at: string, 
+/**
+ * What is wanted there ("must be between 1 and 33554432 blocks (got 0)").
+ */
+message: string, };
+
+/**
+ * What the engine makes of a document: the scenario (this version, defaults filled in) when
+ * nothing is wrong with it, else every issue found.
+ */
+export type Checked = { scenario?: Scenario, issues: Array<Issue>, 
+/**
+ * The version the document was written in, when older than this engine's: it was read
+ * through that version's migration.
+ */
+migratedFrom?: number, };
+
+/**
+ * One cache as the engine builds it: its settings, its parent (by index) and its name.
+ */
+export type Node = { name: string, cache: CacheConfig, parent: number | null, link?: LinkConfig, disk?: DiskConfig, 
+/**
+ * Where its settings live in the document (`topology.client`, `topology.caches[2]`).
+ */
+path: string, };
+
+/**
+ * A checked topology: caches, parents, and the clients (leaves) in order, each with its path
+ * of caches to its root.
+ */
+export type Shape = { nodes: Array<Node>, leaves: number[], 
+/**
+ * Per client: the indices of its caches, its own first, its root last.
+ */
+paths: number[][], };
+
+/**
+ * A topology's shape as a form draws it while it is edited, and every problem that keeps it
+ * from running. With no issue it is the engine's shape; with some, as far as the list goes: a
+ * parent no cache is named is no parent, a path stops before it would repeat a cache.
+ */
+export type ShapeCheck = { shape: Shape, issues: Array<Issue>, };
+
+/**
+ * How a parameter is typed and shown.
+ */
+export type Unit = "share" | "refs" | "blocks";
+
+/**
+ * One parameter of a policy.
+ */
+export type Param = { 
+/**
+ * Its key in the policy's JSON object.
+ */
+name: string, label: string, unit: Unit, 
+/**
+ * Inclusive bounds of a count; a share's open bounds (0 and 1).
+ */
+min: number, max: number, 
+/**
+ * The value an absent key means.
+ */
+default: number, 
+/**
+ * What it does, and the value the policy's paper uses.
+ */
+hint: string, };
+
+/**
+ * One policy kind.
+ */
+export type PolicyInfo = { 
+/**
+ * Its `kind` in JSON.
+ */
+kind: PolicyConfig["kind"], label: string, 
+/**
+ * Needs the whole reference string before the run (MIN, read-OPT).
+ */
+offline: boolean, 
+/**
+ * Reads paper 004's write hints.
+ */
+hints: boolean, 
+/**
+ * Keeps an out queue of evicted blocks whose space paper 004 charges to the cache.
+ */
+outQueue: boolean, params: Array<Param>, };
+
+/**
+ * One cooperation protocol.
+ */
+export type ProtocolInfo = { 
+/**
+ * Its `kind` in JSON.
+ */
+kind: Protocol["kind"], 
+/**
+ * The name the papers use ("DEMOTE", "MC²").
+ */
+name: string, 
+/**
+ * Whether it sends DEMOTEs, so that how they are charged (`demotions`) and what they carry
+ * (`demoteData`) mean something.
+ */
+sendsDemotes: boolean, 
+/**
+ * What it does, in a line.
+ */
+hint: string, };
+
+/**
+ * A choice a picker lists: its `kind` in JSON and its label.
+ */
+export type Choice = { kind: string, label: string, };
+
+/**
+ * A named link and what it costs.
+ */
+export type LinkPreset = { 
+/**
+ * Its `preset` in JSON.
+ */
+preset: Exclude<LinkConfig["preset"], "custom">, name: string, 
+/**
+ * Fixed cost per transfer, µs, and bandwidth, Mbit/s.
+ */
+latencyUs: number, bandwidthMbit: number, };
+
+/**
+ * A scenario's limits and defaults, as [`crate::scenario::Scenario::issues`] enforces them.
+ */
+export type Limits = { 
+/**
+ * The version the engine writes (it reads every earlier one and migrates it).
+ */
+scenarioVersion: number, 
+/**
+ * Bytes per block when a document names none.
+ */
+defaultBlockSize: number, 
+/**
+ * Largest cache, in blocks.
+ */
+maxCapacity: number, 
+/**
+ * Largest block universe a generator may span (Zipf: `max_zipf_blocks`).
+ */
+maxBlocks: number, maxZipfBlocks: number, maxSeed: number, 
+/**
+ * Upper bound on warm-up plus measured requests.
+ */
+maxRequests: number, 
+/**
+ * Most blocks one generated request may span.
+ */
+maxRequestBlocks: number, maxPhases: number, 
+/**
+ * Longest scenario name and trace file name; longest cache name of a tree.
+ */
+maxNameLength: number, maxCacheName: number, 
+/**
+ * Most block references an offline policy (MIN, read-OPT) may precompute.
+ */
+maxOfflineRequests: number, maxTreeCaches: number, maxTreeClients: number, defaultAcCaK: number, maxAcCaK: number, defaultAdmissionProbability: number, defaultPrefetchTrigger: number, maxPrefetchTrigger: number, defaultPrefetchWindow: number, maxPrefetchWindow: number, };
+
+/**
+ * The OLTP client's bounds and defaults (its database's size: `workloadFacts`).
+ */
+export type OltpBounds = { maxWarehouses: number, defaultWarehouses: number, defaultSoftmax: number, defaultDirtyThreshold: number, };
+
+/**
+ * The TPC-H-like client's bounds and defaults, and its ranges' names by id (its pages:
+ * `workloadFacts`).
+ */
+export type TpchBounds = { minScale: number, maxScale: number, defaultScale: number, defaultLookups: number, maxLookups: number, defaultSkew: [number, number], ranges: Array<string>, };
+
+/**
+ * What the teaching stepper can draw.
+ */
+export type TeachLimits = { maxRequests: number, maxCapacity: number, maxCaches: number, maxBlock: number, maxRange: number, };
+
+/**
+ * Paper 003's design space: its designs, AC_CA's candidate counts tried in each
+ * configuration, and so the runs one configuration takes.
+ */
+export type DesignSpaceFacts = { designs: number, acCaKs: Array<number>, runsPerConfig: number, };
+
+/**
+ * What the engine offers a form: every choice, bound and default (see the module's doc).
+ */
+export type Catalogue = { 
+/**
+ * Every replacement policy, online ones first, in the order pickers list them.
+ */
+policies: Array<PolicyInfo>, protocols: Array<ProtocolInfo>, 
+/**
+ * The admission filters a cache may put in front of its policy, and its prefetchers.
+ */
+admissions: Array<Choice>, prefetchers: Array<Choice>, 
+/**
+ * The named links, with what each costs.
+ */
+links: Array<LinkPreset>, 
+/**
+ * The trace readers' names (a trace source's `format`).
+ */
+traceFormats: TraceFormat[], 
+/**
+ * The mechanical disk's calibrated drive: what an absent parameter means.
+ */
+mechanical: Required<Mechanical>, limits: Limits, oltp: OltpBounds, tpch: TpchBounds, teach: TeachLimits, designSpace: DesignSpaceFacts, };
+
+/**
+ * A database client's pages.
+ */
+export type Database = { "kind": "oltp", initialPages: number, universe: number, bufferPool: number, } | { "kind": "tpch", rangePages: Array<number>, };
+
+/**
+ * One workload's size, with the engine's defaults.
+ */
+export type WorkloadFacts = { 
+/**
+ * Blocks the workload spans (phases: the highest phase's end; a database: its universe).
+ */
+blocks: number, warmupRequests: number, measuredRequests: number, 
+/**
+ * Blocks per request (the most, over phases).
+ */
+requestBlocks: number, 
+/**
+ * A database client's layout.
+ */
+database?: Database, };
+
+export type ClientFacts = { name: string, workload: WorkloadConfig, facts: WorkloadFacts, };
+
+/**
+ * A generated source's clients and what they issue together.
+ */
+export type SourceFacts = { 
+/**
+ * Each client's workload, in client order.
+ */
+clients: Array<ClientFacts>, 
+/**
+ * Blocks the clients span together (a tree's side by side; one range when conjoint; plus
+ * the shared range).
+ */
+universe: number, 
+/**
+ * Requests of every client together.
+ */
+warmupRequests: number, measuredRequests: number, };
+
+/**
+ * Which client of the topology each of a trace's clients drives, once the trace is read.
+ */
+export type TraceAssignment = { 
+/**
+ * Per trace client (in the order given): the leaf it drives, or none.
+ */
+drives: Array<string | null>, 
+/**
+ * Why the run would be refused: more trace clients than leaves in order of appearance, or
+ * one the map leaves out (what the run itself says, at its field).
+ */
+issue?: Issue, };
+
+/**
+ * What a list item asks.
+ */
+export type ItemOp = "read" | "write" | "synch" | "replace" | "recov";
+
+/**
+ * One request (or starting block) as typed.
+ */
+export type ListItem = { block: number, op: ItemOp, 
+/**
+ * The client as typed (a name, or a number from 1); absent: the first.
+ */
+client?: string, 
+/**
+ * MC²'s range id; absent: the client's rest.
+ */
+range?: number, };
+
+/**
+ * A list read: its items, and whether any block was named by letters (then every block is
+ * shown by letters).
+ */
+export type ItemList = { items: Array<ListItem>, letters: boolean, };
+
+/**
+ * A request as the stepper serves it: its client resolved to a leaf, by index.
+ */
+export type TeachItem = { block: number, op: ItemOp, client: number, range?: number, };
+
+/**
+ * A cache's starting contents as typed, next victim first.
+ */
+export type StartText = { 
+/**
+ * The cache's name.
+ */
+cache: string, text: string, 
+/**
+ * Names the list in messages ("client start block").
+ */
+what: string, 
+/**
+ * Leave an empty list out (a tree's caches start empty unless given blocks).
+ */
+skipEmpty: boolean, };
+
+/**
+ * What the stepper serves: the requests with their clients resolved, each cache's starting
+ * blocks, whether blocks are shown by letters, and the clients' names.
+ */
+export type TeachInput = { requests: Array<TeachItem>, start: { [key in string]: Array<number> }, letters: boolean, clients: Array<string>, };
+
+/**
+ * One of the eight designs.
+ */
+export type GridDesign = { 
+/**
+ * MRU: a block fetched or hit goes to the "eject me next" end.
+ */
+clientMru: boolean, arrayMru: boolean, demote: boolean, };
+
+/**
+ * A design's scenario, named.
+ */
+export type NamedScenario = { name: string, scenario: Scenario, };
+
+export type Approach = "HA_B" | "HA_R" | "AC_HB" | "AC_CA" | "AC_CC";
+
+/**
+ * Replacement algorithm of one cache.
+ */
+export type Algorithm = "LRU" | "ARC";
+
+/**
+ * One design of the space.
+ */
+export type Design = { approach: Approach, client: Algorithm, array: Algorithm, du: boolean, co: boolean, se: boolean, };
+
+/**
+ * One run of a design, labelled (`AC_CA.LRU.ARC (k = 16)`).
+ */
+export type SpaceRun = { label: string, k?: number, scenario: Scenario, };
+
+/**
+ * One design of the space as the page lists it: its name, its scenario, and what it runs.
+ */
+export type SpaceEntry = { name: string, design: Design, 
+/**
+ * HA_B and HA_R, transparent to the client; the rest are aggressively collaborative.
+ */
+hierarchyAware: boolean, 
+/**
+ * LRU at each level, no optimization (the paper's Figure 10).
+ */
+plain: boolean, scenario: Scenario, runs: Array<SpaceRun>, };
+
+/**
+ * A SAN of paper 003's Table 3: the link between the clients and the storage caches, and the
+ * storage-cache hit and miss latencies T_h and T_m (ms) at 4 KiB and 8 KiB blocks.
+ */
+export type San = { 
+/**
+ * The link preset's name in JSON.
+ */
+preset: "vi-fc" | "ip-storage" | "future-san", label: string, 
+/**
+ * (T_h, T_m) at 4 KiB, and at 8 KiB.
+ */
+at4k: [number, number], at8k: [number, number], };
+
+/**
+ * One of a trace's clients and its requests.
+ */
+export type TraceClient = { id: number, requests: number, };
+
+/**
+ * A trace read to its end.
+ */
+export type TraceSummary = { format: TraceFormat, requests: number, blockRefs: number, distinct: number, 
+/**
+ * Decompressed bytes read.
+ */
+bytes: number, skipped: number, 
+/**
+ * The first malformed record skipped, where and why.
+ */
+firstSkipped: string | null, 
+/**
+ * The trace's clients in the order they first appear, with each one's requests.
+ */
+clients: Array<TraceClient>, };
+
+/**
+ * How to compute the curves.
+ */
+export type DepthMode = { "mode": "auto" } | { "mode": "exact" } | { "mode": "rate", rate: number, } | { "mode": "size", blocks: number, };
+
+/**
+ * A client size and an array size, in blocks.
+ */
+export type SizePair = { client: number, array: number, };
+
+/** How a reader samples for live miss-ratio curves: made by `MiniCurves.samplePlan`, read by `TraceReader.sampleFor` (its hash key is a 64-bit `bigint`). Opaque to the page. */
+export type SamplePlan = { readonly key: bigint; readonly threshold: bigint; readonly blocks: bigint };
+
+/** What a sampling reader counted of every reference: made by `TraceReader.tally`, read by `MiniCurves.reportTallied`. Opaque to the page. */
+export type Tally = { readonly references: number; readonly population: readonly number[] };
 
 // ---- limits (engine: Scenario::validate) ----
 /** The scenario version the engine writes (it reads every earlier one and migrates it). */

@@ -1,28 +1,14 @@
-// The default scenario: paper 000's RANDOM experiment (§4.4) with its proposed design,
-// LRU client + MRU-insertion array + DEMOTE. It must equal the engine's `defaultScenario()`;
-// tests/unit/defaults.test.ts checks that against the wasm build.
-import { protocolKind, shapeOf, type PolicyKind, type Scenario, type WorkloadKind } from './schema';
+// The default scenario — paper 000's RANDOM experiment (§4.4) with its proposed design, LRU
+// client + MRU-insertion array + DEMOTE, as the engine makes it — and how the form names
+// scenarios and reads one as a cell of paper 000's grid of eight designs (which the engine
+// builds for the side-by-side comparison: `grid000`).
+import { engine } from '../engine/engine';
+import { protocolKind, shapeOf, type PolicyKind, type Scenario, type WorkloadKind } from './document';
 import { traceOf, workloadOf } from './topology';
 
-export const DEFAULT_SCENARIO: Scenario = Object.freeze({
-  version: 4,
-  name: 'RANDOM LRU-MRU-demote',
-  seed: 1,
-  blockSize: 4096,
-  topology: {
-    kind: 'two-level',
-    client: { capacity: 16384, policy: { kind: 'lru' } },
-    array: { capacity: 16384, policy: { kind: 'mru' } },
-    link: { preset: 'fc-1g' },
-    disk: { kind: 'constant', serviceMs: 10 },
-  },
-  protocol: { kind: 'demote' },
-  source: { kind: 'workload', workload: { kind: 'random', blocks: 32768 } },
-}) as Scenario;
-
-/** A fresh, mutable copy of the default scenario. */
+/** A fresh copy of the engine's default scenario. */
 export function defaultScenario(): Scenario {
-  return structuredClone(DEFAULT_SCENARIO);
+  return engine().defaultScenario();
 }
 
 /** The policies on paper 000's grid. */
@@ -35,7 +21,7 @@ export interface Design {
   protocol: 'none' | 'demote';
 }
 
-/** Paper 000's eight designs in its table order (baseline LRU-LRU-none first). */
+/** Paper 000's eight designs in its table order (baseline LRU-LRU-none first), as the picker offers them. */
 export const PAPER000_DESIGNS: readonly Design[] = (['lru', 'mru'] as const).flatMap((client) =>
   (['lru', 'mru'] as const).flatMap((array) =>
     (['none', 'demote'] as const).map((protocol) => ({ client, array, protocol })),

@@ -2,8 +2,8 @@
 // and size), how they cooperate, where its requests come from and how many a run serves, its
 // block size. One source for the page's two one-line summaries, each its own rendering: the run
 // bar's, short and at a glance (web/app/summary.ts), and an exported figure's, spelled out
-// (web/features/export/export.ts) — so the two never disagree on what the scenario is.
-import { protocolKind, shapeOf, workloadBlocks, type ProtocolKind, type Scenario } from './schema';
+// (web/export/export.ts) — so the two never disagree on what the scenario is.
+import { blockSizeOf, protocolKind, shapeOf, workloadBlocks, type ProtocolKind, type Scenario } from './document';
 import { sourceRequests, traceOf, workloadOf } from './topology';
 
 export interface CacheFacts {
@@ -57,7 +57,7 @@ export function scenarioFacts(s: Scenario, traceRequests?: number): ScenarioFact
   const [warm, measured] = sourceRequests(s);
   const w = workloadOf(s);
   return {
-    name: s.name,
+    name: s.name ?? '',
     topology,
     protocol: t.kind === 'single' ? null : protocolKind(s),
     source: trace
@@ -65,6 +65,6 @@ export function scenarioFacts(s: Scenario, traceRequests?: number): ScenarioFact
       : { kind: 'workload', workload: w!.kind, blocks: workloadBlocks(w!) },
     requests: trace ? (traceRequests ?? null) : warm + measured,
     measured,
-    blockSize: s.blockSize,
+    blockSize: blockSizeOf(s),
   };
 }

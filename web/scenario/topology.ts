@@ -3,13 +3,12 @@
 // image, a tree → its first client over its root, anything → one cache), building a tree with a
 // client per trace client, renaming a cache everywhere it is named, and the single cache a
 // miss-ratio curve measures (the engine's `Scenario::as_single`). Pure functions over documents.
-import { tpchPages } from './tpch';
+import { engine } from '../engine/engine';
 import {
   sendsDemotes,
   shapeOf,
   treeLeaves,
-  workloadBlocks,
-  workloadRequests,
+  workloadFacts,
   type CacheConfig,
   type DiskConfig,
   type LinkConfig,
@@ -21,7 +20,7 @@ import {
   type TreeCache,
   type Workload,
   type WorkloadSource,
-} from './schema';
+} from './document';
 
 const DEFAULT_DISK: DiskConfig = { kind: 'constant', serviceMs: 10 };
 const DEFAULT_LINK: LinkConfig = { preset: 'fc-1g' };
@@ -38,37 +37,25 @@ export function traceOf(s: Scenario): TraceSource | null {
 
 /** Each client's generator, in client order (a workload source). */
 export function clientWorkloads(s: Scenario): Workload[] {
-  const src = s.source;
-  if (src.kind !== 'workload') return [];
-  const shape = shapeOf(s.topology);
-  return shape.leaves.map((i) => src.clients?.[shape.nodes[i].name] ?? src.workload);
+  return (
+    engine()
+      .sourceFacts(s)
+      ?.clients.map((c) => c.workload) ?? []
+  );
 }
 
 /**
  * `[warm-up, measured]` requests of a generated run, all clients together, as the engine counts
- * them (a tree's clients each issue their own stream's: `source::requests`).
+ * them (`rules::source_facts`); `[0, 0]` for a trace.
  */
 export function sourceRequests(s: Scenario): [number, number] {
-  const w = workloadOf(s);
-  if (!w) return [0, 0];
-  if (s.topology.kind !== 'tree') return workloadRequests(w);
-  return clientWorkloads(s)
-    .map(workloadRequests)
-    .reduce<[number, number]>((a, [warm, measured]) => [a[0] + warm, a[1] + measured], [0, 0]);
+  const f = engine().sourceFacts(s);
+  return f ? [f.warmupRequests, f.measuredRequests] : [0, 0];
 }
 
-/**
- * The blocks a generated run spans, all clients together (the engine's `universe_of`: a tree's
- * clients' ranges side by side, one range when conjoint, plus the shared one); 0 for a trace.
- */
+/** The blocks a generated run spans, all clients together, as the engine counts them; 0 for a trace. */
 export function sourceBlocks(s: Scenario): number {
-  const src = s.source;
-  if (src.kind !== 'workload') return 0;
-  if (s.topology.kind !== 'tree') return workloadBlocks(src.workload);
-  const blocks = clientWorkloads(s).map(workloadBlocks);
-  const largest = Math.max(0, ...blocks);
-  if (src.sharing?.kind === 'conjoint') return largest;
-  return (src.sharing?.kind === 'shared' && src.sharing.fraction > 0 ? largest : 0) + blocks.reduce((a, b) => a + b, 0);
+  return engine().sourceFacts(s)?.universe ?? 0;
 }
 
 /** The one client's cache of a single cache or two levels (null for a tree). */
@@ -117,25 +104,7 @@ export function setProtocol(s: Scenario, p: Protocol): void {
  * trace merged into one stream) — what a miss-ratio curve of the workload measures.
  */
 export function asSingle(s: Scenario, cache: CacheConfig): Scenario {
-  const { link, disk } = firstPath(s);
-  const n = structuredClone(s);
-  n.topology = {
-    kind: 'single',
-    cache: structuredClone(cache),
-    link: structuredClone(link),
-    disk: structuredClone(disk),
-  };
-  delete n.protocol;
-  delete n.du;
-  delete n.demotions;
-  delete n.demoteData;
-  if (n.source.kind === 'workload') {
-    delete n.source.clients;
-    delete n.source.sharing;
-  } else {
-    n.source.clients = { kind: 'merged' };
-  }
-  return n;
+  return engine().asSingle(s, cache);
 }
 
 /**
@@ -301,7 +270,7 @@ export function defaultWorkloadSource(): WorkloadSource {
  * C1 = 1 µs, C2 = D2 = 200 µs (a 1 Gbit/s FC link), C_disk = 10 ms.
  */
 export function mc2Example(s: Scenario): void {
-  const size = Math.round(tpchPages(1) / 4);
+  const size = Math.round(workloadFacts({ kind: 'tpch', query: 'q3', scale: 1 }).blocks / 4);
   s.topology = {
     kind: 'tree',
     caches: [
@@ -323,46 +292,25 @@ export function mc2Example(s: Scenario): void {
 }
 
 /**
- * Which client (leaf name) each of a trace's clients drives, as the engine assigns them
- * (`source::assign_clients`): in order of appearance, all to the first, or by the map; null
- * where none does. `ids`: the trace's client ids in the order they appear.
+ * Which client (leaf name) each of a trace's clients drives, as the engine assigns them: in
+ * order of appearance, all to the first, or by the map; null where none does. `ids`: the
+ * trace's client ids in the order they appear.
  */
 export function traceAssignment(s: Scenario, ids: readonly number[]): (string | null)[] {
-  const t = traceOf(s);
-  const shape = shapeOf(s.topology);
-  const leaves = shape.leaves.map((i) => shape.nodes[i].name);
-  const how = t?.clients ?? { kind: 'order' as const };
-  if (how.kind === 'merged') return ids.map(() => leaves[0] ?? null);
-  if (how.kind === 'map') return ids.map((id) => (leaves.includes(how.map[String(id)]) ? how.map[String(id)] : null));
-  return ids.map((_, k) => leaves[k] ?? null);
+  return (
+    engine()
+      .traceAssignment(s, Uint16Array.from(ids))
+      ?.drives.map((d) => d ?? null) ?? ids.map(() => null)
+  );
 }
 
 /**
  * What the engine says when a trace's clients cannot all drive a client of the topology (more
- * of them than leaves in order of appearance, or one the map leaves out), in its words and at
- * its field; null when they can. The trace's clients are known only once it is read, so the
- * schema cannot check this: the page checks it beside Run.
+ * of them than leaves in order of appearance, or one the map leaves out), at its field; null
+ * when they can. The trace's clients are known only once it is read: the page checks this
+ * beside Run.
  */
 export function traceClientIssue(s: Scenario, ids: readonly number[]): ScenarioIssue | null {
-  const t = traceOf(s);
-  if (!t) return null;
-  const how = t.clients ?? { kind: 'order' as const };
-  const shape = shapeOf(s.topology);
-  const leaves = shape.leaves.map((i) => shape.nodes[i].name);
-  if (how.kind === 'order' && ids.length > leaves.length) {
-    const shown = ids.slice(0, 8).join(', ') + (ids.length > 8 ? ', …' : '');
-    return {
-      path: 'source.clients',
-      message: `the trace has ${ids.length} clients (${shown}) but the topology has ${leaves.length} (${leaves.join(', ')}): add clients, map the trace's clients to them, or merge them into one`,
-    };
-  }
-  if (how.kind === 'map') {
-    const missing = ids.find((id) => !(String(id) in how.map));
-    if (missing !== undefined)
-      return {
-        path: 'source.clients.map',
-        message: `the trace's client ${missing} is not mapped to a client of the topology`,
-      };
-  }
-  return null;
+  const issue = engine().traceAssignment(s, Uint16Array.from(ids))?.issue;
+  return issue ? { path: issue.path.map(String).join('.'), at: issue.at, message: issue.message } : null;
 }

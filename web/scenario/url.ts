@@ -1,27 +1,20 @@
 // The scenario — never its results — lives in the URL hash as #s=<lz-string of its JSON>, so a
 // link reproduces a run exactly (SPEC §7). Decoding never throws: every way a link can be bad
 // comes back as a message the app shows in a banner, keeping what it showed before. A link
-// from before version 2 (every link shared so far) is migrated by the engine itself
-// (`validateScenario`), never by a second migration here, so it gives the same numbers.
+// from an earlier version (every link shared so far) is migrated by the engine itself
+// (`checkScenario`), never by a second migration here, so it gives the same numbers.
 import LZString from 'lz-string';
 import { defaultScenario } from './defaults';
-import { SCENARIO_VERSION, checkScenario, describeIssue, type Scenario } from './schema';
+import { checkScenario, describeIssue, limits, type Scenario } from './document';
 
 const PARAM = 's';
 
 export type DecodeFailure = 'damaged' | 'not-json' | 'invalid' | 'future-version';
 
 export type DecodeResult =
-  | { ok: true; scenario: Scenario; fromHash: boolean }
-  | { ok: false; kind: DecodeFailure; message: string }
-  /** A version-1 document: the engine migrates it ([`migrateLinked`]). */
-  | { ok: false; kind: 'version-1'; document: unknown; message: string };
-
-/**
- * The engine's migration: a scenario's JSON of any version it reads in, its version-2 JSON
- * out (normalised), or a rejection whose message names the field. The page asks its worker.
- */
-export type Migrate = (json: string) => Promise<string>;
+  /** `migratedFrom`: the version of an older link the engine migrated. */
+  | { ok: true; scenario: Scenario; fromHash: boolean; migratedFrom?: number }
+  | { ok: false; kind: DecodeFailure; message: string };
 
 /** "s=<compressed>", the hash without its "#". */
 export function encodeScenarioHash(scenario: Scenario): string {
@@ -85,13 +78,10 @@ export function compareRun(runs: CompareRun[]): string {
 
 /**
  * The pinned runs of a shared comparison (the part after "compare:"), each scenario checked as
- * a linked one is (a version-1 one migrated by the engine); a bad one is a message naming the
- * run and the problem.
+ * a linked one is (an older one migrated by the engine); a bad one is a message naming the run
+ * and the problem.
  */
-export async function decodeCompareRuns(
-  text: string,
-  migrate: Migrate,
-): Promise<{ ok: true; runs: CompareRun[] } | { ok: false; message: string }> {
+export function decodeCompareRuns(text: string): { ok: true; runs: CompareRun[] } | { ok: false; message: string } {
   const bad = (why: string) => ({ ok: false as const, message: `the link's pinned runs are damaged: ${why}` });
   const unpacked = unpack(text);
   if (!unpacked.ok) return bad(unpacked.kind === 'damaged' ? 'could not decompress them' : 'they are not JSON');
@@ -103,17 +93,11 @@ export async function decodeCompareRuns(
     const name = (run as { name?: unknown } | null)?.name;
     if (typeof name !== 'string' || name.length === 0 || name.length > 200)
       return bad(`run ${i + 1} has no name of 1 to 200 characters`);
-    let checked = checkLinked((run as { scenario?: unknown }).scenario);
-    if (!checked.ok && checked.kind === 'version-1') {
-      const migrated = await migrateLinked(checked.document, migrate);
-      checked = migrated.ok
-        ? { ok: true, scenario: migrated.scenario }
-        : { ok: false, kind: 'invalid', message: migrated.message };
-    }
+    const checked = checkLinked((run as { scenario?: unknown }).scenario);
     if (!checked.ok) {
       return bad(
         checked.kind === 'future-version'
-          ? `run ${i + 1} (${name}) was made by a newer tiersim (scenario version ${checked.version})`
+          ? `run ${i + 1} (${name}) was made by a newer tiersim: ${checked.message}`
           : `run ${i + 1} (${name}): ${checked.message}`,
       );
     }
@@ -141,67 +125,26 @@ function unpack(text: string): { ok: true; value: unknown } | { ok: false; kind:
 }
 
 type Linked =
-  | { ok: true; scenario: Scenario }
-  | { ok: false; kind: 'future-version'; version: number; message: string }
-  | { ok: false; kind: 'version-1'; document: unknown; message: string }
-  | { ok: false; kind: 'invalid'; message: string };
+  | { ok: true; scenario: Scenario; migratedFrom?: number }
+  | { ok: false; kind: 'future-version' | 'invalid'; message: string };
 
 /**
- * A scenario from a link, checked as the form checks one; one from a newer tiersim is named as
- * such, and a version-1 one is handed back for the engine to migrate.
+ * A scenario from a link, read and checked by the engine: of this version, as the link wrote it;
+ * of an earlier one, as the engine migrated it (the same numbers). A refusal is the engine's
+ * first issue; one from a newer tiersim is told apart.
  */
 function checkLinked(value: unknown): Linked {
-  const version = (value as { version?: unknown } | null)?.version;
-  if (typeof version === 'number' && Number.isInteger(version) && version > SCENARIO_VERSION) {
-    return {
-      ok: false,
-      kind: 'future-version',
-      version,
-      message: `scenario.version: this link was made by a newer tiersim (scenario version ${version}); this one reads versions 1 to ${SCENARIO_VERSION}`,
-    };
-  }
-  // Every older version goes through the engine's migration, which keeps its numbers (version 2:
-  // requests of several blocks looked up at once, MC² revision 1; versions 1 to 3: writes through
-  // CO as plain references).
-  if (typeof version === 'number' && Number.isInteger(version) && version >= 1 && version < SCENARIO_VERSION) {
-    return {
-      ok: false,
-      kind: 'version-1',
-      document: value,
-      message: `a version-${version} scenario: the engine migrates it`,
-    };
-  }
-  if (version !== SCENARIO_VERSION) {
-    return {
-      ok: false,
-      kind: 'invalid',
-      message: `scenario.version: expected 1 to ${SCENARIO_VERSION}, got ${JSON.stringify(version) ?? 'nothing'}`,
-    };
-  }
   const checked = checkScenario(value);
-  return checked.ok
-    ? { ok: true, scenario: checked.scenario }
-    : { ok: false, kind: 'invalid', message: describeIssue(checked.issues[0]) };
-}
-
-/**
- * A version-1 document from a link, migrated by the engine (`migrate`) and checked as the form
- * checks a scenario: the same numbers as before, in version 2. A refusal names the field.
- */
-export async function migrateLinked(
-  document: unknown,
-  migrate: Migrate,
-): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
-  let json: string;
-  try {
-    json = await migrate(JSON.stringify(document));
-  } catch (e) {
-    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  if (checked.ok) {
+    // This version's document is kept as it was written (the link re-encodes to itself).
+    return checked.migratedFrom === undefined
+      ? { ok: true, scenario: value as Scenario }
+      : { ok: true, scenario: checked.scenario, migratedFrom: checked.migratedFrom };
   }
-  const checked = checkScenario(JSON.parse(json));
-  return checked.ok
-    ? { ok: true, scenario: checked.scenario }
-    : { ok: false, message: `the engine migrated this version-1 link, but ${describeIssue(checked.issues[0])}` };
+  const version = (value as { version?: unknown } | null)?.version;
+  const newer = typeof version === 'number' && version > limits().scenarioVersion;
+  const message = describeIssue(checked.issues[0]);
+  return { ok: false, kind: newer ? 'future-version' : 'invalid', message };
 }
 
 /** The full share URL for `scenario`, based on `href` (its own hash is replaced). */
@@ -231,7 +174,6 @@ export function decodeScenarioFromHash(hash: string): DecodeResult {
       : { ok: false, kind: 'not-json', message: 'the link is damaged: the scenario is not JSON' };
   }
   const checked = checkLinked(unpacked.value);
-  if (checked.ok) return { ok: true, scenario: checked.scenario, fromHash: true };
-  if (checked.kind === 'version-1') return checked;
+  if (checked.ok) return { ok: true, scenario: checked.scenario, fromHash: true, migratedFrom: checked.migratedFrom };
   return { ok: false, kind: checked.kind, message: checked.message };
 }

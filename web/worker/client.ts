@@ -2,7 +2,7 @@
 // is created lazily; every run takes an AbortSignal; aborting terminates the worker and rejects
 // the pending run, and the next run starts a fresh worker.
 import * as Comlink from 'comlink';
-import type { Scenario } from '../scenario/schema';
+import type { Scenario } from '../scenario/document';
 import { traceOf } from '../scenario/topology';
 import type {
   Check,
@@ -13,16 +13,17 @@ import type {
   MiniCurvesRequest,
   MiniProgress,
   MiniReport,
+  PackedReport,
   Report,
   WorkerMemory,
-  TeachRequest,
+  TeachItem,
   TeachStep,
   TraceOptions,
   TraceSummary,
   UpsideReport,
   Verdict,
 } from './protocol';
-import { unpackReport, type PackedReport } from './snapshot';
+import { unpackReport } from './snapshot';
 import { traceFile } from './traces';
 
 /** A failed run, with the typed reason from protocol.ts. */
@@ -110,7 +111,7 @@ export class EngineClient {
           if (live() && snapshot.memory) onMemory?.(snapshot.memory);
           if (live()) onProgress?.(withEdges(report, edges));
         });
-        return remote.run(JSON.stringify(scenario), progress, traceBlob(scenario));
+        return remote.run(scenario, progress, traceBlob(scenario));
       },
       (reply) => reply.report,
     );
@@ -125,7 +126,7 @@ export class EngineClient {
     return this.cancellable(
       'the estimate',
       signal,
-      (_live, remote) => remote.estimateUpside(JSON.stringify(scenario), points, traceBlob(scenario)),
+      (_live, remote) => remote.estimateUpside(scenario, points, traceBlob(scenario)),
       (reply) => reply.report,
     );
   }
@@ -253,7 +254,7 @@ export class EngineClient {
     return this.cancellable(
       'the export',
       signal,
-      (_live, remote) => remote.exportWorkload(JSON.stringify(scenario), format),
+      (_live, remote) => remote.exportWorkload(scenario, format),
       (reply) => reply.bytes,
     );
   }
@@ -263,7 +264,7 @@ export class EngineClient {
     const csv = await this.cancellable(
       'the preview',
       signal,
-      (_live, remote) => remote.previewWorkload(JSON.stringify(scenario), skip, n),
+      (_live, remote) => remote.previewWorkload(scenario, skip, n),
       (reply) => reply.csv,
     );
     return csv
@@ -287,32 +288,19 @@ export class EngineClient {
   }
 
   /**
-   * A scenario of any version the engine reads (version 1: every link shared before version 2),
-   * validated and normalised by the engine as version-2 JSON; a refusal rejects with its message.
-   */
-  validateScenario(json: string, signal?: AbortSignal): Promise<string> {
-    return this.cancellable(
-      'checking the scenario',
-      signal,
-      (_live, remote) => remote.validateScenario(json),
-      (reply) => reply.json,
-    );
-  }
-
-  /**
-   * The teaching stepper's steps: `requests` as [block, op] or [block, op, client] (a leaf's
-   * name or index), `start` each cache's first contents by name (next victim first).
+   * The teaching stepper's steps: `requests` as the engine read them (`teachInput`), `start`
+   * each cache's first contents by name (next victim first).
    */
   teach(
     scenario: Scenario,
-    requests: TeachRequest[],
+    requests: TeachItem[],
     start: Record<string, number[]>,
     signal?: AbortSignal,
   ): Promise<TeachStep[]> {
     return this.cancellable(
       'the stepper',
       signal,
-      (_live, remote) => remote.teach(JSON.stringify(scenario), JSON.stringify(requests), JSON.stringify(start)),
+      (_live, remote) => remote.teach(scenario, requests, start),
       (reply) => reply.steps,
     );
   }

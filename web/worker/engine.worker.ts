@@ -1,7 +1,7 @@
 // The engine worker: loads the wasm engine lazily (once) and runs scenarios in adaptive
 // batches, streaming progress reports. All simulation happens here, never on the main thread.
 import * as Comlink from 'comlink';
-import init, {
+import {
   Census,
   MiniCurves,
   Simulation,
@@ -14,34 +14,26 @@ import init, {
   previewWorkload,
   reproduce,
   teach,
-  validateScenario,
 } from '../wasm-pkg/tiersim_wasm.js';
-import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
+import { loadEngine } from '../engine/engine';
+import { blockSizeOf, type Scenario } from '../scenario/document';
 import { planBatch, shouldEmit } from './batch';
 import { defaultPoolSize, traceLimitMiB } from './limits';
-import { packReport, type PackedReport } from './snapshot';
+import { packReport } from './snapshot';
 import { BATCH_REQUESTS, TraceFile, TraceStreamError, warmReader } from './stream';
 import type {
-  Check,
   EngineApi,
   EngineError,
   LoadProgress,
   MiniReport,
+  PackedReport,
   Report,
   RunReply,
   WorkerMemory,
   TraceOptions,
   TraceSummary,
-  UpsideReport,
-  Verdict,
 } from './protocol';
-
-let ready: Promise<{ memory: WebAssembly.Memory }> | undefined;
-
-function loadEngine(): Promise<{ memory: WebAssembly.Memory }> {
-  ready ??= init({ module_or_path: wasmUrl });
-  return ready;
-}
+import type { Tally } from '../generated/engine';
 
 let memory: WebAssembly.Memory | undefined;
 void loadEngine().then(
@@ -103,7 +95,7 @@ async function pump(
         onProgress({ bytes: reader.bytesIn(), total: file.size, requests: reader.requests(), ms: now - start });
       }
     }
-    const summary = reader.finish() as TraceSummary;
+    const summary = reader.finish();
     onProgress?.({ bytes: file.size, total: file.size, requests: summary.requests, ms: performance.now() - start });
     return summary;
   } catch (e) {
@@ -174,12 +166,12 @@ async function scanTrace(
 }
 
 /**
- * The census a streamed run of `scenarioJson` is built from: the file's scan's (warm-up
+ * The census a streamed run of `scenario` is built from: the file's scan's (warm-up
  * boundary 0, what one client needs; with the blocks' addresses, which prefetching caches
  * need) or, for another boundary, one more pass counting to it.
  */
 async function censusFor(
-  scenarioJson: string,
+  scenario: Scenario,
   file: Blob,
   name: string,
   o: TraceOptions,
@@ -188,7 +180,7 @@ async function censusFor(
   // Not scanned in this worker (it was restarted by a cancel): scan the file first.
   if (scanned?.key !== traceKey(file, name, o)) await scanTrace(file, name, o);
   const { summary, censuses } = scanned!;
-  const boundary = Simulation.censusBoundary(scenarioJson, summary.requests);
+  const boundary = Simulation.censusBoundary(scenario, summary.requests);
   let census = censuses.get(boundary);
   if (!census) {
     const counting = new Census(boundary);
@@ -211,18 +203,15 @@ class TraceReadError extends Error {
 }
 
 /** The scenario's trace, read (or from the cache), for a scenario whose source is one. */
-async function traceFor(scenarioJson: string, file: Blob | undefined): Promise<TraceReader | undefined> {
-  const s = JSON.parse(scenarioJson) as {
-    blockSize?: number;
-    source?: { kind: string; name: string; format?: string; objectMode?: boolean; skipBad?: boolean };
-  };
-  if (s.source?.kind !== 'trace') return undefined;
+async function traceFor(scenario: Scenario, file: Blob | undefined): Promise<TraceReader | undefined> {
+  const s = scenario;
+  if (s.source.kind !== 'trace') return undefined;
   if (!file)
     throw new TraceReadError(
       `${s.source.name}: the trace file is not loaded — drop it on the page or pick it under Workload`,
     );
   const { name, format, objectMode, skipBad } = s.source;
-  return (await readTrace(file, name, { format, objectMode, skipBad, blockSize: s.blockSize ?? 4096 })).reader;
+  return (await readTrace(file, name, { format, objectMode, skipBad, blockSize: blockSizeOf(s) })).reader;
 }
 
 interface StreamedTrace {
@@ -232,19 +221,16 @@ interface StreamedTrace {
 }
 
 /**
- * The trace a run of `scenarioJson` streams — every run of a trace but several clients in
+ * The trace a run of `scenario` streams — every run of a trace but several clients in
  * queueing mode (each replays it at its own pace, so it is read whole: `traceFor`) — or none.
  */
-function streamedTrace(scenarioJson: string, file: Blob | undefined): StreamedTrace | undefined {
-  const s = JSON.parse(scenarioJson) as {
-    blockSize?: number;
-    source?: { kind: string; name: string; format?: string; objectMode?: boolean; skipBad?: boolean };
-  };
-  if (s.source?.kind !== 'trace' || !Simulation.streams(scenarioJson)) return undefined;
+function streamedTrace(scenario: Scenario, file: Blob | undefined): StreamedTrace | undefined {
+  const s = scenario;
+  if (s.source.kind !== 'trace' || !Simulation.streams(scenario)) return undefined;
   const { name, format, objectMode, skipBad } = s.source;
   if (!file)
     throw new TraceReadError(`${name}: the trace file is not loaded — drop it on the page or pick it under Workload`);
-  return { file, name, options: { format, objectMode, skipBad, blockSize: s.blockSize ?? 4096 } };
+  return { file, name, options: { format, objectMode, skipBad, blockSize: blockSizeOf(s) } };
 }
 
 /**
@@ -253,7 +239,7 @@ function streamedTrace(scenarioJson: string, file: Blob | undefined): StreamedTr
  * simulation takes its batches as they come; progress goes out between batches.
  */
 async function runStreamed(
-  scenarioJson: string,
+  scenario: Scenario,
   onProgress: (snapshot: PackedReport) => void,
   t: StreamedTrace,
 ): Promise<RunReply> {
@@ -262,8 +248,8 @@ async function runStreamed(
   try {
     let census: Census;
     try {
-      census = await censusFor(scenarioJson, t.file, t.name, t.options, source);
-      sim = Simulation.streamed(scenarioJson, census);
+      census = await censusFor(scenario, t.file, t.name, t.options, source);
+      sim = Simulation.streamed(scenario, census);
     } catch (e) {
       return failOf(
         e instanceof TraceStreamError || e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario',
@@ -278,9 +264,9 @@ async function runStreamed(
         sim = current.nextPass();
         continue;
       }
-      current.trackDepths('{"mode":"auto"}');
+      current.trackDepths({ mode: 'auto' });
       current.trackTimeline(200);
-      let report = current.report() as Report;
+      let report = current.report();
       const total = report.total;
       let phase = report.phase;
       let lastEmit = { at: performance.now(), processed: 0 };
@@ -291,7 +277,7 @@ async function runStreamed(
         const processed = current.processed();
         const mayChangePhase = phase === 'warmup' && processed >= report.warmupRequests;
         if (mayChangePhase || shouldEmit({ now, processed, total, phaseChanged: false, lastEmit })) {
-          report = current.report() as Report;
+          report = current.report();
           const phaseChanged = report.phase !== phase;
           phase = report.phase;
           if (phaseChanged || shouldEmit({ now, processed, total, phaseChanged, lastEmit })) {
@@ -300,7 +286,7 @@ async function runStreamed(
           }
         }
       });
-      report = current.report() as Report;
+      report = current.report();
       send(onProgress, withoutEdges(report), memoryOf(source));
       return { ok: true, report };
     }
@@ -337,7 +323,7 @@ function send(onProgress: (snapshot: PackedReport) => void, report: Report, memo
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const api: EngineApi = {
-  async run(scenarioJson, onProgress, traceBlob) {
+  async run(scenario, onProgress, traceBlob) {
     try {
       await loadEngine();
     } catch (e) {
@@ -346,22 +332,22 @@ const api: EngineApi = {
 
     let streamed: StreamedTrace | undefined;
     try {
-      streamed = streamedTrace(scenarioJson, traceBlob);
+      streamed = streamedTrace(scenario, traceBlob);
     } catch (e) {
       return failOf(e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario', e);
     }
-    if (streamed) return runStreamed(scenarioJson, onProgress, streamed);
+    if (streamed) return runStreamed(scenario, onProgress, streamed);
 
     let sim: Simulation;
     try {
-      const trace = await traceFor(scenarioJson, traceBlob);
-      sim = trace ? Simulation.withTrace(scenarioJson, trace) : new Simulation(scenarioJson);
+      const trace = await traceFor(scenario, traceBlob);
+      sim = trace ? Simulation.withTrace(scenario, trace) : new Simulation(scenario);
     } catch (e) {
       return failOf(e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario', e);
     }
     try {
       // Live stack-depth graphs: exact for runs of up to 8 M block references, else sampled.
-      sim.trackDepths('{"mode":"auto"}');
+      sim.trackDepths({ mode: 'auto' });
       // Hit ratio over time: 200 samples at fixed request counts, the same chart on any machine.
       sim.trackTimeline(200);
     } catch (e) {
@@ -370,7 +356,7 @@ const api: EngineApi = {
     }
 
     try {
-      let report = sim.report() as Report;
+      let report = sim.report();
       const total = report.total;
       let phase = report.phase;
       let last: { size: number; ms: number } | undefined;
@@ -390,7 +376,7 @@ const api: EngineApi = {
         // it only when we might send it, or when the warm-up boundary may have been crossed.
         const mayChangePhase = phase === 'warmup' && processed >= report.warmupRequests;
         if (!done && (mayChangePhase || shouldEmit({ now, processed, total, phaseChanged: false, lastEmit }))) {
-          report = sim.report() as Report;
+          report = sim.report();
           const phaseChanged = report.phase !== phase;
           phase = report.phase;
           if (phaseChanged || shouldEmit({ now, processed, total, phaseChanged, lastEmit })) {
@@ -401,7 +387,7 @@ const api: EngineApi = {
         await nextTask();
       }
 
-      report = sim.report() as Report;
+      report = sim.report();
       send(onProgress, withoutEdges(report));
       return { ok: true, report };
     } catch (e) {
@@ -413,17 +399,16 @@ const api: EngineApi = {
     }
   },
 
-  async estimateUpside(scenarioJson, points, traceBlob) {
+  async estimateUpside(scenario, points, traceBlob) {
     try {
       await loadEngine();
     } catch (e) {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
     try {
-      const trace = await traceFor(scenarioJson, traceBlob);
-      const json = JSON.stringify(points);
-      const report = trace ? estimateUpsideTrace(scenarioJson, json, trace) : estimateUpside(scenarioJson, json);
-      return { ok: true, report: report as UpsideReport };
+      const trace = await traceFor(scenario, traceBlob);
+      const report = trace ? estimateUpsideTrace(scenario, points, trace) : estimateUpside(scenario, points);
+      return { ok: true, report };
     } catch (e) {
       return failOf(e instanceof TraceReadError ? 'invalid-trace' : 'invalid-scenario', e);
     }
@@ -453,13 +438,7 @@ const api: EngineApi = {
     }
     let curves: MiniCurves;
     try {
-      curves = new MiniCurves(
-        JSON.stringify(request.policies),
-        JSON.stringify(request.sizes),
-        request.method,
-        request.rate,
-        request.distinct,
-      );
+      curves = new MiniCurves(request.policies, request.sizes, request.method, request.rate, request.distinct);
     } catch (e) {
       return failOf('invalid-scenario', e);
     }
@@ -467,8 +446,10 @@ const api: EngineApi = {
     // Sampled curves: the reader samples and counts every reference, and hands on only the
     // sampled ones (a few %) with, now and then, its tally; exact curves take every batch whole.
     const plan = curves.samplePlan();
-    let tally: string | undefined;
-    const report = () => (plan === undefined ? curves.report() : curves.reportTallied(tally ?? '')) as MiniReport[];
+    let tally: Tally | undefined;
+    // A sampled pass reports once the reader has tallied (every sampled batch it reports with carries a tally).
+    const report = (): MiniReport[] =>
+      plan === undefined || tally === undefined ? curves.report() : curves.reportTallied(tally);
     try {
       let lastEmit = performance.now();
       const { ms } = await source.pass((b) => {
@@ -493,37 +474,28 @@ const api: EngineApi = {
     }
   },
 
-  async exportWorkload(scenarioJson, format) {
+  async exportWorkload(scenario, format) {
     try {
       await loadEngine();
-      const bytes = exportWorkload(scenarioJson, format);
+      const bytes = exportWorkload(scenario, format);
       return Comlink.transfer({ ok: true as const, bytes }, [bytes.buffer]);
     } catch (e) {
       return failOf('invalid-scenario', e);
     }
   },
 
-  async validateScenario(scenarioJson) {
+  async teach(scenario, requests, start) {
     try {
       await loadEngine();
-      return { ok: true as const, json: validateScenario(scenarioJson) };
+      return { ok: true as const, steps: teach(scenario, requests, start) };
     } catch (e) {
       return failOf('invalid-scenario', e);
     }
   },
-
-  async teach(scenarioJson, requestsJson, startJson) {
+  async previewWorkload(scenario, skip, n) {
     try {
       await loadEngine();
-      return { ok: true as const, steps: JSON.parse(teach(scenarioJson, requestsJson, startJson)) };
-    } catch (e) {
-      return failOf('invalid-scenario', e);
-    }
-  },
-  async previewWorkload(scenarioJson, skip, n) {
-    try {
-      await loadEngine();
-      return { ok: true as const, csv: previewWorkload(scenarioJson, skip, n) };
+      return { ok: true as const, csv: previewWorkload(scenario, skip, n) };
     } catch (e) {
       return failOf('invalid-scenario', e);
     }
@@ -537,7 +509,7 @@ const api: EngineApi = {
     }
     try {
       // One call, minutes long for some papers: this worker answers nothing else meanwhile.
-      return { ok: true as const, checks: JSON.parse(reproduce(paper)) as Check[] };
+      return { ok: true as const, checks: reproduce(paper) };
     } catch (e) {
       return failOf('engine', e);
     }
@@ -550,7 +522,7 @@ const api: EngineApi = {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
     try {
-      const verdicts = checks.map(({ expected, ours }) => judgeCheck(JSON.stringify({ expected, ours })) as Verdict);
+      const verdicts = checks.map(({ expected, ours }) => judgeCheck({ expected, ours }));
       return { ok: true as const, verdicts };
     } catch (e) {
       return failOf('engine', e);

@@ -2,7 +2,7 @@
 // running many scenarios in parallel for the miss-ratio curves, the sweeps, the design
 // comparison and the design space; and the hook a panel runs its batch through.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Scenario } from '../scenario/schema';
+import type { Scenario } from '../scenario/document';
 import { EngineClient, isAbortError } from './client';
 import { defaultPoolSize } from './limits';
 import type { Report } from './protocol';

@@ -1,6 +1,6 @@
 // Types shared by the main thread (client.ts) and the engine worker (engine.worker.ts).
 // Comlink carries the calls; everything here is plain, structured-cloneable data.
-import type { Scenario } from '../scenario/schema';
+import type { Scenario } from '../scenario/document';
 
 // The engine's reports, generated from its Rust types (web/generated/engine.ts; see
 // engine-wasm/crates/core/src/typescript.rs): one definition on each side of the wasm boundary.
@@ -9,13 +9,16 @@ import type {
   Check,
   HistogramReport,
   MiniReport,
+  PolicyConfig,
   Prediction,
   Report,
+  SizePair,
+  TeachItem,
   TeachStep,
+  TraceSummary,
   UpsideReport,
   Verdict,
 } from '../generated/engine';
-import type { PackedReport } from './snapshot';
 
 export type {
   CacheCounters,
@@ -39,7 +42,9 @@ export type {
   StackEntry,
   StackStatus,
   TeachQueue,
+  TeachItem,
   TeachStep,
+  TraceSummary,
   UpsidePoint,
   UpsideReport,
   Verdict,
@@ -63,20 +68,6 @@ export interface TraceOptions {
   objectMode?: boolean;
   skipBad?: boolean;
   blockSize: number;
-}
-
-/** A trace read to the end. */
-export interface TraceSummary {
-  format: string;
-  requests: number;
-  blockRefs: number;
-  distinct: number;
-  /** Decompressed bytes read. */
-  bytes: number;
-  skipped: number;
-  firstSkipped: string | null;
-  /** The trace's clients (volume, host, CSV client column), in the order they first appear, with each one's requests. */
-  clients: { id: number; requests: number }[];
 }
 
 /** Reading a trace: bytes of the file so far, of all, and requests parsed. */
@@ -108,10 +99,22 @@ export interface WorkerMemory {
   reader: number;
 }
 
+/**
+ * A run's progress snapshot as it crosses from the worker: a report whose numeric arrays travel
+ * in `numbers` (in `lengths`' order), left empty in `report` (packed and unpacked by ./snapshot.ts).
+ */
+export interface PackedReport {
+  report: Report;
+  numbers: Float64Array;
+  lengths: number[];
+  /** A streamed run's workers' memory, when it streams. */
+  memory?: WorkerMemory;
+}
+
 /** Miss-ratio curves of several policies over a streamed trace file (engine: analysis::minisim). */
 export interface MiniCurvesRequest {
   /** Online policies' configurations (offline ones are refused: they need the whole future). */
-  policies: unknown[];
+  policies: PolicyConfig[];
   /** Cache sizes, blocks. */
   sizes: number[];
   /** "mini": miniature simulations at `rate` (0: the default); "exact": full ones. */
@@ -144,9 +147,9 @@ export interface EngineApi {
    * a snapshot to its run) gets a report at least every 100 ms and at least ~10 times per run,
    * its numeric arrays packed into one transferred buffer (./snapshot.ts).
    */
-  run(scenarioJson: string, onProgress: (snapshot: PackedReport) => void, trace?: Blob): Promise<RunReply>;
+  run(scenario: Scenario, onProgress: (snapshot: PackedReport) => void, trace?: Blob): Promise<RunReply>;
   /** Paper 000 §3's upside estimate at each client/array size pair. */
-  estimateUpside(scenarioJson: string, points: { client: number; array: number }[], trace?: Blob): Promise<UpsideReply>;
+  estimateUpside(scenario: Scenario, points: SizePair[], trace?: Blob): Promise<UpsideReply>;
   /**
    * Scans a trace file through the engine's reader (`File.stream()`, chunk by chunk), keeping
    * only its summary and census: runs stream the file again; progress at most every 100 ms.
@@ -159,22 +162,20 @@ export interface EngineApi {
   miniCurves(request: MiniCurvesRequest, file: Blob, onProgress: (p: MiniProgress) => void): Promise<MiniCurvesReply>;
   /** A scenario's generated workload as a trace file (`csv` or `oracle-general`). */
   exportWorkload(
-    scenarioJson: string,
+    scenario: Scenario,
     format: string,
   ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; error: EngineError }>;
   /** `n` requests of a scenario's generated workload from request `skip` on, as canonical CSV (write hints included). */
   previewWorkload(
-    scenarioJson: string,
+    scenario: Scenario,
     skip: number,
     n: number,
   ): Promise<{ ok: true; csv: string } | { ok: false; error: EngineError }>;
-  /** Validates a scenario of any version the engine reads; returns it normalised, as version-2 JSON (old links migrate this way). */
-  validateScenario(scenarioJson: string): Promise<{ ok: true; json: string } | { ok: false; error: EngineError }>;
   /** The teaching stepper: every cache's queues before and after each request (engine: teach). */
   teach(
-    scenarioJson: string,
-    requestsJson: string,
-    startJson: string,
+    scenario: Scenario,
+    requests: TeachItem[],
+    start: Record<string, number[]>,
   ): Promise<{ ok: true; steps: TeachStep[] } | { ok: false; error: EngineError }>;
   /**
    * Paper `paper`'s reproduction ("000" … "004"; engine: `run::reproduce`), every check with the
@@ -192,17 +193,4 @@ export interface EngineApi {
    * reader worker of its next pass started (its engine loading meanwhile).
    */
   warmCurves(): Promise<void>;
-}
-
-/** One request of the stepper: block, operation, the client (leaf name or index) that issues it, and paper 002's range id (MC²). */
-export type TeachRequest =
-  | [number, TeachOp]
-  | [number, TeachOp, string | number]
-  | [number, TeachOp, string | number, number];
-/** A read, a write, or a write with paper 004's hint. */
-export type TeachOp = 'read' | 'write' | 'synch' | 'replace' | 'recov';
-
-/** The scenario as the worker receives it. */
-export function scenarioJson(scenario: Scenario): string {
-  return JSON.stringify(scenario);
 }

@@ -9,10 +9,11 @@
 // A pass for miniature miss-ratio curves samples here (engine: `minisim::Sampler`): the reader
 // counts and hashes every reference and hands on only those of sampled blocks, so the curves'
 // worker spends its time on the mini-caches alone.
-import init, { TraceReader } from '../wasm-pkg/tiersim_wasm.js';
-import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
+import { TraceReader } from '../wasm-pkg/tiersim_wasm.js';
+import { loadEngine } from '../engine/engine';
+import type { SamplePlan } from '../generated/engine';
 import { BATCH_REQUESTS, type ReaderReply, type ReaderRequest } from './stream';
-import type { TraceOptions, TraceSummary } from './protocol';
+import type { TraceOptions } from './protocol';
 
 /** Bytes handed to the parser at a time: a compressed chunk's output stays near one batch. */
 const PUSH_BYTES = 64 << 10;
@@ -28,7 +29,7 @@ const SAMPLED_WINDOW = 64;
 const TALLY_MS = 250;
 
 /** The engine, loading from the worker's start: a reader is started to read. */
-const ready: Promise<{ memory: WebAssembly.Memory }> = init({ module_or_path: wasmUrl });
+const ready = loadEngine();
 ready.catch(() => {}); // a failure is reported by the pass that awaits it
 let memory: WebAssembly.Memory | undefined;
 let file: Blob | undefined;
@@ -68,7 +69,7 @@ function messageOf(e: unknown): string {
  * With `sample` (a curves' plan), each batch is only its sampled references, and the engine's
  * reader tallies every reference: the curves' worker gets a few % of the trace.
  */
-async function read(id: number, sample?: string) {
+async function read(id: number, sample?: SamplePlan) {
   let reader: TraceReader | undefined;
   try {
     memory = (await ready).memory;
@@ -97,7 +98,7 @@ async function read(id: number, sample?: string) {
     }
     const bytes = reader.bytesIn();
     // The end of the file: its last requests (a last line without its newline too) become the batch.
-    const summary = reader.finish() as TraceSummary;
+    const summary = reader.finish();
     if (!(await room(id))) return;
     send(reader, bytes, summary.requests, performance.now() - start, sample !== undefined, sample !== undefined);
     if (id === pass) post({ type: 'end', summary, ms: performance.now() - start });

@@ -5,16 +5,7 @@
 // one Float64Array whose buffer it transfers (no copy); the page puts them back. Counts are
 // exact in a double below 2^53, as they are in the JSON the engine writes.
 import type { Report } from '../generated/engine';
-import type { WorkerMemory } from './protocol';
-
-/** A report whose numeric arrays travel in `numbers` (in `lengths`' order), left empty in `report`. */
-export interface PackedReport {
-  report: Report;
-  numbers: Float64Array;
-  lengths: number[];
-  /** A streamed run's workers' memory, when it streams. */
-  memory?: WorkerMemory;
-}
+import type { PackedReport } from './protocol';
 
 type Slot = { get: () => number[]; set: (a: number[]) => void };
 

@@ -4,6 +4,7 @@
 // meanwhile (at most a few ahead), and each batch's buffers go back as its acknowledgement.
 // Several passes (a census, an offline policy's recording pass, the replay) each re-read the
 // file: the trace itself is never held.
+import type { SamplePlan, Tally } from '../generated/engine';
 import type { TraceOptions, TraceSummary } from './protocol';
 
 /** Requests per batch (the CLI's reader: 1 << 15). */
@@ -14,7 +15,7 @@ export type ReaderRequest =
   | { type: 'open'; file: Blob; name: string; options: TraceOptions }
   /** A pass; with `sample` (a curves' sample plan, engine: `MiniCurves.samplePlan`), each
    * batch is only the references of sampled blocks, every reference tallied by the reader. */
-  | { type: 'read'; sample?: string }
+  | { type: 'read'; sample?: SamplePlan }
   | { type: 'done' }
   | { type: 'stop' };
 
@@ -29,8 +30,8 @@ export type ReaderReply =
       /** When the pass samples: the sampled references, two words each (engine: trace::batch). */
       sampled?: Uint32Array;
       /** When the pass samples, now and then and always with the last batch: the reader's
-       * tally of every reference so far (JSON, for `MiniCurves.reportTallied`). */
-      tally?: string;
+       * tally of every reference so far (for `MiniCurves.reportTallied`). */
+      tally?: Tally;
       /** File bytes read so far, of `total`; requests read so far; ms since the pass began. */
       bytes: number;
       total: number;
@@ -103,7 +104,10 @@ export class TraceFile {
    * once it settles); resolves with the reader's summary, rejects with its error or `onBatch`'s.
    * With `sample` (a curves' plan) the batches are sampled references and tallies instead.
    */
-  pass(onBatch: (b: Batch) => void | Promise<void>, sample?: string): Promise<{ summary: TraceSummary; ms: number }> {
+  pass(
+    onBatch: (b: Batch) => void | Promise<void>,
+    sample?: SamplePlan,
+  ): Promise<{ summary: TraceSummary; ms: number }> {
     if (this.busy) return Promise.reject(new Error('a pass over this trace is already running'));
     this.busy = true;
     return new Promise((resolve, reject) => {

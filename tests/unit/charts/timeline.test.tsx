@@ -4,7 +4,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TimelineChart } from '../../../web/charts/timeline/TimelineChart';
 import { computeTimelineLayout, timelineReadOut } from '../../../web/charts/timeline/useTimelineLayout';
-import type { TimelinePoint } from '../../../web/features/results/timeline';
+import type { TimelinePoint } from '../../../web/charts/timeline/timeline';
 import { timelineSeries } from '../../../web/features/results/components/TimelineChart';
 import { normaliseSvg } from './normaliseSvg';
 

@@ -1,6 +1,6 @@
 // The latency CDF: a presentational SVG over useCdfLayout, plus a visually hidden table of the
 // same numbers (the chart's accessible alternative, and what the end-to-end tests read).
-import { formatDuration, formatPercent } from '../../app/format';
+import { formatDuration, formatPercent } from '../../format/numbers';
 import type { Report } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
 import { readOut, REF_LABEL_PITCH, useCdfLayout, type CdfScale, type Pin } from './useCdfLayout';

@@ -3,7 +3,7 @@
 // touches the DOM or keeps state between calls.
 import { area, curveStepAfter, line, scaleLinear, scaleLog } from 'd3';
 import { useMemo } from 'react';
-import { formatDuration } from '../../app/format';
+import { formatDuration } from '../../format/numbers';
 import type { LatencyHistogram, Report } from '../../worker/protocol';
 import type { Size } from '../useElementSize';
 import { tickCount, type AxisScale } from '../axisScale';

@@ -4,7 +4,7 @@
 // fits its axis to its path costs too and marks them; this one has no marks.
 import { curveStepAfter, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { useMemo } from 'react';
-import { formatDuration } from '../../app/format';
+import { formatDuration } from '../../format/numbers';
 import type { LatencyHistogram } from '../../worker/protocol';
 import { cdfRows, stepPoints, type CdfRow } from '../cdf/useCdfLayout';
 import { lineDash } from '../lineDash';

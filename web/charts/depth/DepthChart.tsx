@@ -1,7 +1,7 @@
 // LRU stack-depth graphs: one step line per stream, the run's cache sizes marked, and a hidden
 // table per curve with the same numbers (for screen readers and the end-to-end tests).
 import { useMemo } from 'react';
-import { formatCount, formatPercent } from '../../app/format';
+import { formatCount, formatPercent } from '../../format/numbers';
 import type { DepthCurve } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
 import {

@@ -2,7 +2,7 @@
 // against cache size, one line per stream, on a linear or logarithmic size axis in blocks or
 // bytes, with the run's own cache sizes marked. Pure maths; React renders.
 import { curveStepAfter, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
-import { formatCount } from '../../app/format';
+import { formatCount } from '../../format/numbers';
 import type { DepthCurve } from '../../worker/protocol';
 import type { Size } from '../useElementSize';
 import { tickCount, type AxisScale } from '../axisScale';
@@ -120,7 +120,7 @@ export function computeDepthLayout(
   const laid = curves.map((curve, i) => {
     // From (0 or 1 block, 0) through every reported size: hits step up at each size.
     const pts: [number, number][] = [[scale === 'log' ? lo : 0, 0]];
-    curve.sizes.forEach((s, k) => pts.push([s * factor, curve.hits[k]]));
+    for (const [k, s] of curve.sizes.entries()) pts.push([s * factor, curve.hits[k]]);
     if (curve.sizes.length) pts.push([hi, curve.hits[curve.hits.length - 1]]);
     const path = curve.sizes.length
       ? line<[number, number]>()

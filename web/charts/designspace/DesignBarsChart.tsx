@@ -1,7 +1,7 @@
 // The design space's bar chart: a presentational SVG over useDesignBarsLayout — each approach's
 // plain LRU bar beside its best design's, hierarchy-aware and aggressively-collaborative told
 // apart — and its legend.
-import { formatMs } from '../../app/format';
+import { formatMs } from '../../format/numbers';
 import { ChartAxes } from '../ChartAxes';
 import { useElementSize } from '../useElementSize';
 import { useDesignBarsLayout, type ApproachBars } from './useDesignBarsLayout';

@@ -3,7 +3,7 @@
 // band positions, bar tops and ticks; React renders.
 import { scaleBand, scaleLinear } from 'd3';
 import { useMemo } from 'react';
-import { formatMs } from '../../app/format';
+import { formatMs } from '../../format/numbers';
 import type { Size } from '../useElementSize';
 
 /** One approach's pair of bars. */

@@ -1,6 +1,6 @@
 // Miss-ratio curves: one line per policy over cache sizes (log scale), a legend, and a table of
 // the same numbers (what screen readers and the end-to-end tests read).
-import { formatCount, formatPercent } from '../../app/format';
+import { formatCount, formatPercent } from '../../format/numbers';
 import { useElementSize } from '../useElementSize';
 import { nearestSize, useMrcLayout, type Curve, type MrcScale } from './useMrcLayout';
 import { ChartAxes } from '../ChartAxes';

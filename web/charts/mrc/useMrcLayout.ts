@@ -2,7 +2,7 @@
 // path and its markers per policy, and ticks. d3 computes, React renders; no DOM here.
 import { line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { useMemo } from 'react';
-import { formatCount } from '../../app/format';
+import { formatCount } from '../../format/numbers';
 import type { Size } from '../useElementSize';
 import { tickCount, type AxisScale } from '../axisScale';
 import { nearestColumn } from '../useHoverX';

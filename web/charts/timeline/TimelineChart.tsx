@@ -2,8 +2,8 @@
 // of reads on the left axis and DEMOTEs per read on their own at the right, the warm-up shaded,
 // a hover read-out of the slice under the pointer — and a legend naming every series and its
 // axis (a slice's values are the read-out's).
-import { formatCount, formatPercent } from '../../app/format';
-import type { TimelinePoint } from '../../features/results/timeline';
+import { formatCount, formatPercent } from '../../format/numbers';
+import type { TimelinePoint } from './timeline';
 import { ChartAxes } from '../ChartAxes';
 import { HoverReadout } from '../HoverReadout';
 import { useElementSize } from '../useElementSize';

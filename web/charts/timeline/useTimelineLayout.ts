@@ -5,8 +5,8 @@
 // touches the DOM.
 import { line, scaleLinear } from 'd3';
 import { useMemo } from 'react';
-import { formatCount } from '../../app/format';
-import { sliceAt, type TimelinePoint } from '../../features/results/timeline';
+import { formatCount } from '../../format/numbers';
+import { sliceAt, type TimelinePoint } from './timeline';
 import type { Size } from '../useElementSize';
 import { tickCount } from '../axisScale';
 

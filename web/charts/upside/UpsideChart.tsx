@@ -1,7 +1,7 @@
 // Paper 000 Figure 4: a presentational SVG over useUpsideLayout — per equal size, the inclusive
 // and the exclusive pair's hit fraction, labelled with the % cut in misses exclusivity buys.
 // The size labels sit under each pair (not ChartAxes' x ticks): they are the bars' own.
-import { formatCount, formatPercent } from '../../app/format';
+import { formatCount, formatPercent } from '../../format/numbers';
 import type { UpsidePoint } from '../../worker/protocol';
 import { useElementSize } from '../useElementSize';
 import { useUpsideLayout } from './useUpsideLayout';

@@ -3,9 +3,9 @@
 // clients take the client policy and every cache above them the array's — on a pool of engine
 // workers, and ranked by mean latency, the way the paper's Figures 8–16 compare them.
 import { useEffect, useRef, useState } from 'react';
-import { formatMs, formatPercent } from '../../app/format';
+import { formatMs, formatPercent } from '../../format/numbers';
 import { PAPER000_DESIGNS, designName } from '../../scenario/defaults';
-import { checkScenario, describeIssue, treeLeaves, type Scenario } from '../../scenario/schema';
+import { checkScenario, describeIssue, treeLeaves, type Scenario } from '../../scenario/document';
 import { setProtocol, traceOf, workloadOf } from '../../scenario/topology';
 import { runLink } from '../../scenario/url';
 import type { Report } from '../../worker/protocol';
@@ -137,6 +137,7 @@ export function DesignComparison({ base, createRunner = defaultRunner, autoRun =
             <tr>
               <th scope="col">design</th>
               <th scope="col">mean latency</th>
+              {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty header cell (over the bars) takes no focus; hidden, screen readers skip it */}
               <th scope="col" aria-hidden="true" />
               <th scope="col">client</th>
               <th scope="col">array</th>

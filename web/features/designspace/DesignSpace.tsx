@@ -4,31 +4,31 @@
 // each configuration, each approach's best design beside its plain LRU one, and the gap
 // between the best hierarchy-aware and the best aggressively-collaborative design (Table 4).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatMs } from '../../app/format';
+import { formatMs } from '../../format/numbers';
 import { DesignBarsChart } from '../../charts/designspace/DesignBarsChart';
 import type { ApproachBars } from '../../charts/designspace/useDesignBarsLayout';
-import { checkScenario, describeIssue, type Scenario } from '../../scenario/schema';
+import { catalogue } from '../../engine/engine';
+import type { Scenario } from '../../scenario/document';
 import { runLink } from '../../scenario/url';
-import { SelectField } from '../scenario/components/SelectField';
-import { ChartExport } from '../export/ChartExport';
+import { SelectField } from '../../ui/SelectField';
+import { ChartExport } from '../../export/ChartExport';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
-import { WorkProgress } from '../sweeps/WorkProgress';
+import { WorkProgress } from '../../ui/WorkProgress';
 import {
-  AC_CA_KS,
   APPROACH_LABELS,
-  RUNS_PER_CONFIG,
-  SANS,
   atRatio,
-  designRuns,
   designSpace,
   onSan,
-  runName,
+  sans,
   summarize,
-  type Design,
   type Outcome,
   type San,
   type Summary,
-} from './space';
+} from '../../scenario/designSpace';
+
+/** Runs one configuration takes: every design once, AC_CA once per candidate count (the engine's). */
+const runsPerConfig = () => catalogue().designSpace.runsPerConfig;
+const sanLabel = (s: San) => sans().find((x) => x.preset === s)?.label ?? s;
 
 type SanChoice = 'scenario' | San | 'all';
 type RatioChoice = 'one' | 'sweep';
@@ -52,29 +52,41 @@ export function configs(san: SanChoice, ratio: RatioChoice): Config[] {
       key: `${s}/${r ?? 'own'}`,
       san: s,
       ratio: r,
-      label: `${s === 'scenario' ? 'this link and disk' : SANS[s].label} · client : array ${ratioLabel(r)}`,
+      label: `${s === 'scenario' ? 'this link and disk' : sanLabel(s)} · client : array ${ratioLabel(r)}`,
     })),
   );
 }
 
 interface Job {
   config: string;
-  design: Design;
-  k?: number;
+  /** What its result will be, but for its time. */
+  outcome: Omit<Outcome, 'meanMs'>;
   scenario: Scenario;
 }
 
-/** Every run of the sweep, validated; an invalid one names its design and field. */
+/** Every run of the sweep, as the engine builds and checks them; an invalid one names its design and field. */
 export function jobs(base: Scenario, list: Config[]): Job[] | { error: string } {
   const out: Job[] = [];
-  for (const c of list) {
-    let b = c.san === 'scenario' ? base : onSan(base, c.san);
-    if (c.ratio !== null) b = atRatio(b, c.ratio);
-    for (const r of designSpace().flatMap((d) => designRuns(b, d))) {
-      const check = checkScenario(r.scenario);
-      if (!check.ok) return { error: `${runName(r)}: ${describeIssue(check.issues[0])}` };
-      out.push({ config: c.key, design: r.design, k: r.k, scenario: check.scenario });
+  try {
+    for (const c of list) {
+      let b = c.san === 'scenario' ? base : onSan(base, c.san);
+      if (c.ratio !== null) b = atRatio(b, c.ratio);
+      for (const e of designSpace(b)) {
+        for (const r of e.runs) {
+          const outcome = {
+            name: e.name,
+            label: r.label,
+            approach: e.design.approach,
+            hierarchyAware: e.hierarchyAware,
+            plain: e.plain,
+            k: r.k,
+          };
+          out.push({ config: c.key, outcome, scenario: r.scenario });
+        }
+      }
     }
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
   }
   return out;
 }
@@ -123,7 +135,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
       built.map((j) => j.scenario),
       (i, report) => {
         const job = built[i];
-        const outcome = { design: job.design, k: job.k, meanMs: report.meanLatencyMs };
+        const outcome = { ...job.outcome, meanMs: report.meanLatencyMs };
         setOutcomes((o) => ({ ...o, [job.config]: [...(o[job.config] ?? []), outcome] }));
       },
     );
@@ -138,7 +150,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
     }
   });
 
-  const total = ran.length * RUNS_PER_CONFIG;
+  const total = ran.length * runsPerConfig();
   const done = Object.values(outcomes).reduce((n, o) => n + o.length, 0);
   const running = status === 'running';
   return (
@@ -146,10 +158,11 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
       <div className="chart-head">
         <h3 id="design-space-title">Paper 003's design space</h3>
         <p className="chart-legend">
-          136 designs on this workload
+          {catalogue().designSpace.designs} designs on this workload
           {tree ? ' and tree (its clients take the client algorithm, every cache above the array one)' : ''}: HA_B,
-          HA_R, AC_HB, AC_CA, AC_CC × LRU/ARC at each level × DU, CO, SE (AC_CA at its best of k = {AC_CA_KS.join(', ')}{' '}
-          victim candidates, as the paper tunes it; DEMOTEs not charged, as the paper compares them)
+          HA_R, AC_HB, AC_CA, AC_CC × LRU/ARC at each level × DU, CO, SE (AC_CA at its best of k ={' '}
+          {catalogue().designSpace.acCaKs.join(', ')} victim candidates, as the paper tunes it; DEMOTEs not charged, as
+          the paper compares them)
         </p>
       </div>
       <div className="row row-loose">
@@ -159,7 +172,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
           value={san}
           options={[
             { value: 'scenario', label: "this scenario's link and disk" },
-            ...(Object.keys(SANS) as San[]).map((k) => ({ value: k, label: SANS[k].label })),
+            ...sans().map((x) => ({ value: x.preset, label: x.label })),
             { value: 'all', label: 'all three SANs' },
           ]}
           onChange={setSan}
@@ -221,7 +234,7 @@ export function DesignSpace({ base, createRunner = defaultRunner, autoRun }: Des
       )}
       {ran.map((c) => {
         const summary =
-          outcomes[c.key] && outcomes[c.key].length === RUNS_PER_CONFIG ? summarize(outcomes[c.key]) : null;
+          outcomes[c.key] && outcomes[c.key].length === runsPerConfig() ? summarize(outcomes[c.key]) : null;
         return summary ? <ConfigResult key={c.key} config={c} summary={summary} scenario={base} /> : null;
       })}
     </section>
@@ -236,7 +249,7 @@ function ConfigResult({ config, summary, scenario }: { config: Config; summary: 
       summary.approaches.map((a) => ({
         approach: a.approach,
         bestMs: a.best.meanMs,
-        bestName: runName(a.best),
+        bestName: a.best.label,
         plainMs: a.plain ? a.plain.meanMs : null,
       })),
     [summary],
@@ -251,9 +264,9 @@ function ConfigResult({ config, summary, scenario }: { config: Config; summary: 
     >
       <h4>{config.label}</h4>
       <p className="design-space-gap">
-        Best hierarchy-aware <strong>{summary.bestHa.design.approach}</strong> ({runName(summary.bestHa)},{' '}
+        Best hierarchy-aware <strong>{summary.bestHa.approach}</strong> ({summary.bestHa.label},{' '}
         {formatMs(summary.bestHa.meanMs)}) against best aggressively-collaborative{' '}
-        <strong>{summary.bestAc.design.approach}</strong> ({runName(summary.bestAc)}, {formatMs(summary.bestAc.meanMs)}
+        <strong>{summary.bestAc.approach}</strong> ({summary.bestAc.label}, {formatMs(summary.bestAc.meanMs)}
         ): hierarchy-aware is <strong data-testid="design-space-gap">{slowerBy(summary.gap)}</strong>
         {summary.plainGap !== undefined && <> — with plain LRU and no optimization, {slowerBy(summary.plainGap)}</>}{' '}
         (paper 003: within 2.5&nbsp;% when tuned; far slower with plain LRU).
@@ -285,14 +298,14 @@ function ConfigResult({ config, summary, scenario }: { config: Config; summary: 
             <tr
               key={a.approach}
               data-approach={a.approach}
-              data-design={runName(a.best)}
+              data-design={a.best.label}
               data-mean={String(a.best.meanMs)}
               data-plain={String(a.plain?.meanMs ?? '')}
             >
               <td>
                 <abbr title={APPROACH_LABELS[a.approach]}>{a.approach}</abbr>
               </td>
-              <td>{runName(a.best)}</td>
+              <td>{a.best.label}</td>
               <td>{formatMs(a.best.meanMs)}</td>
               <td>{a.plain ? formatMs(a.plain.meanMs) : '—'}</td>
             </tr>

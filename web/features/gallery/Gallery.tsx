@@ -3,7 +3,7 @@
 // once they load). A card can load its representative scenario into the editor, or rerun the
 // paper's reproduction in this browser.
 import { useEffect, useState } from 'react';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/document';
 import { EngineClient, isAbortError } from '../../worker/client';
 import { EXPERIMENTS, type Experiment } from './experiments';
 import { PaperCard } from './PaperCard';

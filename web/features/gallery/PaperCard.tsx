@@ -1,7 +1,7 @@
 // One paper's card: its headline, its checks grouped by exhibit (the paper's side, ours, the
 // difference and the engine's verdict, with why beneath), "Load into editor" and "Run here".
 import { useState } from 'react';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/document';
 import type { Experiment } from './experiments';
 import {
   MARK,
@@ -209,9 +209,13 @@ function CheckRow({ row: { check: c, verdict, was, isNew } }: { row: Row }) {
         <td className="gallery-diff">{differenceText(difference(c))}</td>
         <td className="gallery-mark">
           {verdict ? (
-            <span aria-label={VERDICT_WORD[verdict]}>{MARK[verdict]}</span>
+            <span role="img" aria-label={VERDICT_WORD[verdict]}>
+              {MARK[verdict]}
+            </span>
           ) : (
-            <span aria-label="being judged">…</span>
+            <span role="img" aria-label="being judged">
+              …
+            </span>
           )}
         </td>
       </tr>

@@ -2,10 +2,10 @@
 // representative scenario to open in the editor. What the paper reports against what we get —
 // and whether that agrees — is the engine's (`tiersim reproduce`, engine-wasm/crates/core/src/
 // run/reproduce.rs), never judged here.
-import { DEFAULT_SCENARIO } from '../../scenario/defaults';
-import type { PolicyConfig, Scenario, Workload } from '../../scenario/schema';
+import { defaultScenario } from '../../scenario/defaults';
+import type { PolicyConfig, Scenario, Workload } from '../../scenario/document';
 import { asSingle, mc2Example } from '../../scenario/topology';
-import { applyDesign, onSan } from '../designspace/space';
+import { designSpace, onSan } from '../../scenario/designSpace';
 
 export interface Experiment {
   /** The card's id (test ids: `gallery-<id>`). */
@@ -23,7 +23,7 @@ export interface Experiment {
 
 /** One cache of `capacity` blocks over paper 000's link and disk, running `workload`. */
 function single(name: string, capacity: number, policy: PolicyConfig, workload: Workload): Scenario {
-  return { ...asSingle(DEFAULT_SCENARIO, { capacity, policy }), name, source: { kind: 'workload', workload } };
+  return { ...asSingle(defaultScenario(), { capacity, policy }), name, source: { kind: 'workload', workload } };
 }
 
 function paper000(): Experiment {
@@ -35,7 +35,7 @@ function paper000(): Experiment {
     claim:
       'An array cache as large as the client’s is wasted on the client’s own blocks; DEMOTE with an MRU array makes the pair exclusive and, on RANDOM, 7.5× faster (Table 2) — down to a link about 20× slower (Fig. 19).',
     loads: 'RANDOM with LRU-MRU-demote, Table 2’s proposed design at the paper’s parameters.',
-    scenario: structuredClone(DEFAULT_SCENARIO),
+    scenario: defaultScenario(),
   };
 }
 
@@ -68,7 +68,7 @@ function paper001(): Experiment {
 }
 
 function paper002(): Experiment {
-  const scenario = structuredClone(DEFAULT_SCENARIO);
+  const scenario = defaultScenario();
   mc2Example(scenario);
   scenario.name = 'MC² · TPC-H Q3 + Q7';
   return {
@@ -83,10 +83,17 @@ function paper002(): Experiment {
   };
 }
 
+/** The design of paper 003's space named `name`, built by the engine over `base`. */
+function designOf(base: Scenario, name: string): Scenario {
+  const entry = designSpace(base).find((e) => e.name === name);
+  if (!entry) throw new Error(`paper 003's space has no design ${name}`);
+  return entry.scenario;
+}
+
 function paper003(): Experiment {
   const base = onSan(
     {
-      ...structuredClone(DEFAULT_SCENARIO),
+      ...defaultScenario(),
       topology: {
         kind: 'two-level',
         client: { capacity: 2000, policy: { kind: 'lru' } },
@@ -109,7 +116,7 @@ function paper003(): Experiment {
     claim:
       'With the right algorithms and optimizations, hierarchy-aware caching comes within 2.5 % of aggressively-collaborative caching on OLTP (Table 4); with plain LRU the gap is large (Fig. 10).',
     loads: 'HA_R with ARC at both levels, DU and SE on VI/FC: the OLTP buffer trace over 2,000 + 2,000 blocks.',
-    scenario: applyDesign(base, { approach: 'HA_R', client: 'ARC', array: 'ARC', du: true, co: false, se: true }),
+    scenario: designOf(base, 'HA_R.ARC.ARC.DU.SE'),
   };
 }
 

@@ -3,18 +3,15 @@
 // natively is `tiersim sweep` (engine-wasm/crates/cli/src/sweep.rs), with the same default sizes.
 import { runScenarios, type PointRunner } from '../../worker/pool';
 import type { Report } from '../../worker/protocol';
-import { asSingle, workloadOf } from '../../scenario/topology';
+import { asSingle } from '../../scenario/topology';
 import {
-  MAX_OFFLINE_REQUESTS,
-  OFFLINE_POLICY_KINDS,
   checkScenario,
   describeIssue,
-  workloadRequestBlocks,
-  workloadRequests,
+  offlinePolicyKinds,
   type PolicyConfig,
   type PolicyKind,
   type Scenario,
-} from '../../scenario/schema';
+} from '../../scenario/document';
 
 export interface SweepPoint {
   policy: PolicyKind;
@@ -42,18 +39,14 @@ export function defaultSizes(blocks: number, points: number, lo = Math.max(block
 }
 
 /**
- * Block references a point of the sweep makes (what an offline policy must precompute): the
- * scenario's generator through one cache; 0 for a trace, whose length the engine checks.
+ * Whether the offline policies may run over this scenario's workload through one cache: they
+ * precompute every block reference, and the engine bounds how many (a trace's length it checks
+ * once read). The engine's own check of such a point says.
  */
-export function blockReferences(base: Scenario): number {
-  const w = workloadOf(base);
-  if (!w) return 0;
-  const [warmup, measured] = workloadRequests(w);
-  return (warmup + measured) * workloadRequestBlocks(w);
-}
-
 export function offlineAllowed(base: Scenario): boolean {
-  return blockReferences(base) <= MAX_OFFLINE_REQUESTS;
+  const offline = offlinePolicyKinds()[0];
+  if (offline === undefined) return false;
+  return checkScenario(asSingle(base, { capacity: 1, policy: { kind: offline } as PolicyConfig })).ok;
 }
 
 /**
@@ -80,7 +73,7 @@ export function sweepPoints(
 }
 
 export function isOffline(kind: PolicyKind): boolean {
-  return OFFLINE_POLICY_KINDS.includes(kind);
+  return offlinePolicyKinds().includes(kind);
 }
 
 /**

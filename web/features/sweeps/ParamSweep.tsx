@@ -3,18 +3,18 @@
 // of a fixed total cache (paper 003 Figure 8; two levels) and SLRU's protected share (paper 001;
 // the first client's cache alone) — every point a run on the worker pool.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatMs, formatPercent } from '../../app/format';
+import { formatMs, formatPercent } from '../../format/numbers';
 import { SWEEP_HEIGHT, SweepChart } from '../../charts/sweep/SweepChart';
 import { computeSweepLayout as layOut, type SweepChartSpec, type SweepLayout } from '../../charts/sweep/useSweepLayout';
-import { LINK_PRESETS } from '../../scenario/links';
-import { checkScenario, describeIssue, type PolicyConfig, type Scenario } from '../../scenario/schema';
+import { linkPresets } from '../../scenario/links';
+import { checkScenario, describeIssue, type PolicyConfig, type Scenario } from '../../scenario/document';
 import { asSingle, firstPath, setProtocol } from '../../scenario/topology';
 import { runLink } from '../../scenario/url';
 import type { Report } from '../../worker/protocol';
-import { ChartExport } from '../export/ChartExport';
+import { ChartExport } from '../../export/ChartExport';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
-import { SelectField } from '../scenario/components/SelectField';
-import { WorkProgress } from './WorkProgress';
+import { SelectField } from '../../ui/SelectField';
+import { WorkProgress } from '../../ui/WorkProgress';
 
 export type SweepParam = 'bandwidth' | 'ratio' | 'slru';
 
@@ -37,7 +37,8 @@ export interface SweepSpec {
   series: SweepSeries[];
 }
 
-const FC = LINK_PRESETS.find((p) => p.id === 'fc-1g')!;
+/** The 1 Gbit/s FC link, whose per-transfer cost the bandwidth sweep keeps. */
+const fc = () => linkPresets().find((p) => p.preset === 'fc-1g')!;
 
 /** The inclusive baseline of a scenario: LRU at every cache, no protocol, no DU. */
 function baseline(s: Scenario): Scenario {
@@ -72,7 +73,7 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
     // Two levels: the client ↔ array link; a tree: every link up to a parent.
     const link = (s: Scenario, mbit: number) =>
       at(s, (c) => {
-        const l = { preset: 'custom' as const, latencyUs: FC.latencyUs, bandwidthMbit: mbit };
+        const l = { preset: 'custom' as const, latencyUs: fc().latencyUs, bandwidthMbit: mbit };
         const t = c.topology;
         if (t.kind === 'tree') for (const x of t.caches) if (x.parent !== undefined) x.link = { ...l };
         if (t.kind === 'two-level') t.link = l;

@@ -8,7 +8,7 @@
 // own (no page around it) the stepper writes them into the hash itself, keeping every other
 // parameter as it was, byte for byte, and replacing the history entry rather than adding one.
 import LZString from 'lz-string';
-import type { StepperConfig } from './Stepper';
+import type { StepperConfig } from './config';
 
 export const TEACH_PARAM = 'teach';
 export const STEP_PARAM = 'step';

@@ -94,7 +94,7 @@ export function evictionsOf(steps: readonly TeachStep[], n: number, letters: boo
     const above = parent === null ? null : { before: resident(prev, parent), after: resident(step, parent) };
     for (const b of before) {
       if (after.has(b)) continue;
-      const moved = above !== null && above.after.has(b) && (!above.before.has(b) || demoted);
+      const moved = above?.after.has(b) === true && (!above.before.has(b) || demoted);
       if (!moved) out.push({ step: n, cache: cache.name, label: blockLabel(b, letters) });
     }
   });

@@ -5,11 +5,11 @@
 // tree's clients in its client column, so replaying it through the tree gives the same run) or
 // oracleGeneral (one client only: its records have no client).
 import { useEffect, useRef, useState } from 'react';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/document';
 import { sourceRequests, workloadOf } from '../../scenario/topology';
-import { TPCH_RANGES } from '../../scenario/tpch';
+import { catalogue } from '../../engine/engine';
 import { EngineClient, type PreviewRow } from '../../worker/client';
-import { download as saveFile, exportName } from '../export/export';
+import { download as saveFile, exportName } from '../../export/export';
 
 /** Requests the preview shows. */
 const PREVIEW_REQUESTS = 24;
@@ -34,7 +34,9 @@ const tracesUrl = (file: string) => `${import.meta.env.BASE_URL}traces/${file}`;
 
 /** A range id, named when the workload is the TPC-H client's. */
 function rangeLabel(id: number, s: Scenario | null): string {
-  return s && workloadOf(s)?.kind === 'tpch' && id < TPCH_RANGES.length ? `${id} · ${TPCH_RANGES[id]}` : String(id);
+  return s && workloadOf(s)?.kind === 'tpch' && id < catalogue().tpch.ranges.length
+    ? `${id} · ${catalogue().tpch.ranges[id]}`
+    : String(id);
 }
 
 export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
@@ -186,17 +188,21 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
             </tr>
           </thead>
           <tbody>
-            {preview.map((r, i) => (
-              <tr key={i} data-testid={`preview-row-${i}`} data-op={r.op} data-hint={r.hint ?? ''}>
-                <td>{previewFrom + i + 1}</td>
-                <td>{r.client}</td>
-                <td>{r.block}</td>
-                <td>{r.nblocks}</td>
-                <td>{r.op}</td>
-                <td>{r.hint ? <span className={`hint hint-${r.hint}`}>{r.hint.toUpperCase()}</span> : ''}</td>
-                <td data-testid={`preview-range-${i}`}>{r.range === undefined ? '' : rangeLabel(r.range, base)}</td>
-              </tr>
-            ))}
+            {preview.map((r, i) => {
+              // The request's number in the workload: a row's identity as the window moves.
+              const n = previewFrom + i + 1;
+              return (
+                <tr key={n} data-testid={`preview-row-${i}`} data-op={r.op} data-hint={r.hint ?? ''}>
+                  <td>{n}</td>
+                  <td>{r.client}</td>
+                  <td>{r.block}</td>
+                  <td>{r.nblocks}</td>
+                  <td>{r.op}</td>
+                  <td>{r.hint ? <span className={`hint hint-${r.hint}`}>{r.hint.toUpperCase()}</span> : ''}</td>
+                  <td data-testid={`preview-range-${i}`}>{r.range === undefined ? '' : rangeLabel(r.range, base)}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

@@ -392,7 +392,7 @@ mod tests {
         v["topology"]["disk"]["serviceMs"] = serde_json::json!(-3);
         std::fs::write(&file, v.to_string()).unwrap();
         let e = execute(parse(&["run", file.to_str().unwrap(), "--json"]).unwrap()).unwrap_err();
-        assert!(e.contains("bad.json: scenario.topology.disk: serviceMs must be between"), "{e}");
+        assert!(e.contains("bad.json: scenario.topology.disk.serviceMs: must be between"), "{e}");
         assert!(parse(&["run", file.to_str().unwrap(), "--yaml"]).unwrap_err().contains("--yaml"));
     }
 }

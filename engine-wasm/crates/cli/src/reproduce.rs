@@ -59,7 +59,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// The checks as a Markdown table (the README carries it).
+/// The checks as a Markdown table (docs/papers.md carries it).
 pub fn table(checks: &[Check]) -> String {
     let mut out = String::from(
         "| paper | exhibit | check | paper's | ours | difference | verdict |\n|---|---|---|---|---|---|---|\n",

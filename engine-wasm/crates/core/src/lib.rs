@@ -10,13 +10,15 @@
 //! - [`hierarchy`]: the one engine — caches, paths, protocols, links, disks, queueing;
 //! - [`scenario`]: the versioned document, its validation and the migration of old versions;
 //! - [`run`]: driving a scenario through the engine, its reports, the teaching stepper;
-//! - [`analysis`]: stack distances, live stack-depth graphs, paper 000's upside estimate.
+//! - [`analysis`]: stack distances, live stack-depth graphs, paper 000's upside estimate;
+//! - [`rules`]: what a form asks of the engine — the catalogue, a workload's size, typed lists.
 
 pub mod analysis;
 pub mod bench;
 pub mod hierarchy;
 pub mod model;
 pub mod policy;
+pub mod rules;
 pub mod run;
 pub mod scenario;
 pub mod trace;

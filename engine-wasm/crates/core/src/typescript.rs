@@ -8,8 +8,10 @@
 
 use ts_rs::{Config, TS};
 
+use crate::analysis::depth::DepthMode;
 use crate::analysis::depth::{DepthCurve, Scope};
 use crate::analysis::minisim::{MiniPoint, MiniReport};
+use crate::analysis::upside::SizePair;
 use crate::analysis::upside::{ClientUpside, Prediction, UpsidePoint, UpsideReport};
 use crate::hierarchy::{
     Arrivals, CoWrites, DemoteData, Demotions, DiskConfig, Du, LinkConfig, Mechanical, MultiBlock, Protocol,
@@ -17,12 +19,24 @@ use crate::hierarchy::{
 use crate::hierarchy::{CacheCounters, HistogramReport};
 use crate::model::{Op, WriteHint};
 use crate::policy::admission::{AdmissionConfig, AdmissionCounts};
+use crate::policy::catalogue::{Param, PolicyInfo, Unit};
 use crate::policy::PolicyConfig;
 use crate::policy::{Queue, StackEntry, StackStatus};
+use crate::rules::catalogue::{
+    Catalogue, Choice, DesignSpaceFacts, Limits, LinkPreset, OltpBounds, ProtocolInfo, TeachLimits, TpchBounds,
+};
+use crate::rules::facts::{ClientFacts, Database, SourceFacts, TraceAssignment, WorkloadFacts};
+use crate::rules::teach::{ItemList, ItemOp, ListItem, StartText, TeachInput, TeachItem};
 use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report, TimelineSample};
 use crate::run::reproduce::{Check, Expected, Verdict};
 use crate::run::teach::{CacheView, Level, MissKind, PartitionView, TeachQueue, TeachStep};
-use crate::scenario::{CacheConfig, Scenario, Source, Topology, TraceClients, TraceSource, TreeCache};
+use crate::scenario::design::{Algorithm, Approach, Design, San, SpaceEntry, SpaceRun};
+use crate::scenario::grid::{GridDesign, NamedScenario};
+use crate::scenario::{
+    CacheConfig, Checked, FieldPath, Issue, Node, Scenario, Seg, Shape, ShapeCheck, Source, Topology, TraceClients,
+    TraceSource, TreeCache,
+};
+use crate::trace::{TraceClient, TraceSummary};
 use crate::workload::multi::Sharing;
 use crate::workload::tpch::TpchQuery;
 use crate::workload::{OltpStream, Phase as WorkloadPhase, WorkloadConfig};
@@ -97,6 +111,51 @@ pub fn bindings() -> String {
         decl::<TraceSource>(&cfg),
         decl::<Source>(&cfg),
         decl::<Scenario>(&cfg),
+        // What a form asks of the engine (the scenario's checks, its shape, the catalogue, a
+        // workload's size, the stepper's lists, the papers' designs).
+        decl::<Seg>(&cfg),
+        decl::<FieldPath>(&cfg),
+        decl::<Issue>(&cfg),
+        decl::<Checked>(&cfg),
+        decl::<Node>(&cfg),
+        decl::<Shape>(&cfg),
+        decl::<ShapeCheck>(&cfg),
+        decl::<Unit>(&cfg),
+        decl::<Param>(&cfg),
+        decl::<PolicyInfo>(&cfg),
+        decl::<ProtocolInfo>(&cfg),
+        decl::<Choice>(&cfg),
+        decl::<LinkPreset>(&cfg),
+        decl::<Limits>(&cfg),
+        decl::<OltpBounds>(&cfg),
+        decl::<TpchBounds>(&cfg),
+        decl::<TeachLimits>(&cfg),
+        decl::<DesignSpaceFacts>(&cfg),
+        decl::<Catalogue>(&cfg),
+        decl::<Database>(&cfg),
+        decl::<WorkloadFacts>(&cfg),
+        decl::<ClientFacts>(&cfg),
+        decl::<SourceFacts>(&cfg),
+        decl::<TraceAssignment>(&cfg),
+        decl::<ItemOp>(&cfg),
+        decl::<ListItem>(&cfg),
+        decl::<ItemList>(&cfg),
+        decl::<TeachItem>(&cfg),
+        decl::<StartText>(&cfg),
+        decl::<TeachInput>(&cfg),
+        decl::<GridDesign>(&cfg),
+        decl::<NamedScenario>(&cfg),
+        decl::<Approach>(&cfg),
+        decl::<Algorithm>(&cfg),
+        decl::<Design>(&cfg),
+        decl::<SpaceRun>(&cfg),
+        decl::<SpaceEntry>(&cfg),
+        decl::<San>(&cfg),
+        // What crosses between the workers and the page.
+        decl::<TraceClient>(&cfg),
+        decl::<TraceSummary>(&cfg),
+        decl::<DepthMode>(&cfg),
+        decl::<SizePair>(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the engine's Rust types by `tiersim typescript` (engine-wasm/crates/core/src/typescript.rs).\n\
@@ -107,12 +166,22 @@ pub fn bindings() -> String {
         out.push_str(&d);
         out.push('\n');
     }
+    out.push_str(OPAQUE);
     out.push_str(&limits());
     out.push_str(&policy_catalogue());
     out.push_str(&tpch_layout());
     out.push_str(&oltp_pages());
     out
 }
+
+/// Values the page hands from one engine call to another without reading them.
+const OPAQUE: &str = "
+/** How a reader samples for live miss-ratio curves: made by `MiniCurves.samplePlan`, read by `TraceReader.sampleFor` (its hash key is a 64-bit `bigint`). Opaque to the page. */
+export type SamplePlan = { readonly key: bigint; readonly threshold: bigint; readonly blocks: bigint };
+
+/** What a sampling reader counted of every reference: made by `TraceReader.tally`, read by `MiniCurves.reportTallied`. Opaque to the page. */
+export type Tally = { readonly references: number; readonly population: readonly number[] };
+";
 
 /// The scenario's limits, as `Scenario::validate` enforces them.
 fn limits() -> String {

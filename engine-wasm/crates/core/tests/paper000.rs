@@ -435,7 +435,7 @@ fn ac_ca_prefers_victims_the_array_holds() {
     assert!(ca.hit_fractions.array > base.hit_fractions.array);
     assert!(ca.mean_latency_ms < base.mean_latency_ms);
     let bad = Scenario { protocol: Protocol::AcCa { k: 0 }, ..Default::default() };
-    assert_eq!(Run::new(bad).err().unwrap().to_string(), "scenario.protocol: k must be between 1 and 1024 (got 0)");
+    assert_eq!(Run::new(bad).err().unwrap().to_string(), "scenario.protocol.k: must be between 1 and 1024 (got 0)");
 }
 
 /// Paper 003's HA_R: the array learns the client's evictions and reloads them from disk. Its

@@ -2,12 +2,12 @@
 // stream (or, in a tree, each client's and each shared cache's), updating with every progress
 // report. Exact, or SHARDS-sampled for big runs (the badge says which and at what rate).
 import { useMemo, useRef, useState } from 'react';
-import { formatCount, formatSig } from '../../../app/format';
+import { formatCount, formatSig } from '../../../format/numbers';
 import { DepthChart } from '../../../charts/depth/DepthChart';
 import type { DepthMark, DepthScale, DepthUnit } from '../../../charts/depth/useDepthLayout';
-import type { Scenario } from '../../../scenario/schema';
+import { blockSizeOf, limits, type Scenario } from '../../../scenario/document';
 import type { Report } from '../../../worker/protocol';
-import { ChartExport } from '../../export/ChartExport';
+import { ChartExport } from '../../../export/ChartExport';
 import { ScaleSelect } from '../../../charts/ScaleSelect';
 
 export interface DepthPanelProps {
@@ -108,7 +108,7 @@ export function DepthPanel({ report, scenario, running }: DepthPanelProps) {
         marks={marks}
         scale={scale}
         unit={unit}
-        blockSize={scenario?.blockSize ?? 4096}
+        blockSize={scenario ? blockSizeOf(scenario) : limits().defaultBlockSize}
         tables={!running}
       />
     </div>

@@ -5,15 +5,22 @@
 // analysis::minisim) fed as a reader worker streams the file: every policy's whole curve is
 // drawn while the file is read, and grows sharper to its end, never holding the trace.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatCount, formatPercent } from '../../../app/format';
+import { formatCount, formatPercent } from '../../../format/numbers';
 import { MrcChart } from '../../../charts/mrc/MrcChart';
 import { ScaleSelect } from '../../../charts/ScaleSelect';
 import type { Curve, MrcScale } from '../../../charts/mrc/useMrcLayout';
-import { POLICY_KINDS, workloadBlocks, type PolicyKind, type Scenario } from '../../../scenario/schema';
+import {
+  blockSizeOf,
+  policyKinds,
+  policyOf,
+  workloadBlocks,
+  type PolicyKind,
+  type Scenario,
+} from '../../../scenario/document';
 import { workloadOf } from '../../../scenario/topology';
-import { OFFLINE_POLICIES, POLICIES } from '../../scenario/components/CacheFields';
-import { ChartExport } from '../../export/ChartExport';
-import { NumberField } from '../../scenario/components/NumberField';
+import { offlinePolicies, onlinePolicies } from '../../../scenario/policies';
+import { ChartExport } from '../../../export/ChartExport';
+import { NumberField } from '../../../ui/NumberField';
 import { defaultPoolSize, defaultRunner, isCancel, type PoolRunner } from '../../../worker/pool';
 import { EngineClient } from '../../../worker/client';
 import type { MiniReport, WorkerMemory } from '../../../worker/protocol';
@@ -28,11 +35,11 @@ import {
   type PointResult,
   type SweepPoint,
 } from '../sweep';
-import { WorkProgress } from '../../sweeps/WorkProgress';
+import { WorkProgress } from '../../../ui/WorkProgress';
 
-const LABELS: Record<string, string> = Object.fromEntries(
-  [...POLICIES, ...OFFLINE_POLICIES].map((p) => [p.value, p.label]),
-);
+/** Each policy's label as the pickers show it. */
+const labels = (): Record<string, string> =>
+  Object.fromEntries([...onlinePolicies(), ...offlinePolicies()].map((p) => [p.value, p.label]));
 const DEFAULT_PICK: PolicyKind[] = ['lru', 'arc', 's3-fifo', 'min'];
 const MAX_POINTS = 40;
 
@@ -116,6 +123,7 @@ export function MrcPanel({
     spare.current = createCurves();
     void spare.current.warmCurves?.();
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `createCurves`, behind `warm`, is fixed for the panel's life
   useEffect(() => {
     if (!miniReady) return;
     miniOn.current = true;
@@ -125,7 +133,6 @@ export function MrcPanel({
       spare.current?.terminate();
       spare.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `createCurves` is fixed for the panel's life
   }, [miniReady]);
 
   const w = base ? workloadOf(base) : null;
@@ -135,7 +142,7 @@ export function MrcPanel({
   const hi = maxSize ?? auto[auto.length - 1];
   const offlineOk = base ? offlineAllowed(base) : false;
   const policyOk = (k: PolicyKind) => !isOffline(k) || (method === 'exact' && offlineOk);
-  const policies = POLICY_KINDS.filter((k) => picked.has(k) && policyOk(k));
+  const policies = policyKinds().filter((k) => picked.has(k) && policyOk(k));
   const countOk = Number.isInteger(count) && count >= 2 && count <= MAX_POINTS;
   const rangeOk = Number.isInteger(lo) && Number.isInteger(hi) && lo >= 1 && hi > lo && hi <= 2 ** 25;
   // Untouched bounds: exactly the CLI's default sizes (`tiersim sweep --points N`).
@@ -178,11 +185,11 @@ export function MrcPanel({
       format: trace.format,
       objectMode: trace.objectMode,
       skipBad: trace.skipBad,
-      blockSize: base.blockSize,
+      blockSize: blockSizeOf(base),
     };
     try {
       const request = {
-        policies: policies.map((kind) => ({ kind })),
+        policies: policies.map(policyOf),
         sizes,
         method: 'mini' as const,
         rate: 0,
@@ -258,7 +265,7 @@ export function MrcPanel({
     if (method === 'mini') {
       return mini.reports.map((r) => ({
         policy: r.policy as PolicyKind,
-        label: LABELS[r.policy] ?? r.policy,
+        label: labels()[r.policy] ?? r.policy,
         points: r.points
           .filter((p) => Number.isFinite(p.missRatio))
           .map((p) => ({ size: p.size, missRatio: p.missRatio })),
@@ -267,7 +274,7 @@ export function MrcPanel({
     const by = new Map<string, Curve>();
     state.points.forEach((p, i) => {
       const r = state.results[i];
-      if (!by.has(p.policy)) by.set(p.policy, { policy: p.policy, label: LABELS[p.policy] ?? p.policy, points: [] });
+      if (!by.has(p.policy)) by.set(p.policy, { policy: p.policy, label: labels()[p.policy] ?? p.policy, points: [] });
       if (r) by.get(p.policy)!.points.push({ size: r.size, missRatio: r.missRatio });
     });
     return [...by.values()];
@@ -332,7 +339,7 @@ export function MrcPanel({
       )}
       <fieldset className="mrc-policies">
         <legend>Policies</legend>
-        {[...POLICIES, ...OFFLINE_POLICIES].map((p) => {
+        {[...onlinePolicies(), ...offlinePolicies()].map((p) => {
           const disabled = !policyOk(p.value);
           const why =
             method === 'mini'
@@ -448,7 +455,7 @@ export function MrcPanel({
       </div>
       <MrcChart
         curves={curves}
-        order={POLICY_KINDS}
+        order={policyKinds()}
         scale={scale}
         span={sizes.length ? [sizes[0], sizes[sizes.length - 1]] : undefined}
       />
@@ -474,7 +481,7 @@ export function MrcPanel({
                     data-miss={String(p.missRatio)}
                     data-references={r.references}
                   >
-                    <td>{LABELS[r.policy] ?? r.policy}</td>
+                    <td>{labels()[r.policy] ?? r.policy}</td>
                     <td>{formatCount(p.size)}</td>
                     <td>{Number.isFinite(p.missRatio) ? formatPercent(p.missRatio) : '—'}</td>
                     <td>{formatPercent(p.rate)}</td>
@@ -508,7 +515,7 @@ export function MrcPanel({
                     data-miss={String(r.missRatio)}
                     data-block-miss={String(r.blockMissRatio)}
                   >
-                    <td>{LABELS[p.policy] ?? p.policy}</td>
+                    <td>{labels()[p.policy] ?? p.policy}</td>
                     <td>{formatCount(p.size)}</td>
                     <td>{formatPercent(r.missRatio)}</td>
                     <td>{formatPercent(r.blockMissRatio)}</td>

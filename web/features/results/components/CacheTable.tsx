@@ -4,7 +4,7 @@
 // has an admission filter, the share of brought-in blocks it turned away; where a cache
 // prefetches, how many blocks it fetched ahead and how many of those were read (prefetch hits)
 // or left unread (wasted).
-import { formatCount, formatPercent, formatSig } from '../../../app/format';
+import { formatCount, formatPercent, formatSig } from '../../../format/numbers';
 import type { Report } from '../../../worker/protocol';
 import { writeMix } from './ClientResults';
 
@@ -14,7 +14,8 @@ export function CacheTable({ report }: { report: Report }) {
   const admission = report.caches.some((c) => c.admission);
   const prefetch = report.caches.some((c) => c.prefetch);
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Each cache (scrolls sideways)">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes the focus, so the keys can scroll it
+    <section className="table-scroll" tabIndex={0} aria-label="Each cache (scrolls sideways)">
       <table className="data-table" data-testid="cache-table">
         <thead>
           <tr>
@@ -125,6 +126,6 @@ export function CacheTable({ report }: { report: Report }) {
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -2,7 +2,7 @@
 // one cache): one latency CDF per client on one chart, a table of where each client's reads
 // were served (level by level along its own path) with its speedup, its write mix (paper
 // 004) and the fairness of the run (paper 002).
-import { formatCount, formatMs, formatPercent, formatSig } from '../../../app/format';
+import { formatCount, formatMs, formatPercent, formatSig } from '../../../format/numbers';
 import { ClientCdfChart } from '../../../charts/clientcdf/ClientCdfChart';
 import { clientColor } from '../../../charts/clientcdf/useClientCdfLayout';
 import type { Report } from '../../../worker/protocol';
@@ -52,17 +52,20 @@ export function writeMix(w: {
 export function ClientTable({ report }: { report: Report }) {
   const names = report.caches.map((c) => c.name);
   const levels = Math.max(...report.clients.map((c) => c.path.length));
+  /** The levels of the deepest client's path, 0 its own cache: the columns of hit fractions. */
+  const levelNumbers = Array.from({ length: levels }, (_, l) => l);
   const fair = report.fairness !== undefined;
   const writes = report.clients.some((c) => c.writes > 0);
   return (
     <div className="card">
       <h3>Per client</h3>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Per client (scrolls sideways)">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes the focus, so the keys can scroll it */}
+      <section className="table-scroll" tabIndex={0} aria-label="Per client (scrolls sideways)">
         <table className="data-table" data-testid="client-table">
           <thead>
             <tr>
               <th scope="col">client</th>
-              {Array.from({ length: levels }, (_, l) => (
+              {levelNumbers.map((l) => (
                 <th scope="col" key={l}>
                   {l === 0 ? 'own cache' : `level ${l + 1}`}
                 </th>
@@ -83,10 +86,10 @@ export function ClientTable({ report }: { report: Report }) {
                 data-requests={String(c.requests)}
                 data-reads={String(c.reads)}
               >
-                <th scope="row" title={c.path.map((p) => names[p]).join(' → ') + ' → disk'}>
+                <th scope="row" title={`${c.path.map((p) => names[p]).join(' → ')} → disk`}>
                   <span className="mrc-swatch" style={{ background: clientColor(i) }} aria-hidden="true" /> {c.name}
                 </th>
-                {Array.from({ length: levels }, (_, l) => (
+                {levelNumbers.map((l) => (
                   <td key={l} data-level={l} data-value={l < c.path.length ? String(c.hitFractions[l]) : ''}>
                     {l < c.path.length ? (
                       <>
@@ -119,7 +122,7 @@ export function ClientTable({ report }: { report: Report }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <p className="stat-sub">
         Fractions of each client’s measured reads served at each level of its own path.
         {fair &&

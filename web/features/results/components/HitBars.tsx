@@ -1,4 +1,4 @@
-import { formatCount, formatPercent } from '../../../app/format';
+import { formatCount, formatPercent } from '../../../format/numbers';
 import type { Report } from '../../../worker/protocol';
 
 const LEVELS = [

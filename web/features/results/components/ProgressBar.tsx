@@ -1,5 +1,5 @@
-import { formatCount } from '../../../app/format';
-import type { RunState } from '../../run/hooks/useEngineRun';
+import { formatCount } from '../../../format/numbers';
+import type { RunState } from '../../../worker/runState';
 
 const PHASE_TEXT: Record<RunState['phase'], string> = {
   idle: 'Ready to run',

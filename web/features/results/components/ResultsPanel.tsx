@@ -3,17 +3,16 @@
 // progresses; then, from the report's clients and caches, each client's CDF and path (when
 // there are several, or a path deeper than two levels) and every cache's counters.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatCount, formatMs, formatPercent } from '../../../app/format';
-import { ChartExport } from '../../export/ChartExport';
-import { download, exportName, reportCsv, reportJson } from '../../export/export';
+import { formatCount, formatMs, formatPercent } from '../../../format/numbers';
+import { ChartExport } from '../../../export/ChartExport';
+import { download, exportName, reportCsv, reportJson } from '../../../export/export';
 import { CdfChart, PIN_COLOURS } from '../../../charts/cdf/CdfChart';
 import { ScaleSelect } from '../../../charts/ScaleSelect';
 import type { CdfScale, Pin } from '../../../charts/cdf/useCdfLayout';
-import type { RunState } from '../../run/hooks/useEngineRun';
+import type { RunState } from '../../../worker/runState';
 import type { Report } from '../../../worker/protocol';
-import { checkScenario, type Scenario, type TopologyKind } from '../../../scenario/schema';
-import { MAX_COMPARE_RUNS, compareRun, decodeCompareRuns, runLink, type Migrate } from '../../../scenario/url';
-import { migrateWithEngine } from '../../../worker/migrate';
+import { checkScenario, type Scenario, type TopologyKind } from '../../../scenario/document';
+import { MAX_COMPARE_RUNS, compareRun, decodeCompareRuns, runLink } from '../../../scenario/url';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../../../worker/pool';
 import { CacheTable } from './CacheTable';
 import { ClientCdfs, ClientTable } from './ClientResults';
@@ -39,8 +38,6 @@ export interface ResultsPanelProps {
   /** A shared comparison's pinned runs (the part of "&run=compare:…" after "compare:"): run once on the pool and pinned. */
   autoCompare?: string | null;
   createRunner?: () => PoolRunner;
-  /** Migrates a version-1 pinned run of a shared comparison (tests pass the wasm engine's). */
-  migrate?: Migrate;
 }
 
 /**
@@ -65,7 +62,6 @@ export function ResultsPanel({
   stale = false,
   autoCompare = null,
   createRunner = defaultRunner,
-  migrate = migrateWithEngine,
 }: ResultsPanelProps) {
   const { report, phase } = state;
   const warmup = phase === 'warmup' || report?.phase === 'warmup';
@@ -109,27 +105,26 @@ export function ResultsPanel({
     const text = auto.current;
     if (text === null) return;
     auto.current = null;
-    void decodeCompareRuns(text, migrate).then((decoded) => {
-      if (!decoded.ok) {
-        setCompareError(decoded.message);
-        return;
-      }
-      return pool
-        .start(
-          decoded.runs.map((r) => r.scenario),
-          () => {},
-        )
-        .then((reports) => {
-          if (!reports) return;
-          setPins(
-            decoded.runs.map((r, i) => {
-              const { depthCurves: _unused, ...kept } = reports[i];
-              return { name: r.name, report: kept, scenario: r.scenario };
-            }),
-          );
-        });
-    });
-  }, [pool, migrate]);
+    const decoded = decodeCompareRuns(text);
+    if (!decoded.ok) {
+      setCompareError(decoded.message);
+      return;
+    }
+    void pool
+      .start(
+        decoded.runs.map((r) => r.scenario),
+        () => {},
+      )
+      .then((reports) => {
+        if (!reports) return;
+        setPins(
+          decoded.runs.map((r, i) => {
+            const { depthCurves: _unused, ...kept } = reports[i];
+            return { name: r.name, report: kept, scenario: r.scenario };
+          }),
+        );
+      });
+  }, [pool]);
   const shareable = useMemo(
     () => pins.filter((p) => p.scenario !== null && p.scenario.source.kind !== 'trace'),
     [pins],
@@ -154,6 +149,7 @@ export function ResultsPanel({
           <p className="stale-note">The scenario has changed since this run — run it again to update.</p>
         )}
         {done && (
+          // biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset's border, padding and min-width would have to be undone
           <span className="chart-export" role="group" aria-label="export the results">
             <button
               type="button"

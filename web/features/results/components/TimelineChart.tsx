@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { TimelineChart as TimelineLines } from '../../../charts/timeline/TimelineChart';
 import type { TimelineSeries } from '../../../charts/timeline/useTimelineLayout';
 import type { Report } from '../../../worker/protocol';
-import { timelineFromSamples } from '../timeline';
+import { timelineFromSamples } from '../../../charts/timeline/timeline';
 
 const CLIENT: TimelineSeries = { key: 'client', label: 'client hits', className: 'is-client', colour: 'var(--client)' };
 const ARRAY: TimelineSeries = { key: 'array', label: 'array hits', className: 'is-array', colour: 'var(--array)' };

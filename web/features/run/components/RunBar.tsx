@@ -3,8 +3,8 @@
 // beside it (a field of the form, a trace to load, a link being migrated). Ctrl+Enter (⌘+Enter)
 // runs and Escape cancels: the page binds them (App), the bar says so.
 import { useRef, type ReactNode } from 'react';
-import { formatCount } from '../../../app/format';
-import { isRunning, type RunState } from '../hooks/useEngineRun';
+import { formatCount } from '../../../format/numbers';
+import { isRunning, type RunState } from '../../../worker/runState';
 
 /** Why Run is refused, shown beside it. */
 export interface RunBlock {
@@ -132,6 +132,7 @@ export function RunBar({ state, summary, canRun, onRun, onCancel, blocks, ask }:
         {blocks.length > 0 ? (
           <ul className="runbar-blocks" id="run-blocks" data-testid="run-reasons">
             {blocks.map((b, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the reasons are rebuilt each render, and two may read alike
               <li key={i} className={b.error ? 'is-error' : ''}>
                 <span role={b.error ? 'alert' : undefined} data-testid={b.testId}>
                   {b.text}

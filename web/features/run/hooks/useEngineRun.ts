@@ -1,30 +1,9 @@
 // Runs scenarios on the engine worker and tracks the run's state for the results panel.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Scenario } from '../../../scenario/schema';
+import type { Scenario } from '../../../scenario/document';
 import { EngineClient, EngineRunError, isAbortError } from '../../../worker/client';
-import type { LoadProgress, Report, TraceOptions, TraceSummary, WorkerMemory } from '../../../worker/protocol';
-
-/** Where a run is: the engine's own phases plus the UI's idle / cancelled / error. */
-export type RunPhase = 'idle' | 'loading' | 'warmup' | 'measured' | 'done' | 'cancelled' | 'error';
-
-export interface RunState {
-  phase: RunPhase;
-  /** The latest report (kept after a cancel, so the partial numbers stay visible). */
-  report: Report | null;
-  error: string | null;
-  /** JSON of the scenario the report belongs to, to tell when the form has moved on. */
-  scenarioJson: string | null;
-  /** While a trace file is read: how far. */
-  loading?: LoadProgress | null;
-  /** A streamed trace's run: its workers' WebAssembly memory (flat: the trace is never held). */
-  memory?: WorkerMemory | null;
-}
-
-export const IDLE: RunState = { phase: 'idle', report: null, error: null, scenarioJson: null };
-
-export function isRunning(phase: RunPhase): boolean {
-  return phase === 'warmup' || phase === 'measured' || phase === 'loading';
-}
+import type { Report, TraceOptions, TraceSummary } from '../../../worker/protocol';
+import { IDLE, type RunState } from '../../../worker/runState';
 
 const newClient = () => new EngineClient();
 

@@ -2,15 +2,9 @@
 // (SLRU's protected share, LFU's aging period…), all as the engine's policy catalogue describes
 // them. Used for every cache of every topology.
 import { useState, type ReactNode } from 'react';
+import { catalogue } from '../../../engine/engine';
 import {
-  ADMISSION_KINDS,
-  DEFAULT_ADMISSION_PROBABILITY,
-  DEFAULT_PREFETCH_TRIGGER,
-  DEFAULT_PREFETCH_WINDOW,
-  MAX_PREFETCH_TRIGGER,
-  MAX_PREFETCH_WINDOW,
-  POLICY_CATALOGUE,
-  PREFETCH_KINDS,
+  limits,
   paramValue,
   policyInfo,
   type AdmissionConfig,
@@ -18,25 +12,10 @@ import {
   type PolicyKind,
   type PolicyParam,
   type PrefetchConfig,
-} from '../../../scenario/schema';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
-
-/** The online policies, as the engine's catalogue lists and names them. */
-export const POLICIES: readonly { value: PolicyKind; label: string }[] = POLICY_CATALOGUE.filter((p) => !p.offline).map(
-  (p) => ({
-    value: p.kind,
-    label: p.hints ? `${p.label} (write hints)` : p.label,
-  }),
-);
-
-/** Offered at a cache whose reference stream is known before the run (a client; a cache above, from a first pass). */
-export const OFFLINE_POLICIES: readonly { value: PolicyKind; label: string }[] = POLICY_CATALOGUE.filter(
-  (p) => p.offline,
-).map((p) => ({
-  value: p.kind,
-  label: `${p.label} (offline)`,
-}));
+} from '../../../scenario/document';
+import { offlinePolicies, onlinePolicies } from '../../../scenario/policies';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 /** What a capacity may be typed in. */
 export const CAPACITY_UNITS = ['blocks', 'KiB', 'MiB', 'GiB'] as const;
@@ -117,7 +96,7 @@ export function CacheFields({
           step={unit === 'blocks' ? 1 : 'any'}
           value={Number.isNaN(capacity) ? NaN : capacity / per}
           error={
-            capacityError && unit !== 'blocks' ? `${capacityError} blocks of ${blockSize / 1024} KiB` : capacityError
+            capacityError && unit !== 'blocks' ? `${capacityError}; a block is ${blockSize / 1024} KiB` : capacityError
           }
           hint={sizeHint}
           onChange={(v) => onCapacity(blocksOf(v, unit, blockSize))}
@@ -126,7 +105,7 @@ export function CacheFields({
           testId={`${testPrefix}-policy`}
           label={<abbr title={policyHelp}>Policy</abbr>}
           value={policy.kind}
-          options={offline ? [...POLICIES, ...OFFLINE_POLICIES] : POLICIES}
+          options={offline ? [...onlinePolicies(), ...offlinePolicies()] : onlinePolicies()}
           error={
             errorAt(`${level}.policy.kind`) ??
             (errorAt(`${level}.policy`) && !policyParamError(level, policy.kind, errorAt)
@@ -264,7 +243,10 @@ function AdmissionFields({
           <abbr title="which blocks a miss brings in this cache keeps at all; DEMOTEs always get in">Admission</abbr>
         }
         value={admission?.kind ?? 'none'}
-        options={[{ value: 'none', label: 'Every block' }, ...ADMISSION_KINDS]}
+        options={[
+          { value: 'none', label: 'Every block' },
+          ...catalogue().admissions.map((a) => ({ value: a.kind as AdmissionConfig['kind'], label: a.label })),
+        ]}
         error={errorAt(`${level}.admission`) ?? errorAt(`${level}.admission.kind`)}
         onChange={(kind) => onAdmission(kind === 'none' ? undefined : ({ kind } as AdmissionConfig))}
       />
@@ -276,7 +258,7 @@ function AdmissionFields({
           step="any"
           min={0}
           max={100}
-          value={100 * (admission.probability ?? DEFAULT_ADMISSION_PROBABILITY)}
+          value={100 * (admission.probability ?? limits().defaultAdmissionProbability)}
           error={errorAt(`${level}.admission.probability`)}
           hint="the chance a brought-in block is kept (seeded)"
           onChange={(pct) => onAdmission({ kind: 'probabilistic', probability: pct / 100 })}
@@ -311,7 +293,10 @@ function PrefetchFields({
           </abbr>
         }
         value={prefetch?.kind ?? 'none'}
-        options={[{ value: 'none', label: 'None' }, ...PREFETCH_KINDS]}
+        options={[
+          { value: 'none', label: 'None' },
+          ...catalogue().prefetchers.map((p) => ({ value: p.kind as PrefetchConfig['kind'], label: p.label })),
+        ]}
         error={errorAt(`${level}.prefetch`) ?? errorAt(`${level}.prefetch.kind`)}
         onChange={(kind) => onPrefetch(kind === 'none' ? undefined : ({ kind } as PrefetchConfig))}
       />
@@ -322,8 +307,8 @@ function PrefetchFields({
             label="Trigger"
             unit="blocks"
             min={1}
-            max={MAX_PREFETCH_TRIGGER}
-            value={prefetch.trigger ?? DEFAULT_PREFETCH_TRIGGER}
+            max={limits().maxPrefetchTrigger}
+            value={prefetch.trigger ?? limits().defaultPrefetchTrigger}
             error={errorAt(`${level}.prefetch.trigger`)}
             hint="consecutive blocks a stream reads before it is read ahead"
             onChange={(trigger) => onPrefetch({ ...prefetch, trigger })}
@@ -333,8 +318,8 @@ function PrefetchFields({
             label="Window"
             unit="blocks"
             min={1}
-            max={MAX_PREFETCH_WINDOW}
-            value={prefetch.window ?? DEFAULT_PREFETCH_WINDOW}
+            max={limits().maxPrefetchWindow}
+            value={prefetch.window ?? limits().defaultPrefetchWindow}
             error={errorAt(`${level}.prefetch.window`)}
             hint="blocks kept ahead of the stream"
             onChange={(window) => onPrefetch({ ...prefetch, window })}

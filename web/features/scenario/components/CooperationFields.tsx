@@ -3,10 +3,10 @@
 // hints (at the client, and above it where the protocol passes them down); how DEMOTEs are
 // accounted (papers 000 and 003 differ); and MC²'s revision.
 import type { ReactNode } from 'react';
-import { DEFAULT_AC_CA_K, protocolKind, sendsDemotes } from '../../../scenario/schema';
-import type { Scenario } from '../../../scenario/schema';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { limits, protocolKind, sendsDemotes } from '../../../scenario/document';
+import type { Scenario } from '../../../scenario/document';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 interface Props {
   scenario: Scenario;
@@ -24,7 +24,7 @@ export function AcCaKField({ scenario: s, testId, errorAt, update }: Props) {
       label="Candidates k"
       min={1}
       max={1024}
-      value={s.protocol.k ?? DEFAULT_AC_CA_K}
+      value={s.protocol.k ?? limits().defaultAcCaK}
       error={errorAt('protocol.k')}
       onChange={(k) => update((n) => void (n.protocol = { kind: 'ac-ca', k }))}
     />

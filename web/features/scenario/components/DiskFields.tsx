@@ -1,8 +1,9 @@
 // The disk: a constant service time, or the mechanical drive (seek by distance, rotation,
 // transfer and a read-ahead track buffer) calibrated to paper 000.
-import { MECHANICAL_DEFAULTS, type DiskConfig } from '../../../scenario/schema';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { catalogue } from '../../../engine/engine';
+import type { DiskConfig } from '../../../scenario/document';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 export interface DiskFieldsProps {
   disk: DiskConfig;
@@ -48,7 +49,7 @@ export function DiskFields({ disk, path, errorAt, onChange }: DiskFieldsProps) {
               label="Spindle"
               unit="rpm"
               min={60}
-              value={disk.rpm ?? MECHANICAL_DEFAULTS.rpm}
+              value={disk.rpm ?? catalogue().mechanical.rpm}
               error={errorAt(`${path}.rpm`)}
               onChange={(rpm) => mechanical({ rpm })}
             />
@@ -57,7 +58,7 @@ export function DiskFields({ disk, path, errorAt, onChange }: DiskFieldsProps) {
               label="Read-ahead"
               unit="KiB"
               min={0}
-              value={disk.readAheadKiB ?? MECHANICAL_DEFAULTS.readAheadKiB}
+              value={disk.readAheadKiB ?? catalogue().mechanical.readAheadKiB}
               error={errorAt(`${path}.readAheadKiB`)}
               onChange={(readAheadKiB) => mechanical({ readAheadKiB })}
             />
@@ -68,7 +69,7 @@ export function DiskFields({ disk, path, errorAt, onChange }: DiskFieldsProps) {
             unit="ms"
             step="any"
             min={0}
-            value={disk.overheadMs ?? MECHANICAL_DEFAULTS.overheadMs}
+            value={disk.overheadMs ?? catalogue().mechanical.overheadMs}
             error={errorAt(`${path}.overheadMs`)}
             hint="calibrated to paper 000: ≈ 10 ms per random 4 KiB read, ≈ 1.45 ms per sequential block"
             onChange={(overheadMs) => mechanical({ overheadMs })}

@@ -2,9 +2,9 @@
 // path's costs) or queueing — links, controllers and disks as FIFO servers, with one request
 // outstanding per client (closed loop) or Poisson arrivals per client (open loop) — and, with
 // several clients, fairness: each client also timed alone, for its speedup (paper 002).
-import type { Scenario } from '../../../scenario/schema';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import type { Scenario } from '../../../scenario/document';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 type TimingChoice = 'additive' | 'closed' | 'open';
 

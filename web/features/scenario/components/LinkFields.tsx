@@ -1,9 +1,9 @@
 // A link: one of the presets (paper 000's 1 Gbit/s FC, paper 003's SANs, slow Ethernet) or a
 // custom per-request overhead and bandwidth; switching to custom starts from the preset's time.
-import { LINK_PRESETS, linkLabel, linkTransferMs } from '../../../scenario/links';
-import type { LinkConfig } from '../../../scenario/schema';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { linkLabel, linkPresets, linkTransferMs } from '../../../scenario/links';
+import type { LinkConfig } from '../../../scenario/document';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 type LinkChoice = LinkConfig['preset'];
 
@@ -36,7 +36,7 @@ export function LinkFields({ link, label, blockSize, path, errorAt, onChange }: 
         label={label}
         value={link.preset}
         options={[
-          ...LINK_PRESETS.map((p) => ({ value: p.id, label: linkLabel(p, blockSize) })),
+          ...linkPresets().map((p) => ({ value: p.preset, label: linkLabel(p, blockSize) })),
           { value: 'custom', label: 'Custom…' },
         ]}
         error={errorAt(`${path}.preset`) ?? (link.preset !== 'custom' ? own : undefined)}

@@ -3,9 +3,9 @@
 // the requests come from (a generator, or a trace file). Every change goes straight to the
 // draft; fields the schema rejects show why inline.
 import { useEffect, useRef } from 'react';
-import { formatCount } from '../../../app/format';
+import { formatCount } from '../../../format/numbers';
 import { autoName, designOf, isDesignKind, type Design } from '../../../scenario/defaults';
-import { clientNames, policyInfo, protocolKind } from '../../../scenario/schema';
+import { blockSizeOf, clientNames, policyInfo, protocolKind } from '../../../scenario/document';
 import type {
   CacheConfig,
   DiskConfig,
@@ -15,7 +15,7 @@ import type {
   TopologyKind,
   Workload,
   WorkloadSource,
-} from '../../../scenario/schema';
+} from '../../../scenario/document';
 import { cachesOf, defaultWorkloadSource, firstPath, setProtocol, withTopology } from '../../../scenario/topology';
 import type { TraceSummary } from '../../../worker/protocol';
 import { CacheFields } from './CacheFields';
@@ -24,8 +24,8 @@ import { DesignPicker } from './DesignPicker';
 import { DiskFields } from './DiskFields';
 import { LatencyFields } from './LatencyFields';
 import { LinkFields } from './LinkFields';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 import { TraceFields } from './TraceFields';
 import { TreeBuilder } from './TreeBuilder';
 import { WorkloadFields, switchKind } from './WorkloadFields';
@@ -150,8 +150,8 @@ export function ScenarioPanel({
       capacity={c.capacity}
       policy={c.policy}
       policyHelp={policyHelp}
-      sizeHint={sizeHint(c.capacity, s.blockSize)}
-      blockSize={s.blockSize}
+      sizeHint={sizeHint(c.capacity, blockSizeOf(s))}
+      blockSize={blockSizeOf(s)}
       errorAt={errorAt}
       onCapacity={(v) => update((n) => void (cacheAt(n, level).capacity = v))}
       onPolicy={(p) => update((n) => void (cacheAt(n, level).policy = p))}
@@ -281,7 +281,7 @@ export function ScenarioPanel({
           <LinkFields
             link={t.link}
             label={t.kind === 'single' ? 'Cache ↔ disk link' : 'Client ↔ array link'}
-            blockSize={s.blockSize}
+            blockSize={blockSizeOf(s)}
             path="topology.link"
             errorAt={errorAt}
             onChange={(link) => update((n) => void (n.topology.kind !== 'tree' && (n.topology.link = link)))}

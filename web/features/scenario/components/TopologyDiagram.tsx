@@ -2,9 +2,9 @@
 // link labelled. Click a cache (or focus it and press Enter) to open its inspector below; drag
 // one cache onto another to hang it there (connect); the selected cache can get a child or go.
 import { useMemo, useRef, useState } from 'react';
-import { formatCount } from '../../../app/format';
+import { formatCount } from '../../../format/numbers';
 import { useElementSize } from '../../../charts/useElementSize';
-import type { TreeCache } from '../../../scenario/schema';
+import type { TreeCache } from '../../../scenario/document';
 
 export interface DiagramNode {
   index: number;
@@ -127,6 +127,7 @@ export function TopologyDiagram({
   return (
     <div className="topology" data-testid="topology-diagram" data-scale={scale.toFixed(3)}>
       <div ref={box} className="topology-box">
+        {/* biome-ignore lint/a11y/useSemanticElements: the drawing groups its caches; an svg cannot be a fieldset */}
         <svg
           width={width * scale}
           height={height * scale}
@@ -177,6 +178,7 @@ export function TopologyDiagram({
             const target = drag && drag.over === n.index && drag.node !== n.index;
             const ok = target && canConnect(tree, drag.node, n.index);
             return (
+              // biome-ignore lint/a11y/useSemanticElements: a cache drawn in the svg; a <button> cannot sit inside one
               <g
                 key={n.index}
                 className={`topology-node is-${n.role} ${selected === n.index ? 'is-selected' : ''} ${target ? (ok ? 'is-target' : 'is-refused') : ''}`}
@@ -247,6 +249,7 @@ export function TopologyDiagram({
         </svg>
       </div>
       {selected !== null && tree[selected] && (
+        // biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset's border, padding and min-width would have to be undone
         <div className="topology-tools" role="group" aria-label={`${tree[selected].name}`}>
           <span className="muted">{tree[selected].name}:</span>
           <button

@@ -3,18 +3,13 @@
 // records), and which client of the topology each trace client drives: in order of appearance,
 // all merged into one stream, or mapped by hand. With one client and a trace of several, it
 // offers to merge them or to build a tree with a client per trace client.
-import { formatCount } from '../../../app/format';
-import {
-  TRACE_FORMATS,
-  clientNames,
-  type Scenario,
-  type TraceClients,
-  type TraceFormat,
-} from '../../../scenario/schema';
+import { formatCount } from '../../../format/numbers';
+import { catalogue } from '../../../engine/engine';
+import { clientNames, type Scenario, type TraceClients, type TraceFormat } from '../../../scenario/document';
 import { traceAssignment, traceOf, treeForTraceClients } from '../../../scenario/topology';
 import type { TraceSummary } from '../../../worker/protocol';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 export interface TraceFieldsProps {
   scenario: Scenario;
@@ -165,7 +160,10 @@ export function TraceFields({ scenario: s, loaded, errorAt, update }: TraceField
           testId="trace-format"
           label="Format"
           value={t.format ?? 'auto'}
-          options={[{ value: 'auto', label: 'Recognise it' }, ...TRACE_FORMATS.map((f) => ({ value: f, label: f }))]}
+          options={[
+            { value: 'auto', label: 'Recognise it' },
+            ...catalogue().traceFormats.map((f) => ({ value: f, label: f })),
+          ]}
           error={errorAt('source.format')}
           onChange={(f) => set((t) => (f === 'auto' ? delete t.format : (t.format = f)))}
         />

@@ -3,10 +3,10 @@
 // scenario's generator or its own. Also how the clients' streams relate (sharing) and the
 // protocol every level speaks.
 import { useState } from 'react';
-import { formatCount } from '../../../app/format';
-import { LINK_PRESETS, linkLabel } from '../../../scenario/links';
-import { LINK_PRESET_IDS, protocolKind, treeLeaves, workloadBlocks } from '../../../scenario/schema';
-import type { LinkPresetId, ProtocolKind, Scenario, TreeCache, Workload } from '../../../scenario/schema';
+import { formatCount } from '../../../format/numbers';
+import { linkLabel, linkPresets } from '../../../scenario/links';
+import { blockSizeOf, protocolKind, treeLeaves, workloadBlocks } from '../../../scenario/document';
+import type { LinkPresetId, ProtocolKind, Scenario, TreeCache, Workload } from '../../../scenario/document';
 import {
   firstPath,
   mc2Example,
@@ -17,8 +17,8 @@ import {
 } from '../../../scenario/topology';
 import { CacheFields } from './CacheFields';
 import { AcCaKField, DuField, Mc2RevisionField } from './CooperationFields';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 import { TopologyDiagram } from './TopologyDiagram';
 
 type WorkloadKind = 'random' | 'sequential' | 'zipf' | 'mix';
@@ -161,6 +161,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
     <>
       <fieldset data-testid="tree-builder">
         <legend>Topology</legend>
+        {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset's border, padding and min-width would have to be undone */}
         <div className="tree-presets" role="group" aria-label="start from">
           {TREE_PRESETS.map((p) => (
             <button
@@ -195,6 +196,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
         <ol className="tree-caches">
           {caches.map((c, i) => (
             <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: a cache is its place in the list (by name, each keystroke in it would remount the fields)
               key={i}
               className={`tree-cache ${selected === i ? 'is-selected' : ''}`}
               data-testid={`tree-cache-${i}`}
@@ -254,9 +256,9 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
                   value={linkValue(c)}
                   options={[
                     { value: 'none', label: c.parent === undefined ? 'none (in the disk time)' : 'none (free)' },
-                    ...LINK_PRESET_IDS.map((id) => ({
-                      value: id,
-                      label: linkLabel(LINK_PRESETS.find((p) => p.id === id)!, s.blockSize),
+                    ...linkPresets().map((p) => ({
+                      value: p.preset,
+                      label: linkLabel(p, blockSizeOf(s)),
                     })),
                   ]}
                   error={errorAt(`topology.caches.${i}.link`)}
@@ -282,7 +284,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
                 level={`topology.caches.${i}`}
                 testPrefix={`tree-${i}`}
                 capacity={c.capacity}
-                blockSize={s.blockSize}
+                blockSize={blockSizeOf(s)}
                 policy={c.policy}
                 policyHelp={clients.has(c.name) ? 'this client’s own cache' : 'shared by every client below it'}
                 errorAt={errorAt}

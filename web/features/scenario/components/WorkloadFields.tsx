@@ -3,13 +3,12 @@
 // behind a buffer pool whose cleaners tag writes), paper 002's TPC-H-like client (query 3's
 // loops or query 7's index lookups, every request tagged with its range) and PHASES —
 // generators one after another, each with its requests and a block offset (phase changes).
-import { formatCount } from '../../../app/format';
-import { OLTP_DEFAULTS, oltpPages } from '../../../scenario/oltp';
-import { TPCH_DEFAULTS, tpchPages } from '../../../scenario/tpch';
-import { MAX_PHASES, workloadBlocks, workloadRequests } from '../../../scenario/schema';
-import type { Generator, Workload } from '../../../scenario/schema';
-import { NumberField } from './NumberField';
-import { SelectField } from './SelectField';
+import { formatCount } from '../../../format/numbers';
+import { catalogue } from '../../../engine/engine';
+import { limits, workloadBlocks, workloadFacts, workloadRequests } from '../../../scenario/document';
+import type { Generator, Workload } from '../../../scenario/document';
+import { NumberField } from '../../../ui/NumberField';
+import { SelectField } from '../../../ui/SelectField';
 
 type Kind = Workload['kind'];
 
@@ -193,6 +192,7 @@ export function WorkloadFields({
         <div className="phases" data-testid="phases">
           <ol className="tree-caches">
             {w.phases.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a phase is its place in the list (two may be alike)
               <li key={i} className="tree-cache" data-testid={`phase-${i}`}>
                 <div className="tree-cache-head">
                   <span className="tree-role is-mid">phase {i + 1}</span>
@@ -253,7 +253,7 @@ export function WorkloadFields({
               type="button"
               className="button secondary small"
               data-testid="phase-add"
-              disabled={w.phases.length >= MAX_PHASES}
+              disabled={w.phases.length >= limits().maxPhases}
               onClick={() =>
                 edit((n) => {
                   if (n.kind !== 'phases') return;
@@ -300,9 +300,11 @@ function OltpFields({
   errorAt: (p: string) => string | undefined;
   edit: OltpEdit;
 }) {
-  const warehouses = w.warehouses ?? OLTP_DEFAULTS.warehouses;
-  const { initial } = oltpPages(warehouses, w.model ?? 1);
-  const pool = w.bufferPool ?? Math.floor(initial / 2);
+  const warehouses = w.warehouses ?? catalogue().oltp.defaultWarehouses;
+  // The database and its buffer pool as the engine lays them out (none while warehouses is out of range).
+  const db = workloadFacts(w).database;
+  const { initialPages: initial, bufferPool: pool } =
+    db?.kind === 'oltp' ? db : { initialPages: Number.NaN, bufferPool: w.bufferPool ?? Number.NaN };
   const [warm, measured] = workloadRequests(w);
   const set = (fn: (n: Extract<Workload, { kind: 'oltp' }>) => void) => edit((n) => void (n.kind === 'oltp' && fn(n)));
   return (
@@ -370,7 +372,7 @@ function OltpFields({
           label="softmax"
           unit="% of a log file"
           min={1}
-          value={w.softmax ?? OLTP_DEFAULTS.softmax}
+          value={w.softmax ?? catalogue().oltp.defaultSoftmax}
           error={errorAt(`${path}.softmax`)}
           hint="recovery bound: lower → more RECOV writes (paper: 50, 400, 4000)"
           onChange={(v) => set((n) => void (n.softmax = v))}
@@ -381,7 +383,7 @@ function OltpFields({
           step="any"
           min={0}
           max={1}
-          value={w.dirtyThreshold ?? OLTP_DEFAULTS.dirtyThreshold}
+          value={w.dirtyThreshold ?? catalogue().oltp.defaultDirtyThreshold}
           error={errorAt(`${path}.dirtyThreshold`)}
           hint="share dirty before cleaners write REPLACE (chngpgs_thresh)"
           onChange={(v) => set((n) => void (n.dirtyThreshold = v))}
@@ -426,8 +428,8 @@ export function TpchFields({
   errorAt: (p: string) => string | undefined;
   edit: OltpEdit;
 }) {
-  const scale = w.scale ?? TPCH_DEFAULTS.scale;
-  const [x, y] = w.skew ?? TPCH_DEFAULTS.skew;
+  const scale = w.scale ?? catalogue().tpch.defaultScale;
+  const [x, y] = w.skew ?? catalogue().tpch.defaultSkew;
   const [warm, measured] = workloadRequests(w);
   const set = (fn: (n: Tpch) => void) => edit((n) => void (n.kind === 'tpch' && fn(n)));
   return (
@@ -452,7 +454,7 @@ export function TpchFields({
           max={64}
           value={scale}
           error={errorAt(`${path}.scale`)}
-          hint={`${formatCount(tpchPages(scale))} pages`}
+          hint={`${formatCount(workloadFacts(w).blocks)} pages`}
           onChange={(v) => set((n) => void (n.scale = v))}
         />
       </div>
@@ -463,7 +465,7 @@ export function TpchFields({
             label="Lookups"
             unit="per execution"
             min={1}
-            value={w.lookups ?? TPCH_DEFAULTS.lookups}
+            value={w.lookups ?? catalogue().tpch.defaultLookups}
             error={errorAt(`${path}.lookups`)}
             hint="11 reads each: three indexes, three tables"
             onChange={(v) => set((n) => void (n.lookups = v))}

@@ -1,22 +1,19 @@
 // The scenario being edited, kept in the URL hash (#s=…) so every scenario is a link. The form
 // may hold invalid values (an emptied input, a capacity of 0); the URL and the share link keep
-// the last valid scenario, so nothing the user shares is ever broken. A link from before
-// version 2 is migrated by the engine (through a worker) before it shows; a bad link leaves a
-// message and what was shown before — the default on a fresh page, the current scenario when
-// a link is pasted into this tab.
+// the last valid scenario, so nothing the user shares is ever broken. A link from an earlier
+// version opens migrated by the engine (the same numbers); a bad link leaves a message and what
+// was shown before — the default on a fresh page, the current scenario when a link is pasted
+// into this tab. Every check is the engine's, asked on the page's thread as the user types.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { defaultScenario } from '../../../scenario/defaults';
-import { checkScenario, type Scenario, type ScenarioIssue } from '../../../scenario/schema';
+import { checkScenario, type Scenario, type ScenarioIssue } from '../../../scenario/document';
 import {
   decodeScenarioFromHash,
   encodeScenarioHash,
-  migrateLinked,
   scenarioParam,
   shareUrl,
   type DecodeResult,
-  type Migrate,
 } from '../../../scenario/url';
-import { migrateWithEngine } from '../../../worker/migrate';
 
 /** One empty list, so a valid scenario's issues are the same value render after render. */
 const NO_ISSUES: ScenarioIssue[] = [];
@@ -32,40 +29,41 @@ export interface UrlError {
  * `extra`: parameters the link keeps after the scenario ("&view=teach"), the page's own; a link
  * pasted into the tab is the page's to read them from.
  */
-export function useScenarioUrl(migrate: Migrate = migrateWithEngine, extra = '') {
+export function useScenarioUrl(extra = '') {
   const [initial] = useState<DecodeResult>(() => decodeScenarioFromHash(window.location.hash));
   const [draft, setDraft] = useState<Scenario>(initial.ok ? initial.scenario : defaultScenario());
   const [lastValid, setLastValid] = useState<Scenario>(initial.ok ? initial.scenario : defaultScenario());
   const [urlError, setUrlError] = useState<UrlError | null>(
-    !initial.ok && initial.kind !== 'version-1' ? { message: initial.message, kept: 'default' } : null,
+    initial.ok ? null : { message: initial.message, kept: 'default' },
   );
-  /** A version-1 link the engine is migrating: nothing runs, and the URL stays as it is, until it is done. */
-  const [migrating, setMigrating] = useState(!initial.ok && initial.kind === 'version-1');
   const lastValidRef = useRef(lastValid);
   lastValidRef.current = lastValid;
   const extraRef = useRef(extra);
   extraRef.current = extra;
-  /** The address of `scenario` with the page's own parameters. */
-  const linkTo = (scenario: Scenario) => shareUrl(window.location.href, scenario) + extraRef.current;
+  /** The address of `scenario` with the page's own parameters as they are now. */
+  const linkTo = useCallback((scenario: Scenario) => shareUrl(window.location.href, scenario) + extraRef.current, []);
 
   const check = useMemo(() => checkScenario(draft), [draft]);
   const issues: ScenarioIssue[] = check.ok ? NO_ISSUES : check.issues;
-  const valid = check.ok && !migrating ? check.scenario : null;
+  // The draft as the user wrote it (the engine's checks passed): what runs and what links hold.
+  const valid = check.ok ? draft : null;
 
   const validJson = valid ? JSON.stringify(valid) : null;
   useEffect(() => {
+    // The address follows the scenario and the page's own parameters (`extra`).
+    const address = (scenario: Scenario) => shareUrl(window.location.href, scenario) + extra;
     if (!validJson) {
       // The page's own parameters change while the form is invalid: the last valid scenario
-      // keeps the address (not while an old link is being migrated: it stays as it came).
-      if (!migrating) window.history.replaceState(window.history.state, '', linkTo(lastValidRef.current));
+      // keeps the address.
+      window.history.replaceState(window.history.state, '', address(lastValidRef.current));
       return;
     }
     const scenario = JSON.parse(validJson) as Scenario;
     setLastValid(scenario);
-    window.history.replaceState(window.history.state, '', linkTo(scenario));
+    window.history.replaceState(window.history.state, '', address(scenario));
   }, [validJson, extra]);
 
-  /** Opens a decoded link: shows it, migrates it first (version 1), or says why not, keeping `kept`. */
+  /** Opens a decoded link: shows it, or says why not, keeping `kept`. */
   const open = useCallback(
     (decoded: DecodeResult, kept: UrlError['kept']) => {
       if (decoded.ok) {
@@ -73,34 +71,12 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine, extra = '')
         setUrlError(null);
         return;
       }
-      if (decoded.kind !== 'version-1') {
-        setUrlError({ message: decoded.message, kept });
-        // The address bar shows what the page shows.
-        if (kept === 'current') window.history.replaceState(window.history.state, '', linkTo(lastValidRef.current));
-        return;
-      }
-      setMigrating(true);
-      void migrateLinked(decoded.document, migrate).then((migrated) => {
-        setMigrating(false);
-        if (migrated.ok) {
-          setDraft(migrated.scenario);
-          setUrlError(null);
-        } else {
-          setUrlError({ message: `this older link could not be migrated: ${migrated.message}`, kept });
-          window.history.replaceState(window.history.state, '', linkTo(lastValidRef.current));
-        }
-      });
+      setUrlError({ message: decoded.message, kept });
+      // The address bar shows what the page shows.
+      if (kept === 'current') window.history.replaceState(window.history.state, '', linkTo(lastValidRef.current));
     },
-    [migrate],
+    [linkTo],
   );
-
-  // A version-1 link on arrival: the engine migrates it.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current || initial.ok || initial.kind !== 'version-1') return;
-    started.current = true;
-    open(initial, 'default');
-  }, [initial, open]);
 
   // A link pasted into this tab's address bar: load it like a fresh page would, but a bad one
   // leaves the scenario the page shows.
@@ -122,15 +98,15 @@ export function useScenarioUrl(migrate: Migrate = migrateWithEngine, extra = '')
   return {
     draft,
     setDraft,
-    /** The draft if it is valid (and not waiting for a migration), else null. */
+    /** The draft if it is valid, else null. */
     valid,
     issues,
     urlError,
     dismissUrlError,
-    /** A version-1 link is being migrated by the engine. */
-    migrating,
+    /** The version of an older link the page opened, migrated by the engine. */
+    migratedFrom: initial.ok ? initial.migratedFrom : undefined,
     /** The page was opened on a shared scenario (a `s=` link, migrated or not), not the default. */
-    fromLink: initial.ok ? initial.fromHash : initial.kind === 'version-1',
+    fromLink: initial.ok && initial.fromHash,
     shareUrl: shareUrl(window.location.href, lastValid) + extra,
     addressWith,
   };

@@ -3,13 +3,13 @@
 // and mean latency of an inclusive and an exclusive pair), and for a sweep of equal sizes
 // drawn as the paper's Figure 4 (bars of hit fraction, labelled with the % miss-rate cut).
 import { useEffect, useRef, useState } from 'react';
-import { formatCount, formatMs, formatPercent, formatSig } from '../../../app/format';
+import { formatCount, formatMs, formatPercent, formatSig } from '../../../format/numbers';
 import { UpsideChart } from '../../../charts/upside/UpsideChart';
-import type { Scenario } from '../../../scenario/schema';
+import type { Scenario } from '../../../scenario/document';
 import { firstPath, sourceBlocks } from '../../../scenario/topology';
 import { EngineClient, isAbortError } from '../../../worker/client';
 import type { ClientUpside, UpsidePoint, UpsidePrediction, UpsideReport } from '../../../worker/protocol';
-import { NumberField } from '../../scenario/components/NumberField';
+import { NumberField } from '../../../ui/NumberField';
 
 /** Figure 4's sweep: `n` equal sizes doubling up to the largest power of two ≤ `blocks`. */
 export function sweepSizes(blocks: number, n = 8): number[] {
@@ -184,7 +184,8 @@ function UpsideTable({ point }: { point: UpsidePoint }) {
     </tr>
   );
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Upside at each size (scrolls sideways)">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes the focus, so the keys can scroll it
+    <section className="table-scroll" tabIndex={0} aria-label="Upside at each size (scrolls sideways)">
       <table className="data-table" data-testid="upside-table">
         <thead>
           <tr>
@@ -202,14 +203,15 @@ function UpsideTable({ point }: { point: UpsidePoint }) {
           {row('exclusive', point.exclusive)}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
 /** Each client on its own stream, at its own sizes: what exclusivity would buy it. */
 function ClientUpsideTable({ clients }: { clients: ClientUpside[] }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Upside of each client (scrolls sideways)">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes the focus, so the keys can scroll it
+    <section className="table-scroll" tabIndex={0} aria-label="Upside of each client (scrolls sideways)">
       <table className="data-table" data-testid="upside-clients">
         <caption className="muted">Each client on its own stream: its cache, and the caches above it summed</caption>
         <thead>
@@ -246,6 +248,6 @@ function ClientUpsideTable({ clients }: { clients: ClientUpside[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

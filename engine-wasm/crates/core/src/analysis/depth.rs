@@ -20,6 +20,7 @@ pub const EXACT_LIMIT: u64 = 1 << 23;
 const CURVE_POINTS: usize = 256;
 
 /// How to compute the curves.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Default, Serialize, Deserialize)]
 #[serde(tag = "mode", rename_all = "camelCase", deny_unknown_fields)]
 pub enum DepthMode {

@@ -39,6 +39,7 @@ use crate::util::hash::splitmix64;
 pub const MAX_POINTS: usize = 64;
 
 /// A client size and an array size, in blocks.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SizePair {

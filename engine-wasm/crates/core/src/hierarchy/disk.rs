@@ -18,29 +18,38 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::Block;
 
-/// A mechanical drive's parameters (all optional in JSON; defaults are the calibrated drive).
+/// A mechanical drive's parameters (all optional in JSON, so in TypeScript too; defaults are the
+/// calibrated drive).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Mechanical {
     /// Spindle speed; the mean rotational delay is half a revolution.
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
     pub rpm: f64,
     /// Controller and command overhead per request.
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
     pub overhead_ms: f64,
     /// Seek time for the shortest non-zero distance and for a full stroke.
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
     pub min_seek_ms: f64,
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
     pub max_seek_ms: f64,
     /// Disk size (sets what a full stroke is).
     #[serde(rename = "capacityGiB")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
     pub capacity_gib: f64,
     /// Platter-to-buffer rate, MB/s (10^6 bytes).
     #[serde(rename = "mediaMBps")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
     pub media_mbps: f64,
     /// Buffer-to-host rate (read-ahead hits), MB/s.
     #[serde(rename = "busMBps")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
     pub bus_mbps: f64,
     /// Read-ahead after each platter read; 0 turns the track buffer off.
     #[serde(rename = "readAheadKiB")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
     pub read_ahead_kib: f64,
 }
 

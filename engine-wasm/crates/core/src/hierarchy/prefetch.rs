@@ -81,8 +81,10 @@ pub enum PrefetchConfig {
     #[serde(rename_all = "camelCase")]
     Readahead {
         #[serde(default = "default_trigger")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
         trigger: u32,
         #[serde(default = "default_window")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
         window: u32,
     },
 }

@@ -69,6 +69,7 @@ pub enum AdmissionConfig {
     #[serde(rename_all = "camelCase")]
     Probabilistic {
         #[serde(default = "default_probability")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         probability: f64,
     },
     /// Admit a block only on its second miss within the window (Bloom filters).

@@ -11,6 +11,7 @@ use super::{clock_pro, hyperbolic, lirs, lru_k, qdlp, s3fifo, slru, wtinylfu, Po
 use crate::workload::MAX_REQUESTS;
 
 /// How a parameter is typed and shown.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Unit {
@@ -23,6 +24,7 @@ pub enum Unit {
 }
 
 /// One parameter of a policy.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Param {
     /// Its key in the policy's JSON object.
@@ -39,10 +41,12 @@ pub struct Param {
 }
 
 /// One policy kind.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PolicyInfo {
     /// Its `kind` in JSON.
+    #[cfg_attr(feature = "ts", ts(type = "PolicyConfig[\"kind\"]"))]
     pub kind: &'static str,
     pub label: &'static str,
     /// Needs the whole reference string before the run (MIN, read-OPT).

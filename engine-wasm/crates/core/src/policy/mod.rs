@@ -175,6 +175,7 @@ pub enum PolicyConfig {
     Lfu {
         /// Halve all frequencies every this many references; 0 = never.
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(as = "Option<u64>", optional))]
         aging_period: u64,
     },
     /// Segmented LRU (paper 001).
@@ -182,6 +183,7 @@ pub enum PolicyConfig {
     Slru {
         /// Share of the cache given to the protected segment, in (0, 1).
         #[serde(default = "default_protected_share")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         protected_share: f64,
     },
     /// LRU-K with K = 2.
@@ -192,9 +194,11 @@ pub enum PolicyConfig {
     LruK {
         /// References remembered per block, 2 to 8; the victim's K-th latest is the oldest.
         #[serde(default = "default_k")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
         k: u32,
         /// References to this cache within which a block's references count as one; 0 = none.
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(as = "Option<u64>", optional))]
         correlated_period: u64,
     },
     /// ARC (FAST 2003).
@@ -209,6 +213,7 @@ pub enum PolicyConfig {
     Lirs {
         /// Share of the cache for resident HIR blocks, in (0, 1).
         #[serde(default = "default_hir_share")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         hir_share: f64,
     },
     /// CLOCK-Pro (USENIX ATC 2005): LIRS's reuse-distance test on one clock of hot, cold and
@@ -218,6 +223,7 @@ pub enum PolicyConfig {
         /// Least share of the cache for cold resident pages, and where the adaptive target
         /// starts, in (0, 1).
         #[serde(default = "default_min_cold_share")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         min_cold_share: f64,
     },
     /// MQ (USENIX ATC 2001) with an out queue the size of the cache (paper 004).
@@ -225,6 +231,7 @@ pub enum PolicyConfig {
     Mq {
         /// References a block stays in its queue unreferenced before dropping one; 0 = capacity.
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(as = "Option<u64>", optional))]
         life_time: u64,
     },
     /// Paper 004's LRU+Hints (Algorithm 1): SYNCH and REPLACE writes enter at the MRU end;
@@ -236,6 +243,7 @@ pub enum PolicyConfig {
     #[serde(rename = "mq+hints", rename_all = "camelCase")]
     MqHints {
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(as = "Option<u64>", optional))]
         life_time: u64,
     },
     /// Paper 004's TQ (§4.4, Algorithm 2): a high queue of written blocks evicting the latest
@@ -246,6 +254,7 @@ pub enum PolicyConfig {
     S3Fifo {
         /// Share of the cache given to the small queue, in (0, 1).
         #[serde(default = "default_small_share")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         small_share: f64,
     },
     /// QD-LP-FIFO (HotOS 2023): a probationary FIFO with a ghost (quick demotion) in front of a
@@ -254,6 +263,7 @@ pub enum PolicyConfig {
     QdLpFifo {
         /// Share of the cache given to the probationary FIFO, in (0, 1).
         #[serde(default = "default_probation_share")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         probation_share: f64,
     },
     /// W-TinyLFU (ACM ToS 2017): LRU window, TinyLFU admission, SLRU main cache.
@@ -261,6 +271,7 @@ pub enum PolicyConfig {
     WTinyLfu {
         /// Share of the cache for the LRU window, in (0, 1).
         #[serde(default = "default_window_share")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         window_share: f64,
     },
     /// Hyperbolic caching (USENIX ATC 2017): evicts the lowest request rate since entry among a
@@ -269,6 +280,7 @@ pub enum PolicyConfig {
     Hyperbolic {
         /// Resident blocks drawn per eviction, 1 to 1024.
         #[serde(default = "default_sample_size")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
         sample_size: u32,
     },
     /// LeCaR (HotStorage 2018): LRU and LFU as experts, followed at random by learned weights

@@ -32,11 +32,12 @@
 
 use serde::Serialize;
 
-use crate::hierarchy::{Demotions, Du, Protocol};
+use crate::hierarchy::{Demotions, DiskConfig, Du, LinkConfig, Protocol};
 use crate::policy::PolicyConfig;
 use crate::scenario::Scenario;
 use crate::scenario::{CacheConfig, Topology};
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Approach {
     #[serde(rename = "HA_B")]
@@ -89,6 +90,7 @@ impl Approach {
 pub const AC_CA_KS: [u32; 6] = [1, 4, 16, 64, 256, 1024];
 
 /// Replacement algorithm of one cache.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Algorithm {
@@ -106,6 +108,7 @@ impl Algorithm {
 }
 
 /// One design of the space.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Design {
@@ -216,11 +219,13 @@ impl Design {
 }
 
 /// One run of a design: its scenario and, for AC_CA, the candidate count it tries.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DesignRun {
     pub design: Design,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub k: Option<u32>,
     pub scenario: Scenario,
 }
@@ -238,6 +243,63 @@ impl DesignRun {
 /// Every run of the space on `base`, design by design in [`space`]'s order.
 pub fn space_runs(base: &Scenario) -> Vec<DesignRun> {
     space().iter().flat_map(|d| d.runs(base)).collect()
+}
+
+/// One design of the space as the page lists it: its name, its scenario, and what it runs.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct SpaceEntry {
+    pub name: String,
+    pub design: Design,
+    /// HA_B and HA_R, transparent to the client; the rest are aggressively collaborative.
+    pub hierarchy_aware: bool,
+    /// LRU at each level, no optimization (the paper's Figure 10).
+    pub plain: bool,
+    pub scenario: Scenario,
+    pub runs: Vec<SpaceRun>,
+}
+
+/// One run of a design, labelled (`AC_CA.LRU.ARC (k = 16)`).
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SpaceRun {
+    pub label: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub k: Option<u32>,
+    pub scenario: Scenario,
+}
+
+/// The whole space over `base`, every scenario checked: the first the engine refuses is the
+/// error, its issue prefixed with the design's (or run's) label.
+pub fn space_entries(base: &Scenario) -> Result<Vec<SpaceEntry>, super::Issue> {
+    let refused = |label: String, s: &Scenario| {
+        s.issues().into_vec().into_iter().next().map(|i| super::Issue::new(i.path, format!("{label}: {}", i.message)))
+    };
+    let mut out = Vec::new();
+    for d in space() {
+        let scenario = d.apply(base);
+        if let Some(i) = refused(d.name(), &scenario) {
+            return Err(i);
+        }
+        let mut runs = Vec::new();
+        for r in d.runs(base) {
+            if let Some(i) = refused(r.label(), &r.scenario) {
+                return Err(i);
+            }
+            runs.push(SpaceRun { label: r.label(), k: r.k, scenario: r.scenario });
+        }
+        out.push(SpaceEntry {
+            name: d.name(),
+            design: d,
+            hierarchy_aware: d.approach.is_hierarchy_aware(),
+            plain: d.is_plain(),
+            scenario,
+            runs,
+        });
+    }
+    Ok(out)
 }
 
 /// Each design's best run of `runs` by `score` (lower is better; AC_CA: its best k), in the
@@ -280,6 +342,93 @@ pub fn space() -> Vec<Design> {
         }
     }
     out
+}
+
+/// A SAN of paper 003's Table 3: the link between the clients and the storage caches, and the
+/// storage-cache hit and miss latencies T_h and T_m (ms) at 4 KiB and 8 KiB blocks.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct San {
+    /// The link preset's name in JSON.
+    #[cfg_attr(feature = "ts", ts(type = "\"vi-fc\" | \"ip-storage\" | \"future-san\""))]
+    pub preset: &'static str,
+    pub label: &'static str,
+    #[serde(skip)]
+    pub link: LinkConfig,
+    /// (T_h, T_m) at 4 KiB, and at 8 KiB.
+    pub at_4k: [f64; 2],
+    pub at_8k: [f64; 2],
+}
+
+/// Paper 003 Table 3.
+pub const SANS: [San; 3] = [
+    San {
+        preset: "vi-fc",
+        label: "VI / Fibre Channel",
+        link: LinkConfig::ViFc,
+        at_4k: [0.125, 6.352],
+        at_8k: [0.137, 6.94],
+    },
+    San {
+        preset: "ip-storage",
+        label: "IP storage",
+        link: LinkConfig::IpStorage,
+        at_4k: [0.692, 6.983],
+        at_8k: [0.979, 8.101],
+    },
+    San {
+        preset: "future-san",
+        label: "future SAN (10× faster)",
+        link: LinkConfig::FutureSan,
+        at_4k: [0.012, 6.238],
+        at_8k: [0.014, 6.817],
+    },
+];
+
+impl San {
+    /// The SAN named by its link preset.
+    pub fn named(preset: &str) -> Option<San> {
+        SANS.into_iter().find(|s| s.preset == preset)
+    }
+
+    /// `base` on this SAN: its link between the clients and the storage caches, and disks
+    /// taking T_m − T_h (Table 3 at 4 KiB or 8 KiB; 4 KiB's for any other block size). In a tree
+    /// every link up to a parent is the SAN, every root's disk the rest (its own link to the
+    /// disk unchanged).
+    pub fn apply(&self, base: &Scenario) -> Scenario {
+        let mut s = base.clone();
+        let [th, tm] = if s.block_size == 8192 { self.at_8k } else { self.at_4k };
+        let disk = DiskConfig::Constant { service_ms: ((tm - th) * 1e6).round() / 1e6 };
+        match &mut s.topology {
+            Topology::Tree { caches } => {
+                for c in caches {
+                    if c.parent.is_none() {
+                        c.disk = Some(disk);
+                    } else {
+                        c.link = Some(self.link);
+                    }
+                }
+            }
+            Topology::Single { link, disk: d, .. } | Topology::TwoLevel { link, disk: d, .. } => {
+                *link = self.link;
+                *d = disk;
+            }
+        }
+        s
+    }
+}
+
+/// `base` (two levels) with the same total cache split `client : array` = `ratio` : 1 (each at
+/// least one block); any other topology as it is.
+pub fn at_ratio(base: &Scenario, ratio: f64) -> Scenario {
+    let mut s = base.clone();
+    if let Topology::TwoLevel { client, array, .. } = &mut s.topology {
+        let total = client.capacity + array.capacity;
+        client.capacity = ((total as f64 * ratio / (1.0 + ratio)).round() as u64).max(1);
+        array.capacity = total.saturating_sub(client.capacity).max(1);
+    }
+    s
 }
 
 #[cfg(test)]

@@ -44,12 +44,14 @@ pub mod oracle;
 pub mod pipeline;
 mod spc;
 pub mod stream;
+pub mod summary;
 pub mod volumes;
 pub mod vscsi;
 
 use std::io::Read;
 
 pub use stream::{Finished, TraceStream};
+pub use summary::{TraceClient, TraceSummary};
 pub(crate) use volumes::{alibaba, k5cloud, tencent};
 
 use crate::model::{Block, Op, WriteHint};

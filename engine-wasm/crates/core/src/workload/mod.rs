@@ -55,7 +55,8 @@ pub const MAX_ZIPF_BLOCKS: u64 = 1 << 24;
 /// Upper bound on the requests of one run (warm-up plus measured).
 pub const MAX_REQUESTS: u64 = 100_000_000_000;
 
-/// The closed set of generators a scenario may name.
+/// The closed set of generators a scenario may name. A field with a serde default may be left
+/// out of a document, so TypeScript declares it optional (`ts(as = "Option<…>", optional)`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
@@ -69,9 +70,11 @@ pub enum WorkloadConfig {
         request_blocks: u32,
         /// Requests before measuring starts; default `blocks` (paper 000 §4.4).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
         /// Measured requests; default `10 × blocks`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         measured_requests: Option<u64>,
     },
     /// Paper 000 ZIPF: one-block reads, block i (0-based) with probability ∝ 1/(i+1)^alpha (the
@@ -81,11 +84,14 @@ pub enum WorkloadConfig {
         blocks: u64,
         #[serde(default = "one", skip_serializing_if = "is_one")]
         request_blocks: u32,
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         #[serde(default = "default_alpha")]
         alpha: f64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         measured_requests: Option<u64>,
     },
     /// Paper 000 SEQUENTIAL: one-block reads cycling through `0..blocks` (the paper uses
@@ -96,8 +102,10 @@ pub enum WorkloadConfig {
         #[serde(default = "one", skip_serializing_if = "is_one")]
         request_blocks: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         measured_requests: Option<u64>,
     },
     /// Scans, loops and random reads mixed (see [`mix`]): `scanShare` and `loopShare` of the
@@ -108,17 +116,23 @@ pub enum WorkloadConfig {
         blocks: u64,
         #[serde(default = "one", skip_serializing_if = "is_one")]
         request_blocks: u32,
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         #[serde(default = "third")]
         scan_share: f64,
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         #[serde(default = "third")]
         loop_share: f64,
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         #[serde(default = "fifth")]
         hot_share: f64,
+        #[cfg_attr(feature = "ts", ts(as = "Option<u64>", optional))]
         #[serde(default = "default_segment")]
         segment: u64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         measured_requests: Option<u64>,
     },
     /// A TPC-C-like OLTP client behind a DBMS buffer pool whose page cleaners tag their writes
@@ -126,15 +140,19 @@ pub enum WorkloadConfig {
     /// pages with its appending tables' slack.
     #[serde(rename_all = "camelCase")]
     Oltp {
+        #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
         #[serde(default = "default_warehouses")]
         warehouses: u32,
         /// Buffer pool pages; default half the initial database.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         buffer_pool: Option<u64>,
         /// Recovery bound in % of a log file (DB2's `softmax`).
+        #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
         #[serde(default = "default_softmax")]
         softmax: u32,
         /// Dirty share of the pool above which page cleaners write replacement candidates.
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         #[serde(default = "default_dirty_threshold")]
         dirty_threshold: f64,
         /// `storage` (default): what the pool sends the server; `buffer`: every page
@@ -148,8 +166,10 @@ pub enum WorkloadConfig {
         #[cfg_attr(feature = "ts", ts(type = "1 | 2"))]
         model: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         measured_requests: Option<u64>,
     },
     /// A TPC-H-like decision-support client running query 3 or 7 back to back, every request
@@ -159,17 +179,22 @@ pub enum WorkloadConfig {
     Tpch {
         query: TpchQuery,
         /// Multiplies the tables and index leaves (1 = 8,551 pages).
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         #[serde(default = "default_scale")]
         scale: f64,
         /// Query 7's index lookups per execution.
+        #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
         #[serde(default = "default_lookups")]
         lookups: u32,
         /// Query 7's data-page skew `[x, y]`: x % of the reads go to y % of each table's pages.
+        #[cfg_attr(feature = "ts", ts(as = "Option<[f64; 2]>", optional))]
         #[serde(default = "default_skew")]
         skew: [f64; 2],
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         measured_requests: Option<u64>,
     },
     /// Phase changes: generators one after another, each for its `requests`, its blocks shifted
@@ -178,6 +203,7 @@ pub enum WorkloadConfig {
     Phases {
         phases: Vec<Phase>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         warmup_requests: Option<u64>,
     },
 }
@@ -278,6 +304,19 @@ fn is_one(n: &u32) -> bool {
 pub const MAX_REQUEST_BLOCKS: u32 = 1024;
 
 impl WorkloadConfig {
+    /// Its `kind` in JSON ("random", "oltp", …).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            WorkloadConfig::Random { .. } => "random",
+            WorkloadConfig::Zipf { .. } => "zipf",
+            WorkloadConfig::Sequential { .. } => "sequential",
+            WorkloadConfig::Mix { .. } => "mix",
+            WorkloadConfig::Oltp { .. } => "oltp",
+            WorkloadConfig::Tpch { .. } => "tpch",
+            WorkloadConfig::Phases { .. } => "phases",
+        }
+    }
+
     fn parts(&self) -> (u64, Option<u64>, Option<u64>) {
         match self {
             WorkloadConfig::Random { blocks, warmup_requests, measured_requests, .. }
@@ -327,128 +366,145 @@ impl WorkloadConfig {
         (w.unwrap_or(blocks), m.unwrap_or(blocks.saturating_mul(10)))
     }
 
-    /// Checks the parameters; the message names the field.
+    /// Checks the parameters: the first problem, its field named.
     pub fn validate(&self) -> Result<(), (String, String)> {
+        match self.issues().into_iter().next() {
+            Some(issue) => Err(issue),
+            None => Ok(()),
+        }
+    }
+
+    /// Every problem with the parameters, in order: (field, what is wanted there).
+    pub fn issues(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
         if let WorkloadConfig::Phases { phases, .. } = self {
             if phases.is_empty() || phases.len() > MAX_PHASES {
-                return Err(("phases".into(), format!("must list 1 to {MAX_PHASES} phases (got {})", phases.len())));
+                out.push(("phases".into(), format!("must list 1 to {MAX_PHASES} phases (got {})", phases.len())));
+                return out;
             }
             for (i, p) in phases.iter().enumerate() {
                 if let WorkloadConfig::Phases { .. } = p.workload {
-                    return Err((format!("phases[{i}].workload"), "phases cannot nest".into()));
+                    out.push((format!("phases[{i}].workload"), "phases cannot nest".into()));
+                    continue;
                 }
-                p.workload.validate().map_err(|(f, m)| (format!("phases[{i}].workload.{f}"), m))?;
+                let inner = p.workload.generator_issues();
+                out.extend(inner.into_iter().map(|(f, m)| (format!("phases[{i}].workload.{f}"), m)));
                 if p.requests == 0 {
-                    return Err((format!("phases[{i}].requests"), "must be at least 1".into()));
+                    out.push((format!("phases[{i}].requests"), "must be at least 1".into()));
                 }
                 if p.offset.saturating_add(p.workload.blocks()) > MAX_BLOCKS {
-                    return Err((
+                    out.push((
                         format!("phases[{i}].offset"),
                         format!("the phase's blocks must stay below {MAX_BLOCKS}"),
                     ));
                 }
             }
+            if !out.is_empty() {
+                return out;
+            }
             let (w, m) = self.phases();
             if m == 0 {
-                return Err(("warmupRequests".into(), "leaves nothing to measure".into()));
+                out.push(("warmupRequests".into(), "leaves nothing to measure".into()));
+            } else if w.saturating_add(m) > MAX_REQUESTS {
+                out.push(("phases".into(), format!("the phases' requests must not exceed {MAX_REQUESTS}")));
             }
-            if w.saturating_add(m) > MAX_REQUESTS {
-                return Err(("phases".into(), format!("the phases' requests must not exceed {MAX_REQUESTS}")));
-            }
-            return Ok(());
+            return out;
         }
-        self.validate_generator().map_err(|(f, m)| (f.to_string(), m))
+        self.generator_issues().into_iter().map(|(f, m)| (f.to_string(), m)).collect()
     }
 
-    fn validate_generator(&self) -> Result<(), (&'static str, String)> {
+    /// A generator's problems (not phases), in order.
+    fn generator_issues(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
         if let WorkloadConfig::Oltp { warehouses, buffer_pool, softmax, dirty_threshold, model, .. } = *self {
-            let Some(model) = oltp::OltpModel::from_number(model) else {
-                return Err(("model", format!("must be 1 or 2 (got {model})")));
-            };
-            if !(1..=oltp::MAX_WAREHOUSES).contains(&warehouses) {
-                return Err((
-                    "warehouses",
-                    format!("must be between 1 and {} (got {warehouses})", oltp::MAX_WAREHOUSES),
-                ));
-            }
-            let (initial, _) = model.database_pages(warehouses);
-            if let Some(b) = buffer_pool {
-                if !(1..=initial).contains(&b) {
-                    return Err((
-                        "bufferPool",
-                        format!("must be between 1 and the database's {initial} pages (got {b})"),
-                    ));
+            match oltp::OltpModel::from_number(model) {
+                None => out.push(("model", format!("must be 1 or 2 (got {model})"))),
+                Some(_) if !(1..=oltp::MAX_WAREHOUSES).contains(&warehouses) => out
+                    .push(("warehouses", format!("must be between 1 and {} (got {warehouses})", oltp::MAX_WAREHOUSES))),
+                Some(model) => {
+                    let (initial, _) = model.database_pages(warehouses);
+                    if let Some(b) = buffer_pool {
+                        if !(1..=initial).contains(&b) {
+                            out.push((
+                                "bufferPool",
+                                format!("must be between 1 and the database's {initial} pages (got {b})"),
+                            ));
+                        }
+                    }
                 }
             }
             if !(1..=100_000).contains(&softmax) {
-                return Err(("softmax", format!("must be between 1 and 100000 % of a log file (got {softmax})")));
+                out.push(("softmax", format!("must be between 1 and 100000 % of a log file (got {softmax})")));
             }
             if !(dirty_threshold.is_finite() && dirty_threshold > 0.0 && dirty_threshold <= 1.0) {
-                return Err(("dirtyThreshold", format!("must be above 0 and at most 1 (got {dirty_threshold})")));
+                out.push(("dirtyThreshold", format!("must be above 0 and at most 1 (got {dirty_threshold})")));
+            }
+            if !out.is_empty() {
+                // The database's size, and so the checks below, need a valid model and warehouses.
+                return out;
             }
         }
         if let WorkloadConfig::Tpch { scale, lookups, skew: [x, y], .. } = *self {
             if !(scale.is_finite() && (tpch::MIN_SCALE..=tpch::MAX_SCALE).contains(&scale)) {
-                return Err((
+                out.push((
                     "scale",
                     format!("must be between {} and {} (got {scale})", tpch::MIN_SCALE, tpch::MAX_SCALE),
                 ));
+                return out;
             }
             if !(1..=tpch::MAX_LOOKUPS).contains(&lookups) {
-                return Err(("lookups", format!("must be between 1 and {} (got {lookups})", tpch::MAX_LOOKUPS)));
+                out.push(("lookups", format!("must be between 1 and {} (got {lookups})", tpch::MAX_LOOKUPS)));
             }
             if !(x.is_finite() && x > 0.0 && x <= 100.0) {
-                return Err(("skew", format!("x, the % of reads, must be above 0 and at most 100 (got {x})")));
-            }
-            if !(y.is_finite() && y > 0.0 && y < 100.0) {
-                return Err(("skew", format!("y, the % of pages, must be above 0 and below 100 (got {y})")));
+                out.push(("skew", format!("x, the % of reads, must be above 0 and at most 100 (got {x})")));
+            } else if !(y.is_finite() && y > 0.0 && y < 100.0) {
+                out.push(("skew", format!("y, the % of pages, must be above 0 and below 100 (got {y})")));
             }
         }
         let blocks = self.blocks();
         if !(1..=MAX_BLOCKS).contains(&blocks) {
-            return Err(("blocks", format!("must be between 1 and {MAX_BLOCKS} (got {blocks})")));
+            out.push(("blocks", format!("must be between 1 and {MAX_BLOCKS} (got {blocks})")));
         }
         let n = self.request_blocks();
         if !(1..=MAX_REQUEST_BLOCKS).contains(&n) || n as u64 > blocks {
-            return Err((
+            out.push((
                 "requestBlocks",
-                format!("must be between 1 and {} (got {n})", (MAX_REQUEST_BLOCKS as u64).min(blocks)),
+                format!("must be between 1 and {} (got {n})", (MAX_REQUEST_BLOCKS as u64).min(blocks.max(1))),
             ));
         }
         let (w, m) = self.phases();
         if m == 0 {
-            return Err(("measuredRequests", "must be at least 1".into()));
-        }
-        if w.saturating_add(m) > MAX_REQUESTS {
-            return Err(("measuredRequests", format!("warm-up plus measured requests must not exceed {MAX_REQUESTS}")));
+            out.push(("measuredRequests", "must be at least 1".into()));
+        } else if w.saturating_add(m) > MAX_REQUESTS {
+            out.push(("measuredRequests", format!("warm-up plus measured requests must not exceed {MAX_REQUESTS}")));
         }
         if let WorkloadConfig::Mix { scan_share, loop_share, hot_share, segment, .. } = *self {
             let share = |x: f64| x.is_finite() && (0.0..=1.0).contains(&x);
             if !share(scan_share) {
-                return Err(("scanShare", format!("must be between 0 and 1 (got {scan_share})")));
+                out.push(("scanShare", format!("must be between 0 and 1 (got {scan_share})")));
             }
             if !share(loop_share) || scan_share + loop_share > 1.0 + 1e-9 {
-                return Err(("loopShare", format!("must be between 0 and 1 − scanShare (got {loop_share})")));
+                out.push(("loopShare", format!("must be between 0 and 1 − scanShare (got {loop_share})")));
             }
             if !(hot_share.is_finite() && hot_share > 0.0 && hot_share <= 1.0) {
-                return Err(("hotShare", format!("must be above 0 and at most 1 (got {hot_share})")));
+                out.push(("hotShare", format!("must be above 0 and at most 1 (got {hot_share})")));
             }
             if !(1..=1 << 30).contains(&segment) {
-                return Err(("segment", format!("must be between 1 and 1073741824 requests (got {segment})")));
+                out.push(("segment", format!("must be between 1 and 1073741824 requests (got {segment})")));
             }
         }
         if let WorkloadConfig::Zipf { alpha, .. } = *self {
             if !(alpha.is_finite() && (0.0..=10.0).contains(&alpha)) {
-                return Err(("alpha", format!("must be between 0 and 10 (got {alpha})")));
+                out.push(("alpha", format!("must be between 0 and 10 (got {alpha})")));
             }
             if blocks > MAX_ZIPF_BLOCKS {
-                return Err((
+                out.push((
                     "blocks",
                     format!("a Zipf workload may span at most {MAX_ZIPF_BLOCKS} blocks (got {blocks})"),
                 ));
             }
         }
-        Ok(())
+        out
     }
 
     /// The client's application hints (paper 002 §3.1): one per range a TPC-H client reads (see

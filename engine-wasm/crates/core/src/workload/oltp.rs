@@ -77,6 +77,11 @@ pub const DEFAULT_WAREHOUSES: u32 = 2;
 /// Most warehouses (the universe stays under the generators' block limit).
 pub const MAX_WAREHOUSES: u32 = 1_000;
 
+/// The buffer pool's frames: as asked, or half the initial database (each within the database).
+pub fn buffer_pool_pages(asked: Option<u64>, initial_pages: u64, pages: u64) -> u64 {
+    asked.unwrap_or(initial_pages / 2).clamp(1, pages)
+}
+
 /// Which generator: the one scenario version 1 recorded, or the DB2-faithful one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OltpModel {
@@ -437,7 +442,7 @@ impl Oltp {
         assert!(shape.warehouses >= 1, "validated by WorkloadConfig");
         let model = shape.model;
         let layout = Layout::new(shape.warehouses, model);
-        let frames = shape.buffer_pool.unwrap_or(layout.initial_pages / 2).clamp(1, layout.pages) as usize;
+        let frames = buffer_pool_pages(shape.buffer_pool, layout.initial_pages, layout.pages) as usize;
         let (universe, threshold) = (layout.pages as usize, shape.dirty_threshold);
         let (log_file, counting) = match model {
             OltpModel::V1 => (LOG_FILE_RECORDS_PER_WAREHOUSE, Counting::Set),

@@ -65,6 +65,7 @@ pub enum Protocol {
     #[serde(rename = "ac-ca")]
     AcCa {
         #[serde(default = "default_ac_ca_k")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
         k: u32,
     },
 }

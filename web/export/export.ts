@@ -1,9 +1,9 @@
 // Exporting what a run showed: its report as JSON (with the scenario that made it) or as CSV
 // (a `section,key,value` table: the summary, the latency CDF, each client and each cache), and any
 // chart as a standalone SVG (its CSS styles inlined) or a PNG drawn from that SVG.
-import { protocolNames, type Scenario } from '../../scenario/schema';
-import { scenarioFacts } from '../../scenario/summary';
-import type { Report } from '../../worker/protocol';
+import { protocolName, type Scenario } from '../scenario/document';
+import { scenarioFacts } from '../scenario/summary';
+import type { Report } from '../worker/protocol';
 
 /** The scenario and its report, as one JSON document. */
 export function reportJson(scenario: unknown, report: Report): string {
@@ -41,9 +41,8 @@ export function reportCsv(report: Report, name = ''): string {
     for (const k of ['requests', 'reads', 'writes', 'synchWrites', 'replaceWrites', 'recovWrites'] as const)
       put(at, k, c[k]);
     put(at, 'meanLatencyMs', c.meanLatencyMs);
-    c.hitFractions.forEach((h, i) =>
-      put(at, i === c.hitFractions.length - 1 ? 'hitFraction.disk' : `hitFraction.level${i}`, h),
-    );
+    for (const [i, h] of c.hitFractions.entries())
+      put(at, i === c.hitFractions.length - 1 ? 'hitFraction.disk' : `hitFraction.level${i}`, h);
     if (c.aloneMeanLatencyMs !== undefined) put(at, 'aloneMeanLatencyMs', c.aloneMeanLatencyMs);
     if (c.speedup !== undefined) put(at, 'speedup', c.speedup);
   }
@@ -73,7 +72,7 @@ export function reportCsv(report: Report, name = ''): string {
   }
   if (report.fairness !== undefined) put('summary', 'fairness', report.fairness);
   put('summary', 'queueing', String(report.queueing));
-  return ['section,key,value', ...rows.map((r) => r.map(csvCell).join(','))].join('\n') + '\n';
+  return `${['section,key,value', ...rows.map((r) => r.map(csvCell).join(','))].join('\n')}\n`;
 }
 
 const STYLED = [
@@ -164,7 +163,7 @@ export function scenarioSummary(s: Scenario): string {
         ? `client ${t.client.policy} ${count(t.client.capacity)} → array ${t.array.policy} ${count(t.array.capacity)} blocks`
         : `a tree of ${t.caches.length} caches (${t.caches.map((c) => `${c.name} ${c.policy} ${count(c.capacity)}`).join(', ')})`;
   const kib = f.blockSize / 1024;
-  const protocol = f.protocol === null ? null : f.protocol === 'none' ? 'no protocol' : protocolNames[f.protocol];
+  const protocol = f.protocol === null ? null : f.protocol === 'none' ? 'no protocol' : protocolName(f.protocol);
   return [source, caches, protocol, `${kib >= 1 ? `${kib} KiB` : `${f.blockSize} B`} blocks`]
     .filter((p) => p !== null)
     .join(' · ');

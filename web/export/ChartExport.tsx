@@ -2,7 +2,7 @@
 // alone — its title, the scenario's one-line summary, its axis labels and its legend — saved
 // under a name that says which scenario and which view (`<scenario>-<view>.svg`).
 import type { RefObject } from 'react';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../scenario/document';
 import { download, exportName, figurePng, figureSvg, legendOf, scenarioSummary } from './export';
 
 export interface ChartExportProps {
@@ -32,6 +32,7 @@ export function ChartExport({ target, view, title, yLabel, scenario, testId }: C
   };
   const name = (ext: string) => exportName(scenario?.name || 'tiersim', view, ext);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset's border, padding and min-width would have to be undone
     <span className="chart-export" role="group" aria-label="export the chart">
       <button
         type="button"

@@ -1,0 +1,435 @@
+//! The scenario module's tests: migration, round trips, refusals with their fields.
+
+use super::*;
+use crate::hierarchy::{CoWrites, Du, MultiBlock, Protocol};
+use crate::policy::PolicyConfig;
+use crate::workload::Sharing;
+
+#[test]
+fn a_version_3_document_keeps_its_numbers_in_version_4() {
+    // Shared before version 4: CO at a TQ cache fed paper 004's hinted writes, which CO then
+    // passed on as plain references. Read now, it keeps that way (`coWrites: plain`) and runs
+    // exactly as when it was shared; written as version 4, TQ gets the hints.
+    let v3 = serde_json::json!({
+        "version": 3, "name": "co over tq", "seed": 5,
+        "topology": {"kind": "single", "cache": {"capacity": 2000, "policy": {"kind": "tq"}, "co": true},
+                     "link": {"preset": "fc-1g"}, "disk": {"kind": "constant", "serviceMs": 10}},
+        "protocol": {"kind": "none"},
+        "source": {"kind": "workload", "workload": {"kind": "oltp", "warehouses": 1, "warmupRequests": 5000, "measuredRequests": 30000}}
+    });
+    let migrated = Scenario::from_json(&v3.to_string()).unwrap();
+    assert_eq!((migrated.version, migrated.co_writes), (SCENARIO_VERSION, CoWrites::Plain));
+    assert!(migrated.to_json().contains(r#""coWrites":"plain""#));
+    let mut explicit = v3.clone();
+    explicit["version"] = SCENARIO_VERSION.into();
+    explicit["coWrites"] = "plain".into();
+    let run = |s: Scenario| crate::Run::new(s).unwrap().run_to_end();
+    let old = run(migrated);
+    assert_eq!(old, run(Scenario::from_json(&explicit.to_string()).unwrap()));
+    // Version 4 without the field: the hints reach TQ, and CO changes nothing TQ does.
+    let mut now = v3.clone();
+    now["version"] = SCENARIO_VERSION.into();
+    let hinted = Scenario::from_json(&now.to_string()).unwrap();
+    assert_eq!(hinted.co_writes, CoWrites::Hinted);
+    assert!(!hinted.to_json().contains("coWrites"));
+    let new = run(hinted);
+    assert_ne!(old.counters, new.counters);
+    let mut bare = now.clone();
+    bare["topology"]["cache"]["co"] = false.into();
+    assert_eq!(new.counters, run(Scenario::from_json(&bare.to_string()).unwrap()).counters);
+    // Version 2 and 1 documents keep it too; an old document without CO, where the setting
+    // changes nothing, is left without it.
+    let mut v2 = v3.clone();
+    v2["version"] = 2.into();
+    assert_eq!(Scenario::from_json(&v2.to_string()).unwrap().co_writes, CoWrites::Plain);
+    let v1 = r#"{"version": 1, "name": "old", "seed": 3, "client": {"capacity": 100, "policy": {"kind": "lru"}, "co": true},
+                 "array": {"capacity": 200, "policy": {"kind": "tq"}}, "protocol": {"kind": "demote"},
+                 "link": {"preset": "fc-1g"}, "disk": {"kind": "constant", "serviceMs": 10},
+                 "workload": {"kind": "zipf", "blocks": 1000}}"#;
+    assert_eq!(Scenario::from_json(v1).unwrap().co_writes, CoWrites::Plain);
+    let mut no_co = v3.clone();
+    no_co["topology"]["cache"]["co"] = false.into();
+    let plain_free = Scenario::from_json(&no_co.to_string()).unwrap();
+    assert_eq!(plain_free.co_writes, CoWrites::Hinted);
+    assert!(!plain_free.to_json().contains("coWrites"));
+    assert!(Scenario::from_json(r#"{"version":4,"coWrites":"loud"}"#).is_err());
+}
+
+#[test]
+fn a_version_2_document_keeps_its_numbers_in_version_3() {
+    // Shared before version 3: requests of 4 blocks (then looked up all at once) and MC² (then
+    // revision 1). Read now, it keeps both ways, and runs exactly as when it was shared.
+    let v2 = |protocol: &str| {
+        let mut s: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+        s["version"] = 2.into();
+        s["protocol"] = serde_json::from_str(protocol).unwrap();
+        let w = &mut s["source"]["workload"];
+        w["requestBlocks"] = 4.into();
+        w["measuredRequests"] = 20_000.into();
+        s
+    };
+    let old = v2(r#"{"kind":"demote"}"#);
+    let migrated = Scenario::from_json(&old.to_string()).unwrap();
+    assert_eq!(migrated.version, SCENARIO_VERSION);
+    assert_eq!(migrated.multi_block, MultiBlock::Atomic);
+    // The same document written as version 3 says so explicitly, and runs the same.
+    let mut explicit = old.clone();
+    explicit["version"] = SCENARIO_VERSION.into();
+    explicit["multiBlock"] = "atomic".into();
+    let run = |s: Scenario| crate::Run::new(s).unwrap().run_to_end();
+    assert_eq!(run(migrated.clone()), run(Scenario::from_json(&explicit.to_string()).unwrap()));
+    // Version 3 without the field serves the blocks one by one: other numbers.
+    let mut now = old.clone();
+    now["version"] = SCENARIO_VERSION.into();
+    let per_block = Scenario::from_json(&now.to_string()).unwrap();
+    assert_eq!(per_block.multi_block, MultiBlock::PerBlock);
+    assert_ne!(run(migrated).counters, run(per_block).counters);
+    // A version-2 MC² document keeps revision 1; one that names its revision keeps it.
+    let mut mc2 = Scenario::default().to_json();
+    mc2 = mc2.replacen(&format!(r#""version":{SCENARIO_VERSION}"#), r#""version":2"#, 1);
+    let mut doc: serde_json::Value = serde_json::from_str(&mc2).unwrap();
+    doc["protocol"] = serde_json::json!({"kind": "mc2"});
+    let read = |d: &serde_json::Value| {
+        serde_json::to_value(Scenario::from_json(&d.to_string()).map(|s| s.protocol).ok()).unwrap()
+    };
+    let as_v2 = read(&doc);
+    doc["protocol"]["revision"] = 2.into();
+    let named = read(&doc);
+    doc["version"] = SCENARIO_VERSION.into();
+    doc["protocol"] = serde_json::json!({"kind": "mc2"});
+    let as_v3 = read(&doc);
+    assert_eq!(
+        (as_v2, named, as_v3),
+        (
+            serde_json::json!({"kind": "mc2", "revision": 1}),
+            serde_json::json!({"kind": "mc2"}),
+            serde_json::json!({"kind": "mc2"})
+        )
+    );
+}
+
+#[test]
+fn default_round_trips_through_json() {
+    let s = Scenario::default();
+    let back = Scenario::from_json(&s.to_json()).unwrap();
+    assert_eq!(s, back);
+    let json = s.to_json();
+    assert!(json.contains(r#""protocol":{"kind":"demote"}"#), "{json}");
+    assert!(json.contains(r#""topology":{"kind":"two-level""#), "{json}");
+    assert!(json.contains(r#""link":{"preset":"fc-1g"}"#), "{json}");
+    assert!(json.contains(r#""version":4"#), "{json}");
+}
+
+#[test]
+fn an_admission_filter_sits_at_any_cache_and_is_reported() {
+    let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+        v["source"]["workload"] = serde_json::json!({"kind": "zipf", "blocks": 4000, "alpha": 0.9, "warmupRequests": 0, "measuredRequests": 40000});
+        v["topology"]["client"]["capacity"] = serde_json::json!(200);
+        v["topology"]["array"]["capacity"] = serde_json::json!(400);
+        edit(&mut v);
+        Scenario::from_json(&v.to_string())
+    };
+    let plain = crate::run::Run::new(with(&|_| {}).unwrap()).unwrap().run_to_end();
+    assert!(plain.caches.iter().all(|c| c.admission.is_none()));
+    let s = with(&|v| v["topology"]["array"]["admission"] = serde_json::json!({"kind": "second-hit"})).unwrap();
+    assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s, "round trip");
+    let filtered = crate::run::Run::new(s).unwrap().run_to_end();
+    let array = filtered.caches.iter().find(|c| c.name == "array").unwrap();
+    let counts = array.admission.expect("the array reports its filter");
+    assert!(counts.admitted > 0 && counts.declined > 0, "{counts:?}");
+    assert!(filtered.caches.iter().filter(|c| c.name != "array").all(|c| c.admission.is_none()));
+    assert_ne!(filtered.caches, plain.caches, "the filter changes what the array keeps");
+    // Refusals name the place.
+    let e = with(&|v| {
+        v["topology"]["client"]["admission"] = serde_json::json!({"kind": "probabilistic", "probability": 0})
+    })
+    .unwrap_err();
+    assert_eq!(e.path, "topology.client.admission");
+    assert!(e.message.contains("probability must be above 0"), "{}", e.message);
+    let e = with(&|v| v["topology"]["client"]["admission"] = serde_json::json!({"kind": "tinylfu", "window": 3}))
+        .unwrap_err();
+    assert_eq!(e.path, "topology.client.admission.window");
+    let e = with(&|v| v["topology"]["client"]["admission"] = serde_json::json!({"kind": "bloom"})).unwrap_err();
+    assert!(e.path.starts_with("topology.client.admission"), "{e:?}");
+}
+
+#[test]
+fn prefetching_sits_at_any_cache_is_reported_and_refused_where_it_cannot_work() {
+    let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+        // A cycle over 4000 blocks: a sequential stream, nearly all of it in nobody's cache.
+        v["source"]["workload"] =
+            serde_json::json!({"kind": "sequential", "blocks": 4000, "warmupRequests": 0, "measuredRequests": 20000});
+        v["topology"]["client"]["capacity"] = serde_json::json!(200);
+        v["topology"]["array"]["capacity"] = serde_json::json!(400);
+        edit(&mut v);
+        Scenario::from_json(&v.to_string())
+    };
+    let plain = crate::run::Run::new(with(&|_| {}).unwrap()).unwrap().run_to_end();
+    assert!(plain.caches.iter().all(|c| c.prefetch.is_none()));
+    let s = with(&|v| {
+        v["topology"]["client"]["prefetch"] = serde_json::json!({"kind": "readahead", "trigger": 2, "window": 4})
+    })
+    .unwrap();
+    assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s, "round trip");
+    assert!(s.prefetches());
+    let ahead = crate::run::Run::new(s).unwrap().run_to_end();
+    let client = ahead.caches.iter().find(|c| c.name == "client").unwrap();
+    let counts = client.prefetch.expect("the client reports its prefetching");
+    assert_eq!(counts.prefetched, counts.hits + counts.wasted + counts.pending, "{counts:?}");
+    // A sequential cycle over 4000 blocks: nearly every block comes ahead.
+    assert!(counts.hits * 10 > client.counters.hits * 9, "{counts:?} {:?}", client.counters);
+    assert!(ahead.caches.iter().filter(|c| c.name != "client").all(|c| c.prefetch.is_none()));
+    assert!(
+        ahead.hit_fractions.client > plain.hit_fractions.client + 0.5,
+        "{:?} vs {:?}",
+        ahead.hit_fractions,
+        plain.hit_fractions
+    );
+    // Refusals name the place.
+    let e = with(&|v| v["topology"]["array"]["prefetch"] = serde_json::json!({"kind": "readahead", "trigger": 0}))
+        .unwrap_err();
+    assert_eq!(e.path, "topology.array.prefetch");
+    assert!(e.message.contains("trigger must be between 1 and 1024"), "{}", e.message);
+    let e = with(&|v| v["topology"]["array"]["prefetch"] = serde_json::json!({"kind": "readahead", "window": 257}))
+        .unwrap_err();
+    assert!(e.message.contains("window must be between 1 and 256"), "{}", e.message);
+    let e = with(&|v| v["topology"]["client"]["prefetch"] = serde_json::json!({"kind": "lookahead", "window": 3}))
+        .unwrap_err();
+    assert_eq!(e.path, "topology.client.prefetch.window");
+    let e = with(&|v| {
+        v["topology"]["client"]["prefetch"] = serde_json::json!({"kind": "lookahead"});
+        v["protocol"] = serde_json::json!({"kind": "ac-cc"});
+    })
+    .unwrap_err();
+    assert_eq!(e.path, "topology.client.prefetch");
+    assert!(e.message.contains("AC_CC"), "{}", e.message);
+    let e = with(&|v| {
+        v["topology"]["array"]["prefetch"] = serde_json::json!({"kind": "lookahead"});
+        v["protocol"] = serde_json::json!({"kind": "mc2"});
+    })
+    .unwrap_err();
+    assert_eq!(e.path, "topology.array.prefetch");
+    assert!(e.message.contains("MC²"), "{}", e.message);
+}
+
+#[test]
+fn a_key_nothing_reads_is_refused_with_its_path_at_any_depth() {
+    let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+        edit(&mut v);
+        Scenario::from_json(&v.to_string())
+    };
+    // serde alone reads each of these, dropping the key: a unit variant of a tagged enum.
+    let e = with(&|v| v["protocol"] = serde_json::json!({"kind": "ha-r", "du": "drop"})).unwrap_err();
+    assert_eq!(
+        (e.path.as_str(), e.message.as_str()),
+        ("protocol.du", "unknown field `du` (kind \"ha-r\" has no such setting)")
+    );
+    let e = with(&|v| v["topology"]["client"]["policy"] = serde_json::json!({"kind": "lru", "size": 3})).unwrap_err();
+    assert_eq!(e.path, "topology.client.policy.size");
+    let e = with(&|v| v["topology"]["link"] = serde_json::json!({"preset": "fc-1g", "latencyUs": 5})).unwrap_err();
+    assert_eq!(e.path, "topology.link.latencyUs");
+    let e = with(&|v| v["queueing"] = serde_json::json!({"arrivals": "closed", "meanInterarrivalMs": 2})).unwrap_err();
+    assert_eq!(e.path, "queueing.meanInterarrivalMs");
+    // Version 2 documents too (after their migration).
+    let e = with(&|v| {
+        v["version"] = 2.into();
+        v["protocol"] = serde_json::json!({"kind": "demote", "k": 4});
+    })
+    .unwrap_err();
+    assert_eq!(e.path, "protocol.k");
+    // Keys that mean something stay accepted, a default written out included.
+    let ok = with(&|v| {
+        v["protocol"] = serde_json::json!({"kind": "ac-ca", "k": 4});
+        v["topology"]["client"]["co"] = false.into();
+        v["fairness"] = true.into();
+        v["multiBlock"] = "per-block".into();
+    });
+    assert!(ok.is_ok(), "{ok:?}");
+    assert_eq!(
+        PolicyConfig::from_json(r#"{"kind":"lecar","learningRate":0.1}"#).unwrap_err(),
+        "unknown field `learningRate` (kind \"lecar\" has no such setting)"
+    );
+    assert_eq!(
+        PolicyConfig::from_json(r#"{"kind":"slru","protectedShare":0.7}"#),
+        Ok(PolicyConfig::Slru { protected_share: 0.7 })
+    );
+}
+
+#[test]
+fn errors_name_the_field() {
+    let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+    v["topology"]["client"]["capacity"] = serde_json::json!(0);
+    let e = Scenario::from_json(&v.to_string()).unwrap_err();
+    assert_eq!(e.path, "topology.client.capacity");
+    assert!(e.to_string().contains("between 1 and"), "{e}");
+
+    v["topology"]["client"]["capacity"] = serde_json::json!(8);
+    v["topology"]["array"]["policy"] = serde_json::json!({"kind": "slru", "protectedShare": 1.0});
+    let e = Scenario::from_json(&v.to_string()).unwrap_err();
+    // A policy's parameter is named as its own field.
+    assert_eq!(e.to_string(), "scenario.topology.array.policy.protectedShare: must be above 0 and below 1 (got 1)");
+
+    v["topology"]["array"]["policy"] = serde_json::json!({"kind": "lru"});
+    v["source"]["workload"]["blocks"] = serde_json::json!(1u64 << 40);
+    let e = Scenario::from_json(&v.to_string()).unwrap_err();
+    assert_eq!(e.path, "source.workload.blocks", "{e}");
+
+    // A bad type or an unknown field inside a tagged value is named, not just the value.
+    v["source"]["workload"]["blocks"] = serde_json::json!(100);
+    v["topology"]["client"]["capacity"] = serde_json::json!("big");
+    let e = Scenario::from_json(&v.to_string()).unwrap_err();
+    assert_eq!((e.path.as_str(), e.message.as_str()), ("topology.client.capacity", "must be a number (got \"big\")"));
+    v["topology"]["client"]["capacity"] = serde_json::json!(8);
+    v["topology"]["lnk"] = serde_json::json!({});
+    let e = Scenario::from_json(&v.to_string()).unwrap_err();
+    assert!(e.path.starts_with("topology") && e.message.contains("lnk"), "{e}");
+    v["topology"].as_object_mut().unwrap().remove("lnk");
+    v["source"]["sharing"] = serde_json::json!({"kind": "shared", "fraction": "half"});
+    let e = Scenario::from_json(&v.to_string()).unwrap_err();
+    assert_eq!(e.path, "source.sharing", "{e}");
+    v["source"].as_object_mut().unwrap().remove("sharing");
+    v["surprise"] = serde_json::json!(1);
+    assert!(Scenario::from_json(&v.to_string()).unwrap_err().message.contains("surprise"));
+}
+
+#[test]
+fn future_unknown_and_malformed_documents_are_refused_clearly() {
+    let e = Scenario::from_json(r#"{"version": 5}"#).unwrap_err();
+    assert_eq!(e.path, "version");
+    assert!(e.to_string().contains("version 5 is newer than this tiersim"), "{e}");
+    assert!(Scenario::from_json(r#"{"version": "one"}"#).is_err());
+    assert!(Scenario::from_json("{").unwrap_err().to_string().contains("not valid JSON"));
+    assert_eq!(Scenario::from_json("{}").unwrap_err().path, "version");
+    assert!(Scenario::from_json("[]").unwrap_err().message.contains("expected a JSON object"));
+    let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+    v["topology"]["kind"] = serde_json::json!("ring");
+    let e = Scenario::from_json(&v.to_string()).unwrap_err();
+    assert_eq!(e.path, "topology.kind", "{e}");
+    assert_eq!(e.message, "must be one of single, two-level, tree (got ring)", "{e}");
+}
+
+#[test]
+fn fields_a_run_would_ignore_are_refused_with_a_reason() {
+    let mut s = Scenario::single(100, PolicyConfig::Lru, Scenario::default().workload().unwrap().clone());
+    s.protocol = Protocol::Demote;
+    assert_eq!(s.validate().unwrap_err().path, "protocol");
+    s.protocol = Protocol::None;
+    s.du = Some(Du::Drop);
+    assert_eq!(s.validate().unwrap_err().path, "du");
+    let mut s = Scenario::paper000_random(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::AcCc);
+    s.du = Some(Du::Drop);
+    let e = s.validate().unwrap_err();
+    assert!(e.message.contains("AC_CC keeps each block in one level"), "{e}");
+    let mut s = Scenario::default();
+    if let Source::Workload { sharing, .. } = &mut s.source {
+        *sharing = Sharing::Conjoint;
+    }
+    assert_eq!(s.validate().unwrap_err().path, "source.sharing");
+}
+
+#[test]
+fn offline_policies_run_wherever_their_stream_is_known() {
+    let mut s = Scenario::paper000_random(PolicyConfig::Min, PolicyConfig::Lru, Protocol::Demote);
+    s.validate().expect("MIN at a client: its own requests");
+    s.topology.client_mut().unwrap().policy = PolicyConfig::Lru;
+    s.topology.array_mut().unwrap().policy = PolicyConfig::ReadOpt;
+    s.validate().expect("read-OPT at the array under DEMOTE: the client's misses, known from a first pass");
+    s.protocol = Protocol::AcCa { k: 4 };
+    let e = s.validate().unwrap_err();
+    assert_eq!(e.path, "topology.array.policy");
+    assert!(e.message.contains("depends on its own choices"), "{e}");
+    s.protocol = Protocol::None;
+    s.topology.client_mut().unwrap().policy = PolicyConfig::Min;
+    let e = s.validate().unwrap_err();
+    assert!(e.message.contains("depends on the offline \"client\""), "{e}");
+}
+
+#[test]
+fn every_issue_is_reported_with_its_place_and_the_first_is_the_error() {
+    let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+    v["seed"] = serde_json::json!(1u64 << 60);
+    v["topology"]["client"]["capacity"] = serde_json::json!(0);
+    v["topology"]["array"]["policy"] = serde_json::json!({"kind": "lirs", "hirShare": 2});
+    v["source"]["workload"] = serde_json::json!({"kind": "mix", "blocks": 0, "scanShare": 0.9, "loopShare": 0.5});
+    v["du"] = serde_json::json!("drop");
+    v["protocol"] = serde_json::json!({"kind": "none"});
+    v["demotions"] = serde_json::json!("hidden");
+    let checked = Scenario::check(v.clone());
+    assert!(checked.scenario.is_none());
+    let places: Vec<&str> = checked.issues.iter().map(|i| i.at.as_str()).collect();
+    assert_eq!(
+        places,
+        [
+            "seed",
+            "topology.client.capacity",
+            "topology.array.policy.hirShare",
+            "demotions",
+            "source.workload.blocks",
+            "source.workload.requestBlocks",
+            "source.workload.measuredRequests",
+            "source.workload.loopShare",
+        ],
+        "{:#?}",
+        checked.issues
+    );
+    // DU under `none` over two levels is allowed: an inclusive array may drop what it sends up.
+    assert_eq!(checked.issues[2].path, FieldPath::parse("topology.array.policy.hirShare"));
+    assert_eq!(Scenario::from_value(v).unwrap_err().path, "seed");
+
+    // A tree's problems, all of them, each at its cache.
+    let tree = serde_json::json!({"version": 4, "seed": 1, "topology": {"kind": "tree", "caches": [
+        {"name": "a", "capacity": 1, "policy": {"kind": "lru"}, "parent": "nowhere"},
+        {"name": "a", "capacity": 1, "policy": {"kind": "lru"}, "parent": "r", "disk": {"kind": "constant", "serviceMs": 1}},
+        {"name": "r", "capacity": 1, "policy": {"kind": "lru"}}]},
+      "source": {"kind": "workload", "workload": {"kind": "random", "blocks": 10}}});
+    let checked = Scenario::check(tree);
+    let issues: Vec<(String, &str)> = checked.issues.iter().map(|i| (i.at.clone(), i.message.as_str())).collect();
+    assert_eq!(
+        issues,
+        [
+            ("topology.caches[0].parent".to_string(), "no cache is named \"nowhere\""),
+            ("topology.caches[1].name".to_string(), "\"a\" names two caches"),
+            ("topology.caches[1].disk".to_string(), "only a root has a disk; \"a\" has a parent"),
+            ("topology.caches[2].disk".to_string(), "\"r\" has no parent, so it needs a disk"),
+        ]
+    );
+
+    // A field of the wrong type stops the reading there: one issue, in a form's words.
+    let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+    v["topology"]["client"]["capacity"] = serde_json::Value::Null;
+    let checked = Scenario::check(v);
+    assert_eq!(checked.issues.len(), 1);
+    assert_eq!(
+        (checked.issues[0].at.as_str(), checked.issues[0].message.as_str()),
+        ("topology.client.capacity", "must be a number")
+    );
+
+    // A map's key is one step of the path, whatever it holds.
+    let named = serde_json::json!({"version": 4, "seed": 1, "topology": {"kind": "tree", "caches": [
+        {"name": "c.1", "capacity": 1, "policy": {"kind": "lru"}, "parent": "r"},
+        {"name": "r", "capacity": 1, "policy": {"kind": "lru"}, "disk": {"kind": "constant", "serviceMs": 1}}]},
+      "source": {"kind": "workload", "workload": {"kind": "random", "blocks": 10},
+                 "clients": {"c.1": {"kind": "random", "blocks": 0}}}});
+    let checked = Scenario::check(named);
+    assert_eq!(
+        checked.issues[0].path.0,
+        [Seg::Key("source".into()), Seg::Key("clients".into()), Seg::Key("c.1".into()), Seg::Key("blocks".into())]
+    );
+}
+
+#[test]
+fn an_old_document_says_it_was_migrated() {
+    let v1 = serde_json::json!({"version": 3, "seed": 1, "topology": {"kind": "single",
+        "cache": {"capacity": 10, "policy": {"kind": "lru"}}, "link": {"preset": "fc-1g"},
+        "disk": {"kind": "constant", "serviceMs": 10}},
+        "source": {"kind": "workload", "workload": {"kind": "random", "blocks": 10}}});
+    let checked = Scenario::check(v1);
+    assert_eq!(checked.migrated_from, Some(3));
+    assert_eq!(checked.scenario.unwrap().version, SCENARIO_VERSION);
+    let current = Scenario::check(serde_json::to_value(Scenario::default()).unwrap());
+    assert_eq!(current.migrated_from, None);
+    assert_eq!(current.scenario, Some(Scenario::default()));
+}

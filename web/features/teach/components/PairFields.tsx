@@ -1,0 +1,139 @@
+// Two levels' settings (or one cache's): the client's and the array's policies, their sizes, the
+// protocol between them, the request list and each level's start list.
+import type { PolicyKind } from '../../../scenario/document';
+import { SelectField } from '../../../ui/SelectField';
+import type { StepperConfig } from '../config';
+
+export type PolicyOption = { value: PolicyKind; label: string };
+
+/** The array's choices: none (one cache), or a policy. */
+export function arrayOptions(policies: readonly PolicyOption[]): { value: PolicyKind | 'none'; label: string }[] {
+  return [{ value: 'none', label: 'no array (a single cache)' }, ...policies];
+}
+
+function SizeField({
+  label,
+  value,
+  testId,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  testId: string;
+  onChange: (n: number) => void;
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type="number"
+        min={1}
+        max={64}
+        data-testid={testId}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+    </label>
+  );
+}
+
+function TextField({
+  label,
+  value,
+  testId,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input type="text" data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
+export function PairFields({
+  config,
+  policies,
+  set,
+}: {
+  config: StepperConfig;
+  policies: readonly PolicyOption[];
+  set: (patch: Partial<StepperConfig>) => void;
+}) {
+  const array = config.array !== 'none';
+  return (
+    <>
+      <div className="row">
+        <SelectField<PolicyKind>
+          testId="stepper-client-policy"
+          label="Client policy"
+          value={config.client}
+          options={policies}
+          onChange={(v) => set({ client: v })}
+        />
+        <SelectField<PolicyKind | 'none'>
+          testId="stepper-array-policy"
+          label="Array policy"
+          value={config.array}
+          options={arrayOptions(policies)}
+          onChange={(v) => set({ array: v })}
+        />
+      </div>
+      <div className="row">
+        <SizeField
+          label="Client blocks"
+          testId="stepper-client-size"
+          value={config.clientSize}
+          onChange={(n) => set({ clientSize: n })}
+        />
+        {array && (
+          <SizeField
+            label="Array blocks"
+            testId="stepper-array-size"
+            value={config.arraySize}
+            onChange={(n) => set({ arraySize: n })}
+          />
+        )}
+      </div>
+      {array && (
+        <SelectField<'none' | 'demote'>
+          testId="stepper-protocol"
+          label="Protocol"
+          value={config.protocol}
+          options={[
+            { value: 'none', label: 'inclusive: the array keeps its copy' },
+            { value: 'demote', label: 'DEMOTE: victims go down' },
+          ]}
+          onChange={(v) => set({ protocol: v })}
+        />
+      )}
+      <TextField
+        label="Requests (letters or numbers; * for a write, *replace, *synch or *recov for a hinted one)"
+        testId="stepper-requests"
+        value={config.requests}
+        onChange={(text) => set({ requests: text })}
+      />
+      <div className="row">
+        <TextField
+          label="Client starts with (next victim first)"
+          testId="stepper-start-client"
+          value={config.startClient}
+          onChange={(text) => set({ startClient: text })}
+        />
+        {array && (
+          <TextField
+            label="Array starts with"
+            testId="stepper-start-array"
+            value={config.startArray}
+            onChange={(text) => set({ startArray: text })}
+          />
+        )}
+      </div>
+    </>
+  );
+}

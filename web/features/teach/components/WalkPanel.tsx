@@ -1,0 +1,71 @@
+// One walk at step `at`: the request strip (a click jumps to a request's step), `children` (the
+// narration and what goes with it), why the request missed, the caches with the evicted tray,
+// and the tally and evictions so far. `testId` names its test ids, so pairs beside the first
+// keep their own.
+import { type ReactNode, useMemo } from 'react';
+import type { TeachStep } from '../../../worker/protocol';
+import { BOX, GAP, layoutStep } from '../layout';
+import { blockLabel } from '../requests';
+import { evictionsAt, evictionsOf, missWords, stripOf, tallyAt } from '../walk';
+import { CacheStage } from './CacheStage';
+import { EvictedTray } from './EvictedTray';
+import { RequestStrip } from './RequestStrip';
+import { TallyTable } from './TallyTable';
+
+export function WalkPanel({
+  steps,
+  letters,
+  clients,
+  at,
+  testId,
+  onJump,
+  children,
+}: {
+  steps: TeachStep[];
+  letters: boolean;
+  clients: string[];
+  at: number;
+  testId: (name: string) => string;
+  onJump?: (step: number) => void;
+  children?: ReactNode;
+}) {
+  const current = steps[at];
+  const evictedNow = useMemo(
+    () => (at > 0 ? evictionsOf(steps, at, letters).map((e) => e.label) : []),
+    [steps, at, letters],
+  );
+  const layout = useMemo(() => layoutStep(current, letters, evictedNow), [current, letters, evictedNow]);
+  const strip = useMemo(() => stripOf(steps, letters), [steps, letters]);
+  const tally = useMemo(() => tallyAt(steps, at), [steps, at]);
+  const tray = useMemo(() => evictionsAt(steps, at, letters), [steps, at, letters]);
+  const width = Math.max(
+    360,
+    ...layout.rows.map((r) => layout.labelWidth + Math.max(1, r.queue.blocks.length) * (BOX + GAP) + 70),
+  );
+  const missText = missWords(current);
+  return (
+    <>
+      <RequestStrip strip={strip} steps={steps} clients={clients} at={at} testId={testId} onJump={onJump} />
+      {children}
+      {missText && (
+        <p className="stepper-miss" data-testid={testId('miss')} data-miss={current.miss ?? ''}>
+          {missText}
+        </p>
+      )}
+      <CacheStage
+        rows={layout.rows}
+        boxes={layout.boxes}
+        labelWidth={layout.labelWidth}
+        width={width}
+        evicted={evictedNow}
+        currentLabel={current.block !== null ? blockLabel(current.block, letters) : null}
+        blockLabels={(blocks) => blocks.map((b) => blockLabel(b, letters)).join(' ')}
+        testId={testId}
+      />
+      <div className="stepper-side">
+        <TallyTable tally={tally} testId={testId} />
+        <EvictedTray tray={tray} at={at} testId={testId} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+// Where the stepper draws each block of a step: one row per queue, cache by cache, the next
+// victim at the left, and a last row for the evicted tray. Keys follow a block as it moves, so
+// the drawing can glide it from its old place to its new one.
+import type { StackStatus, TeachQueue, TeachStep } from '../../worker/protocol';
+import { blockLabel } from './requests';
+
+export interface Box {
+  key: string;
+  label: string;
+  /** The cache's name. */
+  cache: string;
+  /** A client's own cache (coloured as the client), or one above. */
+  client: boolean;
+  x: number;
+  y: number;
+  ghost: boolean;
+  /** In a recency stack (LIRS's S): what the entry is. */
+  mark?: StackStatus;
+}
+
+export interface Row {
+  cache: string;
+  client: boolean;
+  queue: TeachQueue;
+  y: number;
+  /** The evicted tray, not a cache's queue. */
+  tray?: boolean;
+  /** A policy's recency stack (LIRS's S, bottom first), each entry's status: not one of the cache's lists. */
+  marks?: StackStatus[];
+}
+
+export const BOX = 34;
+export const GAP = 6;
+export const ROW = 46;
+/** The labels' column at its narrowest, and the width a label's character takes (0.75rem type). */
+export const LABEL_MIN = 116;
+const LABEL_CHAR = 6.4;
+
+/**
+ * Where each block sits: one row per queue, cache by cache in the topology's order; the next
+ * victim at the left. A block's n-th resident appearance is keyed `label`, `label#2` … so a
+ * block moving between caches keeps its key (and glides); ghost entries are keyed by their cache.
+ * `evicted` (labels a cache let go at this step): a last row, the evicted tray, where a block
+ * no cache holds any more lands under its own key — so it glides out of its cache into the tray.
+ * A cache whose policy keeps a recency stack (LIRS's S) shows it first, bottom at the left, each
+ * entry marked LIR, resident HIR or non-resident, keyed by the cache as ghosts are (its
+ * resident blocks are drawn, and glide, in the lists below it).
+ */
+export function layoutStep(
+  step: TeachStep,
+  letters: boolean,
+  evicted: readonly string[] = [],
+): { rows: Row[]; boxes: Box[]; labelWidth: number } {
+  // The labels' column, wide enough for the longest (MC²'s partitions have long names).
+  const longest = Math.max(
+    0,
+    ...step.caches.flatMap((c) => [
+      c.stack ? rowLabel(c.name, 'S', false, true).length : 0,
+      ...c.queues.map((q) => rowLabel(c.name, q.name, q.ghost, false, q.partition).length),
+    ]),
+  );
+  const LABEL_WIDTH = Math.max(LABEL_MIN, Math.ceil(12 + longest * LABEL_CHAR));
+  const rows: Row[] = [];
+  const boxes: Box[] = [];
+  const seen = new Map<number, number>();
+  step.caches.forEach((cache, i) => {
+    // A client's own cache is one nothing sits under.
+    const client = !step.caches.some((o) => o.parent === i);
+    if (cache.stack) {
+      const y = rows.length * ROW;
+      const stack = cache.stack;
+      rows.push({
+        cache: cache.name,
+        client,
+        queue: { name: 'S', ghost: false, blocks: stack.map((e) => e.block), partition: null },
+        y,
+        marks: stack.map((e) => e.status),
+      });
+      stack.forEach((e, k) => {
+        const label = blockLabel(e.block, letters);
+        boxes.push({
+          key: `${cache.name}:S:${label}`,
+          label,
+          cache: cache.name,
+          client,
+          x: LABEL_WIDTH + k * (BOX + GAP),
+          y: y + 6,
+          ghost: e.status === 'hir-non-resident',
+          mark: e.status,
+        });
+      });
+    }
+    for (const queue of cache.queues) {
+      const y = rows.length * ROW;
+      rows.push({ cache: cache.name, client, queue, y });
+      queue.blocks.forEach((b, k) => {
+        const label = blockLabel(b, letters);
+        let key: string;
+        if (queue.ghost) key = `${cache.name}:${queue.name}:${label}`;
+        else {
+          const n = (seen.get(b) ?? 0) + 1;
+          seen.set(b, n);
+          key = n === 1 ? label : `${label}#${n}`;
+        }
+        boxes.push({
+          key,
+          label,
+          cache: cache.name,
+          client,
+          x: LABEL_WIDTH + k * (BOX + GAP),
+          y: y + 6,
+          ghost: queue.ghost,
+        });
+      });
+    }
+  });
+  const gone = [...new Set(evicted)].filter((label) => !boxes.some((b) => b.key === label));
+  if (evicted.length > 0) {
+    const y = rows.length * ROW;
+    rows.push({
+      cache: 'evicted',
+      client: false,
+      queue: { name: 'tray', ghost: false, blocks: [], partition: null },
+      y,
+      tray: true,
+    });
+    for (const [k, label] of gone.entries())
+      boxes.push({
+        key: label,
+        label,
+        cache: 'evicted',
+        client: false,
+        x: LABEL_WIDTH + k * (BOX + GAP),
+        y: y + 6,
+        ghost: false,
+      });
+  }
+  return { rows, boxes, labelWidth: LABEL_WIDTH };
+}
+
+/** A row's label: "array · range 2 · c1 · size 1", "cache · B1 (ghost)", "cache · S (stack)". */
+export function rowLabel(
+  cache: string,
+  queue: string,
+  ghost: boolean,
+  stack: boolean,
+  partition?: TeachQueue['partition'],
+): string {
+  const name = queue !== 'cache' ? ` · ${queue}` : '';
+  const size = partition && !partition.copies ? ` · size ${partition.size}` : '';
+  return `${cache}${name}${ghost ? ' (ghost)' : ''}${stack ? ' (stack)' : ''}${size}`;
+}

@@ -1,0 +1,24 @@
+// The policies the form offers, as the engine's catalogue lists and names them: the online ones
+// for any cache, the offline ones (which need the reference stream before the run) where that
+// stream is known. The form, the miss-ratio curves and the teaching stepper all offer these.
+import { catalogue } from '../engine/engine';
+import type { PolicyKind } from './document';
+
+export interface PolicyChoice {
+  value: PolicyKind;
+  label: string;
+}
+
+/** The online policies, as the engine's catalogue lists and names them. */
+export function onlinePolicies(): PolicyChoice[] {
+  return catalogue()
+    .policies.filter((p) => !p.offline)
+    .map((p) => ({ value: p.kind, label: p.hints ? `${p.label} (write hints)` : p.label }));
+}
+
+/** Offered at a cache whose reference stream is known before the run (a client; a cache above, from a first pass). */
+export function offlinePolicies(): PolicyChoice[] {
+  return catalogue()
+    .policies.filter((p) => p.offline)
+    .map((p) => ({ value: p.kind, label: `${p.label} (offline)` }));
+}
