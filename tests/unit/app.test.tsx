@@ -353,9 +353,13 @@ describe('App', () => {
     fireEvent.change(screen.getByTestId('client-prefetch-trigger'), { target: { value: '4' } });
     expect(topology()?.client.prefetch).toEqual({ kind: 'readahead', trigger: 4, window: 32 });
     fireEvent.change(screen.getByTestId('client-prefetch-window'), { target: { value: '300' } });
-    expect(screen.getByTestId('client-prefetch-window-error').textContent).toBe('must be between 1 and 256');
+    expect(screen.getByTestId('client-prefetch-window-error').textContent).toBe(
+      'must be between 1 and 256 blocks (got 300)',
+    );
     fireEvent.change(screen.getByTestId('client-prefetch-trigger'), { target: { value: '0' } });
-    expect(screen.getByTestId('client-prefetch-trigger-error').textContent).toBe('must be between 1 and 1024');
+    expect(screen.getByTestId('client-prefetch-trigger-error').textContent).toBe(
+      'must be between 1 and 1024 blocks (got 0)',
+    );
     fireEvent.change(screen.getByTestId('client-prefetch'), { target: { value: 'none' } });
     fireEvent.change(screen.getByTestId('array-prefetch'), { target: { value: 'none' } });
     const t = topology();

@@ -87,7 +87,7 @@ describe('sweep points', () => {
     });
     expect('protocol' in built.points[3].scenario).toBe(false);
     expect(sweepPoints(base, ['lru'], [0])).toEqual({
-      error: 'lru at 0 blocks: scenario.topology.cache.capacity: must be between 1 and 33554432',
+      error: 'lru at 0 blocks: scenario.topology.cache.capacity: must be between 1 and 33554432 blocks (got 0)',
     });
     expect(sweepPoints(base, [], [1])).toEqual({ error: 'pick at least one policy' });
     const long = {

@@ -124,7 +124,7 @@ describe('the teaching stepper', () => {
     const shared = STEPPER_PRESETS.find((p) => p.id === 'shared')!.config;
     const t = stepperScenario(shared);
     if ('error' in t) throw new Error(t.error);
-    const names = walkInput({ ...shared, requests: 'x' }, t);
+    const names = walkInput({ ...shared, requests: 'zz:A' }, t);
     expect(names).toMatchObject({ ok: false });
     const clients = (walkInput(shared, t) as { clients: string[] }).clients;
     const tree = walkInput({ ...shared, requests: `${clients[1]}:A B@5 1:C*` }, t);
@@ -285,7 +285,9 @@ describe('the teaching stepper', () => {
     render(<Stepper teach={teach} />);
     fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
     await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('2'));
-    expect((teach.mock.calls[0] as unknown[])[1]).toEqual([0, 1, 2, 3, 4, 0, 1].map((b) => [b, 'read']));
+    expect((teach.mock.calls[0] as unknown[])[1]).toEqual(
+      [0, 1, 2, 3, 4, 0, 1].map((b) => ({ block: b, op: 'read', client: 0 })),
+    );
     expect((teach.mock.calls[0] as unknown[])[2]).toEqual({ client: [2, 3, 4], array: [3, 1, 4] });
     const blocks = () =>
       screen
@@ -329,8 +331,8 @@ describe('the teaching stepper', () => {
     await waitFor(() => expect(at().getAttribute('data-fresh')).toBe('true'));
     expect(teach).toHaveBeenCalledTimes(2);
     expect((teach.mock.calls[1] as unknown[])[1]).toEqual([
-      [4, 'read'],
-      [3, 'read'],
+      { block: 4, op: 'read', client: 0 },
+      { block: 3, op: 'read', client: 0 },
     ]);
     expect(at().getAttribute('data-at')).toBe('0');
   });
@@ -343,14 +345,14 @@ describe('the teaching stepper', () => {
     const [s, requests, start] = teach.mock.calls[0] as unknown as [any, unknown, unknown];
     expect(s.topology.caches.map((c: any) => c.name)).toEqual(['array', 'c1', 'c2']);
     expect(requests).toEqual([
-      [0, 'read', 'c1'],
-      [1, 'read', 'c1'],
-      [0, 'read', 'c2'],
-      [2, 'read', 'c2'],
-      [3, 'read', 'c1'],
-      [1, 'read', 'c2'],
-      [0, 'read', 'c1'],
-      [3, 'read', 'c2'],
+      { block: 0, op: 'read', client: 0 },
+      { block: 1, op: 'read', client: 0 },
+      { block: 0, op: 'read', client: 1 },
+      { block: 2, op: 'read', client: 1 },
+      { block: 3, op: 'read', client: 0 },
+      { block: 1, op: 'read', client: 1 },
+      { block: 0, op: 'read', client: 0 },
+      { block: 3, op: 'read', client: 1 },
     ]);
     expect(start).toEqual({});
     // A start list per cache, by name; a request naming no client of the tree is refused here.
@@ -359,9 +361,9 @@ describe('the teaching stepper', () => {
     fireEvent.click(screen.getByTestId('stepper-load'));
     await waitFor(() => expect(teach).toHaveBeenCalledTimes(2));
     expect((teach.mock.calls[1] as unknown[])[1]).toEqual([
-      [0, 'read', 'c2'],
-      [1, 'read', 'c2'],
-      [0, 'read'],
+      { block: 0, op: 'read', client: 1 },
+      { block: 1, op: 'read', client: 1 },
+      { block: 0, op: 'read', client: 0 },
     ]);
     expect((teach.mock.calls[1] as unknown[])[2]).toEqual({ c2: [3] });
     fireEvent.change(screen.getByTestId('stepper-requests'), { target: { value: 'c3:A' } });

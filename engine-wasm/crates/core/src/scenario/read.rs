@@ -140,14 +140,28 @@ pub fn read_draft<T: serde::de::DeserializeOwned>(mut value: serde_json::Value) 
                     Seg::Key(k) => v.get_mut(k.as_str()),
                     Seg::Index(i) => v.get_mut(*i),
                 });
-                match slot {
-                    Some(v) if v.is_null() => *v = 0.into(),
-                    _ => return Err(issue),
+                // An enum read whole (a topology by its kind) names only itself: its empty
+                // fields, all at once.
+                if !slot.is_some_and(zero_nulls) {
+                    return Err(issue);
                 }
             }
         }
     }
     from_value(value)
+}
+
+/// Sets every `null` below `v` to 0; whether there was one.
+fn zero_nulls(v: &mut serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::Null => {
+            *v = 0.into();
+            true
+        }
+        serde_json::Value::Array(items) => items.iter_mut().fold(false, |any, x| zero_nulls(x) || any),
+        serde_json::Value::Object(fields) => fields.values_mut().fold(false, |any, x| zero_nulls(x) || any),
+        _ => false,
+    }
 }
 
 /// A version-2 document as version 3 reads it, with the numbers it gave when it was shared:

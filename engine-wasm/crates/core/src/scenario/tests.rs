@@ -145,8 +145,8 @@ fn an_admission_filter_sits_at_any_cache_and_is_reported() {
         v["topology"]["client"]["admission"] = serde_json::json!({"kind": "probabilistic", "probability": 0})
     })
     .unwrap_err();
-    assert_eq!(e.path, "topology.client.admission");
-    assert!(e.message.contains("probability must be above 0"), "{}", e.message);
+    assert_eq!(e.path, "topology.client.admission.probability");
+    assert!(e.message.starts_with("must be above 0"), "{}", e.message);
     let e = with(&|v| v["topology"]["client"]["admission"] = serde_json::json!({"kind": "tinylfu", "window": 3}))
         .unwrap_err();
     assert_eq!(e.path, "topology.client.admission.window");
@@ -190,11 +190,14 @@ fn prefetching_sits_at_any_cache_is_reported_and_refused_where_it_cannot_work() 
     // Refusals name the place.
     let e = with(&|v| v["topology"]["array"]["prefetch"] = serde_json::json!({"kind": "readahead", "trigger": 0}))
         .unwrap_err();
-    assert_eq!(e.path, "topology.array.prefetch");
-    assert!(e.message.contains("trigger must be between 1 and 1024"), "{}", e.message);
+    assert_eq!(e.path, "topology.array.prefetch.trigger");
+    assert_eq!(e.message, "must be between 1 and 1024 blocks (got 0)");
     let e = with(&|v| v["topology"]["array"]["prefetch"] = serde_json::json!({"kind": "readahead", "window": 257}))
         .unwrap_err();
-    assert!(e.message.contains("window must be between 1 and 256"), "{}", e.message);
+    assert_eq!(
+        (e.path.as_str(), e.message.as_str()),
+        ("topology.array.prefetch.window", "must be between 1 and 256 blocks (got 257)")
+    );
     let e = with(&|v| v["topology"]["client"]["prefetch"] = serde_json::json!({"kind": "lookahead", "window": 3}))
         .unwrap_err();
     assert_eq!(e.path, "topology.client.prefetch.window");
@@ -432,4 +435,20 @@ fn an_old_document_says_it_was_migrated() {
     let current = Scenario::check(serde_json::to_value(Scenario::default()).unwrap());
     assert_eq!(current.migrated_from, None);
     assert_eq!(current.scenario, Some(Scenario::default()));
+}
+
+#[test]
+fn a_draft_with_an_empty_number_inside_its_topology_still_reads() {
+    // The form empties a capacity while it is typed (`null`); the topology, read whole by its
+    // kind, names only itself, so every empty field below it reads as 0 for drawing.
+    let mut doc: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+    doc["topology"]["client"]["capacity"] = serde_json::Value::Null;
+    let draft = Scenario::read_draft(doc.clone()).unwrap();
+    match draft.topology {
+        Topology::TwoLevel { client, .. } => assert_eq!(client.capacity, 0),
+        other => panic!("two levels expected, got {other:?}"),
+    }
+    // A wrong type is still the error.
+    doc["topology"]["client"]["capacity"] = "many".into();
+    assert!(Scenario::read_draft(doc).is_err());
 }
