@@ -333,8 +333,12 @@ fn bad_trees_are_refused_with_the_place() {
         "source.clients.c1",
         "conjoint",
     );
-    check(&|s| *workload(s).1 = Sharing::Shared { fraction: 2.0 }, "source.sharing", "between 0 and 1");
-    check(&|s| s.queueing = Some(Arrivals::Open { mean_interarrival_ms: -1.0 }), "queueing", "above 0");
+    check(&|s| *workload(s).1 = Sharing::Shared { fraction: 2.0 }, "source.sharing.fraction", "between 0 and 1");
+    check(
+        &|s| s.queueing = Some(Arrivals::Open { mean_interarrival_ms: -1.0 }),
+        "queueing.meanInterarrivalMs",
+        "above 0",
+    );
     // An offline policy where the stream reaching it depends on the run: a middle tier under
     // two clients whose order, with queueing, depends on its own hits.
     check(
