@@ -59,7 +59,6 @@ impl Census {
 
 /// A trace file read chunk by chunk (from `File.stream()`): never the whole file in memory.
 /// Read whole (kept for runs: [`Simulation::with_trace`]), or drained batch by batch
-
 /// ([`TraceReader::drain`]) to be handed on, when only its census is kept.
 #[wasm_bindgen]
 pub struct TraceReader {

@@ -158,8 +158,9 @@ fn zero_nulls(v: &mut serde_json::Value) -> bool {
             *v = 0.into();
             true
         }
-        serde_json::Value::Array(items) => items.iter_mut().fold(false, |any, x| zero_nulls(x) || any),
-        serde_json::Value::Object(fields) => fields.values_mut().fold(false, |any, x| zero_nulls(x) || any),
+        // Every one visited (`|`, not `any`, which would stop at the first).
+        serde_json::Value::Array(items) => items.iter_mut().map(zero_nulls).fold(false, |any, z| any | z),
+        serde_json::Value::Object(fields) => fields.values_mut().map(zero_nulls).fold(false, |any, z| any | z),
         _ => false,
     }
 }
