@@ -434,8 +434,8 @@ export type Level = "client" | "array" | "disk";
 export type MissKind = "cold" | "capacity" | "duplicate";
 
 /**
- * One of a cache's lists as a teaching view draws it ([`Policy::queues`]): next victim first,
- * or for a ghost list, the next id to be forgotten first.
+ * One of a cache's lists as a teaching view draws it ([`TeachingViews::queues`]): next victim
+ * first, or for a ghost list, the next id to be forgotten first.
  */
 export type Queue = { 
 /**
@@ -470,7 +470,7 @@ size: number,
 copies: boolean, };
 
 /**
- * One of a cache's lists as the stepper draws it: a policy's list ([`Policy::queues`]), or
+ * One of a cache's lists as the stepper draws it: a policy's list ([`TeachingViews::queues`]), or
  * under MC² one of the cache's partitions.
  */
 export type TeachQueue = { 
@@ -499,7 +499,7 @@ partition: PartitionView | null, };
 export type StackStatus = "lir" | "hir-resident" | "hir-non-resident";
 
 /**
- * One entry of a policy's recency stack ([`Policy::stack`]).
+ * One entry of a policy's recency stack ([`TeachingViews::stack`]).
  */
 export type StackEntry = { block: number, status: StackStatus, };
 
@@ -508,12 +508,12 @@ export type StackEntry = { block: number, status: StackStatus, };
  */
 export type CacheView = { name: string, parent: number | null, 
 /**
- * Its lists ([`Policy::queues`]: resident lists first, then ghosts), or under MC² its
+ * Its lists ([`TeachingViews::queues`]: resident lists first, then ghosts), or under MC² its
  * partitions: a client's in its range order, the array's in the global stack's order.
  */
 queues: Array<TeachQueue>, 
 /**
- * The recency stack its policy orders blocks by beside those lists ([`Policy::stack`]:
+ * The recency stack its policy orders blocks by beside those lists ([`TeachingViews::stack`]:
  * LIRS's S, bottom first); `None` for a policy without one.
  */
 stack: Array<StackEntry> | null, 

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::model::Block;
 use crate::policy::{End, Policy};
 
-/// What a cache above the client does with a block it has just sent up, which the client will
-/// cache.
+/// Paper 003's DU ("quick eviction of duplicated blocks"): what a cache above the client does
+/// with a block it has just sent up, which the client will cache.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
