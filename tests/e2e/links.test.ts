@@ -66,7 +66,7 @@ describe('tiersim in Chromium: links', () => {
       ],
       [
         { ...defaultScenario(), topology: { kind: 'ring', caches: [] } },
-        'scenario.topology.kind: unknown variant `ring`, expected one of `single`, `two-level`, `tree`',
+        'scenario.topology.kind: must be one of single, two-level, tree (got ring)',
       ],
     ] as const) {
       await page.evaluate((hash) => (window.location.hash = hash), encodeHash(doc));
@@ -98,7 +98,7 @@ describe('tiersim in Chromium: links', () => {
       [
         'with an unknown topology',
         () => encodeHash({ ...defaultScenario(), topology: { kind: 'ring' } }),
-        /^scenario\.topology\.kind: unknown variant `ring`, expected one of `single`, `two-level`, `tree`/,
+        /^scenario\.topology\.kind: must be one of single, two-level, tree \(got ring\)/,
       ],
       [
         'with an invalid field',
