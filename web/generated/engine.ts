@@ -1137,7 +1137,16 @@ maxCapacity: number,
 /**
  * Largest block universe a generator may span (Zipf: `max_zipf_blocks`).
  */
-maxBlocks: number, maxZipfBlocks: number, maxSeed: number, 
+maxBlocks: number, maxZipfBlocks: number, 
+/**
+ * Zipf's default and largest skew α.
+ */
+defaultZipfAlpha: number, maxZipfAlpha: number, 
+/**
+ * Mix's default scan and loop shares (each), random share's hot fraction, segment length,
+ * and its longest segment.
+ */
+defaultMixShare: number, defaultHotShare: number, defaultSegment: number, maxSegment: number, maxSeed: number, 
 /**
  * Upper bound on warm-up plus measured requests.
  */

@@ -23,7 +23,7 @@ export function AcCaKField({ scenario: s, testId, errorAt, update }: Props) {
       testId={testId}
       label="Candidates k"
       min={1}
-      max={1024}
+      max={limits().maxAcCaK}
       value={s.protocol.k ?? limits().defaultAcCaK}
       error={errorAt('protocol.k')}
       onChange={(k) => update((n) => void (n.protocol = { kind: 'ac-ca', k }))}

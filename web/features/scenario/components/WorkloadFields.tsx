@@ -100,8 +100,8 @@ export function WorkloadFields({
           label="Skew α"
           step="any"
           min={0}
-          max={10}
-          value={w.alpha ?? 1}
+          max={limits().maxZipfAlpha}
+          value={w.alpha ?? limits().defaultZipfAlpha}
           error={errorAt(`${path}.alpha`)}
           hint="paper 000 uses α = 1 over 1.5 × the aggregate cache"
           onChange={(alpha) => edit((n) => void (n.kind === 'zipf' && (n.alpha = alpha)))}
@@ -115,7 +115,7 @@ export function WorkloadFields({
             step="any"
             min={0}
             max={1}
-            value={w.scanShare ?? 1 / 3}
+            value={w.scanShare ?? limits().defaultMixShare}
             error={errorAt(`${path}.scanShare`)}
             hint="share of segments"
             onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.scanShare = v)))}
@@ -126,7 +126,7 @@ export function WorkloadFields({
             step="any"
             min={0}
             max={1}
-            value={w.loopShare ?? 1 / 3}
+            value={w.loopShare ?? limits().defaultMixShare}
             error={errorAt(`${path}.loopShare`)}
             hint="the rest: random reads"
             onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.loopShare = v)))}
@@ -137,7 +137,7 @@ export function WorkloadFields({
             step="any"
             min={0}
             max={1}
-            value={w.hotShare ?? 0.2}
+            value={w.hotShare ?? limits().defaultHotShare}
             error={errorAt(`${path}.hotShare`)}
             hint="share of blocks random reads hit"
             onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.hotShare = v)))}
@@ -147,7 +147,8 @@ export function WorkloadFields({
             label="Segments up to"
             unit="requests"
             min={1}
-            value={w.segment ?? 20_000}
+            max={limits().maxSegment}
+            value={w.segment ?? limits().defaultSegment}
             error={errorAt(`${path}.segment`)}
             onChange={(v) => edit((n) => void (n.kind === 'mix' && (n.segment = v)))}
           />
@@ -176,6 +177,7 @@ export function WorkloadFields({
             testId={`${t}-request-blocks`}
             label="Blocks per request"
             min={1}
+            max={limits().maxRequestBlocks}
             value={w.requestBlocks ?? 1}
             error={errorAt(`${path}.requestBlocks`)}
             hint="consecutive blocks; a read hits only if all are cached (paper 001)"
@@ -314,7 +316,7 @@ function OltpFields({
           testId={`${t}-warehouses`}
           label="Warehouses"
           min={1}
-          max={1000}
+          max={catalogue().oltp.maxWarehouses}
           value={warehouses}
           error={errorAt(`${path}.warehouses`)}
           hint={`${formatCount(initial)} pages (paper 004: 25, 606 K)`}
@@ -450,8 +452,8 @@ export function TpchFields({
           testId={`${t}-scale`}
           label="Scale"
           step="any"
-          min={0.01}
-          max={64}
+          min={catalogue().tpch.minScale}
+          max={catalogue().tpch.maxScale}
           value={scale}
           error={errorAt(`${path}.scale`)}
           hint={`${formatCount(workloadFacts(w).blocks)} pages`}
@@ -465,6 +467,7 @@ export function TpchFields({
             label="Lookups"
             unit="per execution"
             min={1}
+            max={catalogue().tpch.maxLookups}
             value={w.lookups ?? catalogue().tpch.defaultLookups}
             error={errorAt(`${path}.lookups`)}
             hint="11 reads each: three indexes, three tables"

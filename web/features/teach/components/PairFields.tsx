@@ -1,5 +1,6 @@
 // Two levels' settings (or one cache's): the client's and the array's policies, their sizes, the
 // protocol between them, the request list and each level's start list.
+import { catalogue } from '../../../engine/engine';
 import type { PolicyKind } from '../../../scenario/document';
 import { SelectField } from '../../../ui/SelectField';
 import type { StepperConfig } from '../config';
@@ -28,7 +29,7 @@ function SizeField({
       <input
         type="number"
         min={1}
-        max={64}
+        max={catalogue().teach.maxCapacity}
         data-testid={testId}
         value={value}
         onChange={(e) => onChange(Number(e.target.value))}

@@ -16,7 +16,10 @@ use crate::scenario::{
     SCENARIO_VERSION,
 };
 use crate::trace::Format;
-use crate::workload::{oltp, tpch, MAX_BLOCKS, MAX_PHASES, MAX_REQUESTS, MAX_REQUEST_BLOCKS, MAX_ZIPF_BLOCKS};
+use crate::workload::{
+    oltp, tpch, DEFAULT_HOT_SHARE, DEFAULT_MIX_SHARE, DEFAULT_SEGMENT, DEFAULT_ZIPF_ALPHA, MAX_BLOCKS, MAX_PHASES,
+    MAX_REQUESTS, MAX_REQUEST_BLOCKS, MAX_SEGMENT, MAX_ZIPF_ALPHA, MAX_ZIPF_BLOCKS,
+};
 
 /// What the engine offers a form: every choice, bound and default (see the module's doc).
 #[derive(Clone, Debug, Serialize)]
@@ -108,6 +111,15 @@ pub struct Limits {
     /// Largest block universe a generator may span (Zipf: `max_zipf_blocks`).
     pub max_blocks: u64,
     pub max_zipf_blocks: u64,
+    /// Zipf's default and largest skew α.
+    pub default_zipf_alpha: f64,
+    pub max_zipf_alpha: f64,
+    /// Mix's default scan and loop shares (each), random share's hot fraction, segment length,
+    /// and its longest segment.
+    pub default_mix_share: f64,
+    pub default_hot_share: f64,
+    pub default_segment: u64,
+    pub max_segment: u64,
     pub max_seed: u64,
     /// Upper bound on warm-up plus measured requests.
     pub max_requests: u64,
@@ -205,6 +217,12 @@ pub fn catalogue() -> Catalogue {
             max_capacity: MAX_CAPACITY,
             max_blocks: MAX_BLOCKS,
             max_zipf_blocks: MAX_ZIPF_BLOCKS,
+            default_zipf_alpha: DEFAULT_ZIPF_ALPHA,
+            max_zipf_alpha: MAX_ZIPF_ALPHA,
+            default_mix_share: DEFAULT_MIX_SHARE,
+            default_hot_share: DEFAULT_HOT_SHARE,
+            default_segment: DEFAULT_SEGMENT,
+            max_segment: MAX_SEGMENT,
             max_seed: MAX_SEED,
             max_requests: MAX_REQUESTS,
             max_request_blocks: MAX_REQUEST_BLOCKS,

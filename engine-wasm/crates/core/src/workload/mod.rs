@@ -52,6 +52,8 @@ impl Workload for Replay {
 pub const MAX_BLOCKS: u64 = 1 << 25;
 /// Zipf keeps a 12-byte alias-table entry per block.
 pub const MAX_ZIPF_BLOCKS: u64 = 1 << 24;
+/// Largest Zipf skew α (0 is uniform).
+pub const MAX_ZIPF_ALPHA: f64 = 10.0;
 /// Upper bound on the requests of one run (warm-up plus measured).
 pub const MAX_REQUESTS: u64 = 100_000_000_000;
 
@@ -272,16 +274,25 @@ fn default_skew() -> [f64; 2] {
     tpch::DEFAULT_SKEW
 }
 
+/// Mix's defaults: a third of the segments scans, a third loops, the random rest over the first
+/// fifth of the blocks, segments of up to 20,000 requests; its longest segment.
+pub const DEFAULT_MIX_SHARE: f64 = 1.0 / 3.0;
+pub const DEFAULT_HOT_SHARE: f64 = 0.2;
+pub const DEFAULT_SEGMENT: u64 = 20_000;
+pub const MAX_SEGMENT: u64 = 1 << 30;
+/// Zipf's default skew α (paper 000's).
+pub const DEFAULT_ZIPF_ALPHA: f64 = 1.0;
+
 fn third() -> f64 {
-    1.0 / 3.0
+    DEFAULT_MIX_SHARE
 }
 
 fn fifth() -> f64 {
-    0.2
+    DEFAULT_HOT_SHARE
 }
 
 fn default_segment() -> u64 {
-    20_000
+    DEFAULT_SEGMENT
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -289,7 +300,7 @@ fn is_zero(n: &u64) -> bool {
 }
 
 fn default_alpha() -> f64 {
-    1.0
+    DEFAULT_ZIPF_ALPHA
 }
 
 fn one() -> u32 {
@@ -489,13 +500,13 @@ impl WorkloadConfig {
             if !(hot_share.is_finite() && hot_share > 0.0 && hot_share <= 1.0) {
                 out.push(("hotShare", format!("must be above 0 and at most 1 (got {hot_share})")));
             }
-            if !(1..=1 << 30).contains(&segment) {
-                out.push(("segment", format!("must be between 1 and 1073741824 requests (got {segment})")));
+            if !(1..=MAX_SEGMENT).contains(&segment) {
+                out.push(("segment", format!("must be between 1 and {MAX_SEGMENT} requests (got {segment})")));
             }
         }
         if let WorkloadConfig::Zipf { alpha, .. } = *self {
-            if !(alpha.is_finite() && (0.0..=10.0).contains(&alpha)) {
-                out.push(("alpha", format!("must be between 0 and 10 (got {alpha})")));
+            if !(alpha.is_finite() && (0.0..=MAX_ZIPF_ALPHA).contains(&alpha)) {
+                out.push(("alpha", format!("must be between 0 and {MAX_ZIPF_ALPHA} (got {alpha})")));
             }
             if blocks > MAX_ZIPF_BLOCKS {
                 out.push((
