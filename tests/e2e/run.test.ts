@@ -519,8 +519,19 @@ describe('tiersim in Chromium: run', () => {
       shifts: (window as any).__shifts as { v: number; t: number; what: string }[],
       wasmInPage: (window as any).__wasmInPage as number,
     }));
-    // The page compiled the engine once, for its rules (the form's checks, as one types), and
-    // the run compiled nothing more there: it ran in its worker…
+    // The module the page fetched is the rules alone: the simulator (tiersim_wasm) is its
+    // workers' (the page's resource timeline holds the page's own fetches, not its workers').
+    const fetched = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.endsWith('.wasm')),
+    );
+    expect(fetched.map((n) => n.replace(/^.*\//, '').replace(/-[\w-]{8}\.wasm$/, '.wasm'))).toEqual([
+      'tiersim_rules_bg.wasm',
+    ]);
+    // The page compiled the engine's rules once (the form's checks, as one types), and the run
+    // compiled nothing more there: it ran in its worker…
     expect(wasmInPage).toBe(1);
     // …and a module compiled in the page would have been counted.
     expect(

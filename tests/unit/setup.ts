@@ -14,7 +14,7 @@ export const SETTLE_MS = 20_000;
 configure({ asyncUtilTimeout: SETTLE_MS });
 
 // A path, not a URL: jsdom's URL is not the one node:fs takes.
-const WASM = resolve(__dirname, '../../web/wasm-pkg/tiersim_wasm_bg.wasm');
+const WASM = resolve(__dirname, '../../web/wasm-pkg/tiersim_rules_bg.wasm');
 if (!existsSync(WASM))
   throw new Error('web/wasm-pkg is missing: build the engine first (scripts/build-wasm.sh; npm test does)');
 loadEngineFrom(readFileSync(WASM));

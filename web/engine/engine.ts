@@ -1,37 +1,46 @@
 // The engine on the page's own thread: the rules a form asks as the user types — every check
 // with its field, migration of old documents, the topology's shape, the catalogue of choices
 // and limits, a workload's size, the papers' designs, the stepper's typed lists — answered
-// synchronously by the same WebAssembly the workers run (one download: the browser caches it).
-// The page loads it before it draws the form (main.tsx); the workers load it the same way, and
-// runs stay on them.
-import init, * as wasm from '../wasm-pkg/tiersim_wasm.js';
-import wasmUrl from '../wasm-pkg/tiersim_wasm_bg.wasm?url';
+// synchronously by the engine's rules, built alone into a small WebAssembly module
+// (tiersim_rules: the engine crate without its simulator). The page loads it before it draws
+// the form (main.tsx); the workers load the whole engine (./whole.ts), which answers the same
+// calls, and runs stay on them — so the page's first load carries no simulator.
+import init, * as rules from '../wasm-pkg/tiersim_rules.js';
+import rulesUrl from '../wasm-pkg/tiersim_rules_bg.wasm?url';
 import type { Catalogue } from '../generated/engine';
 
-let loading: Promise<wasm.InitOutput> | undefined;
-let ready = false;
+/** The engine's rules: every call of the rules module (the whole engine has each of them too). */
+export type Rules = Omit<typeof rules, 'default' | 'initSync'>;
 
-/** Loads the engine once (on the page, in a worker); every later call resolves at once. */
-export function loadEngine(): Promise<wasm.InitOutput> {
-  loading ??= init({ module_or_path: wasmUrl }).then((out) => {
-    ready = true;
-    return out;
+let api: Rules | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads the rules once (on the page); every later call resolves at once. */
+export function loadEngine(): Promise<void> {
+  loading ??= init({ module_or_path: rulesUrl }).then(() => {
+    api ??= rules;
   });
   return loading;
 }
 
-/** For tests and Node: the engine from its bytes, synchronously. */
+/** For tests and Node: the rules from the rules module's bytes, synchronously. */
 export function loadEngineFrom(bytes: BufferSource): void {
-  if (ready) return;
-  const out = wasm.initSync({ module: bytes });
-  ready = true;
-  loading = Promise.resolve(out);
+  if (api) return;
+  rules.initSync({ module: bytes });
+  api = rules;
+  loading = Promise.resolve();
 }
 
-/** The engine's calls, once it is loaded (see {@link loadEngine}). */
-export function engine(): typeof wasm {
-  if (!ready) throw new Error('the engine is not loaded yet (loadEngine)');
-  return wasm;
+/** A worker that loaded the whole engine answers the rules from it (one module, not two). */
+export function adoptEngine(whole: Rules): void {
+  api = whole;
+  loading = Promise.resolve();
+}
+
+/** The engine's rules, once loaded (see {@link loadEngine}). */
+export function engine(): Rules {
+  if (!api) throw new Error('the engine is not loaded yet (loadEngine)');
+  return api;
 }
 
 let catalogueMemo: Catalogue | undefined;

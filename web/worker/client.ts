@@ -324,6 +324,11 @@ export class EngineClient {
     for (const reject of pending) reject(message);
   }
 
+  /** Starts the worker (and so its engine's download) ahead of the first call. */
+  warm(): void {
+    this.ensureWorker();
+  }
+
   private ensureWorker(): Comlink.Remote<EngineApi> {
     if (this.remote) return this.remote;
     const worker = this.createWorker();

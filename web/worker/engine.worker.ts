@@ -15,7 +15,7 @@ import {
   reproduce,
   teach,
 } from '../wasm-pkg/tiersim_wasm.js';
-import { loadEngine } from '../engine/engine';
+import { loadWholeEngine } from '../engine/whole';
 import { blockSizeOf, type Scenario } from '../scenario/document';
 import { planBatch, shouldEmit } from './batch';
 import { defaultPoolSize, traceLimitMiB } from './limits';
@@ -36,7 +36,7 @@ import type {
 import type { Tally } from '../generated/engine';
 
 let memory: WebAssembly.Memory | undefined;
-void loadEngine().then(
+void loadWholeEngine().then(
   (e) => (memory = e.memory),
   () => {},
 );
@@ -325,7 +325,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const api: EngineApi = {
   async run(scenario, onProgress, traceBlob) {
     try {
-      await loadEngine();
+      await loadWholeEngine();
     } catch (e) {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
@@ -401,7 +401,7 @@ const api: EngineApi = {
 
   async estimateUpside(scenario, points, traceBlob) {
     try {
-      await loadEngine();
+      await loadWholeEngine();
     } catch (e) {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
@@ -416,7 +416,7 @@ const api: EngineApi = {
 
   async loadTrace(file, name, options, onProgress) {
     try {
-      await loadEngine();
+      await loadWholeEngine();
     } catch (e) {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
@@ -432,7 +432,7 @@ const api: EngineApi = {
 
   async miniCurves(request, file, onProgress) {
     try {
-      await loadEngine();
+      await loadWholeEngine();
     } catch (e) {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
@@ -476,7 +476,7 @@ const api: EngineApi = {
 
   async exportWorkload(scenario, format) {
     try {
-      await loadEngine();
+      await loadWholeEngine();
       const bytes = exportWorkload(scenario, format);
       return Comlink.transfer({ ok: true as const, bytes }, [bytes.buffer]);
     } catch (e) {
@@ -486,7 +486,7 @@ const api: EngineApi = {
 
   async teach(scenario, requests, start) {
     try {
-      await loadEngine();
+      await loadWholeEngine();
       return { ok: true as const, steps: teach(scenario, requests, start) };
     } catch (e) {
       return failOf('invalid-scenario', e);
@@ -494,7 +494,7 @@ const api: EngineApi = {
   },
   async previewWorkload(scenario, skip, n) {
     try {
-      await loadEngine();
+      await loadWholeEngine();
       return { ok: true as const, csv: previewWorkload(scenario, skip, n) };
     } catch (e) {
       return failOf('invalid-scenario', e);
@@ -503,7 +503,7 @@ const api: EngineApi = {
 
   async reproduce(paper) {
     try {
-      await loadEngine();
+      await loadWholeEngine();
     } catch (e) {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
@@ -517,7 +517,7 @@ const api: EngineApi = {
 
   async judgeChecks(checks) {
     try {
-      await loadEngine();
+      await loadWholeEngine();
     } catch (e) {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
@@ -530,13 +530,13 @@ const api: EngineApi = {
   },
 
   async version() {
-    await loadEngine();
+    await loadWholeEngine();
     return engineVersion();
   },
 
   async warmCurves() {
     warmReader();
-    await loadEngine();
+    await loadWholeEngine();
   },
 };
 

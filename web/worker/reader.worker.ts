@@ -10,7 +10,7 @@
 // counts and hashes every reference and hands on only those of sampled blocks, so the curves'
 // worker spends its time on the mini-caches alone.
 import { TraceReader } from '../wasm-pkg/tiersim_wasm.js';
-import { loadEngine } from '../engine/engine';
+import { loadWholeEngine } from '../engine/whole';
 import type { SamplePlan } from '../generated/engine';
 import { BATCH_REQUESTS, type ReaderReply, type ReaderRequest } from './stream';
 import type { TraceOptions } from './protocol';
@@ -29,7 +29,7 @@ const SAMPLED_WINDOW = 64;
 const TALLY_MS = 250;
 
 /** The engine, loading from the worker's start: a reader is started to read. */
-const ready = loadEngine();
+const ready = loadWholeEngine();
 ready.catch(() => {}); // a failure is reported by the pass that awaits it
 let memory: WebAssembly.Memory | undefined;
 let file: Blob | undefined;

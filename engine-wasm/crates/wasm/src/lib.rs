@@ -8,17 +8,29 @@
 //! Rooms: [`rules`] (what a form asks, synchronously, on the page's thread), [`simulation`]
 //! (runs), [`reader`] (trace files, chunk by chunk), [`curves`] (live miss-ratio curves),
 //! [`analysis`] (upside, exports, teaching, reproductions), [`bench`] (benchmarks).
+//!
+//! Two builds: the whole engine (feature `engine`, the default), which the workers load, and the
+//! rules alone (`--no-default-features`), a fraction of the size, which the page loads before it
+//! draws the form — so the page's first load carries no simulator it does not run.
 
+#[cfg(feature = "engine")]
 mod analysis;
+#[cfg(feature = "engine")]
 mod bench;
+#[cfg(feature = "engine")]
 mod curves;
 mod fail;
+#[cfg(feature = "engine")]
 mod reader;
 mod rules;
+#[cfg(feature = "engine")]
 mod simulation;
 mod types;
 
+#[cfg(feature = "engine")]
 pub use curves::MiniCurves;
 pub use fail::Fail;
+#[cfg(feature = "engine")]
 pub use reader::{Census, TraceReader};
+#[cfg(feature = "engine")]
 pub use simulation::Simulation;

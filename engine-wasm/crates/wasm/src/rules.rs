@@ -145,10 +145,8 @@ pub fn teach_check(scenario: ScenarioJs) -> Result<IssueJs, Fail> {
         Ok(s) => s,
         Err(e) => return write(&Some(tiersim_core::scenario::Issue::new(e.path, e.message))),
     };
-    let start = tiersim_core::run::teach::Start::new();
-    let issue = tiersim_core::run::teach::teach(&s, &[], &start)
-        .err()
-        .map(|e| tiersim_core::scenario::Issue::new(e.path, e.message));
+    let issue =
+        tiersim_core::run::teach::check(&s).err().map(|e| tiersim_core::scenario::Issue::new(e.path, e.message));
     write(&issue)
 }
 

@@ -128,6 +128,7 @@ pub fn write<T: Serialize + ?Sized, J: JsCast>(value: &T) -> Result<J, Fail> {
 }
 
 /// Writes `value` with its 64-bit integers as `bigint`s (hash keys, which numbers would round).
+#[cfg(feature = "engine")]
 pub fn write_exact<T: Serialize, J: JsCast>(value: &T) -> Result<J, Fail> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true))
@@ -136,6 +137,7 @@ pub fn write_exact<T: Serialize, J: JsCast>(value: &T) -> Result<J, Fail> {
 }
 
 /// Reads what [`write_exact`] wrote.
+#[cfg(feature = "engine")]
 pub fn read_exact<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, Fail> {
     serde_wasm_bindgen::from_value(value).map_err(|e| Fail::at(what, e))
 }

@@ -20,6 +20,15 @@ export function useEngineRun(createClient: () => EngineClient = newClient) {
     [],
   );
 
+  // The page holds the engine's rules only; the whole engine loads in the worker. Start that
+  // worker once the page is idle after it first draws, so the first Run need not wait for the
+  // download (browsers without idle callbacks start it at the first run).
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const id = requestIdleCallback(() => (clientRef.current ??= createClient()).warm(), { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, [createClient]);
+
   const run = useCallback(
     (scenario: Scenario) => {
       abortRef.current?.abort();

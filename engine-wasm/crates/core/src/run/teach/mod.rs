@@ -284,10 +284,10 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
         .collect()
 }
 
-/// Serves `requests` one at a time from `start` and returns `requests.len() + 1` steps: the
-/// start, then the state after each request. Errors name the scenario field, `requests`, or
-/// `start.<cache>` (with the item's index).
-pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> Result<Vec<TeachStep>, ScenarioError> {
+/// Why the stepper cannot serve `scenario` at all (a trace, too many caches, an offline policy,
+/// a cache too big to draw), before any request: the scenario's shape when it can. The page asks
+/// this as one types; [`teach`] makes the same checks first.
+pub fn check(scenario: &Scenario) -> Result<Shape, ScenarioError> {
     // Refused whatever the rest says, so before the scenario's own checks.
     if let Source::Trace(_) = scenario.source {
         return Err(err(
@@ -323,6 +323,14 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
             ));
         }
     }
+    Ok(shape)
+}
+
+/// Serves `requests` one at a time from `start` and returns `requests.len() + 1` steps: the
+/// start, then the state after each request. Errors name the scenario field, `requests`, or
+/// `start.<cache>` (with the item's index).
+pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> Result<Vec<TeachStep>, ScenarioError> {
+    let shape = check(scenario)?;
     if requests.len() > MAX_TEACH_REQUESTS {
         return Err(err(
             "requests",
