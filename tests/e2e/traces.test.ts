@@ -1,10 +1,12 @@
 // Trace files: dropped on the page (gzip'd, and corrupt), bundled, and the generated workload
 // downloaded as a trace that reads back.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../web/generated/engine';
-import { Simulation, TraceReader, exportWorkload } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { Simulation, TraceReader, defaultScenario, exportWorkload } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { gzipSync } from 'node:zlib';
 import {
   setupApp,
@@ -12,6 +14,8 @@ import {
   RUN_TIMEOUT_MS,
   attr,
   decodeShareUrl,
+  drop,
+  encodeHash,
   openApp,
   results,
   root,
@@ -165,5 +169,86 @@ describe('tiersim in Chromium: traces', () => {
     expect(r.meanText).toBe(String((sim.report() as EngineReport).meanLatencyMs));
     sim.free();
     reader.free();
+  });
+  it('keeps every setting of a linked trace source once its file is picked: the numbers of tiersim run', async () => {
+    const cli = join(root, 'engine-wasm/target/release/tiersim');
+    if (!existsSync(cli))
+      throw new Error(
+        `native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`,
+      );
+    // An MSR trace whose settings each change the numbers: two disks (merged or in order), a
+    // tenth of the requests at unaligned offsets (object mode keys them unsplit), a Trim line
+    // (refused unless bad records are skipped), 20,000 requests (a default warm-up of 2,000).
+    let seed = 11;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    let text = '';
+    for (let i = 0; i < 20_000; i++) {
+      const block = rand(3) === 0 ? rand(300) : rand(3000);
+      const offset = block * 4096 + (rand(10) === 0 ? 512 : 0);
+      text += `${128166372003061630 + i * 1000},web,${rand(2)},${rand(4) === 0 ? 'Write' : 'Read'},${offset},${4096 * (1 + rand(4))},${100 + rand(900)}\n`;
+      if (i === 5000) text += '1,web,0,Trim,0,4096,1\n';
+    }
+    const s = defaultScenario() as any;
+    s.name = 'linked trace';
+    s.topology.client.capacity = 1024;
+    s.topology.array.capacity = 2048;
+    const source = {
+      kind: 'trace',
+      name: 'web.csv',
+      format: 'msr',
+      objectMode: true,
+      skipBad: true,
+      warmupRequests: 0,
+      clients: { kind: 'merged' },
+    };
+    s.source = source;
+    const page = await openApp(encodeHash(s));
+    // Before the file: Run waits for it and says what it will apply; the form shows the same.
+    expect(await testId(page, 'run-trace-missing').innerText()).toBe(
+      'Load the trace file web.csv to run (format msr · warm-up 0 requests · object mode · bad records skipped · ' +
+        'clients merged).',
+    );
+    expect(await value(page, 'trace-format')).toBe('msr');
+    expect(await value(page, 'trace-warmup')).toBe('0');
+    expect(await testId(page, 'trace-object').isChecked()).toBe(true);
+    expect(await testId(page, 'trace-skip-bad').isChecked()).toBe(true);
+    await drop(page, Buffer.from(text), 'web.csv');
+    await page.waitForSelector('[data-testid="trace-summary"][data-requests="20000"]', { timeout: RUN_TIMEOUT_MS });
+    await run(page);
+    const r = await results(page);
+    // Every field of the link's source survived the pick…
+    expect(r.scenario.source).toEqual(source);
+    // …so the page gives the numbers `tiersim run` gives on the same document and file.
+    const dir = mkdtempSync(join(tmpdir(), 'tiersim-link-'));
+    try {
+      const doc = join(dir, 'scenario.json');
+      const trace = join(dir, 'web.csv');
+      writeFileSync(trace, text);
+      const native = (scenario: unknown) => {
+        writeFileSync(doc, JSON.stringify(scenario));
+        return JSON.parse(
+          execFileSync(cli, ['run', doc, '--trace', trace, '--json'], { encoding: 'utf8', stdio: 'pipe' }),
+        );
+      };
+      const expected = native(r.scenario);
+      expect(expected.warmupRequests).toBe(0);
+      expect(r.meanText).toBe(String(expected.meanLatencyMs));
+      expect(r.hit).toEqual(expected.hitFractions);
+      // Each setting matters here: without the warm-up or object mode the numbers differ, and
+      // without the merge or the skipping the file is refused (two disks, one client; a Trim).
+      for (const field of ['warmupRequests', 'objectMode'] as const) {
+        const { [field]: _, ...without } = source;
+        expect(native({ ...r.scenario, source: without }).meanLatencyMs, field).not.toBe(expected.meanLatencyMs);
+      }
+      for (const field of ['clients', 'skipBad'] as const) {
+        const { [field]: _, ...without } = source;
+        expect(() => native({ ...r.scenario, source: without }), field).toThrow();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -197,7 +197,11 @@ describe('the run bar', () => {
     window.history.replaceState(null, '', `/${hashOf(s)}`);
     render(<App createClient={createClient} />);
     // Valid, but its trace is not here: the bar says so, and the link waits for it.
-    expect(screen.getByTestId('run-trace-missing').textContent).toBe('Load the trace file two.csv to run.');
+    // What picking it will apply, every setting of the link's source.
+    expect(screen.getByTestId('run-trace-missing').textContent).toBe(
+      'Load the trace file two.csv to run (format recognised from the file · warm-up: the first tenth · ' +
+        'clients mapped (7 → client1, 8 → client2)).',
+    );
     expect((screen.getByTestId('run-button') as HTMLButtonElement).disabled).toBe(true);
     // Removing client2 leaves trace client 8 mapped to nothing — a path the form has no field for
     // while the trace is not read. Before: "Fix the highlighted fields", nothing highlighted.

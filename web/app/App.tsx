@@ -33,7 +33,7 @@ import { runParam } from '../scenario/url';
 import type { TraceSummary } from '../worker/protocol';
 import { isAbortError, type EngineClient } from '../worker/client';
 import { registerTrace, traceFile } from '../worker/traces';
-import { runRequests, scenarioSummary } from './summary';
+import { runRequests, scenarioSummary, traceSettings } from './summary';
 import { VIEWS, VIEW_INFO, viewFromHash, viewSuffix, type View } from './views';
 import { walkParamsIn } from '../features/teach/link';
 
@@ -335,7 +335,7 @@ export function App({ createClient }: AppProps = {}) {
     if (blocks.length) blocks[blocks.length - 1].action = toForm;
   } else if (traceMissing)
     blocks.push({
-      text: `Load the trace file ${validTrace!.name} to run.`,
+      text: `Load the trace file ${validTrace!.name} to run (${traceSettings(validTrace!)}).`,
       testId: 'run-trace-missing',
       action: toForm,
     });

@@ -2,7 +2,7 @@
 // cooperate, and where its requests come from — and how many requests a run of it serves. The
 // facts are web/scenario/summary.ts's, which an exported figure's line renders its own way.
 import { formatCount } from '../format/numbers';
-import { protocolName, type Scenario } from '../scenario/document';
+import { protocolName, type Scenario, type TraceSource } from '../scenario/document';
 import { scenarioFacts, type ScenarioFacts, type TopologyFacts } from '../scenario/summary';
 
 /** 360448 → "360,448"; 2_500_000 → "2.5 M"; 3e9 → "3 G": a count read at a glance. */
@@ -42,6 +42,32 @@ export function scenarioSummary(s: Scenario, traceRequests?: number): string {
     f.protocol === null ? null : f.protocol === 'none' ? 'inclusive' : protocolName(f.protocol),
     sourceSummary(f.source),
     f.requests === null ? null : `${formatShort(f.requests)} requests`,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+}
+
+/**
+ * How a trace source reads its file, every setting it names: what a link that names a file will
+ * apply once the file is picked ("format msr · warm-up 0 requests · object mode · bad records
+ * skipped · clients merged"). Settings left to the engine say so ("warm-up: the first tenth").
+ */
+export function traceSettings(t: Omit<TraceSource, 'kind'>): string {
+  const clients = t.clients;
+  return [
+    t.format ? `format ${t.format}` : 'format recognised from the file',
+    t.warmupRequests === undefined
+      ? 'warm-up: the first tenth'
+      : `warm-up ${formatCount(t.warmupRequests)} request${t.warmupRequests === 1 ? '' : 's'}`,
+    t.objectMode ? 'object mode' : null,
+    t.skipBad ? 'bad records skipped' : null,
+    clients?.kind === 'merged'
+      ? 'clients merged'
+      : clients?.kind === 'map'
+        ? `clients mapped (${Object.entries(clients.map)
+            .map(([id, leaf]) => `${id} → ${leaf}`)
+            .join(', ')})`
+        : 'clients in order of appearance',
   ]
     .filter((part) => part !== null)
     .join(' · ');
