@@ -154,7 +154,7 @@ describe('the paper gallery', () => {
       expect(screen.getByTestId(`gallery-${id}`).getAttribute('data-status')).toBe('none');
       expect(screen.getByTestId(`gallery-empty-${id}`).textContent).toMatch(/No checks of this paper yet/);
     }
-    expect(screen.getByTestId('gallery').textContent).toMatch(/tiersim reproduce recorded at the papers’ parameters/);
+    expect(screen.getByTestId('gallery').textContent).toMatch(/tiersim reproduce recorded on each paper’s testbed/);
   });
 
   it('loads a card’s scenario into the editor', () => {

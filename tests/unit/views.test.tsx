@@ -268,6 +268,24 @@ describe('the run bar', () => {
   });
 });
 
+describe('a DEMOTE without data', () => {
+  it('costs what the form says, and the document leaves a free one out', () => {
+    let doc: Scenario = defaultScenario();
+    const view = render(<ScenarioPanel scenario={doc} issues={[]} onChange={(n) => (doc = n)} />);
+    const field = () => screen.getByTestId('demotions-command') as HTMLInputElement;
+    expect(field().value).toBe('0');
+    fireEvent.change(field(), { target: { value: '0.02' } });
+    expect(doc.demoteCommandMs).toBe(0.02);
+    expect(checkScenario(doc).ok).toBe(true);
+    view.rerender(<ScenarioPanel scenario={doc} issues={[]} onChange={(n) => (doc = n)} />);
+    fireEvent.change(field(), { target: { value: '0' } });
+    expect('demoteCommandMs' in doc).toBe(false);
+    // A protocol that sends no DEMOTE shows no such field.
+    view.rerender(<ScenarioPanel scenario={{ ...doc, protocol: { kind: 'none' } }} issues={[]} onChange={() => {}} />);
+    expect(screen.queryByTestId('demotions-command')).toBeNull();
+  });
+});
+
 describe('a shared link', () => {
   it('runs itself once, on arrival; the default page and a link to a sweep do not', async () => {
     const mine = { ...defaultScenario(), seed: 9 };

@@ -956,10 +956,16 @@ multiBlock?: MultiBlock,
  */
 demotions?: Demotions, 
 /**
- * What a DEMOTE of a block the cache above holds sends: nothing (`when-absent`) or the block
- * anyway (`always`, paper 000 §2's protocol).
+ * What a DEMOTE of a block the cache above holds sends: nothing (`when-absent`, paper 000
+ * §2's protocol) or the block anyway (`always`, a variant the paper does not use).
  */
 demoteData?: DemoteData, 
+/**
+ * The round trip of a DEMOTE that moves no data (the array held the block: it "returns
+ * 'success' immediately", paper 000 §2), in ms; absent: free, as every earlier document ran.
+ * Paper 000's Table 2 puts it at 0.02 ms ([`crate::hierarchy::PAPER000_DEMOTE_COMMAND_MS`]).
+ */
+demoteCommandMs?: number, 
 /**
  * What a cache with CO tells a hint-aware policy of a write: the write and its hint
  * (default), or a plain reference (`plain`, how versions 1 to 3 ran; their documents keep it).
@@ -1162,7 +1168,11 @@ maxNameLength: number, maxCacheName: number,
 /**
  * Most block references an offline policy (MIN, read-OPT) may precompute.
  */
-maxOfflineRequests: number, maxTreeCaches: number, maxTreeClients: number, defaultAcCaK: number, maxAcCaK: number, defaultAdmissionProbability: number, defaultPrefetchTrigger: number, maxPrefetchTrigger: number, defaultPrefetchWindow: number, maxPrefetchWindow: number, };
+maxOfflineRequests: number, maxTreeCaches: number, maxTreeClients: number, defaultAcCaK: number, maxAcCaK: number, defaultAdmissionProbability: number, defaultPrefetchTrigger: number, maxPrefetchTrigger: number, defaultPrefetchWindow: number, maxPrefetchWindow: number, 
+/**
+ * The round trip of a DEMOTE that moves no data: paper 000 Table 2's, and the largest, ms.
+ */
+paper000DemoteCommandMs: number, maxDemoteCommandMs: number, };
 
 /**
  * The OLTP client's bounds and defaults (its database's size: `workloadFacts`).

@@ -95,6 +95,7 @@ export function setProtocol(s: Scenario, p: Protocol): void {
   if (!sendsDemotes(p.kind)) {
     delete s.demotions;
     delete s.demoteData;
+    delete s.demoteCommandMs;
   }
 }
 
@@ -201,6 +202,7 @@ export function withTopology(s: Scenario, kind: TopologyKind): Scenario {
     delete n.du;
     delete n.demotions;
     delete n.demoteData;
+    delete n.demoteCommandMs;
   }
   delete n.fairness;
   oneClientSource(n);

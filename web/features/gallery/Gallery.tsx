@@ -94,8 +94,9 @@ export function Gallery({
         </h2>
         <p className="chart-legend">
           each seed paper’s tables and figures: the paper’s numbers beside the ones <code>tiersim reproduce</code>{' '}
-          recorded at the papers’ parameters, and the engine’s verdict — ✓ within tolerance, ≈ within twice it, ✗
-          beyond, with why beneath. <em>Run here</em> reruns a paper in this browser.
+          recorded on each paper’s testbed (its parameters where it gives them, our stand-ins where it does not, each
+          row’s note saying which), and the engine’s verdict — ✓ within tolerance, ≈ within twice it, ✗ beyond, with why
+          beneath. <em>Run here</em> reruns a paper in this browser.
         </p>
       </div>
       {recorded.error && (

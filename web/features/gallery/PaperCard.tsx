@@ -1,6 +1,5 @@
 // One paper's card: its headline, its checks grouped by exhibit (the paper's side, ours, the
 // difference and the engine's verdict, with why beneath), "Load into editor" and "Run here".
-import { useState } from 'react';
 import type { Scenario } from '../../scenario/document';
 import type { Experiment } from './experiments';
 import {
@@ -230,18 +229,7 @@ function CheckRow({ row: { check: c, verdict, was, isNew } }: { row: Row }) {
   );
 }
 
-/** A note in one line; a click shows the rest. */
+/** A row's note, shown whole: why ours differs, how it was measured, and what is ours. */
 function Note({ text }: { text: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <button
-      type="button"
-      className={`gallery-note-text${open ? ' is-open' : ''}`}
-      aria-expanded={open}
-      title={open ? undefined : text}
-      onClick={() => setOpen(!open)}
-    >
-      {text}
-    </button>
-  );
+  return <span className="gallery-note-text">{text}</span>;
 }

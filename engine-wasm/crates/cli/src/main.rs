@@ -66,8 +66,9 @@ enum Command {
     Upside(upside::Args),
     /// Simulate one cache over a trace file: misses, hits, requests and requests/s.
     Sim(sim::Args),
-    /// Every reproduced table and figure of the five papers, at the papers' parameters, with
-    /// the paper's value, ours and a verdict (✓ within tolerance, ≈ close, ✗ with why).
+    /// Every reproduced table and figure of the five papers, on each paper's testbed (its
+    /// parameters where given, stated stand-ins where not), with the paper's value, ours and a
+    /// verdict (✓ within tolerance, ≈ close, ✗ with why).
     Reproduce(reproduce::Args),
     /// Exact LRU stack distances of a trace: the LRU hit ratio at every cache size.
     Stackdist(stackdist::Args),

@@ -315,8 +315,9 @@ fn sequential_table2_with_the_mechanical_drive() {
     for c in [Lru, Mru] {
         for a in [Lru, Mru] {
             for proto in [Protocol::None, Protocol::Demote] {
-                // MRU-MRU-demote ties (within 0.3 %): our DEMOTEs that move no data cost nothing,
-                // where the paper's simulator charged them ≈ 0.01 ms a request (0.13 vs 0.12 ms).
+                // MRU-MRU-demote ties (within 0.3 %) here: this scenario leaves a DEMOTE that
+                // moves no data free (`demoteCommandMs` absent); `tiersim reproduce` charges
+                // Table 2's 0.02 ms round trip, which puts it behind (0.13 vs 0.12 ms).
                 let r = sequential_on_a_drive(c.clone(), a.clone(), proto);
                 assert!(
                     r.mean_latency_ms >= 0.99 * mrn.mean_latency_ms,

@@ -72,7 +72,7 @@ pub fn teach(scenario: ScenarioJs, requests: TeachItemsJs, start: StartJs) -> Re
     write(&steps)
 }
 
-/// The checks of paper `paper` ("000" … "004") reproduced at the papers' parameters, as JSON
+/// The checks of paper `paper` ("000" … "004") reproduced on the papers' testbeds, as JSON
 /// text (see `tiersim_core::run::reproduce`): what `tiersim reproduce --paper N --json` prints.
 /// Runs on this thread; paper-scale experiments take a while.
 #[wasm_bindgen(js_name = reproduce)]

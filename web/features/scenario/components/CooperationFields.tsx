@@ -93,7 +93,8 @@ export function SeField({ scenario: s, testId, errorAt, update }: Props) {
 /**
  * How DEMOTEs are paid for (paper 000 charges each transfer to the request that caused it;
  * paper 003 §5 hides them, compared at their best) and what one carries when the cache above
- * holds the block (paper 000 §2: the data anyway). Shown while the protocol sends DEMOTEs.
+ * holds the block (paper 000 §2: the command alone, whose round trip may cost). Shown while the
+ * protocol sends DEMOTEs.
  */
 export function DemotionFields({ scenario: s, testId, errorAt, update }: Props) {
   if (!sendsDemotes(protocolKind(s))) return null;
@@ -124,14 +125,36 @@ export function DemotionFields({ scenario: s, testId, errorAt, update }: Props) 
         label="A DEMOTE of a block the array holds"
         value={s.demoteData ?? 'when-absent'}
         options={[
-          { value: 'when-absent', label: 'sends only the command' },
-          { value: 'always', label: 'sends the block anyway; the array discards it (paper 000 §2)' },
+          { value: 'when-absent', label: 'sends only the command (paper 000 §2)' },
+          { value: 'always', label: 'sends the block anyway; the array drops the copy' },
         ]}
         error={errorAt('demoteData')}
         onChange={(v) =>
           update((n) => {
             if (v === 'always') n.demoteData = 'always';
             else delete n.demoteData;
+          })
+        }
+      />
+      <NumberField
+        testId={`${testId}-command`}
+        label={
+          <abbr
+            title={`the round trip of a DEMOTE the array already holds: it returns "success" without data (paper 000 Table 2: ${limits().paper000DemoteCommandMs} ms)`}
+          >
+            Command-only DEMOTE
+          </abbr>
+        }
+        unit="ms"
+        step="any"
+        min={0}
+        max={limits().maxDemoteCommandMs}
+        value={s.demoteCommandMs ?? 0}
+        error={errorAt('demoteCommandMs')}
+        onChange={(ms) =>
+          update((n) => {
+            if (ms !== 0) n.demoteCommandMs = ms;
+            else delete n.demoteCommandMs;
           })
         }
       />

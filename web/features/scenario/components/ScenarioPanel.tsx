@@ -75,6 +75,7 @@ const KNOWN_PATHS = [
   'multiBlock',
   'demotions',
   'demoteData',
+  'demoteCommandMs',
   'coWrites',
   'source',
   'seed',

@@ -121,9 +121,10 @@ impl Hierarchy {
         self
     }
 
-    /// How DEMOTEs are paid for and what they send (see [`Demotions`], [`DemoteData`]).
-    pub fn with_demotions(mut self, cost: Demotions, data: DemoteData) -> Self {
-        self.core.demotions = DemotionAccounting::new(cost, data);
+    /// How DEMOTEs are paid for, what they send (see [`Demotions`], [`DemoteData`]) and what
+    /// the command of one that moves no data costs, in milliseconds.
+    pub fn with_demotions(mut self, cost: Demotions, data: DemoteData, command_ms: f64) -> Self {
+        self.core.demotions = DemotionAccounting::new(cost, data, command_ms);
         self
     }
 

@@ -55,6 +55,7 @@ impl Core {
             let node = &mut self.nodes[c];
             node.crossing = 0;
             node.demoted = 0;
+            node.commands = 0;
         }
     }
 

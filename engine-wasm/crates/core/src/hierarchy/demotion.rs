@@ -1,14 +1,23 @@
 //! Paper 000's DEMOTE as the hierarchy carries it out — a cache sends a block it evicts one
 //! level up, which keeps it at its "eject me last" end and demotes its own victims further up —
 //! and how DEMOTEs are accounted for: whether a request pays for their transfers
-//! ([`Demotions`]) and whether a DEMOTE of a block the cache above already holds sends the data
-//! anyway ([`DemoteData`]).
+//! ([`Demotions`]), whether a DEMOTE of a block the cache above already holds sends the data
+//! anyway ([`DemoteData`]), and what such a DEMOTE's command costs when it sends none.
 
 use serde::Serialize;
 
 use super::Core;
 use crate::model::Block;
 use crate::policy::End;
+
+/// The round trip of a DEMOTE that moves no data, from paper 000's Table 2: its SEQUENTIAL rows
+/// pin the per-block link cost T_a (MRU-LRU-none, half the requests array hits: 0.12 ms = ½ T_a;
+/// LRU-MRU-demote, an array hit and a DEMOTE with data each: 0.48 ms = 2 T_a; so T_a = 0.24 ms),
+/// and MRU-MRU-demote adds one data-less DEMOTE per array hit: 0.13 ms = ½ (T_a + c), so
+/// c = 2 × 0.13 − 0.24 = 0.02 ms.
+pub const PAPER000_DEMOTE_COMMAND_MS: f64 = 0.02;
+/// The largest command round trip a scenario may give, ms.
+pub const MAX_DEMOTE_COMMAND_MS: f64 = 1000.0;
 
 /// Whether a request pays for the DEMOTEs it causes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
@@ -29,12 +38,14 @@ pub enum Demotions {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum DemoteData {
-    /// Nothing: the client learns the block is there and sends only the command.
+    /// Nothing: paper 000 §2's protocol — the array "returns 'success' immediately without
+    /// transferring data if it has already cached the demoted block" (§4.5: it "only reorders
+    /// its replacement queue"). The command's round trip still costs
+    /// [`crate::scenario::Scenario::demote_command_ms`].
     #[default]
     WhenAbsent,
-    /// The block anyway — paper 000 §2's protocol: the client cannot know what the array
-    /// holds, so it sends the data and "the array simply discards the data if it has already
-    /// cached the demoted block".
+    /// The block anyway, and the array drops the copy: not paper 000's protocol — a variant for
+    /// a link whose DEMOTE cannot ask first, at the cost of a whole transfer per DEMOTE.
     Always,
 }
 
@@ -45,11 +56,28 @@ pub(crate) struct DemotionAccounting {
     hidden: bool,
     /// Every DEMOTE sends its block ([`DemoteData::Always`]).
     always_sends: bool,
+    /// The round trip of a DEMOTE that moves no data, in nanoseconds.
+    command_ns: u64,
 }
 
 impl DemotionAccounting {
-    pub(crate) fn new(cost: Demotions, data: DemoteData) -> Self {
-        Self { hidden: cost == Demotions::Hidden, always_sends: data == DemoteData::Always }
+    pub(crate) fn new(cost: Demotions, data: DemoteData, command_ms: f64) -> Self {
+        Self {
+            hidden: cost == Demotions::Hidden,
+            always_sends: data == DemoteData::Always,
+            command_ns: (command_ms * 1e6).round() as u64,
+        }
+    }
+
+    /// What `commands` DEMOTEs that moved no data add to a request's latency (nothing when
+    /// DEMOTEs are hidden).
+    #[inline(always)]
+    pub(crate) fn commands_ns(self, commands: u32) -> u64 {
+        if self.hidden {
+            0
+        } else {
+            commands as u64 * self.command_ns
+        }
     }
 
     /// The request pays for its DEMOTEs' transfers (paper 000 eq. 1).
@@ -72,6 +100,17 @@ impl DemotionAccounting {
             sent
         } else {
             moved
+        }
+    }
+
+    /// Of `sent` DEMOTEs, `moved` of which found the block absent above: those that crossed
+    /// the link as a command alone.
+    #[inline(always)]
+    pub(crate) fn commands(self, sent: u32, moved: u32) -> u32 {
+        if self.always_sends {
+            0
+        } else {
+            sent - moved
         }
     }
 }
@@ -98,6 +137,8 @@ impl Core {
         if node.policy.reposition(v, End::EjectLast) {
             if self.demotions.sends_when_held() {
                 self.nodes[from].demoted += 1; // the data was sent, and discarded
+            } else {
+                self.nodes[from].commands += 1; // the command alone: "success" without data
             }
             return;
         }

@@ -118,13 +118,15 @@ impl Core {
     }
 
     /// The links' share of a request's latency (paper 000 eq. 1): on each link of `path`, the
-    /// transfer of the blocks that crossed it in one batch, and of the DEMOTEs that moved data
-    /// (a second transfer, unless DEMOTEs are hidden); the bytes are counted either way.
+    /// transfer of the blocks that crossed it in one batch, of the DEMOTEs that moved data (a
+    /// second transfer) and the round trips of those that moved none, unless DEMOTEs are
+    /// hidden; the bytes are counted either way.
     #[inline(always)]
     fn charge_links(&mut self, path: &[usize]) -> u64 {
         let mut ns = 0;
         for &c in path {
             let node = &mut self.nodes[c];
+            ns += self.demotions.commands_ns(node.commands);
             let moved = node.crossing + node.demoted;
             if moved > 0 {
                 ns += node.link_ns(node.crossing, self.block_bytes);

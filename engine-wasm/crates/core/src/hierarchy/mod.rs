@@ -72,7 +72,7 @@ mod tests;
 use serde::Serialize;
 
 pub use counters::{CacheCounters, ClientCounters};
-pub use demotion::{DemoteData, Demotions};
+pub use demotion::{DemoteData, Demotions, MAX_DEMOTE_COMMAND_MS, PAPER000_DEMOTE_COMMAND_MS};
 pub use disk::{Disk, DiskConfig, Mechanical};
 pub use du::Du;
 pub use histogram::{HistogramReport, LatencyHistogram};

@@ -27,6 +27,9 @@ pub(crate) struct Node {
     /// cost, as paper 000's eq. 1 charges them).
     pub(crate) crossing: u32,
     pub(crate) demoted: u32,
+    /// DEMOTEs sent over it in the current request that moved no data (a command's round
+    /// trip each).
+    pub(crate) commands: u32,
     /// Its prefetching, if any ([`super::prefetch`]).
     pub(crate) prefetch: Option<Box<Prefetcher>>,
 }
@@ -52,6 +55,7 @@ impl Node {
             warm: false,
             crossing: 0,
             demoted: 0,
+            commands: 0,
             prefetch: None,
         }
     }

@@ -18,7 +18,7 @@ pub(crate) struct Prefetching {
     /// The current read's lookups at caches that prefetch: (cache, block, hit).
     seen: Vec<(u32, Block, bool)>,
     ahead: Vec<Block>,
-    saved_moves: Vec<(u32, u32)>,
+    saved_moves: Vec<(u32, u32, u32)>,
     /// The disk time of the last request's prefetches (a background read of its root's disk).
     pub(crate) disk_ns: u64,
 }
@@ -103,7 +103,7 @@ impl Core {
         let mut ahead = std::mem::take(&mut self.prefetching.ahead);
         let mut saved = std::mem::take(&mut self.prefetching.saved_moves);
         saved.clear();
-        saved.extend(path.iter().map(|&c| (self.nodes[c].crossing, self.nodes[c].demoted)));
+        saved.extend(path.iter().map(|&c| (self.nodes[c].crossing, self.nodes[c].demoted, self.nodes[c].commands)));
         let mut from_disk = false;
         for &(i, b, hit) in &seen {
             let i = i as usize;
@@ -122,7 +122,7 @@ impl Core {
             }
         }
         for (s, &c) in saved.iter().zip(path) {
-            (self.nodes[c].crossing, self.nodes[c].demoted) = *s;
+            (self.nodes[c].crossing, self.nodes[c].demoted, self.nodes[c].commands) = *s;
         }
         self.prefetching.saved_moves = saved;
         self.prefetching.seen = seen;
@@ -150,6 +150,7 @@ impl Core {
         }
         for &c in path {
             self.nodes[c].demoted = 0;
+            self.nodes[c].commands = 0;
         }
         let end = self.nodes[i].policy.miss_end();
         self.insert_at(i, x, end);

@@ -250,6 +250,7 @@ impl Core {
         }
         l.counters.evictions += r.client_evictions as u64;
         l.demoted += self.demotions.transfers(r.demotions, r.demotions_moved);
+        l.commands += self.demotions.commands(r.demotions, r.demotions_moved);
         let array = &mut self.nodes[root];
         let rc = &mut array.counters;
         rc.demotions_in += r.demotions as u64;

@@ -74,6 +74,15 @@ impl Hierarchy {
         if core.demotions.charged() {
             for &c in path.iter() {
                 transfer(out, c, core.nodes[c].demoted);
+                // A DEMOTE that moved no data: its command's round trip, at the controller above.
+                let ns = core.demotions.commands_ns(core.nodes[c].commands);
+                if ns > 0 {
+                    let server = match core.nodes[c].parent {
+                        Some(p) => self.controller_base() + p as u32,
+                        None => Self::WIRE + c as u32,
+                    };
+                    out.push(Stage { server, ns });
+                }
             }
         }
         match op {

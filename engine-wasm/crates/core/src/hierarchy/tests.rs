@@ -366,24 +366,31 @@ fn ac_cc_with_two_clients_keeps_one_level_per_path() {
     }
 }
 
-/// Paper 003 §5 hides DEMOTE transfers from the request (`hidden`); paper 000 §2's client sends
-/// a demoted block even when the array holds it (`always`), which eq. 1 then charges.
+/// Paper 003 §5 hides DEMOTE transfers from the request (`hidden`); a client that sends a demoted
+/// block even when the array holds it (`always`) pays a whole transfer, which eq. 1 then charges;
+/// paper 000 §2's DEMOTE of a held block moves no data but its command's round trip is charged.
 #[test]
 fn demotions_hidden_or_always_sent() {
-    let steps = |cost: Demotions, data: DemoteData| {
-        let mut h =
-            two_level(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, (2, 2)).with_demotions(cost, data);
+    let steps = |cost: Demotions, data: DemoteData, command_ms: f64| {
+        let mut h = two_level(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, (2, 2))
+            .with_demotions(cost, data, command_ms);
         [A, B, C, A].map(|b| read(&mut h, b).1)
     };
     const T: u64 = 200_000; // one 4 KiB block over 1 Gbit/s FC
     const D: u64 = 10_000_000;
-    // As in lru_mru_demote_stays_exclusive_step_by_step: C demotes A (held: no data), A demotes B (data).
-    assert_eq!(steps(Demotions::Charged, DemoteData::WhenAbsent), [T + D, T + D, T + D, T + T]);
-    assert_eq!(steps(Demotions::Charged, DemoteData::Always), [T + D, T + D, T + T + D, T + T]);
-    assert_eq!(steps(Demotions::Hidden, DemoteData::Always), [T + D, T + D, T + D, T]);
+    const K: u64 = 20_000; // a 0.02 ms command
+                           // As in lru_mru_demote_stays_exclusive_step_by_step: C demotes A (held: no data), A demotes B (data).
+    assert_eq!(steps(Demotions::Charged, DemoteData::WhenAbsent, 0.0), [T + D, T + D, T + D, T + T]);
+    assert_eq!(steps(Demotions::Charged, DemoteData::WhenAbsent, 0.02), [T + D, T + D, T + D + K, T + T]);
+    assert_eq!(steps(Demotions::Charged, DemoteData::Always, 0.02), [T + D, T + D, T + T + D, T + T]);
+    assert_eq!(steps(Demotions::Hidden, DemoteData::Always, 0.0), [T + D, T + D, T + D, T]);
+    assert_eq!(steps(Demotions::Hidden, DemoteData::WhenAbsent, 0.02), [T + D, T + D, T + D, T]);
     // Hidden, the transfers still cross the link.
-    let mut h = two_level(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, (2, 2))
-        .with_demotions(Demotions::Hidden, DemoteData::Always);
+    let mut h = two_level(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote, (2, 2)).with_demotions(
+        Demotions::Hidden,
+        DemoteData::Always,
+        0.0,
+    );
     for b in [A, B, C, A] {
         read(&mut h, b);
     }

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::hierarchy::prefetch::{DEFAULT_TRIGGER, DEFAULT_WINDOW, MAX_TRIGGER, MAX_WINDOW};
 use crate::hierarchy::protocol::{DEFAULT_AC_CA_K, MAX_AC_CA_K};
-use crate::hierarchy::{LinkConfig, Mechanical, Protocol};
+use crate::hierarchy::{LinkConfig, Mechanical, Protocol, MAX_DEMOTE_COMMAND_MS, PAPER000_DEMOTE_COMMAND_MS};
 use crate::policy::admission::DEFAULT_PROBABILITY;
 use crate::policy::catalogue::{PolicyInfo, CATALOGUE};
 use crate::run::teach::{MAX_TEACH_BLOCK, MAX_TEACH_CACHES, MAX_TEACH_CAPACITY, MAX_TEACH_RANGE, MAX_TEACH_REQUESTS};
@@ -140,6 +140,9 @@ pub struct Limits {
     pub max_prefetch_trigger: u32,
     pub default_prefetch_window: u32,
     pub max_prefetch_window: u32,
+    /// The round trip of a DEMOTE that moves no data: paper 000 Table 2's, and the largest, ms.
+    pub paper000_demote_command_ms: f64,
+    pub max_demote_command_ms: f64,
 }
 
 /// The OLTP client's bounds and defaults (its database's size: `workloadFacts`).
@@ -239,6 +242,8 @@ pub fn catalogue() -> Catalogue {
             max_prefetch_trigger: MAX_TRIGGER,
             default_prefetch_window: DEFAULT_WINDOW,
             max_prefetch_window: MAX_WINDOW,
+            paper000_demote_command_ms: PAPER000_DEMOTE_COMMAND_MS,
+            max_demote_command_ms: MAX_DEMOTE_COMMAND_MS,
         },
         oltp: OltpBounds {
             max_warehouses: oltp::MAX_WAREHOUSES,

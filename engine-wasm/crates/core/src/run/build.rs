@@ -92,7 +92,7 @@ pub(super) fn build_hierarchy(
         .with_du(scenario.du)
         .with_se(scenario.se)
         .with_multi_block(scenario.multi_block)
-        .with_demotions(scenario.demotions, scenario.demote_data);
+        .with_demotions(scenario.demotions, scenario.demote_data, scenario.demote_command_ms);
     let Some(revision) = revision else {
         return Ok(h);
     };

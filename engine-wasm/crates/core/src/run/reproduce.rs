@@ -1,14 +1,17 @@
-//! The papers' results, reproduced at the papers' own parameters and judged honestly: each
+//! The papers' results, reproduced on each paper's testbed — its parameters where it gives them,
+//! stand-ins each check's note names where it does not — and judged honestly: each
 //! [`Check`] holds what a paper reports, what tiersim gets, and a verdict against a tolerance
 //! stated once, here — ✓ within it, ≈ within twice it, ✗ beyond (with one line of why, where we
 //! know it). `tiersim reproduce` prints them; the gallery shows the same verdicts.
 //!
-//! Tolerances: ±20 % on absolute latencies ([`LATENCY`]), ±25 % on ratios (speed-ups, hit-ratio
-//! ratios, slow-down factors: [`RATIO`]); an ordering or a claim the paper makes holds or not.
+//! Tolerances: each value carries its own — ±25 % on ratios by default ([`RATIO`]: hit-ratio
+//! ratios, slow-down factors, improvements), tighter where the paper's numbers pin ours (paper
+//! 000's Table 2: ±4 % on latencies, ±8 % on speed-ups); an ordering or a claim the paper
+//! makes holds or not.
 
 use serde::{Deserialize, Serialize};
 
-use crate::hierarchy::{DemoteData, DiskConfig, LinkConfig, Protocol};
+use crate::hierarchy::{DiskConfig, LinkConfig, Protocol, PAPER000_DEMOTE_COMMAND_MS};
 use crate::policy::PolicyConfig;
 use crate::run::{Report, Run};
 use crate::scenario::{Scenario, Topology};
@@ -20,8 +23,6 @@ mod p002;
 mod p003;
 mod p004;
 
-/// Relative tolerance on absolute latencies.
-pub const LATENCY: f64 = 0.20;
 /// Relative tolerance on ratios.
 pub const RATIO: f64 = 0.25;
 

@@ -193,6 +193,7 @@ impl Design {
         } else {
             s.demotions = Demotions::Charged;
             s.demote_data = Default::default();
+            s.demote_command_ms = 0.0;
         }
         s.du = self.du.then_some(Du::Drop);
         s.se = self.se;

@@ -217,10 +217,15 @@ pub struct Scenario {
     /// §5's accounting).
     #[serde(default, skip_serializing_if = "is_charged")]
     pub demotions: Demotions,
-    /// What a DEMOTE of a block the cache above holds sends: nothing (`when-absent`) or the block
-    /// anyway (`always`, paper 000 §2's protocol).
+    /// What a DEMOTE of a block the cache above holds sends: nothing (`when-absent`, paper 000
+    /// §2's protocol) or the block anyway (`always`, a variant the paper does not use).
     #[serde(default, skip_serializing_if = "is_when_absent")]
     pub demote_data: DemoteData,
+    /// The round trip of a DEMOTE that moves no data (the array held the block: it "returns
+    /// 'success' immediately", paper 000 §2), in ms; absent: free, as every earlier document ran.
+    /// Paper 000's Table 2 puts it at 0.02 ms ([`crate::hierarchy::PAPER000_DEMOTE_COMMAND_MS`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub demote_command_ms: f64,
     /// What a cache with CO tells a hint-aware policy of a write: the write and its hint
     /// (default), or a plain reference (`plain`, how versions 1 to 3 ran; their documents keep it).
     #[serde(default, skip_serializing_if = "is_hinted")]
@@ -303,6 +308,7 @@ impl Scenario {
             multi_block: MultiBlock::PerBlock,
             demotions: Demotions::Charged,
             demote_data: DemoteData::WhenAbsent,
+            demote_command_ms: 0.0,
             co_writes: CoWrites::Hinted,
             source: Source::Workload {
                 workload: WorkloadConfig::Random {
@@ -357,6 +363,7 @@ impl Scenario {
         // One cache sends no DEMOTEs: how they would be charged or what they carry means nothing.
         s.demotions = Demotions::Charged;
         s.demote_data = DemoteData::WhenAbsent;
+        s.demote_command_ms = 0.0;
         if let Source::Workload { clients, sharing, .. } = &mut s.source {
             clients.clear();
             *sharing = Sharing::Disjoint;

@@ -79,6 +79,7 @@ impl GridDesign {
         if !self.demote {
             s.demotions = Demotions::Charged;
             s.demote_data = DemoteData::WhenAbsent;
+            s.demote_command_ms = 0.0;
         }
         let what = match &s.source {
             Source::Workload { workload, .. } => workload.kind_name().to_uppercase(),

@@ -108,6 +108,41 @@ fn a_version_2_document_keeps_its_numbers_in_version_3() {
     );
 }
 
+/// A DEMOTE's command: absent is free (every older document keeps its numbers), a cost is
+/// refused out of range or where no DEMOTE is sent, and it round-trips.
+#[test]
+fn a_demote_command_costs_what_the_document_says() {
+    let with = |ms: serde_json::Value, protocol: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+        v["demoteCommandMs"] = ms;
+        v["protocol"] = serde_json::json!({"kind": protocol});
+        Scenario::from_json(&v.to_string())
+    };
+    assert_eq!(Scenario::default().demote_command_ms, 0.0);
+    assert!(!Scenario::default().to_json().contains("demoteCommandMs"));
+    let s = with(serde_json::json!(0.02), "demote").unwrap();
+    assert_eq!(s.demote_command_ms, 0.02);
+    assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s, "round trip");
+    for (ms, protocol, message) in [
+        (serde_json::json!(-1), "demote", "must be between 0 and 1000 ms (got -1)"),
+        (serde_json::json!(5000), "demote", "must be between 0 and 1000 ms (got 5000)"),
+        (serde_json::json!(0.02), "none", "none sends no DEMOTEs"),
+    ] {
+        let e = with(ms, protocol).unwrap_err();
+        assert_eq!((e.path.as_str(), e.message.as_str()), ("demoteCommandMs", message));
+    }
+    // The cost lands on the requests whose DEMOTE found the block in the array.
+    let run = |ms: f64| {
+        let mut s = Scenario::paper000_random(PolicyConfig::Mru, PolicyConfig::Mru, Protocol::Demote);
+        s.demote_command_ms = ms;
+        crate::run::Run::new(s).unwrap().run_to_end()
+    };
+    let (free, paid) = (run(0.0), run(0.02));
+    let held = (free.counters.demotions - free.counters.demotions_moved) as f64;
+    let added = (paid.mean_latency_ms - free.mean_latency_ms) * free.counters.requests as f64;
+    assert!(held > 0.0 && (added - 0.02 * held).abs() < 1e-6 * held, "{added} ms for {held} commands");
+}
+
 #[test]
 fn default_round_trips_through_json() {
     let s = Scenario::default();

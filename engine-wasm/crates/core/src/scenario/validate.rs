@@ -7,7 +7,7 @@ use super::{
     FieldPath, Issues, Scenario, ScenarioError, Shape, Source, Topology, TraceClients, MAX_CAPACITY, MAX_NAME_LENGTH,
     MAX_OFFLINE_REFS, MAX_SEED, SCENARIO_VERSION,
 };
-use crate::hierarchy::{DemoteData, Demotions, Protocol};
+use crate::hierarchy::{DemoteData, Demotions, Protocol, MAX_DEMOTE_COMMAND_MS};
 use crate::workload::{multi, Sharing, MAX_BLOCKS};
 
 impl Scenario {
@@ -56,6 +56,10 @@ impl Scenario {
         self.check_cooperation(&shape, issues);
         if !(self.client_hit_ms.is_finite() && (0.0..=100_000.0).contains(&self.client_hit_ms)) {
             issues.add("clientHitMs", format!("must be between 0 and 100000 ms (got {})", self.client_hit_ms));
+        }
+        if !(self.demote_command_ms.is_finite() && (0.0..=MAX_DEMOTE_COMMAND_MS).contains(&self.demote_command_ms)) {
+            let got = self.demote_command_ms;
+            issues.add("demoteCommandMs", format!("must be between 0 and {MAX_DEMOTE_COMMAND_MS} ms (got {got})"));
         }
         if let Some(a) = self.queueing {
             issues.check("queueing", a.validate());
@@ -144,7 +148,10 @@ impl Scenario {
                 issues.add("demotions", why.clone());
             }
             if self.demote_data != DemoteData::WhenAbsent {
-                issues.add("demoteData", why);
+                issues.add("demoteData", why.clone());
+            }
+            if self.demote_command_ms != 0.0 {
+                issues.add("demoteCommandMs", why);
             }
         }
         if matches!(self.protocol, Protocol::Mc2 { .. }) {

@@ -71,22 +71,36 @@ pub(super) fn paper002(threads: usize) -> Vec<Check> {
     let means: Vec<Vec<(f64, f64)>> = reports.chunks(n).map(|row| row.iter().map(p002_means).collect()).collect();
     let mut out = Vec::new();
     let size_name = |a: f64| P002_SIZE_NAMES[P002_SIZES.iter().position(|&s| s == a).expect("one of the sizes")];
-    for (row, &a) in means.iter().zip(&P002_SIZES) {
-        let mc2 = row[n - 1].0;
+    // Fig. 2: MC² "is the best of all online policies, both for the single client setting and
+    // for both clients executing concurrently". A size where all five are within 1 % of each
+    // other (the whole data set fits: 2 ×) ranks nothing and is left out.
+    let lowest = |row: &[(f64, f64)], alone: bool| {
+        let of = |m: &(f64, f64)| if alone { m.1 } else { m.0 };
+        let mc2 = of(&row[n - 1]);
         let (best, name) = row[..n - 1]
             .iter()
             .zip(&P002_POLICIES)
-            .map(|(m, p)| (m.0, p.0))
+            .map(|(m, p)| (of(m), p.0))
             .min_by(|x, y| x.0.total_cmp(&y.0))
             .expect("baselines");
-        out.push(claim(
-            "002",
-            "Fig. 2",
-            &format!("aggregate cache {} × the data set: MC²'s mean I/O time", size_name(a)),
-            "the lowest of LRU, Demote, ARC, MultiQ and MC² (within 2 %)",
-            mc2 <= 1.02 * best,
-            format!("MC² {mc2:.3} ms; best other {name} {best:.3} ms"),
-        ));
+        let worst = row.iter().map(of).fold(0.0, f64::max);
+        (mc2, best, name, worst <= 1.01 * best.min(mc2))
+    };
+    for (row, &a) in means.iter().zip(&P002_SIZES) {
+        for (alone, setting) in [(true, "each client alone"), (false, "both clients at once")] {
+            let (mc2, best, name, flat) = lowest(row, alone);
+            if flat {
+                continue; // nothing to rank: not a check
+            }
+            out.push(claim(
+                "002",
+                "Fig. 2",
+                &format!("aggregate cache {} × the data set, {setting}: MC²'s mean I/O time", size_name(a)),
+                "the lowest of LRU, Demote, ARC, MultiQ and MC² (within 2 %)",
+                mc2 <= 1.02 * best,
+                format!("MC² {mc2:.3} ms; best other {name} {best:.3} ms"),
+            ));
+        }
     }
     // Tables 1–2: the largest reduction and increase sharing brings over Fig. 2's sizes.
     for (i, &(name, ..)) in P002_POLICIES.iter().enumerate() {

@@ -194,13 +194,17 @@ fn figure_4(out: &mut Vec<Check>, h: &[f64]) {
     let f4 = "Fig. 4";
     let label = |s: &str| format!("300_400, server 120 K: {s}");
     let ours = row(h);
+    // "Very poor" by the text's own chain: LRU+Hints is "more than three times" LRU yet "still
+    // very low" (below MQ, which "performs significantly better than LRU"), and TQ is "nearly
+    // double" MQ — so LRU is under a sixth of TQ.
     out.push(claim(
         "004",
         f4,
         &label("LRU"),
-        "LRU has very poor performance (we take: a read hit ratio below 5 %)",
-        h[LRU] < 0.05,
-        pct(h[LRU]),
+        "LRU has very poor performance (we take, from §5.2's chain LRU < LRU+Hints / 3 < MQ / 3 ≈ TQ / 6: \
+         under a sixth of TQ's hit ratio)",
+        h[LRU] < h[TQ] / 6.0,
+        format!("LRU {} vs TQ {}", pct(h[LRU]), pct(h[TQ])),
     ));
     out.push(claim(
         "004",
@@ -210,6 +214,18 @@ fn figure_4(out: &mut Vec<Check>, h: &[f64]) {
         h[LRU_HINTS] > 3.0 * h[LRU],
         format!("{} vs {}", pct(h[LRU_HINTS]), pct(h[LRU])),
     ));
+    out.push(
+        claim(
+            "004",
+            f4,
+            &label("LRU+Hints still very low"),
+            "LRU+Hints is still very low in absolute terms (we take: below MQ, which performs significantly better \
+             than LRU)",
+            h[LRU_HINTS] < h[MQ],
+            format!("LRU+Hints {} vs MQ {}", pct(h[LRU_HINTS]), pct(h[MQ])),
+        )
+        .note_unless_pass("why ours ranks LRU+Hints above MQ here is not known yet"),
+    );
     out.push(claim(
         "004",
         f4,
@@ -219,8 +235,8 @@ fn figure_4(out: &mut Vec<Check>, h: &[f64]) {
         ours.clone(),
     ));
     out.push(
-        value("004", f4, &label("MQ+Hints / MQ"), 1.3, "×", RATIO, h[MQ_HINTS] / h[MQ])
-            .note("abstract: write hints improve MQ \"by almost 30 %\""),
+        value("004", f4, &label("MQ+Hints over MQ"), 30.0, "%", RATIO, 100.0 * (h[MQ_HINTS] / h[MQ] - 1.0))
+            .note("abstract: write hints improve MQ \"by almost 30 %\" — judged on the improvement"),
     );
     out.push(
         value("004", f4, &label("TQ / MQ"), 2.0, "×", RATIO, h[TQ] / h[MQ])
@@ -243,8 +259,8 @@ fn figure_5(out: &mut Vec<Check>, small: &[f64], base: &[f64], large: &[f64]) {
         "004",
         f5,
         "300_400, server 60 K / 120 K / 300 K: TQ's lead",
-        "TQ's relative advantage is consistent, and begins to diminish at 300 K",
-        lead(small) > 1.0 && lead(base) > 1.0 && lead(large) < lead(base),
+        "TQ's relative advantage is consistent (TQ ahead at every size), and begins to diminish at 300 K",
+        lead(small) > 1.0 && lead(base) > 1.0 && lead(large) > 1.0 && lead(large) < lead(base),
         format!("TQ / best MQ: {:.2} / {:.2} / {:.2}", lead(small), lead(base), lead(large)),
     ));
     let gain = large[MQ_HINTS] / large[MQ] - 1.0;
