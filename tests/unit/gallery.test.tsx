@@ -4,6 +4,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/features/gallery/experiments';
+import { claimParts } from '../../web/features/gallery/reproduction';
 import { Gallery } from '../../web/features/gallery/Gallery';
 import type { GalleryEngine } from '../../web/features/gallery/useRunHere';
 import { checkScenario, type Scenario } from '../../web/scenario/document';
@@ -155,6 +156,20 @@ describe('the paper gallery', () => {
       expect(screen.getByTestId(`gallery-empty-${id}`).textContent).toMatch(/No checks of this paper yet/);
     }
     expect(screen.getByTestId('gallery').textContent).toMatch(/tiersim reproduce recorded on each paper’s testbed/);
+    // Each card says what its checks run on that is ours, not the paper's.
+    for (const e of EXPERIMENTS)
+      expect(screen.getByTestId(`gallery-ours-${e.id}`).textContent).toMatch(/^Ours, not the paper’s: \S/);
+  });
+
+  it('sets our reading of a vague claim apart from the paper’s words', () => {
+    expect(claimParts('LRU has very poor performance (we take: under a sixth of TQ’s hit ratio)')).toEqual({
+      paper: 'LRU has very poor performance',
+      ours: 'under a sixth of TQ’s hit ratio',
+    });
+    expect(
+      claimParts('the hint-based policies alike (we take: within 25 %), above MQ, much above LRU (we take: ≥ 2 ×)'),
+    ).toEqual({ paper: 'the hint-based policies alike, above MQ, much above LRU', ours: 'within 25 %; ≥ 2 ×' });
+    expect(claimParts('MRU-LRU-none')).toEqual({ paper: 'MRU-LRU-none' });
   });
 
   it('loads a card’s scenario into the editor', () => {

@@ -858,6 +858,11 @@ softmax?: number,
  */
 dirtyThreshold?: number, 
 /**
+ * Log records per warehouse in one log file (DB2's `logfilsiz`, which `softmax` is a
+ * share of); absent: the model's own ([`oltp::LOG_FILE_RECORDS_PER_WAREHOUSE`]).
+ */
+logFileRecords?: number, 
+/**
  * `storage` (default): what the pool sends the server; `buffer`: every page
  * reference, importance-hinted (paper 003's database buffer trace).
  */
@@ -1177,7 +1182,11 @@ paper000DemoteCommandMs: number, maxDemoteCommandMs: number, };
 /**
  * The OLTP client's bounds and defaults (its database's size: `workloadFacts`).
  */
-export type OltpBounds = { maxWarehouses: number, defaultWarehouses: number, defaultSoftmax: number, defaultDirtyThreshold: number, };
+export type OltpBounds = { maxWarehouses: number, defaultWarehouses: number, defaultSoftmax: number, defaultDirtyThreshold: number, 
+/**
+ * Log records per warehouse in one log file: each model's own (model 1's, model 2's) and the most.
+ */
+defaultLogFileRecords: [number, number], maxLogFileRecords: number, };
 
 /**
  * The TPC-H-like client's bounds and defaults, and its ranges' names by id (its pages:

@@ -10,6 +10,7 @@ import {
   clock,
   difference,
   differenceText,
+  claimParts,
   paperText,
   tally,
   toleranceText,
@@ -132,6 +133,9 @@ export function PaperCard({ experiment: e, recorded, verdicts, onLoad, createEng
         </span>
       </div>
       <p className="muted gallery-loads">Editor: {e.loads}</p>
+      <p className="muted gallery-ours" data-testid={`gallery-ours-${e.id}`}>
+        Ours, not the paper’s: {e.ours}
+      </p>
       {state.error && (
         <p className="field-error" role="alert" data-testid={`gallery-error-${e.id}`}>
           {state.error}
@@ -192,7 +196,7 @@ function CheckRow({ row: { check: c, verdict, was, isNew } }: { row: Row }) {
       >
         <th scope="row">{c.label}</th>
         <td className="gallery-paper-value">
-          {paperText(c)}
+          <PaperSide check={c} />
           {tolerance && <span className="muted gallery-tolerance"> {tolerance}</span>}
         </td>
         <td className="gallery-ours">
@@ -224,6 +228,23 @@ function CheckRow({ row: { check: c, verdict, was, isNew } }: { row: Row }) {
             <Note text={c.note} />
           </td>
         </tr>
+      )}
+    </>
+  );
+}
+
+/** The paper's side of a row: its words, and apart from them the threshold we read them as. */
+function PaperSide({ check: c }: { check: Check }) {
+  if (c.expected.kind !== 'claim') return <>{paperText(c)}</>;
+  const { paper, ours } = claimParts(c.expected.text);
+  return (
+    <>
+      <span className="gallery-claim-paper">{paper}</span>
+      {ours && (
+        <span className="muted gallery-claim-ours" data-testid="gallery-our-reading">
+          {' '}
+          — our reading: {ours}
+        </span>
       )}
     </>
   );

@@ -53,6 +53,21 @@ export function paperText(c: Check): string {
   return e.unit === '×' ? `${v}×` : `${v}\u00a0${e.unit}`;
 }
 
+/**
+ * A claim's words split into the paper's and ours: the engine writes the threshold it takes for
+ * vague words as "(we take: …)" — that part is our reading, not the paper's.
+ */
+export function claimParts(text: string): { paper: string; ours?: string } {
+  const ours: string[] = [];
+  const paper = text
+    .replace(/\s*\(we take[,:]?\s*([^()]*)\)/g, (_, x: string) => {
+      ours.push(x.trim());
+      return '';
+    })
+    .trim();
+  return ours.length ? { paper, ours: ours.join('; ') } : { paper: text };
+}
+
 /** A value's tolerance, as ± a percentage. */
 export function toleranceText(c: Check): string | undefined {
   return c.expected.kind === 'value' ? `±${Math.round(c.expected.tolerance * 100)}\u00a0%` : undefined;

@@ -105,6 +105,7 @@ fn write_hints_reach_the_caches_of_a_tree_as_of_two_levels() {
             // A low recovery bound: RECOV writes, which each policy treats apart.
             softmax: 50,
             dirty_threshold: 0.5,
+            log_file_records: None,
             stream: Default::default(),
             model: tiersim_core::workload::oltp::DEFAULT_MODEL,
             warmup_requests: Some(10_000),

@@ -288,7 +288,7 @@ export function WorkloadFields({
 
 type OltpEdit = (fn: (next: Workload) => void) => void;
 
-/** Paper 004's client: warehouses (the database's size), buffer pool, softmax, dirty threshold. */
+/** Paper 004's client: warehouses (the database's size), buffer pool, softmax, dirty threshold, log file. */
 function OltpFields({
   w,
   path,
@@ -389,6 +389,17 @@ function OltpFields({
           error={errorAt(`${path}.dirtyThreshold`)}
           hint="share dirty before cleaners write REPLACE (chngpgs_thresh)"
           onChange={(v) => set((n) => void (n.dirtyThreshold = v))}
+        />
+        <NumberField
+          testId={`${t}-log-file`}
+          label="Log file"
+          unit="records per warehouse"
+          min={1}
+          max={catalogue().oltp.maxLogFileRecords}
+          value={w.logFileRecords ?? catalogue().oltp.defaultLogFileRecords[w.model === 2 ? 1 : 0]}
+          error={errorAt(`${path}.logFileRecords`)}
+          hint="what softmax is a share of (DB2's logfilsiz; the paper does not give it)"
+          onChange={(v) => set((n) => void (n.logFileRecords = v))}
         />
       </div>
       <div className="row">

@@ -154,6 +154,9 @@ pub struct OltpBounds {
     pub default_warehouses: u32,
     pub default_softmax: u32,
     pub default_dirty_threshold: f64,
+    /// Log records per warehouse in one log file: each model's own (model 1's, model 2's) and the most.
+    pub default_log_file_records: [u64; 2],
+    pub max_log_file_records: u64,
 }
 
 /// The TPC-H-like client's bounds and defaults, and its ranges' names by id (its pages:
@@ -250,6 +253,8 @@ pub fn catalogue() -> Catalogue {
             default_warehouses: oltp::DEFAULT_WAREHOUSES,
             default_softmax: oltp::DEFAULT_SOFTMAX,
             default_dirty_threshold: oltp::DEFAULT_DIRTY_THRESHOLD,
+            default_log_file_records: [oltp::LOG_FILE_RECORDS_PER_WAREHOUSE, oltp::LOG_FILE_RECORDS_PER_WAREHOUSE_V2],
+            max_log_file_records: oltp::MAX_LOG_FILE_RECORDS,
         },
         tpch: TpchBounds {
             min_scale: tpch::MIN_SCALE,

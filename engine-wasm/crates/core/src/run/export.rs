@@ -72,6 +72,7 @@ mod tests {
             buffer_pool: Some(2_000),
             softmax: 400,
             dirty_threshold: 0.5,
+            log_file_records: None,
             stream: Default::default(),
             model: crate::workload::oltp::DEFAULT_MODEL,
             warmup_requests: Some(0),

@@ -157,6 +157,11 @@ pub enum WorkloadConfig {
         #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
         #[serde(default = "default_dirty_threshold")]
         dirty_threshold: f64,
+        /// Log records per warehouse in one log file (DB2's `logfilsiz`, which `softmax` is a
+        /// share of); absent: the model's own ([`oltp::LOG_FILE_RECORDS_PER_WAREHOUSE`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        log_file_records: Option<u64>,
         /// `storage` (default): what the pool sends the server; `buffer`: every page
         /// reference, importance-hinted (paper 003's database buffer trace).
         #[serde(default, skip_serializing_if = "OltpStream::is_storage")]
@@ -427,7 +432,10 @@ impl WorkloadConfig {
     /// A generator's problems (not phases), in order.
     fn generator_issues(&self) -> Vec<(&'static str, String)> {
         let mut out = Vec::new();
-        if let WorkloadConfig::Oltp { warehouses, buffer_pool, softmax, dirty_threshold, model, .. } = *self {
+        if let WorkloadConfig::Oltp {
+            warehouses, buffer_pool, softmax, dirty_threshold, model, log_file_records, ..
+        } = *self
+        {
             match oltp::OltpModel::from_number(model) {
                 None => out.push(("model", format!("must be 1 or 2 (got {model})"))),
                 Some(_) if !(1..=oltp::MAX_WAREHOUSES).contains(&warehouses) => out
@@ -449,6 +457,15 @@ impl WorkloadConfig {
             }
             if !(dirty_threshold.is_finite() && dirty_threshold > 0.0 && dirty_threshold <= 1.0) {
                 out.push(("dirtyThreshold", format!("must be above 0 and at most 1 (got {dirty_threshold})")));
+            }
+            if let Some(r) = log_file_records {
+                if !(1..=oltp::MAX_LOG_FILE_RECORDS).contains(&r) {
+                    let max = oltp::MAX_LOG_FILE_RECORDS;
+                    out.push((
+                        "logFileRecords",
+                        format!("must be between 1 and {max} records per warehouse (got {r})"),
+                    ));
+                }
             }
             if !out.is_empty() {
                 // The database's size, and so the checks below, need a valid model and warehouses.
@@ -537,36 +554,52 @@ impl WorkloadConfig {
     /// The generator for `requests` requests.
     fn build_for(&self, requests: u64, seed: u64) -> Box<dyn Workload> {
         let n = self.request_blocks();
-        let inner: Box<dyn Workload> = match *self {
-            WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, requests, seed)),
-            WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, requests)),
-            WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, requests, seed)),
-            WorkloadConfig::Mix { blocks, scan_share, loop_share, hot_share, segment, .. } => Box::new(mix::Mix::new(
-                mix::MixShape { blocks, scan_share, loop_share, hot_share, segment },
-                requests,
-                seed,
-            )),
-            WorkloadConfig::Oltp { warehouses, buffer_pool, softmax, dirty_threshold, stream, model, .. } => {
-                let buffer_stream = stream == OltpStream::Buffer;
-                let model = oltp::OltpModel::from_number(model).expect("validated");
-                let shape = oltp::OltpShape { warehouses, buffer_pool, softmax, dirty_threshold, buffer_stream, model };
-                Box::new(oltp::Oltp::new(shape, requests, seed))
-            }
-            WorkloadConfig::Tpch { query, scale, lookups, skew, .. } => {
-                Box::new(tpch::Tpch::new(tpch::TpchShape { query, scale, lookups, skew }, requests, seed))
-            }
-            WorkloadConfig::Phases { ref phases, .. } => {
-                let parts = phases
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| {
-                        let seed = seed ^ crate::util::hash::splitmix64(0x9_4a5e + i as u64);
-                        (p.workload.build_for(p.requests, seed), p.offset)
-                    })
-                    .collect();
-                return Box::new(mix::Phases::new(parts, self.blocks() as usize));
-            }
-        };
+        let inner: Box<dyn Workload> =
+            match *self {
+                WorkloadConfig::Random { blocks, .. } => Box::new(Random::new(blocks, requests, seed)),
+                WorkloadConfig::Sequential { blocks, .. } => Box::new(Sequential::new(blocks, requests)),
+                WorkloadConfig::Zipf { blocks, alpha, .. } => Box::new(Zipf::new(blocks, alpha, requests, seed)),
+                WorkloadConfig::Mix { blocks, scan_share, loop_share, hot_share, segment, .. } => Box::new(
+                    mix::Mix::new(mix::MixShape { blocks, scan_share, loop_share, hot_share, segment }, requests, seed),
+                ),
+                WorkloadConfig::Oltp {
+                    warehouses,
+                    buffer_pool,
+                    softmax,
+                    dirty_threshold,
+                    log_file_records,
+                    stream,
+                    model,
+                    ..
+                } => {
+                    let buffer_stream = stream == OltpStream::Buffer;
+                    let model = oltp::OltpModel::from_number(model).expect("validated");
+                    let shape = oltp::OltpShape {
+                        warehouses,
+                        buffer_pool,
+                        softmax,
+                        dirty_threshold,
+                        log_file_records,
+                        buffer_stream,
+                        model,
+                    };
+                    Box::new(oltp::Oltp::new(shape, requests, seed))
+                }
+                WorkloadConfig::Tpch { query, scale, lookups, skew, .. } => {
+                    Box::new(tpch::Tpch::new(tpch::TpchShape { query, scale, lookups, skew }, requests, seed))
+                }
+                WorkloadConfig::Phases { ref phases, .. } => {
+                    let parts = phases
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| {
+                            let seed = seed ^ crate::util::hash::splitmix64(0x9_4a5e + i as u64);
+                            (p.workload.build_for(p.requests, seed), p.offset)
+                        })
+                        .collect();
+                    return Box::new(mix::Phases::new(parts, self.blocks() as usize));
+                }
+            };
         if n == 1 {
             inner
         } else {

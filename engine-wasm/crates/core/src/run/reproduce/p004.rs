@@ -8,17 +8,18 @@
 //! `chngpgs_thresh` 50 %. §5.2–5.3: server caches of 60 K, 120 K (the baseline) and 300 K blocks.
 //! §5.1: MQ, MQ+Hints and TQ give their out queue's space back (the engine's default); the read
 //! hit ratio counts once the server cache is full. What the paper does not give — DB2's log file
-//! size, which turns `softmax` into a number of changes — is model 2's
-//! [`crate::workload::oltp::LOG_FILE_RECORDS_PER_WAREHOUSE_V2`], model 1's value carried over,
-//! not fitted to these checks.
+//! size, which turns `softmax` into a number of changes — is its one free parameter, fitted once
+//! ([`LOG_FILE_RECORDS`]) and validated on the other four rows of Table 2.
 //!
 //! **Scale.** The paper's TPC-C database has 25 warehouses and its traces 12–16 M requests (about
 //! 22 database sizes). Here: [`WAREHOUSES`] warehouses, every pool and server size scaled by the
 //! database's size against the paper's 606,317 blocks, a warm-up of [`WARMUP_DBS`] database
 //! sizes and [`MEASURED_DBS`] measured — 37 runs of about 1.2 M requests, about 15 s on two
-//! threads. At the paper's 25 warehouses (about a minute) every verdict is the same and no
-//! number moves by more than two points (300_400's REPLACE share is 5.2 points short there,
-//! 6.1 here).
+//! threads. At the paper's 25 warehouses (about a minute) with the fitted log file, Table 2's
+//! 300_400, 300_4000 and 300_50 stay within 5 points and 60_400 stays off, but 540_400 moves out
+//! (REPLACE +7.5 and reads −5.6 points there, +1.4 and −4.9 here): that row's verdict depends on
+//! the scale. (With model 1's log file, every verdict was the same at 25 warehouses and no
+//! number moved by more than two points; Figs. 4–7 have not been rerun at 25 with the fit.)
 //!
 //! **Judging.** Table 2's shares pass within 5 points each. Figs. 4–7 are bar charts without
 //! numbers in the text, so their checks are the text's own statements (§5.2, §5.3, and the
@@ -39,6 +40,13 @@ const WARMUP_DBS: u64 = 2;
 const MEASURED_DBS: u64 = 4;
 /// Table 2's tolerance on each share, in points.
 const MIX_POINTS: f64 = 5.0;
+/// DB2's log file, in log records per warehouse, fitted once on 300_400's write mix: the log
+/// file only moves the RECOV share of the writes (SYNCH stays 0), which is 5.44 % in the paper
+/// (3.60 of 66.17 points). On a grid of 5,000 records, model 2 gives 6.23 % at 75,000, 5.64 % at
+/// 80,000 and 4.67 % at 85,000 (model 1's 60,000: 10.4 %), so 80,000. The other four rows are
+/// its validation: at 60,000, 540_400 was 34 points short on REPLACE; at 80,000 it is within 5
+/// (`tiersim reproduce --paper 004`).
+pub const LOG_FILE_RECORDS: u64 = 80_000;
 
 const POLICIES: [&str; 6] = ["lru", "lru+hints", "mq", "mq+hints", "tq", "read-opt"];
 const LRU: usize = 0;
@@ -90,7 +98,7 @@ fn scenario(trace: &Trace, server: f64, policy: &str) -> Scenario {
                      "link": {"preset": "fc-1g"}, "disk": {"kind": "constant", "serviceMs": 10}},
         "source": {"kind": "workload", "workload": {
             "kind": "oltp", "model": 2, "warehouses": WAREHOUSES, "bufferPool": scaled(trace.pool),
-            "softmax": trace.softmax, "dirtyThreshold": 0.5,
+            "softmax": trace.softmax, "dirtyThreshold": 0.5, "logFileRecords": LOG_FILE_RECORDS,
             "warmupRequests": WARMUP_DBS * db, "measuredRequests": MEASURED_DBS * db}}
     });
     Scenario::from_json(&json.to_string()).expect("paper 004's testbed is a valid scenario")
@@ -179,14 +187,19 @@ fn table_2(out: &mut Vec<Check>, mix_of: impl Fn(usize) -> [f64; 4]) {
         );
         let why = match trace.name {
             "60_400" => "a pool of 10 % of the database misses more here than DB2's did",
-            "540_400" => {
-                "the recovery bound is a fixed count of changes (DB2's log file size is not in the paper): with 90 % \
-                 of the database in the pool, changes age out before the dirty threshold is reached"
-            }
             _ => "",
         };
-        let note = format!("off: {}{}{why}", off.join(", "), if why.is_empty() { "" } else { " — " });
-        out.push(if off.is_empty() { check } else { check.note(note) });
+        let off_note = format!("off: {}{}{why}", off.join(", "), if why.is_empty() { "" } else { " — " });
+        let fitted = format!(
+            "the log file ({LOG_FILE_RECORDS} records per warehouse) is fitted to this row's RECOV share of the \
+             writes; the other rows validate it"
+        );
+        out.push(match (t == 0, off.is_empty()) {
+            (true, true) => check.note(fitted),
+            (true, false) => check.note(format!("{fitted}; {off_note}")),
+            (false, true) => check,
+            (false, false) => check.note(off_note),
+        });
     }
 }
 
