@@ -256,8 +256,8 @@ describe('tiersim in Chromium: analysis', () => {
       await page.waitForSelector('[data-testid="design-space-progress"][data-status="done"]', {
         timeout: 4 * RUN_TIMEOUT_MS,
       });
-      // 136 designs, AC_CA's 32 once per candidate count (6).
-      expect(await attr(page, 'design-space-progress', 'data-done')).toBe(String(104 + 32 * 6));
+      // 248 designs, AC_CA's 48 once per candidate count (6).
+      expect(await attr(page, 'design-space-progress', 'data-done')).toBe(String(200 + 48 * 6));
       const config = testId(page, 'design-space-config');
       const gap = Number(await config.getAttribute('data-gap'));
       const plainGap = Number(await config.getAttribute('data-plain-gap'));

@@ -342,17 +342,19 @@ describe('engine in wasm', () => {
     expect(tpch.slice(1, -1).every((line) => /,r,range:\d$/.test(line))).toBe(true);
   });
 
-  it("gives paper 003's design space across the façade: 136 designs, each scenario taken as it is and run as natively", () => {
+  it("gives paper 003's design space across the façade: 248 designs, each scenario taken as it is and run as natively", () => {
     const base = defaultScenario();
     const space = designSpace(base);
-    expect(space).toHaveLength(136);
+    expect(space).toHaveLength(248);
     expect(new Set(space.map((e) => e.name)).size).toBe(space.length);
     const protocols = { HA_B: 'none', HA_R: 'ha-r', AC_HB: 'demote', AC_CA: 'ac-ca', AC_CC: 'ac-cc' } as const;
     for (const e of space) {
       const d = e.design;
       expect(e.name.startsWith(`${d.approach}.${d.client}`), e.name).toBe(true);
       expect(e.hierarchyAware, e.name).toBe(d.approach === 'HA_B' || d.approach === 'HA_R');
-      expect(e.plain, e.name).toBe(d.client === 'LRU' && d.array === 'LRU' && !d.du && !d.co && !d.se);
+      expect(e.plain, e.name).toBe(
+        d.client === 'LRU' && d.array === 'LRU' && !d.du && !d.coClient && !d.coArray && !d.seClient && !d.seArray,
+      );
       expect(e.scenario.protocol?.kind ?? 'none', e.name).toBe(protocols[d.approach]);
       const t = e.scenario.topology;
       if (t.kind !== 'two-level') throw new Error(`${e.name}: ${t.kind}`);
@@ -360,6 +362,17 @@ describe('engine in wasm', () => {
         d.client.toLowerCase(),
         d.array.toLowerCase(),
       ]);
+      // CO level by level; SE at the client, the array, or both where the approach passes hints up.
+      expect([t.client.co ?? false, t.array.co ?? false], e.name).toEqual([d.coClient, d.coArray]);
+      const passes = d.approach === 'AC_HB' || d.approach === 'AC_CC';
+      const se = !e.scenario.se
+        ? [false, false]
+        : e.scenario.seAt === 'client'
+          ? [true, false]
+          : e.scenario.seAt === 'above'
+            ? [false, true]
+            : [true, passes];
+      expect(se, e.name).toEqual([d.seClient, d.seArray]);
       // Every scenario is one the engine takes as it is: checking it again changes nothing.
       expect(checkScenario(e.scenario), e.name).toEqual({ scenario: e.scenario, issues: [] });
       // What the space runs of it: AC_CA once per candidate count, any other design once.
@@ -382,7 +395,7 @@ describe('engine in wasm', () => {
     }
     // A few runs of it through the wasm and natively: the same numbers.
     const runs = space.flatMap((e) => e.runs);
-    for (const label of ['HA_R.ARC.LRU.DU', 'AC_CA.LRU.ARC.CO (k = 16)', 'AC_CC.ARC.SE']) {
+    for (const label of ['HA_R.ARC.LRU.DU', 'AC_CA.LRU.ARC.CO (k = 16)', 'AC_HB.ARC.LRU.CO_s.SE_s', 'AC_CC.ARC.SE']) {
       const run = runs.find((r) => r.label === label);
       if (!run) throw new Error(`no run ${label} in ${runs.map((r) => r.label).join(', ')}`);
       expect(runScenario(run.scenario), label).toEqual(runNative(run.scenario));

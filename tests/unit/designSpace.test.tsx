@@ -1,4 +1,4 @@
-// Paper 003's design space: its 136 designs, the SAN and ratio configurations, and the panel
+// Paper 003's design space: its 248 designs, the SAN and ratio configurations, and the panel
 // that runs them on the pool and reads the gap off them — driven by a fake engine.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,10 @@ import { makeReport } from './fixtures';
 
 afterEach(cleanup);
 
-/** Latency by hand: each approach a base, less for ARC at the array, DU, SE; plain LRU the base itself. */
+/**
+ * Latency by hand: each approach a base, less for ARC at the array, DU, SE at the client, SE above
+ * it (where hints pass up), CO at the client; plain LRU the base itself.
+ */
 const BASE_MS: Record<string, number> = { none: 1, 'ha-r': 0.8, demote: 0.78, 'ac-ca': 0.9, 'ac-cc': 0.6 };
 /** AC_CA's best candidate counts: 16, then 64 (the rest the base). */
 const K_MS: Record<number, number> = { 16: 0.05, 64: 0.04 };
@@ -25,23 +28,33 @@ const fake: PointRunner = async (s) => {
       BASE_MS[protocol] -
       (t.array.policy.kind === 'arc' && protocol !== 'ac-cc' ? 0.2 : 0) -
       (s.du ? 0.1 : 0) -
-      (s.se ? 0.01 : 0) -
+      (s.se && s.seAt !== 'above' ? 0.01 : 0) -
+      (s.se && s.seAt !== 'client' && (protocol === 'demote' || protocol === 'ac-cc') ? 0.002 : 0) -
       (t.client.co ? 0.001 : 0) -
       (s.protocol?.kind === 'ac-ca' ? (K_MS[s.protocol.k ?? 0] ?? 0) : 0),
   });
 };
 
 describe("paper 003's design space", () => {
-  it('has 136 designs, named as the paper does, each a valid two-level scenario', () => {
+  it('has 248 designs, named as the paper does, each a valid two-level scenario', () => {
     const all = designSpace(defaultScenario());
-    expect(all).toHaveLength(136);
-    expect(new Set(all.map((e) => e.name)).size).toBe(136);
+    expect(all).toHaveLength(248);
+    expect(new Set(all.map((e) => e.name)).size).toBe(248);
     expect(all.map((e) => e.name)).toContain('AC_HB.LRU.ARC.DU.SE');
+    // CO and SE at one level: the storage cache's CO, AC_HB's SE at the client alone.
+    const one = all.find((e) => e.name === 'AC_HB.ARC.ARC.CO_s.SE_c')!.scenario;
+    if (one.topology.kind !== 'two-level') throw new Error('two levels');
+    expect([one.topology.client.co ?? false, one.topology.array.co, one.se, one.seAt]).toEqual([
+      false,
+      true,
+      true,
+      'client',
+    ]);
     const built = jobs(defaultScenario(), configs('scenario', 'one'));
     if ('error' in built) throw new Error(built.error);
-    // AC_CA once per candidate count: 104 designs once, 32 six times.
+    // AC_CA once per candidate count: 200 designs once, 48 six times.
     const runsPerConfig = catalogue().designSpace.runsPerConfig;
-    expect(runsPerConfig).toBe(104 + 32 * 6);
+    expect(runsPerConfig).toBe(200 + 48 * 6);
     expect(built).toHaveLength(runsPerConfig);
     const acHb = built.find((j) => j.outcome.name === 'AC_HB.LRU.ARC.DU.SE')!.scenario;
     // DEMOTEs uncharged, as the paper compares the approaches (§7.1).
@@ -114,7 +127,7 @@ describe("paper 003's design space", () => {
     expect(s.approaches.map((a) => a.approach)).toEqual(['HA_B', 'HA_R', 'AC_HB', 'AC_CA', 'AC_CC']);
     expect(s.bestHa.name).toBe('HA_B.LRU.LRU');
     expect(s.bestAc.name).toBe('AC_HB.LRU.LRU');
-    expect(s.gap).toBeCloseTo(1 / 1.064 - 1, 12);
+    expect(s.gap).toBeCloseTo(1 / 1.096 - 1, 12);
     expect(summarize(outcomes.filter((o) => o.approach === 'HA_B'))).toBeNull();
   });
 
@@ -127,11 +140,11 @@ describe("paper 003's design space", () => {
       String(catalogue().designSpace.runsPerConfig),
     );
     const config = screen.getByTestId('design-space-config');
-    // Best HA: HA_R with ARC, DU, SE, CO: 0.8 − 0.311; best AC: AC_HB likewise, 0.78 − 0.311.
-    // Plain: HA_R 0.8 against AC_CC 0.6.
-    expect(Number(config.getAttribute('data-gap'))).toBeCloseTo(0.489 / 0.469 - 1, 9);
+    // Best HA: HA_R with ARC, DU, SE, the client's CO: 0.8 − 0.311; best AC: AC_HB likewise
+    // and SE at the array too, 0.78 − 0.313. Plain: HA_R 0.8 against AC_CC 0.6.
+    expect(Number(config.getAttribute('data-gap'))).toBeCloseTo(0.489 / 0.467 - 1, 9);
     expect(Number(config.getAttribute('data-plain-gap'))).toBeCloseTo(0.8 / 0.6 - 1, 9);
-    expect(screen.getByTestId('design-space-gap').textContent).toBe('4.3\u00a0% slower');
+    expect(screen.getByTestId('design-space-gap').textContent).toBe('4.7\u00a0% slower');
     expect(config.textContent).toContain('with plain LRU and no optimization, 33.3\u00a0% slower');
     expect([slowerBy(-0.056), slowerBy(0.0004), slowerBy(4.931)]).toEqual([
       '5.6\u00a0% faster',
@@ -143,10 +156,10 @@ describe("paper 003's design space", () => {
       r.getAttribute('data-design'),
     ]);
     expect(rows).toEqual([
-      ['HA_B', 'HA_B.LRU.ARC.DU.CO.SE'],
-      ['HA_R', 'HA_R.LRU.ARC.DU.CO.SE'],
-      ['AC_HB', 'AC_HB.LRU.ARC.DU.CO.SE'],
-      ['AC_CA', 'AC_CA.LRU.ARC.DU.CO.SE (k = 16)'],
+      ['HA_B', 'HA_B.LRU.ARC.DU.CO_c.SE'],
+      ['HA_R', 'HA_R.LRU.ARC.DU.CO_c.SE'],
+      ['AC_HB', 'AC_HB.LRU.ARC.DU.CO_c.SE'],
+      ['AC_CA', 'AC_CA.LRU.ARC.DU.CO_c.SE (k = 16)'],
       ['AC_CC', 'AC_CC.LRU.CO.SE'],
     ]);
     expect(config.querySelectorAll('svg rect.best')).toHaveLength(5);

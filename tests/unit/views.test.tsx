@@ -286,6 +286,40 @@ describe('a DEMOTE without data', () => {
   });
 });
 
+describe('SE at one level', () => {
+  it('is offered where the protocol passes hints up, written only when narrowed, and dropped with them', () => {
+    let doc: Scenario = defaultScenario();
+    const view = render(<ScenarioPanel scenario={doc} issues={[]} onChange={(n) => (doc = n)} />);
+    const rerender = () => view.rerender(<ScenarioPanel scenario={doc} issues={[]} onChange={(n) => (doc = n)} />);
+    // SE off: no choice of level.
+    expect(screen.queryByTestId('se-at')).toBeNull();
+    fireEvent.click(screen.getByTestId('se'));
+    rerender();
+    const at = () => screen.getByTestId('se-at') as HTMLSelectElement;
+    expect(at().value).toBe('both');
+    fireEvent.change(at(), { target: { value: 'above' } });
+    expect(doc.seAt).toBe('above');
+    expect(checkScenario(doc).ok).toBe(true);
+    rerender();
+    fireEvent.change(at(), { target: { value: 'both' } });
+    expect('seAt' in doc).toBe(false);
+    // A protocol that passes no hints: SE is the client's alone, and a narrowed level goes with DEMOTE.
+    doc = { ...doc, seAt: 'client' };
+    rerender();
+    fireEvent.click(screen.getByTestId('protocol-demote'));
+    expect(doc.protocol).toBeUndefined();
+    expect('seAt' in doc).toBe(false);
+    expect(doc.se).toBe(true);
+    rerender();
+    expect(screen.queryByTestId('se-at')).toBeNull();
+    // Unticking SE drops its level too.
+    doc = { ...doc, protocol: { kind: 'ac-cc' }, seAt: 'client' };
+    rerender();
+    fireEvent.click(screen.getByTestId('se'));
+    expect(['se' in doc, 'seAt' in doc]).toEqual([false, false]);
+  });
+});
+
 describe('a shared link', () => {
   it('runs itself once, on arrival; the default page and a link to a sweep do not', async () => {
     const mine = { ...defaultScenario(), seed: 9 };

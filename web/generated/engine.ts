@@ -782,6 +782,11 @@ export type Protocol = { "kind": "none" } | { "kind": "demote" } | { "kind": "ha
 export type Du = "drop" | "lru-end";
 
 /**
+ * Where SE applies when it is not everywhere the protocol allows.
+ */
+export type SeAt = "client" | "above";
+
+/**
  * When clients issue requests.
  */
 export type Arrivals = { "arrivals": "closed" } | { "arrivals": "open", meanInterarrivalMs: number, };
@@ -938,6 +943,11 @@ du?: Du,
  * AC_CC, which pass hints down, the cache that keeps it above) at the eviction end.
  */
 se?: boolean, 
+/**
+ * SE at one level only (absent: wherever the protocol lets it apply): `client`, or
+ * `above` — the hints DEMOTE or AC_CC pass up, the client keeping the blocks as any other.
+ */
+seAt?: SeAt, 
 /**
  * Cost of a client-cache hit, T_c (paper 000 uses 0).
  */
@@ -1362,7 +1372,27 @@ export type Algorithm = "LRU" | "ARC";
 /**
  * One design of the space.
  */
-export type Design = { approach: Approach, client: Algorithm, array: Algorithm, du: boolean, co: boolean, se: boolean, };
+export type Design = { approach: Approach, client: Algorithm, array: Algorithm, 
+/**
+ * DU at the storage cache.
+ */
+du: boolean, 
+/**
+ * CO at the client cache (for AC_CC: its one cache).
+ */
+coClient: boolean, 
+/**
+ * CO at the storage cache (for AC_CC: its one cache).
+ */
+coArray: boolean, 
+/**
+ * SE at the client cache (for AC_CC: both, globally).
+ */
+seClient: boolean, 
+/**
+ * SE at the storage cache, from the hints AC_HB passes (for AC_CC: both, globally).
+ */
+seArray: boolean, };
 
 /**
  * One run of a design, labelled (`AC_CA.LRU.ARC (k = 16)`).

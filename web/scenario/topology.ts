@@ -97,6 +97,8 @@ export function setProtocol(s: Scenario, p: Protocol): void {
     delete s.demoteData;
     delete s.demoteCommandMs;
   }
+  // Only DEMOTE and AC_CC pass SE's hints up, so only they let SE apply at one level.
+  if (p.kind !== 'demote' && p.kind !== 'ac-cc') delete s.seAt;
 }
 
 /**
@@ -203,6 +205,7 @@ export function withTopology(s: Scenario, kind: TopologyKind): Scenario {
     delete n.demotions;
     delete n.demoteData;
     delete n.demoteCommandMs;
+    delete n.seAt;
   }
   delete n.fairness;
   oneClientSource(n);

@@ -1,6 +1,7 @@
-// Paper 003's design space run on the current scenario's workload and cache sizes: all 136
-// designs (approach × LRU/ARC at each level × DU, CO, SE) per configuration — a SAN of Table 3
-// and a client : array split of the same total (Figure 8) — on a pool of engine workers; for
+// Paper 003's design space run on the current scenario's workload and cache sizes: all 248
+// designs (approach × LRU/ARC at each level × DU, CO, SE where each level takes them) per
+// configuration — a SAN of Table 3 and a client : array split of the same total (Figure 8) —
+// on a pool of engine workers; for
 // each configuration, each approach's best design beside its plain LRU one, and the gap
 // between the best hierarchy-aware and the best aggressively-collaborative design (Table 4).
 import { useEffect, useMemo, useRef, useState } from 'react';

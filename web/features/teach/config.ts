@@ -11,6 +11,7 @@ export interface StepperTree {
   protocol?: Protocol;
   du?: Scenario['du'];
   se?: boolean;
+  seAt?: Scenario['seAt'];
   /** The scenario's generators (MC² partitions by their range hints); absent: the default. */
   source?: WorkloadSource;
 }

@@ -16,6 +16,7 @@ export function stepperScenario(c: StepperConfig): Scenario | { error: string } 
     if (c.tree.protocol && c.tree.protocol.kind !== 'none') s.protocol = structuredClone(c.tree.protocol);
     if (c.tree.du) s.du = c.tree.du;
     if (c.tree.se) s.se = true;
+    if (c.tree.se && c.tree.seAt) s.seAt = c.tree.seAt;
     // The clients' generators matter only for MC²'s range hints; the stepper serves its own requests.
     if (c.tree.source) s.source = structuredClone(c.tree.source);
   } else if (c.array === 'none') {

@@ -14,7 +14,7 @@ use crate::analysis::minisim::{MiniPoint, MiniReport};
 use crate::analysis::upside::SizePair;
 use crate::analysis::upside::{ClientUpside, Prediction, UpsidePoint, UpsideReport};
 use crate::hierarchy::{
-    Arrivals, CoWrites, DemoteData, Demotions, DiskConfig, Du, LinkConfig, Mechanical, MultiBlock, Protocol,
+    Arrivals, CoWrites, DemoteData, Demotions, DiskConfig, Du, LinkConfig, Mechanical, MultiBlock, Protocol, SeAt,
 };
 use crate::hierarchy::{CacheCounters, HistogramReport};
 use crate::model::{Op, WriteHint};
@@ -97,6 +97,7 @@ pub fn bindings() -> String {
         decl::<Topology>(&cfg),
         decl::<Protocol>(&cfg),
         decl::<Du>(&cfg),
+        decl::<SeAt>(&cfg),
         decl::<Arrivals>(&cfg),
         decl::<MultiBlock>(&cfg),
         decl::<Demotions>(&cfg),

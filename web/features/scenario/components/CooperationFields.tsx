@@ -54,11 +54,16 @@ export function DuField({ scenario: s, testId, label, errorAt, update }: Props &
   );
 }
 
-/** SE: blocks the application marks unimportant (importance 0) go in next in line for eviction. */
+/**
+ * SE: blocks the application marks unimportant (importance 0) go in next in line for eviction;
+ * under DEMOTE or AC_CC, which pass the hints up, at both levels or at one (paper 003 §5.3).
+ */
 export function SeField({ scenario: s, testId, errorAt, update }: Props) {
   const single = s.topology.kind === 'single';
   const error = errorAt('se');
   const protocol = protocolKind(s);
+  const passesHints = !single && (protocol === 'demote' || protocol === 'ac-cc');
+  const above = s.topology.kind === 'tree' ? 'the caches above' : 'the array';
   return (
     <>
       <label className="check">
@@ -69,7 +74,10 @@ export function SeField({ scenario: s, testId, errorAt, update }: Props) {
           onChange={(e) =>
             update((n) => {
               if (e.target.checked) n.se = true;
-              else delete n.se;
+              else {
+                delete n.se;
+                delete n.seAt;
+              }
             })
           }
         />
@@ -86,6 +94,25 @@ export function SeField({ scenario: s, testId, errorAt, update }: Props) {
         </span>
       </label>
       {error && <p className="field-error">{error}</p>}
+      {s.se && (passesHints || s.seAt) && (
+        <SelectField<'both' | 'client' | 'above'>
+          testId={`${testId}-at`}
+          label="SE applies at"
+          value={s.seAt ?? 'both'}
+          options={[
+            { value: 'both', label: `the client and ${above}` },
+            { value: 'client', label: 'the client alone' },
+            { value: 'above', label: `${above} alone (the hints passed up)` },
+          ]}
+          error={errorAt('seAt')}
+          onChange={(v) =>
+            update((n) => {
+              if (v === 'both') delete n.seAt;
+              else n.seAt = v;
+            })
+          }
+        />
+      )}
     </>
   );
 }

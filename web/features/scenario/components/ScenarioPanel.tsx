@@ -70,6 +70,7 @@ const KNOWN_PATHS = [
   'protocol',
   'du',
   'se',
+  'seAt',
   'queueing',
   'fairness',
   'multiBlock',

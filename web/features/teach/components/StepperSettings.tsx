@@ -25,6 +25,7 @@ function scenarioTree(scenario: Scenario): Partial<StepperConfig> | null {
       protocol: scenario.protocol,
       du: scenario.du,
       se: scenario.se,
+      seAt: scenario.seAt,
       source,
     },
     starts: {},

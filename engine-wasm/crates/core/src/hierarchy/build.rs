@@ -16,7 +16,7 @@ use super::prefetch::{PrefetchConfig, Prefetcher, Successors};
 use super::prefetching::Prefetching;
 use super::protocol::mc2::Mc2;
 use super::protocol::{ac_ca::AcCa, ac_cc::AcCc, demote::Demote, ha_r::HaR, inclusive::Inclusive, Protocol};
-use super::se::Se;
+use super::se::{Se, SeAt};
 use super::{CacheSpec, Coop, Hierarchy, MultiBlock};
 use crate::model::Op;
 
@@ -135,8 +135,13 @@ impl Hierarchy {
     }
 
     /// Paper 003's SE (see the module docs).
-    pub fn with_se(mut self, se: bool) -> Self {
-        self.core.se.on = se;
+    pub fn with_se(self, se: bool) -> Self {
+        self.with_se_at(se, None)
+    }
+
+    /// Paper 003's SE, at both levels or only `at` one.
+    pub fn with_se_at(mut self, se: bool, at: Option<SeAt>) -> Self {
+        self.core.se = Se::new(se, at);
         self
     }
 

@@ -80,6 +80,7 @@ pub use no_cache::NoCache;
 pub use prefetch::{BlockAddresses, PrefetchConfig, PrefetchCounts};
 pub use protocol::{Protocol, DEFAULT_AC_CA_K};
 pub use queueing::{Arrivals, Queueing};
+pub use se::SeAt;
 pub use stages::Stage;
 pub use timing::LinkConfig;
 

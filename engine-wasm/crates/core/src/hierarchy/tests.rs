@@ -190,6 +190,23 @@ fn se_puts_unimportant_blocks_next_in_line() {
         h.cache(1).candidates(1, &mut next);
         assert_eq!(next, [first], "{protocol:?}, SE {se}: the array's next victim");
     }
+    // SE at one level: the other keeps the unimportant block as any other.
+    for (at, client, first) in [(SeAt::Client, [A, C], E), (SeAt::Above, [B, C], D)] {
+        let mut h =
+            two_level(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::Demote, (2, 3)).with_se_at(true, Some(at));
+        for r in [read(A, 1), read(B, 0), read(C, 1)] {
+            h.serve(0, &r);
+        }
+        let (mut c, _) = state(&h);
+        c.sort_unstable();
+        assert_eq!(c, client, "SE at {at:?}: the client keeps");
+        let mut h = two_level(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::AcCc, (1, 3)).with_se_at(true, Some(at));
+        h.serve(0, &read(E, 1));
+        h.serve(0, &read(D, 0));
+        let mut next = Vec::new();
+        h.cache(1).candidates(1, &mut next);
+        assert_eq!(next, [first], "SE at {at:?}: the array's next victim");
+    }
 }
 
 /// AC_CC on two levels: a block goes to the client when its last two references are within

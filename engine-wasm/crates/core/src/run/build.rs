@@ -90,7 +90,7 @@ pub(super) fn build_hierarchy(
     let h = Hierarchy::new(specs, &shape.leaves, scenario.protocol, scenario.client_hit_ms, scenario.block_size)
         .map_err(|m| err("topology", m))?
         .with_du(scenario.du)
-        .with_se(scenario.se)
+        .with_se_at(scenario.se, scenario.se_at)
         .with_multi_block(scenario.multi_block)
         .with_demotions(scenario.demotions, scenario.demote_data, scenario.demote_command_ms);
     let Some(revision) = revision else {

@@ -10,14 +10,29 @@
 //! | AC_CA, content-aware | protocol `ac-ca` | aggressively collaborative |
 //! | AC_CC, client-controlled (ULC) | protocol `ac-cc` (one replacement algorithm for both) | aggressively collaborative |
 //!
-//! Replacement: LRU or ARC at each level. Optimizations: DU at the array (it drops what it
-//! sends up; not for AC_CC, exclusive already), CO at both caches (a history as large as the
-//! cache), SE (importance hints: at the client, and at the array where the protocol carries
-//! them). 4 × 2 × 2 × 2 × 2 × 2 + 2 × 2 × 2 = 136 designs (the paper counts 248 with its
-//! finer choices of where CO and DU apply).
+//! Replacement: LRU or ARC at each level (§5: "we can have a total of four combinations"; AC_CC
+//! has one algorithm for both). Optimizations, each where §5 says it applies:
+//! - DU "can be applied to only storage caches" (it drops what it sends up); not for AC_CC,
+//!   exclusive already.
+//! - CO (a history as large as the cache, §5.2) "can be applied to both storage caches and
+//!   storage client caches", each on its own; at the storage cache it is not combined with DU,
+//!   which "already evicts any recently accessed blocks from storage caches". So the storage
+//!   cache has nothing, DU or CO, and the client CO or not. AC_CC's one cache takes CO or not.
+//! - SE (importance hints, §5.3) applies "at the storage client cache" under every approach,
+//!   and "only the hint-based approach can explicitly pass semantic information as hints" that
+//!   the storage cache uses: under AC_HB the client and the storage cache each take it or not.
+//!   AC_CC uses the hints "to manage both caches globally": one choice.
+//!
+//! Per pair of algorithms, HA_B, HA_R and AC_CA have 3 (storage) × 2 (client CO) × 2 (SE) = 12
+//! designs each and AC_HB 3 × 2 × 4 = 24; AC_CC has 2 algorithms × 2 × 2 = 8:
+//! 4 × (3 × 12 + 24) + 8 = **248**, the paper's count (§4: "248 different designs"). The paper
+//! gives no breakdown; this is the one reading of §5's text we found that reaches it.
 //!
 //! A design is named as the paper's Figure 5 names them: approach, client algorithm, array
-//! algorithm, then the optimizations — `AC_HB.LRU.ARC.DU.SE`; AC_CC has one algorithm.
+//! algorithm, then the optimizations — `AC_HB.LRU.ARC.DU.SE`, "SE is applied to both caches";
+//! AC_CC has one algorithm. An optimization at one cache only carries `_c` (the client cache)
+//! or `_s` (the storage cache): `HA_B.LRU.ARC.DU.CO_c`, `AC_HB.ARC.ARC.CO_s.SE_c`. SE under an
+//! approach that passes no hints is the client's alone, named `SE` as the paper does.
 //!
 //! Accounting is paper 003 §7.1's: no approach is charged for its extra traffic, so every one is
 //! compared at its best — HA_R's reloads (which tiersim never charges) as much as the DEMOTEs of
@@ -32,7 +47,7 @@
 
 use serde::Serialize;
 
-use crate::hierarchy::{Demotions, DiskConfig, Du, LinkConfig, Protocol};
+use crate::hierarchy::{Demotions, DiskConfig, Du, LinkConfig, Protocol, SeAt};
 use crate::policy::PolicyConfig;
 use crate::scenario::Scenario;
 use crate::scenario::{CacheConfig, Topology};
@@ -115,9 +130,16 @@ pub struct Design {
     pub approach: Approach,
     pub client: Algorithm,
     pub array: Algorithm,
+    /// DU at the storage cache.
     pub du: bool,
-    pub co: bool,
-    pub se: bool,
+    /// CO at the client cache (for AC_CC: its one cache).
+    pub co_client: bool,
+    /// CO at the storage cache (for AC_CC: its one cache).
+    pub co_array: bool,
+    /// SE at the client cache (for AC_CC: both, globally).
+    pub se_client: bool,
+    /// SE at the storage cache, from the hints AC_HB passes (for AC_CC: both, globally).
+    pub se_array: bool,
 }
 
 impl Design {
@@ -131,17 +153,32 @@ impl Design {
         if self.approach != Approach::AcCc {
             n = format!("{n}.{}", alg(self.array));
         }
-        for (on, tag) in [(self.du, "DU"), (self.co, "CO"), (self.se, "SE")] {
-            if on {
-                n = format!("{n}.{tag}");
+        if self.du {
+            n.push_str(".DU");
+        }
+        for (tag, at_client, at_array) in
+            [("CO", self.co_client, self.co_array), ("SE", self.se_client, self.se_array || !self.passes_hints())]
+        {
+            match (at_client, at_array) {
+                (true, true) => n = format!("{n}.{tag}"),
+                (true, false) => n = format!("{n}.{tag}_c"),
+                (false, true) if tag == "CO" || self.passes_hints() => n = format!("{n}.{tag}_s"),
+                _ => {}
             }
         }
         n
     }
 
+    /// The approach passes SE's hints to the storage cache (AC_HB; AC_CC, globally).
+    fn passes_hints(&self) -> bool {
+        matches!(self.approach, Approach::AcHb | Approach::AcCc)
+    }
+
     /// Plain: LRU everywhere, no optimization (the paper's Figure 10).
     pub fn is_plain(&self) -> bool {
-        self.client == Algorithm::Lru && self.array == Algorithm::Lru && !self.du && !self.co && !self.se
+        self.client == Algorithm::Lru
+            && self.array == Algorithm::Lru
+            && !(self.du || self.co_client || self.co_array || self.se_client || self.se_array)
     }
 
     /// `base`'s sizes, links, disks and source with this design's cooperation: two levels get
@@ -152,23 +189,23 @@ impl Design {
     /// of [`AC_CA_KS`]).
     pub fn apply(&self, base: &Scenario) -> Scenario {
         let mut s = base.clone();
-        let cache = |alg: Algorithm, capacity: u64| CacheConfig {
+        let cache = |alg: Algorithm, co: bool, capacity: u64| CacheConfig {
             capacity,
             policy: alg.policy(),
-            co: self.co,
+            co,
             admission: None,
             prefetch: None,
         };
         s.topology = match &base.topology {
             Topology::Single { cache: c, link, disk } => Topology::TwoLevel {
-                client: cache(self.client, c.capacity),
-                array: cache(self.array, c.capacity),
+                client: cache(self.client, self.co_client, c.capacity),
+                array: cache(self.array, self.co_array, c.capacity),
                 link: *link,
                 disk: *disk,
             },
             Topology::TwoLevel { client, array, link, disk } => Topology::TwoLevel {
-                client: cache(self.client, client.capacity),
-                array: cache(self.array, array.capacity),
+                client: cache(self.client, self.co_client, client.capacity),
+                array: cache(self.array, self.co_array, array.capacity),
                 link: *link,
                 disk: *disk,
             },
@@ -179,8 +216,9 @@ impl Design {
                         .iter()
                         .map(|c| {
                             let mut c = c.clone();
-                            c.policy = if leaf(&c.name) { self.client.policy() } else { self.array.policy() };
-                            c.co = self.co;
+                            let at_client = leaf(&c.name);
+                            c.policy = if at_client { self.client.policy() } else { self.array.policy() };
+                            c.co = if at_client { self.co_client } else { self.co_array };
                             c
                         })
                         .collect(),
@@ -196,7 +234,12 @@ impl Design {
             s.demote_command_ms = 0.0;
         }
         s.du = self.du.then_some(Du::Drop);
-        s.se = self.se;
+        s.se = self.se_client || self.se_array;
+        s.se_at = match (self.se_client, self.se_array) {
+            (true, false) if self.passes_hints() => Some(SeAt::Client),
+            (false, true) => Some(SeAt::Above),
+            _ => None,
+        };
         s.name = self.name();
         s
     }
@@ -318,24 +361,43 @@ pub fn best_runs<'a, T>(runs: &'a [DesignRun], scores: &[T], score: impl Fn(&T) 
     out
 }
 
-/// Every design, approach by approach.
+/// Every design, approach by approach (see the module's doc for the count).
 pub fn space() -> Vec<Design> {
-    let mut out = Vec::with_capacity(136);
+    let mut out = Vec::with_capacity(248);
     let algs = [Algorithm::Lru, Algorithm::Arc];
     let flags = [false, true];
     for approach in Approach::ALL {
         for client in algs {
             for array in algs {
-                if approach == Approach::AcCc && array != client {
+                let d = Design {
+                    approach,
+                    client,
+                    array,
+                    du: false,
+                    co_client: false,
+                    co_array: false,
+                    se_client: false,
+                    se_array: false,
+                };
+                if approach == Approach::AcCc {
+                    // One algorithm, one cache: CO and SE for both or neither.
+                    if array == client {
+                        for co in flags {
+                            for se in flags {
+                                out.push(Design { co_client: co, co_array: co, se_client: se, se_array: se, ..d });
+                            }
+                        }
+                    }
                     continue;
                 }
-                for du in flags {
-                    if approach == Approach::AcCc && du {
-                        continue;
-                    }
-                    for co in flags {
-                        for se in flags {
-                            out.push(Design { approach, client, array, du, co, se });
+                // The storage cache: nothing, DU or CO.
+                for (du, co_array) in [(false, false), (true, false), (false, true)] {
+                    for co_client in flags {
+                        for se_client in flags {
+                            let se_arrays: &[bool] = if approach == Approach::AcHb { &flags } else { &[false] };
+                            for &se_array in se_arrays {
+                                out.push(Design { du, co_client, co_array, se_client, se_array, ..d });
+                            }
                         }
                     }
                 }
@@ -439,22 +501,44 @@ mod tests {
     #[test]
     fn the_space_has_every_design_once_named_as_the_paper_does() {
         let all = space();
-        assert_eq!(all.len(), 136);
+        assert_eq!(all.len(), 248);
+        let count = |a: Approach| all.iter().filter(|d| d.approach == a).count();
+        assert_eq!(Approach::ALL.map(count), [48, 48, 96, 48, 8]);
         let mut names: Vec<String> = all.iter().map(Design::name).collect();
-        assert!(names.contains(&"AC_HB.LRU.ARC.DU.SE".to_string()));
-        assert!(names.contains(&"AC_CC.ARC.CO".to_string()));
+        for n in [
+            "AC_HB.LRU.ARC.DU.SE",
+            "AC_HB.LRU.ARC.DU.SE_c",
+            "AC_HB.ARC.ARC.CO_s.SE_s",
+            "HA_B.LRU.ARC.DU.CO_c.SE",
+            "HA_R.ARC.LRU.CO",
+            "AC_CA.LRU.LRU.CO_s",
+            "AC_CC.ARC.CO",
+        ] {
+            assert!(names.contains(&n.to_string()), "{n}");
+        }
+        // DU and CO never both at the storage cache; SE at the storage cache only under AC_HB
+        // (AC_CC: its one cache).
+        assert!(!names.iter().any(|n| n.contains("DU.CO.") || n.ends_with("DU.CO") || n.contains("DU.CO_s")));
+        assert!(!names.iter().any(|n| !n.starts_with("AC_HB") && n.contains("SE_")));
         names.sort();
         names.dedup();
-        assert_eq!(names.len(), 136);
+        assert_eq!(names.len(), 248);
         assert_eq!(all.iter().filter(|d| d.is_plain()).count(), 5);
-        // Each design's scenario is valid and says what it is.
+        // Each design's scenario is valid and says what it is, level by level.
         let base = Scenario::default();
         for d in &all {
             let s = d.apply(&base);
             s.validate().unwrap_or_else(|e| panic!("{}: {e}", d.name()));
-            let mut s = s;
-            let co = s.topology.client_mut().unwrap().co;
-            assert_eq!((s.se, s.du.is_some(), co), (d.se, d.du, d.co));
+            let Topology::TwoLevel { client, array, .. } = &s.topology else { panic!("two levels") };
+            assert_eq!((client.co, array.co, s.du.is_some()), (d.co_client, d.co_array, d.du), "{}", d.name());
+            let se = match (s.se, s.se_at) {
+                (false, _) => (false, false),
+                (true, Some(SeAt::Client)) => (true, false),
+                (true, Some(SeAt::Above)) => (false, true),
+                // Everywhere the protocol lets it: the storage cache too under AC_HB and AC_CC.
+                (true, None) => (true, d.passes_hints()),
+            };
+            assert_eq!(se, (d.se_client, d.se_array), "{}", d.name());
         }
     }
 
@@ -481,15 +565,17 @@ mod tests {
     fn ac_ca_runs_once_per_candidate_count_every_other_design_once() {
         let base = Scenario::default();
         let runs = space_runs(&base);
-        // 32 AC_CA designs × 6 counts, the 104 others once.
-        assert_eq!(runs.len(), 104 + 32 * AC_CA_KS.len());
+        // 48 AC_CA designs × 6 counts, the 200 others once.
+        assert_eq!(runs.len(), 200 + 48 * AC_CA_KS.len());
         let d = Design {
             approach: Approach::AcCa,
             client: Algorithm::Lru,
             array: Algorithm::Arc,
             du: false,
-            co: false,
-            se: false,
+            co_client: false,
+            co_array: false,
+            se_client: false,
+            se_array: false,
         };
         let ks: Vec<_> = d.runs(&base).iter().map(|r| (r.k, r.scenario.protocol)).collect();
         assert_eq!(ks, AC_CA_KS.map(|k| (Some(k), Protocol::AcCa { k })).to_vec());
@@ -508,8 +594,10 @@ mod tests {
             client: Algorithm::Lru,
             array: Algorithm::Lru,
             du: false,
-            co: false,
-            se: false,
+            co_client: false,
+            co_array: false,
+            se_client: false,
+            se_array: false,
         };
         let hb = Design { approach: Approach::AcHb, ..d };
         let runs: Vec<DesignRun> = hb.runs(&base).into_iter().chain(d.runs(&base)).collect();

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{err, ScenarioError, Shape, SCENARIO_VERSION};
 use crate::hierarchy::{
-    Arrivals, CoWrites, DemoteData, Demotions, DiskConfig, Du, LinkConfig, MultiBlock, PrefetchConfig, Protocol,
+    Arrivals, CoWrites, DemoteData, Demotions, DiskConfig, Du, LinkConfig, MultiBlock, PrefetchConfig, Protocol, SeAt,
 };
 use crate::policy::admission::AdmissionConfig;
 use crate::policy::PolicyConfig;
@@ -199,6 +199,11 @@ pub struct Scenario {
     /// AC_CC, which pass hints down, the cache that keeps it above) at the eviction end.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub se: bool,
+    /// SE at one level only (absent: wherever the protocol lets it apply): `client`, or
+    /// `above` — the hints DEMOTE or AC_CC pass up, the client keeping the blocks as any other.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub se_at: Option<SeAt>,
     /// Cost of a client-cache hit, T_c (paper 000 uses 0).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub client_hit_ms: f64,
@@ -302,6 +307,7 @@ impl Scenario {
             protocol,
             du: None,
             se: false,
+            se_at: None,
             client_hit_ms: 0.0,
             queueing: None,
             fairness: true,

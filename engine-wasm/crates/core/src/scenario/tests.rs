@@ -143,6 +143,39 @@ fn a_demote_command_costs_what_the_document_says() {
     assert!(held > 0.0 && (added - 0.02 * held).abs() < 1e-6 * held, "{added} ms for {held} commands");
 }
 
+/// SE at one level (paper 003 §5.3): absent is everywhere the protocol allows (every older
+/// document keeps its numbers); refused with SE off or under a protocol that passes no hints;
+/// it round-trips and changes what the array keeps.
+#[test]
+fn se_at_one_level_is_checked_and_kept() {
+    let with = |se: bool, at: &str, protocol: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+        v["se"] = serde_json::json!(se);
+        v["seAt"] = serde_json::json!(at);
+        v["protocol"] = serde_json::json!({"kind": protocol});
+        Scenario::from_json(&v.to_string())
+    };
+    assert!(!Scenario::default().to_json().contains("seAt"));
+    let s = with(true, "above", "demote").unwrap();
+    assert_eq!(s.se_at, Some(crate::hierarchy::SeAt::Above));
+    assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s, "round trip");
+    for (se, at, protocol, message) in [
+        (false, "client", "demote", "SE at the client alone: SE is off"),
+        (
+            true,
+            "above",
+            "none",
+            "none passes no hints up, so SE applies at the client alone already; only DEMOTE and AC_CC let the \
+             caches above use them",
+        ),
+    ] {
+        let e = with(se, at, protocol).unwrap_err();
+        assert_eq!((e.path.as_str(), e.message.as_str()), ("seAt", message));
+    }
+    let e = with(true, "middle", "demote").unwrap_err();
+    assert_eq!(e.path.as_str(), "seAt", "{}", e.message);
+}
+
 #[test]
 fn default_round_trips_through_json() {
     let s = Scenario::default();

@@ -228,6 +228,7 @@ impl ScenarioV1 {
             demotions: crate::hierarchy::Demotions::Charged,
             demote_data: crate::hierarchy::DemoteData::WhenAbsent,
             demote_command_ms: 0.0,
+            se_at: None,
             // Version 1's way at CO, where it matters: `Scenario::from_json` (every old version).
             co_writes: crate::hierarchy::CoWrites::Hinted,
             source,

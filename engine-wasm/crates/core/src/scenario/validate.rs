@@ -142,6 +142,20 @@ impl Scenario {
                 issues.add("du", format!("DU ({}) has nothing to do here: {why}", du.name()));
             }
         }
+        if let Some(at) = self.se_at {
+            if !self.se {
+                issues.add("seAt", format!("SE at the {} alone: SE is off", at.name()));
+            } else if !matches!(self.protocol, Protocol::Demote | Protocol::AcCc) {
+                issues.add(
+                    "seAt",
+                    format!(
+                        "{} passes no hints up, so SE applies at the client alone already; only DEMOTE and AC_CC \
+                         let the caches above use them",
+                        self.protocol.name()
+                    ),
+                );
+            }
+        }
         if !matches!(self.protocol, Protocol::Demote | Protocol::AcCc | Protocol::Mc2 { .. }) {
             let why = format!("{} sends no DEMOTEs", self.protocol.name());
             if self.demotions != Demotions::Charged {

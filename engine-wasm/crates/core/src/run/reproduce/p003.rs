@@ -42,24 +42,26 @@ fn p003_base(aggregate: u64, san: usize) -> Scenario {
 }
 
 /// Every design of the space on `base` (AC_CA once per candidate count, DEMOTEs hidden: the
-/// design space's own runs), with its approach.
-fn p003_designs(base: &Scenario, plain_only: bool) -> Vec<(crate::scenario::design::Approach, Scenario)> {
+/// design space's own runs), with its approach and whether it is plain (LRU, no optimization).
+fn p003_designs(base: &Scenario) -> Vec<(crate::scenario::design::Approach, Scenario, bool)> {
     crate::scenario::design::space()
         .into_iter()
-        .filter(|d| !plain_only || d.is_plain())
-        .flat_map(|d| d.runs(base).into_iter().map(move |r| (d.approach, r.scenario)))
+        .flat_map(|d| d.runs(base).into_iter().map(move |r| (d.approach, r.scenario, d.is_plain())))
         .collect()
 }
 
 /// Best aggressively-collaborative over best hierarchy-aware, as paper 003's Table 4 computes
 /// it: the relative response-time improvement, in percent.
-fn p003_gap(designs: &[(crate::scenario::design::Approach, Scenario)], reports: &[Report]) -> (f64, String, String) {
+fn p003_gap(
+    designs: &[(crate::scenario::design::Approach, Scenario, bool)],
+    reports: &[Report],
+) -> (f64, String, String) {
     let best = |ha: bool| {
         designs
             .iter()
             .zip(reports)
-            .filter(|((a, _), _)| a.is_hierarchy_aware() == ha)
-            .map(|((_, s), r)| {
+            .filter(|((a, _, _), _)| a.is_hierarchy_aware() == ha)
+            .map(|((_, s, _), r)| {
                 let name = match s.protocol {
                     Protocol::AcCa { k } => format!("{} (k = {k})", s.name),
                     _ => s.name.clone(),
@@ -84,20 +86,12 @@ pub(super) fn paper003(threads: usize) -> Vec<Check> {
         let mut gaps = Vec::new();
         for &aggregate in &P003_AGGREGATES {
             let base = p003_base(aggregate, san);
-            let designs = p003_designs(&base, false);
+            let designs = p003_designs(&base);
             let scenarios: Vec<Scenario> = designs.iter().map(|d| d.1.clone()).collect();
             let reports = run_all(&scenarios, threads);
             gaps.push(p003_gap(&designs, &reports));
             if san == 0 {
-                let plain: Vec<usize> = (0..designs.len())
-                    .filter(|&i| {
-                        let s = &designs[i].1;
-                        matches!(&s.topology, Topology::TwoLevel { client, array, .. }
-                        if client.policy == PolicyConfig::Lru && array.policy == PolicyConfig::Lru && !client.co)
-                            && s.du.is_none()
-                            && !s.se
-                    })
-                    .collect();
+                let plain: Vec<usize> = (0..designs.len()).filter(|&i| designs[i].2).collect();
                 let pd: Vec<_> = plain.iter().map(|&i| designs[i].clone()).collect();
                 let pr: Vec<_> = plain.iter().map(|&i| reports[i].clone()).collect();
                 fig10.push(p003_gap(&pd, &pr).0);
