@@ -19,7 +19,7 @@ if [[ ${FORCE:-0} != 1 ]] && fresh "$OUT/tiersim_rules_bg.wasm" && fresh "$OUT/t
   exit 0
 fi
 
-build() { # name opt-level cargo-flags...
+build() { # name wasm-opt-flags cargo-flags...
   local name=$1 opt=$2
   shift 2
   echo "wasm: building $name (release, wasm32-unknown-unknown)"
@@ -27,7 +27,8 @@ build() { # name opt-level cargo-flags...
   wasm-bindgen --target web --out-dir "$OUT" --out-name "$name" "$TARGET"
   # wasm-opt from the npm `binaryen` package (Debian's v108 emits modules that fail to load).
   if [[ -x node_modules/.bin/wasm-opt ]]; then
-    node_modules/.bin/wasm-opt "$opt" --enable-bulk-memory --enable-nontrapping-float-to-int --enable-simd \
+    # shellcheck disable=SC2086 # $opt is several flags
+    node_modules/.bin/wasm-opt $opt --enable-bulk-memory --enable-nontrapping-float-to-int --enable-simd \
       --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
       "$OUT/${name}_bg.wasm" -o "$OUT/${name}_bg.wasm.opt"
     mv "$OUT/${name}_bg.wasm.opt" "$OUT/${name}_bg.wasm"
@@ -36,4 +37,7 @@ build() { # name opt-level cargo-flags...
 }
 # The rules answer a form's calls: size matters, not speed. The whole engine: speed.
 build tiersim_rules -Oz --no-default-features
-build tiersim_wasm -O3
+# -ocimfs: a function with one caller is inlined only while small. Unbounded, wasm-opt folded
+# each protocol's request (one call site each) back into the run's request loop: one 190 KB
+# function, which browsers take seconds to optimise while running it unoptimised.
+build tiersim_wasm "-O3 -ocimfs 2000"
