@@ -26,7 +26,9 @@ describe('ResultsPanel', () => {
     expect(screen.getByTestId('hit-array').getAttribute('data-value')).toBe('0.4');
     expect(screen.getByTestId('hit-disk').getAttribute('data-value')).toBe('0.1');
     expect(within(screen.getByTestId('hit-array')).getByText('40.0 %')).toBeTruthy();
-    expect((screen.getByTestId('hit-client').querySelector('.hit-fill') as HTMLElement).style.width).toBe('50%');
+    expect((screen.getByTestId('hit-client').querySelector('.hit-fill') as HTMLElement).style.transform).toBe(
+      'scaleX(0.5000)',
+    );
 
     const progress = screen.getByTestId('progress');
     expect(progress.getAttribute('data-phase')).toBe('done');

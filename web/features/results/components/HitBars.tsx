@@ -39,7 +39,7 @@ export function HitBars({
             >
               <span className="hit-label">{label}</span>
               <span className="hit-track" aria-hidden="true">
-                <span className="hit-fill" style={{ width: `${((value ?? 0) * 100).toFixed(2)}%` }} />
+                <span className="hit-fill" style={{ transform: `scaleX(${(value ?? 0).toFixed(4)})` }} />
               </span>
               <span className="hit-value">{value !== undefined ? formatPercent(value) : '—'}</span>
               <span className="hit-count">{report ? formatCount(count(report)) : ''}</span>

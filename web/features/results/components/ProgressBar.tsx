@@ -62,7 +62,7 @@ export function ProgressBar({ state }: { state: RunState }) {
         )}
       </div>
       <div className="progress-track">
-        <div className="progress-fill" style={{ width: `${(fraction * 100).toFixed(2)}%` }} />
+        <div className="progress-fill" style={{ transform: `scaleX(${fraction.toFixed(4)})` }} />
         {warmupAt !== null && warmupAt > 0 && warmupAt < 1 && (
           <div
             className="progress-warmup-mark"

@@ -166,7 +166,7 @@ export function RunBar({ state, summary, canRun, onRun, onCancel, blocks, ask }:
           aria-valuetext={status}
         >
           <div className="runbar-track">
-            <div className="runbar-fill" style={{ width: `${percent.toFixed(2)}%` }} />
+            <div className="runbar-fill" style={{ transform: `scaleX(${(percent / 100).toFixed(4)})` }} />
           </div>
           {/* One text node: as the numbers change, nothing inside the bar moves (no layout shift). */}
           <span className="runbar-status">{count ? `${status} · ${count}` : status}</span>
