@@ -1,14 +1,17 @@
 // Issue 39's flow, measured: a link that names a trace file opens the page, the user picks the
 // file, and the Explore run (live stack-depth graphs included) goes to "done" — timed in the
 // page from the file input's change event to the frame after the progress says "done" (the
-// scan and the click on Run the moment it is enabled included) — against
+// scan included, and the run the link starts by itself once the file is read) — against
 // `tiersim run SCENARIO --trace F --curves` on the same document and file (the whole process),
 // alternately, N rounds. Three hierarchies: one LRU cache of 76,266 blocks and a client over an
 // array of that size on a 10 M-request Zipf (α 1) oracleGeneral trace of a million ids
 // (240 MB); four clients over a shared array on a 4-client canonical CSV of the same length.
 // Prints each time and the page's over the CLI's. The traces go to $TMPDIR and are removed.
+// With --before DIR (another commit's production build, e.g. `git worktree add` + `npm run
+// build`, its dist/), that build's page is timed too, in the same rounds: before and after
+// side by side on one machine in one run.
 // Timings depend on the machine and its load: measured here, never asserted by a test.
-//   npm run build && node scripts/bench-pick.mjs [--rounds N] [--only single,two-level,tree] [--requests N]
+//   npm run build && node scripts/bench-pick.mjs [--rounds N] [--only single,two-level,tree] [--requests N] [--before DIR]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +26,7 @@ const { values } = parseArgs({
     only: { type: 'string', default: 'single,two-level,tree' },
     // Fewer requests: a quick look that the flow works, not the issue's measurement.
     requests: { type: 'string', default: '10000000' },
+    before: { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
@@ -94,9 +98,46 @@ try {
     .filter((c) => only.includes(c.name))
     .map((c) => ({ ...c, scenario: { ...c.scenario, name: `bench ${c.name}`, source: trace(c.file) } }));
 
-  const app = await serveApp();
+  const apps = { page: await serveApp() };
+  if (values.before) apps.before = await serveApp({ dist: values.before });
   const browser = await launchChromium();
-  const rows = Object.fromEntries(cases.map((c) => [c.name, { cli: [], page: [] }]));
+  const rows = Object.fromEntries(cases.map((c) => [c.name, { cli: [], page: [], before: [] }]));
+  /** Opens `c`'s link on `app`, picks its file, and times the pick to the run's "done" in the page. */
+  const timePage = async (app, c, native) => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const hash = `s=${LZString.compressToEncodedURIComponent(JSON.stringify(c.scenario))}`;
+    await page.goto(`${app.url}#${hash}`);
+    await page.getByTestId('run-trace-missing').waitFor({ state: 'visible' });
+    // Timed in the page: from the pick's change event, through the scan and the run the
+    // link starts by itself, to the frame after the progress says the run is over.
+    await page.evaluate(() => {
+      const w = window;
+      w.benchDone = new Promise((resolve) => {
+        document
+          .querySelector('[data-testid="trace-file"]')
+          .addEventListener('change', () => (w.benchPick = performance.now()), { capture: true, once: true });
+        let started = false;
+        const watch = new MutationObserver(() => {
+          const phase = document.querySelector('[data-testid="progress"]')?.getAttribute('data-phase');
+          if (w.benchPick === undefined) return;
+          if (phase === 'warmup' || phase === 'measured') started = true;
+          if (!started && phase !== 'error') return;
+          if (phase !== 'done' && phase !== 'error' && phase !== 'cancelled') return;
+          watch.disconnect();
+          requestAnimationFrame(() => resolve({ phase, ms: performance.now() - w.benchPick }));
+        });
+        watch.observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+    });
+    await page.getByTestId('trace-file').setInputFiles(c.file);
+    const ended = await page.evaluate(() => window.benchDone);
+    if (ended.phase !== 'done') throw new Error(`${c.name}: the run ended "${ended.phase}"`);
+    const mean = await page.getByTestId('mean-latency').getAttribute('data-value');
+    if (mean !== null && Number(mean) !== native.meanLatencyMs)
+      throw new Error(`${c.name}: the page's mean ${mean} ms is not the CLI's ${native.meanLatencyMs} ms`);
+    await page.close();
+    return ended.ms;
+  };
   try {
     for (let r = 1; r <= rounds; r++) {
       for (const c of cases) {
@@ -110,59 +151,28 @@ try {
           }),
         );
         rows[c.name].cli.push(performance.now() - t0);
-
-        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-        const hash = `s=${LZString.compressToEncodedURIComponent(JSON.stringify(c.scenario))}`;
-        await page.goto(`${app.url}#${hash}`);
-        await page.getByTestId('run-trace-missing').waitFor({ state: 'visible' });
-        // Timed in the page: from the pick's change event, through the scan, Run clicked the
-        // moment it is enabled, to the frame after the progress says the run is over.
-        await page.evaluate(() => {
-          const w = window;
-          w.benchDone = new Promise((resolve) => {
-            document
-              .querySelector('[data-testid="trace-file"]')
-              .addEventListener('change', () => (w.benchPick = performance.now()), { capture: true, once: true });
-            let clicked = false;
-            const watch = new MutationObserver(() => {
-              const button = document.querySelector('[data-testid="run-button"]');
-              const phase = document.querySelector('[data-testid="progress"]')?.getAttribute('data-phase');
-              if (!clicked && w.benchPick !== undefined && button && !button.disabled) {
-                clicked = true;
-                button.click();
-                return;
-              }
-              if (!clicked || (phase !== 'done' && phase !== 'error' && phase !== 'cancelled')) return;
-              watch.disconnect();
-              requestAnimationFrame(() => resolve({ phase, ms: performance.now() - w.benchPick }));
-            });
-            watch.observe(document.body, { subtree: true, childList: true, attributes: true });
-          });
-        });
-        await page.getByTestId('trace-file').setInputFiles(c.file);
-        const ended = await page.evaluate(() => window.benchDone);
-        if (ended.phase !== 'done') throw new Error(`${c.name}: the run ended "${ended.phase}"`);
-        const mean = await page.getByTestId('mean-latency').getAttribute('data-value');
-        if (mean !== null && Number(mean) !== native.meanLatencyMs)
-          throw new Error(`${c.name}: the page's mean ${mean} ms is not the CLI's ${native.meanLatencyMs} ms`);
-        rows[c.name].page.push(ended.ms);
-        await page.close();
+        // Alternately which page goes first, so neither always follows the CLI.
+        const order = r % 2 === 1 ? Object.keys(apps) : Object.keys(apps).reverse();
+        for (const which of order) rows[c.name][which].push(await timePage(apps[which], c, native));
         console.log(
           `round ${r}, ${c.name}: tiersim run --curves ${secs(rows[c.name].cli.at(-1))} s; ` +
-            `page, pick → done ${secs(ended.ms)} s`,
+            `page, pick → done ${secs(rows[c.name].page.at(-1))} s` +
+            (apps.before ? `; before ${secs(rows[c.name].before.at(-1))} s` : ''),
         );
       }
     }
   } finally {
     await browser.close();
-    await app.close();
+    for (const app of Object.values(apps)) await app.close();
   }
   console.log(`\nmedians over ${rounds} rounds, ${REQUESTS.toLocaleString('en')} requests:`);
   for (const c of cases) {
     const cl = median(rows[c.name].cli);
     const pg = median(rows[c.name].page);
+    const before = apps.before ? median(rows[c.name].before) : undefined;
     console.log(
-      `  ${c.name.padEnd(9)} tiersim run --curves ${secs(cl)} s · page ${secs(pg)} s · ${(pg / cl).toFixed(2)}×`,
+      `  ${c.name.padEnd(9)} tiersim run --curves ${secs(cl)} s · page ${secs(pg)} s · ${(pg / cl).toFixed(2)}×` +
+        (before !== undefined ? ` · before ${secs(before)} s · ${(before / cl).toFixed(2)}×` : ''),
     );
   }
 } finally {

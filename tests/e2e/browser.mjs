@@ -2,6 +2,7 @@
 // by Vite's preview server on a free port, and Debian's Chromium driven by playwright-core.
 // Both die with the calling process.
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
@@ -9,15 +10,21 @@ import { preview } from 'vite';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** Serves dist/ on 127.0.0.1 (a free port); resolves to its base URL, e.g. "http://127.0.0.1:40071/". */
-export async function serveApp() {
-  if (!existsSync(`${root}dist/index.html`)) {
+/**
+ * Serves dist/ (or another build's directory, `dist`: a benchmark's "before") on 127.0.0.1 (a
+ * free port); resolves to its base URL, e.g. "http://127.0.0.1:40071/".
+ */
+export async function serveApp({ dist } = {}) {
+  if (dist !== undefined) {
+    if (!existsSync(`${dist}/index.html`)) throw new Error(`${dist}/index.html is missing: not a build`);
+  } else if (!existsSync(`${root}dist/index.html`)) {
     throw new Error('dist/index.html is missing: build the app first with "npx vite build" (npm test does)');
   }
   const server = await preview({
     root: `${root}web`,
     configFile: `${root}vite.config.ts`,
     logLevel: 'warn',
+    ...(dist !== undefined ? { build: { outDir: resolve(dist) } } : {}),
     preview: { host: '127.0.0.1', port: 0, open: false },
   });
   const url = server.resolvedUrls?.local[0];
