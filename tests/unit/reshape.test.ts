@@ -10,6 +10,7 @@ import {
   renameCache,
   sourceRequests,
   traceAssignment,
+  traceWarmup,
   traceClientIssue,
   treeForTraceClients,
   treeFromScenario,
@@ -106,6 +107,13 @@ describe('switching and reshaping the topology', () => {
     expect(checkScenario(t).ok).toBe(true);
     expect(traceAssignment(t, [12, 3, 40])).toEqual(['client12', 'client3', 'client40']);
     expect(traceClientIssue(t, [12, 3, 40])).toBeNull();
+  });
+
+  it('gives a trace the warm-up the engine gives it: its own, or the first tenth', () => {
+    const s: any = { ...defaultScenario(), source: { kind: 'trace', name: 't.csv' } };
+    expect(traceWarmup(s, 10_009)).toBe(1_000);
+    expect(traceWarmup({ ...s, source: { ...s.source, warmupRequests: 7 } }, 10_009)).toBe(7);
+    expect(traceWarmup(defaultScenario(), 10_009)).toBe(0);
   });
 
   it('says, in the engine’s words, when a trace has more clients than the topology', () => {

@@ -310,6 +310,14 @@ export function traceAssignment(s: Scenario, ids: readonly number[]): (string | 
 }
 
 /**
+ * The warm-up, in requests, that `s`'s trace source gives a trace of `requests`: its own, or the
+ * engine's default (the first tenth); 0 for a generated source.
+ */
+export function traceWarmup(s: Scenario, requests: number): number {
+  return engine().traceWarmup(s, requests) ?? 0;
+}
+
+/**
  * What the engine says when a trace's clients cannot all drive a client of the topology (more
  * of them than leaves in order of appearance, or one the map leaves out), at its field; null
  * when they can. The trace's clients are known only once it is read: the page checks this

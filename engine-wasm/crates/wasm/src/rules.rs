@@ -70,6 +70,16 @@ pub fn trace_assignment(scenario: ScenarioJs, ids: Vec<u16>) -> Result<TraceAssi
     write(&tiersim_core::rules::trace_assignment(&draft(&scenario)?, &ids))
 }
 
+/// The warm-up a trace of `requests` gets from the scenario's trace source: its own, or the
+/// engine's default (the first tenth); undefined for a generated source.
+#[wasm_bindgen(js_name = traceWarmup)]
+pub fn trace_warmup(scenario: ScenarioJs, requests: f64) -> Result<Option<f64>, Fail> {
+    if !(requests.is_finite() && requests >= 0.0) {
+        return Err(Fail::new(format!("requests: a count, not {requests}")));
+    }
+    Ok(tiersim_core::rules::trace_warmup(&draft(&scenario)?, requests as u64).map(|w| w as f64))
+}
+
 /// This scenario's requests through one cache instead (what a miss-ratio curve measures).
 #[wasm_bindgen(js_name = asSingle)]
 pub fn as_single(scenario: ScenarioJs, cache: CacheConfigJs) -> Result<ScenarioJs, Fail> {

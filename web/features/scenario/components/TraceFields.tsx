@@ -6,7 +6,7 @@
 import { formatCount } from '../../../format/numbers';
 import { catalogue } from '../../../engine/engine';
 import { clientNames, type Scenario, type TraceClients, type TraceFormat } from '../../../scenario/document';
-import { traceAssignment, traceOf, treeForTraceClients } from '../../../scenario/topology';
+import { traceAssignment, traceOf, traceWarmup, treeForTraceClients } from '../../../scenario/topology';
 import type { TraceSummary } from '../../../worker/protocol';
 import { NumberField } from '../../../ui/NumberField';
 import { SelectField } from '../../../ui/SelectField';
@@ -171,7 +171,7 @@ export function TraceFields({ scenario: s, loaded, errorAt, update }: TraceField
           testId="trace-warmup"
           label="Warm-up requests"
           min={0}
-          value={t.warmupRequests ?? (loaded ? Math.floor(loaded.requests / 10) : 0)}
+          value={t.warmupRequests ?? (loaded ? traceWarmup(s, loaded.requests) : 0)}
           error={errorAt('source.warmupRequests')}
           hint="default: the first tenth of the trace"
           onChange={(v) => set((t) => void (t.warmupRequests = v))}

@@ -157,6 +157,13 @@ pub fn trace_assignment(s: &Scenario, ids: &[u16]) -> Option<TraceAssignment> {
     Some(TraceAssignment { drives, issue })
 }
 
+/// The warm-up, in requests, that `s`'s trace source gives a trace of `requests`: its own, or
+/// the engine's default, the first tenth (what a run of it measures after); `None` for a
+/// generated source.
+pub fn trace_warmup(s: &Scenario, requests: u64) -> Option<u64> {
+    s.trace().map(|t| t.phases(requests).0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,6 +249,19 @@ mod tests {
             t.clients = TraceClients::Merged;
         }
         assert_eq!(trace_assignment(&s, &[1, 2]).unwrap().drives, [Some("a".to_string()), Some("a".to_string())]);
+    }
+
+    #[test]
+    fn a_traces_warm_up_is_its_own_or_the_first_tenth() {
+        let trace = Source::Trace(serde_json::from_value(serde_json::json!({"name": "t.csv"})).unwrap());
+        let mut s = Scenario { source: trace, ..Scenario::default() };
+        assert_eq!(trace_warmup(&s, 10_009), Some(1_000));
+        if let Source::Trace(t) = &mut s.source {
+            t.warmup_requests = Some(50_000);
+        }
+        // Never more than the trace has.
+        assert_eq!(trace_warmup(&s, 10_009), Some(10_009));
+        assert_eq!(trace_warmup(&Scenario::default(), 10), None);
     }
 
     #[test]

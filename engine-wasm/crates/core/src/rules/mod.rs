@@ -9,4 +9,6 @@ pub mod facts;
 pub mod teach;
 
 pub use catalogue::{catalogue, sends_demotes, Catalogue};
-pub use facts::{source_facts, trace_assignment, workload_facts, SourceFacts, TraceAssignment, WorkloadFacts};
+pub use facts::{
+    source_facts, trace_assignment, trace_warmup, workload_facts, SourceFacts, TraceAssignment, WorkloadFacts,
+};
