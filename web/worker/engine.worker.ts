@@ -428,7 +428,7 @@ const api: EngineApi = {
       return fail('engine', `could not load the engine: ${messageOf(e)}`);
     }
     // The run that follows streams the file through a reader worker: started now, it has
-    // loaded the engine by the time the run starts (~0.4 s sooner to its first batch).
+    // loaded the engine by the time the run starts, which then waits only for the file.
     warmReader();
     try {
       // Scanned, not kept: runs stream the file again (memory stays flat whatever its size).
