@@ -20,7 +20,7 @@ import { blockSizeOf, type Scenario } from '../scenario/document';
 import { planBatch, shouldEmit } from './batch';
 import { defaultPoolSize, traceLimitMiB } from './limits';
 import { packReport } from './snapshot';
-import { BATCH_REQUESTS, TraceFile, TraceStreamError, warmReader } from './stream';
+import { BATCH_REQUESTS, TraceFile, TraceStreamError, chunksOf, warmReader } from './stream';
 import type {
   EngineApi,
   EngineError,
@@ -81,15 +81,7 @@ async function pump(
   const start = performance.now();
   let lastEmit = 0;
   try {
-    const chunks = file.stream().getReader();
-    let next = chunks.read();
-    for (;;) {
-      const { done, value } = await next;
-      if (done) break;
-      // The browser reads the next chunk while this one is parsed (~0.2 s of a 240 MB file's
-      // scan, waited for in turn).
-      next = chunks.read();
-      next.catch(() => {}); // an error is thrown where it is awaited, or not at all after ours
+    for await (const value of chunksOf(file)) {
       for (let at = 0; at < value.length; at += piece) {
         reader.push(value.subarray(at, at + piece));
         each();

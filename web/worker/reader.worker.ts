@@ -12,7 +12,7 @@
 import { TraceReader } from '../wasm-pkg/tiersim_wasm.js';
 import { loadWholeEngine } from '../engine/whole';
 import type { SamplePlan } from '../generated/engine';
-import { BATCH_REQUESTS, type ReaderReply, type ReaderRequest } from './stream';
+import { BATCH_REQUESTS, chunksOf, type ReaderReply, type ReaderRequest } from './stream';
 import type { TraceOptions } from './protocol';
 
 /** Bytes handed to the parser at a time: a compressed chunk's output stays near one batch. */
@@ -78,19 +78,13 @@ async function read(id: number, sample?: SamplePlan) {
     reader.handOn();
     if (sample !== undefined) reader.sampleFor(sample);
     windowSize = sample === undefined ? WINDOW : SAMPLED_WINDOW;
-    const chunks = file.stream().getReader();
     const start = performance.now();
     let tallied = start;
-    let next = chunks.read();
-    for (;;) {
-      const { done, value } = await next;
-      if (done) break;
-      next = chunks.read(); // read while this chunk is parsed
-      next.catch(() => {}); // an error is thrown where it is awaited, or not at all after ours
+    for await (const value of chunksOf(file)) {
       for (let at = 0; at < value.length; at += PUSH_BYTES) {
         reader.push(value.subarray(at, at + PUSH_BYTES));
         if (reader.buffered() >= BATCH_REQUESTS) {
-          if (!(await room(id))) return void chunks.cancel();
+          if (!(await room(id))) return; // leaving the loop cancels the read
           reader.drain();
           const now = performance.now();
           const tally = sample !== undefined && now - tallied >= TALLY_MS;
