@@ -13,7 +13,7 @@ use std::time::Instant;
 use std::sync::Arc;
 use tiersim_core::hierarchy::MultiBlock;
 use tiersim_core::policy::PolicyConfig;
-use tiersim_core::run::sim::{offline_build_bytes, offline_bytes, ReferenceString, SimResult, Simulator};
+use tiersim_core::run::sim::{offline_build_bytes, offline_bytes, Capacity, ReferenceString, SimResult, Simulator};
 use tiersim_core::trace::pipeline::Replayed;
 
 use tiersim_core::trace::Trace;
@@ -25,9 +25,11 @@ pub struct Args {
     /// Replacement policy: a kind ("arc") or a JSON object with parameters.
     #[arg(long)]
     pub policy: String,
-    /// Cache size in blocks.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 32)))]
-    pub size: u64,
+    /// Cache size: a number of blocks (objects, with --object), or bytes with a unit —
+    /// 128MiB, 1GiB, 4K (powers of 1024), 512KB, 1GB (powers of 1000), 4096B. Read as objects
+    /// from an oracleGeneral trace, each request takes its object's size.
+    #[arg(long, value_parser = parse_capacity)]
+    pub size: Capacity,
     #[command(flatten)]
     pub file: TraceArgs,
     /// How a request of several blocks is served: `per-block` (each block referenced in order,
@@ -37,6 +39,10 @@ pub struct Args {
     pub multi_block: MultiBlock,
     #[arg(long)]
     pub json: bool,
+}
+
+fn parse_capacity(text: &str) -> Result<Capacity, String> {
+    Capacity::parse(text)
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
@@ -58,13 +64,22 @@ pub fn run(args: &Args) -> Result<(), String> {
         println!("{}", serde_json::to_string_pretty(&result).expect("results serialise"));
     } else {
         let r = &result;
-        println!("{} at {} blocks over {} ({} trace)", r.policy, r.size, args.file.trace, r.format);
+        println!("{} at {} over {} ({} trace)", r.policy, args.size, args.file.trace, r.format);
         println!(
-            "  requests   {} ({} reads, {} writes), {} distinct blocks",
-            r.requests, r.reads, r.writes, r.distinct_blocks
+            "  requests   {} ({} reads, {} writes), {} distinct {}",
+            r.requests,
+            r.reads,
+            r.writes,
+            r.distinct_blocks,
+            if args.file.object { "objects" } else { "blocks" }
         );
         println!("  hits       {}  misses {}  miss ratio {:.4}", r.hits, r.misses, r.miss_ratio);
-        println!("  blocks     {} referenced, miss ratio {:.4}", r.block_refs, r.block_miss_ratio);
+        if !args.file.object {
+            println!("  blocks     {} referenced, miss ratio {:.4}", r.block_refs, r.block_miss_ratio);
+        }
+        if let (Some(all), Some(missed), Some(ratio)) = (r.bytes_requested, r.bytes_missed, r.byte_miss_ratio) {
+            println!("  bytes      {all} requested, {missed} missed, byte miss ratio {ratio:.4}");
+        }
         println!(
             "  speed      {:.0} requests/s (reading and parsing took {:.0} ms on their own thread; {:.0} ms in all, {})",
             r.requests_per_sec,
@@ -151,7 +166,7 @@ fn same_kind(a: &ReferenceString, b: &ReferenceString) -> bool {
 /// caches together. Errors name the point's field (`size: …`, `policy: …`) or the file.
 pub fn run_points(
     file: &TraceArgs,
-    points: &[(PolicyConfig, u64)],
+    points: &[(PolicyConfig, Capacity)],
     multi: MultiBlock,
     threads: usize,
     counted: Option<Replayed>,
@@ -159,14 +174,18 @@ pub fn run_points(
     let universe = counted.as_ref().map_or(0, |c| c.distinct as usize);
     let mut online = Vec::new();
     let mut offline = Vec::new();
+    let blocks = |policy: &PolicyConfig, size: Capacity| match size {
+        Capacity::Blocks(n) => Ok(n),
+        Capacity::Bytes(_) => Err(format!("size: {} takes a size in blocks (objects), not bytes", policy.name())),
+    };
     for (i, (policy, size)) in points.iter().enumerate() {
         match ReferenceString::for_policy(policy) {
             // Checked now, before any pass: the size, and that it builds.
             Some(empty) => {
-                Simulator::offline(policy, *size, multi, 0, empty)?;
+                Simulator::offline(policy, blocks(policy, *size)?, multi, 0, empty)?;
                 offline.push(i);
             }
-            None => online.push((i, Simulator::new(policy, *size, multi, universe)?)),
+            None => online.push((i, Simulator::with_capacity(policy, *size, multi, universe, file.block_size)?)),
         }
     }
     let mut results: Vec<Option<SimResult>> = points.iter().map(|_| None).collect();
@@ -195,7 +214,7 @@ pub fn run_points(
         }
         let (refs, distinct) = (c.block_refs, c.distinct);
         let string: u64 = strings.iter().map(|k| k.bytes_per_ref() * refs).sum();
-        let built: u64 = offline.iter().map(|&i| offline_bytes(refs, distinct, points[i].1)).sum();
+        let built: u64 = offline.iter().map(|&i| offline_bytes(refs, distinct, points[i].1.amount())).sum();
         // Reading beside them: the block numbering's table and ids (under 32 bytes a block).
         let reading = 32 * distinct;
         eprintln!(
@@ -244,7 +263,7 @@ pub fn run_points(
             // The last point built from a string takes it; the others a copy.
             let last_user = offline[k + 1..].iter().all(|&j| !same_kind(&kind_of(j), &kind));
             let string = if last_user { strings.swap_remove(at) } else { strings[at].clone() };
-            sims.push((i, Simulator::offline(policy, *size, multi, c.distinct as usize, string)?));
+            sims.push((i, Simulator::offline(policy, blocks(policy, *size)?, multi, c.distinct as usize, string)?));
         }
         let mut shares = deal(sims, Vec::new(), threads);
         last = Some(pass(file, &mut shares)?);
@@ -329,7 +348,8 @@ pub(crate) mod tests {
             (PolicyConfig::ReadOpt, 300),
             (PolicyConfig::Min, 300),
             (PolicyConfig::Tq, 300),
-        ];
+        ]
+        .map(|(p, n)| (p, Capacity::Blocks(n)));
         for multi in [MultiBlock::PerBlock, MultiBlock::Atomic] {
             for threads in [1, 3] {
                 let got = run_points(&file, &points, multi, threads, None).unwrap();
@@ -339,7 +359,7 @@ pub(crate) mod tests {
                 );
                 assert_eq!((got.last.requests, got.last.distinct), (60_000, whole.distinct() as u64));
                 for ((p, size), r) in points.iter().zip(got.results) {
-                    let mut want = simulate(p, *size, &whole, multi).unwrap().0;
+                    let mut want = simulate(p, size.amount(), &whole, multi).unwrap().0;
                     want.requests_per_sec = r.requests_per_sec;
                     assert_eq!(r, want, "{} at {size}", p.name());
                 }
@@ -402,7 +422,7 @@ pub(crate) mod tests {
     fn bad_files_and_options_say_what_is_wrong() {
         let args = |trace: &str, format: Option<&str>, policy: &str| Args {
             policy: policy.into(),
-            size: 10,
+            size: Capacity::Blocks(10),
             file: crate::trace_args::TraceArgs::file(trace, format),
             multi_block: MultiBlock::PerBlock,
             json: true,

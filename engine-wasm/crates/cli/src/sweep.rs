@@ -11,6 +11,7 @@ use std::sync::Mutex;
 use serde::Serialize;
 use tiersim_core::hierarchy::MultiBlock;
 use tiersim_core::policy::PolicyConfig;
+use tiersim_core::run::sim::Capacity;
 use tiersim_core::scenario::CacheConfig;
 use tiersim_core::{Run, Scenario};
 
@@ -124,8 +125,8 @@ pub fn sweep_trace(
             (default_sizes(counted.distinct.max(1), points), Some(counted))
         }
     };
-    let pairs: Vec<(PolicyConfig, u64)> =
-        policies.iter().flat_map(|p| sizes.iter().map(move |&s| (p.clone(), s))).collect();
+    let pairs: Vec<(PolicyConfig, Capacity)> =
+        policies.iter().flat_map(|p| sizes.iter().map(move |&s| (p.clone(), Capacity::Blocks(s)))).collect();
     let counting = counted.is_some() as usize;
     let done = crate::sim::run_points(file, &pairs, multi, threads, counted).map_err(|e| {
         let field = |name: &str, option: &str| e.strip_prefix(name).map(|rest| format!("{option}{rest}"));

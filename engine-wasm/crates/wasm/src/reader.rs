@@ -278,8 +278,7 @@ impl TraceReader {
         let mut f = stream.finish().map_err(Fail::from)?;
         let format = self.format.expect("known once streaming");
         if self.drained {
-            std::mem::swap(&mut self.batch.records, &mut f.trace.records);
-            std::mem::swap(&mut self.batch.refs, &mut f.trace.refs);
+            f.trace.hand_requests_to(&mut self.batch);
             self.census.add(&self.batch);
             self.pack();
             let distinct = f.trace.distinct() as u64;

@@ -43,6 +43,7 @@ pub mod random;
 pub mod read_opt;
 pub mod s3fifo;
 pub mod sieve;
+pub mod sized;
 pub mod slru;
 pub mod tq;
 pub mod two_q;
@@ -406,6 +407,16 @@ impl PolicyConfig {
     }
 
     /// Offline policies see the future: they are built from the whole reference string.
+    /// Whether this policy's victims follow an order that does not depend on its capacity (a
+    /// queue, a clock, a sieve), so that a cache counted in bytes can be this policy asked for
+    /// victims until an object fits ([`sized::BySize`]).
+    pub fn orders_by_bytes(&self) -> bool {
+        matches!(
+            self,
+            PolicyConfig::Lru | PolicyConfig::Mru | PolicyConfig::Fifo | PolicyConfig::Clock | PolicyConfig::Sieve
+        )
+    }
+
     pub fn is_offline(&self) -> bool {
         matches!(self, PolicyConfig::Min | PolicyConfig::ReadOpt)
     }

@@ -126,6 +126,7 @@ mod tests {
                     .collect(),
                 refs: t.refs[first as usize..(t.records[to - 1].start + t.records[to - 1].len) as usize].to_vec(),
                 raw: Vec::new(),
+                sizes: Vec::new(),
             };
             streamed.add(&batch);
         }

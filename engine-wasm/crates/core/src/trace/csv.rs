@@ -64,7 +64,7 @@ pub(crate) fn line(b: &mut Builder, n: u64, line: &str) -> Result<(), TraceError
     if hint.is_some() && op == Op::Read {
         return Err(TraceError { place: place(), message: "hint: write hints go on writes only".into() });
     }
-    b.push(place, block, nblocks, Meta { op, time_us: time, client, write_hint: hint, range })
+    b.push(place, block, nblocks, Meta { op, time_us: time, client, write_hint: hint, range, size: None })
 }
 
 #[cfg(test)]

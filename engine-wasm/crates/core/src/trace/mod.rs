@@ -84,6 +84,11 @@ impl Format {
         Format::Alibaba,
     ];
 
+    /// Whether read as objects, this format's records keep their sizes ([`Trace::sizes`]).
+    pub fn records_sizes(self) -> bool {
+        self == Format::OracleGeneral
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Format::Lines => "lines",
@@ -182,6 +187,9 @@ pub struct Trace {
     pub refs: Vec<Block>,
     /// `raw[id]` is the block number (or object id) the file used for dense id `id`.
     pub raw: Vec<u64>,
+    /// Each record's size in bytes, when the trace is read as objects from a format that records
+    /// sizes (oracleGeneral); empty otherwise (block traces count blocks, as they always have).
+    pub sizes: Vec<u64>,
 }
 
 impl Trace {
@@ -191,6 +199,17 @@ impl Trace {
 
     pub fn block_refs(&self) -> usize {
         self.refs.len()
+    }
+
+    /// Moves this trace's requests (records, block references, sizes) into `batch`, whose
+    /// vectors it takes in exchange, emptied; `raw` stays. A stream's last batch is handed on so.
+    pub fn hand_requests_to(&mut self, batch: &mut Trace) {
+        batch.records.clear();
+        batch.refs.clear();
+        batch.sizes.clear();
+        std::mem::swap(&mut self.records, &mut batch.records);
+        std::mem::swap(&mut self.refs, &mut batch.refs);
+        std::mem::swap(&mut self.sizes, &mut batch.sizes);
     }
 
     pub fn blocks_of(&self, r: &Record) -> &[Block] {
@@ -309,12 +328,23 @@ pub(crate) struct Meta {
     pub client: u16,
     pub write_hint: Option<WriteHint>,
     pub range: Option<u32>,
+    /// The request's size in bytes, from a format that records one (kept in object mode).
+    pub size: Option<u64>,
 }
 
 impl Meta {
     pub(crate) fn op(op: Op) -> Self {
-        Self { op, time_us: None, client: 0, write_hint: None, range: None }
+        Self { op, time_us: None, client: 0, write_hint: None, range: None, size: None }
     }
+}
+
+/// The largest object a sized trace may request: 1 TiB.
+pub const MAX_OBJECT_BYTES: u64 = 1 << 40;
+
+/// Whether `size` is an object size a sized trace accepts.
+#[inline]
+fn valid_size(size: u64) -> bool {
+    (1..=MAX_OBJECT_BYTES).contains(&size)
 }
 
 /// Accumulates records, numbering raw blocks densely by first appearance.
@@ -336,6 +366,8 @@ pub(crate) struct Builder {
     limit: usize,
     /// Where the trace outgrew `limit` (or memory ran out).
     overflow: Option<String>,
+    /// Keep each record's size ([`Trace::sizes`]): an object trace whose format records sizes.
+    sized: bool,
 }
 
 impl Builder {
@@ -350,7 +382,13 @@ impl Builder {
             scratch: Vec::with_capacity(dense::BATCH),
             limit: usize::MAX,
             overflow: None,
+            sized: false,
         }
+    }
+
+    /// Keep each record's size ([`Trace::sizes`]); every record must then give one.
+    pub(crate) fn keep_sizes(&mut self) {
+        self.sized = true;
     }
 
     /// Whether a request of `n` blocks fits in the vectors as they are.
@@ -375,7 +413,8 @@ impl Builder {
                 (cap * 2).max(len + need).max(1024)
             }
         };
-        let bytes = |r: usize, f: usize| r.saturating_mul(size_of::<Record>()).saturating_add(f.saturating_mul(4));
+        let per_record = size_of::<Record>() + if self.sized { size_of::<u64>() } else { 0 };
+        let bytes = |r: usize, f: usize| r.saturating_mul(per_record).saturating_add(f.saturating_mul(4));
         let (mut r, mut f) = (
             grown(t.records.len(), t.records.capacity(), 1, false),
             grown(t.refs.len(), t.refs.capacity(), need, false),
@@ -388,11 +427,13 @@ impl Builder {
         }
         let fits = bytes(r, f) <= self.limit
             && t.records.try_reserve_exact(r - t.records.len()).is_ok()
-            && t.refs.try_reserve_exact(f - t.refs.len()).is_ok();
+            && t.refs.try_reserve_exact(f - t.refs.len()).is_ok()
+            && (!self.sized || t.sizes.try_reserve_exact(r - t.sizes.len()).is_ok());
         if !fits {
             self.keep = false;
             self.trace.records = Vec::new();
             self.trace.refs = Vec::new();
+            self.trace.sizes = Vec::new();
             self.overflow = Some(place());
         }
     }
@@ -404,6 +445,9 @@ impl Builder {
         let bytes = records.saturating_mul(size_of::<Record>()).saturating_add(refs.saturating_mul(4));
         if self.keep && bytes <= self.limit && refs <= MAX_REFS && t.records.try_reserve_exact(records).is_ok() {
             let _ = t.refs.try_reserve_exact(refs);
+            if self.sized {
+                let _ = t.sizes.try_reserve_exact(records);
+            }
         }
     }
 
@@ -441,7 +485,20 @@ impl Builder {
         n: u64,
         meta: Meta,
     ) -> Result<(), TraceError> {
-        let Meta { op, time_us, client, write_hint, range } = meta;
+        let Meta { op, time_us, client, write_hint, range, size } = meta;
+        let size = match (self.sized, size) {
+            (false, _) => 0,
+            (true, Some(s)) if valid_size(s) => s,
+            (true, s) => {
+                return Err(TraceError {
+                    place: place(),
+                    message: format!(
+                        "an object's size must be from 1 byte to {MAX_OBJECT_BYTES} bytes (1 TiB), got {}",
+                        s.map_or("none".to_string(), |s| s.to_string())
+                    ),
+                })
+            }
+        };
         if n == 0 || n > MAX_REQUEST_BLOCKS {
             return Err(TraceError {
                 place: place(),
@@ -468,17 +525,20 @@ impl Builder {
         }
         if self.keep {
             self.trace.records.push(Record::new(start, n as u32, op, time_us, client, write_hint).with_range(range));
+            if self.sized {
+                self.trace.sizes.push(size);
+            }
         }
         Ok(())
     }
 
-    /// A one-block read at `time_us` (oracleGeneral's hot path): `push` without the checks
-    /// such a request passes; false (and nothing added) when the trace is full or its vectors
-    /// must grow, for `push` to do it.
+    /// A one-block read of `size` bytes at `time_us` (oracleGeneral's hot path): `push`
+    /// without the checks such a request passes; false (and nothing added) when the trace is
+    /// full, its vectors must grow or the size is refused, for `push` to do it or say why.
     #[inline]
-    pub(crate) fn push_one_read(&mut self, raw: u64, time_us: f64) -> bool {
+    pub(crate) fn push_one_read(&mut self, raw: u64, time_us: f64, size: u64) -> bool {
         let start = self.trace.refs.len() + self.pending.len();
-        if self.keep && (start >= MAX_REFS || !self.has_room(1)) {
+        if (self.keep && (start >= MAX_REFS || !self.has_room(1))) || (self.sized && !valid_size(size)) {
             return false;
         }
         self.requests += 1;
@@ -489,6 +549,9 @@ impl Builder {
         }
         if self.keep {
             self.trace.records.push(Record::new(start as u32, 1, Op::Read, Some(time_us), 0, None));
+            if self.sized {
+                self.trace.sizes.push(size);
+            }
         }
         true
     }
@@ -517,10 +580,7 @@ impl Builder {
     /// vector's beginning, as a batch's must.
     pub(crate) fn drain_into(&mut self, batch: &mut Trace) {
         self.flush();
-        batch.records.clear();
-        batch.refs.clear();
-        std::mem::swap(&mut self.trace.records, &mut batch.records);
-        std::mem::swap(&mut self.trace.refs, &mut batch.refs);
+        self.trace.hand_requests_to(batch);
     }
 
     pub(crate) fn counting_only(&mut self) {

@@ -232,8 +232,7 @@ impl Reader<'_> {
         if !finished.trace.records.is_empty() {
             let mut buf = self.free_buffer()?;
             let batch = Arc::get_mut(&mut buf).expect("a free buffer is unshared");
-            std::mem::swap(&mut batch.records, &mut finished.trace.records);
-            std::mem::swap(&mut batch.refs, &mut finished.trace.refs);
+            finished.trace.hand_requests_to(batch);
             self.send(buf)?;
         }
         Ok(Replayed {

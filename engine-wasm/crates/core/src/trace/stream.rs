@@ -298,7 +298,7 @@ impl Parser {
             // The hot path of the fastest format: well-formed records straight to the builder.
             for r in &mut records {
                 match oracle::fields(r) {
-                    Ok((time_us, id)) if self.builder.push_one_read(id, time_us) => {
+                    Ok((time_us, id, size)) if self.builder.push_one_read(id, time_us, size) => {
                         self.count += 1;
                         self.at += oracle::RECORD as u64;
                     }
@@ -412,6 +412,10 @@ pub struct TraceStream {
 impl TraceStream {
     pub fn new(format: Format, opts: Options) -> Result<Self, TraceError> {
         opts.validate()?;
+        let mut builder = Builder::new();
+        if opts.object_mode && format.records_sizes() {
+            builder.keep_sizes();
+        }
         Ok(Self {
             unpack: Unpack::Unknown,
             head: Vec::new(),
@@ -426,7 +430,7 @@ impl TraceStream {
                 carry: Vec::new(),
                 count: 0,
                 at: 0,
-                builder: Builder::new(),
+                builder,
                 header_done: false,
                 vscsi: None,
             },

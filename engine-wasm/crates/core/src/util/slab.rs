@@ -39,10 +39,11 @@ impl IdList {
         Self::with_capacity(universe, 0)
     }
 
-    /// An empty list for ids `0..universe` that holds up to `capacity` ids without reallocating.
+    /// An empty list for ids `0..universe` that holds up to `capacity` ids without reallocating;
+    /// an unbounded list (`usize::MAX`, a cache counted in bytes) reserves the universe.
     pub fn with_capacity(universe: usize, capacity: usize) -> Self {
         let mut nodes = Vec::new();
-        nodes.reserve_exact(capacity);
+        nodes.reserve_exact(if capacity == usize::MAX { universe } else { capacity });
         Self { slot_of: vec![NIL; universe], nodes, free: NIL, front: NIL, back: NIL, len: 0 }
     }
 

@@ -1,0 +1,192 @@
+//! A cache counted in bytes: objects of any size in one policy's order. The capacity is a
+//! number of bytes; a miss admits the object, first evicting the policy's victims until it
+//! fits, and an object larger than the whole cache is not admitted (the request is a miss and
+//! nothing moves). This is libCacheSim's rule (`cache_get_base`: evict while
+//! `occupied + size > capacity`, and `can_insert` refuses an object above the capacity), so
+//! the two count the same misses on the same trace.
+//!
+//! **A request whose size differs from the cached copy's** is a hit, and the cached copy keeps
+//! the size it was admitted with: the peer does the same (probed with libcachesim 0.3.5: the
+//! trace `1:100 1:300 2:100` in 350 bytes keeps both objects, 200 bytes in all). The request's
+//! own size is what the byte counters count. An object evicted and fetched again is admitted
+//! with its new size.
+//!
+//! Which policies: those whose choice of victim does not depend on the capacity — a queue, a
+//! clock, a sieve ([`PolicyConfig::orders_by_bytes`]). The policy is built unbounded (it never
+//! evicts by itself) and this cache asks it for victims; byte-aware policies whose lists are
+//! sized in bytes are their own.
+
+use super::{Policy, PolicyConfig};
+use crate::model::Block;
+
+/// A policy's cache, `capacity` bytes.
+pub struct BySize {
+    inner: Box<dyn Policy>,
+    capacity: u64,
+    used: u64,
+    /// Per block id: the bytes its cached copy takes (meaningful while it is cached).
+    size_of: Vec<u64>,
+}
+
+impl BySize {
+    /// `policy` over `capacity` bytes (at least 1); `universe`: the block ids expected (a hint).
+    pub fn new(policy: &PolicyConfig, capacity: u64, universe: usize, seed: u64) -> Result<Self, String> {
+        if capacity == 0 {
+            return Err("a cache must hold at least one byte".into());
+        }
+        if !policy.orders_by_bytes() {
+            return Err(format!(
+                "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK and SIEVE do): give its size in blocks",
+                policy.name()
+            ));
+        }
+        let inner = policy.build(usize::MAX, universe, seed)?;
+        Ok(Self { inner, capacity, used: 0, size_of: vec![0; universe] })
+    }
+
+    /// Bytes cached now.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    pub fn capacity(&self) -> u64 {
+        self.capacity
+    }
+
+    pub fn len(&self) -> usize {
+        self.inner.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.inner.is_empty()
+    }
+
+    pub fn contains(&self, block: Block) -> bool {
+        self.inner.contains(block)
+    }
+
+    /// A reference to `block`, `size` bytes: a hit reorders it as the policy says; a miss
+    /// admits it if it fits in the whole cache, evicting victims (pushed into `evicted`) until
+    /// it fits. Returns whether it was a hit.
+    #[inline]
+    pub fn access(&mut self, block: Block, size: u64, evicted: &mut Vec<Block>) -> bool {
+        if self.inner.on_hit(block) {
+            return true;
+        }
+        if size > self.capacity {
+            return false;
+        }
+        while self.used + size > self.capacity {
+            let victim = self.inner.evict().expect("bytes in use, so a block is cached");
+            self.used -= self.size_of[victim as usize];
+            evicted.push(victim);
+        }
+        let end = self.inner.miss_end();
+        self.inner.insert(block, end, evicted);
+        let i = block as usize;
+        if i >= self.size_of.len() {
+            self.size_of.resize((i + 1).max(self.size_of.len() * 2), 0);
+        }
+        self.size_of[i] = size;
+        self.used += size;
+        false
+    }
+
+    /// The cached blocks, next victim first.
+    pub fn contents(&self, out: &mut Vec<Block>) {
+        self.inner.contents(out);
+    }
+
+    /// The policy's own invariants, and the bytes in use are the cached copies' sizes, within
+    /// the capacity.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.inner.check_invariants()?;
+        let mut cached = Vec::new();
+        self.inner.contents(&mut cached);
+        let sum: u64 = cached.iter().map(|&b| self.size_of[b as usize]).sum();
+        if sum != self.used {
+            return Err(format!("{} bytes in use, but the cached copies take {sum}", self.used));
+        }
+        if self.used > self.capacity {
+            return Err(format!("{} bytes in use in a cache of {}", self.used, self.capacity));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::rng::Rng;
+
+    /// The naive model: the cached objects in the policy's order as a vector, the front the
+    /// next victim. LRU moves a hit to the back; FIFO does not.
+    fn naive(lru: bool, capacity: u64, refs: &[(Block, u64)]) -> Vec<bool> {
+        let mut cached: Vec<(Block, u64)> = Vec::new();
+        let mut out = Vec::new();
+        for &(b, size) in refs {
+            if let Some(i) = cached.iter().position(|&(c, _)| c == b) {
+                if lru {
+                    let e = cached.remove(i);
+                    cached.push(e);
+                }
+                out.push(true);
+                continue;
+            }
+            out.push(false);
+            if size > capacity {
+                continue;
+            }
+            while cached.iter().map(|e| e.1).sum::<u64>() + size > capacity {
+                cached.remove(0);
+            }
+            cached.push((b, size));
+        }
+        out
+    }
+
+    #[test]
+    fn lru_and_fifo_by_bytes_match_the_naive_model() {
+        let mut rng = Rng::seeded(35);
+        for (policy, lru) in [(PolicyConfig::Lru, true), (PolicyConfig::Fifo, false)] {
+            for capacity in [1, 100, 700, 5_000] {
+                let refs: Vec<(Block, u64)> = (0..3000)
+                    .map(|_| {
+                        let b = rng.below(60).min(rng.below(60)) as Block;
+                        // Sizes fixed per object, but some objects larger than small caches.
+                        (b, 1 + (b as u64 * 7919) % 900)
+                    })
+                    .collect();
+                let mut c = BySize::new(&policy, capacity, 4, 1).unwrap();
+                let mut evicted = Vec::new();
+                let got: Vec<bool> = refs.iter().map(|&(b, s)| c.access(b, s, &mut evicted)).collect();
+                c.check_invariants().unwrap();
+                assert_eq!(got, naive(lru, capacity, &refs), "{policy:?} at {capacity} bytes");
+            }
+        }
+    }
+
+    #[test]
+    fn worked_example_a_hit_keeps_the_size_it_was_admitted_with() {
+        // libcachesim 0.3.5 on the same requests: miss, hit, miss, hit, 200 bytes cached; and
+        // an object above the capacity is a miss that moves nothing.
+        let mut c = BySize::new(&PolicyConfig::Lru, 350, 0, 1).unwrap();
+        let mut ev = Vec::new();
+        let got: Vec<bool> =
+            [(1, 100), (1, 300), (2, 100), (1, 300)].iter().map(|&(b, s)| c.access(b, s, &mut ev)).collect();
+        assert_eq!((got, c.used(), ev.len()), (vec![false, true, false, true], 200, 0));
+        assert!(!c.access(3, 351, &mut ev));
+        assert_eq!((c.len(), c.used()), (2, 200));
+        // 300 bytes for 3: LRU evicts 2 then 1 (2 was referenced before 1's last hit).
+        assert!(!c.access(3, 300, &mut ev));
+        assert_eq!((ev, c.used()), (vec![2, 1], 300));
+        c.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn policies_that_size_their_lists_are_refused_in_bytes_with_the_reason() {
+        let e = BySize::new(&PolicyConfig::Arc, 1 << 20, 0, 1).err().unwrap();
+        assert!(e.contains("arc does not take a capacity in bytes"), "{e}");
+        assert!(BySize::new(&PolicyConfig::Lru, 0, 0, 1).is_err());
+    }
+}
