@@ -200,6 +200,7 @@ describe('App', () => {
       'random',
       'clock',
       'sieve',
+      'gdsf',
       'lfu',
       'slru',
       'lru-2',

@@ -82,6 +82,18 @@ pub trait TeachingViews {
     }
 }
 
+/// A policy that weighs objects by their size (GDSF): a cache counted in bytes
+/// ([`super::sized::BySize`]) tells it the size of the object it is about to insert.
+pub trait SizeAware {
+    /// The next [`super::Policy::insert`] is of an object of `bytes`.
+    fn admit_size(&mut self, bytes: u64);
+    /// Whether a newcomer enters before the victims leave, and may be the first of them (its
+    /// priority the lowest): GDSF's rule in libCacheSim. Otherwise victims leave first.
+    fn enters_before_evicting(&self) -> bool {
+        false
+    }
+}
+
 /// A policy that names its next victims without walking its whole contents.
 pub trait VictimPreview {
     /// Appends up to `k` of the next victims, next first (paper 003's content-aware client

@@ -27,6 +27,7 @@ pub mod clock_pro;
 pub mod co;
 pub mod fifo;
 mod future;
+pub mod gdsf;
 mod heap_body;
 pub mod hyperbolic;
 pub mod lecar;
@@ -50,7 +51,7 @@ pub mod two_q;
 mod wrapper;
 pub mod wtinylfu;
 
-pub use ability::{HintAware, Queue, StackEntry, StackStatus, TeachingViews, VictimPreview};
+pub use ability::{HintAware, Queue, SizeAware, StackEntry, StackStatus, TeachingViews, VictimPreview};
 pub use clock::Clock;
 pub use fifo::Fifo;
 pub use lfu::Lfu;
@@ -142,6 +143,10 @@ pub trait Policy: Send {
     fn victims(&self) -> Option<&dyn VictimPreview> {
         None
     }
+    /// Its weighing of objects by size, if it has one (GDSF).
+    fn sizes(&mut self) -> Option<&mut dyn SizeAware> {
+        None
+    }
     /// What an admission filter in front of this policy let in and turned away
     /// ([`admission::Admitted`]); `None` without one.
     fn admission(&self) -> Option<admission::AdmissionCounts> {
@@ -171,6 +176,8 @@ pub enum PolicyConfig {
     Clock,
     /// SIEVE (NSDI 2024).
     Sieve,
+    /// Greedy-Dual-Size-Frequency: priority = L + frequency × cost / size, L the last victim's.
+    Gdsf,
     /// Least frequently used while cached, ties to the earliest inserted; optional aging.
     #[serde(rename_all = "camelCase")]
     Lfu {
@@ -344,6 +351,7 @@ impl PolicyConfig {
             PolicyConfig::Random => Box::new(RandomPolicy::new(capacity, universe, seed)),
             PolicyConfig::Clock => Box::new(Clock::new(capacity, universe)),
             PolicyConfig::Sieve => Box::new(Sieve::new(capacity, universe)),
+            PolicyConfig::Gdsf => Box::new(gdsf::Gdsf::new(capacity, universe)),
             PolicyConfig::Lfu { aging_period } => Box::new(Lfu::new(capacity, universe, aging_period)?),
             PolicyConfig::Slru { protected_share } => Box::new(Slru::new(capacity, universe, protected_share)?),
             PolicyConfig::Lru2 => Box::new(LruK::new(capacity, universe)),
@@ -413,7 +421,12 @@ impl PolicyConfig {
     pub fn orders_by_bytes(&self) -> bool {
         matches!(
             self,
-            PolicyConfig::Lru | PolicyConfig::Mru | PolicyConfig::Fifo | PolicyConfig::Clock | PolicyConfig::Sieve
+            PolicyConfig::Lru
+                | PolicyConfig::Mru
+                | PolicyConfig::Fifo
+                | PolicyConfig::Clock
+                | PolicyConfig::Sieve
+                | PolicyConfig::Gdsf
         )
     }
 
@@ -483,6 +496,7 @@ impl PolicyConfig {
             PolicyConfig::Random => "random",
             PolicyConfig::Clock => "clock",
             PolicyConfig::Sieve => "sieve",
+            PolicyConfig::Gdsf => "gdsf",
             PolicyConfig::Lfu { .. } => "lfu",
             PolicyConfig::Slru { .. } => "slru",
             PolicyConfig::Lru2 => "lru-2",
@@ -521,6 +535,7 @@ mod config_tests {
             r#"{"kind":"random"}"#,
             r#"{"kind":"clock"}"#,
             r#"{"kind":"sieve"}"#,
+            r#"{"kind":"gdsf"}"#,
             r#"{"kind":"lfu"}"#,
             r#"{"kind":"lfu","agingPeriod":1000}"#,
             r#"{"kind":"slru"}"#,

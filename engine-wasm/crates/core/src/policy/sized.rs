@@ -5,6 +5,10 @@
 //! `occupied + size > capacity`, and `can_insert` refuses an object above the capacity), so
 //! the two count the same misses on the same trace.
 //!
+//! A policy that weighs objects by size may ask to take the newcomer in first and then evict
+//! while the cache is over its capacity, the newcomer included (GDSF in libCacheSim: an object
+//! whose priority is the lowest is evicted at once, and the inflation value rises to it).
+//!
 //! **A request whose size differs from the cached copy's** is a hit, and the cached copy keeps
 //! the size it was admitted with: the peer does the same (probed with libcachesim 0.3.5: the
 //! trace `1:100 1:300 2:100` in 350 bytes keeps both objects, 200 bytes in all). The request's
@@ -12,9 +16,9 @@
 //! with its new size.
 //!
 //! Which policies: those whose choice of victim does not depend on the capacity — a queue, a
-//! clock, a sieve ([`PolicyConfig::orders_by_bytes`]). The policy is built unbounded (it never
-//! evicts by itself) and this cache asks it for victims; byte-aware policies whose lists are
-//! sized in bytes are their own.
+//! clock, a sieve, GDSF's priorities ([`PolicyConfig::orders_by_bytes`]). The policy is built
+//! unbounded (it never evicts by itself) and this cache asks it for victims; one that weighs
+//! objects by size ([`super::SizeAware`]) is told each newcomer's size.
 
 use super::{Policy, PolicyConfig};
 use crate::model::Block;
@@ -36,7 +40,7 @@ impl BySize {
         }
         if !policy.orders_by_bytes() {
             return Err(format!(
-                "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK and SIEVE do): give its size in blocks",
+                "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE and GDSF do): give its size in blocks",
                 policy.name()
             ));
         }
@@ -76,10 +80,15 @@ impl BySize {
         if size > self.capacity {
             return false;
         }
-        while self.used + size > self.capacity {
-            let victim = self.inner.evict().expect("bytes in use, so a block is cached");
-            self.used -= self.size_of[victim as usize];
-            evicted.push(victim);
+        let enters_first = match self.inner.sizes() {
+            Some(weighs) => {
+                weighs.admit_size(size);
+                weighs.enters_before_evicting()
+            }
+            None => false,
+        };
+        if !enters_first {
+            self.make_room(self.capacity - size, evicted);
         }
         let end = self.inner.miss_end();
         self.inner.insert(block, end, evicted);
@@ -89,7 +98,23 @@ impl BySize {
         }
         self.size_of[i] = size;
         self.used += size;
+        if enters_first {
+            self.make_room(self.capacity, evicted);
+            // The newcomer may have been the first to go: it was never really cached.
+            if evicted.last() == Some(&block) {
+                evicted.pop();
+            }
+        }
         false
+    }
+
+    /// Evicts the policy's victims until at most `bytes` are in use.
+    fn make_room(&mut self, bytes: u64, evicted: &mut Vec<Block>) {
+        while self.used > bytes {
+            let victim = self.inner.evict().expect("bytes in use, so a block is cached");
+            self.used -= self.size_of[victim as usize];
+            evicted.push(victim);
+        }
     }
 
     /// The cached blocks, next victim first.
