@@ -16,7 +16,7 @@ from conftest import ROOT
 TRACE = ROOT.parent / "shared" / "traces" / "cloudPhysicsIO.oracleGeneral.bin"
 SIZES = {"128MiB": 128 << 20, "256MiB": 256 << 20, "512MiB": 512 << 20, "1GiB": 1 << 30}
 #: tiersim's policy kind → libcachesim's class.
-POLICIES = {"lru": "LRU", "fifo": "FIFO", "clock": "Clock", "sieve": "Sieve", "gdsf": "GDSF"}
+POLICIES = {"lru": "LRU", "fifo": "FIFO", "clock": "Clock", "sieve": "Sieve", "gdsf": "GDSF", "min": "Belady"}
 
 
 @pytest.fixture(scope="module")

@@ -174,15 +174,14 @@ pub fn run_points(
     let universe = counted.as_ref().map_or(0, |c| c.distinct as usize);
     let mut online = Vec::new();
     let mut offline = Vec::new();
-    let blocks = |policy: &PolicyConfig, size: Capacity| match size {
-        Capacity::Blocks(n) => Ok(n),
-        Capacity::Bytes(_) => Err(format!("size: {} takes a size in blocks (objects), not bytes", policy.name())),
-    };
     for (i, (policy, size)) in points.iter().enumerate() {
         match ReferenceString::for_policy(policy) {
             // Checked now, before any pass: the size, and that it builds.
             Some(empty) => {
-                Simulator::offline(policy, blocks(policy, *size)?, multi, 0, empty)?;
+                match size {
+                    Capacity::Bytes(b) => Simulator::offline_in_bytes(policy, *b, 0, file.block_size, empty)?,
+                    Capacity::Blocks(n) => Simulator::offline(policy, *n, multi, 0, empty)?,
+                };
                 offline.push(i);
             }
             None => online.push((i, Simulator::with_capacity(policy, *size, multi, universe, file.block_size)?)),
@@ -263,7 +262,13 @@ pub fn run_points(
             // The last point built from a string takes it; the others a copy.
             let last_user = offline[k + 1..].iter().all(|&j| !same_kind(&kind_of(j), &kind));
             let string = if last_user { strings.swap_remove(at) } else { strings[at].clone() };
-            sims.push((i, Simulator::offline(policy, blocks(policy, *size)?, multi, c.distinct as usize, string)?));
+            let sim = match size {
+                Capacity::Bytes(b) => {
+                    Simulator::offline_in_bytes(policy, *b, c.distinct as usize, file.block_size, string)?
+                }
+                Capacity::Blocks(n) => Simulator::offline(policy, *n, multi, c.distinct as usize, string)?,
+            };
+            sims.push((i, sim));
         }
         let mut shares = deal(sims, Vec::new(), threads);
         last = Some(pass(file, &mut shares)?);

@@ -45,7 +45,13 @@ impl BySize {
             ));
         }
         let inner = policy.build(usize::MAX, universe, seed)?;
-        Ok(Self { inner, capacity, used: 0, size_of: vec![0; universe] })
+        Ok(Self::over(inner, capacity, universe))
+    }
+
+    /// `capacity` bytes of an unbounded `inner` cache built elsewhere (an offline policy's,
+    /// from its reference string: MIN).
+    pub fn over(inner: Box<dyn Policy>, capacity: u64, universe: usize) -> Self {
+        Self { inner, capacity, used: 0, size_of: vec![0; universe] }
     }
 
     /// Bytes cached now.
