@@ -26,6 +26,10 @@ use crate::model::Block;
 /// A policy's cache, `capacity` bytes.
 pub struct BySize {
     inner: Box<dyn Policy>,
+    /// Whether `inner` weighs objects by size ([`super::SizeAware`]), and lets a newcomer in
+    /// before its victims leave: asked once, not at every miss.
+    weighs: bool,
+    enters_first: bool,
     capacity: u64,
     used: u64,
     /// Per block id: the bytes its cached copy takes (meaningful while it is cached).
@@ -50,8 +54,12 @@ impl BySize {
 
     /// `capacity` bytes of an unbounded `inner` cache built elsewhere (an offline policy's,
     /// from its reference string: MIN).
-    pub fn over(inner: Box<dyn Policy>, capacity: u64, universe: usize) -> Self {
-        Self { inner, capacity, used: 0, size_of: vec![0; universe] }
+    pub fn over(mut inner: Box<dyn Policy>, capacity: u64, universe: usize) -> Self {
+        let (weighs, enters_first) = match inner.sizes() {
+            Some(w) => (true, w.enters_before_evicting()),
+            None => (false, false),
+        };
+        Self { inner, weighs, enters_first, capacity, used: 0, size_of: vec![0; universe] }
     }
 
     /// Bytes cached now.
@@ -86,13 +94,10 @@ impl BySize {
         if size > self.capacity {
             return false;
         }
-        let enters_first = match self.inner.sizes() {
-            Some(weighs) => {
-                weighs.admit_size(size);
-                weighs.enters_before_evicting()
-            }
-            None => false,
-        };
+        if self.weighs {
+            self.inner.sizes().expect("weighs sizes").admit_size(size);
+        }
+        let enters_first = self.enters_first;
         if !enters_first {
             self.make_room(self.capacity - size, evicted);
         }
