@@ -87,9 +87,9 @@ run_pytest() {
       pandas numpy pyarrow matplotlib || status=$?
   fi
   if ((status == 0)); then
-    # The peer the object-size tests compare with (issue 35); where it cannot be installed,
-    # those tests skip and say so.
-    "$py" "${pip[@]}" libcachesim || echo "libcachesim could not be installed: the peer tests will skip"
+    # The peer the object-size tests compare with (issue 35), pinned: its semantics are what the
+    # tests hold us to; where it cannot be installed, those tests skip and say so.
+    "$py" "${pip[@]}" libcachesim==0.3.5 || echo "libcachesim could not be installed: the peer tests will skip"
     # Without build isolation the venv's maturin builds it: put it on the PATH.
     PATH="$PWD/$venv/bin:$PATH" "$py" "${pip[@]}" --no-build-isolation --force-reinstall --no-deps \
       ./engine-wasm/crates/python || status=$?
