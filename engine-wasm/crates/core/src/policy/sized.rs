@@ -44,7 +44,7 @@ impl BySize {
         }
         if !policy.orders_by_bytes() {
             return Err(format!(
-                "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE and GDSF do): give its size in blocks",
+                "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDSF and, offline, MIN do): give its size in blocks",
                 policy.name()
             ));
         }
