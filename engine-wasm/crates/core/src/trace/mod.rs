@@ -442,7 +442,8 @@ impl Builder {
     /// limit and memory allows (else the vectors grow as they go).
     pub(crate) fn reserve(&mut self, records: usize, refs: usize) {
         let t = &mut self.trace;
-        let bytes = records.saturating_mul(size_of::<Record>()).saturating_add(refs.saturating_mul(4));
+        let per_record = size_of::<Record>() + if self.sized { size_of::<u64>() } else { 0 };
+        let bytes = records.saturating_mul(per_record).saturating_add(refs.saturating_mul(4));
         if self.keep && bytes <= self.limit && refs <= MAX_REFS && t.records.try_reserve_exact(records).is_ok() {
             let _ = t.refs.try_reserve_exact(refs);
             if self.sized {

@@ -437,8 +437,8 @@ impl TraceStream {
         })
     }
 
-    /// Keep at most `bytes` of records and block references (24 bytes a request and 4 a
-    /// block): past that the stream only counts, and [`TraceStream::finish`] fails with the
+    /// Keep at most `bytes` of records and block references (24 bytes a request, 8 more with its
+    /// size, and 4 a block): past that the stream only counts, and [`TraceStream::finish`] fails with the
     /// whole file's size — a big file in a browser worker is refused, with its totals, before
     /// it exhausts the worker's memory.
     pub fn memory_limit(mut self, bytes: usize) -> Self {
