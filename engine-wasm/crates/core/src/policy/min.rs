@@ -32,7 +32,7 @@ impl Min {
         let n = refs.len().min(NEVER as usize - 1);
         let future = Future::new(universe, refs[..n].iter().map(|&b| (b, true))).expect("length bounded above");
         let universe = universe.max(refs.iter().map(|&b| b as usize + 1).max().unwrap_or(0));
-        Self { capacity, heap: IndexedHeap::new(capacity.min(universe), universe), future }
+        Self { capacity, heap: IndexedHeap::new(capacity, universe), future }
     }
 
     fn key(next: u32) -> (u8, u32) {

@@ -15,8 +15,10 @@ pub struct IndexedHeap<K: Ord + Copy + Default> {
 }
 
 impl<K: Ord + Copy + Default> IndexedHeap<K> {
+    /// Room for `capacity` ids of `universe` (an unbounded heap, `usize::MAX`: the universe).
     pub fn new(capacity: usize, universe: usize) -> Self {
-        Self { heap: Vec::with_capacity(capacity + 1), pos: vec![ABSENT; universe] }
+        let room = super::reserve_for(capacity, universe).saturating_add(1);
+        Self { heap: Vec::with_capacity(room), pos: vec![ABSENT; universe] }
     }
 
     #[inline]

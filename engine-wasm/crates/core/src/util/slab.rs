@@ -43,7 +43,7 @@ impl IdList {
     /// an unbounded list (`usize::MAX`, a cache counted in bytes) reserves the universe.
     pub fn with_capacity(universe: usize, capacity: usize) -> Self {
         let mut nodes = Vec::new();
-        nodes.reserve_exact(if capacity == usize::MAX { universe } else { capacity });
+        nodes.reserve_exact(super::reserve_for(capacity, universe));
         Self { slot_of: vec![NIL; universe], nodes, free: NIL, front: NIL, back: NIL, len: 0 }
     }
 
