@@ -23,6 +23,7 @@
 //! gives priority L (the lowest a resident object can have), and repositioning to "eject me
 //! last" counts as a reference.
 
+use super::heap_body::{check_heap, heap_policy_body, make_room};
 use super::{End, Policy, SizeAware};
 use crate::model::Block;
 use crate::util::heap::IndexedHeap;
@@ -50,7 +51,7 @@ impl Gdsf {
     pub fn new(capacity: usize, universe: usize) -> Self {
         Self {
             capacity,
-            heap: IndexedHeap::new(capacity.min(universe), universe),
+            heap: IndexedHeap::new(capacity, universe),
             freq: vec![0; universe],
             size: vec![1; universe],
             l: 0.0,
@@ -89,18 +90,7 @@ impl Policy for Gdsf {
         "gdsf"
     }
 
-    fn capacity(&self) -> usize {
-        self.capacity
-    }
-
-    fn len(&self) -> usize {
-        self.heap.len()
-    }
-
-    #[inline]
-    fn contains(&self, block: Block) -> bool {
-        self.heap.contains(block)
-    }
+    heap_policy_body!(own evict);
 
     fn on_hit(&mut self, block: Block) -> bool {
         if !self.heap.contains(block) {
@@ -118,12 +108,7 @@ impl Policy for Gdsf {
     }
 
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
-        while self.heap.len() >= self.capacity {
-            match self.evict() {
-                Some(v) => evicted.push(v),
-                None => break,
-            }
-        }
+        make_room!(self, evicted);
         self.grow(block);
         let i = block as usize;
         self.freq[i] = 1;
@@ -149,28 +134,15 @@ impl Policy for Gdsf {
         }
     }
 
-    fn remove(&mut self, block: Block) -> bool {
-        self.heap.remove(block)
-    }
-
+    /// The lowest priority leaves, and becomes the inflation value.
     fn evict(&mut self) -> Option<Block> {
         let victim = self.heap.peek()?;
         self.l = self.priority(victim).expect("resident");
         self.heap.pop()
     }
 
-    /// Resident blocks in eviction order.
-    fn contents(&self, out: &mut Vec<Block>) {
-        let start = out.len();
-        out.extend(self.heap.ids());
-        out[start..].sort_by_key(|&b| self.heap.key(b));
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
-        self.heap.validate()?;
-        if self.heap.len() > self.capacity {
-            return Err(format!("{} blocks in a cache of {}", self.heap.len(), self.capacity));
-        }
+        check_heap(&self.heap, self.capacity)?;
         for b in self.heap.ids() {
             let h = self.priority(b).expect("resident");
             if h < self.l {
