@@ -39,27 +39,26 @@ pub struct BySize {
 impl BySize {
     /// `policy` over `capacity` bytes (at least 1); `universe`: the block ids expected (a hint).
     pub fn new(policy: &PolicyConfig, capacity: u64, universe: usize, seed: u64) -> Result<Self, String> {
-        if capacity == 0 {
-            return Err("a cache must hold at least one byte".into());
-        }
         if !policy.orders_by_bytes() {
             return Err(format!(
                 "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDSF and, offline, MIN do): give its size in blocks",
                 policy.name()
             ));
         }
-        let inner = policy.build(usize::MAX, universe, seed)?;
-        Ok(Self::over(inner, capacity, universe))
+        Self::over(policy.build(usize::MAX, universe, seed)?, capacity, universe)
     }
 
     /// `capacity` bytes of an unbounded `inner` cache built elsewhere (an offline policy's,
     /// from its reference string: MIN).
-    pub fn over(mut inner: Box<dyn Policy>, capacity: u64, universe: usize) -> Self {
+    pub fn over(mut inner: Box<dyn Policy>, capacity: u64, universe: usize) -> Result<Self, String> {
+        if capacity == 0 {
+            return Err("a cache must hold at least one byte".into());
+        }
         let (weighs, enters_first) = match inner.sizes() {
             Some(w) => (true, w.enters_before_evicting()),
             None => (false, false),
         };
-        Self { inner, weighs, enters_first, capacity, used: 0, size_of: vec![0; universe] }
+        Ok(Self { inner, weighs, enters_first, capacity, used: 0, size_of: vec![0; universe] })
     }
 
     /// Bytes cached now.

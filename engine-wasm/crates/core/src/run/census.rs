@@ -114,21 +114,7 @@ mod tests {
         // Batch by batch (each batch's `start`s from its own references), the same.
         let mut streamed = TraceCensus::new(3);
         for (from, to) in [(0, 1), (1, 4), (4, 5)] {
-            let first = t.records[from].start;
-            let batch = Trace {
-                records: t.records[from..to]
-                    .iter()
-                    .map(|&r| {
-                        let mut r = r;
-                        r.start -= first;
-                        r
-                    })
-                    .collect(),
-                refs: t.refs[first as usize..(t.records[to - 1].start + t.records[to - 1].len) as usize].to_vec(),
-                raw: Vec::new(),
-                sizes: Vec::new(),
-            };
-            streamed.add(&batch);
+            streamed.add(&t.batch(from..to));
         }
         assert_eq!(streamed.finish(7), c);
     }

@@ -10,7 +10,7 @@ use crate::hierarchy::MultiBlock;
 use crate::model::{Block, Op, WriteHint};
 use crate::policy::sized::BySize;
 use crate::policy::{Min, Policy, PolicyConfig, ReadOpt};
-use crate::trace::Trace;
+use crate::trace::{Record, Trace};
 
 /// The largest cache [`simulate`] accepts, in blocks (block ids are `u32`).
 pub const MAX_SIZE: u64 = 1 << 32;
@@ -244,8 +244,6 @@ pub struct Simulator {
     size: Capacity,
     multi: MultiBlock,
     store: Store,
-    /// Bytes a block takes, when known ([`Simulator::block_size`]): a block trace's byte counts.
-    block_size: Option<u64>,
     /// Scratch: a request's victims, and an atomic request's blocks the cache lacked.
     evicted: Vec<Block>,
     missing: Vec<Block>,
@@ -260,7 +258,8 @@ enum Store {
         /// Whether the policy reads write hints (paper 004): writes are then its own business.
         hints: bool,
     },
-    Bytes(BySize),
+    /// `block_size`: the bytes each block of a block trace takes.
+    Bytes { cache: BySize, block_size: u64 },
 }
 
 #[derive(Default)]
@@ -305,9 +304,7 @@ impl Simulator {
                     return Err("multi-block: a cache in bytes serves a request's blocks one by one (per-block)".into());
                 }
                 let cache = BySize::new(policy, bytes, universe, 1).map_err(|e| format!("policy: {e}"))?;
-                let mut sim = Self::blank(policy, capacity, multi, Store::Bytes(cache));
-                sim.block_size = Some(block_size as u64);
-                Ok(sim)
+                Ok(Self::blank(policy, capacity, multi, Store::Bytes { cache, block_size: block_size as u64 }))
             }
         }
     }
@@ -344,21 +341,12 @@ impl Simulator {
         let cache = match (policy, refs) {
             (PolicyConfig::Min, ReferenceString::Blocks(blocks)) => {
                 BySize::over(Box::new(Min::new(usize::MAX, universe, blocks)), bytes, universe)
+                    .map_err(|e| format!("size: {e}"))?
             }
             (p, _) => return Err(format!("policy: {} takes a size in blocks (objects), not bytes", p.name())),
         };
-        if bytes == 0 {
-            return Err("size: a cache must hold at least one byte".into());
-        }
-        let mut sim = Self::blank(policy, Capacity::Bytes(bytes), MultiBlock::PerBlock, Store::Bytes(cache));
-        sim.block_size = Some(block_size as u64);
-        Ok(sim)
-    }
-
-    /// A block trace's blocks take `bytes` each: the report then gives byte counts too.
-    pub fn block_size(mut self, bytes: u32) -> Self {
-        self.block_size = Some(bytes as u64);
-        self
+        let store = Store::Bytes { cache, block_size: block_size as u64 };
+        Ok(Self::blank(policy, Capacity::Bytes(bytes), MultiBlock::PerBlock, store))
     }
 
     fn with_cache(policy: &PolicyConfig, size: u64, multi: MultiBlock, mut cache: Box<dyn Policy>) -> Self {
@@ -372,7 +360,6 @@ impl Simulator {
             size,
             multi,
             store,
-            block_size: None,
             evicted: Vec::with_capacity(16),
             missing: Vec::new(),
             counts: Counts { sized: true, ..Counts::default() },
@@ -391,7 +378,7 @@ impl Simulator {
             Store::Blocks { cache, hints } => {
                 feed_blocks::<true>(cache.as_mut(), *hints, self.multi, evicted, &mut self.missing, counts, batch)
             }
-            Store::Bytes(cache) => feed_bytes(cache, self.block_size.unwrap_or(1), evicted, counts, batch),
+            Store::Bytes { cache, block_size } => feed_bytes(cache, *block_size, evicted, counts, batch),
         }
         counts.sized &= !batch.sizes.is_empty() || batch.records.is_empty();
         self.secs += start.elapsed().as_secs_f64();
@@ -407,12 +394,12 @@ impl Simulator {
         let ratio = |num: u64, den: u64| if den == 0 { 0.0 } else { num as f64 / den as f64 };
         let c = &self.counts;
         let requests = c.requests;
-        // Bytes: each request's own size in a sized trace (counted as served); else blocks × the
-        // block size, when known.
-        let bytes = if c.sized && requests > 0 {
-            Some((c.bytes, c.bytes_missed))
-        } else {
-            self.block_size.map(|bs| (c.block_refs * bs, (c.block_refs - c.block_hits) * bs))
+        // Bytes: each request's own size in a sized trace (counted as served); else, in a cache
+        // counted in bytes, blocks × the block size; else none (a block cache, a block trace).
+        let bytes = match &self.store {
+            _ if c.sized && requests > 0 => Some((c.bytes, c.bytes_missed)),
+            Store::Bytes { block_size: bs, .. } => Some((c.block_refs * bs, (c.block_refs - c.block_hits) * bs)),
+            Store::Blocks { .. } => None,
         };
         SimResult {
             policy: self.policy.to_string(),
@@ -485,8 +472,7 @@ fn feed_blocks<const SIZED: bool>(
     counts: &mut Counts,
     batch: &Trace,
 ) {
-    let (mut hits, mut read_hits, mut block_hits, mut reads) = (0u64, 0u64, 0u64, 0u64);
-    let (mut bytes, mut bytes_missed) = (0u64, 0u64);
+    let mut tally = Tally::default();
     for (i, r) in batch.records.iter().enumerate() {
         let blocks = batch.blocks_of(r);
         // Which of its blocks are cached when referenced: all before serving it (atomic), or
@@ -517,25 +503,15 @@ fn feed_blocks<const SIZED: bool>(
                 present
             }
         };
-        let hit = present == blocks.len() as u64;
-        hits += hit as u64;
-        read_hits += (hit && r.op == Op::Read) as u64;
-        block_hits += present;
-        reads += (r.op == Op::Read) as u64;
-        if SIZED {
-            let size = batch.sizes[i];
-            bytes += size;
-            bytes_missed += if hit { 0 } else { size };
-        }
+        tally.request(r, blocks.len(), present, if SIZED { Some(batch.sizes[i]) } else { None });
     }
-    counts.add(batch, hits, read_hits, block_hits, reads, bytes, bytes_missed);
+    counts.add(batch, &tally);
 }
 
 /// A cache in bytes serves `batch`, block by block: a sized trace's request (one object) takes
 /// its size, a block trace's block `block_size` bytes.
 fn feed_bytes(cache: &mut BySize, block_size: u64, evicted: &mut Vec<Block>, counts: &mut Counts, batch: &Trace) {
-    let (mut hits, mut read_hits, mut block_hits, mut reads) = (0u64, 0u64, 0u64, 0u64);
-    let (mut bytes, mut bytes_missed) = (0u64, 0u64);
+    let mut tally = Tally::default();
     for (i, r) in batch.records.iter().enumerate() {
         let blocks = batch.blocks_of(r);
         let size = batch.sizes.get(i).copied();
@@ -544,30 +520,49 @@ fn feed_bytes(cache: &mut BySize, block_size: u64, evicted: &mut Vec<Block>, cou
             present += cache.access(b, size.unwrap_or(block_size), evicted) as u64;
             evicted.clear();
         }
-        let hit = present == blocks.len() as u64;
-        hits += hit as u64;
-        read_hits += (hit && r.op == Op::Read) as u64;
-        block_hits += present;
-        reads += (r.op == Op::Read) as u64;
+        tally.request(r, blocks.len(), present, size);
+    }
+    counts.add(batch, &tally);
+}
+
+/// A batch's counts while it is served, added to the [`Counts`] once it is.
+#[derive(Default)]
+struct Tally {
+    hits: u64,
+    read_hits: u64,
+    block_hits: u64,
+    reads: u64,
+    bytes: u64,
+    bytes_missed: u64,
+}
+
+impl Tally {
+    /// Request `r`: `present` of its `blocks` were cached when referenced; `size`, its bytes in
+    /// a sized trace.
+    #[inline(always)]
+    fn request(&mut self, r: &Record, blocks: usize, present: u64, size: Option<u64>) {
+        let hit = present == blocks as u64;
+        self.hits += hit as u64;
+        self.read_hits += (hit && r.op == Op::Read) as u64;
+        self.block_hits += present;
+        self.reads += (r.op == Op::Read) as u64;
         if let Some(size) = size {
-            bytes += size;
-            bytes_missed += if hit { 0 } else { size };
+            self.bytes += size;
+            self.bytes_missed += if hit { 0 } else { size };
         }
     }
-    counts.add(batch, hits, read_hits, block_hits, reads, bytes, bytes_missed);
 }
 
 impl Counts {
-    #[allow(clippy::too_many_arguments)]
-    fn add(&mut self, batch: &Trace, hits: u64, read_hits: u64, block_hits: u64, reads: u64, bytes: u64, missed: u64) {
+    fn add(&mut self, batch: &Trace, t: &Tally) {
         self.requests += batch.records.len() as u64;
-        self.reads += reads;
-        self.hits += hits;
-        self.read_hits += read_hits;
-        self.block_hits += block_hits;
+        self.reads += t.reads;
+        self.hits += t.hits;
+        self.read_hits += t.read_hits;
+        self.block_hits += t.block_hits;
         self.block_refs += batch.refs.len() as u64;
-        self.bytes += bytes;
-        self.bytes_missed += missed;
+        self.bytes += t.bytes;
+        self.bytes_missed += t.bytes_missed;
     }
 }
 
@@ -648,23 +643,7 @@ mod tests {
                 let mut at = 0;
                 while at < t.records.len() {
                     let n = (1 + rng.below(200) as usize).min(t.records.len() - at);
-                    let records = &t.records[at..at + n];
-                    let first = records[0].start as usize;
-                    let last = records[n - 1].start as usize + records[n - 1].len as usize;
-                    let piece = Trace {
-                        records: records
-                            .iter()
-                            .map(|&r| {
-                                let mut r = r;
-                                r.start -= first as u32;
-                                r
-                            })
-                            .collect(),
-                        refs: t.refs[first..last].to_vec(),
-                        raw: Vec::new(),
-                        sizes: Vec::new(),
-                    };
-                    sim.feed(&piece);
+                    sim.feed(&t.batch(at..at + n));
                     at += n;
                 }
                 let mut got = sim.result(t.distinct() as u64);
@@ -759,21 +738,7 @@ mod tests {
                     .unwrap();
             let n = t.records.len().div_ceil(pieces);
             for at in (0..t.records.len()).step_by(n) {
-                let end = (at + n).min(t.records.len());
-                let piece = Trace {
-                    records: t.records[at..end]
-                        .iter()
-                        .map(|&r| {
-                            let mut r = r;
-                            r.start -= at as u32;
-                            r
-                        })
-                        .collect(),
-                    refs: t.refs[at..end].to_vec(),
-                    raw: Vec::new(),
-                    sizes: t.sizes[at..end].to_vec(),
-                };
-                sim.feed(&piece);
+                sim.feed(&t.batch(at..(at + n).min(t.records.len())));
             }
             sim.result(t.distinct() as u64)
         };
@@ -810,17 +775,7 @@ mod tests {
             let mut hits = Vec::new();
             for i in 0..t.records.len() {
                 let before = sim.result(2).hits;
-                let piece = Trace {
-                    records: vec![{
-                        let mut r = t.records[i];
-                        r.start = 0;
-                        r
-                    }],
-                    refs: vec![t.refs[i]],
-                    raw: Vec::new(),
-                    sizes: vec![t.sizes[i]],
-                };
-                sim.feed(&piece);
+                sim.feed(&t.batch(i..i + 1));
                 hits.push(sim.result(2).hits > before);
             }
             assert_eq!(hits, want, "{ids:?}");

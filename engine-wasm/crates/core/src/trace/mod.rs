@@ -212,6 +212,23 @@ impl Trace {
         std::mem::swap(&mut self.sizes, &mut batch.sizes);
     }
 
+    /// Requests `range` as a batch a stream would hand on: their records (`start`s counted from
+    /// the batch's first reference), block references and sizes; no `raw` (tests cut traces so).
+    #[cfg(test)]
+    pub(crate) fn batch(&self, range: std::ops::Range<usize>) -> Trace {
+        let records = &self.records[range.clone()];
+        let (first, last) = match (records.first(), records.last()) {
+            (Some(a), Some(z)) => (a.start as usize, (z.start + z.len) as usize),
+            _ => (0, 0),
+        };
+        Trace {
+            records: records.iter().map(|&r| Record { start: r.start - first as u32, ..r }).collect(),
+            refs: self.refs[first..last].to_vec(),
+            raw: Vec::new(),
+            sizes: if self.sizes.is_empty() { Vec::new() } else { self.sizes[range].to_vec() },
+        }
+    }
+
     pub fn blocks_of(&self, r: &Record) -> &[Block] {
         &self.refs[r.start as usize..(r.start + r.len) as usize]
     }
