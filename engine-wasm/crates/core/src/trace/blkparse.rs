@@ -62,8 +62,9 @@ pub(crate) fn line(b: &mut Builder, n: u64, line: &str, opts: &Options) -> Resul
         return Ok(());
     }
     let offset = super::sector_bytes(sector).ok_or_else(|| bad("sector", "a sector within 2^55", f[7]))?;
-    let (first, blocks) = split(offset, sectors * 512, opts);
-    b.push(place, first, blocks, Meta { time_us: Some(secs * 1e6), ..Meta::op(op) })
+    let bytes = sectors.saturating_mul(512);
+    let (first, blocks) = split(offset, bytes, opts);
+    b.push(place, first, blocks, Meta { time_us: Some(secs * 1e6), size: Some(bytes), ..Meta::op(op) })
 }
 
 fn is_device(s: &str) -> bool {

@@ -1,4 +1,5 @@
-//! tiersim's canonical CSV, `time,client,block,nblocks,op,hint` (see the module docs).
+//! tiersim's canonical CSV, `time,client,block,nblocks,op,hint`, optionally `,size` (see the
+//! module docs).
 
 use super::{Builder, Meta, TraceError};
 use crate::model::{Op, WriteHint};
@@ -11,17 +12,24 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<super::Trace, TraceError> {
     super::parse(bytes, super::Format::Csv, &super::Options::default())
 }
 
-/// One line after the header (`n` from 1); blank lines are skipped.
-pub(crate) fn line(b: &mut Builder, n: u64, line: &str) -> Result<(), TraceError> {
+/// One line after the header (`n` from 1); blank lines are skipped. `sized`: the header has
+/// the `size` column, a seventh field of bytes (kept when the builder keeps sizes).
+pub(crate) fn line(b: &mut Builder, n: u64, line: &str, sized: bool) -> Result<(), TraceError> {
     if line.trim().is_empty() {
         return Ok(());
     }
     let place = || format!("line {n}");
     let bad = |field: &str, want: &str, got: &str| super::bad_field(n, field, want, got);
-    let (f, count) = super::fields::<6>(line, ',');
-    if count != 6 {
-        return Err(TraceError { place: place(), message: format!("expected 6 fields ({HEADER}), got {count}") });
+    let (f, count) = super::fields::<7>(line, ',');
+    let want = 6 + usize::from(sized);
+    if count != want {
+        let header = if sized { format!("{HEADER},size") } else { HEADER.to_string() };
+        return Err(TraceError { place: place(), message: format!("expected {want} fields ({header}), got {count}") });
     }
+    let size = match sized {
+        false => None,
+        true => Some(f[6].parse::<u64>().map_err(|_| bad("size", "a size in bytes", f[6]))?),
+    };
     let time = match f[0] {
         "" => None,
         t => Some(
@@ -64,7 +72,7 @@ pub(crate) fn line(b: &mut Builder, n: u64, line: &str) -> Result<(), TraceError
     if hint.is_some() && op == Op::Read {
         return Err(TraceError { place: place(), message: "hint: write hints go on writes only".into() });
     }
-    b.push(place, block, nblocks, Meta { op, time_us: time, client, write_hint: hint, range, size: None })
+    b.push(place, block, nblocks, Meta { op, time_us: time, client, write_hint: hint, range, size })
 }
 
 #[cfg(test)]

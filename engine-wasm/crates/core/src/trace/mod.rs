@@ -10,6 +10,8 @@
 //!   request per line: `time` in µs (may be empty), `client` (0–65535), `block` (a block number),
 //!   `nblocks` (≥ 1), `op` (`r`, `w`, `read` or `write`), `hint` (empty, or on writes `synch`,
 //!   `replace` or `recov` — paper 004's write hints). Plain comma-separated fields, no quoting.
+//!   An optional seventh column, `size` (the header then ends `,hint,size`), gives each
+//!   request's bytes: read as objects, the trace is sized ([`Trace::sizes`]).
 //! - `vscsi` — CloudPhysics' binary block traces, version 1 (32-byte records) or 2 (40-byte),
 //!   little-endian; see [`vscsi`].
 //! - `msr` — MSR Cambridge: `Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime`
@@ -25,9 +27,13 @@
 //! Any of them may come gzip- or zstd-compressed, recognised by their magic bytes. Files are
 //! read in chunks as they arrive ([`TraceStream`]); [`parse`] is one chunk.
 //!
-//! Byte-addressed requests (vscsi) are split into the blocks they touch:
-//! `floor(offset / bs) ..= floor((offset + len − 1) / bs)`; `object_mode` keys each request by
-//! its start address instead and never splits, as object-cache simulators do.
+//! Byte-addressed requests (msr, spc, blkparse, vscsi and the volume formats) are split into the
+//! blocks they touch: `floor(offset / bs) ..= floor((offset + len − 1) / bs)`; `object_mode`
+//! keys each request by its start address instead and never splits, as object-cache simulators
+//! do, and keeps its length as its size in bytes ([`Trace::sizes`]). A zero-length request
+//! moves no data: read as blocks it touches the block holding its offset, as an object it
+//! takes 0 bytes (the peer, libCacheSim, admits such an object too). An object of 0 bytes (an
+//! oracleGeneral record, the CSV's `size`) is refused: an object trace's objects hold data.
 
 pub mod batch;
 mod blkparse;
@@ -84,9 +90,17 @@ impl Format {
         Format::Alibaba,
     ];
 
-    /// Whether read as objects, this format's records keep their sizes ([`Trace::sizes`]).
+    /// Whether read as objects, this format's records keep their sizes ([`Trace::sizes`]): an
+    /// object trace's sizes, a byte-addressed block trace's request lengths. The canonical CSV
+    /// does when its header has the `size` column; `lines` never does.
     pub fn records_sizes(self) -> bool {
-        self == Format::OracleGeneral
+        !matches!(self, Format::Lines | Format::Csv)
+    }
+
+    /// Whether a record of this format may move 0 bytes: a byte-addressed block trace's
+    /// zero-length request may; an object (oracleGeneral, the CSV's `size`) holds data.
+    fn zero_sizes(self) -> bool {
+        !matches!(self, Format::OracleGeneral | Format::Csv | Format::Lines)
     }
 
     pub fn name(self) -> &'static str {
@@ -188,7 +202,7 @@ pub struct Trace {
     /// `raw[id]` is the block number (or object id) the file used for dense id `id`.
     pub raw: Vec<u64>,
     /// Each record's size in bytes, when the trace is read as objects from a format that records
-    /// sizes (oracleGeneral); empty otherwise (block traces count blocks, as they always have).
+    /// sizes ([`Format::records_sizes`]); empty otherwise (blocks count blocks, as they always have).
     pub sizes: Vec<u64>,
 }
 
@@ -358,10 +372,10 @@ impl Meta {
 /// The largest object a sized trace may request: 1 TiB.
 pub const MAX_OBJECT_BYTES: u64 = 1 << 40;
 
-/// Whether `size` is an object size a sized trace accepts.
+/// Whether `size` is an object size a sized trace accepts (`zero`: 0 bytes too).
 #[inline]
-fn valid_size(size: u64) -> bool {
-    (1..=MAX_OBJECT_BYTES).contains(&size)
+fn valid_size(size: u64, zero: bool) -> bool {
+    size <= MAX_OBJECT_BYTES && (size > 0 || zero)
 }
 
 /// Accumulates records, numbering raw blocks densely by first appearance.
@@ -385,6 +399,8 @@ pub(crate) struct Builder {
     overflow: Option<String>,
     /// Keep each record's size ([`Trace::sizes`]): an object trace whose format records sizes.
     sized: bool,
+    /// Whether a kept size may be 0 ([`Format::zero_sizes`]).
+    zero_sizes: bool,
 }
 
 impl Builder {
@@ -400,12 +416,16 @@ impl Builder {
             limit: usize::MAX,
             overflow: None,
             sized: false,
+            zero_sizes: false,
         }
     }
 
-    /// Keep each record's size ([`Trace::sizes`]); every record must then give one.
-    pub(crate) fn keep_sizes(&mut self) {
+    /// Keep each record's size ([`Trace::sizes`]) — `format`'s, which says whether 0 bytes is
+    /// a size; every record must then give one. Before the first record.
+    pub(crate) fn keep_sizes(&mut self, format: Format) {
+        debug_assert_eq!(self.requests, 0, "sizes kept from the first record");
         self.sized = true;
+        self.zero_sizes = format.zero_sizes();
     }
 
     /// Whether a request of `n` blocks fits in the vectors as they are.
@@ -506,12 +526,14 @@ impl Builder {
         let Meta { op, time_us, client, write_hint, range, size } = meta;
         let size = match (self.sized, size) {
             (false, _) => 0,
-            (true, Some(s)) if valid_size(s) => s,
+            (true, Some(s)) if valid_size(s, self.zero_sizes) => s,
             (true, s) => {
                 return Err(TraceError {
                     place: place(),
                     message: format!(
-                        "an object's size must be from 1 byte to {MAX_OBJECT_BYTES} bytes (1 TiB), got {}",
+                        "an object's size must be from {} byte{} to {MAX_OBJECT_BYTES} bytes (1 TiB), got {}",
+                        u8::from(!self.zero_sizes),
+                        if self.zero_sizes { "s" } else { "" },
                         s.map_or("none".to_string(), |s| s.to_string())
                     ),
                 })
@@ -556,7 +578,8 @@ impl Builder {
     #[inline]
     pub(crate) fn push_one_read(&mut self, raw: u64, time_us: f64, size: u64) -> bool {
         let start = self.trace.refs.len() + self.pending.len();
-        if (self.keep && (start >= MAX_REFS || !self.has_room(1))) || (self.sized && !valid_size(size)) {
+        if (self.keep && (start >= MAX_REFS || !self.has_room(1))) || (self.sized && !valid_size(size, self.zero_sizes))
+        {
             return false;
         }
         self.requests += 1;
@@ -675,6 +698,61 @@ mod tests {
         assert_eq!(t.refs, [0, 1, 0, 2, 1]);
         assert_eq!(t.raw, [700, 5, 9]);
         assert_eq!((t.distinct(), t.block_refs(), t.records.len()), (3, 5, 5));
+    }
+
+    #[test]
+    fn read_as_objects_byte_addressed_requests_keep_their_lengths_as_sizes() {
+        let objects = Options { object_mode: true, ..Options::default() };
+        let sized = |text: &[u8], format: Format| {
+            let t = parse(text, format, &objects).unwrap();
+            assert!(format.records_sizes());
+            assert!(parse(text, format, &Options::default()).unwrap().sizes.is_empty(), "{format:?} as blocks");
+            (t.raw, t.sizes)
+        };
+        // One request of each format, 8 KiB at byte 8192 (and, where it can, one of 0 bytes:
+        // an object of 0 bytes, the block holding the offset as blocks).
+        let msr = b"128166372003061629,hm,1,Read,8192,8192,100\n128166372003061630,hm,1,Write,4096,0,100\n";
+        assert_eq!(sized(msr, Format::Msr), (vec![8192, 4096], vec![8192, 0]));
+        assert_eq!(sized(b"0,16,8192,r,0.0\n", Format::Spc), (vec![8192], vec![8192]));
+        let blk = b"  8,0    1        1     0.000000000  100  Q   R 16 + 16 [fio]\n";
+        assert_eq!(sized(blk, Format::Blkparse), (vec![8192], vec![8192]));
+        let vscsi = [vscsi::tests::record_v1(0x28, 16, 8192, 1), vscsi::tests::record_v1(0x28, 8, 0, 2)].concat();
+        assert_eq!(sized(&vscsi, Format::Vscsi), (vec![8192, 4096], vec![8192, 0]));
+        let (raw, sizes) = sized(b"3,1.0,R,8192,8192\n", Format::K5cloud);
+        assert_eq!((raw.len(), sizes), (1, vec![8192]));
+        // A length past 1 TiB is refused, naming the line.
+        let e = parse(b"0,16,1099511627777,r,0.0\n", Format::Spc, &objects).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "line 1: an object's size must be from 0 bytes to 1099511627776 bytes (1 TiB), got 1099511627777"
+        );
+        assert!(!Format::Lines.records_sizes() && !Format::Csv.records_sizes());
+    }
+
+    #[test]
+    fn the_canonical_csv_takes_an_optional_size_column() {
+        let objects = Options { object_mode: true, ..Options::default() };
+        let text = b"time,client,block,nblocks,op,hint,size\n,0,7,1,r,,4096\n,0,9,1,w,,100\n,0,7,1,r,,4096\n";
+        let t = parse(text, Format::Csv, &objects).unwrap();
+        assert_eq!((t.refs, t.sizes), (vec![0, 1, 0], vec![4096, 100, 4096]));
+        // As blocks the column is read (and checked) but not kept; without it, nothing is kept.
+        assert!(parse(text, Format::Csv, &Options::default()).unwrap().sizes.is_empty());
+        let plain = parse(b"time,client,block,nblocks,op,hint\n,0,7,1,r,\n", Format::Csv, &objects).unwrap();
+        assert!(plain.sizes.is_empty());
+        assert_eq!(detect(text), Some(Format::Csv));
+        let err = |rows: &str| {
+            parse(format!("time,client,block,nblocks,op,hint,size\n{rows}").as_bytes(), Format::Csv, &objects)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(err(",0,7,1,r,\n"), "line 2: expected 7 fields (time,client,block,nblocks,op,hint,size), got 6");
+        assert_eq!(err(",0,7,1,r,,4k\n"), "line 2: size: expected a size in bytes, got \"4k\"");
+        assert_eq!(
+            err(",0,7,1,r,,0\n"),
+            "line 2: an object's size must be from 1 byte to 1099511627776 bytes (1 TiB), got 0"
+        );
+        let e = parse(b"time,client,block,nblocks,op,hint,bytes\n", Format::Csv, &objects).unwrap_err().to_string();
+        assert!(e.starts_with("line 1: missing header time,client,block,nblocks,op,hint (or "), "{e}");
     }
 
     #[test]

@@ -45,7 +45,12 @@ pub(crate) fn line(b: &mut Builder, n: u64, line: &[u8], opts: &Options) -> Resu
     let offset = parse_u64(f[4]).ok_or_else(|| bad("Offset", "a byte offset", f[4]))?;
     let size = parse_u64(f[5]).ok_or_else(|| bad("Size", "a size in bytes", f[5]))?;
     let (first, count) = split(offset, size, opts);
-    b.push(place, first, count, Meta { time_us: Some(ticks as f64 / 10.0), client: disk, ..Meta::op(op) })
+    b.push(
+        place,
+        first,
+        count,
+        Meta { time_us: Some(ticks as f64 / 10.0), client: disk, size: Some(size), ..Meta::op(op) },
+    )
 }
 
 /// Seven comma-separated fields, the fourth `Read` or `Write`.

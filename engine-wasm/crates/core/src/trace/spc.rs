@@ -42,7 +42,7 @@ pub(crate) fn line(b: &mut Builder, n: u64, line: &str, opts: &Options) -> Resul
     let offset = super::sector_bytes(lba)
         .ok_or_else(|| TraceError { place: place(), message: format!("LBA {lba} overflows a byte offset") })?;
     let (first, count) = split(offset, size, opts);
-    b.push(place, first, count, Meta { time_us: Some(secs * 1e6), client: asu, ..Meta::op(op) })
+    b.push(place, first, count, Meta { time_us: Some(secs * 1e6), client: asu, size: Some(size), ..Meta::op(op) })
 }
 
 /// Five comma-separated fields, the fourth `r` or `w`.

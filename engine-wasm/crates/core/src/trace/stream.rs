@@ -160,6 +160,8 @@ struct Parser {
     at: u64,
     builder: Builder,
     header_done: bool,
+    /// The canonical CSV's header has the `size` column.
+    csv_sized: bool,
     vscsi: Option<Version>,
 }
 
@@ -229,11 +231,23 @@ impl Parser {
             if line.trim().is_empty() {
                 return Ok(());
             }
-            if line.trim() != csv::HEADER {
-                return Err(TraceError {
-                    place: format!("line {n}"),
-                    message: format!("missing header {} (got \"{}\")", csv::HEADER, super::clip(line)),
-                });
+            self.csv_sized = match line.trim() {
+                csv::HEADER => false,
+                h if h.strip_prefix(csv::HEADER) == Some(",size") => true,
+                _ => {
+                    return Err(TraceError {
+                        place: format!("line {n}"),
+                        message: format!(
+                            "missing header {} (or {},size; got \"{}\")",
+                            csv::HEADER,
+                            csv::HEADER,
+                            super::clip(line)
+                        ),
+                    })
+                }
+            };
+            if self.csv_sized && self.opts.object_mode {
+                self.builder.keep_sizes(Format::Csv);
             }
             self.header_done = true;
             return Ok(());
@@ -242,7 +256,7 @@ impl Parser {
         let o = &self.opts;
         let result = match self.format {
             Format::Lines => lines::line(b, n, line),
-            Format::Csv => csv::line(b, n, line),
+            Format::Csv => csv::line(b, n, line, self.csv_sized),
             Format::Msr => unreachable!("read as bytes above"),
             Format::Spc => spc::line(b, n, line, o),
             Format::Blkparse => blkparse::line(b, n, line, o),
@@ -414,7 +428,7 @@ impl TraceStream {
         opts.validate()?;
         let mut builder = Builder::new();
         if opts.object_mode && format.records_sizes() {
-            builder.keep_sizes();
+            builder.keep_sizes(format);
         }
         Ok(Self {
             unpack: Unpack::Unknown,
@@ -432,6 +446,7 @@ impl TraceStream {
                 at: 0,
                 builder,
                 header_done: false,
+                csv_sized: false,
                 vscsi: None,
             },
         })

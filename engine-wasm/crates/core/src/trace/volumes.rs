@@ -38,7 +38,7 @@ fn push(b: &mut Builder, n: u64, r: Request, opts: &Options, what: &str) -> Resu
         });
     }
     let key = ((volume as u64) << VOLUME_SHIFT) | first;
-    b.push(place, key, count, Meta { time_us: Some(r.time_us), client: volume, ..Meta::op(r.op) })
+    b.push(place, key, count, Meta { time_us: Some(r.time_us), client: volume, size: Some(r.len), ..Meta::op(r.op) })
 }
 
 fn bad(n: u64, field: &str, want: &str, got: &str) -> TraceError {

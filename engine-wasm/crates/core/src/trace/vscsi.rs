@@ -143,7 +143,7 @@ pub(crate) fn record(b: &mut Builder, i: u64, at: u64, r: &[u8], v: Version, opt
         message: format!("LBN {lbn} is beyond any disk (its byte offset overflows)"),
     })?;
     let (first, n) = split(offset, len as u64, opts);
-    b.push(place, first, n, Meta { time_us: Some(ts as f64), ..Meta::op(op) })
+    b.push(place, first, n, Meta { time_us: Some(ts as f64), size: Some(len as u64), ..Meta::op(op) })
 }
 
 #[cfg(test)]
