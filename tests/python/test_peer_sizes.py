@@ -1,7 +1,8 @@
 """Objects of any size, against the peer (issue 35): on the CloudPhysics trace in oracleGeneral,
 read as objects with the sizes the file records, `tiersim sim --object --size S` misses exactly the
 requests and the bytes libCacheSim's Python package (`libcachesim`, 0.3.5 as npm test installs it)
-misses, at 128 MiB, 256 MiB, 512 MiB and 1 GiB, for LRU, FIFO, CLOCK, SIEVE, GDSF and Belady (MIN).
+misses, at 128 MiB, 256 MiB, 512 MiB and 1 GiB, for LRU, FIFO, CLOCK, SIEVE, ARC, S3-FIFO, GDSF and
+Belady (MIN); and with a size-threshold admission filter in front (the peer's SizeAdmissioner).
 
 libcachesim reports ratios; the counts are the ratios times the requests (or bytes), rounded, so
 "equal" here is equal to the request and to the byte. Skips, saying why, where the peer is not
@@ -16,7 +17,16 @@ from conftest import ROOT
 TRACE = ROOT.parent / "shared" / "traces" / "cloudPhysicsIO.oracleGeneral.bin"
 SIZES = {"128MiB": 128 << 20, "256MiB": 256 << 20, "512MiB": 512 << 20, "1GiB": 1 << 30}
 #: tiersim's policy kind → libcachesim's class.
-POLICIES = {"lru": "LRU", "fifo": "FIFO", "clock": "Clock", "sieve": "Sieve", "gdsf": "GDSF", "min": "Belady"}
+POLICIES = {
+    "lru": "LRU",
+    "fifo": "FIFO",
+    "clock": "Clock",
+    "sieve": "Sieve",
+    "arc": "ARC",
+    "s3-fifo": "S3FIFO",
+    "gdsf": "GDSF",
+    "min": "Belady",
+}
 
 
 @pytest.fixture(scope="module")
@@ -35,5 +45,21 @@ def test_sim_in_bytes_misses_what_the_peer_misses(peer, run_cli, policy, size):
     miss_ratio, byte_miss_ratio = getattr(peer, POLICIES[policy])(cache_size=SIZES[size]).process_trace(reader)
     assert ours["sizeBytes"] == SIZES[size]
     assert (ours["requests"], ours["bytesRequested"]) == (113_872, 4_368_040_448)
+    assert ours["misses"] == round(miss_ratio * ours["requests"])
+    assert ours["bytesMissed"] == round(byte_miss_ratio * ours["bytesRequested"])
+
+
+@pytest.mark.parametrize("threshold", [8192, 65537], ids=str)
+@pytest.mark.parametrize("policy", ["lru", "arc", "s3-fifo", "gdsf"], ids=str)
+def test_a_size_threshold_in_front_admits_what_the_peers_admits(peer, run_cli, policy, threshold):
+    size = "128MiB"
+    ours = run_cli(
+        "sim", "--policy", policy, "--size", size, "--admit-below", f"{threshold}B",
+        "--trace", str(TRACE), "--object", "--json",
+    )
+    reader = peer.TraceReader(trace=str(TRACE), trace_type=peer.TraceType.ORACLE_GENERAL_TRACE)
+    admissioner = peer.SizeAdmissioner(size_threshold=threshold)
+    cache = getattr(peer, POLICIES[policy])(cache_size=SIZES[size], admissioner=admissioner)
+    miss_ratio, byte_miss_ratio = cache.process_trace(reader)
     assert ours["misses"] == round(miss_ratio * ours["requests"])
     assert ours["bytesMissed"] == round(byte_miss_ratio * ours["bytesRequested"])

@@ -30,6 +30,10 @@ pub struct Args {
     /// from an oracleGeneral trace, each request takes its object's size.
     #[arg(long, value_parser = parse_capacity)]
     pub size: Capacity,
+    /// A size-threshold admission filter in front of the policy: objects of this size or more
+    /// are never cached (a cache in bytes; libCacheSim's SizeAdmissioner) — 64KiB, 1MB, 4096B.
+    #[arg(long, value_parser = parse_bytes)]
+    pub admit_below: Option<u64>,
     #[command(flatten)]
     pub file: TraceArgs,
     /// How a request of several blocks is served: `per-block` (each block referenced in order,
@@ -45,6 +49,13 @@ fn parse_capacity(text: &str) -> Result<Capacity, String> {
     Capacity::parse(text)
 }
 
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    match Capacity::parse(text)? {
+        Capacity::Bytes(b) => Ok(b),
+        Capacity::Blocks(_) => Err(format!("{text:?}: a size threshold is bytes: give a unit (64KiB, 1MB, 4096B)")),
+    }
+}
+
 pub fn run(args: &Args) -> Result<(), String> {
     let policy = crate::options::parse_policies(&args.policy)
         .map_err(|e| e.replace("--policies", "--policy"))?
@@ -52,7 +63,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         .next()
         .ok_or("--policy: no policy named")?;
     let start = Instant::now();
-    let points = run_points(&args.file, &[(policy, args.size)], args.multi_block, 1, None)
+    let points = run_points(&args.file, &[(policy, args.size)], args.multi_block, args.admit_below, 1, None)
         .map_err(|e| e.strip_prefix("policy: ").map_or(e.clone(), |rest| format!("--policy: {rest}")))?;
     let wall = start.elapsed().as_secs_f64();
     let read = &points.last;
@@ -168,6 +179,7 @@ pub fn run_points(
     file: &TraceArgs,
     points: &[(PolicyConfig, Capacity)],
     multi: MultiBlock,
+    admit_below: Option<u64>,
     threads: usize,
     counted: Option<Replayed>,
 ) -> Result<Points, String> {
@@ -178,13 +190,22 @@ pub fn run_points(
         match ReferenceString::for_policy(policy) {
             // Checked now, before any pass: the size, and that it builds.
             Some(empty) => {
-                match size {
+                let mut sim = match size {
                     Capacity::Bytes(b) => Simulator::offline_in_bytes(policy, *b, 0, file.block_size, empty)?,
                     Capacity::Blocks(n) => Simulator::offline(policy, *n, multi, 0, empty)?,
                 };
+                if let Some(bytes) = admit_below {
+                    sim.admit_below(bytes).map_err(|e| format!("admit-below: {e}"))?;
+                }
                 offline.push(i);
             }
-            None => online.push((i, Simulator::with_capacity(policy, *size, multi, universe, file.block_size)?)),
+            None => {
+                let mut sim = Simulator::with_capacity(policy, *size, multi, universe, file.block_size)?;
+                if let Some(bytes) = admit_below {
+                    sim.admit_below(bytes).map_err(|e| format!("admit-below: {e}"))?;
+                }
+                online.push((i, sim));
+            }
         }
     }
     let mut results: Vec<Option<SimResult>> = points.iter().map(|_| None).collect();
@@ -262,12 +283,15 @@ pub fn run_points(
             // The last point built from a string takes it; the others a copy.
             let last_user = offline[k + 1..].iter().all(|&j| !same_kind(&kind_of(j), &kind));
             let string = if last_user { strings.swap_remove(at) } else { strings[at].clone() };
-            let sim = match size {
+            let mut sim = match size {
                 Capacity::Bytes(b) => {
                     Simulator::offline_in_bytes(policy, *b, c.distinct as usize, file.block_size, string)?
                 }
                 Capacity::Blocks(n) => Simulator::offline(policy, *n, multi, c.distinct as usize, string)?,
             };
+            if let Some(bytes) = admit_below {
+                sim.admit_below(bytes).map_err(|e| format!("admit-below: {e}"))?;
+            }
             sims.push((i, sim));
         }
         let mut shares = deal(sims, Vec::new(), threads);
@@ -357,7 +381,7 @@ pub(crate) mod tests {
         .map(|(p, n)| (p, Capacity::Blocks(n)));
         for multi in [MultiBlock::PerBlock, MultiBlock::Atomic] {
             for threads in [1, 3] {
-                let got = run_points(&file, &points, multi, threads, None).unwrap();
+                let got = run_points(&file, &points, multi, None, threads, None).unwrap();
                 assert_eq!(
                     got.passes, 3,
                     "a count, a pass collecting the strings beside the online caches, the offline ones"
@@ -370,10 +394,10 @@ pub(crate) mod tests {
                 }
             }
         }
-        let online = run_points(&file, &points[..2], MultiBlock::PerBlock, 2, None).unwrap();
+        let online = run_points(&file, &points[..2], MultiBlock::PerBlock, None, 2, None).unwrap();
         assert_eq!(online.passes, 1, "online caches fed the same batches");
         // Standard input cannot be read again.
-        let e = run_points(&TraceArgs::file("-", None), &points[2..3], MultiBlock::PerBlock, 1, None);
+        let e = run_points(&TraceArgs::file("-", None), &points[2..3], MultiBlock::PerBlock, None, 1, None);
         assert_eq!(
             e.err().unwrap(),
             "-: min reads the trace more than once: give a file, not a pipe or standard input"
@@ -428,6 +452,7 @@ pub(crate) mod tests {
         let args = |trace: &str, format: Option<&str>, policy: &str| Args {
             policy: policy.into(),
             size: Capacity::Blocks(10),
+            admit_below: None,
             file: crate::trace_args::TraceArgs::file(trace, format),
             multi_block: MultiBlock::PerBlock,
             json: true,

@@ -128,7 +128,7 @@ pub fn sweep_trace(
     let pairs: Vec<(PolicyConfig, Capacity)> =
         policies.iter().flat_map(|p| sizes.iter().map(move |&s| (p.clone(), Capacity::Blocks(s)))).collect();
     let counting = counted.is_some() as usize;
-    let done = crate::sim::run_points(file, &pairs, multi, threads, counted).map_err(|e| {
+    let done = crate::sim::run_points(file, &pairs, multi, None, threads, counted).map_err(|e| {
         let field = |name: &str, option: &str| e.strip_prefix(name).map(|rest| format!("{option}{rest}"));
         field("policy:", "--policies:").or_else(|| field("size:", "--sizes:")).unwrap_or(e.clone())
     })?;

@@ -173,7 +173,7 @@ impl SizeAware for Gdsf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::sized::BySize;
+    use crate::policy::sized::ByteCache;
     use crate::policy::PolicyConfig;
 
     /// The naive model: (object, H, set at, size, freq) in a `Vec`, the victim by a linear scan
@@ -213,7 +213,7 @@ mod tests {
     fn in_bytes_it_agrees_with_the_naive_model() {
         let mut rng = crate::util::rng::Rng::seeded(98);
         for capacity in [1_000, 20_000, 150_000] {
-            let mut gdsf = BySize::new(&PolicyConfig::Gdsf, capacity, 8, 1).unwrap();
+            let mut gdsf = ByteCache::new(&PolicyConfig::Gdsf, capacity, 8, 1).unwrap();
             let mut naive = Naive { capacity, v: Vec::new(), l: 0.0, seq: 0 };
             let mut ev = Vec::new();
             for step in 0..20_000 {
@@ -238,7 +238,7 @@ mod tests {
         // c (30 B) enters at 0 + 10⁶/30 = 33 333.3: 120 bytes, so the lowest H goes — b, and
         // L = 12 500. Then d (90 B) enters at 12 500 + 11 111.1 = 23 611.1, the lowest: it
         // goes at once (L = 23 611.1) and a, c stay.
-        let mut c = BySize::new(&PolicyConfig::Gdsf, 100, 0, 1).unwrap();
+        let mut c = ByteCache::new(&PolicyConfig::Gdsf, 100, 0, 1).unwrap();
         let mut ev = Vec::new();
         for (b, size) in [(1, 10), (1, 10), (2, 80)] {
             c.access(b, size, &mut ev);

@@ -414,7 +414,6 @@ impl PolicyConfig {
         ((capacity as u128 * b / (b + OUT_ENTRY_BYTES as u128)) as u64).max(1)
     }
 
-    /// Offline policies see the future: they are built from the whole reference string.
     /// Whether this policy's victims follow an order that does not depend on its capacity (a
     /// queue, a clock, a sieve), so that a cache counted in bytes can be this policy asked for
     /// victims until an object fits ([`sized::BySize`]).
@@ -430,6 +429,21 @@ impl PolicyConfig {
         )
     }
 
+    /// Whether a cache under this policy can be counted in bytes ([`sized::ByteCache`]): those
+    /// that order by bytes, and ARC and S3-FIFO in their byte versions (MIN offline, apart).
+    pub fn takes_bytes(&self) -> bool {
+        self.orders_by_bytes() || matches!(self, PolicyConfig::Arc | PolicyConfig::S3Fifo { .. })
+    }
+
+    /// Why `policy` cannot be counted in bytes.
+    pub fn bytes_refusal(policy: &PolicyConfig) -> String {
+        format!(
+            "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDSF, ARC, S3-FIFO and, offline, MIN do): give its size in blocks",
+            policy.name()
+        )
+    }
+
+    /// Offline policies see the future: they are built from the whole reference string.
     pub fn is_offline(&self) -> bool {
         matches!(self, PolicyConfig::Min | PolicyConfig::ReadOpt)
     }

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::hierarchy::MultiBlock;
 use crate::model::{Block, Op, WriteHint};
-use crate::policy::sized::BySize;
+use crate::policy::sized::ByteCache;
 use crate::policy::{Min, Policy, PolicyConfig, ReadOpt};
 use crate::trace::{Record, Trace};
 
@@ -251,7 +251,7 @@ pub struct Simulator {
     secs: f64,
 }
 
-/// The cache: counted in blocks (any policy), or in bytes ([`BySize`]).
+/// The cache: counted in blocks (any policy), or in bytes ([`ByteCache`]).
 enum Store {
     Blocks {
         cache: Box<dyn Policy>,
@@ -259,7 +259,7 @@ enum Store {
         hints: bool,
     },
     /// `block_size`: the bytes each block of a block trace takes.
-    Bytes { cache: BySize, block_size: u64 },
+    Bytes { cache: ByteCache, block_size: u64 },
 }
 
 #[derive(Default)]
@@ -286,7 +286,7 @@ impl Simulator {
         Ok(Self::with_cache(policy, size, multi, cache))
     }
 
-    /// An online `policy` at `capacity`: blocks as [`Simulator::new`], or bytes ([`BySize`]:
+    /// An online `policy` at `capacity`: blocks as [`Simulator::new`], or bytes ([`ByteCache`]:
     /// each request of a sized trace takes its own size, a block trace's each block
     /// `block_size`; served block by block). A cache in blocks over a block trace reports no
     /// byte counts, as before; over a sized trace, and any cache in bytes, it does.
@@ -303,8 +303,19 @@ impl Simulator {
                 if multi == MultiBlock::Atomic {
                     return Err("multi-block: a cache in bytes serves a request's blocks one by one (per-block)".into());
                 }
-                let cache = BySize::new(policy, bytes, universe, 1).map_err(|e| format!("policy: {e}"))?;
+                let cache = ByteCache::new(policy, bytes, universe, 1).map_err(|e| format!("policy: {e}"))?;
                 Ok(Self::blank(policy, capacity, multi, Store::Bytes { cache, block_size: block_size as u64 }))
+            }
+        }
+    }
+
+    /// Puts a size-threshold admission filter in front of the cache: objects of `bytes` or
+    /// more are never admitted ([`ByteCache::admit_below`]). A cache in bytes only.
+    pub fn admit_below(&mut self, bytes: u64) -> Result<(), String> {
+        match &mut self.store {
+            Store::Bytes { cache, .. } => cache.admit_below(bytes),
+            Store::Blocks { .. } => {
+                Err("a size threshold needs a cache in bytes (give its size with a unit: 128MiB)".into())
             }
         }
     }
@@ -340,7 +351,7 @@ impl Simulator {
     ) -> Result<Self, String> {
         let cache = match (policy, refs) {
             (PolicyConfig::Min, ReferenceString::Blocks(blocks)) => {
-                BySize::over(Box::new(Min::new(usize::MAX, universe, blocks)), bytes, universe)
+                ByteCache::over(Box::new(Min::new(usize::MAX, universe, blocks)), bytes, universe)
                     .map_err(|e| format!("size: {e}"))?
             }
             (p, _) => return Err(format!("policy: {} takes a size in blocks (objects), not bytes", p.name())),
@@ -510,7 +521,7 @@ fn feed_blocks<const SIZED: bool>(
 
 /// A cache in bytes serves `batch`, block by block: a sized trace's request (one object) takes
 /// its size, a block trace's block `block_size` bytes.
-fn feed_bytes(cache: &mut BySize, block_size: u64, evicted: &mut Vec<Block>, counts: &mut Counts, batch: &Trace) {
+fn feed_bytes(cache: &mut ByteCache, block_size: u64, evicted: &mut Vec<Block>, counts: &mut Counts, batch: &Trace) {
     let mut tally = Tally::default();
     for (i, r) in batch.records.iter().enumerate() {
         let blocks = batch.blocks_of(r);
@@ -714,8 +725,8 @@ mod tests {
             // In blocks over a block trace, no byte counts, as before.
             assert_eq!(blocks.bytes_requested, None);
         }
-        let e = Simulator::with_capacity(&PolicyConfig::Arc, Capacity::Bytes(1 << 20), MultiBlock::PerBlock, 0, 512);
-        assert!(e.err().unwrap().starts_with("policy: arc does not take a capacity in bytes"));
+        let e = Simulator::with_capacity(&PolicyConfig::Car, Capacity::Bytes(1 << 20), MultiBlock::PerBlock, 0, 512);
+        assert!(e.err().unwrap().starts_with("policy: car does not take a capacity in bytes"));
         let e = Simulator::with_capacity(&PolicyConfig::Lru, Capacity::Bytes(1 << 20), MultiBlock::Atomic, 0, 512);
         assert!(e.err().unwrap().contains("per-block"));
     }

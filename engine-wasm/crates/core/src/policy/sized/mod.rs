@@ -18,10 +18,115 @@
 //! Which policies: those whose choice of victim does not depend on the capacity — a queue, a
 //! clock, a sieve, GDSF's priorities ([`PolicyConfig::orders_by_bytes`]). The policy is built
 //! unbounded (it never evicts by itself) and this cache asks it for victims; one that weighs
-//! objects by size ([`super::SizeAware`]) is told each newcomer's size.
+//! objects by size ([`super::SizeAware`]) is told each newcomer's size. Policies whose lists are
+//! sized have a byte version of their own, the peer's ([`ArcBytes`], [`S3FifoBytes`]); a
+//! [`ByteCache`] is any of them.
+//!
+//! **A size-threshold admission filter** can stand in front of any of them
+//! ([`ByteCache::admit_below`]): an object of `threshold` bytes or more is never admitted (a
+//! miss that moves nothing), libCacheSim's `SizeAdmissioner` (strictly below is admitted). It is
+//! asked after the lookup, so a ghost hit still teaches ARC.
+
+mod arc;
+mod s3fifo;
+
+pub use arc::ArcBytes;
+pub use s3fifo::S3FifoBytes;
 
 use super::{Policy, PolicyConfig};
 use crate::model::Block;
+
+/// A cache counted in bytes, under any policy that takes bytes
+/// ([`PolicyConfig::takes_bytes`]), with an optional size threshold in front.
+pub struct ByteCache {
+    inner: Inner,
+    /// Objects of this many bytes or more are not admitted (`u64::MAX`: all are).
+    threshold: u64,
+}
+
+enum Inner {
+    Order(BySize),
+    Arc(Box<ArcBytes>),
+    S3Fifo(Box<S3FifoBytes>),
+}
+
+/// One body for every [`Inner`]: `$c` bound to the cache, whichever it is.
+macro_rules! each {
+    ($self:expr, $c:ident => $body:expr) => {
+        match $self {
+            Inner::Order($c) => $body,
+            Inner::Arc($c) => $body,
+            Inner::S3Fifo($c) => $body,
+        }
+    };
+}
+
+impl ByteCache {
+    /// `policy` over `capacity` bytes (at least 1); `universe`: the ids expected (a hint).
+    pub fn new(policy: &PolicyConfig, capacity: u64, universe: usize, seed: u64) -> Result<Self, String> {
+        if capacity == 0 {
+            return Err("a cache must hold at least one byte".into());
+        }
+        let inner = match *policy {
+            PolicyConfig::Arc => Inner::Arc(Box::new(ArcBytes::new(capacity, universe))),
+            PolicyConfig::S3Fifo { small_share } => {
+                Inner::S3Fifo(Box::new(S3FifoBytes::new(capacity, universe, small_share)?))
+            }
+            _ => Inner::Order(BySize::new(policy, capacity, universe, seed)?),
+        };
+        Ok(Self { inner, threshold: u64::MAX })
+    }
+
+    /// A policy built elsewhere, asked for victims ([`BySize::over`]: MIN from its string).
+    pub fn over(inner: Box<dyn Policy>, capacity: u64, universe: usize) -> Result<Self, String> {
+        Ok(Self { inner: Inner::Order(BySize::over(inner, capacity, universe)?), threshold: u64::MAX })
+    }
+
+    /// Admits only objects below `threshold` bytes (at least 1).
+    pub fn admit_below(&mut self, threshold: u64) -> Result<(), String> {
+        if threshold == 0 {
+            return Err("the size threshold must be at least 1 byte (objects below it are admitted)".into());
+        }
+        self.threshold = threshold;
+        Ok(())
+    }
+
+    /// A reference to `block`, `size` bytes (see [`BySize::access`]); returns whether it hit.
+    #[inline]
+    pub fn access(&mut self, block: Block, size: u64, evicted: &mut Vec<Block>) -> bool {
+        let admit = size < self.threshold;
+        each!(&mut self.inner, c => c.access(block, size, admit, evicted))
+    }
+
+    pub fn used(&self) -> u64 {
+        each!(&self.inner, c => c.used())
+    }
+
+    pub fn capacity(&self) -> u64 {
+        each!(&self.inner, c => c.capacity())
+    }
+
+    pub fn len(&self) -> usize {
+        each!(&self.inner, c => c.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn contains(&self, block: Block) -> bool {
+        each!(&self.inner, c => c.contains(block))
+    }
+
+    /// The cached objects (next victim first where the policy has one order).
+    pub fn contents(&self, out: &mut Vec<Block>) {
+        each!(&self.inner, c => c.contents(out))
+    }
+
+    pub fn check_invariants(&self) -> Result<(), String> {
+        each!(&self.inner, c => c.check_invariants())
+    }
+}
 
 /// A policy's cache, `capacity` bytes.
 pub struct BySize {
@@ -40,10 +145,7 @@ impl BySize {
     /// `policy` over `capacity` bytes (at least 1); `universe`: the block ids expected (a hint).
     pub fn new(policy: &PolicyConfig, capacity: u64, universe: usize, seed: u64) -> Result<Self, String> {
         if !policy.orders_by_bytes() {
-            return Err(format!(
-                "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDSF and, offline, MIN do): give its size in blocks",
-                policy.name()
-            ));
+            return Err(PolicyConfig::bytes_refusal(policy));
         }
         Self::over(policy.build(usize::MAX, universe, seed)?, capacity, universe)
     }
@@ -83,14 +185,14 @@ impl BySize {
     }
 
     /// A reference to `block`, `size` bytes: a hit reorders it as the policy says; a miss
-    /// admits it if it fits in the whole cache, evicting victims (pushed into `evicted`) until
-    /// it fits. Returns whether it was a hit.
+    /// admits it if `admit` and it fits in the whole cache, evicting victims (pushed into
+    /// `evicted`) until it fits. Returns whether it was a hit.
     #[inline]
-    pub fn access(&mut self, block: Block, size: u64, evicted: &mut Vec<Block>) -> bool {
+    pub fn access(&mut self, block: Block, size: u64, admit: bool, evicted: &mut Vec<Block>) -> bool {
         if self.inner.on_hit(block) {
             return true;
         }
-        if size > self.capacity {
+        if !admit || size > self.capacity {
             return false;
         }
         if self.weighs {
@@ -194,7 +296,7 @@ mod tests {
                     .collect();
                 let mut c = BySize::new(&policy, capacity, 4, 1).unwrap();
                 let mut evicted = Vec::new();
-                let got: Vec<bool> = refs.iter().map(|&(b, s)| c.access(b, s, &mut evicted)).collect();
+                let got: Vec<bool> = refs.iter().map(|&(b, s)| c.access(b, s, true, &mut evicted)).collect();
                 c.check_invariants().unwrap();
                 assert_eq!(got, naive(lru, capacity, &refs), "{policy:?} at {capacity} bytes");
             }
@@ -208,20 +310,21 @@ mod tests {
         let mut c = BySize::new(&PolicyConfig::Lru, 350, 0, 1).unwrap();
         let mut ev = Vec::new();
         let got: Vec<bool> =
-            [(1, 100), (1, 300), (2, 100), (1, 300)].iter().map(|&(b, s)| c.access(b, s, &mut ev)).collect();
+            [(1, 100), (1, 300), (2, 100), (1, 300)].iter().map(|&(b, s)| c.access(b, s, true, &mut ev)).collect();
         assert_eq!((got, c.used(), ev.len()), (vec![false, true, false, true], 200, 0));
-        assert!(!c.access(3, 351, &mut ev));
+        assert!(!c.access(3, 351, true, &mut ev));
         assert_eq!((c.len(), c.used()), (2, 200));
         // 300 bytes for 3: LRU evicts 2 then 1 (2 was referenced before 1's last hit).
-        assert!(!c.access(3, 300, &mut ev));
+        assert!(!c.access(3, 300, true, &mut ev));
         assert_eq!((ev, c.used()), (vec![2, 1], 300));
         c.check_invariants().unwrap();
     }
 
     #[test]
     fn policies_that_size_their_lists_are_refused_in_bytes_with_the_reason() {
-        let e = BySize::new(&PolicyConfig::Arc, 1 << 20, 0, 1).err().unwrap();
-        assert!(e.contains("arc does not take a capacity in bytes"), "{e}");
+        let e = ByteCache::new(&PolicyConfig::Lirs { hir_share: 0.01 }, 1 << 20, 0, 1).err().unwrap();
+        assert!(e.contains("lirs does not take a capacity in bytes"), "{e}");
+        assert!(ByteCache::new(&PolicyConfig::Arc, 1 << 20, 0, 1).is_ok());
         assert!(BySize::new(&PolicyConfig::Lru, 0, 0, 1).is_err());
     }
 }
