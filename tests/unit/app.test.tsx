@@ -200,6 +200,7 @@ describe('App', () => {
       'random',
       'clock',
       'sieve',
+      'gds',
       'gdsf',
       'lfu',
       'slru',

@@ -608,7 +608,7 @@ note?: string, };
  * The closed set of policies a scenario may name. Parameters are optional in JSON and
  * default to the named constants of each policy's module.
  */
-export type PolicyConfig = { "kind": "lru" } | { "kind": "mru" } | { "kind": "fifo" } | { "kind": "random" } | { "kind": "clock" } | { "kind": "sieve" } | { "kind": "gdsf" } | { "kind": "lfu", 
+export type PolicyConfig = { "kind": "lru" } | { "kind": "mru" } | { "kind": "fifo" } | { "kind": "random" } | { "kind": "clock" } | { "kind": "sieve" } | { "kind": "gds" } | { "kind": "gdsf" } | { "kind": "lfu", 
 /**
  * Halve all frequencies every this many references; 0 = never.
  */
@@ -1552,6 +1552,14 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "sieve",
     "label": "SIEVE",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
+  },
+  {
+    "kind": "gds",
+    "label": "GDS",
     "offline": false,
     "hints": false,
     "outQueue": false,

@@ -89,6 +89,7 @@ pub const CATALOGUE: &[PolicyInfo] = &[
     plain("random", "Random (RR)"),
     plain("clock", "CLOCK"),
     plain("sieve", "SIEVE"),
+    plain("gds", "GDS"),
     plain("gdsf", "GDSF"),
     PolicyInfo {
         params: &[refs("agingPeriod", "Aging period", 0.0, MAX_REFS, 0.0, "halve every frequency after this many references; 0 = never")],

@@ -19,6 +19,11 @@
 //! raises L to it ([`SizeAware::enters_before_evicting`]). In a cache counted in blocks every
 //! object is one byte, and the victim leaves before the newcomer enters, as in every policy.
 //!
+//! **GDS** (Cao & Irani, "Cost-Aware WWW Proxy Caching Algorithms", USITS 1997) is the same
+//! policy without the frequency: `H = L + cost / size` on entry and again at every hit, so a hit
+//! only restores an object's priority to what a newcomer of its size gets. It is GDSF with the
+//! frequency held at 1 ([`Gdsf::gds`]); with every object the same size it is LRU.
+//!
 //! Choices for the hierarchy's calls the paper does not consider: inserting at "eject me next"
 //! gives priority L (the lowest a resident object can have), and repositioning to "eject me
 //! last" counts as a reference.
@@ -45,6 +50,8 @@ pub struct Gdsf {
     seq: u64,
     /// The size [`SizeAware::admit_size`] announced for the next insertion.
     next_size: u64,
+    /// Whether hits count (GDSF), or the frequency stays 1 (GDS).
+    frequency: bool,
 }
 
 impl Gdsf {
@@ -57,7 +64,13 @@ impl Gdsf {
             l: 0.0,
             seq: 0,
             next_size: 1,
+            frequency: true,
         }
+    }
+
+    /// GDS: GDSF without the frequency.
+    pub fn gds(capacity: usize, universe: usize) -> Self {
+        Self { frequency: false, ..Self::new(capacity, universe) }
     }
 
     /// A resident block's priority H.
@@ -87,7 +100,11 @@ impl Gdsf {
 
 impl Policy for Gdsf {
     fn name(&self) -> &'static str {
-        "gdsf"
+        if self.frequency {
+            "gdsf"
+        } else {
+            "gds"
+        }
     }
 
     heap_policy_body!(own evict);
@@ -97,7 +114,7 @@ impl Policy for Gdsf {
             return false;
         }
         let i = block as usize;
-        self.freq[i] += 1;
+        self.freq[i] += u32::from(self.frequency);
         let h = self.l + self.freq[i] as f64 * COST / self.size[i] as f64;
         self.set(block, h);
         true
@@ -184,13 +201,15 @@ mod tests {
         v: Vec<(Block, f64, u64, u64, u32)>,
         l: f64,
         seq: u64,
+        /// GDSF's; GDS holds every frequency at 1.
+        frequency: bool,
     }
 
     impl Naive {
         fn access(&mut self, b: Block, size: u64) -> bool {
             self.seq += 1;
             if let Some(e) = self.v.iter_mut().find(|e| e.0 == b) {
-                e.4 += 1;
+                e.4 += u32::from(self.frequency);
                 e.1 = self.l + e.4 as f64 * COST / e.3 as f64;
                 e.2 = self.seq;
                 return true;
@@ -212,15 +231,22 @@ mod tests {
     #[test]
     fn in_bytes_it_agrees_with_the_naive_model() {
         let mut rng = crate::util::rng::Rng::seeded(98);
-        for capacity in [1_000, 20_000, 150_000] {
-            let mut gdsf = ByteCache::new(&PolicyConfig::Gdsf, capacity, 8, 1).unwrap();
-            let mut naive = Naive { capacity, v: Vec::new(), l: 0.0, seq: 0 };
+        for (capacity, policy) in
+            [1_000, 20_000, 150_000].into_iter().flat_map(|c| [(c, PolicyConfig::Gdsf), (c, PolicyConfig::Gds)])
+        {
+            let mut gdsf = ByteCache::new(&policy, capacity, 8, 1).unwrap();
+            let frequency = policy == PolicyConfig::Gdsf;
+            let mut naive = Naive { capacity, v: Vec::new(), l: 0.0, seq: 0, frequency };
             let mut ev = Vec::new();
             for step in 0..20_000 {
                 let b = rng.below(400).min(rng.below(400)) as Block;
                 // A few sizes per object over time (a hit keeps the admitted one).
                 let size = 1 + (b as u64 * 7919 + rng.below(3) * 50) % 9_000;
-                assert_eq!(gdsf.access(b, size, &mut ev), naive.access(b, size), "step {step} at {capacity}");
+                assert_eq!(
+                    gdsf.access(b, size, &mut ev),
+                    naive.access(b, size),
+                    "{policy:?}: step {step} at {capacity}"
+                );
                 ev.clear();
             }
             gdsf.check_invariants().unwrap();
@@ -260,5 +286,25 @@ mod tests {
         }
         assert_eq!(ev, [2], "2 (one reference) before 1 (two)");
         assert_eq!((p.inflation(), p.priority(3)), (COST, Some(2.0 * COST)));
+        // GDS: the same references, but a's second reference only restores its 100 000; b
+        // (12 500) goes for c as before, then d's 23 611.1 is still the lowest. In blocks it
+        // is LRU: 1, 2, 1, 3 evicts 2 (its H was set before 1's last).
+        let mut c = ByteCache::new(&PolicyConfig::Gds, 100, 0, 1).unwrap();
+        ev.clear();
+        for (b, size) in [(1, 10), (1, 10), (2, 80), (3, 30), (4, 90)] {
+            c.access(b, size, &mut ev);
+        }
+        assert_eq!((ev.as_slice(), c.used()), ([2].as_slice(), 40));
+        ev.clear();
+        let mut p = Gdsf::gds(2, 4);
+        for b in [1, 2, 1, 3] {
+            p.access(b, &mut ev);
+        }
+        assert_eq!((ev.as_slice(), p.name()), ([2].as_slice(), "gds"));
+        ev.clear();
+        for b in [2, 1] {
+            p.access(b, &mut ev);
+        }
+        assert_eq!(ev, [1, 3], "LRU: 2's reference puts 1 first, then 3 before 2");
     }
 }

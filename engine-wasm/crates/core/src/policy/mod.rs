@@ -176,6 +176,8 @@ pub enum PolicyConfig {
     Clock,
     /// SIEVE (NSDI 2024).
     Sieve,
+    /// Greedy-Dual-Size: priority = L + cost / size at entry and every hit, L the last victim's.
+    Gds,
     /// Greedy-Dual-Size-Frequency: priority = L + frequency × cost / size, L the last victim's.
     Gdsf,
     /// Least frequently used while cached, ties to the earliest inserted; optional aging.
@@ -352,6 +354,7 @@ impl PolicyConfig {
             PolicyConfig::Clock => Box::new(Clock::new(capacity, universe)),
             PolicyConfig::Sieve => Box::new(Sieve::new(capacity, universe)),
             PolicyConfig::Gdsf => Box::new(gdsf::Gdsf::new(capacity, universe)),
+            PolicyConfig::Gds => Box::new(gdsf::Gdsf::gds(capacity, universe)),
             PolicyConfig::Lfu { aging_period } => Box::new(Lfu::new(capacity, universe, aging_period)?),
             PolicyConfig::Slru { protected_share } => Box::new(Slru::new(capacity, universe, protected_share)?),
             PolicyConfig::Lru2 => Box::new(LruK::new(capacity, universe)),
@@ -426,6 +429,7 @@ impl PolicyConfig {
                 | PolicyConfig::Clock
                 | PolicyConfig::Sieve
                 | PolicyConfig::Gdsf
+                | PolicyConfig::Gds
         )
     }
 
@@ -438,7 +442,7 @@ impl PolicyConfig {
     /// Why `policy` cannot be counted in bytes.
     pub fn bytes_refusal(policy: &PolicyConfig) -> String {
         format!(
-            "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDSF, ARC, S3-FIFO and, offline, MIN do): give its size in blocks",
+            "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDS, GDSF, ARC, S3-FIFO and, offline, MIN do): give its size in blocks",
             policy.name()
         )
     }
@@ -511,6 +515,7 @@ impl PolicyConfig {
             PolicyConfig::Clock => "clock",
             PolicyConfig::Sieve => "sieve",
             PolicyConfig::Gdsf => "gdsf",
+            PolicyConfig::Gds => "gds",
             PolicyConfig::Lfu { .. } => "lfu",
             PolicyConfig::Slru { .. } => "slru",
             PolicyConfig::Lru2 => "lru-2",
@@ -550,6 +555,7 @@ mod config_tests {
             r#"{"kind":"clock"}"#,
             r#"{"kind":"sieve"}"#,
             r#"{"kind":"gdsf"}"#,
+            r#"{"kind":"gds"}"#,
             r#"{"kind":"lfu"}"#,
             r#"{"kind":"lfu","agingPeriod":1000}"#,
             r#"{"kind":"slru"}"#,
