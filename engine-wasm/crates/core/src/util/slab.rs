@@ -14,18 +14,22 @@
 pub const NIL: u32 = u32::MAX;
 
 #[derive(Clone, Copy, Debug)]
-struct Node {
+struct Node<W> {
     id: u32,
     prev: u32,
     next: u32,
+    /// What the owner keeps with the id ([`IdList::push_back_weighted`]): nothing (`()`, no
+    /// byte) for most lists; an object's size for a cache counted in bytes, read with the
+    /// node its eviction reads anyway.
+    weight: W,
 }
 
 /// A set of ids kept in a total order, with O(1) membership, removal and insertion at either end.
 #[derive(Clone, Debug, Default)]
-pub struct IdList {
+pub struct IdList<W: Copy + Default = ()> {
     /// Per id: index of its node, or `NIL`.
     slot_of: Vec<u32>,
-    nodes: Vec<Node>,
+    nodes: Vec<Node<W>>,
     /// Head of the free-node chain (linked through `next`).
     free: u32,
     front: u32,
@@ -33,7 +37,7 @@ pub struct IdList {
     len: usize,
 }
 
-impl IdList {
+impl<W: Copy + Default> IdList<W> {
     /// An empty list with room for ids `0..universe`; nodes are allocated as it grows.
     pub fn with_universe(universe: usize) -> Self {
         Self::with_capacity(universe, 0)
@@ -89,7 +93,7 @@ impl IdList {
             let n = need.max(self.slot_of.len() * 2);
             self.slot_of.resize(n, NIL);
         }
-        let node = Node { id, prev, next };
+        let node = Node { id, prev, next, weight: W::default() };
         let n = if self.free != NIL {
             let n = self.free;
             self.free = self.nodes[n as usize].next;
@@ -128,6 +132,28 @@ impl IdList {
         self.back = n;
     }
 
+    /// Inserts an absent id at the "eject me last" end with its `weight`.
+    #[inline]
+    pub fn push_back_weighted(&mut self, id: u32, weight: W) {
+        self.push_back(id);
+        let n = self.back as usize;
+        self.nodes[n].weight = weight;
+    }
+
+    /// Removes and returns the id at the "eject me next" end, with its weight.
+    #[inline]
+    pub fn pop_front_weighted(&mut self) -> Option<(u32, W)> {
+        let weight = self.nodes.get(self.front as usize)?.weight;
+        self.pop_front().map(|id| (id, weight))
+    }
+
+    /// A resident id's weight.
+    #[inline]
+    pub fn weight(&self, id: u32) -> Option<W> {
+        let n = self.slot(id);
+        (n != NIL).then(|| self.nodes[n as usize].weight)
+    }
+
     /// Inserts an absent id just before the resident id `before` (closer to the front).
     pub fn insert_before(&mut self, id: u32, before: u32) {
         let b = self.slot(before);
@@ -159,7 +185,7 @@ impl IdList {
         } else {
             self.nodes[next as usize].prev = prev;
         }
-        self.nodes[n as usize] = Node { id: NIL, prev: NIL, next: self.free };
+        self.nodes[n as usize] = Node { id: NIL, prev: NIL, next: self.free, weight: W::default() };
         self.free = n;
         self.slot_of[id as usize] = NIL;
         self.len -= 1;
@@ -181,7 +207,7 @@ impl IdList {
         } else {
             self.nodes[next as usize].prev = NIL;
         }
-        self.nodes[n as usize] = Node { id: NIL, prev: NIL, next: self.free };
+        self.nodes[n as usize] = Node { id: NIL, prev: NIL, next: self.free, weight: W::default() };
         self.free = n;
         self.slot_of[id as usize] = NIL;
         self.len -= 1;
@@ -283,7 +309,7 @@ impl IdList {
 
     /// Bytes held by this list's own structures (index and node pool), for memory reports.
     pub fn memory_bytes(&self) -> usize {
-        self.slot_of.capacity() * 4 + self.nodes.capacity() * std::mem::size_of::<Node>()
+        self.slot_of.capacity() * 4 + self.nodes.capacity() * std::mem::size_of::<Node<W>>()
     }
 
     /// Walks the whole structure and checks every link, the index and the free chain.
@@ -404,7 +430,7 @@ mod tests {
         use crate::util::rng::Rng;
         use std::collections::VecDeque;
         let mut rng = Rng::seeded(7);
-        let mut l = IdList::with_universe(16);
+        let mut l: IdList = IdList::with_universe(16);
         let mut model: VecDeque<u32> = VecDeque::new();
         for _ in 0..20_000 {
             let id = rng.below(24) as u32;
@@ -433,5 +459,24 @@ mod tests {
             l.validate().unwrap();
             assert!(l.iter().eq(model.iter().copied()));
         }
+    }
+
+    #[test]
+    fn weights_travel_with_their_ids() {
+        let mut l: IdList<u64> = IdList::with_universe(4);
+        l.push_back_weighted(3, 300);
+        l.push_back_weighted(1, 100);
+        l.push_back(2);
+        assert!(l.try_move_to_back(3));
+        assert_eq!((l.weight(1), l.weight(2), l.weight(3), l.weight(0)), (Some(100), Some(0), Some(300), None));
+        assert_eq!(l.pop_front_weighted(), Some((1, 100)));
+        // The freed node is reused with the newcomer's weight, not the old one's.
+        l.push_back_weighted(0, 7);
+        assert_eq!(
+            (l.pop_front_weighted(), l.pop_front_weighted(), l.pop_front_weighted()),
+            (Some((2, 0)), Some((3, 300)), Some((0, 7)))
+        );
+        assert_eq!(l.pop_front_weighted(), None);
+        l.validate().unwrap();
     }
 }

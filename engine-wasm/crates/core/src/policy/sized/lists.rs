@@ -1,0 +1,80 @@
+//! LRU and FIFO counted in bytes, each object's size kept in its list node
+//! ([`IdList::push_back_weighted`]): an eviction reads the victim's size from the node it
+//! unlinks anyway, and the newcomer's node reuses the victim's — one cache line where
+//! [`super::BySize`] over the same policy touches a per-id size array besides. The rules are
+//! `BySize`'s exactly (a test holds the two together): evict from the front until the newcomer
+//! fits, never admit an object larger than the cache, a hit keeps the admitted size (and, under
+//! LRU, moves to the back).
+
+use crate::model::Block;
+use crate::util::slab::IdList;
+
+pub struct ListBytes {
+    /// Front: the next victim; each node's weight is its object's bytes.
+    queue: IdList<u64>,
+    /// LRU: a hit moves to the back; FIFO: it stays.
+    lru: bool,
+    capacity: u64,
+    used: u64,
+}
+
+impl ListBytes {
+    pub fn new(lru: bool, capacity: u64, universe: usize) -> Self {
+        Self { queue: IdList::with_capacity(universe, usize::MAX), lru, capacity, used: 0 }
+    }
+
+    pub fn capacity(&self) -> u64 {
+        self.capacity
+    }
+
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    pub fn len(&self) -> usize {
+        self.queue.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    pub fn contains(&self, block: Block) -> bool {
+        self.queue.contains(block)
+    }
+
+    /// A reference to `block` of `size` bytes; `admit`: whether a miss may enter. Victims are
+    /// pushed into `evicted`; returns whether it hit.
+    #[inline]
+    pub fn access(&mut self, block: Block, size: u64, admit: bool, evicted: &mut Vec<Block>) -> bool {
+        let hit = if self.lru { self.queue.try_move_to_back(block) } else { self.queue.contains(block) };
+        if hit {
+            return true;
+        }
+        if !admit || size > self.capacity {
+            return false;
+        }
+        while self.used + size > self.capacity {
+            let (victim, bytes) = self.queue.pop_front_weighted().expect("bytes in use, so an object is cached");
+            self.used -= bytes;
+            evicted.push(victim);
+        }
+        self.queue.push_back_weighted(block, size);
+        self.used += size;
+        false
+    }
+
+    /// The cached objects, next victim first.
+    pub fn contents(&self, out: &mut Vec<Block>) {
+        out.extend(self.queue.iter());
+    }
+
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.queue.validate()?;
+        let sum: u64 = self.queue.iter().map(|b| self.queue.weight(b).expect("listed")).sum();
+        if sum != self.used || self.used > self.capacity {
+            return Err(format!("{} bytes counted, {sum} cached, in a cache of {}", self.used, self.capacity));
+        }
+        Ok(())
+    }
+}
