@@ -2,13 +2,17 @@
 read as objects with the sizes the file records, `tiersim sim --object --size S` misses exactly the
 requests and the bytes libCacheSim's Python package (`libcachesim`, 0.3.5 as npm test installs it)
 misses, at 128 MiB, 256 MiB, 512 MiB and 1 GiB, for LRU, FIFO, CLOCK, SIEVE, ARC, S3-FIFO, GDSF and
-Belady (MIN); and with a size-threshold admission filter in front (the peer's SizeAdmissioner).
+Belady (MIN), and BeladySize (whose sampler is the peer's own); and with a size-threshold admission
+filter in front (the peer's SizeAdmissioner).
 
 libcachesim reports ratios; the counts are the ratios times the requests (or bytes), rounded, so
 "equal" here is equal to the request and to the byte. Skips, saying why, where the peer is not
 installed or the shared trace is not beside the checkout."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
 
 import pytest
 
@@ -61,5 +65,25 @@ def test_a_size_threshold_in_front_admits_what_the_peers_admits(peer, run_cli, p
     admissioner = peer.SizeAdmissioner(size_threshold=threshold)
     cache = getattr(peer, POLICIES[policy])(cache_size=SIZES[size], admissioner=admissioner)
     miss_ratio, byte_miss_ratio = cache.process_trace(reader)
+    assert ours["misses"] == round(miss_ratio * ours["requests"])
+    assert ours["bytesMissed"] == round(byte_miss_ratio * ours["bytesRequested"])
+
+
+#: The peer's BeladySize draws from one generator per process, never reset between caches: its
+#: numbers are those of a fresh process (ours start every cache afresh), so each runs in its own.
+FRESH_PEER = """
+import sys, libcachesim as lcs
+reader = lcs.TraceReader(trace=sys.argv[1], trace_type=lcs.TraceType.ORACLE_GENERAL_TRACE)
+print(*lcs.BeladySize(cache_size=int(sys.argv[2])).process_trace(reader))
+"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_belady_size_misses_what_a_fresh_peer_misses(peer, run_cli, size):
+    ours = run_cli("sim", "--policy", "belady-size", "--size", size, "--trace", str(TRACE), "--object", "--json")
+    out = subprocess.run(
+        [sys.executable, "-c", FRESH_PEER, str(TRACE), str(SIZES[size])], capture_output=True, text=True, check=True
+    )
+    miss_ratio, byte_miss_ratio = map(float, out.stdout.split())
     assert ours["misses"] == round(miss_ratio * ours["requests"])
     assert ours["bytesMissed"] == round(byte_miss_ratio * ours["bytesRequested"])

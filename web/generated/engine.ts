@@ -653,7 +653,11 @@ windowShare?: number, } | { "kind": "hyperbolic",
 /**
  * Resident blocks drawn per eviction, 1 to 1024.
  */
-sampleSize?: number, } | { "kind": "lecar" } | { "kind": "cacheus" } | { "kind": "min" } | { "kind": "read-opt" };
+sampleSize?: number, } | { "kind": "lecar" } | { "kind": "cacheus" } | { "kind": "min" } | { "kind": "read-opt" } | { "kind": "belady-size", 
+/**
+ * Objects sampled per eviction, 1 to 1024.
+ */
+samples?: number, };
 
 /**
  * Which filter a cache puts in front of its policy (a scenario's cache `admission`).

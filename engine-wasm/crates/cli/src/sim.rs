@@ -191,7 +191,7 @@ pub fn run_points(
             // Checked now, before any pass: the size, and that it builds.
             Some(empty) => {
                 let mut sim = match size {
-                    Capacity::Bytes(b) => Simulator::offline_in_bytes(policy, *b, 0, file.block_size, empty)?,
+                    Capacity::Bytes(b) => Simulator::offline_in_bytes(policy, *b, 0, file.block_size, empty, &[])?,
                     Capacity::Blocks(n) => Simulator::offline(policy, *n, multi, 0, empty)?,
                 };
                 if let Some(bytes) = admit_below {
@@ -285,7 +285,9 @@ pub fn run_points(
             let string = if last_user { strings.swap_remove(at) } else { strings[at].clone() };
             let mut sim = match size {
                 Capacity::Bytes(b) => {
-                    Simulator::offline_in_bytes(policy, *b, c.distinct as usize, file.block_size, string)?
+                    // The pass that collected the string numbered the file's ids as every pass does.
+                    let raw = last.as_ref().map_or(&[][..], |r: &Replayed| &r.raw);
+                    Simulator::offline_in_bytes(policy, *b, c.distinct as usize, file.block_size, string, raw)?
                 }
                 Capacity::Blocks(n) => Simulator::offline(policy, *n, multi, c.distinct as usize, string)?,
             };

@@ -304,6 +304,18 @@ pub enum PolicyConfig {
     /// Paper 004's read-OPT: offline, judged on reads, may decline to cache (single-cache only).
     #[serde(rename = "read-opt")]
     ReadOpt,
+    /// BeladySize: MIN weighted by size, as libCacheSim samples it (offline; one cache in bytes).
+    #[serde(rename = "belady-size", rename_all = "camelCase")]
+    BeladySize {
+        /// Objects sampled per eviction, 1 to 1024.
+        #[serde(default = "default_belady_samples")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
+        samples: u32,
+    },
+}
+
+fn default_belady_samples() -> u32 {
+    sized::belady_size::DEFAULT_SAMPLES
 }
 
 fn default_protected_share() -> f64 {
@@ -382,7 +394,9 @@ impl PolicyConfig {
             }
             PolicyConfig::Lecar => Box::new(lecar::LeCar::new(capacity, universe, seed)),
             PolicyConfig::Cacheus => Box::new(cacheus::Cacheus::new(capacity, universe, seed)),
-            PolicyConfig::Min | PolicyConfig::ReadOpt => return Err(self.offline_message()),
+            PolicyConfig::Min | PolicyConfig::ReadOpt | PolicyConfig::BeladySize { .. } => {
+                return Err(self.offline_message())
+            }
         })
     }
 
@@ -442,14 +456,14 @@ impl PolicyConfig {
     /// Why `policy` cannot be counted in bytes.
     pub fn bytes_refusal(policy: &PolicyConfig) -> String {
         format!(
-            "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDS, GDSF, ARC, S3-FIFO and, offline, MIN do): give its size in blocks",
+            "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDS, GDSF, ARC, S3-FIFO and, offline, MIN and BeladySize do): give its size in blocks",
             policy.name()
         )
     }
 
     /// Offline policies see the future: they are built from the whole reference string.
     pub fn is_offline(&self) -> bool {
-        matches!(self, PolicyConfig::Min | PolicyConfig::ReadOpt)
+        matches!(self, PolicyConfig::Min | PolicyConfig::ReadOpt | PolicyConfig::BeladySize { .. })
     }
 
     fn offline_message(&self) -> String {
@@ -490,6 +504,12 @@ impl PolicyConfig {
             PolicyConfig::LruK { k, .. } => lru_k::check_k(k),
             PolicyConfig::WTinyLfu { window_share } => wtinylfu::check_window_share(window_share),
             PolicyConfig::Hyperbolic { sample_size } => hyperbolic::check_sample_size(sample_size),
+            PolicyConfig::BeladySize { samples } => {
+                sized::belady_size::check_samples(samples)?;
+                Err(format!(
+                    "belady-size counts its cache in bytes: one cache over a sized trace (tiersim sim --object --size 1GiB); a scenario's caches count blocks ({capacity} here)"
+                ))
+            }
             _ => Ok(()),
         }?;
         catalogue::check_ranges(self)
@@ -536,6 +556,7 @@ impl PolicyConfig {
             PolicyConfig::Lecar => "lecar",
             PolicyConfig::Cacheus => "cacheus",
             PolicyConfig::Min => "min",
+            PolicyConfig::BeladySize { .. } => "belady-size",
             PolicyConfig::ReadOpt => "read-opt",
         }
     }
@@ -544,6 +565,18 @@ impl PolicyConfig {
 #[cfg(test)]
 mod config_tests {
     use super::*;
+
+    #[test]
+    fn belady_size_is_offline_in_bytes_and_a_scenario_cache_is_told_so() {
+        let p = PolicyConfig::from_json(r#"{"kind":"belady-size"}"#).unwrap();
+        assert_eq!((p.name(), p.is_offline()), ("belady-size", true));
+        assert_eq!(p, PolicyConfig::BeladySize { samples: 128 });
+        let e = p.validate(1000).unwrap_err();
+        assert!(e.starts_with("belady-size counts its cache in bytes"), "{e}");
+        let e = PolicyConfig::BeladySize { samples: 2000 }.validate(1000).unwrap_err();
+        assert_eq!(e, "samples: from 1 to 1024 objects per eviction (got 2000)");
+        assert!(p.build(10, 10, 1).err().unwrap().contains("offline"));
+    }
 
     #[test]
     fn every_config_builds_parses_and_names_itself() {

@@ -177,7 +177,7 @@ impl ReferenceString {
     /// An empty string for an offline `policy`; `None` for an online one.
     pub fn for_policy(policy: &PolicyConfig) -> Option<Self> {
         match policy {
-            PolicyConfig::Min => Some(Self::Blocks(Vec::new())),
+            PolicyConfig::Min | PolicyConfig::BeladySize { .. } => Some(Self::Blocks(Vec::new())),
             PolicyConfig::ReadOpt => Some(Self::WithOps(Vec::new())),
             _ => None,
         }
@@ -335,24 +335,33 @@ impl Simulator {
             (PolicyConfig::ReadOpt, ReferenceString::WithOps(refs)) => {
                 Box::new(ReadOpt::new(capacity, universe, &refs).map_err(|e| format!("policy: {e}"))?)
             }
+            (PolicyConfig::BeladySize { .. }, _) => {
+                return Err("size: belady-size counts its cache in bytes: give its size with a unit (1GiB)".into())
+            }
             (p, _) => return Err(format!("policy: {} is not built from a reference string", p.name())),
         };
         Ok(Self::with_cache(policy, size, multi, cache))
     }
 
-    /// MIN at `bytes` (Belady in bytes: the block used furthest ahead leaves until the newcomer
-    /// fits, every newcomer admitted that fits at all), built from the reference string.
+    /// An offline policy at `bytes`, built from the reference string: MIN (Belady in bytes: the
+    /// block used furthest ahead leaves until the newcomer fits, every newcomer admitted that
+    /// fits at all), or BeladySize, whose sampler hashes the file's ids (`raw[id]`, the trace's
+    /// [`Trace::raw`]: empty while only checking that it builds).
     pub fn offline_in_bytes(
         policy: &PolicyConfig,
         bytes: u64,
         universe: usize,
         block_size: u32,
         refs: ReferenceString,
+        raw: &[u64],
     ) -> Result<Self, String> {
         let cache = match (policy, refs) {
             (PolicyConfig::Min, ReferenceString::Blocks(blocks)) => {
                 ByteCache::over(Box::new(Min::new(usize::MAX, universe, blocks)), bytes, universe)
                     .map_err(|e| format!("size: {e}"))?
+            }
+            (&PolicyConfig::BeladySize { samples }, ReferenceString::Blocks(blocks)) => {
+                ByteCache::belady_size(bytes, samples, blocks, raw.to_vec()).map_err(|e| format!("policy: {e}"))?
             }
             (p, _) => return Err(format!("policy: {} takes a size in blocks (objects), not bytes", p.name())),
         };
@@ -782,7 +791,7 @@ mod tests {
             let t = parse(&bytes, Format::OracleGeneral, &Options { object_mode: true, ..Options::default() }).unwrap();
             let mut refs = ReferenceString::for_policy(&PolicyConfig::Min).unwrap();
             refs.push_batch(&t);
-            let mut sim = Simulator::offline_in_bytes(&PolicyConfig::Min, 10, 2, 4096, refs).unwrap();
+            let mut sim = Simulator::offline_in_bytes(&PolicyConfig::Min, 10, 2, 4096, refs, &[]).unwrap();
             let mut hits = Vec::new();
             for i in 0..t.records.len() {
                 let before = sim.result(2).hits;
@@ -792,7 +801,7 @@ mod tests {
             assert_eq!(hits, want, "{ids:?}");
         }
         let refs = ReferenceString::for_policy(&PolicyConfig::ReadOpt).unwrap();
-        let e = Simulator::offline_in_bytes(&PolicyConfig::ReadOpt, 10, 2, 4096, refs).err().unwrap();
+        let e = Simulator::offline_in_bytes(&PolicyConfig::ReadOpt, 10, 2, 4096, refs, &[]).err().unwrap();
         assert!(e.contains("read-opt takes a size in blocks"), "{e}");
     }
 }

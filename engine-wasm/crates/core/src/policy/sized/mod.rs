@@ -28,10 +28,12 @@
 //! asked after the lookup, so a ghost hit still teaches ARC.
 
 mod arc;
+pub mod belady_size;
 mod lists;
 mod s3fifo;
 
 pub use arc::ArcBytes;
+pub use belady_size::BeladySize;
 pub use lists::ListBytes;
 pub use s3fifo::S3FifoBytes;
 
@@ -51,6 +53,7 @@ enum Inner {
     Order(BySize),
     Arc(Box<ArcBytes>),
     S3Fifo(Box<S3FifoBytes>),
+    BeladySize(Box<BeladySize>),
 }
 
 /// One body for every [`Inner`]: `$c` bound to the cache, whichever it is.
@@ -61,6 +64,7 @@ macro_rules! each {
             Inner::Order($c) => $body,
             Inner::Arc($c) => $body,
             Inner::S3Fifo($c) => $body,
+            Inner::BeladySize($c) => $body,
         }
     };
 }
@@ -86,6 +90,13 @@ impl ByteCache {
     /// A policy built elsewhere, asked for victims ([`BySize::over`]: MIN from its string).
     pub fn over(inner: Box<dyn Policy>, capacity: u64, universe: usize) -> Result<Self, String> {
         Ok(Self { inner: Inner::Order(BySize::over(inner, capacity, universe)?), threshold: u64::MAX })
+    }
+
+    /// BeladySize over `capacity` bytes, from the reference string `refs` it will see and the
+    /// file's id of each dense id (`raw`: its sampler hashes them, as the peer's).
+    pub fn belady_size(capacity: u64, samples: u32, refs: Vec<Block>, raw: Vec<u64>) -> Result<Self, String> {
+        let inner = Inner::BeladySize(Box::new(BeladySize::new(capacity, refs, raw, samples)?));
+        Ok(Self { inner, threshold: u64::MAX })
     }
 
     /// Admits only objects below `threshold` bytes (at least 1).
