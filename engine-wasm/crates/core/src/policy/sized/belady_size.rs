@@ -402,10 +402,10 @@ impl BeladySize {
             }
             // Both in the peer's base: its `next` is 1-based, as `n_req` is. A cached object's
             // next use lies ahead when the accesses follow the string, so the distance is at
-            // least 1; otherwise its score is −∞ or NaN, and it is never preferred. `f64::ln` is
-            // the platform's `log` natively (glibc's, as the peer's, which decides ties between
-            // equal products); wasm has Rust's libm port, which differs from glibc in the last bit
-            // of some logs but gives the same counts on the CloudPhysics trace.
+            // least 1; otherwise its score is −∞ or NaN, and it is never preferred. The log is
+            // libm's everywhere: glibc's (the peer's) differs from it in the last bit of a few
+            // values, which could only split an exact tie of products differently; the counts on
+            // the CloudPhysics trace are the peer's either way.
             let next = self.future.next_use(id as Block) as f64 + 1.0;
             let score = self.ln_size[id] + libm::log(next - self.n_req as f64);
             if best_score < score {
