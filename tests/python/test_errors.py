@@ -63,12 +63,14 @@ def test_bad_scenarios_name_the_field():
 
 
 def test_bad_options_and_files_name_the_field_or_the_place(tmp_path):
-    with pytest.raises(ValueError, match=r"^size: must be from 1 to"):
+    with pytest.raises(ValueError, match=r'^size: "0": a cache holds from 1 to'):
         tiersim.sim("lru", 0, TRACE)
     with pytest.raises(ValueError, match=r"^size: must be a positive"):
         tiersim.sim("lru", -5, TRACE)
-    with pytest.raises(ValueError, match=r"^size: expected a whole number"):
+    with pytest.raises(ValueError, match=r'^size: "big" is not a size: a number of blocks, or of bytes'):
         tiersim.sim("lru", "big", TRACE)
+    with pytest.raises(ValueError, match=r"^size: expected a whole number of blocks"):
+        tiersim.sim("lru", 2.5, TRACE)
     with pytest.raises(ValueError, match=r"^sizes\[1\]: expected a whole number"):
         tiersim.sweep(TRACE, policies=["lru"], sizes=[10, 2.5])
     with pytest.raises(ValueError, match=r"^sizes: name the cache sizes"):

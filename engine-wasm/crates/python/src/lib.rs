@@ -16,7 +16,7 @@ use tiersim_core::analysis::minisim::{self, Method, MiniReport, MiniSim, Samplin
 use tiersim_core::analysis::stackdist::{SampledReport, Shards, StackDistances, StackReport};
 use tiersim_core::hierarchy::MultiBlock;
 use tiersim_core::policy::PolicyConfig;
-use tiersim_core::run::sim::simulate;
+use tiersim_core::run::sim::{simulate_at, Capacity};
 use tiersim_core::scenario::CacheConfig;
 use tiersim_core::trace::file::{load_file, FileError};
 use tiersim_core::trace::{self, Format, TraceStream};
@@ -211,17 +211,46 @@ impl TraceReader {
     }
 }
 
-/// One cache of `policy_json` at `size` blocks over `trace`: `tiersim sim --json`'s object.
+/// One cache of `policy_json` at `size` over `trace`: `tiersim sim --json`'s object. `size` as
+/// `tiersim sim --size` takes it: blocks (objects) as a bare number, bytes with a unit (`1GiB`);
+/// `admit_below`, a size-threshold filter's bytes, likewise with a unit.
 #[pyfunction]
-#[pyo3(signature = (trace, policy_json, size, multi_block="per-block"))]
-fn sim(py: Python<'_>, trace: &Trace, policy_json: &str, size: u64, multi_block: &str) -> PyResult<String> {
+#[pyo3(signature = (trace, policy_json, size, multi_block="per-block", admit_below=None))]
+fn sim(
+    py: Python<'_>,
+    trace: &Trace,
+    policy_json: &str,
+    size: &str,
+    multi_block: &str,
+    admit_below: Option<&str>,
+) -> PyResult<String> {
     let policy = parse_policy(policy_json)?;
     let multi = parse_multi_block(multi_block)?;
+    let capacity = Capacity::parse(size).map_err(|e| value_error(format!("size: {e}")))?;
+    let threshold =
+        match admit_below.map(Capacity::parse).transpose().map_err(|e| value_error(format!("admit_below: {e}")))? {
+            None => None,
+            Some(Capacity::Bytes(b)) => Some(b),
+            Some(Capacity::Blocks(_)) => {
+                return Err(value_error("admit_below: a size threshold is bytes: give a unit (64KiB)"))
+            }
+        };
     let t = trace.trace.clone();
-    let (mut result, _) = py.detach(|| simulate(&policy, size, &t, multi)).map_err(value_error)?;
+    let block_size = trace.block_size;
+    let (mut result, _) =
+        py.detach(|| simulate_at(&policy, capacity, &t, multi, block_size, threshold)).map_err(value_error)?;
     result.format = trace.format.name();
     result.parse_ms = trace.parse_ms;
     Ok(to_json(&result))
+}
+
+/// A size as `tiersim sim --size` reads it: `(True, bytes)` with a unit, `(False, blocks)` bare.
+#[pyfunction]
+fn parse_size(text: &str) -> PyResult<(bool, u64)> {
+    match Capacity::parse(text).map_err(value_error)? {
+        Capacity::Bytes(b) => Ok((true, b)),
+        Capacity::Blocks(n) => Ok((false, n)),
+    }
 }
 
 /// A miss-ratio curve and the trace's totals it scales to (`tiersim mrc --json`'s curve, with
@@ -535,6 +564,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_trace, m)?)?;
     m.add_function(wrap_pyfunction!(load_scenario_trace, m)?)?;
     m.add_function(wrap_pyfunction!(sim, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_size, m)?)?;
     m.add_function(wrap_pyfunction!(normalise_policy, m)?)?;
     m.add_function(wrap_pyfunction!(policy_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;

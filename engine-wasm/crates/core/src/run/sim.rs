@@ -157,6 +157,41 @@ pub fn simulate(
     Ok((sim.result(trace.distinct() as u64), sim.secs()))
 }
 
+/// As [`simulate`], at a capacity in blocks or in bytes ([`Capacity`]; `block_size`: the bytes
+/// of a block trace's block in a cache in bytes), with an optional size-threshold filter in
+/// front (`admit_below` bytes: [`Simulator::admit_below`]).
+pub fn simulate_at(
+    policy: &PolicyConfig,
+    capacity: Capacity,
+    trace: &Trace,
+    multi: MultiBlock,
+    block_size: u32,
+    admit_below: Option<u64>,
+) -> Result<(SimResult, f64), String> {
+    let bytes = match (capacity, admit_below) {
+        (Capacity::Blocks(n), None) => return simulate(policy, n, trace, multi),
+        (Capacity::Blocks(_), Some(_)) => {
+            return Err(
+                "admit-below: a size threshold needs a cache in bytes (give its size with a unit: 128MiB)".into()
+            )
+        }
+        (Capacity::Bytes(b), _) => b,
+    };
+    let mut sim = match ReferenceString::for_policy(policy) {
+        Some(mut refs) => {
+            refs.reserve(trace.block_refs());
+            refs.push_batch(trace);
+            Simulator::offline_in_bytes(policy, bytes, trace.distinct(), block_size, refs, &trace.raw)?
+        }
+        None => Simulator::with_capacity(policy, capacity, multi, trace.distinct(), block_size)?,
+    };
+    if let Some(threshold) = admit_below {
+        sim.admit_below(threshold).map_err(|e| format!("admit-below: {e}"))?;
+    }
+    sim.feed(trace);
+    Ok((sim.result(trace.distinct() as u64), sim.secs()))
+}
+
 fn check_size(size: u64) -> Result<(), String> {
     if !(1..=MAX_SIZE).contains(&size) {
         return Err(format!("size: must be from 1 to {MAX_SIZE} blocks (got {size})"));

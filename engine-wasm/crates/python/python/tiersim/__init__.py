@@ -125,7 +125,7 @@ def load_trace(
 
 def sim(
     policy: str | Mapping[str, Any],
-    size: int,
+    size: int | str,
     trace: str | os.PathLike[str] | Trace,
     format: str | None = None,
     object_mode: bool = False,
@@ -133,16 +133,25 @@ def sim(
     *,
     block_size: int = 4096,
     skip_bad: bool = False,
+    admit_below: str | None = None,
     **policy_params: Any,
 ) -> dict[str, Any]:
-    """One cache of ``policy`` at ``size`` blocks over ``trace``: ``tiersim sim --json``'s fields
-    in snake_case (``misses``, ``hits``, ``requests``, ``block_refs``, ``miss_ratio`` …).
+    """One cache of ``policy`` at ``size`` over ``trace``: ``tiersim sim --json``'s fields in
+    snake_case (``misses``, ``hits``, ``requests``, ``block_refs``, ``miss_ratio`` …).
 
-    ``policy_params`` are the policy's parameters (``sim("s3-fifo", 100, t, small_share=0.2)``);
-    ``multi_block`` is ``"per-block"`` (the default) or ``"atomic"``.
+    ``size`` is blocks (objects, with ``object_mode``) as a whole number, or bytes as a string
+    with a unit, as ``tiersim sim --size`` takes it (``"128MiB"``, ``"1GiB"``, ``"512KB"``): a
+    cache in bytes, whose result adds ``size_bytes``, ``bytes_requested``, ``bytes_missed`` and
+    ``byte_miss_ratio`` (an object trace read with ``object_mode`` carries each request's size).
+    ``admit_below`` (``"64KiB"``) puts a size-threshold admission filter in front of a cache in
+    bytes. ``policy_params`` are the policy's parameters (``sim("s3-fifo", 100, t,
+    small_share=0.2)``); ``multi_block`` is ``"per-block"`` (the default) or ``"atomic"``.
     """
     t = load_trace(trace, format, object_mode, block_size=block_size, skip_bad=skip_bad)
-    result = _native.sim(t, _policy_json(policy, policy_params), _size(size), multi_block or "per-block")
+    capacity = size if isinstance(size, str) else str(_size(size))
+    result = _native.sim(
+        t, _policy_json(policy, policy_params), capacity, multi_block or "per-block", admit_below
+    )
     return {_snake(k): v for k, v in json.loads(result).items()}
 
 

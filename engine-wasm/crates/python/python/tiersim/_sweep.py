@@ -161,10 +161,12 @@ def _cells(
     for size in sizes:
         row: dict[str, Any] = {"trace": source.trace, "policy": name, "policy_config": config, "size": size}
         if source.scenario is None:
-            r = json.loads(_native.sim(trace, config, size, multi_block))
+            r = json.loads(_native.sim(trace, config, str(size), multi_block))
             misses = r["requests"] - r["hits"]
             block_misses = r["blockRefs"] - r["blockHits"]
-            # Bytes are known when requests are split into blocks of a known size.
+            # Bytes are known when requests carry sizes (an object trace's, or a cache in bytes
+            # over blocks), or are split into blocks of a known size.
+            sized = r.get("bytesRequested") is not None
             known = not source.object_mode
             row.update(
                 requests=r["requests"],
@@ -179,8 +181,8 @@ def _cells(
                 block_misses=block_misses,
                 block_miss_ratio=r["blockMissRatio"],
                 distinct_blocks=r["distinctBlocks"],
-                bytes=r["blockRefs"] * source.block_size if known else None,
-                bytes_missed=block_misses * source.block_size if known else None,
+                bytes=r["bytesRequested"] if sized else r["blockRefs"] * source.block_size if known else None,
+                bytes_missed=r["bytesMissed"] if sized else block_misses * source.block_size if known else None,
             )
         else:
             r = json.loads(_native.sweep_point(source.scenario, source.origin, config, size, trace))
@@ -189,11 +191,26 @@ def _cells(
     return rows
 
 
+def _sweep_size(size: Any, field: str) -> int | str:
+    """A sweep's size: blocks as a whole number, or bytes as a string with a unit (``"1GiB"``),
+    kept as given (the cell reads it as ``tiersim sim --size`` does); a bare number in a string is
+    blocks."""
+    from . import _size
+
+    if isinstance(size, str):
+        try:
+            in_bytes, amount = _native.parse_size(size)
+        except ValueError as e:
+            raise ValueError(f"{field}: {e}") from None
+        return size if in_bytes else amount
+    return _size(size, field)
+
+
 def sweep(
     trace: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
     scenario: Any = None,
     policies: Sequence[Any] = ("lru", "arc"),
-    sizes: Sequence[int] | None = None,
+    sizes: Sequence[int | str] | None = None,
     format: str | None = None,
     object_mode: bool = False,
     client: Any = None,
@@ -214,12 +231,14 @@ def sweep(
     trace, ``scenario`` (dict, JSON text or file) gives the workload, as ``tiersim sweep``
     does; with both, the scenario replays each trace. ``policies`` are names (``"arc"``) or
     dicts with parameters (``{"kind": "slru", "protectedShare": 0.6}``); ``sizes`` are cache
-    sizes in blocks.
+    sizes in blocks, or for an exact sweep of traces in bytes as strings with a unit (``"1GiB"``,
+    as ``tiersim sim --size`` reads them; the ``size`` column keeps them as given).
 
     Columns for traces: ``trace, policy, policy_config, size, requests, reads, writes, hits,
     misses, miss_ratio, read_hits, block_refs, block_hits, block_misses, block_miss_ratio,
-    distinct_blocks, bytes, bytes_missed`` (bytes: block references x ``block_size``; ``None`` in
-    ``object_mode``). For a scenario: ``requests, reads, writes, misses, miss_ratio, block_refs,
+    distinct_blocks, bytes, bytes_missed`` (bytes: the requests' own sizes where the trace carries
+    them — read with ``object_mode`` — or the cache counts bytes; else block references x
+    ``block_size``; ``None`` for an object trace without sizes). For a scenario: ``requests, reads, writes, misses, miss_ratio, block_refs,
     block_misses, block_miss_ratio`` with misses counting read requests that reached the disk,
     as ``tiersim sweep`` does.
 
@@ -237,11 +256,13 @@ def sweep(
     """
     import pandas as pd
 
-    from . import _policy_json, _scenario_text, _size
+    from . import _policy_json, _scenario_text
 
     if sizes is None or isinstance(sizes, (str, bytes)) or len(sizes) == 0:
         raise ValueError("sizes: name the cache sizes in blocks, e.g. sizes=[100, 1000, 10000]")
-    sizes = [_size(s, f"sizes[{i}]") for i, s in enumerate(sizes)]
+    sizes = [_sweep_size(s, f"sizes[{i}]") for i, s in enumerate(sizes)]
+    if any(isinstance(s, str) for s in sizes) and (scenario is not None or method == "mini"):
+        raise ValueError("sizes: sizes in bytes (\"1GiB\") are for an exact sweep of traces; a scenario's caches count blocks")
     if isinstance(policies, (str, bytes)) or not isinstance(policies, Sequence) or len(policies) == 0:
         raise ValueError("policies: name one or more policies, e.g. policies=[\"lru\", \"arc\"]")
     normalised = []
