@@ -447,13 +447,8 @@ impl PolicyConfig {
         )
     }
 
-    /// Whether a cache under this policy can be counted in bytes ([`sized::ByteCache`]): those
-    /// that order by bytes, and ARC and S3-FIFO in their byte versions (MIN offline, apart).
-    pub fn takes_bytes(&self) -> bool {
-        self.orders_by_bytes() || matches!(self, PolicyConfig::Arc | PolicyConfig::S3Fifo { .. })
-    }
-
-    /// Why `policy` cannot be counted in bytes.
+    /// Why `policy` cannot be counted in bytes ([`sized::ByteCache`] takes those that order by
+    /// bytes, ARC and S3-FIFO in their byte versions, and offline MIN and BeladySize).
     pub fn bytes_refusal(policy: &PolicyConfig) -> String {
         format!(
             "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDS, GDSF, ARC, S3-FIFO and, offline, MIN and BeladySize do): give its size in blocks",

@@ -19,8 +19,9 @@
 //! clock, a sieve, GDSF's priorities ([`PolicyConfig::orders_by_bytes`]). The policy is built
 //! unbounded (it never evicts by itself) and this cache asks it for victims; one that weighs
 //! objects by size ([`super::SizeAware`]) is told each newcomer's size. Policies whose lists are
-//! sized have a byte version of their own, the peer's ([`ArcBytes`], [`S3FifoBytes`]); a
-//! [`ByteCache`] is any of them.
+//! sized have a byte version of their own, the peer's ([`ArcBytes`], [`S3FifoBytes`]), as has
+//! the offline [`BeladySize`]; LRU and FIFO keep sizes in their list nodes ([`ListBytes`], the
+//! same rules, faster). A [`ByteCache`] is any of them.
 //!
 //! **A size-threshold admission filter** can stand in front of any of them
 //! ([`ByteCache::admit_below`]): an object of `threshold` bytes or more is never admitted (a
@@ -40,8 +41,8 @@ pub use s3fifo::S3FifoBytes;
 use super::{Policy, PolicyConfig};
 use crate::model::Block;
 
-/// A cache counted in bytes, under any policy that takes bytes
-/// ([`PolicyConfig::takes_bytes`]), with an optional size threshold in front.
+/// A cache counted in bytes, under any policy that takes bytes (the others are refused with
+/// [`PolicyConfig::bytes_refusal`]), with an optional size threshold in front.
 pub struct ByteCache {
     inner: Inner,
     /// Objects of this many bytes or more are not admitted (`u64::MAX`: all are).
