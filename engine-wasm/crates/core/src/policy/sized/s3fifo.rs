@@ -222,6 +222,7 @@ mod tests {
         cap: [u64; 3],
         q: [Vec<(Block, u64, u8)>; 3],
         has_evicted: bool,
+        ghost_hits: u32,
     }
 
     impl Naive {
@@ -239,6 +240,7 @@ mod tests {
             let ghost = match self.q[G].iter().position(|e| e.0 == b) {
                 Some(i) => {
                     self.q[G].remove(i);
+                    self.ghost_hits += 1;
                     true
                 }
                 None => false,
@@ -287,6 +289,7 @@ mod tests {
     #[test]
     fn matches_the_naive_model_on_random_sizes_and_tiny_caches() {
         let mut rng = Rng::seeded(3);
+        let mut ghost_hits = 0;
         for capacity in [10, 100, 1_000, 4_000, 30_000] {
             for share in [0.1, 0.25] {
                 let mut c = S3FifoBytes::new(capacity, 8, share).unwrap();
@@ -296,6 +299,7 @@ mod tests {
                     cap: [small, capacity - small, (capacity as f64 * 0.9) as u64],
                     q: [Vec::new(), Vec::new(), Vec::new()],
                     has_evicted: false,
+                    ghost_hits: 0,
                 };
                 let mut ev = Vec::new();
                 for i in 0..4_000 {
@@ -307,12 +311,15 @@ mod tests {
                     ev.clear();
                 }
                 c.check_invariants().unwrap();
+                ghost_hits += naive.ghost_hits;
                 let mut ours = Vec::new();
                 c.contents(&mut ours);
                 let theirs: Vec<Block> = naive.q[S].iter().chain(&naive.q[M]).map(|e| e.0).collect();
                 assert_eq!(ours, theirs);
             }
         }
+        // Ghost hits happened: the path back from G into M was taken, not only the queues.
+        assert!(ghost_hits > 100, "{ghost_hits} ghost hits");
     }
 
     #[test]
