@@ -32,7 +32,7 @@ pub struct Args {
     pub size: Capacity,
     /// A size-threshold admission filter in front of the policy: objects of this size or more
     /// are never cached (a cache in bytes; libCacheSim's SizeAdmissioner) — 64KiB, 1MB, 4096B.
-    #[arg(long, value_parser = parse_bytes)]
+    #[arg(long, value_parser = Capacity::parse_bytes)]
     pub admit_below: Option<u64>,
     #[command(flatten)]
     pub file: TraceArgs,
@@ -47,13 +47,6 @@ pub struct Args {
 
 fn parse_capacity(text: &str) -> Result<Capacity, String> {
     Capacity::parse(text)
-}
-
-fn parse_bytes(text: &str) -> Result<u64, String> {
-    match Capacity::parse(text)? {
-        Capacity::Bytes(b) => Ok(b),
-        Capacity::Blocks(_) => Err(format!("{text:?}: a size threshold is bytes: give a unit (64KiB, 1MB, 4096B)")),
-    }
 }
 
 pub fn run(args: &Args) -> Result<(), String> {

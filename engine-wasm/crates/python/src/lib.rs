@@ -228,13 +228,7 @@ fn sim(
     let multi = parse_multi_block(multi_block)?;
     let capacity = Capacity::parse(size).map_err(|e| value_error(format!("size: {e}")))?;
     let threshold =
-        match admit_below.map(Capacity::parse).transpose().map_err(|e| value_error(format!("admit_below: {e}")))? {
-            None => None,
-            Some(Capacity::Bytes(b)) => Some(b),
-            Some(Capacity::Blocks(_)) => {
-                return Err(value_error("admit_below: a size threshold is bytes: give a unit (64KiB)"))
-            }
-        };
+        admit_below.map(Capacity::parse_bytes).transpose().map_err(|e| value_error(format!("admit_below: {e}")))?;
     let t = trace.trace.clone();
     let block_size = trace.block_size;
     let (mut result, _) =

@@ -111,6 +111,14 @@ impl Capacity {
     }
 
     /// The number a report gives as the size: blocks, or bytes.
+    /// A number of bytes as typed, which must carry a unit (a size threshold: `64KiB`).
+    pub fn parse_bytes(text: &str) -> Result<u64, String> {
+        match Self::parse(text)? {
+            Self::Bytes(b) => Ok(b),
+            Self::Blocks(_) => Err("a size threshold is bytes: give a unit (64KiB, 1MB, 4096B)".into()),
+        }
+    }
+
     pub fn amount(self) -> u64 {
         match self {
             Self::Blocks(n) | Self::Bytes(n) => n,
@@ -748,6 +756,13 @@ mod tests {
             let e = Capacity::parse(text).unwrap_err();
             assert!(e.contains(says), "{text}: {e}");
         }
+        // A size threshold (the CLI's --admit-below, Python's admit_below) is bytes only.
+        assert_eq!(Capacity::parse_bytes("64KiB"), Ok(65536));
+        assert_eq!(
+            Capacity::parse_bytes("5"),
+            Err("a size threshold is bytes: give a unit (64KiB, 1MB, 4096B)".into())
+        );
+        assert!(Capacity::parse_bytes("lots").unwrap_err().contains("not a size"));
     }
 
     #[test]
