@@ -87,3 +87,20 @@ def test_belady_size_misses_what_a_fresh_peer_misses(peer, run_cli, size):
     miss_ratio, byte_miss_ratio = map(float, out.stdout.split())
     assert ours["misses"] == round(miss_ratio * ours["requests"])
     assert ours["bytesMissed"] == round(byte_miss_ratio * ours["bytesRequested"])
+
+
+def test_lru_byte_curve_in_one_pass_is_the_peers_lru_at_every_size(peer, run_cli):
+    # One pass of stack distances weighted by bytes: the CLI and Python give, at every size,
+    # exactly the requests and bytes the peer's LRU misses (each object is far below 128 MiB).
+    ours = run_cli("stackdist", "--trace", str(TRACE), "--object", "--sizes", ",".join(SIZES), "--json")["bytes"]
+    import tiersim
+
+    py = tiersim.byte_mrc(str(TRACE), sizes=list(SIZES))
+    assert [p["bytes"] for p in ours["points"]] == list(SIZES.values()) == list(py["sizes"])
+    for i, (point, size) in enumerate(zip(ours["points"], SIZES.values())):
+        reader = peer.TraceReader(trace=str(TRACE), trace_type=peer.TraceType.ORACLE_GENERAL_TRACE)
+        miss_ratio, byte_miss_ratio = peer.LRU(cache_size=size).process_trace(reader)
+        assert point["exact"] and py["exact"][i]
+        assert ours["references"] - point["hits"] == round(miss_ratio * ours["references"])
+        assert ours["bytesRequested"] - point["bytesHit"] == round(byte_miss_ratio * ours["bytesRequested"])
+        assert (py["hits"][i], py["bytes_hit"][i]) == (point["hits"], point["bytesHit"])

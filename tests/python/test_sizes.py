@@ -53,3 +53,55 @@ def test_sweep_takes_byte_sizes_and_fills_the_byte_columns(sized_trace):
         tiersim.sweep(sized_trace, policies=["lru"], sizes=["big"], object_mode=True)
     with pytest.raises(ValueError, match="sizes in bytes"):
         tiersim.sweep(sized_trace, policies=["lru"], sizes=["1KiB"], object_mode=True, method="mini")
+
+
+def test_byte_mrc_counts_each_point_as_a_byte_lru_of_that_size(tmp_path):
+    # 3,000 requests over 300 objects of 1 to 9,000 bytes, skewed; no size changes.
+    import random
+
+    rng = random.Random(35)
+    sizes = [rng.randrange(1, 9_001) for _ in range(300)]
+    records = []
+    for t in range(3_000):
+        obj = rng.randrange(30) if rng.random() < 0.5 else rng.randrange(300)
+        records.append((t, obj, sizes[obj]))
+    path = tmp_path / "skewed.oracleGeneral.bin"
+    path.write_bytes(b"".join(struct.pack("<IQIq", t, obj, size, -1) for t, obj, size in records))
+    t = tiersim.load_trace(str(path), object_mode=True)
+    asked = ["8KiB", "64KiB", "256KiB", 500_000, "1MiB"]
+    curve = tiersim.byte_mrc(t, sizes=asked)
+    assert list(curve["sizes"]) == [8192, 65536, 262144, 500_000, 1 << 20]
+    assert curve["references"] == 3_000 and curve["size_changes"] == 0
+    assert curve["bytes_requested"] == sum(s for _, _, s in records)
+    assert list(curve["exact"]) == [False, True, True, True, True]  # the largest object is above 8 KiB
+    for i, size in enumerate(asked):
+        one = tiersim.sim("lru", size if isinstance(size, str) else f"{size}B", t)
+        if curve["exact"][i]:
+            assert (curve["hits"][i], curve["bytes_hit"][i]) == (one["hits"], one["bytes_requested"] - one["bytes_missed"])
+            assert curve["miss_ratios"][i] == one["miss_ratio"]
+            assert curve["byte_miss_ratios"][i] == pytest.approx(one["byte_miss_ratio"], abs=1e-15)
+        else:
+            assert curve["hits"][i] <= one["hits"]  # below the largest object: a bound
+    # Without sizes, eight per doubling up to the first that holds everything.
+    full = tiersim.byte_mrc(t)
+    assert full["sizes"][-1] >= full["distinct_bytes"] > full["sizes"][-2]
+    assert full["miss_ratios"][-1] == full["cold"] / full["references"]
+    # Sampled at rate 1, the same curve.
+    same = tiersim.byte_mrc(t, sizes=asked, sample=1.0)
+    assert list(same["miss_ratios"]) == list(curve["miss_ratios"])
+
+
+def test_byte_mrc_refuses_what_it_cannot_count(sized_trace, tmp_path):
+    with pytest.raises(ValueError, match=r"sizes\[1\]: \"12\": a capacity in bytes needs a unit"):
+        tiersim.byte_mrc(sized_trace, sizes=["1KiB", "12"])
+    with pytest.raises(ValueError, match=r"sizes\[0\]: must be a positive number"):
+        tiersim.byte_mrc(sized_trace, sizes=[-5])
+    with pytest.raises(ValueError, match="sample: sample rate must be"):
+        tiersim.byte_mrc(sized_trace, sample=0.0)
+    lines = tmp_path / "blocks.txt"
+    lines.write_text("1\n2\n1\n")
+    with pytest.raises(ValueError, match="carries no sizes as read"):
+        tiersim.byte_mrc(str(lines))
+    # A size change is counted, and then no point claims to be exact.
+    curve = tiersim.byte_mrc(sized_trace, sizes=["350B"])
+    assert curve["size_changes"] == 1 and list(curve["exact"]) == [False]

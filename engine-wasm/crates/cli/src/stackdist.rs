@@ -6,7 +6,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 use std::sync::Arc;
+use tiersim_core::analysis::stackbytes::{self, ByteShards, ByteStack, ByteStackReport, SampledByteReport};
 use tiersim_core::analysis::stackdist::{SampledReport, Shards, StackDistances, StackReport};
+use tiersim_core::run::sim::Capacity;
 
 use tiersim_core::trace::{Format, Trace};
 
@@ -20,6 +22,10 @@ pub struct Args {
     /// Track at most this many sampled blocks (SHARDS, fixed size: the rate falls as needed).
     #[arg(long)]
     pub max_blocks: Option<usize>,
+    /// Capacities in bytes (128MiB,1GiB) the byte curve of a trace with sizes is counted at;
+    /// default: eight per doubling.
+    #[arg(long)]
+    pub sizes: Option<String>,
     /// Print the whole depth histogram as JSON.
     #[arg(long)]
     pub json: bool,
@@ -32,47 +38,96 @@ struct Output<'a> {
     format: &'static str,
     #[serde(flatten)]
     report: &'a StackReport,
+    /// LRU's curve in bytes, when the trace carries sizes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bytes: Option<&'a ByteStackReport>,
     references_per_sec: f64,
 }
 
-/// Feeds every block reference of each batch to `access`, timing only that.
-fn timed<'a, F: FnMut(u32) + Send + 'a>(mut access: F, secs: &'a mut f64) -> impl FnMut(&Arc<Trace>) + Send + 'a {
+/// LRU's byte curve, exact or sampled, beside the block (object) curve when the trace has sizes.
+enum Bytes {
+    Exact(ByteStack),
+    Sampled(ByteShards),
+}
+
+impl Bytes {
+    fn feed(&mut self, batch: &Trace) {
+        match self {
+            Self::Exact(s) => s.feed(batch),
+            Self::Sampled(s) => s.feed(batch),
+        }
+    }
+}
+
+/// Feeds every block reference of each batch to `access`, and its requests with their sizes
+/// to `bytes` while the batches carry sizes (`sized` turns false at the first that does not);
+/// times it all.
+fn timed<'a, F: FnMut(u32) + Send + 'a>(
+    mut access: F,
+    bytes: &'a mut Option<Bytes>,
+    sized: &'a mut bool,
+    secs: &'a mut f64,
+) -> impl FnMut(&Arc<Trace>) + Send + 'a {
     move |batch: &Arc<Trace>| {
         let start = Instant::now();
         for &b in &batch.refs {
             access(b);
+        }
+        *sized &= stackbytes::sized(batch);
+        if let (true, Some(bytes)) = (*sized, bytes.as_mut()) {
+            bytes.feed(batch);
         }
         *secs += start.elapsed().as_secs_f64();
     }
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
+    let points = match &args.sizes {
+        Some(text) => Capacity::parse_byte_list(text).map_err(|e| format!("--sizes: {e}"))?,
+        None => stackbytes::default_points(),
+    };
     let sampler = match (args.sample, args.max_blocks) {
         (Some(rate), _) => Some(Shards::new(rate).map_err(|e| format!("--sample: {e}"))?),
         (None, Some(max)) => Some(Shards::fixed_size(max).map_err(|e| format!("--max-blocks: {e}"))?),
         (None, None) => None,
     };
-    let mut secs = 0.0;
-    if let Some(mut s) = sampler {
-        let read = args.file.replay(&mut [timed(|b| s.access(b), &mut secs)])?;
-        crate::trace_args::report_skipped(&args.file.trace, &read);
-        return print_sampled(args, read.format, s, secs);
-    }
-    // The index grows with the blocks as they come: the file's distinct blocks are not known
-    // before it is read.
-    let mut s = StackDistances::new(0);
-    let read = args.file.replay(&mut [timed(
-        |b| {
-            s.access(b);
-        },
-        &mut secs,
-    )])?;
+    let mut bytes = match (args.sample, args.max_blocks) {
+        (Some(rate), _) => Some(Bytes::Sampled(ByteShards::new(rate, points).map_err(|e| format!("--sample: {e}"))?)),
+        (None, Some(_)) if args.sizes.is_some() => {
+            return Err(
+                "--sizes: a byte curve is exact, or sampled at a fixed rate (--sample), not by --max-blocks".into()
+            )
+        }
+        (None, Some(_)) => None,
+        (None, None) => Some(Bytes::Exact(ByteStack::new(points, 0))),
+    };
+    let (mut secs, mut sized) = (0.0, true);
+    let read = match sampler {
+        Some(mut s) => {
+            let read = args.file.replay(&mut [timed(|b| s.access(b), &mut bytes, &mut sized, &mut secs)])?;
+            crate::trace_args::report_skipped(&args.file.trace, &read);
+            let bytes = check_sized(args, sized, bytes)?;
+            return print_sampled(args, read.format, s, bytes, secs);
+        }
+        None => read_exact(args, &mut bytes, &mut sized, &mut secs)?,
+    };
+    let (read, s) = read;
     crate::trace_args::report_skipped(&args.file.trace, &read);
+    let bytes = match check_sized(args, sized, bytes)? {
+        Some(Bytes::Exact(b)) => Some(b.report(args.sizes.is_none())),
+        _ => None,
+    };
     let format = read.format;
     let report = s.report();
     let rate = report.references as f64 / secs.max(1e-9);
     if args.json {
-        let out = Output { trace: &args.file.trace, format: format.name(), report: &report, references_per_sec: rate };
+        let out = Output {
+            trace: &args.file.trace,
+            format: format.name(),
+            report: &report,
+            bytes: bytes.as_ref(),
+            references_per_sec: rate,
+        };
         println!("{}", serde_json::to_string(&out).expect("serialises"));
         return Ok(());
     }
@@ -85,7 +140,70 @@ pub fn run(args: &Args) -> Result<(), String> {
         let size = (report.distinct * i / 10).max(1);
         println!("  {size:>12} {:>10.4}", report.hit_fractions(&[size])[0]);
     }
+    if let Some(b) = &bytes {
+        print_bytes(args, b);
+    }
     Ok(())
+}
+
+/// The exact pass: the block (object) stack beside the byte curve.
+fn read_exact(
+    args: &Args,
+    bytes: &mut Option<Bytes>,
+    sized: &mut bool,
+    secs: &mut f64,
+) -> Result<(tiersim_core::trace::pipeline::Replayed, StackDistances), String> {
+    // The index grows with the blocks as they come: the file's distinct blocks are not known
+    // before it is read.
+    let mut s = StackDistances::new(0);
+    let read = args.file.replay(&mut [timed(
+        |b| {
+            s.access(b);
+        },
+        bytes,
+        sized,
+        secs,
+    )])?;
+    Ok((read, s))
+}
+
+/// The byte curve, if the trace carried sizes; asking for one of a trace without is an error.
+fn check_sized(args: &Args, sized: bool, bytes: Option<Bytes>) -> Result<Option<Bytes>, String> {
+    match (sized, &args.sizes) {
+        (true, _) => Ok(bytes),
+        (false, None) => Ok(None),
+        (false, Some(_)) => Err(format!(
+            "--sizes: {} carries no sizes as read: a byte curve needs an object trace with sizes (--object on oracleGeneral or a byte-addressed trace, or a CSV with a size column)",
+            args.file.trace
+        )),
+    }
+}
+
+/// The byte curve's table: the capacities asked, or each power of two up to the one that holds everything.
+fn print_bytes(args: &Args, b: &ByteStackReport) {
+    println!(
+        "  in bytes: {} bytes requested, {} distinct bytes, {} bytes in first references; the largest object {} bytes",
+        b.bytes_requested, b.distinct_bytes, b.cold_bytes, b.largest_object
+    );
+    println!("  {:>16} {:>10} {:>15}", "LRU bytes", "miss ratio", "byte miss ratio");
+    let shown = b.points.iter().filter(|p| args.sizes.is_some() || p.bytes.is_power_of_two());
+    for p in shown {
+        let mark = if p.exact { " " } else { "*" };
+        println!("  {:>16}{mark}{:>10.4} {:>15.4}", p.bytes, p.miss_ratio, p.byte_miss_ratio);
+    }
+    if b.points.iter().any(|p| !p.exact) {
+        if b.size_changes > 0 {
+            println!(
+                "  * {} requests changed their object's size: the one-pass curve weighs each object at its latest size, a cache keeps a hit's first size",
+                b.size_changes
+            );
+        } else {
+            println!(
+                "  * below the largest object ({} bytes), which a cache that small does not admit: an upper bound on the miss ratios",
+                b.largest_object
+            );
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -98,10 +216,17 @@ struct SampledOutput<'a> {
     distinct_estimate: f64,
     /// (size, estimated LRU hit fraction) at tenths of the estimated distinct blocks.
     curve: Vec<(u64, f64)>,
+    /// LRU's estimated curve in bytes, when the trace carries sizes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bytes: Option<&'a SampledByteReport>,
     references_per_sec: f64,
 }
 
-fn print_sampled(args: &Args, format: Format, s: Shards, secs: f64) -> Result<(), String> {
+fn print_sampled(args: &Args, format: Format, s: Shards, bytes: Option<Bytes>, secs: f64) -> Result<(), String> {
+    let bytes = match bytes {
+        Some(Bytes::Sampled(b)) => Some(b.report()),
+        _ => None,
+    };
     let secs = secs.max(1e-9);
     let report = s.report();
     let distinct = report.distinct_estimate();
@@ -115,6 +240,7 @@ fn print_sampled(args: &Args, format: Format, s: Shards, secs: f64) -> Result<()
             report: &report,
             distinct_estimate: distinct,
             curve,
+            bytes: bytes.as_ref(),
             references_per_sec: rate_per_sec,
         };
         println!("{}", serde_json::to_string(&out).expect("serialises"));
@@ -127,6 +253,21 @@ fn print_sampled(args: &Args, format: Format, s: Shards, secs: f64) -> Result<()
     println!("  {:>12} {:>10}", "LRU blocks", "hit ratio");
     for (size, f) in curve {
         println!("  {size:>12} {f:>10.4}");
+    }
+    if let Some(b) = &bytes {
+        println!(
+            "  in bytes: {} bytes requested, ≈ {:.0} distinct bytes; the largest object {} bytes",
+            b.bytes_requested, b.distinct_bytes_estimate, b.largest_object
+        );
+        println!("  {:>16} {:>10} {:>15}", "LRU bytes", "miss ratio", "byte miss ratio");
+        let all = args.sizes.is_some();
+        for p in b.points.iter().filter(|p| all || p.bytes.is_power_of_two()) {
+            println!("  {:>16} {:>10.4} {:>15.4}", p.bytes, p.miss_ratio, p.byte_miss_ratio);
+            // Without named capacities, up to the first that holds the estimated bytes.
+            if !all && p.bytes as f64 >= b.distinct_bytes_estimate {
+                break;
+            }
+        }
     }
     Ok(())
 }
@@ -141,6 +282,7 @@ mod tests {
             file: crate::trace_args::TraceArgs::file(trace, None),
             sample: None,
             max_blocks: None,
+            sizes: None,
             json: true,
         };
         assert!(run(&args("/nonexistent/t")).unwrap_err().starts_with("/nonexistent/t:"));
@@ -157,5 +299,19 @@ mod tests {
         assert!(run(&sized).is_ok());
         let bad = Args { max_blocks: Some(0), ..args(file.to_str().unwrap()) };
         assert!(run(&bad).unwrap_err().starts_with("--max-blocks: the sample must hold"));
+        // A byte curve: capacities with units, of a trace that carries sizes.
+        let bad = Args { sizes: Some("1MiB,12".into()), ..args(file.to_str().unwrap()) };
+        assert_eq!(run(&bad).unwrap_err(), "--sizes: \"12\": a capacity in bytes needs a unit (128MiB, 1GiB, 4096B)");
+        let unsized_trace = Args { sizes: Some("1MiB".into()), ..args(file.to_str().unwrap()) };
+        assert!(run(&unsized_trace).unwrap_err().contains("carries no sizes as read"), "{:?}", run(&unsized_trace));
+        let fixed = Args { sizes: Some("1MiB".into()), max_blocks: Some(2), ..args(file.to_str().unwrap()) };
+        assert!(run(&fixed).unwrap_err().contains("not by --max-blocks"));
+        let csv = dir.join("t.csv");
+        std::fs::write(&csv, "time,client,block,nblocks,op,hint,size\n0,0,1,1,R,,100\n1,0,2,1,R,,50\n2,0,1,1,R,,100\n")
+            .unwrap();
+        let mut sized = Args { sizes: Some("150B,149B".into()), ..args(csv.to_str().unwrap()) };
+        sized.file.object = true;
+        assert!(run(&sized).is_ok());
+        assert!(run(&Args { json: false, ..sized }).is_ok());
     }
 }

@@ -13,6 +13,7 @@ use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use serde::Serialize;
 use tiersim_core::analysis::minisim::{self, Method, MiniReport, MiniSim, Sampling};
+use tiersim_core::analysis::stackbytes::{self, ByteShards, ByteStack};
 use tiersim_core::analysis::stackdist::{SampledReport, Shards, StackDistances, StackReport};
 use tiersim_core::hierarchy::MultiBlock;
 use tiersim_core::policy::PolicyConfig;
@@ -536,6 +537,43 @@ fn stackdist(py: Python<'_>, trace: &Trace, sample: Option<f64>, max_blocks: Opt
     Ok(StackDist { report })
 }
 
+/// LRU's curve in bytes over `trace` (read with sizes) at `sizes` (each a capacity with a unit,
+/// `"128MiB"`; default: eight per doubling up to where every object fits), exact or sampled at
+/// `sample` (SHARDS, fixed rate), as `tiersim stackdist --json` reports it under `bytes`.
+#[pyfunction]
+#[pyo3(signature = (trace, sizes=None, sample=None))]
+fn byte_mrc(py: Python<'_>, trace: &Trace, sizes: Option<Vec<String>>, sample: Option<f64>) -> PyResult<String> {
+    let t = trace.trace.clone();
+    if !stackbytes::sized(&t) {
+        return Err(value_error(
+            "trace: carries no sizes as read: a byte curve needs an object trace with sizes (object_mode=True on oracleGeneral or a byte-addressed trace, or a CSV with a size column)",
+        ));
+    }
+    let named = sizes.is_some();
+    let points = match sizes {
+        Some(items) => items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| {
+                Capacity::parse_byte_list(item).map(|b| b[0]).map_err(|e| value_error(format!("sizes[{i}]: {e}")))
+            })
+            .collect::<PyResult<Vec<u64>>>()?,
+        None => stackbytes::default_points(),
+    };
+    match sample {
+        Some(rate) => {
+            let mut s = ByteShards::new(rate, points).map_err(|e| value_error(format!("sample: {e}")))?;
+            py.detach(|| s.feed(&t));
+            Ok(to_json(&s.report()))
+        }
+        None => {
+            let mut s = ByteStack::new(points, t.distinct());
+            py.detach(|| s.feed(&t));
+            Ok(to_json(&s.report(!named)))
+        }
+    }
+}
+
 /// The default scenario (paper 000 RANDOM, LRU-MRU-demote) as JSON text.
 #[pyfunction]
 fn default_scenario() -> String {
@@ -564,6 +602,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_point, m)?)?;
     m.add_function(wrap_pyfunction!(stackdist, m)?)?;
+    m.add_function(wrap_pyfunction!(byte_mrc, m)?)?;
     m.add_function(wrap_pyfunction!(mrc, m)?)?;
     m.add_function(wrap_pyfunction!(default_scenario, m)?)?;
     m.add_function(wrap_pyfunction!(validate_scenario, m)?)?;

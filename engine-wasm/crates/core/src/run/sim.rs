@@ -110,7 +110,6 @@ impl Capacity {
         Ok(Self::Bytes(bytes as u64))
     }
 
-    /// The number a report gives as the size: blocks, or bytes.
     /// A number of bytes as typed, which must carry a unit (a size threshold: `64KiB`).
     pub fn parse_bytes(text: &str) -> Result<u64, String> {
         match Self::parse(text)? {
@@ -119,6 +118,20 @@ impl Capacity {
         }
     }
 
+    /// Byte capacities as typed, comma-separated, each with a unit (`128MiB,1GiB`); an error
+    /// names the item.
+    pub fn parse_byte_list(text: &str) -> Result<Vec<u64>, String> {
+        text.split(',')
+            .map(|item| match Self::parse(item)? {
+                Self::Bytes(b) => Ok(b),
+                Self::Blocks(_) => {
+                    Err(format!("{:?}: a capacity in bytes needs a unit (128MiB, 1GiB, 4096B)", item.trim()))
+                }
+            })
+            .collect()
+    }
+
+    /// The number a report gives as the size: blocks, or bytes.
     pub fn amount(self) -> u64 {
         match self {
             Self::Blocks(n) | Self::Bytes(n) => n,
@@ -763,6 +776,12 @@ mod tests {
             Err("a size threshold is bytes: give a unit (64KiB, 1MB, 4096B)".into())
         );
         assert!(Capacity::parse_bytes("lots").unwrap_err().contains("not a size"));
+        assert_eq!(Capacity::parse_byte_list("128MiB, 1GiB,4096B"), Ok(vec![1 << 27, 1 << 30, 4096]));
+        assert_eq!(
+            Capacity::parse_byte_list("1MiB,7"),
+            Err("\"7\": a capacity in bytes needs a unit (128MiB, 1GiB, 4096B)".into())
+        );
+        assert!(Capacity::parse_byte_list("1MiB,,2MiB").unwrap_err().contains("not a size"));
     }
 
     #[test]
