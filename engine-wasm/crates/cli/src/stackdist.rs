@@ -59,26 +59,44 @@ impl Bytes {
     }
 }
 
-/// Feeds every block reference of each batch to `access`, and its requests with their sizes
-/// to `bytes` while the batches carry sizes (`sized` turns false at the first that does not);
-/// times it all.
-fn timed<'a, F: FnMut(u32) + Send + 'a>(
-    mut access: F,
-    bytes: &'a mut Option<Bytes>,
-    sized: &'a mut bool,
-    secs: &'a mut f64,
-) -> impl FnMut(&Arc<Trace>) + Send + 'a {
-    move |batch: &Arc<Trace>| {
+/// A worker of the replay: sees every batch, in order.
+type Worker<'a> = Box<dyn FnMut(&Arc<Trace>) + Send + 'a>;
+
+/// Feeds every block reference of each batch to `access`, timing only that.
+fn timed<'a, F: FnMut(u32) + Send + 'a>(mut access: F, secs: &'a mut f64) -> Worker<'a> {
+    Box::new(move |batch: &Arc<Trace>| {
         let start = Instant::now();
         for &b in &batch.refs {
             access(b);
         }
+        *secs += start.elapsed().as_secs_f64();
+    })
+}
+
+/// Feeds each batch's requests with their sizes to `bytes` while the batches carry sizes
+/// (`sized` turns false at the first that does not): a second worker, so the byte curve is
+/// counted on its own thread beside the block (object) one.
+fn by_bytes<'a>(bytes: &'a mut Bytes, sized: &'a mut bool) -> Worker<'a> {
+    Box::new(move |batch: &Arc<Trace>| {
         *sized &= stackbytes::sized(batch);
-        if let (true, Some(bytes)) = (*sized, bytes.as_mut()) {
+        if *sized {
             bytes.feed(batch);
         }
-        *secs += start.elapsed().as_secs_f64();
+    })
+}
+
+/// Replays the file through `blocks`, and through the byte curve when there is one.
+fn replay<'a>(
+    args: &Args,
+    blocks: Worker<'a>,
+    bytes: &'a mut Option<Bytes>,
+    sized: &'a mut bool,
+) -> Result<tiersim_core::trace::pipeline::Replayed, String> {
+    let mut workers = vec![blocks];
+    if let Some(b) = bytes.as_mut() {
+        workers.push(by_bytes(b, sized));
     }
+    args.file.replay(&mut workers)
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
@@ -102,16 +120,26 @@ pub fn run(args: &Args) -> Result<(), String> {
         (None, None) => Some(Bytes::Exact(ByteStack::new(points, 0))),
     };
     let (mut secs, mut sized) = (0.0, true);
-    let read = match sampler {
-        Some(mut s) => {
-            let read = args.file.replay(&mut [timed(|b| s.access(b), &mut bytes, &mut sized, &mut secs)])?;
-            crate::trace_args::report_skipped(&args.file.trace, &read);
-            let bytes = check_sized(args, sized, bytes)?;
-            return print_sampled(args, read.format, s, bytes, secs);
-        }
-        None => read_exact(args, &mut bytes, &mut sized, &mut secs)?,
-    };
-    let (read, s) = read;
+    if let Some(mut s) = sampler {
+        let read = replay(args, timed(|b| s.access(b), &mut secs), &mut bytes, &mut sized)?;
+        crate::trace_args::report_skipped(&args.file.trace, &read);
+        let bytes = check_sized(args, sized, bytes)?;
+        return print_sampled(args, read.format, s, bytes, secs);
+    }
+    // The index grows with the blocks as they come: the file's distinct blocks are not known
+    // before it is read.
+    let mut s = StackDistances::new(0);
+    let read = replay(
+        args,
+        timed(
+            |b| {
+                s.access(b);
+            },
+            &mut secs,
+        ),
+        &mut bytes,
+        &mut sized,
+    )?;
     crate::trace_args::report_skipped(&args.file.trace, &read);
     let bytes = match check_sized(args, sized, bytes)? {
         Some(Bytes::Exact(b)) => Some(b.report(args.sizes.is_none())),
@@ -144,27 +172,6 @@ pub fn run(args: &Args) -> Result<(), String> {
         print_bytes(args, b);
     }
     Ok(())
-}
-
-/// The exact pass: the block (object) stack beside the byte curve.
-fn read_exact(
-    args: &Args,
-    bytes: &mut Option<Bytes>,
-    sized: &mut bool,
-    secs: &mut f64,
-) -> Result<(tiersim_core::trace::pipeline::Replayed, StackDistances), String> {
-    // The index grows with the blocks as they come: the file's distinct blocks are not known
-    // before it is read.
-    let mut s = StackDistances::new(0);
-    let read = args.file.replay(&mut [timed(
-        |b| {
-            s.access(b);
-        },
-        bytes,
-        sized,
-        secs,
-    )])?;
-    Ok((read, s))
 }
 
 /// The byte curve, if the trace carried sizes; asking for one of a trace without is an error.

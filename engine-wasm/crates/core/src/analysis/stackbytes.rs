@@ -20,12 +20,14 @@
 //!   (`sizeChanges`), and with any of them no point claims exactness.
 //!
 //! The curve is counted at given capacities (the points), each exact; by default
-//! [`default_points`], eight per doubling from 64 bytes up. Markers of each object's latest
-//! reference live at compact times in a Fenwick tree of their bytes (renumbered whenever the
-//! times run out, so memory stays O(distinct objects): 4 bytes of time and 8 of size per object
-//! id, and about 16 bytes of tree per live object); a reference costs two O(log n) updates, one
-//! prefix sum and a binary search over the points. Nothing allocates per reference except the
-//! per-id tables growing with new ids.
+//! [`default_points`], eight per doubling from 64 bytes up. The marker of each object's latest
+//! reference holds its bytes at a compact time; a Fenwick tree sums 64-time blocks, and a prefix
+//! is the tree's over whole blocks plus one block's 64 words (as [`super::stackdist`] counts
+//! markers, with bytes for bits). Times are renumbered whenever they run out, so memory stays
+//! O(distinct objects): 4 bytes of time per object id and 16–32 bytes of times per live
+//! object. A reference costs two O(log n) tree updates over a tree that stays in the
+//! processor's caches, one prefix and a binary search over the points; nothing allocates per
+//! reference except the per-id tables growing with new ids.
 //!
 //! [`ByteShards`] samples objects as SHARDS does (Waldspurger et al., FAST 2015; fixed rate):
 //! a sampled byte depth d stands for d / R bytes.
@@ -88,14 +90,19 @@ impl ByteStackReport {
     }
 }
 
+/// Times per Fenwick leaf: the bytes of 64 times, eight cache lines, summed directly.
+const SPAN: usize = 64;
+
 /// Exact byte stack distances of a stream of (object, size) references.
 pub struct ByteStack {
-    /// Fenwick tree (1-based) over compact times: the bytes of the marker at each time.
+    /// Per compact time: the bytes of the marker there (0 where none).
+    at: Vec<u64>,
+    /// Fenwick tree (1-based) over `SPAN`-time blocks of `at`: the bytes of each block. Small
+    /// enough to stay in the processor's caches, which is what makes this fast.
     tree: Vec<u64>,
-    /// Per object id: the compact time of its latest reference, or `NONE`.
+    /// Per object id: the compact time of its latest reference, or `NONE`. What the object
+    /// weighs on the stack (its latest request's size) is its marker's bytes in `at`.
     last: Vec<u32>,
-    /// Per object id: the bytes it weighs on the stack (its latest request's size).
-    size: Vec<u64>,
     now: u32,
     live: u64,
     live_bytes: u64,
@@ -119,10 +126,11 @@ impl ByteStack {
         points.sort_unstable();
         points.dedup();
         let n = points.len();
+        let cap = 16 * SPAN;
         Self {
-            tree: vec![0; 1024 + 1],
+            at: vec![0; cap],
+            tree: vec![0; cap / SPAN + 1],
             last: vec![NONE; universe],
-            size: vec![0; universe],
             now: 0,
             live: 0,
             live_bytes: 0,
@@ -140,23 +148,15 @@ impl ByteStack {
 
     /// Times available before the next compaction.
     fn capacity(&self) -> usize {
-        self.tree.len() - 1
+        self.at.len()
     }
 
+    /// Adds `delta` (wrapping: a subtraction is the negated amount) to block `block`'s bytes.
     #[inline]
-    fn add(&mut self, t: u32, bytes: u64) {
-        let mut i = t as usize + 1;
+    fn block_add(&mut self, block: usize, delta: u64) {
+        let mut i = block + 1;
         while i < self.tree.len() {
-            self.tree[i] = self.tree[i].wrapping_add(bytes);
-            i += i & i.wrapping_neg();
-        }
-    }
-
-    #[inline]
-    fn sub(&mut self, t: u32, bytes: u64) {
-        let mut i = t as usize + 1;
-        while i < self.tree.len() {
-            self.tree[i] = self.tree[i].wrapping_sub(bytes);
+            self.tree[i] = self.tree[i].wrapping_add(delta);
             i += i & i.wrapping_neg();
         }
     }
@@ -164,12 +164,14 @@ impl ByteStack {
     /// Bytes of the markers at times `0..=t`.
     #[inline]
     fn prefix(&self, t: u32) -> u64 {
-        let (mut i, mut sum) = (t as usize + 1, 0u64);
+        let t = t as usize;
+        let block = t / SPAN;
+        let (mut i, mut sum) = (block, 0u64);
         while i > 0 {
             sum = sum.wrapping_add(self.tree[i]);
             i &= i - 1;
         }
-        sum
+        sum.wrapping_add(self.at[block * SPAN..=t].iter().sum::<u64>())
     }
 
     /// Renumbers the live markers 0.. in order, doubling the times while more than half are live.
@@ -178,24 +180,31 @@ impl ByteStack {
         while self.live as usize * 2 > cap {
             cap *= 2;
         }
-        let mut at = vec![NONE; self.capacity()];
+        let mut owner = vec![NONE; self.capacity()];
         for (o, &t) in self.last.iter().enumerate() {
             if t != NONE {
-                at[t as usize] = o as Block;
+                owner[t as usize] = o as Block;
             }
         }
-        // The tree rebuilt in O(times): each node adds itself to its parent once.
-        self.tree = vec![0; cap + 1];
+        let old = std::mem::replace(&mut self.at, vec![0; cap]);
         let mut t = 0u32;
-        for &o in at.iter().filter(|&&o| o != NONE) {
-            self.last[o as usize] = t;
-            self.tree[t as usize + 1] = self.size[o as usize];
+        for &o in owner.iter().filter(|&&o| o != NONE) {
+            let o = o as usize;
+            self.at[t as usize] = old[self.last[o] as usize];
+            self.last[o] = t;
             t += 1;
         }
         self.now = t;
-        for i in 1..=cap {
+        // The tree rebuilt in O(times): each block's sum, then each node adds itself to its
+        // parent once.
+        let blocks = cap / SPAN;
+        self.tree = vec![0; blocks + 1];
+        for (b, chunk) in self.at.chunks(SPAN).enumerate() {
+            self.tree[b + 1] = chunk.iter().sum();
+        }
+        for i in 1..=blocks {
             let j = i + (i & i.wrapping_neg());
-            if j <= cap {
+            if j <= blocks {
                 self.tree[j] = self.tree[j].wrapping_add(self.tree[i]);
             }
         }
@@ -209,9 +218,7 @@ impl ByteStack {
         }
         let o = object as usize;
         if self.last.len() <= o {
-            let n = (o + 1).max(self.last.len() * 2);
-            self.last.resize(n, NONE);
-            self.size.resize(n, 0);
+            self.last.resize((o + 1).max(self.last.len() * 2), NONE);
         }
         self.refs += 1;
         self.bytes += size;
@@ -223,7 +230,7 @@ impl ByteStack {
             self.live += 1;
             None
         } else {
-            let old = self.size[o];
+            let old = self.at[prev as usize];
             // The bytes of the markers after `prev`: the objects referenced since, once each.
             let depth = self.live_bytes - self.prefix(prev) + old;
             let i = self.points.partition_point(|&c| c < depth);
@@ -231,15 +238,16 @@ impl ByteStack {
                 self.hits[i] += 1;
                 self.bytes_hit[i] += size;
             }
-            self.sub(prev, old);
+            self.at[prev as usize] = 0;
+            self.block_add(prev as usize / SPAN, old.wrapping_neg());
             self.live_bytes -= old;
             self.size_changes += u64::from(old != size);
             Some(depth)
         };
-        self.add(self.now, size);
+        self.at[self.now as usize] = size;
+        self.block_add(self.now as usize / SPAN, size);
         self.live_bytes += size;
         self.last[o] = self.now;
-        self.size[o] = size;
         self.now += 1;
         depth
     }
