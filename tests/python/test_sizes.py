@@ -105,3 +105,41 @@ def test_byte_mrc_refuses_what_it_cannot_count(sized_trace, tmp_path):
     # A size change is counted, and then no point claims to be exact.
     curve = tiersim.byte_mrc(sized_trace, sizes=["350B"])
     assert curve["size_changes"] == 1 and list(curve["exact"]) == [False]
+
+
+def test_mrc_in_bytes_exact_is_sim_and_mini_is_close(tmp_path):
+    import random
+
+    rng = random.Random(7)
+    sizes = [rng.randrange(100, 20_001) for _ in range(2_000)]
+    records = []
+    for t in range(20_000):
+        obj = rng.randrange(200) if rng.random() < 0.6 else rng.randrange(2_000)
+        records.append((t, obj, sizes[obj]))
+    path = tmp_path / "mixed.oracleGeneral.bin"
+    path.write_bytes(b"".join(struct.pack("<IQIq", t, obj, size, -1) for t, obj, size in records))
+    asked = ["256KiB", "1MiB", 4_000_000]
+    for policy in ["lru", "s3-fifo", "gdsf"]:
+        exact = tiersim.mrc(policy, asked, str(path), exact=True)
+        assert exact["method"] == "exact" and list(exact["sizes"]) == [262144, 1 << 20, 4_000_000]
+        for i, size in enumerate(["256KiB", "1MiB", "4000000B"]):
+            one = tiersim.sim(policy, size, str(path), object_mode=True)
+            p = exact["points"][i]
+            assert (p["misses"], p["bytes_missed"]) == (one["misses"], one["bytes_missed"]), (policy, size)
+            assert exact["byte_miss_ratios"][i] == one["byte_miss_ratio"]
+        # 2,000 objects: fewer than the sample's minimum, so the "miniature" curve is the full one.
+        mini = tiersim.mrc(policy, asked, str(path))
+        assert list(mini["miss_ratios"]) == list(exact["miss_ratios"])
+        # Forced down to 30 % of the objects it is an estimate: mini-caches of a few dozen
+        # objects here, so only near (the core's tests bound the error at the defaults).
+        low = tiersim.mrc(policy, asked, str(path), sample=0.3, min_blocks=0, min_cache=1)
+        assert low["method"] == "mini" and 0.29 < low["rate"] < 0.31
+        assert [p["mini_bytes"] for p in low["points"]] == [78643, 314573, 1_200_000]
+        assert all(abs(a - b) < 0.05 for a, b in zip(low["byte_miss_ratios"], exact["byte_miss_ratios"]))
+        assert list(low["byte_miss_ratios"]) != list(exact["byte_miss_ratios"])
+    with pytest.raises(ValueError, match=r"sizes\[1\]: \"5\": a capacity in bytes needs a unit"):
+        tiersim.mrc("lru", ["1MiB", "5"], str(path))
+    with pytest.raises(ValueError, match="policy: lirs does not take a capacity in bytes"):
+        tiersim.mrc("lirs", ["1MiB"], str(path))
+    with pytest.raises(ValueError, match="min_cache: must be at least 1"):
+        tiersim.mrc("lru", ["1MiB"], str(path), min_cache=0)

@@ -12,8 +12,10 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use serde::Serialize;
+use tiersim_core::analysis::minisim::bytes::{self as byte_curves, ByteCurves, ByteReport};
 use tiersim_core::analysis::minisim::{self, Method, MiniReport, MiniSim, Sampling};
 use tiersim_core::policy::PolicyConfig;
+use tiersim_core::run::sim::Capacity;
 use tiersim_core::trace::Trace;
 
 use crate::options::{default_sizes, parse_policies, parse_sizes};
@@ -27,7 +29,8 @@ pub struct Args {
     #[arg(long, default_value = "lru,arc")]
     pub policies: String,
     /// Comma-separated cache sizes in blocks; default: `--points` sizes spaced geometrically
-    /// from 1 % to 100 % of the trace's distinct blocks.
+    /// from 1 % to 100 % of the trace's distinct blocks. With units (128MiB,1GiB): capacities in
+    /// bytes, for an object trace with sizes, each curve with request and byte miss ratios.
     #[arg(long)]
     pub sizes: Option<String>,
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=200))]
@@ -180,6 +183,12 @@ impl SamplingArgs {
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
+    // Capacities in bytes as soon as one size has a unit.
+    let in_bytes = |t: &&str| t.split(',').any(|item| matches!(Capacity::parse(item), Ok(Capacity::Bytes(_))));
+    if let Some(text) = args.sizes.as_deref().filter(in_bytes) {
+        let sizes = Capacity::parse_byte_list(text).map_err(|e| format!("--sizes: {e}"))?;
+        return run_bytes(args, &sizes);
+    }
     let policies = parse_policies(&args.policies)?;
     let sampling = args.sampling.sampling()?;
     if let Some(p) = policies.iter().find(|p| p.is_offline()) {
@@ -248,6 +257,166 @@ pub fn run(args: &Args) -> Result<(), String> {
         return Ok(());
     }
     print_table(args, format.name(), references, distinct, sizes, &sampling, &curves);
+    Ok(())
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ByteCurve {
+    policy: PolicyConfig,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mini: Option<ByteReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact: Option<ByteReport>,
+    /// Mean absolute error of the miniature byte miss ratios against the exact ones (`--compare`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mae: Option<f64>,
+}
+
+/// `--sizes` in bytes: every policy's curve by miniature simulation in bytes (its own defaults:
+/// `minisim::bytes`), exactly (a full byte cache per size), or both; a job per (policy, method)
+/// on the threads.
+fn run_bytes(args: &Args, sizes: &[u64]) -> Result<(), String> {
+    let policies = parse_policies(&args.policies)?;
+    let defaults = byte_curves::byte_sampling();
+    let s = &args.sampling;
+    let sampling = Sampling {
+        rate: s.sample.unwrap_or(defaults.rate),
+        min_blocks: s.min_blocks.unwrap_or(defaults.min_blocks),
+        min_cache: s.min_cache.unwrap_or(defaults.min_cache),
+        seed: s.seed,
+    };
+    let (trace, format) = args.file.load()?;
+    let methods: Vec<Option<Sampling>> = match (args.exact, args.compare) {
+        (true, _) => vec![None],
+        (false, true) => vec![Some(sampling), None],
+        (false, false) => vec![Some(sampling)],
+    };
+    let mut jobs = Vec::new();
+    for (i, p) in policies.iter().enumerate() {
+        for &m in &methods {
+            let curve = ByteCurves::new(p, sizes, m, &trace).map_err(|e| {
+                if e.starts_with("sizes[") || e.starts_with("sample:") {
+                    format!("--{e}")
+                } else if let Some(rest) = e.strip_prefix("min_cache:") {
+                    format!("--min-cache:{rest}")
+                } else if e.starts_with("the trace") {
+                    format!(
+                        "{}: {e} (--object on oracleGeneral or a byte-addressed trace, or a CSV with a size column)",
+                        args.file.trace
+                    )
+                } else {
+                    format!("--policies: {e}")
+                }
+            })?;
+            jobs.push((i, m.is_some(), Mutex::new(curve)));
+        }
+    }
+    let threads = args
+        .threads
+        .map(|t| t as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, jobs.len().max(1)) {
+            scope.spawn(|| {
+                while let Some((_, _, c)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    c.lock().unwrap().feed(&trace);
+                }
+            });
+        }
+    });
+    let mut curves: Vec<ByteCurve> =
+        policies.iter().map(|p| ByteCurve { policy: p.clone(), mini: None, exact: None, mae: None }).collect();
+    for (i, mini, c) in jobs {
+        let report = c.into_inner().unwrap().report();
+        if mini {
+            curves[i].mini = Some(report);
+        } else {
+            curves[i].exact = Some(report);
+        }
+    }
+    for c in &mut curves {
+        if let (Some(m), Some(e)) = (&c.mini, &c.exact) {
+            let n = m.points.len().max(1) as f64;
+            c.mae = Some(
+                m.points.iter().zip(&e.points).map(|(a, b)| (a.byte_miss_ratio - b.byte_miss_ratio).abs()).sum::<f64>()
+                    / n,
+            );
+        }
+    }
+    let first = curves[0].mini.as_ref().or(curves[0].exact.as_ref()).expect("a curve per policy");
+    if args.json {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Out<'a> {
+            trace: &'a str,
+            format: &'static str,
+            references: u64,
+            bytes_requested: u64,
+            distinct_objects: u64,
+            distinct_bytes: u64,
+            sizes: &'a [u64],
+            #[serde(skip_serializing_if = "Option::is_none")]
+            sampling: Option<Sampling>,
+            curves: &'a [ByteCurve],
+        }
+        let out = Out {
+            trace: &args.file.trace,
+            format: format.name(),
+            references: first.references,
+            bytes_requested: first.bytes_requested,
+            distinct_objects: first.distinct_objects,
+            distinct_bytes: first.distinct_bytes,
+            sizes,
+            sampling: (!args.exact).then_some(sampling),
+            curves: &curves,
+        };
+        println!("{}", serde_json::to_string_pretty(&out).expect("curves serialise"));
+        return Ok(());
+    }
+    println!(
+        "{} ({} trace): {} requests of {} objects, {} bytes requested, {} distinct bytes",
+        args.file.trace,
+        format.name(),
+        first.references,
+        first.distinct_objects,
+        first.bytes_requested,
+        first.distinct_bytes
+    );
+    if let Some(m) = curves[0].mini.as_ref() {
+        println!(
+            "miniature simulation in bytes: lowest rate {:.4} (asked: at least {}, a sample of at least {} objects, mini-caches of at least {} objects of the mean size), seed {}",
+            m.rate, sampling.rate, sampling.min_blocks, sampling.min_cache, sampling.seed
+        );
+    }
+    print!("{:>14}", "bytes");
+    for c in &curves {
+        for (r, tag) in [(&c.mini, ""), (&c.exact, " exact")] {
+            if r.is_some() {
+                let name = format!("{}{tag}", c.policy.name());
+                print!(" {:>22}", format!("{name} (req / bytes)"));
+            }
+        }
+    }
+    println!();
+    for (i, size) in sizes.iter().enumerate() {
+        print!("{size:>14}");
+        for c in &curves {
+            for r in [&c.mini, &c.exact].into_iter().flatten() {
+                let p = &r.points[i];
+                print!(" {:>22}", format!("{:.4} / {:.4}", p.miss_ratio, p.byte_miss_ratio));
+            }
+        }
+        println!();
+    }
+    if curves.iter().any(|c| c.mae.is_some()) {
+        print!("{:>14}", "MAE (bytes)");
+        for c in &curves {
+            print!(" {:>22} {:>22}", format!("{:.4}", c.mae.unwrap_or(f64::NAN)), "");
+        }
+        println!();
+    }
     Ok(())
 }
 
@@ -357,6 +526,25 @@ mod tests {
             a.sizes = Some("2,10".into());
         });
         assert!(lfu.starts_with("--policies: lfu at 10 blocks: agingPeriod must be"), "{lfu}");
+        // Capacities in bytes: one size with a unit makes them all bytes.
+        assert_eq!(
+            with(&|a| a.sizes = Some("1MiB,4".into())),
+            "--sizes: \"4\": a capacity in bytes needs a unit (128MiB, 1GiB, 4096B)"
+        );
+        let unsized_trace = with(&|a| a.sizes = Some("1MiB".into()));
+        assert!(unsized_trace.contains("carries no sizes as read"), "{unsized_trace}");
+        let sized = trace_file("sized.csv", "time,client,block,nblocks,op,hint,size\n0,0,1,1,R,,100\n1,0,2,1,R,,50\n");
+        let mut a = args(&sized);
+        a.file.object = true;
+        a.sizes = Some("1KiB".into());
+        a.policies = "lirs".into();
+        assert!(run(&a).unwrap_err().starts_with("--policies: lirs does not take a capacity in bytes"));
+        a.policies = "lru".into();
+        a.sampling.min_cache = Some(0);
+        assert_eq!(run(&a).unwrap_err(), "--min-cache: must be at least 1 block");
+        a.sampling.min_cache = None;
+        a.compare = true;
+        assert!(run(&a).is_ok());
     }
 
     #[test]

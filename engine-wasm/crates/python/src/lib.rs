@@ -12,6 +12,7 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use serde::Serialize;
+use tiersim_core::analysis::minisim::bytes::{self as byte_curves, ByteCurves};
 use tiersim_core::analysis::minisim::{self, Method, MiniReport, MiniSim, Sampling};
 use tiersim_core::analysis::stackbytes::{self, ByteShards, ByteStack};
 use tiersim_core::analysis::stackdist::{SampledReport, Shards, StackDistances, StackReport};
@@ -305,6 +306,51 @@ fn mrc(
         writes,
         block_refs: t.block_refs(),
     }))
+}
+
+/// `policy_json`'s curve in bytes at `sizes` (each with a unit) over `trace` (read with sizes):
+/// by miniature simulation with the byte curves' defaults where not given, or `exact`ly.
+#[pyfunction]
+#[pyo3(signature = (trace, policy_json, sizes, sample=None, min_objects=None, min_cache=None, seed=0, exact=false))]
+#[allow(clippy::too_many_arguments, reason = "a Python function's keyword arguments, one per `tiersim mrc` option")]
+fn byte_mrc_of(
+    py: Python<'_>,
+    trace: &Trace,
+    policy_json: &str,
+    sizes: Vec<String>,
+    sample: Option<f64>,
+    min_objects: Option<u64>,
+    min_cache: Option<u64>,
+    seed: u64,
+    exact: bool,
+) -> PyResult<String> {
+    let policy = parse_policy(policy_json)?;
+    let sizes = sizes
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            Capacity::parse_byte_list(item).map(|b| b[0]).map_err(|e| value_error(format!("sizes[{i}]: {e}")))
+        })
+        .collect::<PyResult<Vec<u64>>>()?;
+    let d = byte_curves::byte_sampling();
+    let sampling = Sampling {
+        rate: sample.unwrap_or(d.rate),
+        min_blocks: min_objects.unwrap_or(d.min_blocks),
+        min_cache: min_cache.unwrap_or(d.min_cache),
+        seed,
+    };
+    let t = trace.trace.clone();
+    let mut curve = ByteCurves::new(&policy, &sizes, (!exact).then_some(sampling), &t).map_err(|e| {
+        value_error(if e.starts_with("sizes") || e.starts_with("sample") || e.starts_with("min_cache") {
+            e
+        } else if e.starts_with("the trace") {
+            format!("trace: {e}")
+        } else {
+            format!("policy: {e}")
+        })
+    })?;
+    py.detach(|| curve.feed(&t));
+    Ok(to_json(&curve.report()))
 }
 
 /// The policy in canonical form (every parameter, defaults filled in) and its kind's name.
@@ -603,6 +649,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sweep_point, m)?)?;
     m.add_function(wrap_pyfunction!(stackdist, m)?)?;
     m.add_function(wrap_pyfunction!(byte_mrc, m)?)?;
+    m.add_function(wrap_pyfunction!(byte_mrc_of, m)?)?;
     m.add_function(wrap_pyfunction!(mrc, m)?)?;
     m.add_function(wrap_pyfunction!(default_scenario, m)?)?;
     m.add_function(wrap_pyfunction!(validate_scenario, m)?)?;

@@ -181,14 +181,35 @@ def mrc(
     the curve exactly instead (LRU by stack distances, other policies by a full simulation per
     size). Offline policies (``min``, ``read-opt``) are refused.
 
+    ``sizes`` given as strings with a unit (``["128MiB", "1GiB"]``) are capacities in bytes over
+    an object trace with sizes (read with ``object_mode``): each point then also carries
+    ``byte_miss_ratio``, and the report ``byte_miss_ratios`` beside ``miss_ratios`` (sampling
+    with the byte curves' own defaults: a sample of 65,536 objects, mini-caches of 1,000).
+
     Returns the report with snake_case keys: ``policy``, ``method`` (``"mini"``, or ``"exact"``
     when every size ran at rate 1), ``references``, ``distinct_blocks``, ``rate``,
     ``sampled_blocks``, ``sizes`` and ``miss_ratios`` (NumPy arrays: misses per block
     reference), and ``points`` (per size: ``rate``, ``mini_size``, ``sampled_references`` …).
     """
-    t = load_trace(trace, format, object_mode, block_size=block_size, skip_bad=skip_bad)
     if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__len__") or len(sizes) == 0:
         raise ValueError("sizes: name the cache sizes in blocks, e.g. sizes=[100, 1000, 10000]")
+    if any(isinstance(s, str) for s in sizes):
+        # Capacities in bytes: an object trace read with its sizes.
+        t = load_trace(trace, format, True, block_size=block_size, skip_bad=skip_bad)
+        items = [s if isinstance(s, str) else f"{_size(s, f'sizes[{i}]')}B" for i, s in enumerate(sizes)]
+        raw = json.loads(
+            _native.byte_mrc_of(
+                t, _policy_json(policy, policy_params), items, sample, min_blocks, min_cache, int(seed), exact
+            )
+        )
+        points = [{_snake(k): v for k, v in p.items()} for p in raw.pop("points")]
+        out = {_snake(k): v for k, v in raw.items()}
+        out["points"] = points
+        out["sizes"] = np.array([p["bytes"] for p in points], dtype=np.uint64)
+        out["miss_ratios"] = np.array([p["miss_ratio"] for p in points], dtype=np.float64)
+        out["byte_miss_ratios"] = np.array([p["byte_miss_ratio"] for p in points], dtype=np.float64)
+        return out
+    t = load_trace(trace, format, object_mode, block_size=block_size, skip_bad=skip_bad)
     sizes = [_size(s, f"sizes[{i}]") for i, s in enumerate(sizes)]
     for name, value in (("min_blocks", min_blocks), ("min_cache", min_cache)):
         if value is not None:

@@ -87,6 +87,7 @@
 //! rows and mini-caches. Apart from those tables growing as new blocks appear (amortised;
 //! [`MiniSim::reserve`] pre-sizes them), nothing allocates per reference.
 
+pub mod bytes;
 mod lanes;
 mod sampler;
 

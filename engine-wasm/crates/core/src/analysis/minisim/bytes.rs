@@ -1,0 +1,508 @@
+//! Miss-ratio curves in bytes, for any policy that takes a capacity in bytes
+//! ([`crate::policy::sized::ByteCache`]), over an object trace with sizes: by miniature
+//! simulation (Waldspurger et al., USENIX ATC 2017) or exactly.
+//!
+//! **Miniature.** Objects are sampled by their hashed id (SHARDS' spatial sampling: every
+//! reference of a sampled object) at rate R, and a cache of C bytes is emulated by a mini-cache
+//! of C·R bytes of the same policy fed the sampled references; its request and byte miss ratios
+//! estimate the full cache's. R is the lowest rate asked (`rate`), raised until the sample holds
+//! `min_blocks` objects of the trace's distinct ones (default 65 536), and raised again for a
+//! capacity whose mini-cache would hold fewer than `min_cache` objects of the trace's mean size
+//! (default 1 000), as the block curves raise it for a mini-cache of fewer than `min_cache`
+//! blocks. Both defaults are higher than the block curves': objects of different sizes make a
+//! noisier sample. Each capacity keeps its
+//! own rate (a *lane*), rounded so that its mini-cache emulates exactly C bytes.
+//!
+//! **Estimator: post-stratified by reference count**, as the block curves' (the module above
+//! says why: nearly all of the error is which objects the hash happened to sample, the Zipf
+//! head above all). The objects are classed by their reference count in the whole trace (the
+//! same classes); within each stratum the lane's misses are scaled by the stratum's references
+//! over its sampled references, and its bytes missed by the stratum's bytes requested over its
+//! sampled objects' — a ratio estimator per stratum, so a sample with a few large objects too
+//! many is not a few percent off in bytes. Strata run from the most referenced class down, each
+//! with at least [`MIN_STRATUM`] sampled objects. On a Zipf 0.9 trace at rate 0.47, scaling by
+//! 1 / R was up to 0.029 off where this is within 0.010 (0.0054 with the default mini-cache
+//! floor). **Error** against full runs, not yet within the 0.005 asked for everywhere: on 1 M
+//! requests over 400 k objects (Zipf 0.9), LRU, S3-FIFO and GDSF at 1–30 % of the bytes, four
+//! seeds, the worst is 0.0063 (GDSF, 3 %), most below 0.003 (`tests::byte_minisim_error_table`).
+//! On 10 M requests over 1 M objects (Zipf 1, lognormal sizes of mean 28 KB; rate 0.086) at
+//! 64 MiB–2 GiB, two seeds: LRU within 0.0019, S3-FIFO 0.0052, GDSF 0.0049 by requests but
+//! 0.0128 by bytes — GDSF's choice weighs size against frequency, and which large objects the
+//! sample holds moves its byte curve more than its request curve. `--compare` shows the error.
+//!
+//! The counts behind the strata come from the whole trace before the first reference; the
+//! sampled side of each stratum too, since sampling is a function of the object.
+//!
+//! **Exact**: one full cache per capacity, fed every reference, in one pass.
+//!
+//! The trace is whole before the curve is made (`tiersim mrc` reads it so): its distinct objects
+//! and bytes set the rates. The sampled objects are renumbered densely (a 4-byte slot per object
+//! id), so each mini-cache's tables span the sample, not the trace.
+
+use serde::Serialize;
+
+use super::lanes::class;
+use super::{Sampling, CLASSES, MIN_STRATUM};
+use crate::model::Block;
+use crate::policy::sized::ByteCache;
+use crate::policy::PolicyConfig;
+use crate::trace::Trace;
+use crate::util::hash::splitmix64;
+
+/// Objects the sample must hold before the rate may fall to the lowest asked: twice the block
+/// curves' (sizes vary, so a byte curve needs more of them for the same error).
+pub const DEFAULT_MIN_OBJECTS: u64 = 65_536;
+/// The fewest objects of the trace's mean size a mini-cache holds.
+pub const DEFAULT_MIN_CACHE_OBJECTS: u64 = 1_000;
+
+/// The default sampling of a byte curve: the block curves' lowest rate, with
+/// [`DEFAULT_MIN_OBJECTS`] and [`DEFAULT_MIN_CACHE_OBJECTS`].
+pub fn byte_sampling() -> Sampling {
+    Sampling { min_blocks: DEFAULT_MIN_OBJECTS, min_cache: DEFAULT_MIN_CACHE_OBJECTS, ..Sampling::default() }
+}
+
+/// The sampling hash's space (2^24), as SHARDS takes it.
+const SPACE: u64 = 1 << 24;
+const NONE: u32 = u32::MAX;
+
+/// One capacity of a byte curve.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BytePoint {
+    /// The capacity emulated, in bytes.
+    pub bytes: u64,
+    /// The rate its mini-cache sampled at (1: the full cache).
+    pub rate: f64,
+    /// The mini-cache's capacity in bytes.
+    pub mini_bytes: u64,
+    /// References (and their bytes) the mini-cache saw, and missed.
+    pub sampled_references: u64,
+    pub misses: u64,
+    pub sampled_bytes: u64,
+    pub bytes_missed: u64,
+    pub miss_ratio: f64,
+    pub byte_miss_ratio: f64,
+}
+
+/// A policy's curve in bytes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ByteReport {
+    pub policy: String,
+    /// "exact" when every capacity ran at rate 1, else "mini".
+    pub method: String,
+    pub references: u64,
+    pub bytes_requested: u64,
+    pub distinct_objects: u64,
+    pub distinct_bytes: u64,
+    /// The lowest rate of the curve's lanes.
+    pub rate: f64,
+    /// One point per capacity, in the order given.
+    pub points: Vec<BytePoint>,
+}
+
+struct Lane {
+    threshold: u64,
+    capacity: u64,
+    cache: ByteCache,
+    refs: u64,
+    misses: u64,
+    bytes: u64,
+    bytes_missed: u64,
+    /// Per reference-count class: this lane's sampled objects, their references and bytes
+    /// (known before the first reference), and its misses and bytes missed on them.
+    sampled: Strata,
+    missed: Strata,
+}
+
+/// Per reference-count class: objects, references, bytes.
+#[derive(Clone)]
+struct Strata {
+    objects: [u64; CLASSES],
+    refs: [u64; CLASSES],
+    bytes: [u64; CLASSES],
+}
+
+impl Default for Strata {
+    fn default() -> Self {
+        Self { objects: [0; CLASSES], refs: [0; CLASSES], bytes: [0; CLASSES] }
+    }
+}
+
+impl Lane {
+    /// The lane's misses and bytes missed scaled up to the whole trace (`all`: every object's
+    /// strata), stratum by stratum (the module doc).
+    fn estimate(&self, all: &Strata) -> (f64, f64) {
+        let (s, m) = (&self.sampled, &self.missed);
+        let scale = |whole: u64, part: u64, of: u64| if of == 0 { 0.0 } else { whole as f64 * part as f64 / of as f64 };
+        // (population refs, bytes; sampled objects, refs, bytes; misses, bytes missed)
+        let mut acc = [0u64; 7];
+        let mut last: Option<[u64; 7]> = None;
+        let (mut misses, mut bytes) = (0.0, 0.0);
+        let add = |a: &[u64; 7]| (scale(a[0], a[5], a[3]), scale(a[1], a[6], a[4]));
+        for k in (0..CLASSES).rev() {
+            let row = [all.refs[k], all.bytes[k], s.objects[k], s.refs[k], s.bytes[k], m.refs[k], m.bytes[k]];
+            for (a, r) in acc.iter_mut().zip(row) {
+                *a += r;
+            }
+            if acc[2] >= MIN_STRATUM {
+                let (x, y) = add(&acc);
+                (misses, bytes) = (misses + x, bytes + y);
+                last = Some(acc);
+                acc = [0; 7];
+            }
+        }
+        if acc[0] > 0 {
+            match last {
+                // A remainder without enough sampled objects joins the last stratum.
+                Some(l) => {
+                    let merged: [u64; 7] = std::array::from_fn(|i| l[i] + acc[i]);
+                    let ((x, y), (lx, ly)) = (add(&merged), add(&l));
+                    (misses, bytes) = (misses + x - lx, bytes + y - ly);
+                }
+                None if acc[2] > 0 => {
+                    let (x, y) = add(&acc);
+                    (misses, bytes) = (misses + x, bytes + y);
+                }
+                None => return (f64::NAN, f64::NAN), // nothing sampled
+            }
+        }
+        (misses, bytes)
+    }
+}
+
+/// One policy's byte curve, fed a trace's batches.
+pub struct ByteCurves {
+    policy: PolicyConfig,
+    sizes: Vec<u64>,
+    lanes: Vec<Lane>,
+    /// Lanes by threshold, highest first: a reference stops at the first lane that does not sample it.
+    order: Vec<usize>,
+    seed: u64,
+    /// Object id → dense slot of the sample.
+    slot: Vec<u32>,
+    slots: u32,
+    /// Per object id: its reference-count class in the whole trace.
+    class: Vec<u8>,
+    /// Every object's strata.
+    all: Strata,
+    references: u64,
+    bytes: u64,
+    distinct: u64,
+    distinct_bytes: u64,
+    evicted: Vec<Block>,
+}
+
+impl ByteCurves {
+    /// `policy`'s curve at `sizes` (bytes) over `trace`, which carries sizes; `sampling: None`
+    /// is exact. Errors name the size (`sizes[i]`) or say why the policy or trace cannot.
+    pub fn new(
+        policy: &PolicyConfig,
+        sizes: &[u64],
+        sampling: Option<Sampling>,
+        trace: &Trace,
+    ) -> Result<Self, String> {
+        if policy.is_offline() {
+            return Err(format!("{} is offline: it needs the whole future, not a sample", policy.name()));
+        }
+        // Whether the policy takes bytes at all, before any size is blamed.
+        ByteCache::new(policy, 1 << 20, 0, 0)?;
+        if !super::super::stackbytes::sized(trace) {
+            return Err("the trace carries no sizes as read: a curve in bytes needs an object trace with sizes".into());
+        }
+        if let Some(s) = &sampling {
+            s.validate().map_err(|e| match e.strip_prefix("minCache") {
+                Some(rest) => format!("min_cache:{rest}"),
+                None => format!("sample: {e}"),
+            })?;
+        }
+        let (distinct, distinct_bytes) = distinct_bytes(trace);
+        // Each object's references and bytes requested over the whole trace.
+        let mut counts = vec![0u32; trace.distinct()];
+        let mut requested = vec![0u64; trace.distinct()];
+        for (r, &size) in trace.records.iter().zip(&trace.sizes) {
+            for &o in trace.blocks_of(r) {
+                counts[o as usize] = counts[o as usize].saturating_add(1);
+                requested[o as usize] += size;
+            }
+        }
+        let class_of: Vec<u8> = counts.iter().map(|&c| class(c) as u8).collect();
+        let mean = distinct_bytes as f64 / distinct.max(1) as f64;
+        let base = match &sampling {
+            None => 1.0,
+            Some(s) => s.rate.max(s.min_blocks as f64 / distinct.max(1) as f64).min(1.0),
+        };
+        let seed = sampling.map_or(0, |s| s.seed);
+        let mut lanes = Vec::with_capacity(sizes.len());
+        for (i, &c) in sizes.iter().enumerate() {
+            if c == 0 || c > crate::run::sim::MAX_BYTES {
+                return Err(format!("sizes[{i}]: a cache holds from 1 byte to 1 PiB (got {c})"));
+            }
+            let rate = match &sampling {
+                None => 1.0,
+                Some(s) => base.max(s.min_cache as f64 * mean / c as f64).min(1.0),
+            };
+            let threshold = ((rate * SPACE as f64).ceil() as u64).clamp(1, SPACE);
+            let mini = ((c as f64 * threshold as f64 / SPACE as f64).round() as u64).max(1);
+            let cache = ByteCache::new(policy, mini, 0, seed).map_err(|e| format!("sizes[{i}]: {e}"))?;
+            lanes.push(Lane {
+                threshold,
+                capacity: mini,
+                cache,
+                refs: 0,
+                misses: 0,
+                bytes: 0,
+                bytes_missed: 0,
+                sampled: Strata::default(),
+                missed: Strata::default(),
+            });
+        }
+        let mut all = Strata::default();
+        for (o, (&n, &b)) in counts.iter().zip(&requested).enumerate().filter(|(_, (&n, _))| n > 0) {
+            let k = class_of[o] as usize;
+            for strata in std::iter::once(&mut all)
+                .chain(lanes.iter_mut().filter(|l| hash(seed, o as Block) < l.threshold).map(|l| &mut l.sampled))
+            {
+                strata.objects[k] += 1;
+                strata.refs[k] += u64::from(n);
+                strata.bytes[k] += b;
+            }
+        }
+        let mut order: Vec<usize> = (0..lanes.len()).collect();
+        order.sort_by_key(|&l| std::cmp::Reverse(lanes[l].threshold));
+        Ok(Self {
+            policy: policy.clone(),
+            sizes: sizes.to_vec(),
+            lanes,
+            order,
+            seed,
+            slot: vec![NONE; trace.distinct()],
+            slots: 0,
+            class: class_of,
+            all,
+            references: 0,
+            bytes: 0,
+            distinct,
+            distinct_bytes,
+            evicted: Vec::new(),
+        })
+    }
+
+    /// Every request of `batch` (which carries sizes), in order.
+    pub fn feed(&mut self, batch: &Trace) {
+        let top = self.order.first().map_or(0, |&l| self.lanes[l].threshold);
+        for (r, &size) in batch.records.iter().zip(&batch.sizes) {
+            for &o in batch.blocks_of(r) {
+                self.references += 1;
+                self.bytes += size;
+                let h = hash(self.seed, o);
+                if h >= top {
+                    continue;
+                }
+                if self.slot.len() <= o as usize {
+                    self.slot.resize(o as usize + 1, NONE);
+                }
+                if self.slot[o as usize] == NONE {
+                    self.slot[o as usize] = self.slots;
+                    self.slots += 1;
+                }
+                let s = self.slot[o as usize];
+                let k = self.class[o as usize] as usize;
+                for &l in &self.order {
+                    let lane = &mut self.lanes[l];
+                    if h >= lane.threshold {
+                        break;
+                    }
+                    let hit = lane.cache.access(s, size, &mut self.evicted);
+                    self.evicted.clear();
+                    lane.refs += 1;
+                    lane.bytes += size;
+                    if !hit {
+                        lane.misses += 1;
+                        lane.bytes_missed += size;
+                        lane.missed.refs[k] += 1;
+                        lane.missed.bytes[k] += size;
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn report(&self) -> ByteReport {
+        let ratio = |part: f64, whole: u64| if whole == 0 { 0.0 } else { (part / whole as f64).clamp(0.0, 1.0) };
+        let points: Vec<BytePoint> = self
+            .lanes
+            .iter()
+            .zip(&self.sizes)
+            .map(|(l, &c)| {
+                (
+                    l,
+                    c,
+                    if l.threshold == SPACE { (l.misses as f64, l.bytes_missed as f64) } else { l.estimate(&self.all) },
+                )
+            })
+            .map(|(l, c, (misses, bytes_missed))| BytePoint {
+                bytes: c,
+                rate: l.threshold as f64 / SPACE as f64,
+                mini_bytes: l.capacity,
+                sampled_references: l.refs,
+                misses: l.misses,
+                sampled_bytes: l.bytes,
+                bytes_missed: l.bytes_missed,
+                miss_ratio: ratio(misses, self.references),
+                byte_miss_ratio: ratio(bytes_missed, self.bytes),
+            })
+            .collect();
+        let rate = points.iter().map(|p| p.rate).fold(1.0, f64::min);
+        ByteReport {
+            policy: self.policy.name().to_string(),
+            method: if rate == 1.0 { "exact" } else { "mini" }.into(),
+            references: self.references,
+            bytes_requested: self.bytes,
+            distinct_objects: self.distinct,
+            distinct_bytes: self.distinct_bytes,
+            rate,
+            points,
+        }
+    }
+}
+
+/// The sampling hash of `object` under `seed`, in 0..2^24.
+#[inline]
+fn hash(seed: u64, object: Block) -> u64 {
+    splitmix64(object as u64 ^ splitmix64(seed)) % SPACE
+}
+
+/// The trace's distinct objects and their bytes (each at its first size).
+fn distinct_bytes(trace: &Trace) -> (u64, u64) {
+    let mut seen = vec![false; trace.distinct()];
+    let (mut n, mut bytes) = (0u64, 0u64);
+    for (r, &size) in trace.records.iter().zip(&trace.sizes) {
+        for &o in trace.blocks_of(r) {
+            if !std::mem::replace(&mut seen[o as usize], true) {
+                n += 1;
+                bytes += size;
+            }
+        }
+    }
+    (n, bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Op;
+    use crate::run::sim::{simulate_at, Capacity};
+    use crate::trace::Record;
+    use crate::util::rng::Rng;
+    use crate::workload::zipf::ZipfTable;
+
+    /// `n` requests, Zipf (α 0.9) over `objects`, each object one size (1 to 2 × `mean` bytes,
+    /// log-uniform-ish).
+    fn zipf_trace(n: usize, objects: usize, mean: u64, seed: u64) -> Trace {
+        let table = ZipfTable::new(objects as u64, 0.9);
+        let mut rng = Rng::seeded(seed);
+        let sizes: Vec<u64> = (0..objects).map(|_| 64 + rng.below(2 * mean) * rng.below(2 * mean) / mean).collect();
+        let mut t =
+            Trace { records: Vec::new(), refs: Vec::new(), raw: (0..objects as u64).collect(), sizes: Vec::new() };
+        for i in 0..n {
+            let o = table.sample(&mut rng);
+            t.records.push(Record::new(i as u32, 1, Op::Read, None, 0, None));
+            t.refs.push(o);
+            t.sizes.push(sizes[o as usize]);
+        }
+        t
+    }
+
+    #[test]
+    fn exact_curves_are_full_simulations() {
+        let t = zipf_trace(20_000, 2_000, 4_000, 1);
+        let sizes = [100_000, 1_000_000, 4_000_000];
+        for policy in [PolicyConfig::Lru, PolicyConfig::Arc, PolicyConfig::Gdsf] {
+            let mut c = ByteCurves::new(&policy, &sizes, None, &t).unwrap();
+            c.feed(&t);
+            let r = c.report();
+            assert_eq!(r.method, "exact");
+            for (p, &s) in r.points.iter().zip(&sizes) {
+                let (one, _) = simulate_at(&policy, Capacity::Bytes(s), &t, Default::default(), 4096, None).unwrap();
+                assert_eq!((p.misses, p.bytes_missed), (one.misses, one.bytes_missed.unwrap()), "{policy:?} at {s}");
+                assert_eq!(p.sampled_references, 20_000);
+            }
+        }
+    }
+
+    /// The worst difference, by requests or by bytes, between miniature and full curves of LRU,
+    /// S3-FIFO and GDSF at 1, 3, 10 and 30 % of the trace's bytes.
+    fn worst_error(t: &Trace, sampling: Sampling) -> f64 {
+        let (_, total) = distinct_bytes(t);
+        let sizes: Vec<u64> = [0.01, 0.03, 0.1, 0.3].iter().map(|f| (total as f64 * f) as u64).collect();
+        let mut worst = 0.0f64;
+        for policy in [PolicyConfig::Lru, PolicyConfig::from_json(r#"{"kind":"s3-fifo"}"#).unwrap(), PolicyConfig::Gdsf]
+        {
+            let mut mini = ByteCurves::new(&policy, &sizes, Some(sampling), t).unwrap();
+            let mut exact = ByteCurves::new(&policy, &sizes, None, t).unwrap();
+            mini.feed(t);
+            exact.feed(t);
+            let (m, e) = (mini.report(), exact.report());
+            assert_eq!(m.method, "mini");
+            for (p, q) in m.points.iter().zip(&e.points) {
+                let (dr, db) = ((p.miss_ratio - q.miss_ratio).abs(), (p.byte_miss_ratio - q.byte_miss_ratio).abs());
+                println!(
+                    "{} at {} B: rate {:.3}, errors {dr:.4} (requests) {db:.4} (bytes)",
+                    m.policy, p.bytes, p.rate
+                );
+                worst = worst.max(dr).max(db);
+            }
+        }
+        worst
+    }
+
+    // The issue's target is 0.005 against full runs; the bound below is what these curves reach
+    // (measured worst 0.0054 here; 0.0063 in the table below): the target is not met yet.
+    const MEASURED_BOUND: f64 = 0.0065;
+
+    #[test]
+    fn miniature_curves_track_full_runs() {
+        // 400 k requests over 100 k Zipf objects (69 k referenced): a sample of 32 768 objects.
+        let t = zipf_trace(400_000, 100_000, 8_000, 2);
+        let worst = worst_error(&t, Sampling { min_blocks: 32_768, ..byte_sampling() });
+        assert!(worst <= MEASURED_BOUND, "worst error {worst}");
+    }
+
+    /// The error table at the defaults: 1 M requests over 400 k objects, four seeds (release
+    /// mode: `cargo test --release -- --ignored byte_minisim_error_table --nocapture`).
+    #[test]
+    #[ignore = "a table, slow in debug builds"]
+    fn byte_minisim_error_table() {
+        let t = zipf_trace(1_000_000, 400_000, 8_000, 2);
+        let worst = (0..4).map(|seed| worst_error(&t, Sampling { seed, ..byte_sampling() })).fold(0.0, f64::max);
+        println!("worst {worst:.4}");
+        assert!(worst <= MEASURED_BOUND, "worst error {worst}");
+    }
+
+    #[test]
+    fn refusals_name_the_cause() {
+        let t = zipf_trace(100, 10, 100, 3);
+        assert!(ByteCurves::new(&PolicyConfig::from_json(r#"{"kind":"lirs"}"#).unwrap(), &[1000], None, &t)
+            .err()
+            .unwrap()
+            .contains("bytes"));
+        assert!(ByteCurves::new(&PolicyConfig::Min, &[1000], None, &t).is_err());
+        assert_eq!(
+            ByteCurves::new(&PolicyConfig::Lru, &[1000, 0], None, &t).err().unwrap(),
+            "sizes[1]: a cache holds from 1 byte to 1 PiB (got 0)"
+        );
+        let bad = Sampling { rate: 0.0, ..Sampling::default() };
+        assert!(ByteCurves::new(&PolicyConfig::Lru, &[1000], Some(bad), &t)
+            .err()
+            .unwrap()
+            .starts_with("sample: sample rate"));
+        let bad = Sampling { min_cache: 0, ..Sampling::default() };
+        assert_eq!(
+            ByteCurves::new(&PolicyConfig::Lru, &[1000], Some(bad), &t).err().unwrap(),
+            "min_cache: must be at least 1 block"
+        );
+        let unsized_trace = Trace { sizes: Vec::new(), ..t };
+        assert!(ByteCurves::new(&PolicyConfig::Lru, &[1000], None, &unsized_trace).err().unwrap().contains("no sizes"));
+    }
+}
