@@ -20,12 +20,31 @@ def sized_trace(tmp_path):
     return str(path)
 
 
+def _two_large(sized_trace):
+    """The same four requests with object 3 of 300 bytes in place of the second and fourth."""
+    import pathlib
+
+    path = pathlib.Path(sized_trace).with_name("large.oracleGeneral.bin")
+    records = [(1, 1, 100), (2, 3, 300), (3, 2, 100), (4, 3, 300)]
+    path.write_bytes(b"".join(struct.pack("<IQIq", t, obj, size, -1) for t, obj, size in records))
+    return path
+
+
 def test_sim_in_bytes_counts_the_bytes_each_request_carries(sized_trace):
     # The hand-worked example the engine's tests and the peer agree on: in 350 bytes, miss,
     # hit (the copy keeps its 100 bytes), miss, hit; 200 of the 800 bytes requested missed.
     r = tiersim.sim("lru", "350B", sized_trace, object_mode=True)
     assert (r["misses"], r["hits"], r["size_bytes"]) == (2, 2, 350)
     assert (r["bytes_requested"], r["bytes_missed"], r["byte_miss_ratio"]) == (800, 200, 0.25)
+    assert r["too_large"] == 0
+    # In 50 bytes nothing fits: every miss is counted as too large. In 200 bytes the 300-byte
+    # requests hit the copy admitted at 100 bytes: misses, none too large.
+    r = tiersim.sim("lru", "50B", sized_trace, object_mode=True)
+    assert (r["misses"], r["too_large"]) == (4, 4)
+    r = tiersim.sim("lru", "200B", sized_trace, object_mode=True)
+    assert (r["misses"], r["too_large"]) == (2, 0)
+    r = tiersim.sim("lru", "150B", str(_two_large(sized_trace)), object_mode=True)
+    assert (r["misses"], r["too_large"]) == (4, 2)  # 2 evicts 1 to fit
     # A whole number stays a count of objects; the sized trace still reports its bytes.
     r = tiersim.sim("lru", 1, sized_trace, object_mode=True)
     assert (r["misses"], r.get("size_bytes"), r["bytes_missed"]) == (3, None, 500)

@@ -64,6 +64,12 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut result = points.results.into_iter().next().expect("one point");
     result.format = read.format.name();
     result.parse_ms = read.read_secs * 1e3;
+    if let Some(n) = result.too_large.filter(|&n| n > 0 && n == result.requests) {
+        eprintln!(
+            "--size: {} holds no object this trace requests ({n} requests, each larger): every request misses",
+            args.size
+        );
+    }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&result).expect("results serialise"));
     } else {
@@ -83,6 +89,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         }
         if let (Some(all), Some(missed), Some(ratio)) = (r.bytes_requested, r.bytes_missed, r.byte_miss_ratio) {
             println!("  bytes      {all} requested, {missed} missed, byte miss ratio {ratio:.4}");
+        }
+        if let Some(n) = r.too_large.filter(|&n| n > 0) {
+            println!("  too large  {n} requests for objects larger than the whole cache (never admitted)");
         }
         println!(
             "  speed      {:.0} requests/s (reading and parsing took {:.0} ms on their own thread; {:.0} ms in all, {})",

@@ -46,6 +46,9 @@ pub struct SimResult {
     pub bytes_missed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub byte_miss_ratio: Option<f64>,
+    /// A cache in bytes: misses on objects larger than the whole cache, which it never admits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub too_large: Option<u64>,
     pub requests_per_sec: f64,
     pub parse_ms: f64,
 }
@@ -329,6 +332,8 @@ struct Counts {
     /// Bytes requested and missed by the requests of a sized trace ([`Trace::sizes`]).
     bytes: u64,
     bytes_missed: u64,
+    /// Misses larger than a cache in bytes (never admitted).
+    too_large: u64,
     /// Whether every request so far carried its size.
     sized: bool,
 }
@@ -499,6 +504,7 @@ impl Simulator {
             bytes_requested: bytes.map(|b| b.0),
             bytes_missed: bytes.map(|b| b.1),
             byte_miss_ratio: bytes.map(|(all, missed)| ratio(missed, all)),
+            too_large: matches!(self.store, Store::Bytes { .. }).then_some(c.too_large),
             requests_per_sec: requests as f64 / self.secs.max(1e-9),
             parse_ms: 0.0,
         }
@@ -588,6 +594,7 @@ fn feed_blocks<const SIZED: bool>(
 /// its size, a block trace's block `block_size` bytes.
 fn feed_bytes(cache: &mut ByteCache, block_size: u64, evicted: &mut Vec<Block>, counts: &mut Counts, batch: &Trace) {
     let mut tally = Tally::default();
+    let capacity = cache.capacity();
     for (i, r) in batch.records.iter().enumerate() {
         let blocks = batch.blocks_of(r);
         let size = batch.sizes.get(i).copied();
@@ -596,6 +603,8 @@ fn feed_bytes(cache: &mut ByteCache, block_size: u64, evicted: &mut Vec<Block>, 
             present += cache.access(b, size.unwrap_or(block_size), evicted) as u64;
             evicted.clear();
         }
+        // A miss the cache could not admit (a hit on a copy admitted smaller is still a hit).
+        tally.too_large += u64::from(present < blocks.len() as u64 && size.unwrap_or(block_size) > capacity);
         tally.request(r, blocks.len(), present, size);
     }
     counts.add(batch, &tally);
@@ -610,6 +619,7 @@ struct Tally {
     reads: u64,
     bytes: u64,
     bytes_missed: u64,
+    too_large: u64,
 }
 
 impl Tally {
@@ -639,6 +649,7 @@ impl Counts {
         self.block_refs += batch.refs.len() as u64;
         self.bytes += t.bytes;
         self.bytes_missed += t.bytes_missed;
+        self.too_large += t.too_large;
     }
 }
 

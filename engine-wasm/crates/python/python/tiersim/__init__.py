@@ -142,8 +142,9 @@ def sim(
 
     ``size`` is blocks (objects, with ``object_mode``) as a whole number, or bytes as a string
     with a unit, as ``tiersim sim --size`` takes it (``"128MiB"``, ``"1GiB"``, ``"512KB"``): a
-    cache in bytes, whose result adds ``size_bytes``, ``bytes_requested``, ``bytes_missed`` and
-    ``byte_miss_ratio`` (an object trace read with ``object_mode`` carries each request's size).
+    cache in bytes, whose result adds ``size_bytes``, ``bytes_requested``, ``bytes_missed``,
+    ``byte_miss_ratio`` (an object trace read with ``object_mode`` carries each request's size)
+    and ``too_large`` (requests for objects larger than the whole cache, never admitted).
     ``admit_below`` (``"64KiB"``) puts a size-threshold admission filter in front of a cache in
     bytes. ``policy_params`` are the policy's parameters (``sim("s3-fifo", 100, t,
     small_share=0.2)``); ``multi_block`` is ``"per-block"`` (the default) or ``"atomic"``.
