@@ -109,7 +109,12 @@ pub fn run(args: &Args) -> Result<(), String> {
         (None, Some(max)) => Some(Shards::fixed_size(max).map_err(|e| format!("--max-blocks: {e}"))?),
         (None, None) => None,
     };
+    // Only a trace read as objects carries sizes.
+    if args.sizes.is_some() && !args.file.object {
+        return Err("--sizes: a byte curve is of an object trace with sizes: add --object".into());
+    }
     let mut bytes = match (args.sample, args.max_blocks) {
+        _ if !args.file.object => None,
         (Some(rate), _) => Some(Bytes::Sampled(ByteShards::new(rate, points).map_err(|e| format!("--sample: {e}"))?)),
         (None, Some(_)) if args.sizes.is_some() => {
             return Err(
@@ -159,11 +164,12 @@ pub fn run(args: &Args) -> Result<(), String> {
         println!("{}", serde_json::to_string(&out).expect("serialises"));
         return Ok(());
     }
+    let (refs, units) = words(args);
     println!(
-        "{}: {} block references, {} distinct blocks, {} first references ({:.0} references/s)",
+        "{}: {} {refs}, {} distinct {units}, {} first references ({:.0} references/s)",
         args.file.trace, report.references, report.distinct, report.cold, rate
     );
-    println!("  {:>12} {:>10}", "LRU blocks", "hit ratio");
+    println!("  {:>12} {:>10}", format!("LRU {units}"), "hit ratio");
     for i in 1..=10u64 {
         let size = (report.distinct * i / 10).max(1);
         println!("  {size:>12} {:>10.4}", report.hit_fractions(&[size])[0]);
@@ -172,6 +178,16 @@ pub fn run(args: &Args) -> Result<(), String> {
         print_bytes(args, b);
     }
     Ok(())
+}
+
+/// What the references and their units are called: a trace read as objects has requests for
+/// objects, a block trace block references.
+fn words(args: &Args) -> (&'static str, &'static str) {
+    if args.file.object {
+        ("requests", "objects")
+    } else {
+        ("block references", "blocks")
+    }
 }
 
 /// The byte curve, if the trace carried sizes; asking for one of a trace without is an error.
@@ -253,11 +269,12 @@ fn print_sampled(args: &Args, format: Format, s: Shards, bytes: Option<Bytes>, s
         println!("{}", serde_json::to_string(&out).expect("serialises"));
         return Ok(());
     }
+    let (refs, units) = words(args);
     println!(
-        "{}: {} block references, ≈ {:.0} distinct blocks — sampled at {} ({} references tracked, {:.0} references/s)",
+        "{}: {} {refs}, ≈ {:.0} distinct {units} — sampled at {} ({} references tracked, {:.0} references/s)",
         args.file.trace, report.references, distinct, report.rate, report.sampled_references, rate_per_sec
     );
-    println!("  {:>12} {:>10}", "LRU blocks", "hit ratio");
+    println!("  {:>12} {:>10}", format!("LRU {units}"), "hit ratio");
     for (size, f) in curve {
         println!("  {size:>12} {f:>10.4}");
     }
@@ -309,9 +326,13 @@ mod tests {
         // A byte curve: capacities with units, of a trace that carries sizes.
         let bad = Args { sizes: Some("1MiB,12".into()), ..args(file.to_str().unwrap()) };
         assert_eq!(run(&bad).unwrap_err(), "--sizes: \"12\": a capacity in bytes needs a unit (128MiB, 1GiB, 4096B)");
-        let unsized_trace = Args { sizes: Some("1MiB".into()), ..args(file.to_str().unwrap()) };
+        let blocks = Args { sizes: Some("1MiB".into()), ..args(file.to_str().unwrap()) };
+        assert_eq!(run(&blocks).unwrap_err(), "--sizes: a byte curve is of an object trace with sizes: add --object");
+        let mut unsized_trace = Args { sizes: Some("1MiB".into()), ..args(file.to_str().unwrap()) };
+        unsized_trace.file.object = true;
         assert!(run(&unsized_trace).unwrap_err().contains("carries no sizes as read"), "{:?}", run(&unsized_trace));
-        let fixed = Args { sizes: Some("1MiB".into()), max_blocks: Some(2), ..args(file.to_str().unwrap()) };
+        let mut fixed = Args { sizes: Some("1MiB".into()), max_blocks: Some(2), ..args(file.to_str().unwrap()) };
+        fixed.file.object = true;
         assert!(run(&fixed).unwrap_err().contains("not by --max-blocks"));
         let csv = dir.join("t.csv");
         std::fs::write(&csv, "time,client,block,nblocks,op,hint,size\n0,0,1,1,R,,100\n1,0,2,1,R,,50\n2,0,1,1,R,,100\n")
