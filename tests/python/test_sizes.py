@@ -70,8 +70,16 @@ def test_sweep_takes_byte_sizes_and_fills_the_byte_columns(sized_trace):
     assert (lru.loc["1", "misses"], lru.loc["1", "bytes_missed"]) == (3, 500)
     with pytest.raises(ValueError, match=r"sizes\[0\]: .*not a size"):
         tiersim.sweep(sized_trace, policies=["lru"], sizes=["big"], object_mode=True)
-    with pytest.raises(ValueError, match="sizes in bytes"):
-        tiersim.sweep(sized_trace, policies=["lru"], sizes=["1KiB"], object_mode=True, method="mini")
+    with pytest.raises(ValueError, match='a method="mini" sweep in bytes gives every size in bytes'):
+        tiersim.sweep(sized_trace, policies=["lru"], sizes=["1KiB", 5], object_mode=True, method="mini")
+    # A miniature sweep in bytes: two objects, fewer than its sample's minimum, so every size
+    # runs in full and the rows are the exact sweep's where both know them.
+    mini = tiersim.sweep(sized_trace, policies=["lru", "gdsf"], sizes=["350B", "200B"], object_mode=True, method="mini")
+    exact = tiersim.sweep(sized_trace, policies=["lru", "gdsf"], sizes=["350B", "200B"], object_mode=True)
+    assert list(mini.columns) == list(exact.columns)
+    for col in ["size", "requests", "hits", "misses", "miss_ratio", "bytes", "bytes_missed", "distinct_blocks"]:
+        assert list(mini[col]) == list(exact[col]), col
+    assert mini["reads"].isna().all()
 
 
 def test_byte_mrc_counts_each_point_as_a_byte_lru_of_that_size(tmp_path):

@@ -105,6 +105,8 @@ def _mini_cells(
     rows of the exact sweep's columns. Block counts are the estimates scaled to the trace
     (rounded); request counts are the block ones when every request is one block, else unknown
     (``None``): miniature simulation samples block references, not requests."""
+    if any(isinstance(s, str) for s in sizes):
+        return _mini_byte_cells(source, name, config, sizes, sample, trace)
     r = json.loads(_native.mrc(trace, config, list(sizes), sample))
     block_refs, requests = r["blockRefs"], r["requests"]
     single = requests == block_refs
@@ -136,6 +138,45 @@ def _mini_cells(
                 "distinct_blocks": r["distinctBlocks"],
                 "bytes": block_refs * source.block_size if known else None,
                 "bytes_missed": block_misses * source.block_size if known and block_misses is not None else None,
+            }
+        )
+    return rows
+
+
+def _mini_byte_cells(
+    source: _Source, name: str, config: str, sizes: Sequence[int | str], sample: float | None, trace: _native.Trace
+) -> list[dict[str, Any]]:
+    """A ``method="mini"`` task at capacities in bytes: the policy's byte curve in one pass
+    (as ``tiersim mrc --sizes 1GiB``), as rows of the exact sweep's columns. Requests and bytes
+    are estimates scaled to the trace (rounded); reads and writes are not told apart."""
+    if not all(isinstance(s, str) for s in sizes):
+        raise ValueError('sizes: a method="mini" sweep in bytes gives every size in bytes ("128MiB")')
+    r = json.loads(_native.byte_mrc_of(trace, config, list(sizes), sample))
+    requests, total = r["references"], r["bytesRequested"]
+    rows = []
+    for size, p in zip(sizes, r["points"]):
+        misses = round(p["missRatio"] * requests)
+        rows.append(
+            {
+                "trace": source.trace,
+                "policy": name,
+                "policy_config": config,
+                "size": size,
+                "requests": requests,
+                "reads": None,
+                "writes": None,
+                "hits": requests - misses,
+                "misses": misses,
+                "miss_ratio": p["missRatio"],
+                "read_hits": None,
+                # Read as objects, every request is one reference.
+                "block_refs": requests,
+                "block_hits": requests - misses,
+                "block_misses": misses,
+                "block_miss_ratio": p["missRatio"],
+                "distinct_blocks": r["distinctObjects"],
+                "bytes": total,
+                "bytes_missed": round(p["byteMissRatio"] * total),
             }
         )
     return rows
@@ -231,8 +272,10 @@ def sweep(
     trace, ``scenario`` (dict, JSON text or file) gives the workload, as ``tiersim sweep``
     does; with both, the scenario replays each trace. ``policies`` are names (``"arc"``) or
     dicts with parameters (``{"kind": "slru", "protectedShare": 0.6}``); ``sizes`` are cache
-    sizes in blocks, or for an exact sweep of traces in bytes as strings with a unit (``"1GiB"``,
-    as ``tiersim sim --size`` reads them; the ``size`` column keeps them as given).
+    sizes in blocks, or for a sweep of traces in bytes as strings with a unit (``"1GiB"``, as
+    ``tiersim sim --size`` reads them; the ``size`` column keeps them as given). A
+    ``method="mini"`` sweep in bytes (every size with a unit) estimates each curve as ``tiersim
+    mrc --sizes 1GiB`` does, requests and bytes scaled to the trace, reads and writes unknown.
 
     Columns for traces: ``trace, policy, policy_config, size, requests, reads, writes, hits,
     misses, miss_ratio, read_hits, block_refs, block_hits, block_misses, block_miss_ratio,
@@ -261,8 +304,10 @@ def sweep(
     if sizes is None or isinstance(sizes, (str, bytes)) or len(sizes) == 0:
         raise ValueError("sizes: name the cache sizes in blocks, e.g. sizes=[100, 1000, 10000]")
     sizes = [_sweep_size(s, f"sizes[{i}]") for i, s in enumerate(sizes)]
-    if any(isinstance(s, str) for s in sizes) and (scenario is not None or method == "mini"):
-        raise ValueError("sizes: sizes in bytes (\"1GiB\") are for an exact sweep of traces; a scenario's caches count blocks")
+    if any(isinstance(s, str) for s in sizes) and scenario is not None:
+        raise ValueError("sizes: sizes in bytes (\"1GiB\") are for a sweep of traces; a scenario's caches count blocks")
+    if method == "mini" and any(isinstance(s, str) for s in sizes) and not all(isinstance(s, str) for s in sizes):
+        raise ValueError('sizes: a method="mini" sweep in bytes gives every size in bytes ("128MiB")')
     if isinstance(policies, (str, bytes)) or not isinstance(policies, Sequence) or len(policies) == 0:
         raise ValueError("policies: name one or more policies, e.g. policies=[\"lru\", \"arc\"]")
     normalised = []
