@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 use tiersim_core::analysis::minisim::bytes::{self as byte_curves, ByteCurves, ByteReport};
-use tiersim_core::analysis::minisim::{self, Method, MiniReport, MiniSim, Sampling};
+use tiersim_core::analysis::minisim::{Method, MiniReport, MiniSim, Sampling};
 use tiersim_core::policy::PolicyConfig;
 use tiersim_core::run::sim::Capacity;
 use tiersim_core::trace::Trace;
@@ -165,12 +165,7 @@ pub struct SamplingArgs {
 impl SamplingArgs {
     /// The sampling asked for, the engine's defaults where nothing is said; errors name the flag.
     pub fn sampling(&self) -> Result<Sampling, String> {
-        let sampling = Sampling {
-            rate: self.sample.unwrap_or(minisim::DEFAULT_RATE),
-            min_blocks: self.min_blocks.unwrap_or(minisim::DEFAULT_MIN_BLOCKS),
-            min_cache: self.min_cache.unwrap_or(minisim::DEFAULT_MIN_CACHE),
-            seed: self.seed,
-        };
+        let sampling = Sampling::default().overriding(self.sample, self.min_blocks, self.min_cache, self.seed);
         sampling.validate().map_err(|e| {
             if e.starts_with("minCache") {
                 e.replace("minCache", "--min-cache:")
@@ -278,14 +273,8 @@ struct ByteCurve {
 /// on the threads.
 fn run_bytes(args: &Args, sizes: &[u64]) -> Result<(), String> {
     let policies = parse_policies(&args.policies)?;
-    let defaults = byte_curves::byte_sampling();
     let s = &args.sampling;
-    let sampling = Sampling {
-        rate: s.sample.unwrap_or(defaults.rate),
-        min_blocks: s.min_blocks.unwrap_or(defaults.min_blocks),
-        min_cache: s.min_cache.unwrap_or(defaults.min_cache),
-        seed: s.seed,
-    };
+    let sampling = byte_curves::byte_sampling().overriding(s.sample, s.min_blocks, s.min_cache, s.seed);
     let (trace, format) = args.file.load()?;
     let methods: Vec<Option<Sampling>> = match (args.exact, args.compare) {
         (true, _) => vec![None],

@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use serde::Serialize;
 use tiersim_core::analysis::minisim::bytes::{self as byte_curves, ByteCurves};
-use tiersim_core::analysis::minisim::{self, Method, MiniReport, MiniSim, Sampling};
+use tiersim_core::analysis::minisim::{Method, MiniReport, MiniSim, Sampling};
 use tiersim_core::analysis::stackbytes::{self, ByteShards, ByteStack};
 use tiersim_core::analysis::stackdist::{SampledReport, Shards, StackDistances, StackReport};
 use tiersim_core::hierarchy::MultiBlock;
@@ -280,12 +280,7 @@ fn mrc(
     exact: bool,
 ) -> PyResult<String> {
     let policy = parse_policy(policy_json)?;
-    let sampling = Sampling {
-        rate: sample.unwrap_or(minisim::DEFAULT_RATE),
-        min_blocks: min_blocks.unwrap_or(minisim::DEFAULT_MIN_BLOCKS),
-        min_cache: min_cache.unwrap_or(minisim::DEFAULT_MIN_CACHE),
-        seed,
-    };
+    let sampling = Sampling::default().overriding(sample, min_blocks, min_cache, seed);
     sampling.validate().map_err(|e| {
         value_error(if e.starts_with("minCache") {
             e.replace("minCache", "min_cache:")
@@ -325,20 +320,8 @@ fn byte_mrc_of(
     exact: bool,
 ) -> PyResult<String> {
     let policy = parse_policy(policy_json)?;
-    let sizes = sizes
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            Capacity::parse_byte_list(item).map(|b| b[0]).map_err(|e| value_error(format!("sizes[{i}]: {e}")))
-        })
-        .collect::<PyResult<Vec<u64>>>()?;
-    let d = byte_curves::byte_sampling();
-    let sampling = Sampling {
-        rate: sample.unwrap_or(d.rate),
-        min_blocks: min_objects.unwrap_or(d.min_blocks),
-        min_cache: min_cache.unwrap_or(d.min_cache),
-        seed,
-    };
+    let sizes = byte_sizes(&sizes)?;
+    let sampling = byte_curves::byte_sampling().overriding(sample, min_objects, min_cache, seed);
     let t = trace.trace.clone();
     let mut curve = ByteCurves::new(&policy, &sizes, (!exact).then_some(sampling), &t).map_err(|e| {
         value_error(if e.starts_with("sizes") || e.starts_with("sample") || e.starts_with("min_cache") {
@@ -583,6 +566,15 @@ fn stackdist(py: Python<'_>, trace: &Trace, sample: Option<f64>, max_blocks: Opt
     Ok(StackDist { report })
 }
 
+/// Capacities in bytes as Python gives them, each a string with a unit; errors name `sizes[i]`.
+fn byte_sizes(items: &[String]) -> PyResult<Vec<u64>> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| Capacity::parse_capacity_bytes(item).map_err(|e| value_error(format!("sizes[{i}]: {e}"))))
+        .collect()
+}
+
 /// LRU's curve in bytes over `trace` (read with sizes) at `sizes` (each a capacity with a unit,
 /// `"128MiB"`; default: eight per doubling up to where every object fits), exact or sampled at
 /// `sample` (SHARDS, fixed rate), as `tiersim stackdist --json` reports it under `bytes`.
@@ -597,13 +589,7 @@ fn byte_mrc(py: Python<'_>, trace: &Trace, sizes: Option<Vec<String>>, sample: O
     }
     let named = sizes.is_some();
     let points = match sizes {
-        Some(items) => items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| {
-                Capacity::parse_byte_list(item).map(|b| b[0]).map_err(|e| value_error(format!("sizes[{i}]: {e}")))
-            })
-            .collect::<PyResult<Vec<u64>>>()?,
+        Some(items) => byte_sizes(&items)?,
         None => stackbytes::default_points(),
     };
     match sample {

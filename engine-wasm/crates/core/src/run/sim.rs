@@ -124,14 +124,17 @@ impl Capacity {
     /// Byte capacities as typed, comma-separated, each with a unit (`128MiB,1GiB`); an error
     /// names the item.
     pub fn parse_byte_list(text: &str) -> Result<Vec<u64>, String> {
-        text.split(',')
-            .map(|item| match Self::parse(item)? {
-                Self::Bytes(b) => Ok(b),
-                Self::Blocks(_) => {
-                    Err(format!("{:?}: a capacity in bytes needs a unit (128MiB, 1GiB, 4096B)", item.trim()))
-                }
-            })
-            .collect()
+        text.split(',').map(Self::parse_capacity_bytes).collect()
+    }
+
+    /// One capacity in bytes as typed, which must carry a unit (`128MiB`).
+    pub fn parse_capacity_bytes(text: &str) -> Result<u64, String> {
+        match Self::parse(text)? {
+            Self::Bytes(b) => Ok(b),
+            Self::Blocks(_) => {
+                Err(format!("{:?}: a capacity in bytes needs a unit (128MiB, 1GiB, 4096B)", text.trim()))
+            }
+        }
     }
 
     /// The number a report gives as the size: blocks, or bytes.
@@ -793,6 +796,8 @@ mod tests {
             Err("\"7\": a capacity in bytes needs a unit (128MiB, 1GiB, 4096B)".into())
         );
         assert!(Capacity::parse_byte_list("1MiB,,2MiB").unwrap_err().contains("not a size"));
+        // One capacity is one: a list in its place is not a size.
+        assert!(Capacity::parse_capacity_bytes("1MiB,2MiB").unwrap_err().contains("unknown unit"));
     }
 
     #[test]

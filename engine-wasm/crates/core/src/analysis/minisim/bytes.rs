@@ -178,7 +178,8 @@ pub struct ByteCurves {
     lanes: Vec<Lane>,
     /// Lanes by threshold, highest first: a reference stops at the first lane that does not sample it.
     order: Vec<usize>,
-    seed: u64,
+    /// The sampling seed's mix, computed once.
+    mix: u64,
     /// Object id → dense slot of the sample.
     slot: Vec<u32>,
     slots: u32,
@@ -216,16 +217,7 @@ impl ByteCurves {
                 None => format!("sample: {e}"),
             })?;
         }
-        let (distinct, distinct_bytes) = distinct_bytes(trace);
-        // Each object's references and bytes requested over the whole trace.
-        let mut counts = vec![0u32; trace.distinct()];
-        let mut requested = vec![0u64; trace.distinct()];
-        for (r, &size) in trace.records.iter().zip(&trace.sizes) {
-            for &o in trace.blocks_of(r) {
-                counts[o as usize] = counts[o as usize].saturating_add(1);
-                requested[o as usize] += size;
-            }
-        }
+        let Census { counts, requested, distinct, distinct_bytes } = census(trace);
         let class_of: Vec<u8> = counts.iter().map(|&c| class(c) as u8).collect();
         let mean = distinct_bytes as f64 / distinct.max(1) as f64;
         let base = match &sampling {
@@ -233,6 +225,7 @@ impl ByteCurves {
             Some(s) => s.rate.max(s.min_blocks as f64 / distinct.max(1) as f64).min(1.0),
         };
         let seed = sampling.map_or(0, |s| s.seed);
+        let mix = splitmix64(seed);
         let mut lanes = Vec::with_capacity(sizes.len());
         for (i, &c) in sizes.iter().enumerate() {
             if c == 0 || c > crate::run::sim::MAX_BYTES {
@@ -261,7 +254,7 @@ impl ByteCurves {
         for (o, (&n, &b)) in counts.iter().zip(&requested).enumerate().filter(|(_, (&n, _))| n > 0) {
             let k = class_of[o] as usize;
             for strata in std::iter::once(&mut all)
-                .chain(lanes.iter_mut().filter(|l| hash(seed, o as Block) < l.threshold).map(|l| &mut l.sampled))
+                .chain(lanes.iter_mut().filter(|l| hash(mix, o as Block) < l.threshold).map(|l| &mut l.sampled))
             {
                 strata.objects[k] += 1;
                 strata.refs[k] += u64::from(n);
@@ -275,7 +268,7 @@ impl ByteCurves {
             sizes: sizes.to_vec(),
             lanes,
             order,
-            seed,
+            mix,
             slot: vec![NONE; trace.distinct()],
             slots: 0,
             class: class_of,
@@ -295,7 +288,7 @@ impl ByteCurves {
             for &o in batch.blocks_of(r) {
                 self.references += 1;
                 self.bytes += size;
-                let h = hash(self.seed, o);
+                let h = hash(self.mix, o);
                 if h >= top {
                     continue;
                 }
@@ -367,25 +360,40 @@ impl ByteCurves {
     }
 }
 
-/// The sampling hash of `object` under `seed`, in 0..2^24.
+/// The sampling hash of `object` under a seed's mix (`splitmix64(seed)`), in 0..2^24.
 #[inline]
-fn hash(seed: u64, object: Block) -> u64 {
-    splitmix64(object as u64 ^ splitmix64(seed)) % SPACE
+fn hash(mix: u64, object: Block) -> u64 {
+    splitmix64(object as u64 ^ mix) % SPACE
 }
 
-/// The trace's distinct objects and their bytes (each at its first size).
-fn distinct_bytes(trace: &Trace) -> (u64, u64) {
-    let mut seen = vec![false; trace.distinct()];
-    let (mut n, mut bytes) = (0u64, 0u64);
+/// What the whole trace says before the first reference: per object id its references and the
+/// bytes they asked for; the distinct objects and their bytes (each at its first size).
+struct Census {
+    counts: Vec<u32>,
+    requested: Vec<u64>,
+    distinct: u64,
+    distinct_bytes: u64,
+}
+
+fn census(trace: &Trace) -> Census {
+    let mut c = Census {
+        counts: vec![0; trace.distinct()],
+        requested: vec![0; trace.distinct()],
+        distinct: 0,
+        distinct_bytes: 0,
+    };
     for (r, &size) in trace.records.iter().zip(&trace.sizes) {
         for &o in trace.blocks_of(r) {
-            if !std::mem::replace(&mut seen[o as usize], true) {
-                n += 1;
-                bytes += size;
+            let o = o as usize;
+            if c.counts[o] == 0 {
+                c.distinct += 1;
+                c.distinct_bytes += size;
             }
+            c.counts[o] = c.counts[o].saturating_add(1);
+            c.requested[o] += size;
         }
     }
-    (n, bytes)
+    c
 }
 
 #[cfg(test)]
@@ -434,7 +442,7 @@ mod tests {
     /// The worst difference, by requests or by bytes, between miniature and full curves of LRU,
     /// S3-FIFO and GDSF at 1, 3, 10 and 30 % of the trace's bytes.
     fn worst_error(t: &Trace, sampling: Sampling) -> f64 {
-        let (_, total) = distinct_bytes(t);
+        let total = census(t).distinct_bytes;
         let sizes: Vec<u64> = [0.01, 0.03, 0.1, 0.3].iter().map(|f| (total as f64 * f) as u64).collect();
         let mut worst = 0.0f64;
         for policy in [PolicyConfig::Lru, PolicyConfig::from_json(r#"{"kind":"s3-fifo"}"#).unwrap(), PolicyConfig::Gdsf]

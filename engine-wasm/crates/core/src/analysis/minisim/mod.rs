@@ -160,6 +160,16 @@ impl Sampling {
         Self { rate, ..Self::default() }
     }
 
+    /// These defaults with the values a caller gave (a CLI flag, a Python keyword) in their place.
+    pub fn overriding(self, rate: Option<f64>, min_blocks: Option<u64>, min_cache: Option<u64>, seed: u64) -> Self {
+        Self {
+            rate: rate.unwrap_or(self.rate),
+            min_blocks: min_blocks.unwrap_or(self.min_blocks),
+            min_cache: min_cache.unwrap_or(self.min_cache),
+            seed,
+        }
+    }
+
     pub fn validate(&self) -> Result<(), String> {
         if !(self.rate.is_finite() && self.rate > 0.0 && self.rate <= 1.0) {
             return Err(format!("sample rate must be above 0 and at most 1 (got {})", self.rate));
