@@ -11,13 +11,31 @@ import pytest
 import tiersim
 
 
+def _oracle(path, records):
+    """Writes `(time, object, size)` records as an oracleGeneral file; returns its path."""
+    path.write_bytes(b"".join(struct.pack("<IQIq", t, obj, size, -1) for t, obj, size in records))
+    return path
+
+
+def _skewed(path, requests, objects, hot, hot_share, smallest, largest, seed):
+    """`requests` over `objects` of one size each (`smallest` to `largest` bytes), a share
+    `hot_share` of them to the first `hot` objects; returns the records written."""
+    import random
+
+    rng = random.Random(seed)
+    sizes = [rng.randrange(smallest, largest + 1) for _ in range(objects)]
+    records = []
+    for t in range(requests):
+        obj = rng.randrange(hot) if rng.random() < hot_share else rng.randrange(objects)
+        records.append((t, obj, sizes[obj]))
+    _oracle(path, records)
+    return records
+
+
 @pytest.fixture
 def sized_trace(tmp_path):
     """Four requests in oracleGeneral: object 1 of 100 bytes, again as 300, 2 of 100, 1 as 300."""
-    path = tmp_path / "four.oracleGeneral.bin"
-    records = [(1, 1, 100), (2, 1, 300), (3, 2, 100), (4, 1, 300)]
-    path.write_bytes(b"".join(struct.pack("<IQIq", t, obj, size, -1) for t, obj, size in records))
-    return str(path)
+    return str(_oracle(tmp_path / "four.oracleGeneral.bin", [(1, 1, 100), (2, 1, 300), (3, 2, 100), (4, 1, 300)]))
 
 
 def _two_large(sized_trace):
@@ -25,9 +43,7 @@ def _two_large(sized_trace):
     import pathlib
 
     path = pathlib.Path(sized_trace).with_name("large.oracleGeneral.bin")
-    records = [(1, 1, 100), (2, 3, 300), (3, 2, 100), (4, 3, 300)]
-    path.write_bytes(b"".join(struct.pack("<IQIq", t, obj, size, -1) for t, obj, size in records))
-    return path
+    return _oracle(path, [(1, 1, 100), (2, 3, 300), (3, 2, 100), (4, 3, 300)])
 
 
 def test_sim_in_bytes_counts_the_bytes_each_request_carries(sized_trace):
@@ -84,16 +100,8 @@ def test_sweep_takes_byte_sizes_and_fills_the_byte_columns(sized_trace):
 
 def test_byte_mrc_counts_each_point_as_a_byte_lru_of_that_size(tmp_path):
     # 3,000 requests over 300 objects of 1 to 9,000 bytes, skewed; no size changes.
-    import random
-
-    rng = random.Random(35)
-    sizes = [rng.randrange(1, 9_001) for _ in range(300)]
-    records = []
-    for t in range(3_000):
-        obj = rng.randrange(30) if rng.random() < 0.5 else rng.randrange(300)
-        records.append((t, obj, sizes[obj]))
     path = tmp_path / "skewed.oracleGeneral.bin"
-    path.write_bytes(b"".join(struct.pack("<IQIq", t, obj, size, -1) for t, obj, size in records))
+    records = _skewed(path, 3_000, 300, hot=30, hot_share=0.5, smallest=1, largest=9_000, seed=35)
     t = tiersim.load_trace(str(path), object_mode=True)
     asked = ["8KiB", "64KiB", "256KiB", 500_000, "1MiB"]
     curve = tiersim.byte_mrc(t, sizes=asked)
@@ -135,16 +143,8 @@ def test_byte_mrc_refuses_what_it_cannot_count(sized_trace, tmp_path):
 
 
 def test_mrc_in_bytes_exact_is_sim_and_mini_is_close(tmp_path):
-    import random
-
-    rng = random.Random(7)
-    sizes = [rng.randrange(100, 20_001) for _ in range(2_000)]
-    records = []
-    for t in range(20_000):
-        obj = rng.randrange(200) if rng.random() < 0.6 else rng.randrange(2_000)
-        records.append((t, obj, sizes[obj]))
     path = tmp_path / "mixed.oracleGeneral.bin"
-    path.write_bytes(b"".join(struct.pack("<IQIq", t, obj, size, -1) for t, obj, size in records))
+    _skewed(path, 20_000, 2_000, hot=200, hot_share=0.6, smallest=100, largest=20_000, seed=7)
     asked = ["256KiB", "1MiB", 4_000_000]
     for policy in ["lru", "s3-fifo", "gdsf"]:
         exact = tiersim.mrc(policy, asked, str(path), exact=True)
