@@ -117,6 +117,20 @@ sizes: Array<number>,
 hits: Array<number>, };
 
 /**
+ * One client's measured requests in bytes (a sized run).
+ */
+export type ClientBytes = { 
+/**
+ * Bytes its reads asked for, and bytes it wrote.
+ */
+read: number, written: number, 
+/**
+ * Read bytes served at each level of its path, then by the disk (origin); and as
+ * fractions of `read` — the byte hit ratio of its own cache first.
+ */
+servedAt: Array<number>, hitFractions: Array<number>, };
+
+/**
  * One client's measured requests.
  */
 export type ClientReport = { name: string, 
@@ -139,7 +153,11 @@ blockHitFractions: Array<number>, meanLatencyMs: number, latency: HistogramRepor
 /**
  * Alone on the same hierarchy (with fairness on and two or more clients).
  */
-aloneMeanLatencyMs?: number, speedup?: number, };
+aloneMeanLatencyMs?: number, speedup?: number, 
+/**
+ * In a sized run (a trace read as objects, with their sizes): the same in bytes.
+ */
+bytes?: ClientBytes, };
 
 /**
  * Counts of one cache.
@@ -206,6 +224,24 @@ wasted: number,
 pending: number, };
 
 /**
+ * One cache's counts in bytes (a sized run).
+ */
+export type CacheBytes = { 
+/**
+ * A cache counted in bytes: its capacity and the bytes it holds now (its `capacity` in
+ * blocks is then 0), and the objects it was asked to take that were larger than all of it.
+ */
+capacity?: number, held?: number, tooLarge?: number, 
+/**
+ * Bytes of the read lookups it hit and missed.
+ */
+hits: number, misses: number, 
+/**
+ * A root: the bytes it read from its disk (origin).
+ */
+fromDisk: number, };
+
+/**
  * One cache.
  */
 export type CacheReport = { name: string, 
@@ -229,6 +265,10 @@ admission?: AdmissionCounts,
  * What its prefetching fetched ahead, and how much of it was read, when it prefetches.
  */
 prefetch?: PrefetchCounts, 
+/**
+ * In a sized run: its counts in bytes.
+ */
+bytes?: CacheBytes, 
 /**
  * Block lookups of reads answered here / not.
  */
@@ -274,6 +314,20 @@ warmup: boolean, reads: number, clientHits: number, arrayHits: number, diskReads
  */
 demotions: number, };
 
+/**
+ * Totals in bytes over every client's measured requests (a sized run).
+ */
+export type ByteTotals = { 
+/**
+ * Bytes the reads asked for; served by the clients' own caches, by caches above them,
+ * and by the disks (origins); bytes written.
+ */
+read: number, clientHits: number, arrayHits: number, disk: number, written: number, 
+/**
+ * The same as fractions of the read bytes: byte hit ratios.
+ */
+hitFractions: HitFractions, };
+
 export type Report = { phase: Phase, 
 /**
  * Requests served so far, warm-up included.
@@ -294,7 +348,11 @@ meanLatencyMs: number, latency: HistogramReport, pathCosts: PathCosts,
 /**
  * Blocks held at the end of the last batch by the clients' own caches, and by the others.
  */
-clientBlocks: number, arrayBlocks: number, clients: Array<ClientReport>, caches: Array<CacheReport>, 
+clientBlocks: number, arrayBlocks: number, 
+/**
+ * In a sized run (a trace read as objects, with their sizes): the totals in bytes.
+ */
+bytes?: ByteTotals, clients: Array<ClientReport>, caches: Array<CacheReport>, 
 /**
  * Smallest speedup over largest (with fairness on and two or more clients).
  */
@@ -674,9 +732,9 @@ export type PrefetchConfig = { "kind": "lookahead" } | { "kind": "readahead", tr
  */
 export type CacheConfig = { 
 /**
- * Capacity in blocks.
+ * Capacity: blocks (a number), or bytes (a string with a unit: [`CacheSize`]).
  */
-capacity: number, policy: PolicyConfig, 
+capacity: number | string, policy: PolicyConfig, 
 /**
  * Paper 003's CO: cold blocks (not in a history of the last `capacity` accesses) enter
  * at the eviction end.
@@ -749,7 +807,11 @@ export type DiskConfig = { "kind": "constant", serviceMs: number, } | { "kind": 
 /**
  * One cache of a tree. The leaves are the clients, in the order the caches are listed.
  */
-export type TreeCache = { name: string, capacity: number, policy: PolicyConfig, co?: boolean, 
+export type TreeCache = { name: string, 
+/**
+ * Blocks (a number), or bytes (a string with a unit: [`CacheSize`]).
+ */
+capacity: number | string, policy: PolicyConfig, co?: boolean, 
 /**
  * An admission filter in front of the policy: TinyLFU, probabilistic or second hit
  * ([`AdmissionConfig`]); absent admits every block.
@@ -916,6 +978,12 @@ format?: TraceFormat,
  */
 objectMode?: boolean, 
 /**
+ * Read as objects, drop the sizes the trace records: each object is one block, as
+ * documents before version 5 ran (their migration sets it). Absent: each object moves,
+ * and takes room in a cache counted in bytes, at its own size.
+ */
+ignoreSizes?: boolean, 
+/**
  * Skip malformed records (counting them) instead of refusing the file.
  */
 skipBad?: boolean, 
@@ -1029,6 +1097,12 @@ export type Checked = { scenario?: Scenario, issues: Array<Issue>,
  * through that version's migration.
  */
 migratedFrom?: number, };
+
+/**
+ * A cache's capacity as a form shows and sums it: its bytes when given in bytes, and the whole
+ * blocks of the scenario's block size it holds (what it is where the requests carry no sizes).
+ */
+export type CapacityFacts = { blocks: number, bytes?: number, };
 
 /**
  * One cache as the engine builds it: its settings, its parent (by index) and its name.
@@ -1470,7 +1544,7 @@ export type Tally = { readonly references: number; readonly population: readonly
 
 // ---- limits (engine: Scenario::validate) ----
 /** The scenario version the engine writes (it reads every earlier one and migrates it). */
-export const SCENARIO_VERSION = 4;
+export const SCENARIO_VERSION = 5;
 /** Largest cache, in blocks. */
 export const MAX_CAPACITY = 33554432;
 /** Largest block universe a generator may span. */

@@ -25,9 +25,12 @@ use crate::policy::{Queue, StackEntry, StackStatus};
 use crate::rules::catalogue::{
     Catalogue, Choice, DesignSpaceFacts, Limits, LinkPreset, OltpBounds, ProtocolInfo, TeachLimits, TpchBounds,
 };
-use crate::rules::facts::{ClientFacts, Database, SourceFacts, TraceAssignment, WorkloadFacts};
+use crate::rules::facts::{CapacityFacts, ClientFacts, Database, SourceFacts, TraceAssignment, WorkloadFacts};
 use crate::rules::teach::{ItemList, ItemOp, ListItem, StartText, TeachInput, TeachItem};
-use crate::run::report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report, TimelineSample};
+use crate::run::report::{
+    ByteTotals, CacheBytes, CacheReport, ClientBytes, ClientReport, Counters, HitFractions, PathCosts, Phase, Report,
+    TimelineSample,
+};
 use crate::run::reproduce::{Check, Expected, Verdict};
 use crate::run::teach::{CacheView, Level, MissKind, PartitionView, TeachQueue, TeachStep};
 use crate::scenario::design::{Algorithm, Approach, Design, San, SpaceEntry, SpaceRun};
@@ -53,12 +56,15 @@ pub fn bindings() -> String {
         decl::<HistogramReport>(&cfg),
         decl::<Scope>(&cfg),
         decl::<DepthCurve>(&cfg),
+        decl::<ClientBytes>(&cfg),
         decl::<ClientReport>(&cfg),
         decl::<CacheCounters>(&cfg),
         decl::<AdmissionCounts>(&cfg),
         decl::<crate::hierarchy::PrefetchCounts>(&cfg),
+        decl::<CacheBytes>(&cfg),
         decl::<CacheReport>(&cfg),
         decl::<TimelineSample>(&cfg),
+        decl::<ByteTotals>(&cfg),
         decl::<Report>(&cfg),
         // Paper 000 §3's upside estimate.
         decl::<Prediction>(&cfg),
@@ -118,6 +124,7 @@ pub fn bindings() -> String {
         decl::<FieldPath>(&cfg),
         decl::<Issue>(&cfg),
         decl::<Checked>(&cfg),
+        decl::<CapacityFacts>(&cfg),
         decl::<Node>(&cfg),
         decl::<Shape>(&cfg),
         decl::<ShapeCheck>(&cfg),

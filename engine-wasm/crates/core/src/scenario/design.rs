@@ -50,7 +50,7 @@ use serde::Serialize;
 use crate::hierarchy::{Demotions, DiskConfig, Du, LinkConfig, Protocol, SeAt};
 use crate::policy::PolicyConfig;
 use crate::scenario::Scenario;
-use crate::scenario::{CacheConfig, Topology};
+use crate::scenario::{CacheConfig, CacheSize, Topology};
 
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -189,8 +189,8 @@ impl Design {
     /// of [`AC_CA_KS`]).
     pub fn apply(&self, base: &Scenario) -> Scenario {
         let mut s = base.clone();
-        let cache = |alg: Algorithm, co: bool, capacity: u64| CacheConfig {
-            capacity,
+        let cache = |alg: Algorithm, co: bool, capacity: &CacheSize| CacheConfig {
+            capacity: capacity.clone(),
             policy: alg.policy(),
             co,
             admission: None,
@@ -198,14 +198,14 @@ impl Design {
         };
         s.topology = match &base.topology {
             Topology::Single { cache: c, link, disk } => Topology::TwoLevel {
-                client: cache(self.client, self.co_client, c.capacity),
-                array: cache(self.array, self.co_array, c.capacity),
+                client: cache(self.client, self.co_client, &c.capacity),
+                array: cache(self.array, self.co_array, &c.capacity),
                 link: *link,
                 disk: *disk,
             },
             Topology::TwoLevel { client, array, link, disk } => Topology::TwoLevel {
-                client: cache(self.client, self.co_client, client.capacity),
-                array: cache(self.array, self.co_array, array.capacity),
+                client: cache(self.client, self.co_client, &client.capacity),
+                array: cache(self.array, self.co_array, &array.capacity),
                 link: *link,
                 disk: *disk,
             },
@@ -483,13 +483,25 @@ impl San {
 }
 
 /// `base` (two levels) with the same total cache split `client : array` = `ratio` : 1 (each at
-/// least one block); any other topology as it is.
+/// least one block — one byte, where either is given in bytes: both are then in bytes); any
+/// other topology as it is.
 pub fn at_ratio(base: &Scenario, ratio: f64) -> Scenario {
     let mut s = base.clone();
     if let Topology::TwoLevel { client, array, .. } = &mut s.topology {
-        let total = client.capacity + array.capacity;
-        client.capacity = ((total as f64 * ratio / (1.0 + ratio)).round() as u64).max(1);
-        array.capacity = total.saturating_sub(client.capacity).max(1);
+        let split = |total: u64| {
+            let first = ((total as f64 * ratio / (1.0 + ratio)).round() as u64).max(1);
+            (first, total.saturating_sub(first).max(1))
+        };
+        match (&client.capacity, &array.capacity) {
+            (CacheSize::Blocks(c), CacheSize::Blocks(a)) => {
+                let (c, a) = split(c + a);
+                (client.capacity, array.capacity) = (c.into(), a.into());
+            }
+            (c, a) => {
+                let (c, a) = split(c.as_bytes(s.block_size) + a.as_bytes(s.block_size));
+                (client.capacity, array.capacity) = (CacheSize::from_bytes(c), CacheSize::from_bytes(a));
+            }
+        }
     }
     s
 }

@@ -10,17 +10,123 @@ use super::{err, ScenarioError, Shape, SCENARIO_VERSION};
 use crate::hierarchy::{
     Arrivals, CoWrites, DemoteData, Demotions, DiskConfig, Du, LinkConfig, MultiBlock, PrefetchConfig, Protocol, SeAt,
 };
+use crate::model::Capacity;
 use crate::policy::admission::AdmissionConfig;
 use crate::policy::PolicyConfig;
 use crate::workload::{Sharing, WorkloadConfig};
+
+/// A cache's capacity as a document gives it: a number of blocks (objects, for a trace read as
+/// objects) — `16384` — or bytes, a string with a unit — `"1GiB"`, `"512KB"`
+/// ([`Capacity::parse`]'s units). A capacity in bytes keeps the text it was given, so a link
+/// reads back as it was written.
+///
+/// Where the requests carry their sizes (a sized run, [`Scenario::sized`]) a cache in bytes holds
+/// objects of any size up to its bytes; elsewhere every block is `blockSize` bytes, and a
+/// capacity in bytes is the number of whole blocks it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CacheSize {
+    Blocks(u64),
+    Bytes { bytes: u64, text: String },
+}
+
+impl CacheSize {
+    /// Bytes as typed, with a unit; the error says what is wrong with the text.
+    pub fn parse_bytes(text: &str) -> Result<Self, String> {
+        let bytes = Capacity::parse_capacity_bytes(text)?;
+        Ok(Self::Bytes { bytes, text: text.trim().to_string() })
+    }
+
+    /// Its bytes, when it is given in bytes.
+    pub fn bytes(&self) -> Option<u64> {
+        match self {
+            Self::Blocks(_) => None,
+            Self::Bytes { bytes, .. } => Some(*bytes),
+        }
+    }
+
+    /// `bytes`, written in the largest power-of-1024 unit that divides them (`"1536MiB"`), else
+    /// in bytes (`"1000000B"`).
+    pub fn from_bytes(bytes: u64) -> Self {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+        let k = (1..units.len()).rev().find(|&k| bytes.is_multiple_of(1 << (10 * k))).unwrap_or(0);
+        Self::Bytes { bytes, text: format!("{}{}", bytes >> (10 * k), units[k]) }
+    }
+
+    /// Its bytes, a capacity in blocks counted at `block_size` bytes each.
+    pub fn as_bytes(&self, block_size: u32) -> u64 {
+        match self {
+            Self::Blocks(n) => n.saturating_mul(block_size as u64),
+            Self::Bytes { bytes, .. } => *bytes,
+        }
+    }
+
+    /// The blocks of `block_size` bytes it holds (a capacity in bytes rounds down to whole
+    /// blocks).
+    pub fn in_blocks(&self, block_size: u32) -> u64 {
+        match self {
+            Self::Blocks(n) => *n,
+            Self::Bytes { bytes, .. } => bytes / block_size.max(1) as u64,
+        }
+    }
+}
+
+impl From<u64> for CacheSize {
+    fn from(blocks: u64) -> Self {
+        Self::Blocks(blocks)
+    }
+}
+
+impl Serialize for CacheSize {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Blocks(n) => s.serialize_u64(*n),
+            Self::Bytes { text, .. } => s.serialize_str(text),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for CacheSize {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        const WANT: &str = "must be a number of blocks, or bytes with a unit (\"1GiB\", \"512KB\")";
+        // An empty field, in a form's words as every number field says it.
+        const EMPTY: &str = "must be a number";
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = CacheSize;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number of blocks, or bytes with a unit")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<CacheSize, E> {
+                Ok(CacheSize::Blocks(n))
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<CacheSize, E> {
+                u64::try_from(n).map(CacheSize::Blocks).map_err(|_| E::custom(format!("must be 0 or more (got {n})")))
+            }
+            fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<CacheSize, E> {
+                Err(E::custom(format!("must be a whole number of blocks, or bytes with a unit (got {x})")))
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<CacheSize, E> {
+                CacheSize::parse_bytes(text).map_err(E::custom)
+            }
+            fn visit_unit<E: serde::de::Error>(self) -> Result<CacheSize, E> {
+                Err(E::custom(EMPTY))
+            }
+            fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<CacheSize, E> {
+                Err(E::custom(format!("{WANT} (got {b})")))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
 
 /// One cache: its size and replacement policy.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CacheConfig {
-    /// Capacity in blocks.
-    pub capacity: u64,
+    /// Capacity: blocks (a number), or bytes (a string with a unit: [`CacheSize`]).
+    #[cfg_attr(feature = "ts", ts(type = "number | string"))]
+    pub capacity: CacheSize,
     pub policy: PolicyConfig,
     /// Paper 003's CO: cold blocks (not in a history of the last `capacity` accesses) enter
     /// at the eviction end.
@@ -39,8 +145,9 @@ pub struct CacheConfig {
 }
 
 impl CacheConfig {
+    /// A cache of `capacity` blocks.
     pub fn new(capacity: u64, policy: PolicyConfig) -> Self {
-        Self { capacity, policy, co: false, admission: None, prefetch: None }
+        Self { capacity: CacheSize::Blocks(capacity), policy, co: false, admission: None, prefetch: None }
     }
 }
 
@@ -50,7 +157,9 @@ impl CacheConfig {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TreeCache {
     pub name: String,
-    pub capacity: u64,
+    /// Blocks (a number), or bytes (a string with a unit: [`CacheSize`]).
+    #[cfg_attr(feature = "ts", ts(type = "number | string"))]
+    pub capacity: CacheSize,
     pub policy: PolicyConfig,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub co: bool,
@@ -125,6 +234,11 @@ pub struct TraceSource {
     /// Key each request by its start address, unsplit.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub object_mode: bool,
+    /// Read as objects, drop the sizes the trace records: each object is one block, as
+    /// documents before version 5 ran (their migration sets it). Absent: each object moves,
+    /// and takes room in a cache counted in bytes, at its own size.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ignore_sizes: bool,
     /// Skip malformed records (counting them) instead of refusing the file.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub skip_bad: bool,
@@ -414,6 +528,13 @@ impl Scenario {
             ),
             Source::Trace(_) => None,
         }
+    }
+
+    /// Whether the requests carry their objects' sizes: a trace read as objects, its sizes kept
+    /// (every object moves at its size, and a cache in bytes holds objects of any size). A trace
+    /// whose format records no size gives each object one block's bytes.
+    pub fn sized(&self) -> bool {
+        self.trace().is_some_and(|t| t.object_mode && !t.ignore_sizes)
     }
 
     /// Whether some cache prefetches (a streamed trace run then needs its blocks' addresses).

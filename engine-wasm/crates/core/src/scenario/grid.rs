@@ -51,7 +51,10 @@ impl GridDesign {
     pub fn apply(&self, base: &Scenario) -> Scenario {
         let mut s = base.clone();
         s.du = None;
-        let cache = |mru: bool, c: &CacheConfig| CacheConfig::new(c.capacity, GridDesign::policy(mru));
+        let cache = |mru: bool, c: &CacheConfig| CacheConfig {
+            capacity: c.capacity.clone(),
+            ..CacheConfig::new(0, GridDesign::policy(mru))
+        };
         s.topology = match &base.topology {
             Topology::Single { cache: c, link, disk } => Topology::TwoLevel {
                 client: cache(self.client_mru, c),
@@ -144,7 +147,7 @@ mod tests {
         let single = Scenario::single(100, PolicyConfig::Arc, base.workload().unwrap().clone());
         let two = GridDesign::all()[7].apply(&single);
         let Topology::TwoLevel { client, array, .. } = &two.topology else { panic!() };
-        assert_eq!((client.capacity, array.capacity, &client.policy), (100, 100, &PolicyConfig::Mru));
+        assert_eq!((&client.capacity, &array.capacity, &client.policy), (&100.into(), &100.into(), &PolicyConfig::Mru));
         assert_eq!(two.protocol, Protocol::Demote);
     }
 }

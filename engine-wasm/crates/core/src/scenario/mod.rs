@@ -3,11 +3,11 @@
 //! requests come from (a seeded generator or a trace file). The URL, the worker, the CLI and
 //! the Python package all carry exactly this document.
 //!
-//! Version 4 (this one):
+//! Version 5 (this one):
 //!
 //! ```json
 //! {
-//!   "version": 4, "name": "RANDOM LRU-MRU-demote", "seed": 1, "blockSize": 4096,
+//!   "version": 5, "name": "RANDOM LRU-MRU-demote", "seed": 1, "blockSize": 4096,
 //!   "topology": {"kind": "two-level",
 //!                "client": {"capacity": 16384, "policy": {"kind": "lru"}},
 //!                "array": {"capacity": 16384, "policy": {"kind": "mru"}},
@@ -25,8 +25,13 @@
 //! or a `trace` (each of the file's clients drives a leaf). Nothing is kept but unused: a field
 //! the run would ignore is refused with a reason, in [`Scenario::validate`], in one place.
 //!
-//! Version 1 documents (every link shared before version 2) are read by [`Scenario::from_json`]
-//! and migrated ([`v1`]) to give identical numbers.
+//! A cache's capacity is a number of blocks, or bytes with a unit (`"1GiB"`: [`CacheSize`]); a
+//! trace read as objects carries each object's size through the hierarchy (a sized run,
+//! [`Scenario::sized`]), where a cache in bytes holds objects of any size.
+//!
+//! Documents of versions 1 to 4 (every link shared before this version) are read by
+//! [`Scenario::from_json`] and migrated ([`v1`], [`read`]) to give identical numbers; golden
+//! sets of both (`tests/golden/`) prove it.
 //!
 //! The module's rooms: [`document`] (the types), [`read`] (any version in, with migration),
 //! [`shape`] (caches and paths), [`validate`] (every rule, every issue), [`issue`] (where a
@@ -42,14 +47,14 @@ pub mod source;
 mod v1;
 mod validate;
 
-pub use document::{CacheConfig, Scenario, Source, Topology, TraceClients, TraceSource, TreeCache};
+pub use document::{CacheConfig, CacheSize, Scenario, Source, Topology, TraceClients, TraceSource, TreeCache};
 pub(crate) use issue::err;
 pub use issue::{FieldPath, Issue, Issues, ScenarioError, Seg};
 pub use read::{read_draft, Checked};
 pub use shape::{Node, Shape, ShapeCheck, MAX_CACHE_NAME};
 
 /// The schema version this engine writes (it reads this one and every earlier one).
-pub const SCENARIO_VERSION: u32 = 4;
+pub const SCENARIO_VERSION: u32 = 5;
 /// Largest cache, in blocks.
 pub const MAX_CAPACITY: u64 = 1 << 25;
 /// Seeds must survive a trip through a JavaScript number.

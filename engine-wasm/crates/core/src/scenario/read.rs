@@ -1,7 +1,7 @@
 //! Reading a document of any version: JSON in, a current-version [`Scenario`] out, or every
-//! issue found. Versions 1 to 3 (every link shared before this version) are migrated here to
+//! issue found. Versions 1 to 4 (every link shared before this version) are migrated here to
 //! give the numbers they gave when shared ([`super::v1`], `migrate_v2`, `migrate_v3`,
-//! [`Scenario::keep_co_writes_plain`]).
+//! `migrate_v4`, [`Scenario::keep_co_writes_plain`], [`Scenario::keep_sizes_ignored`]).
 
 use std::collections::BTreeMap;
 
@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::SCENARIO_VERSION;
 use super::{
-    v1, CacheConfig, FieldPath, Issue, Issues, Scenario, ScenarioError, Seg, Topology, TraceSource, TreeCache,
+    v1, CacheConfig, FieldPath, Issue, Issues, Scenario, ScenarioError, Seg, Source, Topology, TraceSource, TreeCache,
 };
 use crate::hierarchy::{CoWrites, DiskConfig, LinkConfig};
 use crate::workload::{Sharing, WorkloadConfig};
@@ -69,6 +69,7 @@ impl Scenario {
                 .and_then(|old| old.migrate().map_err(|(path, message)| Issue::new(path, message))),
             Some(2) => strict(migrate_v2(value)),
             Some(3) => strict(migrate_v3(value)),
+            Some(4) => strict(migrate_v4(value)),
             Some(v) if v == SCENARIO_VERSION as u64 => strict(value),
             Some(v) if v > SCENARIO_VERSION as u64 => Err(Issue::new(
                 "version",
@@ -82,8 +83,11 @@ impl Scenario {
             Ok(s) => s,
             Err(issue) => return Checked { scenario: None, issues: vec![issue], migrated_from },
         };
-        if migrated_from.is_some() {
+        if migrated_from.is_some_and(|v| v < 4) {
             scenario.keep_co_writes_plain();
+        }
+        if migrated_from.is_some() {
+            scenario.keep_sizes_ignored();
         }
         let issues = scenario.issues();
         if issues.is_empty() {
@@ -98,6 +102,15 @@ impl Scenario {
     /// see [`read_draft`].
     pub fn read_draft(value: serde_json::Value) -> Result<Scenario, Issue> {
         read_draft(value)
+    }
+
+    /// A document from before version 5 whose trace is read as objects keeps that version's way,
+    /// `"ignoreSizes": true`: every object one block, whatever size the trace records (version
+    /// 5 moves each object at its size), so it gives the numbers it gave when shared.
+    fn keep_sizes_ignored(&mut self) {
+        if let Source::Trace(t) = &mut self.source {
+            t.ignore_sizes |= t.object_mode;
+        }
     }
 
     /// A document from before version 4 with CO at any cache keeps that version's way there,
@@ -182,7 +195,14 @@ fn migrate_v2(mut value: serde_json::Value) -> serde_json::Value {
 
 /// A version-3 (or migrated version-2) document as version 4 reads it: only the version
 /// changes here; what version 4 changed at CO is [`Scenario::keep_co_writes_plain`]'s.
-fn migrate_v3(mut value: serde_json::Value) -> serde_json::Value {
+fn migrate_v3(value: serde_json::Value) -> serde_json::Value {
+    migrate_v4(value)
+}
+
+/// A version-4 (or older, migrated) document as version 5 reads it: only the version changes
+/// here, and every version-4 capacity (a number of blocks) reads as it was; what version 5
+/// changed for traces read as objects is [`Scenario::keep_sizes_ignored`]'s.
+fn migrate_v4(mut value: serde_json::Value) -> serde_json::Value {
     let doc = value.as_object_mut().expect("checked to be an object");
     doc.insert("version".into(), SCENARIO_VERSION.into());
     value

@@ -144,7 +144,7 @@ impl Topology {
                     nodes.push(Node {
                         name: c.name.clone(),
                         cache: CacheConfig {
-                            capacity: c.capacity,
+                            capacity: c.capacity.clone(),
                             policy: c.policy.clone(),
                             co: c.co,
                             admission: c.admission.clone(),
@@ -194,7 +194,7 @@ impl Topology {
                 .map(|(i, c)| Node {
                     name: c.name.clone(),
                     cache: CacheConfig {
-                        capacity: c.capacity,
+                        capacity: c.capacity.clone(),
                         policy: c.policy.clone(),
                         co: c.co,
                         admission: c.admission.clone(),

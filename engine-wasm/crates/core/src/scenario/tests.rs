@@ -185,7 +185,7 @@ fn default_round_trips_through_json() {
     assert!(json.contains(r#""protocol":{"kind":"demote"}"#), "{json}");
     assert!(json.contains(r#""topology":{"kind":"two-level""#), "{json}");
     assert!(json.contains(r#""link":{"preset":"fc-1g"}"#), "{json}");
-    assert!(json.contains(r#""version":4"#), "{json}");
+    assert!(json.contains(r#""version":5"#), "{json}");
 }
 
 #[test]
@@ -352,7 +352,13 @@ fn errors_name_the_field() {
     v["source"]["workload"]["blocks"] = serde_json::json!(100);
     v["topology"]["client"]["capacity"] = serde_json::json!("big");
     let e = Scenario::from_json(&v.to_string()).unwrap_err();
-    assert_eq!((e.path.as_str(), e.message.as_str()), ("topology.client.capacity", "must be a number (got \"big\")"));
+    assert_eq!(
+        (e.path.as_str(), e.message.as_str()),
+        (
+            "topology.client.capacity",
+            "\"big\" is not a size: a number of blocks, or of bytes with a unit (128MiB, 1GiB, 512KB)"
+        )
+    );
     v["topology"]["client"]["capacity"] = serde_json::json!(8);
     v["topology"]["lnk"] = serde_json::json!({});
     let e = Scenario::from_json(&v.to_string()).unwrap_err();
@@ -368,9 +374,9 @@ fn errors_name_the_field() {
 
 #[test]
 fn future_unknown_and_malformed_documents_are_refused_clearly() {
-    let e = Scenario::from_json(r#"{"version": 5}"#).unwrap_err();
+    let e = Scenario::from_json(r#"{"version": 6}"#).unwrap_err();
     assert_eq!(e.path, "version");
-    assert!(e.to_string().contains("version 5 is newer than this tiersim"), "{e}");
+    assert!(e.to_string().contains("version 6 is newer than this tiersim"), "{e}");
     assert!(Scenario::from_json(r#"{"version": "one"}"#).is_err());
     assert!(Scenario::from_json("{").unwrap_err().to_string().contains("not valid JSON"));
     assert_eq!(Scenario::from_json("{}").unwrap_err().path, "version");
@@ -451,7 +457,7 @@ fn every_issue_is_reported_with_its_place_and_the_first_is_the_error() {
     assert_eq!(Scenario::from_value(v).unwrap_err().path, "seed");
 
     // A tree's problems, all of them, each at its cache.
-    let tree = serde_json::json!({"version": 4, "seed": 1, "topology": {"kind": "tree", "caches": [
+    let tree = serde_json::json!({"version": 5, "seed": 1, "topology": {"kind": "tree", "caches": [
         {"name": "a", "capacity": 1, "policy": {"kind": "lru"}, "parent": "nowhere"},
         {"name": "a", "capacity": 1, "policy": {"kind": "lru"}, "parent": "r", "disk": {"kind": "constant", "serviceMs": 1}},
         {"name": "r", "capacity": 1, "policy": {"kind": "lru"}}]},
@@ -479,7 +485,7 @@ fn every_issue_is_reported_with_its_place_and_the_first_is_the_error() {
     );
 
     // A map's key is one step of the path, whatever it holds.
-    let named = serde_json::json!({"version": 4, "seed": 1, "topology": {"kind": "tree", "caches": [
+    let named = serde_json::json!({"version": 5, "seed": 1, "topology": {"kind": "tree", "caches": [
         {"name": "c.1", "capacity": 1, "policy": {"kind": "lru"}, "parent": "r"},
         {"name": "r", "capacity": 1, "policy": {"kind": "lru"}, "disk": {"kind": "constant", "serviceMs": 1}}]},
       "source": {"kind": "workload", "workload": {"kind": "random", "blocks": 10},
@@ -513,10 +519,153 @@ fn a_draft_with_an_empty_number_inside_its_topology_still_reads() {
     doc["topology"]["client"]["capacity"] = serde_json::Value::Null;
     let draft = Scenario::read_draft(doc.clone()).unwrap();
     match draft.topology {
-        Topology::TwoLevel { client, .. } => assert_eq!(client.capacity, 0),
+        Topology::TwoLevel { client, .. } => assert_eq!(client.capacity, 0.into()),
         other => panic!("two levels expected, got {other:?}"),
     }
     // A wrong type is still the error.
     doc["topology"]["client"]["capacity"] = "many".into();
     assert!(Scenario::read_draft(doc).is_err());
+}
+
+#[test]
+fn a_capacity_is_blocks_or_bytes_and_reads_back_as_written() {
+    let doc = |capacity: serde_json::Value| {
+        let mut v: serde_json::Value = serde_json::from_str(&Scenario::default().to_json()).unwrap();
+        v["topology"]["client"]["capacity"] = capacity;
+        v
+    };
+    let client = |s: &Scenario| s.topology.clone().client_mut().unwrap().capacity.clone();
+    for (typed, bytes) in [("64MiB", 64 << 20), ("1.5 GiB", 3 << 29), ("512KB", 512_000), ("65536B", 65_536)] {
+        let s = Scenario::from_value(doc(typed.into())).unwrap();
+        assert_eq!(client(&s).bytes(), Some(bytes), "{typed}");
+        // A link keeps the text it was given.
+        assert!(s.to_json().contains(&format!(r#""capacity":"{typed}""#)), "{typed}: {}", s.to_json());
+        assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+    }
+    assert_eq!(client(&Scenario::from_value(doc(16384.into())).unwrap()), CacheSize::Blocks(16384));
+    for (bad, says) in [
+        (serde_json::json!("12 parsecs"), "unknown unit \"parsecs\""),
+        (serde_json::json!("7"), "a capacity in bytes needs a unit"),
+        (serde_json::json!(-3), "must be 0 or more (got -3)"),
+        (serde_json::json!(2.5), "must be a whole number of blocks, or bytes with a unit (got 2.5)"),
+        (serde_json::json!(true), "must be a number of blocks, or bytes with a unit"),
+        (serde_json::json!("2PiB"), "1 PiB"),
+    ] {
+        let e = Scenario::from_value(doc(bad.clone())).unwrap_err();
+        assert_eq!(e.path, "topology.client.capacity", "{bad}");
+        assert!(e.message.contains(says), "{bad}: {}", e.message);
+    }
+    assert_eq!(CacheSize::from_bytes(3 << 29).bytes(), Some(3 << 29));
+    assert_eq!(serde_json::to_string(&CacheSize::from_bytes(3 << 29)).unwrap(), r#""1536MiB""#);
+    assert_eq!(serde_json::to_string(&CacheSize::from_bytes(1_000_000)).unwrap(), r#""1000000B""#);
+}
+
+#[test]
+fn bytes_where_requests_carry_no_sizes_are_whole_blocks() {
+    // Paper 000's default in bytes: 64 MiB of 4 KiB blocks are its 16,384 blocks, and it runs
+    // to the very same numbers.
+    let mut s = Scenario::default();
+    if let Source::Workload { workload, .. } = &mut s.source {
+        *workload = crate::workload::WorkloadConfig::Random {
+            blocks: 4096,
+            request_blocks: 1,
+            warmup_requests: None,
+            measured_requests: Some(20_000),
+        };
+    }
+    s.topology.client_mut().unwrap().capacity = 1024.into();
+    s.topology.array_mut().unwrap().capacity = 1024.into();
+    let mut bytes = s.clone();
+    bytes.topology.client_mut().unwrap().capacity = CacheSize::parse_bytes("4MiB").unwrap();
+    bytes.topology.array_mut().unwrap().capacity = CacheSize::parse_bytes("4200KiB").unwrap(); // 1,050 blocks
+    let mut blocks = s.clone();
+    blocks.topology.array_mut().unwrap().capacity = 1050.into();
+    let (a, b) = (crate::Run::new(bytes).unwrap().run_to_end(), crate::Run::new(blocks).unwrap().run_to_end());
+    assert_eq!(a, b);
+    assert!(a.bytes.is_none(), "no sizes: no byte totals");
+    // Less than a block, or more blocks than a cache may hold: refused, naming the field.
+    let mut small = s.clone();
+    small.topology.client_mut().unwrap().capacity = CacheSize::parse_bytes("1KiB").unwrap();
+    let e = small.validate().unwrap_err();
+    assert_eq!(e.path, "topology.client.capacity");
+    assert!(e.message.starts_with("1KiB holds no block of 4096 bytes"), "{e}");
+    let mut big = s;
+    big.topology.array_mut().unwrap().capacity = CacheSize::parse_bytes("1PiB").unwrap();
+    let e = big.validate().unwrap_err();
+    assert_eq!(e.path, "topology.array.capacity");
+    assert!(e.message.contains("is 274877906944 blocks of 4096 bytes; at most 33554432"), "{e}");
+}
+
+/// A two-level scenario over a trace read as objects (sizes kept), the client in bytes.
+fn sized_two_levels(client_policy: &str) -> serde_json::Value {
+    serde_json::json!({"version": 5, "seed": 1, "topology": {"kind": "two-level",
+        "client": {"capacity": "1MiB", "policy": {"kind": client_policy}},
+        "array": {"capacity": 4000, "policy": {"kind": "lru"}},
+        "link": {"preset": "fc-1g"}, "disk": {"kind": "constant", "serviceMs": 10}},
+        "protocol": {"kind": "demote"},
+        "source": {"kind": "trace", "name": "t.bin", "objectMode": true}})
+}
+
+#[test]
+fn a_sized_run_refuses_what_counts_blocks_naming_the_field() {
+    let issue = |v: serde_json::Value| {
+        let checked = Scenario::check(v);
+        let i = checked.issues.first().expect("refused").clone();
+        (i.at, i.message)
+    };
+    assert!(Scenario::check(sized_two_levels("gdsf")).issues.is_empty());
+    assert!(Scenario::check(sized_two_levels("min")).issues.is_empty(), "MIN over a client's own stream");
+    let (at, m) = issue(sized_two_levels("arc"));
+    assert_eq!(at, "topology.client.policy");
+    assert!(m.contains("arc does not take a capacity in bytes in a hierarchy"), "{m}");
+    let mut v = sized_two_levels("lru");
+    v["topology"]["client"]["co"] = true.into();
+    assert_eq!(issue(v).0, "topology.client.co");
+    let mut v = sized_two_levels("lru");
+    v["topology"]["client"]["admission"] = serde_json::json!({"kind": "tinylfu"});
+    let (at, m) = issue(v);
+    assert_eq!(at, "topology.client.admission");
+    assert!(m.contains("probabilistic admission takes any cache"), "{m}");
+    let mut v = sized_two_levels("lru");
+    v["topology"]["client"]["admission"] = serde_json::json!({"kind": "probabilistic"});
+    assert!(Scenario::check(v).issues.is_empty());
+    let mut v = sized_two_levels("lru");
+    v["protocol"] = serde_json::json!({"kind": "ac-cc"});
+    assert_eq!(issue(v).0, "topology.client.capacity");
+    let mut v = sized_two_levels("lru");
+    v["topology"]["disk"] = serde_json::json!({"kind": "mechanical"});
+    let (at, m) = issue(v);
+    assert_eq!(at, "topology.disk");
+    assert!(m.contains("\"ignoreSizes\": true"), "{m}");
+    let mut v = sized_two_levels("lru");
+    v["topology"]["client"]["prefetch"] = serde_json::json!({"kind": "lookahead"});
+    assert_eq!(issue(v).0, "topology.client.prefetch");
+    // Sizes ignored: every object one block, so bytes are whole blocks and all of it runs.
+    let mut v = sized_two_levels("arc");
+    v["source"]["ignoreSizes"] = true.into();
+    v["topology"]["disk"] = serde_json::json!({"kind": "mechanical"});
+    assert!(Scenario::check(v).issues.is_empty());
+    // Read as blocks there are no object sizes to ignore.
+    let mut v = sized_two_levels("lru");
+    v["source"]["objectMode"] = false.into();
+    v["source"]["ignoreSizes"] = true.into();
+    assert_eq!(issue(v).0, "source.ignoreSizes");
+}
+
+#[test]
+fn a_version_4_trace_read_as_objects_keeps_one_block_each() {
+    let mut v = sized_two_levels("lru");
+    v["version"] = 4.into();
+    v["topology"]["client"]["capacity"] = 100.into();
+    let checked = Scenario::check(v.clone());
+    assert_eq!(checked.migrated_from, Some(4));
+    let s = checked.scenario.unwrap();
+    assert!(s.trace().unwrap().ignore_sizes && !s.sized());
+    assert!(s.to_json().contains(r#""ignoreSizes":true"#));
+    // Read as blocks, nothing changes (there is nothing to ignore).
+    v["source"]["objectMode"] = false.into();
+    let s = Scenario::from_value(v).unwrap();
+    assert!(!s.trace().unwrap().ignore_sizes && !s.to_json().contains("ignoreSizes"));
+    // A version-5 document reads as written: sizes kept.
+    assert!(Scenario::from_value(sized_two_levels("lru")).unwrap().sized());
 }

@@ -137,7 +137,7 @@ fn two_level() -> Topology {
 
 impl From<Cache> for CacheConfig {
     fn from(c: Cache) -> Self {
-        CacheConfig { capacity: c.capacity, policy: c.policy, co: c.co, admission: None, prefetch: None }
+        CacheConfig { capacity: c.capacity.into(), policy: c.policy, co: c.co, admission: None, prefetch: None }
     }
 }
 
@@ -170,7 +170,7 @@ impl ScenarioV1 {
                         }
                         TreeCache {
                             name: c.name,
-                            capacity: c.capacity,
+                            capacity: c.capacity.into(),
                             policy: c.policy,
                             co: c.co,
                             admission: None,
@@ -200,6 +200,8 @@ impl ScenarioV1 {
                 name: t.name,
                 format: t.format,
                 object_mode: t.object_mode,
+                // Objects were one block each before version 5.
+                ignore_sizes: t.object_mode,
                 skip_bad: t.skip_bad,
                 warmup_requests: t.warmup_requests,
                 // Version 1 replayed every request through its one client.

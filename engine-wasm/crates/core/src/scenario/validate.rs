@@ -4,8 +4,8 @@
 //! issue is [`Scenario::validate`]'s error. The order of the checks is the order of that list.
 
 use super::{
-    FieldPath, Issues, Scenario, ScenarioError, Shape, Source, Topology, TraceClients, MAX_CAPACITY, MAX_NAME_LENGTH,
-    MAX_OFFLINE_REFS, MAX_SEED, SCENARIO_VERSION,
+    CacheSize, FieldPath, Issues, Scenario, ScenarioError, Shape, Source, Topology, TraceClients, MAX_CAPACITY,
+    MAX_NAME_LENGTH, MAX_OFFLINE_REFS, MAX_SEED, SCENARIO_VERSION,
 };
 use crate::hierarchy::{DemoteData, Demotions, Protocol, MAX_DEMOTE_COMMAND_MS};
 use crate::workload::{multi, Sharing, MAX_BLOCKS};
@@ -74,13 +74,31 @@ impl Scenario {
 
     /// Each cache's own settings: capacity, policy, admission, prefetching, link and disk.
     fn check_caches(&self, shape: &Shape, issues: &mut Issues) {
+        let sized = self.sized();
         for node in &shape.nodes {
             let c = &node.cache;
             let at = |field: &str| FieldPath::parse(&node.path).key(field);
-            if !(1..=MAX_CAPACITY).contains(&c.capacity) {
-                issues.add(at("capacity"), format!("must be between 1 and {MAX_CAPACITY} blocks (got {})", c.capacity));
+            let blocks = c.capacity.in_blocks(self.block_size);
+            match &c.capacity {
+                CacheSize::Blocks(n) if !(1..=MAX_CAPACITY).contains(n) => {
+                    issues.add(at("capacity"), format!("must be between 1 and {MAX_CAPACITY} blocks (got {n})"))
+                }
+                CacheSize::Bytes { .. } if sized => self.check_in_bytes(node, issues),
+                CacheSize::Bytes { text, .. } if blocks == 0 => issues.add(
+                    at("capacity"),
+                    format!(
+                        "{text} holds no block of {} bytes: a cache holds whole blocks here (sizes come only with a trace read as objects)",
+                        self.block_size
+                    ),
+                ),
+                CacheSize::Bytes { text, .. } if blocks > MAX_CAPACITY => issues.add(
+                    at("capacity"),
+                    format!("{text} is {blocks} blocks of {} bytes; at most {MAX_CAPACITY}", self.block_size),
+                ),
+                _ => {}
             }
-            issues.check(at("policy"), c.policy.validate(c.capacity as usize));
+            let counted = if sized && c.capacity.bytes().is_some() { usize::MAX } else { blocks as usize };
+            issues.check(at("policy"), c.policy.validate(counted));
             if let Some(a) = &c.admission {
                 issues.check(at("admission"), a.validate());
             }
@@ -112,6 +130,42 @@ impl Scenario {
             if let Some(d) = node.disk {
                 issues.check(if tree { at("disk") } else { "topology.disk".into() }, d.validate());
             }
+        }
+    }
+
+    /// A cache counted in bytes in a sized run: what it may run ([`crate::policy::sized::InBytes`]
+    /// takes the policies that order by bytes, and MIN), and what it may not — the settings
+    /// measured in blocks.
+    fn check_in_bytes(&self, node: &super::Node, issues: &mut Issues) {
+        let c = &node.cache;
+        let at = |field: &str| FieldPath::parse(&node.path).key(field);
+        if !c.policy.takes_bytes_in_hierarchy() {
+            issues.add(at("policy"), crate::policy::PolicyConfig::bytes_refusal_in_hierarchy(&c.policy));
+        }
+        if c.co {
+            issues.add(
+                at("co"),
+                "CO remembers as many accesses as the cache holds blocks; a cache in bytes holds no set number: give its capacity in objects",
+            );
+        }
+        if let Some(a) = &c.admission {
+            if !matches!(a, crate::policy::admission::AdmissionConfig::Probabilistic { .. }) {
+                issues.add(
+                    at("admission"),
+                    format!(
+                        "{} sizes its memory by the blocks the cache holds; a cache in bytes holds no set number (probabilistic admission takes any cache)",
+                        a.name()
+                    ),
+                );
+            }
+        }
+        match self.protocol {
+            Protocol::AcCc => issues.add(
+                at("capacity"),
+                "AC_CC keeps a block at the client only if its reuse fits the client's blocks: give the caches' capacities in objects",
+            ),
+            Protocol::Mc2 { .. } => {} // refused for the whole sized run, at the source
+            _ => {}
         }
     }
 
@@ -242,6 +296,15 @@ impl Scenario {
                 if let Err(e) = t.format() {
                     issues.add(e.path, e.message);
                 }
+                if t.ignore_sizes && !t.object_mode {
+                    issues.add(
+                        "source.ignoreSizes",
+                        "read as blocks, a trace's sizes split it into blocks: there are no object sizes to ignore",
+                    );
+                }
+                if self.sized() {
+                    self.check_sized(shape, issues);
+                }
                 if let TraceClients::Map { map } = &t.clients {
                     if map.is_empty() {
                         issues.add("source.clients.map", "maps no trace client to a leaf");
@@ -255,6 +318,29 @@ impl Scenario {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// A sized run (a trace read as objects, with their sizes): what measures objects in blocks
+    /// cannot run, each refused at its field with the way out (`ignoreSizes`: one block each, as
+    /// before version 5).
+    fn check_sized(&self, shape: &Shape, issues: &mut Issues) {
+        const OUT: &str = "or read the trace with \"ignoreSizes\": true (each object one block)";
+        if matches!(self.protocol, Protocol::Mc2 { .. }) {
+            issues.add("protocol", format!("MC²'s partitions count blocks, not objects of any size: {OUT}"));
+        }
+        let tree = self.topology.is_tree();
+        for node in &shape.nodes {
+            let at = |field: &str| FieldPath::parse(&node.path).key(field);
+            if node.cache.prefetch.is_some() {
+                issues.add(at("prefetch"), format!("an object has no next block to fetch ahead: {OUT}"));
+            }
+            if let Some(crate::hierarchy::DiskConfig::Mechanical(_)) = node.disk {
+                issues.add(
+                    if tree { at("disk") } else { "topology.disk".into() },
+                    format!("a mechanical drive seeks by block address, which objects do not have: use a constant disk, {OUT}"),
+                );
             }
         }
     }

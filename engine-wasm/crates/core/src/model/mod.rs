@@ -1,5 +1,9 @@
 //! The request model of SPEC §1.
 
+pub mod capacity;
+
+pub use capacity::{Capacity, MAX_BYTES};
+
 use serde::{Deserialize, Serialize};
 
 /// A dense block id. Generators produce dense ids directly; trace readers remap raw addresses
