@@ -53,7 +53,7 @@ fn the_workload_curve_is_every_lru_size_of_a_single_cache_exactly() {
     let sizes: Vec<u64> = w.sizes.iter().copied().step_by(17).chain([1, 2, *w.sizes.last().unwrap()]).collect();
     for size in sizes {
         let mut s = base.clone();
-        s.topology.client_mut().unwrap().capacity = size;
+        s.topology.client_mut().unwrap().capacity = size.into();
         let lru = run(&s);
         assert_eq!(hits_at(w, size), lru.counters.client_hits, "size {size}");
     }
@@ -65,8 +65,8 @@ fn the_array_curve_is_the_stream_the_array_sees() {
     // its own size is its hits, whatever that size.
     for array in [50u64, 400, 1500] {
         let mut s = Scenario::paper000_random(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::None);
-        s.topology.client_mut().unwrap().capacity = 300;
-        s.topology.array_mut().unwrap().capacity = array;
+        s.topology.client_mut().unwrap().capacity = 300.into();
+        s.topology.array_mut().unwrap().capacity = array.into();
         *s.workload_mut().unwrap() = zipf(4000, 4000, 20_000);
         let mut run = Run::new(s).unwrap();
         run.track_depths(DepthMode::Exact).unwrap();
@@ -83,7 +83,7 @@ fn the_array_curve_is_the_stream_the_array_sees() {
 fn cache(name: &str, capacity: u64, parent: Option<&str>) -> TreeCache {
     TreeCache {
         name: name.into(),
-        capacity,
+        capacity: capacity.into(),
         policy: PolicyConfig::Lru,
         co: false,
         admission: None,

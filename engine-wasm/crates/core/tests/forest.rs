@@ -18,7 +18,7 @@ fn run(s: &Scenario) -> Report {
 fn cache(name: &str, capacity: u64, policy: PolicyConfig, parent: Option<&str>) -> TreeCache {
     TreeCache {
         name: name.into(),
-        capacity,
+        capacity: capacity.into(),
         policy,
         co: false,
         admission: None,
@@ -55,9 +55,9 @@ fn workload(s: &mut Scenario) -> (&mut BTreeMap<String, WorkloadConfig>, &mut Sh
 /// one client issuing the scenario's stream.
 fn as_tree(s: &Scenario) -> Scenario {
     let Topology::TwoLevel { client, array, link, disk } = &s.topology else { panic!("two levels") };
-    let mut root = cache("array", array.capacity, array.policy.clone(), None);
+    let mut root = cache("array", array.capacity.in_blocks(s.block_size), array.policy.clone(), None);
     root.disk = Some(*disk);
-    let mut leaf = cache("client", client.capacity, client.policy.clone(), Some("array"));
+    let mut leaf = cache("client", client.capacity.in_blocks(s.block_size), client.policy.clone(), Some("array"));
     leaf.link = Some(*link);
     let mut tree = s.clone();
     tree.topology = Topology::Tree { caches: vec![root, leaf] };
@@ -97,8 +97,8 @@ fn write_hints_reach_the_caches_of_a_tree_as_of_two_levels() {
     use PolicyConfig::*;
     for array in [Tq, MqHints { life_time: 0 }, LruHints] {
         let mut two = Scenario::paper000_random(Lru, array.clone(), Protocol::None);
-        two.topology.client_mut().unwrap().capacity = 2_000;
-        two.topology.array_mut().unwrap().capacity = 4_000;
+        two.topology.client_mut().unwrap().capacity = 2_000.into();
+        two.topology.array_mut().unwrap().capacity = 4_000.into();
         *two.workload_mut().unwrap() = WorkloadConfig::Oltp {
             warehouses: 1,
             buffer_pool: Some(6_000),
@@ -317,7 +317,7 @@ fn bad_trees_are_refused_with_the_place() {
     check(&|s| caches(s)[1].parent = None, "topology.caches[1].disk", "needs a disk");
     check(&|s| caches(s)[3].disk = Some(DiskConfig::default()), "topology.caches[3].disk", "only a root has a disk");
     check(&|s| caches(s)[2].name = "mid1".into(), "topology.caches[2].name", "names two caches");
-    check(&|s| caches(s)[4].capacity = 0, "topology.caches[4].capacity", "between 1 and");
+    check(&|s| caches(s)[4].capacity = 0.into(), "topology.caches[4].capacity", "between 1 and");
     check(
         &|s| {
             workload(s).0.insert("mid1".into(), zipf(10, 1, 1));

@@ -32,6 +32,7 @@ fn lru_over(trace: &Arc<Trace>, size: u64, multi: MultiBlock) -> u64 {
         name: "cloudPhysicsIO.vscsi".into(),
         format: Some("vscsi".into()),
         object_mode: false,
+        ignore_sizes: false,
         skip_bad: false,
         warmup_requests: Some(0),
         clients: TraceClients::Merged,

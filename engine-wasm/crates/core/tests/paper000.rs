@@ -26,8 +26,8 @@ fn link_and_disk(s: &mut Scenario) -> (&mut LinkConfig, &mut DiskConfig) {
 
 /// Paper 000's two levels with these cache sizes.
 fn sized(mut s: Scenario, client: u64, array: u64) -> Scenario {
-    s.topology.client_mut().unwrap().capacity = client;
-    s.topology.array_mut().unwrap().capacity = array;
+    s.topology.client_mut().unwrap().capacity = client.into();
+    s.topology.array_mut().unwrap().capacity = array.into();
     s
 }
 

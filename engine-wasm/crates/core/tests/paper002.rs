@@ -56,7 +56,7 @@ fn run(client: &str, array: &str, protocol: &str, aggregate: f64, warmup: Option
         None => format!(r#"{{"kind":"{protocol}"}}"#),
     };
     let json = format!(
-        r#"{{"version":4,"seed":{SEED},"clientHitMs":0.001,"protocol":{protocol},
+        r#"{{"version":5,"seed":{SEED},"clientHitMs":0.001,"protocol":{protocol},
             "topology":{{"kind":"tree","caches":[
               {{"name":"array","capacity":{size},"policy":{{"kind":"{array}"}},"disk":{{"kind":"constant","serviceMs":10}}}},
               {{"name":"q3","capacity":{size},"policy":{{"kind":"{client}"}},"parent":"array","link":{{"preset":"fc-1g"}}}},
@@ -374,7 +374,7 @@ fn tables_1_and_2_after_a_long_warm_up() {
 fn two_clients(mid: bool) -> Scenario {
     let cache = |name: &str, policy: PolicyConfig, parent: Option<&str>| TreeCache {
         name: name.into(),
-        capacity: if parent.is_none() { 8192 } else { 4096 },
+        capacity: (if parent.is_none() { 8192 } else { 4096 }).into(),
         policy,
         co: false,
         admission: None,

@@ -14,7 +14,7 @@ use tiersim_core::{Run, Scenario};
 /// Two levels of `size` blocks each, plain LRU and no cooperation; each design applies its own.
 fn base(size: u64) -> Scenario {
     let json = format!(
-        r#"{{"version":4,"seed":1,
+        r#"{{"version":5,"seed":1,
             "topology":{{"kind":"two-level",
               "client":{{"capacity":{size},"policy":{{"kind":"lru"}}}},"array":{{"capacity":{size},"policy":{{"kind":"lru"}}}},
               "link":{{"preset":"vi-fc"}},"disk":{{"kind":"constant","serviceMs":6.227}}}},

@@ -18,7 +18,7 @@ fn read_hit_ratios(pool_share: f64, softmax: u32, server_share: f64) -> [f64; 6]
     let (initial, _) = database_pages(1);
     POLICIES.map(|policy| {
         let json = format!(
-            r#"{{"version":4,"seed":1,
+            r#"{{"version":5,"seed":1,
                 "topology":{{"kind":"single","cache":{{"capacity":{server},"policy":{{"kind":"{policy}"}}}},
                   "link":{{"preset":"fc-1g"}},"disk":{{"kind":"constant","serviceMs":10}}}},
                 "source":{{"kind":"workload","workload":

@@ -20,6 +20,7 @@ fn trace_source(warmup: u64) -> TraceSource {
         name: "zipf.csv".into(),
         format: Some("csv".into()),
         object_mode: false,
+        ignore_sizes: false,
         skip_bad: false,
         warmup_requests: Some(warmup),
         clients: TraceClients::Merged,
@@ -96,7 +97,7 @@ fn a_trace_in_a_tree_drives_its_leaves() {
     let trace = Arc::new(parse(csv, Format::Csv, &Options::default()).unwrap());
     let cache = |name: &str, parent: Option<&str>| TreeCache {
         name: name.into(),
-        capacity: 10,
+        capacity: 10.into(),
         policy: PolicyConfig::Lru,
         co: false,
         admission: None,

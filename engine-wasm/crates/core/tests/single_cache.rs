@@ -126,8 +126,8 @@ fn multi_block_requests_hit_only_when_every_block_is_cached() {
 fn offline_policies_run_wherever_their_stream_is_known() {
     let mut s = Scenario::paper000_random(PolicyConfig::Min, PolicyConfig::Lru, Protocol::Demote);
     *s.workload_mut().unwrap() = zipf();
-    s.topology.client_mut().unwrap().capacity = 100;
-    s.topology.array_mut().unwrap().capacity = 100;
+    s.topology.client_mut().unwrap().capacity = 100.into();
+    s.topology.array_mut().unwrap().capacity = 100.into();
     let two = run(s.clone());
     // MIN at the client sees the client's own requests, as a single MIN cache does; under
     // DEMOTE the client's contents do not depend on the array, so its hits are the same.

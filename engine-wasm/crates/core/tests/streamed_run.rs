@@ -37,6 +37,7 @@ fn source(warmup: Option<u64>, clients: TraceClients) -> Source {
         name: "t.csv".into(),
         format: Some("csv".into()),
         object_mode: false,
+        ignore_sizes: false,
         skip_bad: false,
         warmup_requests: warmup,
         clients,
@@ -47,7 +48,7 @@ fn tree(policies: [PolicyConfig; 4]) -> Topology {
     let [array, c1, c2, c3] = policies;
     let cache = |name: &str, capacity: u64, policy: PolicyConfig, parent: Option<&str>| TreeCache {
         name: name.into(),
-        capacity,
+        capacity: capacity.into(),
         policy,
         co: false,
         admission: None,

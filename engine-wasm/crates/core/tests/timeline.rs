@@ -9,7 +9,7 @@ use tiersim_core::{Report, Run, Scenario};
 
 fn scenario() -> Scenario {
     let mut s = Scenario::paper000_random(PolicyConfig::Lru, PolicyConfig::Mru, Protocol::Demote);
-    s.topology.client_mut().unwrap().capacity = 500;
+    s.topology.client_mut().unwrap().capacity = 500.into();
     if let tiersim_core::scenario::Source::Workload { workload, .. } = &mut s.source {
         *workload = WorkloadConfig::Random {
             blocks: 2000,

@@ -11,13 +11,13 @@ use tiersim_core::{Run, Scenario};
 /// The client's and the array's sizes of a two-level scenario.
 fn sizes(s: &Scenario) -> SizePair {
     let Topology::TwoLevel { client, array, .. } = &s.topology else { panic!("two levels") };
-    SizePair { client: client.capacity, array: array.capacity }
+    SizePair { client: client.capacity.in_blocks(s.block_size), array: array.capacity.in_blocks(s.block_size) }
 }
 
 /// The two-level scenario `s` with these cache sizes.
 fn with_sizes(mut s: Scenario, client: u64, array: u64) -> Scenario {
-    s.topology.client_mut().unwrap().capacity = client;
-    s.topology.array_mut().unwrap().capacity = array;
+    s.topology.client_mut().unwrap().capacity = client.into();
+    s.topology.array_mut().unwrap().capacity = array.into();
     s
 }
 

@@ -35,7 +35,7 @@
 use serde::Serialize;
 
 use crate::model::Block;
-use crate::run::sim::MAX_BYTES;
+use crate::model::MAX_BYTES;
 use crate::trace::Trace;
 
 const NONE: u32 = u32::MAX;

@@ -142,12 +142,12 @@ impl Hist {
     }
 }
 
-/// Client `c`'s own sizes: its cache, and the caches above it summed (a single cache: its own
-/// size again, as if an array as large stood above it).
-pub fn path_sizes(shape: &Shape, c: usize) -> SizePair {
+/// Client `c`'s own sizes in blocks of `block_size` bytes: its cache, and the caches above it
+/// summed (a single cache: its own size again, as if an array as large stood above it).
+pub fn path_sizes(shape: &Shape, c: usize, block_size: u32) -> SizePair {
     let path = &shape.paths[c];
-    let client = shape.nodes[path[0]].cache.capacity;
-    let above: u64 = path[1..].iter().map(|&i| shape.nodes[i].cache.capacity).sum();
+    let client = shape.nodes[path[0]].cache.capacity.in_blocks(block_size);
+    let above: u64 = path[1..].iter().map(|&i| shape.nodes[i].cache.capacity.in_blocks(block_size)).sum();
     SizePair { client, array: if above == 0 { client } else { above } }
 }
 
@@ -315,8 +315,11 @@ fn estimate_source(
     sizes.sort_unstable();
     sizes.dedup();
     // With several clients, each is also estimated on its own stream at its own path's sizes.
-    let own: Vec<SizePair> =
-        if shape.clients() > 1 { (0..shape.clients()).map(|c| path_sizes(&shape, c)).collect() } else { Vec::new() };
+    let own: Vec<SizePair> = if shape.clients() > 1 {
+        (0..shape.clients()).map(|c| path_sizes(&shape, c, s.block_size)).collect()
+    } else {
+        Vec::new()
+    };
     let trackers = 1 + sizes.len() as u64 / 4 + own.len() as u64 / 2;
     let budget = budget / trackers;
     let threshold = if total_refs <= budget {

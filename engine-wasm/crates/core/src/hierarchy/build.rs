@@ -103,9 +103,20 @@ impl Hierarchy {
             warmth: Warmth::new(n),
             missing: Vec::with_capacity(64),
             targets: Vec::with_capacity(64),
+            sized: false,
+            sizes: Vec::new(),
+            incoming: block_bytes as u64,
         };
         let last = Last { client: 0, op: Op::Read, deepest: 0, disk_ns: 0, reloads: 0 };
         Ok(Self { core, paths, coop, last, staged: false })
+    }
+
+    /// Requests carry their objects' sizes ([`super::Meta::bytes`]): each object moves over the links
+    /// at its size, and a cache counted in bytes ([`crate::policy::sized::InBytes`]) holds it
+    /// at its size. Every request must then be of one block (object).
+    pub fn with_sizes(mut self, on: bool) -> Self {
+        self.core.sized = on;
+        self
     }
 
     /// Paper 003's DU at every cache above the clients.

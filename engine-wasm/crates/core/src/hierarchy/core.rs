@@ -22,7 +22,7 @@ use super::node::Node;
 use super::prefetching::Prefetching;
 use super::protocol::Caches;
 use super::se::Se;
-use super::MultiBlock;
+use super::{Meta, MultiBlock};
 use crate::model::{Block, WriteHint};
 use crate::policy::End;
 
@@ -45,6 +45,15 @@ pub struct Core {
     /// belongs.
     pub(crate) missing: Vec<Block>,
     pub(crate) targets: Vec<u8>,
+    /// The requests carry their objects' sizes ([`Meta::bytes`]): each object moves, and a
+    /// cache counted in bytes holds it, at its size; otherwise every block is `block_bytes`.
+    pub(crate) sized: bool,
+    /// Sized: per object id, the size its latest request gave it — what a copy of it takes
+    /// wherever it is next admitted or sent (a DEMOTE, a reload).
+    pub(crate) sizes: Vec<u64>,
+    /// The bytes of the object being served: its size in a sized run, else a block's (a
+    /// request of several blocks counts each block at a block's).
+    pub(crate) incoming: u64,
 }
 
 impl Core {
@@ -57,14 +66,64 @@ impl Core {
             node.demoted = 0;
             node.commands = 0;
         }
+        // Kept only in a sized run (see `transfer_bytes`).
+        if self.sized {
+            for &c in path {
+                let node = &mut self.nodes[c];
+                node.crossing_bytes = 0;
+                node.demoted_bytes = 0;
+            }
+        }
+    }
+
+    /// The bytes of a transfer of `count` blocks: a sized run's own sum (`sized_bytes`, kept
+    /// only there), else `count` blocks of the block size.
+    #[inline(always)]
+    pub(crate) fn transfer_bytes(&self, count: u32, sized_bytes: u64) -> u64 {
+        if self.sized {
+            sized_bytes
+        } else {
+            count as u64 * self.block_bytes
+        }
+    }
+
+    /// A sized run: counts the bytes of a read lookup, at cache `i`, of the object being
+    /// served.
+    #[inline(always)]
+    pub(crate) fn count_lookup_bytes(&mut self, i: usize, hit: bool) {
+        if self.sized {
+            let bytes = self.incoming;
+            self.nodes[i].count_bytes(hit, bytes);
+        }
+    }
+
+    /// The bytes a copy of `b` takes: its latest request's size in a sized run, else a block.
+    #[inline(always)]
+    pub(crate) fn bytes_of(&self, b: Block) -> u64 {
+        if self.sized {
+            self.sizes.get(b as usize).copied().unwrap_or(self.block_bytes)
+        } else {
+            self.block_bytes
+        }
+    }
+
+    /// A sized run: the request for `b` about to be served gives its object its size.
+    #[inline(always)]
+    pub(crate) fn note_size(&mut self, b: Block, meta: Meta) {
+        let i = b as usize;
+        if i >= self.sizes.len() {
+            self.sizes.resize((i + 1).max(self.sizes.len() * 2), self.block_bytes);
+        }
+        self.sizes[i] = meta.bytes;
+        self.incoming = meta.bytes;
     }
 
     /// Inserts `b` into cache `i` at `end`; under an exclusive protocol its victims move up.
     #[inline]
     pub(crate) fn insert_at(&mut self, i: usize, b: Block, end: End) {
         self.settle_before_insert(i, b);
+        self.insert_into(i, b, end);
         let node = &mut self.nodes[i];
-        node.insert(b, end);
         if self.exclusivity.victims_move_up && !node.victims.is_empty() && node.parent.is_some() {
             let victims = std::mem::take(&mut node.victims);
             for &v in &victims {
@@ -78,7 +137,26 @@ impl Core {
     #[inline]
     pub(crate) fn insert_dropping(&mut self, i: usize, b: Block, end: End) {
         self.settle_before_insert(i, b);
-        self.nodes[i].insert(b, end);
+        self.insert_into(i, b, end);
+    }
+
+    /// Cache `i`'s own insertion of `b` at `end` (victims left in its `victims`): a cache in
+    /// bytes is told the copy's bytes.
+    #[inline(always)]
+    pub(crate) fn insert_into(&mut self, i: usize, b: Block, end: End) {
+        if self.nodes[i].in_bytes {
+            let bytes = self.bytes_of(b);
+            self.nodes[i].insert_sized(b, bytes, end);
+        } else {
+            self.nodes[i].insert(b, end);
+        }
+    }
+
+    /// The bytes of `incoming` more copies of the object being served (a sized run's one
+    /// object, else blocks).
+    #[inline(always)]
+    fn incoming_bytes(&self, incoming: u32) -> u64 {
+        incoming as u64 * if self.sized { self.incoming } else { self.block_bytes }
     }
 }
 
@@ -103,14 +181,26 @@ impl Caches for Core {
         self.nodes[i].policy.candidates(k, out);
     }
 
+    /// A cache in bytes may hold its capacity less the newcomer's bytes — all it holds, if
+    /// the newcomer could never fit (it will not be admitted, so nothing need leave for it).
     #[inline(always)]
-    fn room_for(&self, i: usize, incoming: u32) -> usize {
-        self.nodes[i].policy.capacity().saturating_sub(incoming as usize)
+    fn room_for(&self, i: usize, incoming: u32) -> u64 {
+        let node = &self.nodes[i];
+        if node.in_bytes {
+            let budget = node.policy.bytes().expect("a cache in bytes");
+            let need = self.incoming_bytes(incoming);
+            return if need > budget.capacity { u64::MAX } else { budget.capacity - need };
+        }
+        (node.policy.capacity() as u64).saturating_sub(incoming as u64)
     }
 
     #[inline(always)]
-    fn room_short(&self, i: usize, limit: usize) -> bool {
-        self.nodes[i].policy.len() > limit
+    fn room_short(&self, i: usize, limit: u64) -> bool {
+        let node = &self.nodes[i];
+        if node.in_bytes {
+            return node.policy.bytes().expect("a cache in bytes").used > limit;
+        }
+        node.policy.len() as u64 > limit
     }
 
     #[inline(always)]

@@ -66,11 +66,38 @@ pub struct ClientCounters {
     pub blocks_served_at: Vec<u64>,
     pub disk_blocks: u64,
     pub latency_sum_ns: u64,
+    /// A sized run: the bytes its reads asked for, where they were served (each level, the
+    /// disk), and the bytes it wrote.
+    pub read_bytes: u64,
+    pub bytes_served_at: Vec<u64>,
+    pub disk_bytes: u64,
+    pub write_bytes: u64,
 }
 
 impl ClientCounters {
     pub(crate) fn new(levels: usize) -> Self {
-        Self { served_at: vec![0; levels], blocks_served_at: vec![0; levels], ..Default::default() }
+        Self {
+            served_at: vec![0; levels],
+            blocks_served_at: vec![0; levels],
+            bytes_served_at: vec![0; levels],
+            ..Default::default()
+        }
+    }
+
+    /// A sized run's request of `bytes`: a read served at level `deepest` of a path of
+    /// `levels` caches (`levels`: the disk), or a write.
+    #[inline(always)]
+    pub(crate) fn count_bytes(&mut self, op: crate::model::Op, levels: usize, deepest: usize, bytes: u64) {
+        match op {
+            crate::model::Op::Read => {
+                self.read_bytes += bytes;
+                match self.bytes_served_at.get_mut(deepest) {
+                    Some(at) if deepest < levels => *at += bytes,
+                    _ => self.disk_bytes += bytes,
+                }
+            }
+            crate::model::Op::Write => self.write_bytes += bytes,
+        }
     }
 
     pub(crate) fn count_write(&mut self, hint: Option<WriteHint>) {
@@ -109,7 +136,7 @@ impl Warmth {
         if self.cold_caches > 0 {
             for &c in path {
                 let node = &mut nodes[c];
-                if !node.warm && node.policy.len() >= node.policy.capacity() {
+                if !node.warm && node.is_full() {
                     node.warm = true;
                     self.cold_caches -= 1;
                 }

@@ -136,7 +136,11 @@ impl Core {
         node.counters.demotions_in += 1;
         if node.policy.reposition(v, End::EjectLast) {
             if self.demotions.sends_when_held() {
-                self.nodes[from].demoted += 1; // the data was sent, and discarded
+                // The data was sent, and discarded.
+                if self.sized {
+                    self.nodes[from].demoted_bytes += self.bytes_of(v);
+                }
+                self.nodes[from].demoted += 1;
             } else {
                 self.nodes[from].commands += 1; // the command alone: "success" without data
             }
@@ -144,9 +148,12 @@ impl Core {
         }
         node.counters.demotions_moved_in += 1;
         self.settle_before_insert(p, v);
-        let node = &mut self.nodes[p];
-        node.insert(v, End::EjectLast);
+        self.insert_into(p, v, End::EjectLast);
+        let node = &self.nodes[p];
         let cascades = node.parent.is_some() && !node.victims.is_empty();
+        if self.sized {
+            self.nodes[from].demoted_bytes += self.bytes_of(v);
+        }
         self.nodes[from].demoted += 1;
         if cascades {
             self.cascade(p);

@@ -88,6 +88,12 @@ impl Core {
         meta: Meta,
         blocks: I,
     ) -> (usize, u64, u64, u32) {
+        if self.sized {
+            // A sized run's request is one object (the scenario's checks see to it).
+            if let Some(b) = blocks.clone().next() {
+                self.note_size(b, meta);
+            }
+        }
         self.warmth.note(&mut self.nodes, path);
         self.lookups.begin();
         self.se.begin(meta.importance);
@@ -111,6 +117,9 @@ impl Core {
         let moved = deepest > 0 || meta.op == Op::Write;
         let latency = self.client_hit_ns + disk_ns + if moved { self.charge_links(path) } else { 0 };
         self.count_request(client, path.len(), meta, one_block, deepest, latency);
+        if self.sized {
+            self.clients[client].counters.count_bytes(meta.op, path.len(), deepest, self.incoming);
+        }
         if self.prefetching.on {
             self.prefetch_after(client, path);
         }
@@ -123,12 +132,22 @@ impl Core {
     /// hidden; the bytes are counted either way.
     #[inline(always)]
     fn charge_links(&mut self, path: &[usize]) -> u64 {
-        let mut ns = 0;
+        let (mut ns, sized) = (0, self.sized);
         for &c in path {
             let node = &mut self.nodes[c];
             ns += self.demotions.commands_ns(node.commands);
             let moved = node.crossing + node.demoted;
-            if moved > 0 {
+            if moved > 0 && sized {
+                // Objects of any size: each transfer its own bytes.
+                let (crossing, demoted) = (node.crossing_bytes, node.demoted_bytes);
+                ns += node.link_ns_bytes(node.crossing, crossing);
+                if self.demotions.charged() {
+                    ns += node.link_ns_bytes(node.demoted, demoted);
+                }
+                if node.link.is_some() {
+                    node.counters.link_bytes += crossing + demoted;
+                }
+            } else if moved > 0 {
                 ns += node.link_ns(node.crossing, self.block_bytes);
                 if self.demotions.charged() {
                     ns += node.link_ns(node.demoted, self.block_bytes);

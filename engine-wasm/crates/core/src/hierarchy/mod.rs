@@ -77,6 +77,7 @@ pub use disk::{Disk, DiskConfig, Mechanical};
 pub use du::Du;
 pub use histogram::{HistogramReport, LatencyHistogram};
 pub use no_cache::NoCache;
+pub use node::ByteCounters;
 pub use prefetch::{BlockAddresses, PrefetchConfig, PrefetchCounts};
 pub use protocol::{Protocol, DEFAULT_AC_CA_K};
 pub use queueing::{Arrivals, Queueing};
@@ -166,11 +167,13 @@ pub struct Meta {
     pub range: Option<u32>,
     /// Paper 003's semantic importance (SE reads it).
     pub importance: Option<u8>,
+    /// The object's size in bytes, in a sized run ([`Hierarchy::with_sizes`]; ignored otherwise).
+    pub bytes: u64,
 }
 
 impl Meta {
     pub fn of(r: &crate::model::Request) -> Self {
-        Self { op: r.op, write_hint: r.write_hint, range: r.range, importance: r.importance }
+        Self { op: r.op, write_hint: r.write_hint, range: r.range, importance: r.importance, bytes: 0 }
     }
 
     pub fn op(op: Op) -> Self {
@@ -263,6 +266,18 @@ impl Hierarchy {
         &self.core.nodes[i].counters
     }
 
+    /// Cache i's counts in bytes (meaningful in a sized run, [`Hierarchy::with_sizes`]), and
+    /// its byte budget if it is counted in bytes.
+    pub fn cache_bytes(&self, i: usize) -> (ByteCounters, Option<crate::policy::sized::ByteBudget>) {
+        let node = &self.core.nodes[i];
+        (node.bytes, node.policy.bytes())
+    }
+
+    /// Whether requests carry their objects' sizes ([`Hierarchy::with_sizes`]).
+    pub fn sized(&self) -> bool {
+        self.core.sized
+    }
+
     /// What cache `i`'s admission filter let in and turned away, when it has one.
     pub fn admission(&self, i: usize) -> Option<crate::policy::admission::AdmissionCounts> {
         self.core.nodes[i].policy.admission()
@@ -283,6 +298,7 @@ impl Hierarchy {
     pub fn reset_caches(&mut self) {
         for n in &mut self.core.nodes {
             n.counters = CacheCounters::default();
+            n.bytes = ByteCounters::default();
             if let Some(p) = &mut n.prefetch {
                 p.reset();
             }

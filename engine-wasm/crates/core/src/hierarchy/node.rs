@@ -24,14 +24,30 @@ pub(crate) struct Node {
     pub(crate) warm: bool,
     /// Blocks crossing the link above this cache in the current request — fetched or written
     /// data — and DEMOTEs that moved data over it (two transfers, each with its own fixed
-    /// cost, as paper 000's eq. 1 charges them).
+    /// cost, as paper 000's eq. 1 charges them), and the bytes of each: a block is the block
+    /// size, an object of a sized run its own size.
     pub(crate) crossing: u32,
     pub(crate) demoted: u32,
+    pub(crate) crossing_bytes: u64,
+    pub(crate) demoted_bytes: u64,
     /// DEMOTEs sent over it in the current request that moved no data (a command's round
     /// trip each).
     pub(crate) commands: u32,
     /// Its prefetching, if any ([`super::prefetch`]).
     pub(crate) prefetch: Option<Box<Prefetcher>>,
+    /// Its policy is counted in bytes ([`Policy::bytes`]): room is made by bytes.
+    pub(crate) in_bytes: bool,
+    /// What a sized run counts in bytes here.
+    pub(crate) bytes: ByteCounters,
+}
+
+/// A cache's counts in bytes, in a run whose requests carry their sizes: the bytes of the
+/// read lookups it hit and missed, and (a root) the bytes it read from its disk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ByteCounters {
+    pub hits: u64,
+    pub misses: u64,
+    pub from_disk: u64,
 }
 
 impl Node {
@@ -49,12 +65,16 @@ impl Node {
             disk: if parent.is_none() { disk } else { None },
             parent,
             hinted: policy.reads_hints(),
+            in_bytes: policy.bytes().is_some(),
+            bytes: ByteCounters::default(),
             policy,
             counters: CacheCounters::default(),
             victims: Vec::with_capacity(16),
             warm: false,
             crossing: 0,
             demoted: 0,
+            crossing_bytes: 0,
+            demoted_bytes: 0,
             commands: 0,
             prefetch: None,
         }
@@ -70,11 +90,51 @@ impl Node {
         }
     }
 
-    /// Inserts `b` at `end`; its victims are left in `victims` and counted.
+    /// The time to move `count` objects of `bytes` in all over the link in one transfer (a
+    /// sized run; none: no time, however few bytes — an object of 0 bytes still pays the
+    /// link's fixed cost).
+    #[inline(always)]
+    pub(crate) fn link_ns_bytes(&self, count: u32, bytes: u64) -> u64 {
+        if count == 0 {
+            0
+        } else {
+            self.link.map_or(0, |l| l.transfer_ns(bytes))
+        }
+    }
+
+    /// Counts the bytes of a read lookup here.
+    #[inline(always)]
+    pub(crate) fn count_bytes(&mut self, hit: bool, bytes: u64) {
+        if hit {
+            self.bytes.hits += bytes;
+        } else {
+            self.bytes.misses += bytes;
+        }
+    }
+
+    /// Whether it holds all it may: its capacity in blocks, or (in bytes) it has had to evict.
+    pub(crate) fn is_full(&self) -> bool {
+        if self.in_bytes {
+            self.policy.bytes().is_some_and(|b| b.full)
+        } else {
+            self.policy.len() >= self.policy.capacity()
+        }
+    }
+
+    /// Inserts `b` at `end` into a cache in blocks; its victims are left in `victims` and
+    /// counted.
     #[inline(always)]
     pub(crate) fn insert(&mut self, b: Block, end: End) {
         self.victims.clear();
         self.policy.insert(b, end, &mut self.victims);
+        self.counters.evictions += self.victims.len() as u64;
+    }
+
+    /// [`Node::insert`] into a cache in bytes of `b`, `bytes` long.
+    #[inline(always)]
+    pub(crate) fn insert_sized(&mut self, b: Block, bytes: u64, end: End) {
+        self.victims.clear();
+        self.policy.insert_sized(b, bytes, end, &mut self.victims);
         self.counters.evictions += self.victims.len() as u64;
     }
 }

@@ -18,7 +18,7 @@ pub(crate) struct Prefetching {
     /// The current read's lookups at caches that prefetch: (cache, block, hit).
     seen: Vec<(u32, Block, bool)>,
     ahead: Vec<Block>,
-    saved_moves: Vec<(u32, u32, u32)>,
+    saved_moves: Vec<(u32, u32, u32, u64, u64)>,
     /// The disk time of the last request's prefetches (a background read of its root's disk).
     pub(crate) disk_ns: u64,
 }
@@ -103,7 +103,10 @@ impl Core {
         let mut ahead = std::mem::take(&mut self.prefetching.ahead);
         let mut saved = std::mem::take(&mut self.prefetching.saved_moves);
         saved.clear();
-        saved.extend(path.iter().map(|&c| (self.nodes[c].crossing, self.nodes[c].demoted, self.nodes[c].commands)));
+        saved.extend(path.iter().map(|&c| {
+            let n = &self.nodes[c];
+            (n.crossing, n.demoted, n.commands, n.crossing_bytes, n.demoted_bytes)
+        }));
         let mut from_disk = false;
         for &(i, b, hit) in &seen {
             let i = i as usize;
@@ -122,7 +125,8 @@ impl Core {
             }
         }
         for (s, &c) in saved.iter().zip(path) {
-            (self.nodes[c].crossing, self.nodes[c].demoted, self.nodes[c].commands) = *s;
+            let n = &mut self.nodes[c];
+            (n.crossing, n.demoted, n.commands, n.crossing_bytes, n.demoted_bytes) = *s;
         }
         self.prefetching.saved_moves = saved;
         self.prefetching.seen = seen;
@@ -149,15 +153,18 @@ impl Core {
             }
         }
         for &c in path {
-            self.nodes[c].demoted = 0;
-            self.nodes[c].commands = 0;
+            let n = &mut self.nodes[c];
+            n.demoted = 0;
+            n.demoted_bytes = 0;
+            n.commands = 0;
         }
         let end = self.nodes[i].policy.miss_end();
         self.insert_at(i, x, end);
+        let (sized, block_bytes) = (self.sized, self.block_bytes);
         for &c in path {
             let node = &mut self.nodes[c];
             if node.link.is_some() {
-                node.counters.link_bytes += node.demoted as u64 * self.block_bytes;
+                node.counters.link_bytes += if sized { node.demoted_bytes } else { node.demoted as u64 * block_bytes };
             }
         }
         let node = &mut self.nodes[i];

@@ -48,6 +48,7 @@ impl Core {
             n += 1;
             let target = if P::PLACES { p.reference(client, path, b) } else { 0 };
             let hit = self.nodes[leaf].policy.on_hit(b);
+            self.count_lookup_bytes(leaf, hit);
             self.saw(leaf, b, hit);
             if !hit {
                 self.missing.push(b);
@@ -94,6 +95,7 @@ impl Core {
         for b in blocks {
             let target = if P::PLACES { p.reference(client, path, b) } else { 0 };
             let hit = self.nodes[leaf].policy.on_hit(b);
+            self.count_lookup_bytes(leaf, hit);
             self.saw(leaf, b, hit);
             self.count_client_lookups(client, leaf, 1, hit as u64);
             if hit {
@@ -122,6 +124,7 @@ impl Core {
             node.counters.warm_block_reads += 1;
             node.counters.warm_block_hits += hit as u64;
         }
+        self.count_lookup_bytes(leaf, hit);
         self.saw(leaf, b, hit);
         if hit {
             return (0, 0, 0);
@@ -170,6 +173,9 @@ impl Core {
         }
         if found == path.len() {
             let root = path[path.len() - 1];
+            if self.sized {
+                self.nodes[root].bytes.from_disk += self.incoming;
+            }
             let disk = self.nodes[root].disk.as_mut().expect("roots have disks");
             if !f.from_disk {
                 f.from_disk = true;
@@ -185,7 +191,11 @@ impl Core {
         f.deepest = f.deepest.max(found);
         // It crosses every link below where it was found (a root's link to its disk too).
         for &c in &path[..found] {
-            self.nodes[c].crossing += 1;
+            let node = &mut self.nodes[c];
+            node.crossing += 1;
+            if self.sized {
+                node.crossing_bytes += self.incoming;
+            }
         }
         p.place(self, path, found, target, b);
     }
@@ -205,6 +215,7 @@ impl Core {
             node.counters.warm_block_reads += 1;
             node.counters.warm_block_hits += hit as u64;
         }
+        self.count_lookup_bytes(c, hit);
         self.saw(c, b, hit);
         hit
     }

@@ -57,8 +57,12 @@ impl Hierarchy {
         if op == Op::Read && deepest == 0 {
             return; // its client's cache served it: nothing crossed a link
         }
-        let transfer = |out: &mut Vec<Stage>, c: usize, blocks: u32| {
-            let total = core.nodes[c].link_ns(blocks, core.block_bytes);
+        let transfer = |out: &mut Vec<Stage>, c: usize, blocks: u32, bytes: u64| {
+            let total = if core.sized {
+                core.nodes[c].link_ns_bytes(blocks, bytes)
+            } else {
+                core.nodes[c].link_ns(blocks, core.block_bytes)
+            };
             if total == 0 {
                 return;
             }
@@ -73,7 +77,12 @@ impl Hierarchy {
         };
         if core.demotions.charged() {
             for &c in path.iter() {
-                transfer(out, c, core.nodes[c].demoted);
+                transfer(
+                    out,
+                    c,
+                    core.nodes[c].demoted,
+                    core.transfer_bytes(core.nodes[c].demoted, core.nodes[c].demoted_bytes),
+                );
                 // A DEMOTE that moved no data: its command's round trip, at the controller above.
                 let ns = core.demotions.commands_ns(core.nodes[c].commands);
                 if ns > 0 {
@@ -92,12 +101,22 @@ impl Hierarchy {
                     out.push(Stage { server: self.disk_base() + root as u32, ns: disk_ns });
                 }
                 for &c in path.iter().rev() {
-                    transfer(out, c, core.nodes[c].crossing);
+                    transfer(
+                        out,
+                        c,
+                        core.nodes[c].crossing,
+                        core.transfer_bytes(core.nodes[c].crossing, core.nodes[c].crossing_bytes),
+                    );
                 }
             }
             Op::Write => {
                 for &c in path.iter() {
-                    transfer(out, c, core.nodes[c].crossing);
+                    transfer(
+                        out,
+                        c,
+                        core.nodes[c].crossing,
+                        core.transfer_bytes(core.nodes[c].crossing, core.nodes[c].crossing_bytes),
+                    );
                 }
             }
         }

@@ -62,9 +62,14 @@ impl Core {
             p.write_above(self, path, b, hint);
         }
         // Write-through: every link on the path carries it (a root's link to its disk too, if
-        // it has one; a root whose disk time includes its bus has none).
+        // it has one; a root whose disk time includes its bus has none). A sized run's write is
+        // one object of its size.
         for &c in path {
-            self.nodes[c].crossing += n;
+            let node = &mut self.nodes[c];
+            node.crossing += n;
+            if self.sized {
+                node.crossing_bytes += self.incoming;
+            }
         }
         (path.len() - 1, reloads)
     }

@@ -265,6 +265,26 @@ impl Admitted {
         self.next.first().copied()
     }
 
+    /// Whether `block`, about to be inserted, gets in: a reference's block as the filter
+    /// judges it (declined: pushed into `evicted` as its own victim, and counted), anything else
+    /// (a DEMOTE) always.
+    #[inline]
+    fn admits(&mut self, block: Block, evicted: &mut Vec<Block>) -> bool {
+        if self.take_pending(block) {
+            let victim = match self.filter {
+                Filter::TinyLfu { .. } => self.victim(),
+                _ => None,
+            };
+            if !self.filter.admits(block, victim) {
+                self.counts.declined += 1;
+                evicted.push(block);
+                return false;
+            }
+            self.counts.admitted += 1;
+        }
+        true
+    }
+
     #[inline]
     fn take_pending(&mut self, block: Block) -> bool {
         // Ids past the universe (a trace's blocks only ever prefetched) were never looked up.
@@ -289,19 +309,15 @@ impl Policy for Admitted {
     }
     #[inline]
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
-        if self.take_pending(block) {
-            let victim = match self.filter {
-                Filter::TinyLfu { .. } => self.victim(),
-                _ => None,
-            };
-            if !self.filter.admits(block, victim) {
-                self.counts.declined += 1;
-                evicted.push(block);
-                return;
-            }
-            self.counts.admitted += 1;
+        if self.admits(block, evicted) {
+            self.inner.insert(block, end, evicted);
         }
-        self.inner.insert(block, end, evicted);
+    }
+    #[inline]
+    fn insert_sized(&mut self, block: Block, bytes: u64, end: End, evicted: &mut Vec<Block>) {
+        if self.admits(block, evicted) {
+            self.inner.insert_sized(block, bytes, end, evicted);
+        }
     }
     fn reposition(&mut self, block: Block, end: End) -> bool {
         self.take_pending(block); // a DEMOTE: what follows is not a reference's insertion

@@ -43,6 +43,20 @@ impl Co {
         self
     }
 
+    /// Where `block`, about to be inserted at `end`, goes: next in line if its latest
+    /// reference found it cold.
+    fn end_for(&self, block: Block, end: End) -> End {
+        let warm = match self.last {
+            Some((b, warm)) if b == block => warm,
+            _ => true, // not a reference (e.g. a DEMOTE): no opinion
+        };
+        if warm {
+            end
+        } else {
+            End::EjectNext
+        }
+    }
+
     fn remember(&mut self, block: Block) -> bool {
         let warm = self.history.contains(block);
         if warm {
@@ -65,12 +79,12 @@ impl Policy for Co {
         self.inner.on_hit(block)
     }
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
-        let warm = match self.last {
-            Some((b, warm)) if b == block => warm,
-            _ => true, // not a reference (e.g. a DEMOTE): no opinion
-        };
-        let end = if warm { end } else { End::EjectNext };
+        let end = self.end_for(block, end);
         self.inner.insert(block, end, evicted);
+    }
+    fn insert_sized(&mut self, block: Block, bytes: u64, end: End, evicted: &mut Vec<Block>) {
+        let end = self.end_for(block, end);
+        self.inner.insert_sized(block, bytes, end, evicted);
     }
     fn reposition(&mut self, block: Block, end: End) -> bool {
         self.inner.reposition(block, end)

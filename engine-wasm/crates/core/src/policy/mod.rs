@@ -101,6 +101,14 @@ pub trait Policy: Send {
     /// Inserts a non-resident block at `end`, first evicting as many blocks as needed to stay
     /// within capacity; each victim is pushed into `evicted`.
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>);
+    /// [`Policy::insert`] of an object of `bytes`: what a hierarchy calls, so that a cache
+    /// counted in bytes ([`sized::InBytes`]) makes room for it; a cache counted in blocks
+    /// ignores the size.
+    #[inline(always)]
+    fn insert_sized(&mut self, block: Block, bytes: u64, end: End, evicted: &mut Vec<Block>) {
+        let _ = bytes;
+        self.insert(block, end, evicted)
+    }
     /// Moves a resident block to `end` (e.g. a DEMOTE of a block this cache already holds).
     /// Returns `false` when the block is not resident.
     fn reposition(&mut self, block: Block, end: End) -> bool;
@@ -150,6 +158,11 @@ pub trait Policy: Send {
     /// What an admission filter in front of this policy let in and turned away
     /// ([`admission::Admitted`]); `None` without one.
     fn admission(&self) -> Option<admission::AdmissionCounts> {
+        None
+    }
+    /// Its byte budget, if it is counted in bytes ([`sized::InBytes`]); `None` for a cache
+    /// counted in blocks.
+    fn bytes(&self) -> Option<sized::ByteBudget> {
         None
     }
 }
@@ -454,6 +467,20 @@ impl PolicyConfig {
             "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDS, GDSF, ARC, S3-FIFO and, offline, MIN and BeladySize do): give its size in blocks",
             policy.name()
         )
+    }
+
+    /// Why `policy` cannot be counted in bytes in a scenario's hierarchy, where a cache in bytes
+    /// is [`sized::InBytes`]: the policies that order by bytes, and offline MIN.
+    pub fn bytes_refusal_in_hierarchy(policy: &PolicyConfig) -> String {
+        format!(
+            "{} does not take a capacity in bytes in a hierarchy yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDS, GDSF and, offline, MIN do): give its size in objects",
+            policy.name()
+        )
+    }
+
+    /// Whether a cache of a scenario's hierarchy can be counted in bytes under this policy.
+    pub fn takes_bytes_in_hierarchy(&self) -> bool {
+        self.orders_by_bytes() || *self == PolicyConfig::Min
     }
 
     /// Offline policies see the future: they are built from the whole reference string.

@@ -54,6 +54,9 @@ macro_rules! forward_to_inner {
         fn victims(&self) -> Option<&dyn $crate::policy::VictimPreview> {
             self.inner.victims()
         }
+        fn bytes(&self) -> Option<$crate::policy::sized::ByteBudget> {
+            self.inner.bytes()
+        }
     };
 }
 pub(crate) use forward_to_inner;

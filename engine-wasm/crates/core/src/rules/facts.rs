@@ -6,8 +6,25 @@
 use serde::Serialize;
 
 use crate::scenario::source::assign_clients_in_order;
-use crate::scenario::{Issue, Scenario, Source, TraceClients};
+use crate::scenario::{CacheSize, Issue, Scenario, Source, TraceClients};
 use crate::workload::{multi, oltp, tpch, WorkloadConfig};
+
+/// A cache's capacity as a form shows and sums it: its bytes when given in bytes, and the whole
+/// blocks of the scenario's block size it holds (what it is where the requests carry no sizes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct CapacityFacts {
+    pub blocks: u64,
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
+}
+
+/// [`CapacityFacts`] of `capacity` with blocks of `block_size` bytes.
+pub fn capacity_facts(capacity: &CacheSize, block_size: u32) -> CapacityFacts {
+    CapacityFacts { blocks: capacity.in_blocks(block_size), bytes: capacity.bytes() }
+}
 
 /// One workload's size, with the engine's defaults.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -202,7 +219,7 @@ mod tests {
     #[test]
     fn a_trees_clients_add_up_as_the_run_counts_them() {
         let s: Scenario = Scenario::from_json(
-            r#"{"version": 4, "seed": 1, "topology": {"kind": "tree", "caches": [
+            r#"{"version": 5, "seed": 1, "topology": {"kind": "tree", "caches": [
                 {"name": "a", "capacity": 10, "policy": {"kind": "lru"}, "parent": "r"},
                 {"name": "b", "capacity": 10, "policy": {"kind": "lru"}, "parent": "r"},
                 {"name": "r", "capacity": 10, "policy": {"kind": "lru"}, "disk": {"kind": "constant", "serviceMs": 1}}]},
@@ -221,7 +238,7 @@ mod tests {
     #[test]
     fn a_traces_clients_drive_leaves_as_the_run_assigns_them() {
         let mut s = Scenario::from_json(
-            r#"{"version": 4, "seed": 1, "topology": {"kind": "tree", "caches": [
+            r#"{"version": 5, "seed": 1, "topology": {"kind": "tree", "caches": [
                 {"name": "a", "capacity": 10, "policy": {"kind": "lru"}, "parent": "r"},
                 {"name": "b", "capacity": 10, "policy": {"kind": "lru"}, "parent": "r"},
                 {"name": "r", "capacity": 10, "policy": {"kind": "lru"}, "disk": {"kind": "constant", "serviceMs": 1}}]},

@@ -10,5 +10,6 @@ pub mod teach;
 
 pub use catalogue::{catalogue, sends_demotes, Catalogue};
 pub use facts::{
-    source_facts, trace_assignment, trace_warmup, workload_facts, SourceFacts, TraceAssignment, WorkloadFacts,
+    capacity_facts, source_facts, trace_assignment, trace_warmup, workload_facts, CapacityFacts, SourceFacts,
+    TraceAssignment, WorkloadFacts,
 };

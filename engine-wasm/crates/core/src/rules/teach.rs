@@ -335,7 +335,7 @@ mod tests {
     #[test]
     fn clients_resolve_by_name_or_number_and_starts_read_without_writes() {
         let s = Scenario::from_json(
-            r#"{"version": 4, "seed": 1, "topology": {"kind": "tree", "caches": [
+            r#"{"version": 5, "seed": 1, "topology": {"kind": "tree", "caches": [
                 {"name": "c1", "capacity": 2, "policy": {"kind": "lru"}, "parent": "r"},
                 {"name": "2", "capacity": 2, "policy": {"kind": "lru"}, "parent": "r"},
                 {"name": "r", "capacity": 4, "policy": {"kind": "lru"}, "disk": {"kind": "constant", "serviceMs": 1}}]},

@@ -3,6 +3,7 @@
 //! protocol and the hierarchy's parts, MC²'s partitions.
 
 use super::*;
+use crate::policy::sized::InBytes;
 
 /// The hierarchy of `scenario` for one simulation: the shared one (`alone` = None) or client
 /// `alone` by itself (MC² then gives it the whole array). `refs`: each offline cache's
@@ -52,6 +53,7 @@ pub(super) fn build_hierarchy(
     };
     let mc2 = revision.is_some();
     let tree = scenario.topology.is_tree();
+    let sized = scenario.sized();
     let specs = shape
         .nodes
         .iter()
@@ -63,13 +65,29 @@ pub(super) fn build_hierarchy(
             } else {
                 let c = &node.cache;
                 let seed = policy_seed(scenario.seed, tree, i);
-                let capacity = c.policy.data_capacity(c.capacity, scenario.block_size as u64) as usize;
                 let config = if first_pass && c.policy.is_offline() { &PolicyConfig::Lru } else { &c.policy };
                 let empty = Vec::new();
                 let own = refs.map_or(&empty, |r| &r[i]);
-                let policy = config
-                    .build_offline(capacity, universe, seed, own)
-                    .map_err(|m| err(format!("{}.policy", node.path), m))?;
+                let at_policy = |m| err(format!("{}.policy", node.path), m);
+                let policy = match c.capacity.bytes() {
+                    // A sized run's cache in bytes: its policy built unbounded, asked for victims.
+                    Some(bytes) if sized => {
+                        let cache = match config.is_offline() {
+                            true => InBytes::over(
+                                config.build_offline(usize::MAX, universe, seed, own).map_err(at_policy)?,
+                                bytes,
+                                universe,
+                            ),
+                            false => InBytes::new(config, bytes, universe, seed),
+                        };
+                        Box::new(cache.map_err(at_policy)?) as Box<dyn Policy>
+                    }
+                    _ => {
+                        let blocks = c.capacity.in_blocks(scenario.block_size);
+                        let capacity = c.policy.data_capacity(blocks, scenario.block_size as u64) as usize;
+                        config.build_offline(capacity, universe, seed, own).map_err(at_policy)?
+                    }
+                };
                 let policy: Box<dyn Policy> = if c.co {
                     let co = crate::policy::co::Co::new(policy, universe);
                     match scenario.co_writes {
@@ -92,6 +110,7 @@ pub(super) fn build_hierarchy(
         .with_du(scenario.du)
         .with_se_at(scenario.se, scenario.se_at)
         .with_multi_block(scenario.multi_block)
+        .with_sizes(sized)
         .with_demotions(scenario.demotions, scenario.demote_data, scenario.demote_command_ms);
     let Some(revision) = revision else {
         return Ok(h);
@@ -99,11 +118,12 @@ pub(super) fn build_hierarchy(
     let clients: Vec<Mc2Client> = (0..shape.clients())
         .map(|c| {
             let (hints, blocks) = mc2_view(c);
-            Mc2Client { capacity: shape.nodes[shape.leaves[c]].cache.capacity as usize, hints, blocks }
+            let capacity = shape.nodes[shape.leaves[c]].cache.capacity.in_blocks(scenario.block_size) as usize;
+            Mc2Client { capacity, hints, blocks }
         })
         .collect();
     let root = shape.paths[0][shape.paths[0].len() - 1];
-    let array = shape.nodes[root].cache.capacity as usize;
+    let array = shape.nodes[root].cache.capacity.in_blocks(scenario.block_size) as usize;
     Ok(h.with_mc2(Mc2::with_revision(revision, &clients, array, universe, shared_ids, alone)))
 }
 

@@ -41,6 +41,8 @@ pub(crate) struct TraceFeed {
     cursor: Vec<usize>,
     /// The blocks' addresses, when a cache prefetches (each block's successor).
     addresses: Option<Arc<BlockAddresses>>,
+    /// A request's bytes where the trace records none: a block's.
+    block_bytes: u64,
 }
 
 /// The trace a run replays: parsed whole, or streamed batch by batch after a counting pass.
@@ -112,6 +114,7 @@ impl TraceFeed {
             }
         }
         Ok(TraceFeed {
+            block_bytes: s.block_size as u64,
             trace,
             client_of,
             phases,
@@ -308,7 +311,9 @@ impl Feed {
                     i
                 };
                 let r = &t.trace.records[i];
-                let meta = Meta { op: r.op, write_hint: r.write_hint, range: r.range(), importance: None };
+                // Its size, when the trace keeps them (read as objects), else a block's.
+                let bytes = t.trace.sizes.get(i).copied().unwrap_or(t.block_bytes);
+                let meta = Meta { op: r.op, write_hint: r.write_hint, range: r.range(), importance: None, bytes };
                 Some(Req { meta, time_us: r.time_us(), at: At::Record(i) })
             }
         }

@@ -30,7 +30,9 @@ pub mod teach;
 
 use std::sync::Arc;
 
-pub use report::{CacheReport, ClientReport, Counters, HitFractions, PathCosts, Phase, Report};
+pub use report::{
+    ByteTotals, CacheBytes, CacheReport, ClientBytes, ClientReport, Counters, HitFractions, PathCosts, Phase, Report,
+};
 
 use crate::analysis::depth::{DepthCurve, DepthMode, Depths};
 use crate::hierarchy::protocol::mc2::{Mc2, Mc2Client};
@@ -344,7 +346,8 @@ impl Run {
             return Err("stack-depth graphs must be asked for before the run starts".into());
         }
         let names: Vec<String> = self.shape.nodes.iter().map(|n| n.name.clone()).collect();
-        let capacities: Vec<u64> = self.shape.nodes.iter().map(|n| n.cache.capacity).collect();
+        let block_size = self.scenario.block_size;
+        let capacities: Vec<u64> = self.shape.nodes.iter().map(|n| n.cache.capacity.in_blocks(block_size)).collect();
         self.depths = Some(Depths::new(mode, self.references, &names, &capacities, &self.shape.leaves));
         self.main.h.record_lookups(true);
         Ok(())
@@ -465,6 +468,16 @@ impl Run {
                     latency: hist.report(),
                     alone_mean_latency_ms: alone,
                     speedup: alone.map(|a| if mean > 0.0 { a / mean } else { 1.0 }),
+                    bytes: h.sized().then(|| {
+                        let mut served_at = cc.bytes_served_at.clone();
+                        served_at.push(cc.disk_bytes);
+                        ClientBytes {
+                            read: cc.read_bytes,
+                            written: cc.write_bytes,
+                            hit_fractions: frac(&served_at, cc.read_bytes),
+                            served_at,
+                        }
+                    }),
                 }
             })
             .collect();
@@ -479,22 +492,44 @@ impl Run {
         });
         let mc2 = matches!(self.scenario.protocol, Protocol::Mc2 { .. });
         let caches: Vec<CacheReport> = (0..h.caches())
-            .map(|i| CacheReport {
-                name: shape.nodes[i].name.clone(),
-                policy: if mc2 { "mc2".into() } else { shape.nodes[i].cache.policy.name().into() },
-                parent: shape.nodes[i].parent,
-                depth: shape.depth(i),
-                client: shape.leaves.contains(&i),
-                capacity: h.cache_size(i).1 as u64,
-                blocks: h.cache_size(i).0 as u64,
-                counters: h.cache_counters(i).clone(),
-                admission: h.admission(i),
-                prefetch: h.prefetch(i),
+            .map(|i| {
+                let (counts, budget) = h.cache_bytes(i);
+                CacheReport {
+                    name: shape.nodes[i].name.clone(),
+                    policy: if mc2 { "mc2".into() } else { shape.nodes[i].cache.policy.name().into() },
+                    parent: shape.nodes[i].parent,
+                    depth: shape.depth(i),
+                    client: shape.leaves.contains(&i),
+                    capacity: if budget.is_some() { 0 } else { h.cache_size(i).1 as u64 },
+                    blocks: h.cache_size(i).0 as u64,
+                    counters: h.cache_counters(i).clone(),
+                    admission: h.admission(i),
+                    prefetch: h.prefetch(i),
+                    bytes: h.sized().then_some(CacheBytes {
+                        capacity: budget.map(|b| b.capacity),
+                        held: budget.map(|b| b.used),
+                        too_large: budget.map(|b| b.too_large),
+                        hits: counts.hits,
+                        misses: counts.misses,
+                        from_disk: counts.from_disk,
+                    }),
+                }
             })
             .collect();
 
         let mut c = Counters::default();
         let mut histogram = LatencyHistogram::default();
+        let bytes = h.sized().then(|| {
+            let (mut read, mut written, mut at_client, mut above, mut disk) = (0, 0, 0, 0, 0);
+            for i in 0..clients.len() {
+                let cc = h.client_counters(i);
+                (read, written, disk) = (read + cc.read_bytes, written + cc.write_bytes, disk + cc.disk_bytes);
+                at_client += cc.bytes_served_at[0];
+                above += cc.bytes_served_at[1..].iter().sum::<u64>();
+            }
+            let hit_fractions = fractions(read, at_client, above, disk);
+            ByteTotals { read, client_hits: at_client, array_hits: above, disk, written, hit_fractions }
+        });
         for i in 0..clients.len() {
             let cc = h.client_counters(i);
             c.requests += cc.requests;
@@ -559,6 +594,7 @@ impl Run {
             counters: c,
             client_blocks,
             array_blocks,
+            bytes,
             clients,
             caches,
             fairness,

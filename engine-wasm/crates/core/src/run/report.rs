@@ -107,6 +107,63 @@ pub struct ClientReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub speedup: Option<f64>,
+    /// In a sized run (a trace read as objects, with their sizes): the same in bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub bytes: Option<ClientBytes>,
+}
+
+/// One client's measured requests in bytes (a sized run).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ClientBytes {
+    /// Bytes its reads asked for, and bytes it wrote.
+    pub read: u64,
+    pub written: u64,
+    /// Read bytes served at each level of its path, then by the disk (origin); and as
+    /// fractions of `read` — the byte hit ratio of its own cache first.
+    pub served_at: Vec<u64>,
+    pub hit_fractions: Vec<f64>,
+}
+
+/// One cache's counts in bytes (a sized run).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct CacheBytes {
+    /// A cache counted in bytes: its capacity and the bytes it holds now (its `capacity` in
+    /// blocks is then 0), and the objects it was asked to take that were larger than all of it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub capacity: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub held: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub too_large: Option<u64>,
+    /// Bytes of the read lookups it hit and missed.
+    pub hits: u64,
+    pub misses: u64,
+    /// A root: the bytes it read from its disk (origin).
+    pub from_disk: u64,
+}
+
+/// Totals in bytes over every client's measured requests (a sized run).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ByteTotals {
+    /// Bytes the reads asked for; served by the clients' own caches, by caches above them,
+    /// and by the disks (origins); bytes written.
+    pub read: u64,
+    pub client_hits: u64,
+    pub array_hits: u64,
+    pub disk: u64,
+    pub written: u64,
+    /// The same as fractions of the read bytes: byte hit ratios.
+    pub hit_fractions: HitFractions,
 }
 
 /// One cache.
@@ -134,6 +191,10 @@ pub struct CacheReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub prefetch: Option<crate::hierarchy::PrefetchCounts>,
+    /// In a sized run: its counts in bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub bytes: Option<CacheBytes>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -157,6 +218,10 @@ pub struct Report {
     /// Blocks held at the end of the last batch by the clients' own caches, and by the others.
     pub client_blocks: u64,
     pub array_blocks: u64,
+    /// In a sized run (a trace read as objects, with their sizes): the totals in bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub bytes: Option<ByteTotals>,
     pub clients: Vec<ClientReport>,
     pub caches: Vec<CacheReport>,
     /// Smallest speedup over largest (with fairness on and two or more clients).

@@ -228,7 +228,7 @@ impl ByteCurves {
         let mix = splitmix64(seed);
         let mut lanes = Vec::with_capacity(sizes.len());
         for (i, &c) in sizes.iter().enumerate() {
-            if c == 0 || c > crate::run::sim::MAX_BYTES {
+            if c == 0 || c > crate::model::MAX_BYTES {
                 return Err(format!("sizes[{i}]: a cache holds from 1 byte to 1 PiB (got {c})"));
             }
             let rate = match &sampling {
@@ -399,8 +399,9 @@ fn census(trace: &Trace) -> Census {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Capacity;
     use crate::model::Op;
-    use crate::run::sim::{simulate_at, Capacity};
+    use crate::run::sim::simulate_at;
     use crate::trace::Record;
     use crate::util::rng::Rng;
     use crate::workload::zipf::ZipfTable;

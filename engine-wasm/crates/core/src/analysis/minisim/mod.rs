@@ -110,7 +110,7 @@ pub const DEFAULT_MIN_CACHE: u64 = 100;
 /// The fewest sampled blocks a stratum of the estimator holds.
 pub const MIN_STRATUM: u64 = 4;
 /// The largest cache size accepted, in blocks (as `tiersim sim`).
-pub const MAX_SIZE: u64 = crate::run::sim::MAX_SIZE;
+pub const MAX_SIZE: u64 = crate::model::capacity::MAX_SIZE;
 
 /// The hash space P: 63 bits, so "every block" (T = P) fits a `u64` threshold.
 const SPACE: u64 = 1 << 63;

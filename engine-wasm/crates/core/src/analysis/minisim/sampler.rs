@@ -42,7 +42,7 @@ impl Sampler {
     pub fn new(plan: SamplePlan) -> Self {
         // Sized once for a known trace (a wasm memory never shrinks, and a vector grown by
         // doubling leaves holes the reader's id table then cannot reuse).
-        let blocks = plan.blocks.min(crate::run::sim::MAX_SIZE) as usize;
+        let blocks = plan.blocks.min(crate::model::capacity::MAX_SIZE) as usize;
         Self { plan, references: 0, counts: vec![0; blocks] }
     }
 

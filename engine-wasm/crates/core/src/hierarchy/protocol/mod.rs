@@ -191,11 +191,12 @@ pub(crate) trait Caches {
     fn miss_end(&self, i: usize) -> End;
     /// Appends up to `k` of cache `i`'s next victims, next first.
     fn candidates(&self, i: usize, k: usize, out: &mut Vec<Block>);
-    /// How many blocks cache `i` may hold with room for `incoming` more ([`Caches::room_short`]
-    /// compares its length with this).
-    fn room_for(&self, i: usize, incoming: u32) -> usize;
-    /// Whether cache `i` holds more than `limit` blocks (see [`Caches::room_for`]).
-    fn room_short(&self, i: usize, limit: usize) -> bool;
+    /// How many blocks cache `i` may hold with room for `incoming` more — a cache counted in
+    /// bytes: how many bytes, with room for the object being served ([`Caches::room_short`]
+    /// compares what it holds with this).
+    fn room_for(&self, i: usize, incoming: u32) -> u64;
+    /// Whether cache `i` holds more than `limit` blocks (bytes; see [`Caches::room_for`]).
+    fn room_short(&self, i: usize, limit: u64) -> bool;
 
     /// Evicts cache `i`'s next victim and returns it (counted as an eviction).
     fn evict(&mut self, i: usize) -> Option<Block>;

@@ -30,11 +30,13 @@
 
 mod arc;
 pub mod belady_size;
+mod in_bytes;
 mod lists;
 mod s3fifo;
 
 pub use arc::ArcBytes;
 pub use belady_size::BeladySize;
+pub use in_bytes::{ByteBudget, InBytes};
 pub use lists::ListBytes;
 pub use s3fifo::S3FifoBytes;
 

@@ -43,7 +43,7 @@ fn p002(client: &str, array: &str, protocol: &str, aggregate: f64, warmup: u64, 
     };
     let query = |q: &str| serde_json::json!({"kind": "tpch", "query": q, "warmupRequests": warmup, "measuredRequests": 10 * pages});
     let json = serde_json::json!({
-        "version": 4, "seed": seed, "clientHitMs": 0.001, "name": format!("{protocol} {client}-{array} at {aggregate}"),
+        "version": 5, "seed": seed, "clientHitMs": 0.001, "name": format!("{protocol} {client}-{array} at {aggregate}"),
         "protocol": {"kind": protocol},
         "topology": {"kind": "tree", "caches": [cache("array", array, false), cache("q3", client, true), cache("q7", client, true)]},
         "source": {"kind": "workload", "workload": query("q3"),

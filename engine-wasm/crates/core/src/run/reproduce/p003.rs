@@ -29,8 +29,8 @@ fn p003_base(aggregate: u64, san: usize) -> Scenario {
     let mut s = Scenario::paper000_random(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::None);
     let (_, link, th, tm) = SANS[san];
     if let Topology::TwoLevel { client, array, link: l, disk } = &mut s.topology {
-        client.capacity = aggregate / 2;
-        array.capacity = aggregate - aggregate / 2;
+        client.capacity = (aggregate / 2).into();
+        array.capacity = (aggregate - aggregate / 2).into();
         *l = link;
         *disk = DiskConfig::Constant { service_ms: ((tm - th) * 1e6).round() / 1e6 };
     }

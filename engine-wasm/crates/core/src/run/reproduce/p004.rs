@@ -93,7 +93,7 @@ fn scaled(paper_blocks: f64) -> u64 {
 fn scenario(trace: &Trace, server: f64, policy: &str) -> Scenario {
     let db = database();
     let json = serde_json::json!({
-        "version": 4, "seed": 1, "name": format!("{} {policy} {server}", trace.name),
+        "version": 5, "seed": 1, "name": format!("{} {policy} {server}", trace.name),
         "topology": {"kind": "single", "cache": {"capacity": scaled(server), "policy": {"kind": policy}},
                      "link": {"preset": "fc-1g"}, "disk": {"kind": "constant", "serviceMs": 10}},
         "source": {"kind": "workload", "workload": {

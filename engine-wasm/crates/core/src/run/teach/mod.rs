@@ -313,13 +313,11 @@ pub fn check(scenario: &Scenario) -> Result<Shape, ScenarioError> {
                 ),
             ));
         }
-        if node.cache.capacity > MAX_TEACH_CAPACITY {
+        let blocks = node.cache.capacity.in_blocks(scenario.block_size);
+        if blocks > MAX_TEACH_CAPACITY {
             return Err(err(
                 format!("{}.capacity", node.path),
-                format!(
-                    "the teaching stepper draws caches of at most {MAX_TEACH_CAPACITY} blocks (got {})",
-                    node.cache.capacity
-                ),
+                format!("the teaching stepper draws caches of at most {MAX_TEACH_CAPACITY} blocks (got {blocks})"),
             ));
         }
     }

@@ -11,8 +11,8 @@ const E: Block = 4;
 
 fn two_level(client: PolicyConfig, array: PolicyConfig, protocol: Protocol, capacity: u64) -> Scenario {
     let mut s = Scenario::paper000_random(client, array, protocol);
-    s.topology.client_mut().unwrap().capacity = capacity;
-    s.topology.array_mut().unwrap().capacity = capacity;
+    s.topology.client_mut().unwrap().capacity = capacity.into();
+    s.topology.array_mut().unwrap().capacity = capacity.into();
     s
 }
 
@@ -133,7 +133,7 @@ fn a_small_tree_is_drawn_cache_by_cache() {
     let mut s = Scenario::default();
     let cache = |name: &str, parent: Option<&str>, policy| TreeCache {
         name: name.into(),
-        capacity: 2,
+        capacity: 2.into(),
         policy,
         co: false,
         admission: None,
@@ -216,9 +216,9 @@ fn misses_are_cold_duplicate_or_capacity_on_paper_000s_a_to_e() {
 #[test]
 fn the_tally_per_cache_is_what_the_steps_served() {
     let mut tree = Scenario::default();
-    let cache = |name: &str, parent: Option<&str>, capacity| TreeCache {
+    let cache = |name: &str, parent: Option<&str>, capacity: u64| TreeCache {
         name: name.into(),
-        capacity,
+        capacity: capacity.into(),
         policy: PolicyConfig::Lru,
         co: false,
         admission: None,
@@ -320,7 +320,7 @@ fn hinted_writes_reach_tq_with_their_hint() {
 /// next victim first:
 #[test]
 fn mc2_partitions_show_blocks_moving_between_shared_and_own() {
-    let json = r#"{"version": 4, "name": "mc2", "seed": 1,
+    let json = r#"{"version": 5, "name": "mc2", "seed": 1,
       "topology": {"kind": "tree", "caches": [
         {"name": "array", "capacity": 4, "policy": {"kind": "lru"}, "disk": {"kind": "constant", "serviceMs": 10}},
         {"name": "c1", "capacity": 2, "policy": {"kind": "lru"}, "parent": "array", "link": {"preset": "fc-1g"}},
@@ -429,7 +429,7 @@ fn refusals_name_the_field() {
     let e = teach(&lru, &many, &none).unwrap_err();
     assert_eq!((e.path.as_str(), e.to_string().contains("at most 1000")), ("requests", true), "{e}");
     let mut big = lru.clone();
-    big.topology.array_mut().unwrap().capacity = 100;
+    big.topology.array_mut().unwrap().capacity = 100.into();
     let e = teach(&big, &[], &none).unwrap_err();
     assert_eq!((e.path.as_str(), e.message.contains("at most 64 blocks")), ("topology.array.capacity", true), "{e}");
     let e = teach(&single(PolicyConfig::Min, 3), &[], &none).unwrap_err();
@@ -441,7 +441,7 @@ fn refusals_name_the_field() {
     assert_eq!(path(&lru, &[], &start(&[("client", &[1, 2, 3, 4])])), "start.client");
     assert_eq!(path(&lru, &[], &start(&[("disk", &[1])])), "start.disk");
     let mut bad = lru.clone();
-    bad.topology.client_mut().unwrap().capacity = 0;
+    bad.topology.client_mut().unwrap().capacity = 0.into();
     assert_eq!(path(&bad, &[], &none), "topology.client.capacity", "the scenario's own checks run too");
 }
 
