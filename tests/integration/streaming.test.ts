@@ -32,6 +32,7 @@ beforeAll(() => {
 interface Words {
   records: Uint32Array;
   refs: Uint32Array;
+  sizes: Uint32Array;
 }
 
 /** The reader worker's loop: `bytes` pushed in `piece`-byte chunks, drained every `batch` requests. */
@@ -40,19 +41,21 @@ function stream(
   piece: number,
   batch: number,
   format = '',
+  objectMode = false,
 ): { batches: Words[]; summary: any; scan: Census } {
-  const reader = new TraceReader(format, 4096, false, false);
+  const reader = new TraceReader(format, 4096, objectMode, false);
   reader.handOn();
   const batches: Words[] = [];
   for (let at = 0; at < bytes.length; at += piece) {
     reader.push(bytes.subarray(at, at + piece));
     if (reader.buffered() >= batch) {
       reader.drain();
-      batches.push({ records: reader.batchRecords(), refs: reader.batchRefs() });
+      batches.push({ records: reader.batchRecords(), refs: reader.batchRefs(), sizes: reader.batchSizes() });
     }
   }
   const summary = reader.finish();
-  if (reader.batchRecords().length > 0) batches.push({ records: reader.batchRecords(), refs: reader.batchRefs() });
+  if (reader.batchRecords().length > 0)
+    batches.push({ records: reader.batchRecords(), refs: reader.batchRefs(), sizes: reader.batchSizes() });
   // The scan's census: warm-up boundary 0, with the blocks' addresses (for prefetching caches).
   const scan = reader.census();
   reader.free();
@@ -60,8 +63,16 @@ function stream(
 }
 
 /** A streamed run of `scenario` over `bytes`, as the engine worker's runStreamed does it. */
-function streamedReport(scenario: Scenario, bytes: Uint8Array, piece: number, batch: number): any {
-  const { batches, summary, scan } = stream(bytes, piece, batch);
+function streamedReport(
+  scenario: Scenario,
+  bytes: Uint8Array,
+  piece: number,
+  batch: number,
+  objectMode = false,
+  keepSizes = true,
+): any {
+  const { batches, summary, scan } = stream(bytes, piece, batch, '', objectMode);
+  if (!keepSizes) for (const b of batches) b.sizes = new Uint32Array(0);
   const boundary = Simulation.censusBoundary(scenario, summary.requests);
   let census = scan;
   if (boundary !== 0) {
@@ -74,12 +85,12 @@ function streamedReport(scenario: Scenario, bytes: Uint8Array, piece: number, ba
   let sim = Simulation.streamed(scenario, census);
   let passes = 1;
   while (sim.isRecording()) {
-    for (const b of batches) sim.replayBatch(b.records, b.refs);
+    for (const b of batches) sim.replayBatch(b.records, b.refs, b.sizes);
     sim = sim.nextPass();
     passes++;
   }
   sim.trackDepths({ mode: 'auto' });
-  for (const b of batches) sim.replayBatch(b.records, b.refs);
+  for (const b of batches) sim.replayBatch(b.records, b.refs, b.sizes);
   expect(sim.isDone()).toBe(true);
   const report = sim.report();
   sim.free();
@@ -87,8 +98,8 @@ function streamedReport(scenario: Scenario, bytes: Uint8Array, piece: number, ba
   return { report, passes, batches: batches.length };
 }
 
-function wholeReport(scenario: Scenario, bytes: Uint8Array): any {
-  const reader = new TraceReader('', 4096, false, false);
+function wholeReport(scenario: Scenario, bytes: Uint8Array, objectMode = false): any {
+  const reader = new TraceReader('', 4096, objectMode, false);
   reader.push(bytes);
   reader.finish();
   const sim = Simulation.withTrace(scenario, reader);
@@ -177,6 +188,54 @@ describe('a trace streamed through the wasm façade', () => {
     expect(Simulation.censusBoundary(merged, summary.requests)).toBe(0);
   });
 
+  it('keeps the sizes of a trace read as objects: a run of caches in bytes, streamed, reports as the whole file', () => {
+    // An MSR trace whose requests are 1 to 8 blocks long: read as objects, each its own size.
+    let text = '';
+    for (let i = 0; i < 6000; i++) {
+      const object = (i * 7919) % (i % 4 === 0 ? 1500 : 300);
+      const op = i % 9 === 0 ? 'Write' : 'Read';
+      text += `${128166372003061630 + i * 1000},web,0,${op},${object * 65536},${4096 * (1 + (object % 8))},100\n`;
+    }
+    const msr = gzipSync(Buffer.from(text));
+    const b = base();
+    const scenario: Scenario = {
+      ...b,
+      source: { kind: 'trace', name: 'web.csv.gz', format: 'msr', objectMode: true, warmupRequests: 0 },
+      topology: {
+        ...b.topology,
+        client: { ...b.topology.client, capacity: '1MiB', policy: { kind: 'lru' } },
+        array: { ...b.topology.array, capacity: '3MiB', policy: { kind: 'lru' } },
+      },
+    };
+    const want = wholeReport(scenario, msr, true);
+    expect(want.bytes.read).toBeGreaterThan(6000 * 4096);
+    expect(want.bytes.clientHits).toBeGreaterThan(0);
+    expect(want.bytes.arrayHits).toBeGreaterThan(0);
+    for (const [piece, batch] of [
+      [777, 1000],
+      [msr.length, 1],
+    ]) {
+      const got = streamedReport(scenario, msr, piece, batch, true);
+      expect(got.report).toEqual(want);
+    }
+    // Without the sizes crossing from the reader, every request would be a block.
+    const blind = streamedReport(scenario, msr, 1 << 16, 1 << 15, true, false);
+    expect(blind.report.bytes.read).toBe(blind.report.counters.reads * 4096);
+    expect(blind.report.meanLatencyMs).not.toBe(want.meanLatencyMs);
+    // Sizes that do not match the records are refused with the count.
+    const { batches, summary } = stream(msr, 1 << 16, 1 << 15, '', true);
+    const census = new Census(0);
+    for (const w of batches) census.add(w.records, w.refs);
+    census.finish(summary.distinct);
+    const sim = Simulation.streamed(scenario, census);
+    const w = batches[0];
+    expect(() => sim.replayBatch(w.records, w.refs, w.sizes.subarray(0, 3))).toThrow(
+      `batch: 3 size words for ${w.records.length / 6} records (none, or 2 per record)`,
+    );
+    sim.free();
+    census.free();
+  });
+
   it('keeps no trace once drained: the summary and census only (a streamed run cannot use it whole)', () => {
     const reader = new TraceReader('', 4096, false, false);
     reader.handOn();
@@ -198,12 +257,12 @@ describe('a trace streamed through the wasm façade', () => {
     census.finish(summary.distinct);
     const sim = Simulation.streamed(merged, census);
     const b = batches[0];
-    expect(() => sim.replayBatch(b.records.subarray(0, 5), b.refs)).toThrow(
+    expect(() => sim.replayBatch(b.records.subarray(0, 5), b.refs, b.sizes)).toThrow(
       'batch: 5 record words is not a whole number of 6-word records',
     );
     const refs = b.refs.slice();
     refs[3] = summary.distinct + 10;
-    expect(() => sim.replayBatch(b.records, refs)).toThrow(
+    expect(() => sim.replayBatch(b.records, refs, b.sizes)).toThrow(
       `batch: block reference 3 is id ${summary.distinct + 10}, past the trace's ${summary.distinct} distinct blocks`,
     );
     sim.free();

@@ -257,7 +257,7 @@ async function runStreamed(
       const current: Simulation = sim;
       if (current.isRecording()) {
         // The offline policies' recording pass: what their caches are asked, then the run.
-        await source.pass((b) => current.replayBatch(b.records, b.refs));
+        await source.pass((b) => current.replayBatch(b.records, b.refs, b.sizes));
         sim = current.nextPass();
         continue;
       }
@@ -269,7 +269,7 @@ async function runStreamed(
       let lastEmit = { at: performance.now(), processed: 0 };
       send(onProgress, report, memoryOf(source));
       await source.pass((b) => {
-        current.replayBatch(b.records, b.refs);
+        current.replayBatch(b.records, b.refs, b.sizes);
         const now = performance.now();
         const processed = current.processed();
         const mayChangePhase = phase === 'warmup' && processed >= report.warmupRequests;

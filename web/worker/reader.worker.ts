@@ -130,14 +130,23 @@ function send(reader: TraceReader, bytes: number, requests: number, ms: number, 
     inFlight++;
     const none = new Uint32Array(0);
     post(
-      { type: 'batch', records: none, refs: none, sampled, tally: tally ? reader.tally() : undefined, ...progress },
+      {
+        type: 'batch',
+        records: none,
+        refs: none,
+        sizes: none,
+        sampled,
+        tally: tally ? reader.tally() : undefined,
+        ...progress,
+      },
       [sampled.buffer],
     );
     return;
   }
   const records = reader.batchRecords();
   const refs = reader.batchRefs();
+  const sizes = reader.batchSizes();
   if (records.length === 0) return;
   inFlight++;
-  post({ type: 'batch', records, refs, ...progress }, [records.buffer, refs.buffer]);
+  post({ type: 'batch', records, refs, sizes, ...progress }, [records.buffer, refs.buffer, sizes.buffer]);
 }

@@ -48,6 +48,9 @@ export type ReaderReply =
       records: Uint32Array;
       /** Dense block ids, numbered as in the whole trace; empty when the pass samples. */
       refs: Uint32Array;
+      /** Each request's size in bytes, two words (low, high), when the trace keeps sizes (read as
+       * objects); else empty, as when the pass samples. */
+      sizes: Uint32Array;
       /** When the pass samples: the sampled references, two words each (engine: trace::batch). */
       sampled?: Uint32Array;
       /** When the pass samples, now and then and always with the last batch: the reader's

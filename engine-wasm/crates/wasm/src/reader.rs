@@ -76,6 +76,8 @@ pub struct TraceReader {
     /// every batch so far (warm-up boundary 0).
     batch: Trace,
     words: Vec<u32>,
+    /// The last drained batch's sizes, packed, when the trace keeps them (read as objects).
+    size_words: Vec<u32>,
     /// Sampling for miss-ratio curves ([`TraceReader::sample_for`]): each batch is then only
     /// its sampled references ([`TraceReader::batch_sampled`]), and every reference is tallied.
     sampler: Option<Sampler>,
@@ -113,6 +115,7 @@ impl TraceReader {
             size: None,
             batch: Trace::default(),
             words: Vec::new(),
+            size_words: Vec::new(),
             sampler: None,
             sampled: Vec::new(),
             drained: false,
@@ -201,6 +204,8 @@ impl TraceReader {
             None => {
                 self.words.clear();
                 tiersim_core::trace::batch::pack_records(&self.batch.records, &mut self.words);
+                self.size_words.clear();
+                tiersim_core::trace::batch::pack_sizes(&self.batch.sizes, &mut self.size_words);
             }
         }
         self.batch.records.len() as u32
@@ -240,6 +245,13 @@ impl TraceReader {
     #[wasm_bindgen(js_name = batchRecords)]
     pub fn batch_records(&self) -> js_sys::Uint32Array {
         js_sys::Uint32Array::from(&self.words[..])
+    }
+
+    /// The last drained batch's sizes in bytes, two words each (low, high;
+    /// [`tiersim_core::trace::batch::pack_sizes`]); empty when the trace keeps none.
+    #[wasm_bindgen(js_name = batchSizes)]
+    pub fn batch_sizes(&self) -> js_sys::Uint32Array {
+        js_sys::Uint32Array::from(&self.size_words[..])
     }
 
     /// The last drained batch's block references (dense ids, numbered as in the whole trace).

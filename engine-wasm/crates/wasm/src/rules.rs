@@ -48,6 +48,15 @@ pub fn shape_of(topology: TopologyJs) -> Result<ShapeCheckJs, Fail> {
     write(&t.shape_check())
 }
 
+/// A cache's capacity (a number of blocks, or bytes with a unit) as a form shows and sums it:
+/// its bytes, and the whole blocks of `blockSize` bytes it holds; an error says what is wrong
+/// with the text.
+#[wasm_bindgen(js_name = capacityFacts)]
+pub fn capacity_facts(capacity: CapacityJs, block_size: u32) -> Result<CapacityFactsJs, Fail> {
+    let c: tiersim_core::scenario::CacheSize = read(&capacity, "capacity")?;
+    write(&tiersim_core::rules::capacity_facts(&c, block_size))
+}
+
 /// A workload's size with the engine's defaults: blocks, warm-up and measured requests, blocks
 /// per request, and a database client's layout.
 #[wasm_bindgen(js_name = workloadFacts)]

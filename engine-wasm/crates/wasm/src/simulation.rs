@@ -84,11 +84,13 @@ impl Simulation {
         Ok(b.expect("known with the requests") as f64)
     }
 
-    /// Serves the next batch of a streamed run, every request of it ([`batch`] words).
+    /// Serves the next batch of a streamed run, every request of it ([`batch`] words; `sizes`
+    /// the reader's `batchSizes`, empty for a trace without sizes).
     #[wasm_bindgen(js_name = replayBatch)]
-    pub fn replay_batch(&mut self, records: &[u32], refs: &[u32]) -> Result<(), Fail> {
+    pub fn replay_batch(&mut self, records: &[u32], refs: &[u32], sizes: &[u32]) -> Result<(), Fail> {
         let batch = std::sync::Arc::get_mut(&mut self.batch).expect("the feed lets a batch go once served");
         tiersim_core::trace::batch::unpack(records, refs, self.universe, batch).map_err(Fail::new)?;
+        tiersim_core::trace::batch::unpack_sizes(sizes, batch).map_err(Fail::new)?;
         self.run.replay(&self.batch);
         Ok(())
     }

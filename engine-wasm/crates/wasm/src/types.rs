@@ -18,7 +18,7 @@ use crate::Fail;
 
 #[wasm_bindgen(typescript_custom_section)]
 const IMPORTS: &str = r#"import type {
-  Catalogue, Checked, DepthMode, Issue, ItemList, LinkConfig, NamedScenario, PolicyConfig, CacheConfig, MiniReport, Report, SamplePlan,
+  CapacityFacts, Catalogue, Checked, DepthMode, Issue, ItemList, LinkConfig, NamedScenario, PolicyConfig, CacheConfig, MiniReport, Report, SamplePlan,
   San, Scenario, ShapeCheck, Topology, SizePair, SourceFacts, SpaceEntry, StartText, Tally, TeachInput, TeachItem, TeachStep,
   Check, Expected, Verdict, TraceAssignment, TraceSummary, UpsideReport, WorkloadConfig, WorkloadFacts,
 } from '../generated/engine';"#;
@@ -36,6 +36,11 @@ extern "C" {
     pub type ShapeCheckJs;
     #[wasm_bindgen(typescript_type = "Topology")]
     pub type TopologyJs;
+    /// A cache's capacity: blocks, or bytes with a unit.
+    #[wasm_bindgen(typescript_type = "number | string")]
+    pub type CapacityJs;
+    #[wasm_bindgen(typescript_type = "CapacityFacts")]
+    pub type CapacityFactsJs;
     #[wasm_bindgen(typescript_type = "Catalogue")]
     pub type CatalogueJs;
     #[wasm_bindgen(typescript_type = "WorkloadConfig")]

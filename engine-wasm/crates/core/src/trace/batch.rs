@@ -12,6 +12,10 @@
 //! A *sampled* batch (miss-ratio curves fed by a reader that samples: `analysis::minisim::
 //! Sampler`) carries only the references of sampled blocks, two words each: the block, then
 //! `op | hint << 8` (the codes above). [`unpack_sampled`] checks it the same way.
+//!
+//! A *sized* trace's batch (read as objects, [`Trace::sizes`]) also carries each record's size
+//! in bytes, two words (low, high) per record beside the records' words ([`pack_sizes`],
+//! [`unpack_sizes`]); a trace without sizes sends none.
 
 use super::{Record, Trace};
 use crate::model::{Block, Op, WriteHint};
@@ -106,6 +110,37 @@ pub fn pack_records(records: &[Record], out: &mut Vec<u32>) {
     }
 }
 
+/// Words per record's size.
+pub const SIZE_WORDS: usize = 2;
+
+/// Appends `sizes` (a sized trace's, one per record), packed, to `out`.
+pub fn pack_sizes(sizes: &[u64], out: &mut Vec<u32>) {
+    out.reserve(sizes.len() * SIZE_WORDS);
+    for &s in sizes {
+        out.extend_from_slice(&[s as u32, (s >> 32) as u32]);
+    }
+}
+
+/// Sets `batch.sizes` from packed `words`, after [`unpack`] filled its records: none (a trace
+/// without sizes) or one per record. On an error the whole batch is left empty.
+pub fn unpack_sizes(words: &[u32], batch: &mut Trace) -> Result<(), String> {
+    batch.sizes.clear();
+    if words.is_empty() {
+        return Ok(());
+    }
+    if words.len() != batch.records.len() * SIZE_WORDS {
+        let records = batch.records.len();
+        batch.records.clear();
+        batch.refs.clear();
+        return Err(format!(
+            "batch: {} size words for {records} records (none, or {SIZE_WORDS} per record)",
+            words.len()
+        ));
+    }
+    batch.sizes.extend(words.chunks_exact(SIZE_WORDS).map(|w| w[0] as u64 | (w[1] as u64) << 32));
+    Ok(())
+}
+
 /// Refills `batch` (its `records` and `refs`; `raw` untouched) from packed `words` and `refs`,
 /// keeping its vectors' capacity. `universe`: every reference must be below it (the trace's
 /// distinct blocks). On an error `batch` is left empty.
@@ -190,6 +225,32 @@ mod tests {
         assert_eq!(back.records[1].time_us(), None);
         assert_eq!(back.records[2].client, 65535);
         assert_eq!(back.records[3].write_hint, Some(WriteHint::Replace));
+    }
+
+    #[test]
+    fn a_sized_batch_keeps_its_sizes() {
+        let t = parse(
+            b"time,client,block,nblocks,op,hint,size\n0,0,10,1,r,,1\n1,0,11,1,r,,6000000000\n2,1,10,1,w,,4096\n",
+            Format::Csv,
+            &Options { block_size: 4096, object_mode: true },
+        )
+        .unwrap();
+        assert_eq!(t.sizes, [1, 6_000_000_000, 4096]);
+        let (mut words, mut sizes) = (Vec::new(), Vec::new());
+        pack_records(&t.records, &mut words);
+        pack_sizes(&t.sizes, &mut sizes);
+        assert_eq!(sizes.len(), 3 * SIZE_WORDS);
+        let mut back = Trace::default();
+        unpack(&words, &t.refs, t.distinct(), &mut back).unwrap();
+        unpack_sizes(&sizes, &mut back).unwrap();
+        assert_eq!(back.sizes, t.sizes);
+        // The next batch without sizes drops them; a wrong count empties the batch.
+        unpack(&words, &t.refs, t.distinct(), &mut back).unwrap();
+        unpack_sizes(&[], &mut back).unwrap();
+        assert!(back.sizes.is_empty());
+        let e = unpack_sizes(&sizes[..4], &mut back).unwrap_err();
+        assert_eq!(e, "batch: 4 size words for 3 records (none, or 2 per record)");
+        assert!(back.records.is_empty() && back.refs.is_empty() && back.sizes.is_empty());
     }
 
     #[test]
