@@ -291,6 +291,12 @@ fn print_human(s: &Scenario, r: &Report) {
         "  hit fractions      client {:.4}  array {:.4}  disk {:.4}",
         r.hit_fractions.client, r.hit_fractions.array, r.hit_fractions.disk
     );
+    if let Some(b) = &r.bytes {
+        println!(
+            "  byte hit fractions client {:.4}  array {:.4}  disk {:.4}  of {} bytes read ({} written)",
+            b.hit_fractions.client, b.hit_fractions.array, b.hit_fractions.disk, b.read, b.written
+        );
+    }
     println!("  demotions          {} ({} moved data)", c.demotions, c.demotions_moved);
     println!("  mean latency       {:.4} ms{}", r.mean_latency_ms, if r.queueing { " (queueing)" } else { "" });
     if let Some(f) = r.fairness {
@@ -318,6 +324,19 @@ fn print_human(s: &Scenario, r: &Report) {
             "    {:<14} {:<12} {:>8}/{:<8} {:>10} {:>9} {:>11} {:>10}",
             cache.name, cache.policy, cache.blocks, cache.capacity, k.hits, k.misses, k.demotions_in, k.evictions
         );
+        if let Some(b) = &cache.bytes {
+            let held = match (b.held, b.capacity) {
+                (Some(held), Some(capacity)) => format!("holds {held} of {capacity} bytes, "),
+                _ => String::new(),
+            };
+            let lookups = (b.hits + b.misses).max(1) as f64;
+            let refused = b.too_large.filter(|&n| n > 0).map_or(String::new(), |n| format!(", {n} objects too large"));
+            println!(
+                "      {held}byte hit ratio {:.4}, {} bytes from its disk{refused}",
+                b.hits as f64 / lookups,
+                b.from_disk
+            );
+        }
         if let Some(p) = &cache.prefetch {
             println!(
                 "      prefetched {} blocks ahead: {} read (prefetch hits), {} left unread (wasted), {} still held unread",

@@ -14,8 +14,8 @@ use std::time::Instant;
 use serde::Serialize;
 use tiersim_core::analysis::minisim::bytes::{self as byte_curves, ByteCurves, ByteReport};
 use tiersim_core::analysis::minisim::{Method, MiniReport, MiniSim, Sampling};
+use tiersim_core::model::Capacity;
 use tiersim_core::policy::PolicyConfig;
-use tiersim_core::run::sim::Capacity;
 use tiersim_core::trace::Trace;
 
 use crate::options::{default_sizes, parse_policies, parse_sizes};

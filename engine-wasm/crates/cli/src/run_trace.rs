@@ -93,6 +93,7 @@ mod tests {
                 name: "t.csv.gz".into(),
                 format: None,
                 object_mode: false,
+                ignore_sizes: false,
                 skip_bad: false,
                 warmup_requests: warmup,
                 clients: TraceClients::Merged,

@@ -12,8 +12,9 @@ use std::time::Instant;
 
 use std::sync::Arc;
 use tiersim_core::hierarchy::MultiBlock;
+use tiersim_core::model::Capacity;
 use tiersim_core::policy::PolicyConfig;
-use tiersim_core::run::sim::{offline_build_bytes, offline_bytes, Capacity, ReferenceString, SimResult, Simulator};
+use tiersim_core::run::sim::{offline_build_bytes, offline_bytes, ReferenceString, SimResult, Simulator};
 use tiersim_core::trace::pipeline::Replayed;
 
 use tiersim_core::trace::Trace;

@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::sync::Arc;
 use tiersim_core::analysis::stackbytes::{self, ByteShards, ByteStack, ByteStackReport, SampledByteReport};
 use tiersim_core::analysis::stackdist::{SampledReport, Shards, StackDistances, StackReport};
-use tiersim_core::run::sim::Capacity;
+use tiersim_core::model::Capacity;
 
 use tiersim_core::trace::{Format, Trace};
 

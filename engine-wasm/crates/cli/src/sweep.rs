@@ -10,8 +10,8 @@ use std::sync::Mutex;
 
 use serde::Serialize;
 use tiersim_core::hierarchy::MultiBlock;
+use tiersim_core::model::Capacity;
 use tiersim_core::policy::PolicyConfig;
-use tiersim_core::run::sim::Capacity;
 use tiersim_core::scenario::CacheConfig;
 use tiersim_core::{Run, Scenario};
 

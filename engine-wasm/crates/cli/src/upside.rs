@@ -29,7 +29,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut points: Vec<SizePair> = args.sizes.iter().map(|t| parse_pair(t)).collect::<Result<_, _>>()?;
     if points.is_empty() {
         let shape = scenario.shape().map_err(|e| format!("{}: {e}", args.scenario))?;
-        points.push(path_sizes(&shape, 0));
+        points.push(path_sizes(&shape, 0, scenario.block_size));
     }
     if args.sweep > 0 {
         if args.sweep > 32 {
