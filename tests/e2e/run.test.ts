@@ -49,7 +49,7 @@ describe('tiersim in Chromium: run', () => {
     const r = await results(page);
     // The page ran (and encodes) the paper scenario, the same as the engine's own default.
     expect(r.scenario).toMatchObject({
-      version: 4,
+      version: 5,
       topology: {
         kind: 'two-level',
         client: { capacity: 16384, policy: { kind: 'lru' } },

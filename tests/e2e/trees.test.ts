@@ -109,7 +109,7 @@ describe('tiersim in Chromium: trees', () => {
       ['client1', 'left', 1024],
       ['client2', 'right', 1024],
       ['left', 'array', 2048],
-      ['right', 'array', 2048],
+      ['right', 'array', '8MiB'], // kept as typed: 2,048 blocks
       ['cache6', 'left', 1024],
       ['cache7', 'right', 1024],
     ]);

@@ -233,7 +233,7 @@ describe('engine in wasm', () => {
       /scenario\.topology.*warp-drive/,
     );
     expect(() => new Simulation(scenario((s) => (s.version = 7)))).toThrow(
-      'scenario.version: version 7 is newer than this tiersim understands (it reads versions 1 to 4)',
+      'scenario.version: version 7 is newer than this tiersim understands (it reads versions 1 to 5)',
     );
     // Not a document at all: text where an object belongs (the old façade's JSON text).
     expect(() => new Simulation('{"version":1' as unknown as Scenario)).toThrow(
@@ -287,7 +287,7 @@ describe('engine in wasm', () => {
       {
         path: ['version'],
         at: 'version',
-        message: 'version 7 is newer than this tiersim understands (it reads versions 1 to 4)',
+        message: 'version 7 is newer than this tiersim understands (it reads versions 1 to 5)',
       },
     ]);
     expect(checkScenario('{"version":1').issues).toEqual([
@@ -709,11 +709,11 @@ describe('engine in wasm', () => {
     const decoded = decodeScenarioFromHash(`#s=${LZString.compressToEncodedURIComponent(JSON.stringify(v3))}`);
     if (!decoded.ok) throw new Error(`expected the link to open, got ${JSON.stringify(decoded)}`);
     expect([decoded.fromHash, decoded.migratedFrom]).toEqual([true, 3]);
-    expect(decoded.scenario).toMatchObject({ version: 4, coWrites: 'plain' });
+    expect(decoded.scenario).toMatchObject({ version: 5, coWrites: 'plain' });
     // What the page runs is what the engine runs for the old document; version 4's own way differs.
     const ours = runScenario(decoded.scenario);
     expect(ours).toEqual(runScenario(v3));
-    expect(runScenario({ ...v3, version: 4 }).counters).not.toEqual(ours.counters);
+    expect(runScenario({ ...v3, version: 5 }).counters).not.toEqual(ours.counters);
   });
 
   describe('links from before version 2', () => {
@@ -738,7 +738,7 @@ describe('engine in wasm', () => {
         const hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify(v1))}`;
         const decoded = decodeScenarioFromHash(hash);
         if (!decoded.ok) throw new Error(`${name}: expected the link to open, got ${JSON.stringify(decoded)}`);
-        expect([decoded.fromHash, decoded.migratedFrom, decoded.scenario.version], name).toEqual([true, 1, 4]);
+        expect([decoded.fromHash, decoded.migratedFrom, decoded.scenario.version], name).toEqual([true, 1, 5]);
         // What the page then runs (and encodes in its links) is what the engine runs for the old link.
         const ours = runScenario(decoded.scenario);
         expect(ours, name).toEqual(runScenario(v1));

@@ -58,30 +58,35 @@ describe('App', () => {
     expect(value('share-url')).toBe(window.location.href);
   });
 
-  it('takes a cache size in blocks or in bytes, always storing whole blocks', () => {
+  it('takes a cache size in blocks or in bytes, keeping bytes as typed', () => {
     render(<App />);
     const capacity = () => decodeScenarioFromHash(window.location.hash);
+    // A unit re-expresses the size: 16,384 blocks × 4 KiB are 64 MiB, kept as bytes.
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'MiB' } });
-    expect(value('client-capacity')).toBe('64'); // 16,384 blocks × 4 KiB
+    expect(value('client-capacity')).toBe('64');
+    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: '64MiB' } } } });
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '1.5' } });
-    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: 384 } } } });
+    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: '1.5MiB' } } } });
+    // Where requests carry no sizes, bytes hold whole blocks: the hint says how many.
+    expect(screen.getByText(/^384 blocks of 4 KiB/)).toBeTruthy();
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'KiB' } });
     expect(value('client-capacity')).toBe('1536');
-    // Not a whole block: the nearest one.
-    fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '10' } });
-    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: 3 } } } });
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'GiB' } });
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '1' } });
-    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: 262_144 } } } });
-    // Under half a block is no block: the form says so, and the link keeps the last valid size.
+    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: '1GiB' } } } });
+    // Under one block is no block: the engine says so, and the link keeps the last valid size.
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'KiB' } });
+    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: '1048576KiB' } } } });
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '1' } });
     expect(screen.getByTestId('client-capacity-error').textContent).toBe(
-      'must be between 1 and 33554432 blocks (got 0); a block is 4 KiB',
+      '1KiB holds no block of 4096 bytes: a cache holds whole blocks here (sizes come only with a trace read as objects)',
     );
-    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: 262_144 } } } });
+    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: '1048576KiB' } } } });
+    // Back to blocks: the nearest whole block of what the field says.
+    fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '8' } });
     fireEvent.change(screen.getByTestId('client-capacity-unit'), { target: { value: 'blocks' } });
-    expect(value('client-capacity')).toBe('0');
+    expect(value('client-capacity')).toBe('2');
+    expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: 2 } } } });
   });
 
   it('switches to a single cache, offering the offline bounds, and back', () => {
@@ -606,11 +611,11 @@ describe('App', () => {
     // A link from a newer tiersim pasted into the tab: a message naming the field; the scenario stays.
     fireEvent.change(screen.getByTestId('client-capacity'), { target: { value: '150' } });
     const shown = window.location.href;
-    window.location.hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify({ ...migrated, version: 5 }))}`;
+    window.location.hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify({ ...migrated, version: 6 }))}`;
     fireEvent(window, new HashChangeEvent('hashchange'));
     const banner = await screen.findByTestId('url-error', undefined, { timeout: 5000 });
     expect(banner.textContent).toContain(
-      'scenario.version: version 5 is newer than this tiersim understands (it reads versions 1 to 4)',
+      'scenario.version: version 6 is newer than this tiersim understands (it reads versions 1 to 5)',
     );
     expect(banner.textContent).toContain('keeping the scenario you had');
     expect(value('client-capacity')).toBe('150');

@@ -25,7 +25,7 @@ const cacheOf = (s: Scenario) => {
 function fakeRunner(delay: (s: Scenario) => number = () => 0): PointRunner {
   return (scenario, signal) =>
     new Promise((resolve, reject) => {
-      const size = cacheOf(scenario).capacity;
+      const size = Number(cacheOf(scenario).capacity);
       const miss = (cacheOf(scenario).policy.kind === 'min' ? 0.8 : 1) / (1 + size / 100);
       const t = setTimeout(
         () =>
@@ -124,7 +124,7 @@ describe('sweep points', () => {
       inFlight++;
       most = Math.max(most, inFlight);
       try {
-        return await fakeRunner((x) => 30 - cacheOf(x).capacity / 100)(s, signal);
+        return await fakeRunner((x) => 30 - Number(cacheOf(x).capacity) / 100)(s, signal);
       } finally {
         inFlight--;
       }

@@ -26,7 +26,7 @@ afterEach(() => {
 /** A made-up but deterministic miss ratio: depends on the point only, never on timing. */
 function missOf(s: Scenario): number {
   const c = cacheOf(s);
-  return (c.policy.kind === 'min' ? 0.5 : 1) / (1 + c.capacity / 100);
+  return (c.policy.kind === 'min' ? 0.5 : 1) / (1 + Number(c.capacity) / 100);
 }
 
 /** The one cache a sweep point runs. */
@@ -138,7 +138,7 @@ describe('defaultPoolSize', () => {
 
 describe('workerPool + runSweep', () => {
   it('keeps at most K points in flight on K lazily created workers, and closes them all', async () => {
-    const engine = fakeEngine((s) => (cacheOf(s).capacity % 7) + 1);
+    const engine = fakeEngine((s) => (Number(cacheOf(s).capacity) % 7) + 1);
     const pool = workerPool(2, engine.createClient);
     expect(engine.workers).toHaveLength(0); // a worker starts with its first point
     const landed: number[] = [];
@@ -187,7 +187,7 @@ describe('workerPool + runSweep', () => {
     };
     const one = await sweep(1, () => 0);
     // Four workers, the small caches slowest: points land in a very different order.
-    const four = await sweep(4, (s) => 20 - cacheOf(s).capacity / 100);
+    const four = await sweep(4, (s) => 20 - Number(cacheOf(s).capacity) / 100);
     expect(one.landed).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(four.landed).not.toEqual(one.landed);
     expect(four.results).toEqual(one.results);

@@ -98,7 +98,7 @@ describe('scenario URL codec', () => {
     expect(decodeScenarioFromHash(hashOf(JSON.stringify({ ...defaultScenario(), version: 'two' })))).toEqual({
       ok: false,
       kind: 'invalid',
-      message: 'scenario.version: expected 1 to 4, got "two"',
+      message: 'scenario.version: expected 1 to 5, got "two"',
     });
     expect(decodeScenarioFromHash(hashOf('{}'))).toEqual({
       ok: false,
@@ -108,11 +108,11 @@ describe('scenario URL codec', () => {
   });
 
   it('refuses a scenario from a newer tiersim, naming its version', () => {
-    const s = { ...defaultScenario(), version: 5, somethingNew: true };
+    const s = { ...defaultScenario(), version: 6, somethingNew: true };
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(s)))).toEqual({
       ok: false,
       kind: 'future-version',
-      message: 'scenario.version: version 5 is newer than this tiersim understands (it reads versions 1 to 4)',
+      message: 'scenario.version: version 6 is newer than this tiersim understands (it reads versions 1 to 5)',
     });
   });
 
@@ -135,7 +135,7 @@ describe('scenario URL codec', () => {
       fromHash: true,
       migratedFrom: 1,
     });
-    expect(migrated.scenario).toMatchObject({ version: 4, topology: { kind: 'two-level' }, multiBlock: 'atomic' });
+    expect(migrated.scenario).toMatchObject({ version: 5, topology: { kind: 'two-level' }, multiBlock: 'atomic' });
     // A refusal of the old document names its field, in the engine's words.
     const bad = { ...v1, client: { capacity: 0, policy: { kind: 'lru' } } };
     expect(decodeScenarioFromHash(hashOf(JSON.stringify(bad)))).toMatchObject({

@@ -2,6 +2,7 @@
 // cooperate, and where its requests come from — and how many requests a run of it serves. The
 // facts are web/scenario/summary.ts's, which an exported figure's line renders its own way.
 import { formatCount } from '../format/numbers';
+import { type Capacity, formatCapacity } from '../scenario/capacity';
 import { protocolName, type Scenario, type TraceSource } from '../scenario/document';
 import { scenarioFacts, type ScenarioFacts, type TopologyFacts } from '../scenario/summary';
 
@@ -12,11 +13,16 @@ export function formatShort(n: number): string {
   return `${Number((n / 1e9).toPrecision(3))} G`;
 }
 
+/** A capacity at a glance: blocks short ("2.5 M"), bytes as written ("1GiB"). */
+function shortCapacity(c: Capacity): string {
+  return typeof c === 'number' ? formatShort(c) : formatCapacity(c);
+}
+
 /** "LRU 16,384 → MRU 16,384", "one cache: ARC 8,192", "tree of 4 clients × 3 levels (LRU, MRU)". */
 export function topologySummary(t: TopologyFacts): string {
-  if (t.kind === 'single') return `one cache: ${t.cache.policy} ${formatShort(t.cache.capacity)}`;
+  if (t.kind === 'single') return `one cache: ${t.cache.policy} ${shortCapacity(t.cache.capacity)}`;
   if (t.kind === 'two-level')
-    return `${t.client.policy} ${formatShort(t.client.capacity)} → ${t.array.policy} ${formatShort(t.array.capacity)}`;
+    return `${t.client.policy} ${shortCapacity(t.client.capacity)} → ${t.array.policy} ${shortCapacity(t.array.capacity)}`;
   return `tree of ${t.clients} clients × ${t.levels} levels (${[...new Set(t.caches.map((c) => c.policy))].join(', ')})`;
 }
 

@@ -1,6 +1,7 @@
 // Exporting what a run showed: its report as JSON (with the scenario that made it) or as CSV
 // (a `section,key,value` table: the summary, the latency CDF, each client and each cache), and any
 // chart as a standalone SVG (its CSS styles inlined) or a PNG drawn from that SVG.
+import { type Capacity, formatCapacity } from '../scenario/capacity';
 import { protocolName, type Scenario } from '../scenario/document';
 import { scenarioFacts } from '../scenario/summary';
 import type { Report } from '../worker/protocol';
@@ -156,12 +157,14 @@ export function scenarioSummary(s: Scenario): string {
       ? `trace ${f.source.name}`
       : `${f.source.workload.toUpperCase()} workload, ${count(f.measured)} measured requests`;
   const t = f.topology;
+  // "2,048 blocks", or bytes as written ("1GiB").
+  const size = (c: Capacity) => (typeof c === 'number' ? `${count(c)} blocks` : formatCapacity(c));
   const caches =
     t.kind === 'single'
-      ? `one cache, ${t.cache.policy} ${count(t.cache.capacity)} blocks`
+      ? `one cache, ${t.cache.policy} ${size(t.cache.capacity)}`
       : t.kind === 'two-level'
-        ? `client ${t.client.policy} ${count(t.client.capacity)} → array ${t.array.policy} ${count(t.array.capacity)} blocks`
-        : `a tree of ${t.caches.length} caches (${t.caches.map((c) => `${c.name} ${c.policy} ${count(c.capacity)}`).join(', ')})`;
+        ? `client ${t.client.policy} ${size(t.client.capacity).replace(/ blocks$/, '')} → array ${t.array.policy} ${size(t.array.capacity)}`
+        : `a tree of ${t.caches.length} caches (${t.caches.map((c) => `${c.name} ${c.policy} ${formatCapacity(c.capacity)}`).join(', ')})`;
   const kib = f.blockSize / 1024;
   const protocol = f.protocol === null ? null : f.protocol === 'none' ? 'no protocol' : protocolName(f.protocol);
   return [source, caches, protocol, `${kib >= 1 ? `${kib} KiB` : `${f.blockSize} B`} blocks`]

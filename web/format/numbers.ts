@@ -33,3 +33,12 @@ export function formatPercent(f: number): string {
   const p = f * 100;
   return `${p >= 99.95 || p === 0 ? p.toFixed(0) : p < 0.1 ? p.toFixed(2) : p.toFixed(1)} %`;
 }
+
+/** Bytes in the largest power-of-1024 unit, three significant digits: 1536 → "1.5 KiB", 3e9 → "2.79 GiB". */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  let k = 0;
+  while (k < units.length - 1 && Math.abs(n) >= 1024 ** (k + 1)) k++;
+  return `${formatSig(n / 1024 ** k)} ${units[k]}`;
+}

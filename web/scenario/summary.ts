@@ -4,12 +4,14 @@
 // bar's, short and at a glance (web/app/summary.ts), and an exported figure's, spelled out
 // (web/export/export.ts) — so the two never disagree on what the scenario is.
 import { blockSizeOf, protocolKind, shapeOf, workloadBlocks, type ProtocolKind, type Scenario } from './document';
+import type { Capacity } from './capacity';
 import { sourceRequests, traceOf, workloadOf } from './topology';
 
 export interface CacheFacts {
   /** Its policy, as the papers write it ("LRU", "S3-FIFO"). */
   policy: string;
-  capacity: number;
+  /** Blocks, or bytes as written ("1GiB"). */
+  capacity: Capacity;
 }
 
 export type TopologyFacts =

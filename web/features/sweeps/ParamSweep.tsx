@@ -2,12 +2,13 @@
 // Figure 19: where DEMOTE stops paying; two levels, or every link of a tree), the client's share
 // of a fixed total cache (paper 003 Figure 8; two levels) and SLRU's protected share (paper 001;
 // the first client's cache alone) — every point a run on the worker pool.
+import { capacityBlocks } from '../../scenario/capacity';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMs, formatPercent } from '../../format/numbers';
 import { SWEEP_HEIGHT, SweepChart } from '../../charts/sweep/SweepChart';
 import { computeSweepLayout as layOut, type SweepChartSpec, type SweepLayout } from '../../charts/sweep/useSweepLayout';
 import { linkPresets } from '../../scenario/links';
-import { checkScenario, describeIssue, type PolicyConfig, type Scenario } from '../../scenario/document';
+import { blockSizeOf, checkScenario, describeIssue, type PolicyConfig, type Scenario } from '../../scenario/document';
 import { asSingle, firstPath, setProtocol } from '../../scenario/topology';
 import { runLink } from '../../scenario/url';
 import type { Report } from '../../worker/protocol';
@@ -97,12 +98,14 @@ export function sweepSpec(base: Scenario, param: SweepParam): SweepSpec | { erro
   }
   if (param === 'ratio') {
     const two = (s: Scenario) => s.topology as Extract<Scenario['topology'], { kind: 'two-level' }>;
-    const total = two(base).client.capacity + two(base).array.capacity;
+    const bs = blockSizeOf(base);
+    const total = capacityBlocks(two(base).client.capacity, bs) + capacityBlocks(two(base).array.capacity, bs);
     const xs = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
     const split = (s: Scenario, share: number) =>
       at(s, (c) => {
-        two(c).client.capacity = Math.max(1, Math.round(total * share));
-        two(c).array.capacity = Math.max(1, total - two(c).client.capacity);
+        const client = Math.max(1, Math.round(total * share));
+        two(c).client.capacity = client;
+        two(c).array.capacity = Math.max(1, total - client);
       });
     return {
       param,

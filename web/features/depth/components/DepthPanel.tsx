@@ -5,6 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import { formatCount, formatSig } from '../../../format/numbers';
 import { DepthChart } from '../../../charts/depth/DepthChart';
 import type { DepthMark, DepthScale, DepthUnit } from '../../../charts/depth/useDepthLayout';
+import { type Capacity, capacityBlocks, inBytes } from '../../../scenario/capacity';
 import { blockSizeOf, limits, type Scenario } from '../../../scenario/document';
 import type { Report } from '../../../worker/protocol';
 import { ChartExport } from '../../../export/ChartExport';
@@ -17,13 +18,21 @@ export interface DepthPanelProps {
   running: boolean;
 }
 
-/** The run's own cache sizes, marked on the graph. */
-function marksOf(s: Scenario | null): DepthMark[] {
+/**
+ * The run's own cache sizes, marked on the graph — in blocks (objects), which the graph counts:
+ * none where a cache holds bytes of objects of any size, which no depth stands for.
+ */
+function marksOf(s: Scenario | null, sized: boolean): DepthMark[] {
   const t = s?.topology;
-  if (!t || t.kind === 'tree') return [];
-  if (t.kind === 'single')
-    return [{ key: 'cache', label: `cache ${formatCount(t.cache.capacity)}`, size: t.cache.capacity }];
-  const [c, a] = [t.client.capacity, t.array.capacity];
+  if (!s || !t || t.kind === 'tree') return [];
+  const caches = t.kind === 'single' ? [t.cache] : [t.client, t.array];
+  if (sized && caches.some((c) => inBytes(c.capacity))) return [];
+  const blocks = (c: Capacity) => capacityBlocks(c, blockSizeOf(s));
+  if (t.kind === 'single') {
+    const n = blocks(t.cache.capacity);
+    return [{ key: 'cache', label: `cache ${formatCount(n)}`, size: n }];
+  }
+  const [c, a] = [blocks(t.client.capacity), blocks(t.array.capacity)];
   return [
     { key: 'client', label: `client ${formatCount(c)}`, size: c },
     { key: 'aggregate', label: `client + array ${formatCount(c + a)}`, size: c + a },
@@ -37,7 +46,8 @@ export function DepthPanel({ report, scenario, running }: DepthPanelProps) {
   const all = report?.depthCurves ?? [];
   const curves = useMemo(() => all.filter((c) => !hidden.has(c.name)), [all, hidden]);
   const panel = useRef<HTMLDivElement>(null);
-  const marks = useMemo(() => marksOf(scenario), [scenario]);
+  const sized = report?.bytes !== undefined;
+  const marks = useMemo(() => marksOf(scenario, sized), [scenario, sized]);
   const sampled = all.find((c) => c.sampledRate !== undefined);
   const toggle = (name: string) =>
     setHidden((h) => {

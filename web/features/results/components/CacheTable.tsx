@@ -4,7 +4,7 @@
 // has an admission filter, the share of brought-in blocks it turned away; where a cache
 // prefetches, how many blocks it fetched ahead and how many of those were read (prefetch hits)
 // or left unread (wasted).
-import { formatCount, formatPercent, formatSig } from '../../../format/numbers';
+import { formatBytes, formatCount, formatPercent, formatSig } from '../../../format/numbers';
 import type { Report } from '../../../worker/protocol';
 import { writeMix } from './ClientResults';
 
@@ -13,6 +13,8 @@ export function CacheTable({ report }: { report: Report }) {
   const writes = report.caches.some((c) => c.writes > 0);
   const admission = report.caches.some((c) => c.admission);
   const prefetch = report.caches.some((c) => c.prefetch);
+  // Objects of any size: each cache's hits by bytes too, and what its disk (origin) sent.
+  const sized = report.bytes !== undefined;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes the focus, so the keys can scroll it
     <section className="table-scroll" tabIndex={0} aria-label="Each cache (scrolls sideways)">
@@ -24,6 +26,8 @@ export function CacheTable({ report }: { report: Report }) {
             <th scope="col">above it</th>
             <th scope="col">held</th>
             <th scope="col">hit ratio</th>
+            {sized && <th scope="col">byte hit ratio</th>}
+            {sized && <th scope="col">from disk</th>}
             <th scope="col">evictions</th>
             {admission && <th scope="col">declined</th>}
             {prefetch && <th scope="col">prefetch hits</th>}
@@ -52,10 +56,31 @@ export function CacheTable({ report }: { report: Report }) {
                 </th>
                 <td>{c.policy.toUpperCase()}</td>
                 <td>{c.parent === null ? 'disk' : names[c.parent]}</td>
-                <td>
-                  {formatCount(c.blocks)} / {formatCount(c.capacity)}
+                <td data-testid="cache-held">
+                  {c.bytes?.capacity !== undefined ? (
+                    <>
+                      {formatBytes(c.bytes.held ?? 0)} / {formatBytes(c.bytes.capacity)}{' '}
+                      <span className="muted">({formatCount(c.blocks)} objects)</span>
+                    </>
+                  ) : (
+                    <>
+                      {formatCount(c.blocks)} / {formatCount(c.capacity)}
+                    </>
+                  )}
                 </td>
                 <td>{lookups ? formatPercent(c.hits / lookups) : '—'}</td>
+                {sized && (
+                  <td data-testid="cache-byte-hits" data-value={c.bytes ? `${c.bytes.hits},${c.bytes.misses}` : ''}>
+                    {c.bytes && c.bytes.hits + c.bytes.misses > 0
+                      ? formatPercent(c.bytes.hits / (c.bytes.hits + c.bytes.misses))
+                      : '—'}
+                  </td>
+                )}
+                {sized && (
+                  <td data-testid="cache-from-disk">
+                    {c.parent === null && c.bytes ? formatBytes(c.bytes.fromDisk) : '—'}
+                  </td>
+                )}
                 <td>{formatCount(c.evictions)}</td>
                 {admission && (
                   <td

@@ -1,4 +1,4 @@
-import { formatCount, formatPercent } from '../../../format/numbers';
+import { formatBytes, formatCount, formatPercent } from '../../../format/numbers';
 import type { Report } from '../../../worker/protocol';
 
 const LEVELS = [
@@ -24,6 +24,10 @@ export function HitBars({
   // A tree sums over its clients: their own caches, the shared caches above them, the disks.
   const treeLabel = { client: 'Clients’ own', array: 'Shared caches', disk: 'Disks' } as const;
   const b = report?.blockHitFractions;
+  // Objects of any size (a trace read as objects, with sizes): a request is one object, so the
+  // split that differs is by bytes — the byte hit ratio.
+  const bytes = report?.bytes;
+  const by = bytes?.hitFractions;
   return (
     <>
       <ul className="hit-bars">
@@ -47,15 +51,29 @@ export function HitBars({
           );
         })}
       </ul>
-      <p
-        className="stat-sub"
-        data-testid="block-hits"
-        {...(b ? { 'data-client': String(b.client), 'data-disk': String(b.disk) } : {})}
-      >
-        {b
-          ? `Per block: ${single ? 'cache' : tree ? 'own' : 'client'} ${formatPercent(b.client)}${single ? '' : ` · ${tree ? 'shared' : 'array'} ${formatPercent(b.array)}`} · disk ${formatPercent(b.disk)} — a multi-block read is a hit only if every block is there`
-          : 'per request; the per-block split follows the run'}
-      </p>
+      {by && bytes ? (
+        <p
+          className="stat-sub"
+          data-testid="byte-hits"
+          data-client={String(by.client)}
+          data-array={String(by.array)}
+          data-disk={String(by.disk)}
+        >
+          By bytes: {single ? 'cache' : tree ? 'own' : 'client'} {formatPercent(by.client)}
+          {single ? '' : ` · ${tree ? 'shared' : 'array'} ${formatPercent(by.array)}`} · disk {formatPercent(by.disk)}{' '}
+          of {formatBytes(bytes.read)} read — objects of any size, each its own bytes
+        </p>
+      ) : (
+        <p
+          className="stat-sub"
+          data-testid="block-hits"
+          {...(b ? { 'data-client': String(b.client), 'data-disk': String(b.disk) } : {})}
+        >
+          {b
+            ? `Per block: ${single ? 'cache' : tree ? 'own' : 'client'} ${formatPercent(b.client)}${single ? '' : ` · ${tree ? 'shared' : 'array'} ${formatPercent(b.array)}`} · disk ${formatPercent(b.disk)} — a multi-block read is a hit only if every block is there`
+            : 'per request; the per-block split follows the run'}
+        </p>
+      )}
     </>
   );
 }

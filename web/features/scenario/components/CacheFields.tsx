@@ -4,6 +4,14 @@
 import { useState, type ReactNode } from 'react';
 import { catalogue } from '../../../engine/engine';
 import {
+  CAPACITY_UNITS,
+  type Capacity,
+  type CapacityUnit,
+  capacityFrom,
+  capacityIn,
+  capacityInUnits,
+} from '../../../scenario/capacity';
+import {
   limits,
   paramValue,
   policyInfo,
@@ -17,30 +25,13 @@ import { offlinePolicies, onlinePolicies } from '../../../scenario/policies';
 import { NumberField } from '../../../ui/NumberField';
 import { SelectField } from '../../../ui/SelectField';
 
-/** What a capacity may be typed in. */
-export const CAPACITY_UNITS = ['blocks', 'KiB', 'MiB', 'GiB'] as const;
-export type CapacityUnit = (typeof CAPACITY_UNITS)[number];
-
-/** Blocks per `unit`: 1 for blocks, else the unit's bytes over the block size. */
-function blocksPer(unit: CapacityUnit, blockSize: number): number {
-  return unit === 'blocks' ? 1 : (unit === 'KiB' ? 1024 : unit === 'MiB' ? 1024 ** 2 : 1024 ** 3) / blockSize;
-}
-
-/**
- * A capacity typed as `value` `unit`s, in whole blocks (the nearest; a size under half a block
- * is 0 blocks, which the scenario check refuses). Not a number stays not a number.
- */
-export function blocksOf(value: number, unit: CapacityUnit, blockSize: number): number {
-  if (!Number.isFinite(value)) return value;
-  return unit === 'blocks' ? value : Math.round(value * blocksPer(unit, blockSize));
-}
-
 export interface CacheFieldsProps {
   /** The cache's path in the scenario (`client`, `array`, `tree.caches.2`): prefixes error paths. */
   level: string;
   /** Prefixes test ids (default: `level`). */
   testPrefix?: string;
-  capacity: number;
+  /** Blocks (objects, for a trace read as objects), or bytes with a unit ("1GiB"). */
+  capacity: Capacity;
   policy: PolicyConfig;
   /** Paper 003's CO flag for this cache. */
   co?: boolean;
@@ -55,10 +46,10 @@ export interface CacheFieldsProps {
   /** Also offer the offline policies (MIN, read-OPT): wherever the cache's stream is known in advance, which the scenario check says. */
   offline?: boolean;
   sizeHint?: ReactNode;
-  /** Bytes per block: the capacity can be typed in blocks or in KiB, MiB or GiB of them. */
+  /** Bytes per block: a capacity in bytes holds this many bytes a block where requests carry no sizes. */
   blockSize: number;
   errorAt: (path: string) => string | undefined;
-  onCapacity: (capacity: number) => void;
+  onCapacity: (capacity: Capacity) => void;
   onPolicy: (policy: PolicyConfig) => void;
 }
 
@@ -81,8 +72,10 @@ export function CacheFields({
   onCapacity,
   onPolicy,
 }: CacheFieldsProps) {
-  const [unit, setUnit] = useState<CapacityUnit>('blocks');
-  const per = blocksPer(unit, blockSize);
+  // An emptied field (NaN) keeps the unit it was typed in.
+  const [emptyUnit, setEmptyUnit] = useState<CapacityUnit>('blocks');
+  const shown = capacityInUnits(capacity, blockSize);
+  const unit = typeof capacity === 'number' && Number.isNaN(capacity) ? emptyUnit : shown.unit;
   const capacityError = errorAt(`${level}.capacity`);
   const info = policyInfo(policy.kind);
   return (
@@ -91,15 +84,23 @@ export function CacheFields({
         <NumberField
           testId={`${testPrefix}-capacity`}
           label="Capacity"
-          units={{ choices: CAPACITY_UNITS, value: unit, onChange: (u) => setUnit(u as CapacityUnit) }}
+          units={{
+            choices: CAPACITY_UNITS,
+            value: unit,
+            onChange: (u) => {
+              setEmptyUnit(u as CapacityUnit);
+              onCapacity(capacityIn(capacity, u as CapacityUnit, blockSize));
+            },
+          }}
           min={unit === 'blocks' ? 1 : 0}
           step={unit === 'blocks' ? 1 : 'any'}
-          value={Number.isNaN(capacity) ? NaN : capacity / per}
-          error={
-            capacityError && unit !== 'blocks' ? `${capacityError}; a block is ${blockSize / 1024} KiB` : capacityError
-          }
+          value={unit === shown.unit ? shown.value : Number.NaN}
+          error={capacityError}
           hint={sizeHint}
-          onChange={(v) => onCapacity(blocksOf(v, unit, blockSize))}
+          onChange={(v) => {
+            setEmptyUnit(unit);
+            onCapacity(capacityFrom(v, unit));
+          }}
         />
         <SelectField
           testId={`${testPrefix}-policy`}

@@ -2,6 +2,7 @@
 // built cache by cache), how they cooperate, the link and the disk, the latency model, and where
 // the requests come from (a generator, or a trace file). Every change goes straight to the
 // draft; fields the schema rejects show why inline.
+import { type Capacity, capacityBlocks, inBytes } from '../../../scenario/capacity';
 import { useEffect, useRef } from 'react';
 import { formatCount } from '../../../format/numbers';
 import { autoName, designOf, isDesignKind, type Design } from '../../../scenario/defaults';
@@ -46,8 +47,12 @@ export interface ScenarioPanelProps {
 }
 
 const MIB = 1024 * 1024;
-function sizeHint(blocks: number, blockSize: number): string | undefined {
+/** What a capacity comes to: blocks in bytes, or bytes in whole blocks (objects read as objects take their own sizes). */
+function sizeHint(c: Capacity, blockSize: number): string | undefined {
+  const blocks = capacityBlocks(c, blockSize);
   if (!Number.isFinite(blocks) || blocks <= 0) return undefined;
+  if (inBytes(c))
+    return `${formatCount(blocks)} blocks of ${blockSize / 1024} KiB; objects of any size, read as objects`;
   const mib = (blocks * blockSize) / MIB;
   return `${formatCount(blocks)} blocks × ${blockSize / 1024} KiB = ${mib >= 1024 ? `${(mib / 1024).toFixed(mib >= 10240 ? 0 : 1)} GiB` : `${Number(mib.toPrecision(3))} MiB`}`;
 }

@@ -1,8 +1,8 @@
 // The tree drawn: clients on top, the caches they share below, each root over its disk, every
 // link labelled. Click a cache (or focus it and press Enter) to open its inspector below; drag
 // one cache onto another to hang it there (connect); the selected cache can get a child or go.
+import { formatCapacity } from '../../../scenario/capacity';
 import { useMemo, useRef, useState } from 'react';
-import { formatCount } from '../../../format/numbers';
 import { useElementSize } from '../../../charts/useElementSize';
 import type { TreeCache } from '../../../scenario/document';
 
@@ -189,7 +189,7 @@ export function TopologyDiagram({
                 tabIndex={0}
                 role="button"
                 // The visible text first (name, policy · size), then the role: what is read is what is seen.
-                aria-label={`${c.name} ${c.policy.kind.toUpperCase()} · ${formatCount(c.capacity)} blocks, ${n.role === 'client' ? 'client' : n.role === 'root' ? 'array on a disk' : 'middle tier'}`}
+                aria-label={`${c.name} ${c.policy.kind.toUpperCase()} · ${formatCapacity(c.capacity)}${typeof c.capacity === 'number' ? ' blocks' : ''}, ${n.role === 'client' ? 'client' : n.role === 'root' ? 'array on a disk' : 'middle tier'}`}
                 aria-pressed={selected === n.index}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' || e.key === ' ') {
@@ -215,7 +215,7 @@ export function TopologyDiagram({
                   {c.name}{' '}
                 </text>
                 <text className="topology-sub" x={8} y={31}>
-                  {c.policy.kind.toUpperCase()} · {formatCount(c.capacity)}
+                  {c.policy.kind.toUpperCase()} · {formatCapacity(c.capacity)}
                 </text>
               </g>
             );

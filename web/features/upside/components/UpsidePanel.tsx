@@ -2,10 +2,11 @@
 // workload's LRU stack-depth graph alone — for chosen client and array sizes (hit fractions
 // and mean latency of an inclusive and an exclusive pair), and for a sweep of equal sizes
 // drawn as the paper's Figure 4 (bars of hit fraction, labelled with the % miss-rate cut).
+import { capacityBlocks } from '../../../scenario/capacity';
 import { useEffect, useRef, useState } from 'react';
 import { formatCount, formatMs, formatPercent, formatSig } from '../../../format/numbers';
 import { UpsideChart } from '../../../charts/upside/UpsideChart';
-import type { Scenario } from '../../../scenario/document';
+import { blockSizeOf, type Scenario } from '../../../scenario/document';
 import { firstPath, sourceBlocks } from '../../../scenario/topology';
 import { EngineClient, isAbortError } from '../../../worker/client';
 import type { ClientUpside, UpsidePoint, UpsidePrediction, UpsideReport } from '../../../worker/protocol';
@@ -37,8 +38,10 @@ export interface UpsidePanelProps {
  */
 export function pathSizes(s: Scenario): [number, number] {
   const { client, above } = firstPath(s);
-  const sum = above.reduce((a, c) => a + c.capacity, 0);
-  return [client.capacity, sum || client.capacity];
+  const bs = blockSizeOf(s);
+  const sum = above.reduce((a, c) => a + capacityBlocks(c.capacity, bs), 0);
+  const own = capacityBlocks(client.capacity, bs);
+  return [own, sum || own];
 }
 
 export function UpsidePanel({ base, estimate, blocks }: UpsidePanelProps) {
