@@ -190,9 +190,12 @@ describe('a trace streamed through the wasm façade', () => {
 
   it('keeps the sizes of a trace read as objects: a run of caches in bytes, streamed, reports as the whole file', () => {
     // An MSR trace whose requests are 1 to 8 blocks long: read as objects, each its own size.
+    // Half the requests go to 10 hot objects (held by the 1 MiB client), a quarter to 60 warm
+    // ones (reused within what the 3 MiB array holds), a quarter to 1,500 cold ones.
     let text = '';
     for (let i = 0; i < 6000; i++) {
-      const object = (i * 7919) % (i % 4 === 0 ? 1500 : 300);
+      const [k, m] = [i % 4, i >> 2];
+      const object = k === 0 ? 100 + ((m * 7919) % 1500) : k === 1 ? 20 + ((m * 7) % 60) : (i * 7919) % 10;
       const op = i % 9 === 0 ? 'Write' : 'Read';
       text += `${128166372003061630 + i * 1000},web,0,${op},${object * 65536},${4096 * (1 + (object % 8))},100\n`;
     }
