@@ -3,7 +3,8 @@ read as objects with the sizes the file records, `tiersim sim --object --size S`
 requests and the bytes libCacheSim's Python package (`libcachesim`, 0.3.5 as npm test installs it)
 misses, at 128 MiB, 256 MiB, 512 MiB and 1 GiB, for LRU, FIFO, CLOCK, SIEVE, ARC, S3-FIFO, GDSF and
 Belady (MIN), and BeladySize (whose sampler is the peer's own); and with a size-threshold admission
-filter in front (the peer's SizeAdmissioner).
+filter in front (the peer's SizeAdmissioner). LHD, which samples with its own generator, within the
+noise of its sampling.
 
 libcachesim reports ratios; the counts are the ratios times the requests (or bytes), rounded, so
 "equal" here is equal to the request and to the byte. Skips, saying why, where the peer is not
@@ -87,6 +88,25 @@ def test_belady_size_misses_what_a_fresh_peer_misses(peer, run_cli, size):
     miss_ratio, byte_miss_ratio = map(float, out.stdout.split())
     assert ours["misses"] == round(miss_ratio * ours["requests"])
     assert ours["bytesMissed"] == round(byte_miss_ratio * ours["bytesRequested"])
+
+
+#: LHD samples its victims: ours draws from the run's seeded generator, the peer from its own, so
+#: the two agree within the noise of sampling, not to the request. Over eight seeds our ratios
+#: vary by a standard deviation of 0.0003 to 0.0009 on this trace, and the peer's lie within
+#: 1.5 of them of our mean (engine-wasm/crates/core/tests/sizes.rs); 0.003 is about 3 σ.
+LHD_NOISE = 0.003
+
+
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_lhd_misses_what_the_peer_misses_within_sampling_noise(peer, run_cli, size):
+    ours = run_cli("sim", "--policy", "lhd", "--size", size, "--trace", str(TRACE), "--object", "--json")
+    reader = peer.TraceReader(trace=str(TRACE), trace_type=peer.TraceType.ORACLE_GENERAL_TRACE)
+    miss_ratio, byte_miss_ratio = peer.LHD(cache_size=SIZES[size]).process_trace(reader)
+    assert abs(ours["misses"] / ours["requests"] - miss_ratio) <= LHD_NOISE
+    assert abs(ours["bytesMissed"] / ours["bytesRequested"] - byte_miss_ratio) <= LHD_NOISE
+    # Not LRU's numbers by another name: fewer misses at every size (0.538 against 0.630 at 1 GiB).
+    lru = run_cli("sim", "--policy", "lru", "--size", size, "--trace", str(TRACE), "--object", "--json")
+    assert ours["misses"] < lru["misses"]
 
 
 def test_lru_byte_curve_in_one_pass_is_the_peers_lru_at_every_size(peer, run_cli):

@@ -224,6 +224,7 @@ describe('App', () => {
       'qd-lp-fifo',
       'w-tinylfu',
       'hyperbolic',
+      'lhd',
       'lecar',
       'cacheus',
       'min',

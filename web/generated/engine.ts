@@ -711,7 +711,7 @@ windowShare?: number, } | { "kind": "hyperbolic",
 /**
  * Resident blocks drawn per eviction, 1 to 1024.
  */
-sampleSize?: number, } | { "kind": "lecar" } | { "kind": "cacheus" } | { "kind": "min" } | { "kind": "read-opt" } | { "kind": "belady-size", 
+sampleSize?: number, } | { "kind": "lhd" } | { "kind": "lecar" } | { "kind": "cacheus" } | { "kind": "min" } | { "kind": "read-opt" } | { "kind": "belady-size", 
 /**
  * Objects sampled per eviction, 1 to 1024.
  */
@@ -1905,6 +1905,14 @@ export const POLICY_CATALOGUE = [
         "hint": "blocks drawn at random (from the run's seed) per eviction; the lowest hit rate since entry goes; the paper uses 64"
       }
     ]
+  },
+  {
+    "kind": "lhd",
+    "label": "LHD",
+    "offline": false,
+    "hints": false,
+    "outQueue": false,
+    "params": []
   },
   {
     "kind": "lecar",

@@ -92,6 +92,11 @@ pub trait SizeAware {
     fn enters_before_evicting(&self) -> bool {
         false
     }
+    /// The cache holds `bytes` (told once, before any request, by a cache in bytes, whose policy
+    /// is built unbounded): for a policy that spends a share of its capacity (LHD's explorers).
+    fn capacity_in_bytes(&mut self, bytes: u64) {
+        let _ = bytes;
+    }
 }
 
 /// A policy that names its next victims without walking its whole contents.

@@ -185,6 +185,7 @@ pub const CATALOGUE: &[PolicyInfo] = &[
         }],
         ..plain("hyperbolic", "Hyperbolic")
     },
+    plain("lhd", "LHD"),
     plain("lecar", "LeCaR"),
     plain("cacheus", "CACHEUS"),
     PolicyInfo { offline: true, ..plain("min", "MIN") },

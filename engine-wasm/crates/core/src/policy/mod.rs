@@ -32,6 +32,7 @@ mod heap_body;
 pub mod hyperbolic;
 pub mod lecar;
 pub mod lfu;
+pub mod lhd;
 pub mod lirs;
 pub mod lru;
 pub mod lru_hints;
@@ -306,6 +307,9 @@ pub enum PolicyConfig {
         #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
         sample_size: u32,
     },
+    /// LHD (NSDI 2018): evicts the least hit density per byte — hits expected over the space and
+    /// time an object will take, learned per age and reuse class — among a seeded random sample.
+    Lhd,
     /// LeCaR (HotStorage 2018): LRU and LFU as experts, followed at random by learned weights
     /// (seeded), each regretting evictions that come back.
     Lecar,
@@ -405,6 +409,7 @@ impl PolicyConfig {
             PolicyConfig::Hyperbolic { sample_size } => {
                 Box::new(hyperbolic::Hyperbolic::new(capacity, universe, sample_size, seed)?)
             }
+            PolicyConfig::Lhd => Box::new(lhd::Lhd::new(capacity, universe, seed)),
             PolicyConfig::Lecar => Box::new(lecar::LeCar::new(capacity, universe, seed)),
             PolicyConfig::Cacheus => Box::new(cacheus::Cacheus::new(capacity, universe, seed)),
             PolicyConfig::Min | PolicyConfig::ReadOpt | PolicyConfig::BeladySize { .. } => {
@@ -445,7 +450,8 @@ impl PolicyConfig {
     }
 
     /// Whether this policy's victims follow an order that does not depend on its capacity (a
-    /// queue, a clock, a sieve), so that a cache counted in bytes can be this policy asked for
+    /// queue, a clock, a sieve, priorities; LHD's sample, told the capacity its explorers take a
+    /// share of), so that a cache counted in bytes can be this policy asked for
     /// victims until an object fits ([`sized::BySize`]).
     pub fn orders_by_bytes(&self) -> bool {
         matches!(
@@ -457,6 +463,7 @@ impl PolicyConfig {
                 | PolicyConfig::Sieve
                 | PolicyConfig::Gdsf
                 | PolicyConfig::Gds
+                | PolicyConfig::Lhd
         )
     }
 
@@ -464,7 +471,7 @@ impl PolicyConfig {
     /// bytes, ARC and S3-FIFO in their byte versions, and offline MIN and BeladySize).
     pub fn bytes_refusal(policy: &PolicyConfig) -> String {
         format!(
-            "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDS, GDSF, ARC, S3-FIFO and, offline, MIN and BeladySize do): give its size in blocks",
+            "{} does not take a capacity in bytes yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDS, GDSF, LHD, ARC, S3-FIFO and, offline, MIN and BeladySize do): give its size in blocks",
             policy.name()
         )
     }
@@ -473,7 +480,7 @@ impl PolicyConfig {
     /// is [`sized::InBytes`]: the policies that order by bytes, and offline MIN.
     pub fn bytes_refusal_in_hierarchy(policy: &PolicyConfig) -> String {
         format!(
-            "{} does not take a capacity in bytes in a hierarchy yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDS, GDSF and, offline, MIN do): give its size in objects",
+            "{} does not take a capacity in bytes in a hierarchy yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDS, GDSF, LHD and, offline, MIN do): give its size in objects",
             policy.name()
         )
     }
@@ -575,6 +582,7 @@ impl PolicyConfig {
             PolicyConfig::ClockPro { .. } => "clock-pro",
             PolicyConfig::WTinyLfu { .. } => "w-tinylfu",
             PolicyConfig::Hyperbolic { .. } => "hyperbolic",
+            PolicyConfig::Lhd => "lhd",
             PolicyConfig::Lecar => "lecar",
             PolicyConfig::Cacheus => "cacheus",
             PolicyConfig::Min => "min",
@@ -625,6 +633,7 @@ mod config_tests {
             r#"{"kind":"w-tinylfu","windowShare":0.2}"#,
             r#"{"kind":"hyperbolic"}"#,
             r#"{"kind":"hyperbolic","sampleSize":8}"#,
+            r#"{"kind":"lhd"}"#,
             r#"{"kind":"lecar"}"#,
             r#"{"kind":"cacheus"}"#,
             r#"{"kind":"lirs"}"#,

@@ -12,7 +12,7 @@
 //! peer's — counts.
 //!
 //! Which policies: those whose victims follow an order that does not depend on the capacity
-//! ([`PolicyConfig::orders_by_bytes`]: LRU, MRU, FIFO, CLOCK, SIEVE, GDS, GDSF), and offline MIN
+//! ([`PolicyConfig::orders_by_bytes`]: LRU, MRU, FIFO, CLOCK, SIEVE, GDS, GDSF, LHD), and offline MIN
 //! built from its reference string ([`InBytes::over`]).
 
 use super::super::{End, Policy, PolicyConfig, TeachingViews, VictimPreview};
@@ -56,7 +56,10 @@ impl InBytes {
             return Err("a cache must hold at least one byte".into());
         }
         let (weighs, enters_first) = match inner.sizes() {
-            Some(w) => (true, w.enters_before_evicting()),
+            Some(w) => {
+                w.capacity_in_bytes(capacity);
+                (true, w.enters_before_evicting())
+            }
             None => (false, false),
         };
         let budget = ByteBudget { capacity, used: 0, full: false, too_large: 0 };

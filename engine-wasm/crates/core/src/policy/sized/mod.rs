@@ -177,7 +177,10 @@ impl BySize {
             return Err("a cache must hold at least one byte".into());
         }
         let (weighs, enters_first) = match inner.sizes() {
-            Some(w) => (true, w.enters_before_evicting()),
+            Some(w) => {
+                w.capacity_in_bytes(capacity);
+                (true, w.enters_before_evicting())
+            }
             None => (false, false),
         };
         Ok(Self { inner, weighs, enters_first, capacity, used: 0, size_of: vec![0; universe] })
