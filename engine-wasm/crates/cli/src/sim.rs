@@ -14,7 +14,7 @@ use std::sync::Arc;
 use tiersim_core::hierarchy::MultiBlock;
 use tiersim_core::model::Capacity;
 use tiersim_core::policy::PolicyConfig;
-use tiersim_core::run::sim::{offline_build_bytes, offline_bytes, ReferenceString, SimResult, Simulator};
+use tiersim_core::run::sim::{offline_build_bytes, offline_bytes, Admission, ReferenceString, SimResult, Simulator};
 use tiersim_core::trace::pipeline::Replayed;
 
 use tiersim_core::trace::Trace;
@@ -33,8 +33,13 @@ pub struct Args {
     pub size: Capacity,
     /// A size-threshold admission filter in front of the policy: objects of this size or more
     /// are never cached (a cache in bytes; libCacheSim's SizeAdmissioner) — 64KiB, 1MB, 4096B.
-    #[arg(long, value_parser = Capacity::parse_bytes)]
+    #[arg(long, value_parser = Capacity::parse_bytes, conflicts_with = "adaptsize")]
     pub admit_below: Option<u64>,
+    /// AdaptSize in front of the policy (NSDI 2017; libCacheSim's AdaptSizeAdmissioner): a missed
+    /// object of s bytes is admitted with probability e^(−s/c), c tuned every 30,000 requests by
+    /// its model of the cache (a cache in bytes).
+    #[arg(long)]
+    pub adaptsize: bool,
     #[command(flatten)]
     pub file: TraceArgs,
     /// How a request of several blocks is served: `per-block` (each block referenced in order,
@@ -57,7 +62,12 @@ pub fn run(args: &Args) -> Result<(), String> {
         .next()
         .ok_or("--policy: no policy named")?;
     let start = Instant::now();
-    let points = run_points(&args.file, &[(policy, args.size)], args.multi_block, args.admit_below, 1, None)
+    let admission = match (args.admit_below, args.adaptsize) {
+        (Some(bytes), _) => Some(Admission::Below(bytes)),
+        (None, true) => Some(Admission::AdaptSize),
+        (None, false) => None,
+    };
+    let points = run_points(&args.file, &[(policy, args.size)], args.multi_block, admission, 1, None)
         .map_err(|e| e.strip_prefix("policy: ").map_or(e.clone(), |rest| format!("--policy: {rest}")))?;
     let wall = start.elapsed().as_secs_f64();
     let read = &points.last;
@@ -182,7 +192,7 @@ pub fn run_points(
     file: &TraceArgs,
     points: &[(PolicyConfig, Capacity)],
     multi: MultiBlock,
-    admit_below: Option<u64>,
+    admission: Option<Admission>,
     threads: usize,
     counted: Option<Replayed>,
 ) -> Result<Points, String> {
@@ -197,15 +207,15 @@ pub fn run_points(
                     Capacity::Bytes(b) => Simulator::offline_in_bytes(policy, *b, 0, file.block_size, empty, &[])?,
                     Capacity::Blocks(n) => Simulator::offline(policy, *n, multi, 0, empty)?,
                 };
-                if let Some(bytes) = admit_below {
-                    sim.admit_below(bytes).map_err(|e| format!("admit-below: {e}"))?;
+                if let Some(a) = admission {
+                    sim.admit(a)?;
                 }
                 offline.push(i);
             }
             None => {
                 let mut sim = Simulator::with_capacity(policy, *size, multi, universe, file.block_size)?;
-                if let Some(bytes) = admit_below {
-                    sim.admit_below(bytes).map_err(|e| format!("admit-below: {e}"))?;
+                if let Some(a) = admission {
+                    sim.admit(a)?;
                 }
                 online.push((i, sim));
             }
@@ -294,8 +304,8 @@ pub fn run_points(
                 }
                 Capacity::Blocks(n) => Simulator::offline(policy, *n, multi, c.distinct as usize, string)?,
             };
-            if let Some(bytes) = admit_below {
-                sim.admit_below(bytes).map_err(|e| format!("admit-below: {e}"))?;
+            if let Some(a) = admission {
+                sim.admit(a)?;
             }
             sims.push((i, sim));
         }
@@ -458,6 +468,7 @@ pub(crate) mod tests {
             policy: policy.into(),
             size: Capacity::Blocks(10),
             admit_below: None,
+            adaptsize: false,
             file: crate::trace_args::TraceArgs::file(trace, format),
             multi_block: MultiBlock::PerBlock,
             json: true,

@@ -13,6 +13,15 @@ use crate::policy::sized::ByteCache;
 use crate::policy::{Min, Policy, PolicyConfig, ReadOpt};
 use crate::trace::{Record, Trace};
 
+/// An admission filter in front of one cache in bytes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Admission {
+    /// Objects of this many bytes or more are never admitted (libCacheSim's SizeAdmissioner).
+    Below(u64),
+    /// AdaptSize (NSDI 2017): admitted with probability e^(−size / c), c tuned by its model.
+    AdaptSize,
+}
+
 #[derive(Serialize, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct SimResult {
@@ -269,6 +278,24 @@ impl Simulator {
             Store::Blocks { .. } => {
                 Err("a size threshold needs a cache in bytes (give its size with a unit: 128MiB)".into())
             }
+        }
+    }
+
+    /// Puts an admission filter in front of the cache: a size threshold, or AdaptSize
+    /// ([`ByteCache::adapt_size`], with the peer's refit interval and search steps). A cache in
+    /// bytes only; the error names the option.
+    pub fn admit(&mut self, admission: Admission) -> Result<(), String> {
+        match admission {
+            Admission::Below(bytes) => self.admit_below(bytes).map_err(|e| format!("admit-below: {e}")),
+            Admission::AdaptSize => match &mut self.store {
+                Store::Bytes { cache, .. } => {
+                    use crate::policy::sized::adaptsize::{MAX_ITERATIONS, RECONFIGURATION_INTERVAL};
+                    cache.adapt_size(RECONFIGURATION_INTERVAL, MAX_ITERATIONS, 0, 1)
+                }
+                Store::Blocks { .. } => {
+                    Err("adaptsize: AdaptSize needs a cache in bytes (give its size with a unit: 128MiB)".into())
+                }
+            },
         }
     }
 
@@ -701,6 +728,23 @@ mod tests {
         // In objects, the same trace still counts its bytes.
         let objects = simulate(&PolicyConfig::Lru, 20, &t, MultiBlock::PerBlock).unwrap().0;
         assert_eq!(objects.bytes_requested, Some(all));
+    }
+
+    #[test]
+    fn adaptsize_stands_in_front_of_a_cache_in_bytes_only_and_alone() {
+        let universe = 8;
+        let mut blocks = Simulator::new(&PolicyConfig::Lru, 10, MultiBlock::PerBlock, universe).unwrap();
+        let e = blocks.admit(Admission::AdaptSize).unwrap_err();
+        assert!(e.starts_with("adaptsize: AdaptSize needs a cache in bytes"), "{e}");
+        let bytes = Capacity::Bytes(1 << 20);
+        let mut sim =
+            Simulator::with_capacity(&PolicyConfig::Lru, bytes, MultiBlock::PerBlock, universe, 4096).unwrap();
+        sim.admit(Admission::Below(4096)).unwrap();
+        assert!(sim.admit(Admission::AdaptSize).unwrap_err().contains("one admission filter at a time"));
+        let mut sim =
+            Simulator::with_capacity(&PolicyConfig::Lru, bytes, MultiBlock::PerBlock, universe, 4096).unwrap();
+        sim.admit(Admission::AdaptSize).unwrap();
+        assert!(sim.admit(Admission::Below(4096)).unwrap_err().starts_with("admit-below: one admission filter"));
     }
 
     #[test]

@@ -26,14 +26,18 @@
 //! **A size-threshold admission filter** can stand in front of any of them
 //! ([`ByteCache::admit_below`]): an object of `threshold` bytes or more is never admitted (a
 //! miss that moves nothing), libCacheSim's `SizeAdmissioner` (strictly below is admitted). It is
-//! asked after the lookup, so a ghost hit still teaches ARC.
+//! asked after the lookup, so a ghost hit still teaches ARC. **AdaptSize** ([`AdaptSize`],
+//! [`ByteCache::adapt_size`]) can stand there instead: it admits an object of `size` bytes with
+//! probability e^(−size / c), `c` tuned by its model of the cache.
 
+pub mod adaptsize;
 mod arc;
 pub mod belady_size;
 mod in_bytes;
 mod lists;
 mod s3fifo;
 
+pub use adaptsize::AdaptSize;
 pub use arc::ArcBytes;
 pub use belady_size::BeladySize;
 pub use in_bytes::{ByteBudget, InBytes};
@@ -49,6 +53,8 @@ pub struct ByteCache {
     inner: Inner,
     /// Objects of this many bytes or more are not admitted (`u64::MAX`: all are).
     threshold: u64,
+    /// AdaptSize's admission, if it stands in front.
+    adapt: Option<Box<AdaptSize>>,
 }
 
 enum Inner {
@@ -87,23 +93,26 @@ impl ByteCache {
             }
             _ => Inner::Order(BySize::new(policy, capacity, universe, seed)?),
         };
-        Ok(Self { inner, threshold: u64::MAX })
+        Ok(Self { inner, threshold: u64::MAX, adapt: None })
     }
 
     /// A policy built elsewhere, asked for victims ([`BySize::over`]: MIN from its string).
     pub fn over(inner: Box<dyn Policy>, capacity: u64, universe: usize) -> Result<Self, String> {
-        Ok(Self { inner: Inner::Order(BySize::over(inner, capacity, universe)?), threshold: u64::MAX })
+        Ok(Self { inner: Inner::Order(BySize::over(inner, capacity, universe)?), threshold: u64::MAX, adapt: None })
     }
 
     /// BeladySize over `capacity` bytes, from the reference string `refs` it will see and the
     /// file's id of each dense id (`raw`: its sampler hashes them, as the peer's).
     pub fn belady_size(capacity: u64, samples: u32, refs: Vec<Block>, raw: Vec<u64>) -> Result<Self, String> {
         let inner = Inner::BeladySize(Box::new(BeladySize::new(capacity, refs, raw, samples)?));
-        Ok(Self { inner, threshold: u64::MAX })
+        Ok(Self { inner, threshold: u64::MAX, adapt: None })
     }
 
     /// Admits only objects below `threshold` bytes (at least 1).
     pub fn admit_below(&mut self, threshold: u64) -> Result<(), String> {
+        if self.adapt.is_some() {
+            return Err("one admission filter at a time (AdaptSize is already in front)".into());
+        }
         if threshold == 0 {
             return Err("the size threshold must be at least 1 byte (objects below it are admitted)".into());
         }
@@ -111,10 +120,34 @@ impl ByteCache {
         Ok(())
     }
 
+    /// Puts AdaptSize in front ([`AdaptSize`]): every request teaches it, and a missed object is
+    /// admitted with its probability. Not with a size threshold.
+    pub fn adapt_size(&mut self, interval: u64, max_iterations: u32, universe: usize, seed: u64) -> Result<(), String> {
+        if self.threshold != u64::MAX {
+            return Err("adaptsize: one admission filter at a time (a size threshold is already in front)".into());
+        }
+        self.adapt = Some(Box::new(AdaptSize::new(self.capacity(), universe, seed, interval, max_iterations)?));
+        Ok(())
+    }
+
+    /// AdaptSize's state, if it stands in front.
+    pub fn adaptsize(&self) -> Option<&AdaptSize> {
+        self.adapt.as_deref()
+    }
+
     /// A reference to `block`, `size` bytes (see [`BySize::access`]); returns whether it hit.
     #[inline]
     pub fn access(&mut self, block: Block, size: u64, evicted: &mut Vec<Block>) -> bool {
-        let admit = size < self.threshold;
+        let admit = match &mut self.adapt {
+            None => size < self.threshold,
+            Some(a) => {
+                // As the peer: the lookup, then the statistics, then (on a miss of an object that
+                // fits) the roll.
+                a.update(block, size);
+                let contained = each!(&self.inner, c => c.contains(block));
+                contained || size > each!(&self.inner, c => c.capacity()) || a.admit(size)
+            }
+        };
         each!(&mut self.inner, c => c.access(block, size, admit, evicted))
     }
 
