@@ -69,6 +69,25 @@ def test_sim_in_bytes_counts_the_bytes_each_request_carries(sized_trace):
     assert (r["misses"], r["bytes_missed"]) == (4, 800)
 
 
+def test_adaptsize_in_front_counts_what_tiersim_sim_counts(tmp_path, run_cli):
+    # 60,000 requests: small hot objects and large cold ones, so the model refits and AdaptSize
+    # turns most of the large ones away; Python and the CLI run the same seeded filter.
+    path = tmp_path / "skewed.oracleGeneral.bin"
+    _skewed(path, 60_000, 20_000, 300, 0.7, 200, 60_000, 35)
+    py = tiersim.sim("lru", "2MiB", str(path), object_mode=True, adaptsize=True)
+    cli = run_cli("sim", "--policy", "lru", "--adaptsize", "--size", "2MiB", "--trace", str(path), "--object", "--json")
+    assert (py["misses"], py["bytes_missed"]) == (cli["misses"], cli["bytesMissed"])
+    plain = tiersim.sim("lru", "2MiB", str(path), object_mode=True)
+    assert py["misses"] != plain["misses"]
+
+
+def test_adaptsize_is_refused_where_it_cannot_stand(sized_trace):
+    with pytest.raises(ValueError, match="adaptsize: AdaptSize needs a cache in bytes"):
+        tiersim.sim("lru", 2, sized_trace, object_mode=True, adaptsize=True)
+    with pytest.raises(ValueError, match="adaptsize: one admission filter at a time"):
+        tiersim.sim("lru", "1KiB", sized_trace, object_mode=True, admit_below="100B", adaptsize=True)
+
+
 def test_bad_sizes_name_the_field(sized_trace):
     with pytest.raises(ValueError, match="size: .*not a size"):
         tiersim.sim("lru", "lots", sized_trace, object_mode=True)

@@ -19,7 +19,7 @@ use tiersim_core::analysis::stackdist::{SampledReport, Shards, StackDistances, S
 use tiersim_core::hierarchy::MultiBlock;
 use tiersim_core::model::Capacity;
 use tiersim_core::policy::PolicyConfig;
-use tiersim_core::run::sim::simulate_at;
+use tiersim_core::run::sim::{simulate_at, Admission};
 use tiersim_core::scenario::CacheConfig;
 use tiersim_core::trace::file::{load_file, FileError};
 use tiersim_core::trace::{self, Format, TraceStream};
@@ -216,9 +216,10 @@ impl TraceReader {
 
 /// One cache of `policy_json` at `size` over `trace`: `tiersim sim --json`'s object. `size` as
 /// `tiersim sim --size` takes it: blocks (objects) as a bare number, bytes with a unit (`1GiB`);
-/// `admit_below`, a size-threshold filter's bytes, likewise with a unit.
+/// `admit_below`, a size-threshold filter's bytes, likewise with a unit; `adaptsize`, AdaptSize
+/// in front instead (`tiersim sim --adaptsize`).
 #[pyfunction]
-#[pyo3(signature = (trace, policy_json, size, multi_block="per-block", admit_below=None))]
+#[pyo3(signature = (trace, policy_json, size, multi_block="per-block", admit_below=None, adaptsize=false))]
 fn sim(
     py: Python<'_>,
     trace: &Trace,
@@ -226,16 +227,23 @@ fn sim(
     size: &str,
     multi_block: &str,
     admit_below: Option<&str>,
+    adaptsize: bool,
 ) -> PyResult<String> {
     let policy = parse_policy(policy_json)?;
     let multi = parse_multi_block(multi_block)?;
     let capacity = Capacity::parse(size).map_err(|e| value_error(format!("size: {e}")))?;
     let threshold =
         admit_below.map(Capacity::parse_bytes).transpose().map_err(|e| value_error(format!("admit_below: {e}")))?;
+    let admission = match (threshold, adaptsize) {
+        (Some(_), true) => return Err(value_error("adaptsize: one admission filter at a time (admit_below is given)")),
+        (Some(bytes), false) => Some(Admission::Below(bytes)),
+        (None, true) => Some(Admission::AdaptSize),
+        (None, false) => None,
+    };
     let t = trace.trace.clone();
     let block_size = trace.block_size;
     let (mut result, _) =
-        py.detach(|| simulate_at(&policy, capacity, &t, multi, block_size, threshold)).map_err(value_error)?;
+        py.detach(|| simulate_at(&policy, capacity, &t, multi, block_size, admission)).map_err(value_error)?;
     result.format = trace.format.name();
     result.parse_ms = trace.parse_ms;
     Ok(to_json(&result))

@@ -83,21 +83,24 @@ pub fn simulate(
 
 /// As [`simulate`], at a capacity in blocks or in bytes ([`Capacity`]; `block_size`: the bytes
 /// of a block trace's block in a cache in bytes), with an optional size-threshold filter in
-/// front (`admit_below` bytes: [`Simulator::admit_below`]).
+/// front (`admission`: a size threshold or AdaptSize, [`Simulator::admit`]).
 pub fn simulate_at(
     policy: &PolicyConfig,
     capacity: Capacity,
     trace: &Trace,
     multi: MultiBlock,
     block_size: u32,
-    admit_below: Option<u64>,
+    admission: Option<Admission>,
 ) -> Result<(SimResult, f64), String> {
-    let bytes = match (capacity, admit_below) {
+    let bytes = match (capacity, admission) {
         (Capacity::Blocks(n), None) => return simulate(policy, n, trace, multi),
-        (Capacity::Blocks(_), Some(_)) => {
+        (Capacity::Blocks(_), Some(Admission::Below(_))) => {
             return Err(
                 "admit-below: a size threshold needs a cache in bytes (give its size with a unit: 128MiB)".into()
             )
+        }
+        (Capacity::Blocks(_), Some(Admission::AdaptSize)) => {
+            return Err("adaptsize: AdaptSize needs a cache in bytes (give its size with a unit: 128MiB)".into())
         }
         (Capacity::Bytes(b), _) => b,
     };
@@ -109,8 +112,8 @@ pub fn simulate_at(
         }
         None => Simulator::with_capacity(policy, capacity, multi, trace.distinct(), block_size)?,
     };
-    if let Some(threshold) = admit_below {
-        sim.admit_below(threshold).map_err(|e| format!("admit-below: {e}"))?;
+    if let Some(a) = admission {
+        sim.admit(a)?;
     }
     sim.feed(trace);
     Ok((sim.result(trace.distinct() as u64), sim.secs()))

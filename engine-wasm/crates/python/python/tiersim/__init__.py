@@ -135,6 +135,7 @@ def sim(
     block_size: int = 4096,
     skip_bad: bool = False,
     admit_below: str | None = None,
+    adaptsize: bool = False,
     **policy_params: Any,
 ) -> dict[str, Any]:
     """One cache of ``policy`` at ``size`` over ``trace``: ``tiersim sim --json``'s fields in
@@ -146,13 +147,14 @@ def sim(
     ``byte_miss_ratio`` (an object trace read with ``object_mode`` carries each request's size)
     and ``too_large`` (requests for objects larger than the whole cache, never admitted).
     ``admit_below`` (``"64KiB"``) puts a size-threshold admission filter in front of a cache in
-    bytes. ``policy_params`` are the policy's parameters (``sim("s3-fifo", 100, t,
+    bytes; ``adaptsize=True`` puts AdaptSize there instead (``tiersim sim --adaptsize``: a missed
+    object of s bytes admitted with probability e^(−s/c), c tuned by its model). ``policy_params`` are the policy's parameters (``sim("s3-fifo", 100, t,
     small_share=0.2)``); ``multi_block`` is ``"per-block"`` (the default) or ``"atomic"``.
     """
     t = load_trace(trace, format, object_mode, block_size=block_size, skip_bad=skip_bad)
     capacity = size if isinstance(size, str) else str(_size(size))
     result = _native.sim(
-        t, _policy_json(policy, policy_params), capacity, multi_block or "per-block", admit_below
+        t, _policy_json(policy, policy_params), capacity, multi_block or "per-block", admit_below, adaptsize
     )
     return {_snake(k): v for k, v in json.loads(result).items()}
 
