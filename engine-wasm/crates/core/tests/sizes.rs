@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use tiersim_core::hierarchy::{CacheSpec, DiskConfig, Hierarchy, LinkConfig, Meta, Protocol};
 use tiersim_core::model::{Block, Op};
-use tiersim_core::policy::sized::InBytes;
+use tiersim_core::policy::sized::{ByteCache, InBytes};
 use tiersim_core::policy::PolicyConfig;
 use tiersim_core::run::sim::simulate_at;
 use tiersim_core::trace::{self, Format, Trace};
@@ -338,15 +338,51 @@ fn on_the_cloudphysics_trace_a_single_cache_in_bytes_counts_what_the_peer_does()
     assert_eq!((r.counters.disk_reads, r.bytes.unwrap().disk), (93_374, 4_214_303_232));
 }
 
+/// The peer's request and byte miss ratios `(bytes, ratio, byte ratio)` against a cache in bytes
+/// that draws random numbers (`cache(bytes, seed)`), run over the trace with eight seeds: the
+/// peer lies within three of our standard deviations of our mean, by requests and by bytes.
+fn within_sampling_noise_of_the_peer(trace: &Trace, peer: &[(u64, f64, f64)], cache: impl Fn(u64, u64) -> ByteCache) {
+    let requested: u64 = trace.sizes.iter().sum();
+    for &(bytes, mr, bmr) in peer {
+        let runs: Vec<(f64, f64)> = (1..=8)
+            .map(|seed| {
+                let mut c = cache(bytes, seed);
+                let mut ev = Vec::new();
+                let (mut misses, mut missed) = (0u64, 0u64);
+                for (&b, &s) in trace.refs.iter().zip(&trace.sizes) {
+                    ev.clear();
+                    if !c.access(b, s, &mut ev) {
+                        misses += 1;
+                        missed += s;
+                    }
+                }
+                c.check_invariants().unwrap();
+                if let Some(a) = c.adaptsize() {
+                    a.check_invariants().unwrap();
+                }
+                (misses as f64 / trace.refs.len() as f64, missed as f64 / requested as f64)
+            })
+            .collect();
+        let stats = |f: fn(&(f64, f64)) -> f64| {
+            let n = runs.len() as f64;
+            let mean = runs.iter().map(f).sum::<f64>() / n;
+            let sd = (runs.iter().map(|r| (f(r) - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+            (mean, sd)
+        };
+        let ((m, sd), (bm, bsd)) = (stats(|r| r.0), stats(|r| r.1));
+        let say = format!("{bytes} B: ours {m:.5} ± {sd:.5}, in bytes {bm:.5} ± {bsd:.5}; the peer's {mr}, {bmr}");
+        assert!(sd > 0.0 && (m - mr).abs() <= 3.0 * sd, "{say}");
+        assert!(bsd > 0.0 && (bm - bmr).abs() <= 3.0 * bsd, "{say}");
+    }
+}
+
 /// LHD draws its sample from the run's seeded generator, the peer from its own, so the two
 /// agree within the noise of sampling, not to the request. libcachesim 0.3.5's LHD on this trace
-/// (the same in every process): request and byte miss ratios at 128 MiB, 256 MiB, 512 MiB and
-/// 1 GiB. Ours over eight seeds: the peer's ratio lies within three of our standard deviations
-/// of our mean (no reconfiguration happens on 113,872 requests: both rank by the initial
-/// densities and differ only in their draws and explorers).
+/// (the same in every process) at 128 MiB, 256 MiB, 512 MiB and 1 GiB; no reconfiguration happens
+/// on 113,872 requests: both rank by the initial densities and differ only in their draws and
+/// explorers. Measured: σ from 0.0003 to 0.0009, the peer within 1.5 σ of our mean.
 #[test]
 fn on_the_cloudphysics_trace_lhd_in_bytes_is_the_peers_within_sampling_noise() {
-    use tiersim_core::policy::sized::ByteCache;
     let Some(trace) = read_objects(CLOUD) else {
         eprintln!("skipped: the CloudPhysics trace is not beside the checkout ({CLOUD})");
         return;
@@ -357,46 +393,17 @@ fn on_the_cloudphysics_trace_lhd_in_bytes_is_the_peers_within_sampling_noise() {
         (512 << 20, 0.67828, 0.82309),
         (1 << 30, 0.53737, 0.64361),
     ];
-    let requested: u64 = trace.sizes.iter().sum();
-    for (bytes, mr, bmr) in peer {
-        let runs: Vec<(f64, f64)> = (1..=8)
-            .map(|seed| {
-                let mut c = ByteCache::new(&PolicyConfig::Lhd, bytes, trace.distinct(), seed).unwrap();
-                let mut ev = Vec::new();
-                let (mut misses, mut missed) = (0u64, 0u64);
-                for (&b, &s) in trace.refs.iter().zip(&trace.sizes) {
-                    ev.clear();
-                    if !c.access(b, s, &mut ev) {
-                        misses += 1;
-                        missed += s;
-                    }
-                }
-                c.check_invariants().unwrap();
-                (misses as f64 / trace.refs.len() as f64, missed as f64 / requested as f64)
-            })
-            .collect();
-        let stats = |f: fn(&(f64, f64)) -> f64| {
-            let n = runs.len() as f64;
-            let mean = runs.iter().map(f).sum::<f64>() / n;
-            let sd = (runs.iter().map(|r| (f(r) - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
-            (mean, sd)
-        };
-        let ((m, sd), (bm, bsd)) = (stats(|r| r.0), stats(|r| r.1));
-        // Measured: σ from 0.0003 to 0.0009; the peer within 1.5 σ of our mean at every size.
-        let say = format!("{bytes} B: ours {m:.5} ± {sd:.5}, in bytes {bm:.5} ± {bsd:.5}; the peer's {mr}, {bmr}");
-        assert!(sd > 0.0 && (m - mr).abs() <= 3.0 * sd, "{say}");
-        assert!(bsd > 0.0 && (bm - bmr).abs() <= 3.0 * bsd, "{say}");
-    }
+    within_sampling_noise_of_the_peer(&trace, &peer, |bytes, seed| {
+        ByteCache::new(&PolicyConfig::Lhd, bytes, trace.distinct(), seed).unwrap()
+    });
 }
 
 /// AdaptSize rolls its admissions with the run's seeded generator, the peer with its own: LRU
 /// behind it agrees with libcachesim 0.3.5's `LRU(admissioner=AdaptSizeAdmissioner())` within
-/// the noise of the rolls. Ours over eight seeds: the peer's ratios lie within three standard
-/// deviations of our mean at 128 MiB, 256 MiB, 512 MiB and 1 GiB.
+/// the noise of the rolls. Measured: σ from 0.0007 to 0.0018, the peer within 2 σ of our mean.
 #[test]
 fn on_the_cloudphysics_trace_lru_behind_adaptsize_is_the_peers_within_its_noise() {
     use tiersim_core::policy::sized::adaptsize::{MAX_ITERATIONS, RECONFIGURATION_INTERVAL};
-    use tiersim_core::policy::sized::ByteCache;
     let Some(trace) = read_objects(CLOUD) else {
         eprintln!("skipped: the CloudPhysics trace is not beside the checkout ({CLOUD})");
         return;
@@ -407,36 +414,9 @@ fn on_the_cloudphysics_trace_lru_behind_adaptsize_is_the_peers_within_its_noise(
         (512 << 20, 0.67615, 0.85723),
         (1 << 30, 0.66687, 0.84179),
     ];
-    let requested: u64 = trace.sizes.iter().sum();
-    for (bytes, mr, bmr) in peer {
-        let runs: Vec<(f64, f64)> = (1..=8)
-            .map(|seed| {
-                let mut c = ByteCache::new(&PolicyConfig::Lru, bytes, trace.distinct(), 1).unwrap();
-                c.adapt_size(RECONFIGURATION_INTERVAL, MAX_ITERATIONS, trace.distinct(), seed).unwrap();
-                let mut ev = Vec::new();
-                let (mut misses, mut missed) = (0u64, 0u64);
-                for (&b, &s) in trace.refs.iter().zip(&trace.sizes) {
-                    ev.clear();
-                    if !c.access(b, s, &mut ev) {
-                        misses += 1;
-                        missed += s;
-                    }
-                }
-                c.check_invariants().unwrap();
-                c.adaptsize().unwrap().check_invariants().unwrap();
-                (misses as f64 / trace.refs.len() as f64, missed as f64 / requested as f64)
-            })
-            .collect();
-        let stats = |f: fn(&(f64, f64)) -> f64| {
-            let n = runs.len() as f64;
-            let mean = runs.iter().map(f).sum::<f64>() / n;
-            let sd = (runs.iter().map(|r| (f(r) - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
-            (mean, sd)
-        };
-        let ((m, sd), (bm, bsd)) = (stats(|r| r.0), stats(|r| r.1));
-        // Measured: σ from 0.0007 to 0.0018; the peer within 2 σ of our mean at every size.
-        let say = format!("{bytes} B: ours {m:.5} ± {sd:.5}, in bytes {bm:.5} ± {bsd:.5}; the peer's {mr}, {bmr}");
-        assert!(sd > 0.0 && (m - mr).abs() <= 3.0 * sd, "{say}");
-        assert!(bsd > 0.0 && (bm - bmr).abs() <= 3.0 * bsd, "{say}");
-    }
+    within_sampling_noise_of_the_peer(&trace, &peer, |bytes, seed| {
+        let mut c = ByteCache::new(&PolicyConfig::Lru, bytes, trace.distinct(), 1).unwrap();
+        c.adapt_size(RECONFIGURATION_INTERVAL, MAX_ITERATIONS, trace.distinct(), seed).unwrap();
+        c
+    });
 }
