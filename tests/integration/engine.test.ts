@@ -923,7 +923,7 @@ describe('engine in wasm', () => {
       });
       skipping.free();
       expect(() => new TraceReader('', 4096, false, false).push(Buffer.from([0, 1, 2, 3, 4]))).toThrow(
-        /^not a trace — binary, and no binary format reads it \(vscsi: .*; oracleGeneral: 5 bytes, less than one 24-byte record\); if it is one, choose its format in the list$/,
+        /^not a trace — binary, and no binary format reads it \(vscsi: .*; oracleGeneral: 5 bytes, less than one 24-byte record\); if it is one, choose its format in the list, or map its columns$/,
       );
       // Prose is text: never read as a binary format, refused with its first line.
       expect(() =>

@@ -145,3 +145,46 @@ def test_lru_byte_curve_in_one_pass_is_the_peers_lru_at_every_size(peer, run_cli
         assert ours["references"] - point["hits"] == round(miss_ratio * ours["references"])
         assert ours["bytesRequested"] - point["bytesHit"] == round(byte_miss_ratio * ours["bytesRequested"])
         assert (py["hits"][i], py["bytes_hit"][i]) == (point["hits"], point["bytesHit"])
+
+
+@pytest.fixture(scope="module")
+def peer_csvs(peer, tmp_path_factory):
+    """The trace as libCacheSim's own cloudPhysicsIO.csv lays it out (``version,time,op,size,lbn``:
+    seconds, bytes, the object id), with numeric ids and with text ids (``key-<id>``)."""
+    import struct
+
+    data = TRACE.read_bytes()
+    rows = [struct.unpack_from("<IQIq", data, i) for i in range(0, len(data), 24)]
+    out = {}
+    for kind, key in [("number", "{}"), ("text", "key-{}")]:
+        path = tmp_path_factory.mktemp("csv") / f"cloudPhysicsIO-{kind}.csv"
+        body = "".join(f"1,{t},r,{s},{key.format(o)}\n" for t, o, s, _ in rows)
+        path.write_text("version,time,op,size,lbn\n" + body)
+        out[kind] = path
+    return out
+
+
+@pytest.mark.parametrize("ids", ["number", "text"], ids=str)
+@pytest.mark.parametrize("policy", ["lru", "s3-fifo", "gdsf"], ids=str)
+def test_a_csv_read_through_a_column_map_misses_what_the_peer_misses(peer, peer_csvs, run_cli, policy, ids):
+    """The peer's own CSV parameters name the map; text ids are hashed (by another hash than the
+    peer's: the same objects, so the same misses, unless two ids collide — none do here)."""
+    path = peer_csvs[ids]
+    numeric = ids == "number"
+    spec = f"time-col=2,obj-id-col=5,obj-size-col=4,delimiter=,,has-header=true,obj-id-is-num={int(numeric)}"
+    params = peer.ReaderInitParam()
+    params.time_field, params.obj_id_field, params.obj_size_field = 2, 5, 4
+    params.has_header, params.delimiter, params.obj_id_is_num = True, ",", numeric
+    for size in ("128MiB", "1GiB"):
+        ours = run_cli("sim", "--policy", policy, "--size", size, "--trace", str(path), "--object", "--json",
+                       "--columns", spec)
+        reader = peer.TraceReader(trace=str(path), trace_type=peer.TraceType.CSV_TRACE, reader_init_params=params)
+        miss_ratio, byte_miss_ratio = getattr(peer, POLICIES[policy])(cache_size=SIZES[size]).process_trace(reader)
+        assert (ours["requests"], ours["bytesRequested"]) == (113_872, 4_368_040_448)
+        assert ours["misses"] == round(miss_ratio * ours["requests"]), size
+        assert ours["bytesMissed"] == round(byte_miss_ratio * ours["bytesRequested"]), size
+    # The Python package reads it through the same map.
+    import tiersim
+
+    t = tiersim.load_trace(str(path), object_mode=True, columns=spec)
+    assert tiersim.sim(policy, "1GiB", t)["misses"] == ours["misses"]

@@ -68,6 +68,8 @@ function fakeWorkers(impl: RunImpl) {
                 skipped: 0,
                 firstSkipped: null,
                 clients: [{ id: 0, requests: 2 }],
+                hashedIds: 0,
+                collisions: 0,
               },
             };
       },

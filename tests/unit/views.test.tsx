@@ -178,6 +178,33 @@ describe('the run bar', () => {
     await waitFor(() => expect(phase()).toBe('done'));
   });
 
+  it('says before its file is picked what a linked trace will apply: its column map and sizes ignored too', () => {
+    const { createClient } = fakeEngine();
+    const s: Scenario = {
+      ...defaultScenario(),
+      name: 'mapped columns',
+      source: {
+        kind: 'trace',
+        name: 'cloud.csv',
+        format: 'columns',
+        columns: { key: 5, size: 4, time: 2, timeUnit: 'ms', ids: 'text', header: true, delimiter: 'tab' },
+        objectMode: true,
+        ignoreSizes: true,
+        warmupRequests: 0,
+      },
+    };
+    window.history.replaceState(null, '', `/${hashOf(s)}`);
+    render(<App createClient={createClient} />);
+    expect(screen.getByTestId('run-trace-missing').textContent).toBe(
+      'Load the trace file cloud.csv to run (format columns · columns: key column 5 (object ids, text, hashed); ' +
+        'size column 4; time column 2 (milliseconds); fields separated by tab; a header line first · ' +
+        'warm-up 0 requests · object mode · sizes ignored (an object is one block) · clients in order of appearance).',
+    );
+    expect(screen.getByTestId('trace-columns').textContent).toContain(
+      'Read through its column map: key column 5 (object ids, text, hashed);',
+    );
+  });
+
   it('names beside Run an issue no field shows, with its path, and every issue in a view without the form', async () => {
     const { runs, createClient } = fakeEngine();
     // A tree replaying a trace, its clients mapped by hand; the trace is not read in this page.

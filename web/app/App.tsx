@@ -24,13 +24,22 @@ import { ScenarioPanel } from '../features/scenario/components/ScenarioPanel';
 import { useScenarioUrl } from '../features/scenario/hooks/useScenarioUrl';
 import { SharePanel } from '../features/share/components/SharePanel';
 import { TracePanel } from '../features/traces/TracePanel';
+import { ColumnMap } from '../features/scenario/components/ColumnMap';
 import { TraceRefusal } from '../features/traces/TraceRefusal';
 import { UpsidePanel } from '../features/upside/components/UpsidePanel';
 import { autoName } from '../scenario/defaults';
-import { blockSizeOf, checkScenario, describeIssue, type Scenario, type ScenarioIssue } from '../scenario/document';
+import {
+  blockSizeOf,
+  checkScenario,
+  describeIssue,
+  type Scenario,
+  type ScenarioIssue,
+  type TraceFormat,
+} from '../scenario/document';
+import type { Columns } from '../generated/engine';
 import { traceClientIssue, traceOf } from '../scenario/topology';
 import { runParam } from '../scenario/url';
-import type { TraceSummary } from '../worker/protocol';
+import type { TraceReading, TraceSummary } from '../worker/protocol';
 import { isAbortError, type EngineClient } from '../worker/client';
 import { registerTrace, traceFile } from '../worker/traces';
 import { runRequests, scenarioSummary, traceSettings } from './summary';
@@ -77,6 +86,19 @@ export interface AppProps {
   createClient?: () => EngineClient;
 }
 
+/** `source` read as `format`, through `columns` when it is the columns format. */
+function withReading<T extends { format?: TraceFormat; columns?: Columns }>(
+  source: T,
+  format: TraceFormat | undefined,
+  columns: Columns | undefined,
+): T {
+  if (format) source.format = format;
+  else delete source.format;
+  if (columns && format === 'columns') source.columns = columns;
+  else delete source.columns;
+  return source;
+}
+
 export function App({ createClient }: AppProps = {}) {
   const [view, setView] = useState<View>(() => viewFromHash(window.location.hash));
   // The stepper's walk ("teach=…&step=…&notes=…") is part of the Teach view's address: in
@@ -90,17 +112,21 @@ export function App({ createClient }: AppProps = {}) {
   const { state, run, load, cancel } = useEngineRun(createClient);
   const [trace, setTrace] = useState<{ name: string; summary: TraceSummary } | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [refused, setRefused] = useState<{ name: string; message: string } | null>(null);
+  const [refused, setRefused] = useState<{ name: string; message: string; file: File } | null>(null);
 
   /**
    * Reads a trace file; only when it reads cleanly does the scenario replay it, through the
    * topology as it is (a tree's clients driven by the trace's, in order of appearance).
    */
   const openTrace = useCallback(
-    (file: File) => {
+    (file: File, reading?: TraceReading) => {
       const old = traceOf(draft);
+      // How to read it: as asked (a column map applied), else as the scenario reads its trace.
+      const format = reading ? reading.format : old?.format;
+      const columns = reading ? reading.columns : old?.format === 'columns' ? old.columns : undefined;
       const options = {
-        format: old?.format,
+        format,
+        columns,
         objectMode: old?.objectMode,
         skipBad: old?.skipBad,
         blockSize: blockSizeOf(draft),
@@ -114,12 +140,13 @@ export function App({ createClient }: AppProps = {}) {
           next.source =
             old?.name === file.name
               ? // The file the scenario names (a shared link's): every setting of its source stays,
-                // so the run gives the link's author's numbers.
-                structuredClone(old)
+                // so the run gives the link's author's numbers (but a map applied to it).
+                withReading(structuredClone(old), format, columns)
               : {
                   kind: 'trace',
                   name: file.name,
-                  ...(old?.format ? { format: old.format } : {}),
+                  ...(format ? { format } : {}),
+                  ...(columns ? { columns } : {}),
                   ...(old?.objectMode ? { objectMode: true } : {}),
                   ...(old?.skipBad ? { skipBad: true } : {}),
                   // Merged stays merged; a map of another file's clients does not carry over.
@@ -130,7 +157,7 @@ export function App({ createClient }: AppProps = {}) {
         },
         // The reason shows where the person is looking (and in the results panel); the scenario stays as it was.
         (e: unknown) =>
-          isAbortError(e) || setRefused({ name: file.name, message: e instanceof Error ? e.message : String(e) }),
+          isAbortError(e) || setRefused({ name: file.name, message: e instanceof Error ? e.message : String(e), file }),
       );
     },
     [draft, load, setDraft],
@@ -383,7 +410,22 @@ export function App({ createClient }: AppProps = {}) {
           Drop a trace file to replay it
         </div>
       )}
-      <TraceRefusal refusal={refused} kept={traceOf(draft)?.name} onDismiss={() => setRefused(null)} />
+      <TraceRefusal
+        refusal={refused}
+        kept={traceOf(draft)?.name}
+        onDismiss={() => setRefused(null)}
+        mapper={
+          refused && (
+            <ColumnMap
+              file={refused.file}
+              value={traceOf(draft)?.format === 'columns' ? traceOf(draft)?.columns : undefined}
+              blockSize={blockSizeOf(draft)}
+              objectMode={!!traceOf(draft)?.objectMode}
+              onApply={(columns) => openTrace(refused.file, { format: 'columns', columns })}
+            />
+          )
+        }
+      />
       <header className="app-header" ref={header}>
         <h1>
           tiersim <span className="dash">—</span> <span className="subtitle">storage cache hierarchy explorer</span>

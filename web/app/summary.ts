@@ -5,6 +5,7 @@ import { formatCount } from '../format/numbers';
 import { type Capacity, formatCapacity } from '../scenario/capacity';
 import { protocolName, type Scenario, type TraceSource } from '../scenario/document';
 import { scenarioFacts, type ScenarioFacts, type TopologyFacts } from '../scenario/summary';
+import { describeColumns } from '../features/scenario/components/columns';
 
 /** 360448 → "360,448"; 2_500_000 → "2.5 M"; 3e9 → "3 G": a count read at a glance. */
 export function formatShort(n: number): string {
@@ -62,10 +63,12 @@ export function traceSettings(t: Omit<TraceSource, 'kind'>): string {
   const clients = t.clients;
   return [
     t.format ? `format ${t.format}` : 'format recognised from the file',
+    t.columns ? `columns: ${describeColumns(t.columns)}` : null,
     t.warmupRequests === undefined
       ? 'warm-up: the first tenth'
       : `warm-up ${formatCount(t.warmupRequests)} request${t.warmupRequests === 1 ? '' : 's'}`,
     t.objectMode ? 'object mode' : null,
+    t.ignoreSizes ? 'sizes ignored (an object is one block)' : null,
     t.skipBad ? 'bad records skipped' : null,
     clients?.kind === 'merged'
       ? 'clients merged'

@@ -965,6 +965,47 @@ export type Sharing = { "kind": "disjoint" } | { "kind": "conjoint" } | { "kind"
 export type TraceClients = { "kind": "order" } | { "kind": "merged" } | { "kind": "map", map: { [key in string]: string }, };
 
 /**
+ * How a line's fields are separated.
+ */
+export type Delimiter = "comma" | "tab" | "semicolon" | "pipe" | "space";
+
+/**
+ * What a key column holds.
+ */
+export type KeyKind = "number" | "text";
+
+/**
+ * What a request's key is.
+ */
+export type Address = "object" | "bytes" | "blocks";
+
+/**
+ * The unit of a time column.
+ */
+export type TimeUnit = "s" | "ms" | "us" | "ns";
+
+/**
+ * Which column (from 1) holds what, in a delimited text trace (see the module's docs).
+ */
+export type Columns = { delimiter?: Delimiter, 
+/**
+ * The first line names the columns: skipped.
+ */
+header?: boolean, 
+/**
+ * The key's column: an object id, or an address.
+ */
+key: number, ids?: KeyKind, address?: Address, 
+/**
+ * The size's column, in bytes.
+ */
+size?: number, time?: number, timeUnit?: TimeUnit, op?: number, 
+/**
+ * The client's column: an integer from 0 to 65535.
+ */
+client?: number, };
+
+/**
  * A trace file a scenario replays. The data travels beside the scenario (a link cannot hold
  * a file): the run is given the parsed trace, and the name says which file it must be.
  */
@@ -973,6 +1014,11 @@ export type TraceSource = { name: string,
  * The reader (`msr`, `vscsi`, …); absent: recognised from the file.
  */
 format?: TraceFormat, 
+/**
+ * The column map of format `columns`: which column holds each request's key, size, time,
+ * op and client (see [`crate::trace::columns`]); only with that format.
+ */
+columns?: Columns, 
 /**
  * Key each request by its start address, unsplit.
  */
@@ -1524,7 +1570,35 @@ firstSkipped: string | null,
 /**
  * The trace's clients in the order they first appear, with each one's requests.
  */
-clients: Array<TraceClient>, };
+clients: Array<TraceClient>, 
+/**
+ * Distinct text ids hashed to 64 bits (a column map's `ids: "text"`; 0 otherwise), and
+ * how many met an earlier text's hash (each then replays as that text's object).
+ */
+hashedIds: number, collisions: number, };
+
+/**
+ * What a column map makes of a file's first bytes, for a form that sets the map up against a
+ * preview: the map (the one given, else [`Columns::guess`]'s), the first lines cut into its
+ * fields, and what reading those lines through it gives.
+ */
+export type ColumnsPreview = { 
+/**
+ * `None`: no map given, and none could be guessed.
+ */
+columns?: Columns, 
+/**
+ * The first non-blank lines (at most [`PREVIEW_LINES`]), each cut into fields.
+ */
+rows: Array<Array<string>>, 
+/**
+ * Requests the head's whole lines read as through the map.
+ */
+requests: number, 
+/**
+ * The first problem reading them, with its line.
+ */
+error?: string, };
 
 /**
  * How to compute the curves.
@@ -1582,7 +1656,7 @@ export const DEFAULT_PREFETCH_WINDOW = 8;
 /** Most blocks a read-ahead window may keep ahead. */
 export const MAX_PREFETCH_WINDOW = 256;
 /** The engine's trace readers (engine: trace::Format). */
-export const TRACE_FORMATS = ['lines', 'csv', 'msr', 'spc', 'blkparse', 'vscsi', 'oracle-general', 'k5cloud', 'tencent', 'alibaba'] as const;
+export const TRACE_FORMATS = ['lines', 'csv', 'msr', 'spc', 'blkparse', 'vscsi', 'oracle-general', 'k5cloud', 'tencent', 'alibaba', 'columns'] as const;
 export type TraceFormat = (typeof TRACE_FORMATS)[number];
 
 /** Every replacement policy, online ones first, in the order pickers list them: label, whether it is offline, reads write hints or keeps an out queue, and each parameter's JSON name, range (a share's bounds are open), default and meaning (engine: policy::catalogue). */

@@ -62,7 +62,16 @@ let cached: { key: string; reader: TraceReader; summary: TraceSummary } | undefi
 /** What makes two reads of a file the same: the file, and how it is read. */
 function traceKey(file: Blob, name: string, o: TraceOptions): string {
   const modified = (file as File).lastModified ?? 0;
-  return JSON.stringify([name, file.size, modified, o.format ?? '', !!o.objectMode, !!o.skipBad, o.blockSize]);
+  return JSON.stringify([
+    name,
+    file.size,
+    modified,
+    o.format ?? '',
+    o.columns ?? null,
+    !!o.objectMode,
+    !!o.skipBad,
+    o.blockSize,
+  ]);
 }
 
 /**
@@ -112,6 +121,7 @@ async function readTrace(
   cached?.reader.free();
   cached = undefined;
   const reader = new TraceReader(o.format ?? '', o.blockSize, !!o.objectMode, !!o.skipBad);
+  if (o.columns) reader.setColumns(o.columns);
   reader.setSizeHint(file.size);
   reader.setMemoryLimit(
     traceLimitMiB((navigator as Navigator & { deviceMemory?: number }).deviceMemory, defaultPoolSize() + 1),
@@ -143,6 +153,7 @@ async function scanTrace(
   const key = traceKey(file, name, o);
   if (scanned?.key === key) return scanned.summary;
   const reader = new TraceReader(o.format ?? '', o.blockSize, !!o.objectMode, !!o.skipBad);
+  if (o.columns) reader.setColumns(o.columns);
   reader.handOn();
   try {
     // In 64 KiB pieces, drained a batch at a time: a compressed chunk never unpacks into a big one.
@@ -207,8 +218,8 @@ async function traceFor(scenario: Scenario, file: Blob | undefined): Promise<Tra
     throw new TraceReadError(
       `${s.source.name}: the trace file is not loaded — drop it on the page or pick it under Workload`,
     );
-  const { name, format, objectMode, skipBad } = s.source;
-  return (await readTrace(file, name, { format, objectMode, skipBad, blockSize: blockSizeOf(s) })).reader;
+  const { name, format, columns, objectMode, skipBad } = s.source;
+  return (await readTrace(file, name, { format, columns, objectMode, skipBad, blockSize: blockSizeOf(s) })).reader;
 }
 
 interface StreamedTrace {
@@ -224,10 +235,10 @@ interface StreamedTrace {
 function streamedTrace(scenario: Scenario, file: Blob | undefined): StreamedTrace | undefined {
   const s = scenario;
   if (s.source.kind !== 'trace' || !Simulation.streams(scenario)) return undefined;
-  const { name, format, objectMode, skipBad } = s.source;
+  const { name, format, columns, objectMode, skipBad } = s.source;
   if (!file)
     throw new TraceReadError(`${name}: the trace file is not loaded — drop it on the page or pick it under Workload`);
-  return { file, name, options: { format, objectMode, skipBad, blockSize: blockSizeOf(s) } };
+  return { file, name, options: { format, columns, objectMode, skipBad, blockSize: blockSizeOf(s) } };
 }
 
 /**

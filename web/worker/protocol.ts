@@ -1,12 +1,13 @@
 // Types shared by the main thread (client.ts) and the engine worker (engine.worker.ts).
 // Comlink carries the calls; everything here is plain, structured-cloneable data.
-import type { Scenario } from '../scenario/document';
+import type { Scenario, TraceFormat } from '../scenario/document';
 
 // The engine's reports, generated from its Rust types (web/generated/engine.ts; see
 // engine-wasm/crates/core/src/typescript.rs): one definition on each side of the wasm boundary.
 import type {
   CacheView,
   Check,
+  Columns,
   HistogramReport,
   MiniReport,
   PolicyConfig,
@@ -62,9 +63,17 @@ export type UpsideReply = { ok: true; report: UpsideReport } | { ok: false; erro
 export type EngineErrorKind = 'invalid-scenario' | 'invalid-trace' | 'engine' | 'cancelled';
 
 /** How to read a trace file (the scenario's `trace` options and block size). */
+/** How to read a trace file: its format, and the column map of format `columns`. */
+export interface TraceReading {
+  format?: TraceFormat;
+  columns?: Columns;
+}
+
 export interface TraceOptions {
   /** A reader's name; absent: recognised from the first bytes. */
   format?: string;
+  /** The column map of format `columns`. */
+  columns?: Columns;
   objectMode?: boolean;
   skipBad?: boolean;
   blockSize: number;

@@ -75,6 +75,7 @@ async function read(id: number, sample?: SamplePlan) {
     memory = (await ready).memory;
     if (!file) throw new Error('no trace file is open');
     reader = new TraceReader(options.format ?? '', options.blockSize, !!options.objectMode, !!options.skipBad);
+    if (options.columns) reader.setColumns(options.columns);
     reader.handOn();
     if (sample !== undefined) reader.sampleFor(sample);
     windowSize = sample === undefined ? WINDOW : SAMPLED_WINDOW;

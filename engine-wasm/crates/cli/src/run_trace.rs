@@ -92,6 +92,7 @@ mod tests {
             Source::Trace(TraceSource {
                 name: "t.csv.gz".into(),
                 format: None,
+                columns: None,
                 object_mode: false,
                 ignore_sizes: false,
                 skip_bad: false,

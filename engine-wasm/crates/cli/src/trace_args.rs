@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use tiersim_core::trace::columns::Columns;
 use tiersim_core::trace::pipeline::{self, Replayed, Settings};
 use tiersim_core::trace::{self, Format, Trace};
 
@@ -13,10 +14,16 @@ pub struct TraceArgs {
     /// a file).
     #[arg(long)]
     pub trace: String,
-    /// lines, csv, msr, spc, blkparse, vscsi, oracle-general, k5cloud, tencent or alibaba (gzip/zstd read
-    /// through); detected when left out.
+    /// lines, csv, msr, spc, blkparse, vscsi, oracle-general, k5cloud, tencent, alibaba or columns
+    /// (gzip/zstd read through); detected when left out.
     #[arg(long)]
     pub format: Option<String>,
+    /// Any delimited text trace, read through a column map: `key=5,size=4,time=2,header`
+    /// (also ids=text, address=bytes|blocks, op=N, client=N, time-unit=ms, delimiter=tab), or
+    /// libCacheSim's `obj-id-col=5,obj-size-col=4,time-col=2,has-header=true`. Implies
+    /// --format columns.
+    #[arg(long, value_name = "MAP")]
+    pub columns: Option<String>,
     /// Bytes per block for byte-addressed traces.
     #[arg(long, default_value_t = 4096)]
     pub block_size: u32,
@@ -32,7 +39,14 @@ impl TraceArgs {
     /// For tests: a file with the other options at their defaults.
     #[cfg(test)]
     pub fn file(trace: &str, format: Option<&str>) -> Self {
-        Self { trace: trace.into(), format: format.map(String::from), block_size: 4096, object: false, skip_bad: false }
+        Self {
+            trace: trace.into(),
+            format: format.map(String::from),
+            columns: None,
+            block_size: 4096,
+            object: false,
+            skip_bad: false,
+        }
     }
 
     /// The format (when named) and the reading options; errors name the option.
@@ -40,9 +54,19 @@ impl TraceArgs {
         if !(self.block_size.is_power_of_two() && (512..=1 << 20).contains(&self.block_size)) {
             return Err(format!("--block-size: must be a power of two from 512 to 1048576 (got {})", self.block_size));
         }
-        let format =
+        let mut format =
             self.format.as_deref().map(Format::parse_name).transpose().map_err(|e| format!("--format: {e}"))?;
-        Ok((format, trace::Options { block_size: self.block_size, object_mode: self.object }))
+        let columns =
+            self.columns.as_deref().map(Columns::parse_spec).transpose().map_err(|e| format!("--columns: {e}"))?;
+        match (format, columns) {
+            (None | Some(Format::Columns), Some(_)) => format = Some(Format::Columns),
+            (Some(f), Some(_)) => {
+                return Err(format!("--columns: a column map reads the columns format, not {}", f.name()))
+            }
+            (Some(Format::Columns), None) => return Err("--format columns: give the column map with --columns".into()),
+            _ => {}
+        }
+        Ok((format, trace::Options { block_size: self.block_size, object_mode: self.object, columns }))
     }
 
     /// Streams the file through `workers` (see [`replay`]).
@@ -88,12 +112,23 @@ pub fn report_skipped(name: &str, read: &Replayed) {
     if let Some(e) = &read.first_skipped {
         eprintln!("{name}: skipped {} malformed records (the first: {e})", read.skipped);
     }
+    report_hashed(name, read.hashed_ids, read.collisions);
+}
+
+/// Says on standard error how many text ids were hashed, and how many collided.
+fn report_hashed(name: &str, ids: u64, collisions: u64) {
+    if ids > 0 {
+        eprintln!("{name}: {ids} distinct text ids hashed to 64 bits, {collisions} colliding with another's");
+    }
 }
 
 fn file_error(name: &str, e: trace::file::FileError) -> String {
     match e {
         trace::file::FileError::UnknownFormat { reason, .. } => {
-            format!("{name}: not a trace — {reason}; if it is one, name its format with --format")
+            format!(
+                "{name}: not a trace — {reason}; if it is one, name its format with --format, or map its \
+                 columns with --columns (key=N,size=N,time=N,header …)"
+            )
         }
         e => e.to_string(),
     }
@@ -112,5 +147,6 @@ pub fn load_file(
     if let Some(e) = &finished.first_skipped {
         eprintln!("{name}: skipped {} malformed records (the first: {e})", finished.skipped);
     }
+    report_hashed(name, finished.hashed_ids, finished.collisions);
     Ok((finished.trace, format))
 }

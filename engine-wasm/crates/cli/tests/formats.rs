@@ -4,6 +4,8 @@
 
 use std::process::Command;
 
+use tiersim_core::trace::oracle;
+
 fn tiersim(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_tiersim")).args(args).output().unwrap()
 }
@@ -31,5 +33,91 @@ fn prose_is_refused_with_the_file_and_the_reason() {
     let trace = dir.join("t.txt");
     std::fs::write(&trace, "1\n2\n1\n").unwrap();
     assert!(tiersim(&["sim", "--policy", "lru", "--size", "4", "--trace", trace.to_str().unwrap()]).status.success());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `tiersim sim --object --json` over `trace` (read with `reading`), without its timings.
+fn sim_json(trace: &str, reading: &[&str], policy: &str, size: &str) -> serde_json::Value {
+    let mut args = vec!["sim", "--object", "--json", "--policy", policy, "--size", size, "--trace", trace];
+    args.extend_from_slice(reading);
+    let out = tiersim(&args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    fn strip(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(m) => {
+                m.retain(|k, _| k != "format" && !k.contains("PerSec") && !k.contains("Secs") && !k.contains("Ms"));
+                m.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut v);
+    v
+}
+
+/// An oracleGeneral file's records written as libCacheSim's cloudPhysicsIO.csv is laid out:
+/// `version,time,op,size,lbn` (seconds, bytes, the object id).
+fn as_peer_csv(bin: &[u8]) -> String {
+    let mut csv = String::from("version,time,op,size,lbn\n");
+    for r in bin.chunks_exact(oracle::RECORD) {
+        let time = u32::from_le_bytes(r[0..4].try_into().unwrap());
+        let id = u64::from_le_bytes(r[4..12].try_into().unwrap());
+        let size = u32::from_le_bytes(r[12..16].try_into().unwrap());
+        csv.push_str(&format!("1,{time},r,{size},{id}\n"));
+    }
+    csv
+}
+
+#[test]
+fn a_csv_read_through_its_column_map_replays_as_its_oracle_general_twin() {
+    let dir = std::env::temp_dir().join(format!("tiersim-columns-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut seed = 9u64;
+    let mut rand = |n: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    };
+    let mut bin = Vec::new();
+    for i in 0..30_000u32 {
+        let id = if rand(3) == 0 { rand(300) } else { rand(5000) };
+        bin.extend_from_slice(&oracle::encode(i / 20, id * 7919, 512 * (1 + (id % 64) as u32), -1));
+    }
+    let mut traces = vec![("generated", bin, ["256KiB", "1MiB", "4MiB"])];
+    let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../../shared/traces/cloudPhysicsIO.oracleGeneral.bin");
+    match std::fs::read(shared) {
+        Ok(b) => traces.push(("cloudPhysicsIO", b, ["128MiB", "512MiB", "1GiB"])),
+        Err(e) => eprintln!("skipping the CloudPhysics half: {shared} cannot be read ({e})"),
+    }
+    for (name, bin, sizes) in traces {
+        let (b, c) = (dir.join(format!("{name}.bin")), dir.join(format!("{name}.csv")));
+        std::fs::write(&b, &bin).unwrap();
+        std::fs::write(&c, as_peer_csv(&bin)).unwrap();
+        let (b, c) = (b.to_str().unwrap(), c.to_str().unwrap());
+        let peer_spec = ["--columns", "time-col=2,obj-id-col=5,obj-size-col=4,delimiter=,,has-header=true"];
+        for policy in ["lru", "gdsf", "s3-fifo"] {
+            for size in sizes {
+                let want = sim_json(b, &[], policy, size);
+                assert!(want["bytesMissed"].as_u64().unwrap() > 0, "{name} {policy} {size}: {want}");
+                assert_eq!(sim_json(c, &peer_spec, policy, size), want, "{name} {policy} {size}");
+            }
+        }
+        // Our own names for the same map, and the op column read too (every row a read).
+        let ours = ["--columns", "header,key=5,size=4,time=2,op=3"];
+        assert_eq!(sim_json(c, &ours, "lru", sizes[1]), sim_json(b, &[], "lru", sizes[1]), "{name}");
+    }
+    // A file no reader recognises says how to map it; a bad map names the setting.
+    let c = dir.join("generated.csv");
+    let out = tiersim(&["sim", "--policy", "lru", "--size", "64", "--trace", c.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("or map its columns with --columns"));
+    let out =
+        tiersim(&["sim", "--policy", "lru", "--size", "64", "--trace", c.to_str().unwrap(), "--columns", "size=4"]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--columns: columns: no key column (key=N, or obj-id-col=N)"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

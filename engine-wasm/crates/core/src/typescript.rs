@@ -39,6 +39,7 @@ use crate::scenario::{
     CacheConfig, Checked, FieldPath, Issue, Node, Scenario, Seg, Shape, ShapeCheck, Source, Topology, TraceClients,
     TraceSource, TreeCache,
 };
+use crate::trace::columns::{Address, Columns, ColumnsPreview, Delimiter, KeyKind, TimeUnit};
 use crate::trace::{TraceClient, TraceSummary};
 use crate::workload::multi::Sharing;
 use crate::workload::tpch::TpchQuery;
@@ -115,6 +116,11 @@ pub fn bindings() -> String {
         decl::<WorkloadConfig>(&cfg),
         decl::<Sharing>(&cfg),
         decl::<TraceClients>(&cfg),
+        decl::<Delimiter>(&cfg),
+        decl::<KeyKind>(&cfg),
+        decl::<Address>(&cfg),
+        decl::<TimeUnit>(&cfg),
+        decl::<Columns>(&cfg),
         decl::<TraceSource>(&cfg),
         decl::<Source>(&cfg),
         decl::<Scenario>(&cfg),
@@ -162,6 +168,7 @@ pub fn bindings() -> String {
         // What crosses between the workers and the page.
         decl::<TraceClient>(&cfg),
         decl::<TraceSummary>(&cfg),
+        decl::<ColumnsPreview>(&cfg),
         decl::<DepthMode>(&cfg),
         decl::<SizePair>(&cfg),
     ];

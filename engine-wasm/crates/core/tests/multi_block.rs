@@ -31,6 +31,7 @@ fn lru_over(trace: &Arc<Trace>, size: u64, multi: MultiBlock) -> u64 {
     s.source = Source::Trace(TraceSource {
         name: "cloudPhysicsIO.vscsi".into(),
         format: Some("vscsi".into()),
+        columns: None,
         object_mode: false,
         ignore_sizes: false,
         skip_bad: false,

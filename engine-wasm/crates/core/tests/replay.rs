@@ -19,6 +19,7 @@ fn trace_source(warmup: u64) -> TraceSource {
     TraceSource {
         name: "zipf.csv".into(),
         format: Some("csv".into()),
+        columns: None,
         object_mode: false,
         ignore_sizes: false,
         skip_bad: false,

@@ -36,6 +36,7 @@ fn source(warmup: Option<u64>, clients: TraceClients) -> Source {
     Source::Trace(TraceSource {
         name: "t.csv".into(),
         format: Some("csv".into()),
+        columns: None,
         object_mode: false,
         ignore_sizes: false,
         skip_bad: false,

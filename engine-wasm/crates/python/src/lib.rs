@@ -120,9 +120,32 @@ impl Trace {
     }
 }
 
+/// The format and reading options: a column map (`columns`, a spec as `tiersim --columns`
+/// takes) reads the `columns` format.
+fn reading(
+    format: Option<&str>,
+    block_size: u32,
+    object_mode: bool,
+    columns: Option<&str>,
+) -> PyResult<(Option<Format>, trace::Options)> {
+    let mut format = parse_format(format)?;
+    let columns = columns.map(trace::columns::Columns::parse_spec).transpose().map_err(value_error)?;
+    match (format, columns) {
+        (None | Some(Format::Columns), Some(_)) => format = Some(Format::Columns),
+        (Some(f), Some(_)) => {
+            return Err(value_error(format!("columns: a column map reads the columns format, not {}", f.name())))
+        }
+        (Some(Format::Columns), None) => return Err(value_error("format columns: give the column map with columns=")),
+        _ => {}
+    }
+    let opts = trace::Options { block_size, object_mode, columns };
+    opts.validate().map_err(|e| value_error(format!("block_size: {}", e.message)))?;
+    Ok((format, opts))
+}
+
 /// Reads the trace file `path` (streamed; its format detected when not given).
 #[pyfunction]
-#[pyo3(signature = (path, format=None, block_size=4096, object_mode=false, skip_bad=false))]
+#[pyo3(signature = (path, format=None, block_size=4096, object_mode=false, skip_bad=false, columns=None))]
 fn load_trace(
     py: Python<'_>,
     path: String,
@@ -130,10 +153,9 @@ fn load_trace(
     block_size: u32,
     object_mode: bool,
     skip_bad: bool,
+    columns: Option<&str>,
 ) -> PyResult<Trace> {
-    let format = parse_format(format)?;
-    let opts = trace::Options { block_size, object_mode };
-    opts.validate().map_err(|e| value_error(format!("block_size: {}", e.message)))?;
+    let (format, opts) = reading(format, block_size, object_mode, columns)?;
     let start = Instant::now();
     let (finished, format) = py.detach(|| load_file(&path, format, opts, skip_bad)).map_err(file_error)?;
     Ok(Trace {
@@ -162,11 +184,16 @@ pub struct TraceReader {
 #[pymethods]
 impl TraceReader {
     #[new]
-    #[pyo3(signature = (name, format=None, block_size=4096, object_mode=false, skip_bad=false))]
-    fn new(name: String, format: Option<&str>, block_size: u32, object_mode: bool, skip_bad: bool) -> PyResult<Self> {
-        let format = parse_format(format)?;
-        let opts = trace::Options { block_size, object_mode };
-        opts.validate().map_err(|e| value_error(format!("block_size: {}", e.message)))?;
+    #[pyo3(signature = (name, format=None, block_size=4096, object_mode=false, skip_bad=false, columns=None))]
+    fn new(
+        name: String,
+        format: Option<&str>,
+        block_size: u32,
+        object_mode: bool,
+        skip_bad: bool,
+        columns: Option<&str>,
+    ) -> PyResult<Self> {
+        let (format, opts) = reading(format, block_size, object_mode, columns)?;
         Ok(Self { stream: Mutex::new(None), format, opts, skip_bad, name, start: Instant::now() })
     }
 

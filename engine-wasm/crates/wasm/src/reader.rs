@@ -102,7 +102,7 @@ impl TraceReader {
     #[wasm_bindgen(constructor)]
     pub fn new(format: &str, block_size: u32, object_mode: bool, skip_bad: bool) -> Result<TraceReader, Fail> {
         let format = if format.is_empty() { None } else { Some(Format::parse_name(format).map_err(Fail::new)?) };
-        let opts = tiersim_core::trace::Options { block_size, object_mode };
+        let opts = tiersim_core::trace::Options { block_size, object_mode, columns: None };
         opts.validate().map_err(Fail::from)?;
         Ok(TraceReader {
             format,
@@ -123,6 +123,19 @@ impl TraceReader {
             finished: None,
             raw: None,
         })
+    }
+
+    /// The column map of format `columns`, before the first chunk.
+    #[wasm_bindgen(js_name = setColumns)]
+    pub fn set_columns(&mut self, columns: ColumnsJs) -> Result<(), Fail> {
+        if self.stream.is_some() {
+            return Err(Fail::new("columns: set before the first chunk"));
+        }
+        let columns: tiersim_core::trace::columns::Columns = read(&columns, "columns")?;
+        let opts = tiersim_core::trace::Options { columns: Some(columns), ..self.opts };
+        opts.validate().map_err(Fail::from)?;
+        self.opts = opts;
+        Ok(())
     }
 
     /// The file's size in bytes (a `File`'s `size`), before the first chunk: an uncompressed
@@ -156,7 +169,9 @@ impl TraceReader {
             let format = match self.format {
                 Some(f) => f,
                 None => tiersim_core::trace::sniff(chunk).map_err(|reason| {
-                    Fail::new(format!("not a trace — {reason}; if it is one, choose its format in the list"))
+                    Fail::new(format!(
+                        "not a trace — {reason}; if it is one, choose its format in the list, or map its columns"
+                    ))
                 })?,
             };
             self.format = Some(format);

@@ -57,6 +57,23 @@ pub fn capacity_facts(capacity: CapacityJs, block_size: u32) -> Result<CapacityF
     write(&tiersim_core::rules::capacity_facts(&c, block_size))
 }
 
+/// What a column map makes of a file's first bytes (`head`: up to its first 64 KiB, compressed
+/// or not): the map (`columns`, else a guess), the first lines cut into fields, and the
+/// requests they read as or the first problem — for the form that maps a text trace's columns.
+#[wasm_bindgen(js_name = columnsPreview)]
+pub fn columns_preview(
+    head: &[u8],
+    columns: ColumnsJs,
+    block_size: u32,
+    object_mode: bool,
+) -> Result<ColumnsPreviewJs, Fail> {
+    let columns: Option<tiersim_core::trace::columns::Columns> =
+        if columns.is_undefined() || columns.is_null() { None } else { Some(read(&columns, "columns")?) };
+    let opts = tiersim_core::trace::Options { block_size, object_mode, columns: None };
+    opts.validate().map_err(Fail::from)?;
+    write(&tiersim_core::rules::columns_preview(head, columns, &opts))
+}
+
 /// A workload's size with the engine's defaults: blocks, warm-up and measured requests, blocks
 /// per request, and a database client's layout.
 #[wasm_bindgen(js_name = workloadFacts)]

@@ -18,7 +18,7 @@ use crate::Fail;
 
 #[wasm_bindgen(typescript_custom_section)]
 const IMPORTS: &str = r#"import type {
-  CapacityFacts, Catalogue, Checked, DepthMode, Issue, ItemList, LinkConfig, NamedScenario, PolicyConfig, CacheConfig, MiniReport, Report, SamplePlan,
+  CapacityFacts, Catalogue, Checked, Columns, ColumnsPreview, DepthMode, Issue, ItemList, LinkConfig, NamedScenario, PolicyConfig, CacheConfig, MiniReport, Report, SamplePlan,
   San, Scenario, ShapeCheck, Topology, SizePair, SourceFacts, SpaceEntry, StartText, Tally, TeachInput, TeachItem, TeachStep,
   Check, Expected, Verdict, TraceAssignment, TraceSummary, UpsideReport, WorkloadConfig, WorkloadFacts,
 } from '../generated/engine';"#;
@@ -27,6 +27,10 @@ const IMPORTS: &str = r#"import type {
 extern "C" {
     #[wasm_bindgen(typescript_type = "Scenario")]
     pub type ScenarioJs;
+    #[wasm_bindgen(typescript_type = "Columns | undefined")]
+    pub type ColumnsJs;
+    #[wasm_bindgen(typescript_type = "ColumnsPreview")]
+    pub type ColumnsPreviewJs;
     /// A document of any version, or anything claiming to be one (a link's, a file's).
     #[wasm_bindgen(typescript_type = "unknown")]
     pub type DocumentJs;

@@ -183,6 +183,7 @@ export function MrcPanel({
     spare.current = null;
     const options = {
       format: trace.format,
+      columns: trace.columns,
       objectMode: trace.objectMode,
       skipBad: trace.skipBad,
       blockSize: blockSizeOf(base),

@@ -18,7 +18,7 @@ import type {
   WorkloadSource,
 } from '../../../scenario/document';
 import { cachesOf, defaultWorkloadSource, firstPath, setProtocol, withTopology } from '../../../scenario/topology';
-import type { TraceSummary } from '../../../worker/protocol';
+import type { TraceReading, TraceSummary } from '../../../worker/protocol';
 import { CacheFields } from './CacheFields';
 import { AcCaKField, DemotionFields, DuField, Mc2RevisionField, SeField } from './CooperationFields';
 import { DesignPicker } from './DesignPicker';
@@ -38,7 +38,7 @@ export interface ScenarioPanelProps {
   /** The trace file the scenario names, once read in this page (else the user must load it). */
   trace?: { name: string; summary: TraceSummary } | null;
   /** A trace file picked in the form. */
-  onTraceFile?: (file: File) => void;
+  onTraceFile?: (file: File, reading?: TraceReading) => void;
   /**
    * Told, after each render, the issues no field of the form shows (a path the form has no
    * field for as it stands), so the page can name them beside Run.
@@ -306,6 +306,7 @@ export function ScenarioPanel({
             loaded={loaded?.name === s.source.name ? loaded.summary : null}
             errorAt={errorAt}
             update={update}
+            onReread={onTraceFile}
           />
         )}
         <label className="trace-pick">

@@ -5,9 +5,18 @@
 // offers to merge them or to build a tree with a client per trace client.
 import { formatCount } from '../../../format/numbers';
 import { catalogue } from '../../../engine/engine';
-import { clientNames, type Scenario, type TraceClients, type TraceFormat } from '../../../scenario/document';
+import {
+  blockSizeOf,
+  clientNames,
+  type Scenario,
+  type TraceClients,
+  type TraceFormat,
+} from '../../../scenario/document';
 import { traceAssignment, traceOf, traceWarmup, treeForTraceClients } from '../../../scenario/topology';
-import type { TraceSummary } from '../../../worker/protocol';
+import type { TraceReading, TraceSummary } from '../../../worker/protocol';
+import { traceFile } from '../../../worker/traces';
+import { ColumnMap } from './ColumnMap';
+import { describeColumns } from './columns';
 import { NumberField } from '../../../ui/NumberField';
 import { SelectField } from '../../../ui/SelectField';
 
@@ -17,6 +26,8 @@ export interface TraceFieldsProps {
   loaded: TraceSummary | null;
   errorAt: (path: string) => string | undefined;
   update: (edit: (next: Scenario) => void) => void;
+  /** Reads the file again another way (a column map applied). */
+  onReread?: (file: File, reading: TraceReading) => void;
 }
 
 type Mode = TraceClients['kind'];
@@ -27,7 +38,7 @@ function listClients(clients: TraceSummary['clients'], most = 6): string {
   return clients.length > most ? `${shown.join(', ')} and ${clients.length - most} more` : shown.join(', ');
 }
 
-export function TraceFields({ scenario: s, loaded, errorAt, update }: TraceFieldsProps) {
+export function TraceFields({ scenario: s, loaded, errorAt, update, onReread }: TraceFieldsProps) {
   const t = traceOf(s)!;
   const set = (edit: (t: NonNullable<ReturnType<typeof traceOf>>) => void) => update((n) => edit(traceOf(n)!));
   const clients = loaded?.clients ?? [];
@@ -50,6 +61,8 @@ export function TraceFields({ scenario: s, loaded, errorAt, update }: TraceField
       map[String(id)] = leaf;
       t.clients = { kind: 'map', map };
     });
+  const picked = traceFile(t.name);
+  const file = picked instanceof File ? picked : undefined;
   const buildTree = () => update((n) => void (n.topology = treeForTraceClients(n, ids).topology));
 
   return (
@@ -66,6 +79,15 @@ export function TraceFields({ scenario: s, loaded, errorAt, update }: TraceField
           : '— not loaded in this page: pick or drop the file to run this scenario'}
       </p>
       {loaded?.firstSkipped && <p className="field-hint">First skipped: {loaded.firstSkipped}</p>}
+      {loaded && loaded.hashedIds > 0 && (
+        <p className="field-hint" data-testid="trace-hashed" data-collisions={loaded.collisions}>
+          {formatCount(loaded.hashedIds)} distinct text ids hashed to 64 bits;{' '}
+          {loaded.collisions === 0
+            ? 'none collided'
+            : `${formatCount(loaded.collisions)} met another's hash and replay as that object`}
+          .
+        </p>
+      )}
       {clients.length > 1 && (
         <div className="trace-clients" data-testid="trace-clients" data-ids={ids.join(',')}>
           <p className="field-hint">
@@ -177,6 +199,26 @@ export function TraceFields({ scenario: s, loaded, errorAt, update }: TraceField
           onChange={(v) => set((t) => void (t.warmupRequests = v))}
         />
       </div>
+      {t.format === 'columns' && (
+        <div className="trace-columns" data-testid="trace-columns">
+          <p className="field-hint">
+            {t.columns ? `Read through its column map: ${describeColumns(t.columns)}.` : 'No column map yet.'}
+          </p>
+          {errorAt('source.columns') && <p className="field-error">{errorAt('source.columns')}</p>}
+          {file && onReread && (
+            <details open={!t.columns}>
+              <summary>Edit the column map</summary>
+              <ColumnMap
+                file={file}
+                value={t.columns}
+                blockSize={blockSizeOf(s)}
+                objectMode={!!t.objectMode}
+                onApply={(columns) => onReread(file, { format: 'columns', columns })}
+              />
+            </details>
+          )}
+        </div>
+      )}
       <label className="check">
         <input
           type="checkbox"

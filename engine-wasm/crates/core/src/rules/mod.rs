@@ -8,6 +8,7 @@ pub mod catalogue;
 pub mod facts;
 pub mod teach;
 
+pub use crate::trace::columns::{preview as columns_preview, ColumnsPreview};
 pub use catalogue::{catalogue, sends_demotes, Catalogue};
 pub use facts::{
     capacity_facts, source_facts, trace_assignment, trace_warmup, workload_facts, CapacityFacts, SourceFacts,

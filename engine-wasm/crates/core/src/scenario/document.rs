@@ -231,6 +231,11 @@ pub struct TraceSource {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(type = "TraceFormat", optional))]
     pub format: Option<String>,
+    /// The column map of format `columns`: which column holds each request's key, size, time,
+    /// op and client (see [`crate::trace::columns`]); only with that format.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub columns: Option<crate::trace::columns::Columns>,
     /// Key each request by its start address, unsplit.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub object_mode: bool,
@@ -553,7 +558,7 @@ impl Scenario {
 impl TraceSource {
     /// The reader's options for a scenario of `block_size` bytes per block.
     pub fn options(&self, block_size: u32) -> crate::trace::Options {
-        crate::trace::Options { block_size, object_mode: self.object_mode }
+        crate::trace::Options { block_size, object_mode: self.object_mode, columns: self.columns }
     }
 
     /// The format named, if any.

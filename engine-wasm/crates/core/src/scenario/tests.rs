@@ -669,3 +669,31 @@ fn a_version_4_trace_read_as_objects_keeps_one_block_each() {
     // A version-5 document reads as written: sizes kept.
     assert!(Scenario::from_value(sized_two_levels("lru")).unwrap().sized());
 }
+
+#[test]
+fn a_column_map_goes_with_the_columns_format_and_is_checked_at_its_field() {
+    let issue = |v: serde_json::Value| {
+        let checked = Scenario::check(v);
+        let i = checked.issues.first().expect("refused").clone();
+        (i.at, i.message)
+    };
+    let mut v = sized_two_levels("lru");
+    v["source"]["format"] = "columns".into();
+    let (at, m) = issue(v.clone());
+    assert_eq!(at, "source.columns");
+    assert_eq!(m, "the columns format reads through a column map: say which column is the key");
+    v["source"]["columns"] = serde_json::json!({"key": 5, "size": 4, "time": 2, "header": true});
+    let s = Scenario::from_value(v.clone()).unwrap();
+    let opts = s.trace().unwrap().options(4096);
+    assert_eq!(opts.columns.map(|c| (c.key, c.size, c.header)), Some((5, Some(4), true)));
+    assert!(s.to_json().contains(r#""columns":{"header":true,"key":5,"size":4,"time":2}"#), "{}", s.to_json());
+    v["source"]["columns"]["time"] = 5.into();
+    let (at, m) = issue(v.clone());
+    assert_eq!(at, "source.columns.time");
+    assert_eq!(m, "column 5 is already the key");
+    v["source"]["columns"] = serde_json::json!({"key": 1, "colour": 2});
+    assert_eq!(issue(v.clone()).0, "source.columns.colour");
+    v["source"]["columns"] = serde_json::json!({"key": 1});
+    v["source"]["format"] = "msr".into();
+    assert_eq!(issue(v).1, "a column map goes with format \"columns\" only");
+}

@@ -199,6 +199,7 @@ impl ScenarioV1 {
             Some(t) => Source::Trace(TraceSource {
                 name: t.name,
                 format: t.format,
+                columns: None,
                 object_mode: t.object_mode,
                 // Objects were one block each before version 5.
                 ignore_sizes: t.object_mode,

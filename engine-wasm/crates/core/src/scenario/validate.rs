@@ -293,8 +293,27 @@ impl Scenario {
                 if t.name.trim().is_empty() || t.name.len() > MAX_NAME_LENGTH {
                     issues.add("source.name", format!("must be 1 to {MAX_NAME_LENGTH} characters"));
                 }
-                if let Err(e) = t.format() {
-                    issues.add(e.path, e.message);
+                match t.format() {
+                    Err(e) => issues.add(e.path, e.message),
+                    Ok(f) => {
+                        let columns = f == Some(crate::trace::Format::Columns);
+                        match &t.columns {
+                            None if columns => issues.add(
+                                "source.columns",
+                                "the columns format reads through a column map: say which column is the key",
+                            ),
+                            Some(_) if !columns => {
+                                issues.add("source.columns", "a column map goes with format \"columns\" only")
+                            }
+                            Some(c) => {
+                                if let Err(m) = c.validate() {
+                                    let (field, m) = m.split_once(": ").unwrap_or(("columns", &m));
+                                    issues.add(format!("source.{field}"), m);
+                                }
+                            }
+                            None => {}
+                        }
+                    }
                 }
                 if t.ignore_sizes && !t.object_mode {
                     issues.add(

@@ -232,7 +232,7 @@ mod tests {
         let t = parse(
             b"time,client,block,nblocks,op,hint,size\n0,0,10,1,r,,1\n1,0,11,1,r,,6000000000\n2,1,10,1,w,,4096\n",
             Format::Csv,
-            &Options { block_size: 4096, object_mode: true },
+            &Options { block_size: 4096, object_mode: true, columns: None },
         )
         .unwrap();
         assert_eq!(t.sizes, [1, 6_000_000_000, 4096]);

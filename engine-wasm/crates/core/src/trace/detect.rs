@@ -7,11 +7,11 @@ use super::{alibaba, blkparse, csv, k5cloud, lines, msr, oracle, spc, tencent, v
 use super::{clip, Format, Options, TraceError, TraceStream};
 
 /// Bytes looked at to recognise a format.
-const DETECT_BYTES: usize = 64 * 1024;
+pub(crate) const DETECT_BYTES: usize = 64 * 1024;
 
 /// The first [`DETECT_BYTES`] of `bytes` decompressed (gzip or zstd, by magic bytes; as far as
 /// they go, for the head of a file), else `bytes` itself.
-fn head_of(bytes: &[u8]) -> Vec<u8> {
+pub(crate) fn head_of(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut take = |r: &mut dyn Read| {
         let _ = r.take(DETECT_BYTES as u64).read_to_end(&mut out);

@@ -1,6 +1,6 @@
 //! Fuzzing every reader: random bytes, and valid traces of every format (plain, gzip'd and
 //! zstd'd) with random bytes changed, dropped or inserted, through format detection and every
-//! reader (block and object mode), whole and streamed in random chunks. A reader may refuse an
+//! reader (block and object mode; `columns` through one map), whole and streamed in random chunks. A reader may refuse an
 //! input, never panic or hang, and streaming must agree with the whole-file result exactly —
 //! the same trace, or the same error; except that when the compression itself is damaged,
 //! which error comes first (the damage, or a bad record decompressed before it) may depend on
@@ -39,6 +39,7 @@ fn seeds() -> Vec<Vec<u8>> {
         b"12,0.5,R,8192,8192\n3,1.25,W,8192,100\n".to_vec(),
         b"1538323200,16,8,0,1063\n1538323201,24,16,1,1063\n".to_vec(),
         b"7,W,126703644672,4096,1577808000000626\n7,R,4096,8192,1577808000000700\n".to_vec(),
+        b"t,key,size,op\n1,abc,4096,r\n2,0x1f,512,W\n# c\n3,abc,4096,get\n".to_vec(),
     ];
     let mut all = plain.clone();
     for p in &plain {
@@ -80,6 +81,9 @@ fn streamed(input: &[u8], format: Format, opts: Options, rng: &mut Rng) -> Resul
 /// `cases` inputs from `seed`: half random bytes, half mutated valid traces.
 pub fn run(cases: u64, seed: u64) -> FuzzReport {
     let valid = seeds();
+    // The `columns` format reads through this map (text ids hashed, a header, every role but
+    // the client).
+    let map = super::columns::Columns::parse_spec("header,time=1,key=2,size=3,op=4,ids=text").expect("a map");
     let mut rng = Rng::seeded(seed);
     let mut chunks = Rng::seeded(seed ^ 0x5eed);
     let mut report = FuzzReport { cases, ..FuzzReport::default() };
@@ -93,7 +97,8 @@ pub fn run(cases: u64, seed: u64) -> FuzzReport {
         let _ = detect(&input);
         for format in Format::ALL {
             for object_mode in [false, true] {
-                let opts = Options { block_size: 512, object_mode };
+                let columns = (format == Format::Columns).then_some(map);
+                let opts = Options { block_size: 512, object_mode, columns };
                 let whole = parse(&input, format, &opts);
                 let stream = streamed(&input, format, opts, &mut chunks);
                 report.runs += 1;
@@ -125,7 +130,7 @@ mod tests {
     fn fuzz_smoke_no_reader_panics_and_streaming_agrees() {
         let r = super::run(3000, 77);
         assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
-        assert_eq!(r.runs, 3000 * 10 * 2);
+        assert_eq!(r.runs, 3000 * 11 * 2);
         assert!(r.accepted > 1000 && r.refused > 1000, "{r:?}");
     }
 }

@@ -23,6 +23,9 @@
 //!   (u32 time, u64 object id, u32 size, i64 next access); each is a one-block read of its object.
 //! - `k5cloud`, `tencent`, `alibaba` — cloud block-storage traces of many volumes at once; see
 //!   [`volumes`] (each volume's blocks are keyed apart, and the volume is the client).
+//! - `columns` — any delimited text trace, read through a column map ([`Options::columns`]):
+//!   which column is the key (an id, hashed when it is text, or an address), the size, the
+//!   time, the op and the client; see [`columns`].
 //!
 //! Any of them may come gzip- or zstd-compressed, recognised by their magic bytes. Files are
 //! read in chunks as they arrive ([`TraceStream`]); [`parse`] is one chunk.
@@ -37,6 +40,7 @@
 
 pub mod batch;
 mod blkparse;
+pub mod columns;
 pub(crate) mod csv;
 mod dense;
 mod detect;
@@ -74,10 +78,11 @@ pub enum Format {
     K5cloud,
     Tencent,
     Alibaba,
+    Columns,
 }
 
 impl Format {
-    pub const ALL: [Format; 10] = [
+    pub const ALL: [Format; 11] = [
         Format::Lines,
         Format::Csv,
         Format::Msr,
@@ -88,13 +93,15 @@ impl Format {
         Format::K5cloud,
         Format::Tencent,
         Format::Alibaba,
+        Format::Columns,
     ];
 
     /// Whether read as objects, this format's records keep their sizes ([`Trace::sizes`]): an
     /// object trace's sizes, a byte-addressed block trace's request lengths. The canonical CSV
-    /// does when its header has the `size` column; `lines` never does.
+    /// does when its header has the `size` column, `columns` when its map has one; `lines`
+    /// never does.
     pub fn records_sizes(self) -> bool {
-        !matches!(self, Format::Lines | Format::Csv)
+        !matches!(self, Format::Lines | Format::Csv | Format::Columns)
     }
 
     /// Whether a record of this format may move 0 bytes: a byte-addressed block trace's
@@ -115,6 +122,7 @@ impl Format {
             Format::K5cloud => "k5cloud",
             Format::Tencent => "tencent",
             Format::Alibaba => "alibaba",
+            Format::Columns => "columns",
         }
     }
 
@@ -132,23 +140,32 @@ pub struct Options {
     pub block_size: u32,
     /// Key each request by its start address, unsplit.
     pub object_mode: bool,
+    /// The column map of the `columns` format (the other formats ignore it).
+    pub columns: Option<columns::Columns>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { block_size: 4096, object_mode: false }
+        Self { block_size: 4096, object_mode: false, columns: None }
     }
 }
 
 impl Options {
     pub fn validate(&self) -> Result<(), TraceError> {
-        if self.block_size.is_power_of_two() && (512..=1 << 20).contains(&self.block_size) {
-            return Ok(());
+        let place = || "options".to_string();
+        if !(self.block_size.is_power_of_two() && (512..=1 << 20).contains(&self.block_size)) {
+            return Err(TraceError {
+                place: place(),
+                message: format!(
+                    "block size must be a power of two from 512 to 1048576 bytes (got {})",
+                    self.block_size
+                ),
+            });
         }
-        Err(TraceError {
-            place: "options".into(),
-            message: format!("block size must be a power of two from 512 to 1048576 bytes (got {})", self.block_size),
-        })
+        if let Some(c) = &self.columns {
+            c.validate().map_err(|message| TraceError { place: place(), message })?;
+        }
+        Ok(())
     }
 }
 
@@ -423,9 +440,14 @@ impl Builder {
     /// Keep each record's size ([`Trace::sizes`]) — `format`'s, which says whether 0 bytes is
     /// a size; every record must then give one. Before the first record.
     pub(crate) fn keep_sizes(&mut self, format: Format) {
+        self.keep_sizes_zero(format.zero_sizes());
+    }
+
+    /// [`Builder::keep_sizes`], saying whether 0 bytes is a size.
+    pub(crate) fn keep_sizes_zero(&mut self, zero: bool) {
         debug_assert_eq!(self.requests, 0, "sizes kept from the first record");
         self.sized = true;
-        self.zero_sizes = format.zero_sizes();
+        self.zero_sizes = zero;
     }
 
     /// Whether a request of `n` blocks fits in the vectors as they are.
@@ -683,7 +705,7 @@ mod tests {
 
     #[test]
     fn splits_byte_ranges_into_blocks() {
-        let o = Options { block_size: 4096, object_mode: false };
+        let o = Options { block_size: 4096, object_mode: false, columns: None };
         assert_eq!(split(0, 4096, &o), (0, 1));
         assert_eq!(split(0, 4097, &o), (0, 2));
         assert_eq!(split(4095, 2, &o), (0, 2), "straddles a boundary");
@@ -894,7 +916,8 @@ mod tests {
 
     #[test]
     fn bad_options_and_empty_input_are_errors() {
-        let e = parse(b"1\n", Format::Lines, &Options { block_size: 1000, object_mode: false }).unwrap_err();
+        let e =
+            parse(b"1\n", Format::Lines, &Options { block_size: 1000, object_mode: false, columns: None }).unwrap_err();
         assert!(e.to_string().contains("block size"), "{e}");
         assert_eq!(parse(b"", Format::Csv, &Options::default()).unwrap_err().to_string(), "byte 0: the trace is empty");
     }

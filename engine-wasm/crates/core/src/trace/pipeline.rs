@@ -66,6 +66,9 @@ pub struct Replayed {
     pub batches: u64,
     pub skipped: u64,
     pub first_skipped: Option<TraceError>,
+    /// Distinct text ids hashed, and how many collided ([`super::Finished`]'s).
+    pub hashed_ids: u64,
+    pub collisions: u64,
     /// Seconds the reader spent reading, decompressing, parsing and numbering (not waiting
     /// for a free buffer).
     pub read_secs: f64,
@@ -245,6 +248,8 @@ impl Reader<'_> {
             batches: self.batches,
             skipped: finished.skipped,
             first_skipped: finished.first_skipped,
+            hashed_ids: finished.hashed_ids,
+            collisions: finished.collisions,
             read_secs: busy,
         })
     }

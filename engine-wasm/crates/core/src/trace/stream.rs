@@ -15,7 +15,7 @@
 use std::io::Write;
 
 use super::vscsi::{self, Version};
-use super::{alibaba, blkparse, csv, k5cloud, lines, msr, oracle, spc, tencent};
+use super::{alibaba, blkparse, columns, csv, k5cloud, lines, msr, oracle, spc, tencent};
 use super::{Builder, Format, Options, Trace, TraceError};
 
 /// Decompressed bytes produced per zstd call.
@@ -163,6 +163,8 @@ struct Parser {
     /// The canonical CSV's header has the `size` column.
     csv_sized: bool,
     vscsi: Option<Version>,
+    /// The `columns` format's text ids, hashed.
+    hashes: columns::IdHashes,
 }
 
 impl Parser {
@@ -227,6 +229,17 @@ impl Parser {
                 message: "not UTF-8 text (is this a binary trace?)".into(),
             });
         };
+        if self.format == Format::Columns {
+            let map = self.opts.columns.as_ref().expect("checked when the stream was made");
+            if map.header && !self.header_done {
+                if !line.trim().is_empty() {
+                    self.header_done = true;
+                }
+                return Ok(());
+            }
+            let result = columns::line(&mut self.builder, n, line, map, &self.opts, &mut self.hashes);
+            return self.settle(result);
+        }
         if self.format == Format::Csv && !self.header_done {
             if line.trim().is_empty() {
                 return Ok(());
@@ -264,6 +277,7 @@ impl Parser {
             Format::Tencent => tencent::line(b, n, line, o),
             Format::Alibaba => alibaba::line(b, n, line, o),
             Format::Vscsi | Format::OracleGeneral => unreachable!("binary formats"),
+            Format::Columns => unreachable!("read through its map above"),
         };
         self.settle(result)
     }
@@ -397,6 +411,8 @@ impl Parser {
             bytes: self.at,
             skipped: self.skipped,
             first_skipped: self.first_skipped,
+            hashed_ids: self.hashes.distinct(),
+            collisions: self.hashes.collisions(),
         })
     }
 }
@@ -411,6 +427,10 @@ pub struct Finished {
     pub bytes: u64,
     pub skipped: u64,
     pub first_skipped: Option<TraceError>,
+    /// Distinct text ids hashed to 64 bits (the `columns` format's `ids=text`), and how many of
+    /// them met an earlier text's hash (and so replay as that text's object).
+    pub hashed_ids: u64,
+    pub collisions: u64,
 }
 
 /// A trace read chunk by chunk.
@@ -430,6 +450,15 @@ impl TraceStream {
         if opts.object_mode && format.records_sizes() {
             builder.keep_sizes(format);
         }
+        if format == Format::Columns {
+            let map = opts.columns.ok_or_else(|| TraceError {
+                place: "options".into(),
+                message: "the columns format reads through a column map, and none was given".into(),
+            })?;
+            if opts.object_mode && map.size.is_some() {
+                builder.keep_sizes_zero(map.address != columns::Address::Object);
+            }
+        }
         Ok(Self {
             unpack: Unpack::Unknown,
             head: Vec::new(),
@@ -448,6 +477,7 @@ impl TraceStream {
                 header_done: false,
                 csv_sized: false,
                 vscsi: None,
+                hashes: columns::IdHashes::default(),
             },
         })
     }

@@ -22,6 +22,10 @@ pub struct TraceSummary {
     pub first_skipped: Option<String>,
     /// The trace's clients in the order they first appear, with each one's requests.
     pub clients: Vec<TraceClient>,
+    /// Distinct text ids hashed to 64 bits (a column map's `ids: "text"`; 0 otherwise), and
+    /// how many met an earlier text's hash (each then replays as that text's object).
+    pub hashed_ids: u64,
+    pub collisions: u64,
 }
 
 /// One of a trace's clients and its requests.
@@ -44,6 +48,8 @@ impl TraceSummary {
             skipped: finished.skipped,
             first_skipped: finished.first_skipped.as_ref().map(|e| e.to_string()),
             clients,
+            hashed_ids: finished.hashed_ids,
+            collisions: finished.collisions,
         }
     }
 }

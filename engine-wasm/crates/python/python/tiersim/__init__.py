@@ -104,20 +104,23 @@ def load_trace(
     *,
     block_size: int = 4096,
     skip_bad: bool = False,
+    columns: str | None = None,
 ) -> Trace:
     """Reads a trace file (streamed; gzip/zstd read through; its format detected when not named).
 
     ``trace`` is a local path, or a URL fsspec opens (``s3://``, ``gs://``, ``https://`` …: needs
-    ``fsspec`` and the file system's package). A :class:`Trace` is returned as is.
+    ``fsspec`` and the file system's package). A :class:`Trace` is returned as is. ``columns``
+    reads any delimited text trace through a column map, as ``tiersim --columns`` does:
+    ``"key=5,size=4,time=2,header"``, or libCacheSim's ``"obj-id-col=5,obj-size-col=4,has-header=true"``.
     """
     if isinstance(trace, Trace):
         return trace
     path = os.fspath(trace)
     if not _is_remote(path):
-        return _native.load_trace(path.removeprefix("file://"), format, block_size, object_mode, skip_bad)
+        return _native.load_trace(path.removeprefix("file://"), format, block_size, object_mode, skip_bad, columns)
     import fsspec  # only for remote traces
 
-    reader = _native.TraceReader(path, format, block_size, object_mode, skip_bad)
+    reader = _native.TraceReader(path, format, block_size, object_mode, skip_bad, columns)
     with fsspec.open(path, "rb") as f:
         while chunk := f.read(_CHUNK):
             reader.push(chunk)

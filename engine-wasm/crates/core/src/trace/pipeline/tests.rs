@@ -21,6 +21,9 @@ fn generated(format: Format, n: usize, rng: &mut Rng) -> Vec<u8> {
     if format == Format::Csv {
         out.extend_from_slice(b"time,client,block,nblocks,op,hint\n");
     }
+    if format == Format::Columns {
+        out.extend_from_slice(b"client,time,op,bytes,block\n");
+    }
     for i in 0..n as u64 {
         let block = rng.below(300).min(rng.below(300));
         let blocks = 1 + rng.below(3) * rng.below(3);
@@ -84,6 +87,7 @@ fn generated(format: Format, n: usize, rng: &mut Rng) -> Vec<u8> {
                 }
                 continue;
             }
+            Format::Columns => format!("{},{}.5,{rw_word},{bytes},{block}\n", rng.below(3), i),
             Format::OracleGeneral => {
                 let next = if rng.below(3) == 0 { -1 } else { (i + 1 + rng.below(1000)) as i64 };
                 out.extend_from_slice(&oracle::encode(i as u32, block * 7919, 4096, next));
@@ -93,6 +97,19 @@ fn generated(format: Format, n: usize, rng: &mut Rng) -> Vec<u8> {
         out.extend_from_slice(line.as_bytes());
     }
     out
+}
+
+/// The reading options of `format`'s generated files: the column map of `columns`' (which no
+/// file is recognised as: it is always named).
+fn opts(format: Format) -> Options {
+    let map = "header,client=1,time=2,op=3,size=4,key=5,address=blocks";
+    let columns = (format == Format::Columns).then(|| super::super::columns::Columns::parse_spec(map).unwrap());
+    Options { columns, ..Options::default() }
+}
+
+/// The format a replay is told: none (recognised), but `columns`.
+fn named(format: Format) -> Option<Format> {
+    (format == Format::Columns).then_some(format)
 }
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
@@ -140,7 +157,7 @@ fn replayed_counts(
             s.push_batch(b);
         }
     }];
-    let r = replay_from(source(bytes), "t", Some(format), Options::default(), false, settings, &mut collect).unwrap();
+    let r = replay_from(source(bytes), "t", Some(format), opts(format), false, settings, &mut collect).unwrap();
     let [blocks, with_ops] = strings;
     let mut sims: Vec<Vec<(usize, Simulator)>> = (0..workers).map(|_| Vec::new()).collect();
     for (i, (p, size, multi)) in points.iter().enumerate() {
@@ -161,7 +178,7 @@ fn replayed_counts(
             }
         })
         .collect();
-    let again = replay_from(source(bytes), "t", Some(format), Options::default(), false, settings, &mut feeds).unwrap();
+    let again = replay_from(source(bytes), "t", Some(format), opts(format), false, settings, &mut feeds).unwrap();
     drop(feeds);
     assert_eq!((again.requests, again.distinct), (r.requests, r.distinct));
     let mut out: Vec<(usize, SimResult)> =
@@ -176,7 +193,7 @@ fn every_format_plain_and_compressed_replays_as_the_whole_file_whatever_the_cuts
     let policies = PolicyConfig::every_kind();
     for format in Format::ALL {
         let plain = generated(format, 1500, &mut rng);
-        let whole = parse(&plain, format, &Options::default()).unwrap_or_else(|e| panic!("{format:?}: {e}"));
+        let whole = parse(&plain, format, &opts(format)).unwrap_or_else(|e| panic!("{format:?}: {e}"));
         assert!(whole.records.len() > 1000 && whole.distinct() > 100, "{format:?}: {}", whole.records.len());
         // Every policy at two sizes, per block and atomic, against simulating the parsed file.
         let points: Vec<(PolicyConfig, u64, MultiBlock)> = policies
@@ -207,7 +224,7 @@ fn every_format_plain_and_compressed_replays_as_the_whole_file_whatever_the_cuts
                         distances.access(x);
                     });
                 }];
-                let r = replay_from(source(&bytes), "t", None, Options::default(), false, settings, &mut join)
+                let r = replay_from(source(&bytes), "t", named(format), opts(format), false, settings, &mut join)
                     .unwrap_or_else(|e| panic!("{what}: {e}"));
                 assert_eq!(
                     (r.format, r.requests, r.distinct),
@@ -225,7 +242,7 @@ fn every_format_plain_and_compressed_replays_as_the_whole_file_whatever_the_cuts
 
 /// A whole-file read of `bytes` as the CLI did it (errors named after the file).
 fn whole_file(bytes: &[u8], format: Format, skip_bad: bool) -> Result<(Trace, u64), String> {
-    let mut s = TraceStream::new(format, Options::default()).unwrap().skip_bad(skip_bad);
+    let mut s = TraceStream::new(format, opts(format)).unwrap().skip_bad(skip_bad);
     s.push(bytes).map_err(|e| format!("t: {e}"))?;
     let f = s.finish().map_err(|e| format!("t: {e}"))?;
     Ok((f.trace, f.skipped))
@@ -273,15 +290,8 @@ fn bad_records_stop_at_their_place_or_are_skipped_as_in_a_whole_file_read() {
                             }
                         })
                         .collect();
-                    let r = replay_from(
-                        source(&bytes),
-                        "t",
-                        Some(format),
-                        Options::default(),
-                        skip_bad,
-                        settings,
-                        &mut joins,
-                    );
+                    let r =
+                        replay_from(source(&bytes), "t", Some(format), opts(format), skip_bad, settings, &mut joins);
                     drop(joins);
                     let what = format!("{format:?} {kind} skip {skip_bad} {settings:?}");
                     match (&want, r) {
