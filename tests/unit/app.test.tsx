@@ -89,6 +89,30 @@ describe('App', () => {
     expect(capacity()).toMatchObject({ ok: true, scenario: { topology: { client: { capacity: 2 } } } });
   });
 
+  it('sets the block size from the engine’s list: the capacity hint and the link follow it', () => {
+    render(<App />);
+    const sizes = [...(screen.getByTestId('block-size') as HTMLSelectElement).options].map((o) => o.textContent);
+    expect(sizes).toEqual([
+      '512 B',
+      '1 KiB',
+      '2 KiB',
+      '4 KiB',
+      '8 KiB',
+      '16 KiB',
+      '32 KiB',
+      '64 KiB',
+      '128 KiB',
+      '256 KiB',
+      '512 KiB',
+      '1 MiB',
+    ]);
+    expect(value('block-size')).toBe('4096');
+    fireEvent.change(screen.getByTestId('block-size'), { target: { value: '8192' } });
+    expect(decodeScenarioFromHash(window.location.hash)).toMatchObject({ ok: true, scenario: { blockSize: 8192 } });
+    // 16,384 blocks of 8 KiB are 128 MiB.
+    expect(screen.getAllByText(/^16,384 blocks × 8 KiB = 128 MiB/).length).toBeGreaterThan(0);
+  });
+
   it('switches to a single cache, offering the offline bounds, and back', () => {
     render(<App />);
     expect(screen.queryByRole('option', { name: /Belady MIN/ })).toBeNull();

@@ -1272,9 +1272,9 @@ export type Limits = {
  */
 scenarioVersion: number, 
 /**
- * Bytes per block when a document names none.
+ * Bytes per block when a document names none, and every size a block may have.
  */
-defaultBlockSize: number, 
+defaultBlockSize: number, blockSizes: Array<number>, 
 /**
  * Largest cache, in blocks.
  */

@@ -51,7 +51,7 @@ impl TraceArgs {
 
     /// The format (when named) and the reading options; errors name the option.
     pub fn options(&self) -> Result<(Option<Format>, trace::Options), String> {
-        if !(self.block_size.is_power_of_two() && (512..=1 << 20).contains(&self.block_size)) {
+        if !trace::is_block_size(self.block_size) {
             return Err(format!("--block-size: must be a power of two from 512 to 1048576 (got {})", self.block_size));
         }
         let mut format =

@@ -4,9 +4,9 @@
 // draft; fields the schema rejects show why inline.
 import { type Capacity, capacityBlocks, inBytes } from '../../../scenario/capacity';
 import { useEffect, useRef } from 'react';
-import { formatCount } from '../../../format/numbers';
+import { formatBytes, formatCount } from '../../../format/numbers';
 import { autoName, designOf, isDesignKind, type Design } from '../../../scenario/defaults';
-import { blockSizeOf, clientNames, policyInfo, protocolKind } from '../../../scenario/document';
+import { blockSizeOf, clientNames, limits, policyInfo, protocolKind } from '../../../scenario/document';
 import type {
   CacheConfig,
   DiskConfig,
@@ -329,6 +329,18 @@ export function ScenarioPanel({
           {t.kind === 'tree'
             ? 'A trace replays through this tree: each of its clients (volume, host, CSV client column) drives a client cache, in the order they appear.'
             : 'A trace replays through this client; a trace of several clients can run as one stream or through a tree with a client for each.'}
+        </p>
+        <SelectField<string>
+          testId="block-size"
+          label="Block size"
+          value={String(blockSizeOf(s))}
+          options={limits().blockSizes.map((b) => ({ value: String(b), label: formatBytes(b) }))}
+          error={errorAt('blockSize')}
+          onChange={(v) => update((n) => void (n.blockSize = Number(v)))}
+        />
+        <p className="field-hint">
+          Bytes per block: how a byte-addressed trace splits into blocks, how many blocks a capacity in bytes holds, and
+          what a link carries per block.
         </p>
         {s.source.kind === 'workload' ? (
           <WorkloadFields

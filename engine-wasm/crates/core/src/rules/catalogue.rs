@@ -104,8 +104,9 @@ pub struct LinkPreset {
 pub struct Limits {
     /// The version the engine writes (it reads every earlier one and migrates it).
     pub scenario_version: u32,
-    /// Bytes per block when a document names none.
+    /// Bytes per block when a document names none, and every size a block may have.
     pub default_block_size: u32,
+    pub block_sizes: Vec<u32>,
     /// Largest cache, in blocks.
     pub max_capacity: u64,
     /// Largest block universe a generator may span (Zipf: `max_zipf_blocks`).
@@ -220,6 +221,7 @@ pub fn catalogue() -> Catalogue {
         limits: Limits {
             scenario_version: SCENARIO_VERSION,
             default_block_size: crate::scenario::Scenario::default().block_size,
+            block_sizes: crate::trace::block_sizes(),
             max_capacity: MAX_CAPACITY,
             max_blocks: MAX_BLOCKS,
             max_zipf_blocks: MAX_ZIPF_BLOCKS,
@@ -363,6 +365,11 @@ mod tests {
             assert_eq!(Format::parse_name(f).unwrap().name(), *f);
         }
         assert_eq!(c.limits.scenario_version, SCENARIO_VERSION);
+        assert_eq!(c.limits.block_sizes.len(), 12, "512 B to 1 MiB");
+        assert_eq!((c.limits.block_sizes[0], c.limits.block_sizes[11]), (512, 1 << 20));
+        assert!(c.limits.block_sizes.iter().all(|&b| crate::trace::is_block_size(b)));
+        assert!(c.limits.block_sizes.contains(&c.limits.default_block_size));
+        assert!(!crate::trace::is_block_size(3000) && !crate::trace::is_block_size(256));
         assert_eq!(c.policies.len(), CATALOGUE.len());
     }
 }

@@ -42,7 +42,7 @@ impl Scenario {
         if self.seed > MAX_SEED {
             issues.add("seed", format!("must be at most {MAX_SEED} (got {})", self.seed));
         }
-        if !(self.block_size.is_power_of_two() && (512..=1 << 20).contains(&self.block_size)) {
+        if !crate::trace::is_block_size(self.block_size) {
             issues.add(
                 "blockSize",
                 format!("must be a power of two from 512 to 1048576 bytes (got {})", self.block_size),

@@ -134,6 +134,20 @@ impl Format {
     }
 }
 
+/// The smallest and largest block sizes, in bytes (each a power of two between).
+pub const MIN_BLOCK_SIZE: u32 = 512;
+pub const MAX_BLOCK_SIZE: u32 = 1 << 20;
+
+/// Whether `bytes` is a block size: a power of two from [`MIN_BLOCK_SIZE`] to [`MAX_BLOCK_SIZE`].
+pub fn is_block_size(bytes: u32) -> bool {
+    bytes.is_power_of_two() && (MIN_BLOCK_SIZE..=MAX_BLOCK_SIZE).contains(&bytes)
+}
+
+/// Every block size, smallest first.
+pub fn block_sizes() -> Vec<u32> {
+    (MIN_BLOCK_SIZE.trailing_zeros()..=MAX_BLOCK_SIZE.trailing_zeros()).map(|b| 1 << b).collect()
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Bytes per block, for byte-addressed formats.
@@ -153,7 +167,7 @@ impl Default for Options {
 impl Options {
     pub fn validate(&self) -> Result<(), TraceError> {
         let place = || "options".to_string();
-        if !(self.block_size.is_power_of_two() && (512..=1 << 20).contains(&self.block_size)) {
+        if !is_block_size(self.block_size) {
             return Err(TraceError {
                 place: place(),
                 message: format!(
