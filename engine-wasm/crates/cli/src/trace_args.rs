@@ -54,18 +54,12 @@ impl TraceArgs {
         if !trace::is_block_size(self.block_size) {
             return Err(format!("--block-size: must be a power of two from 512 to 1048576 (got {})", self.block_size));
         }
-        let mut format =
+        let format =
             self.format.as_deref().map(Format::parse_name).transpose().map_err(|e| format!("--format: {e}"))?;
         let columns =
             self.columns.as_deref().map(Columns::parse_spec).transpose().map_err(|e| format!("--columns: {e}"))?;
-        match (format, columns) {
-            (None | Some(Format::Columns), Some(_)) => format = Some(Format::Columns),
-            (Some(f), Some(_)) => {
-                return Err(format!("--columns: a column map reads the columns format, not {}", f.name()))
-            }
-            (Some(Format::Columns), None) => return Err("--format columns: give the column map with --columns".into()),
-            _ => {}
-        }
+        let format =
+            Format::with_columns(format, columns.as_ref()).map_err(|e| format!("--{}: {}", e.place, e.message))?;
         Ok((format, trace::Options { block_size: self.block_size, object_mode: self.object, columns }))
     }
 

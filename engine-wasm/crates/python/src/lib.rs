@@ -128,16 +128,10 @@ fn reading(
     object_mode: bool,
     columns: Option<&str>,
 ) -> PyResult<(Option<Format>, trace::Options)> {
-    let mut format = parse_format(format)?;
+    let format = parse_format(format)?;
     let columns = columns.map(trace::columns::Columns::parse_spec).transpose().map_err(value_error)?;
-    match (format, columns) {
-        (None | Some(Format::Columns), Some(_)) => format = Some(Format::Columns),
-        (Some(f), Some(_)) => {
-            return Err(value_error(format!("columns: a column map reads the columns format, not {}", f.name())))
-        }
-        (Some(Format::Columns), None) => return Err(value_error("format columns: give the column map with columns=")),
-        _ => {}
-    }
+    let format = Format::with_columns(format, columns.as_ref())
+        .map_err(|e| value_error(format!("{}: {}", e.place, e.message)))?;
     let opts = trace::Options { block_size, object_mode, columns };
     opts.validate().map_err(|e| value_error(format!("block_size: {}", e.message)))?;
     Ok((format, opts))

@@ -434,10 +434,15 @@ pub fn preview(bytes: &[u8], columns: Option<Columns>, opts: &Options) -> Column
 
 /// An operation's word, in any case.
 fn op_of(s: &str) -> Option<Op> {
-    match s.to_ascii_lowercase().as_str() {
-        "r" | "read" | "get" | "gets" => Some(Op::Read),
-        "w" | "write" | "set" | "put" | "add" | "replace" | "append" | "prepend" | "cas" => Some(Op::Write),
-        _ => None,
+    const READS: [&str; 4] = ["r", "read", "get", "gets"];
+    const WRITES: [&str; 9] = ["w", "write", "set", "put", "add", "replace", "append", "prepend", "cas"];
+    let is = |names: &[&str]| names.iter().any(|n| n.eq_ignore_ascii_case(s));
+    if is(&READS) {
+        Some(Op::Read)
+    } else if is(&WRITES) {
+        Some(Op::Write)
+    } else {
+        None
     }
 }
 
@@ -484,8 +489,23 @@ impl IdHashes {
     }
 }
 
-/// The most fields a line is cut into (columns past the map's last are not looked at).
-const MAX_FIELDS: usize = MAX_COLUMN as usize;
+/// The fields of a line in the map's roles (key, size, time, op, client; `""` for a role the
+/// map leaves out) and how many fields the line has, counted up to the map's last column:
+/// columns past it are not looked at.
+fn pick<'a>(fields: impl Iterator<Item = &'a str>, map: &Columns, width: usize) -> ([&'a str; 5], usize) {
+    let columns = [Some(map.key), map.size, map.time, map.op, map.client];
+    let mut picked = [""; 5];
+    let mut count = 0;
+    for field in fields.take(width) {
+        count += 1;
+        for (slot, c) in picked.iter_mut().zip(columns) {
+            if c == Some(count as u16) {
+                *slot = field;
+            }
+        }
+    }
+    (picked, count)
+}
 
 /// One line (`n` from 1) read through `map`; blank lines and `#` lines are skipped. `hashes`
 /// keys text ids.
@@ -503,23 +523,11 @@ pub(crate) fn line(
     }
     let place = || format!("line {n}");
     let bad = |role: &str, c: u16, want: &str, got: &str| bad_field(n, &format!("{role} (column {c})"), want, got);
-    let mut f = [""; MAX_FIELDS];
-    let mut count = 0;
-    match map.delimiter.byte() {
-        Some(d) => {
-            for (slot, field) in f.iter_mut().zip(trimmed.split(d as char)) {
-                *slot = field.trim();
-                count += 1;
-            }
-        }
-        None => {
-            for (slot, field) in f.iter_mut().zip(trimmed.split_ascii_whitespace()) {
-                *slot = field;
-                count += 1;
-            }
-        }
-    }
     let width = map.width();
+    let (f, count) = match map.delimiter.byte() {
+        Some(d) => pick(trimmed.split(d as char).map(str::trim), map, width),
+        None => pick(trimmed.split_ascii_whitespace(), map, width),
+    };
     if count < width {
         return Err(TraceError {
             place: place(),
@@ -529,8 +537,7 @@ pub(crate) fn line(
             ),
         });
     }
-    let at = |c: u16| f[c as usize - 1];
-    let raw = at(map.key);
+    let [raw, size_field, time_field, op_field, client_field] = f;
     let key = match map.ids {
         KeyKind::Number => parse_u64(raw.as_bytes()).or_else(|| hex(raw)).ok_or_else(|| {
             let want = match map.address {
@@ -545,28 +552,29 @@ pub(crate) fn line(
     };
     let size = match map.size {
         None => None,
-        Some(c) => Some(parse_u64(at(c).as_bytes()).ok_or_else(|| bad("size", c, "a size in bytes", at(c)))?),
+        Some(c) => Some(parse_u64(size_field.as_bytes()).ok_or_else(|| bad("size", c, "a size in bytes", size_field))?),
     };
     let time_us = match map.time {
         None => None,
         Some(c) => Some(
-            at(c)
+            time_field
                 .parse::<f64>()
                 .ok()
                 .map(|t| t * map.time_unit.to_us())
                 .filter(|t| t.is_finite() && *t >= 0.0)
-                .ok_or_else(|| bad("time", c, "a time ≥ 0", at(c)))?,
+                .ok_or_else(|| bad("time", c, "a time ≥ 0", time_field))?,
         ),
     };
     let op = match map.op {
         None => Op::Read,
-        Some(c) => {
-            op_of(at(c)).ok_or_else(|| bad("op", c, "a read (r, read, get) or a write (w, write, set, put)", at(c)))?
-        }
+        Some(c) => op_of(op_field)
+            .ok_or_else(|| bad("op", c, "a read (r, read, get) or a write (w, write, set, put)", op_field))?,
     };
     let client = match map.client {
         None => 0,
-        Some(c) => at(c).parse::<u16>().map_err(|_| bad("client", c, "an integer from 0 to 65535", at(c)))?,
+        Some(c) => {
+            client_field.parse::<u16>().map_err(|_| bad("client", c, "an integer from 0 to 65535", client_field))?
+        }
     };
     let (first, blocks) = match map.address {
         _ if opts.object_mode => (key, 1),

@@ -126,6 +126,24 @@ impl Format {
         }
     }
 
+    /// The format to read when a column map may be given: a map reads [`Format::Columns`]
+    /// (named or not), which reads nothing without one. Errors name the setting at fault,
+    /// `columns` or `format`, for each façade to spell as its option.
+    pub fn with_columns(
+        format: Option<Format>,
+        columns: Option<&columns::Columns>,
+    ) -> Result<Option<Format>, TraceError> {
+        let err = |place: &str, message: String| TraceError { place: place.into(), message };
+        match (format, columns) {
+            (None | Some(Format::Columns), Some(_)) => Ok(Some(Format::Columns)),
+            (Some(f), Some(_)) => {
+                Err(err("columns", format!("a column map reads the columns format, not {}", f.name())))
+            }
+            (Some(Format::Columns), None) => Err(err("format", "the columns format needs a column map".into())),
+            (f, None) => Ok(f),
+        }
+    }
+
     pub fn parse_name(s: &str) -> Result<Format, String> {
         Format::ALL.into_iter().find(|f| f.name() == s).ok_or_else(|| {
             let names: Vec<_> = Format::ALL.iter().map(|f| f.name()).collect();
@@ -692,6 +710,22 @@ pub fn parse(bytes: &[u8], format: Format, opts: &Options) -> Result<Trace, Trac
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_column_map_reads_the_columns_format_only() {
+        let map = columns::Columns::parse_spec("key=1").unwrap();
+        assert_eq!(Format::with_columns(None, Some(&map)), Ok(Some(Format::Columns)));
+        assert_eq!(Format::with_columns(Some(Format::Columns), Some(&map)), Ok(Some(Format::Columns)));
+        assert_eq!(Format::with_columns(Some(Format::Msr), None), Ok(Some(Format::Msr)));
+        assert_eq!(Format::with_columns(None, None), Ok(None));
+        let e = Format::with_columns(Some(Format::Msr), Some(&map)).unwrap_err();
+        assert_eq!(
+            (e.place.as_str(), e.message.as_str()),
+            ("columns", "a column map reads the columns format, not msr")
+        );
+        let e = Format::with_columns(Some(Format::Columns), None).unwrap_err();
+        assert_eq!((e.place.as_str(), e.message.as_str()), ("format", "the columns format needs a column map"));
+    }
 
     #[test]
     fn reads_decimal_u64_up_to_its_maximum() {
