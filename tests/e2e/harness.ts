@@ -105,6 +105,14 @@ export async function openApp(
   return page;
 }
 
+/** A seeded generator of the tests' traces: `rand(n)` is an integer from 0 to n − 1. */
+export function seeded(seed: number): (n: number) => number {
+  return (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+}
+
 export const testId = (page: Page, id: string) => page.getByTestId(id);
 export const value = (page: Page, id: string) => testId(page, id).inputValue();
 export const attr = async (page: Page, id: string, name: string) => (await testId(page, id).getAttribute(name)) ?? '';

@@ -20,6 +20,7 @@ import {
   results,
   root,
   run,
+  seeded,
   testId,
   value,
 } from './harness';
@@ -30,11 +31,7 @@ describe('tiersim in Chromium: traces', () => {
   it('replays a gzip’d MSR trace dropped on the page, exactly as the engine; a corrupt file leaves the scenario as it was', async () => {
     // A small MSR Cambridge trace: two disks, reads and writes of 4–32 KiB over 3000 blocks.
     let text = '';
-    let seed = 7;
-    const rand = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const rand = seeded(7);
     for (let i = 0; i < 30_000; i++) {
       const block = rand(3) === 0 ? rand(300) : rand(3000);
       text += `${128166372003061630 + i * 1000},web,${rand(2)},${rand(4) === 0 ? 'Write' : 'Read'},${block * 4096},${4096 * (1 + rand(8))},${100 + rand(900)}\n`;
@@ -179,11 +176,7 @@ describe('tiersim in Chromium: traces', () => {
     // An MSR trace whose settings each change the numbers: two disks (merged or in order), a
     // tenth of the requests at unaligned offsets (object mode keys them unsplit), a Trim line
     // (refused unless bad records are skipped), 20,000 requests (a default warm-up of 2,000).
-    let seed = 11;
-    const rand = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const rand = seeded(11);
     let text = '';
     for (let i = 0; i < 20_000; i++) {
       const block = rand(3) === 0 ? rand(300) : rand(3000);
@@ -255,11 +248,7 @@ describe('tiersim in Chromium: traces', () => {
   it('reads a CSV no reader recognises through a column map set up against its first lines: the engine’s numbers', async () => {
     // The shape of libCacheSim's own cloudPhysicsIO.csv: version,time,op,size,lbn — seconds,
     // bytes, and the object id. No reader of ours recognises it.
-    let seed = 5;
-    const rand = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const rand = seeded(5);
     let text = 'version,time,op,size,lbn\n';
     for (let i = 0; i < 6000; i++) {
       const id = rand(3) === 0 ? rand(200) : rand(2000);

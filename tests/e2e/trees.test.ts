@@ -25,6 +25,7 @@ import {
   replay,
   results,
   run,
+  seeded,
   testId,
   value,
 } from './harness';
@@ -188,11 +189,7 @@ describe('tiersim in Chromium: trees', () => {
     const volumes = [11, 4, 27];
     const lines: string[] = [];
     const counts: Record<number, number> = { 11: 0, 4: 0, 27: 0 };
-    let seed = 12345;
-    const rand = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const rand = seeded(12345);
     for (let i = 0; i < 6000; i++) {
       // The first three lines introduce the volumes in the order 11, 4, 27.
       const v = volumes[i < 3 ? i : i % 3 === 0 ? 0 : rand(10) < 5 ? 1 : 2];
