@@ -459,6 +459,44 @@ sampledBlocks: number,
  */
 points: Array<MiniPoint>, };
 
+/**
+ * One capacity of a byte curve.
+ */
+export type BytePoint = { 
+/**
+ * The capacity emulated, in bytes.
+ */
+bytes: number, 
+/**
+ * The rate its mini-cache sampled at (1: the full cache).
+ */
+rate: number, 
+/**
+ * The mini-cache's capacity in bytes.
+ */
+miniBytes: number, 
+/**
+ * References (and their bytes) the mini-cache saw, and missed.
+ */
+sampledReferences: number, misses: number, sampledBytes: number, bytesMissed: number, missRatio: number, byteMissRatio: number, };
+
+/**
+ * A policy's curve in bytes.
+ */
+export type ByteReport = { policy: string, 
+/**
+ * "exact" when every capacity ran at rate 1, else "mini".
+ */
+method: string, references: number, bytesRequested: number, distinctObjects: number, distinctBytes: number, 
+/**
+ * The lowest rate of the curve's lanes.
+ */
+rate: number, 
+/**
+ * One point per capacity, in the order given.
+ */
+points: Array<BytePoint>, };
+
 export type Op = "read" | "write";
 
 /**
@@ -1346,7 +1384,12 @@ export type Catalogue = {
 /**
  * Every replacement policy, online ones first, in the order pickers list them.
  */
-policies: Array<PolicyInfo>, protocols: Array<ProtocolInfo>, 
+policies: Array<PolicyInfo>, 
+/**
+ * The policies a miss-ratio curve in bytes can draw (online, taking a capacity in bytes:
+ * `analysis::minisim::bytes`), in the pickers' order.
+ */
+byteCurves: PolicyConfig["kind"][], protocols: Array<ProtocolInfo>, 
 /**
  * The admission filters a cache may put in front of its policy, and its prefetchers.
  */

@@ -10,6 +10,7 @@ use ts_rs::{Config, TS};
 
 use crate::analysis::depth::DepthMode;
 use crate::analysis::depth::{DepthCurve, Scope};
+use crate::analysis::minisim::bytes::{BytePoint, ByteReport};
 use crate::analysis::minisim::{MiniPoint, MiniReport};
 use crate::analysis::upside::SizePair;
 use crate::analysis::upside::{ClientUpside, Prediction, UpsidePoint, UpsideReport};
@@ -74,6 +75,8 @@ pub fn bindings() -> String {
         decl::<UpsideReport>(&cfg),
         decl::<MiniPoint>(&cfg),
         decl::<MiniReport>(&cfg),
+        decl::<BytePoint>(&cfg),
+        decl::<ByteReport>(&cfg),
         // The teaching stepper.
         decl::<Op>(&cfg),
         decl::<WriteHint>(&cfg),

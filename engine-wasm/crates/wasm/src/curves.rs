@@ -1,6 +1,7 @@
 //! Live miss-ratio curves of several policies over a streamed trace (miniature simulations,
 //! `tiersim_core::analysis::minisim`): what `tiersim mrc` computes, batch by batch.
 
+use tiersim_core::analysis::minisim::bytes::{self, ByteCurves};
 use tiersim_core::analysis::minisim::{Method, MiniSim, Sampling, Tally};
 use tiersim_core::policy::PolicyConfig;
 use tiersim_core::trace::Trace;
@@ -86,5 +87,132 @@ impl MiniCurves {
     pub fn report_tallied(&self, tally: TallyJs) -> Result<MiniReportsJs, Fail> {
         let tally: Tally = read(&tally, "tally")?;
         write(&self.sim.reports_tallied(&tally).map_err(Fail::new)?)
+    }
+}
+
+/// Miss-ratio curves in bytes of several policies over a streamed object trace with sizes
+/// (`tiersim_core::analysis::minisim::bytes`): what `tiersim mrc --sizes 64MiB,…` computes, in
+/// two passes of the file — the first counts the census ([`ByteMiniCurves::count`]), which
+/// the curves' strata and rates come from, the second feeds the curves
+/// ([`ByteMiniCurves::feed`]).
+#[wasm_bindgen]
+pub struct ByteMiniCurves {
+    policies: Vec<PolicyConfig>,
+    /// The capacities asked for, in bytes; empty: [`bytes::default_sizes`] of the census.
+    sizes: Vec<u64>,
+    points: usize,
+    sampling: Option<Sampling>,
+    census: bytes::Census,
+    curves: Vec<ByteCurves>,
+    batch: Trace,
+    universe: usize,
+}
+
+#[wasm_bindgen]
+impl ByteMiniCurves {
+    /// `policies`: the policies' configurations; `sizes`: capacities in bytes, or none for
+    /// `points` capacities from 1 % to 100 % of the trace's distinct bytes; `method`: "mini"
+    /// (sampled at `rate`, 0 for the byte curves' default) or "exact"; `distinct`: the trace's
+    /// distinct objects (its scan's summary).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        policies: PolicyConfigsJs,
+        sizes: NumbersJs,
+        points: u32,
+        method: &str,
+        rate: f64,
+        distinct: f64,
+    ) -> Result<ByteMiniCurves, Fail> {
+        let configs: Vec<serde_json::Value> = read(&policies, "policies")?;
+        let sizes: Vec<u64> = read(&sizes, "sizes")?;
+        let sampling = match method {
+            "mini" => {
+                Some(if rate == 0.0 { bytes::byte_sampling() } else { Sampling { rate, ..bytes::byte_sampling() } })
+            }
+            "exact" => None,
+            other => return Err(Fail::at("method", format!("\"{other}\" is not a method: mini or exact"))),
+        };
+        if !(distinct.is_finite() && distinct >= 0.0 && distinct <= u32::MAX as f64) {
+            return Err(Fail::at("distinct", format!("must be a count of objects (got {distinct})")));
+        }
+        if sizes.is_empty() && !(2..=bytes::MAX_POINTS).contains(&(points as usize)) {
+            return Err(Fail::at("points", format!("from 2 to {} capacities (got {points})", bytes::MAX_POINTS)));
+        }
+        let policies = configs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PolicyConfig::from_json(&p.to_string()).map_err(|e| Fail::at(format!("policies[{i}]"), e)))
+            .collect::<Result<Vec<_>, _>>()?;
+        // Everything a curve can refuse, refused now: against an empty census.
+        let census = bytes::Census::default();
+        let probe = if sizes.is_empty() { vec![1 << 20] } else { sizes.clone() };
+        for (i, p) in policies.iter().enumerate() {
+            ByteCurves::from_census(p, &probe, sampling, &census).map_err(|e| match e.split_once(": ") {
+                Some((place, rest)) if place.starts_with("sizes[") || place == "sample" || place == "min_cache" => {
+                    Fail::at(place, rest)
+                }
+                _ => Fail::at(format!("policies[{i}]"), e),
+            })?;
+        }
+        Ok(ByteMiniCurves {
+            policies,
+            sizes,
+            points: points as usize,
+            sampling,
+            census,
+            curves: Vec::new(),
+            batch: Trace::default(),
+            universe: distinct as usize,
+        })
+    }
+
+    /// The next batch of the first pass ([`TraceReader::drain`]'s words and sizes), counted.
+    pub fn count(&mut self, records: &[u32], refs: &[u32], sizes: &[u32]) -> Result<(), Fail> {
+        if !self.curves.is_empty() {
+            return Err(Fail::new("the census is counted: feed the curves"));
+        }
+        self.unpack(records, refs, sizes)?;
+        self.census.add(&self.batch).map_err(Fail::new)
+    }
+
+    /// Ends the first pass: makes the curves from the census; returns their capacities in bytes.
+    pub fn start(&mut self) -> Result<NumbersJs, Fail> {
+        if self.sizes.is_empty() {
+            self.sizes = bytes::default_sizes(self.census.distinct().1, self.points);
+        }
+        self.curves = self
+            .policies
+            .iter()
+            .map(|p| ByteCurves::from_census(p, &self.sizes, self.sampling, &self.census).map_err(Fail::new))
+            .collect::<Result<_, _>>()?;
+        write(&self.sizes)
+    }
+
+    /// The next batch of the second pass, through every curve.
+    pub fn feed(&mut self, records: &[u32], refs: &[u32], sizes: &[u32]) -> Result<(), Fail> {
+        if self.curves.is_empty() {
+            return Err(Fail::new("count the census first (count, then start)"));
+        }
+        self.unpack(records, refs, sizes)?;
+        for c in &mut self.curves {
+            c.feed(&self.batch);
+        }
+        Ok(())
+    }
+
+    /// Every curve so far (in the policies' order); none before [`ByteMiniCurves::start`].
+    pub fn report(&self) -> Result<ByteReportsJs, Fail> {
+        write(&self.curves.iter().map(ByteCurves::report).collect::<Vec<_>>())
+    }
+}
+
+impl ByteMiniCurves {
+    fn unpack(&mut self, records: &[u32], refs: &[u32], sizes: &[u32]) -> Result<(), Fail> {
+        tiersim_core::trace::batch::unpack(records, refs, self.universe, &mut self.batch).map_err(Fail::new)?;
+        tiersim_core::trace::batch::unpack_sizes(sizes, &mut self.batch).map_err(Fail::new)?;
+        if !tiersim_core::analysis::stackbytes::sized(&self.batch) {
+            return Err(Fail::new(bytes::NO_SIZES));
+        }
+        Ok(())
     }
 }

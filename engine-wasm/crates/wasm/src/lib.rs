@@ -28,7 +28,7 @@ mod simulation;
 mod types;
 
 #[cfg(feature = "engine")]
-pub use curves::MiniCurves;
+pub use curves::{ByteMiniCurves, MiniCurves};
 pub use fail::Fail;
 #[cfg(feature = "engine")]
 pub use reader::{Census, TraceReader};

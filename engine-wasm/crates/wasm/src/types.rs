@@ -95,6 +95,8 @@ extern "C" {
     pub type TallyJs;
     #[wasm_bindgen(typescript_type = "MiniReport[]")]
     pub type MiniReportsJs;
+    #[wasm_bindgen(typescript_type = "ByteReport[]")]
+    pub type ByteReportsJs;
     #[wasm_bindgen(typescript_type = "PolicyConfig")]
     pub type PolicyConfigJs;
     #[wasm_bindgen(typescript_type = "PolicyConfig[]")]

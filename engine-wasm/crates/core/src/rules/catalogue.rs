@@ -28,6 +28,10 @@ use crate::workload::{
 pub struct Catalogue {
     /// Every replacement policy, online ones first, in the order pickers list them.
     pub policies: &'static [PolicyInfo],
+    /// The policies a miss-ratio curve in bytes can draw (online, taking a capacity in bytes:
+    /// `analysis::minisim::bytes`), in the pickers' order.
+    #[cfg_attr(feature = "ts", ts(type = "PolicyConfig[\"kind\"][]"))]
+    pub byte_curves: Vec<&'static str>,
     pub protocols: Vec<ProtocolInfo>,
     /// The admission filters a cache may put in front of its policy, and its prefetchers.
     pub admissions: Vec<Choice>,
@@ -191,6 +195,14 @@ pub struct TeachLimits {
 pub fn catalogue() -> Catalogue {
     Catalogue {
         policies: CATALOGUE,
+        byte_curves: CATALOGUE
+            .iter()
+            .filter(|p| {
+                crate::policy::PolicyConfig::from_json(&format!(r#"{{"kind":"{}"}}"#, p.kind))
+                    .is_ok_and(|c| crate::analysis::minisim::bytes::takes_bytes(&c).is_ok())
+            })
+            .map(|p| p.kind)
+            .collect(),
         protocols: PROTOCOLS
             .iter()
             .map(|&(p, hint)| ProtocolInfo {
@@ -366,6 +378,8 @@ mod tests {
         }
         assert_eq!(c.limits.scenario_version, SCENARIO_VERSION);
         assert_eq!(c.limits.block_sizes.len(), 12, "512 B to 1 MiB");
+        // The byte curves' policies: online ones a ByteCache takes, as its refusal lists them.
+        assert_eq!(c.byte_curves, ["lru", "mru", "fifo", "clock", "sieve", "gds", "gdsf", "arc", "s3-fifo", "lhd"]);
         assert_eq!((c.limits.block_sizes[0], c.limits.block_sizes[11]), (512, 1 << 20));
         assert!(c.limits.block_sizes.iter().all(|&b| crate::trace::is_block_size(b)));
         assert!(c.limits.block_sizes.contains(&c.limits.default_block_size));

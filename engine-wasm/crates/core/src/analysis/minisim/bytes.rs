@@ -35,8 +35,10 @@
 //!
 //! **Exact**: one full cache per capacity, fed every reference, in one pass.
 //!
-//! The trace is whole before the curve is made (`tiersim mrc` reads it so): its distinct objects
-//! and bytes set the rates. The sampled objects are renumbered densely (a 4-byte slot per object
+//! The census comes first: from the whole trace (`tiersim mrc` reads it so, [`ByteCurves::new`])
+//! or counted over a first pass of a streamed one ([`Census::add`], then
+//! [`ByteCurves::from_census`]: the page's curves, which never hold the trace); its distinct
+//! objects and bytes set the rates. The sampled objects are renumbered densely (a 4-byte slot per object
 //! id), so each mini-cache's tables span the sample, not the trace.
 
 use serde::Serialize;
@@ -67,6 +69,7 @@ const NONE: u32 = u32::MAX;
 
 /// One capacity of a byte curve.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct BytePoint {
     /// The capacity emulated, in bytes.
@@ -86,6 +89,7 @@ pub struct BytePoint {
 
 /// A policy's curve in bytes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ByteReport {
     pub policy: String,
@@ -203,21 +207,30 @@ impl ByteCurves {
         sampling: Option<Sampling>,
         trace: &Trace,
     ) -> Result<Self, String> {
-        if policy.is_offline() {
-            return Err(format!("{} is offline: it needs the whole future, not a sample", policy.name()));
-        }
-        // Whether the policy takes bytes at all, before any size is blamed.
-        ByteCache::new(policy, 1 << 20, 0, 0)?;
+        takes_bytes(policy)?;
         if !super::super::stackbytes::sized(trace) {
-            return Err("the trace carries no sizes as read: a curve in bytes needs an object trace with sizes".into());
+            return Err(NO_SIZES.into());
         }
+        Self::from_census(policy, sizes, sampling, &Census::of(trace))
+    }
+
+    /// `policy`'s curve at `sizes` (bytes) over the trace `census` counted (to be fed the same
+    /// trace again); errors as [`ByteCurves::new`]'s.
+    pub fn from_census(
+        policy: &PolicyConfig,
+        sizes: &[u64],
+        sampling: Option<Sampling>,
+        census: &Census,
+    ) -> Result<Self, String> {
+        takes_bytes(policy)?;
         if let Some(s) = &sampling {
             s.validate().map_err(|e| match e.strip_prefix("minCache") {
                 Some(rest) => format!("min_cache:{rest}"),
                 None => format!("sample: {e}"),
             })?;
         }
-        let Census { counts, requested, distinct, distinct_bytes } = census(trace);
+        let Census { counts, requested, distinct, distinct_bytes } = census;
+        let (distinct, distinct_bytes) = (*distinct, *distinct_bytes);
         let class_of: Vec<u8> = counts.iter().map(|&c| class(c) as u8).collect();
         let mean = distinct_bytes as f64 / distinct.max(1) as f64;
         let base = match &sampling {
@@ -251,7 +264,7 @@ impl ByteCurves {
             });
         }
         let mut all = Strata::default();
-        for (o, (&n, &b)) in counts.iter().zip(&requested).enumerate().filter(|(_, (&n, _))| n > 0) {
+        for (o, (&n, &b)) in counts.iter().zip(requested).enumerate().filter(|(_, (&n, _))| n > 0) {
             let k = class_of[o] as usize;
             for strata in std::iter::once(&mut all)
                 .chain(lanes.iter_mut().filter(|l| hash(mix, o as Block) < l.threshold).map(|l| &mut l.sampled))
@@ -269,7 +282,7 @@ impl ByteCurves {
             lanes,
             order,
             mix,
-            slot: vec![NONE; trace.distinct()],
+            slot: vec![NONE; counts.len()],
             slots: 0,
             class: class_of,
             all,
@@ -300,7 +313,8 @@ impl ByteCurves {
                     self.slots += 1;
                 }
                 let s = self.slot[o as usize];
-                let k = self.class[o as usize] as usize;
+                // An object the census did not count (not the trace it counted) joins the first class.
+                let k = self.class.get(o as usize).map_or(0, |&k| k as usize);
                 for &l in &self.order {
                     let lane = &mut self.lanes[l];
                     if h >= lane.threshold {
@@ -366,34 +380,84 @@ fn hash(mix: u64, object: Block) -> u64 {
     splitmix64(object as u64 ^ mix) % SPACE
 }
 
+/// Whether `policy` can have a curve in bytes: online, and taking a capacity in bytes (asked
+/// before any size is blamed).
+pub fn takes_bytes(policy: &PolicyConfig) -> Result<(), String> {
+    if policy.is_offline() {
+        return Err(format!("{} is offline: it needs the whole future, not a sample", policy.name()));
+    }
+    ByteCache::new(policy, 1 << 20, 0, 0).map(|_| ())
+}
+
+/// Why a trace cannot have a curve in bytes.
+pub const NO_SIZES: &str = "the trace carries no sizes as read: a curve in bytes needs an object trace with sizes";
+
 /// What the whole trace says before the first reference: per object id its references and the
 /// bytes they asked for; the distinct objects and their bytes (each at its first size).
-struct Census {
+#[derive(Clone, Debug, Default)]
+pub struct Census {
     counts: Vec<u32>,
     requested: Vec<u64>,
     distinct: u64,
     distinct_bytes: u64,
 }
 
-fn census(trace: &Trace) -> Census {
-    let mut c = Census {
-        counts: vec![0; trace.distinct()],
-        requested: vec![0; trace.distinct()],
-        distinct: 0,
-        distinct_bytes: 0,
-    };
-    for (r, &size) in trace.records.iter().zip(&trace.sizes) {
-        for &o in trace.blocks_of(r) {
-            let o = o as usize;
-            if c.counts[o] == 0 {
-                c.distinct += 1;
-                c.distinct_bytes += size;
+impl Census {
+    /// A whole trace's census.
+    pub fn of(trace: &Trace) -> Census {
+        let mut c =
+            Census { counts: vec![0; trace.distinct()], requested: vec![0; trace.distinct()], ..Census::default() };
+        c.add(trace).expect("a sized trace");
+        c
+    }
+
+    /// Counts the next batch of a streamed trace, which must carry its sizes ([`NO_SIZES`]).
+    pub fn add(&mut self, batch: &Trace) -> Result<(), String> {
+        if !super::super::stackbytes::sized(batch) {
+            return Err(NO_SIZES.into());
+        }
+        for (r, &size) in batch.records.iter().zip(&batch.sizes) {
+            for &o in batch.blocks_of(r) {
+                let o = o as usize;
+                if o >= self.counts.len() {
+                    let n = (o + 1).max(self.counts.len() * 2);
+                    self.counts.resize(n, 0);
+                    self.requested.resize(n, 0);
+                }
+                if self.counts[o] == 0 {
+                    self.distinct += 1;
+                    self.distinct_bytes += size;
+                }
+                self.counts[o] = self.counts[o].saturating_add(1);
+                self.requested[o] += size;
             }
-            c.counts[o] = c.counts[o].saturating_add(1);
-            c.requested[o] += size;
+        }
+        Ok(())
+    }
+
+    /// Distinct objects counted, and their bytes (each at its first size).
+    pub fn distinct(&self) -> (u64, u64) {
+        (self.distinct, self.distinct_bytes)
+    }
+}
+
+/// The most capacities a curve's default sizes span ([`default_sizes`]).
+pub const MAX_POINTS: usize = 40;
+
+/// `points` capacities from 1 % to 100 % of `distinct_bytes`, geometric, rounded to whole
+/// bytes, distinct (the block curves' rule, `tiersim sweep --points`, in bytes).
+pub fn default_sizes(distinct_bytes: u64, points: usize) -> Vec<u64> {
+    let hi = distinct_bytes.max(1) as f64;
+    let lo = (hi / 100.0).max(1.0);
+    let mut out: Vec<u64> = Vec::with_capacity(points);
+    for i in 0..points {
+        let f = if points <= 1 { 0.0 } else { i as f64 / (points - 1) as f64 };
+        let v = ((lo * (hi / lo).powf(f)).round() as u64).max(1);
+        if out.last() != Some(&v) {
+            out.push(v);
         }
     }
-    c
+    out
 }
 
 #[cfg(test)]
@@ -443,7 +507,7 @@ mod tests {
     /// The worst difference, by requests or by bytes, between miniature and full curves of LRU,
     /// S3-FIFO and GDSF at 1, 3, 10 and 30 % of the trace's bytes.
     fn worst_error(t: &Trace, sampling: Sampling) -> f64 {
-        let total = census(t).distinct_bytes;
+        let total = Census::of(t).distinct().1;
         let sizes: Vec<u64> = [0.01, 0.03, 0.1, 0.3].iter().map(|f| (total as f64 * f) as u64).collect();
         let mut worst = 0.0f64;
         for policy in [PolicyConfig::Lru, PolicyConfig::from_json(r#"{"kind":"s3-fifo"}"#).unwrap(), PolicyConfig::Gdsf]
@@ -487,6 +551,53 @@ mod tests {
         let worst = (0..4).map(|seed| worst_error(&t, Sampling { seed, ..byte_sampling() })).fold(0.0, f64::max);
         println!("worst {worst:.4}");
         assert!(worst <= MEASURED_BOUND, "worst error {worst}");
+    }
+
+    /// `t`'s requests `from .. to` as a batch of their own (block ids as in the whole trace).
+    fn batch(t: &Trace, from: usize, to: usize) -> Trace {
+        let records = t.records[from..to]
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut r = *r;
+                r.start = i as u32;
+                r
+            })
+            .collect();
+        let refs = t.records[from..to].iter().flat_map(|r| t.blocks_of(r).iter().copied()).collect();
+        Trace { records, refs, raw: Vec::new(), sizes: t.sizes[from..to].to_vec() }
+    }
+
+    #[test]
+    fn a_census_counted_batch_by_batch_gives_the_whole_traces_curves() {
+        let t = zipf_trace(60_000, 20_000, 4_000, 5);
+        let sizes = [2_000_000, 10_000_000];
+        let cuts = [0, 1, 777, 20_000, 41_003, 60_000];
+        let mut census = Census::default();
+        for w in cuts.windows(2) {
+            census.add(&batch(&t, w[0], w[1])).unwrap();
+        }
+        assert_eq!(census.distinct(), Census::of(&t).distinct());
+        let sampling = Some(Sampling { min_blocks: 2_000, ..byte_sampling() });
+        for policy in [PolicyConfig::Lru, PolicyConfig::Gdsf] {
+            let mut whole = ByteCurves::new(&policy, &sizes, sampling, &t).unwrap();
+            whole.feed(&t);
+            let mut streamed = ByteCurves::from_census(&policy, &sizes, sampling, &census).unwrap();
+            for w in cuts.windows(2) {
+                streamed.feed(&batch(&t, w[0], w[1]));
+            }
+            assert_eq!(streamed.report(), whole.report(), "{policy:?}");
+            assert_eq!(whole.report().method, "mini", "sampled: the strata come from the census");
+        }
+        let unsized_batch = Trace { sizes: Vec::new(), ..batch(&t, 0, 10) };
+        assert_eq!(Census::default().add(&unsized_batch), Err(NO_SIZES.to_string()));
+    }
+
+    #[test]
+    fn default_sizes_span_one_to_a_hundred_percent_of_the_bytes() {
+        assert_eq!(default_sizes(1_000_000, 3), [10_000, 100_000, 1_000_000]);
+        assert_eq!(default_sizes(50, 4), [1, 4, 14, 50], "at least a byte, rounded, distinct");
+        assert_eq!(default_sizes(0, 3), [1], "an empty trace: one byte, once");
     }
 
     #[test]
