@@ -90,6 +90,21 @@ function fakeWorkers(impl: RunImpl) {
         if ((await file.text()) === 'never') return new Promise(() => {});
         return { ok: true, curves: [], ms: 2 };
       },
+      byteCurves: async (request, file, onProgress) => {
+        for (const pass of [1, 2] as const)
+          await onProgress({
+            pass,
+            curves: [],
+            sizes: [],
+            bytes: file.size,
+            total: file.size,
+            ms: pass,
+            memory: { engine: 1, reader: 2 },
+          });
+        if (request.points < 2)
+          return { ok: false, error: { kind: 'invalid-scenario', message: 'points: from 2 to 40 capacities (got 1)' } };
+        return { ok: true, curves: [], sizes: [1 << 20, 1 << 30], ms: 3 };
+      },
       exportWorkload: async (scenario, format) =>
         format === 'csv'
           ? { ok: true, bytes: new TextEncoder().encode(`csv of ${JSON.stringify(scenario).length}`) }
@@ -281,6 +296,32 @@ describe('EngineClient', () => {
     abort.abort();
     await expect(pending).rejects.toMatchObject({ kind: 'cancelled' });
     expect(created.some((w) => w.terminated)).toBe(true);
+  });
+
+  it('draws curves in bytes in two passes, with both passes reported, or says why not', async () => {
+    const { create } = fakeWorkers(async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }));
+    const client = new EngineClient(create);
+    const request = {
+      policies: [{ kind: 'gdsf' as const }],
+      sizes: [],
+      points: 2,
+      method: 'exact' as const,
+      rate: 0,
+      distinct: 100,
+      name: 't.oracle',
+      options: { blockSize: 4096, objectMode: true },
+    };
+    const passes: number[] = [];
+    expect(await client.byteCurves(request, new Blob(['123']), { onProgress: (p) => passes.push(p.pass) })).toEqual({
+      curves: [],
+      sizes: [1 << 20, 1 << 30],
+      ms: 3,
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(passes).toEqual([1, 2]);
+    await expect(client.byteCurves({ ...request, points: 1 }, new Blob(['1']))).rejects.toMatchObject({
+      message: 'points: from 2 to 40 capacities (got 1)',
+    });
   });
 
   it('exports a workload as bytes, or says why not', async () => {

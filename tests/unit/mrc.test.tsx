@@ -214,6 +214,35 @@ describe('miss-ratio chart layout', () => {
   });
 });
 
+describe('miss-ratio chart layout in bytes', () => {
+  it('ticks capacities in bytes at powers of two, labelled KiB … TiB', () => {
+    const curves = [
+      {
+        policy: 'gdsf',
+        label: 'GDSF',
+        points: [
+          { size: 2 ** 20, missRatio: 0.6 },
+          { size: 2 ** 30, missRatio: 0.1 },
+        ],
+      },
+    ];
+    const l = computeMrcLayout(curves, policyKinds(), { width: 600, height: 300 }, 'log', undefined, 'bytes');
+    const values = l.xTicks.map((t) => t.value);
+    // Every tick a power of two, evenly many doublings apart, the curve's span inside.
+    expect(values.every((v) => Number.isInteger(Math.log2(v)))).toBe(true);
+    const steps = new Set(values.slice(1).map((v, i) => Math.log2(v / values[i])));
+    expect(steps.size).toBe(1);
+    expect(values.length).toBeGreaterThanOrEqual(3);
+    expect(values.length).toBeLessThanOrEqual(8);
+    expect(values[0] <= 2 ** 20 && values.at(-1)! >= 2 ** 30 / 2).toBe(true);
+    expect(l.xTicks.map((t) => t.label)).toContain('1 MiB');
+    expect(l.xTicks.map((t) => t.label).every((t) => /^[\d.]+ (B|KiB|MiB|GiB|TiB)$/.test(t))).toBe(true);
+    // A terabyte-scale span reads in TiB.
+    const big = computeMrcLayout([], policyKinds(), { width: 600, height: 300 }, 'log', [2 ** 36, 2 ** 42], 'bytes');
+    expect(big.xTicks.map((t) => t.label)).toContain('4 TiB');
+  });
+});
+
 describe('MrcPanel', () => {
   const panel = (runner: PointRunner, base: Scenario | null = defaultScenario()) =>
     render(<MrcPanel base={base} createRunner={() => ({ run: runner, close: () => {}, parallel: 2 })} />);
@@ -365,5 +394,123 @@ describe('MrcPanel', () => {
     fireEvent.click(screen.getByTestId('mrc-method-exact'));
     expect((screen.getByTestId('sweep-policy-min') as HTMLInputElement).disabled).toBe(false);
     expect(log).toEqual({ warmed: [0, 1], used: [0], terminated: [0, 1] });
+  });
+  it('draws curves in bytes over an object trace in two passes: both ratios, a byte axis, only byte policies', async () => {
+    registerTrace('objects.oracle', new Blob(['x'.repeat(2_000_000)]));
+    const base = defaultScenario();
+    base.source = { kind: 'trace', name: 'objects.oracle', objectMode: true, clients: { kind: 'merged' } };
+    const report = (policy: string, references: number) => ({
+      policy,
+      method: 'mini',
+      references,
+      bytesRequested: 1e10,
+      distinctObjects: 4000,
+      distinctBytes: 2 ** 32,
+      rate: 0.5,
+      points: [2 ** 26, 2 ** 32].map((bytes, i) => ({
+        bytes,
+        rate: 0.5,
+        miniBytes: bytes / 2,
+        sampledReferences: references / 2,
+        misses: 1,
+        sampledBytes: 1,
+        bytesMissed: 1,
+        missRatio: i === 0 ? 0.6 : 0.2,
+        byteMissRatio: i === 0 ? 0.8 : 0.4,
+      })),
+    });
+    const seen: any[] = [];
+    let finish = () => {};
+    const createCurves = () => ({
+      warmCurves: async () => {},
+      terminate: () => {},
+      miniCurves: () => Promise.reject(new Error('curves in bytes do not use the block curves')),
+      byteCurves: (request: any, _file: Blob, { onProgress }: any) => {
+        seen.push(request);
+        onProgress({
+          pass: 1,
+          curves: [],
+          sizes: [],
+          bytes: 500_000,
+          total: 2_000_000,
+          ms: 1,
+          memory: { engine: 1, reader: 2 },
+        });
+        return new Promise<any>((resolve) => {
+          finish = () => {
+            onProgress({
+              pass: 2,
+              curves: request.policies.map((p: any) => report(p.kind, 100)),
+              sizes: [2 ** 26, 2 ** 32],
+              bytes: 1_000_000,
+              total: 2_000_000,
+              ms: 2,
+              memory: { engine: 1, reader: 2 },
+            });
+            resolve({
+              curves: request.policies.map((p: any) => report(p.kind, 200)),
+              sizes: [2 ** 26, 2 ** 32],
+              ms: 3,
+            });
+          };
+        });
+      },
+    });
+    render(
+      <MrcPanel
+        base={base}
+        blocks={4000}
+        createRunner={() => ({ run: fakeRunner(), close: () => {}, parallel: 2 })}
+        createCurves={createCurves}
+      />,
+    );
+    // An object trace: capacities in bytes by default; only policies that take bytes.
+    expect((screen.getByTestId('mrc-unit-bytes') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByTestId('sweep-policy-lirs') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('sweep-policy-min') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('sweep-policy-gdsf'));
+    // One bound alone is refused; both typed give the capacities between them.
+    fireEvent.change(screen.getByTestId('sweep-min-mib'), { target: { value: '64' } });
+    expect((screen.getByTestId('sweep-run') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('sweep-min-mib'), { target: { value: '' } });
+    fireEvent.change(screen.getByTestId('sweep-points'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('sweep-run'));
+    await waitFor(() => expect(progress().textContent).toMatch(/^1 \/ 4 MB read \(pass 1 of 2/));
+    expect(seen).toEqual([
+      {
+        policies: [{ kind: 'lru' }, { kind: 'gdsf' }, { kind: 'arc' }, { kind: 's3-fifo' }],
+        sizes: [],
+        points: 2,
+        method: 'mini',
+        rate: 0,
+        distinct: 4000,
+        name: 'objects.oracle',
+        options: { format: undefined, columns: undefined, objectMode: true, skipBad: undefined, blockSize: 4096 },
+      },
+    ]);
+    await act(async () => finish());
+    await waitFor(() => expect(progress().getAttribute('data-status')).toBe('done'));
+    const rows = [...screen.getByTestId('byte-table').querySelectorAll('tr[data-policy]')];
+    expect(rows.map((r) => [r.getAttribute('data-policy'), r.getAttribute('data-bytes')])).toEqual(
+      ['lru', 'gdsf', 'arc', 's3-fifo'].flatMap((p) => [
+        [p, String(2 ** 26)],
+        [p, String(2 ** 32)],
+      ]),
+    );
+    expect(rows[0].textContent).toBe('LRU64 MiB60.0 %80.0 %50.0 %');
+    expect(rows.every((r) => r.getAttribute('data-references') === '200')).toBe(true);
+    // The chart draws the byte miss ratio by default, the request one when asked; its axis in bytes.
+    const chart = screen.getByTestId('sweep-chart');
+    expect(chart.getAttribute('aria-label')).toMatch(/byte miss ratio against cache size in bytes/);
+    expect([...chart.querySelectorAll('.tick text, text')].map((t) => t.textContent).join(' ')).toMatch(/MiB|GiB/);
+    const marks = () =>
+      [...chart.querySelectorAll('g.mrc-curve[data-policy="lru"] circle title')].map((t) => t.textContent);
+    expect(marks()).toEqual(['LRU: 80.0 % misses at 64 MiB', 'LRU: 40.0 % misses at 4 GiB']);
+    fireEvent.change(screen.getByTestId('mrc-ratio'), { target: { value: 'requests' } });
+    expect(marks()).toEqual(['LRU: 60.0 % misses at 64 MiB', 'LRU: 20.0 % misses at 4 GiB']);
+    // Objects instead: the block curves' controls come back.
+    fireEvent.click(screen.getByTestId('mrc-unit-objects'));
+    expect(screen.queryByTestId('byte-table')).toBeNull();
+    expect(screen.getByTestId('sweep-min')).toBeTruthy();
   });
 });

@@ -16,6 +16,11 @@ export function onlinePolicies(): PolicyChoice[] {
     .map((p) => ({ value: p.kind, label: p.hints ? `${p.label} (write hints)` : p.label }));
 }
 
+/** The policies a miss-ratio curve in bytes can draw (the engine's list: online, a capacity in bytes). */
+export function bytePolicies(): Set<string> {
+  return new Set(catalogue().byteCurves);
+}
+
 /** Offered at a cache whose reference stream is known before the run (a client; a cache above, from a first pass). */
 export function offlinePolicies(): PolicyChoice[] {
   return catalogue()

@@ -10,6 +10,9 @@ import type {
   EngineError,
   EngineErrorKind,
   LoadProgress,
+  ByteCurvesRequest,
+  ByteProgress,
+  ByteReport,
   MiniCurvesRequest,
   MiniProgress,
   MiniReport,
@@ -170,6 +173,25 @@ export class EngineClient {
         return remote.miniCurves(request, file, progress);
       },
       (reply) => ({ curves: reply.curves, ms: reply.ms }),
+    );
+  }
+
+  /** Miss-ratio curves in bytes over an object trace file, as `miniCurves` but in two passes. */
+  byteCurves(
+    request: ByteCurvesRequest,
+    file: Blob,
+    { signal, onProgress }: { signal?: AbortSignal; onProgress?: (p: ByteProgress) => void } = {},
+  ): Promise<{ curves: ByteReport[]; sizes: number[]; ms: number }> {
+    return this.cancellable(
+      'the miss-ratio curves',
+      signal,
+      (live, remote) => {
+        const progress = Comlink.proxy((p: ByteProgress) => {
+          if (live()) onProgress?.(p);
+        });
+        return remote.byteCurves(request, file, progress);
+      },
+      (reply) => ({ curves: reply.curves, sizes: reply.sizes, ms: reply.ms }),
     );
   }
 

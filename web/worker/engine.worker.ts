@@ -4,6 +4,7 @@ import * as Comlink from 'comlink';
 import {
   Census,
   MiniCurves,
+  ByteMiniCurves,
   Simulation,
   TraceReader,
   engineVersion,
@@ -22,6 +23,7 @@ import { defaultPoolSize, traceLimitMiB } from './limits';
 import { packReport } from './snapshot';
 import { BATCH_REQUESTS, TraceFile, TraceStreamError, chunksOf, warmReader } from './stream';
 import type {
+  ByteReport,
   EngineApi,
   EngineError,
   LoadProgress,
@@ -478,6 +480,68 @@ const api: EngineApi = {
         }
       }, plan);
       return { ok: true, curves: report(), ms };
+    } catch (e) {
+      return failOf(e instanceof TraceStreamError ? 'invalid-trace' : 'engine', e);
+    } finally {
+      curves.free();
+      source.close();
+      (onProgress as unknown as Partial<Comlink.Remote<unknown>>)[Comlink.releaseProxy]?.();
+    }
+  },
+
+  async byteCurves(request, file, onProgress) {
+    try {
+      await loadWholeEngine();
+    } catch (e) {
+      return fail('engine', `could not load the engine: ${messageOf(e)}`);
+    }
+    let curves: ByteMiniCurves;
+    try {
+      curves = new ByteMiniCurves(
+        request.policies,
+        request.sizes,
+        request.points,
+        request.method,
+        request.rate,
+        request.distinct,
+      );
+    } catch (e) {
+      return failOf('invalid-scenario', e);
+    }
+    const source = new TraceFile(file, request.name, request.options);
+    try {
+      // Pass 1 counts every object's references and bytes (the curves' strata and rates come
+      // from the whole trace); pass 2 feeds the curves, reporting four times a second.
+      let lastEmit = performance.now();
+      let sizes: number[] = [];
+      const emit = (pass: 1 | 2, b: { bytes: number; total: number; ms: number }, reports: ByteReport[]) =>
+        onProgress({
+          pass,
+          curves: reports,
+          sizes,
+          bytes: b.bytes,
+          total: b.total,
+          ms: b.ms,
+          memory: memoryOf(source),
+        });
+      const first = await source.pass((b) => {
+        curves.count(b.records, b.refs, b.sizes);
+        const now = performance.now();
+        if (now - lastEmit >= 250) {
+          lastEmit = now;
+          emit(1, b, []);
+        }
+      });
+      sizes = curves.start();
+      const second = await source.pass((b) => {
+        curves.feed(b.records, b.refs, b.sizes);
+        const now = performance.now();
+        if (now - lastEmit >= 250) {
+          lastEmit = now;
+          emit(2, b, curves.report());
+        }
+      });
+      return { ok: true, curves: curves.report(), sizes, ms: first.ms + second.ms };
     } catch (e) {
       return failOf(e instanceof TraceStreamError ? 'invalid-trace' : 'engine', e);
     } finally {

@@ -5,6 +5,7 @@ import type { Scenario, TraceFormat } from '../scenario/document';
 // The engine's reports, generated from its Rust types (web/generated/engine.ts; see
 // engine-wasm/crates/core/src/typescript.rs): one definition on each side of the wasm boundary.
 import type {
+  ByteReport,
   CacheView,
   Check,
   Columns,
@@ -22,6 +23,8 @@ import type {
 } from '../generated/engine';
 
 export type {
+  BytePoint,
+  ByteReport,
   CacheCounters,
   CacheReport,
   MiniPoint,
@@ -144,6 +147,42 @@ export interface MiniProgress {
   memory: WorkerMemory;
 }
 
+/**
+ * Miss-ratio curves in bytes of several policies over a streamed object trace with sizes
+ * (engine: analysis::minisim::bytes), in two passes: the first counts the objects, the second
+ * feeds the curves.
+ */
+export interface ByteCurvesRequest {
+  /** Online policies that take a capacity in bytes. */
+  policies: PolicyConfig[];
+  /** Capacities, bytes; empty: `points` capacities from 1 % to 100 % of the trace's distinct bytes. */
+  sizes: number[];
+  points: number;
+  /** "mini": miniature simulations at `rate` (0: the default); "exact": full ones. */
+  method: 'mini' | 'exact';
+  rate: number;
+  /** The trace's distinct objects (its scan's summary). */
+  distinct: number;
+  name: string;
+  options: TraceOptions;
+}
+
+/** The byte curves so far: the pass (1 counts, 2 feeds the curves), and how far it has read. */
+export interface ByteProgress {
+  pass: 1 | 2;
+  curves: ByteReport[];
+  /** The capacities the curves run at, bytes (known once the first pass is done). */
+  sizes: number[];
+  bytes: number;
+  total: number;
+  ms: number;
+  memory: WorkerMemory;
+}
+
+export type ByteCurvesReply =
+  | { ok: true; curves: ByteReport[]; sizes: number[]; ms: number }
+  | { ok: false; error: EngineError };
+
 export type MiniCurvesReply = { ok: true; curves: MiniReport[]; ms: number } | { ok: false; error: EngineError };
 
 /** The worker's reply to `run`: errors come back as typed values, not as thrown exceptions. */
@@ -169,6 +208,8 @@ export interface EngineApi {
    * held): `onProgress` gets every curve so far as the file is read, four times a second.
    */
   miniCurves(request: MiniCurvesRequest, file: Blob, onProgress: (p: MiniProgress) => void): Promise<MiniCurvesReply>;
+  /** Miss-ratio curves in bytes over an object trace file with sizes, in two streamed passes. */
+  byteCurves(request: ByteCurvesRequest, file: Blob, onProgress: (p: ByteProgress) => void): Promise<ByteCurvesReply>;
   /** A scenario's generated workload as a trace file (`csv` or `oracle-general`). */
   exportWorkload(
     scenario: Scenario,

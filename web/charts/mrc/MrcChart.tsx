@@ -1,8 +1,8 @@
 // Miss-ratio curves: one line per policy over cache sizes (log scale), a legend, and a table of
 // the same numbers (what screen readers and the end-to-end tests read).
-import { formatCount, formatPercent } from '../../format/numbers';
+import { formatBytes, formatCount, formatPercent } from '../../format/numbers';
 import { useElementSize } from '../useElementSize';
-import { nearestSize, useMrcLayout, type Curve, type MrcScale } from './useMrcLayout';
+import { nearestSize, useMrcLayout, type Curve, type MrcScale, type SizeUnit } from './useMrcLayout';
 import { ChartAxes } from '../ChartAxes';
 import { useHoverX } from '../useHoverX';
 import { EmptyText } from '../EmptyText';
@@ -19,6 +19,10 @@ export interface MrcChartProps {
   scale?: MrcScale;
   /** The sizes the next sweep covers: the axis before it has points. */
   span?: readonly [number, number];
+  /** What the sizes count (default blocks): bytes draw a byte axis, KiB … TiB. */
+  unit?: SizeUnit;
+  /** For curves in bytes: which miss ratio they draw. */
+  ratioBy?: 'requests' | 'bytes';
 }
 
 export function MrcChart({
@@ -27,9 +31,14 @@ export function MrcChart({
   emptyText = 'Run a sweep to draw miss-ratio curves.',
   scale = 'log',
   span,
+  unit = 'blocks',
+  ratioBy,
 }: MrcChartProps) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
-  const layout = useMrcLayout(curves, order, { width: size.width, height: HEIGHT }, scale, span);
+  const layout = useMrcLayout(curves, order, { width: size.width, height: HEIGHT }, scale, span, unit);
+  const at = (n: number) => (unit === 'bytes' ? formatBytes(n) : `${formatCount(n)} blocks`);
+  const ratio =
+    ratioBy === 'bytes' ? 'byte miss ratio' : ratioBy === 'requests' ? 'miss ratio per request' : 'read miss ratio';
   const { plot } = layout;
   const [hoverX, hoverHandlers] = useHoverX();
   const hover = hoverX === null ? null : nearestSize(layout, hoverX);
@@ -42,7 +51,7 @@ export function MrcChart({
         height={layout.height}
         viewBox={`0 0 ${layout.width} ${layout.height}`}
         role="img"
-        aria-label={`Miss-ratio curves: read miss ratio against cache size in blocks, ${scale} scale, one line per policy`}
+        aria-label={`Miss-ratio curves: ${ratio} against cache size in ${unit}, ${scale} scale, one line per policy`}
         {...hoverHandlers}
       >
         <g className="cdf-grid">
@@ -58,7 +67,7 @@ export function MrcChart({
             {c.path && <path className="mrc-line" d={c.path} />}
             {c.marks.map((m) => (
               <circle key={m.size} className="mrc-mark" cx={m.x} cy={m.y} r={3.5}>
-                <title>{`${c.label}: ${formatPercent(m.missRatio)} misses at ${formatCount(m.size)} blocks`}</title>
+                <title>{`${c.label}: ${formatPercent(m.missRatio)} misses at ${at(m.size)}`}</title>
               </circle>
             ))}
           </g>
@@ -68,7 +77,7 @@ export function MrcChart({
           height={layout.height}
           xTicks={layout.xTicks}
           yTicks={layout.yTicks}
-          title={`cache size, blocks (${scale} scale)`}
+          title={`cache size, ${unit} (${scale} scale)`}
         />
         {hover && (
           <HoverReadout
@@ -80,7 +89,7 @@ export function MrcChart({
               key: p.label,
               colour: p.color,
               cy: p.y,
-              text: `${p.label}: ${formatPercent(p.missRatio)} misses at ${formatCount(hover.size)}`,
+              text: `${p.label}: ${formatPercent(p.missRatio)} misses at ${unit === 'bytes' ? formatBytes(hover.size) : formatCount(hover.size)}`,
               data: { 'data-policy': p.label },
             }))}
           />

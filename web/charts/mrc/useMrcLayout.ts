@@ -2,7 +2,7 @@
 // path and its markers per policy, and ticks. d3 computes, React renders; no DOM here.
 import { line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { useMemo } from 'react';
-import { formatCount } from '../../format/numbers';
+import { formatBytes, formatCount } from '../../format/numbers';
 import type { Size } from '../useElementSize';
 import { tickCount, type AxisScale } from '../axisScale';
 import { nearestColumn } from '../useHoverX';
@@ -65,6 +65,22 @@ export function policyColor(policy: string, order: readonly string[]): string {
 /** The cache-size axis: logarithmic (the default: sizes are swept geometrically) or linear from 0. */
 export type MrcScale = AxisScale;
 
+/** What the sizes count: blocks (or objects), or bytes. */
+export type SizeUnit = 'blocks' | 'bytes';
+
+/**
+ * A byte axis's ticks on a log scale from `d0` to `d1`: powers of two, a whole number of
+ * doublings apart (1, 2, 4, … KiB steps) so that at most about seven fit.
+ */
+function byteTicks(d0: number, d1: number): number[] {
+  const e0 = Math.ceil(Math.log2(d0) - 1e-9);
+  const e1 = Math.floor(Math.log2(d1) + 1e-9);
+  const step = Math.max(1, Math.ceil((e1 - e0 + 1) / 7));
+  const out: number[] = [];
+  for (let e = e0; e <= e1; e += step) out.push(2 ** e);
+  return out;
+}
+
 /**
  * `span`: the sizes a sweep will cover (smallest, largest), for the axis while it has no points
  * yet; the points' own sizes once it has any.
@@ -75,6 +91,7 @@ export function computeMrcLayout(
   { width, height }: Size,
   scale: MrcScale = 'log',
   span?: readonly [number, number],
+  unit: SizeUnit = 'blocks',
 ): MrcLayout {
   const plot = {
     left: MRC_MARGIN.left,
@@ -116,15 +133,23 @@ export function computeMrcLayout(
 
   const [d0, d1] = x.domain();
   const xTicks: MrcLayout['xTicks'] = [];
-  for (let e = Math.ceil(Math.log10(d0) - 1e-9); scale === 'log' && 10 ** e <= d1 * (1 + 1e-9); e++) {
+  const label = unit === 'bytes' ? formatBytes : formatCount;
+  if (unit === 'bytes' && scale === 'log') {
+    for (const v of byteTicks(d0, d1)) xTicks.push({ value: v, x: x(v), label: label(v) });
+  }
+  for (
+    let e = Math.ceil(Math.log10(d0) - 1e-9);
+    unit === 'blocks' && scale === 'log' && 10 ** e <= d1 * (1 + 1e-9);
+    e++
+  ) {
     xTicks.push({ value: 10 ** e, x: x(10 ** e), label: formatCount(10 ** e) });
   }
   if (scale === 'linear') {
     for (const v of x.ticks(tickCount(plot.right - plot.left, 72, 5)))
-      xTicks.push({ value: v, x: x(v), label: formatCount(v) });
+      xTicks.push({ value: v, x: x(v), label: label(v) });
   } else if (xTicks.length < 2) {
     for (const v of x.ticks(4))
-      if (!xTicks.some((t) => t.value === v)) xTicks.push({ value: v, x: x(v), label: formatCount(v) });
+      if (!xTicks.some((t) => t.value === v)) xTicks.push({ value: v, x: x(v), label: label(v) });
     xTicks.sort((a, b) => a.value - b.value);
   }
   const yTicks = y.ticks(5).map((value) => ({ value, y: y(value), label: `${Math.round(value * 100)}%` }));
@@ -137,6 +162,7 @@ export function useMrcLayout(
   size: Size,
   scale: MrcScale = 'log',
   span?: readonly [number, number],
+  unit: SizeUnit = 'blocks',
 ): MrcLayout {
   const { width, height } = size;
   const [lo, hi] = span ?? [undefined, undefined];
@@ -148,7 +174,8 @@ export function useMrcLayout(
         { width, height },
         scale,
         lo === undefined || hi === undefined ? undefined : [lo, hi],
+        unit,
       ),
-    [curves, order, width, height, scale, lo, hi],
+    [curves, order, width, height, scale, lo, hi, unit],
   );
 }

@@ -5,7 +5,7 @@
 // analysis::minisim) fed as a reader worker streams the file: every policy's whole curve is
 // drawn while the file is read, and grows sharper to its end, never holding the trace.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatCount, formatPercent } from '../../../format/numbers';
+import { formatBytes, formatCount, formatPercent } from '../../../format/numbers';
 import { MrcChart } from '../../../charts/mrc/MrcChart';
 import { ScaleSelect } from '../../../charts/ScaleSelect';
 import type { Curve, MrcScale } from '../../../charts/mrc/useMrcLayout';
@@ -18,12 +18,12 @@ import {
   type Scenario,
 } from '../../../scenario/document';
 import { workloadOf } from '../../../scenario/topology';
-import { offlinePolicies, onlinePolicies } from '../../../scenario/policies';
+import { bytePolicies, offlinePolicies, onlinePolicies } from '../../../scenario/policies';
 import { ChartExport } from '../../../export/ChartExport';
 import { NumberField } from '../../../ui/NumberField';
 import { defaultPoolSize, defaultRunner, isCancel, type PoolRunner } from '../../../worker/pool';
 import { EngineClient } from '../../../worker/client';
-import type { MiniReport, WorkerMemory } from '../../../worker/protocol';
+import type { ByteReport, MiniReport, WorkerMemory } from '../../../worker/protocol';
 import { traceFile } from '../../../worker/traces';
 import { traceOf } from '../../../scenario/topology';
 import {
@@ -54,7 +54,14 @@ export interface MrcPanelProps {
   createCurves?: () => CurvesClient;
 }
 
-type CurvesClient = Pick<EngineClient, 'miniCurves' | 'terminate'> & Partial<Pick<EngineClient, 'warmCurves'>>;
+type CurvesClient = Pick<EngineClient, 'miniCurves' | 'terminate'> &
+  Partial<Pick<EngineClient, 'warmCurves' | 'byteCurves'>>;
+
+/** What a curve's capacities count: blocks (objects when read as objects), or bytes — each object its size. */
+type Unit = 'blocks' | 'bytes';
+/** Which miss ratio a byte curve draws: per request, or per byte requested. */
+type RatioBy = 'requests' | 'bytes';
+const MiB = 2 ** 20;
 
 /** How the curves are made: full runs at each size, or miniature simulations of a streamed trace. */
 type Method = 'exact' | 'mini';
@@ -69,11 +76,18 @@ interface MiniState {
   baseJson: string | null;
   /** The curves' worker's and its reader's WebAssembly memory, bytes. */
   memory: WorkerMemory | null;
+  /** Curves in bytes: their reports, capacities (once the first pass counted), and the pass. */
+  byteReports: ByteReport[];
+  byteSizes: number[];
+  pass: 1 | 2;
 }
 
 const MINI_IDLE: MiniState = {
   status: 'idle',
   reports: [],
+  byteReports: [],
+  byteSizes: [],
+  pass: 1,
   bytes: 0,
   total: 0,
   error: null,
@@ -82,6 +96,25 @@ const MINI_IDLE: MiniState = {
 };
 
 type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+
+/** The axis span of capacities in bytes, before the curves have points. */
+const byteSpan = (sizes: number[]): readonly [number, number] | undefined =>
+  sizes.length ? [sizes[0], sizes[sizes.length - 1]] : undefined;
+
+const notLoaded = (name: string) =>
+  `${name}: the trace file is not loaded — drop it on the page or pick it under Workload`;
+
+/** How the curves' reader reads the scenario's trace (as its runs do). */
+function readingOf(base: Scenario) {
+  const trace = traceOf(base)!;
+  return {
+    format: trace.format,
+    columns: trace.columns,
+    objectMode: trace.objectMode,
+    skipBad: trace.skipBad,
+    blockSize: blockSizeOf(base),
+  };
+}
 
 interface SweepState {
   status: Status;
@@ -113,6 +146,12 @@ export function MrcPanel({
   // Miniature simulations need the file (streamed again) and its distinct blocks (its scan).
   const method: Method = trace && known !== undefined ? chosen : 'exact';
   const [mini, setMini] = useState<MiniState>(MINI_IDLE);
+  // An object trace's curves may count capacities in bytes (a streamed trace, read as objects).
+  const [chosenUnit, setUnit] = useState<Unit>('bytes');
+  const unit: Unit = trace?.objectMode && known !== undefined ? chosenUnit : 'blocks';
+  const [ratioBy, setRatioBy] = useState<RatioBy>('bytes');
+  const [minMiB, setMinMiB] = useState<number | null>(null);
+  const [maxMiB, setMaxMiB] = useState<number | null>(null);
   // The next drawing's worker, readied while the panel waits (engine loaded, its reader started):
   // the click then starts reading at once, not ~50 ms later. One at a time, while mini is on.
   const spare = useRef<CurvesClient | null>(null);
@@ -141,7 +180,8 @@ export function MrcPanel({
   const lo = minSize ?? auto[0];
   const hi = maxSize ?? auto[auto.length - 1];
   const offlineOk = base ? offlineAllowed(base) : false;
-  const policyOk = (k: PolicyKind) => !isOffline(k) || (method === 'exact' && offlineOk);
+  const policyOk = (k: PolicyKind) =>
+    unit === 'bytes' ? bytePolicies().has(k) : !isOffline(k) || (method === 'exact' && offlineOk);
   const policies = policyKinds().filter((k) => picked.has(k) && policyOk(k));
   const countOk = Number.isInteger(count) && count >= 2 && count <= MAX_POINTS;
   const rangeOk = Number.isInteger(lo) && Number.isInteger(hi) && lo >= 1 && hi > lo && hi <= 2 ** 25;
@@ -152,8 +192,18 @@ export function MrcPanel({
       : minSize === null && maxSize === null
         ? defaultSizes(blocks, count)
         : defaultSizes(0, count, lo, hi);
+  // In bytes: the engine's defaults (1 % to 100 % of the distinct bytes) unless both bounds are typed.
+  const bytesRangeOk =
+    minMiB === null && maxMiB === null
+      ? true
+      : minMiB !== null && maxMiB !== null && minMiB > 0 && maxMiB > minMiB && maxMiB <= 2 ** 30;
+  const byteSizes =
+    countOk && bytesRangeOk && minMiB !== null && maxMiB !== null
+      ? defaultSizes(0, count, minMiB * MiB, maxMiB * MiB)
+      : [];
+  const streamed = method === 'mini' || unit === 'bytes';
   const running = state.status === 'running' || mini.status === 'running';
-  const shown = method === 'mini' ? mini.baseJson : state.baseJson;
+  const shown = streamed ? mini.baseJson : state.baseJson;
   const stale = shown !== null && JSON.stringify(base) !== shown;
 
   /** The streamed curves: one pass of the file through every policy's miniature simulations. */
@@ -162,12 +212,7 @@ export function MrcPanel({
     const file = traceFile(trace.name);
     const baseJson = JSON.stringify(base);
     if (!file) {
-      setMini({
-        ...MINI_IDLE,
-        status: 'error',
-        error: `${trace.name}: the trace file is not loaded — drop it on the page or pick it under Workload`,
-        baseJson,
-      });
+      setMini({ ...MINI_IDLE, status: 'error', error: notLoaded(trace.name), baseJson });
       return;
     }
     const controller = new AbortController();
@@ -181,13 +226,7 @@ export function MrcPanel({
     // every reader decodes the whole file.
     const client = spare.current ?? createCurves();
     spare.current = null;
-    const options = {
-      format: trace.format,
-      columns: trace.columns,
-      objectMode: trace.objectMode,
-      skipBad: trace.skipBad,
-      blockSize: blockSizeOf(base),
-    };
+    const options = readingOf(base);
     try {
       const request = {
         policies: policies.map(policyOf),
@@ -222,8 +261,67 @@ export function MrcPanel({
     }
   };
 
+  /** Curves in bytes: two passes of the file, the first counting its objects (engine: minisim::bytes). */
+  const startBytes = async () => {
+    if (!base || !trace || known === undefined) return;
+    const file = traceFile(trace.name);
+    const baseJson = JSON.stringify(base);
+    if (!file) {
+      setMini({ ...MINI_IDLE, status: 'error', error: notLoaded(trace.name), baseJson });
+      return;
+    }
+    const controller = new AbortController();
+    abort.current?.abort();
+    abort.current = controller;
+    setMini({ ...MINI_IDLE, status: 'running', total: file.size, baseJson });
+    const client = spare.current ?? createCurves();
+    spare.current = null;
+    try {
+      const request = {
+        policies: policies.map(policyOf),
+        sizes: byteSizes,
+        points: count,
+        method,
+        rate: 0,
+        distinct: known,
+        name: trace.name,
+        options: readingOf(base),
+      };
+      const { curves, sizes: ran } = await client.byteCurves!(request, file, {
+        signal: controller.signal,
+        onProgress: (p) =>
+          setMini((m) =>
+            m.baseJson === baseJson && m.status === 'running'
+              ? {
+                  ...m,
+                  byteReports: p.curves,
+                  byteSizes: p.sizes,
+                  pass: p.pass,
+                  bytes: p.bytes,
+                  total: p.total,
+                  memory: p.memory,
+                }
+              : m,
+          ),
+      });
+      setMini((m) => ({ ...m, status: 'done', byteReports: curves, byteSizes: ran, pass: 2, bytes: m.total }));
+    } catch (e) {
+      controller.abort();
+      const cancelled = isCancel(e);
+      setMini((m) => ({
+        ...m,
+        status: cancelled ? 'cancelled' : 'error',
+        error: cancelled ? null : e instanceof Error ? e.message : String(e),
+      }));
+    } finally {
+      client.terminate();
+      warm();
+    }
+  };
+
   const start = async () => {
     if (!base) return;
+    if (unit === 'bytes') return startBytes();
     if (method === 'mini') return startMini();
     const built = sweepPoints(base, policies, sizes);
     if ('error' in built) {
@@ -263,6 +361,15 @@ export function MrcPanel({
   };
 
   const curves: Curve[] = useMemo(() => {
+    if (unit === 'bytes') {
+      return mini.byteReports.map((r) => ({
+        policy: r.policy as PolicyKind,
+        label: labels()[r.policy] ?? r.policy,
+        points: r.points
+          .map((p) => ({ size: p.bytes, missRatio: ratioBy === 'bytes' ? p.byteMissRatio : p.missRatio }))
+          .filter((p) => Number.isFinite(p.missRatio)),
+      }));
+    }
     if (method === 'mini') {
       return mini.reports.map((r) => ({
         policy: r.policy as PolicyKind,
@@ -279,7 +386,7 @@ export function MrcPanel({
       if (r) by.get(p.policy)!.points.push({ size: r.size, missRatio: r.missRatio });
     });
     return [...by.values()];
-  }, [method, mini.reports, state.points, state.results]);
+  }, [unit, ratioBy, method, mini.byteReports, mini.reports, state.points, state.results]);
 
   const done = state.results.filter(Boolean).length;
   const MB = 1e6;
@@ -300,15 +407,25 @@ export function MrcPanel({
             target={panel}
             view="miss-ratio-curves"
             title="Miss-ratio curves"
-            yLabel={method === 'mini' ? 'miss ratio (per block reference)' : 'read miss ratio'}
+            yLabel={
+              unit === 'bytes'
+                ? ratioBy === 'bytes'
+                  ? 'byte miss ratio'
+                  : 'miss ratio (per request)'
+                : method === 'mini'
+                  ? 'miss ratio (per block reference)'
+                  : 'read miss ratio'
+            }
             scenario={shown ? (JSON.parse(shown) as Scenario) : base}
             testId="mrc-export"
           />
         )}
         <p className="chart-legend">
-          {method === 'mini'
-            ? 'each curve: miniature simulations of every size in one pass as the file streams (spatially sampled blocks, scaled-down caches); misses per block reference'
-            : `each point: this workload through one cache of that policy and size · ${defaultPoolSize()} workers in parallel`}
+          {unit === 'bytes'
+            ? `each curve: ${method === 'mini' ? 'miniature simulations (sampled objects, scaled-down caches)' : 'a full cache'} at every capacity in bytes, each object its size, fed as the file streams a second time`
+            : method === 'mini'
+              ? 'each curve: miniature simulations of every size in one pass as the file streams (spatially sampled blocks, scaled-down caches); misses per block reference'
+              : `each point: this workload through one cache of that policy and size · ${defaultPoolSize()} workers in parallel`}
         </p>
       </div>
       {trace && known !== undefined && (
@@ -338,14 +455,43 @@ export function MrcPanel({
           </label>
         </fieldset>
       )}
+      {trace?.objectMode && known !== undefined && (
+        <fieldset className="mrc-method" data-testid="mrc-unit">
+          <legend>Capacities in</legend>
+          <label className="check">
+            <input
+              type="radio"
+              name="mrc-unit"
+              data-testid="mrc-unit-bytes"
+              checked={unit === 'bytes'}
+              disabled={running}
+              onChange={() => setUnit('bytes')}
+            />
+            <span>Bytes — each object its size (two passes: the first counts the objects)</span>
+          </label>
+          <label className="check">
+            <input
+              type="radio"
+              name="mrc-unit"
+              data-testid="mrc-unit-objects"
+              checked={unit === 'blocks'}
+              disabled={running}
+              onChange={() => setUnit('blocks')}
+            />
+            <span>Objects — every object one slot</span>
+          </label>
+        </fieldset>
+      )}
       <fieldset className="mrc-policies">
         <legend>Policies</legend>
         {[...onlinePolicies(), ...offlinePolicies()].map((p) => {
           const disabled = !policyOk(p.value);
           const why =
-            method === 'mini'
-              ? 'offline policies need the whole future of the trace: choose full simulation'
-              : 'offline policies precompute the whole run: at most 16,777,216 block references';
+            unit === 'bytes'
+              ? 'this policy does not take a capacity in bytes'
+              : method === 'mini'
+                ? 'offline policies need the whole future of the trace: choose full simulation'
+                : 'offline policies precompute the whole run: at most 16,777,216 block references';
           return (
             <label key={p.value} className="check mrc-check" title={disabled ? why : undefined}>
               <input
@@ -370,27 +516,55 @@ export function MrcPanel({
           error={countOk ? undefined : `must be between 2 and ${MAX_POINTS}`}
           onChange={setCount}
         />
-        <NumberField
-          testId="sweep-min"
-          label="Smallest"
-          unit="blocks"
-          min={1}
-          value={lo}
-          error={rangeOk ? undefined : 'smallest must be ≥ 1 and below largest'}
-          onChange={setMinSize}
-        />
-        <NumberField testId="sweep-max" label="Largest" unit="blocks" min={2} value={hi} onChange={setMaxSize} />
+        {unit === 'bytes' ? (
+          <>
+            <NumberField
+              testId="sweep-min-mib"
+              label="Smallest"
+              unit="MiB"
+              step="any"
+              value={minMiB ?? Number.NaN}
+              hint={minMiB === null && maxMiB === null ? 'empty: 1 % of the distinct bytes' : undefined}
+              error={bytesRangeOk ? undefined : 'give both, the smallest above 0 and below the largest (at most 1 PiB)'}
+              onChange={(v) => setMinMiB(Number.isNaN(v) ? null : v)}
+            />
+            <NumberField
+              testId="sweep-max-mib"
+              label="Largest"
+              unit="MiB"
+              step="any"
+              value={maxMiB ?? Number.NaN}
+              hint={minMiB === null && maxMiB === null ? 'empty: all of them' : undefined}
+              onChange={(v) => setMaxMiB(Number.isNaN(v) ? null : v)}
+            />
+          </>
+        ) : (
+          <>
+            <NumberField
+              testId="sweep-min"
+              label="Smallest"
+              unit="blocks"
+              min={1}
+              value={lo}
+              error={rangeOk ? undefined : 'smallest must be ≥ 1 and below largest'}
+              onChange={setMinSize}
+            />
+            <NumberField testId="sweep-max" label="Largest" unit="blocks" min={2} value={hi} onChange={setMaxSize} />
+          </>
+        )}
       </div>
       <div className="actions">
         <button
           type="button"
           className="button primary"
           data-testid="sweep-run"
-          disabled={!base || running || !policies.length || !sizes.length}
+          disabled={
+            !base || running || !policies.length || (unit === 'bytes' ? !countOk || !bytesRangeOk : !sizes.length)
+          }
           title={!base ? 'Fix the scenario first' : undefined}
           onClick={() => void start()}
         >
-          {running ? 'Sweeping…' : method === 'mini' ? 'Draw curves' : 'Run sweep'}
+          {running ? 'Sweeping…' : streamed ? 'Draw curves' : 'Run sweep'}
         </button>
         <button
           type="button"
@@ -401,7 +575,23 @@ export function MrcPanel({
         >
           Cancel
         </button>
-        {method === 'mini' ? (
+        {unit === 'bytes' ? (
+          <WorkProgress
+            testId="sweep-progress"
+            status={mini.status}
+            done={Math.round(((mini.pass === 2 ? mini.total : 0) + mini.bytes) / MB)}
+            total={Math.round((2 * mini.total) / MB)}
+            unit={mini.pass === 1 ? 'MB read (pass 1 of 2: counting the objects)' : 'MB read (pass 2 of 2: the curves)'}
+            note={stale ? ' — the scenario has changed since' : undefined}
+            idleText={
+              !base
+                ? 'Fix the scenario to sweep it.'
+                : mini.status === 'idle'
+                  ? `${policies.length} policies × ${byteSizes.length || count} capacities in bytes, two passes over the file`
+                  : undefined
+            }
+          />
+        ) : method === 'mini' ? (
           <WorkProgress
             testId="sweep-progress"
             status={mini.status}
@@ -435,7 +625,7 @@ export function MrcPanel({
           />
         )}
       </div>
-      {method === 'mini' && mini.memory && (
+      {streamed && mini.memory && (
         <p
           className="chart-legend"
           data-testid="mini-memory"
@@ -446,21 +636,75 @@ export function MrcPanel({
           reader's {Math.round(mini.memory.reader / 2 ** 20)} MiB
         </p>
       )}
-      {(method === 'mini' ? mini.error : state.error) && (
+      {(streamed ? mini.error : state.error) && (
         <div className="banner banner-error" role="alert" data-testid="sweep-error">
-          {method === 'mini' ? mini.error : state.error}
+          {streamed ? mini.error : state.error}
         </div>
       )}
       <div className="chart-controls">
         <ScaleSelect label="Cache-size axis" testId="mrc-scale" value={scale} onChange={setScale} />
+        {unit === 'bytes' && (
+          <label className="field-inline">
+            Miss ratio{' '}
+            <select data-testid="mrc-ratio" value={ratioBy} onChange={(e) => setRatioBy(e.target.value as RatioBy)}>
+              <option value="bytes">by bytes (bytes missed per byte requested)</option>
+              <option value="requests">by requests (misses per request)</option>
+            </select>
+          </label>
+        )}
       </div>
       <MrcChart
         curves={curves}
         order={policyKinds()}
         scale={scale}
-        span={sizes.length ? [sizes[0], sizes[sizes.length - 1]] : undefined}
+        unit={unit}
+        ratioBy={unit === 'bytes' ? ratioBy : undefined}
+        span={
+          unit === 'bytes'
+            ? byteSpan(byteSizes.length ? byteSizes : mini.byteSizes)
+            : sizes.length
+              ? [sizes[0], sizes[sizes.length - 1]]
+              : undefined
+        }
       />
-      {method === 'mini' && mini.reports.length > 0 && (
+      {unit === 'bytes' && mini.byteReports.length > 0 && (
+        <details className="mrc-numbers">
+          <summary>Numbers</summary>
+          <table data-testid="byte-table" className="mrc-table">
+            <thead>
+              <tr>
+                <th scope="col">policy</th>
+                <th scope="col">capacity</th>
+                <th scope="col">miss ratio (per request)</th>
+                <th scope="col">byte miss ratio</th>
+                <th scope="col">sampled at</th>
+              </tr>
+            </thead>
+            <tbody>
+              {mini.byteReports.flatMap((r) =>
+                r.points.map((p) => (
+                  <tr
+                    key={`${r.policy}-${p.bytes}`}
+                    data-policy={r.policy}
+                    data-bytes={p.bytes}
+                    data-miss={String(p.missRatio)}
+                    data-byte-miss={String(p.byteMissRatio)}
+                    data-references={r.references}
+                    data-method={r.method}
+                  >
+                    <td>{labels()[r.policy] ?? r.policy}</td>
+                    <td>{formatBytes(p.bytes)}</td>
+                    <td>{formatPercent(p.missRatio)}</td>
+                    <td>{formatPercent(p.byteMissRatio)}</td>
+                    <td>{formatPercent(p.rate)}</td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+        </details>
+      )}
+      {unit === 'blocks' && method === 'mini' && mini.reports.length > 0 && (
         <details className="mrc-numbers">
           <summary>Numbers</summary>
           <table data-testid="mini-table" className="mrc-table">
@@ -493,7 +737,7 @@ export function MrcPanel({
           </table>
         </details>
       )}
-      {method === 'exact' && done > 0 && (
+      {unit === 'blocks' && method === 'exact' && done > 0 && (
         <details className="mrc-numbers">
           <summary>Numbers</summary>
           <table data-testid="sweep-table" className="mrc-table">
