@@ -21,6 +21,7 @@ import {
   root,
   run,
   seeded,
+  showView,
   testId,
   value,
 } from './harness';
@@ -316,5 +317,61 @@ describe('tiersim in Chromium: traces', () => {
     reader.free();
     expect(r.meanText).toBe(String(expected.meanLatencyMs));
     expect(r.hit).toEqual(expected.hitFractions);
+
+    // Its miss-ratio curves in bytes, each object its size: two passes of the file on the page,
+    // equal to the native CLI's exact curves at the same capacities.
+    await showView(page, 'compare');
+    expect(await testId(page, 'mrc-unit-bytes').isChecked()).toBe(true);
+    await testId(page, 'mrc-method-exact').check();
+    await testId(page, 'sweep-policy-gdsf').check();
+    await testId(page, 'sweep-points').fill('4');
+    await testId(page, 'sweep-run').click();
+    await page.waitForSelector('[data-testid="sweep-progress"]:is([data-status="done"], [data-status="error"])', {
+      timeout: RUN_TIMEOUT_MS,
+    });
+    expect(await testId(page, 'sweep-error').count()).toBe(0);
+    const rows = await testId(page, 'byte-table')
+      .locator('tr[data-policy]')
+      .evaluateAll((trs) =>
+        trs.map((tr) => ({
+          policy: tr.getAttribute('data-policy')!,
+          bytes: Number(tr.getAttribute('data-bytes')),
+          miss: Number(tr.getAttribute('data-miss')),
+          byteMiss: Number(tr.getAttribute('data-byte-miss')),
+          method: tr.getAttribute('data-method'),
+        })),
+      );
+    const policies = ['lru', 'gdsf', 'arc', 's3-fifo'];
+    expect([...new Set(rows.map((row) => row.policy))]).toEqual(policies);
+    const capacities = rows.filter((row) => row.policy === 'lru').map((row) => row.bytes);
+    expect(capacities.length).toBe(4);
+    const dir = mkdtempSync(join(tmpdir(), 'tiersim-bytes-'));
+    try {
+      const file = join(dir, 'cloud.csv');
+      writeFileSync(file, bytes);
+      const cli = join(root, 'engine-wasm/target/release/tiersim');
+      const args = ['mrc', '--trace', file, '--columns', 'key=5,size=4,time=2,op=3,header', '--object'];
+      args.push('--policies', policies.join(','), '--sizes', capacities.map((b) => `${b}B`).join(','));
+      const native = JSON.parse(execFileSync(cli, [...args, '--exact', '--json'], { encoding: 'utf8' }));
+      // The page's default capacities: 1 % to 100 % of the distinct bytes, as the CLI's.
+      expect([capacities[0], capacities[3]]).toEqual([Math.round(native.distinctBytes / 100), native.distinctBytes]);
+      const want = native.curves.flatMap((c: any) =>
+        c.exact.points.map((p: any) => ({
+          policy: c.exact.policy,
+          bytes: p.bytes,
+          miss: p.missRatio,
+          byteMiss: p.byteMissRatio,
+          method: 'exact',
+        })),
+      );
+      expect(rows).toEqual(want);
+      // Not a flat line: the curves fall from the smallest capacity to the largest.
+      for (const p of policies) {
+        const curve = rows.filter((row) => row.policy === p);
+        expect(curve[curve.length - 1].byteMiss, p).toBeLessThan(curve[0].byteMiss);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
