@@ -5,8 +5,11 @@
 // against `tiersim mrc` on the same file, same work, alternately, N rounds. Prints each wall
 // time (the browser's from the click to the frame showing "done", timed in the page; the CLI's
 // the whole process) and the browser's time over the CLI's. The trace goes to $TMPDIR and is removed.
+// With --bytes, the same in bytes (issue 35): the trace's objects carry sizes (log-normal around
+// 8 KiB, one per object), read as objects; LRU, ARC, S3-FIFO and GDSF at 8 capacities from 1 %
+// to 100 % of its distinct bytes, the page's two passes against `tiersim mrc --object --sizes`.
 // Timings depend on the machine and its load: measured here, never asserted by a test.
-//   npm run build && node scripts/bench-browser-stream.mjs [--rounds N]
+//   npm run build && node scripts/bench-browser-stream.mjs [--rounds N] [--bytes]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,24 +17,99 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium, serveApp } from '../tests/e2e/browser.mjs';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '3' }, bytes: { type: 'boolean', default: false } },
+});
 const rounds = Number(values.rounds);
+const inBytes = values.bytes;
 const cli = new URL('../engine-wasm/target/release/tiersim', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'tiersim-bench-'));
 const trace = join(dir, 'zipf10m.oracleGeneral');
-const POLICIES = ['lru', 'arc', 'lirs', 's3-fifo'];
+const POLICIES = inBytes ? ['lru', 'arc', 's3-fifo', 'gdsf'] : ['lru', 'arc', 'lirs', 's3-fifo'];
+const REQUESTS = 10_000_000;
+const OBJECTS = 1_000_000;
+
+/** A seeded generator: uniform in [0, 1). */
+function uniform(seed) {
+  let x = seed >>> 0;
+  return () => {
+    x = (x + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(x ^ (x >>> 15), 1 | x);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/**
+ * A Zipf (α = 1) oracleGeneral trace over OBJECTS ids, each id its own size: writes it, and
+ * returns its distinct bytes (the page's default capacities span 1 % to 100 % of them).
+ */
+function sizedTrace(file) {
+  const rand = uniform(1);
+  const sizes = new Uint32Array(OBJECTS);
+  const cdf = new Float64Array(OBJECTS);
+  let sum = 0;
+  for (let i = 0; i < OBJECTS; i++) {
+    // Log-normal around 8 KiB (σ = 1.6), as scripts/bench-sizes.py.
+    const z = Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+    sizes[i] = Math.min(2 ** 32 - 1, Math.max(1, Math.round(Math.exp(Math.log(8192) + 1.6 * z))));
+    sum += 1 / (i + 1);
+    cdf[i] = sum;
+  }
+  const seen = new Uint8Array(OBJECTS);
+  let distinct = 0;
+  const buf = Buffer.alloc(REQUESTS * 24);
+  for (let r = 0; r < REQUESTS; r++) {
+    const u = rand() * sum;
+    let lo = 0;
+    let hi = OBJECTS - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cdf[mid] < u) lo = mid + 1;
+      else hi = mid;
+    }
+    if (!seen[lo]) {
+      seen[lo] = 1;
+      distinct += sizes[lo];
+    }
+    const at = r * 24;
+    buf.writeUInt32LE(r, at);
+    buf.writeBigUInt64LE(BigInt(lo), at + 4);
+    buf.writeUInt32LE(sizes[lo], at + 12);
+    buf.writeBigInt64LE(-1n, at + 16);
+  }
+  writeFileSync(file, buf);
+  return distinct;
+}
+
+/** The engine's default capacities in bytes (analysis::minisim::bytes::default_sizes). */
+function defaultBytes(distinct, points) {
+  const hi = Math.max(distinct, 1);
+  const lo = Math.max(hi / 100, 1);
+  const out = [];
+  for (let i = 0; i < points; i++) {
+    const v = Math.max(1, Math.round(lo * (hi / lo) ** (i / (points - 1))));
+    if (out.at(-1) !== v) out.push(v);
+  }
+  return out;
+}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const secs = (ms) => (ms / 1000).toFixed(2);
 
 try {
-  const s = JSON.parse(execFileSync(cli, ['default-scenario'], { encoding: 'utf8' }));
-  s.source = {
-    kind: 'workload',
-    workload: { kind: 'zipf', blocks: 1_000_000, alpha: 1.0, warmupRequests: 0, measuredRequests: 10_000_000 },
-  };
-  writeFileSync(join(dir, 'gen.json'), JSON.stringify(s));
-  execFileSync(cli, ['export', join(dir, 'gen.json'), '--format', 'oracle-general', '-o', trace]);
+  let sizes = [];
+  if (inBytes) {
+    sizes = defaultBytes(sizedTrace(trace), 8);
+  } else {
+    const s = JSON.parse(execFileSync(cli, ['default-scenario'], { encoding: 'utf8' }));
+    s.source = {
+      kind: 'workload',
+      workload: { kind: 'zipf', blocks: OBJECTS, alpha: 1.0, warmupRequests: 0, measuredRequests: REQUESTS },
+    };
+    writeFileSync(join(dir, 'gen.json'), JSON.stringify(s));
+    execFileSync(cli, ['export', join(dir, 'gen.json'), '--format', 'oracle-general', '-o', trace]);
+  }
 
   const app = await serveApp();
   const browser = await launchChromium();
@@ -40,6 +118,7 @@ try {
     for (let r = 1; r <= rounds; r++) {
       for (const threads of [1, 0]) {
         const args = ['mrc', '--trace', trace, '--policies', POLICIES.join(','), '--points', '8', '--json'];
+        if (inBytes) args.push('--object', '--sizes', sizes.map((b) => `${b}B`).join(','));
         if (threads) args.push('--threads', String(threads));
         const t0 = performance.now();
         execFileSync(cli, args, { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -51,11 +130,26 @@ try {
       await page.getByTestId('run-button').waitFor({ state: 'visible' });
       const t0 = performance.now();
       await page.getByTestId('trace-file').setInputFiles(trace);
-      await page.waitForSelector('[data-testid="trace-summary"][data-requests="10000000"]', { timeout: 600_000 });
+      await page.waitForSelector(`[data-testid="trace-summary"][data-requests="${REQUESTS}"]`, { timeout: 600_000 });
+      if (inBytes) {
+        // Read as objects: the page scans the file again, keyed by object id.
+        // Object mode's scan: one reference per request (by blocks, a request of 20 KiB is 5).
+        await page.getByTestId('trace-object').check();
+        await page.waitForFunction(
+          (n) =>
+            document
+              .querySelector('[data-testid="trace-summary"]')
+              ?.textContent?.includes(`${n} requests, ${n} block references`),
+          REQUESTS.toLocaleString('en-US'),
+          { timeout: 600_000, polling: 100 },
+        );
+      }
       rows.scan.push(performance.now() - t0);
       await page.getByTestId('view-tab-compare').click();
       await page.getByTestId('mrc-method-mini').check();
-      for (const k of ['lru', 'arc', 'lirs', 's3-fifo']) await page.getByTestId(`sweep-policy-${k}`).check();
+      if (inBytes && !(await page.getByTestId('mrc-unit-bytes').isChecked()))
+        throw new Error('an object trace should draw its curves in bytes');
+      for (const k of POLICIES) await page.getByTestId(`sweep-policy-${k}`).check();
       await page.getByTestId('sweep-points').fill('8');
       // Timed in the page, from the click's event to the frame after the page says "done":
       // Playwright's own waiting polls (at up to 500 ms intervals) and would time itself.
@@ -102,7 +196,8 @@ try {
   const c1 = median(rows.cli1);
   const c = median(rows.cli);
   const b = median(rows.curves);
-  console.log(`\nmedians over ${rounds} rounds, 4 policies × 8 sizes, 10 M requests (240 MB):`);
+  const what = inBytes ? '4 policies × 8 capacities in bytes, two passes in the page' : '4 policies × 8 sizes';
+  console.log(`\nmedians over ${rounds} rounds, ${what}, 10 M requests (240 MB):`);
   console.log(
     `  tiersim mrc (reads the file whole, then the curves): ${secs(c1)} s on 1 thread, ${secs(c)} s on all cores`,
   );
