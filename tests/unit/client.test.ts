@@ -70,6 +70,7 @@ function fakeWorkers(impl: RunImpl) {
                 clients: [{ id: 0, requests: 2 }],
                 hashedIds: 0,
                 collisions: 0,
+                sized: false,
               },
             };
       },
@@ -307,7 +308,6 @@ describe('EngineClient', () => {
       points: 2,
       method: 'exact' as const,
       rate: 0,
-      distinct: 100,
       name: 't.oracle',
       options: { blockSize: 4096, objectMode: true },
     };

@@ -456,15 +456,21 @@ describe('MrcPanel', () => {
         });
       },
     });
-    render(
+    const panelOf = (sized: boolean) => (
       <MrcPanel
         base={base}
         blocks={4000}
+        sized={sized}
         createRunner={() => ({ run: fakeRunner(), close: () => {}, parallel: 2 })}
         createCurves={createCurves}
-      />,
+      />
     );
-    // An object trace: capacities in bytes by default; only policies that take bytes.
+    // Read as objects without sizes (a trace whose format records none): no capacities in bytes.
+    const { rerender } = render(panelOf(false));
+    expect(screen.queryByTestId('mrc-unit')).toBeNull();
+    expect(screen.getByTestId('sweep-min')).toBeTruthy();
+    rerender(panelOf(true));
+    // An object trace with sizes: capacities in bytes by default; only policies that take bytes.
     expect((screen.getByTestId('mrc-unit-bytes') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByTestId('sweep-policy-lirs') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByTestId('sweep-policy-min') as HTMLInputElement).disabled).toBe(true);
@@ -483,7 +489,6 @@ describe('MrcPanel', () => {
         points: 2,
         method: 'mini',
         rate: 0,
-        distinct: 4000,
         name: 'objects.oracle',
         options: { format: undefined, columns: undefined, objectMode: true, skipBad: undefined, blockSize: 4096 },
       },

@@ -534,7 +534,7 @@ export function App({ createClient }: AppProps = {}) {
               </p>
             )}
             <div className="card chart-card">
-              <Mrc base={valid} blocks={traceBlocks} />
+              <Mrc base={valid} blocks={traceBlocks} sized={loaded?.sized} />
             </div>
           </>
         ))}

@@ -1618,7 +1618,12 @@ clients: Array<TraceClient>,
  * Distinct text ids hashed to 64 bits (a column map's `ids: "text"`; 0 otherwise), and
  * how many met an earlier text's hash (each then replays as that text's object).
  */
-hashedIds: number, collisions: number, };
+hashedIds: number, collisions: number, 
+/**
+ * Whether the records give their requests' sizes in bytes, however the trace was read:
+ * read as objects, capacities and curves in bytes can then count each object its size.
+ */
+sized: boolean, };
 
 /**
  * What a column map makes of a file's first bytes, for a form that sets the map up against a

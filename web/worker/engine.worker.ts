@@ -497,14 +497,7 @@ const api: EngineApi = {
     }
     let curves: ByteMiniCurves;
     try {
-      curves = new ByteMiniCurves(
-        request.policies,
-        request.sizes,
-        request.points,
-        request.method,
-        request.rate,
-        request.distinct,
-      );
+      curves = new ByteMiniCurves(request.policies, request.sizes, request.points, request.method, request.rate);
     } catch (e) {
       return failOf('invalid-scenario', e);
     }
@@ -532,7 +525,7 @@ const api: EngineApi = {
           emit(1, b, []);
         }
       });
-      sizes = curves.start();
+      sizes = curves.start(first.summary.distinct);
       const second = await source.pass((b) => {
         curves.feed(b.records, b.refs, b.sizes);
         const now = performance.now();

@@ -161,8 +161,6 @@ export interface ByteCurvesRequest {
   /** "mini": miniature simulations at `rate` (0: the default); "exact": full ones. */
   method: 'mini' | 'exact';
   rate: number;
-  /** The trace's distinct objects (its scan's summary). */
-  distinct: number;
   name: string;
   options: TraceOptions;
 }

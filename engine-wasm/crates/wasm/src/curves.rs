@@ -112,8 +112,9 @@ pub struct ByteMiniCurves {
 impl ByteMiniCurves {
     /// `policies`: the policies' configurations; `sizes`: capacities in bytes, or none for
     /// `points` capacities from 1 % to 100 % of the trace's distinct bytes; `method`: "mini"
-    /// (sampled at `rate`, 0 for the byte curves' default) or "exact"; `distinct`: the trace's
-    /// distinct objects (its scan's summary).
+    /// (sampled at `rate`, 0 for the byte curves' default) or "exact". The trace's distinct
+    /// objects come from the first pass itself ([`ByteMiniCurves::start`]), never from an older
+    /// scan (which may have read the file another way).
     #[wasm_bindgen(constructor)]
     pub fn new(
         policies: PolicyConfigsJs,
@@ -121,7 +122,6 @@ impl ByteMiniCurves {
         points: u32,
         method: &str,
         rate: f64,
-        distinct: f64,
     ) -> Result<ByteMiniCurves, Fail> {
         let configs: Vec<serde_json::Value> = read(&policies, "policies")?;
         let sizes: Vec<u64> = read(&sizes, "sizes")?;
@@ -132,9 +132,6 @@ impl ByteMiniCurves {
             "exact" => None,
             other => return Err(Fail::at("method", format!("\"{other}\" is not a method: mini or exact"))),
         };
-        if !(distinct.is_finite() && distinct >= 0.0 && distinct <= u32::MAX as f64) {
-            return Err(Fail::at("distinct", format!("must be a count of objects (got {distinct})")));
-        }
         if sizes.is_empty() && !(2..=bytes::MAX_POINTS).contains(&(points as usize)) {
             return Err(Fail::at("points", format!("from 2 to {} capacities (got {points})", bytes::MAX_POINTS)));
         }
@@ -162,7 +159,8 @@ impl ByteMiniCurves {
             census,
             curves: Vec::new(),
             batch: Trace::default(),
-            universe: distinct as usize,
+            // The first pass's ids are the reader's own dense numbering, counted as they come.
+            universe: usize::MAX,
         })
     }
 
@@ -175,8 +173,17 @@ impl ByteMiniCurves {
         self.census.add(&self.batch).map_err(Fail::new)
     }
 
-    /// Ends the first pass: makes the curves from the census; returns their capacities in bytes.
-    pub fn start(&mut self) -> Result<NumbersJs, Fail> {
+    /// Ends the first pass, whose reader's summary counted `distinct` objects: makes the curves
+    /// from the census; returns their capacities in bytes.
+    pub fn start(&mut self, distinct: f64) -> Result<NumbersJs, Fail> {
+        let counted = self.census.distinct().0;
+        if distinct != counted as f64 {
+            return Err(Fail::at(
+                "distinct",
+                format!("the first pass counted {counted} distinct objects, its reader {distinct}"),
+            ));
+        }
+        self.universe = counted as usize;
         if self.sizes.is_empty() {
             self.sizes = bytes::default_sizes(self.census.distinct().1, self.points);
         }

@@ -50,6 +50,8 @@ export interface MrcPanelProps {
   createRunner?: () => PoolRunner;
   /** Distinct blocks of the workload when the generator does not say (a replayed trace). */
   blocks?: number;
+  /** Whether the replayed trace's records give sizes (its scan's summary): read as objects, curves in bytes need them. */
+  sized?: boolean;
   /** Tests inject the streamed curves' engine; the app gives each drawing a worker of its own. */
   createCurves?: () => CurvesClient;
 }
@@ -130,6 +132,7 @@ export function MrcPanel({
   base,
   createRunner = defaultRunner,
   blocks: known,
+  sized = false,
   createCurves = () => new EngineClient(),
 }: MrcPanelProps) {
   const panel = useRef<HTMLElement>(null);
@@ -146,9 +149,10 @@ export function MrcPanel({
   // Miniature simulations need the file (streamed again) and its distinct blocks (its scan).
   const method: Method = trace && known !== undefined ? chosen : 'exact';
   const [mini, setMini] = useState<MiniState>(MINI_IDLE);
-  // An object trace's curves may count capacities in bytes (a streamed trace, read as objects).
+  // A trace read as objects with sizes may count its curves' capacities in bytes (streamed).
   const [chosenUnit, setUnit] = useState<Unit>('bytes');
-  const unit: Unit = trace?.objectMode && known !== undefined ? chosenUnit : 'blocks';
+  const bytesOffered = !!trace?.objectMode && known !== undefined && sized;
+  const unit: Unit = bytesOffered ? chosenUnit : 'blocks';
   const [ratioBy, setRatioBy] = useState<RatioBy>('bytes');
   const [minMiB, setMinMiB] = useState<number | null>(null);
   const [maxMiB, setMaxMiB] = useState<number | null>(null);
@@ -283,7 +287,6 @@ export function MrcPanel({
         points: count,
         method,
         rate: 0,
-        distinct: known,
         name: trace.name,
         options: readingOf(base),
       };
@@ -455,7 +458,7 @@ export function MrcPanel({
           </label>
         </fieldset>
       )}
-      {trace?.objectMode && known !== undefined && (
+      {bytesOffered && (
         <fieldset className="mrc-method" data-testid="mrc-unit">
           <legend>Capacities in</legend>
           <label className="check">

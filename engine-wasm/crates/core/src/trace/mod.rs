@@ -797,6 +797,19 @@ mod tests {
             "line 1: an object's size must be from 0 bytes to 1099511627776 bytes (1 TiB), got 1099511627777"
         );
         assert!(!Format::Lines.records_sizes() && !Format::Csv.records_sizes());
+        // The summary says whether the records give sizes, however the trace was read.
+        let sized = |text: &[u8], format: Format, opts: &Options| {
+            let mut s = TraceStream::new(format, *opts).unwrap();
+            s.push(text).unwrap();
+            s.finish().unwrap().sized
+        };
+        for opts in [objects, Options::default()] {
+            assert!(sized(msr, Format::Msr, &opts));
+            assert!(!sized(b"7\n9\n", Format::Lines, &opts));
+            let csv = b"time,client,block,nblocks,op,hint,size\n,0,7,1,r,,4096\n";
+            assert!(sized(csv, Format::Csv, &opts));
+            assert!(!sized(b"time,client,block,nblocks,op,hint\n,0,7,1,r,\n", Format::Csv, &opts));
+        }
     }
 
     #[test]

@@ -384,6 +384,12 @@ impl Parser {
             return Err(TraceError { place: "line 1".into(), message: format!("missing header {}", csv::HEADER) });
         }
         let (requests, block_refs) = (self.builder.requests(), self.builder.block_refs());
+        // Whether the records give sizes, kept or not (read as blocks, they are not).
+        let sized = match self.format {
+            Format::Csv => self.csv_sized,
+            Format::Columns => self.opts.columns.is_some_and(|m| m.size.is_some()),
+            f => f.records_sizes(),
+        };
         let (overflow, limit) = (self.builder.overflow().map(str::to_owned), self.builder.limit_bytes());
         let trace = self.builder.finish();
         if let Some(place) = overflow {
@@ -413,6 +419,7 @@ impl Parser {
             first_skipped: self.first_skipped,
             hashed_ids: self.hashes.distinct(),
             collisions: self.hashes.collisions(),
+            sized,
         })
     }
 }
@@ -431,6 +438,9 @@ pub struct Finished {
     /// them met an earlier text's hash (and so replay as that text's object).
     pub hashed_ids: u64,
     pub collisions: u64,
+    /// Whether the records give their requests' sizes in bytes — read as objects, each request
+    /// keeps its size ([`Trace::sizes`]); read as blocks, the sizes split requests into blocks.
+    pub sized: bool,
 }
 
 /// A trace read chunk by chunk.

@@ -26,6 +26,9 @@ pub struct TraceSummary {
     /// how many met an earlier text's hash (each then replays as that text's object).
     pub hashed_ids: u64,
     pub collisions: u64,
+    /// Whether the records give their requests' sizes in bytes, however the trace was read:
+    /// read as objects, capacities and curves in bytes can then count each object its size.
+    pub sized: bool,
 }
 
 /// One of a trace's clients and its requests.
@@ -50,6 +53,7 @@ impl TraceSummary {
             clients,
             hashed_ids: finished.hashed_ids,
             collisions: finished.collisions,
+            sized: finished.sized,
         }
     }
 }
