@@ -244,6 +244,25 @@ describe('tiersim in Chromium: traces', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    // Read another way — as blocks, not objects — the page reads the file again: its summary is
+    // the engine's for blocks (the analyses size themselves by its distinct blocks), not the
+    // objects' it was.
+    const summaryOf = (objectMode: boolean) => {
+      const reader = new TraceReader('msr', 4096, objectMode, true);
+      reader.push(Buffer.from(text));
+      const summary = reader.finish() as { distinct: number; blockRefs: number };
+      reader.free();
+      return `${summary.blockRefs.toLocaleString('en-US')} block references over ${summary.distinct.toLocaleString('en-US')} blocks`;
+    };
+    const [asObjects, asBlocks] = [summaryOf(true), summaryOf(false)];
+    expect(asBlocks).not.toBe(asObjects);
+    expect(await testId(page, 'trace-summary').innerText()).toContain(asObjects);
+    await testId(page, 'trace-object').uncheck();
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid="trace-summary"]')?.textContent?.includes(want),
+      asBlocks,
+      { timeout: RUN_TIMEOUT_MS },
+    );
   });
 
   it('reads a CSV no reader recognises through a column map set up against its first lines: the engine’s numbers', async () => {

@@ -37,7 +37,7 @@ import {
   type TraceFormat,
 } from '../scenario/document';
 import type { Columns } from '../generated/engine';
-import { traceClientIssue, traceOf } from '../scenario/topology';
+import { readingKey, traceClientIssue, traceOf, traceReadingOf } from '../scenario/topology';
 import { runParam } from '../scenario/url';
 import type { TraceReading, TraceSummary } from '../worker/protocol';
 import { isAbortError, type EngineClient } from '../worker/client';
@@ -110,7 +110,8 @@ export function App({ createClient }: AppProps = {}) {
     extraFor(view),
   );
   const { state, run, load, cancel } = useEngineRun(createClient);
-  const [trace, setTrace] = useState<{ name: string; summary: TraceSummary } | null>(null);
+  /** The trace file read on the page: its summary, and how it was read (`readingKey`). */
+  const [trace, setTrace] = useState<{ name: string; summary: TraceSummary; reading: string } | null>(null);
   const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<{ name: string; message: string; file: File } | null>(null);
 
@@ -135,7 +136,6 @@ export function App({ createClient }: AppProps = {}) {
         (summary) => {
           setRefused(null);
           registerTrace(file.name, file);
-          setTrace({ name: file.name, summary });
           const next = structuredClone(draft);
           next.source =
             old?.name === file.name
@@ -153,6 +153,7 @@ export function App({ createClient }: AppProps = {}) {
                   ...(old?.clients?.kind === 'merged' ? { clients: { kind: 'merged' as const } } : {}),
                 };
           if (draft.name === autoName(draft)) next.name = autoName(next);
+          setTrace({ name: file.name, summary, reading: readingKey(traceReadingOf(next)) });
           setDraft(next);
         },
         // The reason shows where the person is looking (and in the results panel); the scenario stays as it was.
@@ -192,6 +193,24 @@ export function App({ createClient }: AppProps = {}) {
   const validTrace = valid ? traceOf(valid) : null;
   /** The trace's summary, when the scenario replays the file the page has read. */
   const loaded = validTrace && trace?.name === validTrace.name ? trace.summary : null;
+  // Read another way (object mode, skipping bad records, the block size, the format), the same
+  // file gives other requests and blocks: read it again, so the summary — the distinct blocks
+  // the analyses size themselves by, the requests the run counts — is the scenario's.
+  const reading = valid ? traceReadingOf(valid) : null;
+  const wanted = readingKey(reading);
+  const rereading = useRef('');
+  useEffect(() => {
+    if (!reading || !validTrace || !trace || trace.name !== validTrace.name || trace.reading === wanted) return;
+    const file = traceFile(validTrace.name);
+    if (!file || rereading.current === wanted) return;
+    rereading.current = wanted;
+    const name = validTrace.name;
+    load(file, name, reading).then(
+      (summary) => setTrace((t) => (t?.name === name ? { name, summary, reading: wanted } : t)),
+      // Refused (its bad records no longer skipped, say): the run bar says why; a run then says it again.
+      () => {},
+    );
+  }, [reading, validTrace, trace, wanted, load]);
   /** A replayed trace's distinct blocks (the generator's say nothing about it). */
   const traceBlocks = loaded ? Math.max(1, loaded.distinct) : undefined;
   const traceMissing = !!validTrace && !traceFile(validTrace.name);

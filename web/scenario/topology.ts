@@ -5,6 +5,7 @@
 // miss-ratio curve measures (the engine's `Scenario::as_single`). Pure functions over documents.
 import { engine } from '../engine/engine';
 import {
+  blockSizeOf,
   sendsDemotes,
   shapeOf,
   treeLeaves,
@@ -33,6 +34,27 @@ export function workloadOf(s: Scenario): Workload | null {
 /** The trace the scenario replays, if any. */
 export function traceOf(s: Scenario): TraceSource | null {
   return s.source.kind === 'trace' ? s.source : null;
+}
+
+/**
+ * How the scenario reads its trace file (the engine's reader options), or null without one: two
+ * scenarios with the same reading read the file to the same requests.
+ */
+export function traceReadingOf(s: Scenario) {
+  const t = traceOf(s);
+  if (!t) return null;
+  return {
+    format: t.format,
+    columns: t.format === 'columns' ? t.columns : undefined,
+    objectMode: t.objectMode,
+    skipBad: t.skipBad,
+    blockSize: blockSizeOf(s),
+  };
+}
+
+/** A reading as a key: equal exactly when two readings read a file alike. */
+export function readingKey(r: ReturnType<typeof traceReadingOf>): string {
+  return r ? JSON.stringify([r.format ?? '', r.columns ?? null, !!r.objectMode, !!r.skipBad, r.blockSize]) : '';
 }
 
 /** Each client's generator, in client order (a workload source). */

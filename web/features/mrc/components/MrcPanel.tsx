@@ -9,14 +9,7 @@ import { formatBytes, formatCount, formatPercent } from '../../../format/numbers
 import { MrcChart } from '../../../charts/mrc/MrcChart';
 import { ScaleSelect } from '../../../charts/ScaleSelect';
 import type { Curve, MrcScale } from '../../../charts/mrc/useMrcLayout';
-import {
-  blockSizeOf,
-  policyKinds,
-  policyOf,
-  workloadBlocks,
-  type PolicyKind,
-  type Scenario,
-} from '../../../scenario/document';
+import { policyKinds, policyOf, workloadBlocks, type PolicyKind, type Scenario } from '../../../scenario/document';
 import { workloadOf } from '../../../scenario/topology';
 import { bytePolicies, offlinePolicies, onlinePolicies } from '../../../scenario/policies';
 import { ChartExport } from '../../../export/ChartExport';
@@ -25,7 +18,7 @@ import { defaultPoolSize, defaultRunner, isCancel, type PoolRunner } from '../..
 import { EngineClient } from '../../../worker/client';
 import type { ByteReport, MiniReport, WorkerMemory } from '../../../worker/protocol';
 import { traceFile } from '../../../worker/traces';
-import { traceOf } from '../../../scenario/topology';
+import { traceOf, traceReadingOf } from '../../../scenario/topology';
 import {
   defaultSizes,
   isOffline,
@@ -107,16 +100,7 @@ const notLoaded = (name: string) =>
   `${name}: the trace file is not loaded — drop it on the page or pick it under Workload`;
 
 /** How the curves' reader reads the scenario's trace (as its runs do). */
-function readingOf(base: Scenario) {
-  const trace = traceOf(base)!;
-  return {
-    format: trace.format,
-    columns: trace.columns,
-    objectMode: trace.objectMode,
-    skipBad: trace.skipBad,
-    blockSize: blockSizeOf(base),
-  };
-}
+const readingOf = (base: Scenario) => traceReadingOf(base)!;
 
 interface SweepState {
   status: Status;
