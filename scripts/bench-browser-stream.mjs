@@ -41,8 +41,7 @@ function uniform(seed) {
 }
 
 /**
- * A Zipf (α = 1) oracleGeneral trace over OBJECTS ids, each id its own size: writes it, and
- * returns its distinct bytes (the page's default capacities span 1 % to 100 % of them).
+ * A Zipf (α = 1) oracleGeneral trace over OBJECTS ids, each id its own size: writes it.
  */
 function sizedTrace(file) {
   const rand = uniform(1);
@@ -56,8 +55,6 @@ function sizedTrace(file) {
     sum += 1 / (i + 1);
     cdf[i] = sum;
   }
-  const seen = new Uint8Array(OBJECTS);
-  let distinct = 0;
   const buf = Buffer.alloc(REQUESTS * 24);
   for (let r = 0; r < REQUESTS; r++) {
     const u = rand() * sum;
@@ -68,10 +65,6 @@ function sizedTrace(file) {
       if (cdf[mid] < u) lo = mid + 1;
       else hi = mid;
     }
-    if (!seen[lo]) {
-      seen[lo] = 1;
-      distinct += sizes[lo];
-    }
     const at = r * 24;
     buf.writeUInt32LE(r, at);
     buf.writeBigUInt64LE(BigInt(lo), at + 4);
@@ -79,28 +72,14 @@ function sizedTrace(file) {
     buf.writeBigInt64LE(-1n, at + 16);
   }
   writeFileSync(file, buf);
-  return distinct;
-}
-
-/** The engine's default capacities in bytes (analysis::minisim::bytes::default_sizes). */
-function defaultBytes(distinct, points) {
-  const hi = Math.max(distinct, 1);
-  const lo = Math.max(hi / 100, 1);
-  const out = [];
-  for (let i = 0; i < points; i++) {
-    const v = Math.max(1, Math.round(lo * (hi / lo) ** (i / (points - 1))));
-    if (out.at(-1) !== v) out.push(v);
-  }
-  return out;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const secs = (ms) => (ms / 1000).toFixed(2);
 
 try {
-  let sizes = [];
   if (inBytes) {
-    sizes = defaultBytes(sizedTrace(trace), 8);
+    sizedTrace(trace);
   } else {
     const s = JSON.parse(execFileSync(cli, ['default-scenario'], { encoding: 'utf8' }));
     s.source = {
@@ -116,15 +95,6 @@ try {
   const rows = { cli1: [], cli: [], scan: [], curves: [] };
   try {
     for (let r = 1; r <= rounds; r++) {
-      for (const threads of [1, 0]) {
-        const args = ['mrc', '--trace', trace, '--policies', POLICIES.join(','), '--points', '8', '--json'];
-        if (inBytes) args.push('--object', '--sizes', sizes.map((b) => `${b}B`).join(','));
-        if (threads) args.push('--threads', String(threads));
-        const t0 = performance.now();
-        execFileSync(cli, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-        (threads ? rows.cli1 : rows.cli).push(performance.now() - t0);
-      }
-
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(app.url);
       await page.getByTestId('run-button').waitFor({ state: 'visible' });
@@ -183,7 +153,23 @@ try {
       rows.curves.push(ended.ms);
       const lines = await page.locator('[data-testid="sweep-chart"] path.mrc-line').count();
       if (lines !== 4) throw new Error(`expected 4 curves, drew ${lines}`);
+      // In bytes, the CLI runs at the capacities the page chose (the engine's default: 1 % to
+      // 100 % of the distinct bytes, which only the first pass knows).
+      const sizes = inBytes
+        ? await page
+            .getByTestId('byte-table')
+            .locator('tr[data-policy="lru"]')
+            .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-bytes')))
+        : [];
       await page.close();
+      for (const threads of [1, 0]) {
+        const args = ['mrc', '--trace', trace, '--policies', POLICIES.join(','), '--points', '8', '--json'];
+        if (inBytes) args.push('--object', '--sizes', sizes.map((b) => `${b}B`).join(','));
+        if (threads) args.push('--threads', String(threads));
+        const t0 = performance.now();
+        execFileSync(cli, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+        (threads ? rows.cli1 : rows.cli).push(performance.now() - t0);
+      }
       console.log(
         `round ${r}: tiersim mrc ${secs(rows.cli1.at(-1))} s (1 thread), ${secs(rows.cli.at(-1))} s (all cores); ` +
           `browser: scan ${secs(rows.scan.at(-1))} s, curves ${secs(rows.curves.at(-1))} s`,

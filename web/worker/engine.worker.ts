@@ -21,7 +21,7 @@ import { blockSizeOf, type Scenario } from '../scenario/document';
 import { planBatch, shouldEmit } from './batch';
 import { defaultPoolSize, traceLimitMiB } from './limits';
 import { packReport } from './snapshot';
-import { BATCH_REQUESTS, TraceFile, TraceStreamError, chunksOf, warmReader } from './stream';
+import { BATCH_REQUESTS, type Batch, TraceFile, TraceStreamError, chunksOf, warmReader } from './stream';
 import type {
   ByteReport,
   EngineApi,
@@ -507,7 +507,7 @@ const api: EngineApi = {
       // from the whole trace); pass 2 feeds the curves, reporting four times a second.
       let lastEmit = performance.now();
       let sizes: number[] = [];
-      const emit = (pass: 1 | 2, b: { bytes: number; total: number; ms: number }, reports: ByteReport[]) =>
+      const emit = (pass: 1 | 2, b: Batch, reports: ByteReport[]) =>
         onProgress({
           pass,
           curves: reports,
@@ -517,23 +517,17 @@ const api: EngineApi = {
           ms: b.ms,
           memory: memoryOf(source),
         });
-      const first = await source.pass((b) => {
-        curves.count(b.records, b.refs, b.sizes);
+      const reporting = (pass: 1 | 2, take: (b: Batch) => void) => (b: Batch) => {
+        take(b);
         const now = performance.now();
         if (now - lastEmit >= 250) {
           lastEmit = now;
-          emit(1, b, []);
+          emit(pass, b, pass === 1 ? [] : curves.report());
         }
-      });
+      };
+      const first = await source.pass(reporting(1, (b) => curves.count(b.records, b.refs, b.sizes)));
       sizes = curves.start(first.summary.distinct);
-      const second = await source.pass((b) => {
-        curves.feed(b.records, b.refs, b.sizes);
-        const now = performance.now();
-        if (now - lastEmit >= 250) {
-          lastEmit = now;
-          emit(2, b, curves.report());
-        }
-      });
+      const second = await source.pass(reporting(2, (b) => curves.feed(b.records, b.refs, b.sizes)));
       return { ok: true, curves: curves.report(), sizes, ms: first.ms + second.ms };
     } catch (e) {
       return failOf(e instanceof TraceStreamError ? 'invalid-trace' : 'engine', e);

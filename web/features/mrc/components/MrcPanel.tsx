@@ -182,9 +182,7 @@ export function MrcPanel({
         : defaultSizes(0, count, lo, hi);
   // In bytes: the engine's defaults (1 % to 100 % of the distinct bytes) unless both bounds are typed.
   const bytesRangeOk =
-    minMiB === null && maxMiB === null
-      ? true
-      : minMiB !== null && maxMiB !== null && minMiB > 0 && maxMiB > minMiB && maxMiB <= 2 ** 30;
+    minMiB === null && maxMiB === null ? true : minMiB !== null && maxMiB !== null && minMiB > 0 && maxMiB > minMiB;
   const byteSizes =
     countOk && bytesRangeOk && minMiB !== null && maxMiB !== null
       ? defaultSizes(0, count, minMiB * MiB, maxMiB * MiB)
@@ -194,8 +192,18 @@ export function MrcPanel({
   const shown = streamed ? mini.baseJson : state.baseJson;
   const stale = shown !== null && JSON.stringify(base) !== shown;
 
-  /** The streamed curves: one pass of the file through every policy's miniature simulations. */
-  const startMini = async () => {
+  /**
+   * A drawing over the streamed file: the file, a ready worker, progress, cancel and errors;
+   * `draw` asks the worker for its curves, passing on each `live` update, and resolves with
+   * what "done" shows.
+   */
+  const streamCurves = async (
+    draw: (
+      client: CurvesClient,
+      file: Blob,
+      ctx: { name: string; distinct: number; signal: AbortSignal; live: (patch: Partial<MiniState>) => void },
+    ) => Promise<Partial<MiniState>>,
+  ) => {
     if (!base || !trace || known === undefined) return;
     const file = traceFile(trace.name);
     const baseJson = JSON.stringify(base);
@@ -207,34 +215,13 @@ export function MrcPanel({
     abort.current?.abort();
     abort.current = controller;
     setMini({ ...MINI_IDLE, status: 'running', total: file.size, baseJson });
-    // Every policy on one worker, in one pass over one shared sample, fed by one reader worker
-    // that decodes, samples and counts (engine: minisim::Sampler) and hands on only the sampled
-    // references: the two threads a pipeline needs, the curves' one busy with the mini-caches
-    // alone. Splitting the policies over more workers, each with its reader, measured slower —
-    // every reader decodes the whole file.
     const client = spare.current ?? createCurves();
     spare.current = null;
-    const options = readingOf(base);
+    const live = (patch: Partial<MiniState>) =>
+      setMini((m) => (m.baseJson === baseJson && m.status === 'running' ? { ...m, ...patch } : m));
     try {
-      const request = {
-        policies: policies.map(policyOf),
-        sizes,
-        method: 'mini' as const,
-        rate: 0,
-        distinct: known,
-        name: trace.name,
-        options,
-      };
-      const { curves } = await client.miniCurves(request, file, {
-        signal: controller.signal,
-        onProgress: (p) =>
-          setMini((m) =>
-            m.baseJson === baseJson && m.status === 'running'
-              ? { ...m, reports: p.curves, bytes: p.bytes, total: p.total, memory: p.memory }
-              : m,
-          ),
-      });
-      setMini((m) => ({ ...m, status: 'done', reports: curves, bytes: m.total }));
+      const done = await draw(client, file, { name: trace.name, distinct: known, signal: controller.signal, live });
+      setMini((m) => ({ ...m, status: 'done', bytes: m.total, ...done }));
     } catch (e) {
       controller.abort();
       const cancelled = isCancel(e);
@@ -249,67 +236,47 @@ export function MrcPanel({
     }
   };
 
-  /** Curves in bytes: two passes of the file, the first counting its objects (engine: minisim::bytes). */
-  const startBytes = async () => {
-    if (!base || !trace || known === undefined) return;
-    const file = traceFile(trace.name);
-    const baseJson = JSON.stringify(base);
-    if (!file) {
-      setMini({ ...MINI_IDLE, status: 'error', error: notLoaded(trace.name), baseJson });
-      return;
-    }
-    const controller = new AbortController();
-    abort.current?.abort();
-    abort.current = controller;
-    setMini({ ...MINI_IDLE, status: 'running', total: file.size, baseJson });
-    const client = spare.current ?? createCurves();
-    spare.current = null;
-    try {
-      const request = {
-        policies: policies.map(policyOf),
-        sizes: byteSizes,
-        points: count,
-        method,
-        rate: 0,
-        name: trace.name,
-        options: readingOf(base),
-      };
-      const { curves, sizes: ran } = await client.byteCurves!(request, file, {
-        signal: controller.signal,
-        onProgress: (p) =>
-          setMini((m) =>
-            m.baseJson === baseJson && m.status === 'running'
-              ? {
-                  ...m,
-                  byteReports: p.curves,
-                  byteSizes: p.sizes,
-                  pass: p.pass,
-                  bytes: p.bytes,
-                  total: p.total,
-                  memory: p.memory,
-                }
-              : m,
-          ),
+  /**
+   * The streamed curves: one pass of the file through every policy's miniature simulations.
+   * Every policy on one worker, in one pass over one shared sample, fed by one reader worker
+   * that decodes, samples and counts (engine: minisim::Sampler) and hands on only the sampled
+   * references: the two threads a pipeline needs, the curves' one busy with the mini-caches
+   * alone. Splitting the policies over more workers, each with its reader, measured slower —
+   * every reader decodes the whole file.
+   */
+  const startMini = (b: Scenario) =>
+    streamCurves(async (client, file, { name, distinct, signal, live }) => {
+      const request = { policies: policies.map(policyOf), sizes, method: 'mini' as const, rate: 0, distinct, name };
+      const { curves } = await client.miniCurves({ ...request, options: readingOf(b) }, file, {
+        signal,
+        onProgress: (p) => live({ reports: p.curves, bytes: p.bytes, total: p.total, memory: p.memory }),
       });
-      setMini((m) => ({ ...m, status: 'done', byteReports: curves, byteSizes: ran, pass: 2, bytes: m.total }));
-    } catch (e) {
-      controller.abort();
-      const cancelled = isCancel(e);
-      setMini((m) => ({
-        ...m,
-        status: cancelled ? 'cancelled' : 'error',
-        error: cancelled ? null : e instanceof Error ? e.message : String(e),
-      }));
-    } finally {
-      client.terminate();
-      warm();
-    }
-  };
+      return { reports: curves };
+    });
+
+  /** Curves in bytes: two passes of the file, the first counting its objects (engine: minisim::bytes). */
+  const startBytes = (b: Scenario) =>
+    streamCurves(async (client, file, { name, signal, live }) => {
+      const request = { policies: policies.map(policyOf), sizes: byteSizes, points: count, method, rate: 0, name };
+      const { curves, sizes: ran } = await client.byteCurves!({ ...request, options: readingOf(b) }, file, {
+        signal,
+        onProgress: (p) =>
+          live({
+            byteReports: p.curves,
+            byteSizes: p.sizes,
+            pass: p.pass,
+            bytes: p.bytes,
+            total: p.total,
+            memory: p.memory,
+          }),
+      });
+      return { byteReports: curves, byteSizes: ran, pass: 2 };
+    });
 
   const start = async () => {
     if (!base) return;
-    if (unit === 'bytes') return startBytes();
-    if (method === 'mini') return startMini();
+    if (unit === 'bytes') return startBytes(base);
+    if (method === 'mini') return startMini(base);
     const built = sweepPoints(base, policies, sizes);
     if ('error' in built) {
       setState({ ...IDLE, status: 'error', error: built.error });
@@ -512,7 +479,7 @@ export function MrcPanel({
               step="any"
               value={minMiB ?? Number.NaN}
               hint={minMiB === null && maxMiB === null ? 'empty: 1 % of the distinct bytes' : undefined}
-              error={bytesRangeOk ? undefined : 'give both, the smallest above 0 and below the largest (at most 1 PiB)'}
+              error={bytesRangeOk ? undefined : 'give both, the smallest above 0 and below the largest'}
               onChange={(v) => setMinMiB(Number.isNaN(v) ? null : v)}
             />
             <NumberField

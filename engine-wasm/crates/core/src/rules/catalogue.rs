@@ -195,13 +195,10 @@ pub struct TeachLimits {
 pub fn catalogue() -> Catalogue {
     Catalogue {
         policies: CATALOGUE,
-        byte_curves: CATALOGUE
-            .iter()
-            .filter(|p| {
-                crate::policy::PolicyConfig::from_json(&format!(r#"{{"kind":"{}"}}"#, p.kind))
-                    .is_ok_and(|c| crate::analysis::minisim::bytes::takes_bytes(&c).is_ok())
-            })
-            .map(|p| p.kind)
+        byte_curves: crate::policy::PolicyConfig::kinds()
+            .zip(crate::policy::PolicyConfig::every_kind())
+            .filter(|(_, c)| crate::analysis::minisim::bytes::takes_bytes(c).is_ok())
+            .map(|(k, _)| k)
             .collect(),
         protocols: PROTOCOLS
             .iter()
