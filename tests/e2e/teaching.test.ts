@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Scenario, TeachItem, TeachStep } from '../../web/generated/engine';
 import { defaultScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
+import { formatSig } from '../../web/format/numbers';
 import { setupApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, root, showView, testId } from './harness';
 
 setupApp();
@@ -520,6 +521,104 @@ describe('tiersim in Chromium: teaching', () => {
     expect(await shared.getByTestId('view-tab-teach').getAttribute('aria-selected')).toBe('true');
     expect(new URL(shared.url()).hash).toBe(hash());
     await shared.close();
+    await page.close();
+  });
+
+  it('steps objects of any size: GDSF in bytes keeps the small popular objects LRU lets go, drawn by size with their priorities', async () => {
+    const page = await openApp('#teach=gdsf');
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="12"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    const d: any = defaultScenario();
+    const single = (kind: string) => {
+      const s = {
+        ...d,
+        name: 'teaching stepper',
+        topology: {
+          kind: 'single',
+          cache: { capacity: '16K', policy: { kind } },
+          link: d.topology.link,
+          disk: d.topology.disk,
+        },
+      };
+      delete s.protocol;
+      return s;
+    };
+    // The preset's requests as the engine reads them: A:2K B:2K A B C:8K D:8K A B E:8K F:8K A B.
+    const k = 1024;
+    const typed: [number, number | undefined][] = [
+      [0, 2 * k],
+      [1, 2 * k],
+      [0, undefined],
+      [1, undefined],
+      [2, 8 * k],
+      [3, 8 * k],
+      [0, undefined],
+      [1, undefined],
+      [4, 8 * k],
+      [5, 8 * k],
+      [0, undefined],
+      [1, undefined],
+    ];
+    const requests: TeachItem[] = typed.map(([block, bytes]) => ({
+      block,
+      op: 'read',
+      client: 0,
+      ...(bytes ? { bytes } : {}),
+    }));
+    const [gdsf, lru] = [engineSteps(single('gdsf'), requests), engineSteps(single('lru'), requests)];
+    // By hand: GDSF hits A and B at every repeat (6 of 12), LRU only at the first (2).
+    expect([gdsf, lru].map((steps) => steps[12].caches[0].hits)).toEqual([6, 2]);
+    await testId(page, 'stepper-narration').click();
+    const letter = (b: number) => String.fromCharCode(65 + b);
+    const row = page.locator('[data-testid="stepper-queue"]').first();
+    for (let n = 0; n <= 12; n++) {
+      const q = gdsf[n].caches[0].queues[0];
+      expect(await row.getAttribute('data-blocks'), `step ${n}`).toBe(q.blocks.map(letter).join(' '));
+      const boxes = await page
+        .locator('.stepper-stage')
+        .first()
+        .locator('.stepper-block:not(.is-evicted)')
+        .evaluateAll((bs) =>
+          bs.map((b) => [
+            b.firstChild?.textContent,
+            b.getAttribute('data-size'),
+            b.getAttribute('data-priority'),
+            (b as HTMLElement).style.width,
+          ]),
+        );
+      const kib = (x: number) => `${x / k} KiB`;
+      expect(boxes, `step ${n}`).toEqual(
+        q.blocks.map((b, i) => [
+          letter(b),
+          kib(q.sizes![i]),
+          formatSig(q.priorities![i], 4),
+          `${Math.round(46 * Math.sqrt(q.sizes![i] / (2 * k)))}px`,
+        ]),
+      );
+      const used = gdsf[n].caches[0].bytes!;
+      expect(await testId(page, 'stepper-cache-note').first().textContent(), `step ${n}`).toBe(
+        `cache · by H · ${used.used ? kib(used.used) : '0 B'} of 16 KiB · L ${formatSig(gdsf[n].caches[0].inflation!, 4)}`,
+      );
+      if (n < 12) await page.keyboard.press('ArrowRight');
+    }
+    expect(await testId(page, 'stepper-narration').textContent()).toMatch(/^Read B \(2 KiB\): a client hit/);
+    // The pane beside it is LRU on the same requests, tallied as the engine tallies it.
+    const tally = await page
+      .locator('[data-testid="stepper-variant-tally-row"]')
+      .evaluateAll((rs) => rs.map((r) => [Number(r.getAttribute('data-hits')), Number(r.getAttribute('data-misses'))]));
+    expect(tally).toEqual([[lru[12].caches[0].hits, lru[12].caches[0].misses]]);
+    await page.waitForTimeout(600); // the boxes' glide
+    await page.locator('[data-testid="stepper"]').screenshot({ path: join(SHOTS, 'stepper-gdsf.png') });
+    // A request larger than the whole cache is said to be turned away.
+    await testId(page, 'stepper-requests').fill('A:2K Z:32K');
+    await testId(page, 'stepper-narration').click();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="2"]', { timeout: RUN_TIMEOUT_MS });
+    await page.keyboard.press('End');
+    await page.waitForFunction(() =>
+      document
+        .querySelector('[data-testid="stepper-narration"]')
+        ?.textContent?.includes('holds only 16 KiB: Z (32 KiB) is larger, so it is not admitted'),
+    );
     await page.close();
   });
 });

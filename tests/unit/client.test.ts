@@ -144,6 +144,7 @@ function fakeWorkers(impl: RunImpl) {
                   miss: null,
                   distance: null,
                   pathCapacity: null,
+                  inBytes: false,
                 },
                 ...r.map(({ block }) => ({
                   block,
@@ -159,6 +160,7 @@ function fakeWorkers(impl: RunImpl) {
                   miss: 'cold' as const,
                   distance: null,
                   pathCapacity: 1,
+                  inBytes: false,
                 })),
               ],
             }

@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LZString from 'lz-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { layoutStep } from '../../web/features/teach/layout';
+import { layoutStep, smallestObject } from '../../web/features/teach/layout';
 import { narrate } from '../../web/features/teach/narrate';
 import { STEPPER_PRESETS } from '../../web/features/teach/presets';
 import { stepperScenario } from '../../web/features/teach/scenario';
@@ -20,6 +20,7 @@ import {
   guessChoices,
   HINT_WORDS,
   judgeGuess,
+  missWords,
   pathOf,
   requestWords,
   stripOf,
@@ -56,6 +57,7 @@ const NO_REQUEST = {
   miss: null,
   distance: null,
   pathCapacity: null,
+  inBytes: false,
 } as const;
 const START: TeachStep = {
   ...NO_REQUEST,
@@ -78,6 +80,7 @@ const FINAL: TeachStep = {
   miss: 'cold',
   distance: null,
   pathCapacity: 6,
+  inBytes: false,
 };
 
 describe('the teaching stepper', () => {
@@ -109,7 +112,7 @@ describe('the teaching stepper', () => {
     expect(walkInput({ ...pair, requests: 'A B? C' }, s)).toEqual({
       ok: false,
       message:
-        'request 2: "B?" is not a block — letters (A, B, … AA) or a number up to 999999, with * for a write (*synch, *replace, *recov for a hinted one), after its client and a colon (c2:A) if not the first, and before @ and its range (A@2) under MC²',
+        'request 2: "B?" is not a block — letters (A, B, … AA) or a number up to 999999, with * for a write (*synch, *replace, *recov for a hinted one), after its client and a colon (c2:A) if not the first, its size after a colon for an object of any size (A:4K, up to 1 TiB), and before @ and its range (A@2) under MC²',
     });
     expect(walkInput({ ...pair, requests: 'c2:A' }, s)).toEqual({
       ok: false,
@@ -260,6 +263,7 @@ describe('the teaching stepper', () => {
       miss: null,
       distance: 1,
       pathCapacity: 4,
+      inBytes: false,
     };
     expect(narrate(was, now, true, ['c1', 'c2'])).toBe('c2 reads A: a hit at array (0.20 ms). c2 takes A.');
     expect(layoutStep(now, true).boxes.map((b) => [b.key, b.cache, b.client])).toEqual([
@@ -267,6 +271,68 @@ describe('the teaching stepper', () => {
       ['A#2', 'c1', true],
       ['A#3', 'c2', true],
     ]);
+  });
+
+  it("draws a walk of sizes by size, with each cache's bytes and GDSF's priorities, and says it in bytes", () => {
+    const k = 1024;
+    const cache = (blocks: number[], sizes: number[], priorities: number[], used: number, tooLarge = 0) => ({
+      name: 'cache',
+      stack: null,
+      parent: null,
+      queues: [{ name: 'by H', ghost: false, blocks, partition: null, sizes, priorities }],
+      hits: 0,
+      misses: 0,
+      bytes: { capacity: 16 * k, used, tooLarge },
+      inflation: 122.0703125,
+    });
+    const before: TeachStep = {
+      ...NO_REQUEST,
+      latencyMs: 0,
+      caches: [cache([0], [2 * k], [488.28], 2 * k)],
+      demotions: 0,
+      diskReads: 0,
+    };
+    const after: TeachStep = {
+      ...NO_REQUEST,
+      block: 3,
+      op: 'read',
+      client: 0,
+      level: 'disk',
+      servedBy: 'disk',
+      bytes: 8 * k,
+      latencyMs: 10,
+      caches: [cache([3, 0], [8 * k, 2 * k], [244.14, 488.28], 10 * k)],
+      demotions: 0,
+      diskReads: 1,
+      miss: 'capacity',
+      distance: 18 * k,
+      pathCapacity: 16 * k,
+      inBytes: true,
+    };
+    const layout = layoutStep(after, true, [], smallestObject([before, after]));
+    // √(8 KiB / the smallest, 8 KiB) = 1 box; the 2 KiB one is as wide: the smallest is 8 KiB here.
+    expect(layout.boxes.map((b) => [b.label, b.width, b.size, b.priority])).toEqual([
+      ['D', 46, '8 KiB', 244.14],
+      ['A', 46, '2 KiB', 488.28],
+    ]);
+    const wide = layoutStep(after, true, [], 2 * k);
+    expect(wide.boxes.map((b) => b.width)).toEqual([92, 46]);
+    expect(wide.boxes[1].x).toBe(wide.boxes[0].x + 92 + 6);
+    // Without sizes every box is a block's.
+    expect(layoutStep(FINAL, true).boxes.every((b) => b.width === 34)).toBe(true);
+    expect(wide.rows[0].note).toBe('10 KiB of 16 KiB · L 122.1');
+    expect(narrate(before, after, true)).toBe('Read D (8 KiB): from disk (10.00 ms). The cache takes D.');
+    expect(missWords(after)).toBe(
+      "a capacity miss: 18 KiB deep (its own bytes and the distinct objects' since), more than the 16 KiB the levels hold together",
+    );
+    const refused = { ...after, caches: [cache([0], [2 * k], [488.28], 2 * k, 1)] };
+    expect(narrate(before, refused, true)).toBe(
+      'Read D (8 KiB): from disk (10.00 ms). The cache holds only 16 KiB: D (8 KiB) is larger, so it is not admitted.',
+    );
+    // Its frame says the same: sizes and priorities under each name, the bytes in use.
+    const svg = frameSvg({ steps: [before, after], letters: true, at: 1, narration: 'n' });
+    expect(svg).toContain('>8 KiB · H 244.1<');
+    expect(svg).toContain('>10 KiB of 16 KiB · L 122.1<');
   });
 
   it('steps, goes back and plays through the steps the engine gives', async () => {
@@ -434,6 +500,7 @@ describe('the teaching stepper', () => {
       miss,
       distance: null,
       pathCapacity: null,
+      inBytes: false,
     });
     const steps = [
       st(null, null, [], [], [0, 0, 0, 0]),
@@ -540,9 +607,11 @@ describe('the teaching stepper', () => {
         /teach=c[^&]+/,
         `teach=c${encodeURIComponent(LZString.compressToEncodedURIComponent(JSON.stringify(v)))}`,
       );
-    expect(damaged(lz({ ...custom, clientSize: 'big' }))).toBe(
-      `the link's stepper settings are damaged: clientSize: expected a whole number`,
+    expect(damaged(lz({ ...custom, clientSize: true }))).toBe(
+      `the link's stepper settings are damaged: clientSize: expected a whole number of blocks or bytes with a unit`,
     );
+    // Bytes as typed pass the link's check; the engine reads them (a bad unit is its message).
+    expect(readStepperLink(lz({ ...custom, clientSize: '16K' }), presets)).toMatchObject({ ok: true });
     expect(damaged(lz({ ...custom, protocol: 'ha-r' }))).toBe(
       `the link's stepper settings are damaged: protocol: expected "none" or "demote"`,
     );

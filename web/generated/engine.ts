@@ -586,7 +586,15 @@ blocks: Array<number>,
 /**
  * Under MC², the partition this list is; `None` otherwise.
  */
-partition: PartitionView | null, };
+partition: PartitionView | null, 
+/**
+ * In a cache counted in bytes, each block's copy's bytes (as `blocks`); `None` otherwise.
+ */
+sizes?: Array<number>, 
+/**
+ * Under a policy that orders by a priority (GDSF's H), each block's (as `blocks`).
+ */
+priorities?: Array<number>, };
 
 /**
  * What a stack entry is (LIRS's terms): a LIR block, a resident HIR block (also in Q), or a
@@ -598,6 +606,15 @@ export type StackStatus = "lir" | "hir-resident" | "hir-non-resident";
  * One entry of a policy's recency stack ([`TeachingViews::stack`]).
  */
 export type StackEntry = { block: number, status: StackStatus, };
+
+/**
+ * A cache counted in bytes, as a step leaves it.
+ */
+export type CacheBytesView = { capacity: number, used: number, 
+/**
+ * Objects so far larger than the whole cache, never admitted.
+ */
+tooLarge: number, };
 
 /**
  * One cache's lists, and its running tally.
@@ -616,7 +633,15 @@ stack: Array<StackEntry> | null,
 /**
  * Read lookups so far that this cache answered, and that it passed on (the engine's counters).
  */
-hits: number, misses: number, };
+hits: number, misses: number, 
+/**
+ * A cache counted in bytes (a sized walk): its capacity and the bytes its copies take.
+ */
+bytes?: CacheBytesView, 
+/**
+ * What its priorities are measured against (GDSF's inflation value L), if it has them.
+ */
+inflation?: number, };
 
 /**
  * The hierarchy after one request (or at the start).
@@ -634,6 +659,10 @@ hint: WriteHint | null,
  * Its client, by index.
  */
 client: number | null, 
+/**
+ * In a sized walk, the request's object's size in bytes.
+ */
+bytes?: number, 
 /**
  * Where it was served; `None` for the start.
  */
@@ -662,7 +691,13 @@ miss: MissKind | null,
  * Its LRU stack distance (see [`MissKind`]), and the path's capacity it is judged against;
  * `None` for the start, a write, or a block never referenced before.
  */
-distance: number | null, pathCapacity: number | null, };
+distance: number | null, pathCapacity: number | null, 
+/**
+ * Whether `distance` and `path_capacity` count bytes (a sized walk whose caches on the
+ * request's path are all in bytes: the distance is then the bytes of the distinct objects
+ * referenced since, its own included); else they count blocks (objects).
+ */
+inBytes: boolean, };
 
 export type Verdict = "pass" | "close" | "fail";
 
@@ -1479,7 +1514,11 @@ client?: string,
 /**
  * MC²'s range id; absent: the client's rest.
  */
-range?: number, };
+range?: number, 
+/**
+ * The object's size in bytes, as typed; absent: none typed.
+ */
+bytes?: number, };
 
 /**
  * A list read: its items, and whether any block was named by letters (then every block is
@@ -1490,7 +1529,11 @@ export type ItemList = { items: Array<ListItem>, letters: boolean, };
 /**
  * A request as the stepper serves it: its client resolved to a leaf, by index.
  */
-export type TeachItem = { block: number, op: ItemOp, client: number, range?: number, };
+export type TeachItem = { block: number, op: ItemOp, client: number, range?: number, 
+/**
+ * The object's size in bytes as typed (see [`TeachRequest::bytes`]).
+ */
+bytes?: number, };
 
 /**
  * A cache's starting contents as typed, next victim first.

@@ -1,6 +1,7 @@
 // The stepper's settings as the user makes them and a link carries them (link.ts): two levels
 // (a client over an array, or one cache) with their policies, sizes and start lists, or a small
 // tree; the request list as typed; and other pairs stepped side by side on the same requests.
+import type { Capacity } from '../../scenario/capacity';
 import type { PolicyKind, Protocol, Scenario, TreeCache, WorkloadSource } from '../../scenario/document';
 
 /** A small tree to step through: a preset's, or the page's scenario's. */
@@ -21,8 +22,9 @@ export interface StepperConfig {
   /** `none`: a single cache. */
   array: PolicyKind | 'none';
   protocol: 'none' | 'demote';
-  clientSize: number;
-  arraySize: number;
+  /** Blocks, or bytes with a unit ("16K"): a cache in bytes, counted in bytes when the requests carry sizes. */
+  clientSize: Capacity;
+  arraySize: Capacity;
   requests: string;
   startClient: string;
   startArray: string;

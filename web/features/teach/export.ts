@@ -3,6 +3,8 @@
 // the lecturer's note), all frames in one ZIP, or all of them on one printable HTML page.
 import { zipSync } from 'fflate';
 import type { TeachStep } from '../../worker/protocol';
+import { formatBytes } from '../../format/numbers';
+import { BOX as SCREEN_BOX, boxWidth, formatPriority, smallestObject } from './layout';
 import { blockLabel } from './requests';
 import { evictionsOf, HINT_WORDS, missWords, stripOf, tallyAt } from './walk';
 
@@ -53,6 +55,7 @@ function wrap(text: string, width: number): string[] {
 /** One step as a standalone SVG document. */
 export function frameSvg({ steps, letters, at, narration, note, title }: FrameInput): string {
   const step = steps[at];
+  const smallest = smallestObject(steps);
   const last = steps.length - 1;
   const longest = Math.max(
     0,
@@ -146,30 +149,48 @@ export function frameSvg({ steps, letters, at, narration, note, title }: FrameIn
       widest = Math.max(widest, cache.stack.length);
       y += ROW;
     }
-    for (const q of cache.queues) {
+    cache.queues.forEach((q, n) => {
       text(16, y + 20, `${cache.name}${q.name !== 'cache' ? ` · ${q.name}` : ''}${q.ghost ? ' (ghost)' : ''}`, {
         size: 12,
         fill: MUTED,
       });
+      // A cache in bytes says its use under its first list's name; GDSF its inflation value.
+      const used = cache.bytes ? `${formatBytes(cache.bytes.used)} of ${formatBytes(cache.bytes.capacity)}` : '';
+      const inflation = cache.inflation !== undefined ? `L ${formatPriority(cache.inflation)}` : '';
+      const note = [used, inflation].filter(Boolean).join(' · ');
+      if (n === 0 && note) text(16, y + 33, note, { size: 10, fill: MUTED });
+      let x = LABEL;
       q.blocks.forEach((b, k) => {
-        const x = LABEL + k * (BOX + GAP);
         const label = blockLabel(b, letters);
         const current = step.block !== null && b === step.block;
+        const size = q.sizes?.[k];
+        const w = Math.round((boxWidth(size, smallest) * BOX) / SCREEN_BOX);
         out.push(
           q.ghost
-            ? `<rect x="${x}" y="${y + 4}" width="${BOX}" height="${BOX - 4}" rx="5" fill="none" stroke="${COLOURS.rule}" stroke-width="1.5" stroke-dasharray="4 2"/>`
-            : `<rect x="${x}" y="${y + 4}" width="${BOX}" height="${BOX - 4}" rx="5" fill="${leaf(i) ? COLOURS.client : COLOURS.array}"${current ? ` stroke="${COLOURS.ring}" stroke-width="3"` : ''}/>`,
+            ? `<rect x="${x}" y="${y + 4}" width="${w}" height="${BOX - 4}" rx="5" fill="none" stroke="${COLOURS.rule}" stroke-width="1.5" stroke-dasharray="4 2"/>`
+            : `<rect x="${x}" y="${y + 4}" width="${w}" height="${BOX - 4}" rx="5" fill="${leaf(i) ? COLOURS.client : COLOURS.array}"${current ? ` stroke="${COLOURS.ring}" stroke-width="3"` : ''}/>`,
         );
+        const sub = [
+          size === undefined ? '' : formatBytes(size),
+          q.priorities ? `H ${formatPriority(q.priorities[k])}` : '',
+        ]
+          .filter(Boolean)
+          .join(' · ');
         out.push(
-          `<text x="${x + BOX / 2}" y="${y + 22}" fill="${q.ghost ? MUTED : '#fff'}" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(label)}</text>`,
+          `<text x="${x + w / 2}" y="${y + (sub ? 17 : 22)}" fill="${q.ghost ? MUTED : '#fff'}" font-family="sans-serif" font-size="12" font-weight="600" text-anchor="middle">${esc(label)}</text>`,
         );
+        if (sub)
+          out.push(
+            `<text x="${x + w / 2}" y="${y + 28}" fill="#fff" font-family="sans-serif" font-size="8" text-anchor="middle">${esc(sub)}</text>`,
+          );
+        x += w + GAP;
       });
-      widest = Math.max(widest, q.blocks.length);
+      widest = Math.max(widest, Math.ceil((x - LABEL) / (BOX + GAP)));
       out.push(
-        `<line x1="16" x2="${LABEL + Math.max(6, q.blocks.length) * (BOX + GAP)}" y1="${y + ROW - 2}" y2="${y + ROW - 2}" stroke="${COLOURS.rule}" stroke-dasharray="3 3"/>`,
+        `<line x1="16" x2="${Math.max(x, LABEL + 6 * (BOX + GAP))}" y1="${y + ROW - 2}" y2="${y + ROW - 2}" stroke="${COLOURS.rule}" stroke-dasharray="3 3"/>`,
       );
       y += ROW;
-    }
+    });
   });
   const evicted = at > 0 ? evictionsOf(steps, at, letters) : [];
   text(16, y + 20, 'evicted', { size: 12, fill: MUTED });

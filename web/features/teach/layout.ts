@@ -2,6 +2,7 @@
 // victim at the left, and a last row for the evicted tray. Keys follow a block as it moves, so
 // the drawing can glide it from its old place to its new one.
 import type { StackStatus, TeachQueue, TeachStep } from '../../worker/protocol';
+import { formatBytes, formatSig } from '../../format/numbers';
 import { blockLabel } from './requests';
 
 export interface Box {
@@ -16,6 +17,12 @@ export interface Box {
   ghost: boolean;
   /** In a recency stack (LIRS's S): what the entry is. */
   mark?: StackStatus;
+  /** Its width: {@link BOX}, or in a walk of sizes wider for a larger object. */
+  width: number;
+  /** In a cache counted in bytes: its copy's size ("4 KiB"). */
+  size?: string;
+  /** Under a policy ordered by priority (GDSF): its priority H. */
+  priority?: number;
 }
 
 export interface Row {
@@ -27,6 +34,10 @@ export interface Row {
   tray?: boolean;
   /** A policy's recency stack (LIRS's S, bottom first), each entry's status: not one of the cache's lists. */
   marks?: StackStatus[];
+  /** What the label adds: a cache in bytes' use ("12 KiB of 16 KiB"), GDSF's inflation value ("L 122.1"). */
+  note?: string;
+  /** Where its last box ends. */
+  end: number;
 }
 
 export const BOX = 34;
@@ -35,6 +46,39 @@ export const ROW = 46;
 /** The labels' column at its narrowest, and the width a label's character takes (0.75rem type). */
 export const LABEL_MIN = 116;
 const LABEL_CHAR = 6.4;
+/** The smallest object's box in a walk of sizes (room for its size and priority), and at most how many times it a box is. */
+export const SIZED_BOX = 46;
+const WIDEST = 4;
+
+/**
+ * A box's width in a walk of objects of any size: {@link SIZED_BOX} × √(its bytes / the walk's
+ * smallest object's) — an object 4× larger twice as wide — at most {@link WIDEST} times;
+ * {@link BOX} otherwise.
+ */
+export function boxWidth(bytes: number | undefined, smallest: number | undefined): number {
+  if (bytes === undefined || !smallest) return BOX;
+  return Math.round(SIZED_BOX * Math.min(WIDEST, Math.sqrt(Math.max(1, bytes / smallest))));
+}
+
+/** The smallest object a walk's requests ask for (undefined: a walk of blocks). */
+export function smallestObject(steps: readonly TeachStep[]): number | undefined {
+  const sizes = steps.flatMap((s) => (s.bytes === undefined ? [] : [s.bytes]));
+  return sizes.length ? Math.min(...sizes) : undefined;
+}
+
+/** "12 KiB of 16 KiB · L 122.1" — what a cache's first row says beside its name. */
+function cacheNote(cache: TeachStep['caches'][number]): string | undefined {
+  const parts = [
+    cache.bytes ? `${formatBytes(cache.bytes.used)} of ${formatBytes(cache.bytes.capacity)}` : '',
+    cache.inflation !== undefined ? `L ${formatPriority(cache.inflation)}` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : undefined;
+}
+
+/** A priority as drawn: four significant digits (244.1, 2,197). */
+export function formatPriority(h: number): string {
+  return formatSig(h, 4);
+}
 
 /**
  * Where each block sits: one row per queue, cache by cache in the topology's order; the next
@@ -50,13 +94,17 @@ export function layoutStep(
   step: TeachStep,
   letters: boolean,
   evicted: readonly string[] = [],
+  smallest?: number,
 ): { rows: Row[]; boxes: Box[]; labelWidth: number } {
   // The labels' column, wide enough for the longest (MC²'s partitions have long names).
   const longest = Math.max(
     0,
     ...step.caches.flatMap((c) => [
       c.stack ? rowLabel(c.name, 'S', false, true).length : 0,
-      ...c.queues.map((q) => rowLabel(c.name, q.name, q.ghost, false, q.partition).length),
+      ...c.queues.map((q, k) => {
+        const note = k === 0 ? cacheNote(c) : undefined;
+        return rowLabel(c.name, q.name, q.ghost, false, q.partition).length + (note ? note.length + 3 : 0);
+      }),
     ]),
   );
   const LABEL_WIDTH = Math.max(LABEL_MIN, Math.ceil(12 + longest * LABEL_CHAR));
@@ -75,6 +123,7 @@ export function layoutStep(
         queue: { name: 'S', ghost: false, blocks: stack.map((e) => e.block), partition: null },
         y,
         marks: stack.map((e) => e.status),
+        end: LABEL_WIDTH + Math.max(1, stack.length) * (BOX + GAP),
       });
       stack.forEach((e, k) => {
         const label = blockLabel(e.block, letters);
@@ -87,12 +136,15 @@ export function layoutStep(
           y: y + 6,
           ghost: e.status === 'hir-non-resident',
           mark: e.status,
+          width: BOX,
         });
       });
     }
-    for (const queue of cache.queues) {
+    cache.queues.forEach((queue, q) => {
       const y = rows.length * ROW;
-      rows.push({ cache: cache.name, client, queue, y });
+      const row: Row = { cache: cache.name, client, queue, y, note: q === 0 ? cacheNote(cache) : undefined, end: 0 };
+      rows.push(row);
+      let x = LABEL_WIDTH;
       queue.blocks.forEach((b, k) => {
         const label = blockLabel(b, letters);
         let key: string;
@@ -102,17 +154,24 @@ export function layoutStep(
           seen.set(b, n);
           key = n === 1 ? label : `${label}#${n}`;
         }
+        const bytes = queue.sizes?.[k];
+        const width = boxWidth(bytes, smallest);
         boxes.push({
           key,
           label,
           cache: cache.name,
           client,
-          x: LABEL_WIDTH + k * (BOX + GAP),
+          x,
           y: y + 6,
           ghost: queue.ghost,
+          width,
+          size: bytes === undefined ? undefined : formatBytes(bytes),
+          priority: queue.priorities?.[k],
         });
+        x += width + GAP;
       });
-    }
+      row.end = Math.max(x, LABEL_WIDTH + BOX + GAP);
+    });
   });
   const gone = [...new Set(evicted)].filter((label) => !boxes.some((b) => b.key === label));
   if (evicted.length > 0) {
@@ -123,6 +182,7 @@ export function layoutStep(
       queue: { name: 'tray', ghost: false, blocks: [], partition: null },
       y,
       tray: true,
+      end: LABEL_WIDTH + Math.max(1, gone.length) * (BOX + GAP),
     });
     for (const [k, label] of gone.entries())
       boxes.push({
@@ -133,6 +193,7 @@ export function layoutStep(
         x: LABEL_WIDTH + k * (BOX + GAP),
         y: y + 6,
         ghost: false,
+        width: BOX,
       });
   }
   return { rows, boxes, labelWidth: LABEL_WIDTH };

@@ -52,7 +52,8 @@ export function linkedHash(): string {
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length <= 20_000;
-const isSize = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+const isSize = (v: unknown): v is number | string =>
+  (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && v.length <= 40);
 
 /** A config from a link, checked field by field (the scenario it makes is checked when built). */
 function checkConfig(v: unknown): StepperConfig | string {
@@ -60,7 +61,8 @@ function checkConfig(v: unknown): StepperConfig | string {
   const c = v as Record<string, unknown>;
   for (const k of ['client', 'array', 'protocol', 'requests', 'startClient', 'startArray'] as const)
     if (!isText(c[k])) return `${k}: expected text`;
-  for (const k of ['clientSize', 'arraySize'] as const) if (!isSize(c[k])) return `${k}: expected a whole number`;
+  for (const k of ['clientSize', 'arraySize'] as const)
+    if (!isSize(c[k])) return `${k}: expected a whole number of blocks or bytes with a unit`;
   if (c.protocol !== 'none' && c.protocol !== 'demote') return `protocol: expected "none" or "demote"`;
   if (c.tree !== undefined) {
     const t = c.tree as Record<string, unknown>;

@@ -1,6 +1,7 @@
 // A step in words, for the narration under the request strip and for each exported frame: who
 // asked for which block, where it was served, and what entered and left each cache.
 import type { TeachStep } from '../../worker/protocol';
+import { formatBytes } from '../../format/numbers';
 import { blockLabel } from './requests';
 
 /** "The client", "The array", "The cache" — and a tree's caches by their own names. */
@@ -13,7 +14,7 @@ export function narrate(prev: TeachStep, step: TeachStep, letters: boolean, clie
     const empty = step.caches.every((c) => c.queues.every((q) => q.ghost || q.blocks.length === 0));
     return `Step 0: no request yet — ${empty ? 'every cache is empty' : 'the caches hold their start lists'}.`;
   }
-  const name = blockLabel(step.block, letters);
+  const name = `${blockLabel(step.block, letters)}${step.bytes !== undefined ? ` (${formatBytes(step.bytes)})` : ''}`;
   const tree = clients.length > 1 || step.caches.length > 2;
   const who =
     clients.length > 1 && step.client !== null
@@ -40,6 +41,13 @@ export function narrate(prev: TeachStep, step: TeachStep, letters: boolean, clie
       const moves = [came.length ? `takes ${came.join(', ')}` : '', went.length ? `lets go of ${went.join(', ')}` : ''];
       parts.push(`${cacheWord(cache.name)} ${moves.filter(Boolean).join(' and ')}.`);
     }
+  });
+  step.caches.forEach((cache, i) => {
+    const [before, after] = [prev.caches[i]?.bytes?.tooLarge ?? 0, cache.bytes?.tooLarge ?? 0];
+    if (after > before && cache.bytes)
+      parts.push(
+        `${cacheWord(cache.name)} holds only ${formatBytes(cache.bytes.capacity)}: ${name} is larger, so it is not admitted.`,
+      );
   });
   const demoted = step.demotions - prev.demotions;
   if (demoted > 0) parts.push(`${demoted} DEMOTE${demoted > 1 ? 's' : ''}.`);

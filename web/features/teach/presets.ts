@@ -157,6 +157,23 @@ export const STEPPER_PRESETS: { id: string; label: string; config: StepperConfig
     },
   },
   {
+    id: 'gdsf',
+    label: 'GDSF in bytes: small popular objects stay where LRU lets them go (LRU beside it)',
+    config: {
+      client: 'gdsf',
+      array: 'none',
+      protocol: 'none',
+      clientSize: '16K',
+      arraySize: 4,
+      // Two small objects read again and again between pairs of large ones read once: GDSF's
+      // H = L + frequency × 10⁶ / size ranks the small popular ones above every newcomer of 8 KiB.
+      requests: 'A:2K B:2K A B C:8K D:8K A B E:8K F:8K A B',
+      startClient: '',
+      startArray: '',
+      variants: [{ client: 'lru', array: 'none', protocol: 'none' }],
+    },
+  },
+  {
     id: 'side-by-side',
     label: 'Side by side: inclusive, LRU-LRU-demote, LRU-MRU-demote',
     config: {

@@ -2,6 +2,7 @@
 // (each request with where it was served and, for a read from the disk, why it missed), the
 // running tally per cache, and the evicted tray (blocks a cache let go that went nowhere).
 import type { MissKind, TeachStep, WriteHint } from '../../worker/protocol';
+import { formatBytes } from '../../format/numbers';
 import { blockLabel } from './requests';
 
 /** The caches a client's read looks in, in order: its own cache (a leaf), then each one above. */
@@ -120,15 +121,20 @@ export function evictionsAt(steps: readonly TeachStep[], at: number, letters: bo
   return out.reverse();
 }
 
-/** "a duplicate miss: it would have hit had the levels been exclusive (5 deep; they hold 6)". */
+/** "a duplicate miss: it would have hit had the levels been exclusive (5 deep; they hold 6)" — in bytes in a walk of sizes. */
 export function missWords(step: TeachStep): string | null {
+  const bytes = step.inBytes;
+  const deep = bytes ? `${formatBytes(step.distance ?? 0)} deep` : `${step.distance} deep`;
+  const hold = bytes ? formatBytes(step.pathCapacity ?? 0) : `${step.pathCapacity}`;
   switch (step.miss) {
     case 'cold':
       return 'a cold miss: its first reference';
     case 'duplicate':
-      return `a duplicate miss: it would have hit had the levels been exclusive (${step.distance} deep; together they hold ${step.pathCapacity})`;
+      return `a duplicate miss: it would have hit had the levels been exclusive (${deep}; together they hold ${hold})`;
     case 'capacity':
-      return `a capacity miss: ${step.distance} deep, more than the ${step.pathCapacity} blocks the levels hold together`;
+      return bytes
+        ? `a capacity miss: ${deep} (its own bytes and the distinct objects' since), more than the ${hold} the levels hold together`
+        : `a capacity miss: ${deep}, more than the ${hold} blocks the levels hold together`;
     default:
       return null;
   }

@@ -33,7 +33,7 @@ use crate::run::report::{
     TimelineSample,
 };
 use crate::run::reproduce::{Check, Expected, Verdict};
-use crate::run::teach::{CacheView, Level, MissKind, PartitionView, TeachQueue, TeachStep};
+use crate::run::teach::{CacheBytesView, CacheView, Level, MissKind, PartitionView, TeachQueue, TeachStep};
 use crate::scenario::design::{Algorithm, Approach, Design, San, SpaceEntry, SpaceRun};
 use crate::scenario::grid::{GridDesign, NamedScenario};
 use crate::scenario::{
@@ -87,6 +87,7 @@ pub fn bindings() -> String {
         decl::<TeachQueue>(&cfg),
         decl::<StackStatus>(&cfg),
         decl::<StackEntry>(&cfg),
+        decl::<CacheBytesView>(&cfg),
         decl::<CacheView>(&cfg),
         decl::<TeachStep>(&cfg),
         // The papers' reproductions (`tiersim reproduce`, the gallery).

@@ -2,7 +2,14 @@
 // marked), the "eject next" and "eject last" ends, and the evicted tray last; each block placed
 // by its key, so a block that moves glides from its old place to its new one (styles.css).
 import type { TeachQueue } from '../../../worker/protocol';
-import { BOX, type Box, GAP, ROW, type Row, rowLabel } from '../layout';
+import { type Box, formatPriority, ROW, type Row, rowLabel } from '../layout';
+
+/** "A: 4 KiB, priority H 488.3 (the lowest H leaves first)" — a sized or ranked box's tooltip. */
+function boxTitle(b: Box): string | undefined {
+  if (!b.size && b.priority === undefined) return undefined;
+  const h = b.priority === undefined ? '' : `, priority H ${formatPriority(b.priority)} (the lowest H leaves first)`;
+  return `${b.label}${b.size ? `: ${b.size}` : ''}${h}`;
+}
 
 /** "c1's own partition of range 2, sized 1 block by Karma" — a partition row's tooltip. */
 function partitionWords(q: TeachQueue): string {
@@ -75,16 +82,14 @@ export function CacheStage({
             data-partition-size={r.queue.partition?.size}
             title={r.marks ? STACK_TITLE : r.queue.partition ? partitionWords(r.queue) : undefined}
           >
-            <span className="stepper-row-label">
+            <span className="stepper-row-label" data-testid={r.note ? testId('cache-note') : undefined}>
               {rowLabel(r.cache, r.queue.name, r.queue.ghost, !!r.marks, r.queue.partition)}
+              {r.note ? ` · ${r.note}` : ''}
             </span>
             <span className="stepper-end is-next" style={{ left: labelWidth - 4 }}>
               eject next
             </span>
-            <span
-              className="stepper-end is-last"
-              style={{ left: labelWidth + Math.max(1, r.queue.blocks.length) * (BOX + GAP) }}
-            >
+            <span className="stepper-end is-last" style={{ left: r.end }}>
               eject last
             </span>
           </div>
@@ -93,10 +98,15 @@ export function CacheStage({
       {boxes.map((b) => (
         <span
           key={b.key}
-          className={blockClass(b, b.label === currentLabel)}
-          style={{ transform: `translate(${b.x}px, ${b.y}px)` }}
+          className={`${blockClass(b, b.label === currentLabel)} ${b.size ? 'is-sized' : ''}`}
+          style={{ transform: `translate(${b.x}px, ${b.y}px)`, width: b.width }}
+          data-size={b.size}
+          data-priority={b.priority === undefined ? undefined : formatPriority(b.priority)}
+          title={boxTitle(b)}
         >
           {b.label}
+          {b.size && <small>{b.size}</small>}
+          {b.priority !== undefined && <small>H {formatPriority(b.priority)}</small>}
         </span>
       ))}
     </div>

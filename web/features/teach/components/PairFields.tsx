@@ -1,6 +1,7 @@
 // Two levels' settings (or one cache's): the client's and the array's policies, their sizes, the
 // protocol between them, the request list and each level's start list.
 import { catalogue } from '../../../engine/engine';
+import type { Capacity } from '../../../scenario/capacity';
 import type { PolicyKind } from '../../../scenario/document';
 import { SelectField } from '../../../ui/SelectField';
 import type { StepperConfig } from '../config';
@@ -12,6 +13,12 @@ export function arrayOptions(policies: readonly PolicyOption[]): { value: Policy
   return [{ value: 'none', label: 'no array (a single cache)' }, ...policies];
 }
 
+/** A size as typed: a whole number is blocks; anything else is bytes with a unit ("16K"), which the engine reads. */
+export function sizeFrom(text: string): Capacity {
+  const t = text.trim();
+  return /^\d+$/.test(t) ? Number(t) : t;
+}
+
 function SizeField({
   label,
   value,
@@ -19,20 +26,20 @@ function SizeField({
   onChange,
 }: {
   label: string;
-  value: number;
+  value: Capacity;
   testId: string;
-  onChange: (n: number) => void;
+  onChange: (c: Capacity) => void;
 }) {
   return (
     <label className="field">
       <span>{label}</span>
       <input
-        type="number"
-        min={1}
-        max={catalogue().teach.maxCapacity}
+        type="text"
+        inputMode="text"
         data-testid={testId}
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
+        title={`blocks (at most ${catalogue().teach.maxCapacity}), or bytes with a unit: 16K, 64KiB, 1500B — counted in bytes when the requests give sizes (A:4K)`}
+        value={String(value)}
+        onChange={(e) => onChange(sizeFrom(e.target.value))}
       />
     </label>
   );
@@ -87,14 +94,14 @@ export function PairFields({
       </div>
       <div className="row">
         <SizeField
-          label="Client blocks"
+          label="Client size (blocks, or bytes: 16K)"
           testId="stepper-client-size"
           value={config.clientSize}
           onChange={(n) => set({ clientSize: n })}
         />
         {array && (
           <SizeField
-            label="Array blocks"
+            label="Array size"
             testId="stepper-array-size"
             value={config.arraySize}
             onChange={(n) => set({ arraySize: n })}
@@ -114,7 +121,7 @@ export function PairFields({
         />
       )}
       <TextField
-        label="Requests (letters or numbers; * for a write, *replace, *synch or *recov for a hinted one)"
+        label="Requests (letters or numbers; * for a write, *replace, *synch or *recov for a hinted one; :4K after a block for its size)"
         testId="stepper-requests"
         value={config.requests}
         onChange={(text) => set({ requests: text })}

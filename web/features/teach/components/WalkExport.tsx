@@ -2,6 +2,7 @@
 // frame holds every pair at that step, one under the other, each titled), as one ZIP or as a
 // printable page.
 import { download } from '../../../export/export';
+import type { Capacity } from '../../../scenario/capacity';
 import { variantLabel } from '../config';
 import { frameName, frameSvg, printablePage, stackFrames, zipFrames } from '../export';
 import type { Walk } from '../hooks/useWalk';
@@ -30,15 +31,22 @@ function walkFrames(walk: Walk, notes: Notes): string[] {
   );
 }
 
+/** "3 blocks", or bytes as typed ("16K"). */
+const sizeWords = (c: Capacity) => (typeof c === 'number' ? `${c} block${c === 1 ? '' : 's'}` : c);
+
 /** The printable page's line under its title: the caches (or pairs), their sizes, the requests. */
 function walkSummary(walk: Walk): string {
   const c = walk.config;
   if (c.tree) {
-    const caches = c.tree.caches.map((x) => `${x.name}: ${x.policy.kind.toUpperCase()}, ${x.capacity} blocks`);
+    const caches = c.tree.caches.map((x) => `${x.name}: ${x.policy.kind.toUpperCase()}, ${sizeWords(x.capacity)}`);
     return `${caches.join(' · ')} — requests ${c.requests}`;
   }
   const pairs = [variantLabel(c), ...walk.variants.map((v) => v.label)].join(' · ');
-  return `${pairs}, ${c.clientSize}${c.array === 'none' ? '' : ` + ${c.arraySize}`} blocks — requests ${c.requests}`;
+  const sizes = [c.clientSize, ...(c.array === 'none' ? [] : [c.arraySize])];
+  const said = sizes.every((x) => typeof x === 'number')
+    ? `${sizes.join(' + ')} blocks`
+    : sizes.map(sizeWords).join(' + ');
+  return `${pairs}, ${said} — requests ${c.requests}`;
 }
 
 export function WalkExport({ walk, notes }: { walk: Walk; notes: Notes }) {

@@ -4,7 +4,7 @@
 // keep their own.
 import { type ReactNode, useMemo } from 'react';
 import type { TeachStep } from '../../../worker/protocol';
-import { BOX, GAP, layoutStep } from '../layout';
+import { layoutStep, smallestObject } from '../layout';
 import { blockLabel } from '../requests';
 import { evictionsAt, evictionsOf, missWords, stripOf, tallyAt } from '../walk';
 import { CacheStage } from './CacheStage';
@@ -34,14 +34,15 @@ export function WalkPanel({
     () => (at > 0 ? evictionsOf(steps, at, letters).map((e) => e.label) : []),
     [steps, at, letters],
   );
-  const layout = useMemo(() => layoutStep(current, letters, evictedNow), [current, letters, evictedNow]);
+  const smallest = useMemo(() => smallestObject(steps), [steps]);
+  const layout = useMemo(
+    () => layoutStep(current, letters, evictedNow, smallest),
+    [current, letters, evictedNow, smallest],
+  );
   const strip = useMemo(() => stripOf(steps, letters), [steps, letters]);
   const tally = useMemo(() => tallyAt(steps, at), [steps, at]);
   const tray = useMemo(() => evictionsAt(steps, at, letters), [steps, at, letters]);
-  const width = Math.max(
-    360,
-    ...layout.rows.map((r) => layout.labelWidth + Math.max(1, r.queue.blocks.length) * (BOX + GAP) + 70),
-  );
+  const width = Math.max(360, ...layout.rows.map((r) => r.end + 70));
   const missText = missWords(current);
   return (
     <>

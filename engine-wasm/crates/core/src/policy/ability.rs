@@ -80,6 +80,19 @@ pub trait TeachingViews {
         let _ = out;
         false
     }
+    /// A policy that orders its blocks by a priority (GDSF's H): appends each of `blocks`'
+    /// priority to `out` (resident blocks all) and returns the value they are measured against
+    /// (GDSF's inflation L); `None`, leaving `out` alone, for a policy without priorities.
+    fn priorities(&self, blocks: &[Block], out: &mut Vec<f64>) -> Option<f64> {
+        let _ = (blocks, out);
+        None
+    }
+    /// A cache counted in bytes: the bytes `block`'s cached copy takes; `None` in a cache
+    /// counted in blocks.
+    fn copy_bytes(&self, block: Block) -> Option<u64> {
+        let _ = block;
+        None
+    }
 }
 
 /// A policy that weighs objects by their size (GDSF): a cache counted in bytes
@@ -147,6 +160,17 @@ impl dyn Policy + '_ {
     /// The policy's recency stack, if it keeps one ([`TeachingViews::stack`]).
     pub fn stack(&self, out: &mut Vec<StackEntry>) -> bool {
         self.views().is_some_and(|views| views.stack(out))
+    }
+
+    /// Its blocks' priorities and what they are measured against, if it orders by priority
+    /// ([`TeachingViews::priorities`]).
+    pub fn priorities(&self, blocks: &[Block], out: &mut Vec<f64>) -> Option<f64> {
+        self.views().and_then(|views| views.priorities(blocks, out))
+    }
+
+    /// The bytes `block`'s copy takes, in a cache counted in bytes ([`TeachingViews::copy_bytes`]).
+    pub fn copy_bytes(&self, block: Block) -> Option<u64> {
+        self.views().and_then(|views| views.copy_bytes(block))
     }
 
     /// Appends up to `k` of the next victims, next first ([`VictimPreview::candidates`]); for a

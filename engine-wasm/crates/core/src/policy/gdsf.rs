@@ -29,7 +29,7 @@
 //! last" counts as a reference.
 
 use super::heap_body::{check_heap, heap_policy_body, make_room};
-use super::{End, Policy, SizeAware};
+use super::{End, Policy, Queue, SizeAware, TeachingViews};
 use crate::model::Block;
 use crate::util::heap::IndexedHeap;
 
@@ -174,6 +174,24 @@ impl Policy for Gdsf {
 
     fn sizes(&mut self) -> Option<&mut dyn SizeAware> {
         Some(self)
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+}
+
+/// One list, lowest priority (the next victim) first, and each block's H against L.
+impl TeachingViews for Gdsf {
+    fn queues(&self, out: &mut Vec<Queue>) {
+        let mut blocks = Vec::with_capacity(self.heap.len());
+        self.contents(&mut blocks);
+        out.push(Queue { name: "by H", ghost: false, blocks });
+    }
+
+    fn priorities(&self, blocks: &[Block], out: &mut Vec<f64>) -> Option<f64> {
+        out.extend(blocks.iter().map(|&b| self.priority(b).unwrap_or(self.l)));
+        Some(self.l)
     }
 }
 

@@ -3,16 +3,20 @@
 //! write, or `*` and paper 004's hint for a hinted write (`A*replace`, `B*synch`, `C*recov`);
 //! in a hierarchy of several clients the client before a colon (`c2:A`, by name, or its number
 //! counted from 1: `2:A`; without one, the first client's); under MC² a block's range (paper
-//! 002's hint) after an `@` (`c1:A@2`). The same grammar types a cache's starting contents,
-//! without writes, clients or ranges.
+//! 002's hint) after an `@` (`c1:A@2`); an object's size in bytes after the block and a colon,
+//! with a unit (`A:4K`, `c2:B:64KiB*`, `C:1500B`), which makes the walk one of objects of any
+//! size. The same grammar types a cache's starting contents, without writes, clients, ranges or
+//! sizes (a start object takes the size its requests give it).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::capacity::Capacity;
 use crate::model::{Op, WriteHint};
 use crate::run::teach::{TeachRequest, MAX_TEACH_REQUESTS};
 use crate::scenario::Shape;
+use crate::trace::MAX_OBJECT_BYTES;
 
 /// What a list item asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +44,10 @@ pub struct ListItem {
     #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub range: Option<u32>,
+    /// The object's size in bytes, as typed; absent: none typed.
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
 }
 
 /// A list read: its items, and whether any block was named by letters (then every block is
@@ -78,7 +86,7 @@ pub fn parse_list(text: &str, kind: ListKind<'_>) -> Result<ItemList, String> {
             }
             if kind.clients {
                 message.push_str(
-                    ", after its client and a colon (c2:A) if not the first, and before @ and its range (A@2) under MC²",
+                    ", after its client and a colon (c2:A) if not the first, its size after a colon for an object of any size (A:4K, up to 1 TiB), and before @ and its range (A@2) under MC²",
                 );
             }
             return Err(message);
@@ -94,6 +102,20 @@ pub fn parse_list(text: &str, kind: ListKind<'_>) -> Result<ItemList, String> {
 
 /// One item, and whether its block was named by letters; `None` if it is not one.
 fn parse_item(token: &str, kind: ListKind<'_>) -> Option<(ListItem, bool)> {
+    // `[client:]block[:size][*hint][@range]`: a size is the part after the last colon when it
+    // carries a unit (a block is letters or a number, never with a unit).
+    let (token, bytes) = match token.rsplit_once(':') {
+        Some((head, tail)) => {
+            let end = tail.find(['*', '@']).unwrap_or(tail.len());
+            match object_size(&tail[..end]) {
+                Some(size) if kind.clients => (format!("{head}{}", &tail[end..]), Some(size)),
+                Some(_) => return None,
+                None => (token.to_string(), None),
+            }
+        }
+        None => (token.to_string(), None),
+    };
+    let token = token.as_str();
     let (client, rest) = match token.split_once(':') {
         Some((c, rest)) => {
             let ok = (1..=40).contains(&c.len())
@@ -138,7 +160,19 @@ fn parse_item(token: &str, kind: ListKind<'_>) -> Option<(ListItem, bool)> {
     } else {
         return None;
     };
-    Some((ListItem { block, op, client, range }, by_letters))
+    Some((ListItem { block, op, client, range, bytes }, by_letters))
+}
+
+/// An object's size as typed after its block: bytes with a unit, from 1 byte to
+/// [`MAX_OBJECT_BYTES`]; `None` if it is not one (a bare number is a block).
+fn object_size(text: &str) -> Option<u64> {
+    if !text.starts_with(|c: char| c.is_ascii_digit()) || text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    match Capacity::parse(text) {
+        Ok(Capacity::Bytes(b)) if b <= MAX_OBJECT_BYTES => Some(b),
+        _ => None,
+    }
 }
 
 impl ItemOp {
@@ -164,12 +198,16 @@ pub struct TeachItem {
     #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<u32>,
+    /// The object's size in bytes as typed (see [`TeachRequest::bytes`]).
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
 }
 
 impl From<TeachItem> for TeachRequest {
     fn from(i: TeachItem) -> TeachRequest {
         let (op, hint) = i.op.op();
-        TeachRequest { client: i.client as usize, block: i.block, op, hint, range: i.range }
+        TeachRequest { client: i.client as usize, block: i.block, op, hint, range: i.range, bytes: i.bytes }
     }
 }
 
@@ -227,7 +265,13 @@ pub fn read_input(requests: &str, starts: &[StartText], shape: &Shape) -> Result
                 },
             },
         };
-        resolved.push(TeachItem { block: item.block, op: item.op, client: client as u32, range: item.range });
+        resolved.push(TeachItem {
+            block: item.block,
+            op: item.op,
+            client: client as u32,
+            range: item.range,
+            bytes: item.bytes,
+        });
     }
     let mut start = BTreeMap::new();
     for s in starts {
@@ -267,7 +311,7 @@ mod tests {
     const START: ListKind<'static> = ListKind { what: "client start block", writes: false, clients: false };
 
     fn item(block: u32, op: ItemOp, client: Option<&str>, range: Option<u32>) -> ListItem {
-        ListItem { block, op, client: client.map(String::from), range }
+        ListItem { block, op, client: client.map(String::from), range, bytes: None }
     }
 
     #[test]
@@ -318,9 +362,33 @@ mod tests {
             assert!(e.starts_with("request 1: \""), "{bad}: {e}");
             assert!(e.ends_with("(A@2) under MC²"), "{e}");
         }
+        for bad in ["A:0K", "A:2T", "A:4X", "c1:A:4K:8K", "A:4K:c1"] {
+            assert!(parse_list(bad, REQUESTS).is_err(), "{bad}");
+        }
         assert!(parse_list("abcdefghijklmnop", REQUESTS).unwrap_err().contains("\"abcdefghijkl…\""));
         let many = vec!["A"; MAX_TEACH_REQUESTS + 1].join(" ");
         assert_eq!(parse_list(&many, REQUESTS).unwrap_err(), "requests: at most 1000 (got 1001)");
+    }
+
+    #[test]
+    fn sizes_follow_the_block_after_a_colon_with_a_unit() {
+        let l = parse_list("A:4K c2:B:64KiB* C:1500B*replace@2 2:4k D:1.5K c2:12 E", REQUESTS).unwrap();
+        let sized =
+            |block, op, client: Option<&str>, range, bytes| ListItem { bytes, ..item(block, op, client, range) };
+        assert_eq!(
+            l.items,
+            [
+                sized(0, ItemOp::Read, None, None, Some(4096)),
+                sized(1, ItemOp::Write, Some("c2"), None, Some(65536)),
+                sized(2, ItemOp::Replace, None, Some(2), Some(1500)),
+                sized(2, ItemOp::Read, None, None, Some(4096)),
+                sized(3, ItemOp::Read, None, None, Some(1536)),
+                item(12, ItemOp::Read, Some("c2"), None),
+                item(4, ItemOp::Read, None, None),
+            ]
+        );
+        let e = parse_list("A:4K", START).unwrap_err();
+        assert!(e.starts_with("client start block 1: \"A:4K\" is not a block"), "{e}");
     }
 
     #[test]

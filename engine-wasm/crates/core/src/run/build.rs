@@ -26,6 +26,7 @@ pub(super) fn hierarchy(
         refs,
         first_pass,
         alone,
+        scenario.sized(),
     )?;
     let prefetch: Vec<_> = shape.nodes.iter().map(|n| n.cache.prefetch.clone()).collect();
     if prefetch.iter().all(Option::is_none) {
@@ -35,7 +36,9 @@ pub(super) fn hierarchy(
 }
 
 /// [`hierarchy`] over block ids `0..universe`, MC² seeing client c as `mc2_view(c)` (its range
-/// hints and blocks) and the clients' range ids as one if `shared_ids`.
+/// hints and blocks) and the clients' range ids as one if `shared_ids`; `sized`: its requests
+/// carry their objects' sizes (a trace read as objects, or the teaching stepper's sized walk),
+/// so its caches in bytes count bytes.
 #[allow(clippy::too_many_arguments, reason = "each a separate input of the hierarchy, from different owners")]
 pub(super) fn build_hierarchy(
     scenario: &Scenario,
@@ -46,6 +49,7 @@ pub(super) fn build_hierarchy(
     refs: Option<&Vec<Vec<(Block, Op)>>>,
     first_pass: bool,
     alone: Option<usize>,
+    sized: bool,
 ) -> Result<Hierarchy, ScenarioError> {
     let revision = match scenario.protocol {
         Protocol::Mc2 { revision } => Some(revision),
@@ -53,7 +57,6 @@ pub(super) fn build_hierarchy(
     };
     let mc2 = revision.is_some();
     let tree = scenario.topology.is_tree();
-    let sized = scenario.sized();
     let specs = shape
         .nodes
         .iter()

@@ -169,6 +169,19 @@ impl Scenario {
         }
     }
 
+    /// What a walk of objects of any size asks of a scenario whose source gives no sizes (the
+    /// teaching stepper's requests carry them): each cache in bytes checked as a sized run's.
+    pub(crate) fn check_sized_caches(&self, shape: &Shape) -> Result<(), ScenarioError> {
+        let mut issues = Issues::default();
+        if matches!(self.protocol, Protocol::Mc2 { .. }) {
+            issues.add("protocol", "MC²'s partitions count blocks: give the requests no sizes");
+        }
+        for node in shape.nodes.iter().filter(|n| n.cache.capacity.bytes().is_some()) {
+            self.check_in_bytes(node, &mut issues);
+        }
+        issues.first().map_or(Ok(()), Err)
+    }
+
     /// The protocol and the settings that only some protocols use.
     fn check_cooperation(&self, shape: &Shape, issues: &mut Issues) {
         issues.check("protocol", self.protocol.validate());

@@ -183,7 +183,7 @@ impl Policy for InBytes {
     }
 
     fn views(&self) -> Option<&dyn TeachingViews> {
-        self.inner.views()
+        Some(self)
     }
 
     fn victims(&self) -> Option<&dyn VictimPreview> {
@@ -192,6 +192,25 @@ impl Policy for InBytes {
 
     fn bytes(&self) -> Option<ByteBudget> {
         Some(self.budget)
+    }
+}
+
+/// The policy's own lists, and each copy's bytes.
+impl TeachingViews for InBytes {
+    fn queues(&self, out: &mut Vec<super::super::Queue>) {
+        (*self.inner).queues(out)
+    }
+
+    fn stack(&self, out: &mut Vec<super::super::StackEntry>) -> bool {
+        (*self.inner).stack(out)
+    }
+
+    fn priorities(&self, blocks: &[Block], out: &mut Vec<f64>) -> Option<f64> {
+        (*self.inner).priorities(blocks, out)
+    }
+
+    fn copy_bytes(&self, block: Block) -> Option<u64> {
+        Some(self.copy_size(block))
     }
 }
 

@@ -21,6 +21,15 @@
 //! big as the path's caches together — so only blocks held twice kept it out: the waste DEMOTE
 //! removes) or *capacity* (not even that would have held it).
 //!
+//! A request may carry its object's size in bytes ([`TeachRequest::bytes`]): the walk is then one
+//! of objects of any size, as a trace read as objects is — a cache whose capacity is in bytes
+//! counts the bytes of its copies (evicting until a newcomer fits, never admitting an object
+//! larger than itself), a cache in blocks counts objects. An object's size is the one its
+//! request gives, or the last one a request of it gave, or the first one a later request gives
+//! (the start lists take that one), or else the scenario's block size. Each step then carries
+//! the request's size, each cache's bytes in use and each copy's size, and a GDSF cache its
+//! priorities H and its inflation value L.
+//!
 //! Limits keep every step drawable: at most [`MAX_TEACH_REQUESTS`] requests, [`MAX_TEACH_CACHES`]
 //! caches of at most [`MAX_TEACH_CAPACITY`] blocks, block ids up to [`MAX_TEACH_BLOCK`]. Traces
 //! and the offline policies (which must know every request in advance) are refused.
@@ -36,6 +45,7 @@ use crate::model::{Block, Op, WriteHint};
 use crate::policy::TeachingViews;
 use crate::policy::{End, Policy, Queue, StackEntry};
 use crate::scenario::{err, Scenario, ScenarioError, Shape, Source, Topology};
+use crate::trace::MAX_OBJECT_BYTES;
 
 /// Most requests one teaching run serves.
 pub const MAX_TEACH_REQUESTS: usize = 1000;
@@ -60,6 +70,8 @@ pub struct TeachRequest {
     /// Paper 002's range id, as an application names the range a block belongs to (MC² puts
     /// the block in that range's partitions); `None`: no hint (the client's rest).
     pub range: Option<u32>,
+    /// The object's size in bytes; `None`: the size its other requests give (see the module).
+    pub bytes: Option<u64>,
 }
 
 /// Where a request was served, as the stepper names levels: its client's own cache, a cache
@@ -99,7 +111,7 @@ pub enum MissKind {
 
 /// One of a cache's lists as the stepper draws it: a policy's list ([`TeachingViews::queues`]), or
 /// under MC² one of the cache's partitions.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TeachQueue {
@@ -112,6 +124,14 @@ pub struct TeachQueue {
     pub blocks: Vec<Block>,
     /// Under MC², the partition this list is; `None` otherwise.
     pub partition: Option<PartitionView>,
+    /// In a cache counted in bytes, each block's copy's bytes (as `blocks`); `None` otherwise.
+    #[cfg_attr(feature = "ts", ts(optional, type = "Array<number>"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sizes: Option<Vec<u64>>,
+    /// Under a policy that orders by a priority (GDSF's H), each block's (as `blocks`).
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub priorities: Option<Vec<f64>>,
 }
 
 /// An MC² partition (paper 002): the range it holds blocks of, whose it is, and its size.
@@ -132,7 +152,14 @@ pub struct PartitionView {
 
 impl From<Queue> for TeachQueue {
     fn from(q: Queue) -> Self {
-        Self { name: q.name.to_string(), ghost: q.ghost, blocks: q.blocks, partition: None }
+        Self {
+            name: q.name.to_string(),
+            ghost: q.ghost,
+            blocks: q.blocks,
+            partition: None,
+            sizes: None,
+            priorities: None,
+        }
     }
 }
 
@@ -152,6 +179,28 @@ pub struct CacheView {
     /// Read lookups so far that this cache answered, and that it passed on (the engine's counters).
     pub hits: u64,
     pub misses: u64,
+    /// A cache counted in bytes (a sized walk): its capacity and the bytes its copies take.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<CacheBytesView>,
+    /// What its priorities are measured against (GDSF's inflation value L), if it has them.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inflation: Option<f64>,
+}
+
+/// A cache counted in bytes, as a step leaves it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct CacheBytesView {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub capacity: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub used: u64,
+    /// Objects so far larger than the whole cache, never admitted.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub too_large: u64,
 }
 
 /// The hierarchy after one request (or at the start).
@@ -166,6 +215,10 @@ pub struct TeachStep {
     pub hint: Option<WriteHint>,
     /// Its client, by index.
     pub client: Option<usize>,
+    /// In a sized walk, the request's object's size in bytes.
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
     /// Where it was served; `None` for the start.
     pub level: Option<Level>,
     /// The cache that served it (its name), or "disk".
@@ -183,6 +236,10 @@ pub struct TeachStep {
     /// `None` for the start, a write, or a block never referenced before.
     pub distance: Option<u64>,
     pub path_capacity: Option<u64>,
+    /// Whether `distance` and `path_capacity` count bytes (a sized walk whose caches on the
+    /// request's path are all in bytes: the distance is then the bytes of the distinct objects
+    /// referenced since, its own included); else they count blocks (objects).
+    pub in_bytes: bool,
 }
 
 /// The caches' contents before the first request, by cache name, each next victim first.
@@ -202,8 +259,8 @@ pub fn start_from_json(text: &str) -> Result<Start, String> {
 
 /// Parses the stepper's requests: a JSON array whose items are a block id (a read by the first
 /// client), a `[block, op]` pair, a `[block, op, client]` triple, a `[block, op, client, range]`
-/// quadruple or `{"block", "op", "client", "range"}` (the client by leaf name or index; the
-/// range, paper 002's id of the range the block belongs to, for MC²). The op is "read",
+/// quadruple or `{"block", "op", "client", "range", "bytes"}` (the client by leaf name or index;
+/// the range, paper 002's id of the range the block belongs to, for MC²; the object's size). The op is "read",
 /// "write", or a write with its paper 004 hint: "synch", "replace" or "recov". Errors name the
 /// item.
 pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>, String> {
@@ -244,6 +301,15 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
             _ => Err(format!("{at}: a range id is a whole number from 0 to {MAX_TEACH_RANGE} (got {v})")),
         },
     };
+    let bytes = |at: &str, v: Option<&Value>| match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => match v.as_u64() {
+            Some(b) if (1..=MAX_OBJECT_BYTES).contains(&b) => Ok(Some(b)),
+            _ => {
+                Err(format!("{at}: an object's size is a whole number of bytes from 1 to {MAX_OBJECT_BYTES} (got {v})"))
+            }
+        },
+    };
     items
         .iter()
         .enumerate()
@@ -254,6 +320,7 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
                 op: Op::Read,
                 hint: None,
                 range: None,
+                bytes: None,
             }),
             Value::Array(a) if (2..=4).contains(&a.len()) => {
                 let (op, hint) = op(&format!("[{i}][1]"), Some(&a[1]))?;
@@ -263,11 +330,12 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
                     hint,
                     client: client(&format!("[{i}][2]"), a.get(2))?,
                     range: range(&format!("[{i}][3]"), a.get(3))?,
+                    bytes: None,
                 })
             }
             Value::Object(o) => {
-                if let Some(k) = o.keys().find(|k| !["block", "op", "client", "range"].contains(&k.as_str())) {
-                    return Err(format!("[{i}].{k}: unknown field (expected block, op, client, range)"));
+                if let Some(k) = o.keys().find(|k| !["block", "op", "client", "range", "bytes"].contains(&k.as_str())) {
+                    return Err(format!("[{i}].{k}: unknown field (expected block, op, client, range, bytes)"));
                 }
                 let b = o.get("block").ok_or_else(|| format!("[{i}].block: missing"))?;
                 let (op, hint) = op(&format!("[{i}].op"), o.get("op"))?;
@@ -277,6 +345,7 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
                     hint,
                     client: client(&format!("[{i}].client"), o.get("client"))?,
                     range: range(&format!("[{i}].range"), o.get("range"))?,
+                    bytes: bytes(&format!("[{i}].bytes"), o.get("bytes"))?,
                 })
             }
             _ => Err(format!("[{i}]: expected {ITEM} (got {item})")),
@@ -345,6 +414,20 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
         };
         return Err(err(format!("requests[{i}]"), what));
     }
+    if let Some((i, b)) = requests
+        .iter()
+        .enumerate()
+        .find_map(|(i, r)| r.bytes.filter(|b| !(1..=MAX_OBJECT_BYTES).contains(b)).map(|b| (i, b)))
+    {
+        return Err(err(
+            format!("requests[{i}].bytes"),
+            format!("an object's size is from 1 to {MAX_OBJECT_BYTES} bytes (got {b})"),
+        ));
+    }
+    let sizes = Sizes::of(requests, scenario.block_size as u64);
+    if sizes.is_some() {
+        scenario.check_sized_caches(&shape)?;
+    }
     // Start lists by cache: `client` also names a single cache.
     let single = matches!(scenario.topology, Topology::Single { .. });
     let mut fills: Vec<(usize, String, &Vec<Block>)> = Vec::new();
@@ -371,12 +454,16 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
     };
     // The stepper's clients name the same blocks ("c1:A" and "c2:A" are one block A), so a
     // range id two clients hint is one range: MC²'s shared partitions (paper 002 §3.3).
-    let mut h = super::build_hierarchy(scenario, &shape, universe, &mc2_view, true, None, false, None)?;
+    let mut h =
+        super::build_hierarchy(scenario, &shape, universe, &mc2_view, true, None, false, None, sizes.is_some())?;
     if matches!(scenario.protocol, Protocol::Mc2 { .. }) && !fills.iter().all(|f| f.2.is_empty()) {
         return Err(err("start", "MC² keeps its own partitions: start its caches empty"));
     }
+    if let Some(sizes) = &sizes {
+        check_drawable(&h, &shape, sizes)?;
+    }
     for (i, path, blocks) in &fills {
-        fill(path, h.cache_mut(*i), blocks)?;
+        fill(path, h.cache_mut(*i), blocks, sizes.as_ref())?;
     }
     // The LRU stack the misses are judged by, least recent first: the start lists, the root's first.
     let mut stack = Stack::default();
@@ -389,31 +476,111 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
             }
         }
     }
+    let mut sizes = sizes;
     let mut steps = Vec::with_capacity(requests.len() + 1);
     steps.push(step(&h, &shape, None, None, 0));
     for r in requests {
+        let bytes = sizes.as_mut().map(|s| s.request(r));
+        let byte_distance = sizes.as_ref().and_then(|s| stack.bytes_since(r.block, s.now(r.block), |b| s.now(b)));
         let distance = stack.touch(r.block);
         let (deepest, latency) = h.serve_blocks(
             r.client,
-            Meta { write_hint: r.hint, range: r.range, ..Meta::op(r.op) },
+            Meta { write_hint: r.hint, range: r.range, bytes: bytes.unwrap_or(0), ..Meta::op(r.op) },
             r.block..r.block + 1,
         );
         let mut s = step(&h, &shape, Some(*r), Some(deepest), latency);
+        s.bytes = bytes;
         if r.op == Op::Read {
-            let capacity: u64 = h.path(r.client).iter().map(|&c| h.cache_size(c).1 as u64).sum();
-            s.distance = distance;
-            s.path_capacity = Some(capacity);
+            // Judged in bytes where every cache on the path counts bytes, in blocks where none does.
+            let path = h.path(r.client);
+            let budgets: Vec<_> = path.iter().filter_map(|&c| h.cache(c).bytes()).collect();
+            let judged = match (&sizes, budgets.len()) {
+                (Some(sizes), n) if n == path.len() => {
+                    Some((byte_distance, budgets.iter().map(|b| b.capacity).sum(), true))
+                }
+                (_, 0) => Some((distance, path.iter().map(|&c| h.cache_size(c).1 as u64).sum(), false)),
+                _ => None,
+            };
+            if let Some((d, capacity, in_bytes)) = judged {
+                s.distance = d;
+                s.path_capacity = Some(capacity);
+                s.in_bytes = in_bytes;
+            }
             if s.level == Some(Level::Disk) {
-                s.miss = Some(match distance {
-                    None => MissKind::Cold,
-                    Some(d) if d <= capacity => MissKind::Duplicate,
-                    Some(_) => MissKind::Capacity,
-                });
+                s.miss = match (distance, judged) {
+                    (None, _) => Some(MissKind::Cold),
+                    (Some(_), Some((Some(d), capacity, _))) if d <= capacity => Some(MissKind::Duplicate),
+                    (Some(_), Some(_)) => Some(MissKind::Capacity),
+                    // A path of caches in bytes and in objects has no one measure to judge by.
+                    (Some(_), None) => None,
+                };
             }
         }
         steps.push(s);
     }
     Ok(steps)
+}
+
+/// A sized walk's object sizes (see the module): each object's size now, and the size a later
+/// request first gives an object not yet asked for.
+struct Sizes {
+    now: BTreeMap<Block, u64>,
+    block_bytes: u64,
+}
+
+impl Sizes {
+    /// The sizes of a walk whose requests carry some; `None` when none does (a walk of blocks).
+    fn of(requests: &[TeachRequest], block_bytes: u64) -> Option<Self> {
+        requests.iter().any(|r| r.bytes.is_some()).then(|| {
+            let mut now = BTreeMap::new();
+            for r in requests {
+                if let Some(b) = r.bytes {
+                    now.entry(r.block).or_insert(b);
+                }
+            }
+            Self { now, block_bytes }
+        })
+    }
+
+    /// The size of `block`'s object now.
+    fn now(&self, block: Block) -> u64 {
+        self.now.get(&block).copied().unwrap_or(self.block_bytes)
+    }
+
+    /// The size `r` asks for: its own, which its object then has, or the object's.
+    fn request(&mut self, r: &TeachRequest) -> u64 {
+        match r.bytes {
+            Some(b) => {
+                self.now.insert(r.block, b);
+                b
+            }
+            None => self.now(r.block),
+        }
+    }
+
+    fn smallest(&self) -> u64 {
+        self.now.values().copied().min().unwrap_or(self.block_bytes).min(self.block_bytes)
+    }
+}
+
+/// A cache in bytes could hold more objects than the stepper draws: refused, naming it.
+fn check_drawable(h: &Hierarchy, shape: &Shape, sizes: &Sizes) -> Result<(), ScenarioError> {
+    let smallest = sizes.smallest();
+    for (i, node) in shape.nodes.iter().enumerate() {
+        let Some(budget) = h.cache(i).bytes() else { continue };
+        let most = budget.capacity / smallest;
+        if most > MAX_TEACH_CAPACITY {
+            return Err(err(
+                format!("{}.capacity", node.path),
+                format!(
+                    "{} bytes would hold {most} objects of {smallest} bytes (the smallest here); the teaching stepper draws caches of at most {MAX_TEACH_CAPACITY}: give it at most {} bytes",
+                    budget.capacity,
+                    smallest * MAX_TEACH_CAPACITY
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// An LRU stack of block ids, least recent first (at most a thousand requests: a scan is plenty).
@@ -432,20 +599,40 @@ impl Stack {
         self.0.push(b);
         distance
     }
+
+    /// Before [`Stack::touch`] of `b`: `own` (its size now) and the bytes of the distinct blocks
+    /// referenced since its previous reference, each at `size`; `None` if it was never referenced.
+    fn bytes_since(&self, b: Block, own: u64, size: impl Fn(Block) -> u64) -> Option<u64> {
+        let at = self.0.iter().rposition(|&x| x == b)?;
+        Some(own + self.0[at + 1..].iter().map(|&x| size(x)).sum::<u64>())
+    }
 }
 
 /// Puts the start blocks into a cache, each at its "eject me last" end, so the first listed is
-/// the next victim. A list the cache cannot hold as given is refused rather than cut.
-fn fill(path: &str, cache: &mut dyn Policy, blocks: &[Block]) -> Result<(), ScenarioError> {
+/// the next victim (in a sized walk, each object at its size). A list the cache cannot hold as
+/// given is refused rather than cut.
+fn fill(path: &str, cache: &mut dyn Policy, blocks: &[Block], sizes: Option<&Sizes>) -> Result<(), ScenarioError> {
     if blocks.len() > cache.capacity() {
         return Err(err(path, format!("lists {} blocks, but the cache holds {}", blocks.len(), cache.capacity())));
+    }
+    if let (Some(sizes), Some(budget)) = (sizes, cache.bytes()) {
+        let bytes: u64 = blocks.iter().map(|&b| sizes.now(b)).sum();
+        if bytes > budget.capacity {
+            return Err(err(
+                path,
+                format!("lists objects of {bytes} bytes in all, but the cache holds {} bytes", budget.capacity),
+            ));
+        }
     }
     let mut evicted = Vec::new();
     for (i, &b) in blocks.iter().enumerate() {
         if cache.contains(b) {
             return Err(err(format!("{path}[{i}]"), format!("block {b} is listed twice")));
         }
-        cache.insert(b, End::EjectLast, &mut evicted);
+        match sizes {
+            Some(sizes) => cache.insert_sized(b, sizes.now(b), End::EjectLast, &mut evicted),
+            None => cache.insert(b, End::EjectLast, &mut evicted),
+        }
         if !evicted.is_empty() || !cache.contains(b) {
             return Err(err(
                 format!("{path}[{i}]"),
@@ -459,11 +646,23 @@ fn fill(path: &str, cache: &mut dyn Policy, blocks: &[Block]) -> Result<(), Scen
 /// Cache `i`'s lists: its policy's, or under MC² its partitions.
 fn lists(h: &Hierarchy, shape: &Shape, i: usize) -> (Vec<TeachQueue>, Option<Vec<StackEntry>>) {
     let Some(mc2) = h.mc2() else {
+        let cache = h.cache(i);
         let mut queues = Vec::new();
-        h.cache(i).queues(&mut queues);
+        cache.queues(&mut queues);
         let mut stack = Vec::new();
-        let has = h.cache(i).stack(&mut stack);
-        return (queues.into_iter().map(TeachQueue::from).collect(), has.then_some(stack));
+        let has = cache.stack(&mut stack);
+        let in_bytes = cache.bytes().is_some();
+        let queues = queues
+            .into_iter()
+            .map(|q| {
+                let mut priorities = Vec::new();
+                let ranked = (!q.ghost).then(|| cache.priorities(&q.blocks, &mut priorities)).flatten().is_some();
+                let sizes = (in_bytes && !q.ghost)
+                    .then(|| q.blocks.iter().map(|&b| cache.copy_bytes(b).unwrap_or(0)).collect());
+                TeachQueue { sizes, priorities: ranked.then_some(priorities), ..TeachQueue::from(q) }
+            })
+            .collect();
+        return (queues, has.then_some(stack));
     };
     let client = |c: u16| shape.nodes[shape.leaves[c as usize]].name.clone();
     let mut queues = Vec::new();
@@ -477,6 +676,8 @@ fn lists(h: &Hierarchy, shape: &Shape, i: usize) -> (Vec<TeachQueue>, Option<Vec
                 ghost: false,
                 blocks: copies,
                 partition: Some(PartitionView { range, owner: None, size: 0, copies: true }),
+                sizes: None,
+                priorities: None,
             });
         }
         // An array partition Karma gives no space and free space has not filled is not drawn
@@ -490,7 +691,14 @@ fn lists(h: &Hierarchy, shape: &Shape, i: usize) -> (Vec<TeachQueue>, Option<Vec
             (true, None) => format!("{what} · shared"),
         };
         let partition = PartitionView { range, owner: p.owner.map(client), size: p.size, copies: false };
-        queues.push(TeachQueue { name, ghost: false, blocks: p.blocks, partition: Some(partition) });
+        queues.push(TeachQueue {
+            name,
+            ghost: false,
+            blocks: p.blocks,
+            partition: Some(partition),
+            sizes: None,
+            priorities: None,
+        });
     };
     match shape.leaves.iter().position(|&l| l == i) {
         Some(c) => mc2.client_lists(c).into_iter().for_each(|p| push(p, false)),
@@ -504,6 +712,13 @@ fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<u
         .map(|i| {
             let (queues, stack) = lists(h, shape, i);
             let counters = h.cache_counters(i);
+            let cache = h.cache(i);
+            let bytes = (h.mc2().is_none()).then(|| cache.bytes()).flatten().map(|b| CacheBytesView {
+                capacity: b.capacity,
+                used: b.used,
+                too_large: b.too_large,
+            });
+            let inflation = h.mc2().is_none().then(|| cache.priorities(&[], &mut Vec::new())).flatten();
             CacheView {
                 name: shape.nodes[i].name.clone(),
                 parent: shape.nodes[i].parent,
@@ -511,6 +726,8 @@ fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<u
                 stack,
                 hits: counters.hits,
                 misses: counters.misses,
+                bytes,
+                inflation,
             }
         })
         .collect();
@@ -541,6 +758,7 @@ fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<u
         op: r.map(|r| r.op),
         hint: r.and_then(|r| r.hint),
         client: r.map(|r| r.client),
+        bytes: None,
         level,
         served_by,
         latency_ms: latency_ns as f64 / 1e6,
@@ -550,6 +768,7 @@ fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<u
         miss: None,
         distance: None,
         path_capacity: None,
+        in_bytes: false,
     }
 }
 

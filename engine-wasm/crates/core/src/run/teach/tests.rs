@@ -21,7 +21,10 @@ fn single(policy: PolicyConfig, capacity: u64) -> Scenario {
 }
 
 fn reads(blocks: &[Block]) -> Vec<TeachRequest> {
-    blocks.iter().map(|&block| TeachRequest { client: 0, block, op: Op::Read, hint: None, range: None }).collect()
+    blocks
+        .iter()
+        .map(|&block| TeachRequest { client: 0, block, op: Op::Read, hint: None, range: None, bytes: None })
+        .collect()
 }
 
 fn start(caches: &[(&str, &[Block])]) -> Start {
@@ -64,7 +67,8 @@ fn paper_000_three_block_sequential_example() {
             "diskReads": 1,
             "miss": "cold",
             "distance": null,
-            "pathCapacity": 6
+            "pathCapacity": 6,
+            "inBytes": false
         })
     );
     assert_eq!(serde_json::to_value(&steps[0]).unwrap()["level"], serde_json::Value::Null);
@@ -115,6 +119,7 @@ fn writes_and_demotions_are_counted_as_they_happen() {
         op,
         hint: None,
         range: None,
+        bytes: None,
     });
     let steps = teach(&s, &refs, &Start::new()).unwrap();
     let summary: Vec<_> = steps.iter().map(|s| (s.level, s.demotions, s.disk_reads)).collect();
@@ -207,7 +212,7 @@ fn misses_are_cold_duplicate_or_capacity_on_paper_000s_a_to_e() {
     assert_eq!((steps[1].distance, steps[1].level, steps[1].miss), (Some(4), Some(Level::Array), None));
     assert_eq!((steps[2].distance, steps[2].miss), (None, Some(Cold)));
     // Writes get no label.
-    let w = [TeachRequest { client: 0, block: A, op: Op::Write, hint: None, range: None }];
+    let w = [TeachRequest { client: 0, block: A, op: Op::Write, hint: None, range: None, bytes: None }];
     assert_eq!(teach(&s, &w, &Start::new()).unwrap()[1].miss, None);
 }
 
@@ -241,6 +246,7 @@ fn the_tally_per_cache_is_what_the_steps_served() {
                 op,
                 hint: None,
                 range: None,
+                bytes: None,
             }
         })
         .collect();
@@ -448,7 +454,7 @@ fn refusals_name_the_field() {
 #[test]
 fn requests_and_start_parse_with_clear_errors() {
     let shape = Scenario::default().shape().unwrap();
-    let r = |b, op| TeachRequest { client: 0, block: b, op, hint: None, range: None };
+    let r = |b, op| TeachRequest { client: 0, block: b, op, hint: None, range: None, bytes: None };
     assert_eq!(
         requests_from_json(r#"[1, [2, "write"], [3, "read"], 0]"#, &shape).unwrap(),
         [r(1, Op::Read), r(2, Op::Write), r(3, Op::Read), r(0, Op::Read)]
@@ -476,4 +482,199 @@ fn requests_and_start_parse_with_clear_errors() {
     assert!(start_from_json(r#"{} x"#).unwrap_err().contains("not valid JSON"));
     assert!(start_from_json("nope").unwrap_err().contains("not valid JSON"));
     assert!(start_from_json("[]").unwrap_err().contains("expected an object"));
+}
+
+/// A single cache in bytes under `policy`.
+fn single_bytes(policy: PolicyConfig, capacity: &str) -> Scenario {
+    let mut s = single(policy, 1);
+    s.topology.client_mut().unwrap().capacity = crate::scenario::CacheSize::parse_bytes(capacity).unwrap();
+    s
+}
+
+fn sized(block: Block, bytes: Option<u64>) -> TeachRequest {
+    TeachRequest { client: 0, block, op: Op::Read, hint: None, range: None, bytes }
+}
+
+/// GDSF over 16 KiB, by hand (H = L + frequency × 10⁶ / size; a newcomer enters, then the lowest
+/// leave while over): A (4 KiB) gets H 244.1; B (8 KiB) 122.1; A's hit doubles its H to 488.3; C
+/// (8 KiB, H 122.1) pushes out B, whose H was set earlier, and L rises to 122.1; B comes back at
+/// 244.1 and pushes out C; D (16 KiB, H 183.1) is the lowest and leaves at once: the small
+/// popular A and the smaller B stay, and L is D's H.
+#[test]
+fn gdsf_in_bytes_keeps_the_small_popular_objects_by_hand() {
+    let s = single_bytes(PolicyConfig::Gdsf, "16K");
+    let k = 1024;
+    let refs = [
+        sized(A, Some(4 * k)),
+        sized(B, Some(8 * k)),
+        sized(A, None),
+        sized(C, Some(8 * k)),
+        sized(B, None),
+        sized(D, Some(16 * k)),
+    ];
+    let steps = teach(&s, &refs, &Start::new()).unwrap();
+    let h = |x: f64| (x * 10.0).round() / 10.0;
+    let view = |i: usize| {
+        let c = &steps[i].caches[0];
+        let q = &c.queues[0];
+        (
+            q.blocks.clone(),
+            q.sizes.clone().unwrap(),
+            q.priorities.clone().unwrap().into_iter().map(h).collect::<Vec<_>>(),
+            h(c.inflation.unwrap()),
+            c.bytes.unwrap().used,
+        )
+    };
+    assert_eq!(steps[0].caches[0].queues[0].name, "by H");
+    assert_eq!(view(1), (vec![A], vec![4 * k], vec![244.1], 0.0, 4 * k));
+    assert_eq!(view(2), (vec![B, A], vec![8 * k, 4 * k], vec![122.1, 244.1], 0.0, 12 * k));
+    assert_eq!(view(3), (vec![B, A], vec![8 * k, 4 * k], vec![122.1, 488.3], 0.0, 12 * k));
+    assert_eq!(view(4), (vec![C, A], vec![8 * k, 4 * k], vec![122.1, 488.3], 122.1, 12 * k));
+    assert_eq!(view(5), (vec![B, A], vec![8 * k, 4 * k], vec![244.1, 488.3], 122.1, 12 * k));
+    assert_eq!(view(6), (vec![B, A], vec![8 * k, 4 * k], vec![244.1, 488.3], 183.1, 12 * k));
+    assert_eq!(
+        steps.iter().map(|s| s.bytes).collect::<Vec<_>>(),
+        [None, Some(4 * k), Some(8 * k), Some(4 * k), Some(8 * k), Some(8 * k), Some(16 * k)]
+    );
+    assert_eq!(steps[6].level, Some(Level::Disk));
+    assert_eq!((steps[6].caches[0].hits, steps[6].caches[0].misses), (1, 5));
+}
+
+/// LRU in bytes against a naive model (a list of (object, bytes), most recent last): an object
+/// larger than the cache is not admitted; a hit keeps the size its copy was admitted with; the
+/// least recent leave until a newcomer fits. Sizes change now and then.
+#[test]
+fn lru_in_bytes_steps_as_a_naive_byte_lru() {
+    let s = single_bytes(PolicyConfig::Lru, "20K");
+    let mut x = 99u64;
+    let mut next = || {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x >> 33
+    };
+    let refs: Vec<TeachRequest> = (0..300)
+        .map(|_| {
+            let block = (next() % 9) as Block;
+            let size = [1, 2, 4, 6, 8, 24][(next() % 6) as usize] * 1024;
+            sized(block, (next() % 3 > 0).then_some(size))
+        })
+        .collect();
+    let steps = teach(&s, &refs, &Start::new()).unwrap();
+    let mut model: Vec<(Block, u64)> = Vec::new();
+    let mut now: BTreeMap<Block, u64> = BTreeMap::new();
+    for r in &refs {
+        if let Some(b) = r.bytes {
+            now.entry(r.block).or_insert(b);
+        }
+    }
+    for (i, r) in refs.iter().enumerate() {
+        if let Some(b) = r.bytes {
+            now.insert(r.block, b);
+        }
+        let size = now.get(&r.block).copied().unwrap_or(4096);
+        let hit = match model.iter().position(|&(b, _)| b == r.block) {
+            Some(at) => {
+                let e = model.remove(at);
+                model.push(e);
+                true
+            }
+            None if size > 20 * 1024 => false,
+            None => {
+                while model.iter().map(|e| e.1).sum::<u64>() + size > 20 * 1024 {
+                    model.remove(0);
+                }
+                model.push((r.block, size));
+                false
+            }
+        };
+        let step = &steps[i + 1];
+        let q = &step.caches[0].queues[0];
+        let want: (Vec<Block>, Vec<u64>) = model.iter().copied().unzip();
+        assert_eq!((q.blocks.clone(), q.sizes.clone().unwrap()), want, "request {i}");
+        assert_eq!(step.level == Some(Level::Client), hit, "request {i}");
+        assert_eq!(step.caches[0].bytes.unwrap().used, want.1.iter().sum::<u64>(), "request {i}");
+    }
+    assert!(steps.last().unwrap().caches[0].bytes.unwrap().too_large > 0, "some 24 KiB objects were turned away");
+}
+
+/// A miss in bytes is judged against the bytes of the distinct objects since: A, B, C of 8 KiB
+/// in 16 KiB, then A: 24 KiB since (C, B and A itself) > 16 KiB — capacity; B then: 24 KiB too;
+/// a 4 KiB object read again after one 8 KiB object: 12 KiB — a hit.
+#[test]
+fn misses_in_bytes_are_judged_in_bytes() {
+    let s = single_bytes(PolicyConfig::Lru, "16K");
+    let k = 1024;
+    let refs = [
+        sized(A, Some(8 * k)),
+        sized(B, Some(8 * k)),
+        sized(C, Some(8 * k)),
+        sized(A, None),
+        sized(E, Some(4 * k)),
+        sized(D, Some(8 * k)),
+        sized(E, None),
+    ];
+    let steps = teach(&s, &refs, &Start::new()).unwrap();
+    assert_eq!(steps[1].miss, Some(MissKind::Cold));
+    assert_eq!(
+        (steps[4].miss, steps[4].distance, steps[4].path_capacity, steps[4].in_bytes),
+        (Some(MissKind::Capacity), Some(24 * k), Some(16 * k), true)
+    );
+    assert_eq!((steps[7].level, steps[7].distance), (Some(Level::Client), Some(12 * k)));
+}
+
+/// Two levels in bytes under DEMOTE: every step's copies add up to the bytes in use, within each
+/// cache's capacity, and the start lists take their objects' sizes from the requests.
+#[test]
+fn two_levels_in_bytes_keep_their_budgets_under_demote() {
+    let mut s = two_level(PolicyConfig::Lru, PolicyConfig::Lru, Protocol::Demote, 1);
+    s.topology.client_mut().unwrap().capacity = crate::scenario::CacheSize::parse_bytes("12K").unwrap();
+    s.topology.array_mut().unwrap().capacity = crate::scenario::CacheSize::parse_bytes("16K").unwrap();
+    let k = 1024;
+    let refs: Vec<TeachRequest> = [(A, 4), (B, 8), (C, 2), (D, 6), (A, 4), (E, 8), (B, 8), (C, 2), (A, 4), (D, 6)]
+        .map(|(b, size)| sized(b, Some(size * k)))
+        .to_vec();
+    let steps = teach(&s, &refs, &start(&[("client", &[C]), ("array", &[D, E])])).unwrap();
+    assert_eq!(steps[0].caches[0].queues[0].sizes, Some(vec![2 * k]));
+    assert_eq!(steps[0].caches[1].queues[0].sizes, Some(vec![6 * k, 8 * k]));
+    for (i, step) in steps.iter().enumerate() {
+        for c in &step.caches {
+            let b = c.bytes.unwrap();
+            let sum: u64 = c.queues.iter().filter(|q| !q.ghost).flat_map(|q| q.sizes.clone().unwrap()).sum();
+            assert_eq!(sum, b.used, "step {i}, {}", c.name);
+            assert!(b.used <= b.capacity, "step {i}, {}", c.name);
+        }
+    }
+    assert!(steps.last().unwrap().demotions > 0);
+}
+
+#[test]
+fn sized_walks_refuse_what_they_cannot_draw_or_count() {
+    let at = |s: &Scenario, refs: &[TeachRequest], st: &Start| teach(s, refs, st).unwrap_err();
+    let big = single_bytes(PolicyConfig::Lru, "256K");
+    let e = at(&big, &[sized(A, Some(1024))], &Start::new());
+    assert_eq!(e.path.to_string(), "topology.cache.capacity");
+    assert!(e.message.contains("262144 bytes would hold 256 objects of 1024 bytes"), "{}", e.message);
+    let arc = single_bytes(PolicyConfig::Arc, "16K");
+    assert_eq!(at(&arc, &[sized(A, Some(4096))], &Start::new()).path.to_string(), "topology.cache.policy");
+    let e = at(
+        &single_bytes(PolicyConfig::Lru, "8K"),
+        &[sized(A, Some(4096)), sized(B, Some(8192))],
+        &start(&[("cache", &[A, B])]),
+    );
+    assert_eq!((e.path.to_string(), e.message.contains("12288 bytes in all")), ("start.cache".into(), true));
+    let mut mc2 = two_level(
+        PolicyConfig::Lru,
+        PolicyConfig::Lru,
+        Protocol::Mc2 { revision: crate::hierarchy::protocol::mc2::Revision::LATEST },
+        3,
+    );
+    mc2.topology.client_mut().unwrap().capacity = 3.into();
+    assert_eq!(at(&mc2, &[sized(A, Some(4096))], &Start::new()).path.to_string(), "protocol");
+    assert_eq!(
+        at(&single_bytes(PolicyConfig::Lru, "16K"), &[sized(A, Some(0))], &Start::new()).path.to_string(),
+        "requests[0].bytes"
+    );
+    // Without sizes the same cache is 4 blocks of 4 KiB, as before.
+    let blocks = teach(&single_bytes(PolicyConfig::Lru, "16K"), &reads(&[A, B, C, D, E]), &Start::new()).unwrap();
+    assert_eq!(blocks.last().unwrap().caches[0].bytes, None);
+    assert_eq!(blocks.last().unwrap().caches[0].queues[0].blocks, [B, C, D, E]);
 }
