@@ -265,6 +265,60 @@ describe('tiersim in Chromium: traces', () => {
     );
   });
 
+  it('runs caches in bytes behind the size filters from a link, as tiersim run does: AdaptSize, objects below a size', async () => {
+    // Objects of 4–64 KiB, a few small ones popular: the filters keep the small and turn the large away.
+    const rand = seeded(23);
+    let text = '';
+    for (let i = 0; i < 40_000; i++) {
+      const id = rand(4) === 0 ? rand(100) : rand(4000);
+      text += `${128166372003061630 + i * 1000},web,0,Read,${id * 1048576},${4096 * (1 + (id % 16))},100\n`;
+    }
+    const s = defaultScenario() as any;
+    s.name = 'size filters';
+    s.topology.client = { capacity: '2MiB', policy: { kind: 'lru' }, admission: { kind: 'adaptsize' } };
+    s.topology.array = { capacity: '8MiB', policy: { kind: 'gdsf' }, admission: { kind: 'size-below', bytes: 32768 } };
+    delete s.protocol;
+    s.source = { kind: 'trace', name: 'sized.csv', format: 'msr', objectMode: true, warmupRequests: 0 };
+    const page = await openApp(encodeHash(s));
+    expect(await value(page, 'client-admission')).toBe('adaptsize');
+    expect(await value(page, 'array-admission-bytes')).toBe('32');
+    await drop(page, Buffer.from(text), 'sized.csv');
+    await page.waitForSelector('[data-testid="trace-summary"][data-requests="40000"]', { timeout: RUN_TIMEOUT_MS });
+    await run(page);
+    const r = await results(page);
+    const cli = join(root, 'engine-wasm/target/release/tiersim');
+    const dir = mkdtempSync(join(tmpdir(), 'tiersim-filters-'));
+    try {
+      const doc = join(dir, 'scenario.json');
+      const trace = join(dir, 'sized.csv');
+      writeFileSync(trace, text);
+      const native = (scenario: unknown) => {
+        writeFileSync(doc, JSON.stringify(scenario));
+        return JSON.parse(
+          execFileSync(cli, ['run', doc, '--trace', trace, '--json'], { encoding: 'utf8', stdio: 'pipe' }),
+        );
+      };
+      const expected = native(r.scenario);
+      expect(r.meanText).toBe(String(expected.meanLatencyMs));
+      expect(r.hit).toEqual(expected.hitFractions);
+      // Both filters turned objects away — AdaptSize as its model tunes it, size-below every
+      // object of 32 KiB or more it missed — and without them the numbers differ.
+      const [client, array] = expected.caches;
+      expect(client.admission.declined).toBeGreaterThan(0);
+      expect(array.admission.declined).toBeGreaterThan(array.admission.admitted);
+      const { admission: _a, ...plainClient } = r.scenario.topology.client;
+      const { admission: _b, ...plainArray } = r.scenario.topology.array;
+      const plain = native({
+        ...r.scenario,
+        topology: { ...r.scenario.topology, client: plainClient, array: plainArray },
+      });
+      expect(plain.meanLatencyMs).not.toBe(expected.meanLatencyMs);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.close();
+  });
+
   it('reads a CSV no reader recognises through a column map set up against its first lines: the engine’s numbers', async () => {
     // The shape of libCacheSim's own cloudPhysicsIO.csv: version,time,op,size,lbn — seconds,
     // bytes, and the object id. No reader of ours recognises it.

@@ -327,7 +327,7 @@ describe('App', () => {
       return d.ok && d.scenario.topology.kind === 'two-level' ? d.scenario.topology : undefined;
     };
     const options = [...(screen.getByTestId('array-admission') as HTMLSelectElement).options].map((o) => o.value);
-    expect(options).toEqual(['none', 'tinylfu', 'probabilistic', 'second-hit']);
+    expect(options).toEqual(['none', 'tinylfu', 'probabilistic', 'second-hit', 'size-below', 'adaptsize']);
     fireEvent.change(screen.getByTestId('array-admission'), { target: { value: 'second-hit' } });
     expect(topology()?.array.admission).toEqual({ kind: 'second-hit' });
     expect(topology()?.client.admission).toBeUndefined();
@@ -339,6 +339,17 @@ describe('App', () => {
     expect(screen.getByTestId('client-admission-probability-error').textContent).toBe(
       'must be above 0 and at most 1 (got 0)',
     );
+    // The size filters: the threshold typed in KiB; over generated blocks the engine says why they
+    // cannot run (and the address keeps the last scenario that runs).
+    fireEvent.change(screen.getByTestId('client-admission'), { target: { value: 'size-below' } });
+    expect(value('client-admission-bytes')).toBe('1024');
+    fireEvent.change(screen.getByTestId('client-admission-bytes'), { target: { value: '64' } });
+    expect(value('client-admission-bytes')).toBe('64');
+    expect(
+      screen.getByText(
+        /^size-below weighs each object's size: it stands in front of a cache in bytes \(sizes come only/,
+      ),
+    ).toBeTruthy();
     fireEvent.change(screen.getByTestId('client-admission'), { target: { value: 'none' } });
     fireEvent.change(screen.getByTestId('array-admission'), { target: { value: 'none' } });
     const t = topology();

@@ -793,7 +793,7 @@ samples?: number, };
 /**
  * Which filter a cache puts in front of its policy (a scenario's cache `admission`).
  */
-export type AdmissionConfig = { "kind": "tinylfu" } | { "kind": "probabilistic", probability?: number, } | { "kind": "second-hit" };
+export type AdmissionConfig = { "kind": "tinylfu" } | { "kind": "probabilistic", probability?: number, } | { "kind": "second-hit" } | { "kind": "size-below", bytes?: number, } | { "kind": "adaptsize" };
 
 /**
  * A cache's prefetching (a scenario's cache `prefetch`); absent: none.
@@ -1380,7 +1380,11 @@ maxNameLength: number, maxCacheName: number,
 /**
  * Most block references an offline policy (MIN, read-OPT) may precompute.
  */
-maxOfflineRequests: number, maxTreeCaches: number, maxTreeClients: number, defaultAcCaK: number, maxAcCaK: number, defaultAdmissionProbability: number, defaultPrefetchTrigger: number, maxPrefetchTrigger: number, defaultPrefetchWindow: number, maxPrefetchWindow: number, 
+maxOfflineRequests: number, maxTreeCaches: number, maxTreeClients: number, defaultAcCaK: number, maxAcCaK: number, defaultAdmissionProbability: number, 
+/**
+ * The size-below filter's threshold when none is given, in bytes.
+ */
+defaultSizeBelow: number, defaultPrefetchTrigger: number, maxPrefetchTrigger: number, defaultPrefetchWindow: number, maxPrefetchWindow: number, 
 /**
  * The round trip of a DEMOTE that moves no data: paper 000 Table 2's, and the largest, ms.
  */

@@ -325,6 +325,45 @@ fn a_single_cache_in_bytes_counts_what_tiersim_sim_counts() {
     scenario_equals_sim(&trace, &[20_000, 300_000, 2_000_000, 12_000_000]);
 }
 
+/// The size filters at a scenario's cache in bytes: size-below counts what `tiersim sim
+/// --admit-below` counts, request for request; AdaptSize (its rolls drawn from the scenario's
+/// seed, not the sim's) what `--adaptsize` counts within its rolls' noise, and both turn objects
+/// away as they should (a filter that let everything in would count plain LRU's).
+#[test]
+fn a_cache_in_bytes_behind_a_size_filter_counts_what_tiersim_sim_counts() {
+    use tiersim_core::model::Capacity;
+    use tiersim_core::run::sim::Admission;
+    let trace = read_objects(SIZED).expect("the golden sized trace");
+    let lru = PolicyConfig::Lru;
+    let behind = |bytes: u64, admission: &str| {
+        let mut s = single("lru", &format!("\"{bytes}B\""));
+        let json = format!(
+            r#"{{"kind": "single", "cache": {{"capacity": "{bytes}B", "policy": {{"kind": "lru"}}, "admission": {admission}}},
+            "link": {{"preset": "fc-1g"}}, "disk": {{"kind": "constant", "serviceMs": 10}}}}"#
+        );
+        s.topology = serde_json::from_str(&json).unwrap();
+        s.validate().unwrap();
+        let report = Run::with_trace(s, trace.clone()).unwrap().run_to_end();
+        (report.counters.disk_reads, report.bytes.as_ref().unwrap().disk, report.caches[0].admission.unwrap())
+    };
+    for bytes in [300_000, 2_000_000] {
+        let (plain, _) = simulate_at(&lru, Capacity::Bytes(bytes), &trace, Default::default(), 4096, None).unwrap();
+        let (sim, _) =
+            simulate_at(&lru, Capacity::Bytes(bytes), &trace, Default::default(), 4096, Some(Admission::Below(8192)))
+                .unwrap();
+        let (misses, missed, counts) = behind(bytes, r#"{"kind": "size-below", "bytes": 8192}"#);
+        assert_eq!((misses, missed), (sim.misses, sim.bytes_missed.unwrap()), "size-below at {bytes} B");
+        assert!(counts.declined > 0 && sim.misses != plain.misses, "size-below at {bytes} B: {counts:?}");
+        let (sim, _) =
+            simulate_at(&lru, Capacity::Bytes(bytes), &trace, Default::default(), 4096, Some(Admission::AdaptSize))
+                .unwrap();
+        let (misses, _, counts) = behind(bytes, r#"{"kind": "adaptsize"}"#);
+        let (ours, theirs) = (misses as f64 / sim.requests as f64, sim.misses as f64 / sim.requests as f64);
+        assert!((ours - theirs).abs() < 0.01, "adaptsize at {bytes} B: miss ratio {ours} against the sim's {theirs}");
+        assert!(counts.declined > 0, "adaptsize at {bytes} B: {counts:?}");
+    }
+}
+
 #[test]
 fn on_the_cloudphysics_trace_a_single_cache_in_bytes_counts_what_the_peer_does() {
     let Some(trace) = read_objects(CLOUD) else {

@@ -221,7 +221,7 @@ function policyParamError(level: string, kind: PolicyKind, errorAt: (path: strin
   return policyInfo(kind).params.some((p: PolicyParam) => errorAt(`${level}.policy.${p.name}`) !== undefined);
 }
 
-/** The cache's admission filter: none, TinyLFU, probabilistic (with its probability in %) or second hit. */
+/** The cache's admission filter: none, TinyLFU, probabilistic (with its probability in %), second hit, size-below (its threshold in KiB) or AdaptSize. */
 function AdmissionFields({
   level,
   testPrefix,
@@ -263,6 +263,19 @@ function AdmissionFields({
           error={errorAt(`${level}.admission.probability`)}
           hint="the chance a brought-in block is kept (seeded)"
           onChange={(pct) => onAdmission({ kind: 'probabilistic', probability: pct / 100 })}
+        />
+      )}
+      {admission?.kind === 'size-below' && (
+        <NumberField
+          testId={`${testPrefix}-admission-bytes`}
+          label="Admit objects below"
+          unit="KiB"
+          step="any"
+          min={0}
+          value={(admission.bytes ?? limits().defaultSizeBelow) / 1024}
+          error={errorAt(`${level}.admission.bytes`)}
+          hint="an object this size or larger is never kept (libCacheSim's size admission)"
+          onChange={(kib) => onAdmission({ kind: 'size-below', bytes: Math.round(kib * 1024) })}
         />
       )}
     </div>

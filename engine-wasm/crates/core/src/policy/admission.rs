@@ -17,6 +17,20 @@
 //!   within the window; two Bloom filters, each absorbing `capacity` first misses before the
 //!   older is dropped, remember which blocks have.
 //!
+//! Two more weigh an object's size, for a cache counted in bytes in a run whose requests carry
+//! sizes (a trace read as objects):
+//!
+//! - **Size below**: admit an object only if it is smaller than a threshold in bytes — the
+//!   static filter AdaptSize improves on, and libCacheSim's `-a size` admissioner
+//!   (`tiersim sim --admit-below`).
+//! - **AdaptSize** (Berger, Sitaraman & Harchol-Balter, NSDI 2017; [`AdaptSize`]): admit an
+//!   object of `size` bytes with probability `e^(−size / c)`, `c` tuned to the workload by its
+//!   Markov model (`tiersim sim --adaptsize`). Every reference here counts in its model — a hit
+//!   with its cached copy's size, a miss with the request's — then a missed object that fits the
+//!   cache is rolled for. Over one cache it admits as `tiersim sim --adaptsize` does (a test
+//!   holds them together), but for an object whose size changed since its copy was cached (the
+//!   model counts that hit at the copy's size, the peer at the request's).
+//!
 //! What is filtered: only a block a reference brings in — looked up here and missed
 //! ([`Policy::on_hit`] returned false), then inserted. DEMOTEs, which are a client letting go of
 //! a block rather than a reference to it, pass unfiltered (the [`Policy::reposition`] a DEMOTE
@@ -40,6 +54,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::sized::adaptsize::{self, AdaptSize};
 use super::wrapper::forward_to_inner;
 use super::wtinylfu::FrequencySketch;
 #[cfg(doc)]
@@ -74,6 +89,24 @@ pub enum AdmissionConfig {
     },
     /// Admit a block only on its second miss within the window (Bloom filters).
     SecondHit,
+    /// Admit an object only if it is smaller than `bytes` (a cache in bytes, sized requests).
+    #[serde(rename_all = "camelCase")]
+    SizeBelow {
+        #[serde(default = "default_size_below")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
+        bytes: u64,
+    },
+    /// AdaptSize: admit an object of `size` bytes with probability e^(−size / c), c tuned by its
+    /// model (a cache in bytes, sized requests).
+    #[serde(rename = "adaptsize")]
+    AdaptSize,
+}
+
+/// The threshold [`AdmissionConfig::SizeBelow`] takes when none is given: 1 MiB.
+pub const DEFAULT_SIZE_BELOW: u64 = 1 << 20;
+
+fn default_size_below() -> u64 {
+    DEFAULT_SIZE_BELOW
 }
 
 fn default_probability() -> f64 {
@@ -86,7 +119,14 @@ impl AdmissionConfig {
             AdmissionConfig::TinyLfu => "tinylfu",
             AdmissionConfig::Probabilistic { .. } => "probabilistic",
             AdmissionConfig::SecondHit => "second-hit",
+            AdmissionConfig::SizeBelow { .. } => "size-below",
+            AdmissionConfig::AdaptSize => "adaptsize",
         }
+    }
+
+    /// Whether it weighs objects' sizes: then only a cache in bytes, with sized requests, takes it.
+    pub fn weighs_sizes(&self) -> bool {
+        matches!(self, AdmissionConfig::SizeBelow { .. } | AdmissionConfig::AdaptSize)
     }
 
     /// The parameters' ranges; the message names the parameter.
@@ -94,6 +134,9 @@ impl AdmissionConfig {
         match *self {
             AdmissionConfig::Probabilistic { probability } if !(probability > 0.0 && probability <= 1.0) => {
                 Err(format!("probability must be above 0 and at most 1 (got {probability})"))
+            }
+            AdmissionConfig::SizeBelow { bytes } if !(1..=crate::trace::MAX_OBJECT_BYTES).contains(&bytes) => {
+                Err(format!("bytes must be from 1 to {} (got {bytes})", crate::trace::MAX_OBJECT_BYTES))
             }
             _ => Ok(()),
         }
@@ -117,6 +160,20 @@ impl AdmissionConfig {
                 previous: Bloom::new(capacity),
                 window: capacity.max(1) as u64,
             },
+            AdmissionConfig::SizeBelow { bytes } => Filter::SizeBelow { threshold: bytes },
+            AdmissionConfig::AdaptSize => {
+                // Validation gives it only a cache in bytes; a cache in blocks counts one byte a block.
+                let bytes = inner.bytes().map_or(capacity as u64, |b| b.capacity).max(1);
+                let model = AdaptSize::new(
+                    bytes,
+                    universe,
+                    adaptsize_seed(seed),
+                    adaptsize::RECONFIGURATION_INTERVAL,
+                    adaptsize::MAX_ITERATIONS,
+                )
+                .expect("a capacity of at least one byte");
+                Filter::AdaptSize { model: Box::new(model), capacity: bytes }
+            }
         };
         Box::new(Admitted {
             hinted: inner.reads_hints(),
@@ -182,11 +239,18 @@ impl Bloom {
     }
 }
 
+/// The seed of AdaptSize's admission rolls, from the cache's.
+pub fn adaptsize_seed(seed: u64) -> u64 {
+    splitmix64(seed ^ 0xada9_7512e)
+}
+
 #[derive(Clone, Debug)]
 enum Filter {
     TinyLfu { sketch: FrequencySketch, doorkeeper: Bloom, references: u64, sample: u64 },
     Probabilistic { probability: f64, rng: Rng },
     SecondHit { current: Bloom, previous: Bloom, window: u64 },
+    SizeBelow { threshold: u64 },
+    AdaptSize { model: Box<AdaptSize>, capacity: u64 },
 }
 
 impl Filter {
@@ -233,6 +297,23 @@ impl Filter {
                 current.add(block);
                 false
             }
+            // Without a size (a cache in blocks, which validation does not give them): let in.
+            Filter::SizeBelow { .. } | Filter::AdaptSize { .. } => true,
+        }
+    }
+
+    /// [`Filter::admits`] of an object of `bytes`: the size filters weigh it (AdaptSize counts
+    /// the reference first, and lets an object larger than the cache through for the cache to
+    /// refuse, as the peer).
+    #[inline]
+    fn admits_sized(&mut self, block: Block, bytes: u64, victim: Option<Block>) -> bool {
+        match self {
+            Filter::SizeBelow { threshold } => bytes < *threshold,
+            Filter::AdaptSize { model, capacity } => {
+                model.update(block, bytes);
+                bytes > *capacity || model.admit(bytes)
+            }
+            _ => self.admits(block, victim),
         }
     }
 }
@@ -269,13 +350,17 @@ impl Admitted {
     /// judges it (declined: pushed into `evicted` as its own victim, and counted), anything else
     /// (a DEMOTE) always.
     #[inline]
-    fn admits(&mut self, block: Block, evicted: &mut Vec<Block>) -> bool {
+    fn admits(&mut self, block: Block, bytes: Option<u64>, evicted: &mut Vec<Block>) -> bool {
         if self.take_pending(block) {
             let victim = match self.filter {
                 Filter::TinyLfu { .. } => self.victim(),
                 _ => None,
             };
-            if !self.filter.admits(block, victim) {
+            let admit = match bytes {
+                Some(bytes) => self.filter.admits_sized(block, bytes, victim),
+                None => self.filter.admits(block, victim),
+            };
+            if !admit {
                 self.counts.declined += 1;
                 evicted.push(block);
                 return false;
@@ -304,18 +389,21 @@ impl Policy for Admitted {
         let hit = self.inner.on_hit(block);
         if !hit {
             self.pending[block as usize / 64] |= 1 << (block % 64);
+        } else if let Filter::AdaptSize { model, .. } = &mut self.filter {
+            // A hit counts at its copy's size (the request's size is not told to a lookup).
+            model.update(block, self.inner.copy_bytes(block).unwrap_or(1));
         }
         hit
     }
     #[inline]
     fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
-        if self.admits(block, evicted) {
+        if self.admits(block, None, evicted) {
             self.inner.insert(block, end, evicted);
         }
     }
     #[inline]
     fn insert_sized(&mut self, block: Block, bytes: u64, end: End, evicted: &mut Vec<Block>) {
-        if self.admits(block, evicted) {
+        if self.admits(block, Some(bytes), evicted) {
             self.inner.insert_sized(block, bytes, end, evicted);
         }
     }
@@ -507,8 +595,70 @@ mod tests {
         let p = |probability| AdmissionConfig::Probabilistic { probability }.validate();
         assert_eq!(p(0.0).unwrap_err(), "probability must be above 0 and at most 1 (got 0)");
         assert!(p(1.5).is_err() && p(f64::NAN).is_err() && p(1.0).is_ok());
-        for kind in ["tinylfu", "probabilistic", "second-hit"] {
+        for kind in ["tinylfu", "probabilistic", "second-hit", "size-below", "adaptsize"] {
             assert_eq!(read(&format!(r#"{{"kind":"{kind}"}}"#)).unwrap().name(), kind);
+        }
+        assert_eq!(read(r#"{"kind":"size-below"}"#).unwrap(), AdmissionConfig::SizeBelow { bytes: 1 << 20 });
+        assert_eq!(read(r#"{"kind":"size-below","bytes":4096}"#).unwrap(), AdmissionConfig::SizeBelow { bytes: 4096 });
+        assert_eq!(
+            AdmissionConfig::SizeBelow { bytes: 0 }.validate().unwrap_err(),
+            "bytes must be from 1 to 1099511627776 (got 0)"
+        );
+    }
+
+    /// The size filters in front of a hierarchy's cache in bytes admit, hit and evict as the
+    /// sim's byte cache with the same filter does (`tiersim sim --admit-below`, `--adaptsize`,
+    /// which equal the peer's), request by request, over a trace long enough for AdaptSize's
+    /// model to be refit several times.
+    #[test]
+    fn size_filters_over_a_cache_in_bytes_admit_as_the_sims_byte_cache() {
+        use crate::policy::sized::{adaptsize, ByteCache, InBytes};
+        let mut rng = crate::util::rng::Rng::seeded(35);
+        let objects = 3_000u64;
+        let size = |b: u64| 1 + (splitmix64(b) % 60_000);
+        let trace: Vec<(Block, u64)> = (0..120_000)
+            .map(|_| {
+                let b = rng.below(objects).min(rng.below(objects)).min(rng.below(objects));
+                (b as Block, size(b))
+            })
+            .collect();
+        let capacity = 4_000_000;
+        for filter in [AdmissionConfig::SizeBelow { bytes: 20_000 }, AdmissionConfig::AdaptSize] {
+            let inner = InBytes::new(&PolicyConfig::Lru, capacity, objects as usize, 5).unwrap();
+            let mut ours = filter.wrap(Box::new(inner), objects as usize, 11);
+            let mut theirs = ByteCache::new(&PolicyConfig::Lru, capacity, objects as usize, 5).unwrap();
+            match filter {
+                AdmissionConfig::SizeBelow { bytes } => theirs.admit_below(bytes).unwrap(),
+                _ => theirs
+                    .adapt_size(
+                        adaptsize::RECONFIGURATION_INTERVAL,
+                        adaptsize::MAX_ITERATIONS,
+                        objects as usize,
+                        adaptsize_seed(11),
+                    )
+                    .unwrap(),
+            }
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            let mut hits = 0;
+            for (k, &(block, bytes)) in trace.iter().enumerate() {
+                a.clear();
+                b.clear();
+                let hit = ours.on_hit(block);
+                if !hit {
+                    let end = ours.miss_end();
+                    ours.insert_sized(block, bytes, end, &mut a);
+                }
+                assert_eq!(hit, theirs.access(block, bytes, &mut b), "{filter:?}, request {k}");
+                assert_eq!(ours.contains(block), theirs.contains(block), "{filter:?}, request {k}: admitted");
+                hits += hit as u64;
+            }
+            assert_eq!(ours.bytes().unwrap().used, theirs.used(), "{filter:?}");
+            let counts = ours.admission().unwrap();
+            assert!(counts.declined > 1_000 && counts.admitted > 1_000, "{filter:?}: {counts:?}");
+            assert!(hits > 10_000, "{filter:?}: {hits} hits");
+            if let Some(model) = theirs.adaptsize() {
+                assert!(model.refits() >= 2, "the model was refit {} times", model.refits());
+            }
         }
     }
 }

@@ -141,6 +141,9 @@ pub struct Limits {
     pub default_ac_ca_k: u32,
     pub max_ac_ca_k: u32,
     pub default_admission_probability: f64,
+    /// The size-below filter's threshold when none is given, in bytes.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub default_size_below: u64,
     pub default_prefetch_trigger: u32,
     pub max_prefetch_trigger: u32,
     pub default_prefetch_window: u32,
@@ -213,6 +216,8 @@ pub fn catalogue() -> Catalogue {
             Choice { kind: "tinylfu", label: "TinyLFU (doorkeeper)" },
             Choice { kind: "probabilistic", label: "Probabilistic" },
             Choice { kind: "second-hit", label: "Second hit (Bloom)" },
+            Choice { kind: "size-below", label: "Objects below a size (a cache in bytes)" },
+            Choice { kind: "adaptsize", label: "AdaptSize (a cache in bytes)" },
         ],
         prefetchers: vec![
             Choice { kind: "lookahead", label: "One-block lookahead" },
@@ -252,6 +257,7 @@ pub fn catalogue() -> Catalogue {
             default_ac_ca_k: DEFAULT_AC_CA_K,
             max_ac_ca_k: MAX_AC_CA_K,
             default_admission_probability: DEFAULT_PROBABILITY,
+            default_size_below: crate::policy::admission::DEFAULT_SIZE_BELOW,
             default_prefetch_trigger: DEFAULT_TRIGGER,
             max_prefetch_trigger: MAX_TRIGGER,
             default_prefetch_window: DEFAULT_WINDOW,

@@ -625,10 +625,25 @@ fn a_sized_run_refuses_what_counts_blocks_naming_the_field() {
     v["topology"]["client"]["admission"] = serde_json::json!({"kind": "tinylfu"});
     let (at, m) = issue(v);
     assert_eq!(at, "topology.client.admission");
-    assert!(m.contains("probabilistic admission takes any cache"), "{m}");
+    assert!(m.contains("(probabilistic, size-below and AdaptSize admission take one)"), "{m}");
+    for kind in ["probabilistic", "size-below", "adaptsize"] {
+        let mut v = sized_two_levels("lru");
+        v["topology"]["client"]["admission"] = serde_json::json!({ "kind": kind });
+        assert!(Scenario::check(v).issues.is_empty(), "{kind}");
+    }
+    // The size filters stand only in front of a cache in bytes over sized requests.
     let mut v = sized_two_levels("lru");
-    v["topology"]["client"]["admission"] = serde_json::json!({"kind": "probabilistic"});
-    assert!(Scenario::check(v).issues.is_empty());
+    v["topology"]["array"]["admission"] = serde_json::json!({"kind": "adaptsize"});
+    let (at, m) = issue(v);
+    assert_eq!(at, "topology.array.admission");
+    assert!(m.ends_with("a cache in bytes (give the cache's capacity in bytes, 128MiB)"), "{m}");
+    let mut v = sized_two_levels("lru");
+    v["source"]["objectMode"] = false.into();
+    v["topology"]["client"]["capacity"] = 100.into();
+    v["topology"]["client"]["admission"] = serde_json::json!({"kind": "size-below", "bytes": 4096});
+    let (at, m) = issue(v);
+    assert_eq!(at, "topology.client.admission");
+    assert!(m.contains("sizes come only with a trace read as objects"), "{m}");
     let mut v = sized_two_levels("lru");
     v["protocol"] = serde_json::json!({"kind": "ac-cc"});
     assert_eq!(issue(v).0, "topology.client.capacity");

@@ -101,6 +101,20 @@ impl Scenario {
             issues.check(at("policy"), c.policy.validate(counted));
             if let Some(a) = &c.admission {
                 issues.check(at("admission"), a.validate());
+                if a.weighs_sizes() && !(sized && c.capacity.bytes().is_some()) {
+                    let why = if sized {
+                        "give the cache's capacity in bytes, 128MiB"
+                    } else {
+                        "sizes come only with a trace read as objects, with its sizes"
+                    };
+                    issues.add(
+                        at("admission"),
+                        format!(
+                            "{} weighs each object's size: it stands in front of a cache in bytes ({why})",
+                            a.name()
+                        ),
+                    );
+                }
             }
             if let Some(p) = &c.prefetch {
                 issues.check(at("prefetch"), p.validate());
@@ -149,11 +163,11 @@ impl Scenario {
             );
         }
         if let Some(a) = &c.admission {
-            if !matches!(a, crate::policy::admission::AdmissionConfig::Probabilistic { .. }) {
+            if !matches!(a, crate::policy::admission::AdmissionConfig::Probabilistic { .. }) && !a.weighs_sizes() {
                 issues.add(
                     at("admission"),
                     format!(
-                        "{} sizes its memory by the blocks the cache holds; a cache in bytes holds no set number (probabilistic admission takes any cache)",
+                        "{} sizes its memory by the blocks the cache holds; a cache in bytes holds no set number (probabilistic, size-below and AdaptSize admission take one)",
                         a.name()
                     ),
                 );
