@@ -370,6 +370,44 @@ mod tests {
         }
     }
 
+    /// Objects of 4 GiB and more: their bytes live beside the list's 4-byte weights, and the
+    /// cache counts them as the naive model does.
+    #[test]
+    fn lru_and_fifo_by_bytes_count_objects_of_four_gib_and_more() {
+        let mut rng = Rng::seeded(36);
+        const G: u64 = 1 << 30;
+        for (policy, lru) in [(PolicyConfig::Lru, true), (PolicyConfig::Fifo, false)] {
+            let capacity = 40 * G;
+            let refs: Vec<(Block, u64)> = (0..4000)
+                .map(|_| {
+                    let b = rng.below(80).min(rng.below(80)) as Block;
+                    // Every third object 4 GiB to 12 GiB (past a 4-byte weight), the others small.
+                    (
+                        b,
+                        if b.is_multiple_of(3) {
+                            4 * G + (b as u64 * 7919) % (8 * G)
+                        } else {
+                            1 + (b as u64 * 7919) % 900
+                        },
+                    )
+                })
+                .collect();
+            let want = naive(lru, capacity, &refs);
+            let mut fast = ByteCache::new(&policy, capacity, 4, 1).unwrap();
+            let mut evicted = Vec::new();
+            let got: Vec<bool> = refs
+                .iter()
+                .map(|&(b, s)| {
+                    let hit = fast.access(b, s, &mut evicted);
+                    fast.check_invariants().unwrap();
+                    hit
+                })
+                .collect();
+            assert_eq!(got, want, "{policy:?}");
+            assert!(fast.used() > 4 * G && fast.used() <= capacity, "{policy:?}: {} bytes held", fast.used());
+        }
+    }
+
     #[test]
     fn worked_example_a_hit_keeps_the_size_it_was_admitted_with() {
         // libcachesim 0.3.5 on the same requests: miss, hit, miss, hit, 200 bytes cached; and
