@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Scenario, TeachItem, TeachStep } from '../../web/generated/engine';
 import { defaultScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
-import { formatSig } from '../../web/format/numbers';
+import { formatPercent, formatSig } from '../../web/format/numbers';
 import { setupApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, root, showView, testId } from './harness';
 
 setupApp();
@@ -606,6 +606,14 @@ describe('tiersim in Chromium: teaching', () => {
       .locator('[data-testid="stepper-variant-tally-row"]')
       .evaluateAll((rs) => rs.map((r) => [Number(r.getAttribute('data-hits')), Number(r.getAttribute('data-misses'))]));
     expect(tally).toEqual([[lru[12].caches[0].hits, lru[12].caches[0].misses]]);
+    // Both in requests and in bytes: the engine's byte counts, and GDSF's byte hit ratio.
+    const tallyRow = testId(page, 'stepper-tally-row');
+    const g = gdsf[12].caches[0];
+    expect([await tallyRow.getAttribute('data-byte-hits'), await tallyRow.getAttribute('data-byte-misses')]).toEqual([
+      String(g.byteHits),
+      String(g.byteMisses),
+    ]);
+    expect(await tallyRow.innerText()).toContain(formatPercent(g.byteHits! / (g.byteHits! + g.byteMisses!)));
     await page.waitForTimeout(600); // the boxes' glide
     await page.locator('[data-testid="stepper"]').screenshot({ path: join(SHOTS, 'stepper-gdsf.png') });
     // A request larger than the whole cache is said to be turned away.

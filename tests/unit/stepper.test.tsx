@@ -284,6 +284,8 @@ describe('the teaching stepper', () => {
       misses: 0,
       bytes: { capacity: 16 * k, used, tooLarge },
       inflation: 122.0703125,
+      byteHits: 2 * k,
+      byteMisses: 8 * k,
     });
     const before: TeachStep = {
       ...NO_REQUEST,
@@ -333,6 +335,7 @@ describe('the teaching stepper', () => {
     const svg = frameSvg({ steps: [before, after], letters: true, at: 1, narration: 'n' });
     expect(svg).toContain('>8 KiB · H 244.1<');
     expect(svg).toContain('>10 KiB of 16 KiB · L 122.1<');
+    expect(svg).toContain('cache: 0 hits, 1 misses · in bytes 2 KiB hit, 8 KiB missed<');
   });
 
   it('steps, goes back and plays through the steps the engine gives', async () => {

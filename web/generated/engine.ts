@@ -641,7 +641,12 @@ bytes?: CacheBytesView,
 /**
  * What its priorities are measured against (GDSF's inflation value L), if it has them.
  */
-inflation?: number, };
+inflation?: number, 
+/**
+ * In a sized walk, the bytes of the read lookups so far that this cache answered, and that
+ * it passed on (its byte hit ratio is the first over both).
+ */
+byteHits?: number, byteMisses?: number, };
 
 /**
  * The hierarchy after one request (or at the start).

@@ -207,8 +207,13 @@ export function frameSvg({ steps, letters, at, narration, note, title }: FrameIn
   const tally = tallyAt(steps, at);
   text(16, y, 'reads so far', { size: 12, fill: MUTED });
   y += 18;
-  for (const t of tally) {
-    text(16, y, `${t.cache}: ${t.hits} hits, ${t.misses} misses`, { size: 12 });
+  for (const [i, t] of tally.entries()) {
+    const c = step.caches[i];
+    const inBytes =
+      c?.byteHits !== undefined && c.byteMisses !== undefined
+        ? ` · in bytes ${formatBytes(c.byteHits)} hit, ${formatBytes(c.byteMisses)} missed`
+        : '';
+    text(16, y, `${t.cache}: ${t.hits} hits, ${t.misses} misses${inBytes}`, { size: 12 });
     y += 17;
   }
   const width = Math.max(16 + 24 * (chip + 4), LABEL + Math.max(6, widest, evicted.length * 2) * (BOX + GAP) + 24);

@@ -1,7 +1,24 @@
-// Each cache's read hits and misses over the requests so far (walk.ts's tallyAt).
+// Each cache's read hits and misses over the requests so far (walk.ts's tallyAt), and in a walk of
+// sizes the same in bytes with the byte hit ratio (the engine's counts at the step shown).
+import { formatBytes, formatPercent } from '../../../format/numbers';
 import type { Tally } from '../walk';
 
-export function TallyTable({ tally, testId }: { tally: Tally[]; testId: (name: string) => string }) {
+/** A cache's read lookups in bytes so far: answered, passed on. */
+export interface ByteTally {
+  hits: number;
+  misses: number;
+}
+
+export function TallyTable({
+  tally,
+  bytes,
+  testId,
+}: {
+  tally: Tally[];
+  /** Per cache (as `tally`), in a walk of sizes. */
+  bytes?: ByteTally[];
+  testId: (name: string) => string;
+}) {
   return (
     <table className="stepper-tally" data-testid={testId('tally')}>
       <caption>reads so far, per cache</caption>
@@ -10,22 +27,41 @@ export function TallyTable({ tally, testId }: { tally: Tally[]; testId: (name: s
           <th scope="col">cache</th>
           <th scope="col">hits</th>
           <th scope="col">misses</th>
+          {bytes && (
+            <>
+              <th scope="col">bytes hit</th>
+              <th scope="col">bytes missed</th>
+              <th scope="col">byte hit ratio</th>
+            </>
+          )}
         </tr>
       </thead>
       <tbody>
-        {tally.map((t) => (
-          <tr
-            key={t.cache}
-            data-testid={testId('tally-row')}
-            data-cache={t.cache}
-            data-hits={t.hits}
-            data-misses={t.misses}
-          >
-            <th scope="row">{t.cache}</th>
-            <td>{t.hits}</td>
-            <td>{t.misses}</td>
-          </tr>
-        ))}
+        {tally.map((t, i) => {
+          const b = bytes?.[i];
+          return (
+            <tr
+              key={t.cache}
+              data-testid={testId('tally-row')}
+              data-cache={t.cache}
+              data-hits={t.hits}
+              data-misses={t.misses}
+              data-byte-hits={b?.hits}
+              data-byte-misses={b?.misses}
+            >
+              <th scope="row">{t.cache}</th>
+              <td>{t.hits}</td>
+              <td>{t.misses}</td>
+              {b && (
+                <>
+                  <td>{formatBytes(b.hits)}</td>
+                  <td>{formatBytes(b.misses)}</td>
+                  <td>{b.hits + b.misses > 0 ? formatPercent(b.hits / (b.hits + b.misses)) : '—'}</td>
+                </>
+              )}
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -44,6 +44,10 @@ export function WalkPanel({
   const tray = useMemo(() => evictionsAt(steps, at, letters), [steps, at, letters]);
   const width = Math.max(360, ...layout.rows.map((r) => r.end + 70));
   const missText = missWords(current);
+  // In a walk of sizes the engine counts each cache's lookups in bytes too.
+  const byteTally = current.caches.every((c) => c.byteHits !== undefined)
+    ? current.caches.map((c) => ({ hits: c.byteHits ?? 0, misses: c.byteMisses ?? 0 }))
+    : undefined;
   return (
     <>
       <RequestStrip strip={strip} steps={steps} clients={clients} at={at} testId={testId} onJump={onJump} />
@@ -64,7 +68,7 @@ export function WalkPanel({
         testId={testId}
       />
       <div className="stepper-side">
-        <TallyTable tally={tally} testId={testId} />
+        <TallyTable tally={tally} bytes={byteTally} testId={testId} />
         <EvictedTray tray={tray} at={at} testId={testId} />
       </div>
     </>

@@ -187,6 +187,14 @@ pub struct CacheView {
     #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub inflation: Option<f64>,
+    /// In a sized walk, the bytes of the read lookups so far that this cache answered, and that
+    /// it passed on (its byte hit ratio is the first over both).
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub byte_hits: Option<u64>,
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub byte_misses: Option<u64>,
 }
 
 /// A cache counted in bytes, as a step leaves it.
@@ -728,6 +736,8 @@ fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<u
                 misses: counters.misses,
                 bytes,
                 inflation,
+                byte_hits: h.sized().then_some(h.cache_bytes(i).0.hits),
+                byte_misses: h.sized().then_some(h.cache_bytes(i).0.misses),
             }
         })
         .collect();

@@ -538,6 +538,8 @@ fn gdsf_in_bytes_keeps_the_small_popular_objects_by_hand() {
     );
     assert_eq!(steps[6].level, Some(Level::Disk));
     assert_eq!((steps[6].caches[0].hits, steps[6].caches[0].misses), (1, 5));
+    // In bytes: A's hit (4 KiB) against the misses' 4 + 8 + 8 + 8 + 16 KiB.
+    assert_eq!((steps[6].caches[0].byte_hits, steps[6].caches[0].byte_misses), (Some(4 * k), Some(44 * k)));
 }
 
 /// LRU in bytes against a naive model (a list of (object, bytes), most recent last): an object
