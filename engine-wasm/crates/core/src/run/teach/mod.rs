@@ -534,6 +534,8 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
 struct Sizes {
     now: BTreeMap<Block, u64>,
     block_bytes: u64,
+    /// The smallest object any request asks for.
+    smallest: u64,
 }
 
 impl Sizes {
@@ -546,7 +548,10 @@ impl Sizes {
                     now.entry(r.block).or_insert(b);
                 }
             }
-            Self { now, block_bytes }
+            let mut sizes = Self { now, block_bytes, smallest: u64::MAX };
+            let mut walk = Self { now: sizes.now.clone(), block_bytes, smallest: u64::MAX };
+            sizes.smallest = requests.iter().map(|r| walk.request(r)).min().unwrap_or(block_bytes);
+            sizes
         })
     }
 
@@ -567,7 +572,7 @@ impl Sizes {
     }
 
     fn smallest(&self) -> u64 {
-        self.now.values().copied().min().unwrap_or(self.block_bytes).min(self.block_bytes)
+        self.smallest
     }
 }
 

@@ -655,6 +655,11 @@ fn sized_walks_refuse_what_they_cannot_draw_or_count() {
     let e = at(&big, &[sized(A, Some(1024))], &Start::new());
     assert_eq!(e.path.to_string(), "topology.cache.capacity");
     assert!(e.message.contains("262144 bytes would hold 256 objects of 1024 bytes"), "{}", e.message);
+    // The smallest object is the smallest a request asks for (here 2 KiB), not the block size.
+    let e = at(&big, &[sized(A, Some(8192)), sized(B, None), sized(A, Some(2048))], &Start::new());
+    assert!(e.message.contains("would hold 128 objects of 2048 bytes"), "{}", e.message);
+    // Of 8 KiB and more, the same cache draws (32 objects at most).
+    assert!(teach(&big, &[sized(A, Some(8192)), sized(B, Some(16384))], &Start::new()).is_ok());
     let arc = single_bytes(PolicyConfig::Arc, "16K");
     assert_eq!(at(&arc, &[sized(A, Some(4096))], &Start::new()).path.to_string(), "topology.cache.policy");
     let e = at(
