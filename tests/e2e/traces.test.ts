@@ -28,6 +28,14 @@ import {
 
 setupApp();
 
+/** `tiersim run` of `scenario` (written into `dir`) over the trace file `trace`: its JSON report. */
+function tiersimRun(dir: string, trace: string, scenario: unknown) {
+  const cli = join(root, 'engine-wasm/target/release/tiersim');
+  const doc = join(dir, 'scenario.json');
+  writeFileSync(doc, JSON.stringify(scenario));
+  return JSON.parse(execFileSync(cli, ['run', doc, '--trace', trace, '--json'], { encoding: 'utf8', stdio: 'pipe' }));
+}
+
 describe('tiersim in Chromium: traces', () => {
   it('replays a gzip’d MSR trace dropped on the page, exactly as the engine; a corrupt file leaves the scenario as it was', async () => {
     // A small MSR Cambridge trace: two disks, reads and writes of 4–32 KiB over 3000 blocks.
@@ -218,15 +226,9 @@ describe('tiersim in Chromium: traces', () => {
     // …so the page gives the numbers `tiersim run` gives on the same document and file.
     const dir = mkdtempSync(join(tmpdir(), 'tiersim-link-'));
     try {
-      const doc = join(dir, 'scenario.json');
       const trace = join(dir, 'web.csv');
       writeFileSync(trace, text);
-      const native = (scenario: unknown) => {
-        writeFileSync(doc, JSON.stringify(scenario));
-        return JSON.parse(
-          execFileSync(cli, ['run', doc, '--trace', trace, '--json'], { encoding: 'utf8', stdio: 'pipe' }),
-        );
-      };
+      const native = (scenario: unknown) => tiersimRun(dir, trace, scenario);
       const expected = native(r.scenario);
       expect(expected.warmupRequests).toBe(0);
       expect(r.meanText).toBe(String(expected.meanLatencyMs));
@@ -286,18 +288,11 @@ describe('tiersim in Chromium: traces', () => {
     await page.waitForSelector('[data-testid="trace-summary"][data-requests="40000"]', { timeout: RUN_TIMEOUT_MS });
     await run(page);
     const r = await results(page);
-    const cli = join(root, 'engine-wasm/target/release/tiersim');
     const dir = mkdtempSync(join(tmpdir(), 'tiersim-filters-'));
     try {
-      const doc = join(dir, 'scenario.json');
       const trace = join(dir, 'sized.csv');
       writeFileSync(trace, text);
-      const native = (scenario: unknown) => {
-        writeFileSync(doc, JSON.stringify(scenario));
-        return JSON.parse(
-          execFileSync(cli, ['run', doc, '--trace', trace, '--json'], { encoding: 'utf8', stdio: 'pipe' }),
-        );
-      };
+      const native = (scenario: unknown) => tiersimRun(dir, trace, scenario);
       const expected = native(r.scenario);
       expect(r.meanText).toBe(String(expected.meanLatencyMs));
       expect(r.hit).toEqual(expected.hitFractions);

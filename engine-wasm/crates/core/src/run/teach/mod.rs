@@ -267,8 +267,8 @@ pub fn start_from_json(text: &str) -> Result<Start, String> {
 
 /// Parses the stepper's requests: a JSON array whose items are a block id (a read by the first
 /// client), a `[block, op]` pair, a `[block, op, client]` triple, a `[block, op, client, range]`
-/// quadruple or `{"block", "op", "client", "range", "bytes"}` (the client by leaf name or index;
-/// the range, paper 002's id of the range the block belongs to, for MC²; the object's size). The op is "read",
+/// quadruple or `{"block", "op", "client", "range"}` (the client by leaf name or index; the
+/// range, paper 002's id of the range the block belongs to, for MC²). The op is "read",
 /// "write", or a write with its paper 004 hint: "synch", "replace" or "recov". Errors name the
 /// item.
 pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>, String> {
@@ -309,15 +309,6 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
             _ => Err(format!("{at}: a range id is a whole number from 0 to {MAX_TEACH_RANGE} (got {v})")),
         },
     };
-    let bytes = |at: &str, v: Option<&Value>| match v {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => match v.as_u64() {
-            Some(b) if (1..=MAX_OBJECT_BYTES).contains(&b) => Ok(Some(b)),
-            _ => {
-                Err(format!("{at}: an object's size is a whole number of bytes from 1 to {MAX_OBJECT_BYTES} (got {v})"))
-            }
-        },
-    };
     items
         .iter()
         .enumerate()
@@ -342,8 +333,8 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
                 })
             }
             Value::Object(o) => {
-                if let Some(k) = o.keys().find(|k| !["block", "op", "client", "range", "bytes"].contains(&k.as_str())) {
-                    return Err(format!("[{i}].{k}: unknown field (expected block, op, client, range, bytes)"));
+                if let Some(k) = o.keys().find(|k| !["block", "op", "client", "range"].contains(&k.as_str())) {
+                    return Err(format!("[{i}].{k}: unknown field (expected block, op, client, range)"));
                 }
                 let b = o.get("block").ok_or_else(|| format!("[{i}].block: missing"))?;
                 let (op, hint) = op(&format!("[{i}].op"), o.get("op"))?;
@@ -353,7 +344,7 @@ pub fn requests_from_json(text: &str, shape: &Shape) -> Result<Vec<TeachRequest>
                     hint,
                     client: client(&format!("[{i}].client"), o.get("client"))?,
                     range: range(&format!("[{i}].range"), o.get("range"))?,
-                    bytes: bytes(&format!("[{i}].bytes"), o.get("bytes"))?,
+                    bytes: None,
                 })
             }
             _ => Err(format!("[{i}]: expected {ITEM} (got {item})")),
@@ -548,10 +539,12 @@ impl Sizes {
                     now.entry(r.block).or_insert(b);
                 }
             }
-            let mut sizes = Self { now, block_bytes, smallest: u64::MAX };
-            let mut walk = Self { now: sizes.now.clone(), block_bytes, smallest: u64::MAX };
-            sizes.smallest = requests.iter().map(|r| walk.request(r)).min().unwrap_or(block_bytes);
-            sizes
+            // Every size a request resolves to is one typed, or the block size for an object
+            // never given one.
+            let untyped = requests.iter().any(|r| !now.contains_key(&r.block));
+            let typed = requests.iter().filter_map(|r| r.bytes);
+            let smallest = typed.chain(untyped.then_some(block_bytes)).min().unwrap_or(block_bytes);
+            Self { now, block_bytes, smallest }
         })
     }
 
