@@ -238,6 +238,81 @@ fn two_levels_in_bytes_serve_as_the_naive_model_does() {
     assert!(exercised.0 > 500 && exercised.1 > 50 && exercised.2 > 500, "{exercised:?}");
 }
 
+/// ARC and S3-FIFO in bytes, the peer's versions, as a hierarchy's caches. Without a protocol
+/// each cache serves what a lone cache of the same policy serves ([`ByteCache`], whose counts
+/// equal libCacheSim's): the client every read, the array the client's misses. Under DEMOTE
+/// (victims asked for one at a time, objects entering at the "eject last" end, ghosts of
+/// objects sent back) every step keeps each cache's invariants and byte budget.
+#[test]
+fn arc_and_s3fifo_in_bytes_serve_a_hierarchy_as_lone_caches_do() {
+    use tiersim_core::policy::sized::in_hierarchy;
+    let mut rng = Rng::seeded(357);
+    let arc = PolicyConfig::Arc;
+    let s3fifo = PolicyConfig::from_json(r#"{"kind":"s3-fifo"}"#).unwrap();
+    let build = |policy: &PolicyConfig, client: u64, array: u64| {
+        vec![
+            CacheSpec {
+                policy: in_hierarchy(policy, client, 64, 1).unwrap(),
+                parent: Some(1),
+                link: Some(LinkConfig::Fc1g),
+                disk: None,
+            },
+            CacheSpec {
+                policy: in_hierarchy(policy, array, 64, 2).unwrap(),
+                parent: None,
+                link: None,
+                disk: Some(DiskConfig::Constant { service_ms: 10.0 }),
+            },
+        ]
+    };
+    let (mut moved, mut served) = (0, [0u64; 3]);
+    for policy in [&arc, &s3fifo] {
+        for (client, array) in [(6_000, 9_000), (3_500, 20_000), (900, 4_500), (12_000, 12_000)] {
+            let reads = sized_reads(&mut rng, 5_000);
+            let at = format!("{} {client} / {array}", policy.name());
+            // No protocol: two lone caches, the array fed the client's misses.
+            let mut h =
+                Hierarchy::new(build(policy, client, array), &[0], Protocol::None, 0.0, 4096).unwrap().with_sizes(true);
+            let (mut lone_client, mut lone_array) =
+                (ByteCache::new(policy, client, 64, 1).unwrap(), ByteCache::new(policy, array, 64, 2).unwrap());
+            let mut ev = Vec::new();
+            for (k, &(b, bytes)) in reads.iter().enumerate() {
+                let got = h.serve_blocks(0, Meta { bytes, ..Meta::op(Op::Read) }, std::iter::once(b)).0;
+                let want = if lone_client.access(b, bytes, &mut ev) {
+                    0
+                } else if lone_array.access(b, bytes, &mut ev) {
+                    1
+                } else {
+                    2
+                };
+                assert_eq!(got, want, "{at}: request {k} ({b}, {bytes} B)");
+                served[want] += 1;
+            }
+            h.check_invariants().unwrap();
+            assert_eq!(h.cache_bytes(0).1.unwrap().used, lone_client.used(), "{at}: client bytes held");
+            assert_eq!(h.cache_bytes(1).1.unwrap().used, lone_array.used(), "{at}: array bytes held");
+            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+            h.cache(1).contents(&mut ours);
+            lone_array.contents(&mut theirs);
+            assert_eq!(ours, theirs, "{at}: the array's contents");
+            // DEMOTE: the invariants at every step.
+            let mut h = Hierarchy::new(build(policy, client, array), &[0], Protocol::Demote, 0.0, 4096)
+                .unwrap()
+                .with_sizes(true);
+            for (k, &(b, bytes)) in reads.iter().enumerate() {
+                h.serve_blocks(0, Meta { bytes, ..Meta::op(Op::Read) }, std::iter::once(b));
+                h.check_invariants().unwrap_or_else(|e| panic!("{at} under DEMOTE, request {k}: {e}"));
+            }
+            for i in 0..2 {
+                let budget = h.cache_bytes(i).1.unwrap();
+                assert!(budget.used <= budget.capacity, "{at}: cache {i} holds {budget:?}");
+            }
+            moved += h.cache_counters(1).demotions_moved_in + h.cache_counters(1).demotions_in;
+        }
+    }
+    assert!(served.iter().all(|&n| n > 1_000) && moved > 1_000, "served at each level {served:?}, DEMOTEs {moved}");
+}
+
 /// A hand-worked DEMOTE in bytes: client LRU 1000 B over array MRU 1200 B.
 #[test]
 fn worked_example_a_demote_sends_its_victims_bytes() {
@@ -299,7 +374,7 @@ fn single(policy: &str, capacity: &str) -> Scenario {
 /// misses and bytes missed, for every policy a hierarchy takes in bytes, at several sizes.
 fn scenario_equals_sim(trace: &Arc<Trace>, sizes: &[u64]) {
     use tiersim_core::model::Capacity;
-    for policy in ["lru", "fifo", "mru", "clock", "sieve", "gds", "gdsf", "min"] {
+    for policy in ["lru", "fifo", "mru", "clock", "sieve", "gds", "gdsf", "arc", "s3-fifo", "min"] {
         for &bytes in sizes {
             let config = PolicyConfig::from_json(&format!(r#"{{"kind":"{policy}"}}"#)).unwrap();
             let (sim, _) = simulate_at(&config, Capacity::Bytes(bytes), trace, Default::default(), 4096, None).unwrap();

@@ -477,17 +477,18 @@ impl PolicyConfig {
     }
 
     /// Why `policy` cannot be counted in bytes in a scenario's hierarchy, where a cache in bytes
-    /// is [`sized::InBytes`]: the policies that order by bytes, and offline MIN.
+    /// is [`sized::in_hierarchy`]'s: the policies that order by bytes, ARC and S3-FIFO in their
+    /// byte versions, and offline MIN.
     pub fn bytes_refusal_in_hierarchy(policy: &PolicyConfig) -> String {
         format!(
-            "{} does not take a capacity in bytes in a hierarchy yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDS, GDSF, LHD and, offline, MIN do): give its size in objects",
+            "{} does not take a capacity in bytes in a hierarchy yet (LRU, FIFO, MRU, CLOCK, SIEVE, GDS, GDSF, LHD, ARC, S3-FIFO and, offline, MIN do): give its size in objects",
             policy.name()
         )
     }
 
     /// Whether a cache of a scenario's hierarchy can be counted in bytes under this policy.
     pub fn takes_bytes_in_hierarchy(&self) -> bool {
-        self.orders_by_bytes() || *self == PolicyConfig::Min
+        self.orders_by_bytes() || matches!(self, PolicyConfig::Min | PolicyConfig::Arc | PolicyConfig::S3Fifo { .. })
     }
 
     /// Offline policies see the future: they are built from the whole reference string.

@@ -73,17 +73,19 @@ pub(super) fn build_hierarchy(
                 let own = refs.map_or(&empty, |r| &r[i]);
                 let at_policy = |m| err(format!("{}.policy", node.path), m);
                 let policy = match c.capacity.bytes() {
-                    // A sized run's cache in bytes: its policy built unbounded, asked for victims.
+                    // A sized run's cache in bytes: ARC and S3-FIFO in their byte versions, any
+                    // other policy built unbounded and asked for victims.
                     Some(bytes) if sized => {
                         let cache = match config.is_offline() {
                             true => InBytes::over(
                                 config.build_offline(usize::MAX, universe, seed, own).map_err(at_policy)?,
                                 bytes,
                                 universe,
-                            ),
-                            false => InBytes::new(config, bytes, universe, seed),
+                            )
+                            .map(|c| Box::new(c) as Box<dyn Policy>),
+                            false => crate::policy::sized::in_hierarchy(config, bytes, universe, seed),
                         };
-                        Box::new(cache.map_err(at_policy)?) as Box<dyn Policy>
+                        cache.map_err(at_policy)?
                     }
                     _ => {
                         let blocks = c.capacity.in_blocks(scenario.block_size);

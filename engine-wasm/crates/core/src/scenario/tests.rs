@@ -615,9 +615,12 @@ fn a_sized_run_refuses_what_counts_blocks_naming_the_field() {
     };
     assert!(Scenario::check(sized_two_levels("gdsf")).issues.is_empty());
     assert!(Scenario::check(sized_two_levels("min")).issues.is_empty(), "MIN over a client's own stream");
-    let (at, m) = issue(sized_two_levels("arc"));
+    for kind in ["arc", "s3-fifo"] {
+        assert!(Scenario::check(sized_two_levels(kind)).issues.is_empty(), "{kind} in its byte version");
+    }
+    let (at, m) = issue(sized_two_levels("lirs"));
     assert_eq!(at, "topology.client.policy");
-    assert!(m.contains("arc does not take a capacity in bytes in a hierarchy"), "{m}");
+    assert!(m.contains("lirs does not take a capacity in bytes in a hierarchy"), "{m}");
     let mut v = sized_two_levels("lru");
     v["topology"]["client"]["co"] = true.into();
     assert_eq!(issue(v).0, "topology.client.co");
@@ -656,7 +659,7 @@ fn a_sized_run_refuses_what_counts_blocks_naming_the_field() {
     v["topology"]["client"]["prefetch"] = serde_json::json!({"kind": "lookahead"});
     assert_eq!(issue(v).0, "topology.client.prefetch");
     // Sizes ignored: every object one block, so bytes are whole blocks and all of it runs.
-    let mut v = sized_two_levels("arc");
+    let mut v = sized_two_levels("lirs");
     v["source"]["ignoreSizes"] = true.into();
     v["topology"]["disk"] = serde_json::json!({"kind": "mechanical"});
     assert!(Scenario::check(v).issues.is_empty());

@@ -21,6 +21,8 @@
 //! while, as in the peer. The block-counted ARC (`policy/arc.rs`) follows the paper's figure
 //! instead and is unchanged.
 
+use super::super::{End, Policy, Queue, TeachingViews, VictimPreview};
+use super::ByteBudget;
 use crate::model::Block;
 use crate::util::list_set::ListSet;
 
@@ -41,6 +43,11 @@ pub struct ArcBytes {
     /// The last ghost hit's list, kept as the peer keeps its flags: cleared by a hit and by the
     /// insertion that follows a ghost hit, not by a plain miss.
     ghost_flag: Option<usize>,
+    /// The id whose lookup was a ghost hit, until its insertion (or the next lookup).
+    pending: Option<Block>,
+    /// Objects larger than the whole cache it was asked to take; whether it has evicted yet.
+    too_large: u64,
+    full: bool,
 }
 
 impl ArcBytes {
@@ -52,6 +59,9 @@ impl ArcBytes {
             bytes: [0; 4],
             size: vec![0; universe],
             ghost_flag: None,
+            pending: None,
+            too_large: 0,
+            full: false,
         }
     }
 
@@ -83,34 +93,63 @@ impl ArcBytes {
     /// A reference to `block` of `size` bytes; `admit`: whether a miss may enter (a filter in
     /// front has its say after the lookup, as the peer's). Victims are pushed into `evicted`.
     pub fn access(&mut self, block: Block, size: u64, admit: bool, evicted: &mut Vec<Block>) -> bool {
-        let ghost = match self.lists.list_of(block) {
+        if self.lookup(block) {
+            return true;
+        }
+        if admit && size <= self.c {
+            self.enter(block, size, End::EjectLast, evicted);
+        }
+        false
+    }
+
+    /// The lookup: a hit moves the object to T2's MRU end; a ghost hit adapts `p` and forgets
+    /// the ghost, the object then waiting for its insertion ([`ArcBytes::enter`]) into T2.
+    #[inline]
+    fn lookup(&mut self, block: Block) -> bool {
+        self.pending = None;
+        match self.lists.list_of(block) {
             Some(list @ (T1 | T2)) => {
                 self.ghost_flag = None;
                 let s = self.size[block as usize];
                 self.bytes[list] -= s;
                 self.bytes[T2] += s;
                 self.lists.move_to_back(T2, block);
-                return true;
-            }
-            Some(list) => {
-                let (b1, b2) = (self.bytes[B1] as f64, self.bytes[B2] as f64);
-                self.p = if list == B1 {
-                    (self.p + (b2 / b1).max(1.0)).min(self.c as f64)
-                } else {
-                    (self.p - (b1 / b2).max(1.0)).max(0.0)
-                };
-                self.bytes[list] -= self.size[block as usize];
-                self.lists.remove(block);
-                self.ghost_flag = Some(list);
                 true
             }
+            Some(list) => {
+                self.ghost_hit(block, list);
+                false
+            }
             None => false,
-        };
-        if !admit || size > self.c {
-            return false;
         }
+    }
+
+    fn ghost_hit(&mut self, block: Block, list: usize) {
+        let (b1, b2) = (self.bytes[B1] as f64, self.bytes[B2] as f64);
+        self.p = if list == B1 {
+            (self.p + (b2 / b1).max(1.0)).min(self.c as f64)
+        } else {
+            (self.p - (b1 / b2).max(1.0)).max(0.0)
+        };
+        self.bytes[list] -= self.size[block as usize];
+        self.lists.remove(block);
+        self.ghost_flag = Some(list);
+        self.pending = Some(block);
+    }
+
+    /// Admits `block` (`size` bytes, at most the capacity) at `end` of T1, or of T2 after a ghost
+    /// hit, its victims leaving first. An object still a ghost (inserted without a lookup: a
+    /// DEMOTE) is a ghost hit here.
+    fn enter(&mut self, block: Block, size: u64, end: End, evicted: &mut Vec<Block>) {
+        if self.pending != Some(block) {
+            if let Some(list @ (B1 | B2)) = self.lists.list_of(block) {
+                self.ghost_hit(block, list);
+            }
+        }
+        let ghost = self.pending.take() == Some(block);
         while self.used() + size > self.c {
-            self.evict(size, ghost, evicted);
+            self.evict_for(size, ghost, evicted);
+            self.full = true;
         }
         let list = if ghost {
             self.ghost_flag = None;
@@ -118,25 +157,27 @@ impl ArcBytes {
         } else {
             T1
         };
-        self.lists.push_back(list, block);
+        match end {
+            End::EjectLast => self.lists.push_back(list, block),
+            End::EjectNext => self.lists.push_front(list, block),
+        }
         let i = block as usize;
         if i >= self.size.len() {
             self.size.resize((i + 1).max(self.size.len() * 2), 0);
         }
         self.size[i] = size;
         self.bytes[list] += size;
-        false
     }
 
     /// One victim for a newcomer of `size` bytes (`ghost`: it was a ghost hit).
-    fn evict(&mut self, size: u64, ghost: bool, evicted: &mut Vec<Block>) {
+    fn evict_for(&mut self, size: u64, ghost: bool, evicted: &mut Vec<Block>) {
         let [t1, t2, b1, b2] = self.bytes;
         if ghost {
-            self.replace(evicted);
+            evicted.push(self.replace());
         } else if t1 + b1 + size > self.c {
             if b1 > 0 {
                 self.forget(B1);
-                self.replace(evicted);
+                evicted.push(self.replace());
             } else {
                 let victim = self.lists.pop_front(T1).expect("T1 holds bytes when T1 + size passes C");
                 self.bytes[T1] -= self.size[victim as usize];
@@ -146,7 +187,7 @@ impl ArcBytes {
             if t1 + b1 + t2 + b2 >= 2 * self.c && b2 > 0 {
                 self.forget(B2);
             }
-            self.replace(evicted);
+            evicted.push(self.replace());
         }
     }
 
@@ -156,8 +197,8 @@ impl ArcBytes {
         self.bytes[ghosts] -= self.size[id as usize];
     }
 
-    /// REPLACE: T1's or T2's LRU object becomes a ghost in B1 or B2.
-    fn replace(&mut self, evicted: &mut Vec<Block>) {
+    /// REPLACE: T1's or T2's LRU object becomes a ghost in B1 or B2; returns it.
+    fn replace(&mut self) -> Block {
         let t1 = self.bytes[T1] as f64;
         let from_t1 = (!self.lists.is_empty(T1) && (t1 > self.p || (t1 == self.p && self.ghost_flag == Some(B2))))
             || self.lists.is_empty(T2);
@@ -167,7 +208,7 @@ impl ArcBytes {
         self.lists.move_to_back(to, victim);
         self.bytes[from] -= s;
         self.bytes[to] += s;
-        evicted.push(victim);
+        victim
     }
 
     /// The cached objects: T1 then T2, each LRU first.
@@ -187,6 +228,134 @@ impl ArcBytes {
             return Err(format!("{} bytes cached, p = {}, in a cache of {}", self.used(), self.p, self.c));
         }
         Ok(())
+    }
+}
+
+/// ARC in bytes as a cache of a scenario's hierarchy: the same lists and rules, opened up to
+/// every operation a hierarchy makes. A lookup is [`ArcBytes::access`]'s (a ghost hit adapts
+/// `p` there, whether or not the object is then admitted, as the peer's); an insertion at either
+/// end is its admission; a victim asked for alone (a DEMOTE client making room) is REPLACE's
+/// choice, the ghosts then trimmed so that T1 + B1 and the whole directory stay within C and 2C
+/// bytes; a repositioning to the "eject last" end is a hit, to the "eject next" end moves the
+/// object to its list's LRU end.
+impl Policy for ArcBytes {
+    fn name(&self) -> &'static str {
+        "arc"
+    }
+
+    /// Counted in bytes ([`Policy::bytes`]).
+    fn capacity(&self) -> usize {
+        usize::MAX
+    }
+
+    fn len(&self) -> usize {
+        ArcBytes::len(self)
+    }
+
+    fn contains(&self, block: Block) -> bool {
+        ArcBytes::contains(self, block)
+    }
+
+    #[inline]
+    fn on_hit(&mut self, block: Block) -> bool {
+        self.lookup(block)
+    }
+
+    fn miss_end(&self) -> End {
+        End::EjectLast
+    }
+
+    /// Without a size: the size its entry last had (1 byte if never listed).
+    fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
+        let size = self.size.get(block as usize).copied().unwrap_or(0).max(1);
+        self.insert_sized(block, size, end, evicted);
+    }
+
+    #[inline]
+    fn insert_sized(&mut self, block: Block, size: u64, end: End, evicted: &mut Vec<Block>) {
+        if size > self.c {
+            self.too_large += 1;
+            self.pending = None;
+            return;
+        }
+        self.enter(block, size, end, evicted);
+    }
+
+    fn reposition(&mut self, block: Block, end: End) -> bool {
+        match (end, self.lists.list_of(block)) {
+            (End::EjectLast, _) => self.lookup(block),
+            (End::EjectNext, Some(list @ (T1 | T2))) => {
+                self.lists.move_to_front(list, block);
+                true
+            }
+            (End::EjectNext, _) => false,
+        }
+    }
+
+    fn remove(&mut self, block: Block) -> bool {
+        match self.lists.list_of(block) {
+            Some(list @ (T1 | T2)) => {
+                self.bytes[list] -= self.size[block as usize];
+                self.lists.remove(block);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn evict(&mut self) -> Option<Block> {
+        if ArcBytes::is_empty(self) {
+            return None;
+        }
+        let victim = self.replace();
+        while self.bytes[T1] + self.bytes[B1] > self.c && !self.lists.is_empty(B1) {
+            self.forget(B1);
+        }
+        while self.bytes.iter().sum::<u64>() > 2 * self.c && !self.lists.is_empty(B2) {
+            self.forget(B2);
+        }
+        self.full = true;
+        Some(victim)
+    }
+
+    fn contents(&self, out: &mut Vec<Block>) {
+        ArcBytes::contents(self, out)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        ArcBytes::check_invariants(self)
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+
+    fn victims(&self) -> Option<&dyn VictimPreview> {
+        Some(self)
+    }
+
+    fn bytes(&self) -> Option<ByteBudget> {
+        Some(ByteBudget { capacity: self.c, used: self.used(), full: self.full, too_large: self.too_large })
+    }
+}
+
+/// T1, T2, then the ghosts B1, B2, each from its LRU end, and each entry's bytes.
+impl TeachingViews for ArcBytes {
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, list, ghost) in [("T1", T1, false), ("T2", T2, false), ("B1", B1, true), ("B2", B2, true)] {
+            out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
+        }
+    }
+
+    fn copy_bytes(&self, block: Block) -> Option<u64> {
+        self.lists.list_of(block).map(|_| self.size[block as usize])
+    }
+}
+
+/// T1 then T2, each from its LRU end; which of them a newcomer pushes out depends on its size.
+impl VictimPreview for ArcBytes {
+    fn candidates(&self, k: usize, out: &mut Vec<Block>) {
+        out.extend(self.lists.iter(T1).chain(self.lists.iter(T2)).take(k));
     }
 }
 
@@ -323,5 +492,70 @@ mod tests {
         assert!(!c.access(9, 101, true, &mut ev) && !c.access(8, 5, false, &mut ev));
         assert_eq!((c.len(), c.used()), (2, 80));
         c.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn worked_example_as_a_hierarchys_cache() {
+        // 100 bytes: 1 (40) and 2 (30) in T1, 2 hit into T2.
+        let mut c = ArcBytes::new(100, 0);
+        let mut ev = Vec::new();
+        let p: &mut dyn Policy = &mut c;
+        assert!(!p.on_hit(1));
+        p.insert_sized(1, 40, End::EjectLast, &mut ev);
+        assert!(!p.on_hit(2));
+        p.insert_sized(2, 30, End::EjectLast, &mut ev);
+        assert!(p.on_hit(2));
+        // A DEMOTE client making room: REPLACE takes T1's 1 (40 > p = 0) into B1.
+        assert_eq!(p.evict(), Some(1));
+        assert_eq!(p.bytes().unwrap(), ByteBudget { capacity: 100, used: 30, full: true, too_large: 0 });
+        // 1 DEMOTEd back without a lookup: still a ghost in B1, so a ghost hit (p += 1) into T2,
+        // at the "eject next" end asked for: T2 is 1 then 2.
+        p.insert_sized(1, 40, End::EjectNext, &mut ev);
+        assert!(ev.is_empty());
+        let mut order = Vec::new();
+        p.contents(&mut order);
+        assert_eq!(order, [1, 2]);
+        // Moved to the "eject last" end: a hit. Removed: its bytes leave, no ghost is kept.
+        assert!(p.reposition(1, End::EjectLast) && !p.reposition(9, End::EjectNext));
+        assert!(p.remove(2) && !p.remove(2));
+        assert_eq!(p.bytes().unwrap().used, 40);
+        // Larger than the cache: counted, nothing moves.
+        p.insert_sized(7, 101, End::EjectLast, &mut ev);
+        assert_eq!((p.len(), p.bytes().unwrap().too_large), (1, 1));
+        p.check_invariants().unwrap();
+        assert_eq!(c.p(), 1.0);
+        let mut queues = Vec::new();
+        c.queues(&mut queues);
+        assert_eq!(
+            queues.iter().map(|q| (q.name, q.blocks.len())).collect::<Vec<_>>(),
+            [("T1", 0), ("T2", 1), ("B1", 0), ("B2", 0)]
+        );
+        assert_eq!(c.copy_bytes(1), Some(40));
+    }
+
+    /// Victims asked for alone, between random accesses: the ghosts are trimmed so that T1 + B1
+    /// stays within C and the whole directory within 2C bytes, and every invariant holds.
+    #[test]
+    fn victims_asked_for_alone_keep_the_directory_within_its_bounds() {
+        let mut rng = Rng::seeded(4);
+        for capacity in [100, 1_000, 5_000] {
+            let mut c = ArcBytes::new(capacity, 8);
+            let mut ev = Vec::new();
+            for _ in 0..5_000 {
+                let b = rng.below(60).min(rng.below(60)) as Block;
+                let size = 1 + (b as u64 * 7919) % 400;
+                if rng.below(5) == 0 {
+                    if let Some(v) = Policy::evict(&mut c) {
+                        assert!(!c.contains(v));
+                        let [t1, t2, b1, b2] = c.bytes;
+                        assert!(t1 + b1 <= capacity || b1 == 0, "{:?}", c.bytes);
+                        assert!(t1 + t2 + b1 + b2 <= 2 * capacity || b2 == 0, "{:?}", c.bytes);
+                    }
+                } else if !c.on_hit(b) {
+                    c.insert_sized(b, size, End::EjectLast, &mut ev);
+                }
+                c.check_invariants().unwrap();
+            }
+        }
     }
 }

@@ -181,6 +181,25 @@ impl ByteCache {
     }
 }
 
+/// A cache of a scenario's hierarchy counted in bytes, `capacity` bytes of `policy`: ARC and
+/// S3-FIFO in their byte versions (the peer's, as in [`ByteCache`]), any other policy that
+/// orders by bytes asked for victims ([`InBytes`]).
+pub fn in_hierarchy(
+    policy: &PolicyConfig,
+    capacity: u64,
+    universe: usize,
+    seed: u64,
+) -> Result<Box<dyn Policy>, String> {
+    if capacity == 0 {
+        return Err("a cache must hold at least one byte".into());
+    }
+    Ok(match *policy {
+        PolicyConfig::Arc => Box::new(ArcBytes::new(capacity, universe)),
+        PolicyConfig::S3Fifo { small_share } => Box::new(S3FifoBytes::new(capacity, universe, small_share)?),
+        _ => Box::new(InBytes::new(policy, capacity, universe, seed)?),
+    })
+}
+
 /// A policy's cache, `capacity` bytes.
 pub struct BySize {
     inner: Box<dyn Policy>,

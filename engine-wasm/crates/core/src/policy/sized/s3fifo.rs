@@ -17,6 +17,8 @@
 //!   non-zero counter reinserts it at the head with `min(counter, 3) − 1`, and the next is
 //!   taken; else it leaves. One eviction may thus only move S into M: the loop goes on.
 
+use super::super::{End, Policy, Queue, TeachingViews, VictimPreview};
+use super::ByteBudget;
 use crate::model::Block;
 use crate::util::list_set::ListSet;
 
@@ -40,6 +42,10 @@ pub struct S3FifoBytes {
     size: Vec<u64>,
     /// Whether anything was evicted yet (the peer's warm-up rule).
     has_evicted: bool,
+    /// The id whose lookup found it in G, until its insertion (or the next lookup).
+    pending: Option<Block>,
+    /// Objects larger than the whole cache it was asked to take.
+    too_large: u64,
 }
 
 impl S3FifoBytes {
@@ -61,6 +67,8 @@ impl S3FifoBytes {
             queues: ListSet::with_capacity(universe, universe),
             size: vec![0; universe],
             has_evicted: false,
+            pending: None,
+            too_large: 0,
         })
     }
 
@@ -87,40 +95,73 @@ impl S3FifoBytes {
     /// A reference to `block` of `size` bytes; `admit`: whether a miss may enter (a filter in
     /// front has its say after the lookup). Victims are pushed into `evicted`.
     pub fn access(&mut self, block: Block, size: u64, admit: bool, evicted: &mut Vec<Block>) -> bool {
-        let ghost = match self.queues.list_of(block) {
+        if self.lookup(block) {
+            return true;
+        }
+        if admit {
+            self.admit(block, size, End::EjectLast, evicted);
+        }
+        false
+    }
+
+    /// The lookup: a hit counts; an id found in G leaves it, the object then waiting for its
+    /// insertion ([`S3FifoBytes::admit`]) into M.
+    #[inline]
+    fn lookup(&mut self, block: Block) -> bool {
+        self.pending = None;
+        match self.queues.list_of(block) {
             Some(S | M) => {
                 let f = self.queues.aux(block);
                 self.queues.set_aux(block, (f + 1).min(3));
-                return true;
-            }
-            Some(_) => {
-                self.bytes[G] -= self.size[block as usize];
-                self.queues.remove(block);
                 true
             }
+            Some(_) => {
+                self.forget(block);
+                false
+            }
             None => false,
-        };
-        if !admit || size > self.cap[S] || size > self.c {
-            return false;
+        }
+    }
+
+    fn forget(&mut self, block: Block) {
+        self.bytes[G] -= self.size[block as usize];
+        self.queues.remove(block);
+        self.pending = Some(block);
+    }
+
+    /// Admits `block` (`size` bytes) at `end` of its queue, victims leaving first, unless it is
+    /// larger than S or the cache (or exactly S's size, found after the evictions: the peer's
+    /// order). An id still in G (inserted without a lookup: a DEMOTE) is a ghost hit here.
+    fn admit(&mut self, block: Block, size: u64, end: End, evicted: &mut Vec<Block>) {
+        if self.pending != Some(block) && self.queues.list_of(block) == Some(G) {
+            self.forget(block);
+        }
+        let ghost = self.pending.take() == Some(block);
+        if size > self.cap[S] || size > self.c {
+            return;
         }
         while self.used() + size > self.c {
-            self.evict(evicted);
+            if let Some(victim) = self.evict_one() {
+                evicted.push(victim);
+            }
         }
         let queue = if ghost {
             M
         } else if size >= self.cap[S] {
-            return false;
+            return;
         } else if !self.has_evicted && self.bytes[S] >= self.cap[S] {
             M
         } else {
             S
         };
-        self.enter(queue, block, size);
-        false
+        self.enter(queue, block, size, end);
     }
 
-    fn enter(&mut self, queue: usize, block: Block, size: u64) {
-        self.queues.push_back(queue, block);
+    fn enter(&mut self, queue: usize, block: Block, size: u64, end: End) {
+        match end {
+            End::EjectLast => self.queues.push_back(queue, block),
+            End::EjectNext => self.queues.push_front(queue, block),
+        }
         let i = block as usize;
         if i >= self.size.len() {
             self.size.resize((i + 1).max(self.size.len() * 2), 0);
@@ -129,17 +170,18 @@ impl S3FifoBytes {
         self.bytes[queue] += size;
     }
 
-    /// One eviction: from M when it is over its share or S is empty, else from S.
-    fn evict(&mut self, evicted: &mut Vec<Block>) {
+    /// One eviction: from M when it is over its share or S is empty, else from S. It may only
+    /// move S's objects into M (`None`), as the peer's.
+    fn evict_one(&mut self) -> Option<Block> {
         self.has_evicted = true;
         if self.bytes[M] > self.cap[M] || self.queues.is_empty(S) {
-            self.evict_main(evicted);
+            self.evict_main()
         } else {
-            self.evict_small(evicted);
+            self.evict_small()
         }
     }
 
-    fn evict_small(&mut self, evicted: &mut Vec<Block>) {
+    fn evict_small(&mut self) -> Option<Block> {
         while let Some(id) = self.queues.front(S) {
             let s = self.size[id as usize];
             self.bytes[S] -= s;
@@ -150,13 +192,13 @@ impl S3FifoBytes {
                 continue;
             }
             self.queues.remove(id);
-            evicted.push(id);
             self.remember(id, s);
-            return;
+            return Some(id);
         }
+        None
     }
 
-    fn evict_main(&mut self, evicted: &mut Vec<Block>) {
+    fn evict_main(&mut self) -> Option<Block> {
         while let Some(id) = self.queues.front(M) {
             let f = self.queues.aux(id);
             if f >= 1 {
@@ -166,9 +208,9 @@ impl S3FifoBytes {
             }
             self.queues.remove(id);
             self.bytes[M] -= self.size[id as usize];
-            evicted.push(id);
-            return;
+            return Some(id);
         }
+        None
     }
 
     /// S's victim's id into G, the oldest ids leaving until it fits.
@@ -207,6 +249,134 @@ impl S3FifoBytes {
             ));
         }
         Ok(())
+    }
+}
+
+/// S3-FIFO in bytes as a cache of a scenario's hierarchy: the same queues and rules, opened up
+/// to every operation a hierarchy makes. A lookup is [`S3FifoBytes::access`]'s (an id found in G
+/// leaves it, whether or not the object is then admitted, as the peer's); an insertion at either
+/// end is its admission; a victim asked for alone (a DEMOTE client making room) is the next
+/// object an eviction lets go, S's promotions into M on the way; a repositioning to the "eject
+/// last" end moves the object to M's newest end, to the "eject next" end to its queue's oldest
+/// end with its counter cleared (as the block version's).
+impl Policy for S3FifoBytes {
+    fn name(&self) -> &'static str {
+        "s3-fifo"
+    }
+
+    /// Counted in bytes ([`Policy::bytes`]).
+    fn capacity(&self) -> usize {
+        usize::MAX
+    }
+
+    fn len(&self) -> usize {
+        S3FifoBytes::len(self)
+    }
+
+    fn contains(&self, block: Block) -> bool {
+        S3FifoBytes::contains(self, block)
+    }
+
+    #[inline]
+    fn on_hit(&mut self, block: Block) -> bool {
+        self.lookup(block)
+    }
+
+    fn miss_end(&self) -> End {
+        End::EjectLast
+    }
+
+    /// Without a size: the size its entry last had (1 byte if never listed).
+    fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
+        let size = self.size.get(block as usize).copied().unwrap_or(0).max(1);
+        self.insert_sized(block, size, end, evicted);
+    }
+
+    #[inline]
+    fn insert_sized(&mut self, block: Block, size: u64, end: End, evicted: &mut Vec<Block>) {
+        if size > self.c {
+            self.too_large += 1;
+            self.pending = None;
+            return;
+        }
+        self.admit(block, size, end, evicted);
+    }
+
+    fn reposition(&mut self, block: Block, end: End) -> bool {
+        let Some(queue) = self.queues.list_of(block).filter(|&q| q != G) else { return false };
+        let s = self.size[block as usize];
+        match end {
+            End::EjectNext => {
+                self.queues.move_to_front(queue, block);
+                self.queues.set_aux(block, 0);
+            }
+            End::EjectLast => {
+                self.bytes[queue] -= s;
+                self.bytes[M] += s;
+                self.queues.move_to_back(M, block);
+            }
+        }
+        true
+    }
+
+    fn remove(&mut self, block: Block) -> bool {
+        match self.queues.list_of(block) {
+            Some(q @ (S | M)) => {
+                self.bytes[q] -= self.size[block as usize];
+                self.queues.remove(block);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn evict(&mut self) -> Option<Block> {
+        while !S3FifoBytes::is_empty(self) {
+            if let Some(victim) = self.evict_one() {
+                return Some(victim);
+            }
+        }
+        None
+    }
+
+    fn contents(&self, out: &mut Vec<Block>) {
+        S3FifoBytes::contents(self, out)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        S3FifoBytes::check_invariants(self)
+    }
+
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+
+    fn victims(&self) -> Option<&dyn VictimPreview> {
+        Some(self)
+    }
+
+    fn bytes(&self) -> Option<ByteBudget> {
+        Some(ByteBudget { capacity: self.c, used: self.used(), full: self.has_evicted, too_large: self.too_large })
+    }
+}
+
+/// S and M, then the ghost G (the paper's names), each oldest first, and each entry's bytes.
+impl TeachingViews for S3FifoBytes {
+    fn queues(&self, out: &mut Vec<Queue>) {
+        for (name, q, ghost) in [("S", S, false), ("M", M, false), ("G", G, true)] {
+            out.push(Queue { name, ghost, blocks: self.queues.iter(q).collect() });
+        }
+    }
+
+    fn copy_bytes(&self, block: Block) -> Option<u64> {
+        self.queues.list_of(block).map(|_| self.size[block as usize])
+    }
+}
+
+/// S then M, each oldest first; which of them an eviction lets go depends on the counters.
+impl VictimPreview for S3FifoBytes {
+    fn candidates(&self, k: usize, out: &mut Vec<Block>) {
+        out.extend(self.queues.iter(S).chain(self.queues.iter(M)).take(k));
     }
 }
 
@@ -355,5 +525,64 @@ mod tests {
         assert!(!c.access(9, 10, false, &mut ev) && !c.contains(9));
         c.check_invariants().unwrap();
         assert!(S3FifoBytes::new(9, 0, 0.1).err().unwrap().contains("small queue would hold no byte"));
+    }
+
+    #[test]
+    fn worked_example_as_a_hierarchys_cache() {
+        // 100 bytes, half for S: 1 (30) and 2 (20) fill S, 3 (25) goes to M (the warm-up rule).
+        let mut c = S3FifoBytes::new(100, 0, 0.5).unwrap();
+        let mut ev = Vec::new();
+        let p: &mut dyn Policy = &mut c;
+        for (b, s) in [(1, 30), (2, 20), (3, 25)] {
+            assert!(!p.on_hit(b));
+            p.insert_sized(b, s, End::EjectLast, &mut ev);
+        }
+        // 1 hit twice: it earns M when S next evicts. A victim asked for alone: M is within its
+        // share, so S evicts: 1 moves to M, 2 leaves for G.
+        assert!(p.on_hit(1) && p.on_hit(1));
+        assert_eq!(p.evict(), Some(2));
+        assert_eq!(p.bytes().unwrap(), ByteBudget { capacity: 100, used: 55, full: true, too_large: 0 });
+        // 2 DEMOTEd back without a lookup: G remembers it, so it enters M (at the front asked for).
+        p.insert_sized(2, 20, End::EjectNext, &mut ev);
+        assert!(ev.is_empty());
+        let mut order = Vec::new();
+        p.contents(&mut order);
+        assert_eq!(order, [2, 3, 1], "S is empty; M from its oldest");
+        // To the "eject last" end: M's newest. Removed: its bytes leave.
+        assert!(p.reposition(2, End::EjectLast) && !p.reposition(9, End::EjectLast));
+        assert!(p.remove(3) && !p.remove(3));
+        assert_eq!(p.bytes().unwrap().used, 50);
+        p.insert_sized(7, 101, End::EjectLast, &mut ev);
+        assert_eq!((p.len(), p.bytes().unwrap().too_large), (2, 1));
+        p.check_invariants().unwrap();
+        let mut queues = Vec::new();
+        c.queues(&mut queues);
+        assert_eq!(
+            queues.iter().map(|q| (q.name, q.blocks.clone())).collect::<Vec<_>>(),
+            [("S", vec![]), ("M", vec![1, 2]), ("G", vec![])]
+        );
+        assert_eq!(c.copy_bytes(2), Some(20));
+    }
+
+    /// Victims asked for alone, between random accesses, until the cache is empty: each is an
+    /// object that was cached, and every invariant holds.
+    #[test]
+    fn victims_asked_for_alone_leave_until_the_cache_is_empty() {
+        let mut rng = Rng::seeded(5);
+        let mut c = S3FifoBytes::new(2_000, 8, 0.1).unwrap();
+        let mut ev = Vec::new();
+        for _ in 0..5_000 {
+            let b = rng.below(60).min(rng.below(60)) as Block;
+            if rng.below(4) == 0 {
+                if let Some(v) = Policy::evict(&mut c) {
+                    assert!(!c.contains(v));
+                }
+            } else if !c.on_hit(b) {
+                c.insert_sized(b, 1 + (b as u64 * 7919) % 150, End::EjectLast, &mut ev);
+            }
+            c.check_invariants().unwrap();
+        }
+        while Policy::evict(&mut c).is_some() {}
+        assert_eq!((c.len(), c.used()), (0, 0));
     }
 }
