@@ -19,11 +19,42 @@ impl Scenario {
 
     /// [`Scenario::validate`], returning the shape it checked.
     pub fn validate_shape(&self) -> Result<Shape, ScenarioError> {
+        self.validate_as(false)
+    }
+
+    /// [`Scenario::validate_shape`] for the teaching stepper, whose walk may carry sizes: a
+    /// cache in bytes smaller than one block is left for the walk to judge (its requests' sizes
+    /// may fit; without sizes the stepper refuses it, [`Scenario::check_walk_in_blocks`]).
+    pub(crate) fn validate_for_walk(&self) -> Result<Shape, ScenarioError> {
+        self.validate_as(true)
+    }
+
+    fn validate_as(&self, walk: bool) -> Result<Shape, ScenarioError> {
         let mut issues = Issues::default();
-        match self.check_into(&mut issues) {
+        match self.check_into_as(&mut issues, walk) {
             Some(shape) if issues.is_empty() => Ok(shape),
             _ => Err(issues.first().expect("a refused scenario says why")),
         }
+    }
+
+    /// What a walk without sizes asks of a scenario checked by [`Scenario::validate_for_walk`]:
+    /// every cache in bytes holds at least one block.
+    pub(crate) fn check_walk_in_blocks(&self, shape: &Shape) -> Result<(), ScenarioError> {
+        let mut issues = Issues::default();
+        for node in &shape.nodes {
+            if let CacheSize::Bytes { text, .. } = &node.cache.capacity {
+                if node.cache.capacity.in_blocks(self.block_size) == 0 {
+                    issues.add(
+                        FieldPath::parse(&node.path).key("capacity"),
+                        format!(
+                            "{text} holds no block of {} bytes: give the requests sizes (A:1K) or the cache a block at least",
+                            self.block_size
+                        ),
+                    );
+                }
+            }
+        }
+        issues.first().map_or(Ok(()), Err)
     }
 
     /// Every problem of this document, in order (empty: it runs).
@@ -36,6 +67,11 @@ impl Scenario {
     /// Adds every problem to `issues`; the shape, when the topology has one (the checks that
     /// need it are skipped when it has none).
     pub(crate) fn check_into(&self, issues: &mut Issues) -> Option<Shape> {
+        self.check_into_as(issues, false)
+    }
+
+    /// [`Scenario::check_into`]; `walk`: for the teaching stepper ([`Scenario::validate_for_walk`]).
+    fn check_into_as(&self, issues: &mut Issues, walk: bool) -> Option<Shape> {
         if self.version != SCENARIO_VERSION {
             issues.add("version", format!("expected {SCENARIO_VERSION}, got {}", self.version));
         }
@@ -52,7 +88,7 @@ impl Scenario {
             issues.add("name", format!("must be at most {MAX_NAME_LENGTH} characters"));
         }
         let shape = self.shape_into(issues)?;
-        self.check_caches(&shape, issues);
+        self.check_caches(&shape, issues, walk);
         self.check_cooperation(&shape, issues);
         if !(self.client_hit_ms.is_finite() && (0.0..=100_000.0).contains(&self.client_hit_ms)) {
             issues.add("clientHitMs", format!("must be between 0 and 100000 ms (got {})", self.client_hit_ms));
@@ -73,7 +109,7 @@ impl Scenario {
     }
 
     /// Each cache's own settings: capacity, policy, admission, prefetching, link and disk.
-    fn check_caches(&self, shape: &Shape, issues: &mut Issues) {
+    fn check_caches(&self, shape: &Shape, issues: &mut Issues, walk: bool) {
         let sized = self.sized();
         for node in &shape.nodes {
             let c = &node.cache;
@@ -84,7 +120,7 @@ impl Scenario {
                     issues.add(at("capacity"), format!("must be between 1 and {MAX_CAPACITY} blocks (got {n})"))
                 }
                 CacheSize::Bytes { .. } if sized => self.check_in_bytes(node, issues),
-                CacheSize::Bytes { text, .. } if blocks == 0 => issues.add(
+                CacheSize::Bytes { text, .. } if blocks == 0 && !walk => issues.add(
                     at("capacity"),
                     format!(
                         "{text} holds no block of {} bytes: a cache holds whole blocks here (sizes come only with a trace read as objects)",
@@ -97,7 +133,13 @@ impl Scenario {
                 ),
                 _ => {}
             }
-            let counted = if sized && c.capacity.bytes().is_some() { usize::MAX } else { blocks as usize };
+            // A cache in bytes holds no set number of blocks in a sized run, nor (for the policy's
+            // own checks) one under a block in a walk whose sizes are judged later.
+            let counted = if (sized || (walk && blocks == 0)) && c.capacity.bytes().is_some() {
+                usize::MAX
+            } else {
+                blocks as usize
+            };
             issues.check(at("policy"), c.policy.validate(counted));
             if let Some(a) = &c.admission {
                 issues.check(at("admission"), a.validate());

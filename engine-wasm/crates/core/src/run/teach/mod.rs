@@ -363,7 +363,7 @@ pub fn check(scenario: &Scenario) -> Result<Shape, ScenarioError> {
             "the teaching stepper serves its own list of requests, not a trace: remove the trace",
         ));
     }
-    let shape = scenario.validate_shape()?;
+    let shape = scenario.validate_for_walk()?;
     if shape.nodes.len() > MAX_TEACH_CACHES {
         return Err(err(
             "topology.caches",
@@ -426,6 +426,8 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
     let sizes = Sizes::of(requests, scenario.block_size as u64);
     if sizes.is_some() {
         scenario.check_sized_caches(&shape)?;
+    } else {
+        scenario.check_walk_in_blocks(&shape)?;
     }
     // Start lists by cache: `client` also names a single cache.
     let single = matches!(scenario.topology, Topology::Single { .. });

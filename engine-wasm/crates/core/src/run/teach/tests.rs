@@ -660,8 +660,8 @@ fn sized_walks_refuse_what_they_cannot_draw_or_count() {
     assert!(e.message.contains("would hold 128 objects of 2048 bytes"), "{}", e.message);
     // Of 8 KiB and more, the same cache draws (32 objects at most).
     assert!(teach(&big, &[sized(A, Some(8192)), sized(B, Some(16384))], &Start::new()).is_ok());
-    let arc = single_bytes(PolicyConfig::Arc, "16K");
-    assert_eq!(at(&arc, &[sized(A, Some(4096))], &Start::new()).path.to_string(), "topology.cache.policy");
+    let lirs = single_bytes(PolicyConfig::Lirs { hir_share: 0.01 }, "16K");
+    assert_eq!(at(&lirs, &[sized(A, Some(4096))], &Start::new()).path.to_string(), "topology.cache.policy");
     let e = at(
         &single_bytes(PolicyConfig::Lru, "8K"),
         &[sized(A, Some(4096)), sized(B, Some(8192))],
@@ -684,4 +684,62 @@ fn sized_walks_refuse_what_they_cannot_draw_or_count() {
     let blocks = teach(&single_bytes(PolicyConfig::Lru, "16K"), &reads(&[A, B, C, D, E]), &Start::new()).unwrap();
     assert_eq!(blocks.last().unwrap().caches[0].bytes, None);
     assert_eq!(blocks.last().unwrap().caches[0].queues[0].blocks, [B, C, D, E]);
+}
+
+/// ARC in bytes steps with its four lists drawn, each cached copy's bytes beside it (the ghosts,
+/// ids only, drawn without sizes): 12 KiB, A (4K) and B (8K) fill it; A's hit moves it to T2; C (4K)
+/// needs room, so REPLACE sends T1's B to B1; B's return is a ghost hit (p rises to 1 byte) into
+/// T2, and REPLACE sends T1's C (4 KiB > p) to B1 to make room.
+#[test]
+fn arc_in_bytes_steps_with_its_lists_in_bytes() {
+    let s = single_bytes(PolicyConfig::Arc, "12K");
+    let k = 1024;
+    let refs = [sized(A, Some(4 * k)), sized(B, Some(8 * k)), sized(A, None), sized(C, Some(4 * k)), sized(B, None)];
+    let steps = teach(&s, &refs, &Start::new()).unwrap();
+    let lists = |i: usize| {
+        steps[i].caches[0]
+            .queues
+            .iter()
+            .map(|q| (q.name.as_str(), q.blocks.clone(), q.sizes.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lists(4),
+        [
+            ("T1", vec![C], Some(vec![4 * k])),
+            ("T2", vec![A], Some(vec![4 * k])),
+            ("B1", vec![B], None),
+            ("B2", vec![], None)
+        ]
+    );
+    assert_eq!(
+        lists(5),
+        [
+            ("T1", vec![], Some(vec![])),
+            ("T2", vec![A, B], Some(vec![4 * k, 8 * k])),
+            ("B1", vec![C], None),
+            ("B2", vec![], None)
+        ]
+    );
+    for step in &steps {
+        let b = step.caches[0].bytes.unwrap();
+        assert!(b.used <= b.capacity);
+    }
+}
+
+/// A cache in bytes under one block steps a walk of small objects; without sizes it is refused
+/// at its capacity, saying what would make it run.
+#[test]
+fn a_cache_in_bytes_under_one_block_steps_small_objects() {
+    let s = single_bytes(PolicyConfig::Lru, "2K");
+    let refs = [sized(A, Some(1024)), sized(B, Some(512)), sized(C, Some(1024)), sized(B, None)];
+    let steps = teach(&s, &refs, &Start::new()).unwrap();
+    assert_eq!(steps[4].caches[0].queues[0].blocks, [C, B]);
+    assert_eq!((steps[4].caches[0].hits, steps[4].caches[0].bytes.unwrap().used), (1, 1536));
+    assert!(check(&s).is_ok(), "the page's check as one types: the walk decides");
+    let e = teach(&s, &reads(&[A, B]), &Start::new()).unwrap_err();
+    assert_eq!(e.path.to_string(), "topology.cache.capacity");
+    assert!(e.message.starts_with("2K holds no block of 4096 bytes: give the requests sizes (A:1K)"), "{}", e.message);
+    // Outside the stepper the scenario's own check refuses it as before.
+    assert!(s.validate().unwrap_err().message.starts_with("2K holds no block of 4096 bytes"));
 }
