@@ -85,6 +85,11 @@ impl ArcBytes {
         matches!(self.lists.list_of(block), Some(T1 | T2))
     }
 
+    /// Whether it has evicted to make room.
+    fn full(&self) -> bool {
+        self.full
+    }
+
     /// The target size of T1, bytes.
     pub fn p(&self) -> f64 {
         self.p
@@ -97,13 +102,13 @@ impl ArcBytes {
             return true;
         }
         if admit && size <= self.c {
-            self.enter(block, size, End::EjectLast, evicted);
+            self.admit(block, size, End::EjectLast, evicted);
         }
         false
     }
 
     /// The lookup: a hit moves the object to T2's MRU end; a ghost hit adapts `p` and forgets
-    /// the ghost, the object then waiting for its insertion ([`ArcBytes::enter`]) into T2.
+    /// the ghost, the object then waiting for its insertion ([`ArcBytes::admit`]) into T2.
     #[inline]
     fn lookup(&mut self, block: Block) -> bool {
         self.pending = None;
@@ -140,7 +145,7 @@ impl ArcBytes {
     /// Admits `block` (`size` bytes, at most the capacity) at `end` of T1, or of T2 after a ghost
     /// hit, its victims leaving first. An object still a ghost (inserted without a lookup: a
     /// DEMOTE) is a ghost hit here.
-    fn enter(&mut self, block: Block, size: u64, end: End, evicted: &mut Vec<Block>) {
+    fn admit(&mut self, block: Block, size: u64, end: End, evicted: &mut Vec<Block>) {
         if self.pending != Some(block) {
             if let Some(list @ (B1 | B2)) = self.lists.list_of(block) {
                 self.ghost_hit(block, list);
@@ -239,47 +244,7 @@ impl ArcBytes {
 /// bytes; a repositioning to the "eject last" end is a hit, to the "eject next" end moves the
 /// object to its list's LRU end.
 impl Policy for ArcBytes {
-    fn name(&self) -> &'static str {
-        "arc"
-    }
-
-    /// Counted in bytes ([`Policy::bytes`]).
-    fn capacity(&self) -> usize {
-        usize::MAX
-    }
-
-    fn len(&self) -> usize {
-        ArcBytes::len(self)
-    }
-
-    fn contains(&self, block: Block) -> bool {
-        ArcBytes::contains(self, block)
-    }
-
-    #[inline]
-    fn on_hit(&mut self, block: Block) -> bool {
-        self.lookup(block)
-    }
-
-    fn miss_end(&self) -> End {
-        End::EjectLast
-    }
-
-    /// Without a size: the size its entry last had (1 byte if never listed).
-    fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
-        let size = self.size.get(block as usize).copied().unwrap_or(0).max(1);
-        self.insert_sized(block, size, end, evicted);
-    }
-
-    #[inline]
-    fn insert_sized(&mut self, block: Block, size: u64, end: End, evicted: &mut Vec<Block>) {
-        if size > self.c {
-            self.too_large += 1;
-            self.pending = None;
-            return;
-        }
-        self.enter(block, size, end, evicted);
-    }
+    own_lists_policy_body!("arc");
 
     fn reposition(&mut self, block: Block, end: End) -> bool {
         match (end, self.lists.list_of(block)) {
@@ -316,26 +281,6 @@ impl Policy for ArcBytes {
         }
         self.full = true;
         Some(victim)
-    }
-
-    fn contents(&self, out: &mut Vec<Block>) {
-        ArcBytes::contents(self, out)
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        ArcBytes::check_invariants(self)
-    }
-
-    fn views(&self) -> Option<&dyn TeachingViews> {
-        Some(self)
-    }
-
-    fn victims(&self) -> Option<&dyn VictimPreview> {
-        Some(self)
-    }
-
-    fn bytes(&self) -> Option<ByteBudget> {
-        Some(ByteBudget { capacity: self.c, used: self.used(), full: self.full, too_large: self.too_large })
     }
 }
 

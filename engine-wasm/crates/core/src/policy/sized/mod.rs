@@ -30,6 +30,76 @@
 //! [`ByteCache::adapt_size`]) can stand there instead: it admits an object of `size` bytes with
 //! probability e^(−size / c), `c` tuned by its model of the cache.
 
+/// The [`Policy`] methods of a byte version with lists of its own ([`ArcBytes`], [`S3FifoBytes`])
+/// as a hierarchy's cache: a lookup is the type's `lookup`, an insertion its `admit` (an object
+/// larger than the whole cache counted in `too_large`, moving nothing), the rest its inherent
+/// accessors. The type writes `reposition`, `remove` and `evict` itself.
+macro_rules! own_lists_policy_body {
+    ($name:literal) => {
+        fn name(&self) -> &'static str {
+            $name
+        }
+
+        /// Counted in bytes ([`Policy::bytes`]).
+        fn capacity(&self) -> usize {
+            usize::MAX
+        }
+
+        fn len(&self) -> usize {
+            Self::len(self)
+        }
+
+        fn contains(&self, block: Block) -> bool {
+            Self::contains(self, block)
+        }
+
+        #[inline]
+        fn on_hit(&mut self, block: Block) -> bool {
+            self.lookup(block)
+        }
+
+        fn miss_end(&self) -> End {
+            End::EjectLast
+        }
+
+        /// Without a size: the size its entry last had (1 byte if never listed).
+        fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
+            let size = self.size.get(block as usize).copied().unwrap_or(0).max(1);
+            self.insert_sized(block, size, end, evicted);
+        }
+
+        #[inline]
+        fn insert_sized(&mut self, block: Block, size: u64, end: End, evicted: &mut Vec<Block>) {
+            if size > self.c {
+                self.too_large += 1;
+                self.pending = None;
+                return;
+            }
+            self.admit(block, size, end, evicted);
+        }
+
+        fn contents(&self, out: &mut Vec<Block>) {
+            Self::contents(self, out)
+        }
+
+        fn check_invariants(&self) -> Result<(), String> {
+            Self::check_invariants(self)
+        }
+
+        fn views(&self) -> Option<&dyn TeachingViews> {
+            Some(self)
+        }
+
+        fn victims(&self) -> Option<&dyn VictimPreview> {
+            Some(self)
+        }
+
+        fn bytes(&self) -> Option<ByteBudget> {
+            Some(ByteBudget { capacity: self.c, used: self.used(), full: self.full(), too_large: self.too_large })
+        }
+    };
+}
+
 pub mod adaptsize;
 mod arc;
 pub mod belady_size;

@@ -92,6 +92,11 @@ impl S3FifoBytes {
         matches!(self.queues.list_of(block), Some(S | M))
     }
 
+    /// Whether it has evicted (or promoted) to make room: full, for the hierarchy's counters.
+    fn full(&self) -> bool {
+        self.has_evicted
+    }
+
     /// A reference to `block` of `size` bytes; `admit`: whether a miss may enter (a filter in
     /// front has its say after the lookup). Victims are pushed into `evicted`.
     pub fn access(&mut self, block: Block, size: u64, admit: bool, evicted: &mut Vec<Block>) -> bool {
@@ -260,47 +265,7 @@ impl S3FifoBytes {
 /// last" end moves the object to M's newest end, to the "eject next" end to its queue's oldest
 /// end with its counter cleared (as the block version's).
 impl Policy for S3FifoBytes {
-    fn name(&self) -> &'static str {
-        "s3-fifo"
-    }
-
-    /// Counted in bytes ([`Policy::bytes`]).
-    fn capacity(&self) -> usize {
-        usize::MAX
-    }
-
-    fn len(&self) -> usize {
-        S3FifoBytes::len(self)
-    }
-
-    fn contains(&self, block: Block) -> bool {
-        S3FifoBytes::contains(self, block)
-    }
-
-    #[inline]
-    fn on_hit(&mut self, block: Block) -> bool {
-        self.lookup(block)
-    }
-
-    fn miss_end(&self) -> End {
-        End::EjectLast
-    }
-
-    /// Without a size: the size its entry last had (1 byte if never listed).
-    fn insert(&mut self, block: Block, end: End, evicted: &mut Vec<Block>) {
-        let size = self.size.get(block as usize).copied().unwrap_or(0).max(1);
-        self.insert_sized(block, size, end, evicted);
-    }
-
-    #[inline]
-    fn insert_sized(&mut self, block: Block, size: u64, end: End, evicted: &mut Vec<Block>) {
-        if size > self.c {
-            self.too_large += 1;
-            self.pending = None;
-            return;
-        }
-        self.admit(block, size, end, evicted);
-    }
+    own_lists_policy_body!("s3-fifo");
 
     fn reposition(&mut self, block: Block, end: End) -> bool {
         let Some(queue) = self.queues.list_of(block).filter(|&q| q != G) else { return false };
@@ -337,26 +302,6 @@ impl Policy for S3FifoBytes {
             }
         }
         None
-    }
-
-    fn contents(&self, out: &mut Vec<Block>) {
-        S3FifoBytes::contents(self, out)
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        S3FifoBytes::check_invariants(self)
-    }
-
-    fn views(&self) -> Option<&dyn TeachingViews> {
-        Some(self)
-    }
-
-    fn victims(&self) -> Option<&dyn VictimPreview> {
-        Some(self)
-    }
-
-    fn bytes(&self) -> Option<ByteBudget> {
-        Some(ByteBudget { capacity: self.c, used: self.used(), full: self.has_evicted, too_large: self.too_large })
     }
 }
 
