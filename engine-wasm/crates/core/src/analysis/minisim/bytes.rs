@@ -41,11 +41,15 @@
 //! A floor of 3 000 gave 0.0032 and 0.0030. The cost: a lane of C below 4 000 mean objects ·
 //! (1 / R) runs at a higher rate, so a default 40-point curve (1–100 %) at the minimum sample
 //! does about 1.7 times the sampled work it did at 1 000 (1.4 at 3 000). Post-stratifying by
-//! size as well as reference count (six size classes) did not help. Not yet measured since: 10 M
-//! requests over 1 M objects (Zipf 1, lognormal sizes of mean 28 KB; rate 0.086), where at the
-//! old floor LRU was within 0.0019, S3-FIFO 0.0052, GDSF 0.0049 by requests but 0.0128 by
-//! bytes — GDSF's choice weighs size against frequency, and which large objects the sample
-//! holds moves its byte curve more than its request curve. `--compare` shows the error.
+//! size as well as reference count (six size classes) did not help. **Not within 0.005 on heavy
+//! tails**: 10 M requests over 1 M objects (Zipf 1, lognormal sizes of median 8 KiB and σ 1.6,
+//! mean 29 KB; `scripts/bench-sizes.py`'s trace), 64 MiB–2 GiB, seeds 0 and 1, worst by
+//! requests / by bytes: LRU 0.0042 / 0.0066, S3-FIFO 0.0066 / 0.0089, GDSF 0.0018 / 0.0140,
+//! against 0.0057 / 0.0088, 0.0098 / 0.0109, 0.0040 / 0.0338 before these two changes (both
+//! builds, the same seeds). The worst points are the largest caches, at the lowest rate (0.086 to
+//! 0.11: the 65 536-object floor): there the error is which few very large objects the hash
+//! took, which sizing the mini-cache does not correct; GDSF's byte curve moves most, as its choice
+//! weighs size against frequency. `--compare` shows the error; `--min-blocks` buys a larger sample.
 //!
 //! The counts behind the strata come from the whole trace before the first reference; the
 //! sampled side of each stratum too, since sampling is a function of the object.
