@@ -189,9 +189,9 @@ impl Scenario {
         }
     }
 
-    /// A cache counted in bytes in a sized run: what it may run ([`crate::policy::sized::InBytes`]
-    /// takes the policies that order by bytes, and MIN), and what it may not — the settings
-    /// measured in blocks.
+    /// A cache counted in bytes in a sized run: what it may run ([`crate::policy::sized::in_hierarchy`]
+    /// takes the policies that order by bytes, ARC and S3-FIFO, and MIN), and what it may not —
+    /// the settings measured in blocks.
     fn check_in_bytes(&self, node: &super::Node, issues: &mut Issues) {
         let c = &node.cache;
         let at = |field: &str| FieldPath::parse(&node.path).key(field);
