@@ -247,13 +247,14 @@ impl Policy for ArcBytes {
     own_lists_policy_body!("arc");
 
     fn reposition(&mut self, block: Block, end: End) -> bool {
+        // Only a cached object moves: a ghost is not looked up (its hit would adapt `p`).
         match (end, self.lists.list_of(block)) {
-            (End::EjectLast, _) => self.lookup(block),
+            (End::EjectLast, Some(T1 | T2)) => self.lookup(block),
             (End::EjectNext, Some(list @ (T1 | T2))) => {
                 self.lists.move_to_front(list, block);
                 true
             }
-            (End::EjectNext, _) => false,
+            _ => false,
         }
     }
 
@@ -476,6 +477,25 @@ mod tests {
             [("T1", 0), ("T2", 1), ("B1", 0), ("B2", 0)]
         );
         assert_eq!(c.copy_bytes(1), Some(40));
+    }
+
+    /// A ghost is not cached: repositioning it moves nothing, and it is not a ghost hit (`p`
+    /// and the ghost stay, for the lookup or DEMOTE that may follow).
+    #[test]
+    fn repositioning_a_ghost_moves_nothing() {
+        let mut c = ArcBytes::new(100, 0);
+        let mut ev = Vec::new();
+        // 1 (40), 2 (40), 2 hit into T2; 3 (30) needs room: REPLACE sends T1's 1 to B1.
+        assert!(!c.access(1, 40, true, &mut ev) && !c.access(2, 40, true, &mut ev) && c.access(2, 40, true, &mut ev));
+        assert!(!c.access(3, 30, true, &mut ev));
+        assert_eq!(ev, [1]);
+        for end in [End::EjectLast, End::EjectNext] {
+            assert!(!Policy::reposition(&mut c, 1, end));
+        }
+        let mut queues = Vec::new();
+        c.queues(&mut queues);
+        assert_eq!((c.p(), queues[2].blocks.clone()), (0.0, vec![1]), "p unmoved, 1 still in B1");
+        c.check_invariants().unwrap();
     }
 
     /// Victims asked for alone, between random accesses: the ghosts are trimmed so that T1 + B1
