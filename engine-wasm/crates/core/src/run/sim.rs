@@ -516,6 +516,18 @@ fn feed_blocks<const SIZED: bool>(
 fn feed_bytes(cache: &mut ByteCache, block_size: u64, evicted: &mut Vec<Block>, counts: &mut Counts, batch: &Trace) {
     let mut tally = Tally::default();
     let capacity = cache.capacity();
+    if batch.refs.len() == batch.records.len() && batch.sizes.len() == batch.records.len() {
+        // An object trace's: every request one object (records span at least one reference
+        // each, in order), so request i's is reference i, and the walk needs no slicing.
+        for ((r, &b), &size) in batch.records.iter().zip(&batch.refs).zip(&batch.sizes) {
+            let hit = cache.access(b, size, evicted);
+            evicted.clear();
+            tally.too_large += u64::from(!hit && size > capacity);
+            tally.request(r, 1, u64::from(hit), Some(size));
+        }
+        counts.add(batch, &tally);
+        return;
+    }
     for (i, r) in batch.records.iter().enumerate() {
         let blocks = batch.blocks_of(r);
         let size = batch.sizes.get(i).copied();

@@ -208,6 +208,17 @@ impl ByteCache {
     /// A reference to `block`, `size` bytes (see [`BySize::access`]); returns whether it hit.
     #[inline]
     pub fn access(&mut self, block: Block, size: u64, evicted: &mut Vec<Block>) -> bool {
+        // LRU and FIFO without AdaptSize, inline; the rest apart, for their arithmetic on the
+        // size (GDSF's priority, LHD's, AdaptSize's) would otherwise be hoisted into every
+        // request of a caller's loop, these included.
+        match (&mut self.inner, &self.adapt) {
+            (Inner::List(c), None) => c.access(block, size, size < self.threshold, evicted),
+            _ => self.access_apart(block, size, evicted),
+        }
+    }
+
+    #[inline(never)]
+    fn access_apart(&mut self, block: Block, size: u64, evicted: &mut Vec<Block>) -> bool {
         let admit = match &mut self.adapt {
             None => size < self.threshold,
             Some(a) => {
