@@ -9,7 +9,7 @@ checks that every run misses what the others do where they must agree.
 
 The trace is a seeded Zipf (alpha 1) over 1 M objects whose sizes (one per object) are drawn
 from a lognormal of mean ~28 KB, written to a temporary directory and removed. `--before`
-times another build of the CLI (e.g. an older commit's) in the same rounds: its block runs.
+times another build of the CLI (e.g. an older commit's) in the same rounds: its LRU runs.
 Figures depend on the machine and its load: printed, never asserted.
 """
 
@@ -91,8 +91,8 @@ def main() -> None:
             "sim --object, bytes (GDSF)": [str(CLI), "sim", "--policy", "gdsf", "--size", f"{size}B", "--object"],
         }
         if args.before:
-            runs["before: sim, blocks (LRU, 100,000 blocks)"] = [
-                str(args.before), "sim", "--policy", "lru", "--size", str(objects)]
+            for label in [k for k in runs if "LRU" in k]:
+                runs[f"before: {label}"] = [str(args.before), *runs[label][1:]]
         times: dict[str, list[tuple[float, int, float]]] = {k: [] for k in runs}
         results: dict[str, dict] = {}
         for label in ("peer LRU", "peer GDSF") if peer else ():
