@@ -49,8 +49,10 @@
 //! of rate 0.2 to 0.44 and is mostly negative (the mini-cache misses fewer bytes), and a mini-cache
 //! floor four times higher (16 000 objects; six of the capacities) leaves it at 0.0090 and
 //! 0.0082: it is not the sample's size but GDSF's choice, which weighs size against frequency,
-//! behaving differently in a smaller cache. `--compare` shows the error; `--min-blocks` and
-//! `--min-cache` buy larger samples.
+//! behaving differently in a smaller cache. GDS, which has no frequency, errs the same way (every
+//! sampled lane of both seeds below the full run in bytes, by up to 0.0121): what the mini-cache
+//! does not scale is the credit of cost / size against the inflation value. `--compare` shows
+//! the error; `--min-blocks` and `--min-cache` buy larger samples.
 //!
 //! The counts behind the strata come from the whole trace before the first reference; the
 //! sampled side of each stratum too, since sampling is a function of the object.
