@@ -522,23 +522,19 @@ fn feed_bytes(cache: &mut ByteCache, block_size: u64, evicted: &mut Vec<Block>, 
         for ((r, &b), &size) in batch.records.iter().zip(&batch.refs).zip(&batch.sizes) {
             let hit = cache.access(b, size, evicted);
             evicted.clear();
-            tally.too_large += u64::from(!hit && size > capacity);
-            tally.request(r, 1, u64::from(hit), Some(size));
+            tally.in_bytes(r, 1, u64::from(hit), size, capacity, true);
         }
-        counts.add(batch, &tally);
-        return;
-    }
-    for (i, r) in batch.records.iter().enumerate() {
-        let blocks = batch.blocks_of(r);
-        let size = batch.sizes.get(i).copied();
-        let mut present = 0;
-        for &b in blocks {
-            present += cache.access(b, size.unwrap_or(block_size), evicted) as u64;
-            evicted.clear();
+    } else {
+        for (i, r) in batch.records.iter().enumerate() {
+            let blocks = batch.blocks_of(r);
+            let size = batch.sizes.get(i).copied();
+            let mut present = 0;
+            for &b in blocks {
+                present += cache.access(b, size.unwrap_or(block_size), evicted) as u64;
+                evicted.clear();
+            }
+            tally.in_bytes(r, blocks.len(), present, size.unwrap_or(block_size), capacity, size.is_some());
         }
-        // A miss the cache could not admit (a hit on a copy admitted smaller is still a hit).
-        tally.too_large += u64::from(present < blocks.len() as u64 && size.unwrap_or(block_size) > capacity);
-        tally.request(r, blocks.len(), present, size);
     }
     counts.add(batch, &tally);
 }
@@ -556,6 +552,15 @@ struct Tally {
 }
 
 impl Tally {
+    /// Request `r` to a cache of `capacity` bytes: `present` of its `blocks` were cached, each
+    /// `size` bytes; `sized`: the size is the trace's (counted in bytes too). A miss of a size
+    /// the cache cannot admit is counted too large (a hit on a copy admitted smaller is a hit).
+    #[inline(always)]
+    fn in_bytes(&mut self, r: &Record, blocks: usize, present: u64, size: u64, capacity: u64, sized: bool) {
+        self.too_large += u64::from(present < blocks as u64 && size > capacity);
+        self.request(r, blocks, present, sized.then_some(size));
+    }
+
     /// Request `r`: `present` of its `blocks` were cached when referenced; `size`, its bytes in
     /// a sized trace.
     #[inline(always)]
