@@ -232,6 +232,25 @@ impl ByteCache {
         each!(&mut self.inner, c => c.access(block, size, admit, evicted))
     }
 
+    /// A reference to an object of `size` bytes that takes `charge` bytes of the capacity: a
+    /// miniature cache's object sampled with certainty stands for `charge / size` of itself
+    /// ([`crate::analysis::minisim::bytes`]). A policy that weighs sizes (GDS, GDSF, LHD) ranks
+    /// it by `size`; every policy counts `charge` against the capacity, and refuses it as too
+    /// large when `charge` exceeds the capacity. No admission filter may stand in front.
+    pub fn access_charged(&mut self, block: Block, size: u64, charge: u64, evicted: &mut Vec<Block>) -> bool {
+        debug_assert!(self.adapt.is_none() && self.threshold == u64::MAX, "no admission filter");
+        match &mut self.inner {
+            Inner::Order(c) => c.access_charged(block, size, charge, true, evicted),
+            // The others rank without sizes: the charge is all they count.
+            inner => each!(inner, c => c.access(block, charge, true, evicted)),
+        }
+    }
+
+    /// Whether the policy ranks objects by their sizes (GDS, GDSF, LHD), not only counts them.
+    pub fn weighs_sizes(&self) -> bool {
+        matches!(&self.inner, Inner::Order(c) if c.weighs)
+    }
+
     pub fn used(&self) -> u64 {
         each!(&self.inner, c => c.used())
     }
@@ -345,10 +364,24 @@ impl BySize {
     /// `evicted`) until it fits. Returns whether it was a hit.
     #[inline]
     pub fn access(&mut self, block: Block, size: u64, admit: bool, evicted: &mut Vec<Block>) -> bool {
+        self.access_charged(block, size, size, admit, evicted)
+    }
+
+    /// As [`BySize::access`], for an object of `size` bytes (what the policy weighs) that
+    /// takes `charge` bytes of the capacity (see [`ByteCache::access_charged`]).
+    #[inline]
+    pub fn access_charged(
+        &mut self,
+        block: Block,
+        size: u64,
+        charge: u64,
+        admit: bool,
+        evicted: &mut Vec<Block>,
+    ) -> bool {
         if self.inner.on_hit(block) {
             return true;
         }
-        if !admit || size > self.capacity {
+        if !admit || charge > self.capacity {
             return false;
         }
         if self.weighs {
@@ -356,7 +389,7 @@ impl BySize {
         }
         let enters_first = self.enters_first;
         if !enters_first {
-            self.make_room(self.capacity - size, evicted);
+            self.make_room(self.capacity - charge, evicted);
         }
         let end = self.inner.miss_end();
         self.inner.insert(block, end, evicted);
@@ -364,8 +397,8 @@ impl BySize {
         if i >= self.size_of.len() {
             self.size_of.resize((i + 1).max(self.size_of.len() * 2), 0);
         }
-        self.size_of[i] = size;
-        self.used += size;
+        self.size_of[i] = charge;
+        self.used += charge;
         if enters_first {
             self.make_room(self.capacity, evicted);
             // The newcomer may have been the first to go: it was never really cached.
@@ -523,6 +556,39 @@ mod tests {
         assert!(!c.access(3, 300, true, &mut ev));
         assert_eq!((ev, c.used()), (vec![2, 1], 300));
         c.check_invariants().unwrap();
+    }
+
+    /// Worked by hand (GDS: priority L + 1 / size, the least goes first): an object charged
+    /// less than its size takes its charge of the capacity but ranks by its size.
+    #[test]
+    fn worked_example_a_charged_object_ranks_by_its_size_and_takes_its_charge() {
+        let mut c = ByteCache::new(&PolicyConfig::Gds, 100, 8, 1).unwrap();
+        assert!(c.weighs_sizes());
+        let mut evicted = Vec::new();
+        // A: 80 bytes charged 8 (priority 1/80); B: 10 bytes charged 10 (1/10); C: 500 bytes,
+        // larger than the cache, charged 50 (1/500): all admitted, 68 bytes in use.
+        for (b, size, charge) in [(0, 80, 8), (1, 10, 10), (2, 500, 50)] {
+            assert!(!c.access_charged(b, size, charge, &mut evicted));
+        }
+        assert_eq!((c.used(), c.len(), evicted.len()), (68, 3, 0));
+        // D, 40 bytes: 108 in use, so the least priority goes, C (1/500).
+        assert!(!c.access_charged(3, 40, 40, &mut evicted));
+        assert_eq!((c.used(), evicted.as_slice()), (58, &[2][..]));
+        // E, charged more than the whole cache: a miss that moves nothing.
+        evicted.clear();
+        assert!(!c.access_charged(4, 10, 101, &mut evicted));
+        assert_eq!((c.used(), c.len(), evicted.len()), (58, 3, 0));
+        // F, 10 bytes charged 50: 108 in use again. A goes (1/80), though its charge of 8 would
+        // have ranked it above B (1/8 against 1/10).
+        assert!(!c.access_charged(5, 10, 50, &mut evicted));
+        assert_eq!((c.used(), evicted.as_slice()), (100, &[0][..]));
+        assert!(c.access_charged(1, 10, 10, &mut evicted), "B is still cached");
+        c.check_invariants().unwrap();
+        // A policy that does not weigh sizes counts the charge alone.
+        let mut lru = ByteCache::new(&PolicyConfig::Lru, 100, 8, 1).unwrap();
+        assert!(!lru.weighs_sizes());
+        assert!(!lru.access_charged(0, 80, 8, &mut evicted));
+        assert_eq!(lru.used(), 8);
     }
 
     #[test]
