@@ -640,13 +640,17 @@ mod tests {
     /// `n` requests, Zipf (α 0.9) over `objects`, each object one size (1 to 2 × `mean` bytes,
     /// log-uniform-ish).
     fn zipf_trace(n: usize, objects: usize, mean: u64, seed: u64) -> Trace {
-        let table = ZipfTable::new(objects as u64, 0.9);
         let mut rng = Rng::seeded(seed);
         let sizes: Vec<u64> = (0..objects).map(|_| 64 + rng.below(2 * mean) * rng.below(2 * mean) / mean).collect();
+        drawn(n, &ZipfTable::new(objects as u64, 0.9), &sizes, &mut rng)
+    }
+
+    /// `n` requests drawn from `table`, each object with its size in `sizes`.
+    fn drawn(n: usize, table: &ZipfTable, sizes: &[u64], rng: &mut Rng) -> Trace {
         let mut t =
-            Trace { records: Vec::new(), refs: Vec::new(), raw: (0..objects as u64).collect(), sizes: Vec::new() };
+            Trace { records: Vec::new(), refs: Vec::new(), raw: (0..sizes.len() as u64).collect(), sizes: Vec::new() };
         for i in 0..n {
-            let o = table.sample(&mut rng);
+            let o = table.sample(rng);
             t.records.push(Record::new(i as u32, 1, Op::Read, None, 0, None));
             t.refs.push(o);
             t.sizes.push(sizes[o as usize]);
@@ -723,7 +727,6 @@ mod tests {
     /// median 8 KiB and σ 1.6 (mean ≈ 29 KB; `scripts/bench-sizes.py`'s sizes): a few popular
     /// large objects carry much of the bytes.
     fn heavy_tailed_trace(n: usize, objects: usize, seed: u64) -> Trace {
-        let table = ZipfTable::new(objects as u64, 1.0);
         let mut rng = Rng::seeded(seed);
         let sizes: Vec<u64> = (0..objects)
             .map(|_| {
@@ -732,15 +735,7 @@ mod tests {
                 (8192.0 * (1.6 * z).exp()).clamp(1.0, 4e9) as u64
             })
             .collect();
-        let mut t =
-            Trace { records: Vec::new(), refs: Vec::new(), raw: (0..objects as u64).collect(), sizes: Vec::new() };
-        for i in 0..n {
-            let o = table.sample(&mut rng);
-            t.records.push(Record::new(i as u32, 1, Op::Read, None, 0, None));
-            t.refs.push(o);
-            t.sizes.push(sizes[o as usize]);
-        }
-        t
+        drawn(n, &ZipfTable::new(objects as u64, 1.0), &sizes, &mut rng)
     }
 
     /// GDS and GDSF on heavy-tailed sizes at a rate of 0.1: the objects that asked for the most
@@ -750,9 +745,9 @@ mod tests {
     #[test]
     fn policies_that_rank_by_size_keep_their_byte_curves_on_heavy_tails() {
         let t = heavy_tailed_trace(600_000, 200_000, 7);
-        let total = Census::of(&t).distinct().1;
-        let sizes: Vec<u64> = [0.05, 0.1, 0.3].iter().map(|f| (total as f64 * f) as u64).collect();
         let census = Census::of(&t);
+        let total = census.distinct().1;
+        let sizes: Vec<u64> = [0.05, 0.1, 0.3].iter().map(|f| (total as f64 * f) as u64).collect();
         let (mut worst, mut without) = (0.0f64, 0.0f64);
         for policy in [PolicyConfig::Gds, PolicyConfig::Gdsf] {
             let mut exact = ByteCurves::new(&policy, &sizes, None, &t).unwrap();
