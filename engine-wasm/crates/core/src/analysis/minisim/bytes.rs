@@ -386,9 +386,9 @@ impl ByteCurves {
         let mut lanes = Vec::with_capacity(sizes.len());
         for (i, (((&c, sampled), certain), &cut)) in sizes.iter().zip(sampled).zip(certain).zip(&cuts).enumerate() {
             let threshold = thresholds[i];
-            // The mini-cache holds the sample's share of the objects' bytes, not the rate's (the
-            // module doc): C·R when the sample's objects are as large as the trace's on average,
-            // or when the census gave the sample no bytes.
+            // The mini-cache holds the sample's share of the bytes of the objects the lane does not
+            // take with certainty, not the rate's (the module doc): C·R when the sample's objects
+            // are as large as those on average, or when the census gave the sample no bytes.
             let rate = match threshold {
                 SPACE => 1.0,
                 _ if sampled_bytes[i] == 0.0 => threshold as f64 / SPACE as f64,
