@@ -314,7 +314,7 @@ impl ByteCurves {
         census: &Census,
         certain: f64,
     ) -> Result<Self, String> {
-        takes_bytes(policy)?;
+        let weighs = probe(policy)?.weighs_sizes();
         if let Some(s) = &sampling {
             s.validate().map_err(|e| match e.strip_prefix("minCache") {
                 Some(rest) => format!("min_cache:{rest}"),
@@ -344,7 +344,6 @@ impl ByteCurves {
         }
         // A policy that ranks by size takes the objects that asked for the most bytes with
         // certainty (the module doc); how many depends on the lane's rate.
-        let weighs = ByteCache::new(policy, 1 << 20, 0, 0)?.weighs_sizes();
         let requested_bytes: u64 = requested.iter().sum();
         let cuts: Vec<u64> = thresholds
             .iter()
@@ -550,10 +549,15 @@ fn hash(mix: u64, object: Block) -> u64 {
 /// Whether `policy` can have a curve in bytes: online, and taking a capacity in bytes (asked
 /// before any size is blamed).
 pub fn takes_bytes(policy: &PolicyConfig) -> Result<(), String> {
+    probe(policy).map(|_| ())
+}
+
+/// A small cache of `policy`, to ask what it is, or why it cannot be a byte curve's.
+fn probe(policy: &PolicyConfig) -> Result<ByteCache, String> {
     if policy.is_offline() {
         return Err(format!("{} is offline: it needs the whole future, not a sample", policy.name()));
     }
-    ByteCache::new(policy, 1 << 20, 0, 0).map(|_| ())
+    ByteCache::new(policy, 1 << 20, 0, 0)
 }
 
 /// Why a trace cannot have a curve in bytes.
