@@ -98,8 +98,10 @@ pub trait TeachingViews {
 /// A policy that weighs objects by their size (GDSF): a cache counted in bytes
 /// ([`super::sized::BySize`]) tells it the size of the object it is about to insert.
 pub trait SizeAware {
-    /// The next [`super::Policy::insert`] is of an object of `bytes`.
-    fn admit_size(&mut self, bytes: u64);
+    /// The next [`super::Policy::insert`] is of an object of `bytes` that takes `charge` bytes of
+    /// the capacity: its size, except in a miniature cache, where an object taken with certainty
+    /// stands for `charge / bytes` of itself ([`crate::analysis::minisim::bytes`]).
+    fn admit_size(&mut self, bytes: u64, charge: u64);
     /// Whether a newcomer enters before the victims leave, and may be the first of them (its
     /// priority the lowest): GDSF's rule in libCacheSim. Otherwise victims leave first.
     fn enters_before_evicting(&self) -> bool {
@@ -109,6 +111,14 @@ pub trait SizeAware {
     /// is built unbounded): for a policy that spends a share of its capacity (LHD's explorers).
     fn capacity_in_bytes(&mut self, bytes: u64) {
         let _ = bytes;
+    }
+    /// The cache is a miniature of a full one (told once, before any request): its objects
+    /// sampled at `rate`, each object charged its size standing for 1 / `rate` of the full
+    /// cache's, each charged less for `charge / size / rate` of itself. For a policy whose
+    /// decisions count references or objects (LHD's clock, its statistics, its age coarsening),
+    /// to count them as the full cache would.
+    fn miniature(&mut self, rate: f64) {
+        let _ = rate;
     }
 }
 

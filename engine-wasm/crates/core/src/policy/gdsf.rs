@@ -196,7 +196,7 @@ impl TeachingViews for Gdsf {
 }
 
 impl SizeAware for Gdsf {
-    fn admit_size(&mut self, bytes: u64) {
+    fn admit_size(&mut self, bytes: u64, _charge: u64) {
         self.next_size = bytes.max(1);
     }
 

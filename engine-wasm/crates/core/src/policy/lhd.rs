@@ -35,6 +35,12 @@
 //! - A removal (not an eviction) teaches nothing but returns an explorer's share of the budget.
 //! - The peer lets a hit resize a cached copy; here a copy keeps the size it was admitted with, as
 //!   in every cache in bytes ([`super::sized`]).
+//! - In a miniature cache (a byte curve's, [`SizeAware::miniature`]) each reference of a sampled
+//!   object stands for 1 / R of the trace's (of an object taken with certainty, for about one):
+//!   the clock counts ticks of 2⁻¹⁰ references, and hits, evictions and the objects the age
+//!   coarsening counts are weighted alike, so the mini-cache ages, tallies and reconfigures as the
+//!   full cache ([`crate::analysis::minisim::bytes`] says what that changed). In a full cache every
+//!   weight is 1.
 //! - Drawn with the run's seeded generator: the same scenario gives the same victims everywhere,
 //!   but not the peer's (its draws come from its own generator), so the two agree within the
 //!   noise of sampling, not to the request.
@@ -68,14 +74,19 @@ const AGE_COARSENING_ERROR_TOLERANCE: f32 = 0.01;
 const EWMA_DECAY: f32 = 0.9;
 const INITIAL_SHIFT: u32 = 10;
 const AGES: usize = MAX_AGE as usize;
+/// The clock counts a reference of the trace as 2^`TICK_BITS` ticks, so that a miniature cache's
+/// reference may stand for a fraction more or less than one ([`SizeAware::miniature`]).
+const TICK_BITS: u32 = 10;
 
 #[derive(Clone, Copy, Debug)]
 struct Tag {
     block: Block,
-    /// When it was last referenced.
+    /// References of the trace each of its references stands for: 1 but in a miniature cache.
+    weight: f32,
+    /// When it was last referenced, in ticks.
     timestamp: u64,
-    last_hit_age: u64,
-    last_last_hit_age: u64,
+    last_hit_age: u32,
+    last_last_hit_age: u32,
     /// Units (blocks: 1; bytes) its copy takes.
     size: u64,
     explorer: bool,
@@ -92,6 +103,7 @@ pub struct Lhd {
     hits: Vec<f32>,
     evictions: Vec<f32>,
     density: Vec<f32>,
+    /// Now, and the reconfiguration period and what is left of it, in ticks (`TICK_BITS`).
     timestamp: u64,
     period: u64,
     until_reconfiguration: u64,
@@ -99,6 +111,8 @@ pub struct Lhd {
     shift: u32,
     ewma_objects: f32,
     ewma_objects_mass: f32,
+    /// The cached objects' weights summed: the objects a full cache would hold.
+    held_weight: f64,
     /// Recently admitted objects that looked like victims (`NIL`: none), a ring.
     recent: [Block; ADMISSIONS],
     recent_head: usize,
@@ -106,8 +120,11 @@ pub struct Lhd {
     /// Units explorers may still take, and all they may take.
     explorer_budget: i64,
     budget: i64,
-    /// The size [`SizeAware::admit_size`] announced for the next insertion.
+    /// The size and charge [`SizeAware::admit_size`] announced for the next insertion.
     next_size: u64,
+    next_charge: u64,
+    /// The sampling rate of a miniature cache ([`SizeAware::miniature`]); 1 for a full one.
+    rate: f64,
     /// The object an insertion at "eject me next" marked (`NIL`: none).
     mark: Block,
     rng: Rng,
@@ -154,18 +171,21 @@ impl Lhd {
             evictions: vec![0.0; HIT_AGE_CLASSES * AGES],
             density,
             timestamp: 0,
-            period: period.max(1),
-            until_reconfiguration: period.max(1),
+            period: period.max(1) << TICK_BITS,
+            until_reconfiguration: period.max(1) << TICK_BITS,
             reconfigurations: 0,
             shift: INITIAL_SHIFT,
             ewma_objects: 0.0,
             ewma_objects_mass: 0.0,
+            held_weight: 0.0,
             recent: [NIL; ADMISSIONS],
             recent_head: 0,
             ewma_victim_density: 0.0,
             explorer_budget: budget,
             budget,
             next_size: 1,
+            next_charge: 1,
+            rate: 1.0,
             mark: NIL,
             rng: Rng::seeded(seed),
         }
@@ -176,11 +196,20 @@ impl Lhd {
     }
 
     fn age(&self, tag: &Tag) -> u64 {
-        ((self.timestamp - tag.timestamp) >> self.shift).min(MAX_AGE - 1)
+        ((self.timestamp - tag.timestamp) >> (self.shift + TICK_BITS)).min(MAX_AGE - 1)
     }
 
     fn class(tag: &Tag) -> usize {
-        hit_age_class(tag.last_hit_age + tag.last_last_hit_age)
+        hit_age_class(u64::from(tag.last_hit_age) + u64::from(tag.last_last_hit_age))
+    }
+
+    /// The units of the explorers' budget an object takes: its charge (its size but in a
+    /// miniature cache, where its weight says what share of itself it is charged).
+    fn cost(&self, tag: &Tag) -> i64 {
+        if tag.weight == 1.0 && self.rate == 1.0 {
+            return tag.size as i64;
+        }
+        ((tag.size as f64 * f64::from(tag.weight) * self.rate).round() as i64).max(1)
     }
 
     /// Its hit density per unit of size now, an explorer's raised by 1.
@@ -246,8 +275,9 @@ impl Lhd {
             self.mark = NIL;
         }
         if tag.explorer {
-            self.explorer_budget += tag.size as i64;
+            self.explorer_budget += self.cost(&tag);
         }
+        self.held_weight -= f64::from(tag.weight);
         tag
     }
 
@@ -255,7 +285,7 @@ impl Lhd {
     fn evict_at(&mut self, i: usize) -> Block {
         let tag = self.tags[i];
         let cell = Self::class(&tag) * AGES + self.age(&tag) as usize;
-        self.evictions[cell] += 1.0;
+        self.evictions[cell] += tag.weight;
         self.take(i).block
     }
 
@@ -264,19 +294,24 @@ impl Lhd {
     fn referenced(&mut self, i: usize, admitted: bool) {
         let explore = self.rng.below(EXPLORE_INVERSE_PROBABILITY) == 0;
         let becomes_explorer = explore && self.explorer_budget > 0 && self.reconfigurations < SETTLED;
+        if becomes_explorer {
+            self.explorer_budget -= self.cost(&self.tags[i]);
+        }
         let tag = &mut self.tags[i];
         tag.timestamp = self.timestamp;
         tag.explorer = becomes_explorer;
-        if becomes_explorer {
-            self.explorer_budget -= tag.size as i64;
-        }
         let tag = *tag;
         if admitted && !explore && self.rank(&tag) < self.ewma_victim_density {
             self.recent[self.recent_head % ADMISSIONS] = tag.block;
             self.recent_head = self.recent_head.wrapping_add(1);
         }
-        self.timestamp += 1;
-        self.until_reconfiguration -= 1;
+        let ticks = if self.rate == 1.0 {
+            1 << TICK_BITS
+        } else {
+            ((f64::from(tag.weight) * (1u64 << TICK_BITS) as f64).round() as u64).max(1)
+        };
+        self.timestamp += ticks;
+        self.until_reconfiguration = self.until_reconfiguration.saturating_sub(ticks);
         if self.until_reconfiguration == 0 {
             self.reconfigure();
             self.until_reconfiguration = self.period;
@@ -291,11 +326,18 @@ impl Lhd {
         }
         self.pos[i] = self.tags.len() as u32;
         let size = std::mem::replace(&mut self.next_size, 1);
+        let charge = std::mem::replace(&mut self.next_charge, 1);
+        // Charged its size, it stands for 1 / rate of the full cache's objects; charged less
+        // (taken with certainty), for that share of itself over the rate: about one.
+        let weight =
+            if charge == size && self.rate == 1.0 { 1.0 } else { (charge as f64 / size as f64 / self.rate) as f32 };
+        self.held_weight += f64::from(weight);
         self.tags.push(Tag {
             block,
+            weight,
             timestamp: self.timestamp,
             last_hit_age: 0,
-            last_last_hit_age: MAX_AGE,
+            last_last_hit_age: MAX_AGE as u32,
             size,
             explorer: false,
         });
@@ -315,7 +357,8 @@ impl Lhd {
     fn adapt_age_coarsening(&mut self) {
         self.ewma_objects *= EWMA_DECAY;
         self.ewma_objects_mass *= EWMA_DECAY;
-        self.ewma_objects += self.tags.len() as f32;
+        // (In a full cache, exactly the number of objects.)
+        self.ewma_objects += self.held_weight as f32;
         self.ewma_objects_mass += 1.0;
         if self.reconfigurations != 5 && self.reconfigurations != 25 {
             return;
@@ -413,13 +456,13 @@ impl Policy for Lhd {
         let Some(i) = self.slot(block) else { return false };
         let tag = self.tags[i];
         let age = self.age(&tag);
-        self.hits[Self::class(&tag) * AGES + age as usize] += 1.0;
+        self.hits[Self::class(&tag) * AGES + age as usize] += tag.weight;
         if tag.explorer {
-            self.explorer_budget += tag.size as i64;
+            self.explorer_budget += self.cost(&tag);
         }
         let t = &mut self.tags[i];
         t.last_last_hit_age = t.last_hit_age;
-        t.last_hit_age = age;
+        t.last_hit_age = age as u32;
         self.referenced(i, false);
         true
     }
@@ -499,7 +542,7 @@ impl Policy for Lhd {
         if indexed != self.tags.len() {
             return Err(format!("{indexed} ids indexed but {} objects held", self.tags.len()));
         }
-        let explorers: i64 = self.tags.iter().filter(|t| t.explorer).map(|t| t.size as i64).sum();
+        let explorers: i64 = self.tags.iter().filter(|t| t.explorer).map(|t| self.cost(t)).sum();
         if self.explorer_budget != self.budget - explorers {
             return Err(format!(
                 "explorer budget {} left of {}, but explorers take {explorers}",
@@ -521,8 +564,15 @@ impl Policy for Lhd {
 }
 
 impl SizeAware for Lhd {
-    fn admit_size(&mut self, bytes: u64) {
+    fn admit_size(&mut self, bytes: u64, charge: u64) {
         self.next_size = bytes.max(1);
+        self.next_charge = charge.clamp(1, self.next_size);
+    }
+
+    fn miniature(&mut self, rate: f64) {
+        if rate > 0.0 && rate <= 1.0 {
+            self.rate = rate;
+        }
     }
 
     fn capacity_in_bytes(&mut self, bytes: u64) {
@@ -729,6 +779,53 @@ mod tests {
             lru.access(b, s, &mut ev);
         }
         assert_eq!(ev, [1]);
+    }
+
+    #[test]
+    fn hand_worked_a_miniature_counts_references_and_objects_as_the_full_cache() {
+        // A miniature at rate 1/4, reconfiguring every 2,048 references of the trace. A sampled
+        // object (charged its size) stands for 4 of the trace's: each of its references is 4
+        // references of the clock and its hits and evictions count 4. An object taken with
+        // certainty, 80 bytes charged 16 (1/5 of itself), stands for 0.2 / 0.25 = 0.8.
+        let mut p = Lhd::with_period(usize::MAX, 8, 1, 2_048);
+        p.capacity_in_bytes(10_000); // explorer budget 100 bytes
+        p.miniature(0.25);
+        let mut ev = Vec::new();
+        p.admit_size(40, 40);
+        p.insert(0, End::EjectLast, &mut ev);
+        p.admit_size(80, 16);
+        p.insert(1, End::EjectLast, &mut ev);
+        let tick = 1u64 << TICK_BITS;
+        let (a, b) = (p.tags[0], p.tags[1]);
+        assert_eq!((a.weight, b.weight), (4.0, 0.8));
+        assert_eq!(p.timestamp, 4 * tick + (0.8 * tick as f64).round() as u64);
+        assert_eq!(p.held_weight, 4.0 + f64::from(0.8f32));
+        // Explorers take their charge of the budget: 40 and 80 · 0.8 · 0.25 = 16.
+        assert_eq!((p.cost(&a), p.cost(&b)), (40, 16));
+        // A hit on the sampled object counts 4 at its age (0) and class (never hit: 0).
+        assert!(p.on_hit(0));
+        assert_eq!(p.hits[0], 4.0);
+        assert_eq!(p.reconfigurations, 0);
+        // The clock has counted 4 + 0.8 + 4 = 8.8 references of the trace; 509 more hits on the
+        // sampled object (2,036) leave it 3.2 short of 2,048, and the 510th reconfigures.
+        for _ in 0..509 {
+            p.on_hit(0);
+        }
+        assert_eq!(p.reconfigurations, 0);
+        p.on_hit(0);
+        assert_eq!(p.reconfigurations, 1, "reconfigured after 2,048 references of the trace");
+        // Evicted, it counts 4 in the evictions. The full cache's counts are unchanged: 1 each.
+        let (class, age) = (Lhd::class(&p.tags[0]), p.age(&p.tags[0]) as usize);
+        let before = p.evictions[class * AGES + age];
+        p.evict_at(0);
+        assert_eq!(p.evictions[class * AGES + age] - before, 4.0);
+        assert_eq!(p.held_weight, f64::from(0.8f32));
+        p.check_invariants().unwrap();
+        let mut full = Lhd::with_period(usize::MAX, 8, 1, 2_048);
+        full.capacity_in_bytes(10_000);
+        full.admit_size(40, 40);
+        full.insert(0, End::EjectLast, &mut ev);
+        assert_eq!((full.tags[0].weight, full.timestamp, full.held_weight), (1.0, tick, 1.0));
     }
 
     #[test]

@@ -123,7 +123,7 @@ impl Policy for InBytes {
             return;
         }
         if self.weighs {
-            self.inner.sizes().expect("weighs sizes").admit_size(size);
+            self.inner.sizes().expect("weighs sizes").admit_size(size, size);
         }
         let enters_first = self.enters_first;
         if !enters_first {

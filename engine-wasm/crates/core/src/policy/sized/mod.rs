@@ -246,6 +246,16 @@ impl ByteCache {
         }
     }
 
+    /// Tells the policy that this cache is a miniature at sampling rate `rate`
+    /// ([`super::SizeAware::miniature`]).
+    pub fn miniature(&mut self, rate: f64) {
+        if let Inner::Order(c) = &mut self.inner {
+            if let Some(w) = c.inner.sizes() {
+                w.miniature(rate);
+            }
+        }
+    }
+
     /// Whether the policy ranks objects by their sizes (GDS, GDSF, LHD), not only counts them.
     pub fn weighs_sizes(&self) -> bool {
         matches!(&self.inner, Inner::Order(c) if c.weighs)
@@ -385,7 +395,7 @@ impl BySize {
             return false;
         }
         if self.weighs {
-            self.inner.sizes().expect("weighs sizes").admit_size(size);
+            self.inner.sizes().expect("weighs sizes").admit_size(size, charge);
         }
         let enters_first = self.enters_first;
         if !enters_first {
