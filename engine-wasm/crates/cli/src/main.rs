@@ -3,6 +3,7 @@
 //! engine natively. Arguments are parsed by clap; every error names the file and field.
 
 mod alloc_count;
+mod analyze;
 mod bench_mrc;
 mod bench_parse;
 mod bench_policies;
@@ -72,6 +73,9 @@ enum Command {
     Reproduce(reproduce::Args),
     /// Exact LRU stack distances of a trace: the LRU hit ratio at every cache size.
     Stackdist(stackdist::Args),
+    /// What is in a trace, in one pass: requests, objects and bytes, the compulsory miss ratio,
+    /// how often objects are referenced, the most popular, the Zipf α, the time span.
+    Analyze(analyze::Args),
     /// Miss-ratio curves: several policies × several cache sizes of one scenario's workload or
     /// of a trace file (streamed), each point a single cache, run on parallel threads.
     Sweep(sweep::Args),
@@ -198,6 +202,7 @@ fn execute(command: Command) -> Result<(), String> {
         Command::Export { scenario: path, format, output } => export(&path, &format, &output),
         Command::Upside(args) => upside::run(&args),
         Command::Stackdist(args) => stackdist::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::Mrc(args) => mrc::run(&args),
         Command::BenchMrc(args) => bench_mrc::run(&args),

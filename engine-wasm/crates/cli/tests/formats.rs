@@ -121,3 +121,30 @@ fn a_csv_read_through_its_column_map_replays_as_its_oracle_general_twin() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `tiersim analyze` over a mapped CSV with sizes (issue 36): the counts a hand count gives, in
+/// JSON; a file that is not there is refused by name.
+#[test]
+fn analyze_counts_a_small_trace_by_hand() {
+    let dir = std::env::temp_dir().join(format!("tiersim-analyze-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("t.csv");
+    // 7 at 100 B three times, 8 at 50 B once, 9 at 10 B then 30 B.
+    std::fs::write(&csv, "7,100\n8,50\n7,100\n9,10\n7,100\n9,30\n").unwrap();
+    let csv = csv.to_str().unwrap();
+    let out = tiersim(&["analyze", "--trace", csv, "--columns", "key=1,size=2", "--object", "--top", "2", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let get = |k: &str| v[k].clone();
+    assert_eq!((get("requests"), get("distinct"), get("sizeChanges")), (6.into(), 3.into(), 1.into()));
+    assert_eq!((get("bytesRequested"), get("distinctBytes")), (390.into(), 160.into()));
+    assert_eq!((get("compulsoryMissRatio"), get("frequencyMean")), (0.5.into(), 2.0.into()));
+    assert_eq!(v["referencedTimes"].as_array().unwrap()[..3], [1, 1, 1].map(serde_json::Value::from));
+    assert_eq!(get("top")[0]["id"], 7);
+    assert_eq!(get("top")[1]["references"], 2);
+    let missing = dir.join("absent.bin");
+    let out = tiersim(&["analyze", "--trace", missing.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("absent.bin"), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::remove_dir_all(&dir).ok();
+}
