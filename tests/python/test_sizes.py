@@ -196,3 +196,19 @@ def test_mrc_in_bytes_exact_is_sim_and_mini_is_close(tmp_path):
         tiersim.mrc("lirs", ["1MiB"], str(path))
     with pytest.raises(ValueError, match="min_cache: must be at least 1"):
         tiersim.mrc("lru", ["1MiB"], str(path), min_cache=0)
+
+
+def test_analyze_counts_by_hand_and_as_the_cli(sized_trace, run_cli):
+    """`tiersim.analyze` (issue 36): object 1 asked three times (100 B, then 300 B twice), object 2
+    once (100 B), over 3 seconds."""
+    r = tiersim.analyze(sized_trace, object_mode=True, top=2)
+    assert (r["requests"], r["distinct"], r["bytes_requested"], r["distinct_bytes"]) == (4, 2, 800, 200)
+    assert r["size_changes"] == 2
+    assert (r["compulsory_miss_ratio"], r["compulsory_byte_miss_ratio"]) == (0.5, 0.25)
+    assert (r["frequency_mean"], r["time_span_secs"], r["one_hit_wonders"]) == (2.0, 3.0, 0.5)
+    assert r["referenced_times"][:3] == [1, 0, 1]
+    assert r["top"] == [{"id": 1, "references": 3, "share": 0.75}, {"id": 2, "references": 1, "share": 0.25}]
+    cli = run_cli("analyze", "--trace", sized_trace, "--object", "--top", "2", "--json")
+    assert {tiersim._snake(k): v for k, v in cli.items() if k not in ("trace", "format", "objects")} == r
+    with pytest.raises(ValueError, match="top:"):
+        tiersim.analyze(sized_trace, top=-1)

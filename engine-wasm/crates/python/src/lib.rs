@@ -596,6 +596,20 @@ fn stackdist(py: Python<'_>, trace: &Trace, sample: Option<f64>, max_blocks: Opt
     Ok(StackDist { report })
 }
 
+/// What is in `trace` (`tiersim analyze`): its report as JSON text, the `top` most referenced
+/// objects named by their ids in the file.
+#[pyfunction]
+#[pyo3(signature = (trace, top=tiersim_core::analysis::profile::DEFAULT_TOP))]
+fn analyze(py: Python<'_>, trace: &Trace, top: usize) -> String {
+    let t = trace.trace.clone();
+    let report = py.detach(move || {
+        let mut p = tiersim_core::analysis::profile::Profile::new();
+        p.feed(&t);
+        p.report(top, &t.raw)
+    });
+    to_json(&report)
+}
+
 /// Capacities in bytes as Python gives them, each a string with a unit; errors name `sizes[i]`.
 fn byte_sizes(items: &[String]) -> PyResult<Vec<u64>> {
     items
@@ -664,6 +678,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_point, m)?)?;
     m.add_function(wrap_pyfunction!(stackdist, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(byte_mrc, m)?)?;
     m.add_function(wrap_pyfunction!(byte_mrc_of, m)?)?;
     m.add_function(wrap_pyfunction!(mrc, m)?)?;

@@ -34,6 +34,7 @@ __all__ = [
     "ENGINE_VERSION",
     "StackDistances",
     "Trace",
+    "analyze",
     "byte_mrc",
     "default_scenario",
     "load_trace",
@@ -337,6 +338,30 @@ def stackdist(
     if max_blocks is not None:
         max_blocks = _size(max_blocks, "max_blocks")
     return StackDistances(_native.stackdist(t, sample, max_blocks))
+
+
+def analyze(
+    trace: str | os.PathLike[str] | Trace,
+    format: str | None = None,
+    *,
+    top: int = 10,
+    object_mode: bool = False,
+    block_size: int = 4096,
+    skip_bad: bool = False,
+) -> dict[str, Any]:
+    """What is in ``trace`` before it is cached, as ``tiersim analyze --json`` reports it, with
+    snake_case keys: ``requests``, ``distinct``, ``bytes_requested`` and ``distinct_bytes`` (with
+    sizes, else ``None``), ``compulsory_miss_ratio`` and ``compulsory_byte_miss_ratio`` (no cache
+    of any size misses less), ``mean_size_by_requests``, ``mean_size_by_objects``,
+    ``frequency_mean``, ``time_span_secs``, ``referenced_times`` (objects referenced exactly
+    1, 2, … 16 times), ``referenced_more``, ``one_hit_wonders``, ``top`` (the ``top`` most
+    referenced: ``id``, ``references``, ``share``) and ``zipf`` (``alpha``, ``r2``, or ``None``).
+    """
+    if isinstance(top, bool) or not isinstance(top, (int, np.integer)) or top < 0:
+        raise ValueError(f"top: expected how many of the most referenced objects to list (got {top!r})")
+    t = load_trace(trace, format, object_mode, block_size=block_size, skip_bad=skip_bad)
+    raw = json.loads(_native.analyze(t, int(top)))
+    return {_snake(k): v for k, v in raw.items()}
 
 
 def byte_mrc(
