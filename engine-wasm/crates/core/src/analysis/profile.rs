@@ -12,9 +12,9 @@
 //! - The time span, from the earliest to the latest time the records carry.
 //! - How many objects were referenced once, twice, … ([`ProfileReport::referenced_times`]) and the
 //!   one-hit wonders' share; the most referenced objects with their shares.
-//! - Popularity's Zipf α: the least-squares line through (log rank, log references) over every
-//!   object, and its R². The peer fits the same line but prints R² = −1 (it does not compute it);
-//!   ours is 1 − (residual sum of squares / total sum of squares) of that fit, in natural logs.
+//! - Popularity's Zipf α: minus the slope of the least-squares line through (ln rank, ln
+//!   references) over every object, and the fit's R² (1 − residual over total sum of squares).
+//!   The peer prints an α with R² = −1, which says nothing of its fit; ours is this one.
 
 use serde::Serialize;
 

@@ -112,11 +112,11 @@ pub trait SizeAware {
     fn capacity_in_bytes(&mut self, bytes: u64) {
         let _ = bytes;
     }
-    /// The cache is a miniature of a full one (told once, before any request): its objects
-    /// sampled at `rate`, each object charged its size standing for 1 / `rate` of the full
-    /// cache's, each charged less for `charge / size / rate` of itself. For a policy whose
-    /// decisions count references or objects (LHD's clock, its statistics, its age coarsening),
-    /// to count them as the full cache would.
+    /// The cache is a miniature of a full one, its objects sampled at `rate` (told once, before
+    /// any request): an object charged its size stands for 1 / `rate` of the full cache's, one
+    /// charged less (taken with certainty) for `charge / size / rate`. A policy whose decisions
+    /// count references or objects (LHD's clock, tallies and age coarsening) counts them so, as
+    /// the full cache would.
     fn miniature(&mut self, rate: f64) {
         let _ = rate;
     }
