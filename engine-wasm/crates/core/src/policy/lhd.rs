@@ -205,10 +205,8 @@ impl Lhd {
 
     /// The units of the explorers' budget an object takes: its charge (its size but in a
     /// miniature cache, where its weight says what share of itself it is charged).
+    /// (In a full cache weight and rate are 1, and this is exactly the size: sizes are below 2⁵³.)
     fn cost(&self, tag: &Tag) -> i64 {
-        if tag.weight == 1.0 && self.rate == 1.0 {
-            return tag.size as i64;
-        }
         ((tag.size as f64 * f64::from(tag.weight) * self.rate).round() as i64).max(1)
     }
 
@@ -328,9 +326,9 @@ impl Lhd {
         let size = std::mem::replace(&mut self.next_size, 1);
         let charge = std::mem::replace(&mut self.next_charge, 1);
         // Charged its size, it stands for 1 / rate of the full cache's objects; charged less
-        // (taken with certainty), for that share of itself over the rate: about one.
-        let weight =
-            if charge == size && self.rate == 1.0 { 1.0 } else { (charge as f64 / size as f64 / self.rate) as f32 };
+        // (taken with certainty), for that share of itself over the rate: about one. In a full
+        // cache, exactly 1.
+        let weight = (charge as f64 / size as f64 / self.rate) as f32;
         self.held_weight += f64::from(weight);
         self.tags.push(Tag {
             block,
