@@ -209,6 +209,13 @@ def test_analyze_counts_by_hand_and_as_the_cli(sized_trace, run_cli):
     assert r["referenced_times"][:3] == [1, 0, 1]
     assert r["top"] == [{"id": 1, "references": 3, "share": 0.75}, {"id": 2, "references": 1, "share": 0.25}]
     cli = run_cli("analyze", "--trace", sized_trace, "--object", "--top", "2", "--json")
-    assert {tiersim._snake(k): v for k, v in cli.items() if k not in ("trace", "format", "objects")} == r
+    assert tiersim._snake_keys({k: v for k, v in cli.items() if k not in ("trace", "format", "objects")}) == r
+    # Reuses: object 1, at requests 0, 1 and 3, is reused 1 and then 2 requests later.
+    assert r["reuse"]["requests"] == [{"from": 1, "to": 2, "count": 1}, {"from": 2, "to": 4, "count": 1}]
+    assert r["reuse"]["distance_sample_rate"] is None and r["clients"] is None and r["blocks"] is None
+    windows = tiersim.analyze(sized_trace, object_mode=True, window_secs=1.5)["windows"]
+    assert (windows["unit"], [w["requests"] for w in windows["windows"]]) == ("seconds", [2, 1, 1])
     with pytest.raises(ValueError, match="top:"):
         tiersim.analyze(sized_trace, top=-1)
+    with pytest.raises(ValueError, match="window_secs: a window must last a positive number of seconds"):
+        tiersim.analyze(sized_trace, window_secs=0)

@@ -65,8 +65,17 @@ impl TraceArgs {
 
     /// Streams the file through `workers` (see [`replay`]).
     pub fn replay<W: FnMut(&Arc<Trace>) + Send>(&self, workers: &mut [W]) -> Result<Replayed, String> {
+        self.replay_with(Settings::default(), workers)
+    }
+
+    /// [`TraceArgs::replay`] cut as `settings` say.
+    pub fn replay_with<W: FnMut(&Arc<Trace>) + Send>(
+        &self,
+        settings: Settings,
+        workers: &mut [W],
+    ) -> Result<Replayed, String> {
         let (format, opts) = self.options()?;
-        replay(&self.trace, format, opts, self.skip_bad, Settings::default(), workers)
+        replay(&self.trace, format, opts, self.skip_bad, settings, workers)
     }
 
     /// Reads the whole file into memory (see [`load_file`]): for work that needs the trace's

@@ -142,6 +142,22 @@ fn analyze_counts_a_small_trace_by_hand() {
     assert_eq!(v["referencedTimes"].as_array().unwrap()[..3], [1, 1, 1].map(serde_json::Value::from));
     assert_eq!(get("top")[0]["id"], 7);
     assert_eq!(get("top")[1]["references"], 2);
+    // 7 is reused at requests 2 and 4, 9 at 5: each 2 requests after its previous reference.
+    assert_eq!(v["reuse"]["requests"], serde_json::json!([{"from": 2.0, "to": 4.0, "count": 3}]));
+    assert_eq!((v["windows"]["unit"].clone(), v["blocks"].clone()), ("requests".into(), serde_json::Value::Null));
+    // A block trace streamed in batches: runs and regions by the file's block numbers.
+    let lines = dir.join("t.txt");
+    std::fs::write(&lines, "100\n101\n102\n100\n7\n").unwrap();
+    let out = tiersim(&["analyze", "--trace", lines.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["top"][0]["id"].clone(), v["blocks"]["sequentialRequests"].clone()), (100.into(), 2.into()));
+    assert_eq!(v["blocks"]["regions"][0]["from"], 7);
+    let out = tiersim(&["analyze", "--trace", lines.to_str().unwrap(), "--window-requests", "0"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "tiersim: --window-requests: a window must hold at least 1 request (got 0)"
+    );
     let missing = dir.join("absent.bin");
     let out = tiersim(&["analyze", "--trace", missing.to_str().unwrap()]);
     assert!(!out.status.success());

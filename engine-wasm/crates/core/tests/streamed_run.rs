@@ -194,6 +194,7 @@ fn a_streamed_run_reports_exactly_as_over_the_whole_trace() {
                     push_bytes: 1 + rng.below(1000) as usize,
                     batch_requests: 1 + rng.below(400) as usize,
                     buffers: 2 + rng.below(3) as usize,
+                    ..Settings::default()
                 }
             };
             let file = if round == 2 { gzip(&bytes) } else { bytes.clone() };

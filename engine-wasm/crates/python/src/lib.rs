@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 use serde::Serialize;
 use tiersim_core::analysis::minisim::bytes::{self as byte_curves, ByteCurves};
 use tiersim_core::analysis::minisim::{Method, MiniReport, MiniSim, Sampling};
+use tiersim_core::analysis::profile;
 use tiersim_core::analysis::stackbytes::{self, ByteShards, ByteStack};
 use tiersim_core::analysis::stackdist::{SampledReport, Shards, StackDistances, StackReport};
 use tiersim_core::hierarchy::MultiBlock;
@@ -597,17 +598,27 @@ fn stackdist(py: Python<'_>, trace: &Trace, sample: Option<f64>, max_blocks: Opt
 }
 
 /// What is in `trace` (`tiersim analyze`): its report as JSON text, the `top` most referenced
-/// objects named by their ids in the file.
+/// objects named by their ids in the file, the load over time in windows of `window_secs`
+/// seconds (or `window_requests` requests for a trace without times).
 #[pyfunction]
-#[pyo3(signature = (trace, top=tiersim_core::analysis::profile::DEFAULT_TOP))]
-fn analyze(py: Python<'_>, trace: &Trace, top: usize) -> String {
+#[pyo3(signature = (
+    trace,
+    top=profile::DEFAULT_TOP,
+    window_secs=profile::DEFAULT_WINDOW_SECS,
+    window_requests=profile::DEFAULT_WINDOW_REQUESTS
+))]
+fn analyze(py: Python<'_>, trace: &Trace, top: usize, window_secs: f64, window_requests: u64) -> PyResult<String> {
+    let p = profile::Profile::new().windows(window_secs, window_requests).map_err(|e| match e {
+        profile::WindowError::Seconds(_) => value_error(format!("window_secs: {e}")),
+        profile::WindowError::Requests => value_error(format!("window_requests: {e}")),
+    })?;
+    let mut p = if trace.object_mode { p } else { p.for_blocks() };
     let t = trace.trace.clone();
     let report = py.detach(move || {
-        let mut p = tiersim_core::analysis::profile::Profile::new();
         p.feed(&t);
-        p.report(top, &t.raw)
+        p.report(top)
     });
-    to_json(&report)
+    Ok(to_json(&report))
 }
 
 /// Capacities in bytes as Python gives them, each a string with a unit; errors name `sizes[i]`.

@@ -664,6 +664,11 @@ impl Builder {
         self.trace.records.len()
     }
 
+    /// The file ids of the blocks numbered so far (the pending ones not yet).
+    pub(crate) fn numbered(&self) -> &[u64] {
+        &self.trace.raw
+    }
+
     /// Distinct blocks numbered so far (the pending ones not yet).
     pub(crate) fn distinct(&self) -> usize {
         self.trace.raw.len()

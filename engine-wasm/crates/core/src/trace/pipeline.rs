@@ -42,11 +42,15 @@ pub struct Settings {
     pub batch_requests: usize,
     /// Batch buffers in circulation (at least 2: one filling, one being simulated).
     pub buffers: usize,
+    /// Whether each batch's `raw` carries the file ids of the dense ids numbered since the
+    /// previous batch (so the batches' `raw`s, in order, are the whole trace's): for a worker
+    /// that needs addresses as it goes ([`crate::analysis::profile`]'s runs).
+    pub addresses: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Self { read_bytes: 1 << 20, push_bytes: 64 << 10, batch_requests: 1 << 15, buffers: 4 }
+        Self { read_bytes: 1 << 20, push_bytes: 64 << 10, batch_requests: 1 << 15, buffers: 4, addresses: false }
     }
 }
 
@@ -122,6 +126,7 @@ pub fn replay_from<W: FnMut(&Arc<Trace>) + Send>(
         push_bytes: settings.push_bytes.max(1),
         batch_requests: settings.batch_requests.max(1),
         buffers: settings.buffers.max(2),
+        addresses: settings.addresses,
     };
     let Some((first, rest)) = workers.split_first_mut() else {
         return Err(FileError::Io {
@@ -141,8 +146,16 @@ pub fn replay_from<W: FnMut(&Arc<Trace>) + Send>(
         let reader = std::thread::Builder::new()
             .name("trace reader".into())
             .spawn_scoped(scope, move || {
-                let mut reader =
-                    Reader { name, settings, senders, free: done_rx, pool: Vec::new(), made: 0, batches: 0 };
+                let mut reader = Reader {
+                    name,
+                    settings,
+                    senders,
+                    free: done_rx,
+                    pool: Vec::new(),
+                    made: 0,
+                    batches: 0,
+                    addressed: 0,
+                };
                 reader.run(src.as_mut(), format, opts, skip_bad)
             })
             .expect("a thread starts");
@@ -180,6 +193,8 @@ struct Reader<'a> {
     /// Buffers made so far (at most `settings.buffers`).
     made: usize,
     batches: u64,
+    /// Dense ids whose file ids batches have carried ([`Settings::addresses`]).
+    addressed: usize,
 }
 
 /// Reads into `buf` until it is full or the source ends; the bytes read.
@@ -224,7 +239,9 @@ impl Reader<'_> {
                     busy += start.elapsed().as_secs_f64();
                     let mut buf = self.free_buffer()?;
                     start = Instant::now();
-                    stream.drain_into(Arc::get_mut(&mut buf).expect("a free buffer is unshared"));
+                    let batch = Arc::get_mut(&mut buf).expect("a free buffer is unshared");
+                    stream.drain_into(batch);
+                    self.hand_addresses(stream.numbered(), batch);
                     self.send(buf)?;
                 }
             }
@@ -236,6 +253,7 @@ impl Reader<'_> {
             let mut buf = self.free_buffer()?;
             let batch = Arc::get_mut(&mut buf).expect("a free buffer is unshared");
             finished.trace.hand_requests_to(batch);
+            self.hand_addresses(&finished.trace.raw, batch);
             self.send(buf)?;
         }
         Ok(Replayed {
@@ -252,6 +270,16 @@ impl Reader<'_> {
             collisions: finished.collisions,
             read_secs: busy,
         })
+    }
+
+    /// Gives `batch` the file ids numbered since the last batch (of `numbered`, all so far),
+    /// where the settings ask for them.
+    fn hand_addresses(&mut self, numbered: &[u64], batch: &mut Trace) {
+        batch.raw.clear();
+        if self.settings.addresses {
+            batch.raw.extend_from_slice(&numbered[self.addressed..]);
+            self.addressed = numbered.len();
+        }
     }
 
     /// A buffer no worker holds: from the pool, a new one while fewer than `buffers` exist,

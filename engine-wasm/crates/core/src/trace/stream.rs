@@ -538,6 +538,11 @@ impl TraceStream {
         self.parser.builder.distinct()
     }
 
+    /// The file ids of the dense ids numbered so far (every one a drained batch references).
+    pub fn numbered(&self) -> &[u64] {
+        self.parser.builder.numbered()
+    }
+
     /// Moves the requests read so far into `batch` — its `records` and `refs`, a batch's
     /// block references numbered as in the whole trace; `batch.raw` is left alone — and keeps
     /// `batch`'s emptied vectors for the next ones (no allocation once they are big enough).

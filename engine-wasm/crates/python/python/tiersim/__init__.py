@@ -345,23 +345,44 @@ def analyze(
     format: str | None = None,
     *,
     top: int = 10,
+    window_secs: float = 300.0,
+    window_requests: int = 100_000,
     object_mode: bool = False,
     block_size: int = 4096,
     skip_bad: bool = False,
 ) -> dict[str, Any]:
     """What is in ``trace`` before it is cached, as ``tiersim analyze --json`` reports it, with
-    snake_case keys: ``requests``, ``distinct``, ``bytes_requested`` and ``distinct_bytes`` (with
-    sizes, else ``None``), ``compulsory_miss_ratio`` and ``compulsory_byte_miss_ratio`` (no cache
-    of any size misses less), ``mean_size_by_requests``, ``mean_size_by_objects``,
-    ``frequency_mean``, ``time_span_secs``, ``referenced_times`` (objects referenced exactly
-    1, 2, … 16 times), ``referenced_more``, ``one_hit_wonders``, ``top`` (the ``top`` most
-    referenced: ``id``, ``references``, ``share``) and ``zipf`` (``alpha``, ``r2``, or ``None``).
+    snake_case keys at every level: ``requests``, ``distinct``, ``bytes_requested`` and
+    ``distinct_bytes`` (with sizes, else ``None``), ``compulsory_miss_ratio`` and
+    ``compulsory_byte_miss_ratio`` (no cache of any size misses less), ``mean_size_by_requests``,
+    ``mean_size_by_objects``, ``frequency_mean``, ``time_span_secs``, ``referenced_times``
+    (objects referenced exactly 1, 2, … 16 times), ``referenced_more``, ``one_hit_wonders``,
+    ``top`` (the ``top`` most referenced: ``id``, ``references``, ``share``), ``zipf``
+    (``alpha``, ``r2``, or ``None``); and the distributions in power-of-two bins (each bin
+    ``from``, ``to``, ``count``): ``reuse`` (``requests``, ``seconds``, ``distance`` — the LRU
+    stack distance — and ``distance_sample_rate``, ``None`` where exact), ``sizes`` (per size bin:
+    ``requests``, ``bytes``, ``objects``, ``references``), ``popularity`` (objects by their
+    references, with ``mean_size``), ``windows`` (the load per window of ``window_secs`` seconds,
+    or of ``window_requests`` requests for a trace without times: ``requests``, ``bytes``,
+    ``distinct`` — the working set — and ``new``), ``clients`` (per client, where records name
+    more than one) and ``blocks`` (a block trace's ``request_blocks``, ``sequential_requests``,
+    ``runs`` and ``regions``).
     """
     if isinstance(top, bool) or not isinstance(top, (int, np.integer)) or top < 0:
         raise ValueError(f"top: expected how many of the most referenced objects to list (got {top!r})")
+    if isinstance(window_requests, bool) or not isinstance(window_requests, (int, np.integer)) or window_requests < 0:
+        raise ValueError(f"window_requests: expected a whole number of requests (got {window_requests!r})")
     t = load_trace(trace, format, object_mode, block_size=block_size, skip_bad=skip_bad)
-    raw = json.loads(_native.analyze(t, int(top)))
-    return {_snake(k): v for k, v in raw.items()}
+    return _snake_keys(json.loads(_native.analyze(t, int(top), float(window_secs), int(window_requests))))
+
+
+def _snake_keys(value: Any) -> Any:
+    """``value`` with every dict's keys in snake_case, at every level."""
+    if isinstance(value, dict):
+        return {_snake(k): _snake_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_snake_keys(v) for v in value]
+    return value
 
 
 def byte_mrc(

@@ -128,6 +128,7 @@ fn random_settings(rng: &mut Rng) -> (Settings, usize) {
         push_bytes: 1 + rng.below(2000) as usize,
         batch_requests: 1 + rng.below(300) as usize,
         buffers: 2 + rng.below(3) as usize,
+        ..Settings::default()
     };
     (settings, 1 + rng.below(3) as usize)
 }
@@ -383,7 +384,8 @@ fn batches_join_into_the_whole_trace_for_every_worker() {
     for (read, push, batch, buffers, workers) in
         [(1 << 20, 64 << 10, 1 << 15, 4, 1), (4096, 333, 100, 2, 3), (1000, 1000, 1, 2, 2), (7, 3, 5000, 3, 1)]
     {
-        let settings = Settings { read_bytes: read, push_bytes: push, batch_requests: batch, buffers };
+        let settings =
+            Settings { read_bytes: read, push_bytes: push, batch_requests: batch, buffers, ..Settings::default() };
         let (got, r) = joined(&bytes, Format::Msr, settings, workers);
         assert_eq!((&got.records, &got.refs), (&whole.records, &whole.refs), "{settings:?}");
         assert_eq!((r.requests, r.distinct), (whole.records.len() as u64, whole.distinct() as u64));
@@ -452,4 +454,30 @@ fn damaged_compression_is_placed_as_a_whole_file_read_places_it() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn batches_asked_for_addresses_carry_the_file_ids_in_order() {
+    let mut rng = Rng::seeded(39);
+    let bytes = generated(Format::Msr, 3000, &mut rng);
+    let whole = parse(&bytes, Format::Msr, &Options::default()).unwrap();
+    for addresses in [false, true] {
+        let mut raw: Vec<u64> = Vec::new();
+        let mut ids_known = true;
+        let mut collect = [|b: &Arc<Trace>| {
+            raw.extend_from_slice(&b.raw);
+            ids_known &= b.refs.iter().all(|&d| (d as usize) < raw.len());
+        }];
+        let settings = Settings { batch_requests: 97, read_bytes: 5000, addresses, ..Settings::default() };
+        let src: Box<dyn Read + Send> = Box::new(std::io::Cursor::new(bytes.clone()));
+        let read =
+            replay_from(src, "t.csv", Some(Format::Msr), Options::default(), false, settings, &mut collect).unwrap();
+        assert_eq!(read.raw, whole.raw);
+        if addresses {
+            assert_eq!(raw, whole.raw);
+            assert!(ids_known, "every batch's ids have their file ids by the time it comes");
+        } else {
+            assert!(raw.is_empty());
+        }
+    }
 }
