@@ -154,6 +154,9 @@ describe(`tiersim in Chromium: a ${GB} GB trace, streamed`, () => {
         expect(r.miss).toBeGreaterThan(0);
         expect(r.miss).toBeLessThan(1);
       }
+      // The curves' floor, drawn and named once the file is read: first references over all.
+      expect(Number(await attr(page, 'mrc-floor', 'data-ratio'))).toBeCloseTo(distinct / REQUESTS, 12);
+      expect(await testId(page, 'mrc-floor').textContent()).toMatch(/^compulsory misses [\d.]+ %: no cache/);
       const curves = {
         engine: Number(await attr(page, 'mini-memory', 'data-engine')),
         reader: Number(await attr(page, 'mini-memory', 'data-reader')),

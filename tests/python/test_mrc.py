@@ -35,6 +35,11 @@ def test_mrc_equals_the_cli_when_it_samples(policy, run_cli):
     for size, m in zip(SIZES, exact["miss_ratios"]):
         assert m == tiersim.sim(policy, size, MIX)["block_miss_ratio"]
     assert np.abs(ours["miss_ratios"] - exact["miss_ratios"]).mean() < 0.02
+    # The floor (issue 36): first references over all, as the trace's analysis counts them, and
+    # no point of the exact curve below it.
+    floor = tiersim.analyze(MIX)["compulsory_miss_ratio"]
+    assert ours["compulsory_miss_ratio"] == theirs["compulsoryMissRatio"] == exact["compulsory_miss_ratio"] == floor
+    assert (exact["miss_ratios"] >= floor).all()
 
 
 def test_one_seed_one_curve_another_seed_another_sample():

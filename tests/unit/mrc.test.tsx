@@ -193,6 +193,25 @@ describe('miss-ratio chart layout', () => {
     expect(nearestSize(l, l.plot.right + 50)).toBeNull();
   });
 
+  it('draws the floor at its miss ratio, and only where there are curves', () => {
+    const curves = [
+      {
+        policy: 'lru',
+        label: 'LRU',
+        points: [
+          { size: 10, missRatio: 0.9 },
+          { size: 1000, missRatio: 0.5 },
+        ],
+      },
+    ];
+    const l = computeMrcLayout(curves, policyKinds(), { width: 600, height: 300 }, 'log', undefined, 'blocks', 0.4);
+    // The y axis runs from 0 at the bottom to 1 (0.9 rounded up) at the top.
+    expect(l.floorY).toBeCloseTo(l.plot.bottom - 0.4 * (l.plot.bottom - l.plot.top));
+    expect(computeMrcLayout(curves, policyKinds(), { width: 600, height: 300 }).floorY).toBeNull();
+    expect(
+      computeMrcLayout([], policyKinds(), { width: 600, height: 300 }, 'log', [1, 10], 'blocks', 0.4).floorY,
+    ).toBeNull();
+  });
   it('puts sizes on a linear axis from 0 when asked', () => {
     const curves = [
       {
@@ -298,6 +317,7 @@ describe('MrcPanel', () => {
       method: 'mini',
       references,
       distinctBlocks: 5000,
+      compulsoryMissRatio: 5000 / references,
       rate: 0.1,
       sampledBlocks: 500,
       points: [10, 100].map((size) => ({
@@ -385,9 +405,15 @@ describe('MrcPanel', () => {
     // The workers' memory as reported.
     expect(screen.getByTestId('mini-memory').getAttribute('data-engine')).toBe(String(2 ** 20));
     expect(screen.getByTestId('mini-memory').getAttribute('data-reader')).toBe(String(2 ** 21));
+    // The floor waits for the whole trace (mid-file, first references so far mean nothing).
+    expect(screen.queryByTestId('mrc-floor')).toBeNull();
     await act(async () => finish());
     await waitFor(() => expect(progress().getAttribute('data-status')).toBe('done'));
     expect(new Set(references())).toEqual(new Set(['9000']));
+    // Then it is drawn and named: 5,000 first references of 9,000.
+    const floor = screen.getByTestId('mrc-floor');
+    expect(floor.getAttribute('data-ratio')).toBe(String(5000 / 9000));
+    expect(floor.textContent).toBe('compulsory misses 55.6 %: no cache of any size misses less');
     // The drawing's worker stopped, the next one readied.
     expect(log).toEqual({ warmed: [0, 1], used: [0], terminated: [0] });
     // Full simulation instead: offline policies come back, and the readied worker is stopped.
@@ -406,6 +432,8 @@ describe('MrcPanel', () => {
       bytesRequested: 1e10,
       distinctObjects: 4000,
       distinctBytes: 2 ** 32,
+      compulsoryMissRatio: 0.15,
+      compulsoryByteMissRatio: 0.35,
       rate: 0.5,
       points: [2 ** 26, 2 ** 32].map((bytes, i) => ({
         bytes,
@@ -511,8 +539,12 @@ describe('MrcPanel', () => {
     const marks = () =>
       [...chart.querySelectorAll('g.mrc-curve[data-policy="lru"] circle title')].map((t) => t.textContent);
     expect(marks()).toEqual(['LRU: 80.0 % misses at 64 MiB', 'LRU: 40.0 % misses at 4 GiB']);
+    // The floor follows the ratio drawn.
+    const floorAt = () => screen.getByTestId('mrc-floor').getAttribute('data-ratio');
+    expect(floorAt()).toBe('0.35');
     fireEvent.change(screen.getByTestId('mrc-ratio'), { target: { value: 'requests' } });
     expect(marks()).toEqual(['LRU: 60.0 % misses at 64 MiB', 'LRU: 20.0 % misses at 4 GiB']);
+    expect(floorAt()).toBe('0.15');
     // Objects instead: the block curves' controls come back.
     fireEvent.click(screen.getByTestId('mrc-unit-objects'));
     expect(screen.queryByTestId('byte-table')).toBeNull();

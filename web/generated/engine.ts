@@ -447,6 +447,11 @@ method: string,
  */
 references: number, distinctBlocks: number, 
 /**
+ * The curves' floor: distinct blocks over references, the misses of first references,
+ * which no cache of any size avoids (once the whole trace is fed).
+ */
+compulsoryMissRatio: number, 
+/**
  * The base rate of the curve (the ladder's rung kept; 1 when exact).
  */
 rate: number, 
@@ -488,6 +493,12 @@ export type ByteReport = { policy: string,
  * "exact" when every capacity ran at rate 1, else "mini".
  */
 method: string, references: number, bytesRequested: number, distinctObjects: number, distinctBytes: number, 
+/**
+ * The curves' floor, by requests and by bytes: distinct objects over references and
+ * distinct bytes over bytes requested — first references miss in a cache of any size
+ * (once the whole trace is fed).
+ */
+compulsoryMissRatio: number, compulsoryByteMissRatio: number, 
 /**
  * The lowest rate of the curve's lanes.
  */

@@ -23,6 +23,8 @@ export interface MrcChartProps {
   unit?: SizeUnit;
   /** For curves in bytes: which miss ratio they draw. */
   ratioBy?: 'requests' | 'bytes';
+  /** The curves' floor, the compulsory miss ratio (first references miss in a cache of any size): a named line. */
+  floor?: number;
 }
 
 export function MrcChart({
@@ -33,9 +35,10 @@ export function MrcChart({
   span,
   unit = 'blocks',
   ratioBy,
+  floor,
 }: MrcChartProps) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 640, height: HEIGHT });
-  const layout = useMrcLayout(curves, order, { width: size.width, height: HEIGHT }, scale, span, unit);
+  const layout = useMrcLayout(curves, order, { width: size.width, height: HEIGHT }, scale, span, unit, floor);
   const at = (n: number) => (unit === 'bytes' ? formatBytes(n) : `${formatCount(n)} blocks`);
   const ratio =
     ratioBy === 'bytes' ? 'byte miss ratio' : ratioBy === 'requests' ? 'miss ratio per request' : 'read miss ratio';
@@ -62,6 +65,14 @@ export function MrcChart({
             <line key={`y${t.value}`} x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} />
           ))}
         </g>
+        {layout.floorY !== null && floor !== undefined && (
+          <g className="mrc-floor" data-testid="mrc-floor" data-ratio={floor}>
+            <line x1={plot.left} x2={plot.right} y1={layout.floorY} y2={layout.floorY} />
+            <text x={plot.right - 4} y={layout.floorY - 5} textAnchor="end">
+              {`compulsory misses ${formatPercent(floor)}: no cache of any size misses less`}
+            </text>
+          </g>
+        )}
         {layout.curves.map((c) => (
           <g key={c.policy} className="mrc-curve" data-policy={c.policy} style={{ color: c.color }}>
             {c.path && <path className="mrc-line" d={c.path} />}

@@ -32,6 +32,8 @@ export interface MrcLayout {
   xTicks: { value: number; x: number; label: string }[];
   yTicks: { value: number; y: number; label: string }[];
   empty: boolean;
+  /** The floor's height (the compulsory miss ratio), when one is drawn. */
+  floorY: number | null;
 }
 
 export const MRC_MARGIN = { top: 16, right: 18, bottom: 40, left: 50 };
@@ -92,6 +94,7 @@ export function computeMrcLayout(
   scale: MrcScale = 'log',
   span?: readonly [number, number],
   unit: SizeUnit = 'blocks',
+  floor?: number,
 ): MrcLayout {
   const plot = {
     left: MRC_MARGIN.left,
@@ -153,7 +156,17 @@ export function computeMrcLayout(
     xTicks.sort((a, b) => a.value - b.value);
   }
   const yTicks = y.ticks(5).map((value) => ({ value, y: y(value), label: `${Math.round(value * 100)}%` }));
-  return { width, height, plot, curves: laid, xTicks, yTicks, empty: all.length === 0 };
+  const drawn = floor !== undefined && Number.isFinite(floor) && all.length > 0;
+  return {
+    width,
+    height,
+    plot,
+    curves: laid,
+    xTicks,
+    yTicks,
+    empty: all.length === 0,
+    floorY: drawn ? y(floor) : null,
+  };
 }
 
 export function useMrcLayout(
@@ -163,6 +176,7 @@ export function useMrcLayout(
   scale: MrcScale = 'log',
   span?: readonly [number, number],
   unit: SizeUnit = 'blocks',
+  floor?: number,
 ): MrcLayout {
   const { width, height } = size;
   const [lo, hi] = span ?? [undefined, undefined];
@@ -175,7 +189,8 @@ export function useMrcLayout(
         scale,
         lo === undefined || hi === undefined ? undefined : [lo, hi],
         unit,
+        floor,
       ),
-    [curves, order, width, height, scale, lo, hi, unit],
+    [curves, order, width, height, scale, lo, hi, unit, floor],
   );
 }

@@ -76,11 +76,18 @@ struct Output<'a> {
     format: &'static str,
     references: u64,
     distinct_blocks: u64,
+    /// The curves' floor: distinct blocks over references (no cache of any size misses less).
+    compulsory_miss_ratio: f64,
     sizes: &'a [u64],
     /// The sampling asked for (absent with `--exact`).
     #[serde(skip_serializing_if = "Option::is_none")]
     sampling: Option<Sampling>,
     curves: Vec<Curve>,
+}
+
+/// The curves' floor, as the engine's reports give it (the same for every policy).
+fn floor(curves: &[Curve]) -> f64 {
+    curves.first().and_then(|c| c.mini.as_ref().or(c.exact.as_ref())).map_or(0.0, |r| r.compulsory_miss_ratio)
 }
 
 /// Mean absolute difference of two curves over the same sizes.
@@ -244,6 +251,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             format: format.name(),
             references,
             distinct_blocks: distinct,
+            compulsory_miss_ratio: floor(&curves),
             sizes,
             sampling: (!args.exact).then_some(sampling),
             curves,
@@ -345,6 +353,9 @@ fn run_bytes(args: &Args, sizes: &[u64]) -> Result<(), String> {
             bytes_requested: u64,
             distinct_objects: u64,
             distinct_bytes: u64,
+            /// The curves' floor, by requests and by bytes.
+            compulsory_miss_ratio: f64,
+            compulsory_byte_miss_ratio: f64,
             sizes: &'a [u64],
             #[serde(skip_serializing_if = "Option::is_none")]
             sampling: Option<Sampling>,
@@ -357,6 +368,8 @@ fn run_bytes(args: &Args, sizes: &[u64]) -> Result<(), String> {
             bytes_requested: first.bytes_requested,
             distinct_objects: first.distinct_objects,
             distinct_bytes: first.distinct_bytes,
+            compulsory_miss_ratio: first.compulsory_miss_ratio,
+            compulsory_byte_miss_ratio: first.compulsory_byte_miss_ratio,
             sizes,
             sampling: (!args.exact).then_some(sampling),
             curves: &curves,
@@ -399,6 +412,13 @@ fn run_bytes(args: &Args, sizes: &[u64]) -> Result<(), String> {
         }
         println!();
     }
+    print!("{:>14}", "compulsory");
+    for c in &curves {
+        for _ in [&c.mini, &c.exact].into_iter().flatten() {
+            print!(" {:>22}", format!("{:.4} / {:.4}", first.compulsory_miss_ratio, first.compulsory_byte_miss_ratio));
+        }
+    }
+    println!("   (the floor: first references miss in a cache of any size)");
     if curves.iter().any(|c| c.mae.is_some()) {
         print!("{:>14}", "MAE (bytes)");
         for c in &curves {
@@ -453,6 +473,14 @@ fn print_table(
         }
         println!();
     }
+    let floor = floor(curves);
+    print!("{:>10}", "compulsory");
+    for c in curves {
+        for _ in [&c.mini, &c.exact].into_iter().flatten() {
+            print!(" {floor:>10.4}");
+        }
+    }
+    println!("   (the floor: first references miss in a cache of any size)");
     if curves.iter().any(|c| c.mae.is_some()) {
         print!("{:>10}", "MAE");
         for c in curves {

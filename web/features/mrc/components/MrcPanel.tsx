@@ -314,6 +314,16 @@ export function MrcPanel({
     }
   };
 
+  // The curves' floor, once the whole trace is fed: first references miss in a cache of any size.
+  // (Full runs at each size count after a warm-up, whose floor the engine does not report.)
+  const floor = useMemo(() => {
+    if (mini.status !== 'done') return undefined;
+    if (unit === 'bytes') {
+      const r = mini.byteReports[0];
+      return r && (ratioBy === 'bytes' ? r.compulsoryByteMissRatio : r.compulsoryMissRatio);
+    }
+    return method === 'mini' ? mini.reports[0]?.compulsoryMissRatio : undefined;
+  }, [mini.status, mini.byteReports, mini.reports, unit, ratioBy, method]);
   const curves: Curve[] = useMemo(() => {
     if (unit === 'bytes') {
       return mini.byteReports.map((r) => ({
@@ -613,6 +623,7 @@ export function MrcPanel({
         scale={scale}
         unit={unit}
         ratioBy={unit === 'bytes' ? ratioBy : undefined}
+        floor={floor}
         span={
           unit === 'bytes'
             ? byteSpan(byteSizes.length ? byteSizes : mini.byteSizes)

@@ -194,9 +194,11 @@ def mrc(
     with the byte curves' own defaults: a sample of 65,536 objects, mini-caches of 1,000).
 
     Returns the report with snake_case keys: ``policy``, ``method`` (``"mini"``, or ``"exact"``
-    when every size ran at rate 1), ``references``, ``distinct_blocks``, ``rate``,
-    ``sampled_blocks``, ``sizes`` and ``miss_ratios`` (NumPy arrays: misses per block
-    reference), and ``points`` (per size: ``rate``, ``mini_size``, ``sampled_references`` …).
+    when every size ran at rate 1), ``references``, ``distinct_blocks``,
+    ``compulsory_miss_ratio`` (the curve's floor: first references miss in a cache of any size;
+    in bytes ``compulsory_byte_miss_ratio`` too), ``rate``, ``sampled_blocks``, ``sizes`` and
+    ``miss_ratios`` (NumPy arrays: misses per block reference), and ``points`` (per size:
+    ``rate``, ``mini_size``, ``sampled_references`` …).
     """
     if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__len__") or len(sizes) == 0:
         raise ValueError("sizes: name the cache sizes in blocks, e.g. sizes=[100, 1000, 10000]")

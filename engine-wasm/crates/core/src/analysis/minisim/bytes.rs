@@ -191,6 +191,11 @@ pub struct ByteReport {
     pub bytes_requested: u64,
     pub distinct_objects: u64,
     pub distinct_bytes: u64,
+    /// The curves' floor, by requests and by bytes: distinct objects over references and
+    /// distinct bytes over bytes requested — first references miss in a cache of any size
+    /// (once the whole trace is fed).
+    pub compulsory_miss_ratio: f64,
+    pub compulsory_byte_miss_ratio: f64,
     /// The lowest rate of the curve's lanes.
     pub rate: f64,
     /// One point per capacity, in the order given.
@@ -567,6 +572,8 @@ impl ByteCurves {
             bytes_requested: self.bytes,
             distinct_objects: self.distinct,
             distinct_bytes: self.distinct_bytes,
+            compulsory_miss_ratio: ratio(self.distinct as f64, self.references),
+            compulsory_byte_miss_ratio: ratio(self.distinct_bytes as f64, self.bytes),
             rate,
             points,
         }

@@ -220,6 +220,9 @@ pub struct MiniReport {
     /// Every block reference seen.
     pub references: u64,
     pub distinct_blocks: u64,
+    /// The curves' floor: distinct blocks over references, the misses of first references,
+    /// which no cache of any size avoids (once the whole trace is fed).
+    pub compulsory_miss_ratio: f64,
     /// The base rate of the curve (the ladder's rung kept; 1 when exact).
     pub rate: f64,
     /// Distinct blocks sampled at that rate.
@@ -535,6 +538,7 @@ impl MiniSim {
             method: if exact { "exact" } else { "mini" }.into(),
             references: n,
             distinct_blocks: distinct,
+            compulsory_miss_ratio: ratio(distinct),
             rate,
             sampled_blocks,
             points,
