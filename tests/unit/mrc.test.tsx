@@ -2,7 +2,7 @@
 // the panel driven by a fake engine (the real one runs in tests/e2e).
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeMrcLayout, nearestSize, policyColor } from '../../web/charts/mrc/useMrcLayout';
+import { computeMrcLayout, nearestSize, policyStyle } from '../../web/charts/mrc/useMrcLayout';
 import { EmptyText, wrapWords } from '../../web/charts/EmptyText';
 import { MrcPanel } from '../../web/features/mrc/components/MrcPanel';
 import { defaultSizes, offlineAllowed, runSweep, sweepPoints } from '../../web/features/mrc/sweep';
@@ -176,7 +176,7 @@ describe('miss-ratio chart layout', () => {
     expect(a.x < b.x && b.x < c.x && a.y < b.y && b.y < c.y).toBe(true);
     expect(l.xTicks.map((t) => t.value)).toEqual([10, 100, 1000]);
     expect(l.yTicks[0]).toMatchObject({ value: 0, y: l.plot.bottom });
-    expect(l.curves[1].color).toBe(policyColor('min', policyKinds()));
+    expect(l.curves[1].color).toBe(policyStyle('min', policyKinds(), ['lru', 'min']).color);
     expect(l.curves[0].color).not.toBe(l.curves[1].color);
     expect(computeMrcLayout([], policyKinds(), { width: 600, height: 300 }).empty).toBe(true);
     // With no points yet, the axis spans the sizes the sweep will cover.
@@ -191,6 +191,24 @@ describe('miss-ratio chart layout', () => {
     ]);
     expect(nearestSize(l, c.x - 2)!.points.map((p) => p.label)).toEqual(['LRU']);
     expect(nearestSize(l, l.plot.right + 50)).toBeNull();
+  });
+
+  it('gives every policy drawn a look of its own, the same whichever order they come in', () => {
+    const all = policyKinds();
+    const looks = (drawn: string[]) => drawn.map((p) => JSON.stringify(policyStyle(p, all, drawn)));
+    // Every policy at once: no two alike (the palette's ten colours, then dashed rounds of them).
+    expect(new Set(looks(all)).size).toBe(all.length);
+    const later = all.slice(10, 13);
+    expect(looks(later).every((l) => !l.includes('dash'))).toBe(true);
+    expect(
+      looks(all)
+        .slice(10)
+        .every((l) => l.includes('dash')),
+    ).toBe(true);
+    // LRU and ARC drawn together (ten apart in the catalogue, once one blue) differ in colour.
+    const pair = ['lru', 'arc'];
+    expect(policyStyle('lru', all, pair).color).not.toBe(policyStyle('arc', all, pair).color);
+    expect(looks(['arc', 'lru'])).toEqual([...looks(pair)].reverse());
   });
 
   it('draws the floor at its miss ratio, and only where there are curves', () => {

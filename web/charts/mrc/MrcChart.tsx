@@ -7,6 +7,7 @@ import { ChartAxes } from '../ChartAxes';
 import { useHoverX } from '../useHoverX';
 import { EmptyText } from '../EmptyText';
 import { HoverReadout } from '../HoverReadout';
+import { LineSwatch } from '../lineDash';
 
 const HEIGHT = 300;
 
@@ -75,7 +76,7 @@ export function MrcChart({
         )}
         {layout.curves.map((c) => (
           <g key={c.policy} className="mrc-curve" data-policy={c.policy} style={{ color: c.color }}>
-            {c.path && <path className="mrc-line" d={c.path} />}
+            {c.path && <path className="mrc-line" d={c.path} strokeDasharray={c.dash} />}
             {c.marks.map((m) => (
               <circle key={m.size} className="mrc-mark" cx={m.x} cy={m.y} r={3.5}>
                 <title>{`${c.label}: ${formatPercent(m.missRatio)} misses at ${at(m.size)}`}</title>
@@ -111,7 +112,7 @@ export function MrcChart({
         <ul className="mrc-legend">
           {layout.curves.map((c) => (
             <li key={c.policy} data-testid={`sweep-legend-${c.policy}`}>
-              <span className="mrc-swatch" style={{ background: c.color }} aria-hidden="true" />
+              <LineSwatch color={c.color} dash={c.dash} />
               {c.label}
             </li>
           ))}

@@ -1,11 +1,12 @@
 // Layout of the miss-ratio curves: pure maths from sweep results and a size to scales, one SVG
 // path and its markers per policy, and ticks. d3 computes, React renders; no DOM here.
-import { line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
+import { line, scaleLinear, scaleLog } from 'd3';
 import { useMemo } from 'react';
 import { formatBytes, formatCount } from '../../format/numbers';
 import type { Size } from '../useElementSize';
 import { tickCount, type AxisScale } from '../axisScale';
 import { nearestColumn } from '../useHoverX';
+import { seriesStyle } from '../lineDash';
 
 export interface CurvePoint {
   size: number;
@@ -20,6 +21,8 @@ export interface Curve {
 
 export interface LaidCurve extends Curve {
   color: string;
+  /** A dash pattern past the palette's ten colours (none: solid). */
+  dash?: string;
   path: string | null;
   marks: { x: number; y: number; size: number; missRatio: number }[];
 }
@@ -58,11 +61,21 @@ export function nearestSize(
   return { size, x, points };
 }
 
-/** A stable colour per policy: its place in `order` (the form's policy list). */
-export function policyColor(policy: string, order: readonly string[]): string {
-  const i = Math.max(0, order.indexOf(policy));
-  return schemeTableau10[i % schemeTableau10.length];
+/**
+ * A policy's colour and dash among the policies `drawn`: its place among them in `order` (the
+ * form's policy list), so the same policies always look the same, and no two drawn together
+ * share a look.
+ */
+export function policyStyle(policy: string, order: readonly string[], drawn: readonly string[]) {
+  const placed = [...new Set(drawn)].sort((a, b) => rank(order, a) - rank(order, b));
+  return seriesStyle(Math.max(0, placed.indexOf(policy)));
 }
+
+/** `policy`'s place in `order` (unknown ones last, in the order met). */
+const rank = (order: readonly string[], policy: string) => {
+  const i = order.indexOf(policy);
+  return i < 0 ? order.length : i;
+};
 
 /** The cache-size axis: logarithmic (the default: sizes are swept geometrically) or linear from 0. */
 export type MrcScale = AxisScale;
@@ -118,6 +131,7 @@ export function computeMrcLayout(
     .domain([0, Math.max(top, 0.1)])
     .range([plot.bottom, plot.top]);
 
+  const drawn = curves.map((c) => c.policy);
   const laid = curves.map((c) => {
     const pts = [...c.points].sort((a, b) => a.size - b.size);
     const path = pts.length
@@ -128,7 +142,7 @@ export function computeMrcLayout(
     return {
       ...c,
       points: pts,
-      color: policyColor(c.policy, order),
+      ...policyStyle(c.policy, order, drawn),
       path,
       marks: pts.map((p) => ({ x: x(p.size), y: y(p.missRatio), size: p.size, missRatio: p.missRatio })),
     };
@@ -156,7 +170,7 @@ export function computeMrcLayout(
     xTicks.sort((a, b) => a.value - b.value);
   }
   const yTicks = y.ticks(5).map((value) => ({ value, y: y(value), label: `${Math.round(value * 100)}%` }));
-  const drawn = floor !== undefined && Number.isFinite(floor) && all.length > 0;
+  const floored = floor !== undefined && Number.isFinite(floor) && all.length > 0;
   return {
     width,
     height,
@@ -165,7 +179,7 @@ export function computeMrcLayout(
     xTicks,
     yTicks,
     empty: all.length === 0,
-    floorY: drawn ? y(floor) : null,
+    floorY: floored ? y(floor) : null,
   };
 }
 

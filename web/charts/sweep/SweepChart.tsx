@@ -1,5 +1,6 @@
 // A one-parameter sweep's chart: a presentational SVG over useSweepLayout — a line and its
 // points per series, a hover read-out of every series at the nearest swept value — and a legend.
+import { LineSwatch } from '../lineDash';
 import { ChartAxes } from '../ChartAxes';
 import { HoverReadout } from '../HoverReadout';
 import { useElementSize } from '../useElementSize';
@@ -33,7 +34,7 @@ export function SweepChart({ spec, values }: { spec: SweepChartSpec; values: Rec
         </g>
         {layout.series.map((s) => (
           <g key={s.name} data-series={s.name}>
-            <path d={s.d} fill="none" stroke={s.colour} strokeWidth={2} />
+            <path d={s.d} fill="none" stroke={s.colour} strokeWidth={2} strokeDasharray={s.dash} />
             {s.xy.map((p) => (
               <circle key={p.x} cx={p.cx} cy={p.cy} r={3.5} fill={s.colour} data-x={p.x} data-y={p.y}>
                 <title>{`${s.name} at ${p.x}: ${spec.format(p.y)}`}</title>
@@ -68,7 +69,7 @@ export function SweepChart({ spec, values }: { spec: SweepChartSpec; values: Rec
       <p className="chart-legend">
         {layout.series.map((s) => (
           <span key={s.name} className="legend-item">
-            <span className="swatch" style={{ background: s.colour }} /> <span>{s.name}</span>{' '}
+            <LineSwatch color={s.colour} dash={s.dash} /> <span>{s.name}</span>{' '}
           </span>
         ))}
         · {spec.yLabel}

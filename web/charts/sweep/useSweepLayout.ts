@@ -1,7 +1,8 @@
 // Layout of a one-parameter sweep's chart: pure maths from the series swept, the values run so
 // far (keyed "series@x") and a size to one line with its points per series, and ticks at the
 // swept values. d3 computes, React renders; nothing here touches the DOM.
-import { extent, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
+import { extent, line, scaleLinear, scaleLog } from 'd3';
+import { seriesStyle } from '../lineDash';
 import { useMemo } from 'react';
 import type { Size } from '../useElementSize';
 import { nearestColumn } from '../useHoverX';
@@ -25,7 +26,13 @@ export interface SweepLayout {
   width: number;
   height: number;
   plot: { left: number; top: number; right: number; bottom: number };
-  series: { name: string; colour: string; d: string; xy: { cx: number; cy: number; x: number; y: number }[] }[];
+  series: {
+    name: string;
+    colour: string;
+    dash?: string;
+    d: string;
+    xy: { cx: number; cy: number; x: number; y: number }[];
+  }[];
   xTicks: { x: number; label: string }[];
   yTicks: { y: number; label: string }[];
 }
@@ -55,7 +62,8 @@ export function computeSweepLayout(
     );
     return {
       name: s.name,
-      colour: schemeTableau10[i % 10],
+      colour: seriesStyle(i).color,
+      dash: seriesStyle(i).dash,
       d:
         line<[number, number]>()
           .x((p) => x(p[0]))
