@@ -1,6 +1,9 @@
 // Exporting results: the report as JSON and as a section,key,value CSV, file names.
 import { describe, expect, it } from 'vitest';
+import { curvesTable } from '../../web/features/mrc/curvesTable';
 import {
+  chartCsv,
+  chartJson,
   exportName,
   figureSvg,
   fileStem,
@@ -35,6 +38,41 @@ describe('exports', () => {
     expect(csv).toContain('cache:array,demotionsIn,48');
     expect(csv).toContain('cache:client,parent,array');
     expect(csv).toContain('summary,queueing,false');
+  });
+
+  it("writes a chart's numbers as CSV and JSON: the curves as a size × policy table with their floor", () => {
+    const curves = [
+      {
+        policy: 'lru',
+        label: 'LRU',
+        points: [
+          { size: 100, missRatio: 0.5 },
+          { size: 10, missRatio: 0.9 },
+        ],
+      },
+      { policy: 'arc', label: 'ARC, tuned', points: [{ size: 10, missRatio: 0.8 }] },
+    ];
+    const table = curvesTable(curves, 'size (blocks)', 'miss ratio', 0.25);
+    expect(table).toEqual({
+      columns: ['size (blocks)', 'LRU miss ratio', 'ARC, tuned miss ratio', 'compulsory miss ratio'],
+      rows: [
+        [10, 0.9, 0.8, 0.25],
+        [100, 0.5, null, 0.25],
+      ],
+    });
+    expect(chartCsv(table)).toBe(
+      'size (blocks),LRU miss ratio,"ARC, tuned miss ratio",compulsory miss ratio\n10,0.9,0.8,0.25\n100,0.5,,0.25\n',
+    );
+    expect(JSON.parse(chartJson(table, 'Miss-ratio curves'))).toEqual({
+      title: 'Miss-ratio curves',
+      columns: table.columns,
+      rows: [
+        { 'size (blocks)': 10, 'LRU miss ratio': 0.9, 'ARC, tuned miss ratio': 0.8, 'compulsory miss ratio': 0.25 },
+        { 'size (blocks)': 100, 'LRU miss ratio': 0.5, 'ARC, tuned miss ratio': null, 'compulsory miss ratio': 0.25 },
+      ],
+    });
+    // No floor known: no such column.
+    expect(curvesTable(curves, 'size', 'm').columns).toHaveLength(3);
   });
 
   it('names files after the scenario', () => {

@@ -432,6 +432,28 @@ describe('MrcPanel', () => {
     const floor = screen.getByTestId('mrc-floor');
     expect(floor.getAttribute('data-ratio')).toBe(String(5000 / 9000));
     expect(floor.textContent).toBe('compulsory misses 55.6 %: no cache of any size misses less');
+    // The curves' numbers download as CSV: a row per size, a column per policy, the floor.
+    const saved: Blob[] = [];
+    const { createObjectURL } = URL;
+    URL.createObjectURL = (b: Blob) => {
+      saved.push(b);
+      return 'blob:curves';
+    };
+    try {
+      fireEvent.click(screen.getByTestId('mrc-export-csv'));
+    } finally {
+      URL.createObjectURL = createObjectURL;
+    }
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(saved[0]);
+    });
+    const csv = text.trim().split('\n');
+    expect(csv[0]).toBe(
+      'size (blocks),LRU miss ratio (per block reference),ARC miss ratio (per block reference),S3-FIFO miss ratio (per block reference),compulsory miss ratio',
+    );
+    expect(csv[1]).toBe(`10,${0.5 / 1.1},${0.5 / 1.1},${0.5 / 1.1},${5000 / 9000}`);
     // The drawing's worker stopped, the next one readied.
     expect(log).toEqual({ warmed: [0, 1], used: [0], terminated: [0] });
     // Full simulation instead: offline policies come back, and the readied worker is stopped.

@@ -112,6 +112,28 @@ describe('parameter sweeps', () => {
     expect(screen.getByTestId('param-sweep-summary').textContent).toBe(
       'RANDOM LRU-MRU-demote is faster than LRU-LRU-none (inclusive) from 300 Mbit/s up, and slower below (paper 000 Fig. 19: DEMOTE stops paying on slow links).',
     );
+    // Its numbers download as JSON: a row per bandwidth, a column per series.
+    const saved: Blob[] = [];
+    const { createObjectURL } = URL;
+    URL.createObjectURL = (b: Blob) => {
+      saved.push(b);
+      return 'blob:sweep';
+    };
+    try {
+      fireEvent.click(screen.getByTestId('param-sweep-export-json'));
+    } finally {
+      URL.createObjectURL = createObjectURL;
+    }
+    const json = JSON.parse(
+      await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as string);
+        reader.readAsText(saved[0]);
+      }),
+    );
+    expect(json.rows).toHaveLength(8);
+    const [x, first] = json.columns;
+    expect(json.rows.find((r: Record<string, number>) => r[x] === 10)[first]).toBeCloseTo(1 + 10 + 5 - 0.5, 9);
   });
 
   it('sums a finished sweep up: the crossover, or each series at its best', () => {

@@ -1,9 +1,20 @@
 // SVG and PNG buttons for the chart inside `target` (its first <svg>): a figure that stands
 // alone — its title, the scenario's one-line summary, its axis labels and its legend — saved
-// under a name that says which scenario and which view (`<scenario>-<view>.svg`).
+// under a name that says which scenario and which view (`<scenario>-<view>.svg`); and, for a
+// chart that gives its numbers, CSV and JSON buttons saving them under the same name.
 import type { RefObject } from 'react';
 import type { Scenario } from '../scenario/document';
-import { download, exportName, figurePng, figureSvg, legendOf, scenarioSummary } from './export';
+import {
+  type ChartData,
+  chartCsv,
+  chartJson,
+  download,
+  exportName,
+  figurePng,
+  figureSvg,
+  legendOf,
+  scenarioSummary,
+} from './export';
 
 export interface ChartExportProps {
   target: RefObject<HTMLElement | null>;
@@ -16,9 +27,11 @@ export interface ChartExportProps {
   /** The scenario the chart is of (its name names the file; its summary goes under the title). */
   scenario: Scenario | null;
   testId: string;
+  /** The chart's numbers, for the CSV and JSON buttons (absent: pictures only). */
+  data?: () => ChartData;
 }
 
-export function ChartExport({ target, view, title, yLabel, scenario, testId }: ChartExportProps) {
+export function ChartExport({ target, view, title, yLabel, scenario, testId, data }: ChartExportProps) {
   const figure = () => {
     const el = target.current;
     const svg = el?.querySelector('svg');
@@ -56,6 +69,26 @@ export function ChartExport({ target, view, title, yLabel, scenario, testId }: C
       >
         PNG
       </button>
+      {data && (
+        <>
+          <button
+            type="button"
+            className="button secondary small"
+            data-testid={`${testId}-csv`}
+            onClick={() => download(name('csv'), chartCsv(data()), 'text/csv')}
+          >
+            CSV
+          </button>
+          <button
+            type="button"
+            className="button secondary small"
+            data-testid={`${testId}-json`}
+            onClick={() => download(name('json'), chartJson(data(), title), 'application/json')}
+          >
+            JSON
+          </button>
+        </>
+      )}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 // Exporting what a run showed: its report as JSON (with the scenario that made it) or as CSV
 // (a `section,key,value` table: the summary, the latency CDF, each client and each cache), and any
 // chart as a standalone SVG (its CSS styles inlined) or a PNG drawn from that SVG.
+import { csvFormatRows } from 'd3';
 import { type Capacity, formatCapacity } from '../scenario/capacity';
 import { protocolName, type Scenario } from '../scenario/document';
 import { scenarioFacts } from '../scenario/summary';
@@ -74,6 +75,23 @@ export function reportCsv(report: Report, name = ''): string {
   if (report.fairness !== undefined) put('summary', 'fairness', report.fairness);
   put('summary', 'queueing', String(report.queueing));
   return `${['section,key,value', ...rows.map((r) => r.map(csvCell).join(','))].join('\n')}\n`;
+}
+
+/** A chart's numbers: a table of named columns (a cell `null` where a series has no point). */
+export interface ChartData {
+  columns: string[];
+  rows: (string | number | null)[][];
+}
+
+/** A chart's numbers as CSV: a header of its columns, then its rows (an empty cell for `null`). */
+export function chartCsv(data: ChartData): string {
+  return `${csvFormatRows([data.columns, ...data.rows.map((r) => r.map((v) => (v === null ? '' : String(v))))])}\n`;
+}
+
+/** A chart's numbers as JSON: its title, and each row as an object keyed by the columns. */
+export function chartJson(data: ChartData, title: string): string {
+  const rows = data.rows.map((r) => Object.fromEntries(data.columns.map((c, i) => [c, r[i] ?? null])));
+  return `${JSON.stringify({ title, columns: data.columns, rows }, null, 2)}\n`;
 }
 
 const STYLED = [

@@ -13,6 +13,7 @@ import { asSingle, firstPath, setProtocol } from '../../scenario/topology';
 import { runLink } from '../../scenario/url';
 import type { Report } from '../../worker/protocol';
 import { ChartExport } from '../../export/ChartExport';
+import type { ChartData } from '../../export/export';
 import { defaultRunner, usePoolRuns, type PoolRunner } from '../../worker/pool';
 import { SelectField } from '../../ui/SelectField';
 import { WorkProgress } from '../../ui/WorkProgress';
@@ -242,6 +243,7 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
             yLabel={spec?.yLabel}
             scenario={base}
             testId="param-sweep-export"
+            data={chartSpec ? () => sweepTable(chartSpec, values) : undefined}
           />
         )}
       </div>
@@ -331,4 +333,15 @@ function sweepChartSpec(spec: SweepSpec): SweepChartSpec {
 /** The chart of `spec` with the values run so far (keyed "series@x"), `width` pixels wide. */
 export function computeSweepLayout(spec: SweepSpec, values: Record<string, number>, width: number): SweepLayout {
   return layOut(sweepChartSpec(spec), values, { width, height: SWEEP_HEIGHT });
+}
+
+/** The sweep's numbers: a row per swept value, a column per series (`null` where not run). */
+function sweepTable(spec: SweepChartSpec, values: Record<string, number>): ChartData {
+  return {
+    columns: [spec.xLabel, ...spec.series.map((sr) => `${sr.name} ${spec.yLabel}`)],
+    rows: (spec.series[0]?.points ?? []).map(({ x }) => [
+      x,
+      ...spec.series.map((sr) => values[`${sr.name}@${x}`] ?? null),
+    ]),
+  };
 }

@@ -13,6 +13,7 @@ import { policyKinds, policyOf, workloadBlocks, type PolicyKind, type Scenario }
 import { workloadOf } from '../../../scenario/topology';
 import { bytePolicies, offlinePolicies, onlinePolicies } from '../../../scenario/policies';
 import { ChartExport } from '../../../export/ChartExport';
+import { curvesTable } from '../curvesTable';
 import { NumberField } from '../../../ui/NumberField';
 import { defaultPoolSize, defaultRunner, isCancel, type PoolRunner } from '../../../worker/pool';
 import { EngineClient } from '../../../worker/client';
@@ -362,6 +363,14 @@ export function MrcPanel({
       return next;
     });
 
+  const ratioLabel =
+    unit === 'bytes'
+      ? ratioBy === 'bytes'
+        ? 'byte miss ratio'
+        : 'miss ratio (per request)'
+      : method === 'mini'
+        ? 'miss ratio (per block reference)'
+        : 'read miss ratio';
   return (
     <section className="mrc-panel" aria-labelledby="mrc-title" ref={panel}>
       <div className="chart-head">
@@ -371,17 +380,10 @@ export function MrcPanel({
             target={panel}
             view="miss-ratio-curves"
             title="Miss-ratio curves"
-            yLabel={
-              unit === 'bytes'
-                ? ratioBy === 'bytes'
-                  ? 'byte miss ratio'
-                  : 'miss ratio (per request)'
-                : method === 'mini'
-                  ? 'miss ratio (per block reference)'
-                  : 'read miss ratio'
-            }
+            yLabel={ratioLabel}
             scenario={shown ? (JSON.parse(shown) as Scenario) : base}
             testId="mrc-export"
+            data={() => curvesTable(curves, unit === 'bytes' ? 'capacity (bytes)' : 'size (blocks)', ratioLabel, floor)}
           />
         )}
         <p className="chart-legend">
