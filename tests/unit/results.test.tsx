@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ResultsPanel, viewOf } from '../../web/features/results/components/ResultsPanel';
 import { IDLE, type RunState } from '../../web/worker/runState';
 import { EDGES_US, makeCache, makeClient, makeReport } from './fixtures';
+import { formatSpeedup } from '../../web/format/numbers';
 
 afterEach(cleanup);
 
@@ -220,6 +221,8 @@ describe('ResultsPanel', () => {
         .getByTestId('speedup')
         .getAttribute('data-value'),
     ).toBe('0.5');
+    // A speedup of 0.5 is what it is: twice as slow shared.
+    expect(within(rows[1] as HTMLElement).getByTestId('speedup').textContent).toBe('2× slower');
     expect(screen.getByTestId('fairness').getAttribute('data-value')).toBe('0.5');
 
     const caches = screen.getByTestId('cache-table').querySelectorAll('tbody tr');
@@ -261,5 +264,19 @@ describe('ResultsPanel', () => {
     );
     expect(cells).toEqual(['0.5', '0.3', '0.1', '0.1']);
     expect(screen.queryByTestId('client-cdf-chart')).toBeNull();
+  });
+});
+
+describe('speedups in words', () => {
+  it('says how much faster or slower a client is shared, not a ratio below one', () => {
+    expect([0.2, 0.5, 1, 1.0004, 1.5, 0, Number.NaN].map(formatSpeedup)).toEqual([
+      '5× slower',
+      '2× slower',
+      'no change',
+      'no change',
+      '1.5× faster',
+      '—',
+      '—',
+    ]);
   });
 });

@@ -15,6 +15,16 @@ export function formatSig(v: number, digits = 3): string {
   return String(Number(v.toPrecision(digits)));
 }
 
+/**
+ * A client's speedup (its latency alone over its latency shared) as what it means: "1.5× faster"
+ * shared, "5× slower" (not "0.2×"), "no change" at 1.
+ */
+export function formatSpeedup(speedup: number): string {
+  if (!Number.isFinite(speedup) || speedup <= 0) return '—';
+  if (Number(speedup.toPrecision(3)) === 1) return 'no change';
+  return speedup > 1 ? `${formatSig(speedup)}× faster` : `${formatSig(1 / speedup)}× slower`;
+}
+
 /** A latency in milliseconds: "0.558 ms". */
 export function formatMs(ms: number): string {
   return `${formatSig(ms)} ms`;

@@ -2,7 +2,7 @@
 // one cache): one latency CDF per client on one chart, a table of where each client's reads
 // were served (level by level along its own path) with its speedup, its write mix (paper
 // 004) and the fairness of the run (paper 002).
-import { formatCount, formatMs, formatPercent, formatSig } from '../../../format/numbers';
+import { formatCount, formatMs, formatPercent, formatSig, formatSpeedup } from '../../../format/numbers';
 import { ClientCdfChart } from '../../../charts/clientcdf/ClientCdfChart';
 import { clientColor } from '../../../charts/clientcdf/useClientCdfLayout';
 import type { Report } from '../../../worker/protocol';
@@ -107,7 +107,7 @@ export function ClientTable({ report }: { report: Report }) {
                 {fair && <td>{c.aloneMeanLatencyMs !== undefined ? formatMs(c.aloneMeanLatencyMs) : '—'}</td>}
                 {fair && (
                   <td data-testid="speedup" data-value={String(c.speedup ?? '')}>
-                    {c.speedup !== undefined ? `${formatSig(c.speedup)}×` : '—'}
+                    {c.speedup !== undefined ? formatSpeedup(c.speedup) : '—'}
                   </td>
                 )}
                 {writes && (
@@ -126,7 +126,7 @@ export function ClientTable({ report }: { report: Report }) {
       <p className="stat-sub">
         Fractions of each client’s measured reads served at each level of its own path.
         {fair &&
-          ' Speedup: its mean latency alone on the same hierarchy over its mean latency shared; fairness is the smallest speedup over the largest (paper 002).'}
+          ' Speedup: its mean latency alone on the same hierarchy over its mean latency shared, written as how much faster or slower it is shared; fairness is the smallest speedup over the largest (paper 002).'}
       </p>
     </div>
   );
