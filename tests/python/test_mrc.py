@@ -62,8 +62,11 @@ def test_a_mini_sweep_has_the_exact_sweeps_columns_and_on_small_traces_its_numbe
     # Both traces hold fewer blocks than the minimum sample: every size runs in full, so the
     # "estimates" are the exact numbers (one block per request: request columns too).
     counts = ["requests", "reads", "writes", "hits", "misses", "block_refs", "block_hits", "block_misses"]
-    for column in [*counts, "distinct_blocks", "bytes", "bytes_missed"]:
+    for column in [*counts, "distinct_blocks", "compulsory_block_miss_ratio", "bytes", "bytes_missed"]:
         assert (mini[column] == exact[column]).all(), column
+    # The floor: the trace's first block references over all, under every point.
+    assert (exact["compulsory_block_miss_ratio"] == exact["distinct_blocks"] / exact["block_refs"]).all()
+    assert (exact["block_miss_ratio"] >= exact["compulsory_block_miss_ratio"]).all()
     np.testing.assert_allclose(mini["block_miss_ratio"], exact["block_miss_ratio"], rtol=0, atol=1e-12)
     np.testing.assert_allclose(mini["miss_ratio"], exact["miss_ratio"], rtol=0, atol=1e-12)
     # The thread count does not change it.

@@ -65,6 +65,10 @@ pub struct Curve {
 pub struct Sweep {
     pub sizes: Vec<u64>,
     pub curves: Vec<Curve>,
+    /// A trace's floor of the block miss ratio (distinct blocks over block references: no
+    /// cache misses less); a scenario's sweep counts after its warm-up, and has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compulsory_block_miss_ratio: Option<f64>,
 }
 
 /// Runs every point; results are in policy-major order whatever the thread count.
@@ -103,7 +107,7 @@ pub fn sweep(base: &Scenario, policies: &[PolicyConfig], sizes: &[u64], threads:
             }
         })
         .collect();
-    Ok(Sweep { sizes: sizes.to_vec(), curves })
+    Ok(Sweep { sizes: sizes.to_vec(), curves, compulsory_block_miss_ratio: None })
 }
 
 /// Every (policy, size) point over a trace file, streamed (see [`crate::sim::run_points`]):
@@ -152,7 +156,8 @@ pub fn sweep_trace(
             }
         })
         .collect();
-    Ok(Sweep { sizes, curves })
+    let floor = done.results.first().map(|r| r.compulsory_block_miss_ratio);
+    Ok(Sweep { sizes, curves, compulsory_block_miss_ratio: floor })
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
@@ -194,6 +199,12 @@ pub fn run(args: &Args) -> Result<(), String> {
             print!(" {:>10.4}", c.miss_ratio[i]);
         }
         println!();
+    }
+    if let Some(floor) = result.compulsory_block_miss_ratio {
+        println!(
+            "compulsory: {floor:.4} of the block references are first references, which miss in a cache of any size \
+             (the floor of each point's block miss ratio, in --json)"
+        );
     }
     Ok(())
 }

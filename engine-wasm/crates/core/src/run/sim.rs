@@ -42,6 +42,9 @@ pub struct SimResult {
     pub block_hits: u64,
     pub block_miss_ratio: f64,
     pub distinct_blocks: u64,
+    /// The floor of `block_miss_ratio`: distinct blocks over block references — first
+    /// references, which miss in a cache of any size.
+    pub compulsory_block_miss_ratio: f64,
     /// The capacity in bytes, when the cache was given one (`size` is then its bytes too).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size_bytes: Option<u64>,
@@ -418,6 +421,7 @@ impl Simulator {
             block_hits: c.block_hits,
             block_miss_ratio: ratio(c.block_refs - c.block_hits, c.block_refs),
             distinct_blocks: distinct,
+            compulsory_block_miss_ratio: ratio(distinct, c.block_refs),
             size_bytes: match self.size {
                 Capacity::Bytes(b) => Some(b),
                 Capacity::Blocks(_) => None,

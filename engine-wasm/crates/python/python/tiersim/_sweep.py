@@ -136,6 +136,7 @@ def _mini_cells(
                 "block_misses": block_misses,
                 "block_miss_ratio": ratio,
                 "distinct_blocks": r["distinctBlocks"],
+                "compulsory_block_miss_ratio": r["compulsoryMissRatio"],
                 "bytes": block_refs * source.block_size if known else None,
                 "bytes_missed": block_misses * source.block_size if known and block_misses is not None else None,
             }
@@ -175,6 +176,7 @@ def _mini_byte_cells(
                 "block_misses": misses,
                 "block_miss_ratio": p["missRatio"],
                 "distinct_blocks": r["distinctObjects"],
+                "compulsory_block_miss_ratio": r["compulsoryMissRatio"],
                 "bytes": total,
                 "bytes_missed": round(p["byteMissRatio"] * total),
             }
@@ -222,12 +224,15 @@ def _cells(
                 block_misses=block_misses,
                 block_miss_ratio=r["blockMissRatio"],
                 distinct_blocks=r["distinctBlocks"],
+                compulsory_block_miss_ratio=r["compulsoryBlockMissRatio"],
                 bytes=r["bytesRequested"] if sized else r["blockRefs"] * source.block_size if known else None,
                 bytes_missed=r["bytesMissed"] if sized else block_misses * source.block_size if known else None,
             )
         else:
             r = json.loads(_native.sweep_point(source.scenario, source.origin, config, size, trace))
             row.update(r)
+            # A scenario counts after its warm-up: its floor is not the trace's first references.
+            row.setdefault("compulsory_block_miss_ratio", None)
         rows.append(row)
     return rows
 
@@ -279,9 +284,11 @@ def sweep(
 
     Columns for traces: ``trace, policy, policy_config, size, requests, reads, writes, hits,
     misses, miss_ratio, read_hits, block_refs, block_hits, block_misses, block_miss_ratio,
-    distinct_blocks, bytes, bytes_missed`` (bytes: the requests' own sizes where the trace carries
-    them — read with ``object_mode`` — or the cache counts bytes; else block references x
-    ``block_size``; ``None`` for an object trace without sizes). For a scenario: ``requests, reads, writes, misses, miss_ratio, block_refs,
+    distinct_blocks, compulsory_block_miss_ratio, bytes, bytes_missed`` (the floor: distinct blocks
+    over block references, which no cache's ``block_miss_ratio`` goes below; bytes: the
+    requests' own sizes where the trace carries them — read with ``object_mode`` — or the cache
+    counts bytes; else block references x ``block_size``; ``None`` for an object trace without
+    sizes). For a scenario (``compulsory_block_miss_ratio`` ``None``: it counts after a warm-up): ``requests, reads, writes, misses, miss_ratio, block_refs,
     block_misses, block_miss_ratio`` with misses counting read requests that reached the disk,
     as ``tiersim sweep`` does.
 
