@@ -175,6 +175,12 @@ describe('tiersim in Chromium: traces', () => {
     expect(r.meanText).toBe(String((sim.report() as EngineReport).meanLatencyMs));
     sim.free();
     reader.free();
+    // The warm-up is stated beside the result; one click counts every request, as peers do.
+    expect(await testId(page, 'measured').innerText()).toMatch(/after a warm-up of [\d,]+ requests \(peers/);
+    await testId(page, 'trace-count-all').click();
+    expect(await value(page, 'trace-warmup')).toBe('0');
+    expect(await testId(page, 'trace-count-all').count()).toBe(0);
+    expect((decodeShareUrl(await value(page, 'share-url')) as any).source.warmupRequests).toBe(0);
   });
   it('keeps every setting of a linked trace source once its file is picked: the numbers of tiersim run', async () => {
     const cli = join(root, 'engine-wasm/target/release/tiersim');
@@ -223,6 +229,9 @@ describe('tiersim in Chromium: traces', () => {
     const r = await results(page);
     // Every field of the link's source survived the pick…
     expect(r.scenario.source).toEqual(source);
+    // …its warm-up of 0 among them, said beside the result.
+    expect(await testId(page, 'measured').innerText()).toMatch(/reads measured, every request counted$/);
+    expect(await testId(page, 'trace-count-all').count()).toBe(0);
     // …so the page gives the numbers `tiersim run` gives on the same document and file.
     const dir = mkdtempSync(join(tmpdir(), 'tiersim-link-'));
     try {

@@ -22,6 +22,10 @@ describe('ResultsPanel', () => {
     const mean = screen.getByTestId('mean-latency');
     expect(mean.getAttribute('data-value')).toBe('0.5575482177734375');
     expect(mean.textContent).toBe('0.558 ms');
+    // The warm-up is stated beside the result, as peers count every request.
+    expect(screen.getByTestId('measured').textContent).toMatch(
+      /reads measured, after a warm-up of 10 requests \(peers such as libCacheSim count every request/,
+    );
 
     expect(screen.getByTestId('hit-client').getAttribute('data-value')).toBe('0.5');
     expect(screen.getByTestId('hit-array').getAttribute('data-value')).toBe('0.4');

@@ -210,11 +210,13 @@ export function ResultsPanel({
           >
             {report ? <BigMs ms={report.meanLatencyMs} /> : '—'}
           </div>
-          <p className="stat-sub">
+          <p className="stat-sub" data-testid="measured">
             {c
               ? warmup
                 ? `${formatCount(c.reads)} reads in warm-up, not yet measured`
-                : `${formatCount(c.reads)} reads measured`
+                : report && report.warmupRequests > 0
+                  ? `${formatCount(c.reads)} reads measured, after a warm-up of ${formatCount(report.warmupRequests)} requests (peers such as libCacheSim count every request: set the warm-up to 0 to compare)`
+                  : `${formatCount(c.reads)} reads measured, every request counted`
               : 'per read, measured phase'}
           </p>
         </div>

@@ -195,9 +195,19 @@ export function TraceFields({ scenario: s, loaded, errorAt, update, onReread }: 
           min={0}
           value={t.warmupRequests ?? (loaded ? traceWarmup(s, loaded.requests) : 0)}
           error={errorAt('source.warmupRequests')}
-          hint="default: the first tenth of the trace"
+          hint="default: the first tenth of the trace; peers (libCacheSim) count every request"
           onChange={(v) => set((t) => void (t.warmupRequests = v))}
         />
+        {t.warmupRequests !== 0 && (
+          <button
+            type="button"
+            className="button secondary small"
+            data-testid="trace-count-all"
+            onClick={() => set((t) => void (t.warmupRequests = 0))}
+          >
+            Count every request
+          </button>
+        )}
       </div>
       {t.format === 'columns' && (
         <div className="trace-columns" data-testid="trace-columns">
