@@ -3,7 +3,7 @@ import { scaleLog } from 'd3';
 import { describe, expect, it } from 'vitest';
 import { cdfRows, computeCdfLayout, useCdfLayout } from '../../web/charts/cdf/useCdfLayout';
 import { placeRefLabels, REF_LABEL_ROWS } from '../../web/charts/refLabels';
-import { EDGES_US, histogram, makeReport } from './fixtures';
+import { EDGES_US, histogram, latencyOf, makeReport } from './fixtures';
 
 const SIZE = { width: 600, height: 300 };
 
@@ -27,12 +27,12 @@ describe('cdfRows', () => {
   });
 
   it('puts the overflow bin at infinity and is empty for an empty histogram', () => {
-    const rows = cdfRows({ edgesUs: EDGES_US, counts: histogram({ 300: 1, 701: 3 }) });
+    const rows = cdfRows(latencyOf(histogram({ 300: 1, 701: 3 })));
     expect(rows.map((r) => [r.upperMs, r.cum])).toEqual([
       [EDGES_US[300] / 1000, 0.25],
       [Infinity, 1],
     ]);
-    expect(cdfRows({ edgesUs: EDGES_US, counts: histogram({}) })).toEqual([]);
+    expect(cdfRows(latencyOf(histogram({})))).toEqual([]);
   });
 });
 
@@ -187,7 +187,7 @@ describe('the latency axis scale', () => {
     const c = makeReport().counters;
     const report = makeReport({
       counters: { ...c, arrayHits: 0, demotions: 0, diskReads: 0 },
-      latency: { edgesUs: EDGES_US, counts: histogram({ 0: 3, 140: 1 }) },
+      latency: latencyOf(histogram({ 0: 3, 140: 1 })),
     });
     const log = computeCdfLayout(report, SIZE);
     // 1 µs .. 100 µs: the smallest positive edge's decade, at least two decades wide.

@@ -18,7 +18,7 @@ import { makeReport } from './fixtures';
 describe('exports', () => {
   it('writes the report as JSON with its scenario, and as CSV rows with the CDF', () => {
     const report = makeReport({ meanLatencyMs: 0.5 });
-    report.latency = { edgesUs: [1, 10, 100], counts: [0, 3, 1, 0] };
+    report.latency = { edgesUs: [1, 10, 100], counts: [0, 3, 1, 0], p50Ms: 0.01, p95Ms: 0.1, p99Ms: 0.1 };
     expect(JSON.parse(reportJson({ name: 'x' }, report))).toEqual({
       scenario: { name: 'x' },
       report: JSON.parse(JSON.stringify(report)),
@@ -27,6 +27,7 @@ describe('exports', () => {
     expect(csv[0]).toBe('section,key,value');
     expect(csv).toContain('summary,scenario,"RANDOM, with ""quotes"""');
     expect(csv).toContain('summary,meanLatencyMs,0.5');
+    expect(csv).toContain('summary,latency.p95Ms,0.1');
     expect(csv).toContain(`summary,hitFraction.client,${report.hitFractions.client}`);
     // Bin 1 is [1 µs, 10 µs): 3 of 4 below 0.01 ms; bin 2: all below 0.1 ms.
     expect(csv.filter((l) => l.startsWith('latencyCdf'))).toEqual(['latencyCdf,0.01,0.75', 'latencyCdf,0.1,1']);

@@ -11,6 +11,22 @@ export function histogram(bins: Record<number, number>): number[] {
   return counts;
 }
 
+/**
+ * A latency histogram as the engine reports it: `counts`, and each percentile the upper edge of
+ * the bin holding it (none past the last edge) — a model of `LatencyHistogram::quantile_ms`.
+ */
+export function latencyOf(counts: number[]) {
+  const total = counts.reduce((a, b) => a + b, 0);
+  const q = (p: number) => {
+    if (!total) return null;
+    const rank = Math.min(total, Math.max(1, Math.ceil(p * total)));
+    let seen = 0;
+    const bin = counts.findIndex((c) => (seen += c) >= rank);
+    return bin < EDGES_US.length ? EDGES_US[bin] / 1000 : null;
+  };
+  return { edgesUs: EDGES_US, counts, p50Ms: q(0.5), p95Ms: q(0.95), p99Ms: q(0.99) };
+}
+
 /** One client's report: its path, reads served at each level and the disk, latencies `bins`. */
 export function makeClient(
   name: string,
@@ -33,7 +49,7 @@ export function makeClient(
     hitFractions: servedAt.map((n) => n / reads),
     blockHitFractions: servedAt.map((n) => n / reads),
     meanLatencyMs: 1,
-    latency: { edgesUs: EDGES_US, counts: histogram(bins) },
+    latency: latencyOf(histogram(bins)),
     ...over,
   };
 }
@@ -107,7 +123,7 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
     hitFractions: { client: 0.5, array: 0.4, disk: 0.1 },
     blockHitFractions: { client: 0.5, array: 0.4, disk: 0.1 },
     meanLatencyMs: 0.5575482177734375,
-    latency: { edgesUs: EDGES_US, counts: histogram({ 0: 50, 231: 10, 261: 30, 401: 10 }) },
+    latency: latencyOf(histogram({ 0: 50, 231: 10, 261: 30, 401: 10 })),
     pathCosts: { clientHitMs: 0, arrayHitMs: 0.2, diskReadMs: 10.2, demotionMs: 0.2 },
     clientBlocks: 16,
     arrayBlocks: 16,

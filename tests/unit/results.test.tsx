@@ -22,6 +22,10 @@ describe('ResultsPanel', () => {
     const mean = screen.getByTestId('mean-latency');
     expect(mean.getAttribute('data-value')).toBe('0.5575482177734375');
     expect(mean.textContent).toBe('0.558 ms');
+    // Its percentiles beside it: half the requests under 1 µs, the slowest tenth near 10.2 ms.
+    const pct = screen.getByTestId('latency-percentiles');
+    expect(pct.textContent).toBe('p50 1 µs · p95 10.2 ms · p99 10.2 ms');
+    expect(pct.getAttribute('data-p95')).toBe(String(EDGES_US[401] / 1000));
     // The warm-up is stated beside the result, as peers count every request.
     expect(screen.getByTestId('measured').textContent).toMatch(
       /reads measured, after a warm-up of 10 requests \(peers such as libCacheSim count every request/,

@@ -24,6 +24,7 @@ export function reportCsv(report: Report, name = ''): string {
   put('summary', 'scenario', name);
   put('summary', 'phase', report.phase);
   put('summary', 'meanLatencyMs', report.meanLatencyMs);
+  for (const k of ['p50Ms', 'p95Ms', 'p99Ms'] as const) put('summary', `latency.${k}`, report.latency[k] ?? 'inf');
   for (const [k, v] of Object.entries(report.hitFractions)) put('summary', `hitFraction.${k}`, v);
   for (const [k, v] of Object.entries(report.blockHitFractions)) put('summary', `blockHitFraction.${k}`, v);
   for (const [k, v] of Object.entries(report.counters)) if (typeof v === 'number') put('counters', k, v);
@@ -43,6 +44,7 @@ export function reportCsv(report: Report, name = ''): string {
     for (const k of ['requests', 'reads', 'writes', 'synchWrites', 'replaceWrites', 'recovWrites'] as const)
       put(at, k, c[k]);
     put(at, 'meanLatencyMs', c.meanLatencyMs);
+    for (const k of ['p50Ms', 'p95Ms', 'p99Ms'] as const) put(at, `latency.${k}`, c.latency[k] ?? 'inf');
     for (const [i, h] of c.hitFractions.entries())
       put(at, i === c.hitFractions.length - 1 ? 'hitFraction.disk' : `hitFraction.level${i}`, h);
     if (c.aloneMeanLatencyMs !== undefined) put(at, 'aloneMeanLatencyMs', c.aloneMeanLatencyMs);

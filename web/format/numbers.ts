@@ -25,6 +25,24 @@ export function formatSpeedup(speedup: number): string {
   return speedup > 1 ? `${formatSig(speedup)}× faster` : `${formatSig(1 / speedup)}× slower`;
 }
 
+/** A latency histogram's percentiles as the engine reports them (each its bin's upper edge). */
+export interface Percentiles {
+  p50Ms: number | null;
+  p95Ms: number | null;
+  p99Ms: number | null;
+}
+
+/**
+ * "p50 1 µs · p95 10.2 ms · p99 10.2 ms", or `compact` "1 µs / 10.2 ms / 10.2 ms" (a table's
+ * cell under "p50 / p95 / p99"); a percentile past the last bin is "≥ 10 s".
+ */
+export function formatPercentiles(p: Percentiles, compact = false): string {
+  const at = (ms: number | null) => (ms === null ? '≥ 10 s' : formatDuration(ms));
+  return compact
+    ? `${at(p.p50Ms)} / ${at(p.p95Ms)} / ${at(p.p99Ms)}`
+    : `p50 ${at(p.p50Ms)} · p95 ${at(p.p95Ms)} · p99 ${at(p.p99Ms)}`;
+}
+
 /** A latency in milliseconds: "0.558 ms". */
 export function formatMs(ms: number): string {
   return `${formatSig(ms)} ms`;

@@ -84,7 +84,12 @@ edgesUs: Array<number>,
 /**
  * `EDGES + 1` counts; see [`LatencyHistogram`].
  */
-counts: Array<number>, };
+counts: Array<number>, 
+/**
+ * The median, 95th and 99th percentiles of the same requests ([`LatencyHistogram::quantile_ms`]):
+ * `None` with no requests, or past 10 s.
+ */
+p50Ms: number | null, p95Ms: number | null, p99Ms: number | null, };
 
 /**
  * Whose stream a curve describes.

@@ -2,7 +2,14 @@
 // one cache): one latency CDF per client on one chart, a table of where each client's reads
 // were served (level by level along its own path) with its speedup, its write mix (paper
 // 004) and the fairness of the run (paper 002).
-import { formatCount, formatMs, formatPercent, formatSig, formatSpeedup } from '../../../format/numbers';
+import {
+  formatCount,
+  formatMs,
+  formatPercent,
+  formatPercentiles,
+  formatSig,
+  formatSpeedup,
+} from '../../../format/numbers';
 import { ClientCdfChart } from '../../../charts/clientcdf/ClientCdfChart';
 import { clientColor } from '../../../charts/clientcdf/useClientCdfLayout';
 import type { Report } from '../../../worker/protocol';
@@ -72,6 +79,7 @@ export function ClientTable({ report }: { report: Report }) {
               ))}
               <th scope="col">disk</th>
               <th scope="col">mean</th>
+              <th scope="col">p50 / p95 / p99</th>
               {fair && <th scope="col">alone</th>}
               {fair && <th scope="col">speedup</th>}
               {writes && <th scope="col">writes</th>}
@@ -104,6 +112,7 @@ export function ClientTable({ report }: { report: Report }) {
                   {formatPercent(c.hitFractions[c.path.length])}
                 </td>
                 <td>{formatMs(c.meanLatencyMs)}</td>
+                <td data-testid="client-percentiles">{formatPercentiles(c.latency, true)}</td>
                 {fair && <td>{c.aloneMeanLatencyMs !== undefined ? formatMs(c.aloneMeanLatencyMs) : '—'}</td>}
                 {fair && (
                   <td data-testid="speedup" data-value={String(c.speedup ?? '')}>

@@ -3,7 +3,7 @@
 // progresses; then, from the report's clients and caches, each client's CDF and path (when
 // there are several, or a path deeper than two levels) and every cache's counters.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatCount, formatMs, formatPercent } from '../../../format/numbers';
+import { formatCount, formatMs, formatPercent, formatPercentiles } from '../../../format/numbers';
 import { ChartExport } from '../../../export/ChartExport';
 import { download, exportName, reportCsv, reportJson } from '../../../export/export';
 import { CdfChart, PIN_COLOURS } from '../../../charts/cdf/CdfChart';
@@ -210,6 +210,18 @@ export function ResultsPanel({
           >
             {report ? <BigMs ms={report.meanLatencyMs} /> : '—'}
           </div>
+          {report && report.latency.counts.some((n) => n > 0) && (
+            <p
+              className="stat-sub"
+              data-testid="latency-percentiles"
+              data-p50={String(report.latency.p50Ms)}
+              data-p95={String(report.latency.p95Ms)}
+              data-p99={String(report.latency.p99Ms)}
+              title="over the same requests as the mean; each the upper edge of its histogram bin (within 2.3 %)"
+            >
+              {formatPercentiles(report.latency)}
+            </p>
+          )}
           <p className="stat-sub" data-testid="measured">
             {c
               ? warmup

@@ -72,11 +72,32 @@ impl LatencyHistogram {
         self.counts.iter_mut().for_each(|c| *c = 0);
     }
 
-    /// Columnar view for results: edges in microseconds and the raw counts.
+    /// The `q`-quantile (0 < q ≤ 1) of the latencies recorded, in milliseconds: the upper edge
+    /// of the bin holding the ⌈q · n⌉-th smallest (bins are 2.3 % wide, so this is at most 2.3 %
+    /// above the exact value). `None` with nothing recorded, or where it falls in the last bin
+    /// (10 s or more, no upper edge).
+    pub fn quantile_ms(&self, q: f64) -> Option<f64> {
+        let total = self.total();
+        if total == 0 {
+            return None;
+        }
+        let rank = ((q * total as f64).ceil() as u64).clamp(1, total);
+        let mut seen = 0;
+        let bin = self.counts.iter().position(|&c| {
+            seen += c;
+            seen >= rank
+        })?;
+        self.edges_ns.get(bin).map(|&e| e as f64 / 1e6)
+    }
+
+    /// Columnar view for results: edges in microseconds, the raw counts, and the percentiles.
     pub fn report(&self) -> HistogramReport {
         HistogramReport {
             edges_us: self.edges_ns.iter().map(|&e| e as f64 / 1000.0).collect(),
             counts: self.counts.to_vec(),
+            p50_ms: self.quantile_ms(0.5),
+            p95_ms: self.quantile_ms(0.95),
+            p99_ms: self.quantile_ms(0.99),
         }
     }
 }
@@ -89,11 +110,36 @@ pub struct HistogramReport {
     pub edges_us: Vec<f64>,
     /// `EDGES + 1` counts; see [`LatencyHistogram`].
     pub counts: Vec<u64>,
+    /// The median, 95th and 99th percentiles of the same requests ([`LatencyHistogram::quantile_ms`]):
+    /// `None` with no requests, or past 10 s.
+    pub p50_ms: Option<f64>,
+    pub p95_ms: Option<f64>,
+    pub p99_ms: Option<f64>,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quantiles_are_the_upper_edges_of_the_bins_holding_them() {
+        let mut h = LatencyHistogram::default();
+        assert_eq!(h.quantile_ms(0.5), None, "nothing recorded");
+        // 90 requests at 0 (below 1 µs), 9 at 2 ms, 1 at 20 s.
+        (0..90).for_each(|_| h.record(0));
+        (0..9).for_each(|_| h.record(2_000_000));
+        h.record(20_000_000_000);
+        // The 50th and 90th smallest are below 1 µs: the first bin's edge.
+        assert_eq!((h.quantile_ms(0.5), h.quantile_ms(0.9)), (Some(0.001), Some(0.001)));
+        // The 91st is 2 ms: the bin [2 ms, 2.0471 ms) by the edges' rounding, its upper edge.
+        let edge = h.edges_ns()[h.edges_ns().partition_point(|&e| e <= 2_000_000)] as f64 / 1e6;
+        assert!(edge > 2.0 && edge < 2.05, "{edge}");
+        assert_eq!((h.quantile_ms(0.91), h.quantile_ms(0.99)), (Some(edge), Some(edge)));
+        // The 100th is past 10 s: no upper edge.
+        assert_eq!(h.quantile_ms(1.0), None);
+        let r = h.report();
+        assert_eq!((r.p50_ms, r.p95_ms, r.p99_ms), (Some(0.001), Some(edge), Some(edge)));
+    }
 
     #[test]
     fn edges_span_one_microsecond_to_ten_seconds() {
