@@ -230,7 +230,7 @@ describe('tiersim in Chromium: traces', () => {
     // Every field of the link's source survived the pick…
     expect(r.scenario.source).toEqual(source);
     // …its warm-up of 0 among them, said beside the result.
-    expect(await testId(page, 'measured').innerText()).toMatch(/reads measured, every request counted$/);
+    expect(await testId(page, 'measured').innerText()).toMatch(/ measured, every request counted$/);
     expect(await testId(page, 'trace-count-all').count()).toBe(0);
     // …so the page gives the numbers `tiersim run` gives on the same document and file.
     const dir = mkdtempSync(join(tmpdir(), 'tiersim-link-'));

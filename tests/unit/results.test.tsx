@@ -102,6 +102,8 @@ describe('ResultsPanel', () => {
     });
     render(<ResultsPanel state={done({ report })} />);
     expect(screen.queryByTestId('client-table')).toBeNull();
+    // The mean is over every request, writes too, and says so.
+    expect(screen.getByTestId('measured').textContent).toMatch(/^200 requests \(100 reads, 100 writes\) measured/);
     expect(screen.getByTestId('warm-read-hit-ratio').getAttribute('data-value')).toBe('0.75');
     expect(screen.getByTestId('write-mix').getAttribute('data-value')).toBe('10,80,5,100');
     const caches = screen.getByTestId('cache-table').querySelectorAll('tbody tr');

@@ -226,10 +226,12 @@ export function ResultsPanel({
             {c
               ? warmup
                 ? `${formatCount(c.reads)} reads in warm-up, not yet measured`
-                : report && report.warmupRequests > 0
-                  ? `${formatCount(c.reads)} reads measured, after a warm-up of ${formatCount(report.warmupRequests)} requests (peers such as libCacheSim count every request: set the warm-up to 0 to compare)`
-                  : `${formatCount(c.reads)} reads measured, every request counted`
-              : 'per read, measured phase'}
+                : `${measured(c.reads, c.writes)} measured, ${
+                    report && report.warmupRequests > 0
+                      ? `after a warm-up of ${formatCount(report.warmupRequests)} requests (peers such as libCacheSim count every request: set the warm-up to 0 to compare)`
+                      : 'every request counted'
+                  }`
+              : 'per request, measured phase'}
           </p>
         </div>
 
@@ -408,6 +410,12 @@ export function ResultsPanel({
 
 /** Most runs kept pinned at once. */
 const MAX_PINS = MAX_COMPARE_RUNS;
+
+/** What the mean is over: "1,000 reads", or "1,200 requests (1,000 reads, 200 writes)". */
+const measured = (reads: number, writes: number) =>
+  writes > 0
+    ? `${formatCount(reads + writes)} requests (${formatCount(reads)} reads, ${formatCount(writes)} writes)`
+    : `${formatCount(reads)} reads`;
 
 /** The current run beside the pinned ones: mean latency (and its change), where the reads landed. */
 function Compare({
