@@ -210,7 +210,7 @@ export function ResultsPanel({
           >
             {report ? <BigMs ms={report.meanLatencyMs} /> : '—'}
           </div>
-          {report && report.latency.counts.some((n) => n > 0) && (
+          {report?.latency.counts.some((n) => n > 0) && (
             <p
               className="stat-sub"
               data-testid="latency-percentiles"
