@@ -176,7 +176,9 @@ describe('tiersim in Chromium: traces', () => {
     sim.free();
     reader.free();
     // The warm-up is stated beside the result; one click counts every request, as peers do.
-    expect(await testId(page, 'measured').innerText()).toMatch(/after a warm-up of [\d,]+ requests \(peers/);
+    expect(await testId(page, 'warmup-note').innerText()).toMatch(
+      /^after [\d,]+ warm-up requests \(peers count all\)$/,
+    );
     await testId(page, 'trace-count-all').click();
     expect(await value(page, 'trace-warmup')).toBe('0');
     expect(await testId(page, 'trace-count-all').count()).toBe(0);
@@ -230,7 +232,7 @@ describe('tiersim in Chromium: traces', () => {
     // Every field of the link's source survived the pick…
     expect(r.scenario.source).toEqual(source);
     // …its warm-up of 0 among them, said beside the result.
-    expect(await testId(page, 'measured').innerText()).toMatch(/ measured, every request counted$/);
+    expect(await testId(page, 'warmup-note').innerText()).toBe('every request counted (no warm-up)');
     expect(await testId(page, 'trace-count-all').count()).toBe(0);
     // …so the page gives the numbers `tiersim run` gives on the same document and file.
     const dir = mkdtempSync(join(tmpdir(), 'tiersim-link-'));

@@ -27,9 +27,7 @@ describe('ResultsPanel', () => {
     expect(pct.textContent).toBe('p50 1 µs · p95 10.2 ms · p99 10.2 ms');
     expect(pct.getAttribute('data-p95')).toBe(String(EDGES_US[401] / 1000));
     // The warm-up is stated beside the result, as peers count every request.
-    expect(screen.getByTestId('measured').textContent).toMatch(
-      /reads measured, after a warm-up of 10 requests \(peers such as libCacheSim count every request/,
-    );
+    expect(screen.getByTestId('warmup-note').textContent).toBe('after 10 warm-up requests (peers count all)');
 
     expect(screen.getByTestId('hit-client').getAttribute('data-value')).toBe('0.5');
     expect(screen.getByTestId('hit-array').getAttribute('data-value')).toBe('0.4');

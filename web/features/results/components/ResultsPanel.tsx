@@ -210,28 +210,38 @@ export function ResultsPanel({
           >
             {report ? <BigMs ms={report.meanLatencyMs} /> : '—'}
           </div>
-          {report?.latency.counts.some((n) => n > 0) && (
-            <p
-              className="stat-sub"
-              data-testid="latency-percentiles"
-              data-p50={String(report.latency.p50Ms)}
-              data-p95={String(report.latency.p95Ms)}
-              data-p99={String(report.latency.p99Ms)}
-              title="over the same requests as the mean; each the upper edge of its histogram bin (within 2.3 %)"
-            >
-              {formatPercentiles(report.latency)}
-            </p>
-          )}
-          <p className="stat-sub" data-testid="measured">
+          {/* Every line is there from the start, so that nothing moves as a run reports. */}
+          <p
+            className="stat-sub latency-percentiles"
+            data-testid="latency-percentiles"
+            {...(report?.latency.counts.some((n) => n > 0)
+              ? {
+                  'data-p50': String(report.latency.p50Ms),
+                  'data-p95': String(report.latency.p95Ms),
+                  'data-p99': String(report.latency.p99Ms),
+                }
+              : {})}
+            title="over the same requests as the mean; each the upper edge of its histogram bin (within 2.3 %)"
+          >
+            {report?.latency.counts.some((n) => n > 0) ? formatPercentiles(report.latency) : 'p50 — · p95 — · p99 —'}
+          </p>
+          <p className="stat-sub two-lines" data-testid="measured">
             {c
               ? warmup
-                ? `${formatCount(c.reads)} reads in warm-up, not yet measured`
-                : `${measured(c.reads, c.writes)} measured, ${
-                    report && report.warmupRequests > 0
-                      ? `after a warm-up of ${formatCount(report.warmupRequests)} requests (peers such as libCacheSim count every request: set the warm-up to 0 to compare)`
-                      : 'every request counted'
-                  }`
+                ? `${measured(c.reads, c.writes)} in warm-up, not yet measured`
+                : `${measured(c.reads, c.writes)} measured`
               : 'per request, measured phase'}
+          </p>
+          <p
+            className="stat-sub two-lines"
+            data-testid="warmup-note"
+            title="libCacheSim and the other peers count every request: set the warm-up to 0 (under Workload) to compare"
+          >
+            {!report
+              ? 'after a warm-up (peers count all requests)'
+              : report.warmupRequests > 0
+                ? `after ${formatCount(report.warmupRequests)} warm-up requests (peers count all)`
+                : 'every request counted (no warm-up)'}
           </p>
         </div>
 
