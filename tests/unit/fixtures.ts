@@ -150,3 +150,23 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
     ...overrides,
   };
 }
+
+/** The text of the file a click downloads (the page's `download` makes a blob URL of it). */
+export async function downloadedText(click: () => void): Promise<string> {
+  const saved: Blob[] = [];
+  const { createObjectURL } = URL;
+  URL.createObjectURL = (b: Blob) => {
+    saved.push(b);
+    return 'blob:download';
+  };
+  try {
+    click();
+  } finally {
+    URL.createObjectURL = createObjectURL;
+  }
+  return new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.readAsText(saved[0]);
+  });
+}

@@ -10,7 +10,7 @@ import type { PointRunner } from '../../web/worker/pool';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { policyKinds, type Scenario } from '../../web/scenario/document';
 import { treeFromScenario } from '../../web/scenario/topology';
-import { makeReport } from './fixtures';
+import { downloadedText, makeReport } from './fixtures';
 import { registerTrace } from '../../web/worker/traces';
 
 afterEach(cleanup);
@@ -433,22 +433,7 @@ describe('MrcPanel', () => {
     expect(floor.getAttribute('data-ratio')).toBe(String(5000 / 9000));
     expect(floor.textContent).toBe('compulsory misses 55.6 %: no cache of any size misses less');
     // The curves' numbers download as CSV: a row per size, a column per policy, the floor.
-    const saved: Blob[] = [];
-    const { createObjectURL } = URL;
-    URL.createObjectURL = (b: Blob) => {
-      saved.push(b);
-      return 'blob:curves';
-    };
-    try {
-      fireEvent.click(screen.getByTestId('mrc-export-csv'));
-    } finally {
-      URL.createObjectURL = createObjectURL;
-    }
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as string);
-      reader.readAsText(saved[0]);
-    });
+    const text = await downloadedText(() => fireEvent.click(screen.getByTestId('mrc-export-csv')));
     const csv = text.trim().split('\n');
     expect(csv[0]).toBe(
       'size (blocks),LRU miss ratio (per block reference),ARC miss ratio (per block reference),S3-FIFO miss ratio (per block reference),compulsory miss ratio',

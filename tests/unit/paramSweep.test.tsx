@@ -12,7 +12,7 @@ import {
 import { defaultScenario } from '../../web/scenario/defaults';
 import { checkScenario, type Scenario } from '../../web/scenario/document';
 import { withTopology } from '../../web/scenario/topology';
-import { makeReport } from './fixtures';
+import { downloadedText, makeReport } from './fixtures';
 
 afterEach(cleanup);
 
@@ -113,24 +113,7 @@ describe('parameter sweeps', () => {
       'RANDOM LRU-MRU-demote is faster than LRU-LRU-none (inclusive) from 300 Mbit/s up, and slower below (paper 000 Fig. 19: DEMOTE stops paying on slow links).',
     );
     // Its numbers download as JSON: a row per bandwidth, a column per series.
-    const saved: Blob[] = [];
-    const { createObjectURL } = URL;
-    URL.createObjectURL = (b: Blob) => {
-      saved.push(b);
-      return 'blob:sweep';
-    };
-    try {
-      fireEvent.click(screen.getByTestId('param-sweep-export-json'));
-    } finally {
-      URL.createObjectURL = createObjectURL;
-    }
-    const json = JSON.parse(
-      await new Promise<string>((resolve) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(reader.result as string);
-        reader.readAsText(saved[0]);
-      }),
-    );
+    const json = JSON.parse(await downloadedText(() => fireEvent.click(screen.getByTestId('param-sweep-export-json'))));
     expect(json.rows).toHaveLength(8);
     const [x, first] = json.columns;
     expect(json.rows.find((r: Record<string, number>) => r[x] === 10)[first]).toBeCloseTo(1 + 10 + 5 - 0.5, 9);

@@ -284,8 +284,10 @@ impl Profile {
         Ok(Self { windows: windows::Windows::new(secs, requests), ..self })
     }
 
-    /// Exact stack distances up to `objects` distinct objects (then sampled).
-    pub fn exact_distances_up_to(self, objects: usize) -> Self {
+    /// Exact stack distances up to `objects` distinct objects (then sampled): tests lower the
+    /// limit to reach the switch on small traces.
+    #[cfg(test)]
+    pub(crate) fn exact_distances_up_to(self, objects: usize) -> Self {
         Self { exact_limit: objects, ..self }
     }
 
