@@ -513,6 +513,230 @@ rate: number,
  */
 points: Array<BytePoint>, };
 
+/**
+ * One bin of a reported distribution: values from `from` (inclusive) to `to` (exclusive).
+ */
+export type ProfileBin = { from: number, to: number, 
+/**
+ * How many fell in it (an estimate, rounded, where the distribution is sampled).
+ */
+count: number, };
+
+/**
+ * One of the most referenced objects.
+ */
+export type Popular = { 
+/**
+ * Its id as the file gives it (the object id, or the block number).
+ */
+id: number, references: number, 
+/**
+ * Of all references.
+ */
+share: number, };
+
+/**
+ * The least-squares line through (ln rank, ln references): references ∝ rank^−α.
+ */
+export type ZipfFit = { alpha: number, r2: number, };
+
+/**
+ * How far apart an object's references are: every reference but each object's first.
+ */
+export type ReuseReport = { 
+/**
+ * Requests since the object's previous reference.
+ */
+requests: Array<ProfileBin>, 
+/**
+ * Seconds since it (empty for a trace without times).
+ */
+seconds: Array<ProfileBin>, 
+/**
+ * LRU stack distance: distinct objects referenced since, plus one.
+ */
+distance: Array<ProfileBin>, 
+/**
+ * `None` where `distance` is exact; else the SHARDS sample's final rate (its counts are
+ * estimates summing to the exact number of reuses).
+ */
+distanceSampleRate: number | null, };
+
+/**
+ * Requests, bytes and objects of sizes `from ≤ size < to` bytes.
+ */
+export type SizeBin = { from: number, to: number, 
+/**
+ * Requests of a size in the bin, and their bytes.
+ */
+requests: number, bytes: number, 
+/**
+ * Objects whose first size is in the bin, and their references.
+ */
+objects: number, references: number, };
+
+/**
+ * Objects referenced `from ≤ n < to` times, and their mean (first) size.
+ */
+export type PopularityBin = { from: number, to: number, objects: number, references: number, 
+/**
+ * `None` for a trace without sizes.
+ */
+meanSize: number | null, };
+
+/**
+ * One window's load.
+ */
+export type ProfileWindow = { 
+/**
+ * Where it starts: seconds after the first record's time, or a request number (from 0).
+ */
+start: number, requests: number, references: number, 
+/**
+ * Bytes requested (0 for a trace without sizes).
+ */
+bytes: number, 
+/**
+ * The working set: distinct objects (blocks) referenced in the window.
+ */
+distinct: number, 
+/**
+ * Objects referenced for the first time in the trace.
+ */
+new: number, };
+
+/**
+ * The windows of a pass, in order; empty ones are left out.
+ */
+export type WindowsReport = { 
+/**
+ * `"seconds"` or `"requests"`: what `width` and each window's `start` count.
+ */
+unit: string, width: number, windows: Array<ProfileWindow>, };
+
+/**
+ * One client's numbers.
+ */
+export type ProfileClient = { client: number, requests: number, references: number, reads: number, writes: number, 
+/**
+ * Bytes requested (0 for a trace without sizes).
+ */
+bytes: number, 
+/**
+ * Distinct objects (blocks) it referenced.
+ */
+distinct: number, 
+/**
+ * Its distinct over its references: what a cache of its own misses at least.
+ */
+compulsoryMissRatio: number, };
+
+/**
+ * Per client, for a trace with more than one.
+ */
+export type ProfileClients = { 
+/**
+ * Objects referenced by more than one client.
+ */
+shared: number, 
+/**
+ * Every client with a request, by number.
+ */
+clients: Array<ProfileClient>, };
+
+/**
+ * One region of the footprint: blocks `from .. to` as the file numbers them.
+ */
+export type Region = { from: number, to: number, 
+/**
+ * Distinct blocks referenced in it.
+ */
+blocks: number, references: number, };
+
+export type BlocksReport = { 
+/**
+ * Blocks per request.
+ */
+requestBlocks: Array<ProfileBin>, 
+/**
+ * Requests that continued their client's sequential run (the first of a run does not).
+ */
+sequentialRequests: number, 
+/**
+ * Sequential runs by their length in blocks (a lone request is a run of its own blocks).
+ */
+runs: Array<ProfileBin>, regions: Array<Region>, };
+
+/**
+ * What a pass found.
+ */
+export type ProfileReport = { requests: number, references: number, reads: number, writes: number, distinct: number, 
+/**
+ * Bytes requested and the distinct objects' bytes (each at its first request's size): `None`
+ * for a trace without sizes.
+ */
+bytesRequested: number | null, distinctBytes: number | null, 
+/**
+ * Requests whose size differed from their object's first.
+ */
+sizeChanges: number, 
+/**
+ * Distinct over references: no cache of any size misses less.
+ */
+compulsoryMissRatio: number, 
+/**
+ * Distinct bytes over bytes requested.
+ */
+compulsoryByteMissRatio: number | null, 
+/**
+ * Bytes requested over requests, and distinct bytes over objects.
+ */
+meanSizeByRequests: number | null, meanSizeByObjects: number | null, 
+/**
+ * References per distinct object.
+ */
+frequencyMean: number, 
+/**
+ * From the earliest time to the latest, in seconds; `None` without times.
+ */
+timeSpanSecs: number | null, 
+/**
+ * `referenced_times[k]`: objects referenced exactly k + 1 times, for k + 1 up to [`TIMES`].
+ */
+referencedTimes: Array<number>, 
+/**
+ * Objects referenced more than [`TIMES`] times.
+ */
+referencedMore: number, 
+/**
+ * Objects referenced once, of all objects.
+ */
+oneHitWonders: number, 
+/**
+ * The most referenced objects, most first (ties: the first seen first).
+ */
+top: Array<Popular>, 
+/**
+ * `None` with fewer than two distinct reference counts (no line to fit).
+ */
+zipf: ZipfFit | null, reuse: ReuseReport, 
+/**
+ * Empty for a trace without sizes.
+ */
+sizes: Array<SizeBin>, 
+/**
+ * Objects by their references (power-of-two bins), with their mean size.
+ */
+popularity: Array<PopularityBin>, windows: WindowsReport, 
+/**
+ * `None` for a trace whose records name one client.
+ */
+clients: ProfileClients | null, 
+/**
+ * `None` for an object trace, or where the batches did not carry block numbers.
+ */
+blocks: BlocksReport | null, };
+
 export type Op = "read" | "write";
 
 /**

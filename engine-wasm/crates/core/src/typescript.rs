@@ -12,6 +12,7 @@ use crate::analysis::depth::DepthMode;
 use crate::analysis::depth::{DepthCurve, Scope};
 use crate::analysis::minisim::bytes::{BytePoint, ByteReport};
 use crate::analysis::minisim::{MiniPoint, MiniReport};
+use crate::analysis::profile;
 use crate::analysis::upside::SizePair;
 use crate::analysis::upside::{ClientUpside, Prediction, UpsidePoint, UpsideReport};
 use crate::hierarchy::{
@@ -77,6 +78,20 @@ pub fn bindings() -> String {
         decl::<MiniReport>(&cfg),
         decl::<BytePoint>(&cfg),
         decl::<ByteReport>(&cfg),
+        // A trace's analysis (`tiersim analyze`, the Trace view).
+        decl::<profile::Bin>(&cfg),
+        decl::<profile::Popular>(&cfg),
+        decl::<profile::ZipfFit>(&cfg),
+        decl::<profile::ReuseReport>(&cfg),
+        decl::<profile::SizeBin>(&cfg),
+        decl::<profile::PopularityBin>(&cfg),
+        decl::<profile::Window>(&cfg),
+        decl::<profile::WindowsReport>(&cfg),
+        decl::<profile::ClientReport>(&cfg),
+        decl::<profile::ClientsReport>(&cfg),
+        decl::<profile::Region>(&cfg),
+        decl::<profile::BlocksReport>(&cfg),
+        decl::<profile::ProfileReport>(&cfg),
         // The teaching stepper.
         decl::<Op>(&cfg),
         decl::<WriteHint>(&cfg),

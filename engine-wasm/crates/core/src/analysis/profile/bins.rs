@@ -12,6 +12,8 @@ pub(super) struct Log2 {
 }
 
 /// One bin of a reported distribution: values from `from` (inclusive) to `to` (exclusive).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ProfileBin"))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Bin {

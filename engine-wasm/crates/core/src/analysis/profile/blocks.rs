@@ -17,6 +17,7 @@ use super::bins::{Bin, Log2};
 pub const REGIONS: usize = 64;
 
 /// One region of the footprint: blocks `from .. to` as the file numbers them.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Region {
@@ -27,6 +28,7 @@ pub struct Region {
     pub references: u64,
 }
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BlocksReport {

@@ -10,6 +10,8 @@ use serde::Serialize;
 use crate::model::{Block, Op};
 
 /// One client's numbers.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ProfileClient"))]
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientReport {
@@ -27,6 +29,8 @@ pub struct ClientReport {
 }
 
 /// Per client, for a trace with more than one.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ProfileClients"))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientsReport {

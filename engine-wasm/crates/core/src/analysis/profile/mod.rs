@@ -38,14 +38,15 @@ pub mod windows;
 
 use serde::Serialize;
 
-use self::bins::{Bin, Log2};
+use self::bins::Log2;
 use crate::analysis::stackdist::{Shards, StackDistances, AUTO_SAMPLE_BLOCKS};
 use crate::model::{Block, Op};
 use crate::trace::Trace;
 
-pub use self::blocks::BlocksReport;
-pub use self::clients::ClientsReport;
-pub use self::windows::{WindowsReport, DEFAULT_WINDOW_REQUESTS, DEFAULT_WINDOW_SECS};
+pub use self::bins::Bin;
+pub use self::blocks::{BlocksReport, Region};
+pub use self::clients::{ClientReport, ClientsReport};
+pub use self::windows::{Window, WindowsReport, DEFAULT_WINDOW_REQUESTS, DEFAULT_WINDOW_SECS};
 
 /// Objects referenced exactly 1 … `TIMES` times are counted one by one; more, together.
 pub const TIMES: usize = 16;
@@ -124,6 +125,7 @@ pub struct Profile {
 }
 
 /// One of the most referenced objects.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Popular {
@@ -135,6 +137,7 @@ pub struct Popular {
 }
 
 /// The least-squares line through (ln rank, ln references): references ∝ rank^−α.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ZipfFit {
@@ -143,6 +146,7 @@ pub struct ZipfFit {
 }
 
 /// How far apart an object's references are: every reference but each object's first.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ReuseReport {
@@ -158,6 +162,7 @@ pub struct ReuseReport {
 }
 
 /// Requests, bytes and objects of sizes `from ≤ size < to` bytes.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SizeBin {
@@ -172,6 +177,7 @@ pub struct SizeBin {
 }
 
 /// Objects referenced `from ≤ n < to` times, and their mean (first) size.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PopularityBin {
@@ -184,6 +190,7 @@ pub struct PopularityBin {
 }
 
 /// What a pass found.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileReport {

@@ -10,6 +10,8 @@ pub const DEFAULT_WINDOW_SECS: f64 = 300.0;
 pub const DEFAULT_WINDOW_REQUESTS: u64 = 100_000;
 
 /// One window's load.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ProfileWindow"))]
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Window {
@@ -26,6 +28,7 @@ pub struct Window {
 }
 
 /// The windows of a pass, in order; empty ones are left out.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WindowsReport {
