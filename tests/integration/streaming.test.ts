@@ -15,6 +15,7 @@ import {
   Census,
   MiniCurves,
   Simulation,
+  TraceProfile,
   TraceReader,
   defaultScenario,
   initSync,
@@ -410,6 +411,60 @@ describe('a trace streamed through the wasm façade', () => {
     const exact = new MiniCurves(policies, sizes, 'exact', 0, summary.distinct);
     expect(exact.samplePlan()).toBeUndefined();
     for (const c of [whole, apart, exact, reader, plain]) c.free();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("analyzes a trace batch by batch, any report on the way, ending exactly on tiersim analyze's", () => {
+    if (!existsSync(cli))
+      throw new Error(
+        `native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`,
+      );
+    const dir = mkdtempSync(join(tmpdir(), 'tiersim-analyze-'));
+    const oracle = resolve(root, '../shared/traces/cloudPhysicsIO.oracleGeneral.bin');
+    writeFileSync(join(dir, 'two.csv.gz'), gz);
+    // A block trace of two clients (per client, runs, regions) by seconds, and the shared object
+    // trace with sizes (bytes, sizes against popularity) by requests.
+    const cases: [string, Uint8Array, boolean, string[]][] = [[join(dir, 'two.csv.gz'), gz, false, ['--window', '60']]];
+    if (existsSync(oracle)) cases.push([oracle, readFileSync(oracle), true, ['--window-requests', '5000']]);
+    else console.warn(`skipping the object trace: ${oracle} is not present beside the checkout`);
+    for (const [path, bytes, objectMode, window] of cases) {
+      const args = ['analyze', '--trace', path, '--json', '--top', '5', ...window, ...(objectMode ? ['--object'] : [])];
+      // The report, without the lines naming the file and its reading.
+      const {
+        trace: _t,
+        format: _f,
+        objects: _o,
+        ...native
+      } = JSON.parse(execFileSync(cli, args, { encoding: 'utf8' }));
+      const reader = new TraceReader('', 4096, objectMode, false);
+      reader.handIds();
+      const secs = window[0] === '--window' ? Number(window[1]) : 300;
+      const requests = window[0] === '--window-requests' ? Number(window[1]) : 100_000;
+      const profile = new TraceProfile(!objectMode, secs, requests, 5);
+      let reports = 0;
+      const feed = () => {
+        profile.feed(reader.batchRecords(), reader.batchRefs(), reader.batchSizes(), reader.batchIds());
+        // A report at any point leaves the pass as it was.
+        if (reports++ % 3 === 0) expect(profile.report().requests).toBeGreaterThan(0);
+      };
+      // Pieces of 4800 bytes: whole 24-byte records, as the reader worker's first piece must be
+      // for the format to be recognised.
+      for (let at = 0; at < bytes.length; at += 4800) {
+        reader.push(bytes.subarray(at, at + 4800));
+        if (reader.buffered() >= 3000) {
+          reader.drain();
+          feed();
+        }
+      }
+      reader.finish();
+      if (reader.batchRecords().length > 0) feed();
+      expect(reports).toBeGreaterThan(3);
+      expect(profile.report(), path).toEqual(native);
+      profile.free();
+      reader.free();
+    }
+    expect(() => new TraceProfile(true, 0, 100, 5)).toThrow(/^windowSecs: /);
+    expect(() => new TraceProfile(true, 60, 0.5, 5)).toThrow(/^windowRequests: /);
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -527,9 +527,10 @@ count: number, };
  */
 export type Popular = { 
 /**
- * Its id as the file gives it (the object id, or the block number).
+ * Its id as the file gives it (the object id, or the block number). The page gets ids
+ * above 2^53 (hashed keys) as decimal text, which a JavaScript number would round.
  */
-id: number, references: number, 
+id: number | string, references: number, 
 /**
  * Of all references.
  */

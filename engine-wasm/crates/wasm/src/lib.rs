@@ -6,7 +6,7 @@
 //! JavaScript `Error` here, in one place ([`Fail`]).
 //!
 //! Rooms: [`rules`] (what a form asks, synchronously, on the page's thread), [`simulation`]
-//! (runs), [`reader`] (trace files, chunk by chunk), [`curves`] (live miss-ratio curves),
+//! (runs), [`reader`] (trace files, chunk by chunk), [`curves`] (live miss-ratio curves), [`profile`] (a trace's analysis),
 //! [`analysis`] (upside, exports, teaching, reproductions), [`bench`] (benchmarks).
 //!
 //! Two builds: the whole engine (feature `engine`, the default), which the workers load, and the
@@ -21,6 +21,8 @@ mod bench;
 mod curves;
 mod fail;
 #[cfg(feature = "engine")]
+mod profile;
+#[cfg(feature = "engine")]
 mod reader;
 mod rules;
 #[cfg(feature = "engine")]
@@ -30,6 +32,8 @@ mod types;
 #[cfg(feature = "engine")]
 pub use curves::{ByteMiniCurves, MiniCurves};
 pub use fail::Fail;
+#[cfg(feature = "engine")]
+pub use profile::TraceProfile;
 #[cfg(feature = "engine")]
 pub use reader::{Census, TraceReader};
 #[cfg(feature = "engine")]

@@ -89,6 +89,11 @@ pub struct TraceReader {
     /// the census's addresses (sorting them: ~50 ms a million blocks, which a pass that only
     /// hands batches on — a reader worker's — never asks for).
     raw: Option<Vec<u64>>,
+    /// Whether each drained batch carries the file ids of the blocks numbered since the last
+    /// ([`TraceReader::hand_ids`]), and how many were handed on.
+    ids: bool,
+    handed: usize,
+    id_words: Vec<u32>,
 }
 
 /// What a worker keeps of one trace, at most: its records and block references (a bigger file
@@ -122,6 +127,9 @@ impl TraceReader {
             census: TraceCensus::new(0),
             finished: None,
             raw: None,
+            ids: false,
+            handed: 0,
+            id_words: Vec::new(),
         })
     }
 
@@ -207,7 +215,30 @@ impl TraceReader {
         stream.drain_into(&mut self.batch);
         self.drained = true;
         self.census.add(&self.batch);
+        if self.ids {
+            pack_ids(stream.numbered(), &mut self.handed, &mut self.id_words);
+        }
         self.pack()
+    }
+
+    /// Each drained batch will carry the file ids of the blocks it numbered first
+    /// ([`TraceReader::batch_ids`]), for a trace's analysis (its most referenced objects named,
+    /// block runs). Before the first chunk; implies [`TraceReader::hand_on`].
+    #[wasm_bindgen(js_name = handIds)]
+    pub fn hand_ids(&mut self) -> Result<(), Fail> {
+        if self.pushed > 0 {
+            return Err(Fail::new("handIds: before the first chunk"));
+        }
+        self.ids = true;
+        self.drained = true;
+        Ok(())
+    }
+
+    /// The last drained batch's new file ids, two words each (low, high), in dense-id order
+    /// from the first id the batch numbered; empty unless asked for ([`TraceReader::hand_ids`]).
+    #[wasm_bindgen(js_name = batchIds)]
+    pub fn batch_ids(&self) -> js_sys::Uint32Array {
+        js_sys::Uint32Array::from(&self.id_words[..])
     }
 
     fn pack(&mut self) -> u32 {
@@ -308,6 +339,9 @@ impl TraceReader {
             f.trace.hand_requests_to(&mut self.batch);
             self.census.add(&self.batch);
             self.pack();
+            if self.ids {
+                pack_ids(&f.trace.raw, &mut self.handed, &mut self.id_words);
+            }
             let distinct = f.trace.distinct() as u64;
             // The blocks' addresses come when the census is asked for (`census`).
             let census = std::mem::replace(&mut self.census, TraceCensus::new(0)).finish(distinct);
@@ -328,6 +362,14 @@ impl TraceReader {
     pub(crate) fn held(&self) -> Option<std::sync::Arc<Trace>> {
         self.trace.clone()
     }
+}
+
+/// Packs into `words` the ids of `numbered` (every block numbered so far) past the `handed`
+/// ones, and counts them handed.
+fn pack_ids(numbered: &[u64], handed: &mut usize, words: &mut Vec<u32>) {
+    words.clear();
+    tiersim_core::trace::batch::pack_sizes(&numbered[*handed..], words);
+    *handed = numbered.len();
 }
 
 impl Census {

@@ -20,7 +20,7 @@ use crate::Fail;
 const IMPORTS: &str = r#"import type {
   CapacityFacts, Catalogue, Checked, Columns, ColumnsPreview, DepthMode, Issue, ItemList, LinkConfig, NamedScenario, PolicyConfig, CacheConfig, MiniReport, Report, SamplePlan,
   San, Scenario, ShapeCheck, Topology, SizePair, SourceFacts, SpaceEntry, StartText, Tally, TeachInput, TeachItem, TeachStep,
-  Check, Expected, Verdict, TraceAssignment, TraceSummary, UpsideReport, WorkloadConfig, WorkloadFacts,
+  Check, Expected, Verdict, ProfileReport, TraceAssignment, TraceSummary, UpsideReport, WorkloadConfig, WorkloadFacts,
 } from '../generated/engine';"#;
 
 #[wasm_bindgen]
@@ -95,6 +95,8 @@ extern "C" {
     pub type TallyJs;
     #[wasm_bindgen(typescript_type = "MiniReport[]")]
     pub type MiniReportsJs;
+    #[wasm_bindgen(typescript_type = "ProfileReport")]
+    pub type ProfileReportJs;
     #[wasm_bindgen(typescript_type = "ByteReport[]")]
     pub type ByteReportsJs;
     #[wasm_bindgen(typescript_type = "PolicyConfig")]

@@ -141,6 +141,16 @@ pub fn unpack_sizes(words: &[u32], batch: &mut Trace) -> Result<(), String> {
     Ok(())
 }
 
+/// Sets `raw` to the file ids packed in `words` as [`pack_sizes`] packs sizes (two words each).
+pub fn unpack_ids(words: &[u32], raw: &mut Vec<u64>) -> Result<(), String> {
+    raw.clear();
+    if !words.len().is_multiple_of(SIZE_WORDS) {
+        return Err(format!("batch: {} id words (two per id)", words.len()));
+    }
+    raw.extend(words.chunks_exact(SIZE_WORDS).map(|w| w[0] as u64 | (w[1] as u64) << 32));
+    Ok(())
+}
+
 /// Refills `batch` (its `records` and `refs`; `raw` untouched) from packed `words` and `refs`,
 /// keeping its vectors' capacity. `universe`: every reference must be below it (the trace's
 /// distinct blocks). On an error `batch` is left empty.
@@ -207,6 +217,18 @@ mod tests {
                    8,2,10,1,w,replace\n\
                    9,2,12,1,w,\n";
         parse(csv.as_bytes(), Format::Csv, &Options::default()).unwrap()
+    }
+
+    #[test]
+    fn file_ids_survive_packing_whole_and_odd_words_are_refused() {
+        let ids = [0, 7, u32::MAX as u64 + 1, u64::MAX];
+        let mut words = Vec::new();
+        pack_sizes(&ids, &mut words);
+        let mut raw = vec![99];
+        unpack_ids(&words, &mut raw).unwrap();
+        assert_eq!(raw, ids);
+        let err = unpack_ids(&words[..3], &mut raw).unwrap_err();
+        assert!(err.contains("3 id words"), "{err}");
     }
 
     #[test]

@@ -129,7 +129,9 @@ pub struct Profile {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Popular {
-    /// Its id as the file gives it (the object id, or the block number).
+    /// Its id as the file gives it (the object id, or the block number). The page gets ids
+    /// above 2^53 (hashed keys) as decimal text, which a JavaScript number would round.
+    #[cfg_attr(feature = "ts", ts(type = "number | string"))]
     pub id: u64,
     pub references: u64,
     /// Of all references.
