@@ -234,7 +234,7 @@ export function replay(scenario: unknown, bytes: Uint8Array): any {
 }
 
 /** Shows one of the page's views by its tab (the designs, design space and MRC are in Compare, the sweeps in Sweeps, the stepper in Teach). */
-export async function showView(page: Page, view: 'explore' | 'compare' | 'sweeps' | 'teach' | 'gallery') {
+export async function showView(page: Page, view: 'explore' | 'trace' | 'compare' | 'sweeps' | 'teach' | 'gallery') {
   await testId(page, `view-tab-${view}`).click();
   await testId(page, `view-${view}`).waitFor({ state: 'visible' });
 }

@@ -184,6 +184,75 @@ describe('tiersim in Chromium: traces', () => {
     expect(await testId(page, 'trace-count-all').count()).toBe(0);
     expect((decodeShareUrl(await value(page, 'share-url')) as any).source.warmupRequests).toBe(0);
   });
+  it("analyzes the scenario's trace in the Trace view as tiersim analyze does, and exports its card", async () => {
+    const cli = join(root, 'engine-wasm/target/release/tiersim');
+    if (!existsSync(cli))
+      throw new Error(
+        `native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`,
+      );
+    // `tiersim analyze --json`: the file and its reading, then the report.
+    const analyze = (path: string) =>
+      JSON.parse(execFileSync(cli, ['analyze', '--trace', path, '--json', '--top', '20'], { encoding: 'utf8' }));
+    const page = await openApp();
+    // A generated workload: the view says an analysis reads a trace file.
+    await showView(page, 'trace');
+    await testId(page, 'profile-no-trace').waitFor();
+    await showView(page, 'explore');
+    await testId(page, 'bundled-mix-20000.oracleGeneral.gz').click();
+    await page.waitForSelector('[data-testid="trace-summary"][data-requests="120000"]', { timeout: RUN_TIMEOUT_MS });
+    // Shown, the view analyses the file by itself; the link opens this view.
+    await showView(page, 'trace');
+    expect(new URL(page.url()).hash).toMatch(/&view=trace$/);
+    await page.waitForSelector('[data-testid="profile-status"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
+    const native = analyze(join(root, 'public/traces/mix-20000.oracleGeneral.gz'));
+    expect(await attr(page, 'profile-requests', 'data-value')).toBe(String(native.requests));
+    expect(await attr(page, 'profile-distinct', 'data-value')).toBe(String(native.distinct));
+    expect(await attr(page, 'profile-compulsory', 'data-value')).toBe(String(native.compulsoryMissRatio));
+    expect(await testId(page, 'profile-top').locator('tbody tr').count()).toBe(native.top.length);
+    // A block trace: runs and regions drawn; one client: no clients' table.
+    expect(await testId(page, 'profile-runs-chart').locator('rect.profile-bar').count()).toBe(
+      native.blocks.runs.length,
+    );
+    expect(await testId(page, 'profile-clients').count()).toBe(0);
+    // The card: the whole report as JSON (tiersim analyze's, number for number), every table as CSV.
+    const [json] = await Promise.all([page.waitForEvent('download'), testId(page, 'profile-json').click()]);
+    expect(json.suggestedFilename()).toBe('mix-20000-oraclegeneral-gz-analysis-card.json');
+    const card = JSON.parse(readFileSync((await json.path())!, 'utf8'));
+    expect(card).toEqual({ ...native, trace: 'mix-20000.oracleGeneral.gz' });
+    const [csv] = await Promise.all([page.waitForEvent('download'), testId(page, 'profile-csv').click()]);
+    const tables = readFileSync((await csv.path())!, 'utf8');
+    expect(tables.startsWith('# headline\nmeasure,value\nrequests,120000\n')).toBe(true);
+    for (const name of ['top-objects', 'reuse-distance', 'load-over-time', 'sequential-runs', 'regions'])
+      expect(tables).toContain(`# ${name}\n`);
+    // A figure's numbers, named after the trace.
+    const [fig] = await Promise.all([
+      page.waitForEvent('download'),
+      testId(page, 'profile-reuse-distance-export-csv').click(),
+    ]);
+    expect(fig.suggestedFilename()).toBe('mix-20000-oraclegeneral-gz-analysis-reuse-distance.csv');
+
+    // Two clients with times (an MSR trace of two disks): per client, and windows in seconds.
+    let text = '';
+    const rand = seeded(11);
+    for (let i = 0; i < 20_000; i++)
+      text += `${128166372003061630 + i * 10_000_000},web,${rand(2)},${rand(4) === 0 ? 'Write' : 'Read'},${rand(3000) * 4096},${4096 * (1 + rand(4))},100\n`;
+    const dir = mkdtempSync(join(tmpdir(), 'tiersim-analyze-'));
+    writeFileSync(join(dir, 'two.csv'), text);
+    await drop(page, Buffer.from(text), 'two.csv');
+    await page.waitForSelector('[data-testid="profile-status"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="profile-requests"]')?.getAttribute('data-value') === '20000',
+    );
+    const two = analyze(join(dir, 'two.csv'));
+    expect(two.clients.clients).toHaveLength(2);
+    expect(await testId(page, 'profile-clients').locator('tbody tr').count()).toBe(2);
+    expect(await attr(page, 'profile-span', 'data-value')).toBe(String(two.timeSpanSecs));
+    const [json2] = await Promise.all([page.waitForEvent('download'), testId(page, 'profile-json').click()]);
+    expect(JSON.parse(readFileSync((await json2.path())!, 'utf8'))).toEqual({ ...two, trace: 'two.csv' });
+    rmSync(dir, { recursive: true, force: true });
+    await page.close();
+  });
+
   it('keeps every setting of a linked trace source once its file is picked: the numbers of tiersim run', async () => {
     const cli = join(root, 'engine-wasm/target/release/tiersim');
     if (!existsSync(cli))

@@ -29,7 +29,7 @@ import {
 
 setupApp();
 
-const VIEWS = ['explore', 'compare', 'sweeps', 'teach', 'gallery'] as const;
+const VIEWS = ['explore', 'trace', 'compare', 'sweeps', 'teach', 'gallery'] as const;
 const DOCS = join(root, 'docs/screenshots');
 mkdirSync(DOCS, { recursive: true });
 
@@ -59,6 +59,8 @@ describe('tiersim in Chromium: views', () => {
     /** What each view shows once its panel has worked (the run bar starts none of these). */
     const fill: Record<(typeof VIEWS)[number], () => Promise<unknown>> = {
       explore: () => page.waitForSelector('[data-testid="cdf-chart"]'),
+      // A generated workload: the view says what it analyses and how to give it a file.
+      trace: () => page.waitForSelector('[data-testid="profile-no-trace"]'),
       compare: async () => {
         await testId(page, 'designs-run').click();
         await page.waitForSelector('[data-testid="designs-progress"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });

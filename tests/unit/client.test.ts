@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultScenario } from '../../web/scenario/defaults';
 import type { Scenario } from '../../web/scenario/document';
 import { EngineClient, EngineRunError, type WorkerLike } from '../../web/worker/client';
-import type { Check, EngineApi, Report, RunReply } from '../../web/worker/protocol';
+import type { Check, EngineApi, ProfileReport, Report, RunReply, TraceSummary } from '../../web/worker/protocol';
 import { makeReport } from './fixtures';
 import { packReport } from '../../web/worker/snapshot';
 import { SETTLE_MS } from './setup';
@@ -105,6 +105,16 @@ function fakeWorkers(impl: RunImpl) {
         if (request.points < 2)
           return { ok: false, error: { kind: 'invalid-scenario', message: 'points: from 2 to 40 capacities (got 1)' } };
         return { ok: true, curves: [], sizes: [1 << 20, 1 << 30], ms: 3 };
+      },
+      analyzeTrace: async (request, file, onProgress) => {
+        if (request.windowSecs <= 0)
+          return {
+            ok: false,
+            error: { kind: 'invalid-scenario', message: 'windowSecs: a window must last more than 0 s (got 0)' },
+          };
+        const report = { requests: file.size } as ProfileReport;
+        await onProgress({ report, bytes: 1, total: file.size, ms: 1, memory: { engine: 1, reader: 2 } });
+        return { ok: true, report, summary: { requests: file.size } as TraceSummary, ms: 4 };
       },
       exportWorkload: async (scenario, format) =>
         format === 'csv'
@@ -323,6 +333,22 @@ describe('EngineClient', () => {
     expect(passes).toEqual([1, 2]);
     await expect(client.byteCurves({ ...request, points: 1 }, new Blob(['1']))).rejects.toMatchObject({
       message: 'points: from 2 to 40 capacities (got 1)',
+    });
+  });
+
+  it('analyzes a trace with its progress reported, or says why not', async () => {
+    const { create } = fakeWorkers(async () => ({ ok: false, error: { kind: 'engine', message: 'unused' } }));
+    const client = new EngineClient(create);
+    const request = { name: 't.csv', options: { blockSize: 4096 }, windowSecs: 60, windowRequests: 1000, top: 5 };
+    const seen: number[] = [];
+    const done = await client.analyzeTrace(request, new Blob(['1234']), {
+      onProgress: (p) => seen.push(p.report.requests),
+    });
+    expect(done).toMatchObject({ report: { requests: 4 }, summary: { requests: 4 }, ms: 4 });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(seen).toEqual([4]);
+    await expect(client.analyzeTrace({ ...request, windowSecs: 0 }, new Blob(['1']))).rejects.toMatchObject({
+      message: 'windowSecs: a window must last more than 0 s (got 0)',
     });
   });
 

@@ -85,6 +85,7 @@ describe('views', () => {
     expect(screen.getByRole('tablist', { name: 'Views' })).toBeTruthy();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Explore',
+      'Trace',
       'Compare',
       'Sweeps',
       'Teach',
@@ -98,6 +99,7 @@ describe('views', () => {
       ['Teach', 'teach'],
       ['Sweeps', 'sweeps'],
       ['Compare', 'compare'],
+      ['Trace', 'trace'],
       ['Gallery', 'gallery'],
     ] as const) {
       fireEvent.click(tab(name));

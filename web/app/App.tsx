@@ -48,7 +48,7 @@ import { walkParamsIn } from '../features/teach/link';
 
 // The panels that do not follow a run, memoised: a run's start and its live reports re-render the
 // results, not these (the click on Run stays a short task). The other views' code (Compare,
-// Sweeps, Teach, Gallery — and the Gallery's record of the papers) loads when a view is first
+// Trace, Sweeps, Teach, Gallery — and the Gallery's record of the papers) loads when a view is first
 // opened, so Explore's first load carries only its own.
 const Scenario_ = memo(ScenarioPanel);
 const Share = memo(SharePanel);
@@ -61,6 +61,9 @@ const Designs = memo(
 const Space = memo(lazy(() => import('../features/designspace/DesignSpace').then((m) => ({ default: m.DesignSpace }))));
 const Mrc = memo(lazy(() => import('../features/mrc/components/MrcPanel').then((m) => ({ default: m.MrcPanel }))));
 const Sweep = memo(lazy(() => import('../features/sweeps/ParamSweep').then((m) => ({ default: m.ParamSweep }))));
+const Analysis = memo(
+  lazy(() => import('../features/analysis/TraceAnalysis').then((m) => ({ default: m.TraceAnalysis }))),
+);
 const Teach = memo(lazy(() => import('../features/teach/Stepper').then((m) => ({ default: m.Stepper }))));
 
 /**
@@ -530,6 +533,9 @@ export function App({ createClient }: AppProps = {}) {
               )}
             </div>
           </>
+        ))}
+        {panel('trace', 'stack', () => (
+          <Analysis base={valid} shown={view === 'trace'} onPick={openTrace} />
         ))}
         {panel('compare', 'stack', () => (
           <>

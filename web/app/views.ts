@@ -4,13 +4,17 @@
 // comparison ("&run=…") opens the view that holds that panel.
 import { hashParam } from '../scenario/url';
 
-export const VIEWS = ['explore', 'compare', 'sweeps', 'teach', 'gallery'] as const;
+export const VIEWS = ['explore', 'trace', 'compare', 'sweeps', 'teach', 'gallery'] as const;
 export type View = (typeof VIEWS)[number];
 export const DEFAULT_VIEW: View = 'explore';
 
 /** Each view's tab: its name and what it holds (the tab's tooltip). */
 export const VIEW_INFO: Record<View, { label: string; holds: string }> = {
   explore: { label: 'Explore', holds: 'The scenario, its results, stack depths and the upside of a bigger cache' },
+  trace: {
+    label: 'Trace',
+    holds: 'What is in the trace: objects, popularity, reuse distances, sizes, the load over time',
+  },
   compare: { label: 'Compare', holds: "Paper 000's eight designs, the design space and miss-ratio curves" },
   sweeps: { label: 'Sweeps', holds: 'One parameter swept: link bandwidth, the client’s share, SLRU’s protected share' },
   teach: { label: 'Teach', holds: 'Step through requests and watch every queue change' },

@@ -29,9 +29,12 @@ export interface ChartExportProps {
   testId: string;
   /** The chart's numbers, for the CSV and JSON buttons (absent: pictures only). */
   data?: () => ChartData;
+  /** What the chart is of when not a scenario (a trace's analysis): the files' name, and the
+   * line under the title. */
+  of?: { name: string; summary: string };
 }
 
-export function ChartExport({ target, view, title, yLabel, scenario, testId, data }: ChartExportProps) {
+export function ChartExport({ target, view, title, yLabel, scenario, testId, data, of }: ChartExportProps) {
   const figure = () => {
     const el = target.current;
     const svg = el?.querySelector('svg');
@@ -39,11 +42,11 @@ export function ChartExport({ target, view, title, yLabel, scenario, testId, dat
     return figureSvg(svg, {
       title,
       yLabel,
-      summary: scenario ? scenarioSummary(scenario) : undefined,
+      summary: of ? of.summary : scenario ? scenarioSummary(scenario) : undefined,
       legend: legendOf(el),
     });
   };
-  const name = (ext: string) => exportName(scenario?.name || 'tiersim', view, ext);
+  const name = (ext: string) => exportName(of?.name || scenario?.name || 'tiersim', view, ext);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset's border, padding and min-width would have to be undone
     <span className="chart-export" role="group" aria-label="export the chart">

@@ -9,7 +9,10 @@ import type {
   EngineApi,
   EngineError,
   EngineErrorKind,
+  AnalyzeProgress,
+  AnalyzeRequest,
   LoadProgress,
+  ProfileReport,
   ByteCurvesRequest,
   ByteProgress,
   ByteReport,
@@ -173,6 +176,25 @@ export class EngineClient {
         return remote.miniCurves(request, file, progress);
       },
       (reply) => ({ curves: reply.curves, ms: reply.ms }),
+    );
+  }
+
+  /** A trace file's analysis in one streamed pass, reported live (`onProgress`) as it reads. */
+  analyzeTrace(
+    request: AnalyzeRequest,
+    file: Blob,
+    { signal, onProgress }: { signal?: AbortSignal; onProgress?: (p: AnalyzeProgress) => void } = {},
+  ): Promise<{ report: ProfileReport; summary: TraceSummary; ms: number }> {
+    return this.cancellable(
+      'the analysis',
+      signal,
+      (live, remote) => {
+        const progress = Comlink.proxy((p: AnalyzeProgress) => {
+          if (live()) onProgress?.(p);
+        });
+        return remote.analyzeTrace(request, file, progress);
+      },
+      (reply) => ({ report: reply.report, summary: reply.summary, ms: reply.ms }),
     );
   }
 

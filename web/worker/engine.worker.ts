@@ -6,6 +6,7 @@ import {
   MiniCurves,
   ByteMiniCurves,
   Simulation,
+  TraceProfile,
   TraceReader,
   engineVersion,
   estimateUpside,
@@ -484,6 +485,53 @@ const api: EngineApi = {
       return failOf(e instanceof TraceStreamError ? 'invalid-trace' : 'engine', e);
     } finally {
       curves.free();
+      source.close();
+      (onProgress as unknown as Partial<Comlink.Remote<unknown>>)[Comlink.releaseProxy]?.();
+    }
+  },
+
+  async analyzeTrace(request, file, onProgress) {
+    try {
+      await loadWholeEngine();
+    } catch (e) {
+      return fail('engine', `could not load the engine: ${messageOf(e)}`);
+    }
+    let profile: TraceProfile;
+    try {
+      const blocks = !request.options.objectMode;
+      profile = new TraceProfile(blocks, request.windowSecs, request.windowRequests, request.top);
+    } catch (e) {
+      return failOf('invalid-scenario', e);
+    }
+    const source = new TraceFile(file, request.name, request.options);
+    try {
+      // One pass; each batch carries the file ids of the blocks it numbered first (the most
+      // referenced objects are named by them, block runs follow them). A report walks every
+      // object seen: four a second.
+      let lastEmit = performance.now();
+      const { summary, ms } = await source.pass(
+        (b) => {
+          profile.feed(b.records, b.refs, b.sizes, b.ids);
+          const now = performance.now();
+          if (now - lastEmit >= 250) {
+            lastEmit = now;
+            onProgress({
+              report: profile.report(),
+              bytes: b.bytes,
+              total: b.total,
+              ms: b.ms,
+              memory: memoryOf(source),
+            });
+          }
+        },
+        undefined,
+        true,
+      );
+      return { ok: true, report: profile.report(), summary, ms };
+    } catch (e) {
+      return failOf(e instanceof TraceStreamError ? 'invalid-trace' : 'engine', e);
+    } finally {
+      profile.free();
       source.close();
       (onProgress as unknown as Partial<Comlink.Remote<unknown>>)[Comlink.releaseProxy]?.();
     }

@@ -12,6 +12,7 @@ import type {
   HistogramReport,
   MiniReport,
   PolicyConfig,
+  ProfileReport,
   Prediction,
   Report,
   SizePair,
@@ -23,6 +24,15 @@ import type {
 } from '../generated/engine';
 
 export type {
+  BlocksReport,
+  Popular,
+  PopularityBin,
+  ProfileBin,
+  ProfileClient,
+  ProfileReport,
+  ProfileWindow,
+  Region,
+  SizeBin,
   BytePoint,
   ByteReport,
   CacheCounters,
@@ -181,6 +191,30 @@ export type ByteCurvesReply =
   | { ok: true; curves: ByteReport[]; sizes: number[]; ms: number }
   | { ok: false; error: EngineError };
 
+/** A trace file's analysis (engine: analysis::profile; `tiersim analyze`). */
+export interface AnalyzeRequest {
+  name: string;
+  options: TraceOptions;
+  /** Seconds per window of the load over time (a trace with times); requests per window (without). */
+  windowSecs: number;
+  windowRequests: number;
+  /** How many of the most referenced objects to name. */
+  top: number;
+}
+
+/** The analysis so far while the file streams, and how far the reading is. */
+export interface AnalyzeProgress {
+  report: ProfileReport;
+  bytes: number;
+  total: number;
+  ms: number;
+  memory: WorkerMemory;
+}
+
+export type AnalyzeReply =
+  | { ok: true; report: ProfileReport; summary: TraceSummary; ms: number }
+  | { ok: false; error: EngineError };
+
 export type MiniCurvesReply = { ok: true; curves: MiniReport[]; ms: number } | { ok: false; error: EngineError };
 
 /** The worker's reply to `run`: errors come back as typed values, not as thrown exceptions. */
@@ -206,6 +240,11 @@ export interface EngineApi {
    * held): `onProgress` gets every curve so far as the file is read, four times a second.
    */
   miniCurves(request: MiniCurvesRequest, file: Blob, onProgress: (p: MiniProgress) => void): Promise<MiniCurvesReply>;
+  /**
+   * A trace file's analysis in one streamed pass (never held): `onProgress` gets the report so
+   * far four times a second.
+   */
+  analyzeTrace(request: AnalyzeRequest, file: Blob, onProgress: (p: AnalyzeProgress) => void): Promise<AnalyzeReply>;
   /** Miss-ratio curves in bytes over an object trace file with sizes, in two streamed passes. */
   byteCurves(request: ByteCurvesRequest, file: Blob, onProgress: (p: ByteProgress) => void): Promise<ByteCurvesReply>;
   /** A scenario's generated workload as a trace file (`csv` or `oracle-general`). */

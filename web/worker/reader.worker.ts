@@ -50,7 +50,7 @@ self.onmessage = (e: MessageEvent<ReaderRequest>) => {
     ({ file, name, options } = m);
   } else if (m.type === 'read') {
     inFlight = 0;
-    void read(++pass, m.sample);
+    void read(++pass, m.sample, !!m.ids);
   } else if (m.type === 'done') {
     inFlight = Math.max(0, inFlight - 1);
     wake?.();
@@ -67,9 +67,10 @@ function messageOf(e: unknown): string {
 /**
  * One pass over the file, every request in batches, then its summary (or the error, placed).
  * With `sample` (a curves' plan), each batch is only its sampled references, and the engine's
- * reader tallies every reference: the curves' worker gets a few % of the trace.
+ * reader tallies every reference: the curves' worker gets a few % of the trace. With `ids`,
+ * each batch also carries the file ids of the blocks it numbered first (an analysis names them).
  */
-async function read(id: number, sample?: SamplePlan) {
+async function read(id: number, sample?: SamplePlan, ids = false) {
   let reader: TraceReader | undefined;
   try {
     memory = (await ready).memory;
@@ -78,6 +79,7 @@ async function read(id: number, sample?: SamplePlan) {
     if (options.columns) reader.setColumns(options.columns);
     reader.handOn();
     if (sample !== undefined) reader.sampleFor(sample);
+    if (ids) reader.handIds();
     windowSize = sample === undefined ? WINDOW : SAMPLED_WINDOW;
     const start = performance.now();
     let tallied = start;
@@ -136,6 +138,7 @@ function send(reader: TraceReader, bytes: number, requests: number, ms: number, 
         records: none,
         refs: none,
         sizes: none,
+        ids: none,
         sampled,
         tally: tally ? reader.tally() : undefined,
         ...progress,
@@ -147,7 +150,13 @@ function send(reader: TraceReader, bytes: number, requests: number, ms: number, 
   const records = reader.batchRecords();
   const refs = reader.batchRefs();
   const sizes = reader.batchSizes();
+  const ids = reader.batchIds();
   if (records.length === 0) return;
   inFlight++;
-  post({ type: 'batch', records, refs, sizes, ...progress }, [records.buffer, refs.buffer, sizes.buffer]);
+  post({ type: 'batch', records, refs, sizes, ids, ...progress }, [
+    records.buffer,
+    refs.buffer,
+    sizes.buffer,
+    ids.buffer,
+  ]);
 }

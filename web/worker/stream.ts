@@ -36,7 +36,7 @@ export type ReaderRequest =
   | { type: 'open'; file: Blob; name: string; options: TraceOptions }
   /** A pass; with `sample` (a curves' sample plan, engine: `MiniCurves.samplePlan`), each
    * batch is only the references of sampled blocks, every reference tallied by the reader. */
-  | { type: 'read'; sample?: SamplePlan }
+  | { type: 'read'; sample?: SamplePlan; ids?: boolean }
   | { type: 'done' }
   | { type: 'stop' };
 
@@ -51,6 +51,9 @@ export type ReaderReply =
       /** Each request's size in bytes, two words (low, high), when the trace keeps sizes (read as
        * objects); else empty, as when the pass samples. */
       sizes: Uint32Array;
+      /** When the pass asks for them (`ids`): the file ids of the blocks this batch numbered
+       * first, two words each (low, high), in dense-id order; else empty. */
+      ids: Uint32Array;
       /** When the pass samples: the sampled references, two words each (engine: trace::batch). */
       sampled?: Uint32Array;
       /** When the pass samples, now and then and always with the last batch: the reader's
@@ -126,11 +129,13 @@ export class TraceFile {
   /**
    * Reads the file once: `onBatch` gets every batch in order (it may be async: the next comes
    * once it settles); resolves with the reader's summary, rejects with its error or `onBatch`'s.
-   * With `sample` (a curves' plan) the batches are sampled references and tallies instead.
+   * With `sample` (a curves' plan) the batches are sampled references and tallies instead; with
+   * `ids`, each batch carries the file ids of the blocks it numbered first (an analysis's).
    */
   pass(
     onBatch: (b: Batch) => void | Promise<void>,
     sample?: SamplePlan,
+    ids = false,
   ): Promise<{ summary: TraceSummary; ms: number }> {
     if (this.busy) return Promise.reject(new Error('a pass over this trace is already running'));
     this.busy = true;
@@ -165,7 +170,7 @@ export class TraceFile {
           })
           .catch(fail);
       };
-      this.reader.postMessage(sample === undefined ? { type: 'read' } : { type: 'read', sample });
+      this.reader.postMessage({ type: 'read', ...(sample === undefined ? {} : { sample }), ...(ids ? { ids } : {}) });
     });
   }
 
