@@ -26,7 +26,7 @@ describe('tiersim in Chromium: accessibility', () => {
       .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.message}`));
   }
 
-  it('has no serious or critical accessibility violation (axe-core) after a run, with the stepper stepping, a tree in the builder and the gallery judged', async () => {
+  it('has no serious or critical accessibility violation (axe-core) after a run, with the stepper stepping, a trace analysed, a tree in the builder and the gallery judged', async () => {
     const page = await openApp();
     await run(page);
     expect(await axeViolations(page), 'after a run').toEqual([]);
@@ -49,6 +49,12 @@ describe('tiersim in Chromium: accessibility', () => {
     await testId(page, 'topology').selectOption('tree');
     await run(page);
     expect(await axeViolations(page), 'a tree, run').toEqual([]);
+    await testId(page, 'bundled-phases.csv.gz').click();
+    await page.waitForSelector('[data-testid="trace-summary"]', { timeout: RUN_TIMEOUT_MS });
+    await showView(page, 'trace');
+    await page.waitForSelector('[data-testid="profile-status"][data-status="done"]', { timeout: RUN_TIMEOUT_MS });
+    expect(await axeViolations(page), "a trace's analysis").toEqual([]);
+    await showView(page, 'explore');
     // The check can fail: text as pale as the page breaks it.
     await page.evaluate(() =>
       document

@@ -42,6 +42,7 @@ import { runParam } from '../scenario/url';
 import type { TraceReading, TraceSummary } from '../worker/protocol';
 import { isAbortError, type EngineClient } from '../worker/client';
 import { registerTrace, traceFile } from '../worker/traces';
+import { bundledTraces, fetchBundled } from '../features/traces/bundled';
 import { runRequests, scenarioSummary, traceSettings } from './summary';
 import { VIEWS, VIEW_INFO, viewFromHash, viewSuffix, type View } from './views';
 import { walkParamsIn } from '../features/teach/link';
@@ -217,6 +218,22 @@ export function App({ createClient }: AppProps = {}) {
   /** A replayed trace's distinct blocks (the generator's say nothing about it). */
   const traceBlocks = loaded ? Math.max(1, loaded.distinct) : undefined;
   const traceMissing = !!validTrace && !traceFile(validTrace.name);
+  // A link that names one of the bundled traces opens with its file (any other file must be
+  // picked: a link cannot carry it). Fetched once per name; the scenario's settings all stay.
+  const fetchedBundled = useRef(new Set<string>());
+  const openLatest = useRef(openTrace);
+  openLatest.current = openTrace;
+  const missingName = traceMissing ? validTrace.name : null;
+  useEffect(() => {
+    if (missingName === null || fetchedBundled.current.has(missingName)) return;
+    fetchedBundled.current.add(missingName);
+    bundledTraces()
+      .then((list) => (list.some((t) => t.file === missingName) ? fetchBundled(missingName) : null))
+      .then(
+        (file) => file && openLatest.current(file),
+        () => {}, // not bundled after all, or offline: the run bar asks for the file, as for any other
+      );
+  }, [missingName]);
   // The trace's clients against the topology's: the engine's own refusal, shown beside Run.
   const traceIssue =
     valid && loaded

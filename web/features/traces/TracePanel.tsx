@@ -10,16 +10,12 @@ import { sourceRequests, workloadOf } from '../../scenario/topology';
 import { catalogue } from '../../engine/engine';
 import { EngineClient, type PreviewRow } from '../../worker/client';
 import { download as saveFile, exportName } from '../../export/export';
+import { type BundledTrace, bundledTraces, fetchBundled } from './bundled';
+
+export type { BundledTrace } from './bundled';
 
 /** Requests the preview shows. */
 const PREVIEW_REQUESTS = 24;
-
-export interface BundledTrace {
-  file: string;
-  format: string;
-  description: string;
-  command: string;
-}
 
 export interface TracePanelProps {
   /** The valid scenario (exports its generator), or null. */
@@ -29,8 +25,6 @@ export interface TracePanelProps {
   /** Tests pass the list; the app fetches public/traces/index.json. */
   bundled?: BundledTrace[];
 }
-
-const tracesUrl = (file: string) => `${import.meta.env.BASE_URL}traces/${file}`;
 
 /** A range id, named when the workload is the TPC-H client's. */
 function rangeLabel(id: number, s: Scenario | null): string {
@@ -49,9 +43,8 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
   useEffect(() => {
     if (given) return;
     let live = true;
-    fetch(tracesUrl('index.json'))
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`index.json: HTTP ${r.status}`))))
-      .then((list: BundledTrace[]) => live && setBundled(list))
+    bundledTraces()
+      .then((list) => live && setBundled(list))
       .catch(
         (e: unknown) =>
           live && setError(`The bundled traces did not load: ${e instanceof Error ? e.message : String(e)}`),
@@ -65,11 +58,9 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
   const open = async (t: BundledTrace) => {
     setError(null);
     try {
-      const r = await fetch(tracesUrl(t.file));
-      if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      onOpen(new File([await r.blob()], t.file));
+      onOpen(await fetchBundled(t.file));
     } catch (e) {
-      setError(`${t.file} did not load: ${e instanceof Error ? e.message : String(e)}`);
+      setError(e instanceof Error ? e.message : String(e));
     }
   };
 
