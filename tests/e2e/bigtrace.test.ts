@@ -1,9 +1,10 @@
 // A trace far bigger than a worker could hold (issue 22), in Chromium: a generated 4 GB
 // oracleGeneral file (about 179 M requests; held, its requests alone would need 5.3 GB, more than
 // a wasm32 memory can address) is picked on the page, scanned, replayed streamed through the
-// two-level scenario — cancelled midway, then run again to its end — and drawn as four policies'
-// live miss-ratio curves, while the workers' WebAssembly memory stays flat. The file goes to
-// the system's temporary directory, never into the repository, and is removed at the end.
+// two-level scenario — cancelled midway, then run again to its end — drawn as four policies'
+// live miss-ratio curves and analysed in the Trace view, while the workers' WebAssembly memory
+// stays flat. The file goes to the system's temporary directory, never into the repository, and
+// is removed at the end.
 // TIERSIM_BIG_TRACE_GB sizes it (default 4).
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -167,6 +168,27 @@ describe(`tiersim in Chromium: a ${GB} GB trace, streamed`, () => {
       );
       expect(perBlock(curves.engine)).toBeLessThan(96);
       expect(perBlock(curves.reader)).toBeLessThan(96);
+
+      // The trace's analysis, one streamed pass: every request and block counted, live on the
+      // way, the workers' memory per distinct block.
+      await showView(page, 'trace');
+      await page.waitForSelector('[data-testid="profile-body"][data-live="true"]', { timeout: LONG_MS });
+      await page.waitForSelector('[data-testid="profile-status"]:is([data-status="done"], [data-status="error"])', {
+        timeout: LONG_MS,
+      });
+      expect(await testId(page, 'profile-error').count()).toBe(0);
+      expect(Number(await attr(page, 'profile-requests', 'data-value'))).toBe(REQUESTS);
+      expect(Number(await attr(page, 'profile-distinct', 'data-value'))).toBe(distinct);
+      expect(Number(await attr(page, 'profile-compulsory', 'data-value'))).toBeCloseTo(distinct / REQUESTS, 12);
+      const analysis = {
+        engine: Number(await attr(page, 'profile-status', 'data-engine')),
+        reader: Number(await attr(page, 'profile-status', 'data-reader')),
+      };
+      console.log(
+        `analysis: worker ${(analysis.engine / MiB).toFixed(0)} MiB, reader ${(analysis.reader / MiB).toFixed(0)} MiB`,
+      );
+      expect(perBlock(analysis.engine)).toBeLessThan(160);
+      expect(perBlock(analysis.reader)).toBeLessThan(96);
       await page.close();
     },
     LONG_MS * 3,

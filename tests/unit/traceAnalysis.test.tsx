@@ -56,6 +56,7 @@ function report(requests = 10): ProfileReport {
     windows: {
       unit: 'requests',
       width: 5,
+      every: 1,
       windows: [{ start: 0, requests: 5, references: 5, bytes: 0, distinct: 3, new: 3 }],
     },
     clients: null,

@@ -613,7 +613,12 @@ export type WindowsReport = {
 /**
  * `"seconds"` or `"requests"`: what `width` and each window's `start` count.
  */
-unit: string, width: number, windows: Array<ProfileWindow>, };
+unit: string, width: number, 
+/**
+ * 1: every window with a request is listed; k: every k-th of them (a report thinned to a
+ * few thousand points for drawing, [`WindowsReport::thin`]), each still whole and exact.
+ */
+every: number, windows: Array<ProfileWindow>, };
 
 /**
  * One client's numbers.

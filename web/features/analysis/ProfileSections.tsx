@@ -381,7 +381,7 @@ export function Load({ r, of }: { r: ProfileReport; of: Of }) {
       view="load-over-time"
       of={of}
       data={() => windowsTable(r)}
-      note={`Windows of ${width}${w.unit === 'requests' ? ' (the records carry no times)' : ''}; empty windows left out. The working set: distinct objects referenced in a window.`}
+      note={`Windows of ${width}${w.unit === 'requests' ? ' (the records carry no times)' : ''}; empty windows left out${w.every > 1 ? `, and of the rest every ${formatCount(w.every)}th drawn (each whole: the card's JSON lists the same)` : ''}. The working set: distinct objects referenced in a window.`}
     >
       <LinesChart
         spec={spec}

@@ -207,7 +207,14 @@ export function TraceAnalysis({ base, shown, onPick, createClient = () => new En
           </p>
         ) : (
           <>
-            <p className="stat-sub" data-testid="profile-status" data-status={running ? 'running' : state.status}>
+            <p
+              className="stat-sub"
+              data-testid="profile-status"
+              data-status={running ? 'running' : state.status}
+              // The workers' WebAssembly memory (its peak): flat per distinct object, never the trace.
+              data-engine={state.memory?.engine}
+              data-reader={state.memory?.reader}
+            >
               {statusLine(trace.name, state, running)}
             </p>
             <div className="profile-controls">

@@ -11,6 +11,10 @@ use crate::Fail;
 /// The largest integer a JavaScript number holds exactly.
 const SAFE: u64 = (1 << 53) - 1;
 
+/// The most windows of the load over time a report lists (every k-th beyond: a chart has no
+/// more pixels, and a report crosses to the page four times a second).
+const DRAWN_WINDOWS: usize = 2048;
+
 /// One analysis pass over a streamed trace.
 #[wasm_bindgen]
 pub struct TraceProfile {
@@ -52,10 +56,13 @@ impl TraceProfile {
         Ok(())
     }
 
-    /// What the pass has found so far (at any point: the view updates while the file streams).
+    /// What the pass has found so far (at any point: the view updates while the file streams),
+    /// its windows thinned to at most [`DRAWN_WINDOWS`].
     pub fn report(&self) -> Result<ProfileReportJs, Fail> {
-        let mut value = serde_json::to_value(self.profile.report(self.top))
-            .map_err(|e| Fail::new(format!("could not encode the analysis: {e}")))?;
+        let mut report = self.profile.report(self.top);
+        report.windows.thin(DRAWN_WINDOWS);
+        let mut value =
+            serde_json::to_value(report).map_err(|e| Fail::new(format!("could not encode the analysis: {e}")))?;
         safe_numbers(&mut value, "");
         write(&value)
     }

@@ -243,3 +243,21 @@ fn distances_past_the_exact_limit_are_sampled_and_say_so() {
     assert_eq!(s.distance, e.distance);
     assert_eq!(e.distance.iter().map(|b| b.count).sum::<u64>(), 40_000 - 5_000);
 }
+
+#[test]
+fn thinned_windows_keep_every_kth_whole() {
+    // Ten requests of one object each, a window each: thinned to at most 4, every third stays.
+    let t = objects(&(0..10).map(|i| (i, 1, i as f64, Op::Read)).collect::<Vec<_>>());
+    let mut p = Profile::new().windows(1.0, 1).unwrap();
+    p.feed(&t);
+    let mut w = p.report(0).windows;
+    assert_eq!((w.every, w.windows.len()), (1, 10));
+    w.thin(10);
+    assert_eq!((w.every, w.windows.len()), (1, 10), "already few enough");
+    w.thin(4);
+    assert_eq!(w.every, 3);
+    assert_eq!(
+        w.windows.iter().map(|x| (x.start, x.requests, x.distinct)).collect::<Vec<_>>(),
+        [(0.0, 1, 1), (3.0, 1, 1), (6.0, 1, 1), (9.0, 1, 1)]
+    );
+}

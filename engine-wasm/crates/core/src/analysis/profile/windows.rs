@@ -35,7 +35,27 @@ pub struct WindowsReport {
     /// `"seconds"` or `"requests"`: what `width` and each window's `start` count.
     pub unit: &'static str,
     pub width: f64,
+    /// 1: every window with a request is listed; k: every k-th of them (a report thinned to a
+    /// few thousand points for drawing, [`WindowsReport::thin`]), each still whole and exact.
+    pub every: u64,
     pub windows: Vec<Window>,
+}
+
+impl WindowsReport {
+    /// Lists at most `most` windows: every k-th (from the first) for the smallest k that does.
+    pub fn thin(&mut self, most: usize) {
+        let n = self.windows.len();
+        if most == 0 || n <= most {
+            return;
+        }
+        let k = n.div_ceil(most);
+        let mut i = 0;
+        self.windows.retain(|_| {
+            i += 1;
+            (i - 1) % k == 0
+        });
+        self.every *= k as u64;
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -101,6 +121,7 @@ impl Windows {
         WindowsReport {
             unit: if timed { "seconds" } else { "requests" },
             width,
+            every: 1,
             windows: self.list.iter().map(|(i, w)| Window { start: f64::from(*i) * width, ..w.clone() }).collect(),
         }
     }
