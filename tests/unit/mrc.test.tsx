@@ -12,6 +12,9 @@ import { policyKinds, type Scenario } from '../../web/scenario/document';
 import { treeFromScenario } from '../../web/scenario/topology';
 import { downloadedText, makeReport } from './fixtures';
 import { registerTrace } from '../../web/worker/traces';
+import { parseCurvesRun } from '../../web/features/mrc/link';
+import { runParam } from '../../web/scenario/url';
+import { viewFromHash } from '../../web/app/views';
 
 afterEach(cleanup);
 
@@ -299,6 +302,32 @@ describe('MrcPanel', () => {
     expect(rows).toEqual(['lru@328', 'lru@3277', 'lru@32768', 'min@328', 'min@3277', 'min@32768']);
     expect(screen.getByTestId('sweep-legend-min').textContent).toBe('MIN (offline)');
     expect(screen.getByTestId('sweep-chart').querySelectorAll('path.mrc-line')).toHaveLength(2);
+  });
+
+  it('gives a link to its curves that opens them drawn, the same policies and sizes', async () => {
+    panel(fakeRunner());
+    for (const k of ['arc', 's3-fifo']) fireEvent.click(screen.getByTestId(`sweep-policy-${k}`));
+    fireEvent.change(screen.getByTestId('sweep-points'), { target: { value: '3' } });
+    const href = screen.getByTestId('mrc-link').getAttribute('href')!;
+    const run = runParam(new URL(href).hash)!;
+    expect(run.startsWith('curves:')).toBe(true);
+    expect(viewFromHash(new URL(href).hash)).toBe('compare');
+    expect(parseCurvesRun(run.slice('curves:'.length))).toMatchObject({ policies: ['lru', 'min'], count: 3 });
+    cleanup();
+    // Opened: set as the link says, and drawn without a click.
+    render(
+      <MrcPanel
+        base={defaultScenario()}
+        createRunner={() => ({ run: fakeRunner(), close: () => {}, parallel: 2 })}
+        autoRun={run.slice('curves:'.length)}
+      />,
+    );
+    await waitFor(() => expect(progress().getAttribute('data-status')).toBe('done'));
+    expect(progress().getAttribute('data-done')).toBe('6');
+    expect((screen.getByTestId('sweep-points') as HTMLInputElement).value).toBe('3');
+    // A damaged link's curves: the defaults, still drawn.
+    expect(parseCurvesRun('{oops')).toBeNull();
+    expect(parseCurvesRun('{"p":["lru","no-such"],"n":"x","m":"fast"}')).toEqual({ policies: ['lru'] });
   });
 
   it('cancels a sweep in flight and reports a failing point', async () => {

@@ -576,7 +576,7 @@ export function App({ createClient }: AppProps = {}) {
               </p>
             )}
             <div className="card chart-card">
-              <Mrc base={valid} blocks={traceBlocks} sized={loaded?.sized} />
+              <Mrc base={valid} blocks={traceBlocks} sized={loaded?.sized} autoRun={autoFor('curves')} />
             </div>
           </>
         ))}

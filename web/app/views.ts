@@ -35,7 +35,7 @@ export function viewFromHash(hash: string): View {
   if (named !== null) return isView(named) ? named : DEFAULT_VIEW;
   const run = hashParam(hash, 'run');
   if (run?.startsWith('sweep:')) return 'sweeps';
-  if (run === 'designs' || run?.startsWith('design-space:')) return 'compare';
+  if (run === 'designs' || run?.startsWith('design-space:') || run?.startsWith('curves:')) return 'compare';
   // A lecturer's link to a moment of a walk (`#teach=…&step=7`) opens the stepper.
   if (hashParam(hash, 'teach') !== null) return 'teach';
   return DEFAULT_VIEW;

@@ -30,6 +30,8 @@ import {
   type SweepPoint,
 } from '../sweep';
 import { WorkProgress } from '../../../ui/WorkProgress';
+import { runLink } from '../../../scenario/url';
+import { curvesRun, parseCurvesRun } from '../link';
 
 /** Each policy's label as the pickers show it. */
 const labels = (): Record<string, string> =>
@@ -48,6 +50,8 @@ export interface MrcPanelProps {
   sized?: boolean;
   /** Tests inject the streamed curves' engine; the app gives each drawing a worker of its own. */
   createCurves?: () => CurvesClient;
+  /** A shared link's curves (what follows `curves:` in its `run`): set, and drawn once they can be. */
+  autoRun?: string | null;
 }
 
 type CurvesClient = Pick<EngineClient, 'miniCurves' | 'terminate'> &
@@ -119,28 +123,32 @@ export function MrcPanel({
   blocks: known,
   sized = false,
   createCurves = () => new EngineClient(),
+  autoRun = null,
 }: MrcPanelProps) {
   const panel = useRef<HTMLElement>(null);
-  const [picked, setPicked] = useState<Set<PolicyKind>>(new Set(DEFAULT_PICK));
-  const [count, setCount] = useState(8);
-  const [minSize, setMinSize] = useState<number | null>(null);
-  const [maxSize, setMaxSize] = useState<number | null>(null);
+  const [linked] = useState(() => (autoRun ? parseCurvesRun(autoRun) : null));
+  const [picked, setPicked] = useState<Set<PolicyKind>>(
+    () => new Set(linked?.policies?.length ? linked.policies : DEFAULT_PICK),
+  );
+  const [count, setCount] = useState(linked?.count ?? 8);
+  const [minSize, setMinSize] = useState<number | null>(linked?.minSize ?? null);
+  const [maxSize, setMaxSize] = useState<number | null>(linked?.maxSize ?? null);
   const [state, setState] = useState<SweepState>(IDLE);
   const [scale, setScale] = useState<MrcScale>('log');
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
   const trace = base ? traceOf(base) : null;
-  const [chosen, setMethod] = useState<Method>('mini');
+  const [chosen, setMethod] = useState<Method>(linked?.method ?? 'mini');
   // Miniature simulations need the file (streamed again) and its distinct blocks (its scan).
   const method: Method = trace && known !== undefined ? chosen : 'exact';
   const [mini, setMini] = useState<MiniState>(MINI_IDLE);
   // A trace read as objects with sizes may count its curves' capacities in bytes (streamed).
-  const [chosenUnit, setUnit] = useState<Unit>('bytes');
+  const [chosenUnit, setUnit] = useState<Unit>(linked?.unit ?? 'bytes');
   const bytesOffered = !!trace?.objectMode && known !== undefined && sized;
   const unit: Unit = bytesOffered ? chosenUnit : 'blocks';
-  const [ratioBy, setRatioBy] = useState<RatioBy>('bytes');
-  const [minMiB, setMinMiB] = useState<number | null>(null);
-  const [maxMiB, setMaxMiB] = useState<number | null>(null);
+  const [ratioBy, setRatioBy] = useState<RatioBy>(linked?.ratioBy ?? 'bytes');
+  const [minMiB, setMinMiB] = useState<number | null>(linked?.minMiB ?? null);
+  const [maxMiB, setMaxMiB] = useState<number | null>(linked?.maxMiB ?? null);
   // The next drawing's worker, readied while the panel waits (engine loaded, its reader started):
   // the click then starts reading at once, not ~50 ms later. One at a time, while mini is on.
   const spare = useRef<CurvesClient | null>(null);
@@ -314,6 +322,26 @@ export function MrcPanel({
       runner.close();
     }
   };
+
+  const canStart =
+    !!base && !running && policies.length > 0 && (unit === 'bytes' ? countOk && bytesRangeOk : sizes.length > 0);
+  // A shared link's curves draw themselves once they can: the scenario valid and, for a trace,
+  // its file read (the scan gives the distinct blocks the sampled curves size themselves by).
+  const autoStarted = useRef(false);
+  const autoReady = canStart && (!trace || (known !== undefined && traceFile(trace.name) !== undefined));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `start` reads this render's settings; it runs once
+  useEffect(() => {
+    if (!linked || autoStarted.current || !autoReady) return;
+    autoStarted.current = true;
+    void start();
+  }, [linked, autoReady]);
+  const link =
+    base &&
+    runLink(
+      window.location.href,
+      base,
+      curvesRun({ policies, count, minSize, maxSize, method, unit, ratioBy, minMiB, maxMiB }),
+    );
 
   // The curves' floor, once the whole trace is fed: first references miss in a cache of any size.
   // (Full runs at each size count after a warm-up, whose floor the engine does not report.)
@@ -524,9 +552,7 @@ export function MrcPanel({
           type="button"
           className="button primary"
           data-testid="sweep-run"
-          disabled={
-            !base || running || !policies.length || (unit === 'bytes' ? !countOk || !bytesRangeOk : !sizes.length)
-          }
+          disabled={!canStart}
           title={!base ? 'Fix the scenario first' : undefined}
           onClick={() => void start()}
         >
@@ -541,6 +567,11 @@ export function MrcPanel({
         >
           Cancel
         </button>
+        {link && (
+          <a className="share-link" data-testid="mrc-link" href={link}>
+            link to these curves
+          </a>
+        )}
         {unit === 'bytes' ? (
           <WorkProgress
             testId="sweep-progress"
