@@ -115,11 +115,8 @@ impl Windows {
         }
         self.current = w;
         self.current_time_bits = time_us.map_or(NO_TIME_BITS, f64::to_bits);
-        self.current_until = if w < u32::MAX - 1 {
-            (u64::from(w) + 1).saturating_mul(self.width_requests)
-        } else {
-            u64::MAX
-        };
+        self.current_until =
+            if w < u32::MAX - 1 { (u64::from(w) + 1).saturating_mul(self.width_requests) } else { u64::MAX };
     }
 
     /// The first request of the current window.
