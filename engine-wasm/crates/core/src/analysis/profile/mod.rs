@@ -41,7 +41,7 @@ use serde::Serialize;
 use self::bins::Log2;
 use crate::analysis::stackdist::{Shards, StackDistances, AUTO_SAMPLE_BLOCKS, UNREFERENCED};
 use crate::model::{Block, Op};
-use crate::trace::Trace;
+use crate::trace::{Record, Trace};
 
 pub use self::bins::Bin;
 pub use self::blocks::{BlocksReport, Region};
@@ -52,6 +52,8 @@ pub use self::windows::{Window, WindowsReport, DEFAULT_WINDOW_REQUESTS, DEFAULT_
 pub const TIMES: usize = 16;
 /// The most referenced objects a report lists by default.
 pub const DEFAULT_TOP: usize = 10;
+/// Requests whose random accesses [`Profile::feed`] issues together.
+const GATHER: usize = 16;
 /// Stack distances are exact while the trace has at most this many distinct objects.
 pub const EXACT_DISTANCE_OBJECTS: usize = 1 << 23;
 
@@ -318,40 +320,73 @@ impl Profile {
         if !self.sized {
             self.first_sizes = Vec::new();
         }
-        for (i, r) in batch.records.iter().enumerate() {
-            let request = self.requests;
-            self.requests += 1;
-            match r.op {
-                Op::Read => self.reads += 1,
-                Op::Write => self.writes += 1,
+        let mut i = 0;
+        for chunk in batch.records.chunks(GATHER) {
+            let firsts = self.gather(batch, chunk);
+            for (r, first) in chunk.iter().zip(firsts) {
+                self.request(batch, sized, i, r, first);
+                i += 1;
             }
-            let time = r.time_us();
-            if let Some(t) = time {
-                if !self.timed {
-                    (self.first_time, self.last_time, self.timed) = (t, t, true);
-                }
-                self.first_time = self.first_time.min(t);
-                self.last_time = self.last_time.max(t);
-            }
-            let size = if sized { batch.sizes[i] } else { 0 };
-            self.bytes += size;
-            if sized {
-                self.size_requests.add(size);
-                self.size_bytes.add_weight(size, size as f64);
-            }
-            self.windows.request(request, time, size);
-            let window_from = self.windows.current_from();
-            self.clients.request(r.client, r.op, size);
-            let blocks = batch.blocks_of(r);
+        }
+    }
+
+    /// The numbers in the file of `chunk`'s first blocks (block traces), looked up together
+    /// with the requests' objects before the requests are counted: random accesses into arrays
+    /// bigger than the processor's caches, independent of each other, so their misses overlap
+    /// (request by request, each would wait for its own).
+    #[inline]
+    fn gather(&self, batch: &Trace, chunk: &[Record]) -> [Option<u64>; GATHER] {
+        let mut firsts = [None; GATHER];
+        let mut touched = 0u32;
+        for (first, r) in firsts.iter_mut().zip(chunk) {
+            let Some(&b) = batch.blocks_of(r).first() else { continue };
             if self.blocks {
-                match self.raw.get(blocks[0] as usize) {
-                    Some(&first) if self.addressed => self.runs.request(r.client, first, blocks.len() as u64),
-                    _ => self.addressed = false,
-                }
+                *first = self.raw.get(b as usize).copied();
             }
-            for &b in blocks {
-                self.reference(b, request, time, size, window_from, r.client);
+            // Both ends of the object: one in four straddles two cache lines.
+            let ends = self.objects.get(b as usize).map_or(0, |o| o.last_request as u32 ^ o.stack);
+            touched = touched.wrapping_add(ends);
+        }
+        std::hint::black_box(touched);
+        firsts
+    }
+
+    /// Request `r`, the `i`th of `batch` (`sized`: whether the batch carries sizes); `first`:
+    /// its first block's number in the file.
+    #[inline]
+    fn request(&mut self, batch: &Trace, sized: bool, i: usize, r: &Record, first: Option<u64>) {
+        let request = self.requests;
+        self.requests += 1;
+        match r.op {
+            Op::Read => self.reads += 1,
+            Op::Write => self.writes += 1,
+        }
+        let time = r.time_us();
+        if let Some(t) = time {
+            if !self.timed {
+                (self.first_time, self.last_time, self.timed) = (t, t, true);
             }
+            self.first_time = self.first_time.min(t);
+            self.last_time = self.last_time.max(t);
+        }
+        let size = if sized { batch.sizes[i] } else { 0 };
+        self.bytes += size;
+        if sized {
+            self.size_requests.add(size);
+            self.size_bytes.add_weight(size, size as f64);
+        }
+        self.windows.request(request, time, size);
+        let window_from = self.windows.current_from();
+        self.clients.request(r.client, r.op, size);
+        let blocks = batch.blocks_of(r);
+        if self.blocks {
+            match first {
+                Some(first) if self.addressed => self.runs.request(r.client, first, blocks.len() as u64),
+                _ => self.addressed = false,
+            }
+        }
+        for &b in blocks {
+            self.reference(b, request, time, size, window_from, r.client);
         }
     }
 
