@@ -18,6 +18,9 @@ use crate::model::Block;
 
 const NONE: u32 = u32::MAX;
 
+/// A latest-reference slot of a block not yet referenced ([`StackDistances::touch_slot`]).
+pub const UNREFERENCED: u32 = NONE;
+
 /// Fixed-size SHARDS' sample where a run's curves are sampled: blocks tracked per curve.
 pub const AUTO_SAMPLE_BLOCKS: usize = 32_768;
 
@@ -96,6 +99,33 @@ impl StackDistances {
         }
     }
 
+    /// Moves a marker from time `from` to time `to` (> `from`). The two Fenwick paths join
+    /// once they reach a node covering both blocks; above it −1 and +1 cancel, so the walk
+    /// stops there (at once where both times share a block, as hot blocks' re-references do).
+    #[inline]
+    fn move_marker(&mut self, from: u32, to: u32) {
+        self.bits[from as usize >> 6] &= !(1 << (from & 63));
+        self.bits[to as usize >> 6] |= 1 << (to & 63);
+        let n = self.counts.len();
+        let (mut a, mut b) = (from as usize / SPAN + 1, to as usize / SPAN + 1);
+        // Both paths rise through increasing nodes; the lower one steps until they meet.
+        while a != b {
+            if a < b {
+                if a >= n {
+                    break;
+                }
+                self.counts[a] = self.counts[a].wrapping_sub(1);
+                a += a & a.wrapping_neg();
+            } else {
+                if b >= n {
+                    break;
+                }
+                self.counts[b] += 1;
+                b += b & b.wrapping_neg();
+            }
+        }
+    }
+
     #[inline]
     fn mark(&mut self, t: u32) {
         self.bits[t as usize >> 6] |= 1 << (t & 63);
@@ -127,28 +157,43 @@ impl StackDistances {
         sum + (self.bits[word] & upto).count_ones()
     }
 
-    /// Renumbers the live markers 0.. in order, growing the times when more than half are live.
+    /// Whether the times have run out: the next access must first [`Self::compact_slots`] (of
+    /// slots the caller keeps; [`Self::access`] does it itself).
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.now as usize == self.capacity()
+    }
+
     fn compact(&mut self) {
+        let mut last = std::mem::take(&mut self.last);
+        self.compact_slots(last.iter_mut());
+        self.last = last;
+    }
+
+    /// Renumbers the live markers 0.. in order, growing the times when more than half are live.
+    /// `slots`: every block's latest-reference slot (`NONE` ones are skipped); each live one
+    /// becomes its marker's rank, the markers before it, so the order (and every depth) stays.
+    pub fn compact_slots<'a>(&mut self, slots: impl Iterator<Item = &'a mut u32>) {
         let live = self.distinct as usize;
         let old = self.capacity();
         let mut cap = old;
         while live * 2 > cap {
             cap *= 2;
         }
-        // The block at each old time, then the new times in the same order.
-        let mut at = vec![NONE; old];
-        for (b, &t) in self.last.iter().enumerate() {
-            if t != NONE {
-                at[t as usize] = b as Block;
-            }
+        // Markers before each word of the bitset.
+        let mut before = Vec::with_capacity(self.bits.len());
+        let mut sum = 0u32;
+        for w in &self.bits {
+            before.push(sum);
+            sum += w.count_ones();
         }
-        let mut t = 0u32;
-        for &b in at.iter().filter(|&&b| b != NONE) {
-            self.last[b as usize] = t;
-            t += 1;
+        debug_assert_eq!(sum as usize, live);
+        for t in slots.filter(|t| **t != NONE) {
+            let (word, bit) = (*t as usize >> 6, *t & 63);
+            *t = before[word] + (self.bits[word] & ((1u64 << bit) - 1)).count_ones();
         }
-        self.now = t;
-        let t = t as usize;
+        self.now = sum;
+        let t = sum as usize;
         self.bits = vec![0; cap / 64];
         for w in 0..t / 64 {
             self.bits[w] = u64::MAX;
@@ -170,32 +215,52 @@ impl StackDistances {
 
     /// One reference; returns its stack depth (`None` for a first reference).
     pub fn access(&mut self, block: Block) -> Option<u64> {
-        if self.now as usize == self.capacity() {
+        if self.is_full() {
             self.compact();
         }
         if self.last.len() <= block as usize {
             self.last.resize((block as usize + 1).max(self.last.len() * 2), NONE);
         }
+        let mut slot = self.last[block as usize];
+        let depth = self.touch_slot(&mut slot);
+        self.last[block as usize] = slot;
         self.refs += 1;
-        let prev = self.last[block as usize];
+        match depth {
+            None => self.cold += 1,
+            Some(d) => {
+                let d = d as usize;
+                if self.hist.len() <= d {
+                    self.hist.resize((d + 1).max(self.hist.len() * 2), 0);
+                }
+                self.hist[d] += 1;
+            }
+        }
+        depth
+    }
+
+    /// A reference of a block whose latest-reference slot the caller keeps (beside its own
+    /// per-object state, saving a random access per reference): moves the block to the top
+    /// and returns its depth, counting nothing — the caller keeps what it needs of the depths
+    /// (a histogram of one counter per depth is itself a random access per reference), and
+    /// [`Self::report`] leaves these references out. `slot` starts at [`UNREFERENCED`]; the
+    /// stack must not be full ([`Self::is_full`]: compact the slots first).
+    #[inline]
+    pub fn touch_slot(&mut self, slot: &mut u32) -> Option<u64> {
+        debug_assert!(!self.is_full());
+        let prev = *slot;
+        let now = self.now;
         let depth = if prev == NONE {
             self.distinct += 1;
-            self.cold += 1;
+            self.mark(now);
             None
         } else {
             // Distinct blocks referenced since: the markers after `prev`. Every distinct block
             // has exactly one marker, all before `now`, so that is `distinct − prefix(prev)`.
             let since = self.distinct as u32 - self.prefix(prev);
-            self.unmark(prev);
-            let d = since as u64 + 1;
-            if self.hist.len() <= d as usize {
-                self.hist.resize((d as usize + 1).max(self.hist.len() * 2), 0);
-            }
-            self.hist[d as usize] += 1;
-            Some(d)
+            self.move_marker(prev, now);
+            Some(u64::from(since) + 1)
         };
-        self.mark(self.now);
-        self.last[block as usize] = self.now;
+        *slot = now;
         self.now += 1;
         depth
     }

@@ -39,9 +39,9 @@ pub mod windows;
 use serde::Serialize;
 
 use self::bins::Log2;
-use crate::analysis::stackdist::{Shards, StackDistances, AUTO_SAMPLE_BLOCKS};
+use crate::analysis::stackdist::{Shards, StackDistances, AUTO_SAMPLE_BLOCKS, UNREFERENCED};
 use crate::model::{Block, Op};
-use crate::trace::Trace;
+use crate::trace::{Record, Trace};
 
 pub use self::bins::Bin;
 pub use self::blocks::{BlocksReport, Region};
@@ -52,6 +52,8 @@ pub use self::windows::{Window, WindowsReport, DEFAULT_WINDOW_REQUESTS, DEFAULT_
 pub const TIMES: usize = 16;
 /// The most referenced objects a report lists by default.
 pub const DEFAULT_TOP: usize = 10;
+/// Requests whose random accesses [`Profile::feed`] issues together.
+const GATHER: usize = 16;
 /// Stack distances are exact while the trace has at most this many distinct objects.
 pub const EXACT_DISTANCE_OBJECTS: usize = 1 << 23;
 
@@ -71,28 +73,32 @@ impl std::fmt::Display for WindowError {
     }
 }
 
-/// What a pass keeps per distinct object.
+/// What a pass reads and writes per distinct object on each of its references: 24 bytes, so
+/// that a reference costs one random access (the objects outgrow the processor's caches). What
+/// only some traces need (first sizes, first clients) is kept apart, and only for those.
 #[derive(Clone, Copy, Debug)]
 struct Object {
-    /// Request number of its latest reference.
+    /// Request number of its latest reference (whose window is the current one exactly when
+    /// it is at least the window's first request: windows never go back).
     last_request: u64,
     /// Time of its latest reference (µs; NaN: untimed).
     last_time: f64,
-    /// The size of its first request (0: unsized).
-    first_size: u64,
     references: u32,
-    /// The window of its latest reference.
-    window: u32,
-    /// The client of its first reference.
-    client: u16,
+    /// Its latest reference's slot in the exact stack distances.
+    stack: u32,
 }
 
-const UNSEEN: Object =
-    Object { last_request: 0, last_time: f64::NAN, first_size: 0, references: 0, window: 0, client: 0 };
+const UNSEEN: Object = Object { last_request: 0, last_time: f64::NAN, references: 0, stack: UNREFERENCED };
 
 /// The running counts of one pass.
 pub struct Profile {
     objects: Vec<Object>,
+    /// Per object, the size of its first request: kept while every batch carries sizes.
+    first_sizes: Vec<u64>,
+    /// Per object, the client of its first reference: kept once a second client shows up;
+    /// until then every object's is `sole_client`.
+    first_clients: Vec<u16>,
+    sole_client: Option<u16>,
     /// The file's id of each dense id, as the batches handed them on.
     raw: Vec<u64>,
     /// Follow block-trace structure (runs, regions).
@@ -112,8 +118,10 @@ pub struct Profile {
     timed: bool,
     reuse_requests: Log2,
     reuse_micros: Log2,
-    /// Exact stack distances, until the trace outgrows `exact_limit` distinct objects.
+    /// Exact stack distances, until the trace outgrows `exact_limit` distinct objects, and
+    /// their histogram (binned as reported: a counter per depth would cost a cache miss).
     exact: Option<Box<StackDistances>>,
+    exact_distances: Log2,
     exact_limit: usize,
     shards: Box<Shards>,
     /// Requests and bytes by the request's size.
@@ -251,6 +259,9 @@ impl Profile {
     pub fn new() -> Self {
         Self {
             objects: Vec::new(),
+            first_sizes: Vec::new(),
+            first_clients: Vec::new(),
+            sole_client: None,
             raw: Vec::new(),
             blocks: false,
             addressed: true,
@@ -267,6 +278,7 @@ impl Profile {
             reuse_requests: Log2::default(),
             reuse_micros: Log2::default(),
             exact: Some(Box::new(StackDistances::new(0))),
+            exact_distances: Log2::default(),
             exact_limit: EXACT_DISTANCE_OBJECTS,
             shards: Box::new(Shards::fixed_size(AUTO_SAMPLE_BLOCKS).expect("a valid sample size")),
             size_requests: Log2::default(),
@@ -307,57 +319,99 @@ impl Profile {
         self.raw.extend_from_slice(&batch.raw);
         let sized = super::stackbytes::sized(batch);
         self.sized &= sized;
-        for (i, r) in batch.records.iter().enumerate() {
-            let request = self.requests;
-            self.requests += 1;
-            match r.op {
-                Op::Read => self.reads += 1,
-                Op::Write => self.writes += 1,
-            }
-            let time = r.time_us();
-            if let Some(t) = time {
-                if !self.timed {
-                    (self.first_time, self.last_time, self.timed) = (t, t, true);
-                }
-                self.first_time = self.first_time.min(t);
-                self.last_time = self.last_time.max(t);
-            }
-            let size = if sized { batch.sizes[i] } else { 0 };
-            self.bytes += size;
-            if sized {
-                self.size_requests.add(size);
-                self.size_bytes.add_weight(size, size as f64);
-            }
-            let window = self.windows.request(request, time, size);
-            self.clients.request(r.client, r.op, size);
-            let blocks = batch.blocks_of(r);
-            if self.blocks {
-                match self.raw.get(blocks[0] as usize) {
-                    Some(&first) if self.addressed => self.runs.request(r.client, first, blocks.len() as u64),
-                    _ => self.addressed = false,
-                }
-            }
-            for &b in blocks {
-                self.reference(b, request, time, size, window, r.client);
+        if !self.sized {
+            self.first_sizes = Vec::new();
+        }
+        let mut i = 0;
+        for chunk in batch.records.chunks(GATHER) {
+            let firsts = self.gather(batch, chunk);
+            for (r, first) in chunk.iter().zip(firsts) {
+                self.request(batch, sized, i, r, first);
+                i += 1;
             }
         }
     }
 
+    /// The numbers in the file of `chunk`'s first blocks (block traces), looked up together
+    /// with the requests' objects before the requests are counted: random accesses into arrays
+    /// bigger than the processor's caches, independent of each other, so their misses overlap
+    /// (request by request, each would wait for its own).
     #[inline]
-    fn reference(&mut self, b: Block, request: u64, time: Option<f64>, size: u64, window: u32, client: u16) {
+    fn gather(&self, batch: &Trace, chunk: &[Record]) -> [Option<u64>; GATHER] {
+        let mut firsts = [None; GATHER];
+        let mut touched = 0u32;
+        for (first, r) in firsts.iter_mut().zip(chunk) {
+            let Some(&b) = batch.blocks_of(r).first() else { continue };
+            if self.blocks {
+                *first = self.raw.get(b as usize).copied();
+            }
+            // Both ends of the object: one in four straddles two cache lines.
+            let ends = self.objects.get(b as usize).map_or(0, |o| o.last_request as u32 ^ o.stack);
+            touched = touched.wrapping_add(ends);
+        }
+        std::hint::black_box(touched);
+        firsts
+    }
+
+    /// Request `r`, the `i`th of `batch` (`sized`: whether the batch carries sizes); `first`:
+    /// its first block's number in the file.
+    #[inline]
+    fn request(&mut self, batch: &Trace, sized: bool, i: usize, r: &Record, first: Option<u64>) {
+        let request = self.requests;
+        self.requests += 1;
+        match r.op {
+            Op::Read => self.reads += 1,
+            Op::Write => self.writes += 1,
+        }
+        let time = r.time_us();
+        if let Some(t) = time {
+            if !self.timed {
+                (self.first_time, self.last_time, self.timed) = (t, t, true);
+            }
+            self.first_time = self.first_time.min(t);
+            self.last_time = self.last_time.max(t);
+        }
+        let size = if sized { batch.sizes[i] } else { 0 };
+        self.bytes += size;
+        if sized {
+            self.size_requests.add(size);
+            self.size_bytes.add_weight(size, size as f64);
+        }
+        self.windows.request(request, time, size);
+        let window_from = self.windows.current_from();
+        self.clients.request(r.client, r.op, size);
+        let blocks = batch.blocks_of(r);
+        if self.blocks {
+            match first {
+                Some(first) if self.addressed => self.runs.request(r.client, first, blocks.len() as u64),
+                _ => self.addressed = false,
+            }
+        }
+        for &b in blocks {
+            self.reference(b, request, time, size, window_from, r.client);
+        }
+    }
+
+    /// A reference of object `b` by request number `request`; `window_from`: the current
+    /// window's first request.
+    #[inline]
+    fn reference(&mut self, b: Block, request: u64, time: Option<f64>, size: u64, window_from: u64, client: u16) {
         self.references += 1;
         let i = b as usize;
         if i >= self.objects.len() {
-            let n = (i + 1).max(self.objects.len() * 2);
-            self.objects.resize(n, UNSEEN);
+            self.grow(i);
+        }
+        if let Some(exact) = self.exact.as_mut().filter(|e| e.is_full()) {
+            exact.compact_slots(self.objects.iter_mut().map(|o| &mut o.stack));
         }
         let o = &mut self.objects[i];
         let new = o.references == 0;
         if new {
-            o.first_size = size;
-            o.client = client;
+            if self.sized {
+                self.first_sizes[i] = size;
+            }
         } else {
-            if self.sized && o.first_size != size {
+            if self.sized && self.first_sizes[i] != size {
                 self.size_changes += 1;
             }
             self.reuse_requests.add(request - o.last_request);
@@ -365,20 +419,54 @@ impl Profile {
                 self.reuse_micros.add((t - o.last_time).max(0.0) as u64);
             }
         }
-        self.windows.reference((!new).then_some(o.window));
-        o.window = window;
+        self.windows.reference(new, !new && o.last_request >= window_from);
         o.references = o.references.saturating_add(1);
         o.last_request = request;
         o.last_time = time.unwrap_or(f64::NAN);
-        let first_client = o.client;
-        self.clients.reference(client, b, first_client, new);
-        self.shards.access(b);
         if let Some(exact) = &mut self.exact {
-            exact.access(b);
+            if let Some(d) = exact.touch_slot(&mut o.stack) {
+                self.exact_distances.add(d);
+            }
             if exact.distinct() as usize > self.exact_limit {
                 self.exact = None;
             }
         }
+        let first_client = self.first_client(i, client, new);
+        self.clients.reference(client, b, first_client, new);
+        self.shards.access(b);
+    }
+
+    /// Room for object `i` and the objects before it.
+    #[cold]
+    fn grow(&mut self, i: usize) {
+        let n = (i + 1).max(self.objects.len() * 2);
+        self.objects.resize(n, UNSEEN);
+        if self.sized {
+            self.first_sizes.resize(n, 0);
+        }
+        if !self.first_clients.is_empty() {
+            self.first_clients.resize(n, 0);
+        }
+    }
+
+    /// The client of object `i`'s first reference, which is this one by `client` if `new`.
+    #[inline]
+    fn first_client(&mut self, i: usize, client: u16, new: bool) -> u16 {
+        if self.first_clients.is_empty() {
+            match self.sole_client {
+                Some(c) if c == client => return client,
+                None => {
+                    self.sole_client = Some(client);
+                    return client;
+                }
+                // A second client: from now on each object's first is kept.
+                Some(c) => self.first_clients = vec![c; self.objects.len()],
+            }
+        }
+        if new {
+            self.first_clients[i] = client;
+        }
+        self.first_clients[i]
     }
 
     /// The report, naming the `top` most referenced objects by their ids in the file (as the
@@ -396,7 +484,7 @@ impl Profile {
             }
         }
         let once = times[0];
-        let distinct_bytes: u64 = referenced.iter().map(|&(o, _)| self.objects[o].first_size).sum();
+        let distinct_bytes: u64 = referenced.iter().map(|&(o, _)| self.first_size(o)).sum();
         let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
         let sized = self.sized && self.requests > 0;
         let (sizes, popularity) = self.size_tables(&referenced, sized);
@@ -447,13 +535,7 @@ impl Profile {
 
     fn reuse(&self, distinct: u64) -> ReuseReport {
         let (distance, rate) = match &self.exact {
-            Some(exact) => {
-                let mut h = Log2::default();
-                for (d, n) in exact.report().depths {
-                    h.add_weight(d, n as f64);
-                }
-                (h, None)
-            }
+            Some(_) => (self.exact_distances.clone(), None),
             None => {
                 let s = self.shards.report();
                 let mut h = Log2::default();
@@ -477,12 +559,17 @@ impl Profile {
         }
     }
 
+    /// Object `o`'s first size (0 for a trace without sizes).
+    fn first_size(&self, o: usize) -> u64 {
+        self.first_sizes.get(o).copied().unwrap_or(0)
+    }
+
     /// The size table and size against popularity.
     fn size_tables(&self, referenced: &[(usize, u32)], sized: bool) -> (Vec<SizeBin>, Vec<PopularityBin>) {
         let (mut objects, mut references) = (Log2::default(), Log2::default());
         let mut by_refs: Vec<(u64, u64, u64)> = Vec::new(); // per bin: objects, references, bytes
         for &(o, n) in referenced {
-            let size = self.objects[o].first_size;
+            let size = self.first_size(o);
             if sized {
                 objects.add(size);
                 references.add_weight(size, f64::from(n));

@@ -67,22 +67,60 @@ pub(super) struct Windows {
     first_us: f64,
     /// Index of the current (last) window; `list`'s last entry is it.
     current: u32,
+    /// The first request of the current window. Windows never go back, so an object's latest
+    /// reference is in it exactly when that reference's request number is at least this.
+    current_from: u64,
+    /// The latest request's time (its bits) while the current window holds it: requests at the
+    /// same time (whole seconds, most of them in a busy trace) skip the division.
+    current_time_bits: u64,
+    /// An untimed trace: the first request past the current window.
+    current_until: u64,
     list: Vec<(u32, Window)>,
 }
 
+/// No time seen yet (`NaN`'s bits never come from a record's time, or match it if they did).
+const NO_TIME_BITS: u64 = u64::MAX;
+
 impl Windows {
     pub(super) fn new(width_secs: f64, width_requests: u64) -> Self {
-        Self { width_secs, width_requests, timed: None, first_us: 0.0, current: 0, list: Vec::new() }
+        Self {
+            width_secs,
+            width_requests,
+            timed: None,
+            first_us: 0.0,
+            current: 0,
+            current_from: 0,
+            current_time_bits: NO_TIME_BITS,
+            current_until: 0,
+            list: Vec::new(),
+        }
     }
 
-    /// The window of request number `request` issued at `time_us`, counting it there. Windows
-    /// never go back: a record timed before the current window counts in it.
+    /// Counts request number `request`, issued at `time_us`, in its window. Windows never go
+    /// back: a record timed before the current window counts in it.
     #[inline]
-    pub(super) fn request(&mut self, request: u64, time_us: Option<f64>, bytes: u64) -> u32 {
+    pub(super) fn request(&mut self, request: u64, time_us: Option<f64>, bytes: u64) {
         let timed = *self.timed.get_or_insert_with(|| {
             self.first_us = time_us.unwrap_or(0.0);
             time_us.is_some()
         });
+        // The common case first: the same window as the request before, for the same reason.
+        let same = match (timed, time_us) {
+            (true, Some(t)) => t.to_bits() == self.current_time_bits,
+            (true, None) => true,
+            (false, _) => request < self.current_until,
+        };
+        if !same || self.list.is_empty() {
+            self.open(request, time_us, timed);
+        }
+        let win = &mut self.list.last_mut().expect("just opened").1;
+        win.requests += 1;
+        win.bytes += bytes;
+    }
+
+    /// The window of a request not known to be in the current one; a new window if it is not.
+    #[cold]
+    fn open(&mut self, request: u64, time_us: Option<f64>, timed: bool) {
         let w = match (timed, time_us) {
             (true, Some(t)) => {
                 ((t - self.first_us) / (self.width_secs * 1e6)).floor().clamp(0.0, (u32::MAX - 1) as f64) as u32
@@ -93,26 +131,28 @@ impl Windows {
         let w = w.max(self.current);
         if self.list.last().is_none_or(|&(i, _)| i != w) {
             self.list.push((w, Window::default()));
+            self.current_from = request;
         }
         self.current = w;
-        let win = &mut self.list.last_mut().expect("just pushed").1;
-        win.requests += 1;
-        win.bytes += bytes;
-        w
+        self.current_time_bits = time_us.map_or(NO_TIME_BITS, f64::to_bits);
+        self.current_until =
+            if w < u32::MAX - 1 { (u64::from(w) + 1).saturating_mul(self.width_requests) } else { u64::MAX };
     }
 
-    /// One reference in the current window; `last`: the window of the object's previous
-    /// reference (`None` for its first).
+    /// The first request of the current window.
     #[inline]
-    pub(super) fn reference(&mut self, last: Option<u32>) {
+    pub(super) fn current_from(&self) -> u64 {
+        self.current_from
+    }
+
+    /// One reference in the current window: `new`, an object's first; `seen`, one whose
+    /// previous reference is in this window too.
+    #[inline]
+    pub(super) fn reference(&mut self, new: bool, seen: bool) {
         let win = &mut self.list.last_mut().expect("a request opened it").1;
         win.references += 1;
-        if last != Some(self.current) {
-            win.distinct += 1;
-        }
-        if last.is_none() {
-            win.new += 1;
-        }
+        win.distinct += u64::from(!seen);
+        win.new += u64::from(new);
     }
 
     pub(super) fn report(&self) -> WindowsReport {
