@@ -70,6 +70,31 @@ function Figure({
   );
 }
 
+/** A table of text cells: each row its key, then its cells. */
+function Table({ testId, head, rows }: { testId: string; head: string[]; rows: string[][] }) {
+  return (
+    <table className="data-table" data-testid={testId}>
+      <thead>
+        <tr>
+          {head.map((h) => (
+            <th key={h}>{h}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([key, ...cells]) => (
+          <tr key={key}>
+            {cells.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its column
+              <td key={i}>{c}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function Stat({
   label,
   value,
@@ -201,43 +226,28 @@ export function Popularity({ r, of }: { r: ProfileReport; of: Of }) {
       <div className="card profile-tables">
         <div>
           <h3>Objects by references</h3>
-          <table className="data-table" data-testid="profile-times">
-            <thead>
-              <tr>
-                <th>referenced</th>
-                <th>objects</th>
-              </tr>
-            </thead>
-            <tbody>
-              {times.rows.map(([k, n]) => (
-                <tr key={String(k)}>
-                  <td>{k === '1' ? 'once' : k === '2' ? 'twice' : `${k} times`}</td>
-                  <td>{count(Number(n))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            testId="profile-times"
+            head={['referenced', 'objects']}
+            rows={times.rows.map(([k, n]) => [
+              String(k),
+              k === '1' ? 'once' : k === '2' ? 'twice' : `${k} times`,
+              count(Number(n)),
+            ])}
+          />
         </div>
         <div>
           <h3>Most referenced</h3>
-          <table className="data-table" data-testid="profile-top">
-            <thead>
-              <tr>
-                <th>id</th>
-                <th>references</th>
-                <th>share</th>
-              </tr>
-            </thead>
-            <tbody>
-              {topTable(r).rows.map(([rank, id, refs, share]) => (
-                <tr key={String(rank)}>
-                  <td>{String(id)}</td>
-                  <td>{count(Number(refs))}</td>
-                  <td>{formatPercent(Number(share))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            testId="profile-top"
+            head={['id', 'references', 'share']}
+            rows={topTable(r).rows.map(([rank, id, refs, share]) => [
+              String(rank),
+              String(id),
+              count(Number(refs)),
+              formatPercent(Number(share)),
+            ])}
+          />
         </div>
       </div>
     </>
@@ -330,28 +340,16 @@ export function Sizes({ r, of }: { r: ProfileReport; of: Of }) {
       <div className="card profile-tables">
         <div>
           <h3>Size against popularity</h3>
-          <table className="data-table" data-testid="profile-popularity">
-            <thead>
-              <tr>
-                <th>references</th>
-                <th>objects</th>
-                <th>mean size</th>
-              </tr>
-            </thead>
-            <tbody>
-              {popularityTable(r).rows.map(([from, to, objects, , mean]) => (
-                <tr key={String(from)}>
-                  <td>
-                    {Number(to) - Number(from) <= 1
-                      ? count(Number(from))
-                      : `${count(Number(from))}–${count(Number(to) - 1)}`}
-                  </td>
-                  <td>{count(Number(objects))}</td>
-                  <td>{mean === null ? '—' : bytes(Number(mean))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            testId="profile-popularity"
+            head={['references', 'objects', 'mean size']}
+            rows={popularityTable(r).rows.map(([from, to, objects, , mean]) => [
+              String(from),
+              Number(to) - Number(from) <= 1 ? count(Number(from)) : `${count(Number(from))}–${count(Number(to) - 1)}`,
+              count(Number(objects)),
+              mean === null ? '—' : bytes(Number(mean)),
+            ])}
+          />
         </div>
       </div>
     </>
@@ -413,32 +411,26 @@ export function Clients({ r, of }: { r: ProfileReport; of: Of }) {
             data={() => clientsTable(r)}
           />
         </div>
-        <table className="data-table" data-testid="profile-clients">
-          <thead>
-            <tr>
-              <th>client</th>
-              <th>requests</th>
-              <th>reads / writes</th>
-              {sized && <th>bytes</th>}
-              <th>distinct</th>
-              <th>compulsory miss ratio</th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.clients.clients.map((c) => (
-              <tr key={c.client}>
-                <td>{c.client}</td>
-                <td>{count(c.requests)}</td>
-                <td>
-                  {count(c.reads)} / {count(c.writes)}
-                </td>
-                {sized && <td>{bytes(c.bytes)}</td>}
-                <td>{count(c.distinct)}</td>
-                <td>{formatSig(c.compulsoryMissRatio, 4)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          testId="profile-clients"
+          head={[
+            'client',
+            'requests',
+            'reads / writes',
+            ...(sized ? ['bytes'] : []),
+            'distinct',
+            'compulsory miss ratio',
+          ]}
+          rows={r.clients.clients.map((c) => [
+            String(c.client),
+            String(c.client),
+            count(c.requests),
+            `${count(c.reads)} / ${count(c.writes)}`,
+            ...(sized ? [bytes(c.bytes)] : []),
+            count(c.distinct),
+            formatSig(c.compulsoryMissRatio, 4),
+          ])}
+        />
         <p className="chart-legend">{count(r.clients.shared)} objects referenced by more than one client.</p>
       </div>
     </div>
