@@ -2,13 +2,17 @@
 // process), an LRU `tiersim sim` of the same file, and the page's Trace view on it — timed in the
 // page from the click on the Trace tab (the file already picked and scanned) to the frame after
 // its status says "done" — alternately, N rounds, on a 10 M-request Zipf (α 1) oracleGeneral
-// trace of a million ids (240 MB). Prints each time, peak memory, and the ratios.
+// trace of a million ids (240 MB); and, on a trace given with --trace, the peer: libCacheSim's
+// traceAnalyzer with its `--common` analyses (its Python package's TraceAnalyzer defaults), where
+// `npm test`'s Python venv has it. Not on the generated trace: its records are a second apart,
+// 116 days in all, over which the peer's 60-second windows ran for more than 15 minutes.
+// Prints each time, peak memory, and the ratios.
 // Timings depend on the machine and its load: measured here, never asserted by a test.
 //   npm run build && node scripts/bench-analyze.mjs [--rounds N] [--requests N] [--trace F]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium, serveApp } from '../tests/e2e/browser.mjs';
 
@@ -26,19 +30,30 @@ const dir = mkdtempSync(join(tmpdir(), 'tiersim-bench-analyze-'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const secs = (ms) => (ms / 1000).toFixed(2);
 
+const python = new URL('../engine-wasm/target/py-venv/bin/python', import.meta.url).pathname;
+const PEER = `import sys, libcachesim as l
+r = l.TraceReader(trace=sys.argv[1], trace_type=l.TraceType.ORACLE_GENERAL_TRACE)
+l.TraceAnalyzer(r, sys.argv[2]).run()`;
+const peerHere =
+  values.trace !== undefined &&
+  existsSync(python) &&
+  spawnSync(python, ['-c', 'import libcachesim'], { stdio: 'ignore' }).status === 0;
+
 /** `args` run by /usr/bin/time: wall seconds and peak resident KB of the whole process. */
-function timed(args) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', cli, ...args], {
+function timed(args, program = cli) {
+  // In the scratch directory: the peer writes a "stat" file where it runs.
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', program, ...args], {
+    cwd: dir,
     encoding: 'utf8',
     maxBuffer: 1 << 30,
   });
-  if (r.status !== 0) throw new Error(`tiersim ${args.join(' ')}: ${r.stderr}`);
+  if (r.status !== 0) throw new Error(`${program} ${args.join(' ')}: ${r.stderr}`);
   const [s, kb] = r.stderr.trim().split('\n').at(-1).split(' ').map(Number);
   return { ms: s * 1000, kb, out: r.stdout };
 }
 
 try {
-  let file = values.trace;
+  let file = values.trace && resolve(values.trace);
   if (!file) {
     const s = JSON.parse(execFileSync(cli, ['default-scenario'], { encoding: 'utf8' }));
     s.source = {
@@ -57,7 +72,13 @@ try {
   }
   const app = await serveApp();
   const browser = await launchChromium();
-  const rows = { analyze: [], sim: [], page: [], analyzeKb: [], simKb: [] };
+  const rows = { analyze: [], sim: [], page: [], analyzeKb: [], simKb: [], peer: [], peerKb: [] };
+  if (!peerHere)
+    console.log(
+      values.trace === undefined
+        ? '(the peer skipped: give a trace with --trace)'
+        : `(the peer skipped: no libcachesim in ${python}; npm test installs it)`,
+    );
   let native;
   const timePage = async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -98,9 +119,17 @@ try {
       rows.sim.push(l.ms);
       rows.simKb.push(l.kb);
       rows.page.push(await timePage());
+      if (peerHere) {
+        const p = timed(['-c', PEER, file, join(dir, 'peer')], python);
+        rows.peer.push(p.ms);
+        rows.peerKb.push(p.kb);
+      }
       console.log(
         `round ${r}: tiersim analyze ${secs(a.ms)} s (${(a.kb / 1024).toFixed(0)} MB) · ` +
-          `tiersim sim lru ${secs(l.ms)} s (${(l.kb / 1024).toFixed(0)} MB) · page ${secs(rows.page.at(-1))} s`,
+          `tiersim sim lru ${secs(l.ms)} s (${(l.kb / 1024).toFixed(0)} MB) · page ${secs(rows.page.at(-1))} s` +
+          (peerHere
+            ? ` · peer traceAnalyzer ${secs(rows.peer.at(-1))} s (${(rows.peerKb.at(-1) / 1024).toFixed(0)} MB)`
+            : ''),
       );
     }
   } finally {
@@ -113,7 +142,10 @@ try {
       `${native.distinct.toLocaleString('en')} objects:\n` +
       `  tiersim analyze ${secs(an)} s, peak ${(median(rows.analyzeKb) / 1024).toFixed(0)} MB\n` +
       `  tiersim sim (LRU) ${secs(sim)} s, peak ${(median(rows.simKb) / 1024).toFixed(0)} MB — analyze is ${(an / sim).toFixed(2)}× it\n` +
-      `  the page's Trace view ${secs(pg)} s — ${(pg / an).toFixed(2)}× tiersim analyze`,
+      `  the page's Trace view ${secs(pg)} s — ${(pg / an).toFixed(2)}× tiersim analyze` +
+      (peerHere
+        ? `\n  libCacheSim traceAnalyzer (--common) ${secs(median(rows.peer))} s, peak ${(median(rows.peerKb) / 1024).toFixed(0)} MB — ${(median(rows.peer) / an).toFixed(2)}× tiersim analyze`
+        : ''),
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });
