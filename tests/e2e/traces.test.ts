@@ -190,9 +190,9 @@ describe('tiersim in Chromium: traces', () => {
       throw new Error(
         `native CLI missing at ${cli}: build it with "cargo build --release -p tiersim-cli" (npm test does)`,
       );
-    // `tiersim analyze --json`: the file and its reading, then the report.
+    // `tiersim analyze --json` with its defaults (the page's too): the file and its reading, then the report.
     const analyze = (path: string) =>
-      JSON.parse(execFileSync(cli, ['analyze', '--trace', path, '--json', '--top', '20'], { encoding: 'utf8' }));
+      JSON.parse(execFileSync(cli, ['analyze', '--trace', path, '--json'], { encoding: 'utf8' }));
     const page = await openApp();
     // A generated workload: the view says an analysis reads a trace file.
     await showView(page, 'trace');

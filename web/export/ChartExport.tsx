@@ -4,11 +4,11 @@
 // chart that gives its numbers, CSV and JSON buttons saving them under the same name.
 import type { RefObject } from 'react';
 import type { Scenario } from '../scenario/document';
+import { type ExportFile, ExportButtons } from './ExportButtons';
 import {
   type ChartData,
   chartCsv,
   chartJson,
-  download,
   exportName,
   figurePng,
   figureSvg,
@@ -47,51 +47,36 @@ export function ChartExport({ target, view, title, yLabel, scenario, testId, dat
     });
   };
   const name = (ext: string) => exportName(of?.name || scenario?.name || 'tiersim', view, ext);
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset's border, padding and min-width would have to be undone
-    <span className="chart-export" role="group" aria-label="export the chart">
-      <button
-        type="button"
-        className="button secondary small"
-        data-testid={`${testId}-svg`}
-        onClick={() => {
-          const f = figure();
-          if (f) download(name('svg'), f, 'image/svg+xml');
-        }}
-      >
-        SVG
-      </button>
-      <button
-        type="button"
-        className="button secondary small"
-        data-testid={`${testId}-png`}
-        onClick={() => {
-          const f = figure();
-          if (f) void figurePng(f).then((png) => download(name('png'), png));
-        }}
-      >
-        PNG
-      </button>
-      {data && (
-        <>
-          <button
-            type="button"
-            className="button secondary small"
-            data-testid={`${testId}-csv`}
-            onClick={() => download(name('csv'), chartCsv(data()), 'text/csv')}
-          >
-            CSV
-          </button>
-          <button
-            type="button"
-            className="button secondary small"
-            data-testid={`${testId}-json`}
-            onClick={() => download(name('json'), chartJson(data(), title), 'application/json')}
-          >
-            JSON
-          </button>
-        </>
-      )}
-    </span>
-  );
+  const files: ExportFile[] = [
+    {
+      label: 'SVG',
+      testId: `${testId}-svg`,
+      make: () => {
+        const f = figure();
+        return f ? { name: name('svg'), data: f, type: 'image/svg+xml' } : null;
+      },
+    },
+    {
+      label: 'PNG',
+      testId: `${testId}-png`,
+      make: () => {
+        const f = figure();
+        return f ? figurePng(f).then((png) => ({ name: name('png'), data: png })) : null;
+      },
+    },
+  ];
+  if (data)
+    files.push(
+      {
+        label: 'CSV',
+        testId: `${testId}-csv`,
+        make: () => ({ name: name('csv'), data: chartCsv(data()), type: 'text/csv' }),
+      },
+      {
+        label: 'JSON',
+        testId: `${testId}-json`,
+        make: () => ({ name: name('json'), data: chartJson(data(), title), type: 'application/json' }),
+      },
+    );
+  return <ExportButtons label="export the chart" files={files} />;
 }

@@ -1639,7 +1639,12 @@ defaultSizeBelow: number, defaultPrefetchTrigger: number, maxPrefetchTrigger: nu
 /**
  * The round trip of a DEMOTE that moves no data: paper 000 Table 2's, and the largest, ms.
  */
-paper000DemoteCommandMs: number, maxDemoteCommandMs: number, };
+paper000DemoteCommandMs: number, maxDemoteCommandMs: number, 
+/**
+ * `tiersim analyze`'s defaults: the load's windows (seconds, or requests for a trace without
+ * times) and how many of the most referenced objects it names.
+ */
+analysisWindowSecs: number, analysisWindowRequests: number, analysisTop: number, };
 
 /**
  * The OLTP client's bounds and defaults (its database's size: `workloadFacts`).

@@ -19,13 +19,11 @@ export interface BinsChartProps {
   /** Said on the plot when there are no bins. */
   empty: string;
   testId: string;
-  /** Whether the bins are powers of two (the default; empty ones are drawn), or given as they are. */
-  powers?: boolean;
 }
 
-export function BinsChart({ bins, label, xTitle, of, empty, testId, powers = true }: BinsChartProps) {
+export function BinsChart({ bins, label, xTitle, of, empty, testId }: BinsChartProps) {
   const [ref, size] = useElementSize<HTMLDivElement>({ width: 480, height: HEIGHT });
-  const layout = useBinsLayout(bins, label, { width: size.width, height: HEIGHT }, powers);
+  const layout = useBinsLayout(bins, label, { width: size.width, height: HEIGHT });
   const { plot } = layout;
   return (
     <div ref={ref} className="profile-chart">

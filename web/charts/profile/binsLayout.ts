@@ -34,35 +34,8 @@ export const BINS_MARGIN = { left: 52, right: 12, top: 10, bottom: 36 };
 /** At most this many x labels; the rest of the bins go unlabelled between them. */
 const X_LABELS = 8;
 
-/**
- * The bins from the first to the last with the empty ones between put back (a report leaves
- * them out): each bin's upper edge is the next one's lower, so a gap is a run of doublings.
- */
-export function withEmptyBins(bins: readonly BinCount[]): BinCount[] {
-  const out: BinCount[] = [];
-  for (const b of [...bins].sort((x, y) => x.from - y.from)) {
-    const last = out[out.length - 1];
-    if (last) {
-      let edge = last.to;
-      // Below 1e-9 relative, two edges are the same power of two (scaled bins carry rounding).
-      while (edge < b.from * (1 - 1e-9) && out.length < 200) {
-        out.push({ from: edge, to: edge * 2, count: 0 });
-        edge *= 2;
-      }
-    }
-    out.push(b);
-  }
-  return out;
-}
-
-/** `powers`: the bins double (their empty ones are put back); else they are drawn as given. */
-export function computeBinsLayout(
-  given: readonly BinCount[],
-  label: (v: number) => string,
-  { width, height }: Size,
-  powers = true,
-) {
-  const bins = powers ? withEmptyBins(given) : [...given];
+/** The bins as the engine reports them: a power-of-two distribution has its empty bins too. */
+export function computeBinsLayout(bins: readonly BinCount[], label: (v: number) => string, { width, height }: Size) {
   const M = BINS_MARGIN;
   const plot = { left: M.left, right: Math.max(M.left + 10, width - M.right), top: M.top, bottom: height - M.bottom };
   const total = bins.reduce((s, b) => s + b.count, 0);
@@ -90,12 +63,7 @@ export function computeBinsLayout(
   return layout;
 }
 
-export function useBinsLayout(
-  bins: readonly BinCount[],
-  label: (v: number) => string,
-  size: Size,
-  powers: boolean,
-): BinsLayout {
+export function useBinsLayout(bins: readonly BinCount[], label: (v: number) => string, size: Size): BinsLayout {
   const { width, height } = size;
-  return useMemo(() => computeBinsLayout(bins, label, { width, height }, powers), [bins, label, width, height, powers]);
+  return useMemo(() => computeBinsLayout(bins, label, { width, height }), [bins, label, width, height]);
 }

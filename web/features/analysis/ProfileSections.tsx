@@ -466,7 +466,6 @@ export function Blocks({ r, of }: { r: ProfileReport; of: Of }) {
           of="distinct blocks"
           empty="No blocks yet"
           testId="profile-regions-chart"
-          powers={false}
         />
       </Figure>
     </>

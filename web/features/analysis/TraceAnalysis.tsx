@@ -4,8 +4,10 @@
 // the file loaded, and again when another file (or another reading of it) is. The whole card
 // leaves the page as JSON, its tables as one CSV, each figure as SVG, PNG, CSV and JSON.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { catalogue } from '../../engine/engine';
 import { NumberField } from '../../ui/NumberField';
-import { download, exportName, chartCsv } from '../../export/export';
+import { exportName, chartCsv } from '../../export/export';
+import { ExportButtons } from '../../export/ExportButtons';
 import { formatBytes, formatCount, formatDuration } from '../../format/numbers';
 import type { Scenario } from '../../scenario/document';
 import { readingKey, traceOf, traceReadingOf } from '../../scenario/topology';
@@ -15,12 +17,6 @@ import type { ProfileReport, WorkerMemory } from '../../worker/protocol';
 import { traceFile } from '../../worker/traces';
 import { Blocks, Clients, Headline, Load, Popularity, Reuse, Sizes } from './ProfileSections';
 import { allTables } from './tables';
-
-/** The windows `tiersim analyze` uses by default. */
-const WINDOW_SECS = 300;
-const WINDOW_REQUESTS = 100_000;
-/** The most referenced objects the card names. */
-const TOP = 20;
 
 type AnalysisClient = Pick<EngineClient, 'analyzeTrace' | 'terminate'>;
 
@@ -75,8 +71,10 @@ export function TraceAnalysis({ base, shown, onPick, createClient = () => new En
   const trace = base ? traceOf(base) : null;
   const file = trace ? traceFile(trace.name) : undefined;
   const [state, setState] = useState<State>(IDLE);
-  const [windowSecs, setWindowSecs] = useState(WINDOW_SECS);
-  const [windowRequests, setWindowRequests] = useState(WINDOW_REQUESTS);
+  // `tiersim analyze`'s defaults, from the engine.
+  const limits = catalogue().limits;
+  const [windowSecs, setWindowSecs] = useState(limits.analysisWindowSecs);
+  const [windowRequests, setWindowRequests] = useState(limits.analysisWindowRequests);
   const abort = useRef<AbortController | null>(null);
   const client = useRef<AnalysisClient | null>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -97,7 +95,13 @@ export function TraceAnalysis({ base, shown, onPick, createClient = () => new En
       );
     const began = performance.now();
     try {
-      const request = { name: trace.name, options: traceReadingOf(base)!, windowSecs, windowRequests, top: TOP };
+      const request = {
+        name: trace.name,
+        options: traceReadingOf(base)!,
+        windowSecs,
+        windowRequests,
+        top: limits.analysisTop,
+      };
       const done = await c.analyzeTrace(request, file, {
         signal: controller.signal,
         onProgress: (p) => live({ report: p.report, bytes: p.bytes, total: p.total, ms: p.ms, memory: p.memory }),
@@ -115,7 +119,7 @@ export function TraceAnalysis({ base, shown, onPick, createClient = () => new En
       c.terminate();
       if (client.current === c) client.current = null;
     }
-  }, [base, trace, file, key, windowSecs, windowRequests, createClient]);
+  }, [base, trace, file, key, windowSecs, windowRequests, limits.analysisTop, createClient]);
 
   // Shown with a file loaded that this view has not analysed (or is not analysing): analyse it.
   useEffect(() => {
@@ -152,41 +156,33 @@ export function TraceAnalysis({ base, shown, onPick, createClient = () => new En
         <div className="chart-head">
           <h2 id="trace-analysis-title">Trace analysis</h2>
           {report && state.status === 'done' && (
-            // biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields (as ChartExport's)
-            <span className="chart-export" role="group" aria-label="export the analysis">
-              <button
-                type="button"
-                className="button secondary small"
-                data-testid="profile-json"
-                onClick={() =>
-                  download(
-                    exportName(of.name, 'card', 'json'),
+            <ExportButtons
+              label="export the analysis"
+              files={[
+                {
+                  label: 'JSON',
+                  testId: 'profile-json',
+                  make: () => ({
+                    name: exportName(of.name, 'card', 'json'),
                     // As `tiersim analyze --json` prints it: the trace, how it was read, the report.
-                    `${JSON.stringify({ trace: trace?.name, format: state.format, objects: !!trace?.objectMode, ...report }, null, 2)}\n`,
-                    'application/json',
-                  )
-                }
-              >
-                JSON
-              </button>
-              <button
-                type="button"
-                className="button secondary small"
-                data-testid="profile-csv"
-                title="every table in one file, each under a line naming it"
-                onClick={() =>
-                  download(
-                    exportName(of.name, 'tables', 'csv'),
-                    allTables(report)
+                    data: `${JSON.stringify({ trace: trace?.name, format: state.format, objects: !!trace?.objectMode, ...report }, null, 2)}\n`,
+                    type: 'application/json',
+                  }),
+                },
+                {
+                  label: 'Tables (CSV)',
+                  testId: 'profile-csv',
+                  title: 'every table in one file, each under a line naming it',
+                  make: () => ({
+                    name: exportName(of.name, 'tables', 'csv'),
+                    data: allTables(report)
                       .map(([name, t]) => `# ${name}\n${chartCsv(t)}`)
                       .join('\n'),
-                    'text/csv',
-                  )
-                }
-              >
-                Tables (CSV)
-              </button>
-            </span>
+                    type: 'text/csv',
+                  }),
+                },
+              ]}
+            />
           )}
         </div>
         {!trace ? (

@@ -5,7 +5,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, formatMs, formatPercent, formatPercentiles } from '../../../format/numbers';
 import { ChartExport } from '../../../export/ChartExport';
-import { download, exportName, reportCsv, reportJson } from '../../../export/export';
+import { ExportButtons } from '../../../export/ExportButtons';
+import { exportName, reportCsv, reportJson } from '../../../export/export';
 import { CdfChart, PIN_COLOURS } from '../../../charts/cdf/CdfChart';
 import { ScaleSelect } from '../../../charts/ScaleSelect';
 import type { CdfScale, Pin } from '../../../charts/cdf/useCdfLayout';
@@ -149,36 +150,29 @@ export function ResultsPanel({
           <p className="stale-note">The scenario has changed since this run — run it again to update.</p>
         )}
         {done && (
-          // biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset's border, padding and min-width would have to be undone
-          <span className="chart-export" role="group" aria-label="export the results">
-            <button
-              type="button"
-              className="button secondary small"
-              data-testid="export-report-json"
-              onClick={() =>
-                download(
-                  exportName(scenario?.name || 'tiersim', 'report', 'json'),
-                  reportJson(scenario, report!),
-                  'application/json',
-                )
-              }
-            >
-              JSON
-            </button>
-            <button
-              type="button"
-              className="button secondary small"
-              data-testid="export-report-csv"
-              onClick={() =>
-                download(
-                  exportName(scenario?.name || 'tiersim', 'results', 'csv'),
-                  reportCsv(report!, scenario?.name ?? ''),
-                  'text/csv',
-                )
-              }
-            >
-              CSV
-            </button>
+          <ExportButtons
+            label="export the results"
+            files={[
+              {
+                label: 'JSON',
+                testId: 'export-report-json',
+                make: () => ({
+                  name: exportName(scenario?.name || 'tiersim', 'report', 'json'),
+                  data: reportJson(scenario, report!),
+                  type: 'application/json',
+                }),
+              },
+              {
+                label: 'CSV',
+                testId: 'export-report-csv',
+                make: () => ({
+                  name: exportName(scenario?.name || 'tiersim', 'results', 'csv'),
+                  data: reportCsv(report!, scenario?.name ?? ''),
+                  type: 'text/csv',
+                }),
+              },
+            ]}
+          >
             <button
               type="button"
               className="button secondary small"
@@ -188,7 +182,7 @@ export function ResultsPanel({
             >
               Pin to compare
             </button>
-          </span>
+          </ExportButtons>
         )}
       </div>
 

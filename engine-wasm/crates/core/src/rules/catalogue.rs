@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use crate::analysis::profile;
 use crate::hierarchy::prefetch::{DEFAULT_TRIGGER, DEFAULT_WINDOW, MAX_TRIGGER, MAX_WINDOW};
 use crate::hierarchy::protocol::{DEFAULT_AC_CA_K, MAX_AC_CA_K};
 use crate::hierarchy::{LinkConfig, Mechanical, Protocol, MAX_DEMOTE_COMMAND_MS, PAPER000_DEMOTE_COMMAND_MS};
@@ -151,6 +152,11 @@ pub struct Limits {
     /// The round trip of a DEMOTE that moves no data: paper 000 Table 2's, and the largest, ms.
     pub paper000_demote_command_ms: f64,
     pub max_demote_command_ms: f64,
+    /// `tiersim analyze`'s defaults: the load's windows (seconds, or requests for a trace without
+    /// times) and how many of the most referenced objects it names.
+    pub analysis_window_secs: f64,
+    pub analysis_window_requests: u64,
+    pub analysis_top: usize,
 }
 
 /// The OLTP client's bounds and defaults (its database's size: `workloadFacts`).
@@ -264,6 +270,9 @@ pub fn catalogue() -> Catalogue {
             max_prefetch_window: MAX_WINDOW,
             paper000_demote_command_ms: PAPER000_DEMOTE_COMMAND_MS,
             max_demote_command_ms: MAX_DEMOTE_COMMAND_MS,
+            analysis_window_secs: profile::DEFAULT_WINDOW_SECS,
+            analysis_window_requests: profile::DEFAULT_WINDOW_REQUESTS,
+            analysis_top: profile::DEFAULT_TOP,
         },
         oltp: OltpBounds {
             max_warehouses: oltp::MAX_WAREHOUSES,

@@ -52,15 +52,18 @@ impl Log2 {
         self.counts.iter_mut().for_each(|c| *c *= factor);
     }
 
-    /// The non-empty bins, their edges multiplied by `unit` (1e-6: microseconds as seconds).
+    /// The bins from the first non-empty one to the last, the empty ones between included (a
+    /// chart draws each doubling), their edges multiplied by `unit` (1e-6: microseconds as
+    /// seconds). None when nothing was counted.
     pub(super) fn bins(&self, unit: f64) -> Vec<Bin> {
-        self.counts
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c > 0.0)
-            .map(|(k, &c)| {
+        let Some(first) = self.counts.iter().position(|&c| c > 0.0) else {
+            return Vec::new();
+        };
+        let last = self.counts.iter().rposition(|&c| c > 0.0).unwrap_or(first);
+        (first..=last)
+            .map(|k| {
                 let (from, to) = edges(k);
-                Bin { from: from * unit, to: to * unit, count: c.round() as u64 }
+                Bin { from: from * unit, to: to * unit, count: self.counts[k].round() as u64 }
             })
             .collect()
     }
@@ -86,7 +89,8 @@ mod tests {
             h.add(v);
         }
         let bins = h.bins(1.0);
-        let got: Vec<(f64, f64, u64)> = bins.iter().map(|b| (b.from, b.to, b.count)).collect();
+        assert_eq!(bins.len(), 65, "every bin from [0, 1) to [2^63, 2^64), the empty ones too");
+        let got: Vec<(f64, f64, u64)> = bins.iter().filter(|b| b.count > 0).map(|b| (b.from, b.to, b.count)).collect();
         assert_eq!(
             got,
             [
@@ -99,7 +103,16 @@ mod tests {
                 (2f64.powi(63), 2f64.powi(64), 1)
             ]
         );
+        for pair in bins.windows(2) {
+            assert_eq!(pair[0].to, pair[1].from, "each bin's upper edge is the next one's lower");
+        }
         assert_eq!(h.total(), 9.0);
+        let mut gap = Log2::default();
+        gap.add(5);
+        gap.add(40);
+        let edges: Vec<(f64, u64)> = gap.bins(1.0).iter().map(|b| (b.from, b.count)).collect();
+        assert_eq!(edges, [(4.0, 1), (8.0, 0), (16.0, 0), (32.0, 1)], "from the first non-empty bin to the last");
+        assert!(Log2::default().bins(1.0).is_empty());
         h.scale(0.5);
         assert_eq!(h.bins(1e-6)[0], Bin { from: 0.0, to: 1e-6, count: 1 }, "0.5 rounds up; edges scale");
     }

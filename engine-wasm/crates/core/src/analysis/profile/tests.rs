@@ -161,10 +161,21 @@ fn hand_worked_reuse_sizes_windows_and_clients() {
     assert_eq!(bins(&r.reuse.seconds), [(us(21), us(22), 1), (us(22), us(23), 1), (us(23), us(24), 1)]);
     // Distances: A sees {B} since (2), B sees {A, C} (3), A sees {C, B} (3).
     assert_eq!((bins(&r.reuse.distance), r.reuse.distance_sample_rate), (vec![(2.0, 4.0, 3)], None));
-    // Sizes: 100 B in [64, 128), 200 B in [128, 256), 4000 B in [2048, 4096).
+    // Sizes: 100 B in [64, 128), 200 B in [128, 256), 4000 B in [2048, 4096); the empty bins
+    // between are rows too (a chart draws each doubling).
     let rows: Vec<(f64, u64, u64, u64, u64)> =
         r.sizes.iter().map(|s| (s.from, s.requests, s.bytes, s.objects, s.references)).collect();
-    assert_eq!(rows, [(64.0, 3, 300, 1, 3), (128.0, 2, 400, 1, 2), (2048.0, 1, 4000, 1, 1)]);
+    assert_eq!(
+        rows,
+        [
+            (64.0, 3, 300, 1, 3),
+            (128.0, 2, 400, 1, 2),
+            (256.0, 0, 0, 0, 0),
+            (512.0, 0, 0, 0, 0),
+            (1024.0, 0, 0, 0, 0),
+            (2048.0, 1, 4000, 1, 1)
+        ]
+    );
     // Popularity: C once (4000 B); A three times and B twice share the bin [2, 4): mean 150 B.
     let pop: Vec<(f64, f64, u64, u64, Option<f64>)> =
         r.popularity.iter().map(|b| (b.from, b.to, b.objects, b.references, b.mean_size)).collect();
