@@ -330,6 +330,36 @@ describe('MrcPanel', () => {
     expect(parseCurvesRun('{"p":["lru","no-such"],"n":"x","m":"fast"}')).toEqual({ policies: ['lru'] });
   });
 
+  it("draws full runs' floor: LRU holding every block, its own point or one more run", async () => {
+    const floorOf = () => screen.getByTestId('mrc-floor').getAttribute('data-ratio');
+    // LRU at 32,768 blocks (the workload's every block) is a point: it is the floor.
+    panel(fakeRunner());
+    for (const k of ['arc', 's3-fifo']) fireEvent.click(screen.getByTestId(`sweep-policy-${k}`));
+    fireEvent.change(screen.getByTestId('sweep-points'), { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('sweep-run'));
+    await waitFor(() => expect(progress().getAttribute('data-status')).toBe('done'));
+    expect(progress().getAttribute('data-total')).toBe('6');
+    expect(floorOf()).toBe(String(1 / (1 + 32768 / 100)));
+    cleanup();
+    // MIN alone, up to 1,000 blocks: one more run, LRU at 32,768, drawn as the floor only.
+    const seen: string[] = [];
+    const runner = fakeRunner();
+    panel((s, signal) => {
+      seen.push(`${cacheOf(s).policy.kind}@${cacheOf(s).capacity}`);
+      return runner(s, signal);
+    });
+    for (const k of ['lru', 'arc', 's3-fifo']) fireEvent.click(screen.getByTestId(`sweep-policy-${k}`));
+    fireEvent.change(screen.getByTestId('sweep-points'), { target: { value: '2' } });
+    fireEvent.change(screen.getByTestId('sweep-max'), { target: { value: '1000' } });
+    fireEvent.click(screen.getByTestId('sweep-run'));
+    await waitFor(() => expect(progress().getAttribute('data-status')).toBe('done'));
+    expect(seen.sort()).toEqual(['lru@32768', 'min@1000', 'min@328']);
+    expect(floorOf()).toBe(String(1 / (1 + 32768 / 100)));
+    const rows = [...screen.getByTestId('sweep-table').querySelectorAll('tr[data-policy]')];
+    expect(rows.map((r) => r.getAttribute('data-policy'))).toEqual(['min', 'min']);
+    expect(screen.getByTestId('sweep-chart').querySelectorAll('path.mrc-line')).toHaveLength(1);
+  });
+
   it('cancels a sweep in flight and reports a failing point', async () => {
     panel(fakeRunner(() => 10_000));
     fireEvent.click(screen.getByTestId('sweep-run'));

@@ -72,6 +72,17 @@ export function sweepPoints(
   return { points };
 }
 
+/**
+ * The full runs' floor: the scenario's cache as LRU holding every block of the workload
+ * (`blocks`), which evicts nothing: what it misses are first references, counted after the same
+ * warm-up as every point's — no cache of any size misses less. Null where the engine refuses that
+ * size (past its largest cache).
+ */
+export function floorPoint(base: Scenario, blocks: number): SweepPoint | null {
+  const check = checkScenario(asSingle(base, { capacity: blocks, policy: { kind: 'lru' } }));
+  return check.ok ? { policy: 'lru', size: blocks, scenario: check.scenario } : null;
+}
+
 export function isOffline(kind: PolicyKind): boolean {
   return offlinePolicyKinds().includes(kind);
 }

@@ -22,6 +22,7 @@ import { traceFile } from '../../../worker/traces';
 import { traceOf, traceReadingOf } from '../../../scenario/topology';
 import {
   defaultSizes,
+  floorPoint,
   isOffline,
   offlineAllowed,
   runSweep,
@@ -109,13 +110,26 @@ const readingOf = (base: Scenario) => traceReadingOf(base)!;
 
 interface SweepState {
   status: Status;
+  /** The curves' points, then the floor's own run where no point is it. */
   points: SweepPoint[];
   results: (PointResult | undefined)[];
+  /** How many of `points` the curves draw. */
+  drawn: number;
+  /** The run whose miss ratio is the curves' floor (`floorPoint`), or -1. */
+  floorAt: number;
   error: string | null;
   baseJson: string | null;
 }
 
-const IDLE: SweepState = { status: 'idle', points: [], results: [], error: null, baseJson: null };
+const IDLE: SweepState = {
+  status: 'idle',
+  points: [],
+  results: [],
+  drawn: 0,
+  floorAt: -1,
+  error: null,
+  baseJson: null,
+};
 
 export function MrcPanel({
   base,
@@ -291,26 +305,32 @@ export function MrcPanel({
       setState({ ...IDLE, status: 'error', error: built.error });
       return;
     }
+    // The floor: an LRU point that holds every block, or one more run of it.
+    const drawn = built.points.length;
+    const floor = floorPoint(base, blocks);
+    const own = floor ? built.points.findIndex((p) => p.policy === 'lru' && p.size >= blocks) : -1;
+    const points = floor && own < 0 ? [...built.points, floor] : built.points;
+    const floorAt = own >= 0 ? own : points.length > drawn ? drawn : -1;
     const controller = new AbortController();
     abort.current?.abort();
     abort.current = controller;
     const runner = createRunner();
-    setState({ status: 'running', points: built.points, results: [], error: null, baseJson: JSON.stringify(base) });
+    setState({ status: 'running', points, results: [], drawn, floorAt, error: null, baseJson: JSON.stringify(base) });
     try {
-      await runSweep(built.points, runner.run, runner.parallel, controller.signal, (i, r) =>
+      await runSweep(points, runner.run, runner.parallel, controller.signal, (i, r) =>
         setState((s) => {
-          if (s.points !== built.points) return s;
+          if (s.points !== points) return s;
           const results = [...s.results];
           results[i] = r;
           return { ...s, results };
         }),
       );
-      setState((s) => (s.points === built.points ? { ...s, status: 'done' } : s));
+      setState((s) => (s.points === points ? { ...s, status: 'done' } : s));
     } catch (e) {
       controller.abort();
       const cancelled = isCancel(e);
       setState((s) =>
-        s.points === built.points
+        s.points === points
           ? {
               ...s,
               status: cancelled ? 'cancelled' : 'error',
@@ -343,16 +363,17 @@ export function MrcPanel({
       curvesRun({ policies, count, minSize, maxSize, method, unit, ratioBy, minMiB, maxMiB }),
     );
 
-  // The curves' floor, once the whole trace is fed: first references miss in a cache of any size.
-  // (Full runs at each size count after a warm-up, whose floor the engine does not report.)
+  // The curves' floor: first references miss in a cache of any size. Streamed curves know it
+  // once the whole trace is fed; full runs, which count after a warm-up, once their floor's run is.
   const floor = useMemo(() => {
+    if (!streamed) return state.results[state.floorAt]?.missRatio;
     if (mini.status !== 'done') return undefined;
     if (unit === 'bytes') {
       const r = mini.byteReports[0];
       return r && (ratioBy === 'bytes' ? r.compulsoryByteMissRatio : r.compulsoryMissRatio);
     }
-    return method === 'mini' ? mini.reports[0]?.compulsoryMissRatio : undefined;
-  }, [mini.status, mini.byteReports, mini.reports, unit, ratioBy, method]);
+    return mini.reports[0]?.compulsoryMissRatio;
+  }, [streamed, state.results, state.floorAt, mini.status, mini.byteReports, mini.reports, unit, ratioBy]);
   const curves: Curve[] = useMemo(() => {
     if (unit === 'bytes') {
       return mini.byteReports.map((r) => ({
@@ -373,13 +394,13 @@ export function MrcPanel({
       }));
     }
     const by = new Map<string, Curve>();
-    state.points.forEach((p, i) => {
+    state.points.slice(0, state.drawn).forEach((p, i) => {
       const r = state.results[i];
       if (!by.has(p.policy)) by.set(p.policy, { policy: p.policy, label: labels()[p.policy] ?? p.policy, points: [] });
       if (r) by.get(p.policy)!.points.push({ size: r.size, missRatio: r.missRatio });
     });
     return [...by.values()];
-  }, [unit, ratioBy, method, mini.byteReports, mini.reports, state.points, state.results]);
+  }, [unit, ratioBy, method, mini.byteReports, mini.reports, state.points, state.drawn, state.results]);
 
   const done = state.results.filter(Boolean).length;
   const MB = 1e6;
@@ -748,7 +769,7 @@ export function MrcPanel({
               </tr>
             </thead>
             <tbody>
-              {state.points.map((p, i) => {
+              {state.points.slice(0, state.drawn).map((p, i) => {
                 const r = state.results[i];
                 return r ? (
                   <tr
