@@ -37,6 +37,9 @@ export interface SweepLayout {
   yTicks: { y: number; label: string }[];
 }
 
+/** The most labelled ticks on the x axis (a sweep may have up to 24 points). */
+const MAX_X_TICKS = 12;
+
 export const SWEEP_MARGIN = { left: 64, right: 30, top: 14, bottom: 40 };
 
 /** The chart of `spec` with the values run so far (keyed "series@x"). */
@@ -76,7 +79,10 @@ export function computeSweepLayout(
     height,
     plot,
     series,
-    xTicks: xs.map((v) => ({ x: x(v), label: spec.xTick(v) })),
+    // A tick per swept value, or every other one (and so on) past MAX_X_TICKS: labels stay apart.
+    xTicks: xs
+      .filter((_, i) => i % Math.ceil(xs.length / MAX_X_TICKS) === 0)
+      .map((v) => ({ x: x(v), label: spec.xTick(v) })),
     yTicks: y.ticks(4).map((v) => ({ y: y(v), label: spec.format(v) })),
   };
 }
