@@ -405,6 +405,11 @@ describe("a sweep's clients and fairness", () => {
       [0, 2],
       [1, 3],
     ]);
+    // Each client's baseline line in that client's colour, dashed.
+    const drawn = computeSweepLayout(spec, {}, 894).series;
+    expect(drawn.map((l) => l.colour)).toEqual([drawn[0].colour, drawn[1].colour, drawn[0].colour, drawn[1].colour]);
+    expect(drawn[0].colour).not.toBe(drawn[1].colour);
+    expect(drawn.map((l) => l.dash)).toEqual([undefined, undefined, '7 4', '7 4']);
     // One run per run and bandwidth, not per line.
     expect(sweepJobs(spec).map((j) => `${j.run}@${j.x}`)).toEqual(
       [tree.name, inc].flatMap((r) => [10, 100, 1000].map((x) => `${r}@${x}`)),

@@ -69,7 +69,7 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
   const baselines = useMemo(() => (base ? baselineChoices(base, param) : []), [base, param]);
   const shows = useMemo(() => (base ? showChoices(base, param) : []), [base, param]);
   // What runs: the choices, with a baseline and a measure this scenario offers.
-  const choices = base ? offeredChoices(base, chosen[param]) : chosen[param];
+  const choices = useMemo(() => (base ? offeredChoices(base, chosen[param]) : chosen[param]), [base, chosen, param]);
   const issues = rangeIssues(param, choices);
   const issueAt = (field: 'from' | 'to' | 'points') => issues.find((i) => i.field === field)?.message;
   const choose = (patch: Partial<SweepChoices>) =>

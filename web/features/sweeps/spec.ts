@@ -172,6 +172,8 @@ export interface SweepSeries {
   points: { x: number; scenario: Scenario }[];
   /** What a point's report shows on this line (undefined: the report has no such number). */
   y: (r: Report) => number | undefined;
+  /** A client's line under the baseline: drawn in the colour of that client's line, dashed. */
+  colourOf?: number;
 }
 
 export interface SweepSpec {
@@ -283,11 +285,12 @@ export function sweepSpec(base: Scenario, choice: SweepParam | SweepChoices): Sw
     if (c.show !== 'clients')
       return [{ name: run.name, run: run.name, points, y: c.show === 'mean' ? meanOf : fairnessOf }];
     // One line per client, named by it (the baseline's: "client · baseline").
-    return clientNames(base.topology).map((client) => ({
+    return clientNames(base.topology).map((client, i) => ({
       name: k === 0 ? client : `${client} · ${run.name}`,
       run: run.name,
       points,
       y: (r: Report) => r.clients.find((x) => x.name === client)?.meanLatencyMs,
+      ...(k === 0 ? {} : { colourOf: i }),
     }));
   };
   const series = runs.flatMap(lines);
