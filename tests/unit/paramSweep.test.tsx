@@ -549,6 +549,10 @@ describe('the sweep panel', () => {
 
   it("shows a range's problem at its field and refuses to sweep it", () => {
     render(<ParamSweep base={defaultScenario()} createRunner={runner} />);
+    // The default bandwidths are paper 000's grid, said so; others are spaced on a log scale.
+    expect(screen.getByText('paper 000 Fig. 19’s 1–3–10 steps; any other range: evenly on a log scale')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('param-sweep-points'), { target: { value: '5' } });
+    expect(screen.getByText('spaced evenly on a log scale')).toBeTruthy();
     fireEvent.change(screen.getByTestId('param-sweep-points'), { target: { value: '40' } });
     expect(screen.getByText('Points: must be a whole number from 2 to 24 (got 40)')).toBeTruthy();
     fireEvent.click(screen.getByTestId('param-sweep-run'));

@@ -18,6 +18,7 @@ import { parseSweepRun, sweepRun } from './link';
 import {
   baselineChoices,
   defaultChoices,
+  isDefaultRange,
   MAX_POINTS,
   MIN_POINTS,
   offeredChoices,
@@ -156,7 +157,13 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
         <NumberField
           testId="param-sweep-points"
           label="Points"
-          hint={bandwidth ? 'spaced evenly on a log scale' : 'spaced evenly'}
+          hint={
+            !bandwidth
+              ? 'spaced evenly'
+              : isDefaultRange('bandwidth', choices)
+                ? 'paper 000 Fig. 19’s 1–3–10 steps; any other range: evenly on a log scale'
+                : 'spaced evenly on a log scale'
+          }
           min={MIN_POINTS}
           max={MAX_POINTS}
           value={choices.points}

@@ -65,7 +65,8 @@ export function defaultChoices(param: SweepParam): SweepChoices {
   return { param, ...DEFAULT_RANGE[param], baseline: param === 'slru' ? 'lru' : 'inclusive', show: 'mean' };
 }
 
-const isDefaultRange = (param: SweepParam, r: SweepRange) =>
+/** Whether `r` is `param`'s default range. */
+export const isDefaultRange = (param: SweepParam, r: SweepRange) =>
   r.from === DEFAULT_RANGE[param].from && r.to === DEFAULT_RANGE[param].to && r.points === DEFAULT_RANGE[param].points;
 
 /**
