@@ -18,8 +18,11 @@ export interface SweepChartSpec {
   xTick: (x: number) => string;
   /** The swept value's unit after its label in the read-out (" Mbit/s"), if any. */
   xUnit?: string;
-  /** Every series sweeps the same x values (the first's give the ticks). */
-  series: readonly { name: string; points: readonly { x: number }[] }[];
+  /**
+   * Every series sweeps the same x values (the first's give the ticks). A series with `colourOf`
+   * is drawn dashed in the colour of the series at that index: the same thing under a baseline.
+   */
+  series: readonly { name: string; points: readonly { x: number }[]; colourOf?: number }[];
 }
 
 export interface SweepLayout {
@@ -36,6 +39,12 @@ export interface SweepLayout {
   xTicks: { x: number; label: string }[];
   yTicks: { y: number; label: string }[];
 }
+
+/** The most labelled ticks on the x axis (a sweep may have up to 24 points). */
+const MAX_X_TICKS = 12;
+
+/** A baseline's line beside the line it is paired with: the same colour, dashed. */
+const PAIRED_DASH = '7 4';
 
 export const SWEEP_MARGIN = { left: 64, right: 30, top: 14, bottom: 40 };
 
@@ -62,8 +71,8 @@ export function computeSweepLayout(
     );
     return {
       name: s.name,
-      colour: seriesStyle(i).color,
-      dash: seriesStyle(i).dash,
+      colour: seriesStyle(s.colourOf ?? i).color,
+      dash: s.colourOf === undefined ? seriesStyle(i).dash : PAIRED_DASH,
       d:
         line<[number, number]>()
           .x((p) => x(p[0]))
@@ -76,7 +85,10 @@ export function computeSweepLayout(
     height,
     plot,
     series,
-    xTicks: xs.map((v) => ({ x: x(v), label: spec.xTick(v) })),
+    // A tick per swept value, or every other one (and so on) past MAX_X_TICKS: labels stay apart.
+    xTicks: xs
+      .filter((_, i) => i % Math.ceil(xs.length / MAX_X_TICKS) === 0)
+      .map((v) => ({ x: x(v), label: spec.xTick(v) })),
     yTicks: y.ticks(4).map((v) => ({ y: y(v), label: spec.format(v) })),
   };
 }
