@@ -169,6 +169,11 @@ describe('tiersim in Chromium: analysis', () => {
     });
     expect(min[1].miss).toBe(point.hitFractions.disk);
     expect(await page.locator('[data-testid="sweep-chart"] path.mrc-line').count()).toBe(2);
+    // The floor: LRU holding all 3,000 blocks (a point here), at or below every point, above 0.
+    const floor = Number(await testId(page, 'mrc-floor').getAttribute('data-ratio'));
+    expect(floor).toBe(lru[3].miss);
+    expect(floor).toBeGreaterThan(0);
+    for (const r of rows) expect(r.miss).toBeGreaterThanOrEqual(floor);
     // Hovering reads off both policies at the nearest swept size.
     await testId(page, 'sweep-chart').scrollIntoViewIfNeeded();
     const box = (await testId(page, 'sweep-chart').boundingBox())!;

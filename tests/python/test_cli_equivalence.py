@@ -99,3 +99,7 @@ def test_scenario_sweep_equals_tiersim_sweep(run_cli, tmp_path):
         rows = df[df["policy"] == curve["policy"]["kind"]]
         assert list(rows["miss_ratio"]) == curve["missRatio"]
         assert list(rows["block_miss_ratio"]) == curve["blockMissRatio"]
+    # The floor: LRU holding all 2,000 blocks after the same warm-up, in both; below every point.
+    assert (df["compulsory_miss_ratio"] == theirs["compulsoryMissRatio"]).all()
+    assert (df["compulsory_block_miss_ratio"] == theirs["compulsoryBlockMissRatio"]).all()
+    assert 0 < theirs["compulsoryMissRatio"] <= df["miss_ratio"].min()

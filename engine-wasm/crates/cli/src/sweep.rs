@@ -65,27 +65,49 @@ pub struct Curve {
 pub struct Sweep {
     pub sizes: Vec<u64>,
     pub curves: Vec<Curve>,
-    /// A trace's floor of the block miss ratio (distinct blocks over block references: no
-    /// cache misses less); a scenario's sweep counts after its warm-up, and has none.
+    /// The floor of the block miss ratio: a trace's distinct blocks over its block references; a
+    /// scenario's, the block reads that miss after its warm-up in one LRU cache holding every
+    /// block of its workload ([`Scenario::as_floor`]). No cache misses less.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compulsory_block_miss_ratio: Option<f64>,
+    /// A scenario's floor of the read miss ratio, from the same run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compulsory_miss_ratio: Option<f64>,
 }
 
-/// Runs every point; results are in policy-major order whatever the thread count.
-pub fn sweep(base: &Scenario, policies: &[PolicyConfig], sizes: &[u64], threads: usize) -> Result<Sweep, String> {
+/// Runs every point; results are in policy-major order whatever the thread count. With the
+/// workload's `blocks`, the floor too: an LRU point holding them all, or one more run of it
+/// (none where the engine refuses that size).
+pub fn sweep(
+    base: &Scenario,
+    policies: &[PolicyConfig],
+    sizes: &[u64],
+    blocks: Option<u64>,
+    threads: usize,
+) -> Result<Sweep, String> {
     let points: Vec<(usize, usize)> = (0..policies.len()).flat_map(|p| (0..sizes.len()).map(move |s| (p, s))).collect();
     // Validate every point before starting any.
-    let scenarios: Vec<Scenario> = points
+    let mut scenarios: Vec<Scenario> = points
         .iter()
         .map(|&(p, s)| {
             let sc = base.as_single(CacheConfig::new(sizes[s], policies[p].clone()));
             sc.validate().map(|()| sc).map_err(|e| format!("{} at {} blocks: {e}", policies[p].name(), sizes[s]))
         })
         .collect::<Result<_, _>>()?;
-    let results = Mutex::new(vec![(0.0, 0.0); points.len()]);
+    let own = |b: u64| points.iter().position(|&(p, s)| policies[p] == PolicyConfig::Lru && sizes[s] >= b);
+    let floor_at = blocks.and_then(|b| {
+        own(b).or_else(|| {
+            let sc = base.as_floor(b);
+            sc.validate().is_ok().then(|| {
+                scenarios.push(sc);
+                scenarios.len() - 1
+            })
+        })
+    });
+    let results = Mutex::new(vec![(0.0, 0.0); scenarios.len()]);
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, points.len().max(1)) {
+        for _ in 0..threads.clamp(1, scenarios.len().max(1)) {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(sc) = scenarios.get(i) else { break };
@@ -107,7 +129,13 @@ pub fn sweep(base: &Scenario, policies: &[PolicyConfig], sizes: &[u64], threads:
             }
         })
         .collect();
-    Ok(Sweep { sizes: sizes.to_vec(), curves, compulsory_block_miss_ratio: None })
+    let floor = floor_at.map(|i| results[i]);
+    Ok(Sweep {
+        sizes: sizes.to_vec(),
+        curves,
+        compulsory_block_miss_ratio: floor.map(|f| f.1),
+        compulsory_miss_ratio: floor.map(|f| f.0),
+    })
 }
 
 /// Every (policy, size) point over a trace file, streamed (see [`crate::sim::run_points`]):
@@ -157,7 +185,7 @@ pub fn sweep_trace(
         })
         .collect();
     let floor = done.results.first().map(|r| r.compulsory_block_miss_ratio);
-    Ok(Sweep { sizes, curves, compulsory_block_miss_ratio: floor })
+    Ok(Sweep { sizes, curves, compulsory_block_miss_ratio: floor, compulsory_miss_ratio: None })
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
@@ -171,16 +199,15 @@ pub fn run(args: &Args) -> Result<(), String> {
         (_, Some(file)) => sweep_trace(file, &policies, sizes, args.points, args.multi_block, threads)?,
         (Some(path), None) => {
             let base = crate::read_scenario(path)?;
-            let sizes = match sizes {
-                Some(s) => s,
-                None => {
-                    let w = base
-                        .workload()
-                        .ok_or(format!("{path}: a sweep runs a generated workload: sweep a trace file with --trace"))?;
-                    default_sizes(w.blocks(), args.points)
+            let blocks = base.workload().map(|w| w.blocks());
+            let sizes = match (sizes, blocks) {
+                (Some(s), _) => s,
+                (None, Some(blocks)) => default_sizes(blocks, args.points),
+                (None, None) => {
+                    return Err(format!("{path}: a sweep runs a generated workload: sweep a trace file with --trace"))
                 }
             };
-            sweep(&base, &policies, &sizes, threads)?
+            sweep(&base, &policies, &sizes, blocks, threads)?
         }
         (None, None) => return Err("give a scenario file or --trace".into()),
     };
@@ -200,7 +227,12 @@ pub fn run(args: &Args) -> Result<(), String> {
         }
         println!();
     }
-    if let Some(floor) = result.compulsory_block_miss_ratio {
+    if let (Some(floor), Some(blocks)) = (result.compulsory_miss_ratio, result.compulsory_block_miss_ratio) {
+        println!(
+            "compulsory: {floor:.4} of the measured reads ({blocks:.4} of their blocks) miss in a cache of any size: \
+             LRU holding every block of the workload, after the same warm-up"
+        );
+    } else if let Some(floor) = result.compulsory_block_miss_ratio {
         println!(
             "compulsory: {floor:.4} of the block references are first references, which miss in a cache of any size \
              (the floor of each point's block miss ratio, in --json)"
@@ -249,9 +281,23 @@ mod tests {
         *base.workload_mut().unwrap() = workload;
         let policies = parse_policies("lru,arc,min").unwrap();
         let sizes = [20, 200, 1000];
-        let one = sweep(&base, &policies, &sizes, 1).unwrap();
-        let three = sweep(&base, &policies, &sizes, 3).unwrap();
+        let one = sweep(&base, &policies, &sizes, Some(2000), 1).unwrap();
+        let three = sweep(&base, &policies, &sizes, Some(2000), 3).unwrap();
         assert_eq!(one, three);
+        // The floor: LRU holding all 2,000 blocks, one more run (no point is it), below every point.
+        let lone = Run::new(base.as_floor(2000)).unwrap().run_to_end();
+        assert_eq!(
+            (one.compulsory_miss_ratio, one.compulsory_block_miss_ratio),
+            (Some(lone.hit_fractions.disk), Some(lone.block_hit_fractions.disk))
+        );
+        assert!(lone.hit_fractions.disk > 0.0, "a Zipf workload's measured reads meet blocks first");
+        for c in &one.curves {
+            assert!(c.miss_ratio.iter().all(|&m| m >= lone.hit_fractions.disk), "{} below the floor", c.policy.name());
+        }
+        // Where LRU at that size is a point, it is the floor.
+        let at = sweep(&base, &policies[..1], &[20, 2000], Some(2000), 2).unwrap();
+        assert_eq!(at.compulsory_miss_ratio, Some(at.curves[0].miss_ratio[1]));
+        assert_eq!(at.compulsory_miss_ratio, one.compulsory_miss_ratio);
         for c in &one.curves {
             // LRU and MIN are stack algorithms: their curves never rise with size.
             if c.policy != PolicyConfig::Arc {

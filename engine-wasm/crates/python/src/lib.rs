@@ -466,6 +466,29 @@ fn sweep_point(
     // As `tiersim sweep` builds and checks each point.
     let sc = base.as_single(CacheConfig::new(size, policy.clone()));
     sc.validate().map_err(|e| value_error(format!("{origin}: {} at {size} blocks: {e}", policy.name())))?;
+    run_point(py, sc, origin, trace)
+}
+
+/// The floor of a scenario's sweep, as `tiersim sweep` gives it: one LRU cache holding every
+/// block (the trace's distinct blocks, or the workload's), after the warm-up: a point's
+/// numbers, or `None` where the engine refuses a cache that large.
+#[pyfunction]
+#[pyo3(signature = (scenario_json, origin, trace=None))]
+fn sweep_floor(py: Python<'_>, scenario_json: &str, origin: &str, trace: Option<&Trace>) -> PyResult<Option<String>> {
+    let base = read_scenario(scenario_json, origin)?;
+    let blocks = match (trace, base.workload()) {
+        (Some(t), _) => t.trace.distinct() as u64,
+        (None, Some(w)) => w.blocks(),
+        (None, None) => return Ok(None),
+    };
+    let sc = base.as_floor(blocks);
+    if sc.validate().is_err() {
+        return Ok(None);
+    }
+    run_point(py, sc, origin, trace).map(Some)
+}
+
+fn run_point(py: Python<'_>, sc: Scenario, origin: &str, trace: Option<&Trace>) -> PyResult<String> {
     let run = prepare_run(sc, origin, trace)?;
     let r = py.detach(|| run.run_to_end());
     let c = &r.counters;
@@ -688,6 +711,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(policy_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_point, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_floor, m)?)?;
     m.add_function(wrap_pyfunction!(stackdist, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(byte_mrc, m)?)?;

@@ -499,6 +499,13 @@ impl Scenario {
         s
     }
 
+    /// The floor of this scenario's miss-ratio curves, as a scenario: one LRU cache of `blocks`
+    /// (every block its requests touch), which evicts nothing, so what it misses after the
+    /// warm-up are first references: no cache of any size misses less.
+    pub fn as_floor(&self, blocks: u64) -> Scenario {
+        self.as_single(CacheConfig::new(blocks.max(1), crate::policy::PolicyConfig::Lru))
+    }
+
     /// The scenario's generator (every client's, unless a client names its own); `None` for a trace.
     pub fn workload(&self) -> Option<&WorkloadConfig> {
         match &self.source {

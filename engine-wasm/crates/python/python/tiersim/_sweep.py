@@ -184,6 +184,17 @@ def _mini_byte_cells(
     return rows
 
 
+_floors: dict[_Source, dict[str, Any] | None] = {}
+
+
+def _scenario_floor(source: _Source, trace: Any) -> dict[str, Any] | None:
+    """A scenario's floor (``tiersim sweep``'s): one run per source in each process, kept."""
+    if source not in _floors:
+        r = _native.sweep_floor(source.scenario, source.origin, trace)
+        _floors[source] = None if r is None else json.loads(r)
+    return _floors[source]
+
+
 def _cells(
     source: _Source,
     policy: tuple[str, str],
@@ -231,8 +242,10 @@ def _cells(
         else:
             r = json.loads(_native.sweep_point(source.scenario, source.origin, config, size, trace))
             row.update(r)
-            # A scenario counts after its warm-up: its floor is not the trace's first references.
-            row.setdefault("compulsory_block_miss_ratio", None)
+            # A scenario counts after its warm-up: its floor is LRU holding every block, run so.
+            floor = _scenario_floor(source, trace)
+            row["compulsory_miss_ratio"] = floor and floor["miss_ratio"]
+            row["compulsory_block_miss_ratio"] = floor and floor["block_miss_ratio"]
         rows.append(row)
     return rows
 
@@ -288,9 +301,11 @@ def sweep(
     over block references, which no cache's ``block_miss_ratio`` goes below; bytes: the
     requests' own sizes where the trace carries them — read with ``object_mode`` — or the cache
     counts bytes; else block references x ``block_size``; ``None`` for an object trace without
-    sizes). For a scenario (``compulsory_block_miss_ratio`` ``None``: it counts after a warm-up): ``requests, reads, writes, misses, miss_ratio, block_refs,
-    block_misses, block_miss_ratio`` with misses counting read requests that reached the disk,
-    as ``tiersim sweep`` does.
+    sizes). For a scenario: ``requests, reads, writes, misses, miss_ratio, block_refs,
+    block_misses, block_miss_ratio, compulsory_miss_ratio, compulsory_block_miss_ratio`` with
+    misses counting read requests that reached the disk, as ``tiersim sweep`` does; the floor is
+    its too: one LRU cache holding every block (the trace's, or the workload's), counted after the
+    same warm-up (``None`` past the engine's largest cache).
 
     ``method="mini"`` estimates each (trace, policy) curve in one pass by miniature simulation
     (as ``tiersim mrc``: ``sample`` is the lowest sampling rate, default 0.01, raised for small
