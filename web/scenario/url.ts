@@ -30,6 +30,24 @@ export function runLink(href: string, scenario: Scenario, run: string): string {
   return `${shareUrl(href, scenario)}&run=${encodeURIComponent(run)}`;
 }
 
+/**
+ * The settings a `run` carries as compact JSON (`curves:{…}`, `sweep:{…}`, after the prefix): the
+ * object's fields, or null when the text is not JSON of an object. Each reader keeps the fields
+ * it knows and leaves a damaged one at its default.
+ */
+export function runSettings(text: string): Record<string, unknown> | null {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>) : null;
+}
+
+/** A setting's number, when it is a finite one. */
+export const finiteSetting = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
 /** The `run` parameter of a hash, if any (see `runLink`). */
 export function runParam(hash: string): string | null {
   return hashParam(hash, 'run');

@@ -4,6 +4,7 @@
 // unknown field is left at its default (the panel's own checks then say what is wrong).
 import type { PolicyKind } from '../../scenario/document';
 import { policyKinds } from '../../scenario/document';
+import { finiteSetting, runSettings } from '../../scenario/url';
 
 export interface CurvesLink {
   policies: PolicyKind[];
@@ -29,18 +30,12 @@ export function curvesRun(c: CurvesLink): string {
   return `curves:${JSON.stringify(doc)}`;
 }
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const num = finiteSetting;
 
 /** A link's curves (what follows `curves:`), or null when it is not JSON of an object. */
 export function parseCurvesRun(text: string): Partial<CurvesLink> | null {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
-  const d = doc as Record<string, unknown>;
+  const d = runSettings(text);
+  if (!d) return null;
   const known = new Set<string>(policyKinds());
   const out: Partial<CurvesLink> = {};
   if (Array.isArray(d.p)) out.policies = d.p.filter((k): k is PolicyKind => typeof k === 'string' && known.has(k));

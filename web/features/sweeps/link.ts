@@ -4,6 +4,7 @@
 // A damaged field is left at its default (the panel's checks then say what is wrong with a
 // range); text that is neither a name nor JSON of an object starts nothing.
 import { catalogue } from '../../engine/engine';
+import { finiteSetting, runSettings } from '../../scenario/url';
 import {
   defaultChoices,
   SWEEP_PARAMS,
@@ -21,7 +22,7 @@ export function sweepRun(c: SweepChoices): string {
   return `sweep:${JSON.stringify({ param: c.param, ...Object.fromEntries(changed.map((k) => [k, c[k]])) })}`;
 }
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const num = finiteSetting;
 
 function isBaseline(v: unknown): v is SweepBaseline {
   if (v === 'inclusive' || v === 'lru' || v === 'none') return true;
@@ -36,14 +37,8 @@ function isBaseline(v: unknown): v is SweepBaseline {
 export function parseSweepRun(text: string | null | undefined): SweepChoices | null {
   if (!text) return null;
   if ((SWEEP_PARAMS as readonly string[]).includes(text)) return defaultChoices(text as SweepParam);
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
-  const d = doc as Record<string, unknown>;
+  const d = runSettings(text);
+  if (!d) return null;
   const param = SWEEP_PARAMS.find((p) => p === d.param) ?? 'bandwidth';
   const out = defaultChoices(param);
   for (const k of ['from', 'to', 'points'] as const) out[k] = num(d[k]) ?? out[k];
