@@ -219,3 +219,25 @@ def test_analyze_counts_by_hand_and_as_the_cli(sized_trace, run_cli):
         tiersim.analyze(sized_trace, top=-1)
     with pytest.raises(ValueError, match="window_secs: a window must last a positive number of seconds"):
         tiersim.analyze(sized_trace, window_secs=0)
+
+
+def test_published_object_traces_read_as_their_oracle_general_twin(tmp_path):
+    """webcachesim's `time id size` and Wikimedia's 2019 layouts (issue 37): the same requests
+    as an oracleGeneral file give the same byte counts, the format detected or named."""
+    records = _skewed(tmp_path / "twin.bin", 5000, 800, 40, 0.6, 100, 20_000, seed=3)
+    # Wikimedia's ids are signed: put half past 2^63 (written negative there).
+    ids = [obj * 7919 | (obj % 2) << 63 for _, obj, _ in records]
+    _oracle(tmp_path / "twin.bin", [(t, i, s) for (t, _, s), i in zip(records, ids)])
+    signed = [i - (1 << 64) if i >= 1 << 63 else i for i in ids]
+    (tmp_path / "web.txt").write_text("".join(f"{t} {i} {s}\n" for (t, _, s), i in zip(records, ids)))
+    (tmp_path / "text.tsv").write_text("".join(f"{t}\t{i}\t{s}\t0.1\n" for (t, _, s), i in zip(records, signed)))
+    want = tiersim.sim("lru", "4MiB", str(tmp_path / "twin.bin"), object_mode=True)
+    assert want["bytes_missed"] > 0
+    for name, fmt in [("web.txt", "webcachesim"), ("text.tsv", "wikimedia-text")]:
+        for given in (None, fmt):
+            got = tiersim.sim("lru", "4MiB", str(tmp_path / name), format=given, object_mode=True)
+            for k in ("requests", "misses", "bytes_requested", "bytes_missed", "distinct_blocks"):
+                assert got[k] == want[k], (name, given, k)
+    with pytest.raises(ValueError, match=r"line 2: size \(column 3\): expected a size in bytes"):
+        (tmp_path / "bad.txt").write_text("0 7 100\n1 8 big\n")
+        tiersim.sim("lru", "1MiB", str(tmp_path / "bad.txt"), format="webcachesim", object_mode=True)

@@ -2007,7 +2007,7 @@ export const DEFAULT_PREFETCH_WINDOW = 8;
 /** Most blocks a read-ahead window may keep ahead. */
 export const MAX_PREFETCH_WINDOW = 256;
 /** The engine's trace readers (engine: trace::Format). */
-export const TRACE_FORMATS = ['lines', 'csv', 'msr', 'spc', 'blkparse', 'vscsi', 'oracle-general', 'k5cloud', 'tencent', 'alibaba', 'columns'] as const;
+export const TRACE_FORMATS = ['lines', 'csv', 'msr', 'spc', 'blkparse', 'vscsi', 'oracle-general', 'k5cloud', 'tencent', 'alibaba', 'columns', 'webcachesim', 'wikimedia-upload', 'wikimedia-text'] as const;
 export type TraceFormat = (typeof TRACE_FORMATS)[number];
 
 /** Every replacement policy, online ones first, in the order pickers list them: label, whether it is offline, reads write hints or keeps an out queue, and each parameter's JSON name, range (a share's bounds are open), default and meaning (engine: policy::catalogue). */

@@ -103,7 +103,7 @@ export function TracePanel({ base, onOpen, bundled: given }: TracePanelProps) {
       <h2 className="card-title">Trace files</h2>
       <p className="stat-sub">
         Drop a trace anywhere on the page — CSV, one block per line, MSR, SPC, blkparse, vscsi, oracleGeneral, K5cloud,
-        Tencent CBS or Alibaba, gzip'd or zstd'd too — or replay one of these:
+        Tencent CBS, Alibaba, webcachesim or Wikimedia's CDN traces, gzip'd or zstd'd too — or replay one of these:
       </p>
       <ul className="trace-list">
         {(bundled ?? []).map((t) => (

@@ -14,8 +14,9 @@ pub struct TraceArgs {
     /// a file).
     #[arg(long)]
     pub trace: String,
-    /// lines, csv, msr, spc, blkparse, vscsi, oracle-general, k5cloud, tencent, alibaba or columns
-    /// (gzip/zstd read through); detected when left out.
+    /// lines, csv, msr, spc, blkparse, vscsi, oracle-general, k5cloud, tencent, alibaba, columns,
+    /// webcachesim, wikimedia-upload or wikimedia-text (gzip/zstd read through); detected when
+    /// left out.
     #[arg(long)]
     pub format: Option<String>,
     /// Any delimited text trace, read through a column map: `key=5,size=4,time=2,header`

@@ -6,7 +6,8 @@
 //! ([`Columns::parse_spec`]) that also takes libCacheSim's own CSV parameters
 //! (`time-col=2,obj-id-col=5,obj-size-col=4,has-header=true`).
 //!
-//! A key is a number (decimal, or hexadecimal after `0x`), or any text hashed to 64 bits
+//! A key is a number (decimal, a negative one as its 64-bit two's complement, or hexadecimal
+//! after `0x`), or any text hashed to 64 bits
 //! (xxHash3, seed 0) when the map says `ids=text`; a hashed trace counts the distinct texts
 //! that met an earlier text's hash ([`Finished::collisions`](super::Finished)), each found by
 //! a second, independent hash. A request is:
@@ -509,6 +510,11 @@ fn pick<'a>(fields: impl Iterator<Item = &'a str>, map: &Columns, width: usize) 
 
 /// One line (`n` from 1) read through `map`; blank lines and `#` lines are skipped. `hashes`
 /// keys text ids.
+/// A negative decimal id (a signed 64-bit hash, as Hive's `bigint`s are) as its two's complement.
+fn negative(raw: &str) -> Option<u64> {
+    raw.starts_with('-').then(|| raw.parse::<i64>().ok()).flatten().filter(|v| *v < 0).map(|v| v as u64)
+}
+
 pub(crate) fn line(
     b: &mut Builder,
     n: u64,
@@ -539,14 +545,16 @@ pub(crate) fn line(
     }
     let [raw, size_field, time_field, op_field, client_field] = f;
     let key = match map.ids {
-        KeyKind::Number => parse_u64(raw.as_bytes()).or_else(|| hex(raw)).ok_or_else(|| {
-            let want = match map.address {
-                Address::Object => "a numeric id (or ids=text to hash any text)",
-                Address::Bytes => "a byte offset",
-                Address::Blocks => "a block number",
-            };
-            bad("key", map.key, want, raw)
-        })?,
+        KeyKind::Number => {
+            parse_u64(raw.as_bytes()).or_else(|| hex(raw)).or_else(|| negative(raw)).ok_or_else(|| {
+                let want = match map.address {
+                    Address::Object => "a numeric id (or ids=text to hash any text)",
+                    Address::Bytes => "a byte offset",
+                    Address::Blocks => "a block number",
+                };
+                bad("key", map.key, want, raw)
+            })?
+        }
         KeyKind::Text if raw.is_empty() => return Err(bad("key", map.key, "an id", raw)),
         KeyKind::Text => hashes.key(raw.as_bytes()),
     };

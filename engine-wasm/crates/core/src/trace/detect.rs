@@ -3,7 +3,7 @@
 
 use std::io::Read;
 
-use super::{alibaba, blkparse, csv, k5cloud, lines, msr, oracle, spc, tencent, vscsi};
+use super::{alibaba, blkparse, csv, k5cloud, lines, msr, oracle, published, spc, tencent, vscsi};
 use super::{clip, Format, Options, TraceError, TraceStream};
 
 /// Bytes looked at to recognise a format.
@@ -142,6 +142,11 @@ fn sniff_text(head: &[u8]) -> Result<Format, String> {
         (Format::Tencent, tencent::looks_like),
     ] {
         if fits(first) {
+            candidates.push(format);
+        }
+    }
+    for format in [Format::Webcachesim, Format::WikimediaUpload, Format::WikimediaText] {
+        if published::looks_like(format, first) {
             candidates.push(format);
         }
     }

@@ -40,6 +40,10 @@ fn seeds() -> Vec<Vec<u8>> {
         b"1538323200,16,8,0,1063\n1538323201,24,16,1,1063\n".to_vec(),
         b"7,W,126703644672,4096,1577808000000626\n7,R,4096,8192,1577808000000700\n".to_vec(),
         b"t,key,size,op\n1,abc,4096,r\n2,0x1f,512,W\n# c\n3,abc,4096,get\n".to_vec(),
+        b"0 7 1200\n1 9 300 5\n1 7 1200\n".to_vec(),
+        b"relative_unix\thashed_path_query\timage_type\tresponse_size\ttime_firstbyte\n0\t-84\tjpeg\t2048\t0.1\n"
+            .to_vec(),
+        b"0\t12\t5120\t0.02\n2\t-3\t800\t0.5\n".to_vec(),
     ];
     let mut all = plain.clone();
     for p in &plain {
@@ -130,7 +134,7 @@ mod tests {
     fn fuzz_smoke_no_reader_panics_and_streaming_agrees() {
         let r = super::run(3000, 77);
         assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
-        assert_eq!(r.runs, 3000 * 11 * 2);
+        assert_eq!(r.runs, 3000 * super::Format::ALL.len() as u64 * 2);
         assert!(r.accepted > 1000 && r.refused > 1000, "{r:?}");
     }
 }

@@ -26,6 +26,9 @@
 //! - `columns` — any delimited text trace, read through a column map ([`Options::columns`]):
 //!   which column is the key (an id, hashed when it is text, or an address), the size, the
 //!   time, the op and the client; see [`columns`].
+//! - `webcachesim`, `wikimedia-upload`, `wikimedia-text` — public object traces as their
+//!   collections publish them (webcachesim's `time id size`; Wikimedia's 2019 CDN traces), each a
+//!   fixed column map; see [`published`].
 //!
 //! Any of them may come gzip- or zstd-compressed, recognised by their magic bytes. Files are
 //! read in chunks as they arrive ([`TraceStream`]); [`parse`] is one chunk.
@@ -53,6 +56,7 @@ pub mod oracle;
 /// Threads and files: native only (the browser streams through [`TraceStream`] itself).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod pipeline;
+mod published;
 mod spc;
 pub mod stream;
 pub mod summary;
@@ -79,10 +83,13 @@ pub enum Format {
     Tencent,
     Alibaba,
     Columns,
+    Webcachesim,
+    WikimediaUpload,
+    WikimediaText,
 }
 
 impl Format {
-    pub const ALL: [Format; 11] = [
+    pub const ALL: [Format; 14] = [
         Format::Lines,
         Format::Csv,
         Format::Msr,
@@ -94,6 +101,9 @@ impl Format {
         Format::Tencent,
         Format::Alibaba,
         Format::Columns,
+        Format::Webcachesim,
+        Format::WikimediaUpload,
+        Format::WikimediaText,
     ];
 
     /// Whether read as objects, this format's records keep their sizes ([`Trace::sizes`]): an
@@ -107,7 +117,15 @@ impl Format {
     /// Whether a record of this format may move 0 bytes: a byte-addressed block trace's
     /// zero-length request may; an object (oracleGeneral, the CSV's `size`) holds data.
     fn zero_sizes(self) -> bool {
-        !matches!(self, Format::OracleGeneral | Format::Csv | Format::Lines)
+        !matches!(
+            self,
+            Format::OracleGeneral
+                | Format::Csv
+                | Format::Lines
+                | Format::Webcachesim
+                | Format::WikimediaUpload
+                | Format::WikimediaText
+        )
     }
 
     pub fn name(self) -> &'static str {
@@ -123,6 +141,9 @@ impl Format {
             Format::Tencent => "tencent",
             Format::Alibaba => "alibaba",
             Format::Columns => "columns",
+            Format::Webcachesim => "webcachesim",
+            Format::WikimediaUpload => "wikimedia-upload",
+            Format::WikimediaText => "wikimedia-text",
         }
     }
 

@@ -15,7 +15,7 @@
 use std::io::Write;
 
 use super::vscsi::{self, Version};
-use super::{alibaba, blkparse, columns, csv, k5cloud, lines, msr, oracle, spc, tencent};
+use super::{alibaba, blkparse, columns, csv, k5cloud, lines, msr, oracle, published, spc, tencent};
 use super::{Builder, Format, Options, Trace, TraceError};
 
 /// Decompressed bytes produced per zstd call.
@@ -163,6 +163,8 @@ struct Parser {
     /// The canonical CSV's header has the `size` column.
     csv_sized: bool,
     vscsi: Option<Version>,
+    /// The column map lines are read through: the `columns` format's, or a published trace's.
+    map: Option<columns::Columns>,
     /// The `columns` format's text ids, hashed.
     hashes: columns::IdHashes,
 }
@@ -229,13 +231,14 @@ impl Parser {
                 message: "not UTF-8 text (is this a binary trace?)".into(),
             });
         };
-        if self.format == Format::Columns {
-            let map = self.opts.columns.as_ref().expect("checked when the stream was made");
-            if map.header && !self.header_done {
-                if !line.trim().is_empty() {
-                    self.header_done = true;
+        if let Some(map) = self.map.as_ref() {
+            // The first line that is not blank is the header a map says there is, or the one a
+            // published trace may have.
+            if !self.header_done && !line.trim().is_empty() {
+                self.header_done = true;
+                if map.header || published::is_header(self.format, line) {
+                    return Ok(());
                 }
-                return Ok(());
             }
             let result = columns::line(&mut self.builder, n, line, map, &self.opts, &mut self.hashes);
             return self.settle(result);
@@ -277,7 +280,9 @@ impl Parser {
             Format::Tencent => tencent::line(b, n, line, o),
             Format::Alibaba => alibaba::line(b, n, line, o),
             Format::Vscsi | Format::OracleGeneral => unreachable!("binary formats"),
-            Format::Columns => unreachable!("read through its map above"),
+            Format::Columns | Format::Webcachesim | Format::WikimediaUpload | Format::WikimediaText => {
+                unreachable!("read through its map above")
+            }
         };
         self.settle(result)
     }
@@ -387,7 +392,7 @@ impl Parser {
         // Whether the records give sizes, kept or not (read as blocks, they are not).
         let sized = match self.format {
             Format::Csv => self.csv_sized,
-            Format::Columns => self.opts.columns.is_some_and(|m| m.size.is_some()),
+            Format::Columns => self.map.is_some_and(|m| m.size.is_some()),
             f => f.records_sizes(),
         };
         let (overflow, limit) = (self.builder.overflow().map(str::to_owned), self.builder.limit_bytes());
@@ -460,7 +465,7 @@ impl TraceStream {
         if opts.object_mode && format.records_sizes() {
             builder.keep_sizes(format);
         }
-        if format == Format::Columns {
+        let map = if format == Format::Columns {
             let map = opts.columns.ok_or_else(|| TraceError {
                 place: "options".into(),
                 message: "the columns format reads through a column map, and none was given".into(),
@@ -468,7 +473,10 @@ impl TraceStream {
             if opts.object_mode && map.size.is_some() {
                 builder.keep_sizes_zero(map.address != columns::Address::Object);
             }
-        }
+            Some(map)
+        } else {
+            published::map(format)
+        };
         Ok(Self {
             unpack: Unpack::Unknown,
             head: Vec::new(),
@@ -487,6 +495,7 @@ impl TraceStream {
                 header_done: false,
                 csv_sized: false,
                 vscsi: None,
+                map,
                 hashes: columns::IdHashes::default(),
             },
         })

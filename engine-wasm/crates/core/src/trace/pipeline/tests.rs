@@ -88,6 +88,12 @@ fn generated(format: Format, n: usize, rng: &mut Rng) -> Vec<u8> {
                 continue;
             }
             Format::Columns => format!("{},{}.5,{rw_word},{bytes},{block}\n", rng.below(3), i),
+            Format::Webcachesim => format!("{} {block} {bytes}\n", i / 3),
+            // Hashed ids, signed: some negative.
+            Format::WikimediaUpload => {
+                format!("{}\t{}\tjpeg\t{bytes}\t0.0{}\n", i / 3, block as i64 - 150, rng.below(9))
+            }
+            Format::WikimediaText => format!("{}\t{}\t{bytes}\t0.{}\n", i / 3, block as i64 - 150, rng.below(9)),
             Format::OracleGeneral => {
                 let next = if rng.below(3) == 0 { -1 } else { (i + 1 + rng.below(1000)) as i64 };
                 out.extend_from_slice(&oracle::encode(i as u32, block * 7919, 4096, next));
