@@ -142,6 +142,34 @@ describe('tiersim in Chromium: traces', () => {
     await page.waitForSelector('[data-testid="trace-refused"]', { state: 'detached', timeout: RUN_TIMEOUT_MS });
   });
 
+  it("replays Wikimedia's CDN trace dropped as published (gzip'd, a header, signed ids), as tiersim run does", async () => {
+    const rand = seeded(11);
+    let tsv = 'relative_unix\thashed_path_query\timage_type\tresponse_size\ttime_firstbyte\n';
+    for (let i = 0; i < 6000; i++) {
+      const k = rand(3) === 0 ? rand(100) : rand(2000);
+      // Hive's bigint hashes: about half negative.
+      tsv += `${Math.floor(i / 20)}\t${(k % 2 ? -1 : 1) * (k * 7919 + 1)}\tjpeg\t${100 + k * 37}\t0.01\n`;
+    }
+    const gz = gzipSync(Buffer.from(tsv));
+    const page = await openApp();
+    await drop(page, gz, 'upload.tsv.gz');
+    await page.waitForSelector('[data-testid="trace-summary"][data-requests="6000"]', { timeout: RUN_TIMEOUT_MS });
+    expect(await testId(page, 'trace-summary').innerText()).toContain('wikimedia-upload · 6,000 requests');
+    await run(page);
+    const r = await results(page);
+    const dir = mkdtempSync(join(tmpdir(), 'tiersim-wikimedia-'));
+    try {
+      const file = join(dir, 'upload.tsv.gz');
+      writeFileSync(file, gz);
+      const native = tiersimRun(dir, file, r.scenario);
+      expect(r.meanText).toBe(String(native.meanLatencyMs));
+      expect(r.hit).toEqual(native.hitFractions);
+      expect(native.counters.requests).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('replays a bundled trace in one click and downloads the generated workload as a trace that reads back', async () => {
     const page = await openApp();
     await testId(page, 'client-capacity').fill('1024');
