@@ -360,6 +360,8 @@ export function App({ createClient }: AppProps = {}) {
   keys.current = { runNow, cancel, running };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // A key a view has taken (the stepper's Escape, leaving presenter mode) is not the page's.
+      if (e.defaultPrevented) return;
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
         e.preventDefault();
         keys.current.runNow();

@@ -3,6 +3,7 @@
 import type { Speed } from '../hooks/usePlayback';
 import { SPEEDS } from '../hooks/usePlayback';
 import type { PredictState } from '../hooks/usePredict';
+import type { Presenter } from '../hooks/usePresenter';
 import type { Stepping } from '../hooks/useStepping';
 import type { WalkState } from '../hooks/useWalk';
 import { WalkExport } from './WalkExport';
@@ -13,8 +14,7 @@ export interface StepControlsProps {
   predict: PredictState;
   speed: Speed;
   setSpeed: (s: Speed) => void;
-  presenter: boolean;
-  togglePresenter: () => void;
+  presenter: Presenter;
 }
 
 /** Where the walk is: its step, or what Step or Play would do. */
@@ -23,7 +23,7 @@ function statusText({ walk, fresh, at, last }: WalkState): string {
   return fresh ? `step ${at} of ${last}` : 'settings changed: Step or Play starts again from them';
 }
 
-export function StepControls({ w, stepping, predict, speed, setSpeed, presenter, togglePresenter }: StepControlsProps) {
+export function StepControls({ w, stepping, predict, speed, setSpeed, presenter }: StepControlsProps) {
   const { fresh, at, last, playing } = w;
   const { keepFocus } = stepping;
   const { asking, guess } = predict;
@@ -116,10 +116,13 @@ export function StepControls({ w, stepping, predict, speed, setSpeed, presenter,
         type="button"
         className="button secondary small"
         data-testid="stepper-presenter"
-        aria-pressed={presenter}
-        onClick={togglePresenter}
+        ref={presenter.button}
+        aria-pressed={presenter.presenter}
+        aria-keyshortcuts={presenter.presenter ? 'Escape' : undefined}
+        title={presenter.presenter ? 'Leave presenter mode (Escape)' : undefined}
+        onClick={presenter.toggle}
       >
-        {presenter ? 'Leave presenter mode' : 'Presenter mode'}
+        {presenter.presenter ? 'Leave presenter mode' : 'Presenter mode'}
       </button>
       {w.walk && fresh && <WalkExport walk={w.walk} notes={w.notes} />}
       <span
