@@ -750,6 +750,72 @@ describe('the teaching stepper', () => {
     expect(document.activeElement).toBe(presenter);
   });
 
+  it('copies the link that reopens the walk at its step, says so, and shows the link selected where the clipboard is refused', async () => {
+    const teach = vi.fn(async () => [START, FINAL]);
+    const written: string[] = [];
+    let refuse = false;
+    const clipboard = {
+      writeText: vi.fn(async (text: string) => {
+        if (refuse) throw new DOMException('denied', 'NotAllowedError');
+        written.push(text);
+      }),
+    };
+    Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true });
+    try {
+      // The page's address: the scenario and the view before the walk.
+      window.history.replaceState(null, '', '/#s=N4Ig+x&view=teach');
+      render(<Stepper teach={teach} onWalk={() => {}} />);
+      // No walk, no link to copy.
+      expect(screen.queryByTestId('stepper-copy-link')).toBeNull();
+      fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
+      await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('1'));
+      fireEvent.click(screen.getByTestId('stepper-step'));
+      fireEvent.change(screen.getByTestId('stepper-note'), { target: { value: 'C goes down.' } });
+      const copy = screen.getByTestId('stepper-copy-link');
+      await act(async () => {
+        fireEvent.click(copy);
+      });
+      expect(written).toHaveLength(1);
+      const url = new URL(written[0]);
+      expect(url.href.split('#')[0]).toBe(window.location.href.split('#')[0]);
+      expect(url.hash).toMatch(/^#s=N4Ig\+x&view=teach&teach=paper000&step=1&notes=/);
+      // It is the walk as the stepper reads a link: the same settings, step and note.
+      const read = readStepperLink(url.hash, STEPPER_PRESETS);
+      expect(read).toEqual({
+        ok: true,
+        link: { config: STEPPER_PRESETS[0].config, step: 1, notes: { 1: 'C goes down.' } },
+      });
+      expect(copy.textContent).toBe('Copied ✓');
+      expect(screen.getByTestId('stepper-link-status').textContent).toBe('Copied: the link reopens this step.');
+      expect(screen.queryByTestId('stepper-link')).toBeNull();
+      // Refused: the link in a field, selected for Ctrl+C, and no "Copied".
+      refuse = true;
+      fireEvent.click(screen.getByTestId('stepper-back'));
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('stepper-copy-link'));
+      });
+      const field = screen.getByTestId('stepper-link') as HTMLInputElement;
+      expect(field.value).toMatch(/#s=N4Ig\+x&view=teach&teach=paper000&step=0&notes=/);
+      expect(document.activeElement).toBe(field);
+      expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length]);
+      expect(screen.getByTestId('stepper-copy-link').textContent).toBe('Copy link');
+      expect(screen.getByTestId('stepper-link-status').getAttribute('data-state')).toBe('refused');
+      // Keys typed in that field are the field's.
+      fireEvent.keyDown(field, { key: 'ArrowRight' });
+      expect(screen.getByTestId('stepper-at').getAttribute('data-at')).toBe('0');
+      // No clipboard at all is refused the same way.
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      refuse = false;
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('stepper-copy-link'));
+      });
+      expect(screen.getByTestId('stepper-link')).toBeTruthy();
+      expect(written).toHaveLength(1);
+    } finally {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    }
+  });
+
   it('puts each moment in the URL and reopens it from there, notes and all', async () => {
     const teach = vi.fn(async () => [START, FINAL, FINAL]);
     const first = render(<Stepper teach={teach} />);

@@ -1,11 +1,12 @@
 // The walk's controls: Load, to the start, back, step (or reveal, predicting), play, to the end,
-// the speed, predict mode, presenter mode, the exports, and where the walk is.
+// the speed, predict mode, presenter mode, the exports, Copy link, and where the walk is.
 import type { Speed } from '../hooks/usePlayback';
 import { SPEEDS } from '../hooks/usePlayback';
 import type { PredictState } from '../hooks/usePredict';
 import type { Presenter } from '../hooks/usePresenter';
 import type { Stepping } from '../hooks/useStepping';
 import type { WalkState } from '../hooks/useWalk';
+import { CopyWalkLink } from './CopyWalkLink';
 import { WalkExport } from './WalkExport';
 
 export interface StepControlsProps {
@@ -124,7 +125,12 @@ export function StepControls({ w, stepping, predict, speed, setSpeed, presenter 
       >
         {presenter.presenter ? 'Leave presenter mode' : 'Presenter mode'}
       </button>
-      {w.walk && fresh && <WalkExport walk={w.walk} notes={w.notes} />}
+      {w.walk && fresh && (
+        <>
+          <WalkExport walk={w.walk} notes={w.notes} />
+          <CopyWalkLink link={{ config: w.walk.config, step: at, notes: w.notes }} />
+        </>
+      )}
       <span
         className="mrc-progress"
         data-testid="stepper-at"
