@@ -37,6 +37,9 @@ import { type Teach, useWalk } from './hooks/useWalk';
 import { useWalkLink } from './hooks/useWalkLink';
 import { narrate } from './narrate';
 
+/** How much larger presenter mode draws the caches, room allowing (each pane scales down to fit). */
+const PRESENTER_SCALE = 1.6;
+
 export interface StepperProps {
   /** Tests pass a fake; the page starts a worker. */
   teach?: Teach;
@@ -58,6 +61,8 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
   const present = usePresenter(section);
   const stepping = useStepping(w, predict, section, present);
   const { presenter } = present;
+  /** Presenter mode draws the caches larger, for the back of the room. */
+  const scale = presenter ? PRESENTER_SCALE : 1;
   const { walk, at } = w;
   const current = walk?.steps[at];
   const note = w.notes[at] ?? '';
@@ -96,6 +101,7 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
                 at={at}
                 testId={(x) => `stepper-${x}`}
                 onJump={stepping.jump}
+                scale={scale}
               >
                 <p className="stepper-narration" data-testid="stepper-narration" aria-live="polite">
                   {narrate(walk.steps[Math.max(0, at - 1)], current, walk.letters, walk.clients)}
@@ -118,6 +124,7 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
                   clients={walk.clients}
                   at={at}
                   testId={(x) => `stepper-variant-${x}`}
+                  scale={scale}
                 />
               </div>
             ))}
