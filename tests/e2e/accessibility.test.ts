@@ -63,4 +63,20 @@ describe('tiersim in Chromium: accessibility', () => {
     );
     expect((await axeViolations(page)).some((v) => v.startsWith('color-contrast (serious) at'))).toBe(true);
   });
+
+  it('has none in presenter mode at 1280 × 720, three pairs side by side at their last step (the evicted trays long enough to scroll)', async () => {
+    const page = await openApp('#teach=side-by-side&step=10', { width: 1280, height: 720 });
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="10"]', {
+      timeout: RUN_TIMEOUT_MS,
+    });
+    await testId(page, 'stepper-presenter').click();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // The check has something to check: a tray that scrolls (a region a keyboard must reach).
+    const scrolling = await page
+      .locator('[data-testid="stepper-evicted"] ul, [data-testid="stepper-variant-evicted"] ul')
+      .evaluateAll((uls) => uls.filter((ul) => ul.scrollHeight > ul.clientHeight).length);
+    expect(scrolling).toBeGreaterThan(0);
+    expect(await axeViolations(page), 'presenter mode').toEqual([]);
+    await page.close();
+  });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario, TeachItem, TeachStep } from '../../web/generated/engine';
 import { defaultScenario, teach } from '../../web/wasm-pkg/tiersim_wasm.js';
 import { formatPercent, formatSig } from '../../web/format/numbers';
-import { setupApp, RUN_TIMEOUT_MS, SHOTS, browser, openApp, root, showView, testId } from './harness';
+import { setupApp, RUN_TIMEOUT_MS, SHOTS, browser, encodeHash, openApp, root, showView, testId } from './harness';
 
 setupApp();
 
@@ -521,6 +521,95 @@ describe('tiersim in Chromium: teaching', () => {
     expect(await shared.getByTestId('view-tab-teach').getAttribute('aria-selected')).toBe('true');
     expect(new URL(shared.url()).hash).toBe(hash());
     await shared.close();
+    await page.close();
+  });
+
+  it('opens a Teach link without running its scenario; Escape leaves presenter mode; presenter panes line up, unclipped, at 1280 × 720', async () => {
+    // Every call the page makes of an engine worker (Comlink's APPLY messages), by method name.
+    const page = await openApp(
+      `${encodeHash(defaultScenario())}&view=teach&teach=side-by-side&step=10`,
+      { width: 1280, height: 720 },
+      (p) =>
+        p.addInitScript(() => {
+          const calls: string[] = [];
+          (window as any).__engineCalls = calls;
+          const post = Worker.prototype.postMessage;
+          Worker.prototype.postMessage = function (this: Worker, m: any, ...rest: any[]) {
+            if (m?.type === 'APPLY') calls.push(m.path.join('.'));
+            return (post as any).call(this, m, ...rest);
+          };
+        }),
+    );
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="10"][data-at="10"]', {
+      timeout: RUN_TIMEOUT_MS,
+    });
+    // The walk came from an engine worker (so the record works); the scenario's run was never asked for.
+    const calls = () => page.evaluate(() => (window as any).__engineCalls as string[]);
+    expect(await calls()).toContain('teach');
+    expect(await calls()).not.toContain('run');
+    expect(await testId(page, 'run-bar-progress').getAttribute('data-phase')).toBe('idle');
+    // Run is Explore's: off here, saying so.
+    expect(await testId(page, 'run-button').isDisabled()).toBe(true);
+    expect(await testId(page, 'run-summary').innerText()).toContain('Run runs Explore’s scenario');
+
+    // Presenter mode at 1280 × 720: three pairs side by side, each part level with its neighbours',
+    // every pane's content inside it (the caches scaled to fit, not scrolled or cut off).
+    await testId(page, 'stepper-presenter').click();
+    expect(await testId(page, 'stepper').getAttribute('class')).toContain('is-presenter');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const layout = await page.evaluate(() => {
+      const top = (el: Element | null) => Math.round(el!.getBoundingClientRect().top);
+      const panes = [...document.querySelectorAll('.stepper-walk, .stepper-variant')] as HTMLElement[];
+      return {
+        panes: panes.map((pane) => {
+          const box = pane.getBoundingClientRect();
+          const outside = [...pane.querySelectorAll('*')].filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5);
+          });
+          return {
+            clipped: pane.scrollWidth > pane.clientWidth,
+            outside: outside.map((el) => el.className || el.tagName),
+            strip: top(pane.querySelector('.stepper-strip')),
+            stage: top(pane.querySelector('.stepper-stage')),
+            tally: top(pane.querySelector('.stepper-side')),
+            zoom: Number(pane.querySelector('.stepper-stage')!.getAttribute('data-zoom')),
+          };
+        }),
+        scrolls: (() => {
+          const el = document.querySelector('[data-testid="stepper"]')!;
+          return el.scrollWidth > el.clientWidth;
+        })(),
+      };
+    });
+    expect(layout.panes).toHaveLength(3);
+    for (const pane of layout.panes) {
+      expect(pane.clipped).toBe(false);
+      expect(pane.outside).toEqual([]);
+      // Larger than in the page (room allowing), never past presenter mode's 1.6.
+      expect(pane.zoom).toBeGreaterThan(1);
+      expect(pane.zoom).toBeLessThanOrEqual(1.6);
+    }
+    for (const part of ['strip', 'stage', 'tally'] as const)
+      expect(new Set(layout.panes.map((p) => p[part])).size, `${part}s level`).toBe(1);
+    expect(layout.scrolls, 'no sideways scrolling').toBe(false);
+    await page.screenshot({ path: join(SHOTS, 'stepper-presenter-720.png') });
+
+    // Escape leaves presenter mode, from a step button as from anywhere in the view, and gives the
+    // focus back to the button that entered it.
+    await testId(page, 'stepper-step').focus();
+    await page.keyboard.press('Escape');
+    expect(await testId(page, 'stepper').getAttribute('class')).not.toContain('is-presenter');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('stepper-presenter');
+    expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+    // Keys from there drive the walk.
+    await page.keyboard.press('Home');
+    expect(await testId(page, 'stepper-at').getAttribute('data-at')).toBe('0');
+
+    // Shown Explore, the link's scenario runs as any shared link's does.
+    await showView(page, 'explore');
+    await page.waitForSelector('[data-testid="progress"][data-phase="done"]', { timeout: RUN_TIMEOUT_MS });
+    expect(await calls()).toContain('run');
     await page.close();
   });
 

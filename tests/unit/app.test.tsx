@@ -1,11 +1,12 @@
 // The page's form and URL behaviour (no run: the engine worker is only created on Run).
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LZString from 'lz-string';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../web/app/App';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { checkScenario } from '../../web/scenario/document';
 import { decodeScenarioFromHash, encodeScenarioHash } from '../../web/scenario/url';
+import type { EngineClient } from '../../web/worker/client';
 
 const value = (id: string) => (screen.getByTestId(id) as HTMLInputElement).value;
 
@@ -459,6 +460,37 @@ describe('App', () => {
     expect(value('seed')).toBe('42');
     expect(value('workload-kind')).toBe('sequential');
     expect(value('workload-blocks')).toBe('32767');
+  });
+
+  it("opens a link to Teach without running its scenario, and keeps Run (and Ctrl+Enter) for Explore's results", async () => {
+    // A fake engine whose runs never end: what matters is whether one starts.
+    const runs = vi.fn(() => new Promise<never>(() => {}));
+    const client = { run: runs, warm: () => {}, terminate: () => {} } as unknown as EngineClient;
+    const createClient = () => client;
+    const s = { ...defaultScenario(), seed: 42 };
+    window.history.replaceState(null, '', `/#${encodeScenarioHash(s)}&view=teach`);
+    const page = render(<App createClient={createClient} />);
+    await screen.findByTestId('stepper');
+    const run = screen.getByTestId('run-button') as HTMLButtonElement;
+    // Run is off here, the bar saying why where it says what Run runs.
+    expect(run.disabled).toBe(true);
+    expect(screen.getByTestId('run-summary').textContent).toMatch(
+      /^In Teach, Step and Play \(→, space\) walk the stepper; Run runs Explore’s scenario: /,
+    );
+    fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
+    fireEvent.click(run);
+    expect(runs).not.toHaveBeenCalled();
+    expect(screen.getByTestId('run-bar-progress').getAttribute('data-phase')).toBe('idle');
+    // Explore shown, the link's scenario runs as any shared link's does, once.
+    fireEvent.click(screen.getByTestId('view-tab-explore'));
+    await waitFor(() => expect(runs).toHaveBeenCalledTimes(1));
+    expect((runs.mock.calls[0] as unknown[])[0]).toMatchObject({ seed: 42 });
+    expect(screen.getByTestId('run-summary').textContent).not.toContain('In Teach');
+    page.unmount();
+    // A link to Explore runs on opening, as before.
+    window.history.replaceState(null, '', `/#${encodeScenarioHash(s)}`);
+    render(<App createClient={createClient} />);
+    await waitFor(() => expect(runs).toHaveBeenCalledTimes(2));
   });
 
   it('falls back to the default, with a banner, when the link is bad', () => {

@@ -664,6 +664,158 @@ describe('the teaching stepper', () => {
     expect(at()).toBe('2');
   });
 
+  it('hears its keys anywhere in the Teach view — a button, a checkbox, the view around it, nothing focused — but not in a field, nor while hidden', async () => {
+    const teach = vi.fn(async () => [START, FINAL, FINAL, FINAL]);
+    // The page's Teach view: a tab panel, the stepper in a card inside it, and an input elsewhere on the page.
+    const page = render(
+      <>
+        <input data-testid="elsewhere" />
+        <section role="tabpanel" data-testid="view-teach">
+          <div data-testid="card">
+            <Stepper teach={teach} />
+          </div>
+        </section>
+      </>,
+    );
+    const at = () => screen.getByTestId('stepper-at').getAttribute('data-at');
+    const key = (k: string, target: Element) => fireEvent.keyDown(target, { key: k });
+    // Nothing focused (the key lands on the body): → loads the walk at step 0.
+    key('ArrowRight', document.body);
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('3'));
+    expect(at()).toBe('0');
+    key('ArrowRight', document.body);
+    expect(at()).toBe('1');
+    // From a button, a checkbox, the request strip, the card and the view around the stepper.
+    key('ArrowRight', screen.getByTestId('stepper-step'));
+    expect(at()).toBe('2');
+    key('ArrowLeft', screen.getByTestId('stepper-predict'));
+    expect(at()).toBe('1');
+    key('End', screen.getAllByTestId('stepper-strip-item')[0]);
+    expect(at()).toBe('3');
+    key('Home', screen.getByTestId('card'));
+    expect(at()).toBe('0');
+    key('ArrowRight', screen.getByTestId('view-teach'));
+    expect(at()).toBe('1');
+    // Typing is typing: a text field, the note, the speed list, a field outside the view.
+    for (const field of ['stepper-requests', 'stepper-note', 'stepper-speed', 'elsewhere']) {
+      key('ArrowRight', screen.getByTestId(field));
+      expect(at(), field).toBe('1');
+    }
+    // With a modifier the key is the browser's; a key another handler took is not the stepper's.
+    fireEvent.keyDown(document.body, { key: 'ArrowRight', altKey: true });
+    expect(at()).toBe('1');
+    screen.getByTestId('card').addEventListener('keydown', (e) => e.preventDefault(), { once: true });
+    key('ArrowRight', screen.getByTestId('card'));
+    expect(at()).toBe('1');
+    // The view hidden (another tab shown): the stepper hears nothing.
+    screen.getByTestId('view-teach').hidden = true;
+    key('ArrowRight', document.body);
+    key('ArrowRight', screen.getByTestId('stepper-step'));
+    expect(at()).toBe('1');
+    screen.getByTestId('view-teach').hidden = false;
+    key('ArrowRight', document.body);
+    expect(at()).toBe('2');
+    // Unmounted, it stops listening.
+    page.unmount();
+    expect(() => key('ArrowRight', document.body)).not.toThrow();
+  });
+
+  it('leaves presenter mode on Escape from anywhere in the view, giving the focus back to its button', async () => {
+    const teach = vi.fn(async () => [START, FINAL]);
+    render(<Stepper teach={teach} />);
+    fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
+    await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('1'));
+    const presenter = screen.getByTestId('stepper-presenter');
+    const isPresenting = () => screen.getByTestId('stepper').className.includes('is-presenter');
+    // From a step button, from the note being typed, with nothing focused.
+    for (const from of [screen.getByTestId('stepper-step'), screen.getByTestId('stepper-note'), document.body]) {
+      fireEvent.click(presenter);
+      expect(isPresenting()).toBe(true);
+      expect(presenter.getAttribute('aria-keyshortcuts')).toBe('Escape');
+      (from as HTMLElement).focus();
+      fireEvent.keyDown(from, { key: 'Escape' });
+      expect(isPresenting()).toBe(false);
+      expect(presenter.getAttribute('aria-pressed')).toBe('false');
+      expect(document.activeElement).toBe(presenter);
+    }
+    // Out of presenter mode Escape is not the stepper's (the page's: it cancels a run).
+    const esc = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    document.body.dispatchEvent(esc);
+    expect(esc.defaultPrevented).toBe(false);
+    // Leaving full screen (the browser's own Escape) leaves the mode too.
+    fireEvent.click(presenter);
+    screen.getByTestId('stepper-step').focus();
+    fireEvent(document, new Event('fullscreenchange'));
+    expect(isPresenting()).toBe(false);
+    expect(document.activeElement).toBe(presenter);
+  });
+
+  it('copies the link that reopens the walk at its step, says so, and shows the link selected where the clipboard is refused', async () => {
+    const teach = vi.fn(async () => [START, FINAL]);
+    const written: string[] = [];
+    let refuse = false;
+    const clipboard = {
+      writeText: vi.fn(async (text: string) => {
+        if (refuse) throw new DOMException('denied', 'NotAllowedError');
+        written.push(text);
+      }),
+    };
+    Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true });
+    try {
+      // The page's address: the scenario and the view before the walk.
+      window.history.replaceState(null, '', '/#s=N4Ig+x&view=teach');
+      render(<Stepper teach={teach} onWalk={() => {}} />);
+      // No walk, no link to copy.
+      expect(screen.queryByTestId('stepper-copy-link')).toBeNull();
+      fireEvent.click(screen.getByTestId('stepper-preset-paper000'));
+      await waitFor(() => expect(screen.getByTestId('stepper-at').getAttribute('data-steps')).toBe('1'));
+      fireEvent.click(screen.getByTestId('stepper-step'));
+      fireEvent.change(screen.getByTestId('stepper-note'), { target: { value: 'C goes down.' } });
+      const copy = screen.getByTestId('stepper-copy-link');
+      await act(async () => {
+        fireEvent.click(copy);
+      });
+      expect(written).toHaveLength(1);
+      const url = new URL(written[0]);
+      expect(url.href.split('#')[0]).toBe(window.location.href.split('#')[0]);
+      expect(url.hash).toMatch(/^#s=N4Ig\+x&view=teach&teach=paper000&step=1&notes=/);
+      // It is the walk as the stepper reads a link: the same settings, step and note.
+      const read = readStepperLink(url.hash, STEPPER_PRESETS);
+      expect(read).toEqual({
+        ok: true,
+        link: { config: STEPPER_PRESETS[0].config, step: 1, notes: { 1: 'C goes down.' } },
+      });
+      expect(copy.textContent).toBe('Copied ✓');
+      expect(screen.getByTestId('stepper-link-status').textContent).toBe('Copied: the link reopens this step.');
+      expect(screen.queryByTestId('stepper-link')).toBeNull();
+      // Refused: the link in a field, selected for Ctrl+C, and no "Copied".
+      refuse = true;
+      fireEvent.click(screen.getByTestId('stepper-back'));
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('stepper-copy-link'));
+      });
+      const field = screen.getByTestId('stepper-link') as HTMLInputElement;
+      expect(field.value).toMatch(/#s=N4Ig\+x&view=teach&teach=paper000&step=0&notes=/);
+      expect(document.activeElement).toBe(field);
+      expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length]);
+      expect(screen.getByTestId('stepper-copy-link').textContent).toBe('Copy link');
+      expect(screen.getByTestId('stepper-link-status').getAttribute('data-state')).toBe('refused');
+      // Keys typed in that field are the field's.
+      fireEvent.keyDown(field, { key: 'ArrowRight' });
+      expect(screen.getByTestId('stepper-at').getAttribute('data-at')).toBe('0');
+      // No clipboard at all is refused the same way.
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      refuse = false;
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('stepper-copy-link'));
+      });
+      expect(screen.getByTestId('stepper-link')).toBeTruthy();
+      expect(written).toHaveLength(1);
+    } finally {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    }
+  });
+
   it('puts each moment in the URL and reopens it from there, notes and all', async () => {
     const teach = vi.fn(async () => [START, FINAL, FINAL]);
     const first = render(<Stepper teach={teach} />);

@@ -271,18 +271,21 @@ export function App({ createClient }: AppProps = {}) {
   useEffect(() => startTransition(() => setBelow(true)), []);
   // A shared scenario ("#s=…", no "&run=") opens with its results: it runs once it is valid (an
   // old link migrated) and its trace, if any, is read — a very large one after asking — and once
-  // the page has mounted (`below`), so the run's first reports do not land among its slices.
+  // the page has mounted (`below`), so the run's first reports do not land among its slices. A
+  // link to the Teach view (a lecturer's walk) shows the stepper, not those results: its run
+  // waits until a view that is not Teach is shown, rather than serving the scenario's requests
+  // (hundreds of thousands) in the background of a class.
   const [linkRun, setLinkRun] = useState<'wait' | 'ask' | 'done'>(() =>
     fromLink && autoRun === null ? 'wait' : 'done',
   );
   const requests = useMemo(() => (runnable ? runRequests(runnable, loaded?.requests) : null), [runnable, loaded]);
   const running = isRunning(state.phase);
   useEffect(() => {
-    if (linkRun !== 'wait' || !runnable || running || !below) return;
+    if (linkRun !== 'wait' || !runnable || running || !below || view === 'teach') return;
     if (requests !== null && requests > ASK_BEFORE_REQUESTS) return setLinkRun('ask');
     setLinkRun('done');
     run(runnable);
-  }, [linkRun, runnable, running, requests, run, below]);
+  }, [linkRun, runnable, running, requests, run, below, view]);
 
   const shown = isRunning(state.phase) && isRunning(deferred.phase) ? deferred : state;
 
@@ -350,16 +353,23 @@ export function App({ createClient }: AppProps = {}) {
     [setDraft, run, show],
   );
 
+  // Run runs the scenario, whose results are in Explore. In Teach the page's Run would start a
+  // run no one there sees (the stepper runs its own tiny caches: Step, Play): it is off, the
+  // scenario's line beside it saying so, and Ctrl+Enter does nothing. A run already going still
+  // shows and cancels.
+  const runHere = view !== 'teach';
   const runNow = useCallback(() => {
-    if (!runnable || running) return;
+    if (!runnable || running || !runHere) return;
     setLinkRun('done');
     run(runnable);
-  }, [runnable, running, run]);
+  }, [runnable, running, run, runHere]);
   // Ctrl+Enter (⌘+Enter) runs from anywhere, a field included; Escape cancels a run.
   const keys = useRef({ runNow, cancel, running });
   keys.current = { runNow, cancel, running };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // A key a view has taken (the stepper's Escape, leaving presenter mode) is not the page's.
+      if (e.defaultPrevented) return;
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
         e.preventDefault();
         keys.current.runNow();
@@ -407,9 +417,13 @@ export function App({ createClient }: AppProps = {}) {
     });
   else if (traceIssue)
     blocks.push({ text: describeIssue(traceIssue), error: true, testId: 'run-blocked', action: toForm });
-  const summary = useMemo(() => scenarioSummary(valid ?? draft, loaded?.requests), [valid, draft, loaded]);
+  const scenarioLine = useMemo(() => scenarioSummary(valid ?? draft, loaded?.requests), [valid, draft, loaded]);
+  // In Teach the bar says, where it says what Run runs, that Run is not for here.
+  const summary = runHere
+    ? scenarioLine
+    : `In Teach, Step and Play (→, space) walk the stepper; Run runs Explore’s scenario: ${scenarioLine}`;
   const ask =
-    linkRun === 'ask' && runnable && requests !== null && requests > ASK_BEFORE_REQUESTS
+    linkRun === 'ask' && runHere && runnable && requests !== null && requests > ASK_BEFORE_REQUESTS
       ? { requests, onConfirm: runNow }
       : null;
 
@@ -497,7 +511,7 @@ export function App({ createClient }: AppProps = {}) {
         <RunBar
           state={state}
           summary={summary}
-          canRun={runnable !== null}
+          canRun={runnable !== null && runHere}
           onRun={runNow}
           onCancel={cancel}
           blocks={blocks}

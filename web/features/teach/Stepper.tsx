@@ -6,14 +6,15 @@
 // requests name their client ("c2:A"). Paper 000's §4.5 example (LRU-LRU-demote, blocks A–E) is
 // a preset: one step shows why that pair is not one LRU cache.
 //
-// For a classroom (issue 24): step 0 is the caches before any request; ← → step, space plays,
-// Home and End jump, at a chosen speed; the walk — settings, step, notes a lecturer attaches to
-// steps — is in the URL hash (link.ts), so a link opens that very moment. A request strip marks
-// each past request where it was served and why a disk read missed (cold, capacity, or
-// duplicate: it would have hit had the levels been exclusive — the engine judges it, teach.rs);
-// each cache's running tally; the evicted tray; a predict mode that asks where the next request
-// is served and which block leaves before revealing it; other pairs stepped side by side on the
-// same requests; a presenter mode; and the walk exported as SVG frames or a printable page.
+// For a classroom (issue 24): step 0 is the caches before any request; ← → step, space plays, Home
+// and End jump, at a chosen speed, with the focus anywhere in the Teach view; the walk — settings,
+// step, notes a lecturer attaches to steps — is in the URL hash (link.ts), so a link opens that
+// very moment. A request strip marks each past request where it was served and why a disk read
+// missed (cold, capacity, or duplicate: it would have hit had the levels been exclusive — the
+// engine judges it, teach.rs); each cache's running tally; the evicted tray; a predict mode that
+// asks where the next request is served and which block leaves before revealing it; other pairs
+// stepped side by side on the same requests; a presenter mode; and the walk exported as SVG frames
+// or a printable page.
 //
 // This component only composes. The walk's state is in hooks/ (useWalk: settings, steps, step
 // shown, notes; useWalkLink: the address; usePlayback, usePredict, usePresenter, useStepping),
@@ -36,6 +37,9 @@ import { type Teach, useWalk } from './hooks/useWalk';
 import { useWalkLink } from './hooks/useWalkLink';
 import { narrate } from './narrate';
 
+/** How much larger presenter mode draws the caches, room allowing (each pane scales down to fit). */
+const PRESENTER_SCALE = 1.6;
+
 export interface StepperProps {
   /** Tests pass a fake; the page starts a worker. */
   teach?: Teach;
@@ -54,8 +58,11 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
   useWalkLink(w, section, onWalk);
   const { speed, setSpeed } = usePlayback(w);
   const predict = usePredict(w);
-  const stepping = useStepping(w, predict, section);
-  const { presenter, toggle: togglePresenter } = usePresenter(section);
+  const present = usePresenter(section);
+  const stepping = useStepping(w, predict, section, present);
+  const { presenter } = present;
+  /** Presenter mode draws the caches larger, for the back of the room. */
+  const scale = presenter ? PRESENTER_SCALE : 1;
   const { walk, at } = w;
   const current = walk?.steps[at];
   const note = w.notes[at] ?? '';
@@ -66,25 +73,17 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
       aria-labelledby="stepper-title"
       data-testid="stepper"
       ref={section}
-      onKeyDown={stepping.onKey}
       tabIndex={-1}
     >
       <div className="chart-head">
         <h3 id="stepper-title">Teaching stepper</h3>
         <p className="chart-legend">
-          tiny caches, one request at a time: watch each block move (← → step, space plays, Home and End jump)
+          tiny caches, one request at a time: watch each block move (← → step, space plays, Home and End jump, Escape
+          leaves presenter mode)
         </p>
       </div>
       <StepperSettings w={w} scenario={scenario} hidden={presenter} />
-      <StepControls
-        w={w}
-        stepping={stepping}
-        predict={predict}
-        speed={speed}
-        setSpeed={setSpeed}
-        presenter={presenter}
-        togglePresenter={togglePresenter}
-      />
+      <StepControls w={w} stepping={stepping} predict={predict} speed={speed} setSpeed={setSpeed} presenter={present} />
       {w.error && (
         <p className="field-error" role="alert" data-testid="stepper-error">
           {w.error}
@@ -102,6 +101,7 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
                 at={at}
                 testId={(x) => `stepper-${x}`}
                 onJump={stepping.jump}
+                scale={scale}
               >
                 <p className="stepper-narration" data-testid="stepper-narration" aria-live="polite">
                   {narrate(walk.steps[Math.max(0, at - 1)], current, walk.letters, walk.clients)}
@@ -124,6 +124,7 @@ export function Stepper({ teach, scenario = null, onWalk }: StepperProps) {
                   clients={walk.clients}
                   at={at}
                   testId={(x) => `stepper-variant-${x}`}
+                  scale={scale}
                 />
               </div>
             ))}

@@ -156,6 +156,18 @@ export function writeStepperLink(
   return `#${[...others, walkParams(link, presets)].join('&')}`;
 }
 
+/** The address `href` with the walk `link` in its hash (every other parameter kept): the link that reopens it. */
+export function walkUrl(
+  href: string,
+  link: StepperLink,
+  presets: readonly { id: string; config: StepperConfig }[],
+): string {
+  const at = href.indexOf('#');
+  return at < 0
+    ? href + writeStepperLink('', link, presets)
+    : href.slice(0, at) + writeStepperLink(href.slice(at), link, presets);
+}
+
 /** Puts the stepper's state in the address bar, replacing the history entry. */
 export function publishStepperLink(link: StepperLink, presets: readonly { id: string; config: StepperConfig }[]): void {
   const hash = writeStepperLink(window.location.hash, link, presets);

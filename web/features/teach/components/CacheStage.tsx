@@ -42,6 +42,7 @@ export function CacheStage({
   currentLabel,
   blockLabels,
   testId,
+  zoom = 1,
 }: {
   rows: Row[];
   boxes: Box[];
@@ -54,9 +55,15 @@ export function CacheStage({
   /** A queue's blocks as labels. */
   blockLabels: (blocks: number[]) => string;
   testId: (name: string) => string;
+  /** Drawn this many times its layout's size (to fit its pane, or larger in presenter mode). */
+  zoom?: number;
 }) {
   return (
-    <div className="stepper-stage" style={{ height: rows.length * ROW, width }}>
+    <div
+      className="stepper-stage"
+      style={{ height: rows.length * ROW, width, ...(zoom === 1 ? {} : { zoom: Number(zoom.toFixed(4)) }) }}
+      data-zoom={zoom.toFixed(3)}
+    >
       {rows.map((r) =>
         r.tray ? (
           <div

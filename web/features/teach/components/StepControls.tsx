@@ -1,10 +1,12 @@
 // The walk's controls: Load, to the start, back, step (or reveal, predicting), play, to the end,
-// the speed, predict mode, presenter mode, the exports, and where the walk is.
+// the speed, predict mode, presenter mode, the exports, Copy link, and where the walk is.
 import type { Speed } from '../hooks/usePlayback';
 import { SPEEDS } from '../hooks/usePlayback';
 import type { PredictState } from '../hooks/usePredict';
+import type { Presenter } from '../hooks/usePresenter';
 import type { Stepping } from '../hooks/useStepping';
 import type { WalkState } from '../hooks/useWalk';
+import { CopyWalkLink } from './CopyWalkLink';
 import { WalkExport } from './WalkExport';
 
 export interface StepControlsProps {
@@ -13,8 +15,7 @@ export interface StepControlsProps {
   predict: PredictState;
   speed: Speed;
   setSpeed: (s: Speed) => void;
-  presenter: boolean;
-  togglePresenter: () => void;
+  presenter: Presenter;
 }
 
 /** Where the walk is: its step, or what Step or Play would do. */
@@ -23,7 +24,7 @@ function statusText({ walk, fresh, at, last }: WalkState): string {
   return fresh ? `step ${at} of ${last}` : 'settings changed: Step or Play starts again from them';
 }
 
-export function StepControls({ w, stepping, predict, speed, setSpeed, presenter, togglePresenter }: StepControlsProps) {
+export function StepControls({ w, stepping, predict, speed, setSpeed, presenter }: StepControlsProps) {
   const { fresh, at, last, playing } = w;
   const { keepFocus } = stepping;
   const { asking, guess } = predict;
@@ -116,12 +117,20 @@ export function StepControls({ w, stepping, predict, speed, setSpeed, presenter,
         type="button"
         className="button secondary small"
         data-testid="stepper-presenter"
-        aria-pressed={presenter}
-        onClick={togglePresenter}
+        ref={presenter.button}
+        aria-pressed={presenter.presenter}
+        aria-keyshortcuts={presenter.presenter ? 'Escape' : undefined}
+        title={presenter.presenter ? 'Leave presenter mode (Escape)' : undefined}
+        onClick={presenter.toggle}
       >
-        {presenter ? 'Leave presenter mode' : 'Presenter mode'}
+        {presenter.presenter ? 'Leave presenter mode' : 'Presenter mode'}
       </button>
-      {w.walk && fresh && <WalkExport walk={w.walk} notes={w.notes} />}
+      {w.walk && fresh && (
+        <>
+          <WalkExport walk={w.walk} notes={w.notes} />
+          <CopyWalkLink link={{ config: w.walk.config, step: at, notes: w.notes }} />
+        </>
+      )}
       <span
         className="mrc-progress"
         data-testid="stepper-at"
