@@ -45,6 +45,13 @@ describe('tiersim in Chromium: accessibility', () => {
     await page.waitForSelector('[data-testid="stepper-at"][data-steps="7"]', { timeout: RUN_TIMEOUT_MS });
     await testId(page, 'stepper-step').click();
     expect(await axeViolations(page), 'the stepper').toEqual([]);
+    // Requests served by the array (white on its colour) in the MC² and shared presets, to the end.
+    for (const preset of ['mc2', 'shared']) {
+      await testId(page, `stepper-preset-${preset}`).click();
+      await testId(page, 'stepper-end').click();
+      await page.waitForSelector('.stepper-req.is-past.at-1, .stepper-req.is-past.at-2', { timeout: RUN_TIMEOUT_MS });
+      expect(await axeViolations(page), `the ${preset} preset at its end`).toEqual([]);
+    }
     await showView(page, 'explore');
     await testId(page, 'topology').selectOption('tree');
     await run(page);
