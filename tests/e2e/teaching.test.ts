@@ -265,6 +265,25 @@ describe('tiersim in Chromium: teaching', () => {
     await page.screenshot({ path: join(SHOTS, 'stepper-presenter.png') });
     await testId(page, 'stepper-presenter').click();
     expect((await testId(page, 'stepper').boundingBox())!.y).not.toBe(0);
+    // Copy link, with the clipboard allowed: the link reopens the walk at the step shown.
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await at()).toBe('3');
+    await testId(page, 'stepper-copy-link').click();
+    await page.waitForSelector('[data-testid="stepper-link-status"][data-state="copied"]', { timeout: RUN_TIMEOUT_MS });
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(new URL(copied).hash).toMatch(/&teach=[^&]+&step=3(&|$)/);
+    const here = await shown();
+    const reopened = await openApp(new URL(copied).hash);
+    await reopened.waitForSelector('[data-testid="stepper-at"][data-at="3"]', { timeout: RUN_TIMEOUT_MS });
+    const there = await reopened
+      .locator('[data-testid="stepper-queue"]')
+      .evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-cache')}: ${r.getAttribute('data-blocks')}`));
+    expect(there).toEqual(here);
+    await reopened.close();
   });
 
   it("steps three pairs side by side, each tallied as the engine does; the papers' examples show their lists; predict mode scores a guess", async () => {
