@@ -1535,6 +1535,14 @@ export type PolicyInfo = {
  */
 kind: PolicyConfig["kind"], label: string, 
 /**
+ * What it does, in one plain line.
+ */
+description: string, 
+/**
+ * Where it comes from: the paper (authors, venue, year), or "classic" for a textbook policy.
+ */
+source: string, 
+/**
  * Needs the whole reference string before the run (MIN, read-OPT).
  */
 offline: boolean, 
@@ -1565,9 +1573,13 @@ name: string,
  */
 sendsDemotes: boolean, 
 /**
- * What it does, in a line.
+ * What it does, in one plain line.
  */
-hint: string, };
+hint: string, 
+/**
+ * The paper it comes from (authors, venue, year).
+ */
+source: string, };
 
 /**
  * A choice a picker lists: its `kind` in JSON and its label.

@@ -76,8 +76,10 @@ pub struct ProtocolInfo {
     /// Whether it sends DEMOTEs, so that how they are charged (`demotions`) and what they carry
     /// (`demoteData`) mean something.
     pub sends_demotes: bool,
-    /// What it does, in a line.
+    /// What it does, in one plain line.
     pub hint: &'static str,
+    /// The paper it comes from (authors, venue, year).
+    pub source: &'static str,
 }
 
 /// A choice a picker lists: its `kind` in JSON and its label.
@@ -211,11 +213,12 @@ pub fn catalogue() -> Catalogue {
             .collect(),
         protocols: PROTOCOLS
             .iter()
-            .map(|&(p, hint)| ProtocolInfo {
+            .map(|&(p, hint, source)| ProtocolInfo {
                 kind: protocol_kind(p),
                 name: p.name(),
                 sends_demotes: sends_demotes(p),
                 hint,
+                source,
             })
             .collect(),
         admissions: vec![
@@ -317,19 +320,37 @@ pub fn sends_demotes(p: Protocol) -> bool {
     matches!(p, Protocol::Demote | Protocol::AcCc | Protocol::Mc2 { .. })
 }
 
-/// Every protocol, in the order pickers list them, with a line on each.
-const PROTOCOLS: [(Protocol, &str); 6] = [
-    (Protocol::None, "inclusive: each level keeps what passes through; a client's victims are dropped"),
-    (Protocol::Demote, "exclusive: a client's victims move up to the array's \"eject me last\" end (paper 000)"),
-    (Protocol::HaR, "the array reloads each block the client evicts from disk, in the background (paper 003)"),
-    (Protocol::AcCc, "the client chooses the one level each block lives in (ULC, paper 003)"),
+/// Every protocol, in the order pickers list them, with a line on what it does and its paper.
+const PROTOCOLS: [(Protocol, &str, &str); 6] = [
+    (
+        Protocol::None,
+        "inclusive: each level keeps what passes through; a client's victims are dropped",
+        "classic; the baseline of Wong & Wilkes, USENIX ATC 2002 (paper 000)",
+    ),
+    (
+        Protocol::Demote,
+        "exclusive: a client's victims move up to the array's \"eject me last\" end",
+        "Wong & Wilkes, USENIX ATC 2002 (paper 000)",
+    ),
+    (
+        Protocol::HaR,
+        "the array reloads each block the client evicts from disk, in the background",
+        "Chen, Zhang, Zhou, Scott & Schiefer, SIGMETRICS 2005 (paper 003)",
+    ),
+    (
+        Protocol::AcCc,
+        "the client chooses the one level each block lives in (ULC)",
+        "Jiang & Zhang, ICDCS 2004; as evaluated by Chen et al., SIGMETRICS 2005 (paper 003)",
+    ),
     (
         Protocol::AcCa { k: DEFAULT_AC_CA_K },
-        "the client evicts, among its next k victims, the first the array holds (paper 003)",
+        "the client evicts, among its next k victims, the first the array holds",
+        "Chen, Zhang, Zhou, Scott & Schiefer, SIGMETRICS 2005 (paper 003)",
     ),
     (
         Protocol::Mc2 { revision: crate::hierarchy::protocol::mc2::Revision::LATEST },
-        "partitions by the clients' range hints, with Karma (paper 002)",
+        "partitions the caches by the clients' range hints, each range run by Karma",
+        "Yadgar, Factor, Li & Schuster, ICDCS 2008 (paper 002)",
     ),
 ];
 
@@ -371,6 +392,10 @@ mod tests {
         let kinds: Vec<_> = c.protocols.iter().map(|p| p.kind).collect();
         assert_eq!(kinds, ["none", "demote", "ha-r", "ac-cc", "ac-ca", "mc2"]);
         for p in &c.protocols {
+            for (field, text) in [("hint", p.hint), ("source", p.source)] {
+                assert!(!text.trim().is_empty() && !text.contains('\n'), "{}: {field} must be one line", p.kind);
+            }
+            assert!(p.source.split(|c: char| !c.is_ascii_digit()).any(|w| w.len() == 4), "{}: no year", p.kind);
             let read: Protocol = serde_json::from_value(serde_json::json!({ "kind": p.kind })).unwrap();
             assert_eq!(read.name(), p.name);
             assert_eq!(sends_demotes(read), p.sends_demotes);
