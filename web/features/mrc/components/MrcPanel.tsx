@@ -508,7 +508,7 @@ export function MrcPanel({
                 ? 'offline policies need the whole future of the trace: choose full simulation'
                 : 'offline policies precompute the whole run: at most 16,777,216 block references';
           return (
-            <label key={p.value} className="check mrc-check" title={disabled ? why : undefined}>
+            <label key={p.value} className="check mrc-check" title={disabled ? why : p.about}>
               <input
                 type="checkbox"
                 data-testid={`sweep-policy-${p.value}`}

@@ -24,6 +24,7 @@ import {
 import { offlinePolicies, onlinePolicies } from '../../../scenario/policies';
 import { NumberField } from '../../../ui/NumberField';
 import { SelectField } from '../../../ui/SelectField';
+import { ChoiceAbout } from '../../../ui/ChoiceAbout';
 
 export interface CacheFieldsProps {
   /** The cache's path in the scenario (`client`, `array`, `tree.caches.2`): prefixes error paths. */
@@ -116,6 +117,7 @@ export function CacheFields({
           onChange={(kind) => onPolicy({ kind } as PolicyConfig)}
         />
       </div>
+      <ChoiceAbout testId={`${testPrefix}-policy-about`} description={info.description} source={info.source} />
       {onCo && (
         <label className="check">
           <input

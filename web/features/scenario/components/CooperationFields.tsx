@@ -3,10 +3,20 @@
 // hints (at the client, and above it where the protocol passes them down); how DEMOTEs are
 // accounted (papers 000 and 003 differ); and MC²'s revision.
 import type { ReactNode } from 'react';
+import { catalogue } from '../../../engine/engine';
+import type { ProtocolKind } from '../../../scenario/document';
 import { limits, protocolKind, sendsDemotes } from '../../../scenario/document';
 import type { Scenario } from '../../../scenario/document';
 import { NumberField } from '../../../ui/NumberField';
 import { SelectField } from '../../../ui/SelectField';
+import { ChoiceAbout } from '../../../ui/ChoiceAbout';
+
+/** What the chosen protocol does and its paper, as the engine's catalogue says. */
+export function ProtocolAbout({ kind, testId }: { kind: ProtocolKind; testId: string }) {
+  const info = catalogue().protocols.find((p) => p.kind === kind);
+  if (!info) return null;
+  return <ChoiceAbout testId={testId} description={`${info.name}: ${info.hint}`} source={info.source} />;
+}
 
 interface Props {
   scenario: Scenario;

@@ -20,7 +20,7 @@ import type {
 import { cachesOf, defaultWorkloadSource, firstPath, setProtocol, withTopology } from '../../../scenario/topology';
 import type { TraceReading, TraceSummary } from '../../../worker/protocol';
 import { CacheFields } from './CacheFields';
-import { AcCaKField, DemotionFields, DuField, Mc2RevisionField, SeField } from './CooperationFields';
+import { AcCaKField, DemotionFields, DuField, Mc2RevisionField, ProtocolAbout, SeField } from './CooperationFields';
 import { DesignPicker } from './DesignPicker';
 import { DiskFields } from './DiskFields';
 import { LatencyFields } from './LatencyFields';
@@ -266,6 +266,7 @@ export function ScenarioPanel({
               error={errorAt('protocol')}
               onChange={(kind) => update((n) => setProtocol(n, { kind }))}
             />
+            <ProtocolAbout kind={protocol} testId="protocol-about" />
             <AcCaKField scenario={s} testId="protocol-ac-ca-k" errorAt={errorAt} update={update} />
             <Mc2RevisionField scenario={s} testId="protocol-mc2-revision" errorAt={errorAt} update={update} />
             <DuField

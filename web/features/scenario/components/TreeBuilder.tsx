@@ -16,7 +16,7 @@ import {
   treeFromScenario,
 } from '../../../scenario/topology';
 import { CacheFields } from './CacheFields';
-import { AcCaKField, DuField, Mc2RevisionField } from './CooperationFields';
+import { AcCaKField, DuField, Mc2RevisionField, ProtocolAbout } from './CooperationFields';
 import { NumberField } from '../../../ui/NumberField';
 import { SelectField } from '../../../ui/SelectField';
 import { TopologyDiagram } from './TopologyDiagram';
@@ -387,6 +387,7 @@ export function TreeBuilder({ scenario: s, errorAt, update }: TreeBuilderProps) 
             update={update}
           />
         </div>
+        <ProtocolAbout kind={protocol} testId="tree-protocol-about" />
         <AcCaKField scenario={s} testId="tree-ac-ca-k" errorAt={errorAt} update={update} />
         <Mc2RevisionField scenario={s} testId="tree-mc2-revision" errorAt={errorAt} update={update} />
       </fieldset>

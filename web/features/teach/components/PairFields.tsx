@@ -2,11 +2,27 @@
 // protocol between them, the request list and each level's start list.
 import { catalogue } from '../../../engine/engine';
 import type { Capacity } from '../../../scenario/capacity';
-import type { PolicyKind } from '../../../scenario/document';
+import { policyInfo, type PolicyKind } from '../../../scenario/document';
+import { ChoiceAbout } from '../../../ui/ChoiceAbout';
 import { SelectField } from '../../../ui/SelectField';
 import type { StepperConfig } from '../config';
 
 export type PolicyOption = { value: PolicyKind; label: string };
+
+/** What a chosen policy does and its paper, from the engine's catalogue. */
+function PolicyAbout({ testId, kind }: { testId: string; kind: PolicyKind }) {
+  const info = policyInfo(kind);
+  return <ChoiceAbout testId={testId} description={`${info.label}: ${info.description}`} source={info.source} />;
+}
+
+/** What the chosen protocol does and its paper, from the engine's catalogue. */
+function ProtocolAbout({ kind }: { kind: 'none' | 'demote' }) {
+  const info = catalogue().protocols.find((p) => p.kind === kind);
+  if (!info) return null;
+  return (
+    <ChoiceAbout testId="stepper-protocol-about" description={`${info.name}: ${info.hint}`} source={info.source} />
+  );
+}
 
 /** The array's choices: none (one cache), or a policy. */
 export function arrayOptions(policies: readonly PolicyOption[]): { value: PolicyKind | 'none'; label: string }[] {
@@ -92,6 +108,8 @@ export function PairFields({
           onChange={(v) => set({ array: v })}
         />
       </div>
+      <PolicyAbout testId="stepper-client-policy-about" kind={config.client} />
+      {config.array !== 'none' && <PolicyAbout testId="stepper-array-policy-about" kind={config.array} />}
       <div className="row">
         <SizeField
           label="Client size (blocks, or bytes: 16K)"
@@ -120,6 +138,7 @@ export function PairFields({
           onChange={(v) => set({ protocol: v })}
         />
       )}
+      {array && <ProtocolAbout kind={config.protocol} />}
       <TextField
         label="Requests (letters or numbers; * for a write, *replace, *synch or *recov for a hinted one; :4K after a block for its size)"
         testId="stepper-requests"
