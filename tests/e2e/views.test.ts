@@ -85,6 +85,10 @@ describe('tiersim in Chromium: views', () => {
       await testId(page, `view-${view}`).waitFor({ state: 'visible' });
       for (const other of VIEWS.filter((v) => v !== view))
         expect(await testId(page, `view-${other}`).isHidden(), `${other} hidden in ${view}`).toBe(true);
+      // Each view opens with its "what am I looking at", open on a first visit.
+      const intro = page.locator(`[data-testid="view-${view}"] [data-testid="intro-${view}"]`);
+      expect(await intro.evaluate((d) => (d as HTMLDetailsElement).open), `${view}'s intro`).toBe(true);
+      expect((await intro.locator('p').innerText()).length, `${view}'s intro`).toBeGreaterThan(80);
       // The scenario stays; the view joins it in the link (Explore, the default, adds nothing).
       expect(hashOf(page)).toBe(view === 'explore' ? plain : `${plain}&view=${view}`);
       expect(await value(page, 'share-url')).toBe(page.url());

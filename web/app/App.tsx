@@ -44,6 +44,7 @@ import { isAbortError, type EngineClient } from '../worker/client';
 import { registerTrace, traceFile } from '../worker/traces';
 import { bundledTraces, fetchBundled } from '../features/traces/bundled';
 import { runRequests, scenarioSummary, traceSettings } from './summary';
+import { ViewIntro } from './ViewIntro';
 import { VIEWS, VIEW_INFO, viewFromHash, viewSuffix, type View } from './views';
 import { walkParamsIn } from '../features/teach/link';
 
@@ -451,6 +452,7 @@ export function App({ createClient }: AppProps = {}) {
       data-testid={`view-${v}`}
       hidden={view !== v}
     >
+      {mounted.has(v) && <ViewIntro view={v} />}
       {mounted.has(v) && <Suspense fallback={<p className="boot-status">Loading this view…</p>}>{content()}</Suspense>}
     </section>
   );
