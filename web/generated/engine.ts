@@ -2027,6 +2027,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "lru",
     "label": "LRU",
+    "description": "evicts the block used longest ago",
+    "source": "classic",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2035,6 +2037,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "mru",
     "label": "MRU",
+    "description": "evicts the block used most recently: good for loops larger than the cache",
+    "source": "classic; the client policy of Wong & Wilkes, USENIX ATC 2002 (paper 000)",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2043,6 +2047,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "fifo",
     "label": "FIFO",
+    "description": "evicts blocks in the order they arrived; a hit changes nothing",
+    "source": "classic",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2051,6 +2057,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "random",
     "label": "Random (RR)",
+    "description": "evicts a block chosen at random",
+    "source": "classic; the baseline of Karedla, Love & Wherry, IEEE Computer 1994 (paper 001)",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2059,6 +2067,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "clock",
     "label": "CLOCK",
+    "description": "FIFO with a second chance: a block used since the hand last passed is skipped once",
+    "source": "Corbató, 1968 (Multics)",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2067,6 +2077,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "sieve",
     "label": "SIEVE",
+    "description": "FIFO with a visited bit; a hand sweeps old to new and evicts the first unvisited block",
+    "source": "Zhang, Yang, Yue, Vigfusson & Rashmi, NSDI 2024",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2075,6 +2087,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "gds",
     "label": "GDS",
+    "description": "evicts the block with the lowest cost per byte, aged so long-idle blocks go",
+    "source": "Cao & Irani, USITS 1997",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2083,6 +2097,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "gdsf",
     "label": "GDSF",
+    "description": "GDS that also counts how often each block was used: small, popular blocks stay",
+    "source": "Cherkasova, HP Labs TR 98-69, 1998 (after Cao & Irani's GDS, USITS 1997)",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2091,6 +2107,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "lfu",
     "label": "LFU",
+    "description": "evicts the block used least often since it came in",
+    "source": "classic",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2109,6 +2127,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "slru",
     "label": "SLRU",
+    "description": "two LRU segments: new blocks start on probation, a second hit moves them to a protected one",
+    "source": "Karedla, Love & Wherry, IEEE Computer 1994 (paper 001)",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2127,6 +2147,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "lru-2",
     "label": "LRU-2",
+    "description": "evicts the block whose second-latest use is oldest; blocks used once go first",
+    "source": "O'Neil, O'Neil & Weikum, SIGMOD 1993",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2135,6 +2157,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "lru-k",
     "label": "LRU-K",
+    "description": "evicts the block whose K-th latest use is oldest; blocks used fewer than K times go first",
+    "source": "O'Neil, O'Neil & Weikum, SIGMOD 1993",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2162,6 +2186,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "arc",
     "label": "ARC",
+    "description": "balances a list of blocks seen once and one of blocks seen twice, steered by ghosts of recent victims",
+    "source": "Megiddo & Modha, FAST 2003",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2170,6 +2196,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "car",
     "label": "CAR",
+    "description": "ARC built from two CLOCKs, so a hit only sets a bit",
+    "source": "Bansal & Modha, FAST 2004",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2178,6 +2206,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "2q",
     "label": "2Q",
+    "description": "new blocks wait in a small FIFO; only those asked for again after leaving it reach the main LRU",
+    "source": "Johnson & Shasha, VLDB 1994",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2186,6 +2216,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "lirs",
     "label": "LIRS",
+    "description": "keeps blocks whose reuses come close together; blocks reused far apart get a small share",
+    "source": "Jiang & Zhang, SIGMETRICS 2002",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2204,6 +2236,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "clock-pro",
     "label": "CLOCK-Pro",
+    "description": "LIRS's idea on a CLOCK: hot and cold pages, with a cold share that adapts",
+    "source": "Jiang, Chen & Zhang, USENIX ATC 2005",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2222,6 +2256,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "mq",
     "label": "MQ",
+    "description": "LRU queues by frequency; blocks unused for a while drop a queue, and evicted ones are remembered",
+    "source": "Zhou, Philbin & Li, USENIX ATC 2001",
     "offline": false,
     "hints": false,
     "outQueue": true,
@@ -2240,6 +2276,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "lru+hints",
     "label": "LRU+Hints",
+    "description": "a second-tier LRU that caches what the client's write hints say it is letting go",
+    "source": "Li, Aboulnaga, Salem, Sachedina & Gao, FAST 2005 (paper 004)",
     "offline": false,
     "hints": true,
     "outQueue": false,
@@ -2248,6 +2286,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "mq+hints",
     "label": "MQ+Hints",
+    "description": "MQ driven by the client's write hints: blocks it writes back count, reads barely move the queues",
+    "source": "Li, Aboulnaga, Salem, Sachedina & Gao, FAST 2005 (paper 004)",
     "offline": false,
     "hints": true,
     "outQueue": true,
@@ -2266,6 +2306,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "tq",
     "label": "TQ",
+    "description": "a second-tier cache ordering blocks by what the client's requests say of its own cache",
+    "source": "Li, Aboulnaga, Salem, Sachedina & Gao, FAST 2005 (paper 004)",
     "offline": false,
     "hints": true,
     "outQueue": true,
@@ -2274,6 +2316,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "s3-fifo",
     "label": "S3-FIFO",
+    "description": "three FIFOs: a small one filters blocks used once, a main one keeps the rest, a ghost remembers",
+    "source": "Yang, Zhang, Qiu, Yue & Vinayak, SOSP 2023",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2292,6 +2336,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "qd-lp-fifo",
     "label": "QD-LP-FIFO",
+    "description": "FIFO only: new blocks must be asked for again to stay, and a hit just sets a bit",
+    "source": "Yang, Qiu, Zhang, Yue & Vinayak, HotOS 2023",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2310,6 +2356,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "w-tinylfu",
     "label": "W-TinyLFU",
+    "description": "a small LRU window, then a frequency sketch admits a block only if it is used more than the victim",
+    "source": "Einziger, Friedman & Manes, ACM TOS 2017",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2328,6 +2376,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "hyperbolic",
     "label": "Hyperbolic",
+    "description": "evicts, from a random sample, the block with the fewest uses per unit of time since it came in",
+    "source": "Blankstein, Sen & Freedman, USENIX ATC 2017",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2346,6 +2396,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "lhd",
     "label": "LHD",
+    "description": "evicts the block expected to earn the fewest hits per byte and time it will take up",
+    "source": "Beckmann, Chen & Cidon, NSDI 2018",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2354,6 +2406,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "lecar",
     "label": "LeCaR",
+    "description": "learns online how far to trust LRU or LFU, from which one's past victims come back",
+    "source": "Vietri et al., HotStorage 2018",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2362,6 +2416,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "cacheus",
     "label": "CACHEUS",
+    "description": "LeCaR with experts that resist scans and churn, and a learning rate that adapts",
+    "source": "Rodriguez et al., FAST 2021",
     "offline": false,
     "hints": false,
     "outQueue": false,
@@ -2370,6 +2426,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "min",
     "label": "MIN",
+    "description": "offline optimum: evicts the block whose next use is furthest in the future",
+    "source": "Belady, IBM Systems Journal 1966",
     "offline": true,
     "hints": false,
     "outQueue": false,
@@ -2378,6 +2436,8 @@ export const POLICY_CATALOGUE = [
   {
     "kind": "read-opt",
     "label": "read-OPT",
+    "description": "offline bound on read hits: MIN that looks only at future reads",
+    "source": "Li, Aboulnaga, Salem, Sachedina & Gao, FAST 2005 (paper 004)",
     "offline": true,
     "hints": false,
     "outQueue": false,
