@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { computeMrcLayout, nearestSize, policyStyle } from '../../web/charts/mrc/useMrcLayout';
 import { EmptyText, wrapWords } from '../../web/charts/EmptyText';
 import { MrcPanel } from '../../web/features/mrc/components/MrcPanel';
-import { defaultSizes, offlineAllowed, runSweep, sweepPoints } from '../../web/features/mrc/sweep';
+import { defaultSizes, floorPoint, offlineAllowed, runSweep, sweepPoints } from '../../web/features/mrc/sweep';
 import type { PointRunner } from '../../web/worker/pool';
 import { defaultScenario } from '../../web/scenario/defaults';
 import { policyKinds, type Scenario } from '../../web/scenario/document';
@@ -115,6 +115,23 @@ describe('sweep points', () => {
     const fromTree = sweepPoints(tree, ['lru'], [10]);
     if ('error' in fromTree) throw new Error(fromTree.error);
     expect(fromTree.points[0].scenario.source).toEqual(base.source);
+  });
+
+  it("makes the floor the engine's: one LRU cache of every block, or none past the largest cache", () => {
+    const base = defaultScenario();
+    const floor = floorPoint(base, 4096);
+    expect(floor).toMatchObject({
+      policy: 'lru',
+      size: 4096,
+      scenario: {
+        topology: { kind: 'single', cache: { capacity: 4096, policy: { kind: 'lru' } }, link: { preset: 'fc-1g' } },
+        source: base.source,
+      },
+    });
+    expect('protocol' in (floor?.scenario ?? {})).toBe(false);
+    // No blocks still makes a cache: one block, as the core's floor does.
+    expect(floorPoint(base, 0)?.scenario.topology).toMatchObject({ cache: { capacity: 1 } });
+    expect(floorPoint(base, 2 ** 40)).toBeNull();
   });
 
   it('runs points in parallel and returns them in point order whatever finishes first', async () => {

@@ -133,6 +133,14 @@ export function asSingle(s: Scenario, cache: CacheConfig): Scenario {
 }
 
 /**
+ * The floor of the scenario's miss-ratio curves: its requests through one LRU cache of `blocks`
+ * (every block they touch), which evicts nothing, so it misses only first references.
+ */
+export function floorScenario(s: Scenario, blocks: number): Scenario {
+  return engine().floorScenario(s, blocks);
+}
+
+/**
  * A tree in the scenario's image: one array (its size and policy, or the single cache's size
  * under LRU) on the scenario's disk, `mids` middle tiers and `clients` clients with the
  * scenario's client cache and link, spread evenly. `names` names the clients (default

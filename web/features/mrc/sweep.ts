@@ -3,7 +3,7 @@
 // natively is `tiersim sweep` (engine-wasm/crates/cli/src/sweep.rs), with the same default sizes.
 import { runScenarios, type PointRunner } from '../../worker/pool';
 import type { Report } from '../../worker/protocol';
-import { asSingle } from '../../scenario/topology';
+import { asSingle, floorScenario } from '../../scenario/topology';
 import {
   checkScenario,
   describeIssue,
@@ -79,8 +79,8 @@ export function sweepPoints(
  * size (past its largest cache).
  */
 export function floorPoint(base: Scenario, blocks: number): SweepPoint | null {
-  const check = checkScenario(asSingle(base, { capacity: blocks, policy: { kind: 'lru' } }));
-  return check.ok ? { policy: 'lru', size: blocks, scenario: check.scenario } : null;
+  const check = checkScenario(floorScenario(base, blocks));
+  return check.ok ? { policy: 'lru', size: Math.max(1, blocks), scenario: check.scenario } : null;
 }
 
 export function isOffline(kind: PolicyKind): boolean {

@@ -113,6 +113,16 @@ pub fn as_single(scenario: ScenarioJs, cache: CacheConfigJs) -> Result<ScenarioJ
     write(&draft(&scenario)?.as_single(cache))
 }
 
+/// The floor of this scenario's miss-ratio curves: its requests through one LRU cache of
+/// `blocks` (every block they touch), which misses only first references.
+#[wasm_bindgen(js_name = floorScenario)]
+pub fn floor_scenario(scenario: ScenarioJs, blocks: f64) -> Result<ScenarioJs, Fail> {
+    if !(blocks.is_finite() && blocks >= 0.0) {
+        return Err(Fail::new(format!("blocks: a count, not {blocks}")));
+    }
+    write(&draft(&scenario)?.as_floor(blocks as u64))
+}
+
 /// Paper 000's eight designs over `base`, each checked, in the paper's table order.
 #[wasm_bindgen]
 pub fn grid000(base: ScenarioJs) -> Result<NamedScenariosJs, Fail> {
