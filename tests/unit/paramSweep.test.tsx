@@ -280,10 +280,14 @@ describe('a sweep over a chosen range', () => {
   });
 
   it('says which field is wrong, and why', () => {
-    const bw = (from: number, to: number, points: number) => rangeIssues('bandwidth', { from, to, points });
+    const base = defaultScenario();
+    const bw = (from: number, to: number, points: number) => rangeIssues(base, 'bandwidth', { from, to, points });
+    const engineBw = (v: number) => `must be above 0 and at most 10000000 Mbit/s (got ${v})`;
     expect(bw(1, 100, 3)).toEqual([]);
-    expect(bw(0, 100, 3)).toEqual([{ field: 'from', message: 'From: must be a bandwidth above 0 Mbit/s (got 0)' }]);
-    expect(bw(10, -1, 3)).toEqual([{ field: 'to', message: 'To: must be a bandwidth above 0 Mbit/s (got -1)' }]);
+    // A link's bandwidth is refused in the engine's words, from its check of the end's point.
+    expect(bw(0, 100, 3)).toEqual([{ field: 'from', message: `From: ${engineBw(0)}` }]);
+    expect(bw(10, -1, 3)).toEqual([{ field: 'to', message: `To: ${engineBw(-1)}` }]);
+    expect(bw(1, 2e7, 3)).toEqual([{ field: 'to', message: `To: ${engineBw(20000000)}` }]);
     expect(bw(100, 10, 3)).toEqual([{ field: 'to', message: 'To: must be above From, 100 (got 10)' }]);
     expect(bw(10, 10, 3)).toEqual([{ field: 'to', message: 'To: must be above From, 10 (got 10)' }]);
     expect(bw(1, 100, 25)).toEqual([
@@ -295,27 +299,28 @@ describe('a sweep over a chosen range', () => {
     expect(bw(1, 100, 2.5)).toEqual([
       { field: 'points', message: 'Points: must be a whole number from 2 to 24 (got 2.5)' },
     ]);
-    expect(bw(Number.NaN, 100, 3)).toEqual([
-      { field: 'from', message: 'From: must be a bandwidth above 0 Mbit/s (got nothing)' },
-    ]);
+    expect(bw(Number.NaN, 100, 3)).toEqual([{ field: 'from', message: 'From: must be a number (got nothing)' }]);
     // Rounded to three digits, 24 points between 1 and 1.01 Mbit/s would repeat.
     expect(bw(1, 1.01, 24)).toEqual([
       { field: 'points', message: 'Points: too many for so narrow a range: two points would be equal (got 24)' },
     ]);
-    // Shares, SLRU's as the engine checks `protectedShare`: above 0 and below 1.
-    for (const param of ['ratio', 'slru'] as const) {
-      expect(rangeIssues(param, { from: 0, to: 1, points: 3 })).toEqual([
-        { field: 'from', message: 'From: must be a share above 0 and below 1 (got 0)' },
-        { field: 'to', message: 'To: must be a share above 0 and below 1 (got 1)' },
-      ]);
-      expect(rangeIssues(param, { from: 0.5, to: 0.25, points: 30 })).toEqual([
+    // SLRU's protected share, in the engine's words; the client's share, the sweep's own rule.
+    expect(rangeIssues(base, 'slru', { from: 0, to: 1, points: 3 })).toEqual([
+      { field: 'from', message: 'From: must be above 0 and below 1 (got 0)' },
+      { field: 'to', message: 'To: must be above 0 and below 1 (got 1)' },
+    ]);
+    expect(rangeIssues(base, 'ratio', { from: 0, to: 1, points: 3 })).toEqual([
+      { field: 'from', message: 'From: must be a share above 0 and below 1 (got 0)' },
+      { field: 'to', message: 'To: must be a share above 0 and below 1 (got 1)' },
+    ]);
+    for (const param of ['ratio', 'slru'] as const)
+      expect(rangeIssues(base, param, { from: 0.5, to: 0.25, points: 30 })).toEqual([
         { field: 'to', message: 'To: must be above From, 0.5 (got 0.25)' },
         { field: 'points', message: 'Points: must be a whole number from 2 to 24 (got 30)' },
       ]);
-    }
     // The spec refuses the same, with the first message.
     expect(sweepSpec(defaultScenario(), choices({ param: 'slru', to: 1 }))).toEqual({
-      error: 'To: must be a share above 0 and below 1 (got 1)',
+      error: 'To: must be above 0 and below 1 (got 1)',
     });
   });
 });

@@ -71,7 +71,7 @@ export function ParamSweep({ base, createRunner = defaultRunner, autoRun }: Para
   const shows = useMemo(() => (base ? showChoices(base, param) : []), [base, param]);
   // What runs: the choices, with a baseline and a measure this scenario offers.
   const choices = useMemo(() => (base ? offeredChoices(base, chosen[param]) : chosen[param]), [base, chosen, param]);
-  const issues = rangeIssues(param, choices);
+  const issues = rangeIssues(base ?? null, param, choices);
   const issueAt = (field: 'from' | 'to' | 'points') => issues.find((i) => i.field === field)?.message;
   const choose = (patch: Partial<SweepChoices>) =>
     setChosen((all) => ({ ...all, [param]: { ...all[param], ...patch } }));

@@ -93,21 +93,27 @@ export interface RangeIssue {
 
 const FIELD_NAME = { from: 'From', to: 'To', points: 'Points' } as const;
 
-/** What is wrong with a range, one issue per field at most, each naming its field. */
-export function rangeIssues(param: SweepParam, r: SweepRange): RangeIssue[] {
+/**
+ * What is wrong with a range, one issue per field at most, each naming its field. A value the
+ * engine refuses (a link's bandwidth, SLRU's protected share) is refused in the engine's words:
+ * its check of the sweep's first and last points over `base`. The client's share is the sweep's
+ * own rule: a share of the blocks in all, so neither level is empty.
+ */
+export function rangeIssues(base: Scenario | null, param: SweepParam, r: SweepRange): RangeIssue[] {
   const issues: RangeIssue[] = [];
+  const got = (v: number) => (Number.isNaN(v) ? 'nothing' : v);
   const say = (field: RangeIssue['field'], what: string) =>
-    issues.push({
-      field,
-      message: `${FIELD_NAME[field]}: ${what} (got ${Number.isNaN(r[field]) ? 'nothing' : r[field]})`,
-    });
-  // The engine's checks: a link's bandwidth above 0; SLRU's `protectedShare` above 0 and below 1
-  // (policy::slru::check_protected_share); a client's share likewise, or one level is empty.
-  const value =
-    param === 'bandwidth'
-      ? { ok: (v: number) => Number.isFinite(v) && v > 0, what: 'must be a bandwidth above 0 Mbit/s' }
-      : { ok: (v: number) => Number.isFinite(v) && v > 0 && v < 1, what: 'must be a share above 0 and below 1' };
-  for (const field of ['from', 'to'] as const) if (!value.ok(r[field])) say(field, value.what);
+    issues.push({ field, message: `${FIELD_NAME[field]}: ${what} (got ${got(r[field])})` });
+  for (const field of ['from', 'to'] as const) {
+    const v = r[field];
+    if (!Number.isFinite(v)) say(field, 'must be a number');
+    else if (param === 'ratio') {
+      if (!(v > 0 && v < 1)) say(field, 'must be a share above 0 and below 1');
+    } else if (base) {
+      const check = checkScenario(pointAt(base, param, v));
+      if (!check.ok) issues.push({ field, message: `${FIELD_NAME[field]}: ${check.issues[0].message}` });
+    }
+  }
   if (!issues.length && !(r.from < r.to)) say('to', `must be above From, ${r.from}`);
   if (!Number.isInteger(r.points) || r.points < MIN_POINTS || r.points > MAX_POINTS)
     say('points', `must be a whole number from ${MIN_POINTS} to ${MAX_POINTS}`);
@@ -219,6 +225,51 @@ const at = (s: Scenario, patch: (s: Scenario) => void) => {
   return c;
 };
 
+/**
+ * How a bandwidth or client-share sweep of `base` changes a scenario at `x`: two levels, the
+ * client ↔ array link (a tree: every link up to a parent) or the split of the blocks in all.
+ */
+function varying(
+  base: Scenario,
+  param: 'bandwidth' | 'ratio',
+): { vary: (s: Scenario, x: number) => Scenario; xLabel: string } {
+  if (param === 'bandwidth')
+    return {
+      vary: (s, mbit) =>
+        at(s, (n) => {
+          const l = { preset: 'custom' as const, latencyUs: fc().latencyUs, bandwidthMbit: mbit };
+          const t = n.topology;
+          if (t.kind === 'tree') for (const x of t.caches) if (x.parent !== undefined) x.link = { ...l };
+          if (t.kind === 'two-level') t.link = l;
+        }),
+      xLabel: 'link bandwidth (Mbit/s, log scale; FC overhead per transfer)',
+    };
+  const two = (s: Scenario) => s.topology as Extract<Scenario['topology'], { kind: 'two-level' }>;
+  const bs = blockSizeOf(base);
+  const total = capacityBlocks(two(base).client.capacity, bs) + capacityBlocks(two(base).array.capacity, bs);
+  return {
+    vary: (s, share) =>
+      at(s, (n) => {
+        const client = Math.max(1, Math.round(total * share));
+        two(n).client.capacity = client;
+        two(n).array.capacity = Math.max(1, total - client);
+      }),
+    xLabel: `client's share of ${total.toLocaleString('en-US')} blocks in all`,
+  };
+}
+
+/** The first client's cache alone as `policy`, over its link and its root's disk (SLRU's sweep). */
+function firstCacheAs(base: Scenario, policy: PolicyConfig, name: string): Scenario {
+  return { ...asSingle(base, { ...firstPath(base).client, policy }), name };
+}
+
+/** The scenario a sweep of `base` runs at `x` (its first run's), as the engine checks it. */
+function pointAt(base: Scenario, param: SweepParam, x: number): Scenario {
+  return param === 'slru'
+    ? firstCacheAs(base, { kind: 'slru', protectedShare: x }, `SLRU ${x}`)
+    : varying(base, param).vary(base, x);
+}
+
 /** A run: a name, and its scenario at each swept value. */
 interface Run {
   name: string;
@@ -236,7 +287,7 @@ export function sweepSpec(base: Scenario, choice: SweepParam | SweepChoices): Sw
     };
   if (param === 'ratio' && kind !== 'two-level')
     return { error: 'this sweep varies a client and an array: use the two-level topology' };
-  const issue = rangeIssues(param, c)[0];
+  const issue = rangeIssues(base, param, c)[0];
   if (issue) return { error: issue.message };
   if (!baselineChoices(base, param).some((b) => b.value === c.baseline))
     return { error: `Compare with: "${c.baseline}" is not offered for this scenario` };
@@ -255,30 +306,7 @@ export function sweepSpec(base: Scenario, choice: SweepParam | SweepChoices): Sw
         : null;
   const other = (s: Scenario) =>
     c.baseline === 'inclusive' ? inclusive(s) : withProtocol(s, c.baseline.slice('protocol:'.length) as ProtocolKind);
-  let vary: (s: Scenario, x: number) => Scenario;
-  let xLabel: string;
-  if (param === 'bandwidth') {
-    // Two levels: the client ↔ array link; a tree: every link up to a parent.
-    vary = (s, mbit) =>
-      at(s, (n) => {
-        const l = { preset: 'custom' as const, latencyUs: fc().latencyUs, bandwidthMbit: mbit };
-        const t = n.topology;
-        if (t.kind === 'tree') for (const x of t.caches) if (x.parent !== undefined) x.link = { ...l };
-        if (t.kind === 'two-level') t.link = l;
-      });
-    xLabel = 'link bandwidth (Mbit/s, log scale; FC overhead per transfer)';
-  } else {
-    const two = (s: Scenario) => s.topology as Extract<Scenario['topology'], { kind: 'two-level' }>;
-    const bs = blockSizeOf(base);
-    const total = capacityBlocks(two(base).client.capacity, bs) + capacityBlocks(two(base).array.capacity, bs);
-    vary = (s, share) =>
-      at(s, (n) => {
-        const client = Math.max(1, Math.round(total * share));
-        two(n).client.capacity = client;
-        two(n).array.capacity = Math.max(1, total - client);
-      });
-    xLabel = `client's share of ${total.toLocaleString('en-US')} blocks in all`;
-  }
+  const { vary, xLabel } = varying(base, param);
   const runs: Run[] = [{ name: base.name || 'this scenario', at: (x) => vary(measured, x) }];
   if (second !== null) runs.push({ name: second, at: (x) => vary(other(measured), x) });
   const lines = (run: Run, k: number) => {
@@ -315,8 +343,7 @@ const fairnessOf = (r: Report) => r.fairness;
 
 /** SLRU's protected share: the first client's cache alone, over its link and its root's disk. */
 function slruSpec(base: Scenario, c: SweepChoices, xs: number[]): SweepSpec {
-  const own = firstPath(base).client;
-  const single = (policy: PolicyConfig, name: string) => ({ ...asSingle(base, { ...own, policy }), name });
+  const single = (policy: PolicyConfig, name: string) => firstCacheAs(base, policy, name);
   const hits = (r: Report) => r.hitFractions.client;
   const series: SweepSeries[] = [
     {
