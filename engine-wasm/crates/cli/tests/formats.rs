@@ -70,15 +70,19 @@ fn as_peer_csv(bin: &[u8]) -> String {
     csv
 }
 
+/// A seeded generator (a 64-bit LCG's high bits) of numbers below `n`: the same trace every run.
+fn seeded(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    }
+}
+
 #[test]
 fn a_csv_read_through_its_column_map_replays_as_its_oracle_general_twin() {
     let dir = std::env::temp_dir().join(format!("tiersim-columns-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut seed = 9u64;
-    let mut rand = |n: u64| {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (seed >> 33) % n
-    };
+    let mut rand = seeded(9);
     let mut bin = Vec::new();
     for i in 0..30_000u32 {
         let id = if rand(3) == 0 { rand(300) } else { rand(5000) };
@@ -173,11 +177,7 @@ fn published_object_traces_replay_as_their_oracle_general_twin() {
     use std::io::Write;
     let dir = std::env::temp_dir().join(format!("tiersim-published-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut seed = 5u64;
-    let mut rand = |n: u64| {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (seed >> 33) % n
-    };
+    let mut rand = seeded(5);
     let (mut bin, mut web, mut upload, mut text) = (Vec::new(), String::new(), String::new(), String::new());
     upload.push_str("relative_unix\thashed_path_query\timage_type\tresponse_size\ttime_firstbyte\n");
     for i in 0..20_000u32 {
