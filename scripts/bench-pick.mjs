@@ -11,7 +11,11 @@
 // build`, its dist/), that build's page is timed too, in the same rounds: before and after
 // side by side on one machine in one run.
 // Timings depend on the machine and its load: measured here, never asserted by a test.
-//   npm run build && node scripts/bench-pick.mjs [--rounds N] [--only single,two-level,tree] [--requests N] [--before DIR]
+// Each flow also prints its scan and its run apart, and how busy the page's own thread was (it
+// draws the live results on a core the workers share); --profile FILE writes that thread's CPU
+// profile.
+//   npm run build && node scripts/bench-pick.mjs [--rounds N] [--only single,two-level,tree] [--requests N]
+//     [--before DIR] [--profile FILE]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +31,8 @@ const { values } = parseArgs({
     // Fewer requests: a quick look that the flow works, not the issue's measurement.
     requests: { type: 'string', default: '10000000' },
     before: { type: 'string' },
+    // Writes the page's own thread's CPU profile of the last flow timed to this file.
+    profile: { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
@@ -120,22 +126,44 @@ try {
         const watch = new MutationObserver(() => {
           const phase = document.querySelector('[data-testid="progress"]')?.getAttribute('data-phase');
           if (w.benchPick === undefined) return;
-          if (phase === 'warmup' || phase === 'measured') started = true;
+          if ((phase === 'warmup' || phase === 'measured') && !started) {
+            started = true;
+            w.benchRun = performance.now();
+          }
           if (!started && phase !== 'error') return;
           if (phase !== 'done' && phase !== 'error' && phase !== 'cancelled') return;
           watch.disconnect();
-          requestAnimationFrame(() => resolve({ phase, ms: performance.now() - w.benchPick }));
+          requestAnimationFrame(() =>
+            resolve({ phase, ms: performance.now() - w.benchPick, scanMs: (w.benchRun ?? w.benchPick) - w.benchPick }),
+          );
         });
         watch.observe(document.body, { subtree: true, childList: true, attributes: true });
       });
     });
+    // The page's own thread: how busy it was (drawing the live results), and with --profile
+    // where its time went (a .cpuprofile, for Chromium's DevTools).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const busy = async () =>
+      (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value * 1000;
+    const busy0 = await busy();
+    if (values.profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     await page.getByTestId('trace-file').setInputFiles(c.file);
     const ended = await page.evaluate(() => window.benchDone);
+    const pageBusy = (await busy()) - busy0;
+    if (values.profile) writeFileSync(values.profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     if (ended.phase !== 'done') throw new Error(`${c.name}: the run ended "${ended.phase}"`);
     const mean = await page.getByTestId('mean-latency').getAttribute('data-value');
     if (mean !== null && Number(mean) !== native.meanLatencyMs)
       throw new Error(`${c.name}: the page's mean ${mean} ms is not the CLI's ${native.meanLatencyMs} ms`);
     await page.close();
+    console.log(
+      `  ${c.name}: the scan ${secs(ended.scanMs)} s, then the run ${secs(ended.ms - ended.scanMs)} s; ` +
+        `the page's own thread busy ${secs(pageBusy)} s`,
+    );
     return ended.ms;
   };
   try {
