@@ -42,7 +42,7 @@ const PHASE: Record<RunState['phase'], string> = {
 
 /** Bytes as whole MiB: 46_137_344 → "44 MiB". */
 function formatMiB(bytes: number): string {
-  return `${Math.round(bytes / 2 ** 20).toLocaleString('en-US')} MiB`;
+  return `${formatCount(Math.round(bytes / 2 ** 20))} MiB`;
 }
 
 /** 800 → "under a second left", 12_400 → "about 12 s left", 125_000 → "about 2 min 5 s left". */

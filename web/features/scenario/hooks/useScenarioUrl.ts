@@ -92,6 +92,9 @@ export function useScenarioUrl(extra = '') {
   }, [open]);
 
   const dismissUrlError = useCallback(() => setUrlError(null), []);
+  // Compressed once per scenario, not at every render (a run's snapshots render the page ~12
+  // times a second).
+  const link = useMemo(() => shareUrl(window.location.href, lastValid) + extra, [lastValid, extra]);
   /** The address of the scenario shown (the last valid one) with `extra` after it. */
   const addressWith = useCallback((extra: string) => shareUrl(window.location.href, lastValidRef.current) + extra, []);
 
@@ -107,7 +110,7 @@ export function useScenarioUrl(extra = '') {
     migratedFrom: initial.ok ? initial.migratedFrom : undefined,
     /** The page was opened on a shared scenario (a `s=` link, migrated or not), not the default. */
     fromLink: initial.ok && initial.fromHash,
-    shareUrl: shareUrl(window.location.href, lastValid) + extra,
+    shareUrl: link,
     addressWith,
   };
 }
