@@ -49,6 +49,7 @@ pub mod sized;
 pub mod slru;
 pub mod tq;
 pub mod two_q;
+pub mod user;
 mod wrapper;
 pub mod wtinylfu;
 

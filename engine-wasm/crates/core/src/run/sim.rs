@@ -10,6 +10,7 @@ use crate::hierarchy::MultiBlock;
 use crate::model::capacity::{Capacity, MAX_SIZE};
 use crate::model::{Block, Op, WriteHint};
 use crate::policy::sized::ByteCache;
+use crate::policy::user::{UserCallbacks, UserPolicy};
 use crate::policy::{Min, Policy, PolicyConfig, ReadOpt};
 use crate::trace::{Record, Trace};
 
@@ -120,6 +121,26 @@ pub fn simulate_at(
     }
     sim.feed(trace);
     Ok((sim.result(trace.distinct() as u64), sim.secs()))
+}
+
+/// Simulates a policy of the user's own ([`crate::policy::user`]) at `size` objects over
+/// `trace`, as [`simulate`] does a built-in one; `Err` says why the policy stopped (the reference
+/// and the reason) instead of giving numbers.
+pub fn simulate_user<C: UserCallbacks + 'static>(
+    callbacks: C,
+    size: u64,
+    trace: &Trace,
+    multi: MultiBlock,
+) -> Result<(SimResult, f64), String> {
+    check_size(size)?;
+    let cache = UserPolicy::new(callbacks, size as usize, trace.distinct())?;
+    let failure = cache.failure_handle();
+    let mut sim = Simulator::blank_named("user", Capacity::Blocks(size), multi, Box::new(cache));
+    sim.feed(trace);
+    match failure.get() {
+        Some(why) => Err(format!("your policy: {why}")),
+        None => Ok((sim.result(trace.distinct() as u64), sim.secs())),
+    }
 }
 
 fn check_size(size: u64) -> Result<(), String> {
@@ -360,8 +381,18 @@ impl Simulator {
     }
 
     fn blank(policy: &PolicyConfig, size: Capacity, multi: MultiBlock, store: Store) -> Self {
+        Self::named(policy.name(), size, multi, store)
+    }
+
+    /// A cache in blocks of a policy built elsewhere (a user's own), reported as `name`.
+    fn blank_named(name: &'static str, size: Capacity, multi: MultiBlock, mut cache: Box<dyn Policy>) -> Self {
+        let hints = cache.reads_hints();
+        Self::named(name, size, multi, Store::Blocks { cache, hints })
+    }
+
+    fn named(name: &'static str, size: Capacity, multi: MultiBlock, store: Store) -> Self {
         Self {
-            policy: policy.name(),
+            policy: name,
             size,
             multi,
             store,
