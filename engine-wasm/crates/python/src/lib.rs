@@ -26,6 +26,8 @@ use tiersim_core::trace::file::{load_file, FileError};
 use tiersim_core::trace::{self, Format, TraceStream};
 use tiersim_core::{Run, Scenario, ENGINE_VERSION};
 
+mod user;
+
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
 }
@@ -706,6 +708,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_trace, m)?)?;
     m.add_function(wrap_pyfunction!(load_scenario_trace, m)?)?;
     m.add_function(wrap_pyfunction!(sim, m)?)?;
+    m.add_function(wrap_pyfunction!(user::sim_user, m)?)?;
     m.add_function(wrap_pyfunction!(parse_size, m)?)?;
     m.add_function(wrap_pyfunction!(normalise_policy, m)?)?;
     m.add_function(wrap_pyfunction!(policy_kinds, m)?)?;

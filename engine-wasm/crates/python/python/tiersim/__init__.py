@@ -1,7 +1,8 @@
 """tiersim from Python: the same engine as the CLI and the web app, with the same numbers.
 
 - :func:`run` — a scenario to the end (``tiersim run --json``'s report);
-- :func:`sim` — one cache of one policy over a trace (``tiersim sim --json``);
+- :func:`sim` — one cache of one policy over a trace (``tiersim sim --json``), a built-in one or
+  your own (:class:`Policy`);
 - :func:`stackdist` and :func:`miss_ratio_curve` — exact or sampled LRU stack distances;
 - :func:`mrc` — any online policy's miss-ratio curve in one pass, by miniature simulation
   (``tiersim mrc``), or exactly;
@@ -28,10 +29,12 @@ import numpy as np
 
 from . import _native
 from ._native import ENGINE_VERSION, Trace
+from ._policy import Policy
 from ._sweep import sweep, to_parquet
 
 __all__ = [
     "ENGINE_VERSION",
+    "Policy",
     "StackDistances",
     "Trace",
     "analyze",
@@ -129,7 +132,7 @@ def load_trace(
 
 
 def sim(
-    policy: str | Mapping[str, Any],
+    policy: str | Mapping[str, Any] | Policy,
     size: int | str,
     trace: str | os.PathLike[str] | Trace,
     format: str | None = None,
@@ -154,8 +157,19 @@ def sim(
     bytes; ``adaptsize=True`` puts AdaptSize there instead (``tiersim sim --adaptsize``: a missed
     object of s bytes admitted with probability e^(−s/c), c tuned by its model). ``policy_params`` are the policy's parameters (``sim("s3-fifo", 100, t,
     small_share=0.2)``); ``multi_block`` is ``"per-block"`` (the default) or ``"atomic"``.
+
+    ``policy`` may be a :class:`Policy` of your own (an instance): its cache holds ``size``
+    objects (a whole number), and its result names its class as its policy.
     """
     t = load_trace(trace, format, object_mode, block_size=block_size, skip_bad=skip_bad)
+    if isinstance(policy, Policy):
+        if isinstance(size, str):
+            raise ValueError(f"size: a policy of your own holds a number of objects, not bytes (got {size!r})")
+        if policy_params or admit_below is not None or adaptsize:
+            raise ValueError("a policy of your own takes no parameters, admission filter or AdaptSize here")
+        result = json.loads(_native.sim_user(t, policy, _size(size), multi_block or "per-block"))
+        result["policy"] = type(policy).__name__
+        return {_snake(k): v for k, v in result.items()}
     capacity = size if isinstance(size, str) else str(_size(size))
     result = _native.sim(
         t, _policy_json(policy, policy_params), capacity, multi_block or "per-block", admit_below, adaptsize
