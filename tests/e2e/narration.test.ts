@@ -13,7 +13,7 @@ describe('tiersim in Chromium: the stepper explains', () => {
     const page = await openApp('#view=teach');
     // Paper 000's example starts both caches full; a new policy clears its start lists, saying so.
     await testId(page, 'stepper-preset-paper000').click();
-    await page.waitForSelector('[data-testid="stepper-at"][data-steps="8"]', { timeout: RUN_TIMEOUT_MS });
+    await page.waitForSelector('[data-testid="stepper-at"][data-steps="7"]', { timeout: RUN_TIMEOUT_MS });
     expect(await testId(page, 'stepper-start-client').inputValue()).toBe('C D E');
     await testId(page, 'stepper-array-policy').selectOption('none');
     expect(await testId(page, 'stepper-start-client').inputValue()).toBe('');
@@ -21,7 +21,11 @@ describe('tiersim in Chromium: the stepper explains', () => {
     await testId(page, 'stepper-client-policy').selectOption('arc');
     await testId(page, 'stepper-client-size').fill('2');
     await testId(page, 'stepper-requests').fill('A B A C B D A');
-    await page.waitForSelector('[data-testid="stepper-at"][data-steps="8"][data-at="0"]', { timeout: RUN_TIMEOUT_MS });
+    // Changed settings: the first Step starts again from them, at step 0.
+    await testId(page, 'stepper-step').click();
+    await page.waitForSelector('[data-testid="stepper-at"][data-fresh="true"][data-steps="7"][data-at="0"]', {
+      timeout: RUN_TIMEOUT_MS,
+    });
     const narration = () => testId(page, 'stepper-narration').innerText();
     const note = () => testId(page, 'stepper-cache-note').first().innerText();
     expect(await note()).toContain("p = 0 (T1's target size)");
