@@ -207,24 +207,27 @@ fn mq_narrates_its_queue_moves() {
     assert_eq!(e[2], [moved(A, "Q0", "Q1"), mark(A, "f", 1, 2)]); // Q0 [B], Q1 [A]
 }
 
-/// TQ in the array (c = 2) under an LRU client, inclusive: a READ goes to Qlow (the client has
-/// just loaded the block), a REPLACE write to Qhigh (the client is letting it go).
+/// TQ in the array (c = 4) under an LRU client, inclusive, as `hinted_writes_reach_tq_with_their_hint`:
+/// a READ puts a block in Qlow (the client has just loaded it); a REPLACE write of A (the client
+/// letting it go) moves it to Qhigh: Qlow [B], Qhigh [A].
 #[test]
 fn tq_narrates_its_hint_routing() {
-    let s = two_level(PolicyConfig::Lru, PolicyConfig::Tq, crate::hierarchy::Protocol::None, 2);
-    let write = TeachRequest { op: Op::Write, hint: Some(WriteHint::Replace), ..letters("B")[0] };
-    let steps = teach(&s, &[letters("A")[0], write], &Start::new()).unwrap();
+    let s = two_level(PolicyConfig::Lru, PolicyConfig::Tq, crate::hierarchy::Protocol::None, 4);
+    let write = TeachRequest { op: Op::Write, hint: Some(WriteHint::Replace), ..letters("A")[0] };
+    let steps = teach(&s, &[letters("A")[0], letters("B")[0], write], &Start::new()).unwrap();
     let array = |n: usize| steps[n].events.iter().filter(|e| event_cache(e) == 1).cloned().collect::<Vec<_>>();
-    let to = |block, list: &str| Moved {
+    let moved = |block, from: Option<&str>, list: &str| Moved {
         cache: 1,
         block,
-        from: None,
+        from: from.map(str::to_string),
         to: Some(list.into()),
         from_ghost: false,
         to_ghost: false,
         next_use: None,
     };
-    assert_eq!((array(1), array(2)), (vec![to(A, "Qlow")], vec![to(B, "Qhigh")]));
+    assert_eq!(array(1), [moved(A, None, "Qlow")]);
+    assert_eq!(array(2), [moved(B, None, "Qlow")]);
+    assert_eq!(array(3), [moved(A, Some("Qlow"), "Qhigh")]);
 }
 
 fn event_cache(e: &TeachEvent) -> usize {
