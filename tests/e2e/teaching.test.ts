@@ -708,7 +708,7 @@ describe('tiersim in Chromium: teaching', () => {
       );
       if (n < 12) await page.keyboard.press('ArrowRight');
     }
-    expect(await testId(page, 'stepper-narration').textContent()).toMatch(/^Read B \(2 KiB\): a client hit/);
+    expect(await testId(page, 'stepper-narration').textContent()).toMatch(/^Read B \(2 KiB\): a hit/); // one cache: a hit, not a client hit
     // The pane beside it is LRU on the same requests, tallied as the engine tallies it.
     const tally = await page
       .locator('[data-testid="stepper-variant-tally-row"]')

@@ -131,6 +131,7 @@ function fakeWorkers(impl: RunImpl) {
             name: 'cache',
             parent: null,
             stack: null,
+            policy: 'lru',
             queues: [{ name: 'cache', ghost: false, blocks, partition: null }],
             hits: 0,
             misses: blocks.length,
@@ -155,6 +156,7 @@ function fakeWorkers(impl: RunImpl) {
                   distance: null,
                   pathCapacity: null,
                   inBytes: false,
+                  events: [],
                 },
                 ...r.map(({ block }) => ({
                   block,
@@ -171,6 +173,7 @@ function fakeWorkers(impl: RunImpl) {
                   distance: null,
                   pathCapacity: 1,
                   inBytes: false,
+                  events: [],
                 })),
               ],
             }

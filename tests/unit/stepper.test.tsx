@@ -42,8 +42,8 @@ const pair = (
   array: ReturnType<typeof q>[],
   tally: [number, number, number, number] = [0, 0, 0, 0],
 ) => [
-  { name: 'client', stack: null, parent: 1, queues: client, hits: tally[0], misses: tally[1] },
-  { name: 'array', stack: null, parent: null, queues: array, hits: tally[2], misses: tally[3] },
+  { name: 'client', policy: 'lru', stack: null, parent: 1, queues: client, hits: tally[0], misses: tally[1] },
+  { name: 'array', policy: 'lru', stack: null, parent: null, queues: array, hits: tally[2], misses: tally[3] },
 ];
 // Paper 000 §4.5: Start (client C D E, array D B E) then A read: Final (client D E A, array E C A).
 /** The starting state, its request fields null as the engine sends them. */
@@ -61,6 +61,7 @@ const NO_REQUEST = {
 } as const;
 const START: TeachStep = {
   ...NO_REQUEST,
+  events: [],
   latencyMs: 0,
   caches: pair([q('cache', [2, 3, 4])], [q('cache', [3, 1, 4])]),
   demotions: 0,
@@ -81,6 +82,7 @@ const FINAL: TeachStep = {
   distance: null,
   pathCapacity: 6,
   inBytes: false,
+  events: [],
 };
 
 describe('the teaching stepper', () => {
@@ -193,6 +195,7 @@ describe('the teaching stepper', () => {
           {
             name: 'cache',
             stack: null,
+            policy: 'lru',
             parent: null,
             queues: [q('T1', [1]), q('B1', [1, 2], true)],
             hits: 0,
@@ -215,6 +218,7 @@ describe('the teaching stepper', () => {
           {
             name: 'cache',
             parent: null,
+            policy: 'lirs',
             stack: [
               { block: 0, status: 'lir' },
               { block: 3, status: 'hir-non-resident' },
@@ -244,11 +248,18 @@ describe('the teaching stepper', () => {
     ]);
     // A tree: who asked, and which cache served it; each client's cache coloured as a client's.
     const tree = (c1: number[], c2: number[], array: number[]) => [
-      { name: 'array', stack: null, parent: null, queues: [q('cache', array)], hits: 0, misses: 0 },
-      { name: 'c1', stack: null, parent: 0, queues: [q('cache', c1)], hits: 0, misses: 0 },
-      { name: 'c2', stack: null, parent: 0, queues: [q('cache', c2)], hits: 0, misses: 0 },
+      { name: 'array', policy: 'lru', stack: null, parent: null, queues: [q('cache', array)], hits: 0, misses: 0 },
+      { name: 'c1', policy: 'lru', stack: null, parent: 0, queues: [q('cache', c1)], hits: 0, misses: 0 },
+      { name: 'c2', policy: 'lru', stack: null, parent: 0, queues: [q('cache', c2)], hits: 0, misses: 0 },
     ];
-    const was: TeachStep = { ...NO_REQUEST, latencyMs: 0, caches: tree([0], [], [0]), demotions: 0, diskReads: 1 };
+    const was: TeachStep = {
+      ...NO_REQUEST,
+      events: [],
+      latencyMs: 0,
+      caches: tree([0], [], [0]),
+      demotions: 0,
+      diskReads: 1,
+    };
     const now: TeachStep = {
       block: 0,
       op: 'read',
@@ -264,6 +275,7 @@ describe('the teaching stepper', () => {
       distance: 1,
       pathCapacity: 4,
       inBytes: false,
+      events: [],
     };
     expect(narrate(was, now, true, ['c1', 'c2'])).toBe('c2 reads A: a hit at array (0.20 ms). c2 takes A.');
     expect(layoutStep(now, true).boxes.map((b) => [b.key, b.cache, b.client])).toEqual([
@@ -278,6 +290,7 @@ describe('the teaching stepper', () => {
     const cache = (blocks: number[], sizes: number[], priorities: number[], used: number, tooLarge = 0) => ({
       name: 'cache',
       stack: null,
+      policy: 'lru',
       parent: null,
       queues: [{ name: 'by H', ghost: false, blocks, partition: null, sizes, priorities }],
       hits: 0,
@@ -289,6 +302,7 @@ describe('the teaching stepper', () => {
     });
     const before: TeachStep = {
       ...NO_REQUEST,
+      events: [],
       latencyMs: 0,
       caches: [cache([0], [2 * k], [488.28], 2 * k)],
       demotions: 0,
@@ -296,6 +310,7 @@ describe('the teaching stepper', () => {
     };
     const after: TeachStep = {
       ...NO_REQUEST,
+      events: [],
       block: 3,
       op: 'read',
       client: 0,
@@ -325,7 +340,8 @@ describe('the teaching stepper', () => {
     expect(wide.rows[0].note).toBe('10 KiB of 16 KiB · L 122.1');
     expect(narrate(before, after, true)).toBe('Read D (8 KiB): from disk (10.00 ms). The cache takes D.');
     expect(missWords(after)).toBe(
-      "a capacity miss: 18 KiB deep (its own bytes and the distinct objects' since), more than the 16 KiB the levels hold together",
+      // One cache: no levels.
+      "a capacity miss: 18 KiB deep (its own bytes and the distinct objects' since), more than the 16 KiB the cache holds",
     );
     const refused = { ...after, caches: [cache([0], [2 * k], [488.28], 2 * k, 1)] };
     expect(narrate(before, refused, true)).toBe(
@@ -504,6 +520,7 @@ describe('the teaching stepper', () => {
       distance: null,
       pathCapacity: null,
       inBytes: false,
+      events: [],
     });
     const steps = [
       st(null, null, [], [], [0, 0, 0, 0]),

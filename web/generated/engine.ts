@@ -840,7 +840,12 @@ sizes?: Array<number>,
 /**
  * Under a policy that orders by a priority (GDSF's H), each block's (as `blocks`).
  */
-priorities?: Array<number>, };
+priorities?: Array<number>, 
+/**
+ * Under a policy with per-block counts ([`CacheView::mark`]: CLOCK's reference bits), each
+ * block's (as `blocks`); `None` otherwise and for a ghost list.
+ */
+marks?: Array<number>, };
 
 /**
  * What a stack entry is (LIRS's terms): a LIR block, a resident HIR block (also in Q), or a
@@ -863,9 +868,23 @@ export type CacheBytesView = { capacity: number, used: number,
 tooLarge: number, };
 
 /**
+ * A number a policy steers by, and its name (ARC's "p").
+ */
+export type TeachTarget = { name: string, value: number, };
+
+/**
+ * One decision of one cache's policy at a step (`cache`: its index in the step's caches).
+ */
+export type TeachEvent = { "kind": "moved", cache: number, block: number, from: string | null, to: string | null, fromGhost: boolean, toGhost: boolean, nextUse: number | null, } | { "kind": "status", cache: number, block: number, from: StackStatus | null, to: StackStatus | null, } | { "kind": "target", cache: number, name: string, from: number, to: number, } | { "kind": "mark", cache: number, block: number, name: string, from: number, to: number, };
+
+/**
  * One cache's lists, and its running tally.
  */
 export type CacheView = { name: string, parent: number | null, 
+/**
+ * Its policy's short name, as in scenarios ("arc", "lirs"), or "mc2" under MC².
+ */
+policy: string, 
 /**
  * Its lists ([`TeachingViews::queues`]: resident lists first, then ghosts), or under MC² its
  * partitions: a client's in its range order, the array's in the global stack's order.
@@ -892,7 +911,16 @@ inflation?: number,
  * In a sized walk, the bytes of the read lookups so far that this cache answered, and that
  * it passed on (its byte hit ratio is the first over both).
  */
-byteHits?: number, byteMisses?: number, };
+byteHits?: number, byteMisses?: number, 
+/**
+ * The number its policy steers by (ARC's target size p for T1), if it has one.
+ */
+target?: TeachTarget, 
+/**
+ * The name of its policy's per-block counts ([`TeachQueue::marks`]: "ref" for CLOCK's
+ * reference bits, "freq" for S3-FIFO's, "f" for MQ's), if it keeps some.
+ */
+mark?: string, };
 
 /**
  * The hierarchy after one request (or at the start).
@@ -948,7 +976,12 @@ distance: number | null, pathCapacity: number | null,
  * request's path are all in bytes: the distance is then the bytes of the distinct objects
  * referenced since, its own included); else they count blocks (objects).
  */
-inBytes: boolean, };
+inBytes: boolean, 
+/**
+ * What each cache's policy decided serving this request, cache by cache ([`TeachEvent`]);
+ * empty at the start.
+ */
+events: Array<TeachEvent>, };
 
 export type Verdict = "pass" | "close" | "fail";
 

@@ -20,7 +20,8 @@
 // shown, notes; useWalkLink: the address; usePlayback, usePredict, usePresenter, useStepping),
 // what it draws in components/, and the pure parts beside this file: config.ts and presets.ts
 // (the settings), requests.ts (reading what was typed), scenario.ts (the scenario it runs),
-// layout.ts and narrate.ts (a step drawn and told), walk.ts, export.ts and link.ts.
+// layout.ts, narrate.ts and decisions.ts (a step drawn and told, each policy's decisions in its
+// own words), walk.ts, export.ts and link.ts.
 import { useRef } from 'react';
 import type { Scenario } from '../../scenario/document';
 import { NoteEditor } from './components/NoteEditor';

@@ -23,6 +23,8 @@ export interface Box {
   size?: string;
   /** Under a policy ordered by priority (GDSF): its priority H. */
   priority?: number;
+  /** Under a policy with per-block counts: the count's name and this block's ("ref 1"). */
+  count?: string;
 }
 
 export interface Row {
@@ -71,6 +73,7 @@ function cacheNote(cache: TeachStep['caches'][number]): string | undefined {
   const parts = [
     cache.bytes ? `${formatBytes(cache.bytes.used)} of ${formatBytes(cache.bytes.capacity)}` : '',
     cache.inflation !== undefined ? `L ${formatPriority(cache.inflation)}` : '',
+    cache.target ? `${cache.target.name} = ${formatSig(cache.target.value, 3)} (T1's target size)` : '',
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : undefined;
 }
@@ -167,6 +170,7 @@ export function layoutStep(
           width,
           size: bytes === undefined ? undefined : formatBytes(bytes),
           priority: queue.priorities?.[k],
+          count: queue.marks && cache.mark ? `${cache.mark} ${queue.marks[k]}` : undefined,
         });
         x += width + GAP;
       });

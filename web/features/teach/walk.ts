@@ -124,6 +124,16 @@ export function evictionsAt(steps: readonly TeachStep[], at: number, letters: bo
 /** "a duplicate miss: it would have hit had the levels been exclusive (5 deep; they hold 6)" — in bytes in a walk of sizes. */
 export function missWords(step: TeachStep): string | null {
   const bytes = step.inBytes;
+  // One cache is no levels: its "duplicate" miss is one an LRU cache of its size would have hit.
+  if (step.caches.length === 1 && step.miss !== 'cold' && step.miss !== null) {
+    const hold = bytes ? formatBytes(step.pathCapacity ?? 0) : `${step.pathCapacity} blocks`;
+    const deep = bytes
+      ? `${formatBytes(step.distance ?? 0)} deep (its own bytes and the distinct objects' since)`
+      : `${step.distance} deep`;
+    return step.miss === 'duplicate'
+      ? `a miss its policy chose: an LRU cache as big would have hit (${deep}; the cache holds ${hold})`
+      : `a capacity miss: ${deep}, more than the ${hold} the cache holds`;
+  }
   const deep = bytes ? `${formatBytes(step.distance ?? 0)} deep` : `${step.distance} deep`;
   const hold = bytes ? formatBytes(step.pathCapacity ?? 0) : `${step.pathCapacity}`;
   switch (step.miss) {

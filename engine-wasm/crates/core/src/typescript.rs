@@ -34,7 +34,9 @@ use crate::run::report::{
     TimelineSample,
 };
 use crate::run::reproduce::{Check, Expected, Verdict};
-use crate::run::teach::{CacheBytesView, CacheView, Level, MissKind, PartitionView, TeachQueue, TeachStep};
+use crate::run::teach::{
+    CacheBytesView, CacheView, Level, MissKind, PartitionView, TeachEvent, TeachQueue, TeachStep, TeachTarget,
+};
 use crate::scenario::design::{Algorithm, Approach, Design, San, SpaceEntry, SpaceRun};
 use crate::scenario::grid::{GridDesign, NamedScenario};
 use crate::scenario::{
@@ -103,6 +105,8 @@ pub fn bindings() -> String {
         decl::<StackStatus>(&cfg),
         decl::<StackEntry>(&cfg),
         decl::<CacheBytesView>(&cfg),
+        decl::<TeachTarget>(&cfg),
+        decl::<TeachEvent>(&cfg),
         decl::<CacheView>(&cfg),
         decl::<TeachStep>(&cfg),
         // The papers' reproductions (`tiersim reproduce`, the gallery).

@@ -109,11 +109,13 @@ export function CacheStage({
           style={{ transform: `translate(${b.x}px, ${b.y}px)`, width: b.width }}
           data-size={b.size}
           data-priority={b.priority === undefined ? undefined : formatPriority(b.priority)}
+          data-count={b.count}
           title={boxTitle(b)}
         >
           {b.label}
           {b.size && <small>{b.size}</small>}
           {b.priority !== undefined && <small>H {formatPriority(b.priority)}</small>}
+          {b.count && <small>{b.count}</small>}
         </span>
       ))}
     </div>

@@ -1,8 +1,12 @@
 // Two levels' settings (or one cache's): the client's and the array's policies, their sizes, the
-// protocol between them, the request list and each level's start list.
+// protocol between them, the request list and each level's start list. A start list is written
+// for the policies and sizes it starts (an example's is): changing a policy or a size clears
+// both, and says so. The client may run MIN, which knows the future: its requests are the walk's.
 import { catalogue } from '../../../engine/engine';
 import type { Capacity } from '../../../scenario/capacity';
+import { useState } from 'react';
 import { policyInfo, type PolicyKind } from '../../../scenario/document';
+import { offlinePolicies } from '../../../scenario/policies';
 import { ChoiceAbout } from '../../../ui/ChoiceAbout';
 import { SelectField } from '../../../ui/SelectField';
 import type { StepperConfig } from '../config';
@@ -90,6 +94,15 @@ export function PairFields({
   set: (patch: Partial<StepperConfig>) => void;
 }) {
   const array = config.array !== 'none';
+  const [cleared, setCleared] = useState(false);
+  // MIN needs the requests its cache will see: a client's are the walk's own.
+  const clientPolicies = [...policies, ...offlinePolicies().filter((p) => p.value === 'min')];
+  /** A policy or size changed: the start lists, written for the old ones, go. */
+  const setShape = (patch: Partial<StepperConfig>) => {
+    const starts = config.startClient.trim() !== '' || config.startArray.trim() !== '';
+    if (starts) setCleared(true);
+    set(starts ? { ...patch, startClient: '', startArray: '' } : patch);
+  };
   return (
     <>
       <div className="row">
@@ -97,15 +110,15 @@ export function PairFields({
           testId="stepper-client-policy"
           label="Client policy"
           value={config.client}
-          options={policies}
-          onChange={(v) => set({ client: v })}
+          options={clientPolicies}
+          onChange={(v) => setShape({ client: v })}
         />
         <SelectField<PolicyKind | 'none'>
           testId="stepper-array-policy"
           label="Array policy"
           value={config.array}
           options={arrayOptions(policies)}
-          onChange={(v) => set({ array: v })}
+          onChange={(v) => setShape({ array: v })}
         />
       </div>
       <PolicyAbout testId="stepper-client-policy-about" kind={config.client} />
@@ -115,14 +128,14 @@ export function PairFields({
           label="Client size (blocks, or bytes: 16K)"
           testId="stepper-client-size"
           value={config.clientSize}
-          onChange={(n) => set({ clientSize: n })}
+          onChange={(n) => setShape({ clientSize: n })}
         />
         {array && (
           <SizeField
             label="Array size"
             testId="stepper-array-size"
             value={config.arraySize}
-            onChange={(n) => set({ arraySize: n })}
+            onChange={(n) => setShape({ arraySize: n })}
           />
         )}
       </div>
@@ -150,17 +163,29 @@ export function PairFields({
           label="Client starts with (next victim first)"
           testId="stepper-start-client"
           value={config.startClient}
-          onChange={(text) => set({ startClient: text })}
+          onChange={(text) => {
+            setCleared(false);
+            set({ startClient: text });
+          }}
         />
         {array && (
           <TextField
             label="Array starts with"
             testId="stepper-start-array"
             value={config.startArray}
-            onChange={(text) => set({ startArray: text })}
+            onChange={(text) => {
+              setCleared(false);
+              set({ startArray: text });
+            }}
           />
         )}
       </div>
+      {cleared && (
+        <p className="field-hint" role="status" data-testid="stepper-starts-cleared">
+          The start lists were cleared: they were written for the previous policies and sizes. Type new ones to start
+          the caches full.
+        </p>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
-// Each cache's read hits and misses over the requests so far (walk.ts's tallyAt), and in a walk of
-// sizes the same in bytes with the byte hit ratio (the engine's counts at the step shown).
+// Each cache's read hits and misses over the requests so far (walk.ts's tallyAt) and its running
+// hit ratio (hits over the reads that reached it), and in a walk of sizes the same in bytes with
+// the byte hit ratio (the engine's counts at the step shown).
 import { formatBytes, formatPercent } from '../../../format/numbers';
 import type { Tally } from '../walk';
 
@@ -7,6 +8,12 @@ import type { Tally } from '../walk';
 export interface ByteTally {
   hits: number;
   misses: number;
+}
+
+/** "2 of 5 (40%)": the hits over the reads that reached the cache so far; "—" before any. */
+export function hitRatioWords(hits: number, misses: number): string {
+  const reads = hits + misses;
+  return reads > 0 ? `${hits} of ${reads} (${formatPercent(hits / reads)})` : '—';
 }
 
 export function TallyTable({
@@ -27,6 +34,7 @@ export function TallyTable({
           <th scope="col">cache</th>
           <th scope="col">hits</th>
           <th scope="col">misses</th>
+          <th scope="col">hit ratio</th>
           {bytes && (
             <>
               <th scope="col">bytes hit</th>
@@ -52,6 +60,7 @@ export function TallyTable({
               <th scope="row">{t.cache}</th>
               <td>{t.hits}</td>
               <td>{t.misses}</td>
+              <td data-testid={testId('hit-ratio')}>{hitRatioWords(t.hits, t.misses)}</td>
               {b && (
                 <>
                   <td>{formatBytes(b.hits)}</td>

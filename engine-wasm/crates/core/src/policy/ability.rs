@@ -8,7 +8,7 @@
 //! | ability | trait | accessor | declared by |
 //! |---|---|---|---|
 //! | paper 004's write hints | [`HintAware`] | [`Policy::hints`] | LRU+Hints, MQ+Hints, TQ |
-//! | teaching views of its lists | [`TeachingViews`] | [`Policy::views`] | the policies of several lists; LIRS's stack |
+//! | teaching views of its lists | [`TeachingViews`] | [`Policy::views`] | the policies of several lists; LIRS's stack; ARC's p; CLOCK's bits |
 //! | its next victims, cheaply | [`VictimPreview`] | [`Policy::victims`] | LRU, MRU, FIFO, LRU+Hints, ARC, W-TinyLFU |
 //! | admission counts | — | [`Policy::admission`] | admission filters ([`super::admission`]) |
 //!
@@ -91,6 +91,18 @@ pub trait TeachingViews {
     /// counted in blocks.
     fn copy_bytes(&self, block: Block) -> Option<u64> {
         let _ = block;
+        None
+    }
+    /// A number the policy steers by, with its name: ARC's target size p for T1. `None` for a
+    /// policy without one.
+    fn target(&self) -> Option<(&'static str, f64)> {
+        None
+    }
+    /// A small per-block count the policy decides by — CLOCK's reference bit, S3-FIFO's
+    /// frequency: appends each of `blocks`' (resident blocks all) to `out` and returns its name;
+    /// `None`, leaving `out` alone, for a policy without one.
+    fn marks(&self, blocks: &[Block], out: &mut Vec<u32>) -> Option<&'static str> {
+        let _ = (blocks, out);
         None
     }
 }
@@ -176,6 +188,16 @@ impl dyn Policy + '_ {
     /// ([`TeachingViews::priorities`]).
     pub fn priorities(&self, blocks: &[Block], out: &mut Vec<f64>) -> Option<f64> {
         self.views().and_then(|views| views.priorities(blocks, out))
+    }
+
+    /// The number it steers by, if it has one ([`TeachingViews::target`]).
+    pub fn target(&self) -> Option<(&'static str, f64)> {
+        self.views().and_then(|views| views.target())
+    }
+
+    /// Its per-block counts and their name, if it keeps some ([`TeachingViews::marks`]).
+    pub fn marks(&self, blocks: &[Block], out: &mut Vec<u32>) -> Option<&'static str> {
+        self.views().and_then(|views| views.marks(blocks, out))
     }
 
     /// The bytes `block`'s copy takes, in a cache counted in bytes ([`TeachingViews::copy_bytes`]).

@@ -249,6 +249,11 @@ impl TeachingViews for Arc {
             out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
         }
     }
+
+    /// p, the target size of T1 (Fig. 4): a ghost hit in B1 raises it, one in B2 lowers it.
+    fn target(&self) -> Option<(&'static str, f64)> {
+        Some(("p", self.p))
+    }
 }
 
 #[cfg(test)]

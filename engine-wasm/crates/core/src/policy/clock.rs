@@ -7,7 +7,7 @@
 //! clear (as in libCacheSim's Clock); "eject me next" insertion puts it at the hand with its
 //! bit clear; repositioning to "eject me last" moves it behind the hand with its bit set.
 
-use super::{End, Policy};
+use super::{End, Policy, Queue, TeachingViews};
 use crate::model::Block;
 use crate::util::slab::IdList;
 
@@ -117,12 +117,29 @@ impl Policy for Clock {
         out.extend(self.ring.iter());
     }
 
+    fn views(&self) -> Option<&dyn TeachingViews> {
+        Some(self)
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         self.ring.validate()?;
         if self.ring.len() > self.capacity {
             return Err(format!("{} blocks in a cache of {}", self.ring.len(), self.capacity));
         }
         Ok(())
+    }
+}
+
+impl TeachingViews for Clock {
+    /// The ring from the hand onwards (the hand's next candidate first).
+    fn queues(&self, out: &mut Vec<Queue>) {
+        out.push(Queue { name: "cache", ghost: false, blocks: self.ring.iter().collect() });
+    }
+
+    /// Each block's reference bit (1: referenced since the hand last passed it).
+    fn marks(&self, blocks: &[Block], out: &mut Vec<u32>) -> Option<&'static str> {
+        out.extend(blocks.iter().map(|&b| u32::from(self.referenced.get(b as usize).copied().unwrap_or(false))));
+        Some("ref")
     }
 }
 

@@ -504,6 +504,12 @@ impl TeachingViews for Mq {
         }
         out.push(Queue { name: "Qout", ghost: true, blocks: self.iter(OUT).map(|n| n.id).collect() });
     }
+
+    /// Each block's reference count f (a block lives in Q⌊log2 f⌋; an expired head drops one).
+    fn marks(&self, blocks: &[Block], out: &mut Vec<u32>) -> Option<&'static str> {
+        out.extend(blocks.iter().map(|&b| self.frequency(b).map_or(0, u32::from)));
+        Some("f")
+    }
 }
 
 impl HintAware for Mq {

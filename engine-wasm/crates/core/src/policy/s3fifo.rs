@@ -262,6 +262,13 @@ impl TeachingViews for S3Fifo {
             out.push(Queue { name, ghost, blocks: self.lists.iter(list).collect() });
         }
     }
+
+    /// Each resident block's access counter (0 to 3): at S's head a block with a count above 0
+    /// moves to M; at M's head one with a count above 0 goes round again, one lower.
+    fn marks(&self, blocks: &[Block], out: &mut Vec<u32>) -> Option<&'static str> {
+        out.extend(blocks.iter().map(|&b| self.frequency(b).map_or(0, u32::from)));
+        Some("freq")
+    }
 }
 
 #[cfg(test)]

@@ -32,7 +32,8 @@
 //!
 //! Limits keep every step drawable: at most [`MAX_TEACH_REQUESTS`] requests, [`MAX_TEACH_CACHES`]
 //! caches of at most [`MAX_TEACH_CAPACITY`] blocks, block ids up to [`MAX_TEACH_BLOCK`]. Traces
-//! and the offline policies (which must know every request in advance) are refused.
+//! are refused, and so is an offline policy (MIN, which must know every request its cache will
+//! see) anywhere but in a client's own cache, whose requests are the walk's.
 
 use std::collections::BTreeMap;
 
@@ -46,6 +47,9 @@ use crate::policy::TeachingViews;
 use crate::policy::{End, Policy, Queue, StackEntry};
 use crate::scenario::{err, Scenario, ScenarioError, Shape, Source, Topology};
 use crate::trace::MAX_OBJECT_BYTES;
+
+mod events;
+pub use events::TeachEvent;
 
 /// Most requests one teaching run serves.
 pub const MAX_TEACH_REQUESTS: usize = 1000;
@@ -132,6 +136,11 @@ pub struct TeachQueue {
     #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priorities: Option<Vec<f64>>,
+    /// Under a policy with per-block counts ([`CacheView::mark`]: CLOCK's reference bits), each
+    /// block's (as `blocks`); `None` otherwise and for a ghost list.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks: Option<Vec<u32>>,
 }
 
 /// An MC² partition (paper 002): the range it holds blocks of, whose it is, and its size.
@@ -159,6 +168,7 @@ impl From<Queue> for TeachQueue {
             partition: None,
             sizes: None,
             priorities: None,
+            marks: None,
         }
     }
 }
@@ -170,6 +180,8 @@ impl From<Queue> for TeachQueue {
 pub struct CacheView {
     pub name: String,
     pub parent: Option<usize>,
+    /// Its policy's short name, as in scenarios ("arc", "lirs"), or "mc2" under MC².
+    pub policy: String,
     /// Its lists ([`TeachingViews::queues`]: resident lists first, then ghosts), or under MC² its
     /// partitions: a client's in its range order, the array's in the global stack's order.
     pub queues: Vec<TeachQueue>,
@@ -195,6 +207,24 @@ pub struct CacheView {
     #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub byte_misses: Option<u64>,
+    /// The number its policy steers by (ARC's target size p for T1), if it has one.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<TeachTarget>,
+    /// The name of its policy's per-block counts ([`TeachQueue::marks`]: "ref" for CLOCK's
+    /// reference bits, "freq" for S3-FIFO's, "f" for MQ's), if it keeps some.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mark: Option<String>,
+}
+
+/// A number a policy steers by, and its name (ARC's "p").
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct TeachTarget {
+    pub name: String,
+    pub value: f64,
 }
 
 /// A cache counted in bytes, as a step leaves it.
@@ -248,6 +278,9 @@ pub struct TeachStep {
     /// request's path are all in bytes: the distance is then the bytes of the distinct objects
     /// referenced since, its own included); else they count blocks (objects).
     pub in_bytes: bool,
+    /// What each cache's policy decided serving this request, cache by cache ([`TeachEvent`]);
+    /// empty at the start.
+    pub events: Vec<TeachEvent>,
 }
 
 /// The caches' contents before the first request, by cache name, each next victim first.
@@ -370,13 +403,13 @@ pub fn check(scenario: &Scenario) -> Result<Shape, ScenarioError> {
             format!("the teaching stepper draws at most {MAX_TEACH_CACHES} caches (got {})", shape.nodes.len()),
         ));
     }
-    for node in &shape.nodes {
+    for (i, node) in shape.nodes.iter().enumerate() {
         let policy = &node.cache.policy;
-        if policy.is_offline() {
+        if policy.is_offline() && !shape.leaves.contains(&i) {
             return Err(err(
                 format!("{}.policy", node.path),
                 format!(
-                    "{} is offline: it must know every request in advance, and the stepper serves them one at a time",
+                    "{} is offline: it must know every request its cache will see, and in the stepper only a client's own cache does (its requests are the walk's)",
                     policy.name()
                 ),
             ));
@@ -455,8 +488,16 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
     };
     // The stepper's clients name the same blocks ("c1:A" and "c2:A" are one block A), so a
     // range id two clients hint is one range: MC²'s shared partitions (paper 002 §3.3).
+    // An offline policy (MIN) sits only in a client's own cache (see `check`): the references it
+    // will see are its client's requests, which the stepper has in full.
+    let refs: Vec<Vec<(Block, Op)>> = (0..shape.nodes.len())
+        .map(|i| match shape.leaves.iter().position(|&l| l == i) {
+            Some(c) => requests.iter().filter(|r| r.client == c).map(|r| (r.block, r.op)).collect(),
+            None => Vec::new(),
+        })
+        .collect();
     let mut h =
-        super::build_hierarchy(scenario, &shape, universe, &mc2_view, true, None, false, None, sizes.is_some())?;
+        super::build_hierarchy(scenario, &shape, universe, &mc2_view, true, Some(&refs), false, None, sizes.is_some())?;
     if matches!(scenario.protocol, Protocol::Mc2 { .. }) && !fills.iter().all(|f| f.2.is_empty()) {
         return Err(err("start", "MC² keeps its own partitions: start its caches empty"));
     }
@@ -491,6 +532,13 @@ pub fn teach(scenario: &Scenario, requests: &[TeachRequest], start: &Start) -> R
         );
         let mut s = step(&h, &shape, Some(*r), Some(deepest), latency);
         s.bytes = bytes;
+        let at = steps.len();
+        // An evicted block's next request: the first at a later step (request k is step k + 1).
+        let next_use = |b: Block| requests[at..].iter().position(|q| q.block == b).map(|k| at + 1 + k);
+        let before: &TeachStep = steps.last().expect("the start is pushed first");
+        for (i, (b, a)) in before.caches.iter().zip(&s.caches).enumerate() {
+            events::diff(i, b, a, next_use, &mut s.events);
+        }
         if r.op == Op::Read {
             // Judged in bytes where every cache on the path counts bytes, in blocks where none does.
             let path = h.path(r.client);
@@ -667,7 +715,14 @@ fn lists(h: &Hierarchy, shape: &Shape, i: usize) -> (Vec<TeachQueue>, Option<Vec
                 let ranked = (!q.ghost).then(|| cache.priorities(&q.blocks, &mut priorities)).flatten().is_some();
                 let sizes = (in_bytes && !q.ghost)
                     .then(|| q.blocks.iter().map(|&b| cache.copy_bytes(b).unwrap_or(0)).collect());
-                TeachQueue { sizes, priorities: ranked.then_some(priorities), ..TeachQueue::from(q) }
+                let mut marks = Vec::new();
+                let marked = (!q.ghost).then(|| cache.marks(&q.blocks, &mut marks)).flatten().is_some();
+                TeachQueue {
+                    sizes,
+                    priorities: ranked.then_some(priorities),
+                    marks: marked.then_some(marks),
+                    ..TeachQueue::from(q)
+                }
             })
             .collect();
         return (queues, has.then_some(stack));
@@ -686,6 +741,7 @@ fn lists(h: &Hierarchy, shape: &Shape, i: usize) -> (Vec<TeachQueue>, Option<Vec
                 partition: Some(PartitionView { range, owner: None, size: 0, copies: true }),
                 sizes: None,
                 priorities: None,
+                marks: None,
             });
         }
         // An array partition Karma gives no space and free space has not filled is not drawn
@@ -706,6 +762,7 @@ fn lists(h: &Hierarchy, shape: &Shape, i: usize) -> (Vec<TeachQueue>, Option<Vec
             partition: Some(partition),
             sizes: None,
             priorities: None,
+            marks: None,
         });
     };
     match shape.leaves.iter().position(|&l| l == i) {
@@ -727,9 +784,18 @@ fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<u
                 too_large: b.too_large,
             });
             let inflation = h.mc2().is_none().then(|| cache.priorities(&[], &mut Vec::new())).flatten();
+            let plain = h.mc2().is_none();
+            let target = plain
+                .then(|| cache.target())
+                .flatten()
+                .map(|(name, value)| TeachTarget { name: name.to_string(), value });
+            let mark = plain.then(|| cache.marks(&[], &mut Vec::new())).flatten().map(str::to_string);
             CacheView {
                 name: shape.nodes[i].name.clone(),
                 parent: shape.nodes[i].parent,
+                policy: if plain { cache.name().to_string() } else { "mc2".to_string() },
+                target,
+                mark,
                 queues,
                 stack,
                 hits: counters.hits,
@@ -779,6 +845,7 @@ fn step(h: &Hierarchy, shape: &Shape, r: Option<TeachRequest>, deepest: Option<u
         distance: None,
         path_capacity: None,
         in_bytes: false,
+        events: Vec::new(),
     }
 }
 

@@ -9,14 +9,14 @@ const C: Block = 2;
 const D: Block = 3;
 const E: Block = 4;
 
-fn two_level(client: PolicyConfig, array: PolicyConfig, protocol: Protocol, capacity: u64) -> Scenario {
+pub(super) fn two_level(client: PolicyConfig, array: PolicyConfig, protocol: Protocol, capacity: u64) -> Scenario {
     let mut s = Scenario::paper000_random(client, array, protocol);
     s.topology.client_mut().unwrap().capacity = capacity.into();
     s.topology.array_mut().unwrap().capacity = capacity.into();
     s
 }
 
-fn single(policy: PolicyConfig, capacity: u64) -> Scenario {
+pub(super) fn single(policy: PolicyConfig, capacity: u64) -> Scenario {
     Scenario::single(capacity, policy, Scenario::default().workload().unwrap().clone())
 }
 
@@ -60,15 +60,24 @@ fn paper_000_three_block_sequential_example() {
             "servedBy": "disk",
             "latencyMs": 10.4,
             "caches": [
-                {"name": "client", "parent": 1, "queues": [{"name": "cache", "ghost": false, "blocks": [3, 4, 0], "partition": null}], "stack": null, "hits": 0, "misses": 1},
-                {"name": "array", "parent": null, "queues": [{"name": "cache", "ghost": false, "blocks": [4, 2, 0], "partition": null}], "stack": null, "hits": 0, "misses": 1}
+                {"name": "client", "parent": 1, "policy": "lru", "queues": [{"name": "cache", "ghost": false, "blocks": [3, 4, 0], "partition": null}], "stack": null, "hits": 0, "misses": 1},
+                {"name": "array", "parent": null, "policy": "lru", "queues": [{"name": "cache", "ghost": false, "blocks": [4, 2, 0], "partition": null}], "stack": null, "hits": 0, "misses": 1}
             ],
             "demotions": 1,
             "diskReads": 1,
             "miss": "cold",
             "distance": null,
             "pathCapacity": 6,
-            "inBytes": false
+            "inBytes": false,
+            // The client lets C go (down to the array) and takes A; the array lets D and B go.
+            "events": [
+                {"kind": "moved", "cache": 0, "block": 2, "from": "cache", "to": null, "fromGhost": false, "toGhost": false, "nextUse": null},
+                {"kind": "moved", "cache": 0, "block": 0, "from": null, "to": "cache", "fromGhost": false, "toGhost": false, "nextUse": null},
+                {"kind": "moved", "cache": 1, "block": 3, "from": "cache", "to": null, "fromGhost": false, "toGhost": false, "nextUse": null},
+                {"kind": "moved", "cache": 1, "block": 1, "from": "cache", "to": null, "fromGhost": false, "toGhost": false, "nextUse": null},
+                {"kind": "moved", "cache": 1, "block": 2, "from": null, "to": "cache", "fromGhost": false, "toGhost": false, "nextUse": null},
+                {"kind": "moved", "cache": 1, "block": 0, "from": null, "to": "cache", "fromGhost": false, "toGhost": false, "nextUse": null}
+            ]
         })
     );
     assert_eq!(serde_json::to_value(&steps[0]).unwrap()["level"], serde_json::Value::Null);
@@ -166,7 +175,7 @@ fn a_small_tree_is_drawn_cache_by_cache() {
     let _ = CacheConfig::new(1, PolicyConfig::Lru);
 }
 
-fn letters(text: &str) -> Vec<TeachRequest> {
+pub(super) fn letters(text: &str) -> Vec<TeachRequest> {
     reads(&text.split(' ').map(|t| (t.as_bytes()[0] - b'A') as Block).collect::<Vec<_>>())
 }
 
@@ -438,8 +447,8 @@ fn refusals_name_the_field() {
     big.topology.array_mut().unwrap().capacity = 100.into();
     let e = teach(&big, &[], &none).unwrap_err();
     assert_eq!((e.path.as_str(), e.message.contains("at most 64 blocks")), ("topology.array.capacity", true), "{e}");
-    let e = teach(&single(PolicyConfig::Min, 3), &[], &none).unwrap_err();
-    assert_eq!((e.path.as_str(), e.message.contains("offline")), ("topology.cache.policy", true), "{e}");
+    let e = teach(&two_level(PolicyConfig::Lru, PolicyConfig::Min, Protocol::Demote, 3), &[], &none).unwrap_err();
+    assert_eq!((e.path.as_str(), e.message.contains("offline")), ("topology.array.policy", true), "{e}");
 
     assert_eq!(path(&lru, &reads(&[1, 1_000_000]), &none), "requests[1]");
     assert_eq!(path(&lru, &[], &start(&[("array", &[5, 1_000_000])])), "start.array[1]");
